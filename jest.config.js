@@ -1,0 +1,12 @@
+// One jest for the whole workspace: @swc/jest strips types (type-checking is `npm run typecheck`),
+// and @ctxlog/* resolve to their TypeScript sources so tests never need a build first.
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: "node",
+  roots: ["<rootDir>/packages", "<rootDir>/apps"],
+  testMatch: ["**/src/**/*.test.ts"],
+  transform: { "^.+\\.ts$": ["@swc/jest", { jsc: { target: "es2022" }, module: { type: "commonjs" } }] },
+  moduleNameMapper: { "^@ctxlog/([a-z-]+)$": "<rootDir>/packages/$1/src" },
+  globalSetup: "<rootDir>/test/global-setup.js",
+  testTimeout: 30000,
+};

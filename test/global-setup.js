@@ -1,0 +1,2 @@
+// Filled in by the integration harness.
+module.exports = async () => {};
