@@ -6,7 +6,12 @@ module.exports = {
   roots: ["<rootDir>/packages", "<rootDir>/apps"],
   testMatch: ["**/src/**/*.test.ts"],
   transform: { "^.+\\.ts$": ["@swc/jest", { jsc: { target: "es2022" }, module: { type: "commonjs" } }] },
-  moduleNameMapper: { "^@ctxlog/([a-z-]+)$": "<rootDir>/packages/$1/src" },
+  moduleNameMapper: {
+    "^@ctxlog/([a-z-]+)$": "<rootDir>/packages/$1/src",
+    "^@ctxlog/([a-z-]+)/([a-z-]+)$": "<rootDir>/packages/$1/src/$2",
+  },
+  modulePathIgnorePatterns: ["<rootDir>/.*/dist/"],
   globalSetup: "<rootDir>/test/global-setup.js",
+  reporters: ["default", "<rootDir>/test/summary-reporter.js"],
   testTimeout: 30000,
 };

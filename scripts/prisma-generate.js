@@ -6,14 +6,19 @@ const { spawnSync } = require("node:child_process");
 const path = require("node:path");
 
 const root = path.resolve(__dirname, "..");
-const result = spawnSync(process.execPath, [require.resolve("prisma/build/index.js", { paths: [root] }), "generate"], {
-  cwd: root,
-  stdio: "inherit",
-  env: {
-    ...process.env,
-    PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? process.execPath,
-    PRISMA_HIDE_UPDATE_MESSAGE: "1",
-    CHECKPOINT_DISABLE: "1",
+const result = spawnSync(
+  process.execPath,
+  [require.resolve("prisma/build/index.js", { paths: [root] }), "generate"],
+  {
+    cwd: root,
+    stdio: "inherit",
+    env: {
+      ...process.env,
+      // biome-ignore lint/suspicious/noUndeclaredEnvVars: a command-line tool, not a cached turbo task
+      PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? process.execPath,
+      PRISMA_HIDE_UPDATE_MESSAGE: "1",
+      CHECKPOINT_DISABLE: "1",
+    },
   },
-});
+);
 process.exit(result.status ?? 1);

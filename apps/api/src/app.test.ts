@@ -1,0 +1,154 @@
+// Integration: real PostgreSQL (fresh database) and real Redis (own prefix); the 503 cases point
+// the app at ports where nothing listens.
+import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { createRedisConnection, JobQueues } from "@ctxlog/jobs";
+import supertest from "supertest";
+import { createApp } from "./app";
+import { bearer, createTestHarness, type Tenant, type TestHarness } from "./testing/harness";
+
+let h: TestHarness;
+let t: Tenant;
+
+beforeAll(async () => {
+  h = await createTestHarness();
+  t = await h.tenant();
+});
+afterAll(() => h.close());
+
+describe("operations endpoints", () => {
+  it("GET /healthz answers without a key", async () => {
+    const res = await h.request.get("/healthz");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: "ok" });
+  });
+
+  it("GET /readyz checks PostgreSQL and Redis", async () => {
+    const res = await h.request.get("/readyz");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: "ok", checks: { postgres: "ok", redis: "ok" } });
+  });
+
+  it("GET /metrics exposes request counts and latency by route pattern and status", async () => {
+    await h.request.get(`/v1/contexts/ctx_01ARZ3NDEKTSV4RRFFQ69G5FAV`).set(bearer(t.keys.full));
+    const res = await h.request.get("/metrics");
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/text\/plain/);
+    expect(res.text).toMatch(
+      /http_requests_total\{method="GET",route="\/v1\/contexts\/:id",status="404"\} 1/,
+    );
+    expect(res.text).toMatch(
+      /http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/v1\/contexts\/:id",status="404"\}/,
+    );
+    expect(res.text).not.toContain("ctx_01ARZ3NDEKTSV4RRFFQ69G5FAV");
+  });
+
+  it("echoes a sane X-Request-Id and generates one otherwise", async () => {
+    const mine = await h.request.get("/healthz").set("X-Request-Id", "trace-123");
+    expect(mine.headers["x-request-id"]).toBe("trace-123");
+    const hostile = await h.request.get("/v1/status").set("X-Request-Id", "bad id\twith spaces");
+    expect(hostile.headers["x-request-id"]).toMatch(/^req_/);
+    expect(hostile.body.error.request_id).toBe(hostile.headers["x-request-id"]);
+  });
+
+  it("an unknown route is a 404 in the error envelope", async () => {
+    const res = await h.request.get("/v1/nope").set(bearer(t.keys.full));
+    expect(res.status).toBe(404);
+    expect(res.body.error).toMatchObject({ code: "NOT_FOUND" });
+    const outside = await h.request.get("/nope");
+    expect(outside.status).toBe(404);
+    expect(outside.body.error.code).toBe("NOT_FOUND");
+  });
+});
+
+describe("GET /v1/openapi.json", () => {
+  it("is an OpenAPI 3.1 document of every route, generated from the zod schemas", async () => {
+    const res = await h.request.get("/v1/openapi.json");
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe("3.1.0");
+    expect(Object.keys(res.body.paths).sort()).toEqual(["/contexts", "/contexts/{id}", "/status"]);
+    expect(res.body.paths["/contexts"].post.requestBody.content["application/json"].schema.$ref).toBe(
+      "#/components/schemas/CreateContextRequest",
+    );
+    expect(res.body.components.schemas.CreateContextRequest.additionalProperties).toBe(false);
+  });
+
+  it("passes the Redocly linter", async () => {
+    const res = await h.request.get("/v1/openapi.json");
+    const dir = await mkdtemp(path.join(tmpdir(), "ctxlog-openapi-"));
+    try {
+      const file = path.join(dir, "openapi.json");
+      await writeFile(file, res.text);
+      const redocly = require.resolve("@redocly/cli/bin/cli.js");
+      const { stdout, stderr } = await promisify(execFile)(
+        process.execPath,
+        [redocly, "lint", file, "--format", "stylish"],
+        {
+          env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+        },
+      ).catch((err: { stdout: string; stderr: string }) => {
+        throw new Error(`redocly lint failed:\n${err.stdout}\n${err.stderr}`);
+      });
+      expect(`${stdout}${stderr}`).toMatch(/valid/i);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe("backing services down", () => {
+  it("Redis unreachable → 503 SERVICE_UNAVAILABLE and nothing written", async () => {
+    const down = await createTestHarness({ REDIS_URL: "redis://127.0.0.1:1" });
+    try {
+      const tenant = await down.tenant();
+      const res = await down.request
+        .post("/v1/contexts")
+        .set(bearer(tenant.keys.full))
+        .send({ agent_id: "a", context_data: {} });
+      expect(res.status).toBe(503);
+      expect(res.body.error.code).toBe("SERVICE_UNAVAILABLE");
+      expect(res.headers["retry-after"]).toBeDefined();
+      expect(await down.db.context.count()).toBe(0);
+      expect((await down.request.get("/readyz")).status).toBe(503);
+    } finally {
+      await down.close();
+    }
+  });
+
+  it("PostgreSQL unreachable → 503 SERVICE_UNAVAILABLE", async () => {
+    const down = await createTestHarness({ DATABASE_URL: "postgresql://root@127.0.0.1:1/none" });
+    try {
+      const res = await down.request.get("/v1/status").set(bearer(t.keys.full));
+      expect(res.status).toBe(503);
+      expect(res.body.error.code).toBe("SERVICE_UNAVAILABLE");
+      const ready = await down.request.get("/readyz");
+      expect(ready.status).toBe(503);
+      expect(ready.body.checks.postgres).toBe("unavailable");
+    } finally {
+      await down.close();
+    }
+  });
+
+  it("a committed context whose enqueue fails is still answered 202 and stays pending for the reconciler", async () => {
+    const deadRedis = createRedisConnection("redis://127.0.0.1:1", "producer");
+    deadRedis.on("error", () => {});
+    const deadQueue = new JobQueues(deadRedis, h.prefix, 500);
+    const app = createApp({ ...h.deps, queues: deadQueue });
+    try {
+      const res = await supertest(app)
+        .post("/v1/contexts")
+        .set(bearer(t.keys.full))
+        .send({ agent_id: "a", context_data: {} });
+      expect(res.status).toBe(202);
+      const row = await h.db.context.findUniqueOrThrow({ where: { id: res.body.context_id } });
+      expect(row.status).toBe("pending");
+      expect(row.transactionHash).toBeNull();
+    } finally {
+      await deadQueue.close();
+      deadRedis.disconnect();
+    }
+  });
+});

@@ -1,0 +1,47 @@
+import express, { type Express, type RequestHandler, Router } from "express";
+import type { ApiDeps } from "./deps";
+import { authenticate, requirePermission } from "./http/authenticate";
+import { errorHandler, notFoundHandler } from "./http/errors";
+import { jsonBody } from "./http/json-body";
+import { requestLogger } from "./http/logging";
+import { labelRoute, recordHttpMetrics } from "./http/metrics";
+import { rateLimit } from "./http/rate-limit";
+import { buildOpenApiDocument } from "./openapi/document";
+import { v1Routes } from "./routes";
+import { getHealthz, getMetrics, getReadyz } from "./routes/health";
+
+/** Wires middleware and routes; owns no state of its own. */
+export function createApp(deps: ApiDeps): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", deps.env.TRUST_PROXY);
+  app.set("query parser", "simple");
+  app.set("json spaces", 0);
+
+  app.use(requestLogger(deps.logger));
+  app.use(recordHttpMetrics(deps.metrics));
+
+  app.get("/healthz", getHealthz());
+  app.get("/readyz", getReadyz(deps));
+  app.get("/metrics", getMetrics(deps));
+
+  const openApi = JSON.stringify(buildOpenApiDocument(v1Routes));
+  app.get("/v1/openapi.json", (_req, res) => {
+    res.type("application/json").send(openApi);
+  });
+
+  const v1 = Router();
+  v1.use(authenticate(deps.db, deps.env.AUTH_CACHE_TTL_MS), rateLimit(deps.rateLimiter));
+  for (const route of v1Routes) {
+    const chain: RequestHandler[] = [labelRoute(`/v1${route.path}`)];
+    if (route.permission) chain.push(requirePermission(route.permission));
+    if (route.method === "post" || route.method === "put") chain.push(...jsonBody());
+    chain.push(route.handler(deps));
+    v1[route.method](route.path, ...chain);
+  }
+  app.use("/v1", v1);
+
+  app.use(notFoundHandler);
+  app.use(errorHandler);
+  return app;
+}

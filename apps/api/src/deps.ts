@@ -1,0 +1,20 @@
+import type { ContextSigner } from "@ctxlog/core";
+import type { PrismaClient } from "@ctxlog/db";
+import type { JobQueues } from "@ctxlog/jobs";
+import type { Redis } from "ioredis";
+import type { Logger } from "pino";
+import type { ApiEnv } from "./env";
+import type { ApiMetrics } from "./http/metrics";
+import type { PlanRateLimiter } from "./http/rate-limit";
+
+/** Everything a route needs, built once in main.ts (or by the test harness). */
+export interface ApiDeps {
+  env: ApiEnv;
+  db: PrismaClient;
+  redis: Redis;
+  queues: JobQueues;
+  signer: ContextSigner;
+  logger: Logger;
+  metrics: ApiMetrics;
+  rateLimiter: PlanRateLimiter;
+}

@@ -1,0 +1,66 @@
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0"])
+  .transform((v) => v === "true" || v === "1")
+  .default(false);
+
+/** `free:600,pro:6000` → { free: 600, pro: 6000 } */
+const planLimits = z
+  .string()
+  .transform((raw, ctx) => {
+    const limits: Record<string, number> = {};
+    for (const part of raw
+      .split(",")
+      .map((p) => p.trim())
+      .filter(Boolean)) {
+      const match = /^([a-z][a-z0-9_-]*):(\d+)$/.exec(part);
+      if (!match?.[1] || !match[2]) {
+        ctx.addIssue({ code: "custom", message: `expected plan:limit, got "${part}"` });
+        return z.NEVER;
+      }
+      limits[match[1]] = Number(match[2]);
+    }
+    return limits;
+  })
+  .refine((limits) => Object.keys(limits).length > 0, "at least one plan");
+
+export const apiEnvSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default("127.0.0.1"),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    REDIS_URL: z.url({ protocol: /^rediss?$/ }),
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+$/)
+      .default("ctxlog"),
+    SIGNER_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, "a 32-byte hex private key with 0x prefix"),
+    NETWORK_NAME: z.string().min(1).default("anvil"),
+    CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(3),
+    EXPECTED_BLOCK_TIME_MS: z.coerce.number().int().min(1).default(1000),
+    BATCH_WINDOW_MS: z.coerce.number().int().min(0).default(1000),
+    PLAN_RATE_LIMITS: planLimits.default({ free: 600, pro: 6000, enterprise: 60000 }),
+    DEFAULT_PLAN: z.string().default("free"),
+    RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+    AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).default(0),
+    TRUST_PROXY: bool,
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  })
+  .refine((env) => env.DEFAULT_PLAN in env.PLAN_RATE_LIMITS, {
+    message: "DEFAULT_PLAN must be one of the plans in PLAN_RATE_LIMITS",
+    path: ["DEFAULT_PLAN"],
+  });
+
+export type ApiEnv = z.infer<typeof apiEnvSchema>;
+
+/** Parses the environment once, at start-up; a bad value stops the process with every problem listed. */
+export function parseApiEnv(source: NodeJS.ProcessEnv): ApiEnv {
+  const result = apiEnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);
+    throw new Error(`Invalid configuration for the API:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,49 @@
+import { AppError, findJsonHazard } from "@ctxlog/core";
+import express, { type RequestHandler } from "express";
+
+/** Largest accepted body: context_data (256 KiB) + metadata (16 KiB) + the envelope around them. */
+export const MAX_BODY_BYTES = 300 * 1024;
+export const MAX_JSON_DEPTH = 32;
+
+const METHODS_WITH_BODY = new Set(["POST", "PUT", "PATCH"]);
+
+function hasBody(req: Parameters<RequestHandler>[0]): boolean {
+  const length = req.headers["content-length"];
+  if (req.headers["transfer-encoding"] !== undefined) return true;
+  return length !== undefined && length !== "0";
+}
+
+/** A body that is not JSON is refused before it is read; an empty body is left for validation. */
+const requireJsonContentType: RequestHandler = (req, _res, next) => {
+  if (METHODS_WITH_BODY.has(req.method) && hasBody(req) && !req.is("application/json")) {
+    throw new AppError(
+      "UNSUPPORTED_MEDIA_TYPE",
+      "Send the body as JSON with Content-Type: application/json.",
+    );
+  }
+  next();
+};
+
+/**
+ * Rejects parsed bodies that JSON allows but we must not store or merge: `__proto__` keys,
+ * hostile nesting, NUL characters and lone surrogates (PostgreSQL's jsonb refuses the last two).
+ */
+const rejectJsonHazards: RequestHandler = (req, _res, next) => {
+  if (req.body !== undefined) {
+    const hazard = findJsonHazard(req.body, { maxDepth: MAX_JSON_DEPTH });
+    if (hazard) {
+      throw new AppError("VALIDATION_ERROR", `Invalid value at ${hazard.path}: ${hazard.reason}.`, {
+        details: [{ path: hazard.path, message: hazard.reason }],
+      });
+    }
+  }
+  next();
+};
+
+export function jsonBody(): RequestHandler[] {
+  return [
+    requireJsonContentType,
+    express.json({ limit: MAX_BODY_BYTES, strict: true, type: "application/json" }),
+    rejectJsonHazards,
+  ];
+}

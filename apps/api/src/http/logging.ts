@@ -1,0 +1,43 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { newId } from "@ctxlog/core";
+import pino, { type Logger } from "pino";
+import { pinoHttp } from "pino-http";
+
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Secrets never reach a log line: keys, signatures and webhook secrets are redacted by path. */
+export function createLogger(level: string): Logger {
+  return pino({
+    level,
+    base: { service: "ctxlog-api" },
+    redact: {
+      paths: [
+        "req.headers.authorization",
+        "req.headers.cookie",
+        'res.headers["set-cookie"]',
+        "*.secret",
+        "*.key",
+        "*.privateKey",
+      ],
+      censor: "[redacted]",
+    },
+  });
+}
+
+/** JSON access log with a request id: the caller's X-Request-Id when sane, ours otherwise. */
+export function requestLogger(logger: Logger) {
+  return pinoHttp({
+    logger,
+    genReqId: (req: IncomingMessage, res: ServerResponse) => {
+      const incoming = req.headers["x-request-id"];
+      const id = typeof incoming === "string" && SAFE_REQUEST_ID.test(incoming) ? incoming : newId("req");
+      res.setHeader("X-Request-Id", id);
+      return id;
+    },
+    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
+    serializers: {
+      req: (req) => ({ id: req.id, method: req.method, url: req.url }),
+      res: (res) => ({ statusCode: res.statusCode }),
+    },
+  });
+}

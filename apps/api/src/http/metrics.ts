@@ -1,0 +1,49 @@
+import type { RequestHandler } from "express";
+import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
+
+/** One registry per app instance, so several apps in one process (tests) never collide. */
+export function createApiMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const requests = new Counter({
+    name: "http_requests_total",
+    help: "HTTP requests by method, route and status",
+    labelNames: ["method", "route", "status"] as const,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: "http_request_duration_seconds",
+    help: "HTTP request latency by method, route and status",
+    labelNames: ["method", "route", "status"] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  return { registry, requests, duration };
+}
+
+export type ApiMetrics = ReturnType<typeof createApiMetrics>;
+
+/** Labels use the route pattern (`/v1/contexts/:id`), never the raw path, to bound cardinality. */
+export function recordHttpMetrics(metrics: ApiMetrics): RequestHandler {
+  return (req, res, next) => {
+    const stop = metrics.duration.startTimer();
+    res.on("finish", () => {
+      // Routers reset req.baseUrl on the way out, so mounted routes record their full pattern in
+      // res.locals while they run (see labelRoute).
+      const pattern = res.locals.routePattern ?? req.route?.path;
+      const route = typeof pattern === "string" ? pattern : "unmatched";
+      const labels = { method: req.method, route, status: String(res.statusCode) };
+      metrics.requests.inc(labels);
+      stop(labels);
+    });
+    next();
+  };
+}
+
+/** Records the full route pattern of a route mounted under a prefix, for the metrics labels. */
+export function labelRoute(pattern: string): RequestHandler {
+  return (_req, res, next) => {
+    res.locals.routePattern = pattern;
+    next();
+  };
+}

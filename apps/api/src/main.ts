@@ -1,0 +1,49 @@
+import { deleteExpiredIdempotencyKeys } from "@ctxlog/db";
+import { createApp } from "./app";
+import { parseApiEnv } from "./env";
+import { createLogger } from "./http/logging";
+import { createApiDeps } from "./wiring";
+
+const HOURLY = 60 * 60 * 1000;
+
+async function main() {
+  const env = parseApiEnv(process.env);
+  const logger = createLogger(env.LOG_LEVEL);
+  const deps = createApiDeps(env, logger);
+  const app = createApp(deps);
+  const server = app.listen(env.PORT, env.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : env.PORT;
+    logger.info(
+      { url: `http://${env.HOST}:${port}/v1`, signer: deps.signer.address },
+      "ctxlog api listening",
+    );
+  });
+  server.keepAliveTimeout = 65_000;
+
+  const sweep = setInterval(() => {
+    deleteExpiredIdempotencyKeys(deps.db).catch((err: unknown) =>
+      logger.warn({ err }, "idempotency sweep failed"),
+    );
+  }, HOURLY);
+  sweep.unref();
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    clearInterval(sweep);
+    server.close(() => {
+      deps.close().finally(() => process.exit(0));
+    });
+    setTimeout(() => process.exit(1), 10_000).unref();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

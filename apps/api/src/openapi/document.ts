@@ -1,0 +1,67 @@
+import {
+  createDocument,
+  type oas31,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiPathsObject,
+} from "zod-openapi";
+import type { RouteSpec } from "../routes/route-spec";
+import { errorResponses } from "../routes/shared-schemas";
+
+const toOpenApiPath = (path: string) => path.replace(/:([A-Za-z_]+)/g, "{$1}");
+
+/** The OpenAPI 3.1 document, generated from the route table and its zod schemas. */
+export function buildOpenApiDocument(
+  routes: RouteSpec[],
+  opts: { serverUrl?: string } = {},
+): oas31.OpenAPIObject {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const route of routes) {
+    const operation: ZodOpenApiOperationObject = {
+      operationId: route.operationId,
+      summary: route.summary,
+      tags: [route.tag],
+      ...(route.permission
+        ? { description: `Requires a key with the \`${route.permission}\` permission.` }
+        : {}),
+      requestParams: {
+        ...(route.params ? { path: route.params } : {}),
+        ...(route.query ? { query: route.query as never } : {}),
+        ...(route.headers ? { header: route.headers } : {}),
+      },
+      ...(route.body
+        ? { requestBody: { required: true, content: { "application/json": { schema: route.body } } } }
+        : {}),
+      responses: {
+        [String(route.success.status)]: {
+          description: route.success.description,
+          content: { "application/json": { schema: route.success.schema } },
+        },
+        ...errorResponses(...route.errors),
+      },
+    };
+    const key = `/${toOpenApiPath(route.path).replace(/^\//, "")}`;
+    paths[key] = { ...(paths[key] ?? {}), [route.method]: operation };
+  }
+  return createDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "ctxlog API",
+      version: "1.0.0",
+      description:
+        "Context logging: every context is hashed, signed, anchored on an EVM chain and verifiable by anyone.",
+      license: { name: "UNLICENSED", identifier: "UNLICENSED" },
+    },
+    servers: [{ url: opts.serverUrl ?? "http://localhost:3000/v1", description: "This deployment" }],
+    security: [{ bearerAuth: [] }],
+    tags: [
+      { name: "Keys", description: "The presented API key" },
+      { name: "Contexts", description: "Submit and read contexts" },
+    ],
+    components: {
+      securitySchemes: {
+        bearerAuth: { type: "http", scheme: "bearer", description: "An API key: sk_, sk_ro_, sk_r_ or pk_." },
+      },
+    },
+    paths,
+  });
+}

@@ -1,0 +1,106 @@
+import { createHash } from "node:crypto";
+import { AppError, agentMatches, canonicalJson, hashContext, newId } from "@ctxlog/core";
+import { IdempotencyConflictError, insertContext, withIdempotency } from "@ctxlog/db";
+import type { RequestHandler } from "express";
+import type { ApiDeps } from "../../deps";
+import { requireAuth } from "../../http/request-context";
+import { validate } from "../../http/validate";
+import { contextResource } from "./context-resource";
+import { createContextBodySchema, MAX_CONTEXT_DATA_BYTES, MAX_METADATA_BYTES } from "./schemas";
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+function checkSize(field: string, value: unknown, max: number) {
+  const bytes = Buffer.byteLength(JSON.stringify(value));
+  if (bytes > max) {
+    throw new AppError("PAYLOAD_TOO_LARGE", `${field} is ${bytes} bytes serialized; the limit is ${max}.`);
+  }
+}
+
+function idempotencyKey(header: string | undefined) {
+  if (header === undefined) return null;
+  if (!IDEMPOTENCY_KEY.test(header)) {
+    throw new AppError("VALIDATION_ERROR", "Idempotency-Key must be 1–255 printable ASCII characters.");
+  }
+  return header;
+}
+
+/**
+ * POST /v1/contexts: hash and sign, write the pending row (and the idempotency record) in one
+ * transaction, then queue anchoring. If the queue is down after the commit the row is still
+ * anchored: the chain worker's reconciler re-enqueues pending rows.
+ */
+export function createContext({ db, queues, signer, env, logger }: ApiDeps): RequestHandler {
+  return async (req, res) => {
+    const auth = requireAuth(req);
+    const key = idempotencyKey(req.get("Idempotency-Key"));
+    const body = validate(createContextBodySchema, req.body, "body");
+    checkSize("context_data", body.context_data, MAX_CONTEXT_DATA_BYTES);
+    checkSize("metadata", body.metadata ?? {}, MAX_METADATA_BYTES);
+    if (auth.type === "restricted" && !agentMatches(body.agent_id, auth.agentPatterns)) {
+      throw new AppError(
+        "INSUFFICIENT_PERMISSIONS",
+        `This key may not create contexts for agent ${body.agent_id}.`,
+      );
+    }
+
+    const metadata = body.metadata ?? {};
+    const { canonical, contextHash } = hashContext({
+      agent_id: body.agent_id,
+      context_data: body.context_data,
+      metadata,
+    });
+    // Signed before the transaction opens, so no pooled connection waits on the curve math.
+    const signature = await signer.sign(contextHash);
+    const createdAt = new Date();
+    const confirmationDelayMs = env.BATCH_WINDOW_MS + env.EXPECTED_BLOCK_TIME_MS * env.CONFIRMATIONS;
+    const idempotency =
+      key === null
+        ? null
+        : {
+            userId: auth.userId,
+            key,
+            method: req.method,
+            path: req.baseUrl + req.path,
+            requestHash: createHash("sha256").update(canonicalJson(req.body)).digest("hex"),
+          };
+
+    let result: Awaited<ReturnType<typeof withIdempotency<string>>>;
+    try {
+      result = await withIdempotency(db, idempotency, async (tx) => {
+        const row = await insertContext(tx, {
+          id: newId("ctx"),
+          userId: auth.userId,
+          apiKeyId: auth.keyId,
+          keyFamilyId: auth.keyFamilyId,
+          agentId: body.agent_id,
+          contextData: body.context_data as never,
+          metadata: metadata as never,
+          visibility: body.visibility ?? "private",
+          canonicalJson: canonical,
+          contextHash,
+          signature,
+          signerAddress: signer.address,
+          network: env.NETWORK_NAME,
+          createdAt,
+          estimatedConfirmation: new Date(createdAt.getTime() + confirmationDelayMs),
+        });
+        return { status: 202, body: JSON.stringify(contextResource(row)), value: row.id };
+      });
+    } catch (err) {
+      if (err instanceof IdempotencyConflictError)
+        throw new AppError("CONFLICT", err.message, { cause: err });
+      throw err;
+    }
+
+    if (result.value !== undefined) {
+      const contextId = result.value;
+      await queues.enqueue("anchorContext", { contextId }, { jobId: contextId }).catch((err: unknown) => {
+        logger.warn({ err, contextId }, "anchor enqueue failed; the reconciler will pick the row up");
+      });
+      res.setHeader("Location", `/v1/contexts/${contextId}`);
+    }
+    if (result.replayed) res.setHeader("Idempotent-Replayed", "true");
+    res.status(result.status).type("application/json").send(result.body);
+  };
+}

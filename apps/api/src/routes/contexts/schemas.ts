@@ -1,0 +1,77 @@
+import { AGENT_ID_PATTERN } from "@ctxlog/core";
+import { z } from "zod";
+import { paginationQuerySchema } from "../shared-schemas";
+
+export const MAX_CONTEXT_DATA_BYTES = 256 * 1024;
+export const MAX_METADATA_BYTES = 16 * 1024;
+
+const agentId = z
+  .string()
+  .regex(
+    AGENT_ID_PATTERN,
+    "1–128 characters: letters, digits and . _ : @ / -, starting with a letter or digit",
+  )
+  .meta({
+    description: "Identifier of the agent that produced the context.",
+    example: "planner-7",
+  });
+const jsonObject = z.record(z.string(), z.unknown());
+const visibility = z.enum(["public", "private"]);
+const status = z.enum(["pending", "confirmed", "failed"]);
+const hex = z.string().regex(/^0x[0-9a-f]*$/);
+
+export const createContextBodySchema = z
+  .object({
+    agent_id: agentId,
+    context_data: jsonObject.meta({ description: "Free-form JSON object, at most 256 KiB serialized." }),
+    metadata: jsonObject
+      .optional()
+      .meta({ description: "Free-form JSON object, at most 16 KiB; hashed too." }),
+    visibility: visibility
+      .optional()
+      .meta({ description: "`public` contexts are readable with public keys. Default `private`." }),
+  })
+  .strict()
+  .meta({ id: "CreateContextRequest" });
+
+export const listContextsQuerySchema = paginationQuerySchema
+  .extend({ agent_id: agentId.optional(), status: status.optional() })
+  .strict();
+
+export const contextIdParamsSchema = z.object({
+  id: z.string().meta({ example: "ctx_01JAZ0YQ8T9X2V3W4B5C6D7E8F" }),
+});
+
+export const contextSchema = z
+  .object({
+    context_id: z.string(),
+    agent_id: z.string(),
+    status,
+    visibility,
+    context_hash: hex.meta({
+      description: "keccak256 of the RFC 8785 canonical JSON of {agent_id, context_data, metadata}.",
+    }),
+    signature: hex.meta({
+      description: "EIP-191 signature of the service signer over the 32-byte context_hash.",
+    }),
+    signer_address: hex,
+    transaction_hash: hex
+      .nullable()
+      .meta({ description: "Null until the anchoring transaction is broadcast." }),
+    network: z.string(),
+    confirmations: z.int(),
+    block_number: z.int().nullable(),
+    block_timestamp: z.iso.datetime().nullable(),
+    gas_used: z.int().nullable(),
+    confirmation_time_seconds: z.int().nullable(),
+    created_at: z.iso.datetime(),
+    estimated_confirmation: z.iso.datetime(),
+    context_data: jsonObject,
+    metadata: jsonObject,
+    error: z.object({ code: z.string(), message: z.string(), details: z.string().nullable() }).nullable(),
+    retry_possible: z.boolean().nullable(),
+    failure_reason: z.string().nullable(),
+  })
+  .meta({ id: "Context" });
+
+export type ContextResource = z.infer<typeof contextSchema>;

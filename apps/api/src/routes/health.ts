@@ -1,0 +1,51 @@
+import type { RequestHandler } from "express";
+import type { ApiDeps } from "../deps";
+
+async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Liveness: the process answers. */
+export function getHealthz(): RequestHandler {
+  return (_req, res) => {
+    res.json({ status: "ok" });
+  };
+}
+
+/** Readiness: PostgreSQL and Redis both answer within a second. */
+export function getReadyz({ db, redis }: ApiDeps): RequestHandler {
+  return async (_req, res) => {
+    const check = async (fn: () => Promise<unknown>) => {
+      try {
+        await withTimeout(fn(), 1_000);
+        return "ok" as const;
+      } catch {
+        return "unavailable" as const;
+      }
+    };
+    const [postgres, redisState] = await Promise.all([
+      check(() => db.$queryRaw`SELECT 1`),
+      check(() => redis.ping()),
+    ]);
+    const ready = postgres === "ok" && redisState === "ok";
+    res
+      .status(ready ? 200 : 503)
+      .json({ status: ready ? "ok" : "unavailable", checks: { postgres, redis: redisState } });
+  };
+}
+
+export function getMetrics({ metrics }: ApiDeps): RequestHandler {
+  return async (_req, res) => {
+    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  };
+}

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { createContext } from "./contexts/create-context";
+import { getContext } from "./contexts/get-context";
+import { listContexts } from "./contexts/list-contexts";
+import {
+  contextIdParamsSchema,
+  contextSchema,
+  createContextBodySchema,
+  listContextsQuerySchema,
+} from "./contexts/schemas";
+import type { RouteSpec } from "./route-spec";
+import { listResponseSchema } from "./shared-schemas";
+import { authStatusSchema, getStatus } from "./status";
+
+export const v1Routes: RouteSpec[] = [
+  {
+    method: "get",
+    path: "/status",
+    operationId: "getStatus",
+    summary: "Authentication status of the presented key, with its rate limit",
+    tag: "Keys",
+    success: { status: 200, description: "The key is valid", schema: authStatusSchema },
+    errors: [],
+    handler: getStatus,
+  },
+  {
+    method: "post",
+    path: "/contexts",
+    operationId: "createContext",
+    summary: "Submit a context to be hashed, signed and anchored",
+    tag: "Contexts",
+    permission: "contexts:create",
+    body: createContextBodySchema,
+    headers: z.object({
+      "Idempotency-Key": z.string().optional().meta({
+        description: "Same key and body within 24 h returns the first response; another body is a 409.",
+      }),
+    }),
+    success: { status: 202, description: "Accepted: the context is pending", schema: contextSchema },
+    errors: [400, 403, 409, 413, 415],
+    handler: createContext,
+  },
+  {
+    method: "get",
+    path: "/contexts",
+    operationId: "listContexts",
+    summary: "List contexts, newest first",
+    tag: "Contexts",
+    permission: "contexts:read",
+    query: listContextsQuerySchema,
+    success: {
+      status: 200,
+      description: "A page of contexts",
+      schema: listResponseSchema(contextSchema, "ContextList"),
+    },
+    errors: [400, 403],
+    handler: listContexts,
+  },
+  {
+    method: "get",
+    path: "/contexts/:id",
+    operationId: "getContext",
+    summary: "Read one context",
+    tag: "Contexts",
+    permission: "contexts:read",
+    params: contextIdParamsSchema,
+    success: { status: 200, description: "The context", schema: contextSchema },
+    errors: [403, 404],
+    handler: getContext,
+  },
+];

@@ -1,0 +1,36 @@
+import type { RequestHandler } from "express";
+import { z } from "zod";
+import { requireAuth } from "../http/request-context";
+
+export const authStatusSchema = z
+  .object({
+    status: z.literal("authenticated"),
+    user_id: z.string(),
+    plan: z.string(),
+    key: z.object({ key_id: z.string(), type: z.enum(["full", "read_only", "public", "restricted"]) }),
+    rate_limit: z.object({
+      limit: z.int(),
+      requests_remaining: z.int(),
+      reset_time: z.iso.datetime(),
+    }),
+  })
+  .meta({ id: "AuthenticationStatus" });
+
+/** GET /v1/status — who this key is and how much of its rate limit is left (this call included). */
+export function getStatus(): RequestHandler {
+  return (req, res) => {
+    const auth = requireAuth(req);
+    const limit = req.rateLimit;
+    res.json({
+      status: "authenticated",
+      user_id: auth.userId,
+      plan: auth.plan,
+      key: { key_id: auth.keyId, type: auth.type },
+      rate_limit: {
+        limit: limit?.limit ?? 0,
+        requests_remaining: limit?.remaining ?? 0,
+        reset_time: (limit?.resetAt ?? new Date()).toISOString(),
+      },
+    } satisfies z.infer<typeof authStatusSchema>);
+  };
+}

@@ -1,0 +1,86 @@
+import { randomBytes } from "node:crypto";
+import type { ApiKeyType } from "@ctxlog/core";
+import { createApiKey } from "@ctxlog/db";
+import { createTestDatabase } from "@ctxlog/db/testing";
+import { Redis } from "ioredis";
+import supertest from "supertest";
+import { createApp } from "../app";
+import { type ApiEnv, parseApiEnv } from "../env";
+import { createLogger } from "../http/logging";
+import { createApiDeps } from "../wiring";
+
+/** anvil's first well-known dev account; never funded anywhere real. */
+export const TEST_SIGNER_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
+export const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+
+export interface Tenant {
+  userId: string;
+  keys: Record<ApiKeyType, string>;
+  keyIds: Record<ApiKeyType, string>;
+}
+
+/**
+ * One per test file: a fresh PostgreSQL database with migrations applied, a Redis key prefix of
+ * its own, and the real app on top. `tenant()` creates a new user with one key of each type, so
+ * tests never share state. `close()` removes only what this harness created.
+ */
+export async function createTestHarness(overrides: Partial<Record<keyof ApiEnv, string>> = {}) {
+  const database = await createTestDatabase("ctxlog_api_test");
+  const prefix = `ctxlog-test-${randomBytes(6).toString("hex")}`;
+  const env = parseApiEnv({
+    DATABASE_URL: database.url,
+    REDIS_URL,
+    REDIS_PREFIX: prefix,
+    SIGNER_PRIVATE_KEY: TEST_SIGNER_KEY,
+    LOG_LEVEL: "silent",
+    ...overrides,
+  });
+  const deps = createApiDeps(env, createLogger(env.LOG_LEVEL));
+  const app = createApp(deps);
+  const request = supertest(app);
+
+  async function tenant(opts: { plan?: string; agents?: string[] } = {}): Promise<Tenant> {
+    const userId = `usr-${randomBytes(6).toString("hex")}`;
+    const keys = {} as Record<ApiKeyType, string>;
+    const keyIds = {} as Record<ApiKeyType, string>;
+    for (const type of ["full", "read_only", "public", "restricted"] as const) {
+      const created = await createApiKey(database.db, {
+        userId,
+        type,
+        plan: opts.plan,
+        agentPatterns: type === "restricted" ? (opts.agents ?? ["agent-*"]) : [],
+      });
+      keys[type] = created.key;
+      keyIds[type] = created.record.id;
+    }
+    return { userId, keys, keyIds };
+  }
+
+  async function close() {
+    await deps.close();
+    await deleteRedisPrefix(prefix);
+    await database.drop();
+  }
+
+  return { request, app, deps, env, db: database.db, prefix, tenant, close };
+}
+
+export type TestHarness = Awaited<ReturnType<typeof createTestHarness>>;
+
+/** Deletes every Redis key under a prefix (and only those). */
+export async function deleteRedisPrefix(prefix: string) {
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await redis.connect();
+  try {
+    let cursor = "0";
+    do {
+      const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}:*`, "COUNT", 500);
+      cursor = next;
+      if (keys.length) await redis.del(...keys);
+    } while (cursor !== "0");
+  } finally {
+    redis.disconnect();
+  }
+}
+
+export const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });

@@ -1,0 +1,175 @@
+import type { ErrorCode } from "./errors";
+
+export const EVENT_NAMES = [
+  "context.created",
+  "context.confirmed",
+  "context.failed",
+  "verification.completed",
+] as const;
+export type EventName = (typeof EVENT_NAMES)[number];
+
+export function isEventName(value: unknown): value is EventName {
+  return (EVENT_NAMES as readonly unknown[]).includes(value);
+}
+
+export type EnvelopeInput = { event: EventName; timestamp: Date; data: unknown; test?: boolean };
+
+/**
+ * The webhook body, serialised once when the event is produced and stored as text: these exact
+ * bytes are what gets HMAC-signed and sent on every attempt, so a retry can never differ from the
+ * first try. Key order is fixed (event, timestamp, data[, test]) by construction.
+ */
+export function serializeEnvelope(input: EnvelopeInput): string {
+  if (!isEventName(input.event)) throw new TypeError(`unknown event: ${String(input.event)}`);
+  const envelope: Record<string, unknown> = {
+    event: input.event,
+    timestamp: input.timestamp.toISOString(),
+    data: input.data,
+  };
+  // Only present when true, so receivers can branch on `body.test` and production bodies stay
+  // exactly the spec's three fields.
+  if (input.test === true) envelope.test = true;
+  return JSON.stringify(envelope);
+}
+
+export type ContextStatus = "pending" | "confirmed" | "failed";
+
+/**
+ * What the payload builders need from a context, decoupled from the database row type: packages/db
+ * maps its row onto this, and core stays free of Prisma.
+ */
+export interface ContextView {
+  id: string;
+  agentId: string;
+  transactionHash: string | null;
+  contextHash: string;
+  signature: string;
+  status: ContextStatus;
+  createdAt: Date;
+  estimatedConfirmation: Date | null;
+  contextData: unknown;
+  metadata: unknown;
+  blockNumber: bigint | null;
+  blockTimestamp: Date | null;
+  confirmations: number;
+  network: string;
+  gasUsed: bigint | null;
+  confirmationTimeSeconds: number | null;
+  errorCode: ErrorCode | null;
+  errorMessage: string | null;
+  errorDetails: unknown;
+  retryPossible: boolean | null;
+  failureReason: string | null;
+}
+
+export type ContextCreatedData = {
+  context_id: string;
+  agent_id: string;
+  transaction_hash: string | null;
+  context_hash: string;
+  signature: string;
+  status: "pending";
+  created_at: string;
+  estimated_confirmation: string | null;
+  context_data: unknown;
+  metadata: unknown;
+};
+
+export type ContextConfirmedData = {
+  context_id: string;
+  agent_id: string;
+  transaction_hash: string;
+  context_hash: string;
+  status: "confirmed";
+  block_number: number;
+  block_timestamp: string;
+  confirmations: number;
+  network: string;
+  gas_used: number;
+  confirmation_time_seconds: number;
+  proof?: unknown;
+};
+
+export type ContextFailedData = {
+  context_id: string;
+  agent_id: string;
+  transaction_hash: string | null;
+  status: "failed";
+  error: { code: ErrorCode; message: string; details: unknown };
+  retry_possible: boolean;
+  failure_reason: string;
+};
+
+// The status is the event's, not the row's: a created event built after the context already
+// confirmed still describes the moment of creation.
+export function contextCreatedData(ctx: ContextView): ContextCreatedData {
+  return {
+    context_id: ctx.id,
+    agent_id: ctx.agentId,
+    transaction_hash: ctx.transactionHash,
+    context_hash: ctx.contextHash,
+    signature: ctx.signature,
+    status: "pending",
+    created_at: ctx.createdAt.toISOString(),
+    estimated_confirmation: ctx.estimatedConfirmation?.toISOString() ?? null,
+    context_data: ctx.contextData,
+    // Same default as hashContext, so the event shows exactly the preimage of context_hash.
+    metadata: ctx.metadata === undefined ? {} : ctx.metadata,
+  };
+}
+
+/** `proof`, when given, is appended so receivers can verify without calling back. */
+export function contextConfirmedData(
+  ctx: ContextView,
+  extra: { proof?: unknown } = {},
+): ContextConfirmedData {
+  const data: ContextConfirmedData = {
+    context_id: ctx.id,
+    agent_id: ctx.agentId,
+    transaction_hash: required(ctx, "transactionHash"),
+    context_hash: ctx.contextHash,
+    status: "confirmed",
+    block_number: toSafeNumber(required(ctx, "blockNumber"), "blockNumber"),
+    block_timestamp: required(ctx, "blockTimestamp").toISOString(),
+    confirmations: ctx.confirmations,
+    network: ctx.network,
+    gas_used: toSafeNumber(required(ctx, "gasUsed"), "gasUsed"),
+    confirmation_time_seconds: required(ctx, "confirmationTimeSeconds"),
+  };
+  if (extra.proof !== undefined) data.proof = extra.proof;
+  return data;
+}
+
+export function contextFailedData(ctx: ContextView): ContextFailedData {
+  return {
+    context_id: ctx.id,
+    agent_id: ctx.agentId,
+    transaction_hash: ctx.transactionHash,
+    status: "failed",
+    error: {
+      code: required(ctx, "errorCode"),
+      message: required(ctx, "errorMessage"),
+      details: ctx.errorDetails ?? null,
+    },
+    retry_possible: ctx.retryPossible ?? false,
+    failure_reason: required(ctx, "failureReason"),
+  };
+}
+
+// An event is stored once and replayed verbatim, so a missing field is a bug to surface at build
+// time, not a null to ship to every receiver forever.
+function required<K extends keyof ContextView>(ctx: ContextView, field: K): NonNullable<ContextView[K]> {
+  const value = ctx[field];
+  if (value === null || value === undefined) {
+    throw new TypeError(`context ${ctx.id}: ${field} is required here`);
+  }
+  return value as NonNullable<ContextView[K]>;
+}
+
+// Block numbers and gas fit in 2^53 on every chain we target; past it JSON would silently round.
+function toSafeNumber(value: bigint, field: string): number {
+  if (value < 0n || value > BigInt(Number.MAX_SAFE_INTEGER)) {
+    throw new RangeError(`${field} out of range: ${value}`);
+  }
+  return Number(value);
+}

@@ -1,0 +1,63 @@
+export {
+  AGENT_ID_PATTERN,
+  agentMatches,
+  isValidAgentId,
+  isValidAgentPattern,
+} from "./agent-patterns";
+export {
+  API_KEY_PREFIXES,
+  API_KEY_TYPES,
+  type ApiKeyType,
+  type ContextReadScope,
+  contextReadScope,
+  type GeneratedApiKey,
+  generateApiKey,
+  hashApiKey,
+  keyCan,
+  keyTypeFromPrefix,
+  type Operation,
+  parseApiKey,
+  timingSafeEqualHex,
+} from "./api-keys";
+export { type ContextHashInput, canonicalJson, hashContext } from "./canonical";
+export {
+  AppError,
+  type AppErrorOptions,
+  ERROR_CODES,
+  ERROR_STATUS,
+  type ErrorCode,
+  EVENT_ONLY_ERROR_CODES,
+  type EventOnlyErrorCode,
+  HTTP_ERROR_CODES,
+  type HttpErrorCode,
+  isAppError,
+  isErrorCode,
+  isHttpErrorCode,
+} from "./errors";
+export {
+  type ContextConfirmedData,
+  type ContextCreatedData,
+  type ContextFailedData,
+  type ContextStatus,
+  type ContextView,
+  contextConfirmedData,
+  contextCreatedData,
+  contextFailedData,
+  type EnvelopeInput,
+  EVENT_NAMES,
+  type EventName,
+  isEventName,
+  serializeEnvelope,
+} from "./events";
+export { ID_PREFIXES, type IdPrefix, idTimestamp, isId, newId } from "./ids";
+export { findJsonHazard, type JsonHazard } from "./json-safety";
+export { buildMerkleTree, type MerkleTree, verifyMerkleProof } from "./merkle";
+export { decodeCursor, encodeCursor } from "./pagination";
+export {
+  type ContextSigner,
+  createContextSigner,
+  recoverContextSigner,
+  signContextHash,
+  signerAddress,
+  verifyContextSignature,
+} from "./signing";

@@ -1,0 +1,69 @@
+import { type Address, type Hex, recoverMessageAddress } from "viem";
+import { type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
+
+export type ContextSigner = {
+  readonly address: Address;
+  sign(contextHash: Hex): Promise<Hex>;
+};
+
+// The EIP-191 prefix commits to the message length ("\x19Ethereum Signed Message:\n32"), so a hash
+// of any other size would silently produce a signature over a different statement.
+const HASH32 = /^0x[0-9a-fA-F]{64}$/;
+
+function assertHash32(contextHash: Hex): void {
+  if (typeof contextHash !== "string" || !HASH32.test(contextHash)) {
+    throw new TypeError(`context hash must be 32 bytes of 0x-hex, got ${String(contextHash).slice(0, 80)}`);
+  }
+}
+
+/**
+ * Builds the signer once. Deriving the account (the secp256k1 public key) costs more than a
+ * signature itself (~0.6 ms vs ~0.4 ms measured), so the API constructs this at startup and
+ * reuses it on the hot path. The private key stays inside viem's account closure.
+ */
+export function createContextSigner(privateKey: Hex): ContextSigner {
+  const account: PrivateKeyAccount = privateKeyToAccount(privateKey);
+  return {
+    address: account.address,
+    sign(contextHash) {
+      assertHash32(contextHash);
+      // `raw` signs the 32 bytes, not their 66-character hex text, so on-chain code can check it
+      // with OpenZeppelin's MessageHashUtils.toEthSignedMessageHash(bytes32) + ECDSA.recover, and
+      // ethers users with verifyMessage(getBytes(hash), sig).
+      return account.signMessage({ message: { raw: contextHash } });
+    },
+  };
+}
+
+/** EIP-191 personal_sign over the 32 raw bytes of the context hash. Prefer createContextSigner. */
+export function signContextHash(contextHash: Hex, privateKey: Hex): Promise<Hex> {
+  return createContextSigner(privateKey).sign(contextHash);
+}
+
+/** The address that produced `signature` over `contextHash`. Throws on a malformed signature. */
+export function recoverContextSigner(contextHash: Hex, signature: Hex): Promise<Address> {
+  assertHash32(contextHash);
+  return recoverMessageAddress({ message: { raw: contextHash }, signature });
+}
+
+/**
+ * Whether `signature` over `contextHash` was made by `expected`. Never throws: a verifier answers
+ * a garbage signature with signature_valid=false, not an error.
+ */
+export async function verifyContextSignature(
+  contextHash: Hex,
+  signature: Hex,
+  expected: Address,
+): Promise<boolean> {
+  try {
+    const signer = await recoverContextSigner(contextHash, signature);
+    return signer.toLowerCase() === expected.toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
+/** The published signer address for a private key. */
+export function signerAddress(privateKey: Hex): Address {
+  return privateKeyToAccount(privateKey).address;
+}

@@ -1,0 +1,26 @@
+// The package's production surface: client, database and migration tooling, and the repository
+// functions the apps call. Test helpers live in ./testing (`@ctxlog/db/testing`), kept out of here
+// so that no production import path loads them.
+export * from "./api-keys/create-api-key";
+export * from "./api-keys/find-active-api-key";
+export * from "./api-keys/list-api-keys";
+export * from "./api-keys/revoke-api-key";
+export * from "./api-keys/roll-api-key";
+export * from "./client";
+export * from "./contexts/get-context";
+export * from "./contexts/insert-context";
+export * from "./contexts/list-contexts";
+export * from "./contexts/reader-scope";
+export { databaseNameOf, dropDatabase, ensureDatabase, withDatabaseName } from "./database";
+export * from "./events/record-event";
+export * from "./idempotency/with-idempotency";
+export {
+  applyMigrations,
+  type CreatedMigration,
+  createMigration,
+  diffSchemaAgainstMigrations,
+  type MigrationsOptions,
+  type SchemaDiffOptions,
+} from "./migrate";
+export { DEFAULT_MIGRATIONS_DIR, DEFAULT_SCHEMA_PATH } from "./paths";
+export * from "./prisma-types";

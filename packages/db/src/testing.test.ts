@@ -1,0 +1,47 @@
+import { Client } from "pg";
+import { databaseNameOf } from "./database";
+import { createTestDatabase, DEFAULT_TEST_DATABASE_ADMIN_URL, type TestDatabase } from "./testing";
+
+const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL || DEFAULT_TEST_DATABASE_ADMIN_URL;
+
+async function databaseExists(name: string): Promise<boolean> {
+  const client = new Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    return (await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name])).rowCount === 1;
+  } finally {
+    await client.end();
+  }
+}
+
+describe("createTestDatabase", () => {
+  const made: TestDatabase[] = [];
+  afterAll(() => Promise.all(made.map((t) => t.drop())));
+
+  it("gives a migrated database with a working client, and drop() removes only it", async () => {
+    const started = performance.now();
+    const first = await createTestDatabase();
+    console.info(`createTestDatabase: ${Math.round(performance.now() - started)} ms`);
+    made.push(first);
+    const second = await createTestDatabase("ctxlog_test_other");
+    made.push(second);
+
+    const name = databaseNameOf(first.url);
+    expect(name).toMatch(/^ctxlog_test_[a-z0-9]+_[0-9a-f]{8}$/);
+    expect(databaseNameOf(second.url)).not.toBe(name);
+
+    await first.db.user.create({ data: { id: "usr_1" } });
+    expect(await first.db.user.count()).toBe(1);
+    expect(await second.db.user.count()).toBe(0);
+
+    await first.drop();
+    await first.drop(); // twice is fine
+    expect(await databaseExists(name)).toBe(false);
+    expect(await databaseExists(databaseNameOf(second.url))).toBe(true);
+    expect(await second.db.user.count()).toBe(0);
+  });
+
+  it("rejects a prefix that is not a plain identifier", async () => {
+    await expect(createTestDatabase('x"; DROP DATABASE postgres; --')).rejects.toThrow(/prefix/);
+  });
+});

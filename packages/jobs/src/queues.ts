@@ -1,0 +1,67 @@
+import { Queue } from "bullmq";
+import type { Redis } from "ioredis";
+import { JOBS, type JobName, type JobPayload } from "./catalog";
+
+export class EnqueueError extends Error {
+  override readonly name = "EnqueueError";
+}
+
+/** Typed producers for every queue in the catalog, sharing one connection. */
+export class JobQueues {
+  private readonly queues = new Map<string, Queue>();
+
+  constructor(
+    private readonly connection: Redis,
+    private readonly prefix: string,
+    private readonly enqueueTimeoutMs = 2_000,
+  ) {}
+
+  queue(name: JobName): Queue {
+    const def = JOBS[name];
+    let queue = this.queues.get(def.queue);
+    if (!queue) {
+      queue = new Queue(def.queue, {
+        connection: this.connection,
+        prefix: this.prefix,
+        skipWaitingForReady: true,
+      });
+      // Errors surface through enqueue's rejection; this only keeps them from crashing the process.
+      queue.on("error", () => {});
+      this.queues.set(def.queue, queue);
+    }
+    return queue;
+  }
+
+  /**
+   * Adds a job whose id is the row id, so a second enqueue of the same row while the job exists is
+   * a no-op. Rejects with EnqueueError when Redis does not answer in time.
+   */
+  async enqueue<N extends JobName>(name: N, payload: JobPayload<N>, opts: { jobId: string; delay?: number }) {
+    const def = JOBS[name];
+    const data = def.payload.parse(payload);
+    const add = this.queue(name).add(name, data, {
+      jobId: opts.jobId,
+      delay: opts.delay,
+      attempts: def.attempts,
+      backoff: def.backoff,
+      removeOnComplete: true,
+      removeOnFail: true,
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new EnqueueError(`enqueue ${name} timed out`)), this.enqueueTimeoutMs);
+    });
+    try {
+      return await Promise.race([add, timeout]);
+    } catch (cause) {
+      if (cause instanceof EnqueueError) throw cause;
+      throw new EnqueueError(`enqueue ${name} failed`, { cause });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.queues.values()].map((q) => q.close()));
+  }
+}
