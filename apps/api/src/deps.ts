@@ -3,6 +3,7 @@ import type { PrismaClient } from "@ctxlog/db";
 import type { JobQueues } from "@ctxlog/jobs";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
+import type { ContextWriter } from "./contexts/context-writer";
 import type { ApiEnv } from "./env";
 import type { ApiMetrics } from "./http/metrics";
 import type { PlanRateLimiter } from "./http/rate-limit";
@@ -17,4 +18,5 @@ export interface ApiDeps {
   logger: Logger;
   metrics: ApiMetrics;
   rateLimiter: PlanRateLimiter;
+  contextWriter: ContextWriter;
 }

@@ -2,6 +2,7 @@ import { createContextSigner } from "@ctxlog/core";
 import { createDb } from "@ctxlog/db";
 import { createRedisConnection, JobQueues } from "@ctxlog/jobs";
 import type { Logger } from "pino";
+import { createContextWriter } from "./contexts/context-writer";
 import type { ApiDeps } from "./deps";
 import type { ApiEnv } from "./env";
 import { createApiMetrics } from "./http/metrics";
@@ -26,6 +27,7 @@ export function createApiDeps(env: ApiEnv, logger: Logger): ApiDeps & { close: (
     queues,
     rateLimiter,
     logger,
+    contextWriter: createContextWriter(db, queues, logger),
     signer: createContextSigner(env.SIGNER_PRIVATE_KEY as `0x${string}`),
     metrics: createApiMetrics(),
     close: async () => {

@@ -52,6 +52,7 @@ export {
 export { ID_PREFIXES, type IdPrefix, idTimestamp, isId, newId } from "./ids";
 export { findJsonHazard, type JsonHazard } from "./json-safety";
 export { buildMerkleTree, type MerkleTree, verifyMerkleProof } from "./merkle";
+export { MicroBatcher, type MicroBatcherOptions } from "./micro-batcher";
 export { decodeCursor, encodeCursor } from "./pagination";
 export {
   type ContextSigner,

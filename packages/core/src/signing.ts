@@ -1,5 +1,6 @@
-import { type Address, type Hex, recoverMessageAddress } from "viem";
-import { type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
+import { signRecoverable } from "tiny-secp256k1";
+import { type Address, bytesToHex, type Hex, hashMessage, hexToBytes, recoverMessageAddress } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
 
 export type ContextSigner = {
   readonly address: Address;
@@ -17,20 +18,24 @@ function assertHash32(contextHash: Hex): void {
 }
 
 /**
- * Builds the signer once. Deriving the account (the secp256k1 public key) costs more than a
- * signature itself (~0.6 ms vs ~0.4 ms measured), so the API constructs this at startup and
- * reuses it on the hot path. The private key stays inside viem's account closure.
+ * Builds the signer once, at start-up. Signing runs on the API's hot path, so it uses
+ * libsecp256k1 compiled to WebAssembly (tiny-secp256k1): ~0.15 ms a signature against ~0.8 ms for
+ * viem's pure-JS curve, with byte-identical output (both are RFC 6979 deterministic, low-s; the
+ * signing tests compare them). The private key stays inside this closure.
  */
 export function createContextSigner(privateKey: Hex): ContextSigner {
-  const account: PrivateKeyAccount = privateKeyToAccount(privateKey);
+  const address = privateKeyToAccount(privateKey).address;
+  const key = hexToBytes(privateKey);
   return {
-    address: account.address,
+    address,
     sign(contextHash) {
       assertHash32(contextHash);
       // `raw` signs the 32 bytes, not their 66-character hex text, so on-chain code can check it
       // with OpenZeppelin's MessageHashUtils.toEthSignedMessageHash(bytes32) + ECDSA.recover, and
       // ethers users with verifyMessage(getBytes(hash), sig).
-      return account.signMessage({ message: { raw: contextHash } });
+      const digest = hexToBytes(hashMessage({ raw: contextHash }));
+      const { signature, recoveryId } = signRecoverable(digest, key);
+      return Promise.resolve(`${bytesToHex(signature)}${(27 + recoveryId).toString(16)}` as Hex);
     },
   };
 }

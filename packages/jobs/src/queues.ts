@@ -37,22 +37,36 @@ export class JobQueues {
    * a no-op. Rejects with EnqueueError when Redis does not answer in time.
    */
   async enqueue<N extends JobName>(name: N, payload: JobPayload<N>, opts: { jobId: string; delay?: number }) {
+    await this.enqueueMany(name, [{ payload, jobId: opts.jobId, delay: opts.delay }]);
+  }
+
+  /** Adds many jobs of one kind in one round-trip; the same guarantees as `enqueue`. */
+  async enqueueMany<N extends JobName>(
+    name: N,
+    jobs: { payload: JobPayload<N>; jobId: string; delay?: number }[],
+  ): Promise<void> {
+    if (jobs.length === 0) return;
     const def = JOBS[name];
-    const data = def.payload.parse(payload);
-    const add = this.queue(name).add(name, data, {
-      jobId: opts.jobId,
-      delay: opts.delay,
-      attempts: def.attempts,
-      backoff: def.backoff,
-      removeOnComplete: true,
-      removeOnFail: true,
-    });
+    const add = this.queue(name).addBulk(
+      jobs.map((job) => ({
+        name,
+        data: def.payload.parse(job.payload),
+        opts: {
+          jobId: job.jobId,
+          delay: job.delay,
+          attempts: def.attempts,
+          backoff: def.backoff,
+          removeOnComplete: true,
+          removeOnFail: true,
+        },
+      })),
+    );
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new EnqueueError(`enqueue ${name} timed out`)), this.enqueueTimeoutMs);
     });
     try {
-      return await Promise.race([add, timeout]);
+      await Promise.race([add, timeout]);
     } catch (cause) {
       if (cause instanceof EnqueueError) throw cause;
       throw new EnqueueError(`enqueue ${name} failed`, { cause });

@@ -195,8 +195,11 @@ export async function runKeysCommand(db: PrismaClient, argv: string[], out: Out,
     }
   } catch (err) {
     if (err instanceof InvalidKeyRequestError) throw new UsageError(err.message);
-    if (err instanceof TypeError && (err as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
-      throw new UsageError(`${err.message}\n${KEYS_USAGE}`);
+    // node:util parseArgs errors carry ERR_PARSE_ARGS_* codes (checked by code: jest runs tests in
+    // another realm, where instanceof TypeError is false).
+    const parseError = err as { code?: unknown; message?: string } | null;
+    if (typeof parseError?.code === "string" && parseError.code.startsWith("ERR_PARSE_ARGS")) {
+      throw new UsageError(`${parseError.message}\n${KEYS_USAGE}`);
     }
     throw err;
   }

@@ -1,7 +1,14 @@
 import { createHash } from "node:crypto";
 import { AppError, agentMatches, canonicalJson, hashContext, newId } from "@ctxlog/core";
-import { IdempotencyConflictError, insertContext, withIdempotency } from "@ctxlog/db";
+import {
+  IdempotencyConflictError,
+  insertContext,
+  type NewContext,
+  pendingContextRow,
+  withIdempotency,
+} from "@ctxlog/db";
 import type { RequestHandler } from "express";
+import { enqueueAnchoring } from "../../contexts/context-writer";
 import type { ApiDeps } from "../../deps";
 import { requireAuth } from "../../http/request-context";
 import { validate } from "../../http/validate";
@@ -26,11 +33,11 @@ function idempotencyKey(header: string | undefined) {
 }
 
 /**
- * POST /v1/contexts: hash and sign, write the pending row (and the idempotency record) in one
- * transaction, then queue anchoring. If the queue is down after the commit the row is still
- * anchored: the chain worker's reconciler re-enqueues pending rows.
+ * POST /v1/contexts: hash and sign, write the pending row, then queue anchoring. With an
+ * Idempotency-Key the row and the key's record share one transaction. If the queue is down after
+ * the commit the row is still anchored: the chain worker's reconciler re-enqueues pending rows.
  */
-export function createContext({ db, queues, signer, env, logger }: ApiDeps): RequestHandler {
+export function createContext({ db, queues, signer, env, logger, contextWriter }: ApiDeps): RequestHandler {
   return async (req, res) => {
     const auth = requireAuth(req);
     const key = idempotencyKey(req.get("Idempotency-Key"));
@@ -65,27 +72,37 @@ export function createContext({ db, queues, signer, env, logger }: ApiDeps): Req
             requestHash: createHash("sha256").update(canonicalJson(req.body)).digest("hex"),
           };
 
+    const row: NewContext = {
+      id: newId("ctx"),
+      userId: auth.userId,
+      apiKeyId: auth.keyId,
+      keyFamilyId: auth.keyFamilyId,
+      agentId: body.agent_id,
+      contextData: body.context_data as NewContext["contextData"],
+      metadata: metadata as NewContext["metadata"],
+      visibility: body.visibility ?? "private",
+      canonicalJson: canonical,
+      contextHash,
+      signature,
+      signerAddress: signer.address,
+      network: env.NETWORK_NAME,
+      createdAt,
+      estimatedConfirmation: new Date(createdAt.getTime() + confirmationDelayMs),
+    };
+
+    if (!idempotency) {
+      // The hot path: batched with concurrent requests into one INSERT; answered after the commit.
+      await contextWriter.add(row);
+      res.setHeader("Location", `/v1/contexts/${row.id}`);
+      res.status(202).json(contextResource(pendingContextRow(row)));
+      return;
+    }
+
     let result: Awaited<ReturnType<typeof withIdempotency<string>>>;
     try {
       result = await withIdempotency(db, idempotency, async (tx) => {
-        const row = await insertContext(tx, {
-          id: newId("ctx"),
-          userId: auth.userId,
-          apiKeyId: auth.keyId,
-          keyFamilyId: auth.keyFamilyId,
-          agentId: body.agent_id,
-          contextData: body.context_data as never,
-          metadata: metadata as never,
-          visibility: body.visibility ?? "private",
-          canonicalJson: canonical,
-          contextHash,
-          signature,
-          signerAddress: signer.address,
-          network: env.NETWORK_NAME,
-          createdAt,
-          estimatedConfirmation: new Date(createdAt.getTime() + confirmationDelayMs),
-        });
-        return { status: 202, body: JSON.stringify(contextResource(row)), value: row.id };
+        const inserted = await insertContext(tx, row);
+        return { status: 202, body: JSON.stringify(contextResource(inserted)), value: inserted.id };
       });
     } catch (err) {
       if (err instanceof IdempotencyConflictError)
@@ -94,11 +111,8 @@ export function createContext({ db, queues, signer, env, logger }: ApiDeps): Req
     }
 
     if (result.value !== undefined) {
-      const contextId = result.value;
-      await queues.enqueue("anchorContext", { contextId }, { jobId: contextId }).catch((err: unknown) => {
-        logger.warn({ err, contextId }, "anchor enqueue failed; the reconciler will pick the row up");
-      });
-      res.setHeader("Location", `/v1/contexts/${contextId}`);
+      await enqueueAnchoring(queues, logger, [result.value]);
+      res.setHeader("Location", `/v1/contexts/${result.value}`);
     }
     if (result.replayed) res.setHeader("Idempotent-Replayed", "true");
     res.status(result.status).type("application/json").send(result.body);

@@ -1,0 +1,37 @@
+const { scratchDatabase, startProcess, deleteRedisPrefix } = require("/work/main/bench/lib");
+const autocannon = require("/work/main/node_modules/autocannon");
+(async () => {
+  const database = await scratchDatabase("ctxlog_prof");
+  const db = require("/work/main/packages/db/dist");
+  const c = db.createDb(database.url);
+  const { key } = await db.createApiKey(c, { userId: "b", type: "full", plan: "bench" });
+  await c.$disconnect();
+  const api = await startProcess("/work/main/apps/api/dist/main.js", {
+    DATABASE_URL: database.url,
+    REDIS_URL: "redis://127.0.0.1:6379",
+    REDIS_PREFIX: "prof",
+    SIGNER_PRIVATE_KEY: "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
+    PORT: "0",
+    LOG_LEVEL: "info",
+    PLAN_RATE_LIMITS: "free:1,bench:100000000",
+    DATABASE_POOL_SIZE: "20",
+  });
+  for (const [m, p] of [
+    ["GET", "/healthz"],
+    ["GET", "/readyz"],
+    ["GET", "/v1/status"],
+    ["GET", "/v1/contexts?limit=1"],
+  ]) {
+    const r = await autocannon({
+      url: `http://127.0.0.1:${api.port}${p}`,
+      method: m,
+      connections: 50,
+      duration: 4,
+      headers: { authorization: `Bearer ${key}` },
+    });
+    console.log(m, p, r.requests.average, r.latency.p50, r.latency.p99, r.non2xx);
+  }
+  await api.stop();
+  await deleteRedisPrefix("prof");
+  await database.drop();
+})();
