@@ -5,4 +5,5 @@ const app = express();
 app.post("/v1/contexts", express.json({ limit: "300kb" }), (req, res) => {
   res.status(202).json({ accepted: true, agent_id: req.body.agent_id });
 });
-const server = app.listen(0, "127.0.0.1", () => process.send?.({ port: server.address().port }));
+app.get("/healthz", (_req, res) => res.json({ status: "ok" }));
+app.listen(Number(process.env.PORT), "127.0.0.1");

@@ -16,25 +16,34 @@ async function scratchDatabase(name) {
   return { url, drop: () => db.dropDatabase(url) };
 }
 
-/** Forks a Node process that reports `{ port }` over IPC once it listens (or parses its log line). */
-function startProcess(file, env) {
+function freePort() {
   return new Promise((resolve, reject) => {
-    const child = fork(file, [], {
-      env: { ...process.env, ...env },
-      stdio: ["ignore", "pipe", "inherit", "ipc"],
+    const server = require("node:net").createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
     });
-    const timer = setTimeout(() => reject(new Error(`${file} did not start`)), 20_000);
-    const done = (port) => {
-      clearTimeout(timer);
-      resolve({ port, stop: () => stopProcess(child) });
-    };
-    child.on("message", (m) => m?.port && done(m.port));
-    child.stdout.on("data", (chunk) => {
-      const match = /"url":"http:\/\/[^:]+:(\d+)/.exec(chunk.toString());
-      if (match) done(Number(match[1]));
-    });
-    child.on("exit", (code) => reject(new Error(`${file} exited with ${code}`)));
   });
+}
+
+/** Starts a Node server process on a free port and resolves once GET `readyPath` answers 200. */
+async function startProcess(file, env, readyPath = "/healthz") {
+  const port = await freePort();
+  const child = fork(file, [], { env: { ...process.env, ...env, PORT: String(port) }, stdio: "ignore" });
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${file} exited with ${child.exitCode}`);
+    const ok = await fetch(`http://127.0.0.1:${port}${readyPath}`).then(
+      (r) => r.status < 500,
+      () => false,
+    );
+    if (ok) return { port, stop: () => stopProcess(child) };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await stopProcess(child);
+  throw new Error(`${file} did not start on port ${port}`);
 }
 
 function stopProcess(child) {

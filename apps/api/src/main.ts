@@ -35,7 +35,10 @@ async function main() {
     logger.info({ signal }, "shutting down");
     clearInterval(sweep);
     server.close(() => {
-      deps.close().finally(() => process.exit(0));
+      deps.close().finally(() => {
+        logger.flush();
+        process.exit(0);
+      });
     });
     setTimeout(() => process.exit(1), 10_000).unref();
   };

@@ -7,21 +7,27 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Secrets never reach a log line: keys, signatures and webhook secrets are redacted by path. */
 export function createLogger(level: string): Logger {
-  return pino({
-    level,
-    base: { service: "ctxlog-api" },
-    redact: {
-      paths: [
-        "req.headers.authorization",
-        "req.headers.cookie",
-        'res.headers["set-cookie"]',
-        "*.secret",
-        "*.key",
-        "*.privateKey",
-      ],
-      censor: "[redacted]",
+  // Buffered, asynchronous writes: one write per ~4 KiB of log lines instead of one per request.
+  // main.ts flushes the buffer on shutdown.
+  const destination = pino.destination({ sync: false, minLength: 4096 });
+  return pino(
+    {
+      level,
+      base: { service: "ctxlog-api" },
+      redact: {
+        paths: [
+          "req.headers.authorization",
+          "req.headers.cookie",
+          'res.headers["set-cookie"]',
+          "*.secret",
+          "*.key",
+          "*.privateKey",
+        ],
+        censor: "[redacted]",
+      },
     },
-  });
+    destination,
+  );
 }
 
 /** JSON access log with a request id: the caller's X-Request-Id when sane, ours otherwise. */
