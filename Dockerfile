@@ -7,6 +7,7 @@ COPY apps/cli/package.json apps/cli/
 COPY packages/core/package.json packages/core/
 COPY packages/db/package.json packages/db/
 COPY packages/jobs/package.json packages/jobs/
+COPY packages/contracts/package.json packages/contracts/
 COPY scripts scripts
 COPY prisma prisma
 COPY prisma.config.ts ./
