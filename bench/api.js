@@ -69,7 +69,10 @@ async function main() {
     );
     await bare.stop();
 
-    const api = await startProcess(path.join(root, "apps/api/dist/main.js"), { ...env, LOG_LEVEL: "info" });
+    const api = await startProcess(path.join(root, "apps/api/dist/main.js"), {
+      ...env,
+      LOG_LEVEL: process.env.BENCH_API_LOG_LEVEL ?? "info",
+    });
     const auth = { authorization: `Bearer ${key}` };
     await load(`http://127.0.0.1:${api.port}/v1/contexts`, auth); // warm-up
     results.push(
