@@ -14,7 +14,6 @@ const result = spawnSync(
     stdio: "inherit",
     env: {
       ...process.env,
-      // biome-ignore lint/suspicious/noUndeclaredEnvVars: a command-line tool, not a cached turbo task
       PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? process.execPath,
       PRISMA_HIDE_UPDATE_MESSAGE: "1",
       CHECKPOINT_DISABLE: "1",

@@ -2,7 +2,6 @@
 const DEFAULT_DATABASE_URL = "postgresql://root@127.0.0.1:5432/ctxlog";
 
 function databaseUrl() {
-  // biome-ignore lint/suspicious/noUndeclaredEnvVars: a command-line tool, not a cached turbo task
   return process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
 }
 
