@@ -91,11 +91,18 @@ describe("the repository's migrations", () => {
     );
     expect(tables.map((t) => t.tablename)).toEqual([
       "_prisma_migrations",
+      "anchor_transactions",
+      "anchors",
       "api_keys",
+      "chain_status",
       "contexts",
       "idempotency_keys",
       "outbox_events",
+      "signer_leases",
       "users",
+      "webhook_attempts",
+      "webhook_deliveries",
+      "webhooks",
     ]);
   });
 

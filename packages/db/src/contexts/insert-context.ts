@@ -41,6 +41,9 @@ export function pendingContextRow(input: NewContext): Context {
     failureReason: null,
     retryPossible: null,
     failedAt: null,
+    anchorId: null,
+    leafIndex: null,
+    merkleProof: [],
     updatedAt: input.createdAt,
   };
 }
