@@ -1,0 +1,4 @@
+export * from "./anchor-transaction";
+export * from "./fees";
+export * from "./rpc-client";
+export * from "./rpc-errors";
