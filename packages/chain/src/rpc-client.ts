@@ -26,6 +26,8 @@ export interface RpcClientOptions {
  */
 export function createRpcClient(rpcUrl: string, opts: RpcClientOptions = {}): RpcClient {
   return createPublicClient({
+    // viem caches eth_blockNumber for 4 s by default: a tracker must see every new head
+    cacheTime: 0,
     transport: http(rpcUrl, { timeout: opts.timeoutMs ?? 5_000, retryCount: 0, batch: { batchSize: 500 } }),
   });
 }

@@ -62,3 +62,4 @@ export {
   signerAddress,
   verifyContextSignature,
 } from "./signing";
+export * from "./window-batcher";

@@ -24,3 +24,11 @@ export {
 } from "./migrate";
 export { DEFAULT_MIGRATIONS_DIR, DEFAULT_SCHEMA_PATH } from "./paths";
 export * from "./prisma-types";
+export * from "./anchors/anchor-target";
+export * from "./anchors/chain-status";
+export * from "./anchors/create-anchor-batch";
+export * from "./anchors/list-unbatched-contexts";
+export * from "./anchors/send-anchors";
+export * from "./anchors/signer-lease";
+export * from "./anchors/track-anchors";
+export * from "./contexts/context-view";

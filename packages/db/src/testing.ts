@@ -1,6 +1,7 @@
 // Test-only helpers, reached as `@ctxlog/db/testing`; index.ts does not export them so that no
 // production import path loads them.
 import { randomBytes } from "node:crypto";
+import { createContextSigner, hashContext, newId } from "@ctxlog/core";
 import { createDb, type Db } from "./client";
 import { dropDatabase, quoteIdentifier, withDatabaseName, withMaintenanceClient } from "./database";
 import { loadSchemaEngine } from "./engine/wasm";
@@ -50,4 +51,57 @@ export async function createTestDatabase(
     return dropping;
   };
   return { url, db, drop };
+}
+
+/** A user with nothing else (contexts need one). Seed functions double as test factories. */
+export async function seedUser(db: Db, userId = `usr-${randomBytes(6).toString("hex")}`) {
+  await db.user.upsert({ where: { id: userId }, create: { id: userId }, update: {} });
+  const key = await db.apiKey.create({
+    data: {
+      id: `key_seed${randomBytes(8).toString("hex")}`,
+      userId,
+      type: "full",
+      hash: randomBytes(32).toString("hex"),
+      displayPrefix: "sk_seed",
+      familyId: `fam_${randomBytes(6).toString("hex")}`,
+    },
+  });
+  return { userId, apiKeyId: key.id, keyFamilyId: key.familyId };
+}
+
+/**
+ * `count` pending contexts hashed and signed exactly as the API does, written in one statement.
+ * Returns their ids in creation order.
+ */
+export async function seedContexts(
+  db: Db,
+  owner: { userId: string; apiKeyId: string; keyFamilyId: string },
+  opts: { count: number; signerPrivateKey: `0x${string}`; network?: string; agentId?: string },
+): Promise<string[]> {
+  const signer = createContextSigner(opts.signerPrivateKey);
+  const rows = [];
+  for (let i = 0; i < opts.count; i++) {
+    const agentId = opts.agentId ?? "agent-seed";
+    const contextData = { task: "seed", n: i, nonce: randomBytes(8).toString("hex") };
+    const { canonical, contextHash } = hashContext({ agent_id: agentId, context_data: contextData, metadata: {} });
+    const createdAt = new Date();
+    rows.push({
+      id: newId("ctx"),
+      ...owner,
+      agentId,
+      contextData,
+      metadata: {},
+      visibility: "private" as const,
+      canonicalJson: canonical,
+      contextHash,
+      signature: await signer.sign(contextHash),
+      signerAddress: signer.address,
+      network: opts.network ?? "anvil",
+      createdAt,
+      estimatedConfirmation: new Date(createdAt.getTime() + 5_000),
+      updatedAt: createdAt,
+    });
+  }
+  await db.context.createMany({ data: rows });
+  return rows.map((r) => r.id);
 }

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { ApiKeyType } from "@ctxlog/core";
 import { createApiKey } from "@ctxlog/db";
 import { createTestDatabase } from "@ctxlog/db/testing";
-import { Redis } from "ioredis";
+import { deleteRedisPrefix, TEST_REDIS_URL } from "@ctxlog/jobs/testing";
 import supertest from "supertest";
 import { createApp } from "../app";
 import { type ApiEnv, parseApiEnv } from "../env";
@@ -11,7 +11,8 @@ import { createApiDeps } from "../wiring";
 
 /** anvil's first well-known dev account; never funded anywhere real. */
 export const TEST_SIGNER_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
-export const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+export const REDIS_URL = TEST_REDIS_URL;
+export { deleteRedisPrefix };
 
 export interface Tenant {
   userId: string;
@@ -66,21 +67,5 @@ export async function createTestHarness(overrides: Partial<Record<keyof ApiEnv, 
 }
 
 export type TestHarness = Awaited<ReturnType<typeof createTestHarness>>;
-
-/** Deletes every Redis key under a prefix (and only those). */
-export async function deleteRedisPrefix(prefix: string) {
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  await redis.connect();
-  try {
-    let cursor = "0";
-    do {
-      const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}:*`, "COUNT", 500);
-      cursor = next;
-      if (keys.length) await redis.del(...keys);
-    } while (cursor !== "0");
-  } finally {
-    redis.disconnect();
-  }
-}
 
 export const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });

@@ -28,3 +28,21 @@ export async function recordEvent(tx: DbOrTx, input: RecordEventInput) {
     },
   });
 }
+
+/** `recordEvent` for many events in one statement (a batch confirming hundreds of contexts). */
+export async function recordEvents(tx: DbOrTx, inputs: readonly RecordEventInput[]): Promise<void> {
+  if (inputs.length === 0) return;
+  await tx.outboxEvent.createMany({
+    data: inputs.map((input) => {
+      const timestamp = input.timestamp ?? new Date();
+      return {
+        id: newId("evt"),
+        userId: input.userId,
+        event: input.event,
+        contextId: input.contextId ?? null,
+        payload: serializeEnvelope({ event: input.event, timestamp, data: input.data }),
+        createdAt: timestamp,
+      };
+    }),
+  });
+}

@@ -1,0 +1,64 @@
+import { findAnchoredLogs } from "@ctxlog/chain";
+import { verifyMerkleProof } from "@ctxlog/core";
+import type { Hex } from "viem";
+import { type ChainHarness, createChainHarness } from "./testing/harness";
+
+describe("chain worker on anvil, PostgreSQL and Redis: anchoring", () => {
+  let h: ChainHarness;
+  beforeAll(async () => {
+    h = await createChainHarness({ env: { BATCH_MAX: "256" } });
+    await h.startWorker();
+  });
+  afterAll(() => h.close());
+
+  it("takes a single context to confirmed, with its events and proof", async () => {
+    const [id] = await h.submit(1);
+    await h.waitForStatus([id as string]);
+    const ctx = await h.db.context.findUniqueOrThrow({ where: { id } });
+    expect(ctx.transactionHash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(ctx.blockNumber).not.toBeNull();
+    expect(ctx.confirmations).toBeGreaterThanOrEqual(3);
+    expect(ctx.gasUsed).toBeGreaterThan(21_000n);
+    expect(ctx.confirmationTimeSeconds).toBeGreaterThanOrEqual(0);
+    expect(ctx.leafIndex).toBe(0);
+    expect(ctx.merkleProof).toEqual([]);
+
+    const events = await h.db.outboxEvent.findMany({ where: { contextId: id }, orderBy: { createdAt: "asc" } });
+    expect(events.map((e) => e.event)).toEqual(["context.created", "context.confirmed"]);
+    const created = JSON.parse(events[0]?.payload ?? "{}");
+    expect(created.data).toMatchObject({ context_id: id, status: "pending", context_hash: ctx.contextHash });
+    expect(created.data.transaction_hash).toMatch(/^0x/);
+    const confirmed = JSON.parse(events[1]?.payload ?? "{}");
+    expect(confirmed.data).toMatchObject({
+      context_id: id,
+      status: "confirmed",
+      transaction_hash: ctx.transactionHash,
+      block_number: Number(ctx.blockNumber),
+      network: "anvil",
+      proof: { leaf_index: 0, merkle_proof: [], merkle_root: ctx.contextHash, chain_id: 31337, registry_address: h.registry.address },
+    });
+  });
+
+  it("anchors 500 contexts in few transactions; every proof reaches the root in the receipt's Anchored log", async () => {
+    const ids = await h.submit(500);
+    await h.waitForStatus(ids);
+    const contexts = await h.db.context.findMany({ where: { id: { in: ids } } });
+    const hashes = new Set(contexts.map((c) => c.transactionHash));
+    expect(hashes.size).toBeLessThanOrEqual(6);
+    const roots = new Map<string, Hex[]>();
+    for (const hash of hashes) {
+      const receipt = await h.rpc.getTransactionReceipt({ hash: hash as Hex });
+      expect(receipt.status).toBe("success");
+      roots.set(hash as string, findAnchoredLogs(receipt.logs, h.registry.address).map((l) => l.root));
+    }
+    for (const c of contexts) {
+      const [root] = roots.get(c.transactionHash as string) ?? [];
+      expect(root).toBeDefined();
+      expect(verifyMerkleProof(c.contextHash as Hex, c.merkleProof as Hex[], root as Hex)).toBe(true);
+    }
+    const anchors = await h.db.anchor.findMany({ where: { contexts: { some: { id: { in: ids } } } } });
+    expect(anchors.reduce((n, a) => n + a.contextCount, 0)).toBe(500);
+    const events = await h.db.outboxEvent.groupBy({ by: ["event"], where: { contextId: { in: ids } }, _count: true });
+    expect(Object.fromEntries(events.map((e) => [e.event, e._count]))).toEqual({ "context.created": 500, "context.confirmed": 500 });
+  });
+});

@@ -1,0 +1,44 @@
+import { z } from "zod";
+
+const ms = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
+const hexKey = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "a 32-byte hex private key with 0x prefix");
+
+export const chainWorkerEnvSchema = z.object({
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(8),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .default("ctxlog"),
+  RPC_URL: z.url({ protocol: /^(https?|wss?)$/, error: "RPC_URL: the chain's JSON-RPC endpoint (http[s]://…)" }),
+  /** when set, the node must report this chain id at start-up (guards against a wrong RPC_URL) */
+  CHAIN_ID: z.coerce.number().int().positive().optional(),
+  NETWORK_NAME: z.string().min(1).default("anvil"),
+  REGISTRY_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, "the deployed registry's 20-byte address"),
+  SIGNER_PRIVATE_KEY: hexKey,
+  CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(3),
+  BATCH_MAX: z.coerce.number().int().min(1).max(10_000).default(256),
+  BATCH_WINDOW_MS: ms(1_000),
+  ANCHOR_GAS_LIMIT: z.coerce.number().int().min(21_000).default(60_000),
+  REPLACE_AFTER_MS: ms(30_000),
+  RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  RPC_GIVE_UP_MS: ms(300_000),
+  INSUFFICIENT_FUNDS_GIVE_UP_MS: ms(60_000),
+  RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
+  POLL_INTERVAL_MS: z.coerce.number().int().min(10).default(250),
+  LEASE_TTL_MS: z.coerce.number().int().min(500).default(15_000),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type ChainWorkerEnv = z.infer<typeof chainWorkerEnvSchema>;
+
+/** Parses the environment once, at start-up; a bad value stops the process with every problem listed. */
+export function parseChainWorkerEnv(source: NodeJS.ProcessEnv): ChainWorkerEnv {
+  const result = chainWorkerEnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);
+    throw new Error(`Invalid configuration for the chain worker:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}

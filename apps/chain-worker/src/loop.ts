@@ -1,0 +1,50 @@
+/**
+ * Runs `tick` again and again, `intervalMs` apart, or sooner when woken; never two at once. A tick
+ * that throws is reported and the loop goes on: workers outlive every transient failure.
+ */
+export class Loop {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = true;
+
+  constructor(
+    private readonly tick: () => Promise<void>,
+    private readonly intervalMs: number,
+    private readonly onError: (err: unknown) => void,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.wake();
+  }
+
+  /** Runs a tick as soon as the current one (if any) ends. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.running = this.tick()
+      .catch(this.onError)
+      .finally(() => {
+        this.running = undefined;
+        if (this.stopped) return;
+        if (this.again) {
+          this.again = false;
+          setImmediate(() => this.wake());
+        } else {
+          this.timer = setTimeout(() => this.wake(), this.intervalMs);
+        }
+      });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+}

@@ -1,0 +1,279 @@
+import {
+  classifyRpcError,
+  currentFees,
+  describeRpcError,
+  type Fees,
+  pendingNonce,
+  type RpcClient,
+  type RpcFailure,
+  replacementFees,
+  signAnchorTransaction,
+  transactionKnown,
+} from "@ctxlog/chain";
+import {
+  abandonTransactions,
+  failAnchor,
+  type FailureReason,
+  listQueuedAnchors,
+  listStuckAnchors,
+  listUnbroadcastTransactions,
+  markTransactionsBroadcast,
+  nextStoredNonce,
+  type PrismaClient,
+  postponeAnchors,
+  type SignedAnchorTransaction,
+  type SignerLease,
+  storeSignedTransactions,
+  touchBroadcast,
+} from "@ctxlog/db";
+import type { Address, Hex, PrivateKeyAccount } from "viem";
+import type { Logger } from "pino";
+import { errorKind, retryDelayMs, tagError } from "./backoff";
+import type { LeaseKeeper } from "./lease-keeper";
+
+export interface SenderConfig {
+  chainId: number;
+  registryAddress: Address;
+  gasLimit: number;
+  replaceAfterMs: number;
+  rpcGiveUpMs: number;
+  fundsGiveUpMs: number;
+  /** anchors signed and broadcast per tick */
+  sendBatch: number;
+}
+
+type Outcome = "broadcast" | "retry" | "abandon";
+
+const OUTCOME: Record<RpcFailure, Outcome> = {
+  already_known: "broadcast",
+  // the nonce is taken: by this very transaction (mined before we recorded the broadcast) or by a
+  // sibling of the same anchor; the tracker finds which. Never sign anew for it.
+  nonce_too_low: "broadcast",
+  unreachable: "retry",
+  insufficient_funds: "abandon",
+  replacement_underpriced: "abandon",
+  other: "abandon",
+};
+
+/**
+ * The only writer for a signer, while it holds the lease: signs each queued batch's transaction,
+ * stores it, then broadcasts it; re-sends what was stored but not surely sent; replaces what is
+ * stuck. Nonces come from the chain's pending count and PostgreSQL's highest live nonce.
+ */
+export class AnchorSender {
+  private lastStuckCheck = 0;
+
+  constructor(
+    private readonly db: PrismaClient,
+    private readonly rpc: RpcClient,
+    private readonly account: PrivateKeyAccount,
+    private readonly lease: LeaseKeeper,
+    private readonly config: SenderConfig,
+    private readonly logger: Logger,
+  ) {}
+
+  async tick(): Promise<void> {
+    const lease = this.lease.current();
+    if (!lease) return;
+    await this.resendUnbroadcast();
+    await this.sendQueued(lease);
+    if (Date.now() - this.lastStuckCheck >= Math.min(1_000, this.config.replaceAfterMs)) {
+      this.lastStuckCheck = Date.now();
+      await this.replaceStuck(lease);
+    }
+  }
+
+  /** Stored transactions whose broadcast is unknown (crash, RPC failure): the same bytes again. */
+  private async resendUnbroadcast(): Promise<void> {
+    const txs = await listUnbroadcastTransactions(this.db, this.account.address, this.config.sendBatch);
+    if (txs.length === 0) return;
+    const head = await this.rpc.getBlockNumber().catch(() => null);
+    const results = await this.broadcast(txs.map((t) => ({ hash: t.hash, raw: t.rawTransaction })));
+    await this.settle(results, head);
+    for (const tx of txs) {
+      const result = results.get(tx.hash);
+      if (result?.outcome === "retry" && Date.now() - tx.createdAt.getTime() > this.config.rpcGiveUpMs) {
+        await this.fail(tx.anchorId, "rpc_unavailable", result.detail);
+      }
+    }
+  }
+
+  private async sendQueued(lease: SignerLease): Promise<void> {
+    const anchors = await listQueuedAnchors(this.db, this.account.address, this.config.sendBatch);
+    if (anchors.length === 0) return;
+
+    const live = [];
+    for (const anchor of anchors) {
+      if (await this.gaveUp(anchor)) continue;
+      live.push(anchor);
+    }
+    if (live.length === 0) return;
+
+    let fees: Fees;
+    let nonce: number;
+    let head: bigint;
+    let balance: bigint;
+    try {
+      [fees, nonce, head, balance] = await Promise.all([
+        currentFees(this.rpc),
+        pendingNonce(this.rpc, this.account.address),
+        this.rpc.getBlockNumber(),
+        this.rpc.getBalance({ address: this.account.address }),
+      ]);
+    } catch (err) {
+      const kind = classifyRpcError(err);
+      const delay = retryDelayMs(Math.min(...live.map((a) => a.sendAttempts)));
+      await postponeAnchors(this.db, live.map((a) => a.id), tagError(kind === "other" ? "unreachable" : kind, describeRpcError(err)), delay);
+      this.logger.warn({ err: describeRpcError(err), kind, anchors: live.length }, "cannot prepare anchor transactions");
+      return;
+    }
+
+    // What the balance can pay for at this fee; the node has the last word, this only avoids
+    // signing (and burning nonces on) transactions that are certain to be refused.
+    const perTx = BigInt(this.config.gasLimit) * fees.maxFeePerGas;
+    const affordable = Number(balance / perTx);
+    if (affordable === 0) {
+      const delay = retryDelayMs(Math.min(...live.map((a) => a.sendAttempts)));
+      await postponeAnchors(this.db, live.map((a) => a.id), tagError("insufficient_funds", `signer balance ${balance} wei < ${perTx} wei for one transaction`), delay);
+      this.logger.warn({ signer: this.account.address, balance: String(balance) }, "signer cannot pay for gas");
+      return;
+    }
+    const batch = live.slice(0, affordable);
+
+    nonce = Math.max(nonce, await nextStoredNonce(this.db, this.account.address));
+    const signed: SignedAnchorTransaction[] = [];
+    for (const anchor of batch) {
+      const tx = await signAnchorTransaction(this.account, {
+        chainId: this.config.chainId,
+        registryAddress: this.config.registryAddress,
+        merkleRoot: anchor.merkleRoot as Hex,
+        contextCount: anchor.contextCount,
+        nonce,
+        gasLimit: this.config.gasLimit,
+        fees,
+      });
+      signed.push({ anchorId: anchor.id, ...tx, nonce: nonce++, gasLimit: this.config.gasLimit, ...fees });
+    }
+    if (!(await storeSignedTransactions(this.db, lease, signed))) {
+      this.logger.warn("signer lease lost before storing transactions; nothing was sent");
+      return;
+    }
+    const results = await this.broadcast(signed);
+    await this.settle(results, head);
+  }
+
+  /**
+   * Stuck: broadcast more than REPLACE_AFTER_MS ago and still not in a block. Unknown to the node
+   * (dropped): the same bytes again. Pending: a replacement with the same nonce and fees ≥ 12.5 %
+   * higher, stored before it is sent like any other transaction.
+   */
+  private async replaceStuck(lease: SignerLease): Promise<void> {
+    const before = new Date(Date.now() - this.config.replaceAfterMs);
+    const stuck = await listStuckAnchors(this.db, this.account.address, before, this.config.sendBatch);
+    if (stuck.length === 0) return;
+    const market = await currentFees(this.rpc);
+    const replacements: SignedAnchorTransaction[] = [];
+    for (const anchor of stuck) {
+      const { latest } = anchor;
+      if (!(await transactionKnown(this.rpc, latest.hash as Hex))) {
+        const result = (await this.broadcast([{ hash: latest.hash, raw: latest.rawTransaction }])).get(latest.hash);
+        if (result?.outcome !== "retry") await touchBroadcast(this.db, latest.hash);
+        this.logger.info({ anchor: anchor.id, tx: latest.hash, outcome: result?.outcome }, "re-broadcast a dropped transaction");
+        continue;
+      }
+      const fees = replacementFees(
+        { maxFeePerGas: BigInt(latest.maxFeePerGas.toFixed()), maxPriorityFeePerGas: BigInt(latest.maxPriorityFeePerGas.toFixed()) },
+        market,
+      );
+      const tx = await signAnchorTransaction(this.account, {
+        chainId: anchor.chainId,
+        registryAddress: anchor.registryAddress as Address,
+        merkleRoot: anchor.merkleRoot as Hex,
+        contextCount: anchor.contextCount,
+        nonce: latest.nonce,
+        gasLimit: latest.gasLimit,
+        fees,
+      });
+      replacements.push({ anchorId: anchor.id, ...tx, nonce: latest.nonce, gasLimit: latest.gasLimit, ...fees });
+    }
+    if (replacements.length === 0) return;
+    if (!(await storeSignedTransactions(this.db, lease, replacements))) return;
+    const head = await this.rpc.getBlockNumber().catch(() => null);
+    const results = await this.broadcast(replacements);
+    await this.settle(results, head);
+    this.logger.info({ replaced: replacements.map((r) => r.anchorId) }, "replaced stuck transactions with higher fees");
+  }
+
+  private async broadcast(txs: readonly { hash: string; raw: string }[]) {
+    const results = new Map<string, { outcome: Outcome; kind: RpcFailure | "ok"; detail: string }>();
+    // Sent concurrently: the batching transport carries them in one HTTP request, in nonce order.
+    await Promise.all(
+      txs.map(async (tx) => {
+        try {
+          await this.rpc.sendRawTransaction({ serializedTransaction: tx.raw as Hex });
+          results.set(tx.hash, { outcome: "broadcast", kind: "ok", detail: "" });
+        } catch (err) {
+          const kind = classifyRpcError(err);
+          results.set(tx.hash, { outcome: OUTCOME[kind], kind, detail: describeRpcError(err) });
+        }
+      }),
+    );
+    return results;
+  }
+
+  private async settle(
+    results: Map<string, { outcome: Outcome; kind: RpcFailure | "ok"; detail: string }>,
+    head: bigint | null,
+  ): Promise<void> {
+    const sent = [...results].filter(([, r]) => r.outcome === "broadcast").map(([hash]) => hash);
+    if (sent.length > 0) {
+      // a head read before sending: no receipt can be in an earlier block
+      const { createdEvents } = await markTransactionsBroadcast(this.db, sent, head ?? 0n);
+      this.logger.debug({ transactions: sent.length, createdEvents }, "broadcast");
+    }
+    const refused = [...results].filter(([, r]) => r.outcome === "abandon");
+    if (refused.length > 0) {
+      const [, first] = refused[0] as [string, { kind: string; detail: string }];
+      await abandonTransactions(
+        this.db,
+        refused.map(([hash]) => hash),
+        tagError(first.kind, first.detail),
+        retryDelayMs(1),
+      );
+      this.logger.warn({ transactions: refused.length, kind: first.kind, detail: first.detail }, "node refused transactions");
+    }
+  }
+
+  /** A queued anchor that has failed to get out for too long fails for good. */
+  private async gaveUp(anchor: { id: string; firstErrorAt: Date | null; lastError: string | null }): Promise<boolean> {
+    if (!anchor.firstErrorAt) return false;
+    const row = anchor;
+    const kind = errorKind(row.lastError);
+    const age = Date.now() - anchor.firstErrorAt.getTime();
+    if (kind === "insufficient_funds" && age > this.config.fundsGiveUpMs) {
+      await this.fail(anchor.id, "insufficient_gas", row.lastError ?? "insufficient funds");
+      return true;
+    }
+    if (kind !== "insufficient_funds" && age > this.config.rpcGiveUpMs) {
+      await this.fail(anchor.id, kind === "unreachable" ? "rpc_unavailable" : "rejected", row.lastError ?? "");
+      return true;
+    }
+    return false;
+  }
+
+  private async fail(anchorId: string, reason: FailureReason, details: string): Promise<void> {
+    const messages: Record<FailureReason, string> = {
+      insufficient_gas: "The service's signer could not pay for gas; the context was not anchored.",
+      rpc_unavailable: "The blockchain node stayed unreachable; the context was not anchored.",
+      reverted: "The anchoring transaction reverted.",
+      rejected: "The blockchain node refused the anchoring transaction.",
+    };
+    const { failed } = await failAnchor(this.db, anchorId, {
+      reason,
+      message: messages[reason],
+      details,
+      retryPossible: true,
+    });
+    this.logger.warn({ anchor: anchorId, reason, contexts: failed }, "anchor failed");
+  }
+}

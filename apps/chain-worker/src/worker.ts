@@ -1,0 +1,98 @@
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
+import { createRpcClient } from "@ctxlog/chain";
+import { type AnchorTarget, createDb } from "@ctxlog/db";
+import { createRedisConnection, JobQueues } from "@ctxlog/jobs";
+import type { Logger } from "pino";
+import type { Address } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { startBatcher } from "./batcher";
+import type { ChainWorkerEnv } from "./env";
+import { LeaseKeeper } from "./lease-keeper";
+import { Loop } from "./loop";
+import { reconcileUnbatchedContexts } from "./reconciler";
+import { AnchorSender } from "./sender";
+import { ChainTracker } from "./tracker";
+
+/**
+ * One chain-worker process: batcher (queue consumer), sender (only while holding the signer's
+ * lease), tracker and reconciler. `start` checks the chain before anything runs.
+ */
+export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { holder?: string } = {}) {
+  const db = createDb(env.DATABASE_URL, { poolSize: env.DATABASE_POOL_SIZE });
+  const rpc = createRpcClient(env.RPC_URL, { timeoutMs: env.RPC_TIMEOUT_MS });
+  const account = privateKeyToAccount(env.SIGNER_PRIVATE_KEY as `0x${string}`);
+  const registryAddress = env.REGISTRY_ADDRESS as Address;
+  const holder = opts.holder ?? `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
+  const onError = (what: string) => (err: unknown) => logger.warn({ err }, `${what} failed; will retry`);
+
+  let chainId = env.CHAIN_ID ?? 0;
+  let sendLoop: Loop | undefined;
+  const lease = new LeaseKeeper(db, account.address, holder, env.LEASE_TTL_MS, logger, () => sendLoop?.wake());
+  let tracker: ChainTracker | undefined;
+  let trackLoop: Loop | undefined;
+  let reconcileLoop: Loop | undefined;
+  let batcher: ReturnType<typeof startBatcher> | undefined;
+  const connection = createRedisConnection(env.REDIS_URL, "worker");
+  const producer = createRedisConnection(env.REDIS_URL, "producer");
+  const queues = new JobQueues(producer, env.REDIS_PREFIX);
+
+  async function start() {
+    const reported = await rpc.getChainId();
+    if (env.CHAIN_ID !== undefined && reported !== env.CHAIN_ID) {
+      throw new Error(`RPC_URL reports chain id ${reported}, but CHAIN_ID is ${env.CHAIN_ID}`);
+    }
+    chainId = reported;
+    const code = await rpc.getCode({ address: registryAddress });
+    if (!code || code === "0x") throw new Error(`no contract at REGISTRY_ADDRESS ${registryAddress} on chain ${chainId}`);
+
+    const target: AnchorTarget = { signerAddress: account.address, chainId, network: env.NETWORK_NAME, registryAddress };
+    const sender = new AnchorSender(db, rpc, account, lease, {
+      chainId,
+      registryAddress,
+      gasLimit: env.ANCHOR_GAS_LIMIT,
+      replaceAfterMs: env.REPLACE_AFTER_MS,
+      rpcGiveUpMs: env.RPC_GIVE_UP_MS,
+      fundsGiveUpMs: env.INSUFFICIENT_FUNDS_GIVE_UP_MS,
+      sendBatch: 512,
+    }, logger);
+    sendLoop = new Loop(() => sender.tick(), env.POLL_INTERVAL_MS, onError("send"));
+    tracker = new ChainTracker(db, rpc, {
+      chainId,
+      network: env.NETWORK_NAME,
+      registryAddress,
+      confirmations: env.CONFIRMATIONS,
+      maxBlocksPerTick: 50,
+    }, logger);
+    const t = tracker;
+    trackLoop = new Loop(() => t.tick(), env.POLL_INTERVAL_MS, onError("track"));
+    reconcileLoop = new Loop(async () => {
+      const { enqueued } = await reconcileUnbatchedContexts(db, queues, env.BATCH_WINDOW_MS + 5_000);
+      if (enqueued > 0) logger.info({ enqueued }, "reconciler re-enqueued unbatched contexts");
+    }, env.RECONCILE_INTERVAL_MS, onError("reconcile"));
+
+    lease.start();
+    sendLoop.start();
+    trackLoop.start();
+    batcher = startBatcher(db, connection, target, {
+      batchMax: env.BATCH_MAX,
+      batchWindowMs: env.BATCH_WINDOW_MS,
+      prefix: env.REDIS_PREFIX,
+    }, () => sendLoop?.wake(), logger);
+    reconcileLoop.start();
+    logger.info({ chainId, registry: registryAddress, signer: account.address, holder }, "chain worker started");
+  }
+
+  async function stop() {
+    await batcher?.close();
+    await Promise.all([sendLoop?.stop(), trackLoop?.stop(), reconcileLoop?.stop()]);
+    await lease.stop();
+    await queues.close();
+    await Promise.allSettled([connection.quit(), producer.quit()]);
+    await db.$disconnect();
+  }
+
+  return { start, stop, db, rpc, lease, holder, signerAddress: account.address };
+}
+
+export type ChainWorker = ReturnType<typeof createChainWorker>;

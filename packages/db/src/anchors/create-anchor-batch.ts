@@ -1,0 +1,47 @@
+import { buildMerkleTree, newId } from "@ctxlog/core";
+import type { PrismaClient } from "../generated/prisma/client";
+import type { AnchorTarget } from "./anchor-target";
+
+export interface CreatedAnchorBatch {
+  anchorId: string;
+  contextIds: string[];
+  merkleRoot: string;
+}
+
+/**
+ * Claims the given contexts that are still pending and in no batch, builds their Merkle tree and
+ * writes the anchor with each context's leaf index and proof, all in one transaction. A context
+ * another worker claimed first (or one already batched) is skipped, so a context is never in two
+ * live batches however often its job runs. Returns null when nothing was left to claim.
+ */
+export async function createAnchorBatch(
+  db: PrismaClient,
+  target: AnchorTarget,
+  contextIds: readonly string[],
+): Promise<CreatedAnchorBatch | null> {
+  if (contextIds.length === 0) return null;
+  return db.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<{ id: string; context_hash: string }[]>`
+      SELECT id, context_hash FROM contexts
+      WHERE id = ANY(${contextIds as string[]}::text[]) AND status = 'pending' AND anchor_id IS NULL
+      ORDER BY id
+      FOR UPDATE SKIP LOCKED`;
+    if (rows.length === 0) return null;
+
+    const tree = buildMerkleTree(rows.map((r) => r.context_hash as `0x${string}`));
+    const anchorId = newId("anc");
+    await tx.anchor.create({
+      data: { id: anchorId, ...target, merkleRoot: tree.root, contextCount: rows.length },
+    });
+    const ids = rows.map((r) => r.id);
+    const leaf = rows.map((_, i) => i);
+    const proofs = tree.proofs.map((p) => JSON.stringify(p));
+    await tx.$executeRaw`
+      UPDATE contexts AS c
+      SET anchor_id = ${anchorId}, leaf_index = v.leaf,
+          merkle_proof = ARRAY(SELECT jsonb_array_elements_text(v.proof::jsonb)), updated_at = now()
+      FROM unnest(${ids}::text[], ${leaf}::int[], ${proofs}::text[]) AS v(id, leaf, proof)
+      WHERE c.id = v.id`;
+    return { anchorId, contextIds: ids, merkleRoot: tree.root };
+  });
+}

@@ -1,0 +1,197 @@
+import { contextCreatedData } from "@ctxlog/core";
+import type { PrismaClient } from "../generated/prisma/client";
+import { toContextView } from "../contexts/context-view";
+import { recordEvents } from "../events/record-event";
+import type { DbOrTx } from "../prisma-types";
+import { holdsSignerLease, type SignerLease } from "./signer-lease";
+
+/** Batches waiting for their first transaction, oldest first. */
+export async function listQueuedAnchors(db: DbOrTx, signerAddress: string, limit: number) {
+  return db.anchor.findMany({
+    where: { signerAddress, status: "queued", nextAttemptAt: { lte: new Date() } },
+    orderBy: { createdAt: "asc" },
+    take: limit,
+    select: { id: true, merkleRoot: true, contextCount: true, chainId: true, registryAddress: true, sendAttempts: true, firstErrorAt: true, lastError: true },
+  });
+}
+
+/** One above the highest nonce this signer has a live (not abandoned) transaction for; 0 if none. */
+export async function nextStoredNonce(db: DbOrTx, signerAddress: string): Promise<number> {
+  const rows = await db.$queryRaw<{ max: number | null }[]>`
+    SELECT max(nonce) AS max FROM anchor_transactions
+    WHERE signer_address = ${signerAddress} AND status <> 'abandoned'`;
+  const max = rows[0]?.max;
+  return max === null || max === undefined ? 0 : Number(max) + 1;
+}
+
+export interface SignedAnchorTransaction {
+  anchorId: string;
+  hash: string;
+  raw: string;
+  nonce: number;
+  gasLimit: number;
+  maxFeePerGas: bigint;
+  maxPriorityFeePerGas: bigint;
+}
+
+/**
+ * Stores signed transactions BEFORE they are broadcast, fenced by the signer lease: if another
+ * process took the lease meanwhile, nothing is written and false is returned. A first transaction
+ * moves its anchor from queued to sent; a replacement (same nonce) only becomes the anchor's
+ * latest transaction.
+ */
+export async function storeSignedTransactions(
+  db: PrismaClient,
+  lease: SignerLease,
+  txs: readonly SignedAnchorTransaction[],
+): Promise<boolean> {
+  if (txs.length === 0) return true;
+  return db.$transaction(async (tx) => {
+    if (!(await holdsSignerLease(tx, lease))) return false;
+    await tx.anchorTransaction.createMany({
+      data: txs.map((t) => ({
+        hash: t.hash,
+        anchorId: t.anchorId,
+        signerAddress: lease.signerAddress,
+        nonce: t.nonce,
+        rawTransaction: t.raw,
+        gasLimit: t.gasLimit,
+        maxFeePerGas: t.maxFeePerGas.toString(),
+        maxPriorityFeePerGas: t.maxPriorityFeePerGas.toString(),
+      })),
+    });
+    const ids = txs.map((t) => t.anchorId);
+    const hashes = txs.map((t) => t.hash);
+    const nonces = txs.map((t) => t.nonce);
+    await tx.$executeRaw`
+      UPDATE anchors AS a
+      SET status = CASE WHEN a.status = 'queued' THEN 'sent'::"AnchorStatus" ELSE a.status END,
+          nonce = v.nonce, transaction_hash = v.hash, updated_at = now()
+      FROM unnest(${ids}::text[], ${hashes}::text[], ${nonces}::int[]) AS v(id, hash, nonce)
+      WHERE a.id = v.id`;
+    return true;
+  });
+}
+
+/**
+ * After the node accepted transactions: marks them broadcast and points each anchor's contexts at
+ * the hash. The first broadcast of an anchor also records one `context.created` per context, in
+ * the same database transaction, so the event exists exactly once per anchoring.
+ */
+export async function markTransactionsBroadcast(
+  db: PrismaClient,
+  hashes: readonly string[],
+  headBlock: bigint,
+): Promise<{ createdEvents: number }> {
+  if (hashes.length === 0) return { createdEvents: 0 };
+  return db.$transaction(async (tx) => {
+    const broadcast = await tx.$queryRaw<{ hash: string; anchor_id: string }[]>`
+      UPDATE anchor_transactions SET status = 'broadcast', broadcast_at = now(), broadcast_block = ${headBlock}
+      WHERE hash = ANY(${hashes as string[]}::text[]) AND status = 'signed'
+      RETURNING hash, anchor_id`;
+    if (broadcast.length === 0) return { createdEvents: 0 };
+    const anchorIds = broadcast.map((b) => b.anchor_id);
+    await tx.$executeRaw`
+      UPDATE contexts AS c SET transaction_hash = a.transaction_hash, updated_at = now()
+      FROM anchors AS a
+      WHERE a.id = ANY(${anchorIds}::text[]) AND c.anchor_id = a.id AND c.status = 'pending'
+        AND a.status IN ('sent', 'mined')`;
+    const first = await tx.$queryRaw<{ id: string }[]>`
+      UPDATE anchors SET sent_at = now(), updated_at = now()
+      WHERE id = ANY(${anchorIds}::text[]) AND sent_at IS NULL
+      RETURNING id`;
+    if (first.length === 0) return { createdEvents: 0 };
+    const contexts = await tx.context.findMany({
+      where: { anchorId: { in: first.map((f) => f.id) }, status: "pending" },
+    });
+    await recordEvents(
+      tx,
+      contexts.map((c) => ({
+        userId: c.userId,
+        event: "context.created" as const,
+        contextId: c.id,
+        data: contextCreatedData(toContextView(c)),
+      })),
+    );
+    return { createdEvents: contexts.length };
+  });
+}
+
+/**
+ * The node refused a first transaction before it was ever pending (no funds, or unreachable past
+ * doubt): the transaction is abandoned (its nonce is free again) and the anchor waits `delayMs`
+ * to be signed anew. Replacements that were refused are abandoned without touching their anchor.
+ */
+export async function abandonTransactions(
+  db: PrismaClient,
+  hashes: readonly string[],
+  error: string,
+  delayMs: number,
+): Promise<void> {
+  if (hashes.length === 0) return;
+  await db.$transaction(async (tx) => {
+    const abandoned = await tx.$queryRaw<{ anchor_id: string; hash: string }[]>`
+      UPDATE anchor_transactions SET status = 'abandoned'
+      WHERE hash = ANY(${hashes as string[]}::text[]) AND status = 'signed'
+      RETURNING anchor_id, hash`;
+    const ids = abandoned.map((a) => a.anchor_id);
+    await tx.$executeRaw`
+      UPDATE anchors AS a
+      SET status = 'queued', nonce = NULL, transaction_hash = NULL, send_attempts = a.send_attempts + 1,
+          next_attempt_at = now() + make_interval(secs => ${delayMs / 1000}),
+          first_error_at = coalesce(a.first_error_at, now()), last_error = ${error}, updated_at = now()
+      WHERE a.id = ANY(${ids}::text[]) AND a.status = 'sent'
+        AND NOT EXISTS (SELECT 1 FROM anchor_transactions t
+                        WHERE t.anchor_id = a.id AND t.status <> 'abandoned')`;
+  });
+}
+
+/** Postpones queued anchors after a failure that happened before anything was signed. */
+export async function postponeAnchors(db: DbOrTx, anchorIds: readonly string[], error: string, delayMs: number) {
+  if (anchorIds.length === 0) return;
+  await db.$executeRaw`
+    UPDATE anchors SET send_attempts = send_attempts + 1,
+      next_attempt_at = now() + make_interval(secs => ${delayMs / 1000}),
+      first_error_at = coalesce(first_error_at, now()), last_error = ${error}, updated_at = now()
+    WHERE id = ANY(${anchorIds as string[]}::text[]) AND status = 'queued'`;
+}
+
+/** Transactions stored but not known to be broadcast (a crash or an RPC failure in between). */
+export async function listUnbroadcastTransactions(db: DbOrTx, signerAddress: string, limit: number) {
+  return db.anchorTransaction.findMany({
+    where: { signerAddress, status: "signed", anchor: { status: { in: ["sent", "mined"] } } },
+    orderBy: { nonce: "asc" },
+    take: limit,
+    select: { hash: true, rawTransaction: true, anchorId: true, nonce: true, createdAt: true },
+  });
+}
+
+/** Sent anchors whose latest transaction was broadcast before `before` and is still not mined. */
+export async function listStuckAnchors(db: DbOrTx, signerAddress: string, before: Date, limit: number) {
+  const anchors = await db.anchor.findMany({
+    where: { signerAddress, status: "sent" },
+    orderBy: { nonce: "asc" },
+    take: limit * 4,
+    select: {
+      id: true,
+      nonce: true,
+      merkleRoot: true,
+      contextCount: true,
+      chainId: true,
+      registryAddress: true,
+      transactions: { orderBy: { createdAt: "desc" }, take: 1 },
+    },
+  });
+  return anchors
+    .filter((a) => {
+      const latest = a.transactions[0];
+      return latest?.status === "broadcast" && latest.broadcastAt !== null && latest.broadcastAt < before;
+    })
+    .slice(0, limit)
+    .map(({ transactions, ...anchor }) => ({ ...anchor, latest: transactions[0] as NonNullable<(typeof transactions)[0]> }));
+}
+
+/** A dropped transaction was sent again as it is: its wait for a block starts over. */
+export async function touchBroadcast(db: DbOrTx, hash: string): Promise<void> {
+  await db.anchorTransaction.update({ where: { hash }, data: { broadcastAt: new Date() } });
+}

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "anchors" ADD COLUMN     "reverted" BOOLEAN NOT NULL DEFAULT false;
