@@ -3,6 +3,7 @@ import type { PrismaClient } from "@ctxlog/db";
 import type { JobQueues } from "@ctxlog/jobs";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
+import type { ConfirmationEstimator } from "./contexts/confirmation-estimate";
 import type { ContextWriter } from "./contexts/context-writer";
 import type { ApiEnv } from "./env";
 import type { ApiMetrics } from "./http/metrics";
@@ -19,4 +20,5 @@ export interface ApiDeps {
   metrics: ApiMetrics;
   rateLimiter: PlanRateLimiter;
   contextWriter: ContextWriter;
+  confirmationEstimate: ConfirmationEstimator;
 }

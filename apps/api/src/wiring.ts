@@ -2,6 +2,7 @@ import { createContextSigner } from "@ctxlog/core";
 import { createDb } from "@ctxlog/db";
 import { createRedisConnection, JobQueues } from "@ctxlog/jobs";
 import type { Logger } from "pino";
+import { ConfirmationEstimator } from "./contexts/confirmation-estimate";
 import { createContextWriter } from "./contexts/context-writer";
 import type { ApiDeps } from "./deps";
 import type { ApiEnv } from "./env";
@@ -28,6 +29,16 @@ export function createApiDeps(env: ApiEnv, logger: Logger): ApiDeps & { close: (
     rateLimiter,
     logger,
     contextWriter: createContextWriter(db, queues, logger),
+    confirmationEstimate: new ConfirmationEstimator(
+      db,
+      {
+        network: env.NETWORK_NAME,
+        batchWindowMs: env.BATCH_WINDOW_MS,
+        expectedBlockTimeMs: env.EXPECTED_BLOCK_TIME_MS,
+        confirmations: env.CONFIRMATIONS,
+      },
+      logger,
+    ),
     signer: createContextSigner(env.SIGNER_PRIVATE_KEY as `0x${string}`),
     metrics: createApiMetrics(),
     close: async () => {

@@ -23,7 +23,10 @@ describe("chain worker on anvil, PostgreSQL and Redis: anchoring", () => {
     expect(ctx.leafIndex).toBe(0);
     expect(ctx.merkleProof).toEqual([]);
 
-    const events = await h.db.outboxEvent.findMany({ where: { contextId: id }, orderBy: { createdAt: "asc" } });
+    const events = await h.db.outboxEvent.findMany({
+      where: { contextId: id },
+      orderBy: { createdAt: "asc" },
+    });
     expect(events.map((e) => e.event)).toEqual(["context.created", "context.confirmed"]);
     const created = JSON.parse(events[0]?.payload ?? "{}");
     expect(created.data).toMatchObject({ context_id: id, status: "pending", context_hash: ctx.contextHash });
@@ -35,7 +38,13 @@ describe("chain worker on anvil, PostgreSQL and Redis: anchoring", () => {
       transaction_hash: ctx.transactionHash,
       block_number: Number(ctx.blockNumber),
       network: "anvil",
-      proof: { leaf_index: 0, merkle_proof: [], merkle_root: ctx.contextHash, chain_id: 31337, registry_address: h.registry.address },
+      proof: {
+        leaf_index: 0,
+        merkle_proof: [],
+        merkle_root: ctx.contextHash,
+        chain_id: 31337,
+        registry_address: h.registry.address,
+      },
     });
   });
 
@@ -49,7 +58,10 @@ describe("chain worker on anvil, PostgreSQL and Redis: anchoring", () => {
     for (const hash of hashes) {
       const receipt = await h.rpc.getTransactionReceipt({ hash: hash as Hex });
       expect(receipt.status).toBe("success");
-      roots.set(hash as string, findAnchoredLogs(receipt.logs, h.registry.address).map((l) => l.root));
+      roots.set(
+        hash as string,
+        findAnchoredLogs(receipt.logs, h.registry.address).map((l) => l.root),
+      );
     }
     for (const c of contexts) {
       const [root] = roots.get(c.transactionHash as string) ?? [];
@@ -58,7 +70,14 @@ describe("chain worker on anvil, PostgreSQL and Redis: anchoring", () => {
     }
     const anchors = await h.db.anchor.findMany({ where: { contexts: { some: { id: { in: ids } } } } });
     expect(anchors.reduce((n, a) => n + a.contextCount, 0)).toBe(500);
-    const events = await h.db.outboxEvent.groupBy({ by: ["event"], where: { contextId: { in: ids } }, _count: true });
-    expect(Object.fromEntries(events.map((e) => [e.event, e._count]))).toEqual({ "context.created": 500, "context.confirmed": 500 });
+    const events = await h.db.outboxEvent.groupBy({
+      by: ["event"],
+      where: { contextId: { in: ids } },
+      _count: true,
+    });
+    expect(Object.fromEntries(events.map((e) => [e.event, e._count]))).toEqual({
+      "context.created": 500,
+      "context.confirmed": 500,
+    });
   });
 });

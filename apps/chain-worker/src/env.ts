@@ -11,7 +11,10 @@ export const chainWorkerEnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]+$/)
     .default("ctxlog"),
-  RPC_URL: z.url({ protocol: /^(https?|wss?)$/, error: "RPC_URL: the chain's JSON-RPC endpoint (http[s]://…)" }),
+  RPC_URL: z.url({
+    protocol: /^(https?|wss?)$/,
+    error: "RPC_URL: the chain's JSON-RPC endpoint (http[s]://…)",
+  }),
   /** when set, the node must report this chain id at start-up (guards against a wrong RPC_URL) */
   CHAIN_ID: z.coerce.number().int().positive().optional(),
   NETWORK_NAME: z.string().min(1).default("anvil"),

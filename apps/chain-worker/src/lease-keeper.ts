@@ -42,7 +42,10 @@ export class LeaseKeeper {
         // measured from before the request: the database's clock started the TTL no earlier
         this.validUntil = lease ? askedAt + Math.floor((this.ttlMs * 2) / 3) : 0;
         if (gained) {
-          this.logger.info({ signer: this.signerAddress, epoch: String(lease?.epoch) }, "signer lease acquired");
+          this.logger.info(
+            { signer: this.signerAddress, epoch: String(lease?.epoch) },
+            "signer lease acquired",
+          );
           this.onAcquired();
         }
       } catch (err) {

@@ -12,8 +12,8 @@ import {
 } from "@ctxlog/chain";
 import {
   abandonTransactions,
-  failAnchor,
   type FailureReason,
+  failAnchor,
   listQueuedAnchors,
   listStuckAnchors,
   listUnbroadcastTransactions,
@@ -26,8 +26,8 @@ import {
   storeSignedTransactions,
   touchBroadcast,
 } from "@ctxlog/db";
-import type { Address, Hex, PrivateKeyAccount } from "viem";
 import type { Logger } from "pino";
+import type { Address, Hex, PrivateKeyAccount } from "viem";
 import { errorKind, retryDelayMs, tagError } from "./backoff";
 import type { LeaseKeeper } from "./lease-keeper";
 
@@ -123,8 +123,16 @@ export class AnchorSender {
     } catch (err) {
       const kind = classifyRpcError(err);
       const delay = retryDelayMs(Math.min(...live.map((a) => a.sendAttempts)));
-      await postponeAnchors(this.db, live.map((a) => a.id), tagError(kind === "other" ? "unreachable" : kind, describeRpcError(err)), delay);
-      this.logger.warn({ err: describeRpcError(err), kind, anchors: live.length }, "cannot prepare anchor transactions");
+      await postponeAnchors(
+        this.db,
+        live.map((a) => a.id),
+        tagError(kind === "other" ? "unreachable" : kind, describeRpcError(err)),
+        delay,
+      );
+      this.logger.warn(
+        { err: describeRpcError(err), kind, anchors: live.length },
+        "cannot prepare anchor transactions",
+      );
       return;
     }
 
@@ -134,8 +142,16 @@ export class AnchorSender {
     const affordable = Number(balance / perTx);
     if (affordable === 0) {
       const delay = retryDelayMs(Math.min(...live.map((a) => a.sendAttempts)));
-      await postponeAnchors(this.db, live.map((a) => a.id), tagError("insufficient_funds", `signer balance ${balance} wei < ${perTx} wei for one transaction`), delay);
-      this.logger.warn({ signer: this.account.address, balance: String(balance) }, "signer cannot pay for gas");
+      await postponeAnchors(
+        this.db,
+        live.map((a) => a.id),
+        tagError("insufficient_funds", `signer balance ${balance} wei < ${perTx} wei for one transaction`),
+        delay,
+      );
+      this.logger.warn(
+        { signer: this.account.address, balance: String(balance) },
+        "signer cannot pay for gas",
+      );
       return;
     }
     const batch = live.slice(0, affordable);
@@ -176,13 +192,21 @@ export class AnchorSender {
     for (const anchor of stuck) {
       const { latest } = anchor;
       if (!(await transactionKnown(this.rpc, latest.hash as Hex))) {
-        const result = (await this.broadcast([{ hash: latest.hash, raw: latest.rawTransaction }])).get(latest.hash);
+        const result = (await this.broadcast([{ hash: latest.hash, raw: latest.rawTransaction }])).get(
+          latest.hash,
+        );
         if (result?.outcome !== "retry") await touchBroadcast(this.db, latest.hash);
-        this.logger.info({ anchor: anchor.id, tx: latest.hash, outcome: result?.outcome }, "re-broadcast a dropped transaction");
+        this.logger.info(
+          { anchor: anchor.id, tx: latest.hash, outcome: result?.outcome },
+          "re-broadcast a dropped transaction",
+        );
         continue;
       }
       const fees = replacementFees(
-        { maxFeePerGas: BigInt(latest.maxFeePerGas.toFixed()), maxPriorityFeePerGas: BigInt(latest.maxPriorityFeePerGas.toFixed()) },
+        {
+          maxFeePerGas: BigInt(latest.maxFeePerGas.toFixed()),
+          maxPriorityFeePerGas: BigInt(latest.maxPriorityFeePerGas.toFixed()),
+        },
         market,
       );
       const tx = await signAnchorTransaction(this.account, {
@@ -194,14 +218,23 @@ export class AnchorSender {
         gasLimit: latest.gasLimit,
         fees,
       });
-      replacements.push({ anchorId: anchor.id, ...tx, nonce: latest.nonce, gasLimit: latest.gasLimit, ...fees });
+      replacements.push({
+        anchorId: anchor.id,
+        ...tx,
+        nonce: latest.nonce,
+        gasLimit: latest.gasLimit,
+        ...fees,
+      });
     }
     if (replacements.length === 0) return;
     if (!(await storeSignedTransactions(this.db, lease, replacements))) return;
     const head = await this.rpc.getBlockNumber().catch(() => null);
     const results = await this.broadcast(replacements);
     await this.settle(results, head);
-    this.logger.info({ replaced: replacements.map((r) => r.anchorId) }, "replaced stuck transactions with higher fees");
+    this.logger.info(
+      { replaced: replacements.map((r) => r.anchorId) },
+      "replaced stuck transactions with higher fees",
+    );
   }
 
   private async broadcast(txs: readonly { hash: string; raw: string }[]) {
@@ -240,12 +273,19 @@ export class AnchorSender {
         tagError(first.kind, first.detail),
         retryDelayMs(1),
       );
-      this.logger.warn({ transactions: refused.length, kind: first.kind, detail: first.detail }, "node refused transactions");
+      this.logger.warn(
+        { transactions: refused.length, kind: first.kind, detail: first.detail },
+        "node refused transactions",
+      );
     }
   }
 
   /** A queued anchor that has failed to get out for too long fails for good. */
-  private async gaveUp(anchor: { id: string; firstErrorAt: Date | null; lastError: string | null }): Promise<boolean> {
+  private async gaveUp(anchor: {
+    id: string;
+    firstErrorAt: Date | null;
+    lastError: string | null;
+  }): Promise<boolean> {
     if (!anchor.firstErrorAt) return false;
     const row = anchor;
     const kind = errorKind(row.lastError);
@@ -255,7 +295,11 @@ export class AnchorSender {
       return true;
     }
     if (kind !== "insufficient_funds" && age > this.config.rpcGiveUpMs) {
-      await this.fail(anchor.id, kind === "unreachable" ? "rpc_unavailable" : "rejected", row.lastError ?? "");
+      await this.fail(
+        anchor.id,
+        kind === "unreachable" ? "rpc_unavailable" : "rejected",
+        row.lastError ?? "",
+      );
       return true;
     }
     return false;

@@ -50,7 +50,10 @@ export class ChainTracker {
       this.cursor = low !== null && low < head ? low : head;
     }
     if (this.cursor > head) this.cursor = head; // the chain got shorter (reorg, or a reset node)
-    const until = head < this.cursor + BigInt(this.config.maxBlocksPerTick) ? head : this.cursor + BigInt(this.config.maxBlocksPerTick);
+    const until =
+      head < this.cursor + BigInt(this.config.maxBlocksPerTick)
+        ? head
+        : this.cursor + BigInt(this.config.maxBlocksPerTick);
     for (let n = this.cursor + 1n; n <= until; n++) {
       await this.scan(n);
       this.cursor = n;
@@ -62,7 +65,9 @@ export class ChainTracker {
 
   private async scan(blockNumber: bigint): Promise<void> {
     const registry = this.config.registryAddress.toLowerCase();
-    const receipts = (await getBlockReceipts(this.rpc, blockNumber)).filter((r) => r.to?.toLowerCase() === registry);
+    const receipts = (await getBlockReceipts(this.rpc, blockNumber)).filter(
+      (r) => r.to?.toLowerCase() === registry,
+    );
     if (receipts.length === 0) return;
     const ours = await findAnchorTransactions(
       this.db,
@@ -102,7 +107,10 @@ export class ChainTracker {
         const blockHash = anchor.blockHash as string;
         if (!header || header.hash !== blockHash) {
           if (await unmineAnchor(this.db, anchor.id, blockHash)) {
-            this.logger.warn({ anchor: anchor.id, block: String(blockNumber) }, "reorg: anchor's block left the chain");
+            this.logger.warn(
+              { anchor: anchor.id, block: String(blockNumber) },
+              "reorg: anchor's block left the chain",
+            );
           }
           // read again from just before it: the transaction may be in a new block of that height
           if (this.cursor !== undefined && this.cursor >= blockNumber) this.cursor = blockNumber - 1n;
@@ -120,7 +128,11 @@ export class ChainTracker {
           continue;
         }
         const { confirmed } = await confirmAnchor(this.db, anchor.id, blockHash, depth);
-        if (confirmed > 0) this.logger.info({ anchor: anchor.id, contexts: confirmed, block: String(blockNumber) }, "anchor confirmed");
+        if (confirmed > 0)
+          this.logger.info(
+            { anchor: anchor.id, contexts: confirmed, block: String(blockNumber) },
+            "anchor confirmed",
+          );
       }
     }
   }

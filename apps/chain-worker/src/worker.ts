@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import { createRpcClient } from "@ctxlog/chain";
+import { createRpcClient, describeRpcError } from "@ctxlog/chain";
 import { type AnchorTarget, createDb } from "@ctxlog/db";
 import { createRedisConnection, JobQueues } from "@ctxlog/jobs";
 import type { Logger } from "pino";
@@ -24,11 +24,20 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
   const account = privateKeyToAccount(env.SIGNER_PRIVATE_KEY as `0x${string}`);
   const registryAddress = env.REGISTRY_ADDRESS as Address;
   const holder = opts.holder ?? `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
-  const onError = (what: string) => (err: unknown) => logger.warn({ err }, `${what} failed; will retry`);
+  const loop = (name: string, tick: () => Promise<void>, intervalMs: number) =>
+    new Loop(
+      tick,
+      intervalMs,
+      (err, consecutive) =>
+        logger.warn({ err: describeRpcError(err), consecutive }, `${name} failed; retrying`),
+      (failures) => logger.info({ failures }, `${name} recovered`),
+    );
 
   let chainId = env.CHAIN_ID ?? 0;
   let sendLoop: Loop | undefined;
-  const lease = new LeaseKeeper(db, account.address, holder, env.LEASE_TTL_MS, logger, () => sendLoop?.wake());
+  const lease = new LeaseKeeper(db, account.address, holder, env.LEASE_TTL_MS, logger, () =>
+    sendLoop?.wake(),
+  );
   let tracker: ChainTracker | undefined;
   let trackLoop: Loop | undefined;
   let reconcileLoop: Loop | undefined;
@@ -44,43 +53,75 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
     }
     chainId = reported;
     const code = await rpc.getCode({ address: registryAddress });
-    if (!code || code === "0x") throw new Error(`no contract at REGISTRY_ADDRESS ${registryAddress} on chain ${chainId}`);
+    if (!code || code === "0x")
+      throw new Error(`no contract at REGISTRY_ADDRESS ${registryAddress} on chain ${chainId}`);
 
-    const target: AnchorTarget = { signerAddress: account.address, chainId, network: env.NETWORK_NAME, registryAddress };
-    const sender = new AnchorSender(db, rpc, account, lease, {
-      chainId,
-      registryAddress,
-      gasLimit: env.ANCHOR_GAS_LIMIT,
-      replaceAfterMs: env.REPLACE_AFTER_MS,
-      rpcGiveUpMs: env.RPC_GIVE_UP_MS,
-      fundsGiveUpMs: env.INSUFFICIENT_FUNDS_GIVE_UP_MS,
-      sendBatch: 512,
-    }, logger);
-    sendLoop = new Loop(() => sender.tick(), env.POLL_INTERVAL_MS, onError("send"));
-    tracker = new ChainTracker(db, rpc, {
+    const target: AnchorTarget = {
+      signerAddress: account.address,
       chainId,
       network: env.NETWORK_NAME,
       registryAddress,
-      confirmations: env.CONFIRMATIONS,
-      maxBlocksPerTick: 50,
-    }, logger);
+    };
+    const sender = new AnchorSender(
+      db,
+      rpc,
+      account,
+      lease,
+      {
+        chainId,
+        registryAddress,
+        gasLimit: env.ANCHOR_GAS_LIMIT,
+        replaceAfterMs: env.REPLACE_AFTER_MS,
+        rpcGiveUpMs: env.RPC_GIVE_UP_MS,
+        fundsGiveUpMs: env.INSUFFICIENT_FUNDS_GIVE_UP_MS,
+        sendBatch: 512,
+      },
+      logger,
+    );
+    sendLoop = loop("send", () => sender.tick(), env.POLL_INTERVAL_MS);
+    tracker = new ChainTracker(
+      db,
+      rpc,
+      {
+        chainId,
+        network: env.NETWORK_NAME,
+        registryAddress,
+        confirmations: env.CONFIRMATIONS,
+        maxBlocksPerTick: 50,
+      },
+      logger,
+    );
     const t = tracker;
-    trackLoop = new Loop(() => t.tick(), env.POLL_INTERVAL_MS, onError("track"));
-    reconcileLoop = new Loop(async () => {
-      const { enqueued } = await reconcileUnbatchedContexts(db, queues, env.BATCH_WINDOW_MS + 5_000);
-      if (enqueued > 0) logger.info({ enqueued }, "reconciler re-enqueued unbatched contexts");
-    }, env.RECONCILE_INTERVAL_MS, onError("reconcile"));
+    trackLoop = loop("track", () => t.tick(), env.POLL_INTERVAL_MS);
+    reconcileLoop = loop(
+      "reconcile",
+      async () => {
+        const { enqueued } = await reconcileUnbatchedContexts(db, queues, env.BATCH_WINDOW_MS + 5_000);
+        if (enqueued > 0) logger.info({ enqueued }, "reconciler re-enqueued unbatched contexts");
+      },
+      env.RECONCILE_INTERVAL_MS,
+    );
 
     lease.start();
     sendLoop.start();
     trackLoop.start();
-    batcher = startBatcher(db, connection, target, {
-      batchMax: env.BATCH_MAX,
-      batchWindowMs: env.BATCH_WINDOW_MS,
-      prefix: env.REDIS_PREFIX,
-    }, () => sendLoop?.wake(), logger);
+    batcher = startBatcher(
+      db,
+      connection,
+      target,
+      {
+        batchMax: env.BATCH_MAX,
+        batchWindowMs: env.BATCH_WINDOW_MS,
+        prefix: env.REDIS_PREFIX,
+      },
+      () => sendLoop?.wake(),
+      logger,
+    );
     reconcileLoop.start();
-    logger.info({ chainId, registry: registryAddress, signer: account.address, holder }, "chain worker started");
+    logger.info(
+      { chainId, registry: registryAddress, signer: account.address, holder },
+      "chain worker started",
+    );
   }
 
   async function stop() {

@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { createContext } from "./contexts/create-context";
 import { getContext } from "./contexts/get-context";
+import { getContextProof } from "./contexts/get-context-proof";
 import { listContexts } from "./contexts/list-contexts";
+import { proofBundleSchema } from "./contexts/proof-schema";
+import { retryContext } from "./contexts/retry-context";
 import {
   contextIdParamsSchema,
   contextSchema,
@@ -67,5 +70,29 @@ export const v1Routes: RouteSpec[] = [
     success: { status: 200, description: "The context", schema: contextSchema },
     errors: [403, 404],
     handler: getContext,
+  },
+  {
+    method: "get",
+    path: "/contexts/:id/proof",
+    operationId: "getContextProof",
+    summary: "Everything needed to verify a confirmed context without this service",
+    tag: "Contexts",
+    permission: "contexts:read",
+    params: contextIdParamsSchema,
+    success: { status: 200, description: "The proof bundle", schema: proofBundleSchema },
+    errors: [403, 404, 409],
+    handler: getContextProof,
+  },
+  {
+    method: "post",
+    path: "/contexts/:id/retry",
+    operationId: "retryContext",
+    summary: "Anchor a failed context again (when its failure allows a retry)",
+    tag: "Contexts",
+    permission: "contexts:create",
+    params: contextIdParamsSchema,
+    success: { status: 202, description: "Accepted: the context is pending again", schema: contextSchema },
+    errors: [403, 404, 409],
+    handler: retryContext,
   },
 ];

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { findAnchoredLogs } from "@ctxlog/chain";
 import { ANVIL_DEV_KEYS, type AnvilInstance, deployRegistry, startAnvil } from "@ctxlog/contracts";
 import { createTestDatabase, seedContexts, seedUser } from "@ctxlog/db/testing";
 import { createRedisConnection, JobQueues } from "@ctxlog/jobs";
@@ -19,14 +20,26 @@ export type EnvOverrides = Partial<Record<keyof ChainWorkerEnv, string>>;
  * deployed, its own database and Redis prefix, and chain workers started in-process on demand.
  * `close()` stops and removes only what it created.
  */
-export async function createChainHarness(opts: { blockTimeSeconds?: number; anvilArgs?: string[]; env?: EnvOverrides } = {}) {
-  const anvil = await startAnvil({ blockTimeSeconds: opts.blockTimeSeconds ?? 0.2, args: opts.anvilArgs });
+export async function createChainHarness(
+  opts: {
+    blockTimeSeconds?: number | null;
+    anvilArgs?: string[];
+    env?: EnvOverrides;
+    redisUrl?: string;
+  } = {},
+) {
+  // null: no interval mining (the test mines, e.g. with --no-mining and evm_mine)
+  const anvilOpts = {
+    blockTimeSeconds: opts.blockTimeSeconds === null ? undefined : (opts.blockTimeSeconds ?? 0.2),
+    args: opts.anvilArgs,
+  };
+  let anvil = await startAnvil(anvilOpts);
   const registry = await deployRegistry({ rpcUrl: anvil.rpcUrl, privateKey: ANVIL_DEV_KEYS[0] });
   const database = await createTestDatabase("ctxlog_chain_test", { poolSize: 8 });
   const prefix = `ctxlog-test-${randomBytes(6).toString("hex")}`;
   const rawEnv: Record<string, string> = {
     DATABASE_URL: database.url,
-    REDIS_URL: TEST_REDIS_URL,
+    REDIS_URL: opts.redisUrl ?? TEST_REDIS_URL,
     REDIS_PREFIX: prefix,
     RPC_URL: anvil.rpcUrl,
     REGISTRY_ADDRESS: registry.address,
@@ -41,7 +54,8 @@ export async function createChainHarness(opts: { blockTimeSeconds?: number; anvi
     ...opts.env,
   };
   const env = parseChainWorkerEnv(rawEnv);
-  const producer = createRedisConnection(TEST_REDIS_URL, "producer");
+  const redisUrl = opts.redisUrl ?? TEST_REDIS_URL;
+  const producer = createRedisConnection(redisUrl, "producer");
   const queues = new JobQueues(producer, prefix);
   const owner = await seedUser(database.db);
   const rpc = createPublicClient({ transport: http(anvil.rpcUrl) });
@@ -64,12 +78,20 @@ export async function createChainHarness(opts: { blockTimeSeconds?: number; anvi
   /** Pending contexts written as the API writes them, and their anchor jobs enqueued. */
   async function submit(count: number, enqueue = true) {
     const ids = await seedContexts(database.db, owner, { count, signerPrivateKey: TEST_CONTEXT_KEY });
-    if (enqueue) await queues.enqueueMany("anchorContext", ids.map((contextId) => ({ payload: { contextId }, jobId: contextId })));
+    if (enqueue)
+      await queues.enqueueMany(
+        "anchorContext",
+        ids.map((contextId) => ({ payload: { contextId }, jobId: contextId })),
+      );
     return ids;
   }
 
   async function statusCounts(ids: string[]) {
-    const rows = await database.db.context.groupBy({ by: ["status"], where: { id: { in: ids } }, _count: true });
+    const rows = await database.db.context.groupBy({
+      by: ["status"],
+      where: { id: { in: ids } },
+      _count: true,
+    });
     return Object.fromEntries(rows.map((r) => [r.status, r._count])) as Record<string, number>;
   }
 
@@ -79,8 +101,68 @@ export async function createChainHarness(opts: { blockTimeSeconds?: number; anvi
     for (;;) {
       const counts = await statusCounts(ids);
       if ((counts[status] ?? 0) === ids.length) return;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${status}: ${JSON.stringify(counts)}`);
+      if (Date.now() > deadline)
+        throw new Error(`timed out waiting for ${status}: ${JSON.stringify(counts)}`);
       await sleep(100);
+    }
+  }
+
+  /** Stops anvil, waits `downMs`, and starts it again on the same port (give it `--state` to keep the chain). */
+  async function restartAnvil(downMs: number) {
+    await anvil.stop();
+    await sleep(downMs);
+    anvil = await startAnvil({ ...anvilOpts, port: anvil.port });
+  }
+
+  /** Raw JSON-RPC to the current anvil (anvil_*, evm_* methods). */
+  async function anvilRpc(method: string, params: unknown[] = []): Promise<unknown> {
+    const res = await fetch(anvil.rpcUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+    });
+    const body = (await res.json()) as { result?: unknown; error?: { message: string } };
+    if (body.error) throw new Error(`${method}: ${body.error.message}`);
+    return body.result;
+  }
+
+  /** Roots of every Anchored log the registry emitted on the canonical chain, in order. */
+  async function anchoredRoots(): Promise<string[]> {
+    const logs = await rpc.getLogs({ address: registry.address, fromBlock: 0n, toBlock: "latest" });
+    return findAnchoredLogs(logs, registry.address).map((l) => l.root);
+  }
+
+  /**
+   * The exactly-once check: every context is confirmed, in an anchor whose root is on chain once,
+   * no root is on chain twice, and each context has one created and one confirmed event.
+   */
+  async function expectAnchoredExactlyOnce(ids: string[]) {
+    const roots = await anchoredRoots();
+    const seen = new Set<string>();
+    for (const root of roots) {
+      if (seen.has(root)) throw new Error(`root ${root} anchored twice`);
+      seen.add(root);
+    }
+    const contexts = await database.db.context.findMany({
+      where: { id: { in: ids } },
+      include: { anchor: true },
+    });
+    const missing = contexts.filter(
+      (c) => c.status !== "confirmed" || !c.anchor || !seen.has(c.anchor.merkleRoot),
+    );
+    if (contexts.length !== ids.length || missing.length > 0) {
+      throw new Error(`${missing.length} of ${ids.length} contexts not confirmed with an on-chain root`);
+    }
+    const events = await database.db.outboxEvent.groupBy({
+      by: ["event"],
+      where: { contextId: { in: ids } },
+      _count: true,
+    });
+    const counts = Object.fromEntries(events.map((e) => [e.event, e._count]));
+    if (counts["context.confirmed"] !== ids.length || counts["context.created"] !== ids.length) {
+      throw new Error(
+        `events per context are not exactly one created and one confirmed: ${JSON.stringify(counts)}`,
+      );
     }
   }
 
@@ -88,13 +170,19 @@ export async function createChainHarness(opts: { blockTimeSeconds?: number; anvi
     await Promise.allSettled([...workers].map((w) => w.stop()));
     await queues.close();
     producer.disconnect();
-    await deleteRedisPrefix(prefix);
+    await deleteRedisPrefix(prefix, redisUrl);
     await database.drop();
     await anvil.stop();
   }
 
   return {
-    anvil: anvil as AnvilInstance,
+    get anvil(): AnvilInstance {
+      return anvil;
+    },
+    restartAnvil,
+    anvilRpc,
+    anchoredRoots,
+    expectAnchoredExactlyOnce,
     registry,
     db: database.db,
     dbUrl: database.url,

@@ -1,7 +1,7 @@
 import { contextCreatedData } from "@ctxlog/core";
-import type { PrismaClient } from "../generated/prisma/client";
 import { toContextView } from "../contexts/context-view";
 import { recordEvents } from "../events/record-event";
+import type { PrismaClient } from "../generated/prisma/client";
 import type { DbOrTx } from "../prisma-types";
 import { holdsSignerLease, type SignerLease } from "./signer-lease";
 
@@ -11,7 +11,16 @@ export async function listQueuedAnchors(db: DbOrTx, signerAddress: string, limit
     where: { signerAddress, status: "queued", nextAttemptAt: { lte: new Date() } },
     orderBy: { createdAt: "asc" },
     take: limit,
-    select: { id: true, merkleRoot: true, contextCount: true, chainId: true, registryAddress: true, sendAttempts: true, firstErrorAt: true, lastError: true },
+    select: {
+      id: true,
+      merkleRoot: true,
+      contextCount: true,
+      chainId: true,
+      registryAddress: true,
+      sendAttempts: true,
+      firstErrorAt: true,
+      lastError: true,
+    },
   });
 }
 
@@ -147,7 +156,12 @@ export async function abandonTransactions(
 }
 
 /** Postpones queued anchors after a failure that happened before anything was signed. */
-export async function postponeAnchors(db: DbOrTx, anchorIds: readonly string[], error: string, delayMs: number) {
+export async function postponeAnchors(
+  db: DbOrTx,
+  anchorIds: readonly string[],
+  error: string,
+  delayMs: number,
+) {
   if (anchorIds.length === 0) return;
   await db.$executeRaw`
     UPDATE anchors SET send_attempts = send_attempts + 1,
@@ -188,7 +202,10 @@ export async function listStuckAnchors(db: DbOrTx, signerAddress: string, before
       return latest?.status === "broadcast" && latest.broadcastAt !== null && latest.broadcastAt < before;
     })
     .slice(0, limit)
-    .map(({ transactions, ...anchor }) => ({ ...anchor, latest: transactions[0] as NonNullable<(typeof transactions)[0]> }));
+    .map(({ transactions, ...anchor }) => ({
+      ...anchor,
+      latest: transactions[0] as NonNullable<(typeof transactions)[0]>,
+    }));
 }
 
 /** A dropped transaction was sent again as it is: its wait for a block starts over. */

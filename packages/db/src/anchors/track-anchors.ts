@@ -1,7 +1,7 @@
 import { contextConfirmedData, contextFailedData } from "@ctxlog/core";
-import type { PrismaClient } from "../generated/prisma/client";
 import { toContextView } from "../contexts/context-view";
 import { recordEvents } from "../events/record-event";
+import type { PrismaClient } from "../generated/prisma/client";
 import type { DbOrTx } from "../prisma-types";
 import type { AnchorProof } from "./anchor-target";
 
@@ -47,7 +47,11 @@ export async function recordAnchorMined(db: PrismaClient, m: MinedReceipt): Prom
     if (updated.count === 0) return false;
     await tx.anchorTransaction.update({ where: { hash: m.transactionHash }, data: { status: "mined" } });
     await tx.anchorTransaction.updateMany({
-      where: { anchorId: m.anchorId, hash: { not: m.transactionHash }, status: { in: ["signed", "broadcast"] } },
+      where: {
+        anchorId: m.anchorId,
+        hash: { not: m.transactionHash },
+        status: { in: ["signed", "broadcast"] },
+      },
       data: { status: "replaced" },
     });
     return true;
@@ -70,7 +74,15 @@ export async function unmineAnchor(db: PrismaClient, anchorId: string, blockHash
   return db.$transaction(async (tx) => {
     const updated = await tx.anchor.updateMany({
       where: { id: anchorId, status: "mined", blockHash },
-      data: { status: "sent", blockNumber: null, blockHash: null, blockTimestamp: null, gasUsed: null, reverted: false, minedAt: null },
+      data: {
+        status: "sent",
+        blockNumber: null,
+        blockHash: null,
+        blockTimestamp: null,
+        gasUsed: null,
+        reverted: false,
+        minedAt: null,
+      },
     });
     if (updated.count === 0) return false;
     await tx.anchorTransaction.updateMany({
@@ -154,7 +166,10 @@ export async function failAnchor(db: PrismaClient, anchorId: string, failure: An
       WHERE id = ${anchorId} AND status NOT IN ('confirmed', 'failed')
       RETURNING id`;
     if (anchors.length === 0) return { failed: 0 };
-    await tx.anchorTransaction.updateMany({ where: { anchorId, status: "signed" }, data: { status: "abandoned" } });
+    await tx.anchorTransaction.updateMany({
+      where: { anchorId, status: "signed" },
+      data: { status: "abandoned" },
+    });
     const ids = await tx.$queryRaw<{ id: string }[]>`
       UPDATE contexts SET status = 'failed', error_code = 'BLOCKCHAIN_ERROR', error_message = ${failure.message},
         error_details = ${failure.details}, failure_reason = ${failure.reason},

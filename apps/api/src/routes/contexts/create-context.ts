@@ -37,7 +37,15 @@ function idempotencyKey(header: string | undefined) {
  * Idempotency-Key the row and the key's record share one transaction. If the queue is down after
  * the commit the row is still anchored: the chain worker's reconciler re-enqueues pending rows.
  */
-export function createContext({ db, queues, signer, env, logger, contextWriter }: ApiDeps): RequestHandler {
+export function createContext({
+  db,
+  env,
+  queues,
+  signer,
+  logger,
+  contextWriter,
+  confirmationEstimate,
+}: ApiDeps): RequestHandler {
   return async (req, res) => {
     const auth = requireAuth(req);
     const key = idempotencyKey(req.get("Idempotency-Key"));
@@ -60,7 +68,7 @@ export function createContext({ db, queues, signer, env, logger, contextWriter }
     // Signed before the transaction opens, so no pooled connection waits on the curve math.
     const signature = await signer.sign(contextHash);
     const createdAt = new Date();
-    const confirmationDelayMs = env.BATCH_WINDOW_MS + env.EXPECTED_BLOCK_TIME_MS * env.CONFIRMATIONS;
+    const confirmationDelayMs = confirmationEstimate.delayMs();
     const idempotency =
       key === null
         ? null

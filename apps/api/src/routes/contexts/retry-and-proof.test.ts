@@ -1,0 +1,168 @@
+import { randomBytes } from "node:crypto";
+import { buildMerkleTree, recoverContextSigner, verifyMerkleProof } from "@ctxlog/core";
+// Integration: real PostgreSQL (fresh database) and real Redis (own prefix). The chain worker's
+// transitions (failed, confirmed) are written with its own repository functions.
+import { confirmAnchor, createAnchorBatch, failAnchor, recordAnchorMined } from "@ctxlog/db";
+import { type Hex, keccak256, stringToBytes } from "viem";
+import { bearer, createTestHarness, type Tenant, type TestHarness } from "../../testing/harness";
+
+let h: TestHarness;
+let owner: Tenant;
+let stranger: Tenant;
+const target = {
+  signerAddress: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+  chainId: 31337,
+  network: "anvil",
+  registryAddress: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+};
+
+async function create(key: string, agent = "agent-a") {
+  const res = await h.request
+    .post("/v1/contexts")
+    .set(bearer(key))
+    .send({ agent_id: agent, context_data: { agent, n: Math.random() } });
+  expect(res.status).toBe(202);
+  return res.body.context_id as string;
+}
+
+async function fail(ids: string[], retryPossible: boolean) {
+  const batch = await createAnchorBatch(h.db, target, ids);
+  await failAnchor(h.db, batch?.anchorId as string, {
+    reason: retryPossible ? "insufficient_gas" : "reverted",
+    message: "m",
+    details: "d",
+    retryPossible,
+  });
+}
+
+async function confirm(ids: string[]) {
+  const batch = await createAnchorBatch(h.db, target, ids);
+  const anchorId = batch?.anchorId as string;
+  await h.db.anchorTransaction.create({
+    data: {
+      hash: `0x${randomBytes(32).toString("hex")}`,
+      anchorId,
+      signerAddress: target.signerAddress,
+      nonce: 0,
+      rawTransaction: "0x",
+      maxFeePerGas: "1",
+      maxPriorityFeePerGas: "1",
+      gasLimit: 60000,
+    },
+  });
+  const tx = await h.db.anchorTransaction.findFirstOrThrow({ where: { anchorId } });
+  await recordAnchorMined(h.db, {
+    anchorId,
+    transactionHash: tx.hash,
+    blockNumber: 12n,
+    blockHash: `0x${"cd".repeat(32)}`,
+    blockTimestamp: new Date(),
+    gasUsed: 23850n,
+    reverted: false,
+  });
+  await confirmAnchor(h.db, anchorId, `0x${"cd".repeat(32)}`, 3);
+}
+
+beforeAll(async () => {
+  h = await createTestHarness();
+  owner = await h.tenant();
+  stranger = await h.tenant();
+});
+afterAll(() => h.close());
+
+const retry = (key: string, id: string) => h.request.post(`/v1/contexts/${id}/retry`).set(bearer(key));
+const proof = (key: string, id: string) => h.request.get(`/v1/contexts/${id}/proof`).set(bearer(key));
+
+describe("POST /v1/contexts/:id/retry", () => {
+  it("moves a retryable failed context back to pending, cleared, and queues it again", async () => {
+    const id = await create(owner.keys.full);
+    await fail([id], true);
+    const failed = await h.request.get(`/v1/contexts/${id}`).set(bearer(owner.keys.full));
+    expect(failed.body).toMatchObject({
+      status: "failed",
+      retry_possible: true,
+      failure_reason: "insufficient_gas",
+      error: { code: "BLOCKCHAIN_ERROR" },
+    });
+
+    const res = await retry(owner.keys.full, id);
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({
+      context_id: id,
+      status: "pending",
+      error: null,
+      failure_reason: null,
+      retry_possible: null,
+      transaction_hash: null,
+    });
+    const row = await h.db.context.findUniqueOrThrow({ where: { id } });
+    expect(row.anchorId).toBeNull();
+    const job = await h.deps.queues.queue("anchorContext").getJob(id);
+    expect(job?.data).toEqual({ contextId: id });
+  });
+
+  it("answers 409 for pending, confirmed, and non-retryable failures — and changes nothing", async () => {
+    const pending = await create(owner.keys.full);
+    const confirmed = await create(owner.keys.full);
+    await confirm([confirmed]);
+    const reverted = await create(owner.keys.full);
+    await fail([reverted], false);
+    for (const id of [pending, confirmed, reverted]) {
+      const before = await h.db.context.findUniqueOrThrow({ where: { id } });
+      const res = await retry(owner.keys.full, id);
+      expect(res.status).toBe(409);
+      expect(res.body.error.code).toBe("CONFLICT");
+      expect(await h.db.context.findUniqueOrThrow({ where: { id } })).toEqual(before);
+    }
+  });
+
+  it("restricted keys retry only their own contexts; read-only and public keys cannot retry", async () => {
+    const mine = await create(owner.keys.restricted, "agent-r");
+    const theirs = await create(owner.keys.full);
+    await fail([mine, theirs], true);
+    expect((await retry(owner.keys.restricted, theirs)).status).toBe(404);
+    expect((await retry(owner.keys.read_only, mine)).status).toBe(403);
+    expect((await retry(owner.keys.public, mine)).status).toBe(403);
+    expect((await retry(owner.keys.restricted, mine)).status).toBe(202);
+  });
+
+  it("another user's context is a 404, and an unknown id too", async () => {
+    const id = await create(owner.keys.full);
+    await fail([id], true);
+    expect((await retry(stranger.keys.full, id)).status).toBe(404);
+    expect((await retry(owner.keys.full, "ctx_01JAZ0YQ8T9X2V3W4B5C6D7E8F")).status).toBe(404);
+    expect((await h.db.context.findUniqueOrThrow({ where: { id } })).status).toBe("failed");
+  });
+});
+
+describe("GET /v1/contexts/:id/proof", () => {
+  it("gives a confirmed context's bundle: hash of the canonical bytes, signature, proof to the root", async () => {
+    const ids = [await create(owner.keys.full), await create(owner.keys.full), await create(owner.keys.full)];
+    await confirm(ids);
+    const res = await proof(owner.keys.read_only, ids[1] as string);
+    expect(res.status).toBe(200);
+    const b = res.body;
+    expect(b).toMatchObject({
+      context_id: ids[1],
+      canonicalization: "RFC8785",
+      chain_id: 31337,
+      network: "anvil",
+      block_number: 12,
+      required_confirmations: 3,
+      registry_address: target.registryAddress,
+    });
+    expect(keccak256(stringToBytes(b.canonical_context))).toBe(b.context_hash);
+    expect(JSON.parse(b.canonical_context)).toEqual(b.context);
+    expect(await recoverContextSigner(b.context_hash, b.signature)).toBe(b.signer_address);
+    expect(verifyMerkleProof(b.context_hash as Hex, b.merkle_proof, b.merkle_root)).toBe(true);
+    const rows = await h.db.context.findMany({ where: { id: { in: ids } }, orderBy: { id: "asc" } });
+    expect(b.merkle_root).toBe(buildMerkleTree(rows.map((r) => r.contextHash as Hex)).root);
+  });
+
+  it("is a 409 before confirmation, and a 404 outside the key's reach", async () => {
+    const id = await create(owner.keys.full);
+    expect((await proof(owner.keys.full, id)).status).toBe(409);
+    expect((await proof(owner.keys.public, id)).status).toBe(404);
+    expect((await proof(stranger.keys.full, id)).status).toBe(404);
+  });
+});

@@ -1,0 +1,54 @@
+import { rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Redis } from "ioredis";
+import { type ChainHarness, createChainHarness, sleep } from "./testing/harness";
+
+// A Redis database of its own, so flushing it cannot touch anyone else's keys (FLUSHALL would
+// wipe every test and every developer's data on the shared server; FLUSHDB of a private db index
+// is the same event for this worker).
+const FLUSH_DB_URL = "redis://127.0.0.1:6379/13";
+
+describe("chain worker on anvil, PostgreSQL and Redis: node restarts and lost queues", () => {
+  const state = path.join(tmpdir(), `ctxlog-anvil-${process.pid}-${Date.now()}.json`);
+  let h: ChainHarness;
+  beforeAll(async () => {
+    h = await createChainHarness({
+      anvilArgs: ["--state", state],
+      redisUrl: FLUSH_DB_URL,
+      env: { BATCH_MAX: "64", REPLACE_AFTER_MS: "800", RECONCILE_INTERVAL_MS: "500" },
+    });
+    await h.startWorker();
+  });
+  afterAll(async () => {
+    await h.close();
+    rmSync(state, { force: true });
+  });
+
+  it("anvil stopped and restarted mid-run: every context confirms, each anchored once", async () => {
+    const first = await h.submit(150);
+    await sleep(400); // some batches out, some in flight
+    await h.anvilRpc("eth_blockNumber");
+    const restarting = h.restartAnvil(1_500);
+    await sleep(200);
+    const during = await h.submit(100); // batched while the node is down
+    await restarting;
+    const ids = [...first, ...during];
+    await h.waitForStatus(ids, "confirmed", 30_000);
+    await h.expectAnchoredExactlyOnce(ids);
+  });
+
+  it("Redis flushed mid-run: the reconciler re-enqueues from PostgreSQL and every context confirms", async () => {
+    const redis = new Redis(FLUSH_DB_URL);
+    try {
+      const early = await h.submit(100);
+      const late = await h.submit(100, false); // rows committed, jobs never made it (as if lost)
+      await redis.flushdb();
+      const ids = [...early, ...late];
+      await h.waitForStatus(ids, "confirmed", 30_000);
+      await h.expectAnchoredExactlyOnce(ids);
+    } finally {
+      redis.disconnect();
+    }
+  });
+});

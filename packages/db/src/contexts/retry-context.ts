@@ -1,0 +1,60 @@
+import type { Context, PrismaClient } from "../generated/prisma/client";
+import { type ContextReader, readerFilter } from "./reader-scope";
+
+export type RetryContextResult =
+  | { outcome: "retried"; context: Context }
+  | { outcome: "not_found" }
+  | { outcome: "not_retryable"; status: Context["status"]; retryPossible: boolean | null };
+
+/**
+ * Moves a failed context whose failure allows it back to pending, out of its old batch and with
+ * every failure field cleared, so the chain worker anchors it anew (in a new batch, with a new
+ * `context.created` once sent). The caller enqueues its anchor job; if that enqueue is lost, the
+ * reconciler finds the pending, unbatched row.
+ */
+export async function retryContext(
+  db: PrismaClient,
+  reader: ContextReader,
+  contextId: string,
+  estimatedConfirmation: Date,
+): Promise<RetryContextResult> {
+  return db.$transaction(async (tx) => {
+    const current = await tx.context.findFirst({
+      where: { id: contextId, ...readerFilter(reader) },
+      select: { id: true, status: true, retryPossible: true },
+    });
+    if (!current) return { outcome: "not_found" as const };
+    const updated = await tx.context.updateMany({
+      where: { id: contextId, status: "failed", retryPossible: true },
+      data: {
+        status: "pending",
+        anchorId: null,
+        leafIndex: null,
+        merkleProof: [],
+        transactionHash: null,
+        blockNumber: null,
+        blockTimestamp: null,
+        gasUsed: null,
+        confirmations: 0,
+        errorCode: null,
+        errorMessage: null,
+        errorDetails: null,
+        failureReason: null,
+        retryPossible: null,
+        failedAt: null,
+        estimatedConfirmation,
+      },
+    });
+    if (updated.count === 0) {
+      return {
+        outcome: "not_retryable" as const,
+        status: current.status,
+        retryPossible: current.retryPossible,
+      };
+    }
+    return {
+      outcome: "retried" as const,
+      context: await tx.context.findUniqueOrThrow({ where: { id: contextId } }),
+    };
+  });
+}
