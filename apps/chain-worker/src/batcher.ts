@@ -46,6 +46,10 @@ export function startBatcher(
       prefix: config.prefix,
       // enough jobs in hand to fill one batch while the previous one is being written
       concurrency: Math.min(Math.max(config.batchMax * 2, 16), 2_048),
+      // a job lives at most one batch window plus one flush; a short lock lets the jobs of a
+      // killed worker return to the queue within seconds instead of BullMQ's default 30 s
+      lockDuration: 5_000,
+      stalledInterval: 5_000,
     },
   );
   worker.on("error", (err) => logger.warn({ err }, "anchor queue error"));

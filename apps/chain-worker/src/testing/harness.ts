@@ -21,20 +21,19 @@ export type EnvOverrides = Partial<Record<keyof ChainWorkerEnv, string>>;
  * `close()` stops and removes only what it created.
  */
 export async function createChainHarness(
-  opts: {
-    blockTimeSeconds?: number | null;
-    anvilArgs?: string[];
-    env?: EnvOverrides;
-    redisUrl?: string;
-  } = {},
+  opts: { manualMining?: boolean; anvilArgs?: string[]; env?: EnvOverrides; redisUrl?: string } = {},
 ) {
-  // null: no interval mining (the test mines, e.g. with --no-mining and evm_mine)
-  const anvilOpts = {
-    blockTimeSeconds: opts.blockTimeSeconds === null ? undefined : (opts.blockTimeSeconds ?? 0.2),
-    args: opts.anvilArgs,
-  };
+  // manualMining: no block unless the test mines one (evm_mine); set once the registry is deployed
+  const anvilOpts = { blockTimeSeconds: opts.manualMining ? undefined : 0.2, args: opts.anvilArgs };
   let anvil = await startAnvil(anvilOpts);
-  const registry = await deployRegistry({ rpcUrl: anvil.rpcUrl, privateKey: ANVIL_DEV_KEYS[0] });
+  let registry: Awaited<ReturnType<typeof deployRegistry>>;
+  try {
+    registry = await deployRegistry({ rpcUrl: anvil.rpcUrl, privateKey: ANVIL_DEV_KEYS[0] });
+    if (opts.manualMining) await rpcCall(anvil.rpcUrl, "evm_setAutomine", [false]);
+  } catch (error) {
+    await anvil.stop();
+    throw error;
+  }
   const database = await createTestDatabase("ctxlog_chain_test", { poolSize: 8 });
   const prefix = `ctxlog-test-${randomBytes(6).toString("hex")}`;
   const rawEnv: Record<string, string> = {
@@ -115,15 +114,8 @@ export async function createChainHarness(
   }
 
   /** Raw JSON-RPC to the current anvil (anvil_*, evm_* methods). */
-  async function anvilRpc(method: string, params: unknown[] = []): Promise<unknown> {
-    const res = await fetch(anvil.rpcUrl, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-    });
-    const body = (await res.json()) as { result?: unknown; error?: { message: string } };
-    if (body.error) throw new Error(`${method}: ${body.error.message}`);
-    return body.result;
+  function anvilRpc(method: string, params: unknown[] = []): Promise<unknown> {
+    return rpcCall(anvil.rpcUrl, method, params);
   }
 
   /** Roots of every Anchored log the registry emitted on the canonical chain, in order. */
@@ -202,5 +194,16 @@ export async function createChainHarness(
 }
 
 export type ChainHarness = Awaited<ReturnType<typeof createChainHarness>>;
+
+async function rpcCall(url: string, method: string, params: unknown[]): Promise<unknown> {
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
+  const body = (await res.json()) as { result?: unknown; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result;
+}
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
