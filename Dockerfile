@@ -3,11 +3,16 @@ FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/api/package.json apps/api/
+COPY apps/chain-worker/package.json apps/chain-worker/
 COPY apps/cli/package.json apps/cli/
+COPY apps/webhook-worker/package.json apps/webhook-worker/
 COPY packages/core/package.json packages/core/
 COPY packages/db/package.json packages/db/
 COPY packages/jobs/package.json packages/jobs/
 COPY packages/contracts/package.json packages/contracts/
+COPY packages/chain/package.json packages/chain/
+COPY packages/sdk/package.json packages/sdk/
+COPY packages/webhooks/package.json packages/webhooks/
 COPY scripts scripts
 COPY prisma prisma
 COPY prisma.config.ts ./

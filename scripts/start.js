@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: the whole stack for development on one machine. Reads .env (or .env.example when
-// there is none; variables already set win), creates the database and applies migrations, then
-// runs each app as its own process and stops them all together.
+// there is none; variables already set win), creates the database and applies migrations, starts a
+// local chain when RPC_URL is unset (anvil, with the registry deployed by its first funded
+// account), then runs each app as its own process and stops them all together.
 const { spawn, spawnSync } = require("node:child_process");
 const { existsSync } = require("node:fs");
 const path = require("node:path");
@@ -20,39 +21,70 @@ if (migrate.status !== 0) {
   process.exit(migrate.status ?? 1);
 }
 
-const apps = [{ name: "api", main: "apps/api/dist/main.js" }];
-const children = apps.map(({ name, main }) => {
-  const child = spawn(process.execPath, [path.join(root, main)], {
-    stdio: "inherit",
-    cwd: root,
-    env: process.env,
-  });
-  child.on("exit", (code, signal) => {
-    if (!stopping) {
-      console.error(`ctxlog: ${name} exited (${signal ?? code}); stopping the stack`);
-      stop(code || 1);
-    }
-  });
-  return child;
-});
+const apps = [
+  { name: "api", main: "apps/api/dist/main.js" },
+  { name: "chain-worker", main: "apps/chain-worker/dist/main.js" },
+];
+const children = [];
+let anvil;
+let stopping = false;
 
-const base = `http://${process.env.HOST ?? "127.0.0.1"}:${process.env.PORT ?? 3000}/v1`;
-console.log(`
+async function startLocalChain() {
+  const { ANVIL_DEV_KEYS, deployRegistry, startAnvil } = require(path.join(root, "packages/contracts/dist"));
+  const port = Number(process.env.ANVIL_PORT || 8545);
+  const blockTimeSeconds = Number(process.env.ANVIL_BLOCK_TIME || 1);
+  anvil = await startAnvil({ port, blockTimeSeconds });
+  const registry = await deployRegistry({ rpcUrl: anvil.rpcUrl, privateKey: ANVIL_DEV_KEYS[0] });
+  if (process.env.REGISTRY_ADDRESS) console.log("ctxlog: RPC_URL is unset, so REGISTRY_ADDRESS is ignored");
+  process.env.RPC_URL = anvil.rpcUrl;
+  process.env.CHAIN_ID = String(anvil.chainId);
+  process.env.REGISTRY_ADDRESS = registry.address;
+  process.env.CONFIRMATIONS ||= "3";
+  return registry;
+}
+
+async function main() {
+  if (!process.env.RPC_URL) {
+    const registry = await startLocalChain();
+    const { privateKeyToAccount } = require("viem/accounts");
+    const signer = process.env.SIGNER_PRIVATE_KEY ? privateKeyToAccount(process.env.SIGNER_PRIVATE_KEY).address : "(SIGNER_PRIVATE_KEY unset)";
+    console.log(`ctxlog: local chain (anvil, ${process.env.ANVIL_BLOCK_TIME || 1} s blocks) at ${anvil.rpcUrl}
+  chain id:  ${anvil.chainId}
+  registry:  ${registry.address}
+  signer:    ${signer}`);
+  }
+  for (const { name, main } of apps) {
+    const child = spawn(process.execPath, [path.join(root, main)], { stdio: "inherit", cwd: root, env: process.env });
+    child.on("exit", (code, signal) => {
+      if (!stopping) {
+        console.error(`ctxlog: ${name} exited (${signal ?? code}); stopping the stack`);
+        stop(code || 1);
+      }
+    });
+    children.push(child);
+  }
+  const base = `http://${process.env.HOST ?? "127.0.0.1"}:${process.env.PORT ?? 3000}/v1`;
+  console.log(`
 ctxlog is starting: API at ${base} (OpenAPI: ${base}/openapi.json)
 Create a key:  npm run ctxlog -- keys create --user demo --type full
 Then:          curl -H "Authorization: Bearer <key>" ${base}/status
 `);
+}
 
-let stopping = false;
 function stop(code) {
   if (stopping) return;
   stopping = true;
   for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
   const deadline = setTimeout(() => process.exit(code), 10_000);
   deadline.unref();
-  Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once("exit", r)) : null))).then(
-    () => process.exit(code),
-  );
+  Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once("exit", r)) : null)))
+    .then(() => anvil?.stop())
+    .then(() => process.exit(code));
 }
 process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
+
+main().catch((err) => {
+  console.error(`ctxlog: ${err instanceof Error ? err.message : err}`);
+  stop(1);
+});
