@@ -1,0 +1,159 @@
+#!/usr/bin/env node
+// bench:chain — N contexts (default 5,000) POSTed through the real API, end to end to `confirmed`
+// by the real chain worker on anvil with 1 s blocks; once with BATCH_MAX=1 and once with
+// BATCH_MAX=256, each on a fresh chain, database and Redis prefix, in the same run.
+// Prints contexts/s, p50/p99 from POST to confirmed, transactions sent and gas per context.
+// Targets: ≥ 500 contexts/s confirmed with batching; gas/context at 256 ≤ 1/100 of BATCH_MAX=1.
+const path = require("node:path");
+const { fork } = require("node:child_process");
+const { randomBytes } = require("node:crypto");
+const { Pool } = require("undici");
+const { root, REDIS_URL, scratchDatabase, startProcess, deleteRedisPrefix, fmt } = require("./lib");
+
+const CONTEXTS = Number(process.env.BENCH_CHAIN_CONTEXTS ?? 5_000);
+const CONCURRENCY = Number(process.env.BENCH_CHAIN_CONCURRENCY ?? 64);
+const SIGNER = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
+const contracts = require(path.join(root, "packages/contracts/dist"));
+const dbModule = require(path.join(root, "packages/db/dist"));
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+async function postAll(port, key) {
+  const pool = new Pool(`http://127.0.0.1:${port}`, { connections: CONCURRENCY, pipelining: 1 });
+  const sentAt = new Map();
+  let next = 0;
+  let failures = 0;
+  async function lane() {
+    while (next < CONTEXTS) {
+      const i = next++;
+      const body = JSON.stringify({ agent_id: "bench-agent", context_data: { task: "bench", i, notes: "x".repeat(400) } });
+      const t0 = Date.now();
+      const res = await pool.request({
+        path: "/v1/contexts",
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body,
+      });
+      const text = await res.body.text();
+      if (res.statusCode !== 202) {
+        failures++;
+        if (failures > 50) throw new Error(`POST failed ${res.statusCode}: ${text}`);
+        next--; // try that one again
+        continue;
+      }
+      sentAt.set(JSON.parse(text).context_id, t0);
+    }
+  }
+  await Promise.all(Array.from({ length: CONCURRENCY }, lane));
+  await pool.close();
+  return sentAt;
+}
+
+function startWorker(env) {
+  const child = fork(path.join(root, "apps/chain-worker/dist/main.js"), [], { env: { ...process.env, ...env }, stdio: "ignore" });
+  return {
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", resolve);
+        child.kill("SIGTERM");
+        setTimeout(() => child.kill("SIGKILL"), 10_000).unref();
+      }),
+  };
+}
+
+async function run(batchMax) {
+  const anvil = await contracts.startAnvil({ blockTimeSeconds: 1 });
+  const registry = await contracts.deployRegistry({ rpcUrl: anvil.rpcUrl, privateKey: SIGNER });
+  const database = await scratchDatabase("ctxlog_bench_chain");
+  const prefix = `ctxlog-bench-${randomBytes(4).toString("hex")}`;
+  const client = dbModule.createDb(database.url, { poolSize: 2 });
+  const { key } = await dbModule.createApiKey(client, { userId: "bench", type: "full", plan: "bench" });
+  const env = {
+    DATABASE_URL: database.url,
+    REDIS_URL,
+    REDIS_PREFIX: prefix,
+    SIGNER_PRIVATE_KEY: SIGNER,
+    RPC_URL: anvil.rpcUrl,
+    CHAIN_ID: String(anvil.chainId),
+    REGISTRY_ADDRESS: registry.address,
+    CONFIRMATIONS: "3",
+    BATCH_MAX: String(batchMax),
+    BATCH_WINDOW_MS: "1000",
+    LOG_LEVEL: "warn",
+    PLAN_RATE_LIMITS: "free:600,bench:100000000",
+    AUTH_CACHE_TTL_MS: process.env.AUTH_CACHE_TTL_MS ?? "0",
+  };
+  const api = await startProcess(path.join(root, "apps/api/dist/main.js"), { ...env, DATABASE_POOL_SIZE: "20" });
+  const worker = startWorker({ ...env, DATABASE_POOL_SIZE: "10", NODE_OPTIONS: process.env.BENCH_WORKER_NODE_OPTIONS ?? "" });
+  try {
+    const started = Date.now();
+    const sentAt = await postAll(api.port, key);
+    const postedIn = Date.now() - started;
+    const deadline = Date.now() + 600_000;
+    for (;;) {
+      const confirmed = await client.context.count({ where: { status: "confirmed" } });
+      if (confirmed === CONTEXTS) break;
+      const failed = await client.context.count({ where: { status: "failed" } });
+      if (failed > 0) throw new Error(`${failed} contexts failed`);
+      if (Date.now() > deadline) throw new Error(`only ${confirmed}/${CONTEXTS} confirmed after 10 min`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const rows = await client.context.findMany({ select: { id: true, confirmedAt: true } });
+    const latencies = rows.map((r) => r.confirmedAt.getTime() - sentAt.get(r.id)).sort((a, b) => a - b);
+    const lastConfirmed = Math.max(...rows.map((r) => r.confirmedAt.getTime()));
+    const firstConfirmed = Math.min(...rows.map((r) => r.confirmedAt.getTime()));
+    const anchors = await client.anchor.findMany({ where: { status: "confirmed" }, select: { gasUsed: true } });
+    const gas = anchors.reduce((sum, a) => sum + Number(a.gasUsed), 0);
+    const transactions = await client.anchorTransaction.count();
+    if (process.env.BENCH_DEBUG) {
+      const stats = await client.$queryRawUnsafe("SELECT xact_commit::int, tup_returned::int, tup_fetched::int, tup_inserted::int, tup_updated::int FROM pg_stat_database WHERE datname = current_database()");
+      console.log(stats);
+    }
+    return {
+      batchMax,
+      postsPerSecond: CONTEXTS / (postedIn / 1000),
+      endToEndPerSecond: CONTEXTS / ((lastConfirmed - started) / 1000),
+      confirmedPerSecond: CONTEXTS / (Math.max(1, lastConfirmed - firstConfirmed) / 1000),
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      transactions,
+      anchors: anchors.length,
+      gasPerContext: gas / CONTEXTS,
+    };
+  } finally {
+    await worker.stop();
+    await api.stop();
+    await client.$disconnect();
+    await deleteRedisPrefix(prefix);
+    await database.drop();
+    await anvil.stop();
+  }
+}
+
+async function main() {
+  console.log(`bench:chain — ${CONTEXTS} contexts through POST /v1/contexts, ${CONCURRENCY} concurrent, anvil 1 s blocks, 3 confirmations`);
+  const results = [];
+  const sizes = (process.env.BENCH_CHAIN_BATCH_SIZES ?? "1,256").split(",").map(Number);
+  for (const batchMax of sizes) {
+    const r = await run(batchMax);
+    results.push(r);
+    console.log(
+      `BATCH_MAX=${String(r.batchMax).padEnd(4)} posted ${fmt(r.postsPerSecond, 0)}/s · end to end ${fmt(r.endToEndPerSecond, 0)} contexts/s` +
+        ` (first POST → last confirmed) · confirmations ${fmt(r.confirmedPerSecond, 0)}/s · POST→confirmed p50 ${fmt(r.p50 / 1000, 2)} s` +
+        ` p99 ${fmt(r.p99 / 1000, 2)} s · ${r.transactions} transactions for ${r.anchors} batches · ${fmt(r.gasPerContext, 0)} gas/context`,
+    );
+  }
+  if (results.length < 2) return;
+  const [single, batched] = results;
+  const gasRatio = batched.gasPerContext / single.gasPerContext;
+  console.log(
+    `gas per context at 256 / at 1 = ${fmt(gasRatio, 4)} (target ≤ 0.01: ${gasRatio <= 0.01 ? "met" : "NOT met"}); ` +
+      `end-to-end contexts/s with batching = ${fmt(batched.endToEndPerSecond, 0)} (target ≥ 500: ${batched.endToEndPerSecond >= 500 ? "met" : "NOT met"})`,
+  );
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,166 @@
+// `ctxlog verify <proof.json> --rpc-url <url>`: checks a proof bundle against any RPC endpoint,
+// printing every check; the exit code says whether the context is verified.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { RpcUnreachableError } from "./errors";
+import { verifyContext } from "./verify-context";
+
+/** 0 verified · 1 a check failed · 2 bad usage or unreadable bundle · 3 RPC unreachable · 4 a bug. */
+export const EXIT = { verified: 0, failed: 1, usage: 2, unreachable: 3, internal: 4 } as const;
+
+const USAGE = `Usage:
+  ctxlog verify <proof.json | -> --rpc-url <url> [options]
+
+Verifies a ctxlog proof bundle (GET /v1/contexts/:id/proof) without trusting the service:
+canonical JSON, keccak256 hash, EIP-191 signature, Merkle proof, then through the RPC endpoint
+the transaction, its Anchored log, the block and the confirmations.
+
+Options:
+  --rpc-url <url>             JSON-RPC endpoint of the bundle's chain (or env CTXLOG_RPC_URL)
+  --confirmations <n>         required confirmations (default: the bundle's required_confirmations)
+  --expected-signer <addr>    a signer address you trust; repeatable
+  --expected-submitter <addr> an anchoring account you trust; repeatable
+  --json                      print the result as JSON
+  -h, --help                  this text
+  -v, --version               the SDK version
+
+Exit status: 0 verified, 1 a check failed, 2 bad usage or bundle file, 3 RPC unreachable,\n4 unexpected error.`;
+
+export interface CliIO {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  readStdin: () => string;
+  env: Record<string, string | undefined>;
+}
+
+const defaultIO: CliIO = {
+  stdout: (text) => process.stdout.write(`${text}\n`),
+  stderr: (text) => process.stderr.write(`${text}\n`),
+  readStdin: () => readFileSync(0, "utf8"),
+  env: process.env,
+};
+
+export async function main(argv: readonly string[], io: CliIO = defaultIO): Promise<number> {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    io.stderr(`ctxlog: ${(error as Error).message}\n\n${USAGE}`);
+    return EXIT.usage;
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    io.stdout(USAGE);
+    return EXIT.verified;
+  }
+  if (values.version) {
+    io.stdout(version());
+    return EXIT.verified;
+  }
+  const [command, file, ...extra] = positionals;
+  if (command !== "verify" || file === undefined || extra.length > 0) {
+    io.stderr(USAGE);
+    return EXIT.usage;
+  }
+  const rpcUrl = values["rpc-url"] ?? io.env.CTXLOG_RPC_URL;
+  if (!rpcUrl) {
+    io.stderr("ctxlog: --rpc-url is required (or set CTXLOG_RPC_URL)");
+    return EXIT.usage;
+  }
+  let requiredConfirmations: number | undefined;
+  if (values.confirmations !== undefined) {
+    requiredConfirmations = Number(values.confirmations);
+    if (!Number.isSafeInteger(requiredConfirmations) || requiredConfirmations < 1) {
+      io.stderr("ctxlog: --confirmations must be an integer ≥ 1");
+      return EXIT.usage;
+    }
+  }
+
+  let bundle: unknown;
+  try {
+    const text = file === "-" ? io.readStdin() : readFileSync(file, "utf8");
+    bundle = JSON.parse(text);
+  } catch (error) {
+    io.stderr(`ctxlog: cannot read a JSON proof bundle from ${file}: ${(error as Error).message}`);
+    return EXIT.usage;
+  }
+
+  try {
+    const result = await verifyContext(bundle, {
+      rpcUrl,
+      requiredConfirmations,
+      expectedSigners: values["expected-signer"],
+      expectedSubmitters: values["expected-submitter"],
+    });
+    if (values.json) {
+      io.stdout(JSON.stringify(result, null, 2));
+    } else {
+      for (const check of result.checks) {
+        io.stdout(`${check.ok ? "PASS" : "FAIL"}  ${check.name.padEnd(17)}  ${check.reason ?? ""}`.trimEnd());
+      }
+      const id =
+        typeof (bundle as { context_id?: unknown })?.context_id === "string"
+          ? (bundle as { context_id: string }).context_id
+          : "context";
+      io.stdout(
+        result.verified
+          ? `\nVERIFIED: ${id} is in block ${result.block_number} with ${result.confirmations} confirmations`
+          : `\nNOT VERIFIED: ${result.checks
+              .filter((c) => !c.ok)
+              .map((c) => c.name)
+              .join(", ")} failed`,
+      );
+    }
+    return result.verified ? EXIT.verified : EXIT.failed;
+  } catch (error) {
+    if (error instanceof RpcUnreachableError) {
+      io.stderr(`ctxlog: ${error.message}`);
+      return EXIT.unreachable;
+    }
+    throw error;
+  }
+}
+
+function parse(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    strict: true,
+    options: {
+      "rpc-url": { type: "string" },
+      confirmations: { type: "string" },
+      "expected-signer": { type: "string", multiple: true },
+      "expected-submitter": { type: "string", multiple: true },
+      json: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+      version: { type: "boolean", short: "v" },
+    },
+  });
+}
+
+// Read at run time rather than imported, so the file stays outside tsc's rootDir and the version
+// printed is the installed package's.
+function version(): string {
+  const manifest = JSON.parse(readFileSync(path.join(__dirname, "..", "package.json"), "utf8")) as {
+    version: string;
+  };
+  return manifest.version;
+}
+
+/** Entry point of the `ctxlog` bin: sets the exit code rather than calling process.exit, so output is flushed. */
+export function run(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
+  return main(argv).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(
+        `ctxlog: unexpected error: ${error instanceof Error ? error.stack : String(error)}\n`,
+      );
+      process.exitCode = EXIT.internal;
+    },
+  );
+}
+
+if (require.main === module) void run();

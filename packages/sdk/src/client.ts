@@ -1,0 +1,272 @@
+import { HttpClient, type HttpOptions } from "./http";
+import { paginate } from "./pagination";
+import type {
+  AuthStatus,
+  Context,
+  CreateContextInput,
+  CreateContextOptions,
+  CreatedWebhook,
+  CreateWebhookInput,
+  DeletedWebhook,
+  ListContextsParams,
+  ListDeliveriesParams,
+  ListResponse,
+  PageParams,
+  ProofBundle,
+  RotatedWebhookSecret,
+  Signer,
+  UpdateWebhookInput,
+  Verification,
+  VerificationRequest,
+  Webhook,
+  WebhookDelivery,
+  WebhookDeliveryDetail,
+  WebhookEventName,
+} from "./types";
+
+export type CtxlogClientOptions = HttpOptions;
+
+/** Per-call options every method accepts. */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+type ListQuery = Record<string, string | number | undefined>;
+// Ids go into the path: encode them so an id can never add a path segment or a query string.
+const seg = encodeURIComponent;
+// Body-less POSTs still send `{}`: a route validating its body as an empty object accepts it,
+// and one without a body schema ignores it.
+const EMPTY_BODY = {};
+
+/**
+ * Typed client for the ctxlog API v1.
+ *
+ * ```ts
+ * const ctxlog = new CtxlogClient({ baseUrl: "https://api.example.com/v1", apiKey: process.env.CTXLOG_KEY! });
+ * const ctx = await ctxlog.contexts.create({ agent_id: "planner-7", context_data: { task: "x" } });
+ * ```
+ *
+ * Errors are `CtxlogApiError` (narrow with `isApiError(err, "NOT_FOUND")`) or
+ * `CtxlogConnectionError`. 429 and 503 are retried with exponential backoff, honouring
+ * Retry-After; 401, 403 and other errors are thrown at once.
+ */
+export class CtxlogClient {
+  readonly contexts: ContextsApi;
+  readonly verifications: VerificationsApi;
+  readonly signers: SignersApi;
+  readonly webhooks: WebhooksApi;
+  private readonly http: HttpClient;
+
+  constructor(options: CtxlogClientOptions) {
+    this.http = new HttpClient(options);
+    this.contexts = new ContextsApi(this.http);
+    this.verifications = new VerificationsApi(this.http);
+    this.signers = new SignersApi(this.http);
+    this.webhooks = new WebhooksApi(this.http);
+  }
+
+  /** GET /status: who the key belongs to, its plan and what is left of its rate limit. */
+  status(opts: CallOptions = {}): Promise<AuthStatus> {
+    return this.http.request({ method: "GET", path: "/status", signal: opts.signal });
+  }
+}
+
+export class ContextsApi {
+  constructor(private readonly http: HttpClient) {}
+
+  /** POST /contexts → 202 with the pending context. */
+  create(input: CreateContextInput, opts: CreateContextOptions & CallOptions = {}): Promise<Context> {
+    const headers = opts.idempotencyKey ? { "Idempotency-Key": opts.idempotencyKey } : undefined;
+    return this.http.request({
+      method: "POST",
+      path: "/contexts",
+      body: input,
+      headers,
+      signal: opts.signal,
+    });
+  }
+
+  get(contextId: string, opts: CallOptions = {}): Promise<Context> {
+    return this.http.request({ method: "GET", path: `/contexts/${seg(contextId)}`, signal: opts.signal });
+  }
+
+  /** One page, newest first. */
+  list(params: ListContextsParams = {}, opts: CallOptions = {}): Promise<ListResponse<Context>> {
+    return this.http.request({
+      method: "GET",
+      path: "/contexts",
+      query: params as ListQuery,
+      signal: opts.signal,
+    });
+  }
+
+  /** Every matching context, newest first, fetching pages of `limit` as the loop advances. */
+  listAll(params: Omit<ListContextsParams, "cursor"> = {}, opts: CallOptions = {}): AsyncGenerator<Context> {
+    return paginate((cursor) => this.list({ ...params, cursor }, opts));
+  }
+
+  /** POST /contexts/:id/retry → 202: re-queues a failed context for anchoring. */
+  retry(contextId: string, opts: CallOptions = {}): Promise<Context> {
+    return this.http.request({
+      method: "POST",
+      path: `/contexts/${seg(contextId)}/retry`,
+      body: EMPTY_BODY,
+      signal: opts.signal,
+    });
+  }
+
+  /** GET /contexts/:id/proof: the bundle `verifyContext` checks against any RPC endpoint. */
+  proof(contextId: string, opts: CallOptions = {}): Promise<ProofBundle> {
+    return this.http.request({
+      method: "GET",
+      path: `/contexts/${seg(contextId)}/proof`,
+      signal: opts.signal,
+    });
+  }
+}
+
+export class VerificationsApi {
+  constructor(private readonly http: HttpClient) {}
+
+  /** POST /verifications: the service verifies for you (see `verifyContext` to trust no one). */
+  create(request: VerificationRequest, opts: CallOptions = {}): Promise<Verification> {
+    return this.http.request({ method: "POST", path: "/verifications", body: request, signal: opts.signal });
+  }
+
+  get(verificationId: string, opts: CallOptions = {}): Promise<Verification> {
+    return this.http.request({
+      method: "GET",
+      path: `/verifications/${seg(verificationId)}`,
+      signal: opts.signal,
+    });
+  }
+}
+
+export class SignersApi {
+  constructor(private readonly http: HttpClient) {}
+
+  /** GET /signers: the service's signing addresses, to pass as `expectedSigners` to verifyContext. */
+  list(params: PageParams = {}, opts: CallOptions = {}): Promise<ListResponse<Signer>> {
+    return this.http.request({
+      method: "GET",
+      path: "/signers",
+      query: params as ListQuery,
+      signal: opts.signal,
+    });
+  }
+
+  listAll(params: Omit<PageParams, "cursor"> = {}, opts: CallOptions = {}): AsyncGenerator<Signer> {
+    return paginate((cursor) => this.list({ ...params, cursor }, opts));
+  }
+}
+
+export class WebhooksApi {
+  readonly deliveries: DeliveriesApi;
+
+  constructor(private readonly http: HttpClient) {
+    this.deliveries = new DeliveriesApi(http);
+  }
+
+  /** POST /webhooks → 201; the response is the only time the secret is shown (besides rotation). */
+  create(input: CreateWebhookInput, opts: CallOptions = {}): Promise<CreatedWebhook> {
+    return this.http.request({ method: "POST", path: "/webhooks", body: input, signal: opts.signal });
+  }
+
+  list(params: PageParams = {}, opts: CallOptions = {}): Promise<ListResponse<Webhook>> {
+    return this.http.request({
+      method: "GET",
+      path: "/webhooks",
+      query: params as ListQuery,
+      signal: opts.signal,
+    });
+  }
+
+  listAll(params: Omit<PageParams, "cursor"> = {}, opts: CallOptions = {}): AsyncGenerator<Webhook> {
+    return paginate((cursor) => this.list({ ...params, cursor }, opts));
+  }
+
+  get(webhookId: string, opts: CallOptions = {}): Promise<Webhook> {
+    return this.http.request({ method: "GET", path: `/webhooks/${seg(webhookId)}`, signal: opts.signal });
+  }
+
+  /** PUT /webhooks/:id: only the fields given change. */
+  update(webhookId: string, changes: UpdateWebhookInput, opts: CallOptions = {}): Promise<Webhook> {
+    return this.http.request({
+      method: "PUT",
+      path: `/webhooks/${seg(webhookId)}`,
+      body: changes,
+      signal: opts.signal,
+    });
+  }
+
+  delete(webhookId: string, opts: CallOptions = {}): Promise<DeletedWebhook> {
+    return this.http.request({ method: "DELETE", path: `/webhooks/${seg(webhookId)}`, signal: opts.signal });
+  }
+
+  /** POST /webhooks/:id/test → 202 with the queued delivery of a sample event (`test: true` in its body). */
+  test(
+    webhookId: string,
+    body: { event?: WebhookEventName } = {},
+    opts: CallOptions = {},
+  ): Promise<WebhookDelivery> {
+    return this.http.request({
+      method: "POST",
+      path: `/webhooks/${seg(webhookId)}/test`,
+      body,
+      signal: opts.signal,
+    });
+  }
+
+  /** POST /webhooks/:id/rotate-secret: a new secret; the old one keeps signing for an overlap period. */
+  rotateSecret(webhookId: string, opts: CallOptions = {}): Promise<RotatedWebhookSecret> {
+    return this.http.request({
+      method: "POST",
+      path: `/webhooks/${seg(webhookId)}/rotate-secret`,
+      body: EMPTY_BODY,
+      signal: opts.signal,
+    });
+  }
+}
+
+export class DeliveriesApi {
+  constructor(private readonly http: HttpClient) {}
+
+  list(
+    webhookId: string,
+    params: ListDeliveriesParams = {},
+    opts: CallOptions = {},
+  ): Promise<ListResponse<WebhookDelivery>> {
+    return this.http.request({
+      method: "GET",
+      path: `/webhooks/${seg(webhookId)}/deliveries`,
+      query: params as ListQuery,
+      signal: opts.signal,
+    });
+  }
+
+  listAll(
+    webhookId: string,
+    params: Omit<ListDeliveriesParams, "cursor"> = {},
+    opts: CallOptions = {},
+  ): AsyncGenerator<WebhookDelivery> {
+    return paginate((cursor) => this.list(webhookId, { ...params, cursor }, opts));
+  }
+
+  get(webhookId: string, deliveryId: string, opts: CallOptions = {}): Promise<WebhookDeliveryDetail> {
+    return this.http.request({
+      method: "GET",
+      path: `/webhooks/${seg(webhookId)}/deliveries/${seg(deliveryId)}`,
+      signal: opts.signal,
+    });
+  }
+
+  /** POST …/deliveries/:delivery_id/retry → 202: a new cycle of up to 5 attempts. */
+  retry(webhookId: string, deliveryId: string, opts: CallOptions = {}): Promise<WebhookDelivery> {
+    return this.http.request({
+      method: "POST",
+      path: `/webhooks/${seg(webhookId)}/deliveries/${seg(deliveryId)}/retry`,
+      body: EMPTY_BODY,
+      signal: opts.signal,
+    });
+  }
+}

@@ -1,0 +1,110 @@
+import { API_ERROR_CODES, type ApiErrorCode } from "./types";
+
+/** Base class of every error this SDK throws on purpose, so callers can catch them all at once. */
+export class CtxlogError extends Error {
+  override name = "CtxlogError";
+}
+
+/** Code used when an error response carries no `{"error":{"code"}}` envelope (e.g. a proxy's 502). */
+export type UnknownErrorCode = "UNKNOWN_ERROR";
+
+export interface ApiErrorInit {
+  status: number;
+  code: ApiErrorCode | UnknownErrorCode;
+  message: string;
+  requestId?: string | undefined;
+  details?: unknown;
+  retryAfterMs?: number | undefined;
+  method: string;
+  url: string;
+}
+
+/**
+ * An HTTP error answered by the API. `code` is from the closed list, so callers branch on it
+ * (`isApiError(err, "NOT_FOUND")`), never on the message, which may change.
+ */
+export class CtxlogApiError<
+  C extends ApiErrorCode | UnknownErrorCode = ApiErrorCode | UnknownErrorCode,
+> extends CtxlogError {
+  override name = "CtxlogApiError";
+  readonly status: number;
+  readonly code: C;
+  /** The `X-Request-Id` / `error.request_id`: quote it when reporting a problem. */
+  readonly requestId: string | undefined;
+  readonly details: unknown;
+  /** From `Retry-After` on 429/503, in milliseconds. */
+  readonly retryAfterMs: number | undefined;
+  readonly method: string;
+  readonly url: string;
+
+  constructor(init: ApiErrorInit & { code: C }) {
+    super(`${init.code} (${init.status}) on ${init.method} ${init.url}: ${init.message}`);
+    this.status = init.status;
+    this.code = init.code;
+    this.requestId = init.requestId;
+    this.details = init.details;
+    this.retryAfterMs = init.retryAfterMs;
+    this.method = init.method;
+    this.url = init.url;
+  }
+}
+
+/** Type guard, optionally narrowed to one or more codes. */
+export function isApiError<C extends ApiErrorCode | UnknownErrorCode>(
+  error: unknown,
+  ...codes: C[]
+): error is CtxlogApiError<C> {
+  if (!(error instanceof CtxlogApiError)) return false;
+  return codes.length === 0 || (codes as string[]).includes(error.code);
+}
+
+export function isApiErrorCode(value: unknown): value is ApiErrorCode {
+  return typeof value === "string" && (API_ERROR_CODES as readonly string[]).includes(value);
+}
+
+/** The request never got an HTTP answer (DNS, refused connection, reset, timeout), even after retries. */
+export class CtxlogConnectionError extends CtxlogError {
+  override name = "CtxlogConnectionError";
+  constructor(
+    message: string,
+    readonly method: string,
+    readonly url: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/**
+ * verifyContext could not talk to the RPC endpoint at all. Distinct from a failed check: an
+ * unreachable node proves nothing either way, so it must not be reported as "not verified".
+ */
+export class RpcUnreachableError extends CtxlogError {
+  override name = "RpcUnreachableError";
+  constructor(
+    message: string,
+    readonly rpcUrl: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export type WebhookVerificationFailure =
+  | "missing_header"
+  | "invalid_timestamp"
+  | "timestamp_too_old"
+  | "timestamp_too_new"
+  | "invalid_signature"
+  | "invalid_body";
+
+/** verifyWebhook refused a delivery; answer it with 400 and do not process it. */
+export class WebhookVerificationError extends CtxlogError {
+  override name = "WebhookVerificationError";
+  constructor(
+    readonly reason: WebhookVerificationFailure,
+    message: string,
+  ) {
+    super(message);
+  }
+}

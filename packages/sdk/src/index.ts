@@ -1,0 +1,38 @@
+// @ctxlog/sdk — runs without any ctxlog server package; its only runtime dependency is viem.
+export { type ContextHashInput, canonicalize, hashContext } from "./canonical";
+export {
+  type CallOptions,
+  ContextsApi,
+  CtxlogClient,
+  type CtxlogClientOptions,
+  DeliveriesApi,
+  SignersApi,
+  VerificationsApi,
+  WebhooksApi,
+} from "./client";
+export {
+  type ApiErrorInit,
+  CtxlogApiError,
+  CtxlogConnectionError,
+  CtxlogError,
+  isApiError,
+  isApiErrorCode,
+  RpcUnreachableError,
+  type UnknownErrorCode,
+  WebhookVerificationError,
+  type WebhookVerificationFailure,
+} from "./errors";
+export { type HttpOptions, parseRetryAfter, type RetryOptions } from "./http";
+export { processMerkleProof, verifyMerkleProof } from "./merkle";
+export { CHECK_NAMES, type CheckName, type CheckResult } from "./offline-checks";
+export { paginate } from "./pagination";
+export { checkProofBundle, isProofBundle, type ProofBundleCheck } from "./proof-bundle";
+export { anchoredEventAbi } from "./registry-abi";
+export * from "./types";
+export { type VerifyContextOptions, type VerifyContextResult, verifyContext } from "./verify-context";
+export {
+  DEFAULT_WEBHOOK_TOLERANCE_SECONDS,
+  type VerifyWebhookOptions,
+  verifyWebhook,
+  type WebhookHeaders,
+} from "./webhooks";

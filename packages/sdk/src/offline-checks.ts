@@ -1,0 +1,139 @@
+// The four checks that need nothing but the bundle: canonical form, hash, signature, Merkle path.
+import { keccak256, recoverMessageAddress, stringToBytes } from "viem";
+import { hashContext } from "./canonical";
+import { RpcUnreachableError } from "./errors";
+import { processMerkleProof } from "./merkle";
+import { fieldProblems } from "./proof-bundle";
+import type { ProofBundle } from "./types";
+
+export const CHECK_NAMES = [
+  "canonical_context",
+  "hash_matches",
+  "signature_valid",
+  "merkle_proof",
+  "transaction",
+  "anchored_log",
+  "block",
+  "confirmations",
+] as const;
+export type CheckName = (typeof CHECK_NAMES)[number];
+
+/** One named check; `reason` says why it failed (or, when it passed, what was established). */
+export interface CheckResult {
+  name: CheckName;
+  ok: boolean;
+  reason?: string;
+}
+
+export const pass = (name: CheckName, reason?: string): CheckResult =>
+  reason === undefined ? { name, ok: true } : { name, ok: true, reason };
+export const fail = (name: CheckName, reason: string): CheckResult => ({ name, ok: false, reason });
+
+/**
+ * Runs `body` only when the fields it reads are well-formed; otherwise the check fails naming them.
+ * Whatever else goes wrong on hostile input (say, nesting deep enough to overflow the stack) is a
+ * failed check too: only an unreachable RPC endpoint escapes as an exception.
+ */
+export async function withFields(
+  name: CheckName,
+  bundle: unknown,
+  fields: readonly (keyof ProofBundle)[],
+  body: (b: ProofBundle) => CheckResult | Promise<CheckResult>,
+): Promise<CheckResult> {
+  const problems = fieldProblems(bundle, fields);
+  if (problems.length > 0) return fail(name, problems.join("; "));
+  try {
+    return await body(bundle as ProofBundle);
+  } catch (error) {
+    if (error instanceof RpcUnreachableError) throw error;
+    return fail(name, `could not be checked: ${shortMessage(error)}`);
+  }
+}
+
+const lower = (hex: string) => hex.toLowerCase();
+
+export async function offlineChecks(bundle: unknown, expectedSigners?: readonly string[]) {
+  return Promise.all([
+    withFields("canonical_context", bundle, ["context", "canonical_context", "canonicalization"], (b) => {
+      // Only the three hashed fields: a `context` carrying extra keys must not change the preimage.
+      const { canonical } = hashContext({
+        agent_id: b.context.agent_id,
+        context_data: b.context.context_data,
+        metadata: b.context.metadata,
+      });
+      if (canonical === b.canonical_context)
+        return pass("canonical_context", "RFC 8785 form of context matches");
+      return fail(
+        "canonical_context",
+        `the RFC 8785 form of context differs from canonical_context at character ${firstDifference(canonical, b.canonical_context)}`,
+      );
+    }),
+    withFields("hash_matches", bundle, ["canonical_context", "context_hash", "hash_algorithm"], (b) => {
+      const computed = keccak256(stringToBytes(b.canonical_context));
+      return computed === lower(b.context_hash)
+        ? pass("hash_matches", `keccak256(canonical_context) = ${computed}`)
+        : fail(
+            "hash_matches",
+            `keccak256(canonical_context) is ${computed}, the bundle says ${b.context_hash}`,
+          );
+    }),
+    withFields(
+      "signature_valid",
+      bundle,
+      ["context_hash", "signature", "signer_address", "signature_scheme"],
+      async (b) => {
+        let recovered: string;
+        try {
+          recovered = await recoverMessageAddress({
+            message: { raw: b.context_hash },
+            signature: b.signature,
+          });
+        } catch (error) {
+          return fail("signature_valid", `signature does not recover: ${shortMessage(error)}`);
+        }
+        if (lower(recovered) !== lower(b.signer_address)) {
+          return fail(
+            "signature_valid",
+            `signature recovers ${recovered}, not signer_address ${b.signer_address}`,
+          );
+        }
+        if (expectedSigners && !expectedSigners.some((s) => lower(s) === lower(recovered))) {
+          return fail("signature_valid", `signer ${recovered} is not one of the expected signers`);
+        }
+        return pass("signature_valid", `EIP-191 signature by ${recovered}`);
+      },
+    ),
+    withFields(
+      "merkle_proof",
+      bundle,
+      ["context_hash", "merkle_proof", "merkle_root", "merkle_algorithm"],
+      (b) => {
+        const root = processMerkleProof(b.context_hash, b.merkle_proof);
+        return root === lower(b.merkle_root)
+          ? pass("merkle_proof", `${b.merkle_proof.length}-step proof reaches merkle_root`)
+          : fail(
+              "merkle_proof",
+              `the proof from context_hash reaches ${root}, not merkle_root ${b.merkle_root}`,
+            );
+      },
+    ),
+  ]);
+}
+
+function firstDifference(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+}
+
+export function shortMessage(error: unknown): string {
+  if (
+    error &&
+    typeof error === "object" &&
+    "shortMessage" in error &&
+    typeof error.shortMessage === "string"
+  ) {
+    return error.shortMessage;
+  }
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,122 @@
+// End to end with the real API and a real chain: contexts created through the API, anchored for
+// real on anvil, confirmed (or failed) in the database the way the chain worker does, using its
+// repository functions like the API's own proof test; then the SERVER's proof bundle is fetched
+// with the client and verified by the SDK against the chain alone, and a failed context retried.
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { confirmAnchor, createAnchorBatch, failAnchor, recordAnchorMined } from "@ctxlog/db";
+import { createPublicClient, http } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { createTestHarness, TEST_SIGNER_KEY, type TestHarness } from "../../../apps/api/src/testing/harness";
+import { CtxlogClient } from "./client";
+import { isApiError } from "./errors";
+import { checkProofBundle } from "./proof-bundle";
+import { type AnchorFixture, startAnchorFixture } from "./testing/anchor-fixture";
+import { verifyContext } from "./verify-context";
+
+let h: TestHarness;
+let f: AnchorFixture;
+let server: Server;
+let client: CtxlogClient;
+
+beforeAll(async () => {
+  [h, f] = await Promise.all([createTestHarness({ CONFIRMATIONS: "3" }), startAnchorFixture()]);
+  server = h.app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const tenant = await h.tenant();
+  client = new CtxlogClient({
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    apiKey: tenant.keys.full,
+  });
+});
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  await Promise.all([h?.close(), f?.stop()]);
+});
+
+it("a proof bundle from GET /v1/contexts/:id/proof verifies against the chain alone, with the SDK", async () => {
+  const ids: string[] = [];
+  for (const i of [1, 2, 3]) {
+    const ctx = await client.contexts.create({
+      agent_id: `e2e-${i}`,
+      context_data: { step: i, ü: [1e21, "😀"] },
+      metadata: { run: "e2e" },
+    });
+    ids.push(ctx.context_id);
+  }
+  const notYet = await client.contexts.proof(ids[0] as string).catch((e: unknown) => e);
+  expect(isApiError(notYet, "CONFLICT")).toBe(true); // no proof before confirmation
+
+  // What the chain worker does: batch, send anchor(root, count), record the receipt, confirm.
+  const target = {
+    signerAddress: f.submitterAddress,
+    chainId: f.chainId,
+    network: "anvil",
+    registryAddress: f.registry,
+  };
+  const batch = await createAnchorBatch(h.db, target, ids);
+  if (!batch) throw new Error("nothing batched");
+  const sent = await f.anchor(batch.merkleRoot as `0x${string}`, batch.contextIds.length);
+  const block = await createPublicClient({ transport: http(f.rpcUrl) }).getBlock({
+    blockNumber: sent.blockNumber,
+  });
+  await h.db.anchorTransaction.create({
+    data: {
+      hash: sent.hash,
+      anchorId: batch.anchorId,
+      signerAddress: f.submitterAddress,
+      nonce: 0,
+      rawTransaction: "0x",
+      maxFeePerGas: "1",
+      maxPriorityFeePerGas: "1",
+      gasLimit: 100000,
+    },
+  });
+  await recordAnchorMined(h.db, {
+    anchorId: batch.anchorId,
+    transactionHash: sent.hash,
+    blockNumber: sent.blockNumber,
+    blockHash: block.hash,
+    blockTimestamp: new Date(Number(block.timestamp) * 1000),
+    gasUsed: 23850n,
+    reverted: false,
+  });
+  await confirmAnchor(h.db, batch.anchorId, block.hash, 3);
+  await f.mine(2);
+
+  const serviceSigner = privateKeyToAccount(TEST_SIGNER_KEY).address;
+  for (const id of ids) {
+    const bundle = await client.contexts.proof(id);
+    expect(checkProofBundle(bundle)).toEqual({ ok: true, bundle });
+    const result = await verifyContext(bundle, { rpcUrl: f.rpcUrl, expectedSigners: [serviceSigner] });
+    expect(result.checks.filter((c) => !c.ok)).toEqual([]);
+    expect(result).toMatchObject({
+      verified: true,
+      confirmations: 3,
+      block_number: Number(sent.blockNumber),
+    });
+  }
+});
+
+it("contexts.retry puts a retryable failed context back to pending; retrying it again is a CONFLICT", async () => {
+  const ctx = await client.contexts.create({ agent_id: "e2e-retry", context_data: { n: 1 } });
+  const target = {
+    signerAddress: f.submitterAddress,
+    chainId: f.chainId,
+    network: "anvil",
+    registryAddress: f.registry,
+  };
+  const batch = await createAnchorBatch(h.db, target, [ctx.context_id]);
+  await failAnchor(h.db, batch?.anchorId as string, {
+    reason: "insufficient_gas",
+    message: "out of gas",
+    details: "d",
+    retryPossible: true,
+  });
+  expect(await client.contexts.get(ctx.context_id)).toMatchObject({ status: "failed", retry_possible: true });
+  const retried = await client.contexts.retry(ctx.context_id);
+  expect(retried).toMatchObject({ context_id: ctx.context_id, status: "pending", error: null });
+  expect(isApiError(await client.contexts.retry(ctx.context_id).catch((e: unknown) => e), "CONFLICT")).toBe(
+    true,
+  );
+});

@@ -1,0 +1,11 @@
+import { registryAbi } from "@ctxlog/contracts";
+import { toEventSelector } from "viem";
+import { anchoredEventAbi } from "./registry-abi";
+
+describe("anchoredEventAbi", () => {
+  it("is exactly the Anchored fragment of the compiled ContextRegistry", () => {
+    const fromArtifact = registryAbi.find((item) => item.type === "event" && item.name === "Anchored");
+    expect(anchoredEventAbi).toEqual([fromArtifact]);
+    expect(toEventSelector(anchoredEventAbi[0])).toBe(toEventSelector("Anchored(bytes32,uint32,address)"));
+  });
+});

@@ -1,0 +1,131 @@
+// Integration: a real anvil, the real registry, contexts hashed/signed/treed by the server's code.
+import { execFile } from "node:child_process";
+import { createServer, type Server } from "node:http";
+import path from "node:path";
+import { promisify } from "node:util";
+import { toEventSelector } from "viem";
+import { RpcUnreachableError } from "./errors";
+import { CHECK_NAMES } from "./offline-checks";
+import { type AnchorFixture, startAnchorFixture, tamper } from "./testing/anchor-fixture";
+import type { ProofBundle } from "./types";
+import { verifyContext } from "./verify-context";
+
+let f: AnchorFixture;
+let bundle: ProofBundle;
+
+beforeAll(async () => {
+  f = await startAnchorFixture({ confirmations: 3 });
+  bundle = f.bundles[0] as ProofBundle;
+});
+afterAll(() => f?.stop());
+
+const verify = (b: unknown, opts: Partial<Parameters<typeof verifyContext>[1]> = {}) =>
+  verifyContext(b, { rpcUrl: f.rpcUrl, ...opts });
+const failed = (result: Awaited<ReturnType<typeof verifyContext>>) =>
+  result.checks.filter((c) => !c.ok).map((c) => c.name);
+
+describe("verifyContext — a genuine bundle", () => {
+  it("verifies every context of the batch, reporting all eight checks in order", async () => {
+    for (const b of f.bundles) {
+      const result = await verify(b);
+      expect(failed(result)).toEqual([]);
+      expect(result.verified).toBe(true);
+      expect(result.checks.map((c) => c.name)).toEqual([...CHECK_NAMES]);
+      expect(result.block_number).toBe(b.block_number);
+      expect(result.confirmations).toBe(3);
+    }
+  });
+
+  it("accepts the signer when it is among expectedSigners (any case)", async () => {
+    const result = await verify(bundle, {
+      expectedSigners: ["0x0000000000000000000000000000000000000001", f.signerAddress.toLowerCase()],
+    });
+    expect(result.verified).toBe(true);
+  });
+
+  it("counts confirmations from the head: more blocks, more confirmations", async () => {
+    await f.mine(2);
+    const result = await verify(bundle);
+    expect(result.confirmations).toBe(5);
+    expect(result.verified).toBe(true);
+  });
+
+  it("a single-leaf batch (empty proof, root = leaf) verifies too", async () => {
+    const leaf = bundle.context_hash;
+    const anchored = await f.anchor(leaf, 1);
+    await f.mine(3);
+    const single = tamper(bundle, (b) => {
+      b.merkle_proof = [];
+      b.merkle_root = leaf;
+      b.leaf_index = 0;
+      b.transaction_hash = anchored.hash;
+      b.block_number = Number(anchored.blockNumber);
+    });
+    const result = await verify(single);
+    expect(failed(result)).toEqual([]);
+  });
+});
+
+describe("verifyContext — the RPC endpoint", () => {
+  let refusing: string;
+  let notAnRpc: Server;
+  beforeAll(async () => {
+    // A port that was free a moment ago: connections are refused.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+    const port = (probe.address() as { port: number }).port;
+    await new Promise((resolve) => probe.close(resolve));
+    refusing = `http://127.0.0.1:${port}`;
+    notAnRpc = createServer((_req, res) =>
+      res.writeHead(404, { "content-type": "text/html" }).end("<h1>nope</h1>"),
+    );
+    await new Promise<void>((resolve) => notAnRpc.listen(0, "127.0.0.1", resolve));
+  });
+  afterAll(() => new Promise((resolve) => notAnRpc.close(resolve)));
+
+  it("throws RpcUnreachableError when nothing listens", async () => {
+    await expect(verifyContext(bundle, { rpcUrl: refusing, timeoutMs: 2_000 })).rejects.toBeInstanceOf(
+      RpcUnreachableError,
+    );
+  });
+
+  it("throws RpcUnreachableError when what answers is not a JSON-RPC node", async () => {
+    const { port } = notAnRpc.address() as { port: number };
+    const error = await verifyContext(bundle, { rpcUrl: `http://127.0.0.1:${port}` }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(RpcUnreachableError);
+    expect((error as RpcUnreachableError).rpcUrl).toBe(`http://127.0.0.1:${port}`);
+  });
+});
+
+describe("an independent tool sees the same anchor", () => {
+  it("`cast receipt --json` shows the Anchored log from the registry with topic[1] = merkle_root", async () => {
+    const cast = path.join(
+      path.dirname(require.resolve("@foundry-rs/cast-linux-amd64/package.json")),
+      "bin",
+      "cast",
+    );
+    const { stdout } = await promisify(execFile)(cast, [
+      "receipt",
+      f.anchorTxHash,
+      "--rpc-url",
+      f.rpcUrl,
+      "--json",
+    ]);
+    const receipt = JSON.parse(stdout) as {
+      status: string;
+      to: string;
+      blockNumber: string;
+      logs: { address: string; topics: string[] }[];
+    };
+    expect(receipt.status).toBe("0x1");
+    expect(receipt.to.toLowerCase()).toBe(f.registry.toLowerCase());
+    expect(Number(receipt.blockNumber)).toBe(bundle.block_number);
+    const anchored = receipt.logs.filter((l) => l.address.toLowerCase() === f.registry.toLowerCase());
+    expect(anchored).toHaveLength(1);
+    expect(anchored[0]?.topics[0]).toBe(toEventSelector("Anchored(bytes32,uint32,address)"));
+    expect(anchored[0]?.topics[1]).toBe(bundle.merkle_root);
+    expect(`0x${anchored[0]?.topics[2]?.slice(26)}`).toBe(f.submitterAddress.toLowerCase());
+  });
+});

@@ -1,0 +1,208 @@
+import {
+  BaseError,
+  BlockNotFoundError,
+  createPublicClient,
+  HttpRequestError,
+  http,
+  parseEventLogs,
+  TimeoutError,
+  type TransactionReceipt,
+  TransactionReceiptNotFoundError,
+} from "viem";
+import { RpcUnreachableError } from "./errors";
+import { type CheckResult, fail, offlineChecks, pass, shortMessage, withFields } from "./offline-checks";
+import { fieldProblems } from "./proof-bundle";
+import { anchoredEventAbi } from "./registry-abi";
+
+export interface VerifyContextOptions {
+  /** Any JSON-RPC endpoint of the bundle's chain: yours, a provider's, a local node. */
+  rpcUrl: string;
+  /** Overrides the bundle's `required_confirmations` (a verifier may demand more, or fewer). */
+  requiredConfirmations?: number;
+  /**
+   * Signer addresses you trust (e.g. from GET /v1/signers, fetched once and pinned). Without it,
+   * signature_valid only proves that `signer_address` signed, whoever that is.
+   */
+  expectedSigners?: readonly string[];
+  /** Accounts allowed to have sent the anchor transaction (the Anchored event's `submitter`). */
+  expectedSubmitters?: readonly string[];
+  /** Per RPC call; default 10 s. */
+  timeoutMs?: number;
+}
+
+export interface VerifyContextResult {
+  /** True only when every check passed. */
+  verified: boolean;
+  checks: CheckResult[];
+  /** head − block + 1 on the RPC's chain; null when the transaction was not found. */
+  confirmations: number | null;
+  /** Block of the transaction according to the RPC; null when it was not found. */
+  block_number: number | null;
+}
+
+const lower = (s: string) => s.toLowerCase();
+
+/**
+ * Verifies a proof bundle (GET /v1/contexts/:id/proof) against the chain, trusting neither the
+ * service nor the bundle: canonical form, hash, EIP-191 signature, Merkle path, then — through
+ * `rpcUrl` only — the transaction, its Anchored log, the block's canonicity and the confirmations.
+ *
+ * Tampered or malformed input never throws: it fails the check it breaks. The only exception is
+ * `RpcUnreachableError`, when the node cannot be asked at all (which proves nothing either way).
+ */
+export async function verifyContext(
+  bundle: unknown,
+  options: VerifyContextOptions,
+): Promise<VerifyContextResult> {
+  const offline = await offlineChecks(bundle, options.expectedSigners);
+  const chain = await chainChecks(bundle, options);
+  const checks = [...offline, ...chain.checks];
+  return {
+    verified: checks.every((c) => c.ok),
+    checks,
+    confirmations: chain.confirmations,
+    block_number: chain.blockNumber,
+  };
+}
+
+async function chainChecks(bundle: unknown, options: VerifyContextOptions) {
+  const { rpcUrl } = options;
+  const client = createPublicClient({
+    transport: http(rpcUrl, { timeout: options.timeoutMs ?? 10_000, retryCount: 2, retryDelay: 200 }),
+  });
+  // Translates "could not ask" into RpcUnreachableError; answers (even errors) pass through.
+  const ask = async <T>(call: () => Promise<T>): Promise<T> => {
+    try {
+      return await call();
+    } catch (error) {
+      if (isTransportError(error)) {
+        throw new RpcUnreachableError(
+          `RPC endpoint ${rpcUrl} is unreachable: ${shortMessage(error)}`,
+          rpcUrl,
+          {
+            cause: error,
+          },
+        );
+      }
+      throw error;
+    }
+  };
+
+  let chainId: number;
+  try {
+    chainId = await ask(() => client.getChainId());
+  } catch (error) {
+    // Not even eth_chainId: whatever answers at this URL is no usable node.
+    if (error instanceof RpcUnreachableError) throw error;
+    throw new RpcUnreachableError(
+      `RPC endpoint ${rpcUrl} did not answer eth_chainId: ${shortMessage(error)}`,
+      rpcUrl,
+      {
+        cause: error,
+      },
+    );
+  }
+
+  let receipt: TransactionReceipt | undefined;
+  let missing = "the transaction was not found";
+  const txProblems = fieldProblems(bundle, ["transaction_hash"]);
+  if (txProblems.length > 0) {
+    missing = txProblems.join("; ");
+  } else {
+    const hash = (bundle as { transaction_hash: `0x${string}` }).transaction_hash;
+    try {
+      receipt = await ask(() => client.getTransactionReceipt({ hash }));
+    } catch (error) {
+      if (error instanceof RpcUnreachableError) throw error;
+      missing =
+        error instanceof TransactionReceiptNotFoundError
+          ? `no receipt for ${hash} on chain ${chainId} (unknown, dropped or not yet mined)`
+          : `the receipt of ${hash} could not be read: ${shortMessage(error)}`;
+    }
+  }
+  const noReceipt = (name: CheckResult["name"]) => fail(name, missing);
+
+  const transaction = await withFields("transaction", bundle, ["chain_id", "registry_address"], (b) => {
+    if (!receipt) return noReceipt("transaction");
+    const problems: string[] = [];
+    if (chainId !== b.chain_id)
+      problems.push(`the RPC serves chain ${chainId}, the bundle says chain_id ${b.chain_id}`);
+    if (receipt.status !== "success") problems.push(`the transaction ${receipt.status}`);
+    if (!receipt.to || lower(receipt.to) !== lower(b.registry_address)) {
+      problems.push(
+        `the transaction was sent to ${receipt.to ?? "no address"}, not registry ${b.registry_address}`,
+      );
+    }
+    return problems.length > 0
+      ? fail("transaction", problems.join("; "))
+      : pass("transaction", `successful call to ${receipt.to} on chain ${chainId}`);
+  });
+
+  const anchoredLog = await withFields("anchored_log", bundle, ["registry_address", "merkle_root"], (b) => {
+    if (!receipt) return noReceipt("anchored_log");
+    const fromRegistry = receipt.logs.filter((log) => lower(log.address) === lower(b.registry_address));
+    const events = parseEventLogs({ abi: anchoredEventAbi, eventName: "Anchored", logs: fromRegistry });
+    if (events.length === 0) return fail("anchored_log", `no Anchored log emitted by ${b.registry_address}`);
+    const match = events.find((e) => lower(e.args.root) === lower(b.merkle_root));
+    if (!match) {
+      const roots = events.map((e) => e.args.root).join(", ");
+      return fail("anchored_log", `the registry anchored ${roots}, not merkle_root ${b.merkle_root}`);
+    }
+    const submitter = match.args.submitter;
+    if (
+      options.expectedSubmitters &&
+      !options.expectedSubmitters.some((s) => lower(s) === lower(submitter))
+    ) {
+      return fail("anchored_log", `root anchored by ${submitter}, not one of the expected submitters`);
+    }
+    return pass("anchored_log", `Anchored(root, count=${match.args.count}) by ${submitter}`);
+  });
+
+  const block = await withFields("block", bundle, ["block_number"], async (b) => {
+    if (!receipt) return noReceipt("block");
+    if (receipt.blockNumber !== BigInt(b.block_number)) {
+      return fail(
+        "block",
+        `the transaction is in block ${receipt.blockNumber}, the bundle says ${b.block_number}`,
+      );
+    }
+    let canonicalHash: string | null;
+    try {
+      canonicalHash = (await ask(() => client.getBlock({ blockNumber: receipt.blockNumber }))).hash;
+    } catch (error) {
+      if (!(error instanceof BlockNotFoundError)) throw error;
+      canonicalHash = null;
+    }
+    if (canonicalHash === null || lower(canonicalHash) !== lower(receipt.blockHash)) {
+      return fail(
+        "block",
+        `block ${receipt.blockNumber} is now ${canonicalHash ?? "missing"}, not ${receipt.blockHash} (reorg)`,
+      );
+    }
+    return pass("block", `block ${receipt.blockNumber} (${receipt.blockHash}) is canonical`);
+  });
+
+  let confirmations: number | null = null;
+  const required = options.requiredConfirmations;
+  const confirmationFields = required === undefined ? (["required_confirmations"] as const) : [];
+  const confirmationsCheck = await withFields("confirmations", bundle, confirmationFields, async (b) => {
+    if (!receipt) return noReceipt("confirmations");
+    const head = await ask(() => client.getBlockNumber({ cacheTime: 0 }));
+    confirmations = Math.max(0, Number(head - receipt.blockNumber + 1n));
+    const needed = required ?? b.required_confirmations;
+    return confirmations >= needed
+      ? pass("confirmations", `${confirmations} confirmations ≥ ${needed} required`)
+      : fail("confirmations", `${confirmations} confirmations < ${needed} required`);
+  });
+
+  return {
+    checks: [transaction, anchoredLog, block, confirmationsCheck],
+    confirmations,
+    blockNumber: receipt ? Number(receipt.blockNumber) : null,
+  };
+}
+
+function isTransportError(error: unknown): boolean {
+  if (!(error instanceof BaseError)) return false;
+  return Boolean(error.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError));
+}
