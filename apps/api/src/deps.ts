@@ -6,6 +6,7 @@ import type { Logger } from "pino";
 import type { ConfirmationEstimator } from "./contexts/confirmation-estimate";
 import type { ContextWriter } from "./contexts/context-writer";
 import type { ApiEnv } from "./env";
+import type { AuthCache } from "./http/auth-cache";
 import type { ApiMetrics } from "./http/metrics";
 import type { PlanRateLimiter } from "./http/rate-limit";
 
@@ -19,6 +20,7 @@ export interface ApiDeps {
   logger: Logger;
   metrics: ApiMetrics;
   rateLimiter: PlanRateLimiter;
+  authCache: AuthCache;
   contextWriter: ContextWriter;
   confirmationEstimate: ConfirmationEstimator;
 }

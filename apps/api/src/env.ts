@@ -44,7 +44,7 @@ export const apiEnvSchema = z
     PLAN_RATE_LIMITS: planLimits.default({ free: 600, pro: 6000, enterprise: 60000 }),
     DEFAULT_PLAN: z.string().default("free"),
     RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
-    AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).default(0),
+    AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
     TRUST_PROXY: bool,
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })

@@ -1,11 +1,12 @@
 import { createContextSigner } from "@ctxlog/core";
 import { createDb } from "@ctxlog/db";
-import { createRedisConnection, JobQueues } from "@ctxlog/jobs";
+import { createRedisConnection, JobQueues, subscribeKeyRevocations } from "@ctxlog/jobs";
 import type { Logger } from "pino";
 import { ConfirmationEstimator } from "./contexts/confirmation-estimate";
 import { createContextWriter } from "./contexts/context-writer";
 import type { ApiDeps } from "./deps";
 import type { ApiEnv } from "./env";
+import { AuthCache } from "./http/auth-cache";
 import { createApiMetrics } from "./http/metrics";
 import { PlanRateLimiter } from "./http/rate-limit";
 
@@ -21,9 +22,19 @@ export function createApiDeps(env: ApiEnv, logger: Logger): ApiDeps & { close: (
     defaultPlan: env.DEFAULT_PLAN,
     windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
   });
+  const revocations =
+    env.AUTH_CACHE_TTL_MS > 0
+      ? subscribeKeyRevocations(env.REDIS_URL, env.REDIS_PREFIX, {
+          onRevoked: (keyId) => authCache.revoke(keyId),
+          onGap: () => authCache.clear(),
+          onError: (err) => logger.debug({ err: err.message }, "key revocation subscription error"),
+        })
+      : null;
+  const authCache = new AuthCache(env.AUTH_CACHE_TTL_MS, revocations);
   return {
     env,
     db,
+    authCache,
     redis,
     queues,
     rateLimiter,
@@ -43,6 +54,7 @@ export function createApiDeps(env: ApiEnv, logger: Logger): ApiDeps & { close: (
     metrics: createApiMetrics(),
     close: async () => {
       await queues.close().catch(() => {});
+      await revocations?.close();
       redis.disconnect();
       await db.$disconnect();
     },

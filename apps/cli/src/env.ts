@@ -3,6 +3,9 @@ import { z } from "zod";
 export const cliEnvSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
   DEFAULT_PLAN: z.string().default("free"),
+  /** optional: when set, revoke and roll tell running APIs to drop the key from their caches */
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  REDIS_PREFIX: z.string().default("ctxlog"),
 });
 
 export type CliEnv = z.infer<typeof cliEnvSchema>;

@@ -1,7 +1,28 @@
 import { existsSync } from "node:fs";
 import { createDb } from "@ctxlog/db";
-import { KEYS_USAGE, runKeysCommand } from "./commands/keys";
-import { parseCliEnv, UsageError } from "./env";
+import { publishKeyRevocation } from "@ctxlog/jobs";
+import { Redis } from "ioredis";
+import { KEYS_USAGE, type NotifyKeyChanged, runKeysCommand } from "./commands/keys";
+import { type CliEnv, parseCliEnv, UsageError } from "./env";
+
+/** Publishes a key change to running APIs; a failure is a warning, never a failed command. */
+function keyChangeNotifier(env: CliEnv): NotifyKeyChanged {
+  const url = env.REDIS_URL;
+  if (!url) return async () => {};
+  return async (keyId) => {
+    const redis = new Redis(url, { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 1 });
+    try {
+      await redis.connect();
+      await publishKeyRevocation(redis, env.REDIS_PREFIX, keyId);
+    } catch (err) {
+      console.error(
+        `warning: could not notify running APIs (${(err as Error).message}); they drop ${keyId} within AUTH_CACHE_TTL_MS`,
+      );
+    } finally {
+      redis.disconnect();
+    }
+  };
+}
 
 async function main(argv: string[]): Promise<number> {
   // The same configuration `npm start` uses: .env, else the defaults of .env.example; variables
@@ -16,7 +37,7 @@ async function main(argv: string[]): Promise<number> {
   const env = parseCliEnv(process.env);
   const db = createDb(env.DATABASE_URL, { poolSize: 2 });
   try {
-    await runKeysCommand(db, rest, (line) => console.log(line), env.DEFAULT_PLAN);
+    await runKeysCommand(db, rest, (line) => console.log(line), env.DEFAULT_PLAN, keyChangeNotifier(env));
     return 0;
   } finally {
     await db.$disconnect();

@@ -2,8 +2,7 @@ import { AppError, hashApiKey, keyCan, type Operation, parseApiKey } from "@ctxl
 import type { PrismaClient } from "@ctxlog/db";
 import { findActiveApiKey } from "@ctxlog/db";
 import type { RequestHandler } from "express";
-import type { AuthContext } from "./request-context";
-import { TtlCache } from "./ttl-cache";
+import type { AuthCache } from "./auth-cache";
 
 const BEARER = /^Bearer ([^\s]+)$/;
 
@@ -13,11 +12,10 @@ function invalidKey(): AppError {
 
 /**
  * Authenticates `Authorization: Bearer <key>`. Malformed keys are refused before any lookup; the
- * lookup is by SHA-256 on a unique index. A short cache (AUTH_CACHE_TTL_MS, 0 = off) trades a few
- * seconds of revocation lag for one query less per request.
+ * lookup is by SHA-256 on a unique index. The cache (see AuthCache) saves that query on repeat
+ * requests; revocations reach it by Redis pub/sub.
  */
-export function authenticate(db: PrismaClient, cacheTtlMs: number): RequestHandler {
-  const cache = new TtlCache<AuthContext | null>(cacheTtlMs, 10_000);
+export function authenticate(db: PrismaClient, cache: AuthCache, cacheTtlMs: number): RequestHandler {
   return async (req, res, next) => {
     const match = BEARER.exec(req.headers.authorization ?? "");
     const raw = match?.[1];

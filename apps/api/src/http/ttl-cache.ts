@@ -27,4 +27,12 @@ export class TtlCache<V> {
     }
     this.entries.set(key, { value, expires: Date.now() + this.ttlMs });
   }
+
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
 }

@@ -34,6 +34,8 @@ export async function createTestHarness(overrides: Partial<Record<keyof ApiEnv, 
     REDIS_PREFIX: prefix,
     SIGNER_PRIVATE_KEY: TEST_SIGNER_KEY,
     LOG_LEVEL: "silent",
+    // tests revoke keys straight in the database; the cache has its own test (auth-cache.test.ts)
+    AUTH_CACHE_TTL_MS: "0",
     ...overrides,
   });
   const deps = createApiDeps(env, createLogger(env.LOG_LEVEL));

@@ -112,3 +112,16 @@ describe("ctxlog keys", () => {
     expect(text).not.toContain("hash");
   });
 });
+
+describe("ctxlog keys: telling running APIs", () => {
+  it("revoke and roll announce the changed key id (so API auth caches drop it)", async () => {
+    const notified: string[] = [];
+    const notify = async (keyId: string) => void notified.push(keyId);
+    const out = (l: string) => void l;
+    const a = await json("create", "--user", "u-notify", "--type", "full");
+    const b = await json("create", "--user", "u-notify", "--type", "full");
+    await runKeysCommand(database.db, ["revoke", a.key_id], out, "free", notify);
+    await runKeysCommand(database.db, ["roll", b.key_id, "--overlap-hours", "0"], out, "free", notify);
+    expect(notified).toEqual([a.key_id, b.key_id]);
+  });
+});

@@ -124,7 +124,10 @@ async function list(db: PrismaClient, args: string[], out: Out) {
   }
 }
 
-async function revoke(db: PrismaClient, args: string[], out: Out) {
+/** Tells running API processes to drop a key from their auth caches (see AUTH_CACHE_TTL_MS). */
+export type NotifyKeyChanged = (keyId: string) => Promise<void>;
+
+async function revoke(db: PrismaClient, args: string[], out: Out, notify: NotifyKeyChanged) {
   const { values, positionals } = parseArgs({
     args,
     options: { json: { type: "boolean", default: false } },
@@ -135,12 +138,13 @@ async function revoke(db: PrismaClient, args: string[], out: Out) {
   if (!keyId) throw new UsageError("keys revoke <key_id>");
   const key = await revokeApiKey(db, keyId);
   if (!key) throw new UsageError(`no key ${keyId}`);
+  await notify(key.id);
   out(
     values.json ? JSON.stringify(keySummary(key)) : `Revoked ${key.id} at ${key.revokedAt?.toISOString()}.`,
   );
 }
 
-async function roll(db: PrismaClient, args: string[], out: Out) {
+async function roll(db: PrismaClient, args: string[], out: Out, notify: NotifyKeyChanged) {
   const { values, positionals } = parseArgs({
     args,
     options: { "overlap-hours": { type: "string" }, json: { type: "boolean", default: false } },
@@ -152,6 +156,8 @@ async function roll(db: PrismaClient, args: string[], out: Out) {
   const overlapHours = positiveNumber(values["overlap-hours"], "--overlap-hours", true) ?? 24;
   try {
     const rolled = await rollApiKey(db, keyId, { overlapHours });
+    // the old key's cached entry must not outlive its new expiry
+    await notify(keyId);
     if (values.json) {
       out(
         JSON.stringify({
@@ -178,7 +184,13 @@ async function roll(db: PrismaClient, args: string[], out: Out) {
   }
 }
 
-export async function runKeysCommand(db: PrismaClient, argv: string[], out: Out, defaultPlan: string) {
+export async function runKeysCommand(
+  db: PrismaClient,
+  argv: string[],
+  out: Out,
+  defaultPlan: string,
+  notify: NotifyKeyChanged = async () => {},
+) {
   const [sub, ...rest] = argv;
   try {
     switch (sub) {
@@ -187,9 +199,9 @@ export async function runKeysCommand(db: PrismaClient, argv: string[], out: Out,
       case "list":
         return await list(db, rest, out);
       case "revoke":
-        return await revoke(db, rest, out);
+        return await revoke(db, rest, out, notify);
       case "roll":
-        return await roll(db, rest, out);
+        return await roll(db, rest, out, notify);
       default:
         throw new UsageError(KEYS_USAGE);
     }
