@@ -5,9 +5,10 @@ import { type ChainHarness, createChainHarness } from "./testing/harness";
 
 describe("chain worker on anvil, PostgreSQL and Redis: anchoring", () => {
   let h: ChainHarness;
+  let worker: Awaited<ReturnType<ChainHarness["startWorker"]>>;
   beforeAll(async () => {
     h = await createChainHarness({ env: { BATCH_MAX: "256" } });
-    await h.startWorker();
+    worker = await h.startWorker();
   });
   afterAll(() => h.close());
 
@@ -79,5 +80,12 @@ describe("chain worker on anvil, PostgreSQL and Redis: anchoring", () => {
       "context.created": 500,
       "context.confirmed": 500,
     });
+  });
+
+  it("counts what it did in Prometheus metrics", async () => {
+    const text = await worker.metrics.registry.metrics();
+    expect(text).toMatch(/^chain_contexts_confirmed_total 501$/m);
+    expect(text).toMatch(/^chain_transactions_broadcast_total\{kind="first"\} \d+$/m);
+    expect(text).toMatch(/^chain_signer_lease_held 1$/m);
   });
 });

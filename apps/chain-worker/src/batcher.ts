@@ -4,6 +4,7 @@ import { JOBS, type JobPayload } from "@ctxlog/jobs";
 import { type Job, Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
+import type { ChainMetrics } from "./metrics";
 
 export interface BatcherConfig {
   batchMax: number;
@@ -23,6 +24,7 @@ export function startBatcher(
   config: BatcherConfig,
   onBatch: () => void,
   logger: Logger,
+  metrics: ChainMetrics,
 ) {
   const batcher = new WindowBatcher<string>({
     maxBatch: config.batchMax,
@@ -30,6 +32,8 @@ export function startBatcher(
     flush: async (contextIds) => {
       const batch = await createAnchorBatch(db, target, contextIds);
       if (batch) {
+        metrics.batches.inc();
+        metrics.batchSize.observe(batch.contextIds.length);
         logger.debug({ anchor: batch.anchorId, contexts: batch.contextIds.length }, "batch created");
         onBatch();
       }

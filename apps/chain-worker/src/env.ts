@@ -31,6 +31,9 @@ export const chainWorkerEnvSchema = z.object({
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
   POLL_INTERVAL_MS: z.coerce.number().int().min(10).default(250),
   LEASE_TTL_MS: z.coerce.number().int().min(500).default(15_000),
+  /** serves /metrics and /healthz when set (keep it private) */
+  CHAIN_WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  CHAIN_WORKER_METRICS_HOST: z.string().default("127.0.0.1"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

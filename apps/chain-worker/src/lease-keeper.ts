@@ -19,7 +19,8 @@ export class LeaseKeeper {
     readonly holder: string,
     private readonly ttlMs: number,
     private readonly logger: Logger,
-    private readonly onAcquired: () => void = () => {},
+    /** called whenever holding changes: true when acquired, false when lost or released */
+    private readonly onChange: (held: boolean) => void = () => {},
   ) {}
 
   current(): SignerLease | null {
@@ -37,7 +38,10 @@ export class LeaseKeeper {
       try {
         const lease = await acquireSignerLease(this.db, this.signerAddress, this.holder, this.ttlMs);
         const gained = lease !== null && (this.lease === null || this.lease.epoch !== lease.epoch);
-        if (this.lease && !lease) this.logger.warn({ signer: this.signerAddress }, "signer lease lost");
+        if (this.lease && !lease) {
+          this.logger.warn({ signer: this.signerAddress }, "signer lease lost");
+          this.onChange(false);
+        }
         this.lease = lease;
         // measured from before the request: the database's clock started the TTL no earlier
         this.validUntil = lease ? askedAt + Math.floor((this.ttlMs * 2) / 3) : 0;
@@ -46,7 +50,7 @@ export class LeaseKeeper {
             { signer: this.signerAddress, epoch: String(lease?.epoch) },
             "signer lease acquired",
           );
-          this.onAcquired();
+          this.onChange(true);
         }
       } catch (err) {
         this.logger.warn({ err }, "signer lease renewal failed");
@@ -62,6 +66,9 @@ export class LeaseKeeper {
     await this.renewing;
     const lease = this.lease;
     this.lease = null;
-    if (lease) await releaseSignerLease(this.db, lease).catch(() => {});
+    if (lease) {
+      this.onChange(false);
+      await releaseSignerLease(this.db, lease).catch(() => {});
+    }
   }
 }

@@ -30,6 +30,7 @@ import type { Logger } from "pino";
 import type { Address, Hex, PrivateKeyAccount } from "viem";
 import { errorKind, retryDelayMs, tagError } from "./backoff";
 import type { LeaseKeeper } from "./lease-keeper";
+import type { ChainMetrics } from "./metrics";
 
 export interface SenderConfig {
   chainId: number;
@@ -70,6 +71,7 @@ export class AnchorSender {
     private readonly lease: LeaseKeeper,
     private readonly config: SenderConfig,
     private readonly logger: Logger,
+    private readonly metrics: ChainMetrics,
   ) {}
 
   async tick(): Promise<void> {
@@ -89,7 +91,7 @@ export class AnchorSender {
     if (txs.length === 0) return;
     const head = await this.rpc.getBlockNumber().catch(() => null);
     const results = await this.broadcast(txs.map((t) => ({ hash: t.hash, raw: t.rawTransaction })));
-    await this.settle(results, head);
+    await this.settle(results, head, "rebroadcast");
     for (const tx of txs) {
       const result = results.get(tx.hash);
       if (result?.outcome === "retry" && Date.now() - tx.createdAt.getTime() > this.config.rpcGiveUpMs) {
@@ -175,7 +177,7 @@ export class AnchorSender {
       return;
     }
     const results = await this.broadcast(signed);
-    await this.settle(results, head);
+    await this.settle(results, head, "first");
   }
 
   /**
@@ -196,6 +198,7 @@ export class AnchorSender {
           latest.hash,
         );
         if (result?.outcome !== "retry") await touchBroadcast(this.db, latest.hash);
+        if (result?.outcome === "broadcast") this.metrics.transactions.inc({ kind: "rebroadcast" });
         this.logger.info(
           { anchor: anchor.id, tx: latest.hash, outcome: result?.outcome },
           "re-broadcast a dropped transaction",
@@ -230,7 +233,7 @@ export class AnchorSender {
     if (!(await storeSignedTransactions(this.db, lease, replacements))) return;
     const head = await this.rpc.getBlockNumber().catch(() => null);
     const results = await this.broadcast(replacements);
-    await this.settle(results, head);
+    await this.settle(results, head, "replacement");
     this.logger.info(
       { replaced: replacements.map((r) => r.anchorId) },
       "replaced stuck transactions with higher fees",
@@ -257,8 +260,11 @@ export class AnchorSender {
   private async settle(
     results: Map<string, { outcome: Outcome; kind: RpcFailure | "ok"; detail: string }>,
     head: bigint | null,
+    kind: "first" | "replacement" | "rebroadcast",
   ): Promise<void> {
+    for (const r of results.values()) if (r.kind !== "ok") this.metrics.refused.inc({ cause: r.kind });
     const sent = [...results].filter(([, r]) => r.outcome === "broadcast").map(([hash]) => hash);
+    this.metrics.transactions.inc({ kind }, sent.length);
     if (sent.length > 0) {
       // a head read before sending: no receipt can be in an earlier block
       const { createdEvents } = await markTransactionsBroadcast(this.db, sent, head ?? 0n);
@@ -318,6 +324,7 @@ export class AnchorSender {
       details,
       retryPossible: true,
     });
+    this.metrics.failed.inc({ reason }, failed);
     this.logger.warn({ anchor: anchorId, reason, contexts: failed }, "anchor failed");
   }
 }

@@ -12,6 +12,7 @@ import {
 } from "@ctxlog/db";
 import type { Logger } from "pino";
 import type { Address } from "viem";
+import type { ChainMetrics } from "./metrics";
 
 export interface TrackerConfig {
   chainId: number;
@@ -40,10 +41,12 @@ export class ChainTracker {
     private readonly rpc: RpcClient,
     private readonly config: TrackerConfig,
     private readonly logger: Logger,
+    private readonly metrics: ChainMetrics,
   ) {}
 
   async tick(): Promise<void> {
     const head = await this.rpc.getBlockNumber();
+    this.metrics.head.set(Number(head));
     this.observe(head);
     if (this.cursor === undefined) {
       const low = await lowestOpenBroadcastBlock(this.db, this.config.chainId);
@@ -107,6 +110,7 @@ export class ChainTracker {
         const blockHash = anchor.blockHash as string;
         if (!header || header.hash !== blockHash) {
           if (await unmineAnchor(this.db, anchor.id, blockHash)) {
+            this.metrics.reorgs.inc();
             this.logger.warn(
               { anchor: anchor.id, block: String(blockNumber) },
               "reorg: anchor's block left the chain",
@@ -124,10 +128,12 @@ export class ChainTracker {
             details: `transaction reverted in block ${blockNumber}`,
             retryPossible: false,
           });
+          this.metrics.failed.inc({ reason: "reverted" }, failed);
           this.logger.warn({ anchor: anchor.id, contexts: failed }, "anchor reverted");
           continue;
         }
         const { confirmed } = await confirmAnchor(this.db, anchor.id, blockHash, depth);
+        this.metrics.confirmed.inc(confirmed);
         if (confirmed > 0)
           this.logger.info(
             { anchor: anchor.id, contexts: confirmed, block: String(blockNumber) },

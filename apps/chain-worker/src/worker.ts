@@ -10,6 +10,7 @@ import { startBatcher } from "./batcher";
 import type { ChainWorkerEnv } from "./env";
 import { LeaseKeeper } from "./lease-keeper";
 import { Loop } from "./loop";
+import { createChainMetrics, serveChainMetrics } from "./metrics";
 import { reconcileUnbatchedContexts } from "./reconciler";
 import { AnchorSender } from "./sender";
 import { ChainTracker } from "./tracker";
@@ -33,11 +34,14 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
       (failures) => logger.info({ failures }, `${name} recovered`),
     );
 
+  const metrics = createChainMetrics();
+  let metricsServer: Awaited<ReturnType<typeof serveChainMetrics>> | undefined;
   let chainId = env.CHAIN_ID ?? 0;
   let sendLoop: Loop | undefined;
-  const lease = new LeaseKeeper(db, account.address, holder, env.LEASE_TTL_MS, logger, () =>
-    sendLoop?.wake(),
-  );
+  const lease = new LeaseKeeper(db, account.address, holder, env.LEASE_TTL_MS, logger, (held) => {
+    metrics.leaseHeld.set(held ? 1 : 0);
+    if (held) sendLoop?.wake();
+  });
   let tracker: ChainTracker | undefined;
   let trackLoop: Loop | undefined;
   let reconcileLoop: Loop | undefined;
@@ -77,6 +81,7 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
         sendBatch: 512,
       },
       logger,
+      metrics,
     );
     sendLoop = loop("send", () => sender.tick(), env.POLL_INTERVAL_MS);
     tracker = new ChainTracker(
@@ -90,6 +95,7 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
         maxBlocksPerTick: 50,
       },
       logger,
+      metrics,
     );
     const t = tracker;
     trackLoop = loop("track", () => t.tick(), env.POLL_INTERVAL_MS);
@@ -102,6 +108,13 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
       env.RECONCILE_INTERVAL_MS,
     );
 
+    if (env.CHAIN_WORKER_METRICS_PORT !== undefined) {
+      metricsServer = await serveChainMetrics(
+        metrics,
+        env.CHAIN_WORKER_METRICS_PORT,
+        env.CHAIN_WORKER_METRICS_HOST,
+      );
+    }
     lease.start();
     sendLoop.start();
     trackLoop.start();
@@ -116,6 +129,7 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
       },
       () => sendLoop?.wake(),
       logger,
+      metrics,
     );
     reconcileLoop.start();
     logger.info(
@@ -125,6 +139,7 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
   }
 
   async function stop() {
+    metricsServer?.close();
     await batcher?.close();
     await Promise.all([sendLoop?.stop(), trackLoop?.stop(), reconcileLoop?.stop()]);
     await lease.stop();
@@ -133,7 +148,7 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
     await db.$disconnect();
   }
 
-  return { start, stop, db, rpc, lease, holder, signerAddress: account.address };
+  return { start, stop, db, rpc, lease, holder, metrics, signerAddress: account.address };
 }
 
 export type ChainWorker = ReturnType<typeof createChainWorker>;

@@ -1,0 +1,77 @@
+import http from "node:http";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+
+export function createChainMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  return {
+    registry,
+    batches: new Counter({
+      name: "chain_batches_total",
+      help: "Batches (Merkle trees) created",
+      registers: [registry],
+    }),
+    batchSize: new Histogram({
+      name: "chain_batch_contexts",
+      help: "Contexts per batch",
+      buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024],
+      registers: [registry],
+    }),
+    transactions: new Counter({
+      name: "chain_transactions_broadcast_total",
+      help: "Anchor transactions accepted by the node, by kind",
+      labelNames: ["kind"] as const,
+      registers: [registry],
+    }),
+    refused: new Counter({
+      name: "chain_transactions_refused_total",
+      help: "Anchor transactions the node refused or did not answer for, by cause",
+      labelNames: ["cause"] as const,
+      registers: [registry],
+    }),
+    confirmed: new Counter({
+      name: "chain_contexts_confirmed_total",
+      help: "Contexts confirmed",
+      registers: [registry],
+    }),
+    failed: new Counter({
+      name: "chain_contexts_failed_total",
+      help: "Contexts failed, by failure_reason",
+      labelNames: ["reason"] as const,
+      registers: [registry],
+    }),
+    reorgs: new Counter({
+      name: "chain_reorged_anchors_total",
+      help: "Mined anchors whose block left the canonical chain before the required depth",
+      registers: [registry],
+    }),
+    head: new Gauge({ name: "chain_head_block", help: "Latest block seen", registers: [registry] }),
+    leaseHeld: new Gauge({
+      name: "chain_signer_lease_held",
+      help: "1 while this process holds the signer's lease (and is the one sending)",
+      registers: [registry],
+    }),
+  };
+}
+
+export type ChainMetrics = ReturnType<typeof createChainMetrics>;
+
+/** `/metrics` (Prometheus) and `/healthz` on a port of its own; keep it off the public internet. */
+export function serveChainMetrics(metrics: ChainMetrics, port: number, host: string): Promise<http.Server> {
+  const server = http.createServer((req, res) => {
+    if (req.url === "/metrics") {
+      metrics.registry.metrics().then(
+        (text) => res.writeHead(200, { "content-type": metrics.registry.contentType }).end(text),
+        () => res.writeHead(500).end(),
+      );
+    } else if (req.url === "/healthz") {
+      res.writeHead(200, { "content-type": "application/json" }).end('{"status":"ok"}');
+    } else {
+      res.writeHead(404).end();
+    }
+  });
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve(server));
+  });
+}
