@@ -205,13 +205,7 @@ export class AnchorSender {
         );
         continue;
       }
-      const fees = replacementFees(
-        {
-          maxFeePerGas: BigInt(latest.maxFeePerGas.toFixed()),
-          maxPriorityFeePerGas: BigInt(latest.maxPriorityFeePerGas.toFixed()),
-        },
-        market,
-      );
+      const fees = replacementFees(latest, market);
       const tx = await signAnchorTransaction(this.account, {
         chainId: anchor.chainId,
         registryAddress: anchor.registryAddress as Address,

@@ -1,0 +1,79 @@
+import type { Hex } from "viem";
+import { type ChainHarness, createChainHarness, sleep } from "./testing/harness";
+
+describe("chain worker on anvil, PostgreSQL and Redis: stuck and dropped transactions", () => {
+  let h: ChainHarness;
+  beforeAll(async () => {
+    // nothing is mined unless the test says so, so transactions stay pending as long as needed
+    h = await createChainHarness({
+      manualMining: true,
+      env: { CONFIRMATIONS: "2", REPLACE_AFTER_MS: "400", BATCH_WINDOW_MS: "50" },
+    });
+    await h.startWorker();
+  });
+  afterAll(() => h.close());
+
+  async function transactionsOf(contextId: string, atLeast: number, timeoutMs = 10_000) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const ctx = await h.db.context.findUniqueOrThrow({ where: { id: contextId } });
+      const txs = ctx.anchorId
+        ? await h.db.anchorTransaction.findMany({
+            where: { anchorId: ctx.anchorId },
+            orderBy: { createdAt: "asc" },
+          })
+        : [];
+      if (txs.length >= atLeast && txs.every((t) => t.status !== "signed")) return txs;
+      if (Date.now() > deadline) throw new Error(`${txs.length} transactions, wanted ${atLeast}`);
+      await sleep(50);
+    }
+  }
+
+  async function mineUntilConfirmed(ids: string[]) {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const counts = await h.statusCounts(ids);
+      if (counts.confirmed === ids.length) return;
+      if (Date.now() > deadline) throw new Error(`not confirmed: ${JSON.stringify(counts)}`);
+      await h.anvilRpc("evm_mine");
+      await sleep(100);
+    }
+  }
+
+  it("a transaction pending too long is replaced with the same nonce and fees ≥ 12.5 % higher; one of them is mined", async () => {
+    const [id] = await h.submit(1);
+    const [first, second] = await transactionsOf(id as string, 2);
+    expect(second?.nonce).toBe(first?.nonce);
+    expect(second?.hash).not.toBe(first?.hash);
+    expect(Number(second?.maxFeePerGas) * 1000).toBeGreaterThanOrEqual(Number(first?.maxFeePerGas) * 1125);
+    expect(Number(second?.maxPriorityFeePerGas) * 1000).toBeGreaterThanOrEqual(
+      Number(first?.maxPriorityFeePerGas) * 1125,
+    );
+
+    await mineUntilConfirmed([id as string]);
+    const ctx = await h.db.context.findUniqueOrThrow({ where: { id } });
+    const txs = await h.db.anchorTransaction.findMany({ where: { anchorId: ctx.anchorId as string } });
+    const mined = txs.filter((t) => t.status === "mined");
+    expect(mined).toHaveLength(1);
+    expect(ctx.transactionHash).toBe(mined[0]?.hash);
+    expect((await h.rpc.getTransactionReceipt({ hash: ctx.transactionHash as Hex })).status).toBe("success");
+    await h.expectAnchoredExactlyOnce([id as string]);
+  });
+
+  it("a transaction the node dropped is broadcast again, byte for byte (same hash)", async () => {
+    const [id] = await h.submit(1);
+    const [tx] = await transactionsOf(id as string, 1);
+    await h.anvilRpc("anvil_dropTransaction", [tx?.hash]);
+    expect(await h.rpc.getTransaction({ hash: tx?.hash as Hex }).catch(() => null)).toBeNull();
+    // back in the node's pool, under the same hash, before any replacement is signed
+    const deadline = Date.now() + 5_000;
+    while (!(await h.rpc.getTransaction({ hash: tx?.hash as Hex }).catch(() => null))) {
+      if (Date.now() > deadline) throw new Error("the dropped transaction was not re-broadcast");
+      await sleep(50);
+    }
+    await mineUntilConfirmed([id as string]);
+    const ctx = await h.db.context.findUniqueOrThrow({ where: { id } });
+    expect(ctx.transactionHash).toBe(tx?.hash);
+    await h.expectAnchoredExactlyOnce([id as string]);
+  });
+});
