@@ -95,4 +95,26 @@ describe("chain worker on anvil, PostgreSQL and Redis: failures", () => {
     });
     await h.stopWorker(worker);
   });
+
+  // last: it leaves the chain down
+  it("a node unreachable past RPC_GIVE_UP_MS fails unsent contexts with rpc_unavailable, retryable", async () => {
+    const worker = await h.startWorker({ RPC_GIVE_UP_MS: "1500" });
+    await h.anvil.stop();
+    const ids = await h.submit(2);
+    await h.waitForStatus(ids, "failed", 15_000);
+    const ctx = await h.db.context.findUniqueOrThrow({ where: { id: ids[0] } });
+    expect(ctx).toMatchObject({
+      failureReason: "rpc_unavailable",
+      retryPossible: true,
+      transactionHash: null,
+    });
+    const failed = await h.db.outboxEvent.findFirstOrThrow({
+      where: { contextId: ids[0], event: "context.failed" },
+    });
+    expect(JSON.parse(failed.payload).data).toMatchObject({
+      failure_reason: "rpc_unavailable",
+      error: { code: "BLOCKCHAIN_ERROR" },
+    });
+    await h.stopWorker(worker);
+  });
 });
