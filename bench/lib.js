@@ -69,4 +69,4 @@ async function deleteRedisPrefix(prefix) {
 
 const fmt = (n, digits = 1) => Number(n).toFixed(digits);
 
-module.exports = { root, REDIS_URL, scratchDatabase, startProcess, deleteRedisPrefix, fmt };
+module.exports = { root, REDIS_URL, scratchDatabase, freePort, startProcess, deleteRedisPrefix, fmt };

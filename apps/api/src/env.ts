@@ -45,6 +45,9 @@ export const apiEnvSchema = z
     DEFAULT_PLAN: z.string().default("free"),
     RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
     AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
+    WEBHOOK_ALLOW_INSECURE_URLS: bool,
+    WEBHOOK_ALLOW_PRIVATE_URLS: bool,
+    WEBHOOK_MAX_PER_USER: z.coerce.number().int().min(1).max(10_000).default(20),
     TRUST_PROXY: bool,
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })

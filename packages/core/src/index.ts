@@ -63,3 +63,4 @@ export {
   verifyContextSignature,
 } from "./signing";
 export * from "./window-batcher";
+export * from "./webhooks";

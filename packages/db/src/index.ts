@@ -34,3 +34,5 @@ export * from "./anchors/send-anchors";
 export * from "./anchors/signer-lease";
 export * from "./anchors/track-anchors";
 export * from "./contexts/context-view";
+export * from "./events/outbox-notifications";
+export * from "./webhooks";

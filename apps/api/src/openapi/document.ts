@@ -56,6 +56,16 @@ export function buildOpenApiDocument(
     tags: [
       { name: "Keys", description: "The presented API key" },
       { name: "Contexts", description: "Submit and read contexts" },
+      {
+        name: "Webhooks",
+        description:
+          "Endpoints that receive signed events, their deliveries and retries. Each request carries " +
+          "X-Service-Signature (hex HMAC-SHA256 of the raw body keyed with the secret string), " +
+          "X-Service-Event, X-Service-Delivery, X-Service-Timestamp and the Standard Webhooks headers " +
+          "webhook-id, webhook-timestamp and webhook-signature (keyed with the base64-decoded bytes after " +
+          "`whsec_`). Any 2xx acknowledges; other answers, redirects, and no complete response within 10 s " +
+          "fail the attempt; at most 5 attempts, 0 s, 5 s, 15 s, 45 s and 2 min apart.",
+      },
     ],
     components: {
       securitySchemes: {

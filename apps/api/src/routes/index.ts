@@ -14,6 +14,7 @@ import {
 import type { RouteSpec } from "./route-spec";
 import { listResponseSchema } from "./shared-schemas";
 import { authStatusSchema, getStatus } from "./status";
+import { webhookRoutes } from "./webhooks/routes";
 
 export const v1Routes: RouteSpec[] = [
   {
@@ -95,4 +96,5 @@ export const v1Routes: RouteSpec[] = [
     errors: [403, 404, 409],
     handler: retryContext,
   },
+  ...webhookRoutes,
 ];

@@ -1,5 +1,6 @@
 import { type EventName, newId, serializeEnvelope } from "@ctxlog/core";
 import type { DbOrTx } from "../prisma-types";
+import { notifyEventsRecorded } from "./outbox-notifications";
 
 export interface RecordEventInput {
   userId: string;
@@ -17,7 +18,7 @@ export interface RecordEventInput {
 export async function recordEvent(tx: DbOrTx, input: RecordEventInput) {
   const timestamp = input.timestamp ?? new Date();
   const payload = serializeEnvelope({ event: input.event, timestamp, data: input.data });
-  return tx.outboxEvent.create({
+  const row = await tx.outboxEvent.create({
     data: {
       id: newId("evt"),
       userId: input.userId,
@@ -27,6 +28,8 @@ export async function recordEvent(tx: DbOrTx, input: RecordEventInput) {
       createdAt: timestamp,
     },
   });
+  await notifyEventsRecorded(tx);
+  return row;
 }
 
 /** `recordEvent` for many events in one statement (a batch confirming hundreds of contexts). */
@@ -45,4 +48,5 @@ export async function recordEvents(tx: DbOrTx, inputs: readonly RecordEventInput
       };
     }),
   });
+  await notifyEventsRecorded(tx);
 }

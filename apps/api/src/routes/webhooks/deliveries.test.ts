@@ -1,0 +1,264 @@
+// Integration: real PostgreSQL (fresh database) and real Redis (own prefix). Deliveries, manual
+// retries, test events and secret rotation through the API; the rows are produced by the same
+// repositories the webhook worker uses (recordEvent → fanOutEvents → recordAttempts).
+import { fanOutEvents, recordAttempts, recordEvent } from "@ctxlog/db";
+import { Queue } from "bullmq";
+import { bearer, createTestHarness, REDIS_URL, type Tenant, type TestHarness } from "../../testing/harness";
+
+let h: TestHarness;
+let t: Tenant;
+let queue: Queue;
+
+beforeAll(async () => {
+  h = await createTestHarness();
+  t = await h.tenant();
+  queue = new Queue("webhook-deliveries", { connection: { url: REDIS_URL } as never, prefix: h.prefix });
+});
+afterAll(async () => {
+  await queue.close();
+  await h.close();
+});
+
+const DELAYS = [1, 1, 1, 1];
+
+async function webhookOf(tenant: Tenant, events = ["context.created", "context.failed"]) {
+  const res = await h.request
+    .post("/v1/webhooks")
+    .set(bearer(tenant.keys.full))
+    .send({ url: "https://example.com/hook", events });
+  expect(res.status).toBe(201);
+  return res.body as { webhook_id: string; secret: string };
+}
+
+/** Records events for the tenant and fans them out, as the worker would. */
+async function deliveriesFor(tenant: Tenant, events: ("context.created" | "context.failed")[]) {
+  for (const event of events) await recordEvent(h.db, { userId: tenant.userId, event, data: { event } });
+  while ((await fanOutEvents(h.db, { batchSize: 100 })).events > 0);
+}
+
+async function fail(deliveryId: string, times: number) {
+  for (let i = 0; i < times; i++) {
+    const now = new Date();
+    await recordAttempts(
+      h.db,
+      [
+        {
+          deliveryId,
+          cycle: (await h.db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } })).cycle,
+          attemptedAt: now,
+          finishedAt: now,
+          durationMs: 12,
+          responseStatus: 503,
+          error: "HTTP 503",
+          succeeded: false,
+        },
+      ],
+      DELAYS,
+    );
+  }
+}
+
+describe("GET /v1/webhooks/:id/deliveries (PostgreSQL + Redis)", () => {
+  it("lists deliveries newest first, filtered by status, with cursor pagination", async () => {
+    const tenant = await h.tenant();
+    const { webhook_id } = await webhookOf(tenant);
+    await deliveriesFor(tenant, ["context.created", "context.failed", "context.created"]);
+    const rows = await h.db.webhookDelivery.findMany({
+      where: { webhookId: webhook_id },
+      orderBy: { id: "asc" },
+    });
+    expect(rows).toHaveLength(3);
+    await fail(rows[0]?.id as string, 5);
+
+    const list = (q = "") =>
+      h.request.get(`/v1/webhooks/${webhook_id}/deliveries${q}`).set(bearer(tenant.keys.full));
+    const all = await list();
+    expect(all.status).toBe(200);
+    expect(all.body.data.map((d: { delivery_id: string }) => d.delivery_id)).toEqual(
+      rows.map((r) => r.id).reverse(),
+    );
+    expect(all.body.data[2]).toEqual({
+      delivery_id: rows[0]?.id,
+      webhook_id,
+      event: "context.created",
+      status: "failed",
+      attempts: 5,
+      response_status: 503,
+      error_message: "HTTP 503",
+      created_at: expect.any(String),
+      last_attempt_at: expect.any(String),
+      next_attempt_at: null,
+    });
+    expect(all.body.data[0]).toMatchObject({
+      status: "pending",
+      attempts: 0,
+      response_status: null,
+      last_attempt_at: null,
+    });
+
+    const failed = await list("?status=failed");
+    expect(failed.body.data.map((d: { delivery_id: string }) => d.delivery_id)).toEqual([rows[0]?.id]);
+    const pending = await list("?status=pending&limit=1");
+    expect(pending.body.data).toHaveLength(1);
+    const next = await list(`?status=pending&limit=1&cursor=${pending.body.next_cursor}`);
+    expect(next.body.data).toHaveLength(1);
+    expect(next.body.next_cursor).toBeNull();
+    expect(next.body.data[0].delivery_id).not.toBe(pending.body.data[0].delivery_id);
+
+    for (const bad of ["?status=done", "?cursor=xyz", "?limit=500", "?event=context.created"]) {
+      const res = await list(bad);
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe("VALIDATION_ERROR");
+    }
+  });
+});
+
+describe("GET /v1/webhooks/:id/deliveries/:delivery_id (PostgreSQL + Redis)", () => {
+  it("adds every attempt: number, time, duration, status and error", async () => {
+    const tenant = await h.tenant();
+    const { webhook_id } = await webhookOf(tenant);
+    await deliveriesFor(tenant, ["context.failed"]);
+    const row = await h.db.webhookDelivery.findFirstOrThrow({ where: { webhookId: webhook_id } });
+    await fail(row.id, 2);
+    const res = await h.request
+      .get(`/v1/webhooks/${webhook_id}/deliveries/${row.id}`)
+      .set(bearer(tenant.keys.full));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ delivery_id: row.id, status: "pending", attempts: 2, cycle: 1 });
+    expect(res.body.attempt_log).toEqual([
+      {
+        cycle: 1,
+        number: 1,
+        attempted_at: expect.any(String),
+        duration_ms: 12,
+        response_status: 503,
+        error: "HTTP 503",
+      },
+      {
+        cycle: 1,
+        number: 2,
+        attempted_at: expect.any(String),
+        duration_ms: 12,
+        response_status: 503,
+        error: "HTTP 503",
+      },
+    ]);
+  });
+
+  it("a delivery of the caller's other webhook, or an unknown one, is a 404", async () => {
+    const tenant = await h.tenant();
+    const a = await webhookOf(tenant, ["context.created"]);
+    const b = await webhookOf(tenant, ["context.failed"]);
+    await deliveriesFor(tenant, ["context.created"]);
+    const ofA = await h.db.webhookDelivery.findFirstOrThrow({ where: { webhookId: a.webhook_id } });
+    for (const path of [
+      `/v1/webhooks/${b.webhook_id}/deliveries/${ofA.id}`,
+      `/v1/webhooks/${a.webhook_id}/deliveries/dlv_01ARZ3NDEKTSV4RRFFQ69G5FAV`,
+      `/v1/webhooks/${a.webhook_id}/deliveries/not-an-id`,
+    ]) {
+      const res = await h.request.get(path).set(bearer(tenant.keys.full));
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe("NOT_FOUND");
+    }
+    const retry = await h.request
+      .post(`/v1/webhooks/${b.webhook_id}/deliveries/${ofA.id}/retry`)
+      .set(bearer(tenant.keys.full));
+    expect(retry.status).toBe(404);
+  });
+});
+
+describe("POST /v1/webhooks/:id/deliveries/:delivery_id/retry (PostgreSQL + Redis)", () => {
+  it("starts a new five-attempt cycle for a failed delivery and queues it (jobId = delivery id)", async () => {
+    const { webhook_id } = await webhookOf(t);
+    await deliveriesFor(t, ["context.created"]);
+    const row = await h.db.webhookDelivery.findFirstOrThrow({ where: { webhookId: webhook_id } });
+    await fail(row.id, 5);
+    await queue.remove(row.id);
+
+    const res = await h.request
+      .post(`/v1/webhooks/${webhook_id}/deliveries/${row.id}/retry`)
+      .set(bearer(t.keys.full));
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ delivery_id: row.id, status: "pending", attempts: 0 });
+    const stored = await h.db.webhookDelivery.findUniqueOrThrow({ where: { id: row.id } });
+    expect(stored).toMatchObject({ status: "pending", cycle: 2, attempts: 0, eventId: row.eventId });
+    const job = await queue.getJob(row.id);
+    expect(job?.data).toEqual({ deliveryId: row.id });
+    expect(job?.opts).toMatchObject({ attempts: 5, backoff: { type: "webhook-schedule" } });
+
+    const again = await h.request
+      .post(`/v1/webhooks/${webhook_id}/deliveries/${row.id}/retry`)
+      .set(bearer(t.keys.full));
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe("CONFLICT");
+  });
+});
+
+describe("POST /v1/webhooks/:id/test (PostgreSQL + Redis)", () => {
+  it("queues a sample context.created marked test: true for this webhook only", async () => {
+    const tenant = await h.tenant();
+    const { webhook_id } = await webhookOf(tenant, ["context.created"]);
+    const sibling = await webhookOf(tenant, ["context.created"]);
+    const res = await h.request.post(`/v1/webhooks/${webhook_id}/test`).set(bearer(tenant.keys.full));
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ webhook_id, event: "context.created", status: "pending", attempts: 0 });
+
+    const delivery = await h.db.webhookDelivery.findUniqueOrThrow({ where: { id: res.body.delivery_id } });
+    const event = await h.db.outboxEvent.findUniqueOrThrow({ where: { id: delivery.eventId } });
+    expect(event.fannedOutAt).not.toBeNull();
+    const body = JSON.parse(event.payload);
+    expect(body).toMatchObject({ event: "context.created", test: true, data: { status: "pending" } });
+    expect(body.data.context_id).toMatch(/^ctx_/);
+    expect(await h.db.webhookDelivery.count({ where: { eventId: event.id } })).toBe(1);
+    expect(await h.db.webhookDelivery.count({ where: { webhookId: sibling.webhook_id } })).toBe(0);
+    expect((await queue.getJob(res.body.delivery_id))?.data).toEqual({ deliveryId: res.body.delivery_id });
+    expect((await fanOutEvents(h.db, { batchSize: 100 })).deliveryIds).toEqual([]);
+  });
+
+  it.each(["context.confirmed", "context.failed", "verification.completed"])(
+    "sends a %s sample on request",
+    async (event) => {
+      const { webhook_id } = await webhookOf(t);
+      const res = await h.request
+        .post(`/v1/webhooks/${webhook_id}/test`)
+        .set(bearer(t.keys.full))
+        .send({ event });
+      expect(res.status).toBe(202);
+      expect(res.body.event).toBe(event);
+      const delivery = await h.db.webhookDelivery.findUniqueOrThrow({ where: { id: res.body.delivery_id } });
+      const stored = await h.db.outboxEvent.findUniqueOrThrow({ where: { id: delivery.eventId } });
+      expect(JSON.parse(stored.payload)).toMatchObject({ event, test: true });
+    },
+  );
+
+  it.each([
+    ["an unknown event", { event: "context.deleted" }],
+    ["an unknown field", { event: "context.created", url: "https://x" }],
+  ])("%s → 400, nothing queued", async (_name, body) => {
+    const { webhook_id } = await webhookOf(t);
+    const before = await h.db.webhookDelivery.count();
+    const res = await h.request.post(`/v1/webhooks/${webhook_id}/test`).set(bearer(t.keys.full)).send(body);
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe("VALIDATION_ERROR");
+    expect(await h.db.webhookDelivery.count()).toBe(before);
+  });
+});
+
+describe("POST /v1/webhooks/:id/rotate-secret (PostgreSQL + Redis)", () => {
+  it("returns a new secret; the previous one keeps signing for 24 h", async () => {
+    const { webhook_id, secret } = await webhookOf(t);
+    const res = await h.request.post(`/v1/webhooks/${webhook_id}/rotate-secret`).set(bearer(t.keys.full));
+    expect(res.status).toBe(200);
+    expect(res.body.webhook_id).toBe(webhook_id);
+    expect(res.body.secret).toMatch(/^whsec_/);
+    expect(res.body.secret).not.toBe(secret);
+    const overlapEnds = new Date(res.body.previous_secret_expires_at).getTime();
+    expect(Math.abs(overlapEnds - (Date.now() + 24 * 3_600_000))).toBeLessThan(60_000);
+
+    const row = await h.db.webhook.findUniqueOrThrow({ where: { id: webhook_id } });
+    expect(row).toMatchObject({ secret: res.body.secret, previousSecret: secret });
+    const read = await h.request.get(`/v1/webhooks/${webhook_id}`).set(bearer(t.keys.full));
+    expect(read.body.previous_secret_expires_at).toBe(res.body.previous_secret_expires_at);
+    expect(JSON.stringify(read.body)).not.toContain(res.body.secret);
+  });
+});

@@ -1,0 +1,25 @@
+import { encodeCursor } from "@ctxlog/core";
+import { listWebhooks as findWebhooks } from "@ctxlog/db";
+import type { RequestHandler } from "express";
+import type { ApiDeps } from "../../deps";
+import { requireAuth } from "../../http/request-context";
+import { validate } from "../../http/validate";
+import { cursorPosition } from "./lookups";
+import { webhookResource } from "./resources";
+import { listWebhooksQuerySchema } from "./schemas";
+
+/** GET /v1/webhooks — the caller's webhooks, newest first, without secrets. */
+export function listWebhooks({ db }: ApiDeps): RequestHandler {
+  return async (req, res) => {
+    const auth = requireAuth(req);
+    const query = validate(listWebhooksQuerySchema, req.query, "query");
+    const page = await findWebhooks(db, auth.userId, {
+      limit: query.limit,
+      after: cursorPosition(query.cursor),
+    });
+    res.json({
+      data: page.rows.map(webhookResource),
+      next_cursor: page.nextAfter ? encodeCursor(page.nextAfter) : null,
+    });
+  };
+}

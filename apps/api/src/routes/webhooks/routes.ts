@@ -1,0 +1,154 @@
+import type { RouteSpec } from "../route-spec";
+import { listResponseSchema } from "../shared-schemas";
+import { createWebhook } from "./create-webhook";
+import { deleteWebhook } from "./delete-webhook";
+import { getDelivery } from "./get-delivery";
+import { getWebhook } from "./get-webhook";
+import { listDeliveries } from "./list-deliveries";
+import { listWebhooks } from "./list-webhooks";
+import { retryDelivery } from "./retry-delivery";
+import { rotateWebhookSecret } from "./rotate-webhook-secret";
+import {
+  createdWebhookSchema,
+  createWebhookBodySchema,
+  deletedWebhookSchema,
+  deliveryDetailSchema,
+  deliveryParamsSchema,
+  deliverySchema,
+  listDeliveriesQuerySchema,
+  listWebhooksQuerySchema,
+  rotatedSecretSchema,
+  sendTestEventBodySchema,
+  updateWebhookBodySchema,
+  webhookIdParamsSchema,
+  webhookSchema,
+} from "./schemas";
+import { sendTestEvent } from "./send-test-event";
+import { updateWebhook } from "./update-webhook";
+
+const common = { tag: "Webhooks", permission: "webhooks:manage" } as const;
+
+/** The webhook endpoints (manage-webhooks permission: full keys only). */
+export const webhookRoutes: RouteSpec[] = [
+  {
+    ...common,
+    method: "post",
+    path: "/webhooks",
+    operationId: "createWebhook",
+    summary: "Register a webhook endpoint; the response carries its signing secret, once",
+    body: createWebhookBodySchema,
+    success: { status: 201, description: "Created", schema: createdWebhookSchema },
+    errors: [400, 403, 409, 413, 415],
+    handler: createWebhook,
+  },
+  {
+    ...common,
+    method: "get",
+    path: "/webhooks",
+    operationId: "listWebhooks",
+    summary: "List webhook endpoints, newest first (without secrets)",
+    query: listWebhooksQuerySchema,
+    success: {
+      status: 200,
+      description: "A page of webhooks",
+      schema: listResponseSchema(webhookSchema, "WebhookList"),
+    },
+    errors: [400, 403],
+    handler: listWebhooks,
+  },
+  {
+    ...common,
+    method: "get",
+    path: "/webhooks/:id",
+    operationId: "getWebhook",
+    summary: "Read one webhook endpoint",
+    params: webhookIdParamsSchema,
+    success: { status: 200, description: "The webhook", schema: webhookSchema },
+    errors: [403, 404],
+    handler: getWebhook,
+  },
+  {
+    ...common,
+    method: "put",
+    path: "/webhooks/:id",
+    operationId: "updateWebhook",
+    summary: "Change the url, events or description of a webhook; only the fields sent change",
+    params: webhookIdParamsSchema,
+    body: updateWebhookBodySchema,
+    success: { status: 200, description: "The updated webhook", schema: webhookSchema },
+    errors: [400, 403, 404, 413, 415],
+    handler: updateWebhook,
+  },
+  {
+    ...common,
+    method: "delete",
+    path: "/webhooks/:id",
+    operationId: "deleteWebhook",
+    summary: "Delete a webhook; nothing more is delivered to it",
+    params: webhookIdParamsSchema,
+    success: { status: 200, description: "Deleted", schema: deletedWebhookSchema },
+    errors: [403, 404],
+    handler: deleteWebhook,
+  },
+  {
+    ...common,
+    method: "post",
+    path: "/webhooks/:id/rotate-secret",
+    operationId: "rotateWebhookSecret",
+    summary: "Replace the signing secret; the previous one also signs for 24 hours",
+    params: webhookIdParamsSchema,
+    success: { status: 200, description: "The new secret", schema: rotatedSecretSchema },
+    errors: [403, 404],
+    handler: rotateWebhookSecret,
+  },
+  {
+    ...common,
+    method: "post",
+    path: "/webhooks/:id/test",
+    operationId: "sendTestEvent",
+    summary: 'Send a sample event, marked "test": true, to this webhook',
+    params: webhookIdParamsSchema,
+    body: sendTestEventBodySchema,
+    success: { status: 202, description: "The test delivery, queued", schema: deliverySchema },
+    errors: [400, 403, 404, 415],
+    handler: sendTestEvent,
+  },
+  {
+    ...common,
+    method: "get",
+    path: "/webhooks/:id/deliveries",
+    operationId: "listWebhookDeliveries",
+    summary: "List the deliveries of a webhook, newest first",
+    params: webhookIdParamsSchema,
+    query: listDeliveriesQuerySchema,
+    success: {
+      status: 200,
+      description: "A page of deliveries",
+      schema: listResponseSchema(deliverySchema, "WebhookDeliveryList"),
+    },
+    errors: [400, 403, 404],
+    handler: listDeliveries,
+  },
+  {
+    ...common,
+    method: "get",
+    path: "/webhooks/:id/deliveries/:delivery_id",
+    operationId: "getWebhookDelivery",
+    summary: "Read one delivery with every attempt",
+    params: deliveryParamsSchema,
+    success: { status: 200, description: "The delivery", schema: deliveryDetailSchema },
+    errors: [403, 404],
+    handler: getDelivery,
+  },
+  {
+    ...common,
+    method: "post",
+    path: "/webhooks/:id/deliveries/:delivery_id/retry",
+    operationId: "retryWebhookDelivery",
+    summary: "Start a new five-attempt cycle for a failed delivery (same body, same delivery id)",
+    params: deliveryParamsSchema,
+    success: { status: 202, description: "The delivery, pending again", schema: deliverySchema },
+    errors: [403, 404, 409],
+    handler: retryDelivery,
+  },
+];

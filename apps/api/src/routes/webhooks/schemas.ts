@@ -1,0 +1,146 @@
+import { EVENT_NAMES, MAX_WEBHOOK_URL_LENGTH } from "@ctxlog/core";
+import { z } from "zod";
+import { paginationQuerySchema } from "../shared-schemas";
+
+/**
+ * How webhook requests are signed; shown on every secret field of the OpenAPI document and in
+ * apps/api/README.md, which must say the same.
+ */
+export const SIGNING_DOC =
+  "Signing secret. Generated secrets are `whsec_` + base64 of 32 random bytes (256 bits). " +
+  "`X-Service-Signature` is the lowercase hex HMAC-SHA256 of the raw request body keyed with this " +
+  "secret string exactly as shown (its UTF-8 bytes, `whsec_` included). The Standard Webhooks " +
+  "headers (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256 of " +
+  "id.timestamp.body>`) are keyed with the base64-decoded bytes after `whsec_`, so " +
+  "`new Webhook(secret)` of the `standardwebhooks` library verifies them; a supplied secret that is " +
+  'not `whsec_<base64>` is used as raw bytes there (`new Webhook(secret, { format: "raw" })`).';
+
+const eventName = z.enum(EVENT_NAMES);
+const events = z
+  .array(eventName)
+  .min(1)
+  .max(EVENT_NAMES.length)
+  .refine((list) => new Set(list).size === list.length, "events must not repeat")
+  .meta({ description: "Event names this endpoint receives: a non-empty subset of the four." });
+const url = z.string().min(1).max(MAX_WEBHOOK_URL_LENGTH).meta({
+  description: "HTTPS URL that receives the events (plain http only in development deployments).",
+  example: "https://example.com/hooks/ctxlog",
+});
+const description = z.string().max(500).meta({ description: "Free text, at most 500 characters." });
+
+export const createWebhookBodySchema = z
+  .object({
+    url,
+    events,
+    description: description.optional(),
+    secret: z
+      .string()
+      .max(256)
+      .optional()
+      .meta({
+        description: `${SIGNING_DOC} When supplied: \`whsec_<base64 of 24–64 bytes>\` or 32–256 printable ASCII characters.`,
+      }),
+  })
+  .strict()
+  .meta({ id: "CreateWebhookRequest" });
+
+export const updateWebhookBodySchema = z
+  .object({ url: url.optional(), events: events.optional(), description: description.optional() })
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, "send at least one of url, events, description")
+  .meta({ id: "UpdateWebhookRequest", description: "Only the fields sent change." });
+
+export const sendTestEventBodySchema = z
+  .object({
+    event: eventName.optional().meta({ description: "Event type of the sample; default context.created." }),
+  })
+  .strict()
+  .meta({ id: "SendTestEventRequest" });
+
+export const listWebhooksQuerySchema = paginationQuerySchema.strict();
+
+const deliveryStatus = z.enum(["pending", "succeeded", "failed"]);
+export const listDeliveriesQuerySchema = paginationQuerySchema
+  .extend({ status: deliveryStatus.optional() })
+  .strict();
+
+export const webhookIdParamsSchema = z.object({
+  id: z.string().meta({ example: "whk_01JAZ0YQ8T9X2V3W4B5C6D7E8F" }),
+});
+export const deliveryParamsSchema = webhookIdParamsSchema.extend({
+  delivery_id: z.string().meta({ example: "dlv_01JAZ0YQ8T9X2V3W4B5C6D7E8F" }),
+});
+
+const timestamp = z.iso.datetime();
+
+export const webhookSchema = z
+  .object({
+    webhook_id: z.string(),
+    url: z.string(),
+    events: z.array(eventName),
+    description: z.string(),
+    status: z.enum(["active", "failing"]).meta({
+      description: "`failing` once a delivery has used all its attempts; `active` again after a success.",
+    }),
+    created_at: timestamp,
+    updated_at: timestamp,
+    previous_secret_expires_at: timestamp.nullable().meta({
+      description: "During a secret rotation, until when the previous secret also signs; else null.",
+    }),
+  })
+  .meta({ id: "Webhook" });
+
+export const createdWebhookSchema = webhookSchema
+  .extend({ secret: z.string().meta({ description: `${SIGNING_DOC} Shown only in this response.` }) })
+  .meta({ id: "CreatedWebhook" });
+
+export const rotatedSecretSchema = z
+  .object({
+    webhook_id: z.string(),
+    secret: z.string().meta({ description: `The new secret. ${SIGNING_DOC}` }),
+    previous_secret_expires_at: timestamp.meta({
+      description: "Until then deliveries carry a signature with each secret.",
+    }),
+  })
+  .meta({ id: "RotatedWebhookSecret" });
+
+export const deletedWebhookSchema = z
+  .object({ webhook_id: z.string(), deleted: z.literal(true) })
+  .meta({ id: "DeletedWebhook" });
+
+export const deliverySchema = z
+  .object({
+    delivery_id: z
+      .string()
+      .meta({ description: "Sent as X-Service-Delivery and webhook-id; stable across retries." }),
+    webhook_id: z.string(),
+    event: eventName,
+    status: deliveryStatus,
+    attempts: z.int().meta({ description: "Attempts made in the current cycle (1–5; 0 before the first)." }),
+    response_status: z.int().nullable().meta({ description: "HTTP status of the last attempt, if any." }),
+    error_message: z.string().nullable(),
+    created_at: timestamp,
+    last_attempt_at: timestamp.nullable(),
+    next_attempt_at: timestamp.nullable(),
+  })
+  .meta({ id: "WebhookDelivery" });
+
+export const deliveryDetailSchema = deliverySchema
+  .extend({
+    cycle: z.int().meta({ description: "1, plus one per manual retry." }),
+    attempt_log: z.array(
+      z.object({
+        cycle: z.int(),
+        number: z.int(),
+        attempted_at: timestamp,
+        duration_ms: z.int(),
+        response_status: z.int().nullable(),
+        error: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: "WebhookDeliveryDetail" });
+
+export type WebhookResource = z.infer<typeof webhookSchema>;
+export type DeliveryResource = z.infer<typeof deliverySchema>;
+export type DeliveryDetailResource = z.infer<typeof deliveryDetailSchema>;

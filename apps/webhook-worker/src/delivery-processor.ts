@@ -1,0 +1,114 @@
+import { buildWebhookHeaders, nextRetryDelay } from "@ctxlog/core";
+import { JOBS } from "@ctxlog/jobs";
+import type { WebhookSender } from "@ctxlog/webhooks";
+import { DelayedError, type Job } from "bullmq";
+import type { Logger } from "pino";
+import type { DeliveryStore } from "./delivery-store";
+import type { EndpointLimiter } from "./endpoint-limiter";
+import type { WorkerMetrics } from "./metrics";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Thrown after a failed attempt that has attempts left: BullMQ retries the job after
+ * `retryDelayMs`, which the backoff strategy reads (see delivery-worker.ts). The delay comes from
+ * the row's `next_attempt_at`, not from BullMQ's attempt count, so the schedule survives a
+ * flushed Redis.
+ */
+export class RetryScheduledError extends Error {
+  override readonly name = "RetryScheduledError";
+  constructor(
+    readonly retryDelayMs: number,
+    attempt: number,
+  ) {
+    super(`attempt ${attempt} failed; next in ${retryDelayMs} ms`);
+  }
+}
+
+// BullMQ promotes a delayed job when a blocking Redis call times out, and Redis checks timeouts
+// on its timer tick (100 ms at the default hz 10): a retry can start up to ~100 ms late. So the
+// backoff asks for PROMOTION_SLACK_MS less than the schedule, and the job waits out the rest here,
+// on a precise in-process timer. A job further ahead of its time than EARLY_TOLERANCE_MS (a
+// duplicate enqueue racing the schedule) goes back to the delayed set instead.
+const PROMOTION_SLACK_MS = 150;
+const EARLY_TOLERANCE_MS = 250;
+
+export interface DeliveryProcessorDeps {
+  store: DeliveryStore;
+  sender: WebhookSender;
+  limiter: EndpointLimiter;
+  retryDelaysMs: readonly number[];
+  metrics: WorkerMetrics;
+  logger: Logger;
+}
+
+/**
+ * One attempt of one delivery: load the row, POST the stored bytes signed with the webhook's
+ * secret(s), record the outcome, and either finish (succeeded, failed after the last attempt, or
+ * nothing to do) or throw RetryScheduledError for BullMQ's delayed retry. PostgreSQL is the
+ * truth: a job whose delivery is no longer pending does nothing.
+ */
+export function createDeliveryProcessor(deps: DeliveryProcessorDeps) {
+  const { store, sender, limiter, metrics, logger } = deps;
+  return async (job: Job, token?: string): Promise<void> => {
+    const { deliveryId } = JOBS.deliverWebhook.payload.parse(job.data);
+    const target = await store.load(deliveryId);
+    if (target?.status !== "pending") return;
+    if (target.webhookDeleted) {
+      await store.abandon(deliveryId);
+      return;
+    }
+    const dueAt = target.nextAttemptAt?.getTime() ?? 0;
+    if (dueAt - Date.now() > EARLY_TOLERANCE_MS) {
+      await job.moveToDelayed(dueAt - PROMOTION_SLACK_MS, token);
+      throw new DelayedError();
+    }
+    if (dueAt > Date.now()) await sleep(dueAt - Date.now());
+    const lease = await limiter.acquire(target.webhookId);
+    if (!lease) {
+      metrics.deferred.inc();
+      await job.moveToDelayed(Date.now() + limiter.deferMs(target.webhookId), token);
+      throw new DelayedError();
+    }
+
+    let result: Awaited<ReturnType<WebhookSender["send"]>>;
+    try {
+      const headers = buildWebhookHeaders({
+        deliveryId,
+        event: target.event,
+        body: target.payload,
+        sentAt: new Date(),
+        secret: target.secret,
+        previousSecret: target.previousSecret,
+      });
+      result = await sender.send({ url: target.url, body: target.payload, headers });
+    } finally {
+      lease.release();
+    }
+    metrics.attempts.inc({ outcome: result.ok ? "success" : "failure" });
+    metrics.attemptSeconds.observe(result.durationMs / 1000);
+
+    const recorded = await store.record({
+      deliveryId,
+      cycle: target.cycle,
+      attemptedAt: result.startedAt,
+      finishedAt: result.finishedAt,
+      durationMs: result.durationMs,
+      responseStatus: result.status,
+      error: result.error,
+      succeeded: result.ok,
+    });
+    if (!recorded) return; // a newer cycle or a duplicate run owns the delivery now
+    if (recorded.status !== "pending") {
+      metrics.deliveries.inc({ status: recorded.status });
+      if (recorded.status === "failed") {
+        logger.warn({ deliveryId, webhookId: target.webhookId, error: result.error }, "delivery failed");
+      }
+      return;
+    }
+    const dueIn = recorded.nextAttemptAt
+      ? recorded.nextAttemptAt.getTime() - Date.now()
+      : (nextRetryDelay(recorded.attempts, deps.retryDelaysMs) ?? 0);
+    throw new RetryScheduledError(Math.max(0, dueIn - PROMOTION_SLACK_MS), recorded.attempts);
+  };
+}

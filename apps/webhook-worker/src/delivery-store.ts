@@ -1,0 +1,70 @@
+import { MicroBatcher } from "@ctxlog/core";
+import {
+  type AttemptOutcome,
+  abandonDeliveries,
+  DELETED_WEBHOOK_ERROR,
+  type DeliveryTarget,
+  loadDeliveryTargets,
+  type PrismaClient,
+  type RecordedAttempt,
+  recordAttempts,
+} from "@ctxlog/db";
+
+interface Slot<I, O> {
+  input: I;
+  output?: O;
+}
+
+/**
+ * Batches one query over everything `fetch` is asked for in the same turn, like a DataLoader on
+ * top of the MicroBatcher (which settles a whole batch at once): each slot carries its answer.
+ */
+function batched<I, O>(
+  fetch: (inputs: I[]) => Promise<(input: I) => O | undefined>,
+  opts: { maxBatch: number; maxConcurrent: number },
+) {
+  const batcher = new MicroBatcher<Slot<I, O>>({
+    ...opts,
+    flush: async (slots) => {
+      const answer = await fetch(slots.map((s) => s.input));
+      for (const slot of slots) slot.output = answer(slot.input);
+    },
+  });
+  return async (input: I): Promise<O | undefined> => {
+    const slot: Slot<I, O> = { input };
+    await batcher.add(slot);
+    return slot.output;
+  };
+}
+
+export interface DeliveryStore {
+  load(deliveryId: string): Promise<DeliveryTarget | undefined>;
+  /** undefined when the delivery was no longer pending in that cycle (a duplicate run) */
+  record(outcome: AttemptOutcome): Promise<RecordedAttempt | undefined>;
+  /** closes a delivery whose webhook was deleted while it was queued */
+  abandon(deliveryId: string): Promise<void>;
+}
+
+/**
+ * The worker's reads and writes of delivery rows. Concurrent jobs share round-trips (group
+ * commit): one query loads the targets of every job that arrived while earlier loads were in
+ * flight, one statement records their attempts.
+ */
+export function createDeliveryStore(db: PrismaClient, retryDelaysMs: readonly number[]): DeliveryStore {
+  const opts = { maxBatch: 200, maxConcurrent: 2 };
+  const load = batched<string, DeliveryTarget>(async (ids) => {
+    const targets = await loadDeliveryTargets(db, [...new Set(ids)]);
+    return (id) => targets.get(id);
+  }, opts);
+  const record = batched<AttemptOutcome, RecordedAttempt>(async (outcomes) => {
+    const recorded = await recordAttempts(db, outcomes, retryDelaysMs);
+    return (o) => recorded.get(o.deliveryId);
+  }, opts);
+  return {
+    load,
+    record,
+    abandon: async (id) => {
+      await abandonDeliveries(db, [id], DELETED_WEBHOOK_ERROR);
+    },
+  };
+}

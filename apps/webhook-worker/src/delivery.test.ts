@@ -1,0 +1,144 @@
+// Integration: real PostgreSQL (fresh database), real Redis (own prefix), real HTTP receivers on
+// 127.0.0.1 and the real worker runtime. Signatures are checked by independent computations:
+// node:crypto for X-Service-Signature, the `standardwebhooks` package for the Standard Webhooks headers.
+import { createHmac } from "node:crypto";
+import { generateWebhookSecret, sampleEventEnvelope } from "@ctxlog/core";
+import { createTestDelivery, deleteWebhook, rotateWebhookSecret } from "@ctxlog/db";
+import { Webhook } from "standardwebhooks";
+import { createWorkerHarness, type WorkerHarness } from "./testing/harness";
+
+let h: WorkerHarness;
+
+beforeAll(async () => {
+  // A 10 s poll: events reach the worker through the NOTIFY of recordEvent, or these tests time out.
+  h = await createWorkerHarness({ WEBHOOK_FANOUT_POLL_MS: "10000" });
+});
+afterAll(() => h.close());
+
+const hmacHex = (secret: string, body: string) => createHmac("sha256", secret).update(body).digest("hex");
+const settle = (ms = 400) => new Promise((r) => setTimeout(r, ms));
+
+describe("webhook worker — delivery (PostgreSQL + Redis + loopback receivers)", () => {
+  it("POSTs the event's exact stored bytes, signed, with every header", async () => {
+    const userId = await h.user();
+    const r = await h.receiver(() => 200);
+    const hook = await h.webhook(userId, `${r.url}/hooks/ctxlog`);
+    const event = await h.event(userId, "context.created", { context_id: "ctx_1", note: "é 🙂" });
+
+    const [got] = await r.waitFor(1, 2_000);
+    expect(got?.method).toBe("POST");
+    expect(got?.path).toBe("/hooks/ctxlog");
+    expect(got?.body).toBe(event.payload);
+    const headers = got?.headers ?? {};
+    expect(headers["content-type"]).toBe("application/json");
+    expect(headers["x-service-signature"]).toBe(hmacHex(hook.secret, event.payload));
+    expect(headers["x-service-signature-previous"]).toBeUndefined();
+    expect(headers["x-service-event"]).toBe("context.created");
+    const delivery = await h.db.webhookDelivery.findFirstOrThrow({ where: { webhookId: hook.id } });
+    expect(headers["x-service-delivery"]).toBe(delivery.id);
+    expect(headers["webhook-id"]).toBe(delivery.id);
+    const timestamp = Number(headers["x-service-timestamp"]);
+    expect(Math.abs(timestamp - Date.now() / 1000)).toBeLessThan(5);
+    expect(headers["webhook-timestamp"]).toBe(String(timestamp));
+    expect(new Webhook(hook.secret).verify(got?.body ?? "", headers as Record<string, string>)).toEqual(
+      JSON.parse(event.payload),
+    );
+    expect(() =>
+      new Webhook(generateWebhookSecret()).verify(got?.body ?? "", headers as Record<string, string>),
+    ).toThrow();
+
+    const done = await h.eventually(async () => {
+      const row = await h.db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } });
+      return row.status === "succeeded" ? row : undefined;
+    });
+    expect(done).toMatchObject({ attempts: 1, responseStatus: 200, errorMessage: null, nextAttemptAt: null });
+    const attempts = await h.db.webhookAttempt.findMany({ where: { deliveryId: delivery.id } });
+    expect(attempts).toHaveLength(1);
+    expect(attempts[0]).toMatchObject({ cycle: 1, number: 1, responseStatus: 200, error: null });
+  });
+
+  it("sends each event only to the user's webhooks subscribed to its name", async () => {
+    const [alice, bob] = [await h.user(), await h.user()];
+    const created = await h.receiver();
+    const failed = await h.receiver();
+    const both = await h.receiver();
+    const bobs = await h.receiver();
+    await h.webhook(alice, created.url, ["context.created"]);
+    await h.webhook(alice, failed.url, ["context.failed"]);
+    await h.webhook(alice, both.url, ["context.created", "context.failed"]);
+    await h.webhook(bob, bobs.url, ["context.created", "context.failed", "context.confirmed"]);
+
+    await h.event(alice, "context.created", { n: 1 });
+    await h.event(alice, "context.failed", { n: 2 });
+    await h.event(alice, "verification.completed", { n: 3 });
+    await both.waitFor(2);
+    await created.waitFor(1);
+    await failed.waitFor(1);
+    await settle();
+    const events = (r: typeof created) => r.requests.map((q) => JSON.parse(q.body).event);
+    expect(events(created)).toEqual(["context.created"]);
+    expect(events(failed)).toEqual(["context.failed"]);
+    expect(events(both).sort()).toEqual(["context.created", "context.failed"]);
+    expect(bobs.requests).toHaveLength(0);
+  });
+
+  it("a deleted webhook receives nothing more, not even its pending retries", async () => {
+    const userId = await h.user();
+    const control = await h.receiver();
+    const flaky = await h.receiver(() => 500);
+    await h.webhook(userId, control.url);
+    const doomed = await h.webhook(userId, flaky.url);
+
+    await h.event(userId, "context.created", { n: 1 });
+    await flaky.waitFor(1); // attempt 1 failed; attempt 2 is due in 200 ms
+    expect(await deleteWebhook(h.db, userId, doomed.id)).toBe(true);
+    const seen = flaky.requests.length;
+    await h.event(userId, "context.created", { n: 2 });
+    await control.waitFor(2);
+    await settle(1_200);
+    expect(flaky.requests).toHaveLength(seen);
+    const rows = await h.db.webhookDelivery.findMany({ where: { webhookId: doomed.id } });
+    expect(rows.map((r) => r.status)).toEqual(["failed"]);
+    expect(rows[0]?.errorMessage).toMatch(/webhook deleted/);
+  });
+
+  it("during a secret rotation, signs with both secrets", async () => {
+    const userId = await h.user();
+    const r = await h.receiver();
+    const hook = await h.webhook(userId, r.url);
+    const newSecret = generateWebhookSecret();
+    await rotateWebhookSecret(h.db, userId, hook.id, { newSecret });
+    const event = await h.event(userId, "context.created", { rotated: true });
+
+    const [got] = await r.waitFor(1);
+    const headers = got?.headers as Record<string, string>;
+    expect(headers["x-service-signature"]).toBe(hmacHex(newSecret, event.payload));
+    expect(headers["x-service-signature-previous"]).toBe(hmacHex(hook.secret, event.payload));
+    expect(headers["webhook-signature"]?.split(" ")).toHaveLength(2);
+    expect(new Webhook(newSecret).verify(got?.body ?? "", headers)).toBeTruthy();
+    expect(new Webhook(hook.secret).verify(got?.body ?? "", headers)).toBeTruthy();
+  });
+
+  it("a test event goes to its one webhook, marked test: true", async () => {
+    const userId = await h.user();
+    const target = await h.receiver();
+    const sibling = await h.receiver();
+    const hook = await h.webhook(userId, target.url, ["context.confirmed"]);
+    await h.webhook(userId, sibling.url, ["context.confirmed"]);
+    const payload = sampleEventEnvelope("context.confirmed");
+    // What POST /v1/webhooks/:id/test does: the row, then the job.
+    const delivery = await createTestDelivery(h.db, {
+      userId,
+      webhookId: hook.id,
+      event: "context.confirmed",
+      payload,
+    });
+    await h.enqueueDelivery(delivery.id);
+    const [got] = await target.waitFor(1);
+    expect(got?.body).toBe(payload);
+    expect(JSON.parse(got?.body ?? "{}")).toMatchObject({ event: "context.confirmed", test: true });
+    expect(got?.headers["x-service-delivery"]).toBe(delivery.id);
+    await settle();
+    expect(sibling.requests).toHaveLength(0);
+  });
+});

@@ -1,0 +1,51 @@
+import { parseWorkerEnv } from "./env";
+
+const required = { DATABASE_URL: "postgresql://root@127.0.0.1:5432/x", REDIS_URL: "redis://127.0.0.1:6379" };
+
+describe("parseWorkerEnv", () => {
+  it("defaults to the spec: a 10 s timeout and delays of 5 s, 15 s, 45 s, 2 min; the SSRF guard on", () => {
+    const env = parseWorkerEnv(required);
+    expect(env.WEBHOOK_TIMEOUT_MS).toBe(10_000);
+    expect(env.WEBHOOK_RETRY_DELAYS_MS).toEqual([5_000, 15_000, 45_000, 120_000]);
+    expect(env.WEBHOOK_ALLOW_PRIVATE_URLS).toBe(false);
+    expect(env.WEBHOOK_ALLOW_INSECURE_URLS).toBe(false);
+    expect(env).toMatchObject({
+      REDIS_PREFIX: "ctxlog",
+      WEBHOOK_CONCURRENCY: 100,
+      WEBHOOK_ENDPOINT_CONCURRENCY: 10,
+      WEBHOOK_RECONCILE_INTERVAL_MS: 30_000,
+      WEBHOOK_LOCK_DURATION_MS: 30_000,
+    });
+    expect(env.WEBHOOK_WORKER_METRICS_PORT).toBeUndefined();
+    expect(
+      parseWorkerEnv({ ...required, WEBHOOK_WORKER_METRICS_PORT: "" }).WEBHOOK_WORKER_METRICS_PORT,
+    ).toBeUndefined();
+  });
+
+  it("takes overrides for tests and development", () => {
+    const env = parseWorkerEnv({
+      ...required,
+      WEBHOOK_TIMEOUT_MS: "1000",
+      WEBHOOK_RETRY_DELAYS_MS: "100,200,300,400",
+      WEBHOOK_ALLOW_PRIVATE_URLS: "true",
+      WEBHOOK_WORKER_METRICS_PORT: "9464",
+    });
+    expect(env).toMatchObject({
+      WEBHOOK_TIMEOUT_MS: 1_000,
+      WEBHOOK_RETRY_DELAYS_MS: [100, 200, 300, 400],
+      WEBHOOK_ALLOW_PRIVATE_URLS: true,
+      WEBHOOK_WORKER_METRICS_PORT: 9464,
+    });
+  });
+
+  it("lists every problem at once", () => {
+    expect(() =>
+      parseWorkerEnv({
+        DATABASE_URL: "mysql://x",
+        REDIS_URL: "redis://127.0.0.1:6379",
+        WEBHOOK_RETRY_DELAYS_MS: "1,2,3",
+        WEBHOOK_ALLOW_PRIVATE_URLS: "yes",
+      }),
+    ).toThrow(/DATABASE_URL[\s\S]*WEBHOOK_RETRY_DELAYS_MS[\s\S]*WEBHOOK_ALLOW_PRIVATE_URLS/);
+  });
+});

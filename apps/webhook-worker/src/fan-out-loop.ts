@@ -1,0 +1,45 @@
+import { fanOutEvents, type PrismaClient } from "@ctxlog/db";
+import type { JobQueues } from "@ctxlog/jobs";
+import type { Logger } from "pino";
+import { type RunningLoop, runLoop } from "./loop";
+import type { WorkerMetrics } from "./metrics";
+
+export interface FanOutLoopDeps {
+  db: PrismaClient;
+  queues: JobQueues;
+  logger: Logger;
+  metrics: WorkerMetrics;
+  batchSize: number;
+  pollMs: number;
+}
+
+/**
+ * Turns recorded events (written by any process through `recordEvent`) into deliveries and queues
+ * them, with jobId = delivery id. Woken by the NOTIFY that `recordEvent` sends at commit (see
+ * wiring.ts), it loops at once while the backlog fills whole batches, and polls every `pollMs`
+ * while idle in case a notification was missed. A lost enqueue is only logged: the deliveries
+ * are committed and due, so the reconciler queues them.
+ */
+export function startFanOutLoop(deps: FanOutLoopDeps): RunningLoop {
+  const { db, queues, logger, metrics, batchSize } = deps;
+  return runLoop(
+    "fan-out",
+    async () => {
+      const { events, deliveryIds } = await fanOutEvents(db, { batchSize });
+      if (events === 0) return "idle";
+      metrics.fannedOut.inc(events);
+      if (deliveryIds.length > 0) {
+        await queues
+          .enqueueMany(
+            "deliverWebhook",
+            deliveryIds.map((deliveryId) => ({ payload: { deliveryId }, jobId: deliveryId })),
+          )
+          .catch((err: unknown) =>
+            logger.warn({ err, count: deliveryIds.length }, "enqueue failed; the reconciler will retry"),
+          );
+      }
+      return events === batchSize ? "more" : "idle";
+    },
+    { idleMs: deps.pollMs, logger },
+  );
+}

@@ -1,0 +1,162 @@
+// Integration: real PostgreSQL, real Redis (own prefix), real HTTP receivers on 127.0.0.1, the real
+// worker runtime with the schedule compressed to 200/400/600/800 ms and a 1 s attempt timeout.
+import { retryDelivery } from "@ctxlog/db";
+import { createWorkerHarness, TEST_RETRY_DELAYS_MS, type WorkerHarness } from "./testing/harness";
+
+let h: WorkerHarness;
+
+beforeAll(async () => {
+  h = await createWorkerHarness();
+});
+afterAll(() => h.close());
+
+async function deliveryOf(webhookId: string) {
+  return h.eventually(() =>
+    h.db.webhookDelivery.findFirst({ where: { webhookId } }).then((d) => d ?? undefined),
+  );
+}
+
+async function settled(id: string, status: "succeeded" | "failed") {
+  return h.eventually(async () => {
+    const row = await h.db.webhookDelivery.findUniqueOrThrow({ where: { id } });
+    return row.status === status ? row : undefined;
+  });
+}
+
+describe("webhook worker — retry schedule, BullMQ delayed retries (PostgreSQL + Redis + loopback receivers)", () => {
+  it("a receiver failing 4 times then succeeding sees 5 attempts at the schedule's gaps (± 100 ms)", async () => {
+    const userId = await h.user();
+    const r = await h.receiver((_req, n) => (n < 4 ? 503 : 200));
+    const hook = await h.webhook(userId, r.url);
+    const event = await h.event(userId, "context.created");
+
+    const got = await r.waitFor(5, 10_000);
+    const gaps = got.slice(1).map((q, i) => q.at - (got[i]?.at ?? 0));
+    gaps.forEach((gap, i) => {
+      expect(Math.abs(gap - (TEST_RETRY_DELAYS_MS[i] ?? 0))).toBeLessThanOrEqual(100);
+    });
+    // Same body and the same delivery id on every attempt.
+    expect(new Set(got.map((q) => q.body))).toEqual(new Set([event.payload]));
+    expect(new Set(got.map((q) => q.headers["x-service-delivery"])).size).toBe(1);
+
+    const delivery = await deliveryOf(hook.id);
+    const done = await settled(delivery.id, "succeeded");
+    expect(done).toMatchObject({ attempts: 5, responseStatus: 200, errorMessage: null });
+    const log = await h.db.webhookAttempt.findMany({
+      where: { deliveryId: delivery.id },
+      orderBy: { number: "asc" },
+    });
+    expect(log.map((a) => [a.number, a.responseStatus])).toEqual([
+      [1, 503],
+      [2, 503],
+      [3, 503],
+      [4, 503],
+      [5, 200],
+    ]);
+    expect(log[0]?.error).toBe("HTTP 503");
+    await new Promise((res) => setTimeout(res, 300));
+    expect(r.requests).toHaveLength(5);
+  });
+
+  it("5 failures → delivery failed, webhook failing; a manual retry succeeds → active again", async () => {
+    const userId = await h.user();
+    let healthy = false;
+    const r = await h.receiver(() => (healthy ? 200 : 500));
+    const hook = await h.webhook(userId, r.url, ["context.failed"]);
+    await h.event(userId, "context.failed", { n: 1 });
+
+    await r.waitFor(5, 10_000);
+    const delivery = await deliveryOf(hook.id);
+    const failed = await settled(delivery.id, "failed");
+    expect(failed).toMatchObject({
+      attempts: 5,
+      responseStatus: 500,
+      errorMessage: "HTTP 500",
+      nextAttemptAt: null,
+    });
+    expect((await h.db.webhook.findUniqueOrThrow({ where: { id: hook.id } })).status).toBe("failing");
+    await new Promise((res) => setTimeout(res, 500)); // no sixth attempt on its own
+    expect(r.requests).toHaveLength(5);
+
+    // What POST /v1/webhooks/:id/deliveries/:delivery_id/retry does: a new cycle, then the job.
+    healthy = true;
+    const retried = await retryDelivery(h.db, hook.id, delivery.id);
+    expect(retried.outcome).toBe("retried");
+    await h.enqueueDelivery(delivery.id);
+    const [, , , , , sixth] = await r.waitFor(6);
+    expect(sixth?.headers["x-service-delivery"]).toBe(delivery.id);
+    expect(sixth?.body).toBe(r.requests[0]?.body);
+    const done = await settled(delivery.id, "succeeded");
+    expect(done).toMatchObject({ cycle: 2, attempts: 1, responseStatus: 200 });
+    expect((await h.db.webhook.findUniqueOrThrow({ where: { id: hook.id } })).status).toBe("active");
+    expect(await h.db.webhookAttempt.count({ where: { deliveryId: delivery.id } })).toBe(6);
+  });
+
+  it("an attempt with no complete response within the timeout fails (1.2 s receiver, 1 s timeout)", async () => {
+    const userId = await h.user();
+    const r = await h.receiver((_req, n) => (n === 0 ? { status: 200, delayMs: 1_200 } : 200));
+    const hook = await h.webhook(userId, r.url);
+    await h.event(userId, "context.created");
+    await r.waitFor(2, 10_000);
+    const delivery = await settled((await deliveryOf(hook.id)).id, "succeeded");
+    const [first] = await h.db.webhookAttempt.findMany({
+      where: { deliveryId: delivery.id },
+      orderBy: { number: "asc" },
+    });
+    expect(first).toMatchObject({ number: 1, responseStatus: null });
+    expect(first?.error).toMatch(/no complete response within 1000 ms/);
+    expect(first?.durationMs).toBeGreaterThanOrEqual(990);
+    expect(first?.durationMs).toBeLessThan(1_200);
+  });
+
+  it("a 302 is a failed attempt and is not followed", async () => {
+    const userId = await h.user();
+    const elsewhere = await h.receiver();
+    const r = await h.receiver((_req, n) =>
+      n === 0 ? { status: 302, headers: { location: elsewhere.url } } : 200,
+    );
+    const hook = await h.webhook(userId, r.url);
+    await h.event(userId, "context.created");
+    await r.waitFor(2, 10_000);
+    const delivery = await settled((await deliveryOf(hook.id)).id, "succeeded");
+    const [first] = await h.db.webhookAttempt.findMany({
+      where: { deliveryId: delivery.id },
+      orderBy: { number: "asc" },
+    });
+    expect(first).toMatchObject({ number: 1, responseStatus: 302 });
+    expect(first?.error).toMatch(/redirects are not followed/);
+    expect(elsewhere.connections()).toBe(0);
+  });
+});
+
+describe("webhook worker — SSRF guard on, WEBHOOK_ALLOW_PRIVATE_URLS=false (PostgreSQL + Redis + loopback listeners)", () => {
+  let guarded: WorkerHarness;
+  beforeAll(async () => {
+    guarded = await createWorkerHarness({
+      WEBHOOK_ALLOW_PRIVATE_URLS: "false",
+      WEBHOOK_RETRY_DELAYS_MS: "20,20,20,20",
+    });
+  });
+  afterAll(() => guarded.close());
+
+  it.each([
+    ["127.0.0.1", (port: number) => `http://127.0.0.1:${port}/`],
+    ["localhost", (port: number) => `http://localhost:${port}/`],
+    ["decimal 2130706433", (port: number) => `http://127.0.0.1:${port}/`.replace("127.0.0.1", "2130706433")],
+    ["[::ffff:127.0.0.1]", (port: number) => `http://[::ffff:127.0.0.1]:${port}/`],
+  ])("%s: every attempt is refused and recorded; the listener sees zero connections", async (_n, url) => {
+    const userId = await guarded.user();
+    const listener = await guarded.receiver();
+    const hook = await guarded.webhook(userId, url(listener.port));
+    await guarded.event(userId, "context.created");
+    const delivery = await guarded.eventually(async () => {
+      const row = await guarded.db.webhookDelivery.findFirst({ where: { webhookId: hook.id } });
+      return row?.status === "failed" ? row : undefined;
+    }, 10_000);
+    expect(delivery.attempts).toBe(5);
+    expect(delivery.responseStatus).toBeNull();
+    expect(delivery.errorMessage).toMatch(/refused to connect to 127\.0\.0\.1.*loopback.*SSRF protection/);
+    expect(await guarded.db.webhookAttempt.count({ where: { deliveryId: delivery.id } })).toBe(5);
+    expect(listener.connections()).toBe(0);
+  });
+});

@@ -1,0 +1,142 @@
+import { randomBytes } from "node:crypto";
+import { type EventName, generateWebhookSecret } from "@ctxlog/core";
+import { createApiKey, createWebhook, recordEvent } from "@ctxlog/db";
+import { createTestDatabase } from "@ctxlog/db/testing";
+import { type ReceivedRequest, type Receiver, type Reply, startReceiver } from "@ctxlog/webhooks/testing";
+import { Redis } from "ioredis";
+import { parseWorkerEnv, type WorkerEnv } from "../env";
+import { createLogger } from "../logger";
+import { createWorkerRuntime, type WorkerRuntime } from "../wiring";
+
+export const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+
+/** Compressed schedule for tests: delays before attempts 2–5, and a 1 s attempt timeout. */
+export const TEST_RETRY_DELAYS_MS = [200, 400, 600, 800];
+
+type EnvOverrides = Partial<Record<keyof WorkerEnv, string>>;
+
+/**
+ * One per test file: a fresh PostgreSQL database, a Redis key prefix of its own, and the real
+ * worker runtime (BullMQ worker, fan-out loop, reconciler) in this process. Receivers are real
+ * HTTP servers on 127.0.0.1. `close()` stops everything and removes only what it created.
+ */
+export async function createWorkerHarness(overrides: EnvOverrides = {}, opts: { start?: boolean } = {}) {
+  const database = await createTestDatabase("ctxlog_webhook_worker_test");
+  const prefix = `ctxlog-test-${randomBytes(6).toString("hex")}`;
+  const env = workerEnv(database.url, prefix, overrides);
+  const redisUrl = env.REDIS_URL;
+  const runtimes: WorkerRuntime[] = [];
+  const receivers: Receiver[] = [];
+
+  async function startWorker(more: EnvOverrides = {}) {
+    const runtime = createWorkerRuntime(
+      workerEnv(database.url, prefix, { ...overrides, ...more }),
+      createLogger("silent"),
+    );
+    runtimes.push(runtime);
+    await runtime.start();
+    return runtime;
+  }
+  if (opts.start !== false) await startWorker();
+
+  async function user() {
+    const userId = `usr-${randomBytes(6).toString("hex")}`;
+    await createApiKey(database.db, { userId, type: "full" });
+    return userId;
+  }
+
+  async function webhook(userId: string, url: string, events: EventName[] = ["context.created"]) {
+    return createWebhook(database.db, {
+      userId,
+      url,
+      events,
+      description: "",
+      secret: generateWebhookSecret(),
+      maxPerUser: 100,
+    });
+  }
+
+  const event = (userId: string, name: EventName, data: Record<string, unknown> = {}) =>
+    recordEvent(database.db, { userId, event: name, data });
+
+  async function receiver(reply?: (req: ReceivedRequest, n: number) => Reply) {
+    const r = await startReceiver(reply);
+    receivers.push(r);
+    return r;
+  }
+
+  /** What the API does after a manual retry or a test event: jobId = delivery id. */
+  async function enqueueDelivery(deliveryId: string) {
+    const runtime = runtimes[0];
+    if (!runtime) throw new Error("no worker started");
+    await runtime.queues.enqueue("deliverWebhook", { deliveryId }, { jobId: deliveryId });
+  }
+
+  /** Polls until `check` returns a value (not undefined/false) or the time is up. */
+  async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const value = await check();
+      if (value !== undefined && value !== false) return value;
+      if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+
+  async function close() {
+    await Promise.all(runtimes.map((r) => r.stop().catch(() => {})));
+    await Promise.all(receivers.map((r) => r.close()));
+    await deleteRedisPrefix(redisUrl, prefix);
+    await database.drop();
+  }
+
+  return {
+    db: database.db,
+    url: database.url,
+    env,
+    prefix,
+    startWorker,
+    user,
+    webhook,
+    event,
+    receiver,
+    enqueueDelivery,
+    eventually,
+    close,
+  };
+}
+
+export type WorkerHarness = Awaited<ReturnType<typeof createWorkerHarness>>;
+
+export function workerEnv(databaseUrl: string, prefix: string, overrides: EnvOverrides = {}): WorkerEnv {
+  return parseWorkerEnv({
+    DATABASE_URL: databaseUrl,
+    DATABASE_POOL_SIZE: "5",
+    REDIS_URL,
+    REDIS_PREFIX: prefix,
+    LOG_LEVEL: "silent",
+    WEBHOOK_ALLOW_PRIVATE_URLS: "true",
+    WEBHOOK_ALLOW_INSECURE_URLS: "true",
+    WEBHOOK_RETRY_DELAYS_MS: TEST_RETRY_DELAYS_MS.join(","),
+    WEBHOOK_TIMEOUT_MS: "1000",
+    WEBHOOK_FANOUT_POLL_MS: "20",
+    WEBHOOK_RECONCILE_INTERVAL_MS: "500",
+    ...overrides,
+  });
+}
+
+/** Deletes every key under a prefix (and only those) in the Redis database of `url`. */
+export async function deleteRedisPrefix(url: string, prefix: string) {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await redis.connect();
+  try {
+    let cursor = "0";
+    do {
+      const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}:*`, "COUNT", 500);
+      cursor = next;
+      if (keys.length) await redis.del(...keys);
+    } while (cursor !== "0");
+  } finally {
+    redis.disconnect();
+  }
+}

@@ -1,0 +1,121 @@
+import { once } from "node:events";
+import type http from "node:http";
+import { createDb, listenForRecordedEvents, type OutboxListener } from "@ctxlog/db";
+import { createRedisConnection, JobQueues } from "@ctxlog/jobs";
+import { createWebhookSender } from "@ctxlog/webhooks";
+import type { Logger } from "pino";
+import { createDeliveryProcessor } from "./delivery-processor";
+import { createDeliveryStore } from "./delivery-store";
+import { createDeliveryWorker } from "./delivery-worker";
+import { EndpointLimiter } from "./endpoint-limiter";
+import type { WorkerEnv } from "./env";
+import { startFanOutLoop } from "./fan-out-loop";
+import type { RunningLoop } from "./loop";
+import { createWorkerMetrics, serveMetrics } from "./metrics";
+import { startReconciler } from "./reconciler";
+
+// A job waits in-process for its endpoint when a slot should free up within MAX_WAIT_MS (cheaper
+// than a round-trip through Redis' delayed set); else it is deferred, never for longer than
+// MAX_DEFER_MS before it looks again.
+const MAX_WAIT_MS = 500;
+const MAX_DEFER_MS = 60_000;
+
+/**
+ * Builds the webhook worker from a parsed environment: the BullMQ worker of the deliveries queue,
+ * the fan-out loop and the reconciler. `start` runs them; `stop` lets in-flight attempts finish
+ * (BullMQ's close waits for them) and then releases every connection.
+ */
+export function createWorkerRuntime(env: WorkerEnv, logger: Logger) {
+  const db = createDb(env.DATABASE_URL, { poolSize: env.DATABASE_POOL_SIZE });
+  // The BullMQ worker waits out a Redis outage; the producer side fails fast (the reconciler
+  // re-enqueues whatever a failed enqueue missed).
+  const workerRedis = createRedisConnection(env.REDIS_URL, "worker");
+  const producerRedis = createRedisConnection(env.REDIS_URL, "producer");
+  for (const r of [workerRedis, producerRedis]) {
+    r.on("error", (err) => logger.warn({ err: err.message }, "redis connection error"));
+  }
+  const queues = new JobQueues(producerRedis, env.REDIS_PREFIX);
+  const metrics = createWorkerMetrics();
+  const sender = createWebhookSender({
+    timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+    allowInsecure: env.WEBHOOK_ALLOW_INSECURE_URLS,
+    allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_URLS,
+  });
+  const processor = createDeliveryProcessor({
+    store: createDeliveryStore(db, env.WEBHOOK_RETRY_DELAYS_MS),
+    sender,
+    limiter: new EndpointLimiter({
+      perEndpoint: env.WEBHOOK_ENDPOINT_CONCURRENCY,
+      maxWaitMs: MAX_WAIT_MS,
+      maxDeferMs: MAX_DEFER_MS,
+    }),
+    retryDelaysMs: env.WEBHOOK_RETRY_DELAYS_MS,
+    metrics,
+    logger,
+  });
+  const worker = createDeliveryWorker(processor, {
+    connection: workerRedis,
+    prefix: env.REDIS_PREFIX,
+    concurrency: env.WEBHOOK_CONCURRENCY,
+    lockDurationMs: env.WEBHOOK_LOCK_DURATION_MS,
+    retryDelaysMs: env.WEBHOOK_RETRY_DELAYS_MS,
+    logger,
+  });
+
+  let loops: RunningLoop[] = [];
+  let listener: OutboxListener | undefined;
+  let metricsServer: http.Server | undefined;
+  let running: Promise<void> | undefined;
+
+  async function start() {
+    if (env.WEBHOOK_WORKER_METRICS_PORT !== undefined) {
+      metricsServer = await serveMetrics(
+        metrics,
+        env.WEBHOOK_WORKER_METRICS_PORT,
+        env.WEBHOOK_WORKER_METRICS_HOST,
+      );
+    }
+    running = worker.run().catch((err: unknown) => logger.error({ err }, "delivery worker stopped"));
+    await worker.waitUntilReady();
+    // The producer connection has no offline queue: enqueues before it is ready would fail.
+    if (producerRedis.status !== "ready") await once(producerRedis, "ready");
+    const fanOut = startFanOutLoop({
+      db,
+      queues,
+      logger,
+      metrics,
+      batchSize: env.WEBHOOK_FANOUT_BATCH_SIZE,
+      pollMs: env.WEBHOOK_FANOUT_POLL_MS,
+    });
+    loops = [
+      fanOut,
+      startReconciler({ db, queues, logger, metrics, intervalMs: env.WEBHOOK_RECONCILE_INTERVAL_MS }),
+    ];
+    // New events wake the fan-out at once; polling stays the safety net.
+    listener = listenForRecordedEvents(env.DATABASE_URL, () => fanOut.wake(), {
+      onError: (err) => logger.warn({ err }, "outbox LISTEN connection lost; reconnecting"),
+    });
+  }
+
+  async function stop() {
+    await listener?.close();
+    await Promise.all(loops.map((l) => l.stop()));
+    await worker.close();
+    await running;
+    await new Promise<void>((resolve) => (metricsServer ? metricsServer.close(() => resolve()) : resolve()));
+    await queues.close().catch(() => {});
+    workerRedis.disconnect();
+    producerRedis.disconnect();
+    await sender.close();
+    await db.$disconnect();
+  }
+
+  return { start, stop, db, queues, metrics, metricsPort: () => addressPort(metricsServer) };
+}
+
+function addressPort(server: http.Server | undefined): number | undefined {
+  const address = server?.address();
+  return typeof address === "object" && address ? address.port : undefined;
+}
+
+export type WorkerRuntime = ReturnType<typeof createWorkerRuntime>;

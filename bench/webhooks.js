@@ -1,0 +1,297 @@
+#!/usr/bin/env node
+// bench:webhooks — in one run on one machine, against the same local receiver (200 at once) and at
+// the same concurrency:
+//   (a) a bare undici POST loop: the most this machine can push to that receiver;
+//   (b) BENCH_WEBHOOK_EVENTS events (default 20,000) recorded in the outbox in one burst and delivered
+//       by the real webhook worker (fan-out, BullMQ, signing, undici, attempt records in PostgreSQL);
+//   (c) the same worker at about half of (b)'s rate, paced, for the latency of a worker that keeps up.
+// Prints deliveries/s, p50/p99 from event recorded to receipt, and the ratio b/a (target ≥ 0.5).
+const fs = require("node:fs");
+const path = require("node:path");
+const { fork } = require("node:child_process");
+const { randomBytes } = require("node:crypto");
+const { Agent, request } = require("undici");
+const { root, REDIS_URL, scratchDatabase, freePort, startProcess, deleteRedisPrefix, fmt } = require("./lib");
+
+const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 20_000);
+const CONCURRENCY = Number(process.env.BENCH_WEBHOOK_CONCURRENCY ?? 10);
+const WORKER_JOBS = 100; // WEBHOOK_CONCURRENCY's default
+const core = require(path.join(root, "packages/core/dist"));
+const dbPkg = require(path.join(root, "packages/db/dist"));
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** A context.created envelope of realistic size (~1 KiB), timestamped now. */
+function envelope(i, timestamp = new Date()) {
+  return core.serializeEnvelope({
+    event: "context.created",
+    timestamp,
+    data: {
+      context_id: core.newId("ctx"),
+      agent_id: "bench-agent",
+      transaction_hash: null,
+      context_hash: `0x${"ab".repeat(32)}`,
+      signature: `0x${"cd".repeat(65)}`,
+      status: "pending",
+      created_at: timestamp.toISOString(),
+      estimated_confirmation: timestamp.toISOString(),
+      context_data: { task: "summarize", i, notes: "x".repeat(500) },
+      metadata: { run: 1 },
+    },
+  });
+}
+
+async function stats(receiver) {
+  return (await fetch(`http://127.0.0.1:${receiver.port}/stats`)).json();
+}
+const reset = (receiver) => fetch(`http://127.0.0.1:${receiver.port}/reset`, { method: "POST" });
+
+/** (a): CONCURRENCY loops POSTing `count` bodies in all, keep-alive, like the worker's pool. */
+async function bareLoop(url, count) {
+  const agent = new Agent();
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < count) {
+        const i = next++;
+        const res = await request(url, {
+          method: "POST",
+          body: envelope(i),
+          headers: { "content-type": "application/json" },
+          dispatcher: agent,
+        });
+        await res.body.dump();
+        if (res.statusCode !== 200) throw new Error(`receiver answered ${res.statusCode}`);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  await agent.close();
+  return { seconds, rate: count / seconds };
+}
+
+/**
+ * Writes events as rows of outbox_events, `batch` per INSERT, and announces them — what
+ * `recordEvents` does, minus Prisma, so the producer takes as little as possible of the CPU the
+ * worker is measured on.
+ */
+async function recordEvents(pg, userId, count, { batch = 1_000, perSecond } = {}) {
+  const started = Date.now();
+  for (let done = 0; done < count; ) {
+    const n = Math.min(batch, count - done);
+    const now = new Date();
+    const ids = Array.from({ length: n }, () => core.newId("evt"));
+    const payloads = Array.from({ length: n }, (_, k) => envelope(done + k, now));
+    await pg.query(
+      `INSERT INTO outbox_events (id, user_id, event, payload, created_at)
+       SELECT id, $2, 'context.created', payload, $3 FROM unnest($1::text[], $4::text[]) AS t(id, payload)`,
+      [ids, userId, now, payloads],
+    );
+    await pg.query(`SELECT pg_notify('${dbPkg.OUTBOX_EVENTS_CHANNEL}', '')`);
+    done += n;
+    if (perSecond) {
+      const due = started + (done / perSecond) * 1000;
+      if (due > Date.now()) await sleep(due - Date.now());
+    }
+  }
+}
+
+/** CPU time (ms) used so far by the processes of this run, by role (Linux /proc; {} elsewhere). */
+function cpuByRole(workerPid) {
+  const out = {};
+  let pids = [];
+  try {
+    pids = fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d));
+  } catch {
+    return out;
+  }
+  const tickMs = 1000 / 100; // USER_HZ
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
+      const role =
+        Number(pid) === workerPid
+          ? "worker"
+          : Number(pid) === process.pid
+            ? "bench (producer)"
+            : name.startsWith("postgres")
+              ? "postgres"
+              : name.startsWith("redis")
+                ? "redis"
+                : cmd.includes("webhook-receiver")
+                  ? "receiver"
+                  : "other processes";
+      out[role] = (out[role] ?? 0) + (Number(fields[11]) + Number(fields[12])) * tickMs;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return out;
+}
+
+async function waitForCount(receiver, count, worker, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const s = await stats(receiver);
+    if (s.count >= count) return s;
+    if (worker.exitCode !== null) throw new Error(`the worker exited with ${worker.exitCode}`);
+    if (Date.now() > deadline) throw new Error(`only ${s.count} of ${count} deliveries in ${timeoutMs} ms`);
+    await sleep(100);
+  }
+}
+
+async function startWorker(env) {
+  const metricsPort = await freePort();
+  const child = fork(path.join(root, "apps/webhook-worker/dist/main.js"), [], {
+    env: { ...process.env, ...env, WEBHOOK_WORKER_METRICS_PORT: String(metricsPort) },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`webhook worker exited with ${child.exitCode}`);
+    const ok = await fetch(`http://127.0.0.1:${metricsPort}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    await sleep(100);
+  }
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once("exit", resolve);
+      child.kill("SIGTERM");
+      setTimeout(() => child.kill("SIGKILL"), 15_000).unref();
+    });
+  const metrics = async () => {
+    const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    const value = (name) => Number(new RegExp(`^${name} (\\S+)$`, "m").exec(text)?.[1] ?? 0);
+    return { deferred: value("webhook_deferred_total"), reconciled: value("webhook_reconciled_total") };
+  };
+  return { child, stop, metrics };
+}
+
+async function main() {
+  const database = await scratchDatabase("ctxlog_bench_webhooks");
+  const prefix = `ctxlog-bench-${randomBytes(4).toString("hex")}`;
+  const client = dbPkg.createDb(database.url, { poolSize: 2 });
+  const pg = new (require("pg").Client)({ connectionString: database.url });
+  await pg.connect();
+  const receiver = await startProcess(path.join(__dirname, "webhook-receiver.js"), {});
+  const url = `http://127.0.0.1:${receiver.port}/hook`;
+  let worker;
+  const rows = [];
+  try {
+    // (a) the bare loop, once to warm up and once measured
+    await bareLoop(url, 2_000);
+    await reset(receiver);
+    const a = await bareLoop(url, EVENTS);
+    const aStats = await stats(receiver);
+    rows.push({ name: `(a) bare undici POST loop, ${EVENTS} requests`, rate: a.rate, p50: null, p99: null });
+    await reset(receiver);
+
+    await dbPkg.createApiKey(client, { userId: "bench", type: "full" });
+    await dbPkg.createWebhook(client, {
+      userId: "bench",
+      url,
+      events: ["context.created"],
+      description: "bench",
+      secret: core.generateWebhookSecret(),
+      maxPerUser: 20,
+    });
+    worker = await startWorker({
+      DATABASE_URL: database.url,
+      DATABASE_POOL_SIZE: "10",
+      REDIS_URL,
+      REDIS_PREFIX: prefix,
+      LOG_LEVEL: "warn",
+      WEBHOOK_ALLOW_PRIVATE_URLS: "true",
+      WEBHOOK_ALLOW_INSECURE_URLS: "true",
+      // The receiver sees at most CONCURRENCY requests at once from the worker, as from the bare
+      // loop; the worker keeps more jobs in flight (loading, recording) around those requests.
+      WEBHOOK_CONCURRENCY: String(WORKER_JOBS),
+      WEBHOOK_ENDPOINT_CONCURRENCY: String(CONCURRENCY),
+    });
+
+    // warm-up of the worker (JIT, pools), not measured
+    await recordEvents(pg, "bench", 1_000);
+    await waitForCount(receiver, 1_000, worker.child, 120_000);
+    await reset(receiver);
+
+    // (b) the burst
+    const cpuBefore = cpuByRole(worker.child.pid);
+    const recordedAt = Date.now();
+    await recordEvents(pg, "bench", EVENTS);
+    const recordSeconds = (Date.now() - recordedAt) / 1000;
+    const b = await waitForCount(receiver, EVENTS, worker.child, 600_000);
+    const bRate = EVENTS / ((b.last - recordedAt) / 1000);
+    const cpuAfter = cpuByRole(worker.child.pid);
+    const cpuPerDelivery = Object.entries(cpuAfter)
+      .map(([role, ms]) => [role, (ms - (cpuBefore[role] ?? 0)) / EVENTS])
+      .filter(([, ms]) => ms >= 0.005)
+      .sort((x, y) => y[1] - x[1]);
+    rows.push({
+      name: `(b) ${EVENTS} events in one burst, through the worker`,
+      rate: bRate,
+      p50: b.p50,
+      p99: b.p99,
+    });
+    await reset(receiver);
+
+    // (c) paced at half of (b)'s rate
+    const paced = Math.max(1, Math.floor(bRate / 2));
+    const cCount = Math.min(EVENTS, paced * 10);
+    const cStarted = Date.now();
+    await recordEvents(pg, "bench", cCount, {
+      batch: Math.max(1, Math.floor(paced / 20)),
+      perSecond: paced,
+    });
+    const c = await waitForCount(receiver, cCount, worker.child, 600_000);
+    rows.push({
+      name: `(c) ${cCount} events paced at ${paced}/s (half of b)`,
+      rate: cCount / ((c.last - cStarted) / 1000),
+      p50: c.p50,
+      p99: c.p99,
+    });
+
+    const workerMetrics = await worker.metrics();
+    const succeeded = await client.webhookDelivery.count({ where: { status: "succeeded" } });
+    const total = await client.webhookDelivery.count();
+    console.log(
+      `\nbench:webhooks — ${CONCURRENCY} requests in flight to the receiver (bare loop: ${CONCURRENCY} parallel POSTs; worker: ` +
+        `WEBHOOK_ENDPOINT_CONCURRENCY=${CONCURRENCY}, WEBHOOK_CONCURRENCY=${WORKER_JOBS} jobs), node ${process.version}`,
+    );
+    console.log(
+      `events recorded for (b) in ${fmt(recordSeconds, 2)} s; deliveries succeeded ${succeeded}/${total}; duplicates seen by the receiver: ${b.count - b.unique + (c.count - c.unique)}; jobs deferred for a busy endpoint: ${workerMetrics.deferred}`,
+    );
+    console.log("| run | deliveries/s | p50 ms (recorded → receipt) | p99 ms |");
+    console.log("|---|---|---|---|");
+    for (const r of rows) {
+      console.log(`| ${r.name} | ${fmt(r.rate, 0)} | ${r.p50 ?? "–"} | ${r.p99 ?? "–"} |`);
+    }
+    if (cpuPerDelivery.length > 0) {
+      console.log(
+        `\nCPU per delivery in (b), by process (ms): ${cpuPerDelivery.map(([r, ms]) => `${r} ${fmt(ms, 3)}`).join(", ")}`,
+      );
+    }
+    const ratio = bRate / a.rate;
+    console.log(`\nratio b/a = ${fmt(ratio, 3)} (target ≥ 0.5); (a) receiver saw ${aStats.count} requests`);
+    console.log(ratio >= 0.5 ? "target met" : "TARGET MISSED");
+  } finally {
+    await worker?.stop();
+    await receiver.stop();
+    await client.$disconnect();
+    await pg.end();
+    await deleteRedisPrefix(prefix);
+    await database.drop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

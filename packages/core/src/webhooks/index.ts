@@ -1,0 +1,28 @@
+export { type AddressVerdict, classifyAddress, isIpLiteral } from "./address-policy";
+export {
+  DEFAULT_RETRY_DELAYS_MS,
+  DEFAULT_WEBHOOK_TIMEOUT_MS,
+  MAX_DELIVERY_ATTEMPTS,
+  nextRetryDelay,
+  parseRetryDelays,
+} from "./retry-schedule";
+export { sampleEventData, sampleEventEnvelope } from "./sample-events";
+export {
+  generateWebhookSecret,
+  standardWebhooksKey,
+  WEBHOOK_SECRET_PREFIX,
+  webhookSecretProblem,
+} from "./secrets";
+export {
+  buildWebhookHeaders,
+  serviceSignature,
+  standardWebhooksSignature,
+  verifyServiceSignature,
+  type WebhookHeaderInput,
+} from "./signature";
+export {
+  checkWebhookUrl,
+  MAX_WEBHOOK_URL_LENGTH,
+  type WebhookUrlCheck,
+  type WebhookUrlPolicy,
+} from "./webhook-url";

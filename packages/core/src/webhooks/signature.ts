@@ -1,0 +1,66 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { standardWebhooksKey } from "./secrets";
+
+/** Lowercase hex HMAC-SHA256 of the raw body, keyed with the secret string (the spec's header). */
+export function serviceSignature(secret: string, body: string): string {
+  return createHmac("sha256", secret).update(body, "utf8").digest("hex");
+}
+
+/** `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, as the Standard Webhooks spec defines. */
+export function standardWebhooksSignature(
+  secret: string,
+  msgId: string,
+  timestampSeconds: number,
+  body: string,
+): string {
+  const mac = createHmac("sha256", standardWebhooksKey(secret))
+    .update(`${msgId}.${timestampSeconds}.${body}`, "utf8")
+    .digest("base64");
+  return `v1,${mac}`;
+}
+
+/** Constant-time check of an `X-Service-Signature` value: what a receiver (or the SDK) does. */
+export function verifyServiceSignature(secret: string, body: string, signature: string): boolean {
+  if (typeof signature !== "string" || !/^[0-9a-f]{64}$/.test(signature)) return false;
+  const expected = Buffer.from(serviceSignature(secret, body), "hex");
+  return timingSafeEqual(expected, Buffer.from(signature, "hex"));
+}
+
+export interface WebhookHeaderInput {
+  /** The delivery id: stable across automatic and manual retries (`X-Service-Delivery`, `webhook-id`). */
+  deliveryId: string;
+  event: string;
+  /** The stored envelope, byte for byte. */
+  body: string;
+  /** When this attempt is made; the signed timestamp. */
+  sentAt: Date;
+  secret: string;
+  /** The secret before the last rotation, while its overlap lasts: signs too. */
+  previousSecret?: string | null;
+}
+
+/**
+ * Every header of one delivery attempt. During a rotation overlap both secrets sign: Standard
+ * Webhooks lists several space-separated signatures, and `X-Service-Signature-Previous` carries the
+ * old secret's HMAC, so receivers still holding either secret accept the request.
+ */
+export function buildWebhookHeaders(input: WebhookHeaderInput): Record<string, string> {
+  const timestamp = Math.floor(input.sentAt.getTime() / 1000);
+  const secrets = input.previousSecret ? [input.secret, input.previousSecret] : [input.secret];
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    "x-service-signature": serviceSignature(input.secret, input.body),
+    "x-service-event": input.event,
+    "x-service-delivery": input.deliveryId,
+    "x-service-timestamp": String(timestamp),
+    "webhook-id": input.deliveryId,
+    "webhook-timestamp": String(timestamp),
+    "webhook-signature": secrets
+      .map((s) => standardWebhooksSignature(s, input.deliveryId, timestamp, input.body))
+      .join(" "),
+  };
+  if (input.previousSecret) {
+    headers["x-service-signature-previous"] = serviceSignature(input.previousSecret, input.body);
+  }
+  return headers;
+}

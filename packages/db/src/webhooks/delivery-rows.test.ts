@@ -1,0 +1,246 @@
+// Integration: real PostgreSQL (a fresh database). The worker's repositories: fan-out, attempt
+// recording and the reconciler's query.
+import { generateWebhookSecret } from "@ctxlog/core";
+import { createApiKey } from "../api-keys/create-api-key";
+import { listenForRecordedEvents } from "../events/outbox-notifications";
+import { recordEvent } from "../events/record-event";
+import { createTestDatabase } from "../testing";
+import { abandonDeliveries } from "./abandon-deliveries";
+import { createWebhook, WebhookLimitError } from "./create-webhook";
+import { deleteWebhook } from "./delete-webhook";
+import { fanOutEvents } from "./fan-out-events";
+import { findDueDeliveries } from "./find-due-deliveries";
+import { loadDeliveryTargets } from "./load-delivery-targets";
+import { type AttemptOutcome, recordAttempts } from "./record-attempts";
+import { retryDelivery } from "./retry-delivery";
+import { rotateWebhookSecret } from "./rotate-webhook-secret";
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+const DELAYS = [1_000, 2_000, 3_000, 4_000];
+
+beforeAll(async () => {
+  database = await createTestDatabase("ctxlog_webhook_rows_test");
+  for (const userId of ["u1", "u2"]) await createApiKey(database.db, { userId, type: "full" });
+});
+afterAll(() => database.drop());
+
+const hook = (userId: string, events: string[], url = "https://example.com/hook") =>
+  createWebhook(database.db, {
+    userId,
+    url,
+    events,
+    description: "",
+    secret: generateWebhookSecret(),
+    maxPerUser: 20,
+  });
+
+async function drainFanOut() {
+  const ids: string[] = [];
+  for (;;) {
+    const r = await fanOutEvents(database.db, { batchSize: 100 });
+    ids.push(...r.deliveryIds);
+    if (r.events === 0) return ids;
+  }
+}
+
+const outcome = (deliveryId: string, succeeded: boolean, cycle = 1): AttemptOutcome => ({
+  deliveryId,
+  cycle,
+  attemptedAt: new Date(),
+  finishedAt: new Date(),
+  durationMs: 3,
+  responseStatus: succeeded ? 200 : 500,
+  error: succeeded ? null : "HTTP 500",
+  succeeded,
+});
+
+describe("fanOutEvents (PostgreSQL)", () => {
+  it("creates one delivery per live subscribed webhook of the event's user, once", async () => {
+    await drainFanOut();
+    const created = await hook("u1", ["context.created", "context.failed"]);
+    const confirmedOnly = await hook("u1", ["context.confirmed"]);
+    const deleted = await hook("u1", ["context.created"]);
+    await deleteWebhook(database.db, "u1", deleted.id);
+    const otherUser = await hook("u2", ["context.created"]);
+
+    const event = await recordEvent(database.db, { userId: "u1", event: "context.created", data: { n: 1 } });
+    const ids = await drainFanOut();
+    expect(ids).toHaveLength(1);
+    const rows = await database.db.webhookDelivery.findMany({ where: { eventId: event.id } });
+    expect(rows.map((r) => r.webhookId)).toEqual([created.id]);
+    expect(rows[0]).toMatchObject({ status: "pending", attempts: 0, cycle: 1, event: "context.created" });
+    expect(rows[0]?.nextAttemptAt).not.toBeNull();
+    expect(confirmedOnly.id).not.toBe(otherUser.id);
+
+    const stored = await database.db.outboxEvent.findUniqueOrThrow({ where: { id: event.id } });
+    expect(stored.fannedOutAt).not.toBeNull();
+    expect(await drainFanOut()).toEqual([]);
+  });
+
+  it("marks events with no subscriber fanned out too", async () => {
+    const event = await recordEvent(database.db, { userId: "u2", event: "verification.completed", data: {} });
+    expect(await drainFanOut()).toEqual([]);
+    const stored = await database.db.outboxEvent.findUniqueOrThrow({ where: { id: event.id } });
+    expect(stored.fannedOutAt).not.toBeNull();
+  });
+
+  it("lets concurrent fan-outs share the backlog without creating a delivery twice", async () => {
+    const w = await hook("u2", ["context.failed"]);
+    for (let i = 0; i < 30; i++) {
+      await recordEvent(database.db, { userId: "u2", event: "context.failed", data: { i } });
+    }
+    const results = await Promise.all([1, 2, 3].map(() => fanOutEvents(database.db, { batchSize: 7 })));
+    const rest = await drainFanOut();
+    const all = [...results.flatMap((r) => r.deliveryIds), ...rest];
+    expect(new Set(all).size).toBe(30);
+    expect(await database.db.webhookDelivery.count({ where: { webhookId: w.id } })).toBe(30);
+  });
+});
+
+describe("recordAttempts (PostgreSQL)", () => {
+  async function freshDelivery() {
+    const w = await hook("u1", ["context.confirmed"]);
+    await recordEvent(database.db, { userId: "u1", event: "context.confirmed", data: {} });
+    await drainFanOut();
+    const row = await database.db.webhookDelivery.findFirstOrThrow({ where: { webhookId: w.id } });
+    return { webhookId: w.id, id: row.id };
+  }
+
+  it("numbers attempts, schedules retries, fails after five and flips the webhook to failing", async () => {
+    const d = await freshDelivery();
+    for (let n = 1; n <= 4; n++) {
+      const before = Date.now();
+      const r = (await recordAttempts(database.db, [outcome(d.id, false)], DELAYS)).get(d.id);
+      expect(r).toMatchObject({ attempts: n, status: "pending" });
+      const due = r?.nextAttemptAt?.getTime() ?? 0;
+      expect(due).toBeGreaterThanOrEqual(before + (DELAYS[n - 1] ?? 0) - 5);
+      expect(due).toBeLessThan(Date.now() + (DELAYS[n - 1] ?? 0) + 5);
+    }
+    const last = (await recordAttempts(database.db, [outcome(d.id, false)], DELAYS)).get(d.id);
+    expect(last).toMatchObject({ attempts: 5, status: "failed", nextAttemptAt: null });
+    expect((await database.db.webhook.findUniqueOrThrow({ where: { id: d.webhookId } })).status).toBe(
+      "failing",
+    );
+    const log = await database.db.webhookAttempt.findMany({ where: { deliveryId: d.id } });
+    expect(log.map((a) => a.number).sort()).toEqual([1, 2, 3, 4, 5]);
+
+    // An attempt arriving late for a closed cycle changes nothing.
+    expect((await recordAttempts(database.db, [outcome(d.id, true)], DELAYS)).size).toBe(0);
+
+    // A manual retry opens cycle 2; its success makes the webhook active again.
+    expect((await retryDelivery(database.db, d.webhookId, d.id)).outcome).toBe("retried");
+    expect((await retryDelivery(database.db, d.webhookId, d.id)).outcome).toBe("not_failed");
+    expect((await recordAttempts(database.db, [outcome(d.id, true, 1)], DELAYS)).size).toBe(0);
+    const ok = (await recordAttempts(database.db, [outcome(d.id, true, 2)], DELAYS)).get(d.id);
+    expect(ok).toMatchObject({ attempts: 1, status: "succeeded", nextAttemptAt: null });
+    expect((await database.db.webhook.findUniqueOrThrow({ where: { id: d.webhookId } })).status).toBe(
+      "active",
+    );
+    expect(await database.db.webhookAttempt.count({ where: { deliveryId: d.id, cycle: 2 } })).toBe(1);
+  });
+
+  it("records duplicates of one delivery in one batch as successive attempts", async () => {
+    const d = await freshDelivery();
+    const r = await recordAttempts(database.db, [outcome(d.id, false), outcome(d.id, false)], DELAYS);
+    expect(r.get(d.id)).toMatchObject({ attempts: 2, status: "pending" });
+    expect(await database.db.webhookAttempt.count({ where: { deliveryId: d.id } })).toBe(2);
+  });
+});
+
+describe("reconciler and worker reads (PostgreSQL)", () => {
+  it("finds due pending deliveries only, and loads their targets with the overlap secret", async () => {
+    const w = await hook("u2", ["context.created"], "https://example.org/in");
+    await recordEvent(database.db, { userId: "u2", event: "context.created", data: { due: true } });
+    await drainFanOut();
+    const { id } = await database.db.webhookDelivery.findFirstOrThrow({ where: { webhookId: w.id } });
+    const dueIds = async () => (await findDueDeliveries(database.db, { limit: 1000 })).map((d) => d.id);
+    expect(await dueIds()).toContain(id);
+
+    const rotated = await rotateWebhookSecret(database.db, "u2", w.id, {
+      newSecret: generateWebhookSecret(),
+    });
+    const target = (await loadDeliveryTargets(database.db, [id])).get(id);
+    expect(target).toMatchObject({
+      webhookId: w.id,
+      url: "https://example.org/in",
+      secret: rotated?.secret,
+      previousSecret: w.secret,
+      status: "pending",
+      webhookDeleted: false,
+    });
+    expect(JSON.parse(target?.payload ?? "{}").data).toEqual({ due: true });
+
+    await recordAttempts(database.db, [outcome(id, false)], [60_000, 60_000, 60_000, 60_000]);
+    expect(await dueIds()).not.toContain(id);
+
+    await rotateWebhookSecret(database.db, "u2", w.id, { newSecret: generateWebhookSecret(), overlapMs: -1 });
+    expect((await loadDeliveryTargets(database.db, [id])).get(id)?.previousSecret).toBeNull();
+
+    expect(await abandonDeliveries(database.db, [id], "gone")).toBe(1);
+    expect(await database.db.webhookDelivery.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      status: "failed",
+      errorMessage: "gone",
+      nextAttemptAt: null,
+    });
+  });
+
+  it("pages through due deliveries in (next_attempt_at, id) order", async () => {
+    const all = await findDueDeliveries(database.db, { limit: 1000 });
+    expect(all.length).toBeGreaterThan(3);
+    const first = await findDueDeliveries(database.db, { limit: 2 });
+    const second = await findDueDeliveries(database.db, { limit: 2, after: first[1] });
+    expect([...first, ...second].map((d) => d.id)).toEqual(all.slice(0, 4).map((d) => d.id));
+  });
+
+  it("enforces the per-user maximum, counting live webhooks only", async () => {
+    await createApiKey(database.db, { userId: "u3", type: "full" });
+    const make = () =>
+      createWebhook(database.db, {
+        userId: "u3",
+        url: "https://example.com/",
+        events: ["context.created"],
+        description: "",
+        secret: generateWebhookSecret(),
+        maxPerUser: 2,
+      });
+    const first = await make();
+    await make();
+    await expect(make()).rejects.toBeInstanceOf(WebhookLimitError);
+    await deleteWebhook(database.db, "u3", first.id);
+    await expect(make()).resolves.toMatchObject({ userId: "u3" });
+  });
+});
+
+describe("outbox notifications, LISTEN/NOTIFY (PostgreSQL)", () => {
+  it("recordEvent announces new events, inside a transaction only once it commits", async () => {
+    let heard = 0;
+    const listener = listenForRecordedEvents(database.url, () => {
+      heard++;
+    });
+    try {
+      const until = async (n: number) => {
+        for (let i = 0; i < 200 && heard < n; i++) await new Promise((r) => setTimeout(r, 10));
+        return heard;
+      };
+      expect(await until(1)).toBe(1); // one call on connecting: catch up on anything missed
+      await recordEvent(database.db, { userId: "u1", event: "context.created", data: {} });
+      expect(await until(2)).toBe(2);
+
+      let release: () => void = () => {};
+      const gate = new Promise<void>((r) => {
+        release = r;
+      });
+      const tx = database.db.$transaction(async (t) => {
+        await recordEvent(t, { userId: "u1", event: "context.created", data: {} });
+        await gate;
+      });
+      await new Promise((r) => setTimeout(r, 150));
+      expect(heard).toBe(2); // not before the commit
+      release();
+      await tx;
+      expect(await until(3)).toBe(3);
+    } finally {
+      await listener.close();
+    }
+  });
+});

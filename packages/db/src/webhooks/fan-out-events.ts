@@ -1,0 +1,61 @@
+import { newId } from "@ctxlog/core";
+import type { PrismaClient } from "../generated/prisma/client";
+
+export interface FanOutResult {
+  /** events claimed and marked fanned out */
+  events: number;
+  /** deliveries created, in event order: enqueue them with jobId = delivery id */
+  deliveryIds: string[];
+}
+
+interface Pair {
+  event_id: string;
+  user_id: string;
+  event: string;
+  webhook_id: string | null;
+}
+
+/**
+ * Claims up to `batchSize` events not yet fanned out (oldest first; SKIP LOCKED, so several
+ * workers share the backlog without waiting on each other) and, in the same transaction, creates
+ * one pending delivery per live webhook of the event's user subscribed to its name, then marks
+ * the events fanned out. A webhook created after the event does not get it. Deliveries are due at
+ * once; if the caller's enqueue is lost, the reconciler finds them by `next_attempt_at`.
+ */
+export async function fanOutEvents(db: PrismaClient, opts: { batchSize: number }): Promise<FanOutResult> {
+  return db.$transaction(async (tx) => {
+    const pairs = await tx.$queryRaw<Pair[]>`
+      SELECT e.id AS event_id, e.user_id, e.event, w.id AS webhook_id
+        FROM (SELECT id, user_id, event, created_at
+                FROM outbox_events
+               WHERE fanned_out_at IS NULL
+               ORDER BY created_at
+               LIMIT ${opts.batchSize}
+                 FOR UPDATE SKIP LOCKED) e
+        LEFT JOIN webhooks w
+          ON w.user_id = e.user_id AND w.deleted_at IS NULL
+         AND e.event = ANY (w.events) AND w.created_at <= e.created_at
+       ORDER BY e.created_at, e.id, w.id`;
+    if (pairs.length === 0) return { events: 0, deliveryIds: [] };
+
+    const eventIds = [...new Set(pairs.map((p) => p.event_id))];
+    const targets = pairs.filter((p): p is Pair & { webhook_id: string } => p.webhook_id !== null);
+    let deliveryIds: string[] = [];
+    if (targets.length > 0) {
+      const ids = targets.map(() => newId("dlv"));
+      // The (webhook_id, event_id) key makes a second fan-out of the same event a no-op.
+      const inserted = await tx.$queryRaw<{ id: string }[]>`
+        INSERT INTO webhook_deliveries (id, webhook_id, user_id, event_id, event, next_attempt_at, created_at, updated_at)
+        SELECT t.id, t.webhook_id, t.user_id, t.event_id, t.event, now(), now(), now()
+          FROM unnest(${ids}::text[], ${targets.map((t) => t.webhook_id)}::text[],
+                      ${targets.map((t) => t.user_id)}::text[], ${targets.map((t) => t.event_id)}::text[],
+                      ${targets.map((t) => t.event)}::text[]) AS t(id, webhook_id, user_id, event_id, event)
+        ON CONFLICT (webhook_id, event_id) DO NOTHING
+        RETURNING id`;
+      const created = new Set(inserted.map((r) => r.id));
+      deliveryIds = ids.filter((id) => created.has(id));
+    }
+    await tx.$executeRaw`UPDATE outbox_events SET fanned_out_at = now() WHERE id = ANY (${eventIds}::text[])`;
+    return { events: eventIds.length, deliveryIds };
+  });
+}

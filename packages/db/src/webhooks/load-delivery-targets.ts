@@ -1,0 +1,69 @@
+import type { DbOrTx } from "../prisma-types";
+
+/** Everything one attempt needs, read in one query: the delivery, its webhook and the stored body. */
+export interface DeliveryTarget {
+  id: string;
+  webhookId: string;
+  event: string;
+  status: "pending" | "succeeded" | "failed";
+  /** attempts made in the current cycle */
+  attempts: number;
+  cycle: number;
+  nextAttemptAt: Date | null;
+  url: string;
+  secret: string;
+  /** the pre-rotation secret while its overlap lasts, else null */
+  previousSecret: string | null;
+  webhookDeleted: boolean;
+  /** the exact bytes to sign and send */
+  payload: string;
+}
+
+interface Row {
+  id: string;
+  webhook_id: string;
+  event: string;
+  status: DeliveryTarget["status"];
+  attempts: number;
+  cycle: number;
+  next_attempt_at: Date | null;
+  url: string;
+  secret: string;
+  previous_secret: string | null;
+  webhook_deleted: boolean;
+  payload: string;
+}
+
+/** The targets of many deliveries in one round-trip (the worker batches concurrent jobs). */
+export async function loadDeliveryTargets(db: DbOrTx, ids: string[]): Promise<Map<string, DeliveryTarget>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.$queryRaw<Row[]>`
+    SELECT d.id, d.webhook_id, d.event, d.status::text AS status, d.attempts, d.cycle, d.next_attempt_at,
+           w.url, w.secret,
+           CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret END AS previous_secret,
+           w.deleted_at IS NOT NULL AS webhook_deleted,
+           e.payload
+      FROM webhook_deliveries d
+      JOIN webhooks w ON w.id = d.webhook_id
+      JOIN outbox_events e ON e.id = d.event_id
+     WHERE d.id = ANY (${ids}::text[])`;
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        webhookId: r.webhook_id,
+        event: r.event,
+        status: r.status,
+        attempts: r.attempts,
+        cycle: r.cycle,
+        nextAttemptAt: r.next_attempt_at,
+        url: r.url,
+        secret: r.secret,
+        previousSecret: r.previous_secret,
+        webhookDeleted: r.webhook_deleted,
+        payload: r.payload,
+      },
+    ]),
+  );
+}

@@ -1,0 +1,116 @@
+import { MAX_DELIVERY_ATTEMPTS, newId } from "@ctxlog/core";
+import type { DbOrTx } from "../prisma-types";
+
+/** The outcome of one HTTP attempt, as the worker observed it. */
+export interface AttemptOutcome {
+  deliveryId: string;
+  /** the cycle the attempt belongs to: an attempt of an older cycle no longer counts */
+  cycle: number;
+  attemptedAt: Date;
+  /** when the attempt ended: the next one is scheduled from here */
+  finishedAt: Date;
+  durationMs: number;
+  /** HTTP status, or null when no response came (connection error, timeout, refused address) */
+  responseStatus: number | null;
+  error: string | null;
+  succeeded: boolean;
+}
+
+export interface RecordedAttempt {
+  deliveryId: string;
+  /** this attempt's number in its cycle (1–5) */
+  attempts: number;
+  status: "pending" | "succeeded" | "failed";
+  nextAttemptAt: Date | null;
+}
+
+interface Row {
+  id: string;
+  attempts: number;
+  status: RecordedAttempt["status"];
+  next_attempt_at: Date | null;
+}
+
+/**
+ * Records attempts in one statement per batch: each is logged in webhook_attempts with the next
+ * number of its cycle, and its delivery moves on — succeeded; failed once the cycle's attempts are
+ * spent; else still pending, due again after `retryDelaysMs[n-1]`. A webhook with an exhausted
+ * delivery becomes `failing`, and one with a success is `active` again. Outcomes for a delivery
+ * that is no longer pending in that cycle (a duplicate run after a crash) change nothing and are
+ * absent from the result.
+ */
+export async function recordAttempts(
+  db: DbOrTx,
+  outcomes: AttemptOutcome[],
+  retryDelaysMs: readonly number[],
+): Promise<Map<string, RecordedAttempt>> {
+  const result = new Map<string, RecordedAttempt>();
+  // One row per delivery per statement: UPDATE … FROM applies only one input row to a target row.
+  for (const round of roundsWithoutDuplicates(outcomes)) {
+    for (const row of await recordRound(db, round, retryDelaysMs)) {
+      result.set(row.id, {
+        deliveryId: row.id,
+        attempts: row.attempts,
+        status: row.status,
+        nextAttemptAt: row.next_attempt_at,
+      });
+    }
+  }
+  return result;
+}
+
+function roundsWithoutDuplicates(outcomes: AttemptOutcome[]): AttemptOutcome[][] {
+  const rounds: AttemptOutcome[][] = [];
+  const seen: Set<string>[] = [];
+  for (const outcome of outcomes) {
+    let i = 0;
+    while (seen[i]?.has(outcome.deliveryId)) i++;
+    if (!seen[i]) seen[i] = new Set();
+    if (!rounds[i]) rounds[i] = [];
+    seen[i]?.add(outcome.deliveryId);
+    rounds[i]?.push(outcome);
+  }
+  return rounds;
+}
+
+async function recordRound(db: DbOrTx, outcomes: AttemptOutcome[], delays: readonly number[]) {
+  const col = <T>(f: (o: AttemptOutcome) => T) => outcomes.map(f);
+  return db.$queryRaw<Row[]>`
+    WITH input AS (
+      SELECT * FROM unnest(
+        ${col(() => newId("att"))}::text[], ${col((o) => o.deliveryId)}::text[], ${col((o) => o.cycle)}::int[],
+        ${col((o) => o.attemptedAt.toISOString())}::timestamptz[], ${col((o) => o.finishedAt.toISOString())}::timestamptz[],
+        ${col((o) => Math.max(0, Math.round(o.durationMs)))}::int[], ${col((o) => o.responseStatus)}::int[],
+        ${col((o) => o.error)}::text[], ${col((o) => o.succeeded)}::boolean[]
+      ) AS i(attempt_id, delivery_id, cycle, attempted_at, finished_at, duration_ms, response_status, error, ok)
+    ), updated AS (
+      UPDATE webhook_deliveries d
+         SET attempts = d.attempts + 1,
+             status = (CASE WHEN i.ok THEN 'succeeded'
+                            WHEN d.attempts + 1 >= ${MAX_DELIVERY_ATTEMPTS} THEN 'failed'
+                            ELSE 'pending' END)::"DeliveryStatus",
+             response_status = i.response_status,
+             error_message = i.error,
+             last_attempt_at = i.attempted_at,
+             next_attempt_at = CASE WHEN i.ok OR d.attempts + 1 >= ${MAX_DELIVERY_ATTEMPTS} THEN NULL
+               ELSE i.finished_at + (${[...delays]}::int[])[d.attempts + 1] * interval '1 millisecond' END,
+             updated_at = now()
+        FROM input i
+       WHERE d.id = i.delivery_id AND d.cycle = i.cycle AND d.status = 'pending'
+   RETURNING d.id, d.webhook_id, d.attempts, d.status, d.next_attempt_at,
+             i.attempt_id, i.cycle, i.attempted_at, i.duration_ms, i.response_status, i.error
+    ), logged AS (
+      INSERT INTO webhook_attempts (id, delivery_id, cycle, number, attempted_at, duration_ms, response_status, error)
+      SELECT attempt_id, id, cycle, attempts, attempted_at, duration_ms, response_status, error FROM updated
+    ), outcome_by_webhook AS (
+      SELECT webhook_id, bool_or(status = 'succeeded') AS any_ok, bool_or(status = 'failed') AS any_failed
+        FROM updated GROUP BY webhook_id
+    ), flipped AS (
+      UPDATE webhooks w
+         SET status = (CASE WHEN o.any_ok THEN 'active' ELSE 'failing' END)::"WebhookStatus", updated_at = now()
+        FROM outcome_by_webhook o
+       WHERE w.id = o.webhook_id
+         AND ((o.any_ok AND w.status = 'failing') OR (NOT o.any_ok AND o.any_failed AND w.status = 'active'))
+    )
+    SELECT id, attempts, status::text AS status, next_attempt_at FROM updated`;
+}

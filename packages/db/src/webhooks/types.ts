@@ -1,0 +1,7 @@
+export type {
+  DeliveryStatus,
+  Webhook,
+  WebhookAttempt,
+  WebhookDelivery,
+  WebhookStatus,
+} from "../generated/prisma/client";

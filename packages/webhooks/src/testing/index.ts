@@ -1,0 +1,1 @@
+export { type ReceivedRequest, type Receiver, type Reply, startReceiver } from "./receiver";

@@ -1,0 +1,90 @@
+import http, { type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface ReceivedRequest {
+  /** Date.now() when the whole body had arrived */
+  at: number;
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  /** the raw body, exactly as received */
+  body: string;
+}
+
+export type Reply = number | { status: number; delayMs?: number; headers?: Record<string, string> };
+
+export interface Receiver {
+  url: string;
+  port: number;
+  requests: ReceivedRequest[];
+  /** TCP connections accepted so far (the SSRF tests expect none) */
+  connections(): number;
+  waitFor(count: number, timeoutMs?: number): Promise<ReceivedRequest[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * A real HTTP receiver on loopback for tests: records every request (raw body, headers, arrival
+ * time) and answers what `reply` says for the n-th request (0-based). `close` ends every
+ * connection and pending reply, so jest can exit.
+ */
+export async function startReceiver(
+  reply: (req: ReceivedRequest, n: number) => Reply = () => 200,
+  opts: { host?: string } = {},
+): Promise<Receiver> {
+  const requests: ReceivedRequest[] = [];
+  const timers = new Set<NodeJS.Timeout>();
+  let connections = 0;
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const received: ReceivedRequest = {
+        at: Date.now(),
+        method: req.method ?? "",
+        path: req.url ?? "",
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+      };
+      const n = requests.length;
+      requests.push(received);
+      const r = reply(received, n);
+      const { status, delayMs = 0, headers = {} } = typeof r === "number" ? { status: r } : r;
+      const send = () => {
+        timers.delete(timer);
+        if (!res.destroyed) res.writeHead(status, headers).end("ok");
+      };
+      const timer = setTimeout(send, delayMs);
+      timers.add(timer);
+    });
+  });
+  server.on("connection", () => {
+    connections++;
+  });
+  const host = opts.host ?? "127.0.0.1";
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  const { port } = server.address() as AddressInfo;
+  const hostInUrl = host.includes(":") ? `[${host}]` : host;
+
+  return {
+    url: `http://${hostInUrl}:${port}`,
+    port,
+    requests,
+    connections: () => connections,
+    async waitFor(count, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (requests.length < count) {
+        if (Date.now() > deadline) {
+          throw new Error(`receiver got ${requests.length} of ${count} requests in ${timeoutMs} ms`);
+        }
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      return requests.slice(0, count);
+    },
+    async close() {
+      for (const t of timers) clearTimeout(t);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
