@@ -5,7 +5,9 @@
 // with it up front. Writes CHAIN_READY_FILE once deployed (the compose healthcheck waits for it).
 const { writeFileSync } = require("node:fs");
 const path = require("node:path");
-const { ANVIL_DEV_KEYS, deployRegistry, startAnvil } = require(path.join(__dirname, "../packages/contracts/dist"));
+const { ANVIL_DEV_KEYS, deployRegistry, startAnvil } = require(
+  path.join(__dirname, "../packages/contracts/dist"),
+);
 
 async function main() {
   const anvil = await startAnvil({

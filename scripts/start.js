@@ -24,6 +24,7 @@ if (migrate.status !== 0) {
 const apps = [
   { name: "api", main: "apps/api/dist/main.js" },
   { name: "chain-worker", main: "apps/chain-worker/dist/main.js" },
+  { name: "webhook-worker", main: "apps/webhook-worker/dist/main.js" },
 ];
 const children = [];
 let anvil;
@@ -47,14 +48,20 @@ async function main() {
   if (!process.env.RPC_URL) {
     const registry = await startLocalChain();
     const { privateKeyToAccount } = require("viem/accounts");
-    const signer = process.env.SIGNER_PRIVATE_KEY ? privateKeyToAccount(process.env.SIGNER_PRIVATE_KEY).address : "(SIGNER_PRIVATE_KEY unset)";
+    const signer = process.env.SIGNER_PRIVATE_KEY
+      ? privateKeyToAccount(process.env.SIGNER_PRIVATE_KEY).address
+      : "(SIGNER_PRIVATE_KEY unset)";
     console.log(`ctxlog: local chain (anvil, ${process.env.ANVIL_BLOCK_TIME || 1} s blocks) at ${anvil.rpcUrl}
   chain id:  ${anvil.chainId}
   registry:  ${registry.address}
   signer:    ${signer}`);
   }
   for (const { name, main } of apps) {
-    const child = spawn(process.execPath, [path.join(root, main)], { stdio: "inherit", cwd: root, env: process.env });
+    const child = spawn(process.execPath, [path.join(root, main)], {
+      stdio: "inherit",
+      cwd: root,
+      env: process.env,
+    });
     child.on("exit", (code, signal) => {
       if (!stopping) {
         console.error(`ctxlog: ${name} exited (${signal ?? code}); stopping the stack`);

@@ -1,4 +1,3 @@
-import http from "node:http";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 
 export function createChainMetrics() {
@@ -55,23 +54,3 @@ export function createChainMetrics() {
 }
 
 export type ChainMetrics = ReturnType<typeof createChainMetrics>;
-
-/** `/metrics` (Prometheus) and `/healthz` on a port of its own; keep it off the public internet. */
-export function serveChainMetrics(metrics: ChainMetrics, port: number, host: string): Promise<http.Server> {
-  const server = http.createServer((req, res) => {
-    if (req.url === "/metrics") {
-      metrics.registry.metrics().then(
-        (text) => res.writeHead(200, { "content-type": metrics.registry.contentType }).end(text),
-        () => res.writeHead(500).end(),
-      );
-    } else if (req.url === "/healthz") {
-      res.writeHead(200, { "content-type": "application/json" }).end('{"status":"ok"}');
-    } else {
-      res.writeHead(404).end();
-    }
-  });
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => resolve(server));
-  });
-}

@@ -3,6 +3,7 @@ import { hostname } from "node:os";
 import { createRpcClient, describeRpcError } from "@ctxlog/chain";
 import { type AnchorTarget, createDb } from "@ctxlog/db";
 import { createRedisConnection, JobQueues } from "@ctxlog/jobs";
+import { serveMetrics } from "@ctxlog/observability";
 import type { Logger } from "pino";
 import type { Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
@@ -10,7 +11,7 @@ import { startBatcher } from "./batcher";
 import type { ChainWorkerEnv } from "./env";
 import { LeaseKeeper } from "./lease-keeper";
 import { Loop } from "./loop";
-import { createChainMetrics, serveChainMetrics } from "./metrics";
+import { createChainMetrics } from "./metrics";
 import { reconcileUnbatchedContexts } from "./reconciler";
 import { AnchorSender } from "./sender";
 import { ChainTracker } from "./tracker";
@@ -35,7 +36,7 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
     );
 
   const metrics = createChainMetrics();
-  let metricsServer: Awaited<ReturnType<typeof serveChainMetrics>> | undefined;
+  let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | undefined;
   let chainId = env.CHAIN_ID ?? 0;
   let sendLoop: Loop | undefined;
   const lease = new LeaseKeeper(db, account.address, holder, env.LEASE_TTL_MS, logger, (held) => {
@@ -109,8 +110,8 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
     );
 
     if (env.CHAIN_WORKER_METRICS_PORT !== undefined) {
-      metricsServer = await serveChainMetrics(
-        metrics,
+      metricsServer = await serveMetrics(
+        metrics.registry,
         env.CHAIN_WORKER_METRICS_PORT,
         env.CHAIN_WORKER_METRICS_HOST,
       );

@@ -1,4 +1,3 @@
-import http from "node:http";
 import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
 
 export function createWorkerMetrics() {
@@ -43,23 +42,3 @@ export function createWorkerMetrics() {
 }
 
 export type WorkerMetrics = ReturnType<typeof createWorkerMetrics>;
-
-/** `/metrics` (Prometheus) and `/healthz` on a port of its own; keep it off the public internet. */
-export function serveMetrics(metrics: WorkerMetrics, port: number, host: string): Promise<http.Server> {
-  const server = http.createServer((req, res) => {
-    if (req.url === "/metrics") {
-      metrics.registry.metrics().then(
-        (text) => res.writeHead(200, { "content-type": metrics.registry.contentType }).end(text),
-        () => res.writeHead(500).end(),
-      );
-    } else if (req.url === "/healthz") {
-      res.writeHead(200, { "content-type": "application/json" }).end('{"status":"ok"}');
-    } else {
-      res.writeHead(404).end();
-    }
-  });
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => resolve(server));
-  });
-}

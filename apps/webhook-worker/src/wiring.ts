@@ -2,6 +2,7 @@ import { once } from "node:events";
 import type http from "node:http";
 import { createDb, listenForRecordedEvents, type OutboxListener } from "@ctxlog/db";
 import { createRedisConnection, JobQueues } from "@ctxlog/jobs";
+import { serveMetrics } from "@ctxlog/observability";
 import { createWebhookSender } from "@ctxlog/webhooks";
 import type { Logger } from "pino";
 import { createDeliveryProcessor } from "./delivery-processor";
@@ -11,7 +12,7 @@ import { EndpointLimiter } from "./endpoint-limiter";
 import type { WorkerEnv } from "./env";
 import { startFanOutLoop } from "./fan-out-loop";
 import type { RunningLoop } from "./loop";
-import { createWorkerMetrics, serveMetrics } from "./metrics";
+import { createWorkerMetrics } from "./metrics";
 import { startReconciler } from "./reconciler";
 
 // A job waits in-process for its endpoint when a slot should free up within MAX_WAIT_MS (cheaper
@@ -70,7 +71,7 @@ export function createWorkerRuntime(env: WorkerEnv, logger: Logger) {
   async function start() {
     if (env.WEBHOOK_WORKER_METRICS_PORT !== undefined) {
       metricsServer = await serveMetrics(
-        metrics,
+        metrics.registry,
         env.WEBHOOK_WORKER_METRICS_PORT,
         env.WEBHOOK_WORKER_METRICS_HOST,
       );

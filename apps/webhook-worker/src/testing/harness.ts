@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { type EventName, generateWebhookSecret } from "@ctxlog/core";
 import { createApiKey, createWebhook, recordEvent } from "@ctxlog/db";
 import { createTestDatabase } from "@ctxlog/db/testing";
+import { deleteRedisPrefix } from "@ctxlog/jobs/testing";
 import { type ReceivedRequest, type Receiver, type Reply, startReceiver } from "@ctxlog/webhooks/testing";
-import { Redis } from "ioredis";
 import { parseWorkerEnv, type WorkerEnv } from "../env";
 import { createLogger } from "../logger";
 import { createWorkerRuntime, type WorkerRuntime } from "../wiring";
@@ -86,7 +86,7 @@ export async function createWorkerHarness(overrides: EnvOverrides = {}, opts: { 
   async function close() {
     await Promise.all(runtimes.map((r) => r.stop().catch(() => {})));
     await Promise.all(receivers.map((r) => r.close()));
-    await deleteRedisPrefix(redisUrl, prefix);
+    await deleteRedisPrefix(prefix, redisUrl);
     await database.drop();
   }
 
@@ -123,20 +123,4 @@ export function workerEnv(databaseUrl: string, prefix: string, overrides: EnvOve
     WEBHOOK_RECONCILE_INTERVAL_MS: "500",
     ...overrides,
   });
-}
-
-/** Deletes every key under a prefix (and only those) in the Redis database of `url`. */
-export async function deleteRedisPrefix(url: string, prefix: string) {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  await redis.connect();
-  try {
-    let cursor = "0";
-    do {
-      const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}:*`, "COUNT", 500);
-      cursor = next;
-      if (keys.length) await redis.del(...keys);
-    } while (cursor !== "0");
-  } finally {
-    redis.disconnect();
-  }
 }

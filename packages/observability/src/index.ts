@@ -1,0 +1,1 @@
+export { serveMetrics } from "./serve-metrics";
