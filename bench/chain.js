@@ -26,7 +26,10 @@ async function postAll(port, key) {
   async function lane() {
     while (next < CONTEXTS) {
       const i = next++;
-      const body = JSON.stringify({ agent_id: "bench-agent", context_data: { task: "bench", i, notes: "x".repeat(400) } });
+      const body = JSON.stringify({
+        agent_id: "bench-agent",
+        context_data: { task: "bench", i, notes: "x".repeat(400) },
+      });
       const t0 = Date.now();
       const res = await pool.request({
         path: "/v1/contexts",
@@ -50,7 +53,10 @@ async function postAll(port, key) {
 }
 
 function startWorker(env) {
-  const child = fork(path.join(root, "apps/chain-worker/dist/main.js"), [], { env: { ...process.env, ...env }, stdio: "ignore" });
+  const child = fork(path.join(root, "apps/chain-worker/dist/main.js"), [], {
+    env: { ...process.env, ...env },
+    stdio: "ignore",
+  });
   return {
     stop: () =>
       new Promise((resolve) => {
@@ -84,8 +90,15 @@ async function run(batchMax) {
     PLAN_RATE_LIMITS: "free:600,bench:100000000",
     AUTH_CACHE_TTL_MS: process.env.AUTH_CACHE_TTL_MS ?? "0",
   };
-  const api = await startProcess(path.join(root, "apps/api/dist/main.js"), { ...env, DATABASE_POOL_SIZE: "20" });
-  const worker = startWorker({ ...env, DATABASE_POOL_SIZE: "10", NODE_OPTIONS: process.env.BENCH_WORKER_NODE_OPTIONS ?? "" });
+  const api = await startProcess(path.join(root, "apps/api/dist/main.js"), {
+    ...env,
+    DATABASE_POOL_SIZE: "20",
+  });
+  const worker = startWorker({
+    ...env,
+    DATABASE_POOL_SIZE: "10",
+    NODE_OPTIONS: process.env.BENCH_WORKER_NODE_OPTIONS ?? "",
+  });
   try {
     const started = Date.now();
     const sentAt = await postAll(api.port, key);
@@ -103,11 +116,16 @@ async function run(batchMax) {
     const latencies = rows.map((r) => r.confirmedAt.getTime() - sentAt.get(r.id)).sort((a, b) => a - b);
     const lastConfirmed = Math.max(...rows.map((r) => r.confirmedAt.getTime()));
     const firstConfirmed = Math.min(...rows.map((r) => r.confirmedAt.getTime()));
-    const anchors = await client.anchor.findMany({ where: { status: "confirmed" }, select: { gasUsed: true } });
+    const anchors = await client.anchor.findMany({
+      where: { status: "confirmed" },
+      select: { gasUsed: true },
+    });
     const gas = anchors.reduce((sum, a) => sum + Number(a.gasUsed), 0);
     const transactions = await client.anchorTransaction.count();
     if (process.env.BENCH_DEBUG) {
-      const stats = await client.$queryRawUnsafe("SELECT xact_commit::int, tup_returned::int, tup_fetched::int, tup_inserted::int, tup_updated::int FROM pg_stat_database WHERE datname = current_database()");
+      const stats = await client.$queryRawUnsafe(
+        "SELECT xact_commit::int, tup_returned::int, tup_fetched::int, tup_inserted::int, tup_updated::int FROM pg_stat_database WHERE datname = current_database()",
+      );
       console.log(stats);
     }
     return {
@@ -132,7 +150,9 @@ async function run(batchMax) {
 }
 
 async function main() {
-  console.log(`bench:chain — ${CONTEXTS} contexts through POST /v1/contexts, ${CONCURRENCY} concurrent, anvil 1 s blocks, 3 confirmations`);
+  console.log(
+    `bench:chain — ${CONTEXTS} contexts through POST /v1/contexts, ${CONCURRENCY} concurrent, anvil 1 s blocks, 3 confirmations`,
+  );
   const results = [];
   const sizes = (process.env.BENCH_CHAIN_BATCH_SIZES ?? "1,256").split(",").map(Number);
   for (const batchMax of sizes) {

@@ -3,7 +3,11 @@ import { WindowBatcher } from "./window-batcher";
 describe("WindowBatcher", () => {
   it("flushes a full batch at once, without waiting for the window", async () => {
     const batches: number[][] = [];
-    const b = new WindowBatcher<number>({ maxBatch: 3, windowMs: 60_000, flush: async (xs) => void batches.push(xs) });
+    const b = new WindowBatcher<number>({
+      maxBatch: 3,
+      windowMs: 60_000,
+      flush: async (xs) => void batches.push(xs),
+    });
     const started = Date.now();
     await Promise.all([1, 2, 3].map((x) => b.add(x)));
     expect(batches).toEqual([[1, 2, 3]]);
@@ -12,7 +16,11 @@ describe("WindowBatcher", () => {
 
   it("flushes a partial batch when the window closes", async () => {
     const batches: number[][] = [];
-    const b = new WindowBatcher<number>({ maxBatch: 10, windowMs: 50, flush: async (xs) => void batches.push(xs) });
+    const b = new WindowBatcher<number>({
+      maxBatch: 10,
+      windowMs: 50,
+      flush: async (xs) => void batches.push(xs),
+    });
     const started = Date.now();
     await Promise.all([b.add(1), b.add(2)]);
     expect(batches).toEqual([[1, 2]]);
@@ -21,7 +29,11 @@ describe("WindowBatcher", () => {
 
   it("splits a burst into batches of maxBatch, flushed in order", async () => {
     const batches: number[][] = [];
-    const b = new WindowBatcher<number>({ maxBatch: 2, windowMs: 20, flush: async (xs) => void batches.push(xs) });
+    const b = new WindowBatcher<number>({
+      maxBatch: 2,
+      windowMs: 20,
+      flush: async (xs) => void batches.push(xs),
+    });
     await Promise.all([1, 2, 3, 4, 5].map((x) => b.add(x)));
     expect(batches).toEqual([[1, 2], [3, 4], [5]]);
   });
@@ -44,7 +56,11 @@ describe("WindowBatcher", () => {
 
   it("drain flushes the open batch now", async () => {
     const batches: number[][] = [];
-    const b = new WindowBatcher<number>({ maxBatch: 10, windowMs: 60_000, flush: async (xs) => void batches.push(xs) });
+    const b = new WindowBatcher<number>({
+      maxBatch: 10,
+      windowMs: 60_000,
+      flush: async (xs) => void batches.push(xs),
+    });
     const added = b.add(7);
     await b.drain();
     await added;

@@ -83,7 +83,11 @@ export async function seedContexts(
   for (let i = 0; i < opts.count; i++) {
     const agentId = opts.agentId ?? "agent-seed";
     const contextData = { task: "seed", n: i, nonce: randomBytes(8).toString("hex") };
-    const { canonical, contextHash } = hashContext({ agent_id: agentId, context_data: contextData, metadata: {} });
+    const { canonical, contextHash } = hashContext({
+      agent_id: agentId,
+      context_data: contextData,
+      metadata: {},
+    });
     const createdAt = new Date();
     rows.push({
       id: newId("ctx"),
