@@ -9,6 +9,8 @@ import type { ApiEnv } from "./env";
 import type { AuthCache } from "./http/auth-cache";
 import type { ApiMetrics } from "./http/metrics";
 import type { PlanRateLimiter } from "./http/rate-limit";
+import type { ChainAccess } from "./verification/chain-access";
+import type { SignerDirectory } from "./verification/signer-directory";
 
 /** Everything a route needs, built once in main.ts (or by the test harness). */
 export interface ApiDeps {
@@ -23,4 +25,8 @@ export interface ApiDeps {
   authCache: AuthCache;
   contextWriter: ContextWriter;
   confirmationEstimate: ConfirmationEstimator;
+  /** read-only chain access for verification; null when RPC_URL is unset */
+  chain: ChainAccess | null;
+  /** the published signers (GET /v1/signers, signature checks) */
+  signers: SignerDirectory;
 }

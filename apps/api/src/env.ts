@@ -5,6 +5,10 @@ const bool = z
   .transform((v) => v === "true" || v === "1")
   .default(false);
 
+/** An optional variable; set but empty (`RPC_URL=` in a .env file) counts as unset. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+
 /** `free:600,pro:6000` → { free: 600, pro: 6000 } */
 const planLimits = z
   .string()
@@ -45,15 +49,28 @@ export const apiEnvSchema = z
     DEFAULT_PLAN: z.string().default("free"),
     RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
     AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
+    TRUST_PROXY: bool,
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     WEBHOOK_ALLOW_INSECURE_URLS: bool,
     WEBHOOK_ALLOW_PRIVATE_URLS: bool,
     WEBHOOK_MAX_PER_USER: z.coerce.number().int().min(1).max(10_000).default(20),
-    TRUST_PROXY: bool,
-    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    // Verification reads the chain; without RPC_URL, POST /v1/verifications answers 503.
+    RPC_URL: optional(
+      z.url({ protocol: /^https?$/, error: "RPC_URL: the chain's JSON-RPC endpoint (http[s]://…)" }),
+    ),
+    REGISTRY_ADDRESS: optional(
+      z.string().regex(/^0x[0-9a-fA-F]{40}$/, "the deployed registry's 20-byte address"),
+    ),
+    CHAIN_ID: optional(z.coerce.number().int().positive()),
+    RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   })
   .refine((env) => env.DEFAULT_PLAN in env.PLAN_RATE_LIMITS, {
     message: "DEFAULT_PLAN must be one of the plans in PLAN_RATE_LIMITS",
     path: ["DEFAULT_PLAN"],
+  })
+  .refine((env) => env.RPC_URL === undefined || env.REGISTRY_ADDRESS !== undefined, {
+    message: "REGISTRY_ADDRESS is required with RPC_URL",
+    path: ["REGISTRY_ADDRESS"],
   });
 
 export type ApiEnv = z.infer<typeof apiEnvSchema>;

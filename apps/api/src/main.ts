@@ -11,6 +11,9 @@ async function main() {
   const logger = createLogger(env.LOG_LEVEL);
   const deps = createApiDeps(env, logger);
   const app = createApp(deps);
+  // Publishes this process's signer (from now on) and older ones found on contexts, then hourly.
+  deps.signers.start();
+  if (!deps.chain) logger.warn("RPC_URL is unset: POST /v1/verifications answers 503");
   const server = app.listen(env.PORT, env.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
@@ -34,6 +37,7 @@ async function main() {
     stopping = true;
     logger.info({ signal }, "shutting down");
     clearInterval(sweep);
+    deps.signers.stop();
     server.close(() => {
       deps.close().finally(() => {
         logger.flush();

@@ -1,4 +1,4 @@
-import { createContextSigner } from "@ctxlog/core";
+import { createContextSigner, signerAddress } from "@ctxlog/core";
 import { createDb } from "@ctxlog/db";
 import { createRedisConnection, JobQueues, subscribeKeyRevocations } from "@ctxlog/jobs";
 import type { Logger } from "pino";
@@ -9,6 +9,8 @@ import type { ApiEnv } from "./env";
 import { AuthCache } from "./http/auth-cache";
 import { createApiMetrics } from "./http/metrics";
 import { PlanRateLimiter } from "./http/rate-limit";
+import { createChainAccess } from "./verification/chain-access";
+import { SignerDirectory } from "./verification/signer-directory";
 
 /** Builds the API's dependencies from a parsed environment; `close` releases them all. */
 export function createApiDeps(env: ApiEnv, logger: Logger): ApiDeps & { close: () => Promise<void> } {
@@ -52,6 +54,19 @@ export function createApiDeps(env: ApiEnv, logger: Logger): ApiDeps & { close: (
     ),
     signer: createContextSigner(env.SIGNER_PRIVATE_KEY as `0x${string}`),
     metrics: createApiMetrics(),
+    chain:
+      env.RPC_URL && env.REGISTRY_ADDRESS
+        ? createChainAccess(
+            {
+              rpcUrl: env.RPC_URL,
+              registryAddress: env.REGISTRY_ADDRESS,
+              chainId: env.CHAIN_ID,
+              timeoutMs: env.RPC_TIMEOUT_MS,
+            },
+            logger,
+          )
+        : null,
+    signers: new SignerDirectory(db, signerAddress(env.SIGNER_PRIVATE_KEY as `0x${string}`), logger),
     close: async () => {
       await queues.close().catch(() => {});
       await revocations?.close();

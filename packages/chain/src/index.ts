@@ -1,3 +1,4 @@
+export * from "./anchor-reader";
 export * from "./anchor-transaction";
 export * from "./fees";
 export * from "./rpc-client";

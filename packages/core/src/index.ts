@@ -62,5 +62,6 @@ export {
   signerAddress,
   verifyContextSignature,
 } from "./signing";
-export * from "./window-batcher";
+export * from "./verification";
 export * from "./webhooks";
+export * from "./window-batcher";

@@ -1,12 +1,21 @@
 // The package's production surface: client, database and migration tooling, and the repository
 // functions the apps call. Test helpers live in ./testing (`@ctxlog/db/testing`), kept out of here
 // so that no production import path loads them.
+
+export * from "./anchors/anchor-target";
+export * from "./anchors/chain-status";
+export * from "./anchors/create-anchor-batch";
+export * from "./anchors/list-unbatched-contexts";
+export * from "./anchors/send-anchors";
+export * from "./anchors/signer-lease";
+export * from "./anchors/track-anchors";
 export * from "./api-keys/create-api-key";
 export * from "./api-keys/find-active-api-key";
 export * from "./api-keys/list-api-keys";
 export * from "./api-keys/revoke-api-key";
 export * from "./api-keys/roll-api-key";
 export * from "./client";
+export * from "./contexts/context-view";
 export * from "./contexts/get-context";
 export * from "./contexts/get-context-proof";
 export * from "./contexts/insert-context";
@@ -14,6 +23,7 @@ export * from "./contexts/list-contexts";
 export * from "./contexts/reader-scope";
 export * from "./contexts/retry-context";
 export { databaseNameOf, dropDatabase, ensureDatabase, withDatabaseName } from "./database";
+export * from "./events/outbox-notifications";
 export * from "./events/record-event";
 export * from "./idempotency/with-idempotency";
 export {
@@ -26,13 +36,6 @@ export {
 } from "./migrate";
 export { DEFAULT_MIGRATIONS_DIR, DEFAULT_SCHEMA_PATH } from "./paths";
 export * from "./prisma-types";
-export * from "./anchors/anchor-target";
-export * from "./anchors/chain-status";
-export * from "./anchors/create-anchor-batch";
-export * from "./anchors/list-unbatched-contexts";
-export * from "./anchors/send-anchors";
-export * from "./anchors/signer-lease";
-export * from "./anchors/track-anchors";
-export * from "./contexts/context-view";
-export * from "./events/outbox-notifications";
+export * from "./signers";
+export * from "./verifications";
 export * from "./webhooks";

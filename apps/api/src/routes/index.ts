@@ -13,7 +13,9 @@ import {
 } from "./contexts/schemas";
 import type { RouteSpec } from "./route-spec";
 import { listResponseSchema } from "./shared-schemas";
+import { signerRoutes } from "./signers";
 import { authStatusSchema, getStatus } from "./status";
+import { verificationRoutes } from "./verifications/routes";
 import { webhookRoutes } from "./webhooks/routes";
 
 export const v1Routes: RouteSpec[] = [
@@ -97,4 +99,6 @@ export const v1Routes: RouteSpec[] = [
     handler: retryContext,
   },
   ...webhookRoutes,
+  ...verificationRoutes,
+  ...signerRoutes,
 ];

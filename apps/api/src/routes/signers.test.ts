@@ -1,0 +1,169 @@
+// Integration: the published signers, a key change, and verifying what an older key signed. Real
+// PostgreSQL, Redis and anvil (own, automine) with the registry.
+import { ANVIL_DEV_ADDRESSES, ANVIL_DEV_KEYS } from "@ctxlog/contracts";
+import { createContextSigner, hashContext, newId } from "@ctxlog/core";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { createLogger } from "../http/logging";
+import { type ChainFixture, startChainFixture } from "../testing/chain-fixture";
+import { bearer, createTestHarness, type Tenant, type TestHarness } from "../testing/harness";
+import { SignerDirectory } from "../verification/signer-directory";
+
+const CURRENT = ANVIL_DEV_ADDRESSES[0]; // the harness signs with ANVIL_DEV_KEYS[0]
+const OLD_KEY = ANVIL_DEV_KEYS[2];
+const OLD = ANVIL_DEV_ADDRESSES[2];
+const NEXT = ANVIL_DEV_ADDRESSES[1];
+const DAY = 24 * 60 * 60 * 1000;
+
+let chain: ChainFixture;
+let h: TestHarness;
+let owner: Tenant;
+let oldContextId: string;
+let oldCreatedAt: Date;
+
+/** A context as an API process running with `signingKey` wrote it at `createdAt`. */
+async function insertSignedContext(signingKey: `0x${string}`, createdAt: Date): Promise<string> {
+  const key = await h.db.apiKey.findUniqueOrThrow({ where: { id: owner.keyIds.full } });
+  const data = { agent_id: "agent-old", context_data: { written: "by the previous key" }, metadata: {} };
+  const { canonical, contextHash } = hashContext(data);
+  const signer = createContextSigner(signingKey);
+  const id = newId("ctx");
+  await h.db.context.create({
+    data: {
+      id,
+      userId: owner.userId,
+      apiKeyId: key.id,
+      keyFamilyId: key.familyId,
+      agentId: data.agent_id,
+      contextData: data.context_data,
+      metadata: data.metadata,
+      canonicalJson: canonical,
+      contextHash,
+      signature: await signer.sign(contextHash),
+      signerAddress: signer.address,
+      network: "anvil",
+      createdAt,
+      estimatedConfirmation: createdAt,
+    },
+  });
+  return id;
+}
+
+beforeAll(async () => {
+  chain = await startChainFixture();
+  h = await createTestHarness(chain.env);
+  owner = await h.tenant();
+  // written two days ago by a process that ran with OLD_KEY, before the signers table knew it
+  oldCreatedAt = new Date(Date.now() - 2 * DAY);
+  oldContextId = await insertSignedContext(OLD_KEY, oldCreatedAt);
+  const current = await h.request
+    .post("/v1/contexts")
+    .set(bearer(owner.keys.full))
+    .send({ agent_id: "agent-new", context_data: { written: "by the current key" } });
+  await chain.anchorContexts(h.db, [oldContextId, current.body.context_id]);
+}, 60_000);
+afterAll(async () => {
+  await h?.close();
+  await chain?.stop();
+});
+
+const signers = (key: string, query = "") => h.request.get(`/v1/signers${query}`).set(bearer(key));
+
+describe("GET /v1/signers", () => {
+  it("lists the current signer and the older one found on contexts, newest first, to any key", async () => {
+    const res = await signers(owner.keys.public);
+    expect(res.status).toBe(200);
+    expect(res.body.next_cursor).toBeNull();
+    expect(res.body.data).toEqual([
+      { address: CURRENT, valid_from: expect.any(String), valid_until: null },
+      // found only on contexts and reported by no running process: retired one heartbeat after its last one
+      {
+        address: OLD,
+        valid_from: oldCreatedAt.toISOString(),
+        valid_until: new Date(oldCreatedAt.getTime() + 60 * 60 * 1000).toISOString(),
+      },
+    ]);
+    // the current signer's period starts no later than this process: every context it signed is inside
+    expect(new Date(res.body.data[0].valid_from).getTime()).toBeLessThanOrEqual(
+      h.deps.signers.startedAt.getTime(),
+    );
+  });
+
+  it("verifies a context signed by the older signer", async () => {
+    const res = await h.request
+      .post("/v1/verifications")
+      .set(bearer(owner.keys.full))
+      .send({ context_id: oldContextId });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ verified: true, signature_valid: true });
+    const signature = res.body.checks.find((c: { name: string }) => c.name === "signature_valid");
+    expect(signature.reason).toContain(`EIP-191 signature by ${OLD}`);
+  });
+
+  it("after a key change both stay published, the retired one with its end", async () => {
+    // a second API process starts with another SIGNER_PRIVATE_KEY, on the same database
+    const next = new SignerDirectory(h.db, NEXT, createLogger("silent"));
+    await next.ensure();
+    // three hours later nobody has reported the other keys for two heartbeats: they are retired
+    const later = new Date(Date.now() + 3 * 60 * 60 * 1000);
+    await next.heartbeat(later);
+    const res = await signers(owner.keys.read_only);
+    const byAddress = Object.fromEntries(res.body.data.map((s: { address: string }) => [s.address, s]));
+    expect(Object.keys(byAddress).sort()).toEqual([CURRENT, NEXT, OLD].sort());
+    expect(res.body.data[0].address).toBe(NEXT);
+    expect(byAddress[NEXT].valid_until).toBeNull();
+    const current = await h.db.signer.findUniqueOrThrow({ where: { address: CURRENT } });
+    expect(byAddress[CURRENT].valid_until).toBe(
+      new Date(current.lastSeenAt.getTime() + 60 * 60 * 1000).toISOString(),
+    );
+    // contexts signed while the retired keys were in use still verify
+    const fresh = new SignerDirectory(h.db, NEXT, createLogger("silent"));
+    const published = await fresh.list();
+    expect(published).toHaveLength(3);
+    const res2 = await h.request
+      .post("/v1/verifications")
+      .set(bearer(owner.keys.full))
+      .send({ context_id: oldContextId });
+    expect(res2.body.verified).toBe(true);
+  });
+
+  it("pages with an opaque cursor; a forged cursor is a 400", async () => {
+    const first = await signers(owner.keys.full, "?limit=2");
+    expect(first.body.data).toHaveLength(2);
+    expect(first.body.next_cursor).toEqual(expect.any(String));
+    const second = await signers(owner.keys.full, `?limit=2&cursor=${first.body.next_cursor}`);
+    expect(second.body.next_cursor).toBeNull();
+    const all = [...first.body.data, ...second.body.data].map((s: { address: string }) => s.address);
+    expect(new Set(all).size).toBe(3);
+    for (const q of [
+      "?cursor=abc",
+      "?limit=0",
+      "?limit=101",
+      `?cursor=${Buffer.from("{}").toString("base64url")}`,
+    ]) {
+      const bad = await signers(owner.keys.full, q);
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.code).toBe("VALIDATION_ERROR");
+    }
+  });
+
+  it("a signer that turns up on contexts after start-up is folded in when its context is verified", async () => {
+    await h.deps.signers.list(); // loaded (and cached) before the context below exists
+    const key = generatePrivateKey();
+    const id = await insertSignedContext(key, new Date(Date.now() - DAY));
+    await chain.anchorContexts(h.db, [id]);
+    const res = await h.request
+      .post("/v1/verifications")
+      .set(bearer(owner.keys.full))
+      .send({ context_id: id });
+    expect(res.body).toMatchObject({ verified: true, signature_valid: true });
+    const listed = await signers(owner.keys.full, "?limit=100");
+    expect(listed.body.data.map((s: { address: string }) => s.address)).toContain(
+      privateKeyToAccount(key).address,
+    );
+  });
+
+  it("needs a valid key", async () => {
+    const res = await h.request.get("/v1/signers");
+    expect(res.status).toBe(401);
+  });
+});

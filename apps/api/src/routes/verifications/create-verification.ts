@@ -1,0 +1,104 @@
+import { performance } from "node:perf_hooks";
+import { AppError, MicroBatcher, newId, runVerificationChecks } from "@ctxlog/core";
+import { type NewVerification, recordVerifications } from "@ctxlog/db";
+import type { RequestHandler } from "express";
+import type { Address, Hex } from "viem";
+import type { ApiDeps } from "../../deps";
+import { requireAuth } from "../../http/request-context";
+import { validate } from "../../http/validate";
+import { contextReader } from "../contexts/get-context";
+import { subjectByData, subjectById, type VerificationSubject } from "./resolve-subject";
+import { verifyByDataBodySchema, verifyByIdBodySchema } from "./schemas";
+import { verificationResource } from "./verification-resource";
+
+const NO_CHAIN =
+  "Verification reads the chain, and this deployment has no RPC_URL configured: set RPC_URL and " +
+  "REGISTRY_ADDRESS for the API (GET /v1/contexts/:id/proof still gives a bundle to verify elsewhere).";
+
+/** Picks the request form by its keys, so a mistake gets that form's messages, not a union's. */
+function parseRequest(body: unknown) {
+  if (body !== null && typeof body === "object" && !Array.isArray(body) && "context_id" in body) {
+    return { byId: validate(verifyByIdBodySchema, body, "body") };
+  }
+  if (
+    body !== null &&
+    typeof body === "object" &&
+    !Array.isArray(body) &&
+    ("transaction_hash" in body || "context" in body)
+  ) {
+    return { byData: validate(verifyByDataBodySchema, body, "body") };
+  }
+  throw new AppError(
+    "VALIDATION_ERROR",
+    "Invalid request body — send either {context_id} or {transaction_hash, context: {agent_id, context_data, metadata?}}.",
+    { details: [{ path: "body", message: "expected {context_id} or {transaction_hash, context}" }] },
+  );
+}
+
+/**
+ * POST /v1/verifications — recomputes the hash from the data, checks the stored signature against
+ * the published signers, reads the transaction's receipt, its Anchored log, its block and the head,
+ * and folds the Merkle proof: each check named with its reason. A failed check is a 200 with
+ * verified false; only an unreadable chain is an error (503). The verification and its
+ * `verification.completed` event are stored together, before the answer; concurrent
+ * verifications share one transaction (group commit).
+ */
+export function createVerification({ db, chain, signers, env }: ApiDeps): RequestHandler {
+  const writer = new MicroBatcher<NewVerification>({
+    maxBatch: 100,
+    maxConcurrent: 4,
+    flush: (rows) => recordVerifications(db, rows),
+  });
+  return async (req, res) => {
+    const started = performance.now();
+    const auth = requireAuth(req);
+    const request = parseRequest(req.body);
+    const reader = contextReader(auth);
+    const subject: VerificationSubject = request.byId
+      ? await subjectById(db, reader, request.byId.context_id)
+      : await subjectByData(db, reader, request.byData);
+    if (!chain) throw new AppError("SERVICE_UNAVAILABLE", NO_CHAIN);
+
+    const registries = [chain.registryAddress, ...(subject.registry ? [subject.registry as Address] : [])];
+    const [observation, published] = await Promise.all([
+      chain.read({
+        transactionHash: subject.transactionHash as Hex | null,
+        registries,
+        recordedBlockNumber: subject.recordedBlockNumber,
+      }),
+      // without a stored context there is no signature to check against the signers
+      subject.stored ? signers.forContext(subject.stored.signerAddress, subject.stored.createdAt) : [],
+    ]);
+    const outcome = await runVerificationChecks({
+      data: subject.data,
+      stored: subject.stored,
+      missingReason: subject.missingReason,
+      transactionHash: subject.transactionHash,
+      registries,
+      signers: published,
+      chain: observation,
+      requiredConfirmations: env.CONFIRMATIONS,
+    });
+
+    const row: NewVerification = {
+      id: newId("vrf"),
+      userId: auth.userId,
+      apiKeyId: auth.keyId,
+      contextId: subject.contextId,
+      transactionHash: subject.transactionHash,
+      verified: outcome.verified,
+      agentId: subject.data.agent_id,
+      contextHash: outcome.contextHash,
+      signatureValid: outcome.signatureValid,
+      hashMatches: outcome.hashMatches,
+      blockNumber: outcome.blockNumber,
+      confirmations: outcome.confirmations,
+      verificationTimeMs: Math.max(0, Math.round(performance.now() - started)),
+      checks: outcome.checks,
+      createdAt: new Date(),
+    };
+    await writer.add(row);
+    res.setHeader("Location", `/v1/verifications/${row.id}`);
+    res.status(200).json(verificationResource(row));
+  };
+}

@@ -1,0 +1,129 @@
+import { AppError, hashContext, type StoredEvidence, type VerificationData } from "@ctxlog/core";
+import {
+  type ContextReader,
+  type Db,
+  findAnchoredContexts,
+  findContextByHash,
+  getContextWithAnchor,
+} from "@ctxlog/db";
+import type { z } from "zod";
+import type { verifyByDataBodySchema } from "./schemas";
+
+type ContextWithAnchor = NonNullable<Awaited<ReturnType<typeof getContextWithAnchor>>>;
+
+/** What is verified, and what it is verified against. */
+export interface VerificationSubject {
+  data: VerificationData;
+  /** the stored context the checks use (signature, proof, batch); null when none matched */
+  stored: StoredEvidence | null;
+  missingReason?: string;
+  transactionHash: string | null;
+  /** set when verifying by id */
+  contextId: string | null;
+  /** the registry of the stored batch, if any (accepted beside REGISTRY_ADDRESS) */
+  registry: string | null;
+  /** the block the batch was recorded in, to tell a reorg from an unknown transaction */
+  recordedBlockNumber: bigint | null;
+}
+
+function evidence(row: ContextWithAnchor): StoredEvidence {
+  const anchor = row.anchor;
+  return {
+    contextId: row.id,
+    contextHash: row.contextHash,
+    canonicalJson: row.canonicalJson,
+    signature: row.signature,
+    signerAddress: row.signerAddress,
+    createdAt: row.createdAt,
+    status: row.status,
+    merkleProof: row.merkleProof,
+    anchor: anchor && {
+      merkleRoot: anchor.merkleRoot,
+      chainId: anchor.chainId,
+      registryAddress: anchor.registryAddress,
+      blockNumber: anchor.blockNumber,
+      blockHash: anchor.blockHash,
+    },
+  };
+}
+
+/** Recorded block only when its hash is known too: a number alone cannot tell a reorg. */
+const recordedBlock = (row: ContextWithAnchor) =>
+  row.anchor?.blockHash && row.anchor.blockNumber !== null ? row.anchor.blockNumber : null;
+
+/** By id: the context as stored, against its own anchoring transaction. Outside the key's reach: 404. */
+export async function subjectById(db: Db, reader: ContextReader, id: string): Promise<VerificationSubject> {
+  const row = await getContextWithAnchor(db, reader, id);
+  if (!row) throw new AppError("NOT_FOUND", `No context ${id}.`);
+  return {
+    data: {
+      agent_id: row.agentId,
+      context_data: row.contextData,
+      metadata: row.metadata,
+    },
+    stored: evidence(row),
+    transactionHash: row.transactionHash ?? row.anchor?.transactionHash ?? null,
+    contextId: row.id,
+    registry: row.anchor?.registryAddress ?? null,
+    recordedBlockNumber: recordedBlock(row),
+  };
+}
+
+const SCOPE_WORDS: Record<ContextReader["scope"], string> = {
+  all: "no context of this account",
+  public: "no public context of this account",
+  own: "no context created with this key",
+};
+
+/**
+ * Supplied data against a transaction: the hash is recomputed from the data, and the signature and
+ * Merkle proof come from a context the key may read with that hash in that transaction. Nothing
+ * outside the key's reach is consulted, so the answer reveals nothing about it.
+ */
+export async function subjectByData(
+  db: Db,
+  reader: ContextReader,
+  body: z.infer<typeof verifyByDataBodySchema>,
+): Promise<VerificationSubject> {
+  const transactionHash = body.transaction_hash.toLowerCase();
+  const data: VerificationData = {
+    agent_id: body.context.agent_id,
+    context_data: body.context.context_data,
+    metadata: body.context.metadata ?? {},
+  };
+  let contextHash: string;
+  try {
+    contextHash = hashContext(data).contextHash;
+  } catch (error) {
+    throw new AppError("VALIDATION_ERROR", "context cannot be canonicalized (RFC 8785).", { cause: error });
+  }
+  const rows = await findAnchoredContexts(db, reader, contextHash, transactionHash);
+  // identical data logged twice: prefer the copy that reached confirmation
+  const row = rows.find((r) => r.status === "confirmed") ?? rows[0];
+  if (row) {
+    return {
+      data,
+      stored: evidence(row),
+      transactionHash,
+      contextId: null,
+      registry: row.anchor?.registryAddress ?? null,
+      recordedBlockNumber: recordedBlock(row),
+    };
+  }
+  let missingReason = `${SCOPE_WORDS[reader.scope]} with this hash is anchored in transaction ${transactionHash}`;
+  const elsewhere = await findContextByHash(db, reader, contextHash);
+  if (elsewhere) {
+    missingReason += elsewhere.transactionHash
+      ? ` (${elsewhere.id} has this hash and is anchored in transaction ${elsewhere.transactionHash})`
+      : ` (${elsewhere.id} has this hash and is ${elsewhere.status}, not anchored yet)`;
+  }
+  return {
+    data,
+    stored: null,
+    missingReason,
+    transactionHash,
+    contextId: null,
+    registry: null,
+    recordedBlockNumber: null,
+  };
+}

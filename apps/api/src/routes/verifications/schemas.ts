@@ -1,0 +1,95 @@
+import { AGENT_ID_PATTERN, VERIFICATION_CHECK_NAMES } from "@ctxlog/core";
+import { z } from "zod";
+import { paginationQuerySchema } from "../shared-schemas";
+
+const hex = z.string().regex(/^0x[0-9a-fA-F]*$/);
+const jsonObject = z.record(z.string(), z.unknown());
+const contextId = z.string().min(1).max(64).meta({ example: "ctx_01JAZ0YQ8T9X2V3W4B5C6D7E8F" });
+
+export const verifyByIdBodySchema = z
+  .object({
+    context_id: contextId.meta({ description: "One of your contexts that this key may read." }),
+  })
+  .strict()
+  .meta({
+    id: "VerifyContextById",
+    description: "Verify a stored context: its data as stored, against the chain.",
+  });
+
+export const verifyByDataBodySchema = z
+  .object({
+    transaction_hash: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{64}$/, "a 32-byte transaction hash, 0x-prefixed hex")
+      .meta({ description: "The anchoring transaction the data is claimed to be in." }),
+    context: z
+      .object({
+        agent_id: z.string().regex(AGENT_ID_PATTERN, "an agent_id as contexts have them"),
+        context_data: jsonObject,
+        metadata: jsonObject.optional().meta({ description: "Default {} (hashed either way)." }),
+      })
+      .strict()
+      .meta({ description: "The data as you hold it: it is hashed exactly as at creation." }),
+  })
+  .strict()
+  .meta({
+    id: "VerifySuppliedContext",
+    description:
+      "Verify data you hold against a transaction. The signature and Merkle proof are taken from a context " +
+      "of this key's account with the same hash anchored in that transaction, among the contexts the key " +
+      "may read (a public key: public contexts only). If there is none, those checks fail: still a 200.",
+  });
+
+export const createVerificationBodySchema = z
+  .union([verifyByIdBodySchema, verifyByDataBodySchema])
+  .meta({ id: "CreateVerificationRequest" });
+
+export const verificationIdParamsSchema = z.object({
+  id: z.string().meta({ example: "vrf_01JAZ0YQ8T9X2V3W4B5C6D7E8F" }),
+});
+
+export const listVerificationsQuerySchema = paginationQuerySchema
+  .extend({
+    context_id: z
+      .string()
+      .regex(/^ctx_[0-9A-HJKMNP-TV-Z]{26}$/, "a context id (ctx_…)")
+      .optional()
+      .meta({ description: "Only verifications of this context." }),
+  })
+  .strict();
+
+export const verificationCheckSchema = z
+  .object({
+    name: z.enum(VERIFICATION_CHECK_NAMES),
+    ok: z.boolean(),
+    reason: z.string().meta({ description: "Why it failed, or what it established." }),
+  })
+  .meta({ id: "VerificationCheck" });
+
+export const verificationSchema = z
+  .object({
+    verification_id: z.string(),
+    context_id: z.string().nullable().meta({ description: "Set when verified by context_id." }),
+    transaction_hash: hex
+      .nullable()
+      .meta({ description: "The transaction checked; null when there was none." }),
+    verified: z.boolean().meta({
+      description: "True only when every check passed, the required confirmations included.",
+    }),
+    agent_id: z.string(),
+    context_hash: hex.meta({ description: "Recomputed from the data (RFC 8785 canonical JSON, keccak256)." }),
+    signature_valid: z.boolean(),
+    hash_matches: z.boolean(),
+    block_number: z.int().nullable(),
+    confirmations: z.int(),
+    verification_time_ms: z.int(),
+    checks: z.array(verificationCheckSchema).meta({
+      description:
+        "canonical_context, hash_matches, signature_valid, merkle_proof, transaction, anchored_log, block, " +
+        "confirmations — in that order.",
+    }),
+    created_at: z.iso.datetime(),
+  })
+  .meta({ id: "Verification" });
+
+export type VerificationResource = z.infer<typeof verificationSchema>;

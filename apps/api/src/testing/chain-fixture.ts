@@ -1,0 +1,142 @@
+// Test-only: a real anvil (automine: one block per transaction, and `mine(n)` for depth) with the
+// real registry deployed, and confirmed anchors made the way the chain worker makes them: the
+// batch and its Merkle tree by the db package's own createAnchorBatch, a real `anchor(root, count)`
+// transaction, then the db transitions (mined, confirmed) written from its real receipt.
+// (An app never imports another app, so this does not use apps/chain-worker.)
+import {
+  createRpcClient,
+  currentFees,
+  pendingNonce,
+  type RpcClient,
+  signAnchorTransaction,
+} from "@ctxlog/chain";
+import { ANVIL_DEV_KEYS, type AnvilInstance, deployRegistry, startAnvil } from "@ctxlog/contracts";
+import { confirmAnchor, createAnchorBatch, type Db, recordAnchorMined } from "@ctxlog/db";
+import type { Address, Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+
+/** Sends the anchor transactions (the chain worker's role); ANVIL_DEV_KEYS[0] deploys. */
+export const SUBMITTER_KEY = ANVIL_DEV_KEYS[1];
+
+export interface AnchoredBatch {
+  anchorId: string;
+  merkleRoot: string;
+  transactionHash: Hex;
+  blockNumber: bigint;
+  blockHash: Hex;
+}
+
+export async function startChainFixture(opts: { confirmations?: number } = {}) {
+  const confirmations = opts.confirmations ?? 3;
+  const anvil: AnvilInstance = await startAnvil();
+  let registry: Address;
+  try {
+    ({ address: registry } = await deployRegistry({ rpcUrl: anvil.rpcUrl, privateKey: ANVIL_DEV_KEYS[0] }));
+  } catch (error) {
+    await anvil.stop();
+    throw error;
+  }
+  const client: RpcClient = createRpcClient(anvil.rpcUrl);
+  const submitter = privateKeyToAccount(SUBMITTER_KEY);
+  const rpc = (method: string, params: unknown[] = []) =>
+    client.request({ method: method as never, params: params as never }) as Promise<unknown>;
+
+  const mine = async (blocks: number) => {
+    if (blocks > 0) await rpc("anvil_mine", [`0x${blocks.toString(16)}`]);
+  };
+
+  /** Sends `anchor(root, count)` and waits for its receipt. */
+  async function sendAnchor(merkleRoot: Hex, count: number) {
+    const nonce = await pendingNonce(client, submitter.address);
+    const fees = await currentFees(client);
+    const tx = await signAnchorTransaction(submitter, {
+      chainId: anvil.chainId,
+      registryAddress: registry,
+      merkleRoot,
+      contextCount: count,
+      nonce,
+      gasLimit: 60_000,
+      fees,
+    });
+    await client.sendRawTransaction({ serializedTransaction: tx.raw });
+    const receipt = await client.waitForTransactionReceipt({ hash: tx.hash, pollingInterval: 20 });
+    return { tx, nonce, fees, receipt };
+  }
+
+  /**
+   * Batches the given pending contexts, anchors the batch on chain and records it as mined; with
+   * `confirm` (default) mines to the required depth and confirms it, exactly as the tracker does.
+   */
+  async function anchorContexts(db: Db, ids: string[], { confirm = true } = {}): Promise<AnchoredBatch> {
+    const target = {
+      signerAddress: submitter.address,
+      chainId: anvil.chainId,
+      network: "anvil",
+      registryAddress: registry,
+    };
+    const batch = await createAnchorBatch(db, target, ids);
+    if (!batch || batch.contextIds.length !== ids.length)
+      throw new Error("fixture: contexts not all batchable");
+    const { tx, nonce, fees, receipt } = await sendAnchor(batch.merkleRoot as Hex, ids.length);
+    if (receipt.status !== "success") throw new Error("fixture: anchor transaction reverted");
+    await db.anchorTransaction.create({
+      data: {
+        hash: tx.hash,
+        anchorId: batch.anchorId,
+        signerAddress: submitter.address,
+        nonce,
+        rawTransaction: tx.raw,
+        maxFeePerGas: fees.maxFeePerGas.toString(),
+        maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
+        gasLimit: 60_000,
+        status: "broadcast",
+      },
+    });
+    const block = await client.getBlock({ blockNumber: receipt.blockNumber });
+    await recordAnchorMined(db, {
+      anchorId: batch.anchorId,
+      transactionHash: tx.hash,
+      blockNumber: receipt.blockNumber,
+      blockHash: receipt.blockHash,
+      blockTimestamp: new Date(Number(block.timestamp) * 1000),
+      gasUsed: receipt.gasUsed,
+      reverted: false,
+    });
+    if (confirm) {
+      await mine(confirmations - 1); // the transaction's own block is the first confirmation
+      const { confirmed } = await confirmAnchor(db, batch.anchorId, receipt.blockHash, confirmations);
+      if (confirmed !== ids.length) throw new Error(`fixture: confirmed ${confirmed} of ${ids.length}`);
+    }
+    return {
+      anchorId: batch.anchorId,
+      merkleRoot: batch.merkleRoot,
+      transactionHash: tx.hash,
+      blockNumber: receipt.blockNumber,
+      blockHash: receipt.blockHash,
+    };
+  }
+
+  return {
+    anvil,
+    rpcUrl: anvil.rpcUrl,
+    chainId: anvil.chainId,
+    registry,
+    client,
+    confirmations,
+    /** the API's chain settings, for createTestHarness */
+    env: {
+      RPC_URL: anvil.rpcUrl,
+      REGISTRY_ADDRESS: registry,
+      CHAIN_ID: String(anvil.chainId),
+      CONFIRMATIONS: String(confirmations),
+      RPC_TIMEOUT_MS: "2000",
+    },
+    rpc,
+    mine,
+    sendAnchor,
+    anchorContexts,
+    stop: () => anvil.stop(),
+  };
+}
+
+export type ChainFixture = Awaited<ReturnType<typeof startChainFixture>>;

@@ -1,0 +1,20 @@
+export { runVerificationChecks } from "./checks";
+export { type VerificationCompletedData, type VerificationView, verificationCompletedData } from "./event";
+export {
+  describeSignerPeriod,
+  type PublishedSigner,
+  SIGNER_PERIOD_SKEW_MS,
+  type SignerValidity,
+  signerValidAt,
+} from "./signers";
+export {
+  type AnchoredRoot,
+  type ChainObservation,
+  type StoredEvidence,
+  VERIFICATION_CHECK_NAMES,
+  type VerificationCheck,
+  type VerificationCheckName,
+  type VerificationData,
+  type VerificationInput,
+  type VerificationOutcome,
+} from "./types";

@@ -1,0 +1,108 @@
+import type { PublishedSigner } from "./signers";
+
+/** Names of the checks, in the order they run: one link of the chain of evidence each. */
+export const VERIFICATION_CHECK_NAMES = [
+  /** the RFC 8785 form of the data equals the stored canonical_json */
+  "canonical_context",
+  /** keccak256 of that form equals the stored context_hash */
+  "hash_matches",
+  /** the stored signature over context_hash recovers a signer published for the context's created_at */
+  "signature_valid",
+  /** the stored Merkle proof folds context_hash into the batch's root */
+  "merkle_proof",
+  /** the transaction has a receipt on this chain: success, sent to the registry */
+  "transaction",
+  /** the receipt carries the registry's Anchored log for that root */
+  "anchored_log",
+  /** the transaction's block is on the canonical chain (not reorged away) */
+  "block",
+  /** the block has the required number of confirmations */
+  "confirmations",
+] as const;
+export type VerificationCheckName = (typeof VERIFICATION_CHECK_NAMES)[number];
+
+/** One named check; `reason` says why it failed, or what it established when it passed. */
+export interface VerificationCheck {
+  name: VerificationCheckName;
+  ok: boolean;
+  reason: string;
+}
+
+/** The data being verified: supplied by a caller, or read from the stored context. */
+export interface VerificationData {
+  agent_id: string;
+  context_data: unknown;
+  metadata?: unknown;
+}
+
+/** What the service stored when it logged the context, and the batch it was anchored in. */
+export interface StoredEvidence {
+  contextId: string;
+  contextHash: string;
+  canonicalJson: string;
+  signature: string;
+  signerAddress: string;
+  createdAt: Date;
+  status: string;
+  merkleProof: readonly string[];
+  /** null until the context is in a batch */
+  anchor: {
+    merkleRoot: string;
+    chainId: number;
+    registryAddress: string;
+    /** the block it was mined in, as recorded (null until mined) */
+    blockNumber: bigint | null;
+    blockHash: string | null;
+  } | null;
+}
+
+/** An `Anchored(root, count, submitter)` log of a receipt, with the contract that emitted it. */
+export interface AnchoredRoot {
+  registry: string;
+  root: string;
+  count: number;
+  submitter: string;
+}
+
+/** What the chain says, read through RPC just before the checks run. */
+export interface ChainObservation {
+  chainId: number;
+  head: bigint;
+  /** null: the node has no receipt for the transaction (unknown, dropped, not mined, reorged away) */
+  receipt: {
+    status: "success" | "reverted";
+    to: string | null;
+    blockNumber: bigint;
+    blockHash: string;
+    anchored: readonly AnchoredRoot[];
+  } | null;
+  /** hash of the canonical block at receipt.blockNumber (null: no receipt, or no such block) */
+  receiptBlockHash: string | null;
+  /** hash of the canonical block at the stored anchor's recorded block number, when there is one */
+  recordedBlockHash: string | null;
+}
+
+export interface VerificationInput {
+  data: VerificationData;
+  /** null: nothing the caller may see matches; `missingReason` says what was looked for */
+  stored: StoredEvidence | null;
+  missingReason?: string;
+  /** the transaction checked; null when the context has none yet */
+  transactionHash: string | null;
+  /** registries whose Anchored logs count: the configured one and the stored anchor's */
+  registries: readonly string[];
+  signers: readonly PublishedSigner[];
+  chain: ChainObservation;
+  requiredConfirmations: number;
+}
+
+export interface VerificationOutcome {
+  verified: boolean;
+  checks: VerificationCheck[];
+  /** the hash of the data as supplied or stored (recomputed); the stored one when it cannot be */
+  contextHash: string;
+  hashMatches: boolean;
+  signatureValid: boolean;
+  blockNumber: bigint | null;
+  confirmations: number;
+}

@@ -1,0 +1,3 @@
+export * from "./fold-context-signers";
+export * from "./list-signers";
+export * from "./register-signer";
