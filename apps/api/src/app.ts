@@ -6,6 +6,7 @@ import { jsonBody } from "./http/json-body";
 import { requestLogger } from "./http/logging";
 import { labelRoute, recordHttpMetrics } from "./http/metrics";
 import { rateLimit } from "./http/rate-limit";
+import { validate } from "./http/validate";
 import { buildOpenApiDocument } from "./openapi/document";
 import { v1Routes } from "./routes";
 import { getHealthz, getMetrics, getReadyz } from "./routes/health";
@@ -35,6 +36,14 @@ export function createApp(deps: ApiDeps): Express {
   for (const route of v1Routes) {
     const chain: RequestHandler[] = [labelRoute(`/v1${route.path}`)];
     if (route.permission) chain.push(requirePermission(route.permission));
+    const params = route.params;
+    if (params) {
+      // ids reach SQL only in their documented shape (a NUL byte would be a database error)
+      chain.push((req, _res, next) => {
+        validate(params, req.params, "path");
+        next();
+      });
+    }
     if (route.method === "post" || route.method === "put") chain.push(...jsonBody());
     chain.push(route.handler(deps));
     v1[route.method](route.path, ...chain);

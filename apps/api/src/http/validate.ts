@@ -5,7 +5,7 @@ import type { z } from "zod";
 export function validate<S extends z.ZodType>(
   schema: S,
   value: unknown,
-  where: "body" | "query",
+  where: "body" | "query" | "path",
 ): z.infer<S> {
   const result = schema.safeParse(value ?? (where === "body" ? undefined : {}));
   if (result.success) return result.data;

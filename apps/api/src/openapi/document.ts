@@ -55,7 +55,13 @@ export function buildOpenApiDocument(
     security: [{ bearerAuth: [] }],
     tags: [
       { name: "Keys", description: "The presented API key" },
-      { name: "Contexts", description: "Submit and read contexts" },
+      { name: "Contexts", description: "Submit and read contexts, their proofs, and retry failed ones" },
+      {
+        name: "Verifications",
+        description:
+          "Check a context against the chain: hash, signature, Merkle proof, Anchored log, block and " +
+          "confirmations, each reported as a named check; and the service's signers with their periods.",
+      },
       {
         name: "Webhooks",
         description:

@@ -149,3 +149,18 @@ describe("GET /v1/contexts — lists", () => {
       expect([ids.privateFull, ids.publicFull, ids.privateRestricted]).toContain(c.context_id);
   });
 });
+
+describe("context ids in the path", () => {
+  it.each(["%00", "ctx_%00", "not-an-id", `ctx_${"0".repeat(27)}`])(
+    "a malformed id (%s) is a 400 VALIDATION_ERROR, never a database error",
+    async (id) => {
+      for (const path of [`/v1/contexts/${id}`, `/v1/contexts/${id}/proof`]) {
+        const res = await h.request.get(path).set(bearer(owner.keys.full));
+        expect(res.status).toBe(400);
+        expect(res.body.error.code).toBe("VALIDATION_ERROR");
+      }
+      const retry = await h.request.post(`/v1/contexts/${id}/retry`).set(bearer(owner.keys.full));
+      expect(retry.status).toBe(400);
+    },
+  );
+});

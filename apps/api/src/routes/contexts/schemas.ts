@@ -39,7 +39,10 @@ export const listContextsQuerySchema = paginationQuerySchema
   .strict();
 
 export const contextIdParamsSchema = z.object({
-  id: z.string().meta({ example: "ctx_01JAZ0YQ8T9X2V3W4B5C6D7E8F" }),
+  id: z
+    .string()
+    .regex(/^ctx_[0-9A-HJKMNP-TV-Z]{26}$/, "a context id (ctx_ and 26 base32 characters)")
+    .meta({ example: "ctx_01JAZ0YQ8T9X2V3W4B5C6D7E8F" }),
 });
 
 export const contextSchema = z
