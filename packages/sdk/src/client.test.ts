@@ -135,9 +135,9 @@ describe("against the real API", () => {
     const invalid = await caught(client.contexts.list({ limit: 1000 }));
     expect(isApiError(invalid, "VALIDATION_ERROR")).toBe(true);
     expect((invalid as CtxlogApiError).status).toBe(400);
-    // An id is one path segment: "../status" must not reach another route.
+    // An id is one path segment: "../status" must not reach another route (it is not an id at all).
     const traversal = await caught(client.contexts.get("../status"));
-    expect(isApiError(traversal, "NOT_FOUND")).toBe(true);
+    expect(isApiError(traversal, "VALIDATION_ERROR")).toBe(true);
   });
 
   it("429: waits for Retry-After, then succeeds", async () => {
