@@ -11,6 +11,7 @@ import type {
   ListContextsParams,
   ListDeliveriesParams,
   ListResponse,
+  ListVerificationsParams,
   PageParams,
   ProofBundle,
   RotatedWebhookSecret,
@@ -139,6 +140,23 @@ export class VerificationsApi {
       path: `/verifications/${seg(verificationId)}`,
       signal: opts.signal,
     });
+  }
+
+  /** GET /verifications: this account's verifications, newest first (`context_id` filters). */
+  list(params: ListVerificationsParams = {}, opts: CallOptions = {}): Promise<ListResponse<Verification>> {
+    return this.http.request({
+      method: "GET",
+      path: "/verifications",
+      query: params as ListQuery,
+      signal: opts.signal,
+    });
+  }
+
+  listAll(
+    params: Omit<ListVerificationsParams, "cursor"> = {},
+    opts: CallOptions = {},
+  ): AsyncGenerator<Verification> {
+    return paginate((cursor) => this.list({ ...params, cursor }, opts));
   }
 }
 

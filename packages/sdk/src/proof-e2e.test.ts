@@ -18,9 +18,17 @@ let h: TestHarness;
 let f: AnchorFixture;
 let server: Server;
 let client: CtxlogClient;
+const confirmedIds: string[] = [];
 
 beforeAll(async () => {
-  [h, f] = await Promise.all([createTestHarness({ CONFIRMATIONS: "3" }), startAnchorFixture()]);
+  f = await startAnchorFixture();
+  // the API reads the same chain for POST /v1/verifications
+  h = await createTestHarness({
+    CONFIRMATIONS: "3",
+    RPC_URL: f.rpcUrl,
+    REGISTRY_ADDRESS: f.registry,
+    CHAIN_ID: String(f.chainId),
+  });
   server = h.app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const tenant = await h.tenant();
@@ -84,6 +92,7 @@ it("a proof bundle from GET /v1/contexts/:id/proof verifies against the chain al
   await confirmAnchor(h.db, batch.anchorId, block.hash, 3);
   await f.mine(2);
 
+  confirmedIds.push(...ids);
   const serviceSigner = privateKeyToAccount(TEST_SIGNER_KEY).address;
   for (const id of ids) {
     const bundle = await client.contexts.proof(id);
@@ -119,4 +128,42 @@ it("contexts.retry puts a retryable failed context back to pending; retrying it 
   expect(isApiError(await client.contexts.retry(ctx.context_id).catch((e: unknown) => e), "CONFLICT")).toBe(
     true,
   );
+});
+
+it("verifications and signers through the client, against the running API and the same chain", async () => {
+  expect(confirmedIds.length).toBeGreaterThan(0); // after the proof test
+  const id = confirmedIds[0] as string;
+  const byId = await client.verifications.create({ context_id: id });
+  expect(byId).toMatchObject({ verified: true, hash_matches: true, signature_valid: true, confirmations: 3 });
+  expect(byId.checks.filter((c) => !c.ok)).toEqual([]);
+  expect(await client.verifications.get(byId.verification_id)).toMatchObject({
+    verification_id: byId.verification_id,
+    verified: true,
+  });
+
+  const ctx = await client.contexts.get(id);
+  const byData = await client.verifications.create({
+    transaction_hash: ctx.transaction_hash as string,
+    context: { agent_id: ctx.agent_id, context_data: ctx.context_data, metadata: ctx.metadata },
+  });
+  expect(byData.verified).toBe(true);
+  const tampered = await client.verifications.create({
+    transaction_hash: ctx.transaction_hash as string,
+    context: {
+      agent_id: ctx.agent_id,
+      context_data: { ...ctx.context_data, step: 99 },
+      metadata: ctx.metadata,
+    },
+  });
+  expect(tampered.verified).toBe(false);
+  expect(tampered.checks.find((c) => c.name === "hash_matches")?.ok).toBe(false);
+
+  const listed = [];
+  for await (const v of client.verifications.listAll()) listed.push(v.verification_id);
+  expect(listed).toEqual(expect.arrayContaining([byId.verification_id, byData.verification_id]));
+  const missing = await client.verifications.get("vrf_01ARZ3NDEKTSV4RRFFQ69G5FAV").catch((e: unknown) => e);
+  expect(isApiError(missing, "NOT_FOUND")).toBe(true);
+
+  const signers = await client.signers.list();
+  expect(signers.data.map((s) => s.address)).toContain(privateKeyToAccount(TEST_SIGNER_KEY).address);
 });

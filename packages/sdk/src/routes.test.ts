@@ -48,6 +48,13 @@ const calls: Call[] = [
     { transaction_hash: "0xab", context: { agent_id: "a", context_data: {} } },
   ],
   ["verifications.get", (c) => c.verifications.get("vrf_1"), "GET", "/v1/verifications/vrf_1", undefined],
+  [
+    "verifications.list",
+    (c) => c.verifications.list({ context_id: "ctx_1", limit: 5 }),
+    "GET",
+    "/v1/verifications?context_id=ctx_1&limit=5",
+    undefined,
+  ],
   ["signers.list", (c) => c.signers.list({ limit: 10 }), "GET", "/v1/signers?limit=10", undefined],
   [
     "webhooks.create",

@@ -92,6 +92,10 @@ export interface Context {
   failure_reason: string | null;
 }
 
+export interface ListVerificationsParams extends PageParams {
+  context_id?: string;
+}
+
 export interface ListContextsParams extends PageParams {
   agent_id?: string;
   status?: ContextStatus;
