@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { createRpcClient, describeRpcError } from "@ctxlog/chain";
+import { loadFastKeccak } from "@ctxlog/core";
 import { type AnchorTarget, createDb } from "@ctxlog/db";
 import { createRedisConnection, JobQueues } from "@ctxlog/jobs";
 import { serveMetrics } from "@ctxlog/observability";
@@ -52,6 +53,7 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
   const queues = new JobQueues(producer, env.REDIS_PREFIX);
 
   async function start() {
+    await loadFastKeccak(); // Merkle trees of up to BATCH_MAX leaves
     const reported = await rpc.getChainId();
     if (env.CHAIN_ID !== undefined && reported !== env.CHAIN_ID) {
       throw new Error(`RPC_URL reports chain id ${reported}, but CHAIN_ID is ${env.CHAIN_ID}`);

@@ -1,5 +1,6 @@
 import { canonicalize } from "json-canonicalize";
-import { type Hex, keccak256 } from "viem";
+import type { Hex } from "viem";
+import { keccak256Hex } from "./keccak";
 
 /**
  * RFC 8785 (JCS) canonical JSON: keys sorted by UTF-16 code units, no whitespace, ECMAScript number
@@ -40,5 +41,5 @@ export function hashContext(input: ContextHashInput): { canonical: string; conte
     context_data: input.context_data,
     metadata: input.metadata === undefined ? {} : input.metadata,
   });
-  return { canonical, contextHash: keccak256(encoder.encode(canonical)) };
+  return { canonical, contextHash: keccak256Hex(encoder.encode(canonical)) };
 }

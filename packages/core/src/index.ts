@@ -51,6 +51,7 @@ export {
 } from "./events";
 export { ID_PREFIXES, type IdPrefix, idTimestamp, isId, newId } from "./ids";
 export { findJsonHazard, type JsonHazard } from "./json-safety";
+export { fastKeccakLoaded, keccak256Bytes, keccak256Hex, loadFastKeccak } from "./keccak";
 export { buildMerkleTree, type MerkleTree, verifyMerkleProof } from "./merkle";
 export { MicroBatcher, type MicroBatcherOptions } from "./micro-batcher";
 export { decodeCursor, encodeCursor } from "./pagination";

@@ -1,4 +1,5 @@
-import { bytesToHex, type Hex, hexToBytes, keccak256 } from "viem";
+import { bytesToHex, type Hex, hexToBytes } from "viem";
+import { keccak256Bytes } from "./keccak";
 
 export type MerkleTree = { root: Hex; proofs: Hex[][] };
 
@@ -76,7 +77,7 @@ export function hashPair(a: Uint8Array, b: Uint8Array): Uint8Array {
     buf.set(b, 0);
     buf.set(a, 32);
   }
-  return keccak256(buf, "bytes");
+  return keccak256Bytes(buf);
 }
 
 function compareBytes(a: Uint8Array, b: Uint8Array): number {

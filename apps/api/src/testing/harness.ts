@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { ApiKeyType } from "@ctxlog/core";
+import { type ApiKeyType, loadFastKeccak } from "@ctxlog/core";
 import { createApiKey } from "@ctxlog/db";
 import { createTestDatabase } from "@ctxlog/db/testing";
 import { deleteRedisPrefix, TEST_REDIS_URL } from "@ctxlog/jobs/testing";
@@ -26,6 +26,7 @@ export interface Tenant {
  * tests never share state. `close()` removes only what this harness created.
  */
 export async function createTestHarness(overrides: Partial<Record<keyof ApiEnv, string>> = {}) {
+  await loadFastKeccak(); // as main.ts does
   const database = await createTestDatabase("ctxlog_api_test");
   const prefix = `ctxlog-test-${randomBytes(6).toString("hex")}`;
   const env = parseApiEnv({

@@ -1,5 +1,6 @@
-import { type RecoveryIdType, recover } from "tiny-secp256k1";
-import { type Address, getAddress, type Hex, hashMessage, hexToBytes, keccak256 } from "viem";
+import { type Address, getAddress, type Hex, hexToBytes } from "viem";
+import { keccak256Hex } from "../keccak";
+import { eip191Digest, recoverPublicKey } from "../secp256k1";
 import { recoverContextSigner } from "../signing";
 
 const HASH32 = /^0x[0-9a-fA-F]{64}$/;
@@ -7,8 +8,8 @@ const SIG65 = /^0x[0-9a-fA-F]{130}$/;
 
 /**
  * The address whose EIP-191 signature over the 32 bytes of `contextHash` this is — the same answer
- * as recoverContextSigner (viem), computed with libsecp256k1 in WebAssembly: ~1 ms instead of
- * ~7 ms of CPU here, which is most of a verification's own work. Signatures of another shape go to
+ * as recoverContextSigner (viem), computed with native libsecp256k1 (see secp256k1.ts) instead of
+ * viem's ~7 ms of CPU here, which was most of a verification's own work. Signatures of another shape go to
  * viem. Throws on a signature that recovers nothing.
  */
 export async function recoverContextSignerFast(contextHash: Hex, signature: Hex): Promise<Address> {
@@ -18,8 +19,7 @@ export async function recoverContextSignerFast(contextHash: Hex, signature: Hex)
   const v = bytes[64] as number;
   const recoveryId = v >= 27 ? v - 27 : v;
   if (recoveryId !== 0 && recoveryId !== 1) throw new RangeError(`invalid signature recovery byte ${v}`);
-  const digest = hexToBytes(hashMessage({ raw: contextHash }));
-  const publicKey = recover(digest, bytes.subarray(0, 64), recoveryId as RecoveryIdType, false);
+  const publicKey = recoverPublicKey(eip191Digest(contextHash), bytes.subarray(0, 64), recoveryId);
   if (!publicKey) throw new RangeError("the signature recovers no public key");
-  return getAddress(`0x${keccak256(publicKey.subarray(1)).slice(-40)}`);
+  return getAddress(`0x${keccak256Hex(publicKey.subarray(1)).slice(-40)}`);
 }
