@@ -53,7 +53,10 @@ async function postAll(port, key) {
 }
 
 function startWorker(env) {
+  // BENCH_WORKER_EXEC_ARGV="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the worker
+  const execArgv = (process.env.BENCH_WORKER_EXEC_ARGV ?? "").split(" ").filter(Boolean);
   const child = fork(path.join(root, "apps/chain-worker/dist/main.js"), [], {
+    execArgv,
     env: { ...process.env, ...env },
     stdio: "ignore",
   });
@@ -97,7 +100,6 @@ async function run(batchMax) {
   const worker = startWorker({
     ...env,
     DATABASE_POOL_SIZE: "10",
-    NODE_OPTIONS: process.env.BENCH_WORKER_NODE_OPTIONS ?? "",
   });
   try {
     const started = Date.now();
