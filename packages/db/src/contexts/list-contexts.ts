@@ -1,4 +1,5 @@
 import type { ContextStatus, PrismaClient } from "../generated/prisma/client";
+import { idsBefore, toPage } from "../page";
 import { type ContextReader, readerFilter } from "./reader-scope";
 
 export interface ListContextsQuery {
@@ -16,12 +17,10 @@ export async function listContexts(db: PrismaClient, reader: ContextReader, quer
       ...readerFilter(reader),
       ...(query.agentId === undefined ? {} : { agentId: query.agentId }),
       ...(query.status === undefined ? {} : { status: query.status }),
-      ...(query.after === undefined ? {} : { id: { lt: query.after } }),
+      ...idsBefore(query.after),
     },
     orderBy: { id: "desc" },
     take: query.limit + 1,
   });
-  const hasMore = rows.length > query.limit;
-  const page = hasMore ? rows.slice(0, query.limit) : rows;
-  return { rows: page, nextAfter: hasMore ? (page[page.length - 1]?.id ?? null) : null };
+  return toPage(rows, query.limit);
 }

@@ -1,3 +1,4 @@
+import { idsBefore, toPage } from "../page";
 import type { DbOrTx } from "../prisma-types";
 import { type VerificationViewer, viewerFilter } from "./verification-viewer";
 
@@ -11,12 +12,10 @@ export async function listVerifications(
     where: {
       ...(await viewerFilter(db, viewer)),
       ...(query.contextId === undefined ? {} : { contextId: query.contextId }),
-      ...(query.after === undefined ? {} : { id: { lt: query.after } }),
+      ...idsBefore(query.after),
     },
     orderBy: { id: "desc" },
     take: query.limit + 1,
   });
-  const hasMore = rows.length > query.limit;
-  const page = hasMore ? rows.slice(0, query.limit) : rows;
-  return { rows: page, nextAfter: hasMore ? (page[page.length - 1]?.id ?? null) : null };
+  return toPage(rows, query.limit);
 }

@@ -1,4 +1,5 @@
 import type { DeliveryStatus, PrismaClient } from "../generated/prisma/client";
+import { idsBefore, toPage } from "../page";
 
 export interface ListDeliveriesQuery {
   status?: DeliveryStatus;
@@ -13,12 +14,10 @@ export async function listDeliveries(db: PrismaClient, webhookId: string, query:
     where: {
       webhookId,
       ...(query.status === undefined ? {} : { status: query.status }),
-      ...(query.after === undefined ? {} : { id: { lt: query.after } }),
+      ...idsBefore(query.after),
     },
     orderBy: { id: "desc" },
     take: query.limit + 1,
   });
-  const hasMore = rows.length > query.limit;
-  const page = hasMore ? rows.slice(0, query.limit) : rows;
-  return { rows: page, nextAfter: hasMore ? (page[page.length - 1]?.id ?? null) : null };
+  return toPage(rows, query.limit);
 }

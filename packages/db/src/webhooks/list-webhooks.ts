@@ -1,4 +1,5 @@
 import type { PrismaClient } from "../generated/prisma/client";
+import { idsBefore, toPage } from "../page";
 
 export interface ListWebhooksQuery {
   limit: number;
@@ -12,12 +13,10 @@ export async function listWebhooks(db: PrismaClient, userId: string, query: List
     where: {
       userId,
       deletedAt: null,
-      ...(query.after === undefined ? {} : { id: { lt: query.after } }),
+      ...idsBefore(query.after),
     },
     orderBy: { id: "desc" },
     take: query.limit + 1,
   });
-  const hasMore = rows.length > query.limit;
-  const page = hasMore ? rows.slice(0, query.limit) : rows;
-  return { rows: page, nextAfter: hasMore ? (page[page.length - 1]?.id ?? null) : null };
+  return toPage(rows, query.limit);
 }
