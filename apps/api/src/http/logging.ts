@@ -6,10 +6,10 @@ import { pinoHttp } from "pino-http";
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Secrets never reach a log line: keys, signatures and webhook secrets are redacted by path. */
-export function createLogger(level: string): Logger {
-  // Buffered, asynchronous writes: one write per ~4 KiB of log lines instead of one per request.
-  // main.ts flushes the buffer on shutdown.
-  const destination = pino.destination({ sync: false, minLength: 4096 });
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  // Buffered, asynchronous writes to stdout: one write per ~4 KiB of log lines instead of one per
+  // request. main.ts flushes the buffer on shutdown. Tests pass a stream of their own.
+  destination ??= pino.destination({ sync: false, minLength: 4096 });
   return pino(
     {
       level,

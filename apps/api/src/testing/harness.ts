@@ -3,6 +3,7 @@ import { type ApiKeyType, loadFastKeccak } from "@ctxlog/core";
 import { createApiKey } from "@ctxlog/db";
 import { createTestDatabase } from "@ctxlog/db/testing";
 import { deleteRedisPrefix, TEST_REDIS_URL } from "@ctxlog/jobs/testing";
+import type pino from "pino";
 import supertest from "supertest";
 import { createApp } from "../app";
 import { type ApiEnv, parseApiEnv } from "../env";
@@ -25,7 +26,10 @@ export interface Tenant {
  * its own, and the real app on top. `tenant()` creates a new user with one key of each type, so
  * tests never share state. `close()` removes only what this harness created.
  */
-export async function createTestHarness(overrides: Partial<Record<keyof ApiEnv, string>> = {}) {
+export async function createTestHarness(
+  overrides: Partial<Record<keyof ApiEnv, string>> = {},
+  opts: { logTo?: pino.DestinationStream } = {},
+) {
   await loadFastKeccak(); // as main.ts does
   const database = await createTestDatabase("ctxlog_api_test");
   const prefix = `ctxlog-test-${randomBytes(6).toString("hex")}`;
@@ -39,7 +43,7 @@ export async function createTestHarness(overrides: Partial<Record<keyof ApiEnv, 
     AUTH_CACHE_TTL_MS: "0",
     ...overrides,
   });
-  const deps = createApiDeps(env, createLogger(env.LOG_LEVEL));
+  const deps = createApiDeps(env, createLogger(env.LOG_LEVEL, opts.logTo));
   const app = createApp(deps);
   const request = supertest(app);
 
