@@ -82,6 +82,13 @@ describe("chain worker on anvil, PostgreSQL and Redis: anchoring", () => {
     });
   });
 
+  it("publishes the block time it observes (the API's estimated_confirmation uses it)", async () => {
+    const status = await h.db.chainStatus.findUniqueOrThrow({ where: { network: "anvil" } });
+    expect(status.blockTimeMs).toBeGreaterThanOrEqual(100); // anvil mines every 200 ms here
+    expect(status.blockTimeMs).toBeLessThanOrEqual(600);
+    expect(status.registryAddress).toBe(h.registry.address);
+  });
+
   it("counts what it did in Prometheus metrics", async () => {
     const text = await worker.metrics.registry.metrics();
     expect(text).toMatch(/^chain_contexts_confirmed_total 501$/m);
