@@ -11,7 +11,9 @@ describe("chain worker processes on anvil, PostgreSQL and Redis: SIGKILL at any 
   let child: ChildProcess | undefined;
   beforeAll(async () => {
     if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` before the tests`);
-    h = await createChainHarness({ env: { BATCH_MAX: "40", BATCH_WINDOW_MS: "100", LEASE_TTL_MS: "1500" } });
+    h = await createChainHarness({
+      env: { BATCH_MAX: "40", BATCH_WINDOW_MS: "100", LEASE_TTL_MS: "1500", REPLACE_AFTER_MS: "3000" },
+    });
   });
   afterAll(async () => {
     child?.kill("SIGKILL");

@@ -3,9 +3,9 @@ import {
   currentFees,
   describeRpcError,
   type Fees,
+  getBlockHeader,
   pendingNonce,
   type RpcClient,
-  type RpcFailure,
   replacementFees,
   signAnchorTransaction,
   transactionKnown,
@@ -13,7 +13,7 @@ import {
 import {
   abandonTransactions,
   type FailureReason,
-  failAnchor,
+  listLiveTransactions,
   listQueuedAnchors,
   listStuckAnchors,
   listUnbroadcastTransactions,
@@ -21,6 +21,8 @@ import {
   nextStoredNonce,
   type PrismaClient,
   postponeAnchors,
+  recordAnchorMined,
+  requeueAnchor,
   type SignedAnchorTransaction,
   type SignerLease,
   storeSignedTransactions,
@@ -29,6 +31,8 @@ import {
 import type { Logger } from "pino";
 import type { Address, Hex, PrivateKeyAccount } from "viem";
 import { errorKind, retryDelayMs, tagError } from "./backoff";
+import { type BroadcastResults, broadcastRaw } from "./broadcast";
+import { failBatch } from "./failures";
 import type { LeaseKeeper } from "./lease-keeper";
 import type { ChainMetrics } from "./metrics";
 
@@ -42,19 +46,6 @@ export interface SenderConfig {
   /** anchors signed and broadcast per tick */
   sendBatch: number;
 }
-
-type Outcome = "broadcast" | "retry" | "abandon";
-
-const OUTCOME: Record<RpcFailure, Outcome> = {
-  already_known: "broadcast",
-  // the nonce is taken: by this very transaction (mined before we recorded the broadcast) or by a
-  // sibling of the same anchor; the tracker finds which. Never sign anew for it.
-  nonce_too_low: "broadcast",
-  unreachable: "retry",
-  insufficient_funds: "abandon",
-  replacement_underpriced: "abandon",
-  other: "abandon",
-};
 
 /**
  * The only writer for a signer, while it holds the lease: signs each queued batch's transaction,
@@ -90,7 +81,10 @@ export class AnchorSender {
     const txs = await listUnbroadcastTransactions(this.db, this.account.address, this.config.sendBatch);
     if (txs.length === 0) return;
     const head = await this.rpc.getBlockNumber().catch(() => null);
-    const results = await this.broadcast(txs.map((t) => ({ hash: t.hash, raw: t.rawTransaction })));
+    const results = await broadcastRaw(
+      this.rpc,
+      txs.map((t) => ({ hash: t.hash, raw: t.rawTransaction })),
+    );
     await this.settle(results, head, "rebroadcast");
     for (const tx of txs) {
       const result = results.get(tx.hash);
@@ -172,11 +166,11 @@ export class AnchorSender {
       });
       signed.push({ anchorId: anchor.id, ...tx, nonce: nonce++, gasLimit: this.config.gasLimit, ...fees });
     }
-    if (!(await storeSignedTransactions(this.db, lease, signed))) {
+    if (!(await storeSignedTransactions(this.db, lease, signed, head))) {
       this.logger.warn("signer lease lost before storing transactions; nothing was sent");
       return;
     }
-    const results = await this.broadcast(signed);
+    const results = await broadcastRaw(this.rpc, signed);
     await this.settle(results, head, "first");
   }
 
@@ -189,14 +183,24 @@ export class AnchorSender {
     const before = new Date(Date.now() - this.config.replaceAfterMs);
     const stuck = await listStuckAnchors(this.db, this.account.address, before, this.config.sendBatch);
     if (stuck.length === 0) return;
-    const market = await currentFees(this.rpc);
+    const [market, head, usedNonces] = await Promise.all([
+      currentFees(this.rpc),
+      this.rpc.getBlockNumber(),
+      this.rpc.getTransactionCount({ address: this.account.address, blockTag: "latest" }),
+    ]);
     const replacements: SignedAnchorTransaction[] = [];
     for (const anchor of stuck) {
       const { latest } = anchor;
+      if (latest.nonce < usedNonces) {
+        // the nonce is spent: one of the anchor's transactions is in a block the tracker did not
+        // read (e.g. mined while no process had recorded its broadcast); never replace it
+        await this.adoptMined(anchor.id, latest.nonce);
+        continue;
+      }
       if (!(await transactionKnown(this.rpc, latest.hash as Hex))) {
-        const result = (await this.broadcast([{ hash: latest.hash, raw: latest.rawTransaction }])).get(
-          latest.hash,
-        );
+        const result = (
+          await broadcastRaw(this.rpc, [{ hash: latest.hash, raw: latest.rawTransaction }])
+        ).get(latest.hash);
         if (result?.outcome !== "retry") await touchBroadcast(this.db, latest.hash);
         if (result?.outcome === "broadcast") this.metrics.transactions.inc({ kind: "rebroadcast" });
         this.logger.info(
@@ -224,9 +228,8 @@ export class AnchorSender {
       });
     }
     if (replacements.length === 0) return;
-    if (!(await storeSignedTransactions(this.db, lease, replacements))) return;
-    const head = await this.rpc.getBlockNumber().catch(() => null);
-    const results = await this.broadcast(replacements);
+    if (!(await storeSignedTransactions(this.db, lease, replacements, head))) return;
+    const results = await broadcastRaw(this.rpc, replacements);
     await this.settle(results, head, "replacement");
     this.logger.info(
       { replaced: replacements.map((r) => r.anchorId) },
@@ -234,25 +237,34 @@ export class AnchorSender {
     );
   }
 
-  private async broadcast(txs: readonly { hash: string; raw: string }[]) {
-    const results = new Map<string, { outcome: Outcome; kind: RpcFailure | "ok"; detail: string }>();
-    // Sent concurrently: the batching transport carries them in one HTTP request, in nonce order.
-    await Promise.all(
-      txs.map(async (tx) => {
-        try {
-          await this.rpc.sendRawTransaction({ serializedTransaction: tx.raw as Hex });
-          results.set(tx.hash, { outcome: "broadcast", kind: "ok", detail: "" });
-        } catch (err) {
-          const kind = classifyRpcError(err);
-          results.set(tx.hash, { outcome: OUTCOME[kind], kind, detail: describeRpcError(err) });
-        }
-      }),
+  /** Records the receipt of whichever of the anchor's transactions used its nonce. */
+  private async adoptMined(anchorId: string, nonce: number): Promise<void> {
+    for (const { hash } of await listLiveTransactions(this.db, anchorId)) {
+      const receipt = await this.rpc.getTransactionReceipt({ hash: hash as Hex }).catch(() => null);
+      if (!receipt) continue;
+      const header = await getBlockHeader(this.rpc, receipt.blockNumber);
+      if (!header?.hash || header.hash !== receipt.blockHash) return; // reorg in progress: next time
+      await recordAnchorMined(this.db, {
+        anchorId,
+        transactionHash: hash,
+        blockNumber: receipt.blockNumber,
+        blockHash: receipt.blockHash,
+        blockTimestamp: new Date(Number(header.timestamp) * 1000),
+        gasUsed: receipt.gasUsed,
+        reverted: receipt.status !== "success",
+      });
+      this.logger.info({ anchor: anchorId, tx: hash }, "found the mined transaction of a stuck anchor");
+      return;
+    }
+    this.logger.error(
+      { anchor: anchorId, nonce },
+      "nonce used by a transaction we did not send; signing the batch anew",
     );
-    return results;
+    await requeueAnchor(this.db, anchorId, `nonce ${nonce} was used by another transaction`);
   }
 
   private async settle(
-    results: Map<string, { outcome: Outcome; kind: RpcFailure | "ok"; detail: string }>,
+    results: BroadcastResults,
     head: bigint | null,
     kind: "first" | "replacement" | "rebroadcast",
   ): Promise<void> {
@@ -305,20 +317,7 @@ export class AnchorSender {
     return false;
   }
 
-  private async fail(anchorId: string, reason: FailureReason, details: string): Promise<void> {
-    const messages: Record<FailureReason, string> = {
-      insufficient_gas: "The service's signer could not pay for gas; the context was not anchored.",
-      rpc_unavailable: "The blockchain node stayed unreachable; the context was not anchored.",
-      reverted: "The anchoring transaction reverted.",
-      rejected: "The blockchain node refused the anchoring transaction.",
-    };
-    const { failed } = await failAnchor(this.db, anchorId, {
-      reason,
-      message: messages[reason],
-      details,
-      retryPossible: true,
-    });
-    this.metrics.failed.inc({ reason }, failed);
-    this.logger.warn({ anchor: anchorId, reason, contexts: failed }, "anchor failed");
+  private fail(anchorId: string, reason: FailureReason, details: string): Promise<void> {
+    return failBatch({ db: this.db, metrics: this.metrics, logger: this.logger }, anchorId, reason, details);
   }
 }

@@ -1,7 +1,6 @@
 import { getBlockHeader, getBlockReceipts, type RpcClient } from "@ctxlog/chain";
 import {
   confirmAnchor,
-  failAnchor,
   findAnchorTransactions,
   listMinedAnchors,
   lowestOpenBroadcastBlock,
@@ -12,6 +11,7 @@ import {
 } from "@ctxlog/db";
 import type { Logger } from "pino";
 import type { Address } from "viem";
+import { failBatch } from "./failures";
 import type { ChainMetrics } from "./metrics";
 
 export interface TrackerConfig {
@@ -122,14 +122,12 @@ export class ChainTracker {
         }
         if (depth < this.config.confirmations) continue;
         if (anchor.reverted) {
-          const { failed } = await failAnchor(this.db, anchor.id, {
-            reason: "reverted",
-            message: "The anchoring transaction reverted.",
-            details: `transaction reverted in block ${blockNumber}`,
-            retryPossible: false,
-          });
-          this.metrics.failed.inc({ reason: "reverted" }, failed);
-          this.logger.warn({ anchor: anchor.id, contexts: failed }, "anchor reverted");
+          await failBatch(
+            { db: this.db, metrics: this.metrics, logger: this.logger },
+            anchor.id,
+            "reverted",
+            `transaction reverted in block ${blockNumber}`,
+          );
           continue;
         }
         const { confirmed } = await confirmAnchor(this.db, anchor.id, blockHash, depth);

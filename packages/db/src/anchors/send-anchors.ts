@@ -53,6 +53,8 @@ export async function storeSignedTransactions(
   db: PrismaClient,
   lease: SignerLease,
   txs: readonly SignedAnchorTransaction[],
+  /** the chain head read before signing: no receipt of these can be in an earlier block */
+  headBlock: bigint,
 ): Promise<boolean> {
   if (txs.length === 0) return true;
   return db.$transaction(async (tx) => {
@@ -67,6 +69,9 @@ export async function storeSignedTransactions(
         gasLimit: t.gasLimit,
         maxFeePerGas: t.maxFeePerGas.toString(),
         maxPriorityFeePerGas: t.maxPriorityFeePerGas.toString(),
+        // set now, not at broadcast: a process killed between the node accepting a transaction
+        // and recording it must still have its successor look for the receipt from here on
+        broadcastBlock: headBlock,
       })),
     });
     const ids = txs.map((t) => t.anchorId);
@@ -95,35 +100,51 @@ export async function markTransactionsBroadcast(
   if (hashes.length === 0) return { createdEvents: 0 };
   return db.$transaction(async (tx) => {
     const broadcast = await tx.$queryRaw<{ hash: string; anchor_id: string }[]>`
-      UPDATE anchor_transactions SET status = 'broadcast', broadcast_at = now(), broadcast_block = ${headBlock}
+      UPDATE anchor_transactions SET status = 'broadcast', broadcast_at = now(),
+        broadcast_block = coalesce(broadcast_block, ${headBlock})
       WHERE hash = ANY(${hashes as string[]}::text[]) AND status = 'signed'
       RETURNING hash, anchor_id`;
     if (broadcast.length === 0) return { createdEvents: 0 };
-    const anchorIds = broadcast.map((b) => b.anchor_id);
-    await tx.$executeRaw`
-      UPDATE contexts AS c SET transaction_hash = a.transaction_hash, updated_at = now()
-      FROM anchors AS a
-      WHERE a.id = ANY(${anchorIds}::text[]) AND c.anchor_id = a.id AND c.status = 'pending'
-        AND a.status IN ('sent', 'mined')`;
-    const first = await tx.$queryRaw<{ id: string }[]>`
-      UPDATE anchors SET sent_at = now(), updated_at = now()
-      WHERE id = ANY(${anchorIds}::text[]) AND sent_at IS NULL
-      RETURNING id`;
-    if (first.length === 0) return { createdEvents: 0 };
-    const contexts = await tx.context.findMany({
-      where: { anchorId: { in: first.map((f) => f.id) }, status: "pending" },
-    });
-    await recordEvents(
+    return announceAnchors(
       tx,
-      contexts.map((c) => ({
-        userId: c.userId,
-        event: "context.created" as const,
-        contextId: c.id,
-        data: contextCreatedData(toContextView(c)),
-      })),
+      broadcast.map((b) => b.anchor_id),
     );
-    return { createdEvents: contexts.length };
   });
+}
+
+/**
+ * Points the anchors' pending contexts at each anchor's current transaction hash and, the first
+ * time an anchor is known to be out (broadcast, or found mined), records one `context.created`
+ * per context. Call inside the transaction that records that fact.
+ */
+export async function announceAnchors(
+  tx: DbOrTx,
+  anchorIds: readonly string[],
+): Promise<{ createdEvents: number }> {
+  const ids = [...new Set(anchorIds)];
+  await tx.$executeRaw`
+    UPDATE contexts AS c SET transaction_hash = a.transaction_hash, updated_at = now()
+    FROM anchors AS a
+    WHERE a.id = ANY(${ids}::text[]) AND c.anchor_id = a.id AND c.status = 'pending'
+      AND a.status IN ('sent', 'mined')`;
+  const first = await tx.$queryRaw<{ id: string }[]>`
+    UPDATE anchors SET sent_at = now(), updated_at = now()
+    WHERE id = ANY(${ids}::text[]) AND sent_at IS NULL
+    RETURNING id`;
+  if (first.length === 0) return { createdEvents: 0 };
+  const contexts = await tx.context.findMany({
+    where: { anchorId: { in: first.map((f) => f.id) }, status: "pending" },
+  });
+  await recordEvents(
+    tx,
+    contexts.map((c) => ({
+      userId: c.userId,
+      event: "context.created" as const,
+      contextId: c.id,
+      data: contextCreatedData(toContextView(c)),
+    })),
+  );
+  return { createdEvents: contexts.length };
 }
 
 /**
@@ -256,4 +277,36 @@ export async function listStuckAnchors(
 /** A dropped transaction was sent again as it is: its wait for a block starts over. */
 export async function touchBroadcast(db: DbOrTx, hash: string): Promise<void> {
   await db.anchorTransaction.update({ where: { hash }, data: { broadcastAt: new Date() } });
+}
+
+/**
+ * The anchor's nonce was used on chain by none of its transactions (the signer key was used
+ * elsewhere): its transactions can never be mined, so they are abandoned and the batch is signed
+ * anew with a fresh nonce.
+ */
+export async function requeueAnchor(db: PrismaClient, anchorId: string, error: string): Promise<void> {
+  await db.$transaction(async (tx) => {
+    await tx.anchorTransaction.updateMany({
+      where: { anchorId, status: { in: ["signed", "broadcast"] } },
+      data: { status: "abandoned" },
+    });
+    await tx.anchor.updateMany({
+      where: { id: anchorId, status: "sent" },
+      data: {
+        status: "queued",
+        nonce: null,
+        transactionHash: null,
+        lastError: error,
+        nextAttemptAt: new Date(),
+      },
+    });
+  });
+}
+
+/** The anchor's transactions that may still be (or have been) mined. */
+export async function listLiveTransactions(db: DbOrTx, anchorId: string) {
+  return db.anchorTransaction.findMany({
+    where: { anchorId, status: { not: "abandoned" } },
+    select: { hash: true },
+  });
 }

@@ -63,17 +63,22 @@ describe("signer lease (PostgreSQL)", () => {
       { signerAddress: signer, chainId: 1, network: "anvil", registryAddress: signer },
       ["ctx_01JAZ0YQ8T9X2V3W4B5C6D7E8F"],
     );
-    const stored = await storeSignedTransactions(t.db, stale as NonNullable<typeof stale>, [
-      {
-        anchorId: batch?.anchorId as string,
-        hash: `0x${"22".repeat(32)}`,
-        raw: "0x01",
-        nonce: 0,
-        gasLimit: 60_000,
-        maxFeePerGas: 2n,
-        maxPriorityFeePerGas: 1n,
-      },
-    ]);
+    const stored = await storeSignedTransactions(
+      t.db,
+      stale as NonNullable<typeof stale>,
+      [
+        {
+          anchorId: batch?.anchorId as string,
+          hash: `0x${"22".repeat(32)}`,
+          raw: "0x01",
+          nonce: 0,
+          gasLimit: 60_000,
+          maxFeePerGas: 2n,
+          maxPriorityFeePerGas: 1n,
+        },
+      ],
+      1n,
+    );
     expect(stored).toBe(false);
     expect(await t.db.anchorTransaction.count()).toBe(0);
     expect((await t.db.anchor.findUniqueOrThrow({ where: { id: batch?.anchorId } })).status).toBe("queued");

@@ -4,6 +4,7 @@ import { recordEvents } from "../events/record-event";
 import type { PrismaClient } from "../generated/prisma/client";
 import type { DbOrTx } from "../prisma-types";
 import type { AnchorProof } from "./anchor-target";
+import { announceAnchors } from "./send-anchors";
 
 /** Which of these transaction hashes are ours (any status: a replaced one may still be mined). */
 export async function findAnchorTransactions(db: DbOrTx, hashes: readonly string[]) {
@@ -54,6 +55,8 @@ export async function recordAnchorMined(db: PrismaClient, m: MinedReceipt): Prom
       },
       data: { status: "replaced" },
     });
+    // found mined before its broadcast was recorded (its sender died in between): announce it now
+    await announceAnchors(tx, [m.anchorId]);
     return true;
   });
 }

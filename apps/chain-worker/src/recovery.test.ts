@@ -1,0 +1,71 @@
+import { currentFees, signAnchorTransaction } from "@ctxlog/chain";
+import { acquireSignerLease, createAnchorBatch, storeSignedTransactions } from "@ctxlog/db";
+import type { Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { type ChainHarness, createChainHarness, sleep, TEST_ANCHOR_KEY } from "./testing/harness";
+
+describe("chain worker on anvil, PostgreSQL and Redis: taking over a predecessor's work", () => {
+  let h: ChainHarness;
+  beforeAll(async () => {
+    h = await createChainHarness({
+      manualMining: true,
+      env: { CONFIRMATIONS: "2", REPLACE_AFTER_MS: "60000" },
+    });
+  });
+  afterAll(() => h.close());
+
+  it("a transaction the node took (and mined) before its sender died unrecorded is found and confirmed", async () => {
+    const account = privateKeyToAccount(TEST_ANCHOR_KEY);
+    const [id] = await h.submit(1, false);
+    const batch = await createAnchorBatch(
+      h.db,
+      {
+        signerAddress: account.address,
+        chainId: h.anvil.chainId,
+        network: "anvil",
+        registryAddress: h.registry.address,
+      },
+      [id as string],
+    );
+    // what the dead process did: took the lease, stored the signed transaction, the node got it…
+    const lease = await acquireSignerLease(h.db, account.address, "dead-process", 300);
+    const head = await h.rpc.getBlockNumber();
+    const fees = await currentFees(h.rpc as never);
+    const nonce = await h.rpc.getTransactionCount({ address: account.address, blockTag: "pending" });
+    const tx = await signAnchorTransaction(account, {
+      chainId: h.anvil.chainId,
+      registryAddress: h.registry.address,
+      merkleRoot: batch?.merkleRoot as Hex,
+      contextCount: 1,
+      nonce,
+      gasLimit: 60_000,
+      fees,
+    });
+    const stored = await storeSignedTransactions(
+      h.db,
+      lease as NonNullable<typeof lease>,
+      [{ anchorId: batch?.anchorId as string, ...tx, nonce, gasLimit: 60_000, ...fees }],
+      head,
+    );
+    expect(stored).toBe(true);
+    await h.rpc.request({ method: "eth_sendRawTransaction", params: [tx.raw] } as never);
+    // …and it was mined, with blocks on top, before anyone recorded the broadcast
+    for (let i = 0; i < 4; i++) await h.anvilRpc("evm_mine");
+    await sleep(350); // the dead process's lease runs out
+
+    await h.startWorker();
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const ctx = await h.db.context.findUniqueOrThrow({ where: { id } });
+      if (ctx.status === "confirmed") {
+        expect(ctx.transactionHash).toBe(tx.hash);
+        break;
+      }
+      if (Date.now() > deadline) throw new Error(`still ${ctx.status}`);
+      await h.anvilRpc("evm_mine");
+      await sleep(100);
+    }
+    await h.expectAnchoredExactlyOnce([id as string]);
+    expect(await h.db.anchorTransaction.count({ where: { anchorId: batch?.anchorId } })).toBe(1);
+  });
+});
