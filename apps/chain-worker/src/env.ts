@@ -13,7 +13,7 @@ export const chainWorkerEnvSchema = z.object({
     .default("ctxlog"),
   RPC_URL: z.url({
     protocol: /^(https?|wss?)$/,
-    error: "RPC_URL: the chain's JSON-RPC endpoint (http[s]://…)",
+    error: "the chain's JSON-RPC endpoint (http[s]://…)",
   }),
   /** when set, the node must report this chain id at start-up (guards against a wrong RPC_URL) */
   CHAIN_ID: z.coerce.number().int().positive().optional(),

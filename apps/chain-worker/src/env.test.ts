@@ -1,0 +1,35 @@
+import { parseChainWorkerEnv } from "./env";
+
+const valid = {
+  DATABASE_URL: "postgresql://root@127.0.0.1:5432/ctxlog",
+  REDIS_URL: "redis://127.0.0.1:6379",
+  RPC_URL: "http://127.0.0.1:8545",
+  REGISTRY_ADDRESS: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+  SIGNER_PRIVATE_KEY: `0x${"11".repeat(32)}`,
+};
+
+describe("chain worker configuration", () => {
+  it("has the issue's defaults", () => {
+    expect(parseChainWorkerEnv(valid)).toMatchObject({
+      CONFIRMATIONS: 3,
+      BATCH_MAX: 256,
+      BATCH_WINDOW_MS: 1000,
+      NETWORK_NAME: "anvil",
+    });
+    expect(parseChainWorkerEnv(valid).CHAIN_ID).toBeUndefined();
+  });
+
+  it("lists every problem at once, by variable name", () => {
+    const run = () =>
+      parseChainWorkerEnv({
+        ...valid,
+        RPC_URL: "ftp://x",
+        REGISTRY_ADDRESS: "0x12",
+        SIGNER_PRIVATE_KEY: undefined,
+      });
+    expect(run).toThrow(/Invalid configuration for the chain worker/);
+    expect(run).toThrow(/RPC_URL/);
+    expect(run).toThrow(/REGISTRY_ADDRESS: the deployed registry's 20-byte address/);
+    expect(run).toThrow(/SIGNER_PRIVATE_KEY/);
+  });
+});
