@@ -1,4 +1,5 @@
 import { getBlockHeader, getBlockReceipts, type RpcClient } from "@ctxlog/chain";
+import { BlockTimeEstimator } from "@ctxlog/core";
 import {
   confirmAnchor,
   findAnchorTransactions,
@@ -32,8 +33,7 @@ export interface TrackerConfig {
 export class ChainTracker {
   /** last block whose receipts were read; undefined until the first tick decides where to start */
   private cursor: bigint | undefined;
-  private lastHead: { number: bigint; at: number } | undefined;
-  private blockTimeMs: number | undefined;
+  private readonly blockTime = new BlockTimeEstimator();
   private lastStatusSave = 0;
 
   constructor(
@@ -47,7 +47,7 @@ export class ChainTracker {
   async tick(): Promise<void> {
     const head = await this.rpc.getBlockNumber();
     this.metrics.head.set(Number(head));
-    this.observe(head);
+    this.blockTime.observe(head, Date.now());
     if (this.cursor === undefined) {
       const low = await lowestOpenBroadcastBlock(this.db, this.config.chainId);
       this.cursor = low !== null && low < head ? low : head;
@@ -141,24 +141,16 @@ export class ChainTracker {
     }
   }
 
-  private observe(head: bigint): void {
-    const now = Date.now();
-    if (this.lastHead && head > this.lastHead.number) {
-      const per = (now - this.lastHead.at) / Number(head - this.lastHead.number);
-      this.blockTimeMs = this.blockTimeMs === undefined ? per : this.blockTimeMs * 0.8 + per * 0.2;
-    }
-    if (!this.lastHead || head !== this.lastHead.number) this.lastHead = { number: head, at: now };
-  }
-
   private async saveStatus(head: bigint): Promise<void> {
-    if (this.blockTimeMs === undefined || Date.now() - this.lastStatusSave < 5_000) return;
+    const blockTimeMs = this.blockTime.estimateMs();
+    if (blockTimeMs === undefined || Date.now() - this.lastStatusSave < 5_000) return;
     this.lastStatusSave = Date.now();
     await saveChainStatus(this.db, {
       network: this.config.network,
       chainId: this.config.chainId,
       registryAddress: this.config.registryAddress,
       headBlock: head,
-      blockTimeMs: Math.max(1, Math.round(this.blockTimeMs)),
+      blockTimeMs: Math.max(1, Math.round(blockTimeMs)),
     });
   }
 }

@@ -19,6 +19,7 @@ export {
   parseApiKey,
   timingSafeEqualHex,
 } from "./api-keys";
+export { BlockTimeEstimator } from "./block-time";
 export { type ContextHashInput, canonicalJson, hashContext } from "./canonical";
 export {
   AppError,
