@@ -55,9 +55,7 @@ export const apiEnvSchema = z
     WEBHOOK_ALLOW_PRIVATE_URLS: bool,
     WEBHOOK_MAX_PER_USER: z.coerce.number().int().min(1).max(10_000).default(20),
     // Verification reads the chain; without RPC_URL, POST /v1/verifications answers 503.
-    RPC_URL: optional(
-      z.url({ protocol: /^https?$/, error: "the chain's JSON-RPC endpoint (http[s]://…)" }),
-    ),
+    RPC_URL: optional(z.url({ protocol: /^https?$/, error: "the chain's JSON-RPC endpoint (http[s]://…)" })),
     REGISTRY_ADDRESS: optional(
       z.string().regex(/^0x[0-9a-fA-F]{40}$/, "the deployed registry's 20-byte address"),
     ),

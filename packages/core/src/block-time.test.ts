@@ -5,7 +5,7 @@ describe("BlockTimeEstimator", () => {
     const e = new BlockTimeEstimator(60_000, 5);
     // 200 ms blocks seen by a 50 ms poller, each sighting 0–50 ms late
     const lateness = [0, 45, 10, 50, 5, 30, 0, 40, 20, 35, 15];
-    lateness.forEach((late, i) => e.observe(BigInt(i), i * 200 + late));
+    for (const [i, late] of lateness.entries()) e.observe(BigInt(i), i * 200 + late);
     expect(e.estimateMs()).toBeGreaterThan(195);
     expect(e.estimateMs()).toBeLessThan(205);
   });
