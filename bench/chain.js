@@ -4,19 +4,11 @@
 // BATCH_MAX=256, each on a fresh chain, database and Redis prefix, in the same run.
 // Prints contexts/s, p50/p99 from POST to confirmed, transactions sent and gas per context.
 // Targets: ≥ 500 contexts/s confirmed with batching; gas/context at 256 ≤ 1/100 of BATCH_MAX=1.
-const path = require("node:path");
-const { fork } = require("node:child_process");
-const { randomBytes } = require("node:crypto");
 const { Pool } = require("undici");
-const { root, REDIS_URL, scratchDatabase, startProcess, deleteRedisPrefix, fmt } = require("./lib");
+const { fmt, percentile, startChainStack, waitForConfirmed } = require("./lib");
 
 const CONTEXTS = Number(process.env.BENCH_CHAIN_CONTEXTS ?? 5_000);
 const CONCURRENCY = Number(process.env.BENCH_CHAIN_CONCURRENCY ?? 64);
-const SIGNER = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
-const contracts = require(path.join(root, "packages/contracts/dist"));
-const dbModule = require(path.join(root, "packages/db/dist"));
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 async function postAll(port, key) {
   const pool = new Pool(`http://127.0.0.1:${port}`, { connections: CONCURRENCY, pipelining: 1 });
@@ -52,68 +44,20 @@ async function postAll(port, key) {
   return sentAt;
 }
 
-function startWorker(env) {
-  // BENCH_WORKER_EXEC_ARGV="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the worker
-  const execArgv = (process.env.BENCH_WORKER_EXEC_ARGV ?? "").split(" ").filter(Boolean);
-  const child = fork(path.join(root, "apps/chain-worker/dist/main.js"), [], {
-    execArgv,
-    env: { ...process.env, ...env },
-    stdio: "ignore",
-  });
-  return {
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", resolve);
-        child.kill("SIGTERM");
-        setTimeout(() => child.kill("SIGKILL"), 10_000).unref();
-      }),
-  };
-}
-
 async function run(batchMax) {
-  const anvil = await contracts.startAnvil({ blockTimeSeconds: 1 });
-  const registry = await contracts.deployRegistry({ rpcUrl: anvil.rpcUrl, privateKey: SIGNER });
-  const database = await scratchDatabase("ctxlog_bench_chain");
-  const prefix = `ctxlog-bench-${randomBytes(4).toString("hex")}`;
-  const client = dbModule.createDb(database.url, { poolSize: 2 });
-  const { key } = await dbModule.createApiKey(client, { userId: "bench", type: "full", plan: "bench" });
-  const env = {
-    DATABASE_URL: database.url,
-    REDIS_URL,
-    REDIS_PREFIX: prefix,
-    SIGNER_PRIVATE_KEY: SIGNER,
-    RPC_URL: anvil.rpcUrl,
-    CHAIN_ID: String(anvil.chainId),
-    REGISTRY_ADDRESS: registry.address,
-    CONFIRMATIONS: "3",
-    BATCH_MAX: String(batchMax),
-    BATCH_WINDOW_MS: "1000",
-    LOG_LEVEL: "warn",
-    PLAN_RATE_LIMITS: "free:600,bench:100000000",
-    AUTH_CACHE_TTL_MS: process.env.AUTH_CACHE_TTL_MS ?? "0",
-  };
-  const api = await startProcess(path.join(root, "apps/api/dist/main.js"), {
-    ...env,
-    DATABASE_POOL_SIZE: "20",
-  });
-  const worker = startWorker({
-    ...env,
-    DATABASE_POOL_SIZE: "10",
-  });
+  // BENCH_WORKER_EXEC_ARGV="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the worker
+  const workerExecArgv = (process.env.BENCH_WORKER_EXEC_ARGV ?? "").split(" ").filter(Boolean);
+  const stack = await startChainStack(
+    "ctxlog_bench_chain",
+    { BATCH_MAX: String(batchMax) },
+    { workerExecArgv },
+  );
+  const client = stack.db;
   try {
     const started = Date.now();
-    const sentAt = await postAll(api.port, key);
+    const sentAt = await postAll(stack.apiPort, stack.key);
     const postedIn = Date.now() - started;
-    const deadline = Date.now() + 600_000;
-    for (;;) {
-      const confirmed = await client.context.count({ where: { status: "confirmed" } });
-      if (confirmed === CONTEXTS) break;
-      const failed = await client.context.count({ where: { status: "failed" } });
-      if (failed > 0) throw new Error(`${failed} contexts failed`);
-      if (Date.now() > deadline) throw new Error(`only ${confirmed}/${CONTEXTS} confirmed after 10 min`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await waitForConfirmed(client, CONTEXTS);
     const rows = await client.context.findMany({ select: { id: true, confirmedAt: true } });
     const latencies = rows.map((r) => r.confirmedAt.getTime() - sentAt.get(r.id)).sort((a, b) => a - b);
     const lastConfirmed = Math.max(...rows.map((r) => r.confirmedAt.getTime()));
@@ -124,12 +68,6 @@ async function run(batchMax) {
     });
     const gas = anchors.reduce((sum, a) => sum + Number(a.gasUsed), 0);
     const transactions = await client.anchorTransaction.count();
-    if (process.env.BENCH_DEBUG) {
-      const stats = await client.$queryRawUnsafe(
-        "SELECT xact_commit::int, tup_returned::int, tup_fetched::int, tup_inserted::int, tup_updated::int FROM pg_stat_database WHERE datname = current_database()",
-      );
-      console.log(stats);
-    }
     return {
       batchMax,
       postsPerSecond: CONTEXTS / (postedIn / 1000),
@@ -142,12 +80,7 @@ async function run(batchMax) {
       gasPerContext: gas / CONTEXTS,
     };
   } finally {
-    await worker.stop();
-    await api.stop();
-    await client.$disconnect();
-    await deleteRedisPrefix(prefix);
-    await database.drop();
-    await anvil.stop();
+    await stack.close();
   }
 }
 

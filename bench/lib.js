@@ -69,4 +69,87 @@ async function deleteRedisPrefix(prefix) {
 
 const fmt = (n, digits = 1) => Number(n).toFixed(digits);
 
-module.exports = { root, REDIS_URL, scratchDatabase, freePort, startProcess, deleteRedisPrefix, fmt };
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/** anvil's first dev account: deploys the registry and is the service signer in the benches. */
+const DEV_SIGNER = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
+
+/**
+ * The whole stack on a fresh local chain: anvil (1 s blocks) with the registry, a scratch database
+ * with a full key on plan "bench" (no rate limit), its own Redis prefix, the API and the chain
+ * worker as real processes. `close()` removes all of it. `workerExecArgv` profiles the worker,
+ * e.g. ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"].
+ */
+async function startChainStack(name, extraEnv = {}, { workerExecArgv = [] } = {}) {
+  const contracts = require(path.join(root, "packages/contracts/dist"));
+  const dbModule = require(path.join(root, "packages/db/dist"));
+  const anvil = await contracts.startAnvil({ blockTimeSeconds: 1 });
+  const registry = await contracts.deployRegistry({ rpcUrl: anvil.rpcUrl, privateKey: DEV_SIGNER });
+  const database = await scratchDatabase(name);
+  const prefix = `ctxlog-bench-${randomBytes(4).toString("hex")}`;
+  const db = dbModule.createDb(database.url, { poolSize: 2 });
+  const { key } = await dbModule.createApiKey(db, { userId: "bench", type: "full", plan: "bench" });
+  const env = {
+    DATABASE_URL: database.url,
+    REDIS_URL,
+    REDIS_PREFIX: prefix,
+    SIGNER_PRIVATE_KEY: DEV_SIGNER,
+    RPC_URL: anvil.rpcUrl,
+    CHAIN_ID: String(anvil.chainId),
+    REGISTRY_ADDRESS: registry.address,
+    CONFIRMATIONS: "3",
+    BATCH_WINDOW_MS: "1000",
+    LOG_LEVEL: "warn",
+    PLAN_RATE_LIMITS: "free:600,bench:100000000",
+    ...extraEnv,
+  };
+  const api = await startProcess(path.join(root, "apps/api/dist/main.js"), {
+    ...env,
+    DATABASE_POOL_SIZE: "20",
+  });
+  const worker = fork(path.join(root, "apps/chain-worker/dist/main.js"), [], {
+    env: { ...process.env, ...env, DATABASE_POOL_SIZE: "10" },
+    execArgv: workerExecArgv,
+    stdio: "ignore",
+  });
+  return {
+    apiPort: api.port,
+    key,
+    db,
+    rpcUrl: anvil.rpcUrl,
+    async close() {
+      await stopProcess(worker);
+      await api.stop();
+      await db.$disconnect();
+      await deleteRedisPrefix(prefix);
+      await database.drop();
+      await anvil.stop();
+    },
+  };
+}
+
+/** Polls until `count` contexts are confirmed; throws at the first failed one or after `timeoutMs`. */
+async function waitForConfirmed(db, count, timeoutMs = 600_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const confirmed = await db.context.count({ where: { status: "confirmed" } });
+    if (confirmed === count) return;
+    const failed = await db.context.count({ where: { status: "failed" } });
+    if (failed > 0) throw new Error(`${failed} contexts failed`);
+    if (Date.now() > deadline) throw new Error(`only ${confirmed}/${count} confirmed in time`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+module.exports = {
+  root,
+  REDIS_URL,
+  scratchDatabase,
+  freePort,
+  startProcess,
+  deleteRedisPrefix,
+  fmt,
+  percentile,
+  startChainStack,
+  waitForConfirmed,
+};

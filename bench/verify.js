@@ -8,19 +8,12 @@
 // Prints verifications/s and p50/p99 of verification_time_ms (API: as the API measured it, plus
 // the client-side latency; SDK: the time of each verifyContext call). Every verification must pass.
 const path = require("node:path");
-const { fork } = require("node:child_process");
-const { randomBytes } = require("node:crypto");
 const { Pool } = require("undici");
-const { root, REDIS_URL, scratchDatabase, startProcess, deleteRedisPrefix, fmt } = require("./lib");
+const { root, fmt, percentile, startChainStack, waitForConfirmed } = require("./lib");
 
 const CONTEXTS = Number(process.env.BENCH_VERIFY_CONTEXTS ?? 1_000);
 const CONCURRENCY = Number(process.env.BENCH_VERIFY_CONCURRENCY ?? 16);
-const SIGNER = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
-const contracts = require(path.join(root, "packages/contracts/dist"));
-const dbModule = require(path.join(root, "packages/db/dist"));
 const sdk = require(path.join(root, "packages/sdk/dist"));
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /** Runs `task(i)` for i in [0, n) with `lanes` in flight; returns the wall time in ms. */
 async function pooled(n, lanes, task) {
@@ -52,53 +45,14 @@ function api(port, key) {
   return { call, close: () => pool.close() };
 }
 
-function startWorker(env) {
-  const child = fork(path.join(root, "apps/chain-worker/dist/main.js"), [], {
-    env: { ...process.env, ...env },
-    stdio: "ignore",
-  });
-  return {
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", resolve);
-        child.kill("SIGTERM");
-        setTimeout(() => child.kill("SIGKILL"), 10_000).unref();
-      }),
-  };
-}
-
 async function main() {
   console.log(
     `bench:verify — ${CONTEXTS} confirmed contexts (anvil, 1 s blocks, 3 confirmations), ` +
       `${CONCURRENCY} verifications in flight, API path then SDK path`,
   );
-  const anvil = await contracts.startAnvil({ blockTimeSeconds: 1 });
-  const registry = await contracts.deployRegistry({ rpcUrl: anvil.rpcUrl, privateKey: SIGNER });
-  const database = await scratchDatabase("ctxlog_bench_verify");
-  const prefix = `ctxlog-bench-${randomBytes(4).toString("hex")}`;
-  const db = dbModule.createDb(database.url, { poolSize: 2 });
-  const { key } = await dbModule.createApiKey(db, { userId: "bench", type: "full", plan: "bench" });
-  const env = {
-    DATABASE_URL: database.url,
-    REDIS_URL,
-    REDIS_PREFIX: prefix,
-    SIGNER_PRIVATE_KEY: SIGNER,
-    RPC_URL: anvil.rpcUrl,
-    CHAIN_ID: String(anvil.chainId),
-    REGISTRY_ADDRESS: registry.address,
-    CONFIRMATIONS: "3",
-    BATCH_MAX: "256",
-    BATCH_WINDOW_MS: "1000",
-    LOG_LEVEL: "warn",
-    PLAN_RATE_LIMITS: "free:600,bench:100000000",
-  };
-  const server = await startProcess(path.join(root, "apps/api/dist/main.js"), {
-    ...env,
-    DATABASE_POOL_SIZE: "20",
-  });
-  const worker = startWorker({ ...env, DATABASE_POOL_SIZE: "10" });
-  const client = api(server.port, key);
+  const stack = await startChainStack("ctxlog_bench_verify", { BATCH_MAX: "256" });
+  const db = stack.db;
+  const client = api(stack.apiPort, stack.key);
   try {
     // --- set-up: contexts through the API, confirmed by the chain worker -----------------------
     const ids = new Array(CONTEXTS);
@@ -112,13 +66,7 @@ async function main() {
       if (res.status !== 202) throw new Error(`POST /v1/contexts ${res.status}: ${JSON.stringify(res.body)}`);
       ids[i] = res.body.context_id;
     });
-    for (;;) {
-      const confirmed = await db.context.count({ where: { status: "confirmed" } });
-      if (confirmed === CONTEXTS) break;
-      if ((await db.context.count({ where: { status: "failed" } })) > 0) throw new Error("contexts failed");
-      if (Date.now() - setupStarted > 600_000) throw new Error(`only ${confirmed}/${CONTEXTS} confirmed`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await waitForConfirmed(db, CONTEXTS);
     const anchors = await db.anchor.count({ where: { status: "confirmed" } });
     console.log(
       `set-up: ${CONTEXTS} contexts confirmed in ${anchors} batches in ${fmt((Date.now() - setupStarted) / 1000)} s`,
@@ -150,7 +98,7 @@ async function main() {
     let sdkFailed = 0;
     const sdkWall = await pooled(CONTEXTS, CONCURRENCY, async (i) => {
       const t0 = performance.now();
-      const result = await sdk.verifyContext(bundles[i], { rpcUrl: anvil.rpcUrl });
+      const result = await sdk.verifyContext(bundles[i], { rpcUrl: stack.rpcUrl });
       sdkMs.push(performance.now() - t0);
       if (!result.verified) sdkFailed++;
     });
@@ -178,12 +126,7 @@ async function main() {
     }
   } finally {
     await client.close();
-    await worker.stop();
-    await server.stop();
-    await db.$disconnect();
-    await deleteRedisPrefix(prefix);
-    await database.drop();
-    await anvil.stop();
+    await stack.close();
   }
 }
 
