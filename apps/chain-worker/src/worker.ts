@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import { createRpcClient, describeRpcError } from "@ctxlog/chain";
+import { createRpcClient } from "@ctxlog/chain";
 import { loadFastKeccak } from "@ctxlog/core";
 import { type AnchorTarget, createDb } from "@ctxlog/db";
-import { createRedisConnection, JobQueues } from "@ctxlog/jobs";
+import { createRedisConnection, JobQueues, type RunningLoop, runLoop } from "@ctxlog/jobs";
 import { serveMetrics } from "@ctxlog/observability";
 import type { Logger } from "pino";
 import type { Address } from "viem";
@@ -11,7 +11,6 @@ import { privateKeyToAccount } from "viem/accounts";
 import { startBatcher } from "./batcher";
 import type { ChainWorkerEnv } from "./env";
 import { LeaseKeeper } from "./lease-keeper";
-import { Loop } from "./loop";
 import { createChainMetrics } from "./metrics";
 import { reconcileUnbatchedContexts } from "./reconciler";
 import { AnchorSender } from "./sender";
@@ -27,26 +26,28 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
   const account = privateKeyToAccount(env.SIGNER_PRIVATE_KEY as `0x${string}`);
   const registryAddress = env.REGISTRY_ADDRESS as Address;
   const holder = opts.holder ?? `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
+  // Each tick does what is due and returns; between ticks the loop sleeps the interval unless woken.
   const loop = (name: string, tick: () => Promise<void>, intervalMs: number) =>
-    new Loop(
-      tick,
-      intervalMs,
-      (err, consecutive) =>
-        logger.warn({ err: describeRpcError(err), consecutive }, `${name} failed; retrying`),
-      (failures) => logger.info({ failures }, `${name} recovered`),
+    runLoop(
+      name,
+      async () => {
+        await tick();
+        return "idle";
+      },
+      { idleMs: intervalMs, errorBackoffMs: intervalMs, logger },
     );
 
   const metrics = createChainMetrics();
   let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | undefined;
   let chainId = env.CHAIN_ID ?? 0;
-  let sendLoop: Loop | undefined;
+  let sendLoop: RunningLoop | undefined;
   const lease = new LeaseKeeper(db, account.address, holder, env.LEASE_TTL_MS, logger, (held) => {
     metrics.leaseHeld.set(held ? 1 : 0);
     if (held) sendLoop?.wake();
   });
   let tracker: ChainTracker | undefined;
-  let trackLoop: Loop | undefined;
-  let reconcileLoop: Loop | undefined;
+  let trackLoop: RunningLoop | undefined;
+  let reconcileLoop: RunningLoop | undefined;
   let batcher: ReturnType<typeof startBatcher> | undefined;
   const connection = createRedisConnection(env.REDIS_URL, "worker");
   const producer = createRedisConnection(env.REDIS_URL, "producer");
@@ -119,8 +120,6 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
       );
     }
     lease.start();
-    sendLoop.start();
-    trackLoop.start();
     batcher = startBatcher(
       db,
       connection,
@@ -134,7 +133,6 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
       logger,
       metrics,
     );
-    reconcileLoop.start();
     logger.info(
       { chainId, registry: registryAddress, signer: account.address, holder },
       "chain worker started",

@@ -1,7 +1,7 @@
 import { type DueDelivery, findDueDeliveries, type PrismaClient } from "@ctxlog/db";
 import type { JobQueues } from "@ctxlog/jobs";
+import { type RunningLoop, runLoop } from "@ctxlog/jobs";
 import type { Logger } from "pino";
-import { type RunningLoop, runLoop } from "./loop";
 import type { WorkerMetrics } from "./metrics";
 
 const PAGE = 1_000;

@@ -1,6 +1,7 @@
 import { once } from "node:events";
 import type http from "node:http";
 import { createDb, listenForRecordedEvents, type OutboxListener } from "@ctxlog/db";
+import type { RunningLoop } from "@ctxlog/jobs";
 import { createRedisConnection, JobQueues } from "@ctxlog/jobs";
 import { serveMetrics } from "@ctxlog/observability";
 import { createWebhookSender } from "@ctxlog/webhooks";
@@ -11,7 +12,6 @@ import { createDeliveryWorker } from "./delivery-worker";
 import { EndpointLimiter } from "./endpoint-limiter";
 import type { WorkerEnv } from "./env";
 import { startFanOutLoop } from "./fan-out-loop";
-import type { RunningLoop } from "./loop";
 import { createWorkerMetrics } from "./metrics";
 import { startReconciler } from "./reconciler";
 

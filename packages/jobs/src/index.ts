@@ -7,3 +7,4 @@ export {
   subscribeKeyRevocations,
 } from "./key-revocations";
 export { EnqueueError, JobQueues } from "./queues";
+export { type LoopLogger, type RunningLoop, runLoop } from "./run-loop";
