@@ -1,13 +1,5 @@
+import { envFlag, optionalEnv, parseConfig } from "@ctxlog/core";
 import { z } from "zod";
-
-const bool = z
-  .enum(["true", "false", "1", "0"])
-  .transform((v) => v === "true" || v === "1")
-  .default(false);
-
-/** An optional variable; set but empty (`RPC_URL=` in a .env file) counts as unset. */
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
 
 /** `free:600,pro:6000` → { free: 600, pro: 6000 } */
 const planLimits = z
@@ -49,17 +41,19 @@ export const apiEnvSchema = z
     DEFAULT_PLAN: z.string().default("free"),
     RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
     AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
-    TRUST_PROXY: bool,
+    TRUST_PROXY: envFlag,
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-    WEBHOOK_ALLOW_INSECURE_URLS: bool,
-    WEBHOOK_ALLOW_PRIVATE_URLS: bool,
+    WEBHOOK_ALLOW_INSECURE_URLS: envFlag,
+    WEBHOOK_ALLOW_PRIVATE_URLS: envFlag,
     WEBHOOK_MAX_PER_USER: z.coerce.number().int().min(1).max(10_000).default(20),
     // Verification reads the chain; without RPC_URL, POST /v1/verifications answers 503.
-    RPC_URL: optional(z.url({ protocol: /^https?$/, error: "the chain's JSON-RPC endpoint (http[s]://…)" })),
-    REGISTRY_ADDRESS: optional(
+    RPC_URL: optionalEnv(
+      z.url({ protocol: /^https?$/, error: "the chain's JSON-RPC endpoint (http[s]://…)" }),
+    ),
+    REGISTRY_ADDRESS: optionalEnv(
       z.string().regex(/^0x[0-9a-fA-F]{40}$/, "the deployed registry's 20-byte address"),
     ),
-    CHAIN_ID: optional(z.coerce.number().int().positive()),
+    CHAIN_ID: optionalEnv(z.coerce.number().int().positive()),
     RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   })
   .refine((env) => env.DEFAULT_PLAN in env.PLAN_RATE_LIMITS, {
@@ -75,10 +69,5 @@ export type ApiEnv = z.infer<typeof apiEnvSchema>;
 
 /** Parses the environment once, at start-up; a bad value stops the process with every problem listed. */
 export function parseApiEnv(source: NodeJS.ProcessEnv): ApiEnv {
-  const result = apiEnvSchema.safeParse(source);
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);
-    throw new Error(`Invalid configuration for the API:\n${lines.join("\n")}`);
-  }
-  return result.data;
+  return parseConfig(apiEnvSchema, source, "the API");
 }

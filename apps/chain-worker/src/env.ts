@@ -1,3 +1,4 @@
+import { optionalEnv, parseConfig } from "@ctxlog/core";
 import { z } from "zod";
 
 const ms = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
@@ -16,7 +17,7 @@ export const chainWorkerEnvSchema = z.object({
     error: "the chain's JSON-RPC endpoint (http[s]://…)",
   }),
   /** when set, the node must report this chain id at start-up (guards against a wrong RPC_URL) */
-  CHAIN_ID: z.coerce.number().int().positive().optional(),
+  CHAIN_ID: optionalEnv(z.coerce.number().int().positive()),
   NETWORK_NAME: z.string().min(1).default("anvil"),
   REGISTRY_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, "the deployed registry's 20-byte address"),
   SIGNER_PRIVATE_KEY: hexKey,
@@ -32,7 +33,7 @@ export const chainWorkerEnvSchema = z.object({
   POLL_INTERVAL_MS: z.coerce.number().int().min(10).default(250),
   LEASE_TTL_MS: z.coerce.number().int().min(500).default(15_000),
   /** serves /metrics and /healthz when set (keep it private) */
-  CHAIN_WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  CHAIN_WORKER_METRICS_PORT: optionalEnv(z.coerce.number().int().min(0).max(65535)),
   CHAIN_WORKER_METRICS_HOST: z.string().default("127.0.0.1"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -41,10 +42,5 @@ export type ChainWorkerEnv = z.infer<typeof chainWorkerEnvSchema>;
 
 /** Parses the environment once, at start-up; a bad value stops the process with every problem listed. */
 export function parseChainWorkerEnv(source: NodeJS.ProcessEnv): ChainWorkerEnv {
-  const result = chainWorkerEnvSchema.safeParse(source);
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);
-    throw new Error(`Invalid configuration for the chain worker:\n${lines.join("\n")}`);
-  }
-  return result.data;
+  return parseConfig(chainWorkerEnvSchema, source, "the chain worker");
 }

@@ -1,10 +1,13 @@
-import { DEFAULT_RETRY_DELAYS_MS, DEFAULT_WEBHOOK_TIMEOUT_MS, parseRetryDelays } from "@ctxlog/core";
+import {
+  DEFAULT_RETRY_DELAYS_MS,
+  DEFAULT_WEBHOOK_TIMEOUT_MS,
+  envFlag,
+  optionalEnv,
+  parseConfig,
+  parseRetryDelays,
+} from "@ctxlog/core";
 import { z } from "zod";
 
-const bool = z
-  .enum(["true", "false", "1", "0"])
-  .transform((v) => v === "true" || v === "1")
-  .default(false);
 const int = (min: number, max: number, fallback: number) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
 
@@ -31,19 +34,15 @@ export const workerEnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEBHOOK_TIMEOUT_MS: int(100, 120_000, DEFAULT_WEBHOOK_TIMEOUT_MS),
   WEBHOOK_RETRY_DELAYS_MS: retryDelays.default([...DEFAULT_RETRY_DELAYS_MS]),
-  WEBHOOK_ALLOW_PRIVATE_URLS: bool,
-  WEBHOOK_ALLOW_INSECURE_URLS: bool,
+  WEBHOOK_ALLOW_PRIVATE_URLS: envFlag,
+  WEBHOOK_ALLOW_INSECURE_URLS: envFlag,
   WEBHOOK_CONCURRENCY: int(1, 10_000, 100),
   WEBHOOK_ENDPOINT_CONCURRENCY: int(1, 1_000, 10),
   WEBHOOK_FANOUT_BATCH_SIZE: int(1, 10_000, 500),
   WEBHOOK_FANOUT_POLL_MS: int(1, 60_000, 250),
   WEBHOOK_RECONCILE_INTERVAL_MS: int(100, 3_600_000, 30_000),
   WEBHOOK_LOCK_DURATION_MS: int(500, 600_000, 30_000),
-  // "" (a blank line in .env) means unset, not port 0.
-  WEBHOOK_WORKER_METRICS_PORT: z.preprocess(
-    (v) => (v === "" ? undefined : v),
-    z.coerce.number().int().min(0).max(65535).optional(),
-  ),
+  WEBHOOK_WORKER_METRICS_PORT: optionalEnv(z.coerce.number().int().min(0).max(65535)),
   WEBHOOK_WORKER_METRICS_HOST: z.string().default("127.0.0.1"),
 });
 
@@ -51,10 +50,5 @@ export type WorkerEnv = z.infer<typeof workerEnvSchema>;
 
 /** Parses the environment once, in main.ts; a bad value stops the process with every problem listed. */
 export function parseWorkerEnv(source: NodeJS.ProcessEnv): WorkerEnv {
-  const result = workerEnvSchema.safeParse(source);
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);
-    throw new Error(`Invalid configuration for the webhook worker:\n${lines.join("\n")}`);
-  }
-  return result.data;
+  return parseConfig(workerEnvSchema, source, "the webhook worker");
 }

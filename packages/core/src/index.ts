@@ -21,6 +21,7 @@ export {
 } from "./api-keys";
 export { BlockTimeEstimator } from "./block-time";
 export { type ContextHashInput, canonicalJson, hashContext } from "./canonical";
+export { ConfigError, envFlag, optionalEnv, parseConfig } from "./config";
 export {
   AppError,
   type AppErrorOptions,

@@ -1,22 +1,13 @@
-import { verificationCompletedData } from "@ctxlog/core";
+import { type VerificationView, verificationCompletedData } from "@ctxlog/core";
 import { recordEvents } from "../events/record-event";
 import type { Prisma, PrismaClient } from "../generated/prisma/client";
 
-export interface NewVerification {
-  id: string;
+/** The event's fields (VerificationView) plus who asked, about what, and each check's outcome. */
+export interface NewVerification extends VerificationView {
   userId: string;
   apiKeyId: string;
   /** the context verified by id; null when a caller supplied the data */
   contextId: string | null;
-  transactionHash: string | null;
-  verified: boolean;
-  agentId: string;
-  contextHash: string;
-  signatureValid: boolean;
-  hashMatches: boolean;
-  blockNumber: bigint | null;
-  confirmations: number;
-  verificationTimeMs: number;
   checks: { name: string; ok: boolean; reason: string }[];
   createdAt: Date;
 }
