@@ -3,7 +3,6 @@ import {
   currentFees,
   describeRpcError,
   type Fees,
-  getBlockHeader,
   pendingNonce,
   type RpcClient,
   replacementFees,
@@ -13,7 +12,6 @@ import {
 import {
   abandonTransactions,
   type FailureReason,
-  listLiveTransactions,
   listQueuedAnchors,
   listStuckAnchors,
   listUnbroadcastTransactions,
@@ -21,8 +19,6 @@ import {
   nextStoredNonce,
   type PrismaClient,
   postponeAnchors,
-  recordAnchorMined,
-  requeueAnchor,
   type SignedAnchorTransaction,
   type SignerLease,
   storeSignedTransactions,
@@ -30,6 +26,7 @@ import {
 } from "@ctxlog/db";
 import type { Logger } from "pino";
 import type { Address, Hex, PrivateKeyAccount } from "viem";
+import { adoptMinedTransaction } from "./adopt-mined";
 import { errorKind, retryDelayMs, tagError } from "./backoff";
 import { type BroadcastResults, broadcastRaw } from "./broadcast";
 import { failBatch } from "./failures";
@@ -194,7 +191,11 @@ export class AnchorSender {
       if (latest.nonce < usedNonces) {
         // the nonce is spent: one of the anchor's transactions is in a block the tracker did not
         // read (e.g. mined while no process had recorded its broadcast); never replace it
-        await this.adoptMined(anchor.id, latest.nonce);
+        await adoptMinedTransaction(
+          { db: this.db, rpc: this.rpc, logger: this.logger },
+          anchor.id,
+          latest.nonce,
+        );
         continue;
       }
       if (!(await transactionKnown(this.rpc, latest.hash as Hex))) {
@@ -235,32 +236,6 @@ export class AnchorSender {
       { replaced: replacements.map((r) => r.anchorId) },
       "replaced stuck transactions with higher fees",
     );
-  }
-
-  /** Records the receipt of whichever of the anchor's transactions used its nonce. */
-  private async adoptMined(anchorId: string, nonce: number): Promise<void> {
-    for (const { hash } of await listLiveTransactions(this.db, anchorId)) {
-      const receipt = await this.rpc.getTransactionReceipt({ hash: hash as Hex }).catch(() => null);
-      if (!receipt) continue;
-      const header = await getBlockHeader(this.rpc, receipt.blockNumber);
-      if (!header?.hash || header.hash !== receipt.blockHash) return; // reorg in progress: next time
-      await recordAnchorMined(this.db, {
-        anchorId,
-        transactionHash: hash,
-        blockNumber: receipt.blockNumber,
-        blockHash: receipt.blockHash,
-        blockTimestamp: new Date(Number(header.timestamp) * 1000),
-        gasUsed: receipt.gasUsed,
-        reverted: receipt.status !== "success",
-      });
-      this.logger.info({ anchor: anchorId, tx: hash }, "found the mined transaction of a stuck anchor");
-      return;
-    }
-    this.logger.error(
-      { anchor: anchorId, nonce },
-      "nonce used by a transaction we did not send; signing the batch anew",
-    );
-    await requeueAnchor(this.db, anchorId, `nonce ${nonce} was used by another transaction`);
   }
 
   private async settle(

@@ -8,6 +8,7 @@ export * from "./anchors/create-anchor-batch";
 export * from "./anchors/list-unbatched-contexts";
 export * from "./anchors/send-anchors";
 export * from "./anchors/signer-lease";
+export * from "./anchors/stuck-anchors";
 export * from "./anchors/track-anchors";
 export * from "./api-keys/create-api-key";
 export * from "./api-keys/find-active-api-key";
