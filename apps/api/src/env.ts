@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { envFlag, optionalEnv, parseConfig } from "@ctxlog/core";
 import { z } from "zod";
 
@@ -25,6 +26,11 @@ export const apiEnvSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default("127.0.0.1"),
+    // Node runs JavaScript on one core: more processes (node:cluster) serve more on a multi-core host.
+    API_PROCESSES: z
+      .union([z.literal("auto"), z.coerce.number().int().min(1).max(64)])
+      .default(1)
+      .transform((n) => (n === "auto" ? availableParallelism() : n)),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     REDIS_URL: z.url({ protocol: /^rediss?$/ }),

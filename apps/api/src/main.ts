@@ -1,7 +1,8 @@
 import { loadFastKeccak } from "@ctxlog/core";
 import { deleteExpiredIdempotencyKeys } from "@ctxlog/db";
 import { createApp } from "./app";
-import { parseApiEnv } from "./env";
+import { isClusterWorker, runPrimary } from "./cluster";
+import { type ApiEnv, parseApiEnv } from "./env";
 import { createLogger } from "./http/logging";
 import { createApiDeps } from "./wiring";
 
@@ -10,8 +11,17 @@ const HOURLY = 60 * 60 * 1000;
 async function main() {
   const env = parseApiEnv(process.env);
   const logger = createLogger(env.LOG_LEVEL);
+  if (env.API_PROCESSES > 1 && !isClusterWorker()) {
+    runPrimary(env.API_PROCESSES, logger);
+    return;
+  }
+  await serve(env, logger);
+}
+
+/** One API process: the whole app on one event loop (alone, or as one of a cluster's processes). */
+async function serve(env: ApiEnv, logger: ReturnType<typeof createLogger>) {
   await loadFastKeccak(); // context hashes on the request path: WebAssembly keccak, ~18x faster
-  const deps = createApiDeps(env, logger);
+  const deps = createApiDeps(env, logger, { clustered: isClusterWorker() });
   const app = createApp(deps);
   // Publishes this process's signer (from now on) and older ones found on contexts, then hourly.
   deps.signers.start();

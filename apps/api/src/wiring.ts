@@ -13,7 +13,11 @@ import { createChainAccess } from "./verification/chain-access";
 import { SignerDirectory } from "./verification/signer-directory";
 
 /** Builds the API's dependencies from a parsed environment; `close` releases them all. */
-export function createApiDeps(env: ApiEnv, logger: Logger): ApiDeps & { close: () => Promise<void> } {
+export function createApiDeps(
+  env: ApiEnv,
+  logger: Logger,
+  opts: { clustered?: boolean } = {},
+): ApiDeps & { close: () => Promise<void> } {
   const db = createDb(env.DATABASE_URL, { poolSize: env.DATABASE_POOL_SIZE });
   const redis = createRedisConnection(env.REDIS_URL, "producer");
   redis.on("error", (err) => logger.warn({ err: err.message }, "redis connection error"));
@@ -53,7 +57,7 @@ export function createApiDeps(env: ApiEnv, logger: Logger): ApiDeps & { close: (
       logger,
     ),
     signer: createContextSigner(env.SIGNER_PRIVATE_KEY as `0x${string}`),
-    metrics: createApiMetrics(),
+    metrics: createApiMetrics({ clustered: opts.clustered }),
     chain:
       env.RPC_URL && env.REGISTRY_ADDRESS
         ? createChainAccess(

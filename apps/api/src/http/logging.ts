@@ -13,7 +13,7 @@ export function createLogger(level: string, destination?: pino.DestinationStream
   return pino(
     {
       level,
-      base: { service: "ctxlog-api" },
+      base: { service: "ctxlog-api", pid: process.pid },
       redact: {
         paths: [
           "req.headers.authorization",

@@ -1,8 +1,9 @@
 import type { RequestHandler } from "express";
 import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
+import { clusterMetricsSource } from "../cluster";
 
 /** One registry per app instance, so several apps in one process (tests) never collide. */
-export function createApiMetrics() {
+export function createApiMetrics(opts: { clustered?: boolean } = {}) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({
@@ -18,7 +19,9 @@ export function createApiMetrics() {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });
-  return { registry, requests, duration };
+  // In a cluster (API_PROCESSES > 1) a scrape answers the sum over every API process.
+  const collect = opts.clustered ? clusterMetricsSource(registry) : () => registry.metrics();
+  return { registry, requests, duration, collect };
 }
 
 export type ApiMetrics = ReturnType<typeof createApiMetrics>;

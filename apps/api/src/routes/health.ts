@@ -46,6 +46,6 @@ export function getReadyz({ db, redis }: ApiDeps): RequestHandler {
 
 export function getMetrics({ metrics }: ApiDeps): RequestHandler {
   return async (_req, res) => {
-    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+    res.type(metrics.registry.contentType).send(await metrics.collect());
   };
 }

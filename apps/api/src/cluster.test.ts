@@ -1,0 +1,150 @@
+// Integration: the built API (dist/main.js) with API_PROCESSES=2 as a real process tree, on real
+// PostgreSQL and Redis (own database and prefix).
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import { createApiKey } from "@ctxlog/db";
+import { createTestDatabase } from "@ctxlog/db/testing";
+import { deleteRedisPrefix, TEST_REDIS_URL } from "@ctxlog/jobs/testing";
+import { TEST_SIGNER_KEY } from "./testing/harness";
+
+const appDir = path.resolve(__dirname, "..");
+const main = path.join(appDir, "dist", "main.js");
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Live child pids of `pid`, from /proc (Linux). */
+function childPids(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[1]) === pid && fields[0] !== "Z") children.push(Number(entry));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return children;
+}
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 15_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+
+describe("API_PROCESSES=2: the built API as a supervised cluster (PostgreSQL + Redis)", () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let primary: ChildProcess;
+  let base: string;
+  let key: string;
+  const prefix = `ctxlog-test-${randomBytes(6).toString("hex")}`;
+
+  beforeAll(async () => {
+    if (!existsSync(main)) {
+      // CI builds before testing; a bare `npx jest` on a fresh clone builds the API here.
+      execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-b", appDir], {
+        stdio: "inherit",
+      });
+    }
+    database = await createTestDatabase("ctxlog_api_cluster");
+    key = (await createApiKey(database.db, { userId: "usr-cluster", type: "full" })).key;
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    primary = spawn(process.execPath, [main], {
+      env: {
+        ...process.env,
+        API_PROCESSES: "2",
+        PORT: String(port),
+        DATABASE_URL: database.url,
+        DATABASE_POOL_SIZE: "3",
+        REDIS_URL: TEST_REDIS_URL,
+        REDIS_PREFIX: prefix,
+        SIGNER_PRIVATE_KEY: TEST_SIGNER_KEY,
+        LOG_LEVEL: "warn",
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    await waitFor("the API to answer", () =>
+      fetch(`${base}/healthz`).then(
+        (r) => (r.ok ? true : undefined),
+        () => undefined,
+      ),
+    );
+  }, 120_000);
+
+  afterAll(async () => {
+    if (primary.exitCode === null && primary.signalCode === null) {
+      for (const pid of childPids(primary.pid ?? 0)) process.kill(pid, "SIGKILL");
+      primary.kill("SIGKILL");
+    }
+    await deleteRedisPrefix(prefix);
+    await database.drop();
+  });
+
+  const post = (i: number) =>
+    fetch(`${base}/v1/contexts`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: JSON.stringify({ agent_id: "agent-cluster", context_data: { i } }),
+    });
+
+  it("runs two API processes that share the port; /metrics counts the requests of both", async () => {
+    const pids = await waitFor("two API processes", () => {
+      const found = childPids(primary.pid ?? 0);
+      return found.length === 2 ? found : undefined;
+    });
+    expect(pids).toHaveLength(2);
+
+    const statuses = await Promise.all(Array.from({ length: 60 }, (_, i) => post(i).then((r) => r.status)));
+    expect(statuses.every((s) => s === 202)).toBe(true);
+    expect(await database.db.context.count()).toBe(60);
+
+    const metrics = await (await fetch(`${base}/metrics`)).text();
+    const line = metrics
+      .split("\n")
+      .find((l) => l.startsWith('http_requests_total{method="POST",route="/v1/contexts",status="202"}'));
+    expect(Number(line?.split(" ").pop())).toBe(60);
+  }, 60_000);
+
+  it("replaces an API process that dies, and keeps serving meanwhile", async () => {
+    const [victim] = childPids(primary.pid ?? 0);
+    if (victim === undefined) throw new Error("no API process found");
+    process.kill(victim, "SIGKILL");
+    const replaced = await waitFor("a replacement process", () => {
+      const found = childPids(primary.pid ?? 0);
+      return found.length === 2 && !found.includes(victim) ? found : undefined;
+    });
+    expect(replaced).toHaveLength(2);
+    await waitFor("the replacement to serve", async () => {
+      const results = await Promise.all(Array.from({ length: 10 }, (_, i) => post(100 + i)));
+      return results.every((r) => r.status === 202) ? true : undefined;
+    });
+  }, 60_000);
+
+  it("SIGTERM to the primary stops every API process and exits 0", async () => {
+    const pids = childPids(primary.pid ?? 0);
+    expect(pids.length).toBeGreaterThan(0);
+    const exited = new Promise<number | null>((resolve) => primary.once("exit", (code) => resolve(code)));
+    primary.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    for (const pid of pids) expect(existsSync(`/proc/${pid}`)).toBe(false);
+  }, 30_000);
+});

@@ -1,0 +1,116 @@
+import cluster, { type Worker } from "node:cluster";
+import type { Logger } from "pino";
+import { AggregatorRegistry, type PrometheusContentType, type Registry } from "prom-client";
+
+/**
+ * API_PROCESSES > 1: one primary that only supervises, and that many identical API processes
+ * sharing the listening socket (node:cluster). Node runs JavaScript on one core, so on a machine
+ * with several this is how one host serves more requests per second; everything the processes
+ * share lives in PostgreSQL and Redis (rate limits, the work list), and key revocations reach each
+ * process's auth cache over Redis pub/sub. Scraping /metrics on any process answers the sum over
+ * all of them, gathered by the primary.
+ */
+
+const METRICS_REQUEST = "ctxlog:cluster-metrics-request";
+const METRICS_RESPONSE = "ctxlog:cluster-metrics-response";
+const RESTART_DELAY_MS = 1_000;
+
+interface MetricsRequest {
+  type: typeof METRICS_REQUEST;
+  id: number;
+}
+interface MetricsResponse {
+  type: typeof METRICS_RESPONSE;
+  id: number;
+  text?: string;
+  error?: string;
+}
+
+export const isClusterWorker = () => cluster.isWorker;
+
+/** The primary: forks `count` API processes, replaces one that dies, stops them all on a signal. */
+export function runPrimary(count: number, logger: Logger): void {
+  const aggregator = new AggregatorRegistry<PrometheusContentType>();
+  let stopping = false;
+
+  const fork = () => {
+    const worker = cluster.fork();
+    worker.on("message", (message: MetricsRequest) => {
+      if (message?.type === METRICS_REQUEST) answerMetrics(worker, message.id, aggregator);
+    });
+  };
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) {
+        logger.info("all API processes stopped");
+        logger.flush();
+        process.exit(0);
+      }
+      return;
+    }
+    // A crashed process is replaced; its in-flight requests failed, its committed rows are safe.
+    logger.error({ pid: worker.process.pid, code, signal }, "API process exited; starting another");
+    setTimeout(fork, RESTART_DELAY_MS).unref();
+  });
+  for (let i = 0; i < count; i++) fork();
+  logger.info({ processes: count }, "ctxlog api primary supervising");
+
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down the API processes");
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+    setTimeout(() => process.exit(1), 12_000).unref();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+function answerMetrics(worker: Worker, id: number, aggregator: AggregatorRegistry<PrometheusContentType>) {
+  const reply = (response: Omit<MetricsResponse, "type" | "id">) => {
+    if (worker.isConnected()) worker.send({ type: METRICS_RESPONSE, id, ...response });
+  };
+  aggregator.clusterMetrics().then(
+    (text) => reply({ text }),
+    (err: unknown) => reply({ error: err instanceof Error ? err.message : String(err) }),
+  );
+}
+
+/**
+ * In an API process: lets the primary collect this process's registry, and returns a function
+ * that asks the primary for the metrics of every process.
+ */
+export function clusterMetricsSource(registry: Registry): () => Promise<string> {
+  AggregatorRegistry.setRegistries([registry]);
+  new AggregatorRegistry(); // installs prom-client's worker-side listener
+  let nextId = 0;
+  const waiting = new Map<number, { resolve: (text: string) => void; reject: (err: Error) => void }>();
+  process.on("message", (message: MetricsResponse) => {
+    if (message?.type !== METRICS_RESPONSE) return;
+    const pending = waiting.get(message.id);
+    if (!pending) return;
+    waiting.delete(message.id);
+    if (message.text !== undefined) pending.resolve(message.text);
+    else pending.reject(new Error(`cluster metrics: ${message.error ?? "no answer"}`));
+  });
+  return () =>
+    new Promise<string>((resolve, reject) => {
+      const id = nextId++;
+      const timer = setTimeout(() => {
+        waiting.delete(id);
+        reject(new Error("cluster metrics: the primary did not answer within 6 s"));
+      }, 6_000);
+      waiting.set(id, {
+        resolve: (text) => {
+          clearTimeout(timer);
+          resolve(text);
+        },
+        reject: (err) => {
+          clearTimeout(timer);
+          reject(err);
+        },
+      });
+      process.send?.({ type: METRICS_REQUEST, id } satisfies MetricsRequest);
+    });
+}
