@@ -118,9 +118,24 @@ export function contextCreatedData(ctx: ContextView): ContextCreatedData {
   };
 }
 
+/** The fields a confirmation event reads (its producer loads only these, not the context body). */
+export type ConfirmedContextView = Pick<
+  ContextView,
+  | "id"
+  | "agentId"
+  | "transactionHash"
+  | "contextHash"
+  | "blockNumber"
+  | "blockTimestamp"
+  | "confirmations"
+  | "network"
+  | "gasUsed"
+  | "confirmationTimeSeconds"
+>;
+
 /** `proof`, when given, is appended so receivers can verify without calling back. */
 export function contextConfirmedData(
-  ctx: ContextView,
+  ctx: ConfirmedContextView,
   extra: { proof?: unknown } = {},
 ): ContextConfirmedData {
   const data: ContextConfirmedData = {
@@ -158,12 +173,12 @@ export function contextFailedData(ctx: ContextView): ContextFailedData {
 
 // An event is stored once and replayed verbatim, so a missing field is a bug to surface at build
 // time, not a null to ship to every receiver forever.
-function required<K extends keyof ContextView>(ctx: ContextView, field: K): NonNullable<ContextView[K]> {
+function required<V extends Partial<ContextView>, K extends keyof V>(ctx: V, field: K): NonNullable<V[K]> {
   const value = ctx[field];
   if (value === null || value === undefined) {
-    throw new TypeError(`context ${ctx.id}: ${field} is required here`);
+    throw new TypeError(`context ${ctx.id}: ${String(field)} is required here`);
   }
-  return value as NonNullable<ContextView[K]>;
+  return value as NonNullable<V[K]>;
 }
 
 // Block numbers and gas fit in 2^53 on every chain we target; past it JSON would silently round.

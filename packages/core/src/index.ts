@@ -37,6 +37,7 @@ export {
   isHttpErrorCode,
 } from "./errors";
 export {
+  type ConfirmedContextView,
   type ContextConfirmedData,
   type ContextCreatedData,
   type ContextFailedData,

@@ -123,7 +123,25 @@ export async function confirmAnchor(
         updated_at = now()
       WHERE anchor_id = ${anchorId} AND status = 'pending'
       RETURNING id`;
-    const contexts = await tx.context.findMany({ where: { id: { in: ids.map((r) => r.id) } } });
+    // Only what the event carries: the context body is not part of a confirmation.
+    const contexts = await tx.context.findMany({
+      where: { id: { in: ids.map((r) => r.id) } },
+      select: {
+        id: true,
+        userId: true,
+        agentId: true,
+        transactionHash: true,
+        contextHash: true,
+        blockNumber: true,
+        blockTimestamp: true,
+        confirmations: true,
+        network: true,
+        gasUsed: true,
+        confirmationTimeSeconds: true,
+        leafIndex: true,
+        merkleProof: true,
+      },
+    });
     await recordEvents(
       tx,
       contexts.map((c) => {
@@ -139,7 +157,7 @@ export async function confirmAnchor(
           userId: c.userId,
           event: "context.confirmed" as const,
           contextId: c.id,
-          data: contextConfirmedData(toContextView(c), { proof }),
+          data: contextConfirmedData(c, { proof }),
         };
       }),
     );
