@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // bench:api — in one run on one machine, autocannon against (a) a bare express route that parses
 // the JSON body and answers 202, and (b) the real POST /v1/contexts (auth, rate limit, validation,
-// canonical hash, signature, PostgreSQL insert, queue), same body and connections.
+// canonical hash, signature, PostgreSQL insert, queue), same body and connections; each pair with
+// one process and with several (BENCH_API_PROCESSES, default "1,2": API_PROCESSES against the bare
+// route run as a cluster of as many processes).
 // Target: b/a ≥ 0.35 with p99 ≤ 50 ms at 50 connections.
 const path = require("node:path");
 const { randomBytes } = require("node:crypto");
