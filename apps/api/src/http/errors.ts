@@ -32,7 +32,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   const appError = toAppError(err);
   const status = ERROR_STATUS[appError.code as keyof typeof ERROR_STATUS] ?? 500;
   if (status >= 500) {
-    req.log?.error({ err, code: appError.code }, "request failed");
+    req.log?.error({ err, code: appError.code, req: { id: req.id } }, "request failed");
   }
   if (res.headersSent) return;
   if (status === 503) res.setHeader("Retry-After", "1");

@@ -1,7 +1,6 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
 import { newId } from "@ctxlog/core";
+import type { RequestHandler } from "express";
 import pino, { type Logger } from "pino";
-import { pinoHttp } from "pino-http";
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -30,20 +29,48 @@ export function createLogger(level: string, destination?: pino.DestinationStream
   );
 }
 
-/** JSON access log with a request id: the caller's X-Request-Id when sane, ours otherwise. */
-export function requestLogger(logger: Logger) {
-  return pinoHttp({
-    logger,
-    genReqId: (req: IncomingMessage, res: ServerResponse) => {
-      const incoming = req.headers["x-request-id"];
-      const id = typeof incoming === "string" && SAFE_REQUEST_ID.test(incoming) ? incoming : newId("req");
-      res.setHeader("X-Request-Id", id);
-      return id;
-    },
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
-    serializers: {
-      req: (req) => ({ id: req.id, method: req.method, url: req.url }),
-      res: (res) => ({ statusCode: res.statusCode }),
-    },
-  });
+declare module "express-serve-static-core" {
+  interface Request {
+    /** the request id: the caller's X-Request-Id when sane, ours otherwise */
+    id: string;
+    /** the app's logger (bind `req: { id }` when logging about this request) */
+    log: Logger;
+  }
+}
+
+/**
+ * JSON access log, one line per request when its response is finished (or its connection closed
+ * first), with a request id: the caller's X-Request-Id when sane, ours otherwise. Hand-written
+ * rather than pino-http because that builds a child logger per request: ~50 µs, an eighth of a
+ * POST /v1/contexts.
+ */
+export function requestLogger(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const startedAt = performance.now();
+    const incoming = req.headers["x-request-id"];
+    const id = typeof incoming === "string" && SAFE_REQUEST_ID.test(incoming) ? incoming : newId("req");
+    req.id = id;
+    res.setHeader("X-Request-Id", id);
+    req.log = logger;
+    const done = (aborted: boolean) => {
+      res.removeListener("finish", onFinish);
+      res.removeListener("close", onClose);
+      const status = res.statusCode;
+      const level = aborted ? "warn" : status >= 500 ? "error" : "info";
+      if (!logger.isLevelEnabled(level)) return;
+      logger[level](
+        {
+          req: { id, method: req.method, url: req.originalUrl },
+          res: { statusCode: status },
+          responseTime: Math.round(performance.now() - startedAt),
+        },
+        aborted ? "request aborted" : "request completed",
+      );
+    };
+    const onFinish = () => done(false);
+    const onClose = () => done(!res.writableFinished);
+    res.once("finish", onFinish);
+    res.once("close", onClose);
+    next();
+  };
 }

@@ -26,18 +26,34 @@ export function createApiMetrics(opts: { clustered?: boolean } = {}) {
 
 export type ApiMetrics = ReturnType<typeof createApiMetrics>;
 
-/** Labels use the route pattern (`/v1/contexts/:id`), never the raw path, to bound cardinality. */
+/**
+ * Labels use the route pattern (`/v1/contexts/:id`), never the raw path, to bound cardinality.
+ * The labelled children are looked up once per label set, not hashed from an object per request.
+ */
 export function recordHttpMetrics(metrics: ApiMetrics): RequestHandler {
+  const children = new Map<string, { count: () => void; observe: (seconds: number) => void }>();
+  const child = (method: string, route: string, status: string) => {
+    const key = `${method} ${route} ${status}`;
+    let found = children.get(key);
+    if (!found) {
+      const labels = { method, route, status };
+      const counter = metrics.requests.labels(labels);
+      const histogram = metrics.duration.labels(labels);
+      found = { count: () => counter.inc(), observe: (seconds) => histogram.observe(seconds) };
+      children.set(key, found);
+    }
+    return found;
+  };
   return (req, res, next) => {
-    const stop = metrics.duration.startTimer();
-    res.on("finish", () => {
+    const startedAt = performance.now();
+    res.once("finish", () => {
       // Routers reset req.baseUrl on the way out, so mounted routes record their full pattern in
       // res.locals while they run (see labelRoute).
       const pattern = res.locals.routePattern ?? req.route?.path;
       const route = typeof pattern === "string" ? pattern : "unmatched";
-      const labels = { method: req.method, route, status: String(res.statusCode) };
-      metrics.requests.inc(labels);
-      stop(labels);
+      const recorded = child(req.method, route, String(res.statusCode));
+      recorded.count();
+      recorded.observe((performance.now() - startedAt) / 1000);
     });
     next();
   };

@@ -1,0 +1,84 @@
+// Floor for bench:api — the least a POST /v1/contexts can do and still honour the issue: parse the
+// body, spend the key's rate limit in Redis, hash and sign, then one multi-row INSERT and one BullMQ
+// job per context (jobId = context id) for all requests waiting at that moment, and answer 202
+// after the commit. The same packages as the API, none of its validation, logging, metrics or
+// error handling: what is left is the cost of the required work itself.
+const path = require("node:path");
+const express = require("express");
+
+const root = path.resolve(__dirname, "..");
+const core = require(path.join(root, "packages/core/dist"));
+const db = require(path.join(root, "packages/db/dist"));
+const jobs = require(path.join(root, "packages/jobs/dist"));
+const { RateLimiterRedis } = require("rate-limiter-flexible");
+
+async function main() {
+  await core.loadFastKeccak();
+  const client = db.createDb(process.env.DATABASE_URL, { poolSize: 10 });
+  const redis = jobs.createRedisConnection(process.env.REDIS_URL, "producer");
+  await new Promise((resolve) => redis.once("ready", resolve));
+  const queues = new jobs.JobQueues(redis, process.env.REDIS_PREFIX);
+  const limiter = new RateLimiterRedis({
+    storeClient: redis,
+    keyPrefix: `${process.env.REDIS_PREFIX}:ratelimit:floor`,
+    points: 1e9,
+    duration: 60,
+  });
+  const signer = core.createContextSigner(process.env.SIGNER_PRIVATE_KEY);
+  const key = await client.apiKey.findUniqueOrThrow({ where: { id: process.env.FLOOR_KEY_ID } });
+  const writer = new core.MicroBatcher({
+    maxBatch: 200,
+    maxConcurrent: 4,
+    flush: async (rows) => {
+      await db.insertContexts(client, rows);
+      await queues.enqueueMany(
+        "anchorContext",
+        rows.map((r) => ({ payload: { contextId: r.id }, jobId: r.id })),
+      );
+    },
+  });
+
+  const app = express();
+  app.post("/v1/contexts", express.json({ limit: "300kb" }), async (req, res) => {
+    await limiter.consume(key.id, 1);
+    const { agent_id, context_data, metadata = {} } = req.body;
+    const { canonical, contextHash } = core.hashContext({ agent_id, context_data, metadata });
+    const signature = await signer.sign(contextHash);
+    const createdAt = new Date();
+    const row = {
+      id: core.newId("ctx"),
+      userId: key.userId,
+      apiKeyId: key.id,
+      keyFamilyId: key.familyId,
+      agentId: agent_id,
+      contextData: context_data,
+      metadata,
+      visibility: "private",
+      canonicalJson: canonical,
+      contextHash,
+      signature,
+      signerAddress: signer.address,
+      network: "anvil",
+      createdAt,
+      estimatedConfirmation: createdAt,
+    };
+    await writer.add(row);
+    res.status(202).json({
+      context_id: row.id,
+      agent_id,
+      context_hash: contextHash,
+      signature,
+      status: "pending",
+      created_at: createdAt,
+      context_data,
+      metadata,
+    });
+  });
+  app.get("/healthz", (_req, res) => res.json({ status: "ok" }));
+  app.listen(Number(process.env.PORT), "127.0.0.1");
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
