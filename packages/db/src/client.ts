@@ -1,4 +1,5 @@
 import { PrismaPg } from "@prisma/adapter-pg";
+import { Pool } from "pg";
 import { type Prisma, PrismaClient } from "./generated/prisma/client";
 
 export type {
@@ -21,6 +22,8 @@ export interface CreateDbOptions {
   poolSize?: number;
 }
 
+const pools = new WeakMap<object, Pool>();
+
 /**
  * A PrismaClient on the pure-JS pg driver: Prisma 7 needs no native query engine this way.
  * Nothing connects until the first query; call `$disconnect()` to release the pool.
@@ -30,6 +33,17 @@ export function createDb(databaseUrl: string, opts: CreateDbOptions = {}): Db {
   if (poolSize !== undefined && !(Number.isInteger(poolSize) && poolSize > 0)) {
     throw new RangeError(`poolSize must be a positive integer, got ${poolSize}`);
   }
-  const adapter = new PrismaPg({ connectionString: databaseUrl, ...(poolSize ? { max: poolSize } : {}) });
-  return new PrismaClient({ adapter });
+  const pool = new Pool({ connectionString: databaseUrl, ...(poolSize ? { max: poolSize } : {}) });
+  const db = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  pools.set(db, pool);
+  return db;
+}
+
+/**
+ * The pg pool under a client made by createDb (not a transaction client, not a pool that has been
+ * ended), for the few hot statements that skip Prisma's per-query work.
+ */
+export function pgPoolOf(db: unknown): Pool | undefined {
+  const pool = typeof db === "object" && db !== null ? pools.get(db) : undefined;
+  return pool && !pool.ending && !pool.ended ? pool : undefined;
 }

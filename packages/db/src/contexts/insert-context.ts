@@ -1,3 +1,4 @@
+import { pgPoolOf } from "../client";
 import type { Context, Prisma } from "../generated/prisma/client";
 import type { DbOrTx } from "../prisma-types";
 
@@ -72,31 +73,48 @@ export async function insertContext(tx: DbOrTx, input: NewContext): Promise<Cont
   return pendingContextRow(input);
 }
 
+// Every row of the batch travels as one JSON parameter: one JSON.stringify (native) on our side,
+// PostgreSQL unpacks it; context_data and metadata stay JSON all the way into jsonb.
+const INSERT_CONTEXTS_SQL = `
+  INSERT INTO contexts (id, user_id, api_key_id, key_family_id, agent_id, context_data, metadata,
+    visibility, canonical_json, context_hash, signature, signer_address, status, network,
+    created_at, updated_at, estimated_confirmation)
+  SELECT v.id, v.user_id, v.api_key_id, v.key_family_id, v.agent_id, v.context_data, v.metadata,
+    v.visibility::"Visibility", v.canonical_json, v.context_hash, v.signature, v.signer_address,
+    'pending', v.network, v.created_at, v.created_at, v.estimated_confirmation
+  FROM jsonb_to_recordset($1::jsonb) AS v(id text, user_id text, api_key_id text, key_family_id text,
+    agent_id text, context_data jsonb, metadata jsonb, visibility text, canonical_json text,
+    context_hash text, signature text, signer_address text, network text, created_at timestamptz,
+    estimated_confirmation timestamptz)`;
+
+const toRecord = (c: NewContext) => ({
+  id: c.id,
+  user_id: c.userId,
+  api_key_id: c.apiKeyId,
+  key_family_id: c.keyFamilyId,
+  agent_id: c.agentId,
+  context_data: c.contextData,
+  metadata: c.metadata,
+  visibility: c.visibility,
+  canonical_json: c.canonicalJson,
+  context_hash: c.contextHash,
+  signature: c.signature,
+  signer_address: c.signerAddress,
+  network: c.network,
+  created_at: c.createdAt,
+  estimated_confirmation: c.estimatedConfirmation,
+});
+
 /**
  * Writes many new pending contexts in one statement: the API's hot path coalesces concurrent
- * requests into one round-trip (see MicroBatcher) and answers each only after this commits.
+ * requests into one round-trip (see MicroBatcher) and answers each only after this commits. On a
+ * client from createDb it goes straight to the pg pool underneath: through Prisma the same
+ * statement cost twice the CPU (~90 µs a row in batches of ten, against ~45).
  */
 export async function insertContexts(db: DbOrTx, inputs: NewContext[]): Promise<void> {
   if (inputs.length === 0) return;
-  // One statement with one array per column: Prisma's createMany builds and serializes every field
-  // of every row through its query compiler, which was a fifth of the API's CPU per request.
-  const col = <T>(pick: (c: NewContext) => T) => inputs.map(pick);
-  await db.$executeRaw`
-    INSERT INTO contexts (id, user_id, api_key_id, key_family_id, agent_id, context_data, metadata,
-      visibility, canonical_json, context_hash, signature, signer_address, status, network,
-      created_at, updated_at, estimated_confirmation)
-    SELECT v.id, v.user_id, v.api_key_id, v.key_family_id, v.agent_id, v.context_data::jsonb,
-      v.metadata::jsonb, v.visibility::"Visibility", v.canonical_json, v.context_hash, v.signature,
-      v.signer_address, 'pending', v.network, v.created_at, v.created_at, v.estimated_confirmation
-    FROM unnest(
-      ${col((c) => c.id)}::text[], ${col((c) => c.userId)}::text[], ${col((c) => c.apiKeyId)}::text[],
-      ${col((c) => c.keyFamilyId)}::text[], ${col((c) => c.agentId)}::text[],
-      ${col((c) => JSON.stringify(c.contextData))}::text[], ${col((c) => JSON.stringify(c.metadata))}::text[],
-      ${col((c) => c.visibility)}::text[], ${col((c) => c.canonicalJson)}::text[],
-      ${col((c) => c.contextHash)}::text[], ${col((c) => c.signature)}::text[],
-      ${col((c) => c.signerAddress)}::text[], ${col((c) => c.network)}::text[],
-      ${col((c) => c.createdAt)}::timestamptz[], ${col((c) => c.estimatedConfirmation)}::timestamptz[]
-    ) AS v(id, user_id, api_key_id, key_family_id, agent_id, context_data, metadata, visibility,
-      canonical_json, context_hash, signature, signer_address, network, created_at,
-      estimated_confirmation)`;
+  const records = JSON.stringify(inputs.map(toRecord));
+  const pool = pgPoolOf(db);
+  if (pool) await pool.query(INSERT_CONTEXTS_SQL, [records]);
+  else await db.$executeRawUnsafe(INSERT_CONTEXTS_SQL, records);
 }
