@@ -149,6 +149,8 @@ async function startWorker(env) {
   const child = fork(path.join(root, "apps/webhook-worker/dist/main.js"), [], {
     env: { ...process.env, ...env, WEBHOOK_WORKER_METRICS_PORT: String(metricsPort) },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
+    // e.g. BENCH_WORKER_EXEC_ARGV="--cpu-prof --cpu-prof-dir=/tmp/prof" (as in bench:chain)
+    execArgv: (process.env.BENCH_WORKER_EXEC_ARGV ?? "").split(" ").filter(Boolean),
   });
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
