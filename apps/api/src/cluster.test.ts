@@ -148,3 +148,31 @@ describe("API_PROCESSES=2: the built API as a supervised cluster (PostgreSQL + R
     for (const pid of pids) expect(existsSync(`/proc/${pid}`)).toBe(false);
   }, 30_000);
 });
+
+describe("the built API when it cannot listen (192.0.2.1 is a documentation address, on no host)", () => {
+  const start = (processes: string) =>
+    spawn(process.execPath, [main], {
+      env: {
+        ...process.env,
+        API_PROCESSES: processes,
+        HOST: "192.0.2.1",
+        PORT: "0",
+        DATABASE_URL: "postgresql://root@127.0.0.1:5432/ctxlog_never_used",
+        REDIS_URL: TEST_REDIS_URL,
+        REDIS_PREFIX: `ctxlog-test-${randomBytes(6).toString("hex")}`,
+        SIGNER_PRIVATE_KEY: TEST_SIGNER_KEY,
+        LOG_LEVEL: "silent",
+      },
+      stdio: "ignore",
+    });
+  const exitCode = (child: ChildProcess) =>
+    new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+
+  it("one process exits 1 instead of running on without a socket", async () => {
+    expect(await exitCode(start("1"))).toBe(1);
+  }, 30_000);
+
+  it("a cluster gives up with exit code 1 instead of restarting its processes forever", async () => {
+    expect(await exitCode(start("2"))).toBe(1);
+  }, 60_000);
+});

@@ -14,6 +14,8 @@ import { AggregatorRegistry, type PrometheusContentType, type Registry } from "p
 const METRICS_REQUEST = "ctxlog:cluster-metrics-request";
 const METRICS_RESPONSE = "ctxlog:cluster-metrics-response";
 const RESTART_DELAY_MS = 1_000;
+const QUICK_EXIT_MS = 5_000;
+const MAX_QUICK_EXITS = 5;
 
 interface MetricsRequest {
   type: typeof METRICS_REQUEST;
@@ -33,8 +35,13 @@ export function runPrimary(count: number, logger: Logger): void {
   const aggregator = new AggregatorRegistry<PrometheusContentType>();
   let stopping = false;
 
+  // A process that dies within seconds of its start, again and again (a broken host or config
+  // the primary cannot see), stops the primary instead of spinning: its supervisor takes over.
+  const quickExits: number[] = [];
+  const startedAt = new Map<number, number>();
   const fork = () => {
     const worker = cluster.fork();
+    startedAt.set(worker.id, Date.now());
     worker.on("message", (message: MetricsRequest) => {
       if (message?.type === METRICS_REQUEST) answerMetrics(worker, message.id, aggregator);
     });
@@ -49,8 +56,16 @@ export function runPrimary(count: number, logger: Logger): void {
       return;
     }
     // A crashed process is replaced; its in-flight requests failed, its committed rows are safe.
-    logger.error({ pid: worker.process.pid, code, signal }, "API process exited; starting another");
-    setTimeout(fork, RESTART_DELAY_MS).unref();
+    const now = Date.now();
+    if (now - (startedAt.get(worker.id) ?? 0) < QUICK_EXIT_MS) quickExits.push(now);
+    startedAt.delete(worker.id);
+    if (quickExits.filter((t) => now - t < 60_000).length >= MAX_QUICK_EXITS) {
+      logger.fatal({ code, signal }, "API processes keep exiting right after they start; giving up");
+      logger.flush();
+      process.exit(1);
+    }
+    logger.error({ workerPid: worker.process.pid, code, signal }, "API process exited; starting another");
+    setTimeout(fork, RESTART_DELAY_MS); // not unref'd: with no process left it is all that keeps us up
   });
   for (let i = 0; i < count; i++) fork();
   logger.info({ processes: count }, "ctxlog api primary supervising");

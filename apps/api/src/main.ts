@@ -26,7 +26,14 @@ async function serve(env: ApiEnv, logger: ReturnType<typeof createLogger>) {
   // Publishes this process's signer (from now on) and older ones found on contexts, then hourly.
   deps.signers.start();
   if (!deps.chain) logger.warn("RPC_URL is unset: POST /v1/verifications answers 503");
-  const server = app.listen(env.PORT, env.HOST, () => {
+  // Express 5 calls this back with the error too when the port cannot be bound (in use, address
+  // not on this host): stop then, rather than run on without listening.
+  const server = app.listen(env.PORT, env.HOST, (err?: Error) => {
+    if (err) {
+      logger.fatal({ err, host: env.HOST, port: env.PORT }, "cannot listen");
+      logger.flush();
+      process.exit(1);
+    }
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
     logger.info(
