@@ -55,17 +55,9 @@ function stopProcess(child) {
   });
 }
 
-async function deleteRedisPrefix(prefix) {
-  const { Redis } = require("ioredis");
-  const redis = new Redis(REDIS_URL);
-  let cursor = "0";
-  do {
-    const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}:*`, "COUNT", 1000);
-    cursor = next;
-    if (keys.length) await redis.del(...keys);
-  } while (cursor !== "0");
-  redis.disconnect();
-}
+/** The benches' Redis keys go away with their prefix, as the tests' do (@ctxlog/jobs/testing). */
+const deleteRedisPrefix = (prefix) =>
+  require(path.join(root, "packages/jobs/dist/testing")).deleteRedisPrefix(prefix, REDIS_URL);
 
 const fmt = (n, digits = 1) => Number(n).toFixed(digits);
 
