@@ -58,6 +58,7 @@ async function main() {
     REDIS_PREFIX: prefix,
     SIGNER_PRIVATE_KEY: "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
     PORT: "0",
+    OPS_PORT: "0", // any free port: a fixed one could collide with another stack on this host
     LOG_LEVEL: "warn",
     PLAN_RATE_LIMITS: "free:600,bench:100000000",
     DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? "20",

@@ -98,6 +98,7 @@ async function startChainStack(name, extraEnv = {}, { workerExecArgv = [] } = {}
   const api = await startProcess(path.join(root, "apps/api/dist/main.js"), {
     ...env,
     DATABASE_POOL_SIZE: "20",
+    OPS_PORT: "0", // any free port: a fixed one could collide with another stack on this host
   });
   const worker = fork(path.join(root, "apps/chain-worker/dist/main.js"), [], {
     env: { ...process.env, ...env, DATABASE_POOL_SIZE: "10" },

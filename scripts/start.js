@@ -71,8 +71,10 @@ async function main() {
     children.push(child);
   }
   const base = `http://${process.env.HOST ?? "127.0.0.1"}:${process.env.PORT ?? 3000}/v1`;
+  const ops = `http://${process.env.OPS_HOST ?? "127.0.0.1"}:${process.env.OPS_PORT ?? 9463}`;
   console.log(`
 ctxlog is starting: API at ${base} (OpenAPI: ${base}/openapi.json)
+Operations:    ${ops}/metrics and ${ops}/readyz (private port)
 Create a key:  npm run ctxlog -- keys create --user demo --type full
 Then:          curl -H "Authorization: Bearer <key>" ${base}/status
 `);

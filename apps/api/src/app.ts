@@ -9,7 +9,7 @@ import { rateLimit } from "./http/rate-limit";
 import { validate } from "./http/validate";
 import { buildOpenApiDocument } from "./openapi/document";
 import { v1Routes } from "./routes";
-import { getHealthz, getMetrics, getReadyz } from "./routes/health";
+import { getHealthz } from "./routes/health";
 
 /** Wires middleware and routes; owns no state of its own. */
 export function createApp(deps: ApiDeps): Express {
@@ -22,9 +22,8 @@ export function createApp(deps: ApiDeps): Express {
   app.use(requestLogger(deps.logger));
   app.use(recordHttpMetrics(deps.metrics));
 
+  // liveness stays public for load balancers; /readyz and /metrics are on the ops port (ops-server.ts)
   app.get("/healthz", getHealthz());
-  app.get("/readyz", getReadyz(deps));
-  app.get("/metrics", getMetrics(deps));
 
   const openApi = JSON.stringify(buildOpenApiDocument(v1Routes));
   app.get("/v1/openapi.json", (_req, res) => {

@@ -54,6 +54,7 @@ describe("API_PROCESSES=2: the built API as a supervised cluster (PostgreSQL + R
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let primary: ChildProcess;
   let base: string;
+  let ops: string;
   let key: string;
   const prefix = `ctxlog-test-${randomBytes(6).toString("hex")}`;
 
@@ -67,12 +68,15 @@ describe("API_PROCESSES=2: the built API as a supervised cluster (PostgreSQL + R
     database = await createTestDatabase("ctxlog_api_cluster");
     key = (await createApiKey(database.db, { userId: "usr-cluster", type: "full" })).key;
     const port = await freePort();
+    const opsPort = await freePort();
     base = `http://127.0.0.1:${port}`;
+    ops = `http://127.0.0.1:${opsPort}`;
     primary = spawn(process.execPath, [main], {
       env: {
         ...process.env,
         API_PROCESSES: "2",
         PORT: String(port),
+        OPS_PORT: String(opsPort),
         DATABASE_URL: database.url,
         DATABASE_POOL_SIZE: "3",
         REDIS_URL: TEST_REDIS_URL,
@@ -106,7 +110,7 @@ describe("API_PROCESSES=2: the built API as a supervised cluster (PostgreSQL + R
       body: JSON.stringify({ agent_id: "agent-cluster", context_data: { i } }),
     });
 
-  it("runs two API processes that share the port; /metrics counts the requests of both", async () => {
+  it("runs two API processes that share the port; /metrics on the ops port counts the requests of both", async () => {
     const pids = await waitFor("two API processes", () => {
       const found = childPids(primary.pid ?? 0);
       return found.length === 2 ? found : undefined;
@@ -117,12 +121,21 @@ describe("API_PROCESSES=2: the built API as a supervised cluster (PostgreSQL + R
     expect(statuses.every((s) => s === 202)).toBe(true);
     expect(await database.db.context.count()).toBe(60);
 
-    const metrics = await (await fetch(`${base}/metrics`)).text();
+    const metrics = await (await fetch(`${ops}/metrics`)).text();
     const line = metrics
       .split("\n")
       .find((l) => l.startsWith('http_requests_total{method="POST",route="/v1/contexts",status="202"}'));
     expect(Number(line?.split(" ").pop())).toBe(60);
   }, 60_000);
+
+  it("serves /readyz on the ops port, and neither /readyz nor /metrics on the public one", async () => {
+    const ready = await fetch(`${ops}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ok", checks: { postgres: "ok", redis: "ok" } });
+    expect((await fetch(`${ops}/healthz`)).status).toBe(200);
+    for (const path of ["/metrics", "/readyz"]) expect((await fetch(`${base}${path}`)).status).toBe(404);
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+  });
 
   it("replaces an API process that dies, and keeps serving meanwhile", async () => {
     const [victim] = childPids(primary.pid ?? 0);
@@ -150,18 +163,20 @@ describe("API_PROCESSES=2: the built API as a supervised cluster (PostgreSQL + R
 });
 
 describe("the built API when it cannot listen (192.0.2.1 is a documentation address, on no host)", () => {
-  const start = (processes: string) =>
+  const start = (processes: string, env: Record<string, string> = {}) =>
     spawn(process.execPath, [main], {
       env: {
         ...process.env,
         API_PROCESSES: processes,
         HOST: "192.0.2.1",
         PORT: "0",
+        OPS_PORT: "0",
         DATABASE_URL: "postgresql://root@127.0.0.1:5432/ctxlog_never_used",
         REDIS_URL: TEST_REDIS_URL,
         REDIS_PREFIX: `ctxlog-test-${randomBytes(6).toString("hex")}`,
         SIGNER_PRIVATE_KEY: TEST_SIGNER_KEY,
         LOG_LEVEL: "silent",
+        ...env,
       },
       stdio: "ignore",
     });
@@ -170,6 +185,10 @@ describe("the built API when it cannot listen (192.0.2.1 is a documentation addr
 
   it("one process exits 1 instead of running on without a socket", async () => {
     expect(await exitCode(start("1"))).toBe(1);
+  }, 30_000);
+
+  it("one process exits 1 when only the ops port cannot be bound", async () => {
+    expect(await exitCode(start("1", { HOST: "127.0.0.1", OPS_HOST: "192.0.2.1" }))).toBe(1);
   }, 30_000);
 
   it("a cluster gives up with exit code 1 instead of restarting its processes forever", async () => {

@@ -7,8 +7,8 @@ import { AggregatorRegistry, type PrometheusContentType, type Registry } from "p
  * sharing the listening socket (node:cluster). Node runs JavaScript on one core, so on a machine
  * with several this is how one host serves more requests per second; everything the processes
  * share lives in PostgreSQL and Redis (rate limits, the work list), and key revocations reach each
- * process's auth cache over Redis pub/sub. Scraping /metrics on any process answers the sum over
- * all of them, gathered by the primary.
+ * process's auth cache over Redis pub/sub. The processes share the ops port (OPS_PORT) the same
+ * way; scraping /metrics there answers the sum over all of them, gathered by the primary.
  */
 
 const METRICS_REQUEST = "ctxlog:cluster-metrics-request";

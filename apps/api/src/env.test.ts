@@ -19,4 +19,27 @@ describe("API environment", () => {
     expect(() => parseApiEnv({ ...base, API_PROCESSES: value })).toThrow(ConfigError);
     expect(() => parseApiEnv({ ...base, API_PROCESSES: value })).toThrow(/API_PROCESSES/);
   });
+
+  it("serves the ops endpoints on 127.0.0.1:9463 unless told otherwise", () => {
+    const env = parseApiEnv(base);
+    expect(env.OPS_HOST).toBe("127.0.0.1");
+    expect(env.OPS_PORT).toBe(9463);
+    expect(parseApiEnv({ ...base, OPS_PORT: "9100", OPS_HOST: "10.0.0.5" })).toMatchObject({
+      OPS_PORT: 9100,
+      OPS_HOST: "10.0.0.5",
+    });
+    expect(parseApiEnv({ ...base, PORT: "0", OPS_PORT: "0" }).OPS_PORT).toBe(0);
+  });
+
+  it.each([
+    ["-1", {}],
+    ["65536", {}],
+    ["1.5", {}],
+    ["metrics", {}],
+    ["3000", {}], // the default PORT: operations would be public again
+    ["8080", { PORT: "8080" }],
+  ])("refuses OPS_PORT=%s with a clear message", (value, extra) => {
+    expect(() => parseApiEnv({ ...base, ...extra, OPS_PORT: value })).toThrow(ConfigError);
+    expect(() => parseApiEnv({ ...base, ...extra, OPS_PORT: value })).toThrow(/OPS_PORT/);
+  });
 });

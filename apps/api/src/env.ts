@@ -26,6 +26,9 @@ export const apiEnvSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default("127.0.0.1"),
+    // /metrics, /readyz and /healthz for operators, apart from the public port; keep it private.
+    OPS_PORT: z.coerce.number().int().min(0).max(65535).default(9463),
+    OPS_HOST: z.string().min(1).default("127.0.0.1"),
     // Node runs JavaScript on one core: more processes (node:cluster) serve more on a multi-core host.
     API_PROCESSES: z
       .union([z.literal("auto"), z.coerce.number().int().min(1).max(64)])
@@ -65,6 +68,10 @@ export const apiEnvSchema = z
   .refine((env) => env.DEFAULT_PLAN in env.PLAN_RATE_LIMITS, {
     message: "DEFAULT_PLAN must be one of the plans in PLAN_RATE_LIMITS",
     path: ["DEFAULT_PLAN"],
+  })
+  .refine((env) => env.OPS_PORT === 0 || env.OPS_PORT !== env.PORT, {
+    message: "OPS_PORT must differ from PORT (operations stay off the public port)",
+    path: ["OPS_PORT"],
   })
   .refine((env) => env.RPC_URL === undefined || env.REGISTRY_ADDRESS !== undefined, {
     message: "REGISTRY_ADDRESS is required with RPC_URL",

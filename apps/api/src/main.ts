@@ -4,6 +4,7 @@ import { createApp } from "./app";
 import { isClusterWorker, runPrimary } from "./cluster";
 import { type ApiEnv, parseApiEnv } from "./env";
 import { createLogger } from "./http/logging";
+import { serveOps } from "./ops-server";
 import { createApiDeps } from "./wiring";
 
 const HOURLY = 60 * 60 * 1000;
@@ -42,6 +43,21 @@ async function serve(env: ApiEnv, logger: ReturnType<typeof createLogger>) {
     );
   });
   server.keepAliveTimeout = 65_000;
+  // Called right after the public listen, in the same order in every cluster process, so that
+  // node:cluster pairs the two servers of each process the same way even with ports of 0.
+  const opsServer = serveOps(deps, env).then(
+    (ops) => {
+      const address = ops.address();
+      const port = typeof address === "object" && address ? address.port : env.OPS_PORT;
+      logger.info({ url: `http://${env.OPS_HOST}:${port}` }, "ops endpoints (/metrics, /readyz) listening");
+      return ops;
+    },
+    (err: unknown) => {
+      logger.fatal({ err, host: env.OPS_HOST, port: env.OPS_PORT }, "cannot listen on the ops port");
+      logger.flush();
+      process.exit(1);
+    },
+  );
 
   const sweep = setInterval(() => {
     deleteExpiredIdempotencyKeys(deps.db).catch((err: unknown) =>
@@ -57,6 +73,7 @@ async function serve(env: ApiEnv, logger: ReturnType<typeof createLogger>) {
     logger.info({ signal }, "shutting down");
     clearInterval(sweep);
     deps.signers.stop();
+    opsServer.then((ops) => ops.close());
     server.close(() => {
       deps.close().finally(() => {
         logger.flush();

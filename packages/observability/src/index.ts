@@ -1,1 +1,1 @@
-export { serveMetrics } from "./serve-metrics";
+export { type OpsEndpoints, type Readiness, serveMetrics } from "./serve-metrics";

@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import { AppError, findJsonHazard } from "@ctxlog/core";
 import express, { type RequestHandler } from "express";
 
@@ -40,10 +41,27 @@ const rejectJsonHazards: RequestHandler = (req, _res, next) => {
   next();
 };
 
+/** An error body-parser passes on with this status and `type` (mapped in errors.ts). */
+function bodyError(status: number, type: string, message: string): Error {
+  return Object.assign(new Error(message), { status, type });
+}
+
+/**
+ * Runs on the raw bytes before they are decoded: the decoder would turn invalid UTF-8 into
+ * U+FFFD, and the hash and signature would then cover text the client never sent. JSON between
+ * systems is UTF-8 (RFC 8259 §8.1), so the UTF-16/32 charsets body-parser also accepts are refused.
+ */
+function requireUtf8(_req: unknown, _res: unknown, body: Buffer, charset: string): void {
+  if (charset !== "utf-8") {
+    throw bodyError(415, "charset.unsupported", "unsupported charset");
+  }
+  if (!isUtf8(body)) throw bodyError(400, "entity.utf8.invalid", "invalid UTF-8");
+}
+
 export function jsonBody(): RequestHandler[] {
   return [
     requireJsonContentType,
-    express.json({ limit: MAX_BODY_BYTES, strict: true, type: "application/json" }),
+    express.json({ limit: MAX_BODY_BYTES, strict: true, type: "application/json", verify: requireUtf8 }),
     rejectJsonHazards,
   ];
 }

@@ -1,6 +1,7 @@
 import { newId } from "@ctxlog/core";
 import type { RequestHandler } from "express";
 import pino, { type Logger } from "pino";
+import { redactUrl } from "./redact-url";
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -60,7 +61,7 @@ export function requestLogger(logger: Logger): RequestHandler {
       if (!logger.isLevelEnabled(level)) return;
       logger[level](
         {
-          req: { id, method: req.method, url: req.originalUrl },
+          req: { id, method: req.method, url: redactUrl(req.originalUrl) },
           res: { statusCode: status },
           responseTime: Math.round(performance.now() - startedAt),
         },

@@ -1,3 +1,4 @@
+import type { Readiness } from "@ctxlog/observability";
 import type { RequestHandler } from "express";
 import type { ApiDeps } from "../deps";
 
@@ -22,30 +23,20 @@ export function getHealthz(): RequestHandler {
   };
 }
 
-/** Readiness: PostgreSQL and Redis both answer within a second. */
-export function getReadyz({ db, redis }: ApiDeps): RequestHandler {
-  return async (_req, res) => {
-    const check = async (fn: () => Promise<unknown>) => {
-      try {
-        await withTimeout(fn(), 1_000);
-        return "ok" as const;
-      } catch {
-        return "unavailable" as const;
-      }
-    };
-    const [postgres, redisState] = await Promise.all([
-      check(() => db.$queryRaw`SELECT 1`),
-      check(() => redis.ping()),
-    ]);
-    const ready = postgres === "ok" && redisState === "ok";
-    res
-      .status(ready ? 200 : 503)
-      .json({ status: ready ? "ok" : "unavailable", checks: { postgres, redis: redisState } });
+/** Readiness (served on the ops port): PostgreSQL and Redis both answer within a second. */
+export async function checkReadiness({ db, redis }: Pick<ApiDeps, "db" | "redis">): Promise<Readiness> {
+  const check = async (fn: () => Promise<unknown>) => {
+    try {
+      await withTimeout(fn(), 1_000);
+      return "ok" as const;
+    } catch {
+      return "unavailable" as const;
+    }
   };
-}
-
-export function getMetrics({ metrics }: ApiDeps): RequestHandler {
-  return async (_req, res) => {
-    res.type(metrics.registry.contentType).send(await metrics.collect());
-  };
+  const [postgres, redisState] = await Promise.all([
+    check(() => db.$queryRaw`SELECT 1`),
+    check(() => redis.ping()),
+  ]);
+  const ready = postgres === "ok" && redisState === "ok";
+  return { ready, body: { status: ready ? "ok" : "unavailable", checks: { postgres, redis: redisState } } };
 }
