@@ -31,7 +31,7 @@ export function createApp(deps: ApiDeps): Express {
   });
 
   const v1 = Router();
-  v1.use(authenticate(deps.db, deps.authCache, deps.env.AUTH_CACHE_TTL_MS), rateLimit(deps.rateLimiter));
+  v1.use(authenticate(deps), rateLimit(deps.rateLimiter));
   for (const route of v1Routes) {
     const chain: RequestHandler[] = [labelRoute(`/v1${route.path}`)];
     if (route.permission) chain.push(requirePermission(route.permission));

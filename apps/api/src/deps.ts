@@ -7,6 +7,7 @@ import type { ConfirmationEstimator } from "./contexts/confirmation-estimate";
 import type { ContextWriter } from "./contexts/context-writer";
 import type { ApiEnv } from "./env";
 import type { AuthCache } from "./http/auth-cache";
+import type { FailedAuthLimiter } from "./http/auth-failure-limit";
 import type { ApiMetrics } from "./http/metrics";
 import type { PlanRateLimiter } from "./http/rate-limit";
 import type { ChainAccess } from "./verification/chain-access";
@@ -23,6 +24,7 @@ export interface ApiDeps {
   metrics: ApiMetrics;
   rateLimiter: PlanRateLimiter;
   authCache: AuthCache;
+  authFailures: FailedAuthLimiter;
   contextWriter: ContextWriter;
   confirmationEstimate: ConfirmationEstimator;
   /** read-only chain access for verification; null when RPC_URL is unset */

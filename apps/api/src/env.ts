@@ -50,6 +50,10 @@ export const apiEnvSchema = z
     DEFAULT_PLAN: z.string().default("free"),
     RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
     AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
+    AUTH_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
+    // Failed authentications (unknown, revoked, expired keys) per client address per window; 0 = off.
+    AUTH_FAILURE_LIMIT: z.coerce.number().int().min(0).default(30),
+    AUTH_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
     TRUST_PROXY: envFlag,
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     WEBHOOK_ALLOW_INSECURE_URLS: envFlag,

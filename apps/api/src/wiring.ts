@@ -7,6 +7,7 @@ import { createContextWriter } from "./contexts/context-writer";
 import type { ApiDeps } from "./deps";
 import type { ApiEnv } from "./env";
 import { AuthCache } from "./http/auth-cache";
+import { FailedAuthLimiter } from "./http/auth-failure-limit";
 import { createApiMetrics } from "./http/metrics";
 import { PlanRateLimiter } from "./http/rate-limit";
 import { createChainAccess } from "./verification/chain-access";
@@ -36,11 +37,17 @@ export function createApiDeps(
           onError: (err) => logger.debug({ err: err.message }, "key revocation subscription error"),
         })
       : null;
-  const authCache = new AuthCache(env.AUTH_CACHE_TTL_MS, revocations);
+  const authCache = new AuthCache(env.AUTH_CACHE_TTL_MS, revocations, env.AUTH_CACHE_MAX_ENTRIES);
+  const authFailures = new FailedAuthLimiter(redis, {
+    prefix: env.REDIS_PREFIX,
+    limit: env.AUTH_FAILURE_LIMIT,
+    windowSeconds: env.AUTH_FAILURE_WINDOW_SECONDS,
+  });
   return {
     env,
     db,
     authCache,
+    authFailures,
     redis,
     queues,
     rateLimiter,

@@ -19,7 +19,7 @@ describe("authentication", () => {
     ["no Authorization header", {}],
     ["an empty bearer", { Authorization: "Bearer " }],
     ["the Basic scheme", { Authorization: `Basic ${Buffer.from("a:b").toString("base64")}` }],
-    ["a lowercase scheme with two spaces", { Authorization: "Bearer  sk_x" }],
+    ["two spaces and a malformed key", { Authorization: "Bearer  sk_x" }],
     ["a malformed key", bearer("sk_short")],
     ["an unknown prefix", bearer(`xk_${"a".repeat(32)}`)],
     ["a well-formed key nobody issued", bearer(generateApiKey("full").key)],
@@ -30,6 +30,16 @@ describe("authentication", () => {
     expect(res.body.error.code).toBe("INVALID_API_KEY");
     expect(res.headers["www-authenticate"]).toMatch(/^Bearer/);
   });
+
+  // RFC 9110 §11.1: the authentication scheme is case-insensitive (RFC 6750: one or more spaces).
+  it.each([["bearer "], ["BEARER "], ["BeArEr "], ["Bearer   "]])(
+    "accepts the scheme spelled %j",
+    async (scheme) => {
+      const res = await status({ Authorization: `${scheme}${t.keys.full}` });
+      expect(res.status).toBe(200);
+      expect(res.body.key.key_id).toBe(t.keyIds.full);
+    },
+  );
 
   it("a revoked key is refused at once", async () => {
     const { key, record } = await createApiKey(h.db, { userId: t.userId, type: "full" });

@@ -1,4 +1,5 @@
 // Integration: real PostgreSQL (fresh database) and real Redis (own prefix).
+import { rollApiKey } from "@ctxlog/db";
 import { bearer, createTestHarness, type Tenant, type TestHarness } from "../testing/harness";
 
 let h: TestHarness;
@@ -13,7 +14,7 @@ afterAll(() => h.close());
 const status = (key: string) => h.request.get("/v1/status").set(bearer(key));
 
 describe("rate limiting", () => {
-  it("counts per key by plan, answers 429 with Retry-After, then recovers after the window", async () => {
+  it("counts per user by plan, answers 429 with Retry-After, then recovers after the window", async () => {
     const first = await status(t.keys.full);
     expect(first.headers["ratelimit-limit"]).toBe("3");
     expect(first.headers["ratelimit-remaining"]).toBe("2");
@@ -27,11 +28,38 @@ describe("rate limiting", () => {
     expect(Number(limited.headers["retry-after"])).toBeGreaterThanOrEqual(1);
     expect(limited.headers["ratelimit-remaining"]).toBe("0");
 
-    // Other keys of the same user have their own budget.
-    expect((await status(t.keys.read_only)).status).toBe(200);
+    // The budget is the user's: their other keys are limited too.
+    expect((await status(t.keys.read_only)).status).toBe(429);
 
     await new Promise((r) => setTimeout(r, Number(limited.headers["retry-after"]) * 1000 + 100));
     expect((await status(t.keys.full)).status).toBe(200);
+  });
+
+  it("two keys of one user share one budget, which GET /v1/status reports; another user is unaffected", async () => {
+    const a = await h.tenant();
+    const b = await h.tenant();
+    const first = await status(a.keys.full);
+    expect(first.headers["ratelimit-remaining"]).toBe("2");
+    const second = await status(a.keys.restricted);
+    expect(second.headers["ratelimit-remaining"]).toBe("1");
+    expect(second.body.rate_limit).toMatchObject({ limit: 3, requests_remaining: 1 });
+    expect((await status(a.keys.public)).status).toBe(200);
+    const limited = await status(a.keys.read_only);
+    expect(limited.status).toBe(429);
+    expect(limited.headers["ratelimit-remaining"]).toBe("0");
+
+    const other = await status(b.keys.full);
+    expect(other.status).toBe(200);
+    expect(other.body.rate_limit).toMatchObject({ limit: 3, requests_remaining: 2 });
+  });
+
+  it("a rolled key and its successor share the budget during the overlap", async () => {
+    const c = await h.tenant();
+    const rolled = await rollApiKey(h.db, c.keyIds.full, { overlapHours: 1 });
+    await status(c.keys.full);
+    await status(rolled.key);
+    await status(c.keys.full);
+    expect((await status(rolled.key)).status).toBe(429);
   });
 
   it("a limited request writes nothing", async () => {

@@ -1,5 +1,5 @@
 import { AppError } from "@ctxlog/core";
-import type { RequestHandler } from "express";
+import type { RequestHandler, Response } from "express";
 import type { Redis } from "ioredis";
 import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 
@@ -15,12 +15,55 @@ declare module "express-serve-static-core" {
   }
 }
 
+/** Spends `points` from `subject`'s bucket; Redis trouble is a 503, never a free pass. */
+export async function consumePoints(
+  limiter: RateLimiterRedis,
+  subject: string,
+  points: number,
+): Promise<RateLimitState & { allowed: boolean }> {
+  let res: RateLimiterRes;
+  let allowed = true;
+  try {
+    res = await limiter.consume(subject, points);
+  } catch (rejection) {
+    if (!(rejection instanceof RateLimiterRes)) {
+      throw new AppError("SERVICE_UNAVAILABLE", "Rate limiting is unavailable; retry with backoff.", {
+        cause: rejection,
+      });
+    }
+    res = rejection;
+    allowed = false;
+  }
+  return {
+    allowed,
+    limit: limiter.points,
+    remaining: Math.max(0, res.remainingPoints),
+    resetAt: new Date(Date.now() + res.msBeforeNext),
+  };
+}
+
+/** Sets the RateLimit-* headers; past the budget, Retry-After and a 429 RATE_LIMIT_EXCEEDED. */
+export function applyRateLimit(res: Response, state: RateLimitState & { allowed: boolean }, refusal: string) {
+  const resetSeconds = Math.max(0, Math.ceil((state.resetAt.getTime() - Date.now()) / 1000));
+  res.setHeader("RateLimit-Limit", String(state.limit));
+  res.setHeader("RateLimit-Remaining", String(state.remaining));
+  res.setHeader("RateLimit-Reset", String(resetSeconds));
+  if (!state.allowed) {
+    res.setHeader("Retry-After", String(Math.max(1, resetSeconds)));
+    throw new AppError("RATE_LIMIT_EXCEEDED", refusal);
+  }
+}
+
 /**
- * Fixed-window limits per API key, sized by the user's plan, counted atomically in Redis by
+ * Fixed-window limits per user, sized by the user's plan, counted atomically in Redis by
  * rate-limiter-flexible. An unknown plan falls back to the default plan's limit.
+ *
+ * Per user, not per key: the plan is the user's, so all of a user's keys (a key and its rolled
+ * successor during the overlap included) draw on one budget. A per-key bucket of the same size
+ * beside it could never be the tighter of the two, so it would cost a Redis write and decide nothing.
  */
 export class PlanRateLimiter {
-  private readonly limiters = new Map<string, { limiter: RateLimiterRedis; points: number }>();
+  private readonly limiters = new Map<string, RateLimiterRedis>();
 
   constructor(
     private readonly redis: Redis,
@@ -34,65 +77,32 @@ export class PlanRateLimiter {
 
   private limiterFor(plan: string) {
     const name = plan in this.opts.plans ? plan : this.opts.defaultPlan;
-    let entry = this.limiters.get(name);
-    if (!entry) {
-      const points = this.opts.plans[name] ?? 0;
-      entry = {
-        points,
-        limiter: new RateLimiterRedis({
-          storeClient: this.redis,
-          keyPrefix: `${this.opts.prefix}:ratelimit:${name}`,
-          points,
-          duration: this.opts.windowSeconds,
-          rejectIfRedisNotReady: true,
-        }),
-      };
-      this.limiters.set(name, entry);
+    let limiter = this.limiters.get(name);
+    if (!limiter) {
+      limiter = new RateLimiterRedis({
+        storeClient: this.redis,
+        keyPrefix: `${this.opts.prefix}:ratelimit:${name}`,
+        points: this.opts.plans[name] ?? 0,
+        duration: this.opts.windowSeconds,
+        rejectIfRedisNotReady: true,
+      });
+      this.limiters.set(name, limiter);
     }
-    return entry;
+    return limiter;
   }
 
-  /** Spends one request; `allowed` is false once the window's budget is gone. */
-  async consume(keyId: string, plan: string): Promise<RateLimitState & { allowed: boolean }> {
-    const { limiter, points } = this.limiterFor(plan);
-    let res: RateLimiterRes;
-    let allowed = true;
-    try {
-      res = await limiter.consume(keyId, 1);
-    } catch (rejection) {
-      if (!(rejection instanceof RateLimiterRes)) {
-        throw new AppError("SERVICE_UNAVAILABLE", "Rate limiting is unavailable; retry with backoff.", {
-          cause: rejection,
-        });
-      }
-      res = rejection;
-      allowed = false;
-    }
-    return {
-      allowed,
-      limit: points,
-      remaining: Math.max(0, res.remainingPoints),
-      resetAt: new Date(Date.now() + res.msBeforeNext),
-    };
+  /** Spends one request of the user's budget; `allowed` is false once the window's budget is gone. */
+  async consume(userId: string, plan: string): Promise<RateLimitState & { allowed: boolean }> {
+    return consumePoints(this.limiterFor(plan), `user:${userId}`, 1);
   }
 }
 
 export function rateLimit(limiter: PlanRateLimiter): RequestHandler {
   return async (req, res, next) => {
     if (!req.auth) throw new Error("rateLimit mounted before authenticate");
-    const state = await limiter.consume(req.auth.keyId, req.auth.plan);
-    const resetSeconds = Math.max(0, Math.ceil((state.resetAt.getTime() - Date.now()) / 1000));
-    res.setHeader("RateLimit-Limit", String(state.limit));
-    res.setHeader("RateLimit-Remaining", String(state.remaining));
-    res.setHeader("RateLimit-Reset", String(resetSeconds));
+    const state = await limiter.consume(req.auth.userId, req.auth.plan);
     req.rateLimit = state;
-    if (!state.allowed) {
-      res.setHeader("Retry-After", String(Math.max(1, resetSeconds)));
-      throw new AppError(
-        "RATE_LIMIT_EXCEEDED",
-        `Rate limit of ${state.limit} requests exceeded; retry later.`,
-      );
-    }
+    applyRateLimit(res, state, `Rate limit of ${state.limit} requests exceeded; retry later.`);
     next();
   };
 }

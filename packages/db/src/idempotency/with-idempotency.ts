@@ -4,6 +4,12 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 export interface IdempotencyRequest {
   userId: string;
+  /**
+   * Keys are scoped to the API key's family (the key and its rolled successors): a successor
+   * replays its predecessor's answers, while the user's other keys (a restricted key, say) get
+   * their own, and never a response about a context they could not read.
+   */
+  keyFamilyId: string;
   key: string;
   method: string;
   path: string;
@@ -39,7 +45,7 @@ export async function withIdempotency<T>(
     return { ...result, replayed: false };
   }
   const now = request.now ?? new Date();
-  const where = { userId_key: { userId: request.userId, key: request.key } };
+  const where = { keyFamilyId_key: { keyFamilyId: request.keyFamilyId, key: request.key } };
   const claim = {
     method: request.method,
     path: request.path,
@@ -51,13 +57,13 @@ export async function withIdempotency<T>(
   };
   return db.$transaction(async (tx) => {
     const inserted = await tx.idempotencyKey.createMany({
-      data: [{ userId: request.userId, key: request.key, ...claim }],
+      data: [{ userId: request.userId, keyFamilyId: request.keyFamilyId, key: request.key, ...claim }],
       skipDuplicates: true,
     });
     if (inserted.count === 0) {
       // An expired record is taken over as if it were not there.
       const reclaimed = await tx.idempotencyKey.updateMany({
-        where: { userId: request.userId, key: request.key, expiresAt: { lte: now } },
+        where: { keyFamilyId: request.keyFamilyId, key: request.key, expiresAt: { lte: now } },
         data: claim,
       });
       if (reclaimed.count === 0) {

@@ -74,6 +74,7 @@ export function createContext({
         ? null
         : {
             userId: auth.userId,
+            keyFamilyId: auth.keyFamilyId,
             key,
             method: req.method,
             path: req.baseUrl + req.path,

@@ -1,0 +1,94 @@
+// Integration: real PostgreSQL (fresh database) and real Redis (own prefix).
+import { generateApiKey } from "@ctxlog/core";
+import { findActiveApiKey } from "@ctxlog/db";
+import express from "express";
+import supertest from "supertest";
+import { bearer, createTestHarness, type Tenant, type TestHarness } from "../testing/harness";
+import { clientAddressBucket } from "./auth-failure-limit";
+import { authenticate } from "./authenticate";
+import { errorHandler } from "./errors";
+
+let h: TestHarness;
+let t: Tenant;
+beforeAll(async () => {
+  h = await createTestHarness({
+    AUTH_FAILURE_LIMIT: "3",
+    AUTH_FAILURE_WINDOW_SECONDS: "60",
+    TRUST_PROXY: "true",
+  });
+  t = await h.tenant();
+});
+afterAll(() => h.close());
+
+const unknownKey = () => generateApiKey("full").key;
+const statusFrom = (address: string, key: string) =>
+  h.request.get("/v1/status").set("X-Forwarded-For", address).set(bearer(key));
+
+describe("failed authentications per client address", () => {
+  it("after AUTH_FAILURE_LIMIT unknown keys the address gets 429 with Retry-After; others are unaffected", async () => {
+    const attacker = "203.0.113.7";
+    for (const remaining of ["2", "1", "0"]) {
+      const res = await statusFrom(attacker, unknownKey());
+      expect(res.status).toBe(401);
+      expect(res.body.error.code).toBe("INVALID_API_KEY");
+      expect(res.headers["ratelimit-remaining"]).toBe(remaining);
+    }
+    const limited = await statusFrom(attacker, unknownKey());
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.code).toBe("RATE_LIMIT_EXCEEDED");
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+    expect(limited.headers["ratelimit-limit"]).toBe("3");
+    expect(limited.headers["ratelimit-remaining"]).toBe("0");
+    expect(Number(limited.headers["ratelimit-reset"])).toBeGreaterThan(0);
+
+    // A valid key from another address still works (the plan's limit is a separate budget).
+    const other = await statusFrom("203.0.113.8", t.keys.full);
+    expect(other.status).toBe(200);
+    expect(other.headers["ratelimit-limit"]).toBe("600");
+    // The blocked address is refused before any lookup, whatever key it sends (cache off here).
+    expect((await statusFrom(attacker, t.keys.full)).status).toBe(429);
+  });
+
+  it("an address out of failures is refused without a database lookup", async () => {
+    let lookups = 0;
+    const app = express()
+      .set("trust proxy", true)
+      .use(
+        authenticate(h.deps, (hash) => {
+          lookups++;
+          return findActiveApiKey(h.db, hash);
+        }),
+      )
+      .get("/", (_req, res) => {
+        res.json({ ok: true });
+      })
+      .use(errorHandler);
+    const from = (key: string) =>
+      supertest(app).get("/").set("X-Forwarded-For", "198.51.100.20").set(bearer(key));
+
+    expect((await from(t.keys.read_only)).status).toBe(200); // a success costs nothing
+    for (let i = 0; i < 3; i++) expect((await from(unknownKey())).status).toBe(401);
+    expect(lookups).toBe(4);
+    for (let i = 0; i < 5; i++) {
+      const res = await from(unknownKey());
+      expect(res.status).toBe(429);
+      expect(res.body.error.code).toBe("RATE_LIMIT_EXCEEDED");
+    }
+    expect(lookups).toBe(4);
+  });
+
+  it("malformed keys never reach the database and are not counted", async () => {
+    for (let i = 0; i < 6; i++) {
+      const res = await statusFrom("203.0.113.9", `sk_short${i}`);
+      expect(res.status).toBe(401);
+    }
+    expect((await statusFrom("203.0.113.9", t.keys.full)).status).toBe(200);
+  });
+
+  it("counts an IPv6 /64 as one address, and IPv4-mapped IPv6 as the IPv4 address", () => {
+    expect(clientAddressBucket("2001:db8:1:2:aaaa::1")).toBe(clientAddressBucket("2001:db8:1:2:bbbb::9"));
+    expect(clientAddressBucket("2001:db8:1:2::1")).not.toBe(clientAddressBucket("2001:db8:1:3::1"));
+    expect(clientAddressBucket("::ffff:192.0.2.1")).toBe("192.0.2.1");
+    expect(clientAddressBucket("192.0.2.1")).toBe("192.0.2.1");
+  });
+});
