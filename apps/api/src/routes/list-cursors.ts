@@ -11,20 +11,27 @@ const signerCursor: CursorShape<SignerPosition> = {
     .transform((f) => ({ validFrom: new Date(f.t), address: f.a })),
 };
 
+/** What each list's cursor names: the position its next page starts after. */
+interface ListPositions {
+  contexts: string;
+  verifications: string;
+  webhooks: string;
+  deliveries: string;
+  signers: SignerPosition;
+}
+export type ListName = keyof ListPositions;
+
 /**
  * Every list's cursor. Each id list names its own id prefix, so a cursor from one list is refused
  * by another rather than read as a position among rows of a different kind.
  */
-const LIST_CURSORS = {
+const LIST_CURSORS: { [L in ListName]: CursorShape<ListPositions[L]> } = {
   contexts: idCursor("ctx"),
   verifications: idCursor("vrf"),
   webhooks: idCursor("whk"),
   deliveries: idCursor("dlv"),
   signers: signerCursor,
 };
-
-export type ListName = keyof typeof LIST_CURSORS;
-type PositionOf<L extends ListName> = (typeof LIST_CURSORS)[L] extends CursorShape<infer P> ? P : never;
 
 /**
  * The position a query's `cursor` names in list `list`: undefined for the first page, else the
@@ -33,14 +40,14 @@ type PositionOf<L extends ListName> = (typeof LIST_CURSORS)[L] extends CursorSha
 export function readCursor<L extends ListName>(
   cursor: string | undefined,
   list: L,
-): PositionOf<L> | undefined {
+): ListPositions[L] | undefined {
   if (cursor === undefined) return undefined;
-  const position = decodeCursor(LIST_CURSORS[list] as CursorShape<PositionOf<L>>, cursor);
+  const position = decodeCursor(LIST_CURSORS[list], cursor);
   if (position === null) throw new AppError("VALIDATION_ERROR", "cursor is not one this API issued.");
   return position;
 }
 
 /** The `next_cursor` of a page: null on the last one. */
-export function nextCursor<L extends ListName>(list: L, position: PositionOf<L> | null): string | null {
-  return position === null ? null : encodeCursor(LIST_CURSORS[list] as CursorShape<PositionOf<L>>, position);
+export function nextCursor<L extends ListName>(list: L, position: ListPositions[L] | null): string | null {
+  return position === null ? null : encodeCursor(LIST_CURSORS[list], position);
 }

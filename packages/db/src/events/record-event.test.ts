@@ -50,7 +50,7 @@ describe("recordEvent (the event outbox)", () => {
 });
 
 // Everything but the id, which is new per row.
-const comparable = ({ id: _id, ...row }: { id: string }) => row;
+const comparable = <T extends { id: string }>({ id: _id, ...row }: T): Omit<T, "id"> => row;
 
 describe("recordEvents (the bulk form)", () => {
   it("writes the same rows recordEvent writes, test events already fanned out", async () => {
