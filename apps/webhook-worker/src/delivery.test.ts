@@ -2,7 +2,7 @@
 // 127.0.0.1 and the real worker runtime. Signatures are checked by independent computations:
 // node:crypto for X-Service-Signature, the `standardwebhooks` package for the Standard Webhooks headers.
 import { createHmac } from "node:crypto";
-import { generateWebhookSecret, sampleEventEnvelope } from "@ctxlog/core";
+import { generateWebhookSecret } from "@ctxlog/core";
 import { createTestDelivery, deleteWebhook, rotateWebhookSecret } from "@ctxlog/db";
 import { Webhook } from "standardwebhooks";
 import { createWorkerHarness, type WorkerHarness } from "./testing/harness";
@@ -125,14 +125,13 @@ describe("webhook worker — delivery (PostgreSQL + Redis + loopback receivers)"
     const sibling = await h.receiver();
     const hook = await h.webhook(userId, target.url, ["context.confirmed"]);
     await h.webhook(userId, sibling.url, ["context.confirmed"]);
-    const payload = sampleEventEnvelope("context.confirmed");
     // What POST /v1/webhooks/:id/test does: the row, then the job.
     const delivery = await createTestDelivery(h.db, {
       userId,
       webhookId: hook.id,
       event: "context.confirmed",
-      payload,
     });
+    const { payload } = await h.db.outboxEvent.findUniqueOrThrow({ where: { id: delivery.eventId } });
     await h.enqueueDelivery(delivery.id);
     const [got] = await target.waitFor(1);
     expect(got?.body).toBe(payload);

@@ -57,7 +57,7 @@ export { findJsonHazard, type JsonHazard } from "./json-safety";
 export { fastKeccakLoaded, keccak256Bytes, keccak256Hex, loadFastKeccak } from "./keccak";
 export { buildMerkleTree, type MerkleTree, verifyMerkleProof } from "./merkle";
 export { MicroBatcher, type MicroBatcherOptions } from "./micro-batcher";
-export { decodeCursor, encodeCursor } from "./pagination";
+export { type CursorShape, decodeCursor, encodeCursor, idCursor } from "./pagination";
 export {
   type ContextSigner,
   createContextSigner,

@@ -1,8 +1,20 @@
 /**
- * Cursor pagination, the same for every list: rows newest first by their time-ordered id, the
- * cursor is the last id of the previous page, and one extra row is read to know whether another
- * page exists.
+ * Keyset pagination, the same for every list: read one row more than the page, so whether another
+ * page exists is known without a count, and the page's last row gives the position the next page
+ * starts after (the API turns that position into the opaque cursor).
  */
+export function pageOf<T, P>(
+  rows: T[],
+  limit: number,
+  positionOf: (row: T) => P,
+): { rows: T[]; next: P | null } {
+  const hasMore = rows.length > limit;
+  const page = hasMore ? rows.slice(0, limit) : rows;
+  const last = page[page.length - 1];
+  return { rows: page, next: hasMore && last !== undefined ? positionOf(last) : null };
+}
+
+/** Most lists: newest first by time-ordered id, so the position is the last id of the page. */
 export function idsBefore(after: string | undefined): { id?: { lt: string } } {
   return after === undefined ? {} : { id: { lt: after } };
 }
@@ -11,7 +23,6 @@ export function toPage<T extends { id: string }>(
   rows: T[],
   limit: number,
 ): { rows: T[]; nextAfter: string | null } {
-  const hasMore = rows.length > limit;
-  const page = hasMore ? rows.slice(0, limit) : rows;
-  return { rows: page, nextAfter: hasMore ? (page[page.length - 1]?.id ?? null) : null };
+  const { rows: page, next } = pageOf(rows, limit, (row) => row.id);
+  return { rows: page, nextAfter: next };
 }

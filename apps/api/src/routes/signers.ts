@@ -1,9 +1,9 @@
-import { AppError } from "@ctxlog/core";
-import { listSigners as findSigners, type SignerPosition } from "@ctxlog/db";
+import { listSigners as findSigners } from "@ctxlog/db";
 import type { RequestHandler } from "express";
 import { z } from "zod";
 import type { ApiDeps } from "../deps";
 import { validate } from "../http/validate";
+import { nextCursor, readCursor } from "./list-cursors";
 import type { RouteSpec } from "./route-spec";
 import { listResponseSchema, paginationQuerySchema } from "./shared-schemas";
 
@@ -27,29 +27,6 @@ export const signerSchema = z
 
 export const listSignersQuerySchema = paginationQuerySchema.strict();
 
-// Signers are ordered by (valid_from desc, address); the cursor is that position, opaque to clients.
-export function encodeSignerCursor(p: SignerPosition): string {
-  return Buffer.from(JSON.stringify({ v: 1, t: p.validFrom.toISOString(), a: p.address }), "utf8").toString(
-    "base64url",
-  );
-}
-
-export function decodeSignerCursor(cursor: string): SignerPosition | null {
-  if (!/^[A-Za-z0-9_-]{1,256}$/.test(cursor)) return null;
-  try {
-    const { v, t, a } = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as Record<
-      string,
-      unknown
-    >;
-    if (v !== 1 || typeof t !== "string" || typeof a !== "string" || !ADDRESS.test(a)) return null;
-    const position = { validFrom: new Date(t), address: a };
-    if (Number.isNaN(position.validFrom.getTime())) return null;
-    return encodeSignerCursor(position) === cursor ? position : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * GET /v1/signers — every address the service has signed contexts with, and when: a signature is
  * valid when its signer was published at the context's created_at, so old contexts stay verifiable
@@ -58,11 +35,7 @@ export function decodeSignerCursor(cursor: string): SignerPosition | null {
 export function listSigners({ db, signers }: ApiDeps): RequestHandler {
   return async (req, res) => {
     const query = validate(listSignersQuerySchema, req.query, "query");
-    let after: SignerPosition | undefined;
-    if (query.cursor !== undefined) {
-      after = decodeSignerCursor(query.cursor) ?? undefined;
-      if (!after) throw new AppError("VALIDATION_ERROR", "cursor is not one this API issued.");
-    }
+    const after = readCursor(query.cursor, "signers");
     await signers.ensure();
     const page = await findSigners(db, { limit: query.limit, after });
     res.json({
@@ -71,7 +44,7 @@ export function listSigners({ db, signers }: ApiDeps): RequestHandler {
         valid_from: s.validFrom.toISOString(),
         valid_until: s.validUntil?.toISOString() ?? null,
       })),
-      next_cursor: page.next ? encodeSignerCursor(page.next) : null,
+      next_cursor: nextCursor("signers", page.next),
     });
   };
 }

@@ -1,7 +1,10 @@
 // Integration: real PostgreSQL (a fresh database).
+import { generateWebhookSecret, sampleEventEnvelope } from "@ctxlog/core";
 import { createApiKey } from "../api-keys/create-api-key";
 import { createTestDatabase } from "../testing";
-import { recordEvent } from "./record-event";
+import { createTestDelivery } from "../webhooks/create-test-delivery";
+import { createWebhook } from "../webhooks/create-webhook";
+import { recordEvent, recordEvents } from "./record-event";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 
@@ -43,5 +46,74 @@ describe("recordEvent (the event outbox)", () => {
       await recordEvent(tx, { userId: "u1", event: "context.confirmed", data: {}, contextId: "ctx_2" });
     });
     expect(await database.db.outboxEvent.count()).toBe(before + 1);
+  });
+});
+
+// Everything but the id, which is new per row.
+const comparable = <T extends { id: string }>({ id: _id, ...row }: T): Omit<T, "id"> => row;
+
+describe("recordEvents (the bulk form)", () => {
+  it("writes the same rows recordEvent writes, test events already fanned out", async () => {
+    const timestamp = new Date("2026-02-03T04:05:06.789Z");
+    const inputs = [
+      { userId: "u1", event: "context.confirmed" as const, data: { n: 1 }, contextId: "ctx_3", timestamp },
+      { userId: "u1", event: "context.failed" as const, data: { n: 2 }, timestamp, test: true },
+    ];
+    const single = await Promise.all(inputs.map((input) => recordEvent(database.db, input)));
+    await recordEvents(database.db, inputs);
+    const bulk = await database.db.outboxEvent.findMany({
+      where: { createdAt: timestamp, id: { notIn: single.map((r) => r.id) } },
+      orderBy: { id: "asc" },
+    });
+    expect(bulk.map(comparable)).toEqual(single.map(comparable));
+    expect(single[1]).toMatchObject({ fannedOutAt: timestamp });
+    expect(JSON.parse(single[1]?.payload ?? "{}")).toMatchObject({ event: "context.failed", test: true });
+    expect(single[0]).toMatchObject({ fannedOutAt: null });
+    expect(JSON.parse(single[0]?.payload ?? "{}")).not.toHaveProperty("test");
+  });
+});
+
+describe("createTestDelivery (a test event goes through recordEvent too)", () => {
+  it("stores the row recordEvent stores for the sample, fanned out, with its one delivery", async () => {
+    const webhook = await createWebhook(database.db, {
+      userId: "u1",
+      url: "https://example.com/hook",
+      events: ["context.created"],
+      description: "",
+      secret: generateWebhookSecret(),
+      maxPerUser: 20,
+    });
+    const delivery = await createTestDelivery(database.db, {
+      userId: "u1",
+      webhookId: webhook.id,
+      event: "verification.completed",
+    });
+    const row = await database.db.outboxEvent.findUniqueOrThrow({ where: { id: delivery.eventId } });
+    const { payload, ...rest } = comparable(row);
+    // A sample envelope (its ids are random) stamped with the row's own time: one clock read for both.
+    const sample = JSON.parse(payload) as { timestamp: string; data: Record<string, unknown> };
+    const expected = JSON.parse(sampleEventEnvelope("verification.completed", row.createdAt));
+    expect(Object.keys(sample)).toEqual(Object.keys(expected));
+    expect(Object.keys(sample.data)).toEqual(Object.keys(expected.data));
+    expect(sample).toMatchObject({
+      event: "verification.completed",
+      timestamp: row.createdAt.toISOString(),
+      test: true,
+    });
+    const same = await recordEvent(database.db, {
+      userId: "u1",
+      event: "verification.completed",
+      data: sample.data,
+      timestamp: row.createdAt,
+      test: true,
+    });
+    expect(comparable(same)).toEqual({ payload, ...rest });
+    expect(rest).toMatchObject({ fannedOutAt: row.createdAt, contextId: null });
+    expect(delivery).toMatchObject({
+      webhookId: webhook.id,
+      event: "verification.completed",
+      createdAt: row.createdAt,
+    });
+    expect(await database.db.webhookDelivery.count({ where: { eventId: row.id } })).toBe(1);
   });
 });

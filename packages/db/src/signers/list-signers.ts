@@ -1,3 +1,4 @@
+import { pageOf } from "../page";
 import type { DbOrTx } from "../prisma-types";
 
 export interface SignerRow {
@@ -28,13 +29,11 @@ export async function listSigners(db: DbOrTx, query: { limit: number; after?: Si
     orderBy: [{ validFrom: "desc" }, { address: "asc" }],
     take: query.limit + 1,
   });
-  const hasMore = rows.length > query.limit;
-  const page = hasMore ? rows.slice(0, query.limit) : rows;
-  const last = page[page.length - 1];
-  return {
-    rows: page,
-    next: hasMore && last ? ({ validFrom: last.validFrom, address: last.address } as SignerPosition) : null,
-  };
+  return pageOf(
+    rows,
+    query.limit,
+    (row): SignerPosition => ({ validFrom: row.validFrom, address: row.address }),
+  );
 }
 
 /** Every published signer, for checking signatures (a handful of rows). */

@@ -205,8 +205,11 @@ describe("POST /v1/webhooks/:id/test (PostgreSQL + Redis)", () => {
 
     const delivery = await h.db.webhookDelivery.findUniqueOrThrow({ where: { id: res.body.delivery_id } });
     const event = await h.db.outboxEvent.findUniqueOrThrow({ where: { id: delivery.eventId } });
-    expect(event.fannedOutAt).not.toBeNull();
+    // Recorded as recordEvent records a test event: already fanned out, stamped with one clock read.
+    expect(event.fannedOutAt).toEqual(event.createdAt);
+    expect(delivery.createdAt).toEqual(event.createdAt);
     const body = JSON.parse(event.payload);
+    expect(body.timestamp).toBe(event.createdAt.toISOString());
     expect(body).toMatchObject({ event: "context.created", test: true, data: { status: "pending" } });
     expect(body.data.context_id).toMatch(/^ctx_/);
     expect(await h.db.webhookDelivery.count({ where: { eventId: event.id } })).toBe(1);

@@ -1,10 +1,10 @@
-import { encodeCursor } from "@ctxlog/core";
 import { listDeliveries as findDeliveries } from "@ctxlog/db";
 import type { RequestHandler } from "express";
 import type { ApiDeps } from "../../deps";
 import { requireAuth } from "../../http/request-context";
 import { validate } from "../../http/validate";
-import { cursorPosition, requireOwnWebhook } from "./lookups";
+import { nextCursor, readCursor } from "../list-cursors";
+import { requireOwnWebhook } from "./lookups";
 import { deliveryResource } from "./resources";
 import { listDeliveriesQuerySchema } from "./schemas";
 
@@ -17,11 +17,11 @@ export function listDeliveries({ db }: ApiDeps): RequestHandler {
     const page = await findDeliveries(db, webhook.id, {
       status: query.status,
       limit: query.limit,
-      after: cursorPosition(query.cursor),
+      after: readCursor(query.cursor, "deliveries"),
     });
     res.json({
       data: page.rows.map(deliveryResource),
-      next_cursor: page.nextAfter ? encodeCursor(page.nextAfter) : null,
+      next_cursor: nextCursor("deliveries", page.nextAfter),
     });
   };
 }

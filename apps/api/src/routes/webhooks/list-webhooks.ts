@@ -1,10 +1,9 @@
-import { encodeCursor } from "@ctxlog/core";
 import { listWebhooks as findWebhooks } from "@ctxlog/db";
 import type { RequestHandler } from "express";
 import type { ApiDeps } from "../../deps";
 import { requireAuth } from "../../http/request-context";
 import { validate } from "../../http/validate";
-import { cursorPosition } from "./lookups";
+import { nextCursor, readCursor } from "../list-cursors";
 import { webhookResource } from "./resources";
 import { listWebhooksQuerySchema } from "./schemas";
 
@@ -15,11 +14,11 @@ export function listWebhooks({ db }: ApiDeps): RequestHandler {
     const query = validate(listWebhooksQuerySchema, req.query, "query");
     const page = await findWebhooks(db, auth.userId, {
       limit: query.limit,
-      after: cursorPosition(query.cursor),
+      after: readCursor(query.cursor, "webhooks"),
     });
     res.json({
       data: page.rows.map(webhookResource),
-      next_cursor: page.nextAfter ? encodeCursor(page.nextAfter) : null,
+      next_cursor: nextCursor("webhooks", page.nextAfter),
     });
   };
 }

@@ -1,4 +1,4 @@
-import { AppError, decodeCursor, isId } from "@ctxlog/core";
+import { AppError, isId } from "@ctxlog/core";
 import { getWebhook, type PrismaClient, type Webhook } from "@ctxlog/db";
 import type { Request } from "express";
 import type { AuthContext } from "../../http/request-context";
@@ -19,11 +19,4 @@ export function deliveryIdParam(req: Request): string {
   const id = String(req.params.delivery_id);
   if (!isId(id, "dlv")) throw new AppError("NOT_FOUND", `No delivery ${id}.`);
   return id;
-}
-
-export function cursorPosition(cursor: string | undefined): string | undefined {
-  if (cursor === undefined) return undefined;
-  const after = decodeCursor(cursor);
-  if (after === null) throw new AppError("VALIDATION_ERROR", "cursor is not one this API issued.");
-  return after;
 }

@@ -1,4 +1,3 @@
-import { sampleEventEnvelope } from "@ctxlog/core";
 import { createTestDelivery } from "@ctxlog/db";
 import type { RequestHandler } from "express";
 import type { ApiDeps } from "../../deps";
@@ -24,7 +23,6 @@ export function sendTestEvent(deps: ApiDeps): RequestHandler {
       userId: auth.userId,
       webhookId: webhook.id,
       event,
-      payload: sampleEventEnvelope(event),
     });
     await enqueueDelivery(deps, delivery.id);
     res.status(202).json(deliveryResource(delivery));

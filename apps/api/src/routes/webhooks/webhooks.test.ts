@@ -178,6 +178,11 @@ describe("GET /v1/webhooks (PostgreSQL + Redis)", () => {
 
   it.each([
     ["a foreign cursor", "?cursor=abc"],
+    // Well formed, but issued by the contexts list: a position among other rows.
+    [
+      "another list's cursor",
+      `?cursor=${Buffer.from('{"v":1,"id":"ctx_01ARYZ6S41TSV4RRFFQ69G5FAV"}').toString("base64url")}`,
+    ],
     ["limit 0", "?limit=0"],
     ["limit 101", "?limit=101"],
     ["an unknown parameter", "?status=active"],

@@ -1,0 +1,53 @@
+import { AppError, type CursorShape, decodeCursor, encodeCursor, idCursor } from "@ctxlog/core";
+import type { SignerPosition } from "@ctxlog/db";
+import { z } from "zod";
+
+// Signers are ordered by (valid_from desc, address), so their cursor is that position. Same
+// fields as before this table existed, so cursors already issued still decode.
+const signerCursor: CursorShape<SignerPosition> = {
+  write: (p) => ({ t: p.validFrom.toISOString(), a: p.address }),
+  read: z
+    .strictObject({ t: z.iso.datetime(), a: z.string().regex(/^0x[0-9a-fA-F]{40}$/) })
+    .transform((f) => ({ validFrom: new Date(f.t), address: f.a })),
+};
+
+/** What each list's cursor names: the position its next page starts after. */
+interface ListPositions {
+  contexts: string;
+  verifications: string;
+  webhooks: string;
+  deliveries: string;
+  signers: SignerPosition;
+}
+export type ListName = keyof ListPositions;
+
+/**
+ * Every list's cursor. Each id list names its own id prefix, so a cursor from one list is refused
+ * by another rather than read as a position among rows of a different kind.
+ */
+const LIST_CURSORS: { [L in ListName]: CursorShape<ListPositions[L]> } = {
+  contexts: idCursor("ctx"),
+  verifications: idCursor("vrf"),
+  webhooks: idCursor("whk"),
+  deliveries: idCursor("dlv"),
+  signers: signerCursor,
+};
+
+/**
+ * The position a query's `cursor` names in list `list`: undefined for the first page, else the
+ * one 400 answer for anything this API did not issue for that list.
+ */
+export function readCursor<L extends ListName>(
+  cursor: string | undefined,
+  list: L,
+): ListPositions[L] | undefined {
+  if (cursor === undefined) return undefined;
+  const position = decodeCursor(LIST_CURSORS[list], cursor);
+  if (position === null) throw new AppError("VALIDATION_ERROR", "cursor is not one this API issued.");
+  return position;
+}
+
+/** The `next_cursor` of a page: null on the last one. */
+export function nextCursor<L extends ListName>(list: L, position: ListPositions[L] | null): string | null {
+  return position === null ? null : encodeCursor(LIST_CURSORS[list], position);
+}
