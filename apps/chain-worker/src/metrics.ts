@@ -44,6 +44,11 @@ export function createChainMetrics() {
       help: "Mined anchors whose block left the canonical chain before the required depth",
       registers: [registry],
     }),
+    receiptLookupErrors: new Counter({
+      name: "chain_receipt_lookup_errors_total",
+      help: "Receipt lookups of stuck anchors that failed (not a 'no receipt' answer); retried later",
+      registers: [registry],
+    }),
     head: new Gauge({ name: "chain_head_block", help: "Latest block seen", registers: [registry] }),
     leaseHeld: new Gauge({
       name: "chain_signer_lease_held",

@@ -192,9 +192,12 @@ export class AnchorSender {
         // the nonce is spent: one of the anchor's transactions is in a block the tracker did not
         // read (e.g. mined while no process had recorded its broadcast); never replace it
         await adoptMinedTransaction(
-          { db: this.db, rpc: this.rpc, logger: this.logger },
+          { db: this.db, rpc: this.rpc, logger: this.logger, metrics: this.metrics },
           anchor.id,
           latest.nonce,
+        ).catch((err: unknown) =>
+          // one anchor's unreadable block must not hold up the others' replacements
+          this.logger.warn({ anchor: anchor.id, err: describeRpcError(err) }, "cannot adopt a stuck anchor"),
         );
         continue;
       }

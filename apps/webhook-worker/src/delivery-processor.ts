@@ -85,6 +85,13 @@ export function createDeliveryProcessor(deps: DeliveryProcessorDeps) {
     } finally {
       lease.release();
     }
+    if (result.operatorDetail) {
+      // the recorded error says only "destination not allowed"; what was refused is for us
+      logger.warn(
+        { deliveryId, webhookId: target.webhookId, detail: result.operatorDetail },
+        "webhook destination refused by the SSRF guard",
+      );
+    }
     metrics.attempts.inc({ outcome: result.ok ? "success" : "failure" });
     metrics.attemptSeconds.observe(result.durationMs / 1000);
 

@@ -1,6 +1,7 @@
 // Integration: real PostgreSQL, real Redis (own prefix), real HTTP receivers on 127.0.0.1, the real
 // worker runtime with the schedule compressed to 200/400/600/800 ms and a 1 s attempt timeout.
 import { retryDelivery } from "@ctxlog/db";
+import { DESTINATION_NOT_ALLOWED } from "@ctxlog/webhooks";
 import { createWorkerHarness, TEST_RETRY_DELAYS_MS, type WorkerHarness } from "./testing/harness";
 
 let h: WorkerHarness;
@@ -155,7 +156,7 @@ describe("webhook worker — SSRF guard on, WEBHOOK_ALLOW_PRIVATE_URLS=false (Po
     }, 10_000);
     expect(delivery.attempts).toBe(5);
     expect(delivery.responseStatus).toBeNull();
-    expect(delivery.errorMessage).toMatch(/refused to connect to 127\.0\.0\.1.*loopback.*SSRF protection/);
+    expect(delivery.errorMessage).toBe(DESTINATION_NOT_ALLOWED);
     expect(await guarded.db.webhookAttempt.count({ where: { deliveryId: delivery.id } })).toBe(5);
     expect(listener.connections()).toBe(0);
   });

@@ -1,6 +1,6 @@
 import type { Address, Hex, TransactionReceipt } from "viem";
 import { findAnchoredLogs } from "./anchor-transaction";
-import { getBlockHeader, type RpcClient } from "./rpc-client";
+import { getBlockHeader, getReceiptOrNull, type RpcClient } from "./rpc-client";
 import { classifyRpcError, describeRpcError, type RpcFailure } from "./rpc-errors";
 
 /** An `Anchored` log of a receipt, with the registry that emitted it. */
@@ -77,7 +77,7 @@ export function createAnchorReader(client: RpcClient, opts: { expectedChainId?: 
         const [id, head, receipt, recorded] = await Promise.all([
           getChainId(),
           client.getBlockNumber({ cacheTime: 0 }),
-          request.transactionHash === null ? null : receiptOrNull(client, request.transactionHash),
+          request.transactionHash === null ? null : getReceiptOrNull(client, request.transactionHash),
           recordedNumber === null ? null : getBlockHeader(client, recordedNumber),
         ]);
         if (opts.expectedChainId !== undefined && id !== opts.expectedChainId) {
@@ -113,15 +113,6 @@ export function createAnchorReader(client: RpcClient, opts: { expectedChainId?: 
       }
     },
   };
-}
-
-async function receiptOrNull(client: RpcClient, hash: Hex): Promise<TransactionReceipt | null> {
-  try {
-    return await client.getTransactionReceipt({ hash });
-  } catch (error) {
-    if ((error as { name?: string }).name === "TransactionReceiptNotFoundError") return null;
-    throw error;
-  }
 }
 
 function decodeAnchored(receipt: TransactionReceipt, registries: readonly Address[]): ObservedAnchoredLog[] {

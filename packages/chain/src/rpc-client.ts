@@ -72,6 +72,20 @@ export async function currentFees(client: RpcClient): Promise<Fees> {
   return feesFor(block.baseFeePerGas ?? 0n, tip);
 }
 
+/**
+ * The transaction's receipt, or null only when the node answers that it has none (unknown,
+ * pending, dropped). Any other failure (timeout, 5xx, a node-side error) throws: "could not ask"
+ * must never be read as "not mined", or a mined batch would be signed and sent again.
+ */
+export async function getReceiptOrNull(client: RpcClient, hash: Hex): Promise<TransactionReceipt | null> {
+  try {
+    return await client.getTransactionReceipt({ hash });
+  } catch (error) {
+    if ((error as { name?: string }).name === "TransactionReceiptNotFoundError") return null;
+    throw error;
+  }
+}
+
 /** Whether the node knows the transaction at all (pending or mined). */
 export async function transactionKnown(client: RpcClient, hash: Hex): Promise<boolean> {
   const tx = await client.request({ method: "eth_getTransactionByHash", params: [hash] });

@@ -14,13 +14,13 @@ const USAGE = `Usage:
 
 Verifies a ctxlog proof bundle (GET /v1/contexts/:id/proof) without trusting the service:
 canonical JSON, keccak256 hash, EIP-191 signature, Merkle proof, then through the RPC endpoint
-the transaction, its Anchored log, the block and the confirmations.
+the transaction, its Anchored log and who sent it, the block and the confirmations.
 
 Options:
   --rpc-url <url>             JSON-RPC endpoint of the bundle's chain (or env CTXLOG_RPC_URL)
   --confirmations <n>         required confirmations (default: the bundle's required_confirmations)
   --expected-signer <addr>    a signer address you trust; repeatable
-  --expected-submitter <addr> an anchoring account you trust; repeatable
+  --expected-submitter <addr> an anchoring account you trust (default: the bundle's signer); repeatable
   --json                      print the result as JSON
   -h, --help                  this text
   -v, --version               the SDK version

@@ -13,6 +13,7 @@ export const CHECK_NAMES = [
   "merkle_proof",
   "transaction",
   "anchored_log",
+  "anchor_submitter",
   "block",
   "confirmations",
 ] as const;

@@ -225,7 +225,11 @@ export interface WebhookDelivery {
   webhook_id: string;
   event: WebhookEventName;
   status: DeliveryStatus;
-  /** Attempts in the current cycle (1–5; 0 before the first). A manual retry starts a new cycle. */
+  /**
+   * Attempts in the latest cycle that has had one (1–5); 0 only before the first attempt ever. A
+   * manual retry starts a new cycle: until its first attempt this still shows the previous cycle's
+   * count (5), like response_status, error_message and last_attempt_at; then 1.
+   */
   attempts: number;
   /** HTTP status the receiver answered on the last attempt; null if it never answered. */
   response_status: number | null;

@@ -4,8 +4,9 @@
 import { ANVIL_DEV_KEYS } from "@ctxlog/contracts";
 import { createContextSigner } from "@ctxlog/core";
 import { keccak256, stringToBytes } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
 import { CHECK_NAMES } from "./offline-checks";
-import { type AnchorFixture, startAnchorFixture, tamper } from "./testing/anchor-fixture";
+import { type AnchorFixture, STRANGER_KEY, startAnchorFixture, tamper } from "./testing/anchor-fixture";
 import type { ProofBundle } from "./types";
 import { verifyContext } from "./verify-context";
 
@@ -89,7 +90,8 @@ describe("verifyContext — tampering fails the right check, never throws", () =
         tamper(bundle, (b) => {
           b.signer_address = other.address;
         }),
-      ["signature_valid"],
+      // nor did that signer send the anchor
+      ["signature_valid", "anchor_submitter"],
     ],
     [
       "a signature that recovers nothing",
@@ -135,7 +137,7 @@ describe("verifyContext — tampering fails the right check, never throws", () =
         tamper(bundle, (b) => {
           b.merkle_root = randomHash();
         }),
-      ["merkle_proof", "anchored_log"],
+      ["merkle_proof", "anchored_log", "anchor_submitter"],
     ],
     [
       "an unknown transaction",
@@ -143,7 +145,7 @@ describe("verifyContext — tampering fails the right check, never throws", () =
         tamper(bundle, (b) => {
           b.transaction_hash = randomHash();
         }),
-      ["transaction", "anchored_log", "block", "confirmations"],
+      ["transaction", "anchored_log", "anchor_submitter", "block", "confirmations"],
     ],
     [
       "the wrong transaction (the registry's deployment)",
@@ -151,7 +153,7 @@ describe("verifyContext — tampering fails the right check, never throws", () =
         tamper(bundle, (b) => {
           b.transaction_hash = f.deployTxHash;
         }),
-      ["transaction", "anchored_log", "block"],
+      ["transaction", "anchored_log", "anchor_submitter", "block"],
     ],
     [
       "the wrong registry address",
@@ -159,7 +161,7 @@ describe("verifyContext — tampering fails the right check, never throws", () =
         tamper(bundle, (b) => {
           b.registry_address = "0x000000000000000000000000000000000000dEaD";
         }),
-      ["transaction", "anchored_log"],
+      ["transaction", "anchored_log", "anchor_submitter"],
     ],
     [
       "the wrong chain id",
@@ -186,7 +188,13 @@ describe("verifyContext — tampering fails the right check, never throws", () =
       ["confirmations"],
     ],
     ["not enough confirmations (option)", () => bundle, ["confirmations"], { requiredConfirmations: 1000 }],
-    ["an untrusted submitter", () => bundle, ["anchored_log"], { expectedSubmitters: [other.address] }],
+    ["an untrusted submitter", () => bundle, ["anchor_submitter"], { trustedSubmitters: [other.address] }],
+    [
+      "an untrusted submitter (the deprecated expectedSubmitters)",
+      () => bundle,
+      ["anchor_submitter"],
+      { expectedSubmitters: [other.address] },
+    ],
     [
       "bad hex in context_hash",
       () =>
@@ -201,7 +209,7 @@ describe("verifyContext — tampering fails the right check, never throws", () =
         tamper(bundle, (b) => {
           b.transaction_hash = "0x1234";
         }),
-      ["transaction", "anchored_log", "block", "confirmations"],
+      ["transaction", "anchored_log", "anchor_submitter", "block", "confirmations"],
     ],
     [
       "an unknown canonicalization",
@@ -263,7 +271,32 @@ describe("verifyContext — tampering fails the right check, never throws", () =
         b.block_number = Number(reverted.blockNumber);
       }),
     );
-    expect(failed(result)).toEqual(["transaction", "anchored_log"]);
+    expect(failed(result)).toEqual(["transaction", "anchored_log", "anchor_submitter"]);
     expect(result.checks.find((c) => c.name === "transaction")?.reason).toMatch(/reverted/);
+  });
+
+  it("the bundle's root anchored by another account fails anchor_submitter only", async () => {
+    // anyone may call anchor(root, count): a stranger anchors our root; a bundle pointing at that
+    // transaction has every other link intact
+    const theirs = await f.anchor(bundle.merkle_root, 5, STRANGER_KEY);
+    await f.mine(3);
+    const pointed = tamper(bundle, (b) => {
+      b.transaction_hash = theirs.hash;
+      b.block_number = Number(theirs.blockNumber);
+    });
+    const stranger = privateKeyToAccount(STRANGER_KEY).address;
+    const result = await verify(pointed);
+    expect(result.verified).toBe(false);
+    expect(failed(result)).toEqual(["anchor_submitter"]);
+    expect(result.checks.find((c) => c.name === "anchor_submitter")?.reason).toBe(
+      `merkle_root was anchored by ${stranger}, not the bundle's signer ${bundle.signer_address} (pass trustedSubmitters to trust another anchoring account)`,
+    );
+    // trusted explicitly, it passes; the genuine bundle passes by default
+    expect((await verify(pointed, { trustedSubmitters: [stranger] })).verified).toBe(true);
+    const genuine = await verify(bundle);
+    expect(genuine.checks.find((c) => c.name === "anchor_submitter")).toMatchObject({
+      ok: true,
+      reason: `anchored by ${f.submitterAddress}, the bundle's signer`,
+    });
   });
 });

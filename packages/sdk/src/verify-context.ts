@@ -24,7 +24,14 @@ export interface VerifyContextOptions {
    * signature_valid only proves that `signer_address` signed, whoever that is.
    */
   expectedSigners?: readonly string[];
-  /** Accounts allowed to have sent the anchor transaction (the Anchored event's `submitter`). */
+  /**
+   * Accounts trusted to have sent the anchor transaction (the Anchored event's `submitter`), for
+   * the `anchor_submitter` check. Anyone may call the registry's `anchor`, so the sender is what
+   * binds the root to the service. Default: the bundle's `signer_address` and your
+   * `expectedSigners` (the service anchors with the key that signs its contexts).
+   */
+  trustedSubmitters?: readonly string[];
+  /** @deprecated the former name of `trustedSubmitters` (used when that is not given). */
   expectedSubmitters?: readonly string[];
   /** Per RPC call; default 10 s. */
   timeoutMs?: number;
@@ -45,7 +52,8 @@ const lower = (s: string) => s.toLowerCase();
 /**
  * Verifies a proof bundle (GET /v1/contexts/:id/proof) against the chain, trusting neither the
  * service nor the bundle: canonical form, hash, EIP-191 signature, Merkle path, then — through
- * `rpcUrl` only — the transaction, its Anchored log, the block's canonicity and the confirmations.
+ * `rpcUrl` only — the transaction, its Anchored log and who sent it, the block's canonicity and the
+ * confirmations.
  *
  * Tampered or malformed input never throws: it fails the check it breaks. The only exception is
  * `RpcUnreachableError`, when the node cannot be asked at all (which proves nothing either way).
@@ -104,6 +112,8 @@ async function chainChecks(bundle: unknown, options: VerifyContextOptions) {
   }
 
   let receipt: TransactionReceipt | undefined;
+  /** the sender of the Anchored log for merkle_root, once anchored_log found it */
+  let submitter: string | undefined;
   let missing = "the transaction was not found";
   const txProblems = fieldProblems(bundle, ["transaction_hash"]);
   if (txProblems.length > 0) {
@@ -148,15 +158,33 @@ async function chainChecks(bundle: unknown, options: VerifyContextOptions) {
       const roots = events.map((e) => e.args.root).join(", ");
       return fail("anchored_log", `the registry anchored ${roots}, not merkle_root ${b.merkle_root}`);
     }
-    const submitter = match.args.submitter;
-    if (
-      options.expectedSubmitters &&
-      !options.expectedSubmitters.some((s) => lower(s) === lower(submitter))
-    ) {
-      return fail("anchored_log", `root anchored by ${submitter}, not one of the expected submitters`);
-    }
+    submitter = match.args.submitter;
     return pass("anchored_log", `Anchored(root, count=${match.args.count}) by ${submitter}`);
   });
+
+  const trusted = options.trustedSubmitters ?? options.expectedSubmitters;
+  const anchorSubmitter = await withFields(
+    "anchor_submitter",
+    bundle,
+    trusted ? [] : ["signer_address"],
+    (b) => {
+      if (!receipt) return noReceipt("anchor_submitter");
+      if (!submitter)
+        return fail("anchor_submitter", "no Anchored log for merkle_root, so no submitter to check");
+      const by = submitter;
+      const allowed = trusted ?? [b.signer_address, ...(options.expectedSigners ?? [])];
+      if (!allowed.some((a) => lower(a) === lower(by))) {
+        const whom = trusted
+          ? "one of the trusted submitters"
+          : `the bundle's signer ${b.signer_address} (pass trustedSubmitters to trust another anchoring account)`;
+        return fail("anchor_submitter", `merkle_root was anchored by ${by}, not ${whom}`);
+      }
+      return pass(
+        "anchor_submitter",
+        `anchored by ${by}, ${trusted ? "a trusted submitter" : "the bundle's signer"}`,
+      );
+    },
+  );
 
   const block = await withFields("block", bundle, ["block_number"], async (b) => {
     if (!receipt) return noReceipt("block");
@@ -196,7 +224,7 @@ async function chainChecks(bundle: unknown, options: VerifyContextOptions) {
   });
 
   return {
-    checks: [transaction, anchoredLog, block, confirmationsCheck],
+    checks: [transaction, anchoredLog, anchorSubmitter, block, confirmationsCheck],
     confirmations,
     blockNumber: receipt ? Number(receipt.blockNumber) : null,
   };

@@ -3,7 +3,18 @@ import net from "node:net";
 import { type AddressVerdict, classifyAddress } from "@ctxlog/core";
 import { buildConnector } from "undici";
 
-/** A connection refused by the SSRF policy; the attempt fails with this message. */
+/**
+ * What a refused attempt records and shows the webhook's owner. It names neither the host nor the
+ * address: anyone may create a webhook, and an error saying what an internal name resolved to
+ * would map the internal network for them. The detail is for the operator's log only.
+ */
+export const DESTINATION_NOT_ALLOWED =
+  "destination not allowed: webhooks are delivered to public internet addresses only";
+
+/**
+ * A connection refused by the SSRF policy. Its message (host, address and why) is for the
+ * operator's log; the attempt records DESTINATION_NOT_ALLOWED.
+ */
 export class BlockedAddressError extends Error {
   override readonly name = "BlockedAddressError";
   readonly code = "ERR_WEBHOOK_ADDRESS_BLOCKED";

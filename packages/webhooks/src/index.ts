@@ -1,10 +1,11 @@
 export {
   BlockedAddressError,
   createGuardedConnector,
+  DESTINATION_NOT_ALLOWED,
   type GuardedConnectorOptions,
   guardedLookup,
 } from "./guarded-connector";
-export { describeSendError } from "./send-errors";
+export { describeSendError, findBlockedAddress } from "./send-errors";
 export {
   createWebhookSender,
   type SendRequest,

@@ -1,4 +1,4 @@
-import { BlockedAddressError } from "./guarded-connector";
+import { BlockedAddressError, DESTINATION_NOT_ALLOWED } from "./guarded-connector";
 
 const MAX_ERROR_LENGTH = 500;
 
@@ -23,11 +23,18 @@ function walk(err: unknown): unknown[] {
   return chain;
 }
 
-/** A short, secret-free description of why an attempt got no usable response. */
+/** The SSRF refusal in an error's cause chain, if that is why the attempt failed. */
+export function findBlockedAddress(err: unknown): BlockedAddressError | undefined {
+  return walk(err).find((e): e is BlockedAddressError => e instanceof BlockedAddressError);
+}
+
+/**
+ * A short description of why an attempt got no usable response, safe to show the webhook's
+ * owner: no secret, and no host or address the SSRF guard refused (see DESTINATION_NOT_ALLOWED).
+ */
 export function describeSendError(err: unknown, signal: AbortSignal, timeoutMs: number): string {
   const chain = walk(err);
-  const blocked = chain.find((e) => e instanceof BlockedAddressError);
-  if (blocked) return (blocked as Error).message;
+  if (findBlockedAddress(err)) return DESTINATION_NOT_ALLOWED;
   if (signal.aborted) return `no complete response within ${timeoutMs} ms (timeout)`;
   for (const e of chain) {
     const code = (e as { code?: unknown }).code;

@@ -3,6 +3,7 @@
 import type { LookupAddress } from "node:dns";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { DESTINATION_NOT_ALLOWED } from "./guarded-connector";
 import { createWebhookSender, type WebhookSender } from "./sender";
 import { type Receiver, startReceiver } from "./testing";
 
@@ -139,12 +140,15 @@ describe("createWebhookSender — SSRF guard at connect time (loopback listeners
     ["IPv6 [::1]", () => `http://[::1]:${r6.port}/`, /::1: a loopback/],
   ];
 
-  it.each(cases)("%s → refused, recorded with a clear error", async (_name, url, message) => {
-    const result = await guarded.send({ url: url(), body, headers });
-    expect(result).toMatchObject({ ok: false, status: null });
-    expect(result.error).toMatch(message);
-    expect(result.error).toMatch(/SSRF protection/);
-  });
+  it.each(cases)(
+    "%s → refused: the recorded error names no address, the operator's detail does",
+    async (_name, url, message) => {
+      const result = await guarded.send({ url: url(), body, headers });
+      expect(result).toMatchObject({ ok: false, status: null, error: DESTINATION_NOT_ALLOWED });
+      expect(result.operatorDetail).toMatch(message);
+      expect(result.operatorDetail).toMatch(/SSRF protection/);
+    },
+  );
 
   it("a name that resolves to loopback when connecting is refused (no DNS-rebinding gap)", async () => {
     const rebinding = sender({
@@ -154,7 +158,9 @@ describe("createWebhookSender — SSRF guard at connect time (loopback listeners
       resolve: resolver([{ address: "127.0.0.1", family: 4 }]),
     });
     const result = await rebinding.send({ url: `http://rebind.example:${r4.port}/`, body, headers });
-    expect(result.error).toMatch(/127\.0\.0\.1 \(rebind\.example resolved to it\): a loopback/);
+    expect(result.error).toBe(DESTINATION_NOT_ALLOWED);
+    expect(result.error).not.toMatch(/rebind|127\.0\.0\.1/);
+    expect(result.operatorDetail).toMatch(/127\.0\.0\.1 \(rebind\.example resolved to it\): a loopback/);
   });
 
   it("a name with one public and one loopback address is refused", async () => {
@@ -168,7 +174,8 @@ describe("createWebhookSender — SSRF guard at connect time (loopback listeners
       ]),
     });
     const result = await mixed.send({ url: `http://mixed.example:${r4.port}/`, body, headers });
-    expect(result.error).toMatch(/127\.0\.0\.1 \(mixed\.example resolved to it\)/);
+    expect(result.error).toBe(DESTINATION_NOT_ALLOWED);
+    expect(result.operatorDetail).toMatch(/127\.0\.0\.1 \(mixed\.example resolved to it\)/);
   });
 
   it("the loopback listeners saw zero connections", () => {

@@ -2,7 +2,7 @@ import { performance } from "node:perf_hooks";
 import { DEFAULT_WEBHOOK_TIMEOUT_MS } from "@ctxlog/core";
 import { Agent, request } from "undici";
 import { createGuardedConnector, type GuardedConnectorOptions } from "./guarded-connector";
-import { describeSendError } from "./send-errors";
+import { describeSendError, findBlockedAddress } from "./send-errors";
 
 export interface SendRequest {
   url: string;
@@ -16,8 +16,13 @@ export interface SendResult {
   ok: boolean;
   /** the receiver's HTTP status; null when no response came */
   status: number | null;
-  /** why the attempt failed, for the delivery record; null on success */
+  /** why the attempt failed, for the delivery record (the webhook's owner reads it); null on success */
   error: string | null;
+  /**
+   * For the operator's log only, never recorded nor shown: what `error` leaves out on purpose
+   * (the host and address the SSRF guard refused). Null when there is nothing more to say.
+   */
+  operatorDetail: string | null;
   startedAt: Date;
   finishedAt: Date;
   durationMs: number;
@@ -64,10 +69,15 @@ export function createWebhookSender(opts: WebhookSenderOptions = {}): WebhookSen
   async function send(req: SendRequest): Promise<SendResult> {
     const startedAt = new Date();
     const t0 = performance.now();
-    const done = (status: number | null, error: string | null): SendResult => ({
+    const done = (
+      status: number | null,
+      error: string | null,
+      operatorDetail: string | null = null,
+    ): SendResult => ({
       ok: error === null,
       status,
       error,
+      operatorDetail,
       startedAt,
       finishedAt: new Date(),
       durationMs: Math.round(performance.now() - t0),
@@ -94,7 +104,7 @@ export function createWebhookSender(opts: WebhookSenderOptions = {}): WebhookSen
       if (status >= 300 && status < 400) return done(status, `HTTP ${status}: redirects are not followed`);
       return done(status, `HTTP ${status}`);
     } catch (err) {
-      return done(null, describeSendError(err, signal, timeoutMs));
+      return done(null, describeSendError(err, signal, timeoutMs), findBlockedAddress(err)?.message ?? null);
     }
   }
 

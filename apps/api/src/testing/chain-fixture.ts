@@ -14,9 +14,16 @@ import { ANVIL_DEV_KEYS, type AnvilInstance, deployRegistry, startAnvil } from "
 import { confirmAnchor, createAnchorBatch, type Db, recordAnchorMined } from "@ctxlog/db";
 import type { Address, Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { TEST_SIGNER_KEY } from "./harness";
 
-/** Sends the anchor transactions (the chain worker's role); ANVIL_DEV_KEYS[0] deploys. */
-export const SUBMITTER_KEY = ANVIL_DEV_KEYS[1];
+/**
+ * Sends the anchor transactions (the chain worker's role) with the service's signer key, as
+ * deployed (one SIGNER_PRIVATE_KEY for the API and the chain worker): the Anchored log's submitter
+ * is then a published signer. It also deploys the registry.
+ */
+export const SUBMITTER_KEY = TEST_SIGNER_KEY as Hex;
+/** Not a published signer: anchors from it must fail anchor_submitter. */
+export const STRANGER_KEY = ANVIL_DEV_KEYS[2];
 
 export interface AnchoredBatch {
   anchorId: string;
@@ -37,7 +44,6 @@ export async function startChainFixture(opts: { confirmations?: number } = {}) {
     throw error;
   }
   const client: RpcClient = createRpcClient(anvil.rpcUrl);
-  const submitter = privateKeyToAccount(SUBMITTER_KEY);
   const rpc = (method: string, params: unknown[] = []) =>
     client.request({ method: method as never, params: params as never }) as Promise<unknown>;
 
@@ -45,8 +51,9 @@ export async function startChainFixture(opts: { confirmations?: number } = {}) {
     if (blocks > 0) await rpc("anvil_mine", [`0x${blocks.toString(16)}`]);
   };
 
-  /** Sends `anchor(root, count)` and waits for its receipt. */
-  async function sendAnchor(merkleRoot: Hex, count: number) {
+  /** Sends `anchor(root, count)` (from the service's key unless told) and waits for its receipt. */
+  async function sendAnchor(merkleRoot: Hex, count: number, fromKey: Hex = SUBMITTER_KEY) {
+    const submitter = privateKeyToAccount(fromKey);
     const nonce = await pendingNonce(client, submitter.address);
     const fees = await currentFees(client);
     const tx = await signAnchorTransaction(submitter, {
@@ -66,8 +73,14 @@ export async function startChainFixture(opts: { confirmations?: number } = {}) {
   /**
    * Batches the given pending contexts, anchors the batch on chain and records it as mined; with
    * `confirm` (default) mines to the required depth and confirms it, exactly as the tracker does.
+   * `fromKey` sends the transaction from another account (default: the service's signer).
    */
-  async function anchorContexts(db: Db, ids: string[], { confirm = true } = {}): Promise<AnchoredBatch> {
+  async function anchorContexts(
+    db: Db,
+    ids: string[],
+    { confirm = true, fromKey = SUBMITTER_KEY as Hex } = {},
+  ): Promise<AnchoredBatch> {
+    const submitter = privateKeyToAccount(fromKey);
     const target = {
       signerAddress: submitter.address,
       chainId: anvil.chainId,
@@ -77,7 +90,7 @@ export async function startChainFixture(opts: { confirmations?: number } = {}) {
     const batch = await createAnchorBatch(db, target, ids);
     if (!batch || batch.contextIds.length !== ids.length)
       throw new Error("fixture: contexts not all batchable");
-    const { tx, nonce, fees, receipt } = await sendAnchor(batch.merkleRoot as Hex, ids.length);
+    const { tx, nonce, fees, receipt } = await sendAnchor(batch.merkleRoot as Hex, ids.length, fromKey);
     if (receipt.status !== "success") throw new Error("fixture: anchor transaction reverted");
     await db.anchorTransaction.create({
       data: {

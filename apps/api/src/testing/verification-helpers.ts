@@ -11,6 +11,7 @@ export const ALL_CHECKS = [
   "merkle_proof",
   "transaction",
   "anchored_log",
+  "anchor_submitter",
   "block",
   "confirmations",
 ];

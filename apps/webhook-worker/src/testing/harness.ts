@@ -4,6 +4,7 @@ import { createApiKey, createWebhook, recordEvent } from "@ctxlog/db";
 import { createTestDatabase } from "@ctxlog/db/testing";
 import { deleteRedisPrefix } from "@ctxlog/jobs/testing";
 import { type ReceivedRequest, type Receiver, type Reply, startReceiver } from "@ctxlog/webhooks/testing";
+import type { Logger } from "pino";
 import { parseWorkerEnv, type WorkerEnv } from "../env";
 import { createLogger } from "../logger";
 import { createWorkerRuntime, type WorkerRuntime } from "../wiring";
@@ -20,7 +21,10 @@ type EnvOverrides = Partial<Record<keyof WorkerEnv, string>>;
  * worker runtime (BullMQ worker, fan-out loop, reconciler) in this process. Receivers are real
  * HTTP servers on 127.0.0.1. `close()` stops everything and removes only what it created.
  */
-export async function createWorkerHarness(overrides: EnvOverrides = {}, opts: { start?: boolean } = {}) {
+export async function createWorkerHarness(
+  overrides: EnvOverrides = {},
+  opts: { start?: boolean; logger?: Logger } = {},
+) {
   const database = await createTestDatabase("ctxlog_webhook_worker_test");
   const prefix = `ctxlog-test-${randomBytes(6).toString("hex")}`;
   const env = workerEnv(database.url, prefix, overrides);
@@ -31,7 +35,7 @@ export async function createWorkerHarness(overrides: EnvOverrides = {}, opts: { 
   async function startWorker(more: EnvOverrides = {}) {
     const runtime = createWorkerRuntime(
       workerEnv(database.url, prefix, { ...overrides, ...more }),
-      createLogger("silent"),
+      opts.logger ?? createLogger("silent"),
     );
     runtimes.push(runtime);
     await runtime.start();

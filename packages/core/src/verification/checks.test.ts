@@ -76,10 +76,12 @@ describe("runVerificationChecks", () => {
       "merkle_proof",
       "transaction",
       "anchored_log",
+      "anchor_submitter",
       "block",
       "confirmations",
     ]);
     expect(failed(o)).toEqual([]);
+    expect(check(o, "anchor_submitter")?.reason).toMatch(/a published signer/);
     expect(o).toMatchObject({
       verified: true,
       hashMatches: true,
@@ -175,22 +177,42 @@ describe("runVerificationChecks", () => {
     const receipt = input.chain.receipt as unknown as { anchored: { root: string }[] };
     (receipt.anchored[0] as { root: string }).root = others[0] as string;
     const o = await runVerificationChecks(input);
-    expect(failed(o)).toEqual(["anchored_log"]);
+    expect(failed(o)).toEqual(["anchored_log", "anchor_submitter"]);
     expect(check(o, "anchored_log")?.reason).toMatch(/not this context's batch root/);
+    expect(check(o, "anchor_submitter")?.reason).toMatch(/no Anchored log for this root/);
+  });
+
+  it("an Anchored log for the batch's root sent by an unpublished address fails anchor_submitter", async () => {
+    const input = await goodInput();
+    const stranger = createContextSigner(OTHER_KEY).address;
+    const receipt = input.chain.receipt as unknown as { anchored: { submitter: string }[] };
+    (receipt.anchored[0] as { submitter: string }).submitter = stranger;
+    const o = await runVerificationChecks(input);
+    expect(failed(o)).toEqual(["anchor_submitter"]);
+    expect(o.verified).toBe(false);
+    expect(check(o, "anchor_submitter")?.reason).toBe(
+      `the root was anchored by ${stranger}, not a published signer of this service (GET /v1/signers)`,
+    );
+  });
+
+  it("a retired published signer still counts as a submitter (its past anchors stay valid)", async () => {
+    const input = await goodInput();
+    input.signers = [{ ...(signers[0] as PublishedSigner), validUntil: new Date("2025-12-31T00:00:00Z") }];
+    expect(failed(await runVerificationChecks(input))).toEqual([]);
   });
 
   it("an Anchored log from another contract does not count", async () => {
     const input = await goodInput();
     const receipt = input.chain.receipt as unknown as { anchored: { registry: string }[] };
     (receipt.anchored[0] as { registry: string }).registry = "0x0000000000000000000000000000000000000002";
-    expect(failed(await runVerificationChecks(input))).toEqual(["anchored_log"]);
+    expect(failed(await runVerificationChecks(input))).toEqual(["anchored_log", "anchor_submitter"]);
   });
 
   it("an unknown transaction fails every chain check with the same reason", async () => {
     const input = await goodInput();
     input.chain = { ...input.chain, receipt: null, receiptBlockHash: null };
     const o = await runVerificationChecks(input);
-    expect(failed(o)).toEqual(["transaction", "anchored_log", "block", "confirmations"]);
+    expect(failed(o)).toEqual(["transaction", "anchored_log", "anchor_submitter", "block", "confirmations"]);
     expect(check(o, "transaction")?.reason).toMatch(
       /no receipt for 0xabab.*unknown, dropped or not yet mined/,
     );
@@ -266,6 +288,7 @@ describe("runVerificationChecks", () => {
     expect(check(o, "signature_valid")?.reason).toMatch(/no context of yours/);
     // the chain links are still checked: a real anchor transaction is one
     expect(check(o, "anchored_log")).toMatchObject({ ok: true, reason: expect.stringMatching(/4 contexts/) });
+    expect(check(o, "anchor_submitter")?.ok).toBe(true);
     expect(o.contextHash).toBe(hashContext(data).contextHash);
   });
 
@@ -281,7 +304,14 @@ describe("runVerificationChecks", () => {
       recordedBlockHash: null,
     };
     const o = await runVerificationChecks(input);
-    expect(failed(o)).toEqual(["merkle_proof", "transaction", "anchored_log", "block", "confirmations"]);
+    expect(failed(o)).toEqual([
+      "merkle_proof",
+      "transaction",
+      "anchored_log",
+      "anchor_submitter",
+      "block",
+      "confirmations",
+    ]);
     expect(check(o, "transaction")?.reason).toMatch(/ctx_1 is pending and has no anchoring transaction yet/);
   });
 

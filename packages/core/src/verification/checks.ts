@@ -1,6 +1,7 @@
 import { bytesToHex, type Hex } from "viem";
 import { hashContext } from "../canonical";
 import { processProof } from "../merkle";
+import { checkAnchorSubmitter } from "./anchor-submitter";
 import { recoverContextSignerFast } from "./recover";
 import { describeSignerPeriod, signerValidAt } from "./signers";
 import type {
@@ -25,7 +26,8 @@ const fail = (name: VerificationCheckName, reason: string): VerificationCheck =>
  * Runs every check of a verification on data already gathered (the stored context, the published
  * signers, what the chain said): no I/O, so each outcome is reproducible from its inputs. Each check
  * is one link — data → canonical form → hash → signature, hash → Merkle root → Anchored log →
- * transaction → canonical block → depth — so a failure names exactly the link that broke.
+ * its submitter → transaction → canonical block → depth — so a failure names exactly the link that
+ * broke.
  * Nothing here throws on hostile or inconsistent input: it fails the check it breaks.
  */
 export async function runVerificationChecks(input: VerificationInput): Promise<VerificationOutcome> {
@@ -48,6 +50,7 @@ export async function runVerificationChecks(input: VerificationInput): Promise<V
   const missingTx = missingTransaction(input);
   const transaction = checkTransaction(input, missingTx);
   const anchored = checkAnchoredLog(input, missingTx);
+  const submitter = checkAnchorSubmitter(input, missingTx);
   const block = checkBlock(input, missingTx);
   const depth = confirmationsOf(chain, block.ok);
   const confirmations =
@@ -60,7 +63,7 @@ export async function runVerificationChecks(input: VerificationInput): Promise<V
         ? pass("confirmations", `${depth} confirmations ≥ ${input.requiredConfirmations} required`)
         : fail("confirmations", `${depth} confirmations < ${input.requiredConfirmations} required`);
 
-  const checks = [canonical, hash, signature, merkle, transaction, anchored, block, confirmations];
+  const checks = [canonical, hash, signature, merkle, transaction, anchored, submitter, block, confirmations];
   return {
     verified: checks.every((c) => c.ok),
     checks,

@@ -14,6 +14,8 @@ export const VERIFICATION_CHECK_NAMES = [
   "transaction",
   /** the receipt carries the registry's Anchored log for that root */
   "anchored_log",
+  /** that log's submitter (the transaction's sender) is one of the service's published signers */
+  "anchor_submitter",
   /** the transaction's block is on the canonical chain (not reorged away) */
   "block",
   /** the block has the required number of confirmations */
@@ -91,6 +93,7 @@ export interface VerificationInput {
   transactionHash: string | null;
   /** registries whose Anchored logs count: the configured one and the stored anchor's */
   registries: readonly string[];
+  /** the published signers: the context's signature and the Anchored log's submitter are checked against them */
   signers: readonly PublishedSigner[];
   chain: ChainObservation;
   requiredConfirmations: number;

@@ -23,8 +23,12 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 import type { ProofBundle } from "../types";
 
-export const SERVICE_SIGNER_KEY = ANVIL_DEV_KEYS[1];
-export const SUBMITTER_KEY = ANVIL_DEV_KEYS[0];
+// One key signs the contexts and sends the anchors, as the service is deployed: the Anchored log's
+// submitter is then the bundle's signer_address (the SDK's default anchor_submitter trust).
+export const SERVICE_SIGNER_KEY = ANVIL_DEV_KEYS[0];
+export const SUBMITTER_KEY = SERVICE_SIGNER_KEY;
+/** An account that is not the service's: its anchors must fail anchor_submitter. */
+export const STRANGER_KEY = ANVIL_DEV_KEYS[2];
 
 /** Deliberately awkward inputs: key order, non-ASCII, escapes, numbers JCS formats specially. */
 export const FIXTURE_CONTEXTS = [
@@ -56,8 +60,15 @@ export interface AnchorFixture {
   bundles: ProofBundle[];
   /** Mines `n` empty blocks. */
   mine(n: number): Promise<void>;
-  /** Sends `anchor(root, count)` from the submitter, with a fixed gas limit so a revert is mined too. */
-  anchor(root: Hex, count: number): Promise<{ hash: Hex; blockNumber: bigint; status: string }>;
+  /**
+   * Sends `anchor(root, count)` from the submitter (or `fromKey`), with a fixed gas limit so a
+   * revert is mined too.
+   */
+  anchor(
+    root: Hex,
+    count: number,
+    fromKey?: Hex,
+  ): Promise<{ hash: Hex; blockNumber: bigint; status: string }>;
   stop(): Promise<void>;
 }
 
@@ -76,8 +87,11 @@ export async function startAnchorFixture(opts: { chainId?: number; confirmations
     const testClient = createTestClient({ mode: "anvil", chain, transport });
     const deployed = await deployRegistry({ rpcUrl: anvil.rpcUrl, privateKey: SUBMITTER_KEY });
 
-    const anchor: AnchorFixture["anchor"] = async (root, count) => {
-      const hash = await wallet.writeContract({
+    const anchor: AnchorFixture["anchor"] = async (root, count, fromKey) => {
+      const from = fromKey
+        ? createWalletClient({ account: privateKeyToAccount(fromKey), chain, transport })
+        : wallet;
+      const hash = await from.writeContract({
         address: deployed.address,
         abi: registryAbi,
         functionName: "anchor",

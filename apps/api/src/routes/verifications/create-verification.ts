@@ -37,7 +37,8 @@ function parseRequest(body: unknown) {
 
 /**
  * POST /v1/verifications — recomputes the hash from the data, checks the stored signature against
- * the published signers, reads the transaction's receipt, its Anchored log, its block and the head,
+ * the published signers, reads the transaction's receipt, its Anchored log (sent by a published
+ * signer), its block and the head,
  * and folds the Merkle proof: each check named with its reason. A failed check is a 200 with
  * verified false; only an unreadable chain is an error (503). The verification and its
  * `verification.completed` event are stored together, before the answer; concurrent
@@ -66,8 +67,10 @@ export function createVerification({ db, chain, signers, env }: ApiDeps): Reques
         registries,
         recordedBlockNumber: subject.recordedBlockNumber,
       }),
-      // without a stored context there is no signature to check against the signers
-      subject.stored ? signers.forContext(subject.stored.signerAddress, subject.stored.createdAt) : [],
+      // the signature and the Anchored log's submitter are both checked against the published signers
+      subject.stored
+        ? signers.forContext(subject.stored.signerAddress, subject.stored.createdAt)
+        : signers.list(),
     ]);
     const outcome = await runVerificationChecks({
       data: subject.data,

@@ -85,8 +85,8 @@ export const verificationSchema = z
     verification_time_ms: z.int(),
     checks: z.array(verificationCheckSchema).meta({
       description:
-        "canonical_context, hash_matches, signature_valid, merkle_proof, transaction, anchored_log, block, " +
-        "confirmations — in that order.",
+        "canonical_context, hash_matches, signature_valid, merkle_proof, transaction, anchored_log, " +
+        "anchor_submitter, block, confirmations — in that order.",
     }),
     created_at: z.iso.datetime(),
   })

@@ -1,7 +1,13 @@
 // Integration: a third party holding a context's data verifies it against a transaction hash. Real
 // anvil (own, automine) and registry, real PostgreSQL and Redis.
 import { randomBytes } from "node:crypto";
-import { type AnchoredBatch, type ChainFixture, startChainFixture } from "../../testing/chain-fixture";
+import { privateKeyToAccount } from "viem/accounts";
+import {
+  type AnchoredBatch,
+  type ChainFixture,
+  STRANGER_KEY,
+  startChainFixture,
+} from "../../testing/chain-fixture";
 import { bearer, createTestHarness, type Tenant, type TestHarness } from "../../testing/harness";
 
 let chain: ChainFixture;
@@ -154,12 +160,32 @@ describe("POST /v1/verifications {transaction_hash, context}", () => {
       ...DATA_LINKS,
       "transaction",
       "anchored_log",
+      "anchor_submitter",
       "block",
       "confirmations",
     ]);
     expect(reason(res.body, "transaction")).toMatch(
       /no receipt for 0x[0-9a-f]{64} .*unknown, dropped or not yet mined/,
     );
+  });
+
+  it("someone else's anchor() of this batch's root: anchor_submitter names the unpublished sender", async () => {
+    const { tx } = await chain.sendAnchor(first.merkleRoot as `0x${string}`, 4, STRANGER_KEY);
+    await chain.mine(chain.confirmations);
+    const res = await verify(owner.keys.full, tx.hash, privateCtx.context);
+    expect(res.status).toBe(200);
+    expect(res.body.verified).toBe(false);
+    // the data is not ours in that transaction, and the root's anchor there is not by our signer
+    expect(failing(res.body)).toEqual([...DATA_LINKS, "anchor_submitter"]);
+    expect(reason(res.body, "anchor_submitter")).toBe(
+      `the root was anchored by ${privateKeyToAccount(STRANGER_KEY).address}, not a published signer of this service (GET /v1/signers)`,
+    );
+    // our own transaction for that root passes the same check
+    const ours = await verify(owner.keys.full, first.transactionHash, privateCtx.context);
+    expect(ours.body.checks.find((c: { name: string }) => c.name === "anchor_submitter")).toMatchObject({
+      ok: true,
+      reason: expect.stringMatching(/a published signer of this service/),
+    });
   });
 
   it("a real transaction that is not a registry call fails transaction and anchored_log", async () => {
@@ -177,7 +203,7 @@ describe("POST /v1/verifications {transaction_hash, context}", () => {
     await chain.mine(chain.confirmations);
     const res = await verify(owner.keys.full, transfer as string, privateCtx.context);
     expect(res.body.verified).toBe(false);
-    expect(failing(res.body)).toEqual([...DATA_LINKS, "transaction", "anchored_log"]);
+    expect(failing(res.body)).toEqual([...DATA_LINKS, "transaction", "anchored_log", "anchor_submitter"]);
     expect(reason(res.body, "transaction")).toMatch(/not the registry/);
   });
 

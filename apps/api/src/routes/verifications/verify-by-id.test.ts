@@ -3,9 +3,10 @@
 import { randomBytes } from "node:crypto";
 import { ANVIL_DEV_KEYS } from "@ctxlog/contracts";
 import { createContextSigner, hashContext } from "@ctxlog/core";
-import { type ChainFixture, startChainFixture } from "../../testing/chain-fixture";
+import { privateKeyToAccount } from "viem/accounts";
+import { type ChainFixture, STRANGER_KEY, startChainFixture } from "../../testing/chain-fixture";
 import { createTestHarness, type Tenant, type TestHarness } from "../../testing/harness";
-import { ALL_CHECKS, failing, verificationHelpers } from "../../testing/verification-helpers";
+import { ALL_CHECKS, failing, reasonOf, verificationHelpers } from "../../testing/verification-helpers";
 
 let chain: ChainFixture;
 let h: TestHarness;
@@ -108,6 +109,27 @@ describe("POST /v1/verifications {context_id}", () => {
     expect(failing(res.body)).toEqual(["signature_valid"]);
   });
 
+  it("a batch root anchored by an address that is not a published signer fails anchor_submitter", async () => {
+    const ids = [await create(owner.keys.full), await create(owner.keys.full)];
+    // anyone may call anchor(root, count): here another account did, for our batch's root
+    const batch = await chain.anchorContexts(h.db, ids, { fromKey: STRANGER_KEY });
+    const stranger = privateKeyToAccount(STRANGER_KEY).address;
+    const res = await verify(owner.keys.full, { context_id: ids[1] });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      verified: false,
+      transaction_hash: batch.transactionHash,
+      hash_matches: true,
+      signature_valid: true,
+      confirmations: chain.confirmations,
+    });
+    expect(failing(res.body)).toEqual(["anchor_submitter"]);
+    expect(reasonOf(res.body, "anchor_submitter")).toBe(
+      `the root was anchored by ${stranger}, not a published signer of this service (GET /v1/signers)`,
+    );
+    expect(reasonOf(res.body, "anchored_log")).toContain(stranger);
+  });
+
   it("a proof that does not reach the root fails merkle_proof", async () => {
     const { ids } = await confirmed(3);
     await h.db.context.update({
@@ -152,6 +174,7 @@ describe("POST /v1/verifications {context_id}", () => {
       "merkle_proof",
       "transaction",
       "anchored_log",
+      "anchor_submitter",
       "block",
       "confirmations",
     ]);
@@ -175,7 +198,13 @@ describe("POST /v1/verifications — reorg", () => {
       signature_valid: true,
       confirmations: 0,
     });
-    expect(failing(res.body)).toEqual(["transaction", "anchored_log", "block", "confirmations"]);
+    expect(failing(res.body)).toEqual([
+      "transaction",
+      "anchored_log",
+      "anchor_submitter",
+      "block",
+      "confirmations",
+    ]);
     const block = res.body.checks.find((c: { name: string }) => c.name === "block");
     expect(block.reason).toMatch(
       new RegExp(`block ${batch.blockNumber} \\(${batch.blockHash}\\).*left the canonical chain \\(reorg\\)`),

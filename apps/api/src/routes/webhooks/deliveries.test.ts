@@ -89,6 +89,7 @@ describe("GET /v1/webhooks/:id/deliveries (PostgreSQL + Redis)", () => {
       last_attempt_at: expect.any(String),
       next_attempt_at: null,
     });
+    // never attempted: 0, with no last attempt to describe
     expect(all.body.data[0]).toMatchObject({
       status: "pending",
       attempts: 0,
@@ -179,9 +180,25 @@ describe("POST /v1/webhooks/:id/deliveries/:delivery_id/retry (PostgreSQL + Redi
       .post(`/v1/webhooks/${webhook_id}/deliveries/${row.id}/retry`)
       .set(bearer(t.keys.full));
     expect(res.status).toBe(202);
-    expect(res.body).toMatchObject({ delivery_id: row.id, status: "pending", attempts: 0 });
+    // not 0: until the new cycle's first attempt, attempts describes the last cycle, like the
+    // response_status, error_message and last_attempt_at shown beside it
+    expect(res.body).toMatchObject({
+      delivery_id: row.id,
+      status: "pending",
+      attempts: 5,
+      response_status: 503,
+      error_message: "HTTP 503",
+      last_attempt_at: expect.any(String),
+    });
     const stored = await h.db.webhookDelivery.findUniqueOrThrow({ where: { id: row.id } });
     expect(stored).toMatchObject({ status: "pending", cycle: 2, attempts: 0, eventId: row.eventId });
+    const path = `/v1/webhooks/${webhook_id}/deliveries/${row.id}`;
+    const shown = async () => (await h.request.get(path).set(bearer(t.keys.full))).body;
+    expect(await shown()).toMatchObject({ status: "pending", cycle: 2, attempts: 5 });
+    const listed = await h.request.get(`/v1/webhooks/${webhook_id}/deliveries`).set(bearer(t.keys.full));
+    expect(listed.body.data[0]).toMatchObject({ delivery_id: row.id, attempts: 5 });
+    await fail(row.id, 1); // the new cycle's first attempt
+    expect(await shown()).toMatchObject({ status: "pending", cycle: 2, attempts: 1 });
     const job = await queue.getJob(row.id);
     expect(job?.data).toEqual({ deliveryId: row.id });
     expect(job?.opts).toMatchObject({ attempts: 5, backoff: { type: "webhook-schedule" } });

@@ -1,4 +1,4 @@
-import type { EventName } from "@ctxlog/core";
+import { type EventName, MAX_DELIVERY_ATTEMPTS } from "@ctxlog/core";
 import type { DeliveryWithAttempts, Webhook, WebhookDelivery } from "@ctxlog/db";
 import type { DeliveryDetailResource, DeliveryResource, WebhookResource } from "./schemas";
 
@@ -19,13 +19,26 @@ export function webhookResource(row: Webhook): WebhookResource {
   };
 }
 
+/**
+ * `attempts` as shown: the attempts of the latest cycle that has had one, so it agrees with
+ * response_status, error_message and last_attempt_at (which describe the last attempt made) and is
+ * never 0 once an attempt was made. The stored count restarts at 0 when a manual retry opens a new
+ * cycle; until that cycle's first attempt lands, the previous cycle's count is shown, and that is
+ * always MAX_DELIVERY_ATTEMPTS: only a failed delivery of a live webhook can be retried, and such a
+ * delivery failed by spending its cycle (the other way to fail, abandonment, is for deleted
+ * webhooks). 0 only before a delivery's first attempt ever.
+ */
+function shownAttempts(row: WebhookDelivery): number {
+  return row.attempts === 0 && row.cycle > 1 ? MAX_DELIVERY_ATTEMPTS : row.attempts;
+}
+
 export function deliveryResource(row: WebhookDelivery): DeliveryResource {
   return {
     delivery_id: row.id,
     webhook_id: row.webhookId,
     event: row.event as EventName,
     status: row.status,
-    attempts: row.attempts,
+    attempts: shownAttempts(row),
     response_status: row.responseStatus,
     error_message: row.errorMessage,
     created_at: row.createdAt.toISOString(),

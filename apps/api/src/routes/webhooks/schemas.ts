@@ -116,7 +116,13 @@ export const deliverySchema = z
     webhook_id: z.string(),
     event: eventName,
     status: deliveryStatus,
-    attempts: z.int().meta({ description: "Attempts made in the current cycle (1–5; 0 before the first)." }),
+    attempts: z.int().meta({
+      description:
+        "Attempts made in the latest cycle that has had one (1–5). 0 only before the delivery's first " +
+        "attempt (then last_attempt_at and response_status are null). After a manual retry it keeps the " +
+        "previous cycle's count (5), like response_status, error_message and last_attempt_at, until the " +
+        "new cycle's first attempt, which shows 1.",
+    }),
     response_status: z.int().nullable().meta({ description: "HTTP status of the last attempt, if any." }),
     error_message: z.string().nullable(),
     created_at: timestamp,
