@@ -1,4 +1,4 @@
-import { buildWebhookHeaders, nextRetryDelay } from "@ctxlog/core";
+import { buildWebhookHeaders } from "@ctxlog/core";
 import { JOBS } from "@ctxlog/jobs";
 import type { WebhookSender } from "@ctxlog/webhooks";
 import { DelayedError, type Job } from "bullmq";
@@ -11,9 +11,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Thrown after a failed attempt that has attempts left: BullMQ retries the job after
- * `retryDelayMs`, which the backoff strategy reads (see delivery-worker.ts). The delay comes from
- * the row's `next_attempt_at`, not from BullMQ's attempt count, so the schedule survives a
- * flushed Redis.
+ * `retryDelayMs`, which the backoff strategy reads (see delivery-worker.ts). The delay is the
+ * row's `next_attempt_at` — written by recordAttempts' one SQL statement, the only place the
+ * schedule is computed — so it survives a flushed Redis and nothing here restates it.
  */
 export class RetryScheduledError extends Error {
   override readonly name = "RetryScheduledError";
@@ -37,7 +37,6 @@ export interface DeliveryProcessorDeps {
   store: DeliveryStore;
   sender: WebhookSender;
   limiter: EndpointLimiter;
-  retryDelaysMs: readonly number[];
   metrics: WorkerMetrics;
   logger: Logger;
 }
@@ -113,9 +112,8 @@ export function createDeliveryProcessor(deps: DeliveryProcessorDeps) {
       }
       return;
     }
-    const dueIn = recorded.nextAttemptAt
-      ? recorded.nextAttemptAt.getTime() - Date.now()
-      : (nextRetryDelay(recorded.attempts, deps.retryDelaysMs) ?? 0);
+    // A pending row always has next_attempt_at (recordAttempts sets it); a missing one is retried now.
+    const dueIn = (recorded.nextAttemptAt?.getTime() ?? Date.now()) - Date.now();
     throw new RetryScheduledError(Math.max(0, dueIn - PROMOTION_SLACK_MS), recorded.attempts);
   };
 }

@@ -9,21 +9,28 @@ export interface DeliveryWorkerOptions {
   prefix: string;
   concurrency: number;
   lockDurationMs: number;
-  retryDelaysMs: readonly number[];
   logger: Logger;
 }
 
 /**
+ * Infrastructure failures (the database or Redis unreachable mid-job) are no delivery attempt and
+ * follow no webhook schedule: they back off 1 s, 2 s, 4 s … up to 30 s, so a short outage is
+ * ridden out quickly. Once BullMQ gives the job up, the reconciler re-enqueues the pending row.
+ */
+export function infrastructureRetryDelay(attemptsMade: number): number {
+  return Math.min(1_000 * 2 ** (Math.max(attemptsMade, 1) - 1), 30_000);
+}
+
+/**
  * The BullMQ worker of the webhook-deliveries queue. Retries are BullMQ delayed retries with the
- * catalog's custom backoff "webhook-schedule", computed here (BullMQ keeps custom strategies on
- * the Worker): the processor says how long, from the delivery row; anything else that failed a
- * job (the database unreachable, say) waits the schedule's step for BullMQ's attempt count.
+ * catalog's custom backoff "webhook-schedule" (BullMQ keeps custom strategies on the Worker): a
+ * failed attempt waits until the row's next_attempt_at, which the processor passes along in
+ * RetryScheduledError; any other failure is infrastructure and waits infrastructureRetryDelay.
  */
 export function createDeliveryWorker(
   processor: ReturnType<typeof createDeliveryProcessor>,
   opts: DeliveryWorkerOptions,
 ): Worker {
-  const delays = opts.retryDelaysMs;
   const worker = new Worker(JOBS.deliverWebhook.queue, processor, {
     connection: opts.connection,
     prefix: opts.prefix,
@@ -36,7 +43,7 @@ export function createDeliveryWorker(
       backoffStrategy: (attemptsMade: number, type?: string, err?: Error) => {
         if (type !== JOBS.deliverWebhook.backoff.type) throw new Error(`unknown backoff ${type}`);
         if (err instanceof RetryScheduledError) return err.retryDelayMs;
-        return delays[Math.min(Math.max(attemptsMade, 1), delays.length) - 1] ?? 0;
+        return infrastructureRetryDelay(attemptsMade);
       },
     },
   });

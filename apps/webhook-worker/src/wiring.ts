@@ -50,7 +50,6 @@ export function createWorkerRuntime(env: WorkerEnv, logger: Logger) {
       maxWaitMs: MAX_WAIT_MS,
       maxDeferMs: MAX_DEFER_MS,
     }),
-    retryDelaysMs: env.WEBHOOK_RETRY_DELAYS_MS,
     metrics,
     logger,
   });
@@ -59,7 +58,6 @@ export function createWorkerRuntime(env: WorkerEnv, logger: Logger) {
     prefix: env.REDIS_PREFIX,
     concurrency: env.WEBHOOK_CONCURRENCY,
     lockDurationMs: env.WEBHOOK_LOCK_DURATION_MS,
-    retryDelaysMs: env.WEBHOOK_RETRY_DELAYS_MS,
     logger,
   });
 

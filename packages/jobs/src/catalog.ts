@@ -1,3 +1,4 @@
+import { MAX_DELIVERY_ATTEMPTS } from "@ctxlog/core";
 import { z } from "zod";
 
 /**
@@ -25,11 +26,15 @@ export const JOBS = {
     attempts: 8,
     backoff: { type: "exponential", delay: 1_000 },
   },
-  /** POST one event to one webhook endpoint. jobId = delivery id; the schedule is the spec's. */
+  /**
+   * POST one event to one webhook endpoint. jobId = delivery id. The spec's schedule is the row's
+   * next_attempt_at (recordAttempts computes it); the "webhook-schedule" backoff waits for it, and
+   * backs off on its own only for infrastructure failures (see the webhook worker).
+   */
   deliverWebhook: {
     queue: "webhook-deliveries",
     payload: z.object({ deliveryId: rowId }).strict(),
-    attempts: 5,
+    attempts: MAX_DELIVERY_ATTEMPTS,
     backoff: { type: "webhook-schedule" },
   },
 } as const satisfies Record<string, JobDefinition>;

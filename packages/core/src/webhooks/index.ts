@@ -3,7 +3,6 @@ export {
   DEFAULT_RETRY_DELAYS_MS,
   DEFAULT_WEBHOOK_TIMEOUT_MS,
   MAX_DELIVERY_ATTEMPTS,
-  nextRetryDelay,
   parseRetryDelays,
 } from "./retry-schedule";
 export { sampleEventData, sampleEventEnvelope } from "./sample-events";

@@ -13,17 +13,3 @@ export function parseRetryDelays(raw: string): number[] | null {
   const delays = parts.map((p) => (/^\d{1,9}$/.test(p) ? Number(p) : Number.NaN));
   return delays.every(Number.isSafeInteger) ? delays : null;
 }
-
-/**
- * The delay before the next attempt once `attemptsMade` attempts of the current cycle have
- * failed, or null when the cycle is exhausted and the delivery is failed.
- */
-export function nextRetryDelay(attemptsMade: number, delays: readonly number[]): number | null {
-  if (!Number.isInteger(attemptsMade) || attemptsMade < 1) {
-    throw new RangeError(`attemptsMade must be a positive integer, got ${attemptsMade}`);
-  }
-  if (attemptsMade >= MAX_DELIVERY_ATTEMPTS) return null;
-  const delay = delays[attemptsMade - 1];
-  if (delay === undefined) throw new RangeError(`no delay configured after attempt ${attemptsMade}`);
-  return delay;
-}
