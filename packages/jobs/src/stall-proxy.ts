@@ -2,21 +2,30 @@
 // that is alive but does not answer, the failure a dead server (ECONNREFUSED) does not exercise.
 import net from "node:net";
 
-export type StallMode = "forward" | "stall";
+/**
+ * - "forward": bytes flow both ways.
+ * - "stall": connections are still accepted and stay open, but no byte moves. Bytes are held, not
+ *   lost (TCP retransmits, as with a frozen server or a congested path): back to "forward", what
+ *   was held is delivered, in order.
+ * - "blackhole": the same to the client, but the server side of every connection is gone (a
+ *   partition the client never hears of): bytes are dropped, and those connections stay dead for
+ *   good when forwarding resumes; only new ones work again.
+ */
+export type StallMode = "forward" | "stall" | "blackhole";
 
 export interface StallProxy {
   /** 127.0.0.1 port clients should connect to */
   readonly port: number;
   readonly mode: StallMode;
-  /**
-   * "stall": connections are still accepted, and established ones stay open, but no byte moves in
-   * either direction. Bytes are held, not lost (TCP retransmits, as a frozen server or a congested
-   * path would): "forward" delivers what was held, in order, on connections still open.
-   */
   setMode(mode: StallMode): void;
   /** `url` (postgresql://… or redis://…) with its host and port replaced by the proxy's */
   urlFor(url: string): string;
   close(): Promise<void>;
+}
+
+interface Pair {
+  client: net.Socket;
+  upstream: net.Socket | null;
 }
 
 /** Starts a proxy to `target`, forwarding or already stalled. */
@@ -25,29 +34,45 @@ export async function startStallProxy(
   mode: StallMode = "forward",
 ): Promise<StallProxy> {
   let current = mode;
-  const sockets = new Set<net.Socket>();
-  const track = (socket: net.Socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-    socket.on("error", () => socket.destroy());
-    if (current === "stall") socket.pause();
+  const pairs = new Set<Pair>();
+
+  const sever = (pair: Pair) => {
+    const upstream = pair.upstream;
+    pair.upstream = null; // from now on the client's bytes go nowhere
+    upstream?.destroy();
+    pair.client.resume();
   };
-  // One direction: data and end-of-stream relayed by hand rather than with pipe(), whose flow
-  // control would resume a socket the stall paused.
-  const relay = (from: net.Socket, to: net.Socket) => {
-    from.on("data", (chunk) => to.write(chunk));
-    from.on("end", () => to.end());
-    from.on("close", (hadError) => {
-      if (hadError) to.destroy();
+  // Data and end-of-stream relayed by hand rather than with pipe(), whose flow control would
+  // resume a socket the stall paused.
+  const connectUpstream = (pair: Pair) => {
+    const upstream = net.connect(target.port, target.host);
+    pair.upstream = upstream;
+    upstream.on("error", () => upstream.destroy());
+    upstream.on("data", (chunk) => {
+      if (pair.upstream === upstream) pair.client.write(chunk);
     });
+    upstream.on("end", () => {
+      if (pair.upstream === upstream) pair.client.end();
+    });
+    upstream.on("close", () => {
+      if (pair.upstream === upstream) pair.client.destroy();
+    });
+    if (current === "stall") upstream.pause();
   };
 
   const server = net.createServer((client) => {
-    const upstream = net.connect(target.port, target.host);
-    track(client);
-    track(upstream);
-    relay(client, upstream);
-    relay(upstream, client);
+    const pair: Pair = { client, upstream: null };
+    pairs.add(pair);
+    client.on("error", () => client.destroy());
+    client.on("close", () => {
+      pairs.delete(pair);
+      pair.upstream?.destroy();
+    });
+    client.on("data", (chunk) => pair.upstream?.write(chunk));
+    client.on("end", () => pair.upstream?.end());
+    if (current === "blackhole") return; // accepted, never answered
+    connectUpstream(pair);
+    if (current === "stall") client.pause();
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -64,9 +89,16 @@ export async function startStallProxy(
     },
     setMode(next) {
       current = next;
-      for (const socket of sockets) {
-        if (next === "stall") socket.pause();
-        else socket.resume();
+      for (const pair of pairs) {
+        if (!pair.upstream) continue; // severed: dead for good
+        if (next === "blackhole") sever(pair);
+        else if (next === "stall") {
+          pair.client.pause();
+          pair.upstream.pause();
+        } else {
+          pair.client.resume();
+          pair.upstream.resume();
+        }
       }
     },
     urlFor(url) {
@@ -76,7 +108,10 @@ export async function startStallProxy(
       return parsed.toString();
     },
     async close() {
-      for (const socket of sockets) socket.destroy();
+      for (const pair of pairs) {
+        pair.client.destroy();
+        pair.upstream?.destroy();
+      }
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
