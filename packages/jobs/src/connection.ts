@@ -23,7 +23,9 @@ export function createRedisConnection(url: string, role: RedisRole, extra: Redis
       ...common,
       // A Redis that accepts connections but does not answer would otherwise hold every command,
       // and so every request (the rate limiter runs on each), for as long as it stalls.
-      ...(commandTimeout > 0 ? { commandTimeout } : {}),
+      // A connection that stays silent that long while commands wait is dropped and reopened: after
+      // a partition it may be dead for good without either end being told.
+      ...(commandTimeout > 0 ? { commandTimeout, socketTimeout: commandTimeout } : {}),
       enableOfflineQueue: false,
       // Commands issued in the same tick (rate-limit counters, enqueues of concurrent requests)
       // leave in one write: syscalls, not Redis, are what a busy API pays for.

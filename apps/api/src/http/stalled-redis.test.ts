@@ -32,6 +32,20 @@ const timed = async <T>(fn: () => PromiseLike<T>) => {
   return { result, ms: performance.now() - started };
 };
 
+/**
+ * A connection left silent past the command timeout is dropped and a new one opened; until it is
+ * ready, requests get 503 at once (no offline queue).
+ */
+async function expectRecovery(withinMs = 3_000) {
+  const deadline = Date.now() + withinMs;
+  let status = 0;
+  while (status !== 200 && Date.now() < deadline) {
+    status = (await h.request.get("/v1/status").set(bearer(t.keys.full))).status;
+    if (status !== 200) await new Promise((r) => setTimeout(r, 50));
+  }
+  expect(status).toBe(200);
+}
+
 describe("a stalled Redis", () => {
   it("answers 503 within REDIS_COMMAND_TIMEOUT_MS (the rate limiter's command) and recovers after", async () => {
     expect((await h.request.get("/v1/status").set(bearer(t.keys.full))).status).toBe(200);
@@ -52,8 +66,17 @@ describe("a stalled Redis", () => {
     expect(await h.db.context.count()).toBe(before); // refused before anything was written
 
     proxy.setMode("forward");
-    const after = await timed(() => h.request.get("/v1/status").set(bearer(t.keys.full)));
-    expect(after.result.status).toBe(200);
-    expect(after.ms).toBeLessThan(WITHIN_MS);
+    await expectRecovery();
+  });
+
+  it("recovers from a connection cut off for good (no answer will ever come on it)", async () => {
+    expect((await h.request.get("/v1/status").set(bearer(t.keys.full))).status).toBe(200);
+    proxy.setMode("blackhole");
+    const cut = await timed(() => h.request.get("/v1/status").set(bearer(t.keys.full)));
+    expect(cut.result.status).toBe(503);
+    expect(cut.ms).toBeLessThan(WITHIN_MS);
+
+    proxy.setMode("forward");
+    await expectRecovery();
   });
 });
