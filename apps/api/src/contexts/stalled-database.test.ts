@@ -90,7 +90,14 @@ describe("a stalled PostgreSQL", () => {
     expectUnavailable(read.result);
     expect(read.ms).toBeLessThan(WITHIN_MS);
 
+    // With an Idempotency-Key the write is a Prisma transaction: bounded the same way.
+    const keyed = () => post("stalled-keyed").set("Idempotency-Key", "stalled-1");
+    const transaction = await timed(keyed);
+    expectUnavailable(transaction.result);
+    expect(transaction.ms).toBeLessThan(WITHIN_MS);
+
     proxy.setMode("forward");
+    expect((await keyed()).status).toBe(202); // the key was never claimed: the retry does the work
     const after = await timed(() => post("after-stall"));
     expect(after.result.status).toBe(202);
     expect(after.ms).toBeLessThan(QUERY_TIMEOUT_MS); // no connection left waiting on the stall
