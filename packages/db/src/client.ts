@@ -26,7 +26,7 @@ export interface CreateDbOptions {
 }
 
 /** The error pg's client-side query_timeout fails a query with. */
-export const QUERY_READ_TIMEOUT_MESSAGE = "Query read timeout";
+const QUERY_READ_TIMEOUT_MESSAGE = "Query read timeout";
 
 const isReadTimeout = (err: unknown) => err instanceof Error && err.message === QUERY_READ_TIMEOUT_MESSAGE;
 
