@@ -1,5 +1,5 @@
 import { availableParallelism } from "node:os";
-import { envFlag, optionalEnv, parseConfig } from "@ctxlog/core";
+import { envFlag, optionalEnv, parseConfig, pgTimeoutsEnv, redisTimeoutsEnv } from "@ctxlog/core";
 import { z } from "zod";
 
 /** `free:600,pro:6000` → { free: 600, pro: 6000 } */
@@ -36,6 +36,10 @@ export const apiEnvSchema = z
       .transform((n) => (n === "auto" ? availableParallelism() : n)),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    ...pgTimeoutsEnv,
+    ...redisTimeoutsEnv,
+    // Contexts accepted and not yet written, per process; beyond it POST /v1/contexts answers 503.
+    CONTEXT_WRITE_QUEUE_MAX: z.coerce.number().int().min(1).max(1_000_000).default(2_000),
     REDIS_URL: z.url({ protocol: /^rediss?$/ }),
     REDIS_PREFIX: z
       .string()

@@ -1,4 +1,4 @@
-import { createContextSigner, signerAddress } from "@ctxlog/core";
+import { createContextSigner, pgTimeoutsFrom, signerAddress } from "@ctxlog/core";
 import { createDb } from "@ctxlog/db";
 import { createRedisConnection, JobQueues, subscribeKeyRevocations } from "@ctxlog/jobs";
 import type { Logger } from "pino";
@@ -19,8 +19,14 @@ export function createApiDeps(
   logger: Logger,
   opts: { clustered?: boolean } = {},
 ): ApiDeps & { close: () => Promise<void> } {
-  const db = createDb(env.DATABASE_URL, { poolSize: env.DATABASE_POOL_SIZE });
-  const redis = createRedisConnection(env.REDIS_URL, "producer");
+  const db = createDb(env.DATABASE_URL, {
+    poolSize: env.DATABASE_POOL_SIZE,
+    timeouts: pgTimeoutsFrom(env),
+  });
+  // Also the rate limiter's connection: without a command timeout a stalled Redis holds every request.
+  const redis = createRedisConnection(env.REDIS_URL, "producer", {
+    commandTimeout: env.REDIS_COMMAND_TIMEOUT_MS,
+  });
   redis.on("error", (err) => logger.warn({ err: err.message }, "redis connection error"));
   const queues = new JobQueues(redis, env.REDIS_PREFIX);
   const rateLimiter = new PlanRateLimiter(redis, {
@@ -52,7 +58,7 @@ export function createApiDeps(
     queues,
     rateLimiter,
     logger,
-    contextWriter: createContextWriter(db, queues, logger),
+    contextWriter: createContextWriter(db, queues, logger, { maxOutstanding: env.CONTEXT_WRITE_QUEUE_MAX }),
     confirmationEstimate: new ConfirmationEstimator(
       db,
       {

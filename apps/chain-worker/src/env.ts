@@ -1,4 +1,4 @@
-import { optionalEnv, parseConfig } from "@ctxlog/core";
+import { optionalEnv, parseConfig, pgTimeoutsEnv, redisTimeoutsEnv } from "@ctxlog/core";
 import { z } from "zod";
 
 const ms = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
@@ -7,6 +7,8 @@ const hexKey = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "a 32-byte hex private ke
 export const chainWorkerEnvSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(8),
+  ...pgTimeoutsEnv,
+  ...redisTimeoutsEnv,
   REDIS_URL: z.url({ protocol: /^rediss?$/ }),
   REDIS_PREFIX: z
     .string()

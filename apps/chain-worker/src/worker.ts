@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { createRpcClient } from "@ctxlog/chain";
-import { loadFastKeccak } from "@ctxlog/core";
+import { loadFastKeccak, pgTimeoutsFrom } from "@ctxlog/core";
 import { type AnchorTarget, createDb } from "@ctxlog/db";
 import { createRedisConnection, JobQueues, type RunningLoop, runLoop } from "@ctxlog/jobs";
 import { serveMetrics } from "@ctxlog/observability";
@@ -21,7 +21,8 @@ import { ChainTracker } from "./tracker";
  * lease), tracker and reconciler. `start` checks the chain before anything runs.
  */
 export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { holder?: string } = {}) {
-  const db = createDb(env.DATABASE_URL, { poolSize: env.DATABASE_POOL_SIZE });
+  // A stalled query fails after PG_QUERY_TIMEOUT_MS and its loop retries, instead of hanging.
+  const db = createDb(env.DATABASE_URL, { poolSize: env.DATABASE_POOL_SIZE, timeouts: pgTimeoutsFrom(env) });
   const rpc = createRpcClient(env.RPC_URL, { timeoutMs: env.RPC_TIMEOUT_MS });
   const account = privateKeyToAccount(env.SIGNER_PRIVATE_KEY as `0x${string}`);
   const registryAddress = env.REGISTRY_ADDRESS as Address;
@@ -50,7 +51,9 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
   let reconcileLoop: RunningLoop | undefined;
   let batcher: ReturnType<typeof startBatcher> | undefined;
   const connection = createRedisConnection(env.REDIS_URL, "worker");
-  const producer = createRedisConnection(env.REDIS_URL, "producer");
+  const producer = createRedisConnection(env.REDIS_URL, "producer", {
+    commandTimeout: env.REDIS_COMMAND_TIMEOUT_MS,
+  });
   const queues = new JobQueues(producer, env.REDIS_PREFIX);
 
   async function start() {

@@ -1,8 +1,9 @@
-import { ConfigError, optionalEnv, parseConfig } from "@ctxlog/core";
+import { ConfigError, optionalEnv, parseConfig, pgTimeoutsEnv } from "@ctxlog/core";
 import { z } from "zod";
 
 export const cliEnvSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
+  ...pgTimeoutsEnv,
   DEFAULT_PLAN: z.string().default("free"),
   /** optional: when set, revoke and roll tell running APIs to drop the key from their caches */
   REDIS_URL: optionalEnv(z.url({ protocol: /^rediss?$/ })),

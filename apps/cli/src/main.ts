@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { pgTimeoutsFrom } from "@ctxlog/core";
 import { createDb } from "@ctxlog/db";
 import { publishKeyRevocation } from "@ctxlog/jobs";
 import { Redis } from "ioredis";
@@ -10,7 +11,12 @@ function keyChangeNotifier(env: CliEnv): NotifyKeyChanged {
   const url = env.REDIS_URL;
   if (!url) return async () => {};
   return async (keyId) => {
-    const redis = new Redis(url, { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 1 });
+    const redis = new Redis(url, {
+      lazyConnect: true,
+      connectTimeout: 2_000,
+      commandTimeout: 2_000, // a stalled Redis must not hold the command forever
+      maxRetriesPerRequest: 1,
+    });
     try {
       await redis.connect();
       await publishKeyRevocation(redis, env.REDIS_PREFIX, keyId);
@@ -35,7 +41,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const env = parseCliEnv(process.env);
-  const db = createDb(env.DATABASE_URL, { poolSize: 2 });
+  const db = createDb(env.DATABASE_URL, { poolSize: 2, timeouts: pgTimeoutsFrom(env) });
   try {
     await runKeysCommand(db, rest, (line) => console.log(line), env.DEFAULT_PLAN, keyChangeNotifier(env));
     return 0;

@@ -5,6 +5,8 @@ import {
   optionalEnv,
   parseConfig,
   parseRetryDelays,
+  pgTimeoutsEnv,
+  redisTimeoutsEnv,
 } from "@ctxlog/core";
 import { z } from "zod";
 
@@ -26,6 +28,8 @@ const retryDelays = z.string().transform((raw, ctx) => {
 export const workerEnvSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
   DATABASE_POOL_SIZE: int(1, 200, 10),
+  ...pgTimeoutsEnv,
+  ...redisTimeoutsEnv,
   REDIS_URL: z.url({ protocol: /^rediss?$/ }),
   REDIS_PREFIX: z
     .string()

@@ -1,5 +1,6 @@
 import { once } from "node:events";
 import type http from "node:http";
+import { pgTimeoutsFrom } from "@ctxlog/core";
 import { createDb, listenForRecordedEvents, type OutboxListener } from "@ctxlog/db";
 import type { RunningLoop } from "@ctxlog/jobs";
 import { createRedisConnection, JobQueues } from "@ctxlog/jobs";
@@ -27,11 +28,13 @@ const MAX_DEFER_MS = 60_000;
  * (BullMQ's close waits for them) and then releases every connection.
  */
 export function createWorkerRuntime(env: WorkerEnv, logger: Logger) {
-  const db = createDb(env.DATABASE_URL, { poolSize: env.DATABASE_POOL_SIZE });
+  const db = createDb(env.DATABASE_URL, { poolSize: env.DATABASE_POOL_SIZE, timeouts: pgTimeoutsFrom(env) });
   // The BullMQ worker waits out a Redis outage; the producer side fails fast (the reconciler
   // re-enqueues whatever a failed enqueue missed).
   const workerRedis = createRedisConnection(env.REDIS_URL, "worker");
-  const producerRedis = createRedisConnection(env.REDIS_URL, "producer");
+  const producerRedis = createRedisConnection(env.REDIS_URL, "producer", {
+    commandTimeout: env.REDIS_COMMAND_TIMEOUT_MS,
+  });
   for (const r of [workerRedis, producerRedis]) {
     r.on("error", (err) => logger.warn({ err: err.message }, "redis connection error"));
   }

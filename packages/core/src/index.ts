@@ -59,6 +59,14 @@ export { buildMerkleTree, type MerkleTree, verifyMerkleProof } from "./merkle";
 export { MicroBatcher, type MicroBatcherOptions } from "./micro-batcher";
 export { type CursorShape, decodeCursor, encodeCursor, idCursor } from "./pagination";
 export {
+  DEFAULT_PG_TIMEOUTS,
+  DEFAULT_REDIS_COMMAND_TIMEOUT_MS,
+  type PgTimeouts,
+  pgTimeoutsEnv,
+  pgTimeoutsFrom,
+  redisTimeoutsEnv,
+} from "./service-timeouts";
+export {
   type ContextSigner,
   createContextSigner,
   recoverContextSigner,

@@ -1,5 +1,6 @@
+import { DEFAULT_PG_TIMEOUTS, type PgTimeouts } from "@ctxlog/core";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { Pool } from "pg";
+import { Client, Pool } from "pg";
 import { type Prisma, PrismaClient } from "./generated/prisma/client";
 
 export type {
@@ -20,6 +21,40 @@ export type TransactionClient = Prisma.TransactionClient;
 export interface CreateDbOptions {
   /** Connections in the pg pool; pg's default (10) when unset. */
   poolSize?: number;
+  /** How long to wait on PostgreSQL (0 = no limit); DEFAULT_PG_TIMEOUTS for those not given. */
+  timeouts?: Partial<PgTimeouts>;
+}
+
+/** The error pg's client-side query_timeout fails a query with. */
+const QUERY_READ_TIMEOUT_MESSAGE = "Query read timeout";
+
+const isReadTimeout = (err: unknown) => err instanceof Error && err.message === QUERY_READ_TIMEOUT_MESSAGE;
+
+/**
+ * pg's query_timeout fails the query but keeps its connection, which still waits for the answer.
+ * Back in the pool (Prisma's transactions release it without an error) every later query on it
+ * would queue behind that answer. This client ends the connection instead (pg's end() destroys
+ * the socket of a busy client), so the pool drops it and opens a fresh one.
+ */
+class ReadTimeoutDroppingClient extends Client {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query() has a dozen overloads; all pass through
+  override query(...args: any[]): any {
+    const last = args.at(-1);
+    if (typeof last === "function") {
+      args[args.length - 1] = (err: unknown, res: unknown) => {
+        this.dropAfterReadTimeout(err);
+        last(err, res);
+      };
+      return super.query(...(args as Parameters<Client["query"]>));
+    }
+    const result: unknown = super.query(...(args as Parameters<Client["query"]>));
+    if (result instanceof Promise) result.catch((err: unknown) => this.dropAfterReadTimeout(err));
+    return result;
+  }
+
+  private dropAfterReadTimeout(err: unknown) {
+    if (isReadTimeout(err)) this.end().catch(() => {});
+  }
 }
 
 const pools = new WeakMap<object, Pool>();
@@ -33,7 +68,17 @@ export function createDb(databaseUrl: string, opts: CreateDbOptions = {}): Db {
   if (poolSize !== undefined && !(Number.isInteger(poolSize) && poolSize > 0)) {
     throw new RangeError(`poolSize must be a positive integer, got ${poolSize}`);
   }
-  const pool = new Pool({ connectionString: databaseUrl, ...(poolSize ? { max: poolSize } : {}) });
+  const t = { ...DEFAULT_PG_TIMEOUTS, ...opts.timeouts };
+  const pool = new Pool({
+    connectionString: databaseUrl,
+    ...(poolSize ? { max: poolSize } : {}),
+    Client: ReadTimeoutDroppingClient,
+    // pg treats 0 as "no limit" for each of these, as our variables do
+    connectionTimeoutMillis: t.connectTimeoutMs,
+    statement_timeout: t.statementTimeoutMs,
+    query_timeout: t.queryTimeoutMs,
+    idle_in_transaction_session_timeout: t.idleInTransactionTimeoutMs,
+  });
   const db = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   pools.set(db, pool);
   return db;

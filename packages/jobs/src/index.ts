@@ -1,5 +1,5 @@
 export { JOBS, type JobDefinition, type JobName, type JobPayload } from "./catalog";
-export { createRedisConnection, type RedisRole } from "./connection";
+export { createRedisConnection, DEFAULT_PRODUCER_COMMAND_TIMEOUT_MS, type RedisRole } from "./connection";
 export {
   type KeyRevocationSubscription,
   keyRevocationChannel,

@@ -18,3 +18,5 @@ export async function deleteRedisPrefix(prefix: string, url = TEST_REDIS_URL) {
     redis.disconnect();
   }
 }
+
+export { type StallMode, type StallProxy, startStallProxy, targetOf } from "./stall-proxy";

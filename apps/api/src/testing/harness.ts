@@ -28,13 +28,14 @@ export interface Tenant {
  */
 export async function createTestHarness(
   overrides: Partial<Record<keyof ApiEnv, string>> = {},
-  opts: { logTo?: pino.DestinationStream } = {},
+  // appDatabaseUrl: the URL the app connects with (a stall proxy's); the harness keeps the real one
+  opts: { logTo?: pino.DestinationStream; appDatabaseUrl?: (url: string) => string } = {},
 ) {
   await loadFastKeccak(); // as main.ts does
   const database = await createTestDatabase("ctxlog_api_test");
   const prefix = `ctxlog-test-${randomBytes(6).toString("hex")}`;
   const env = parseApiEnv({
-    DATABASE_URL: database.url,
+    DATABASE_URL: opts.appDatabaseUrl ? opts.appDatabaseUrl(database.url) : database.url,
     REDIS_URL,
     REDIS_PREFIX: prefix,
     SIGNER_PRIVATE_KEY: TEST_SIGNER_KEY,

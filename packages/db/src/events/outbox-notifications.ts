@@ -1,3 +1,4 @@
+import { DEFAULT_PG_TIMEOUTS } from "@ctxlog/core";
 import { Client } from "pg";
 import type { DbOrTx } from "../prisma-types";
 
@@ -34,7 +35,12 @@ export function listenForRecordedEvents(
 
   const connect = async () => {
     if (closed) return;
-    const next = new Client({ connectionString: databaseUrl });
+    // A stalled server fails the connect or the LISTEN, which then retries, rather than hang it.
+    const next = new Client({
+      connectionString: databaseUrl,
+      connectionTimeoutMillis: DEFAULT_PG_TIMEOUTS.connectTimeoutMs,
+      query_timeout: DEFAULT_PG_TIMEOUTS.queryTimeoutMs,
+    });
     const reconnect = (err?: unknown) => {
       if (err) opts.onError?.(err);
       next.removeAllListeners();

@@ -1,0 +1,181 @@
+// Integration: the API's PostgreSQL connections go through a TCP proxy that can stall (accept and
+// hold every byte) mid-run; real PostgreSQL and Redis behind it, never mocks.
+import { AppError, newId } from "@ctxlog/core";
+import { listUnbatchedContextIds, type NewContext } from "@ctxlog/db";
+import { DEFAULT_TEST_DATABASE_ADMIN_URL } from "@ctxlog/db/testing";
+import { type StallProxy, startStallProxy, targetOf } from "@ctxlog/jobs/testing";
+import supertest from "supertest";
+import { createApp } from "../app";
+import { AuthCache } from "../http/auth-cache";
+import { bearer, createTestHarness, type Tenant, type TestHarness } from "../testing/harness";
+import { createContextWriter } from "./context-writer";
+
+const QUERY_TIMEOUT_MS = 800;
+// What a stalled call may take: the timeout plus scheduling slack on a busy 2-core machine.
+const WITHIN_MS = QUERY_TIMEOUT_MS + 1_200;
+
+let proxy: StallProxy;
+let h: TestHarness;
+let t: Tenant;
+let request: ReturnType<typeof supertest>;
+
+beforeAll(async () => {
+  const server = process.env.TEST_DATABASE_ADMIN_URL || DEFAULT_TEST_DATABASE_ADMIN_URL;
+  proxy = await startStallProxy(targetOf(server));
+  h = await createTestHarness(
+    {
+      PG_CONNECT_TIMEOUT_MS: "500",
+      PG_STATEMENT_TIMEOUT_MS: "600",
+      PG_QUERY_TIMEOUT_MS: String(QUERY_TIMEOUT_MS),
+      CONTEXT_WRITE_QUEUE_MAX: "2",
+    },
+    { appDatabaseUrl: (url) => proxy.urlFor(url) },
+  );
+  t = await h.tenant();
+  // Keys stay verified from memory, so a stalled database is met by the write, not by the key lookup.
+  request = supertest(createApp({ ...h.deps, authCache: new AuthCache(60_000, { live: true }) }));
+  const warm = await post("warm-up");
+  expect(warm.status).toBe(202);
+});
+afterAll(async () => {
+  proxy.setMode("forward");
+  await h.close();
+  await proxy.close();
+});
+afterEach(() => proxy.setMode("forward"));
+
+const post = (agentId: string) =>
+  request
+    .post("/v1/contexts")
+    .set(bearer(t.keys.full))
+    .send({ agent_id: agentId, context_data: { n: 1 } });
+
+const timed = async <T>(fn: () => PromiseLike<T>) => {
+  const started = performance.now();
+  const result = await fn();
+  return { result, ms: performance.now() - started };
+};
+
+const rowsOf = (agentId: string) =>
+  h.db.context.findMany({ where: { agentId }, select: { id: true, status: true } });
+
+function expectUnavailable(res: supertest.Response) {
+  expect(res.status).toBe(503);
+  expect(res.headers["retry-after"]).toBe("1");
+  expect(res.body.error).toEqual({
+    code: "SERVICE_UNAVAILABLE",
+    message: expect.any(String),
+    request_id: expect.any(String),
+  });
+}
+
+async function waitFor(check: () => Promise<boolean> | boolean, ms = 3_000) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe("a stalled PostgreSQL", () => {
+  it("answers POST /v1/contexts with 503 within PG_QUERY_TIMEOUT_MS, and reads too; recovers after", async () => {
+    const [created] = await rowsOf("warm-up");
+    proxy.setMode("stall");
+
+    const write = await timed(() => post("stalled-write"));
+    expectUnavailable(write.result);
+    expect(write.ms).toBeLessThan(WITHIN_MS);
+
+    const read = await timed(() => request.get(`/v1/contexts/${created?.id}`).set(bearer(t.keys.full)));
+    expectUnavailable(read.result);
+    expect(read.ms).toBeLessThan(WITHIN_MS);
+
+    // With an Idempotency-Key the write is a Prisma transaction: bounded the same way.
+    const keyed = () => post("stalled-keyed").set("Idempotency-Key", "stalled-1");
+    const transaction = await timed(keyed);
+    expectUnavailable(transaction.result);
+    expect(transaction.ms).toBeLessThan(WITHIN_MS);
+
+    proxy.setMode("forward");
+    expect((await keyed()).status).toBe(202); // the key was never claimed: the retry does the work
+    const after = await timed(() => post("after-stall"));
+    expect(after.result.status).toBe(202);
+    expect(after.ms).toBeLessThan(QUERY_TIMEOUT_MS); // no connection left waiting on the stall
+  });
+
+  it("an INSERT that reaches PostgreSQL after its request got 503 leaves a pending row for the reconciler", async () => {
+    proxy.setMode("stall");
+    expectUnavailable(await post("late-commit"));
+    // The held bytes arrive once the stall ends: the row commits although the client saw a 503.
+    proxy.setMode("forward");
+    await waitFor(async () => (await rowsOf("late-commit")).length === 1);
+    const [row] = await rowsOf("late-commit");
+    expect(row?.status).toBe("pending");
+    // Nothing enqueued it (the API enqueues only after a commit it saw); the chain worker's
+    // reconciler re-enqueues pending rows in no batch, and this is one of them.
+    const unbatched = await listUnbatchedContextIds(h.db, {
+      createdBefore: new Date(Date.now() + 1),
+      limit: 1000,
+    });
+    expect(unbatched).toContain(row?.id);
+  });
+
+  it("past CONTEXT_WRITE_QUEUE_MAX waiting writes, refuses at once with 503 and writes nothing", async () => {
+    proxy.setMode("stall");
+    const waiting = [post("queued-a"), post("queued-b")].map((r) => r.then((res) => res));
+    await waitFor(() => h.deps.contextWriter.outstanding === 2);
+
+    const refused = await timed(() => post("refused"));
+    expectUnavailable(refused.result);
+    expect(refused.ms).toBeLessThan(300);
+    expect(refused.result.body.error.message).toMatch(/Too many contexts/);
+
+    for (const res of await Promise.all(waiting)) expectUnavailable(res);
+    proxy.setMode("forward");
+    expect((await post("after-cap")).status).toBe(202);
+    expect(await rowsOf("refused")).toEqual([]);
+  });
+
+  it("rows queued behind an INSERT that timed out are refused when their turn comes, unwritten", async () => {
+    const writer = createContextWriter(h.deps.db, h.deps.queues, h.deps.logger, {
+      maxBatch: 1,
+      maxConcurrent: 1,
+    });
+    const { familyId } = await h.db.apiKey.findUniqueOrThrow({ where: { id: t.keyIds.full } });
+    const row = (agentId: string): NewContext => {
+      const createdAt = new Date();
+      return {
+        id: newId("ctx"),
+        userId: t.userId,
+        apiKeyId: t.keyIds.full,
+        keyFamilyId: familyId,
+        agentId,
+        contextData: {},
+        metadata: {},
+        visibility: "private",
+        canonicalJson: "{}",
+        contextHash: `0x${"00".repeat(32)}`,
+        signature: `0x${"00".repeat(65)}`,
+        signerAddress: `0x${"00".repeat(20)}`,
+        network: "anvil",
+        createdAt,
+        estimatedConfirmation: createdAt,
+      };
+    };
+    proxy.setMode("stall");
+    const behind = ["behind-1", "behind-2", "behind-3", "behind-4", "behind-5"];
+    const all = await timed(() =>
+      Promise.allSettled([writer.add(row("first")), ...behind.map((agentId) => writer.add(row(agentId)))]),
+    );
+    expect(all.result.every((r) => r.status === "rejected")).toBe(true);
+    // One timeout in all, not one per queued row (each would wait out at least PG_CONNECT_TIMEOUT_MS).
+    expect(all.ms).toBeLessThan(WITHIN_MS);
+    for (const r of all.result.slice(1)) {
+      expect((r as PromiseRejectedResult).reason).toBeInstanceOf(AppError);
+      expect((r as PromiseRejectedResult).reason.code).toBe("SERVICE_UNAVAILABLE");
+    }
+    proxy.setMode("forward");
+    expect((await post("after-queue")).status).toBe(202);
+    expect(await h.db.context.count({ where: { agentId: { in: behind } } })).toBe(0);
+  });
+});
