@@ -66,6 +66,7 @@ export {
   signerAddress,
   verifyContextSignature,
 } from "./signing";
+export * from "./secrets-at-rest";
 export * from "./verification";
 export * from "./webhooks";
 export * from "./window-batcher";
