@@ -21,7 +21,7 @@ export class UnknownSecretKeysError extends Error {
   override readonly name = "UnknownSecretKeysError";
   constructor(readonly unknown: { keyId: string; values: number; example: string }[]) {
     const list = unknown
-      .map((u) => `"${u.keyId}" (${u.values} values, e.g. webhook ${u.example})`)
+      .map((u) => `"${u.keyId}" (${u.values} value${u.values === 1 ? "" : "s"}, e.g. webhook ${u.example})`)
       .join(", ");
     super(
       `webhook secrets are encrypted under key id(s) ${list}, neither SECRETS_ENCRYPTION_KEY_ID nor in ` +
