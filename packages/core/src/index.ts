@@ -58,6 +58,7 @@ export { fastKeccakLoaded, keccak256Bytes, keccak256Hex, loadFastKeccak } from "
 export { buildMerkleTree, type MerkleTree, verifyMerkleProof } from "./merkle";
 export { MicroBatcher, type MicroBatcherOptions } from "./micro-batcher";
 export { decodeCursor, encodeCursor } from "./pagination";
+export * from "./secrets-at-rest";
 export {
   type ContextSigner,
   createContextSigner,
@@ -66,7 +67,6 @@ export {
   signerAddress,
   verifyContextSignature,
 } from "./signing";
-export * from "./secrets-at-rest";
 export * from "./verification";
 export * from "./webhooks";
 export * from "./window-batcher";
