@@ -8,7 +8,15 @@
 const path = require("node:path");
 const { randomBytes } = require("node:crypto");
 const autocannon = require("autocannon");
-const { root, REDIS_URL, scratchDatabase, startProcess, deleteRedisPrefix, fmt } = require("./lib");
+const {
+  root,
+  REDIS_URL,
+  SECRETS_ENV,
+  scratchDatabase,
+  startProcess,
+  deleteRedisPrefix,
+  fmt,
+} = require("./lib");
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
@@ -57,6 +65,7 @@ async function main() {
     REDIS_URL,
     REDIS_PREFIX: prefix,
     SIGNER_PRIVATE_KEY: "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
+    ...SECRETS_ENV,
     PORT: "0",
     OPS_PORT: "0", // any free port: a fixed one could collide with another stack on this host
     LOG_LEVEL: "warn",

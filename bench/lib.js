@@ -63,6 +63,12 @@ const fmt = (n, digits = 1) => Number(n).toFixed(digits);
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
+/** The webhook-secret encryption key of the benches' apps (a fixed bench value, never a real one). */
+const SECRETS_ENV = {
+  SECRETS_ENCRYPTION_KEY: "YmVuY2gtb25seS1zZWNyZXRzLWtleS0zMi1ieXRlcyE=",
+  SECRETS_ENCRYPTION_KEY_ID: "bench",
+};
+
 /** anvil's first dev account: deploys the registry and is the service signer in the benches. */
 const DEV_SIGNER = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
 
@@ -86,6 +92,7 @@ async function startChainStack(name, extraEnv = {}, { workerExecArgv = [] } = {}
     REDIS_URL,
     REDIS_PREFIX: prefix,
     SIGNER_PRIVATE_KEY: DEV_SIGNER,
+    ...SECRETS_ENV,
     RPC_URL: anvil.rpcUrl,
     CHAIN_ID: String(anvil.chainId),
     REGISTRY_ADDRESS: registry.address,
@@ -137,6 +144,7 @@ async function waitForConfirmed(db, count, timeoutMs = 600_000) {
 module.exports = {
   root,
   REDIS_URL,
+  SECRETS_ENV,
   scratchDatabase,
   freePort,
   startProcess,

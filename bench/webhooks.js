@@ -11,7 +11,16 @@ const path = require("node:path");
 const { fork } = require("node:child_process");
 const { randomBytes } = require("node:crypto");
 const { Agent, request } = require("undici");
-const { root, REDIS_URL, scratchDatabase, freePort, startProcess, deleteRedisPrefix, fmt } = require("./lib");
+const {
+  root,
+  REDIS_URL,
+  SECRETS_ENV,
+  scratchDatabase,
+  freePort,
+  startProcess,
+  deleteRedisPrefix,
+  fmt,
+} = require("./lib");
 
 const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 20_000);
 const CONCURRENCY = Number(process.env.BENCH_WEBHOOK_CONCURRENCY ?? 10);
@@ -203,6 +212,10 @@ async function main() {
       events: ["context.created"],
       description: "bench",
       secret: core.generateWebhookSecret(),
+      keyring: core.SecretKeyring.parse({
+        key: SECRETS_ENV.SECRETS_ENCRYPTION_KEY,
+        keyId: SECRETS_ENV.SECRETS_ENCRYPTION_KEY_ID,
+      }),
       maxPerUser: 20,
     });
     worker = await startWorker({
@@ -211,6 +224,7 @@ async function main() {
       REDIS_URL,
       REDIS_PREFIX: prefix,
       LOG_LEVEL: "warn",
+      ...SECRETS_ENV,
       WEBHOOK_ALLOW_PRIVATE_URLS: "true",
       WEBHOOK_ALLOW_INSECURE_URLS: "true",
       // The receiver sees at most CONCURRENCY requests at once from the worker, as from the bare

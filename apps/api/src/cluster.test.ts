@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { createApiKey } from "@ctxlog/db";
-import { createTestDatabase } from "@ctxlog/db/testing";
+import { createTestDatabase, TEST_SECRETS_ENV } from "@ctxlog/db/testing";
 import { deleteRedisPrefix, TEST_REDIS_URL } from "@ctxlog/jobs/testing";
 import { TEST_SIGNER_KEY } from "./testing/harness";
 
@@ -82,6 +82,7 @@ describe("API_PROCESSES=2: the built API as a supervised cluster (PostgreSQL + R
         REDIS_URL: TEST_REDIS_URL,
         REDIS_PREFIX: prefix,
         SIGNER_PRIVATE_KEY: TEST_SIGNER_KEY,
+        ...TEST_SECRETS_ENV,
         LOG_LEVEL: "warn",
       },
       stdio: ["ignore", "ignore", "inherit"],
@@ -175,6 +176,7 @@ describe("the built API when it cannot listen (192.0.2.1 is a documentation addr
         REDIS_URL: TEST_REDIS_URL,
         REDIS_PREFIX: `ctxlog-test-${randomBytes(6).toString("hex")}`,
         SIGNER_PRIVATE_KEY: TEST_SIGNER_KEY,
+        ...TEST_SECRETS_ENV,
         LOG_LEVEL: "silent",
         ...env,
       },

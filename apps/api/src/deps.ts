@@ -1,4 +1,4 @@
-import type { ContextSigner } from "@ctxlog/core";
+import type { ContextSigner, SecretKeyring } from "@ctxlog/core";
 import type { PrismaClient } from "@ctxlog/db";
 import type { JobQueues } from "@ctxlog/jobs";
 import type { Redis } from "ioredis";
@@ -31,4 +31,6 @@ export interface ApiDeps {
   chain: ChainAccess | null;
   /** the published signers (GET /v1/signers, signature checks) */
   signers: SignerDirectory;
+  /** seals webhook secrets at rest (SECRETS_ENCRYPTION_KEY and its old keys) */
+  secretsKeyring: SecretKeyring;
 }

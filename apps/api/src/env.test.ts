@@ -6,6 +6,8 @@ const base = {
   DATABASE_URL: "postgresql://root@127.0.0.1:5432/ctxlog",
   REDIS_URL: "redis://127.0.0.1:6379",
   SIGNER_PRIVATE_KEY: `0x${"11".repeat(32)}`,
+  SECRETS_ENCRYPTION_KEY: "22".repeat(32),
+  SECRETS_ENCRYPTION_KEY_ID: "k1",
 };
 
 describe("API environment", () => {
@@ -41,5 +43,20 @@ describe("API environment", () => {
   ])("refuses OPS_PORT=%s with a clear message", (value, extra) => {
     expect(() => parseApiEnv({ ...base, ...extra, OPS_PORT: value })).toThrow(ConfigError);
     expect(() => parseApiEnv({ ...base, ...extra, OPS_PORT: value })).toThrow(/OPS_PORT/);
+  });
+
+  it("requires the secrets encryption key and its id, and says what is wrong without echoing it", () => {
+    const { SECRETS_ENCRYPTION_KEY: _k, SECRETS_ENCRYPTION_KEY_ID: _i, ...withoutKey } = base;
+    expect(() => parseApiEnv(withoutKey)).toThrow(
+      /SECRETS_ENCRYPTION_KEY: required: 32 random bytes[\s\S]*SECRETS_ENCRYPTION_KEY_ID: required/,
+    );
+    const short = () => parseApiEnv({ ...base, SECRETS_ENCRYPTION_KEY: "abcd1234" });
+    expect(short).toThrow(/SECRETS_ENCRYPTION_KEY: expected 32 random bytes as 64 hex characters or base64/);
+    expect(short).not.toThrow(/abcd1234/);
+    expect(() => parseApiEnv({ ...base, SECRETS_ENCRYPTION_OLD_KEYS: `k1:${"33".repeat(32)}` })).toThrow(
+      /SECRETS_ENCRYPTION_OLD_KEYS: key id "k1" is the current/,
+    );
+    const env = parseApiEnv({ ...base, SECRETS_ENCRYPTION_OLD_KEYS: `k0:${"33".repeat(32)}` });
+    expect(env.SECRETS_ENCRYPTION_OLD_KEYS).toBe(`k0:${"33".repeat(32)}`);
   });
 });

@@ -1,5 +1,13 @@
 import { availableParallelism } from "node:os";
-import { envFlag, optionalEnv, parseConfig, pgTimeoutsEnv, redisTimeoutsEnv } from "@ctxlog/core";
+import {
+  checkSecretsEncryptionEnv,
+  envFlag,
+  optionalEnv,
+  parseConfig,
+  pgTimeoutsEnv,
+  redisTimeoutsEnv,
+  secretsEncryptionEnv,
+} from "@ctxlog/core";
 import { z } from "zod";
 
 /** `free:600,pro:6000` → { free: 600, pro: 6000 } */
@@ -72,7 +80,10 @@ export const apiEnvSchema = z
     ),
     CHAIN_ID: optionalEnv(z.coerce.number().int().positive()),
     RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+    // Webhook signing secrets are stored encrypted under this key (see the README: rotation).
+    ...secretsEncryptionEnv,
   })
+  .superRefine(checkSecretsEncryptionEnv)
   .refine((env) => env.DEFAULT_PLAN in env.PLAN_RATE_LIMITS, {
     message: "DEFAULT_PLAN must be one of the plans in PLAN_RATE_LIMITS",
     path: ["DEFAULT_PLAN"],

@@ -1,4 +1,4 @@
-import { createContextSigner, pgTimeoutsFrom, signerAddress } from "@ctxlog/core";
+import { createContextSigner, pgTimeoutsFrom, secretKeyringFromEnv, signerAddress } from "@ctxlog/core";
 import { createDb } from "@ctxlog/db";
 import { createRedisConnection, JobQueues, subscribeKeyRevocations } from "@ctxlog/jobs";
 import type { Logger } from "pino";
@@ -84,6 +84,7 @@ export function createApiDeps(
           )
         : null,
     signers: new SignerDirectory(db, signerAddress(env.SIGNER_PRIVATE_KEY as `0x${string}`), logger),
+    secretsKeyring: secretKeyringFromEnv(env),
     close: async () => {
       await queues.close().catch(() => {});
       await revocations?.close();

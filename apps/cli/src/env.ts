@@ -1,4 +1,15 @@
-import { ConfigError, optionalEnv, parseConfig, pgTimeoutsEnv } from "@ctxlog/core";
+import {
+  ConfigError,
+  checkSecretsEncryptionEnv,
+  encryptionKeyEnv,
+  encryptionKeyIdEnv,
+  oldEncryptionKeysEnv,
+  optionalEnv,
+  parseConfig,
+  pgTimeoutsEnv,
+  type SecretKeyring,
+  secretKeyringFromEnv,
+} from "@ctxlog/core";
 import { z } from "zod";
 
 export const cliEnvSchema = z.object({
@@ -8,16 +19,32 @@ export const cliEnvSchema = z.object({
   /** optional: when set, revoke and roll tell running APIs to drop the key from their caches */
   REDIS_URL: optionalEnv(z.url({ protocol: /^rediss?$/ })),
   REDIS_PREFIX: z.string().default("ctxlog"),
+  /** `secrets` commands only (requireSecretKeyring); checked whenever set */
+  SECRETS_ENCRYPTION_KEY: optionalEnv(encryptionKeyEnv),
+  SECRETS_ENCRYPTION_KEY_ID: optionalEnv(encryptionKeyIdEnv),
+  SECRETS_ENCRYPTION_OLD_KEYS: oldEncryptionKeysEnv,
 });
+const checkedCliEnvSchema = cliEnvSchema.superRefine(checkSecretsEncryptionEnv);
 
 export type CliEnv = z.infer<typeof cliEnvSchema>;
 
 export function parseCliEnv(source: NodeJS.ProcessEnv): CliEnv {
   try {
-    return parseConfig(cliEnvSchema, source, "the CLI");
+    return parseConfig(checkedCliEnvSchema, source, "the CLI");
   } catch (err) {
     throw err instanceof ConfigError ? new UsageError(err.message) : err;
   }
+}
+
+/** The keyring of `ctxlog secrets`: the same variables as the API's and the webhook worker's. */
+export function requireSecretKeyring(env: CliEnv): SecretKeyring {
+  const { SECRETS_ENCRYPTION_KEY: key, SECRETS_ENCRYPTION_KEY_ID: keyId } = env;
+  if (!key || !keyId) {
+    throw new UsageError(
+      "SECRETS_ENCRYPTION_KEY and SECRETS_ENCRYPTION_KEY_ID must be set for `ctxlog secrets`: the values the API and the webhook worker run with",
+    );
+  }
+  return secretKeyringFromEnv({ ...env, SECRETS_ENCRYPTION_KEY: key, SECRETS_ENCRYPTION_KEY_ID: keyId });
 }
 
 /** A mistake of the person at the keyboard: printed without a stack, exit code 2. */

@@ -4,7 +4,8 @@ import { createDb } from "@ctxlog/db";
 import { publishKeyRevocation } from "@ctxlog/jobs";
 import { Redis } from "ioredis";
 import { KEYS_USAGE, type NotifyKeyChanged, runKeysCommand } from "./commands/keys";
-import { type CliEnv, parseCliEnv, UsageError } from "./env";
+import { runSecretsCommand, SECRETS_USAGE } from "./commands/secrets";
+import { type CliEnv, parseCliEnv, requireSecretKeyring, UsageError } from "./env";
 
 /** Publishes a key change to running APIs; a failure is a warning, never a failed command. */
 function keyChangeNotifier(env: CliEnv): NotifyKeyChanged {
@@ -36,14 +37,17 @@ async function main(argv: string[]): Promise<number> {
   const envFile = [".env", ".env.example"].find((f) => existsSync(f));
   if (envFile) process.loadEnvFile(envFile);
   const [group, ...rest] = argv;
-  if (group !== "keys") {
-    console.error(KEYS_USAGE);
+  if (group !== "keys" && group !== "secrets") {
+    console.error(`${KEYS_USAGE}\n${SECRETS_USAGE.replace(/^Usage:\n/, "")}`);
     return 2;
   }
   const env = parseCliEnv(process.env);
+  const keyring = group === "secrets" ? requireSecretKeyring(env) : undefined;
   const db = createDb(env.DATABASE_URL, { poolSize: 2, timeouts: pgTimeoutsFrom(env) });
+  const out = (line: string) => console.log(line);
   try {
-    await runKeysCommand(db, rest, (line) => console.log(line), env.DEFAULT_PLAN, keyChangeNotifier(env));
+    if (keyring) await runSecretsCommand(db, rest, out, keyring);
+    else await runKeysCommand(db, rest, out, env.DEFAULT_PLAN, keyChangeNotifier(env));
     return 0;
   } finally {
     await db.$disconnect();

@@ -3,6 +3,7 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { TEST_SECRETS_ENV } from "@ctxlog/db/testing";
 import { createWorkerHarness, type WorkerHarness } from "./testing/harness";
 
 const appDir = path.resolve(__dirname, "..");
@@ -46,6 +47,7 @@ function spawnWorker(): ChildProcess {
     WEBHOOK_RECONCILE_INTERVAL_MS: "500",
     // The dead worker's job is taken back once its lock lapses: keep that short for the test.
     WEBHOOK_LOCK_DURATION_MS: "1000",
+    ...TEST_SECRETS_ENV,
   };
   const child = spawn(process.execPath, [main], { env, stdio: ["ignore", "ignore", "inherit"] });
   children.push(child);

@@ -1,13 +1,15 @@
-import { MicroBatcher } from "@ctxlog/core";
+import { MicroBatcher, type SecretKeyring } from "@ctxlog/core";
 import {
   type AttemptOutcome,
   abandonDeliveries,
   DELETED_WEBHOOK_ERROR,
   type DeliveryTarget,
   loadDeliveryTargets,
+  openDeliveryTarget,
   type PrismaClient,
   type RecordedAttempt,
   recordAttempts,
+  type StoredDeliveryTarget,
 } from "@ctxlog/db";
 
 interface Slot<I, O> {
@@ -38,6 +40,7 @@ function batched<I, O>(
 }
 
 export interface DeliveryStore {
+  /** with its secrets decrypted; a secret that cannot be opened rejects (SecretDecryptionError) */
   load(deliveryId: string): Promise<DeliveryTarget | undefined>;
   /** undefined when the delivery was no longer pending in that cycle (a duplicate run) */
   record(outcome: AttemptOutcome): Promise<RecordedAttempt | undefined>;
@@ -50,12 +53,22 @@ export interface DeliveryStore {
  * commit): one query loads the targets of every job that arrived while earlier loads were in
  * flight, one statement records their attempts.
  */
-export function createDeliveryStore(db: PrismaClient, retryDelaysMs: readonly number[]): DeliveryStore {
+export function createDeliveryStore(
+  db: PrismaClient,
+  retryDelaysMs: readonly number[],
+  keyring: SecretKeyring,
+): DeliveryStore {
   const opts = { maxBatch: 200, maxConcurrent: 2 };
-  const load = batched<string, DeliveryTarget>(async (ids) => {
+  const loadStored = batched<string, StoredDeliveryTarget>(async (ids) => {
     const targets = await loadDeliveryTargets(db, [...new Set(ids)]);
     return (id) => targets.get(id);
   }, opts);
+  // Opened outside the batch, so a secret that cannot be decrypted fails its own job only: the
+  // delivery stays pending, no attempt counted, and the reconciler retries it once the key is back.
+  const load = async (id: string) => {
+    const stored = await loadStored(id);
+    return stored && openDeliveryTarget(stored, keyring);
+  };
   const record = batched<AttemptOutcome, RecordedAttempt>(async (outcomes) => {
     const recorded = await recordAttempts(db, outcomes, retryDelaysMs);
     return (o) => recorded.get(o.deliveryId);

@@ -107,7 +107,7 @@ describe("webhook worker — delivery (PostgreSQL + Redis + loopback receivers)"
     const r = await h.receiver();
     const hook = await h.webhook(userId, r.url);
     const newSecret = generateWebhookSecret();
-    await rotateWebhookSecret(h.db, userId, hook.id, { newSecret });
+    await rotateWebhookSecret(h.db, userId, hook.id, { newSecret, keyring: h.keyring });
     const event = await h.event(userId, "context.created", { rotated: true });
 
     const [got] = await r.waitFor(1);

@@ -1,6 +1,11 @@
 import { parseWorkerEnv } from "./env";
 
-const required = { DATABASE_URL: "postgresql://root@127.0.0.1:5432/x", REDIS_URL: "redis://127.0.0.1:6379" };
+const required = {
+  DATABASE_URL: "postgresql://root@127.0.0.1:5432/x",
+  REDIS_URL: "redis://127.0.0.1:6379",
+  SECRETS_ENCRYPTION_KEY: "22".repeat(32),
+  SECRETS_ENCRYPTION_KEY_ID: "k1",
+};
 
 describe("parseWorkerEnv", () => {
   it("defaults to the spec: a 10 s timeout and delays of 5 s, 15 s, 45 s, 2 min; the SSRF guard on", () => {
@@ -47,5 +52,19 @@ describe("parseWorkerEnv", () => {
         WEBHOOK_ALLOW_PRIVATE_URLS: "yes",
       }),
     ).toThrow(/DATABASE_URL[\s\S]*WEBHOOK_RETRY_DELAYS_MS[\s\S]*WEBHOOK_ALLOW_PRIVATE_URLS/);
+  });
+
+  it("requires the key that decrypts webhook secrets, and refuses a malformed one or a reused id", () => {
+    const { SECRETS_ENCRYPTION_KEY: _k, ...withoutKey } = required;
+    expect(() => parseWorkerEnv(withoutKey)).toThrow(/SECRETS_ENCRYPTION_KEY: required: 32 random bytes/);
+    expect(() => parseWorkerEnv({ ...required, SECRETS_ENCRYPTION_KEY: "not-a-key" })).toThrow(
+      /SECRETS_ENCRYPTION_KEY: expected 32 random bytes/,
+    );
+    expect(() => parseWorkerEnv({ ...required, SECRETS_ENCRYPTION_OLD_KEYS: "k0:short" })).toThrow(
+      /SECRETS_ENCRYPTION_OLD_KEYS: key "k0": expected 32 random bytes/,
+    );
+    expect(() =>
+      parseWorkerEnv({ ...required, SECRETS_ENCRYPTION_OLD_KEYS: `k1:${"33".repeat(32)}` }),
+    ).toThrow(/SECRETS_ENCRYPTION_OLD_KEYS: key id "k1" is the current/);
   });
 });

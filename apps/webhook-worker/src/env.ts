@@ -1,4 +1,5 @@
 import {
+  checkSecretsEncryptionEnv,
   DEFAULT_RETRY_DELAYS_MS,
   DEFAULT_WEBHOOK_TIMEOUT_MS,
   envFlag,
@@ -7,6 +8,7 @@ import {
   parseRetryDelays,
   pgTimeoutsEnv,
   redisTimeoutsEnv,
+  secretsEncryptionEnv,
 } from "@ctxlog/core";
 import { z } from "zod";
 
@@ -48,11 +50,15 @@ export const workerEnvSchema = z.object({
   WEBHOOK_LOCK_DURATION_MS: int(500, 600_000, 30_000),
   WEBHOOK_WORKER_METRICS_PORT: optionalEnv(z.coerce.number().int().min(0).max(65535)),
   WEBHOOK_WORKER_METRICS_HOST: z.string().default("127.0.0.1"),
+  // Webhook signing secrets are stored encrypted: the worker decrypts them to sign.
+  ...secretsEncryptionEnv,
 });
+// Across variables: an old key may not reuse the current key's id.
+const checkedWorkerEnvSchema = workerEnvSchema.superRefine(checkSecretsEncryptionEnv);
 
 export type WorkerEnv = z.infer<typeof workerEnvSchema>;
 
 /** Parses the environment once, in main.ts; a bad value stops the process with every problem listed. */
 export function parseWorkerEnv(source: NodeJS.ProcessEnv): WorkerEnv {
-  return parseConfig(workerEnvSchema, source, "the webhook worker");
+  return parseConfig(checkedWorkerEnvSchema, source, "the webhook worker");
 }

@@ -45,7 +45,7 @@ describe("the SDK's verifyWebhook against real deliveries of the webhook worker"
     const r = await h.receiver(() => 200);
     const hook = await h.webhook(userId, `${r.url}/hooks`);
     const newSecret = generateWebhookSecret();
-    await rotateWebhookSecret(h.db, userId, hook.id, { newSecret });
+    await rotateWebhookSecret(h.db, userId, hook.id, { newSecret, keyring: h.keyring });
     await h.event(userId, "context.created", { context_id: "ctx_3" });
     const [got] = await r.waitFor(1, 5_000);
     expect(verifyWebhook(got?.body ?? "", got?.headers ?? {}, hook.secret)).toBeTruthy();

@@ -1,6 +1,6 @@
 import { once } from "node:events";
 import type http from "node:http";
-import { pgTimeoutsFrom } from "@ctxlog/core";
+import { pgTimeoutsFrom, secretKeyringFromEnv } from "@ctxlog/core";
 import { createDb, listenForRecordedEvents, type OutboxListener } from "@ctxlog/db";
 import type { RunningLoop } from "@ctxlog/jobs";
 import { createRedisConnection, JobQueues } from "@ctxlog/jobs";
@@ -46,7 +46,7 @@ export function createWorkerRuntime(env: WorkerEnv, logger: Logger) {
     allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_URLS,
   });
   const processor = createDeliveryProcessor({
-    store: createDeliveryStore(db, env.WEBHOOK_RETRY_DELAYS_MS),
+    store: createDeliveryStore(db, env.WEBHOOK_RETRY_DELAYS_MS, secretKeyringFromEnv(env)),
     sender,
     limiter: new EndpointLimiter({
       perEndpoint: env.WEBHOOK_ENDPOINT_CONCURRENCY,

@@ -58,6 +58,7 @@ export { fastKeccakLoaded, keccak256Bytes, keccak256Hex, loadFastKeccak } from "
 export { buildMerkleTree, type MerkleTree, verifyMerkleProof } from "./merkle";
 export { MicroBatcher, type MicroBatcherOptions } from "./micro-batcher";
 export { type CursorShape, decodeCursor, encodeCursor, idCursor } from "./pagination";
+export * from "./secrets-at-rest";
 export {
   DEFAULT_PG_TIMEOUTS,
   DEFAULT_REDIS_COMMAND_TIMEOUT_MS,

@@ -1,13 +1,25 @@
 // Test-only helpers, reached as `@ctxlog/db/testing`; index.ts does not export them so that no
 // production import path loads them.
 import { randomBytes } from "node:crypto";
-import { createContextSigner, hashContext, newId } from "@ctxlog/core";
+import { createContextSigner, hashContext, newId, SecretKeyring } from "@ctxlog/core";
 import { createDb, type Db } from "./client";
 import { dropDatabase, quoteIdentifier, withDatabaseName, withMaintenanceClient } from "./database";
 import { loadSchemaEngine } from "./engine/wasm";
 import { applyMigrations, type MigrationsOptions } from "./migrate";
 
 export const DEFAULT_TEST_DATABASE_ADMIN_URL = "postgresql://root@127.0.0.1:5432/postgres";
+
+/** The secrets-at-rest key of the test harnesses (a fixed test value; never a real deployment's). */
+export const TEST_SECRETS_ENV = {
+  SECRETS_ENCRYPTION_KEY: "dGVzdC1vbmx5LXNlY3JldHMta2V5LTMyLWJ5dGVzLiE=",
+  SECRETS_ENCRYPTION_KEY_ID: "test",
+} as const;
+
+export const testSecretKeyring = () =>
+  SecretKeyring.parse({
+    key: TEST_SECRETS_ENV.SECRETS_ENCRYPTION_KEY,
+    keyId: TEST_SECRETS_ENV.SECRETS_ENCRYPTION_KEY_ID,
+  });
 
 export interface TestDatabase {
   /** Connection URL of the new database. */

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type ApiKeyType, loadFastKeccak } from "@ctxlog/core";
 import { createApiKey } from "@ctxlog/db";
-import { createTestDatabase } from "@ctxlog/db/testing";
+import { createTestDatabase, TEST_SECRETS_ENV } from "@ctxlog/db/testing";
 import { deleteRedisPrefix, TEST_REDIS_URL } from "@ctxlog/jobs/testing";
 import type pino from "pino";
 import supertest from "supertest";
@@ -42,6 +42,7 @@ export async function createTestHarness(
     LOG_LEVEL: "silent",
     // tests revoke keys straight in the database; the cache has its own test (auth-cache.test.ts)
     AUTH_CACHE_TTL_MS: "0",
+    ...TEST_SECRETS_ENV,
     ...overrides,
   });
   const deps = createApiDeps(env, createLogger(env.LOG_LEVEL, opts.logTo));

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type EventName, generateWebhookSecret } from "@ctxlog/core";
 import { createApiKey, createWebhook, recordEvent } from "@ctxlog/db";
-import { createTestDatabase } from "@ctxlog/db/testing";
+import { createTestDatabase, TEST_SECRETS_ENV, testSecretKeyring } from "@ctxlog/db/testing";
 import { deleteRedisPrefix } from "@ctxlog/jobs/testing";
 import { type ReceivedRequest, type Receiver, type Reply, startReceiver } from "@ctxlog/webhooks/testing";
 import type { Logger } from "pino";
@@ -49,15 +49,21 @@ export async function createWorkerHarness(
     return userId;
   }
 
+  const keyring = testSecretKeyring();
+
+  /** A webhook as the API creates it (secret sealed); `secret` is the plaintext, as shown once. */
   async function webhook(userId: string, url: string, events: EventName[] = ["context.created"]) {
-    return createWebhook(database.db, {
+    const secret = generateWebhookSecret();
+    const row = await createWebhook(database.db, {
       userId,
       url,
       events,
       description: "",
-      secret: generateWebhookSecret(),
+      secret,
+      keyring,
       maxPerUser: 100,
     });
+    return { ...row, secret };
   }
 
   const event = (userId: string, name: EventName, data: Record<string, unknown> = {}) =>
@@ -102,6 +108,7 @@ export async function createWorkerHarness(
     startWorker,
     user,
     webhook,
+    keyring,
     event,
     receiver,
     enqueueDelivery,
@@ -125,6 +132,7 @@ export function workerEnv(databaseUrl: string, prefix: string, overrides: EnvOve
     WEBHOOK_TIMEOUT_MS: "1000",
     WEBHOOK_FANOUT_POLL_MS: "20",
     WEBHOOK_RECONCILE_INTERVAL_MS: "500",
+    ...TEST_SECRETS_ENV,
     ...overrides,
   });
 }

@@ -1,7 +1,7 @@
 // Integration: real PostgreSQL (a fresh database).
 import { generateWebhookSecret, sampleEventEnvelope } from "@ctxlog/core";
 import { createApiKey } from "../api-keys/create-api-key";
-import { createTestDatabase } from "../testing";
+import { createTestDatabase, testSecretKeyring } from "../testing";
 import { createTestDelivery } from "../webhooks/create-test-delivery";
 import { createWebhook } from "../webhooks/create-webhook";
 import { recordEvent, recordEvents } from "./record-event";
@@ -82,6 +82,7 @@ describe("createTestDelivery (a test event goes through recordEvent too)", () =>
       description: "",
       secret: generateWebhookSecret(),
       maxPerUser: 20,
+      keyring: testSecretKeyring(),
     });
     const delivery = await createTestDelivery(database.db, {
       userId: "u1",

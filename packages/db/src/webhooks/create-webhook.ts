@@ -1,4 +1,4 @@
-import { newId } from "@ctxlog/core";
+import { newId, type SecretKeyring, sealSecret } from "@ctxlog/core";
 import type { PrismaClient, Webhook } from "../generated/prisma/client";
 
 export interface CreateWebhookInput {
@@ -6,7 +6,9 @@ export interface CreateWebhookInput {
   url: string;
   events: string[];
   description: string;
+  /** the plaintext signing secret; stored encrypted under the keyring's current key */
   secret: string;
+  keyring: SecretKeyring;
   /** live (not deleted) webhooks a user may have */
   maxPerUser: number;
 }
@@ -17,7 +19,8 @@ export class WebhookLimitError extends Error {
 
 /**
  * Creates a webhook unless the user already has `maxPerUser` live ones. The user's row is locked
- * for the count, so concurrent creations cannot both squeeze past the limit.
+ * for the count, so concurrent creations cannot both squeeze past the limit. The secret is stored
+ * sealed, bound to the new webhook's id; the row returned holds it sealed.
  */
 export async function createWebhook(db: PrismaClient, input: CreateWebhookInput): Promise<Webhook> {
   return db.$transaction(async (tx) => {
@@ -27,14 +30,17 @@ export async function createWebhook(db: PrismaClient, input: CreateWebhookInput)
       throw new WebhookLimitError(`a user may have at most ${input.maxPerUser} webhooks`);
     }
     const now = new Date();
+    const id = newId("whk");
+    const sealed = sealSecret(input.keyring, input.secret, id);
     return tx.webhook.create({
       data: {
-        id: newId("whk"),
+        id,
         userId: input.userId,
         url: input.url,
         events: input.events,
         description: input.description,
-        secret: input.secret,
+        secret: sealed.value,
+        secretKeyId: sealed.keyId,
         createdAt: now,
         updatedAt: now,
       },

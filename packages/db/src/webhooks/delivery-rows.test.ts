@@ -1,22 +1,23 @@
 // Integration: real PostgreSQL (a fresh database). The worker's repositories: fan-out, attempt
 // recording and the reconciler's query.
-import { generateWebhookSecret } from "@ctxlog/core";
+import { generateWebhookSecret, openSecret } from "@ctxlog/core";
 import { createApiKey } from "../api-keys/create-api-key";
 import { listenForRecordedEvents } from "../events/outbox-notifications";
 import { recordEvent } from "../events/record-event";
-import { createTestDatabase } from "../testing";
+import { createTestDatabase, testSecretKeyring } from "../testing";
 import { abandonDeliveries } from "./abandon-deliveries";
 import { createWebhook, WebhookLimitError } from "./create-webhook";
 import { deleteWebhook } from "./delete-webhook";
 import { fanOutEvents } from "./fan-out-events";
 import { findDueDeliveries } from "./find-due-deliveries";
-import { loadDeliveryTargets } from "./load-delivery-targets";
+import { loadDeliveryTargets, openDeliveryTarget } from "./load-delivery-targets";
 import { type AttemptOutcome, recordAttempts } from "./record-attempts";
 import { retryDelivery } from "./retry-delivery";
 import { rotateWebhookSecret } from "./rotate-webhook-secret";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 const DELAYS = [1_000, 2_000, 3_000, 4_000];
+const keyring = testSecretKeyring();
 
 beforeAll(async () => {
   database = await createTestDatabase("ctxlog_webhook_rows_test");
@@ -31,6 +32,7 @@ const hook = (userId: string, events: string[], url = "https://example.com/hook"
     events,
     description: "",
     secret: generateWebhookSecret(),
+    keyring,
     maxPerUser: 20,
   });
 
@@ -156,15 +158,19 @@ describe("reconciler and worker reads (PostgreSQL)", () => {
     const dueIds = async () => (await findDueDeliveries(database.db, { limit: 1000 })).map((d) => d.id);
     expect(await dueIds()).toContain(id);
 
-    const rotated = await rotateWebhookSecret(database.db, "u2", w.id, {
-      newSecret: generateWebhookSecret(),
+    const newSecret = generateWebhookSecret();
+    const rotated = await rotateWebhookSecret(database.db, "u2", w.id, { newSecret, keyring });
+    const stored = (await loadDeliveryTargets(database.db, [id])).get(id);
+    expect(stored).toMatchObject({
+      secret: { value: rotated?.secret, keyId: "test" },
+      previousSecret: { value: w.secret, keyId: "test" },
     });
-    const target = (await loadDeliveryTargets(database.db, [id])).get(id);
+    const target = stored && openDeliveryTarget(stored, keyring);
     expect(target).toMatchObject({
       webhookId: w.id,
       url: "https://example.org/in",
-      secret: rotated?.secret,
-      previousSecret: w.secret,
+      secret: newSecret,
+      previousSecret: openSecret(keyring, { value: w.secret, keyId: w.secretKeyId }, w.id),
       status: "pending",
       webhookDeleted: false,
     });
@@ -173,7 +179,11 @@ describe("reconciler and worker reads (PostgreSQL)", () => {
     await recordAttempts(database.db, [outcome(id, false)], [60_000, 60_000, 60_000, 60_000]);
     expect(await dueIds()).not.toContain(id);
 
-    await rotateWebhookSecret(database.db, "u2", w.id, { newSecret: generateWebhookSecret(), overlapMs: -1 });
+    await rotateWebhookSecret(database.db, "u2", w.id, {
+      newSecret: generateWebhookSecret(),
+      keyring,
+      overlapMs: -1,
+    });
     expect((await loadDeliveryTargets(database.db, [id])).get(id)?.previousSecret).toBeNull();
 
     expect(await abandonDeliveries(database.db, [id], "gone")).toBe(1);
@@ -201,6 +211,7 @@ describe("reconciler and worker reads (PostgreSQL)", () => {
         events: ["context.created"],
         description: "",
         secret: generateWebhookSecret(),
+        keyring,
         maxPerUser: 2,
       });
     const first = await make();

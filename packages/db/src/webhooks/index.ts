@@ -10,6 +10,7 @@ export * from "./list-deliveries";
 export * from "./list-webhooks";
 export * from "./load-delivery-targets";
 export * from "./record-attempts";
+export * from "./reencrypt-webhook-secrets";
 export * from "./retry-delivery";
 export * from "./rotate-webhook-secret";
 export * from "./types";

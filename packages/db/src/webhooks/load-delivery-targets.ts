@@ -1,3 +1,4 @@
+import { openSecret, type SecretKeyring, type StoredSecret } from "@ctxlog/core";
 import type { DbOrTx } from "../prisma-types";
 
 /** Everything one attempt needs, read in one query: the delivery, its webhook and the stored body. */
@@ -19,6 +20,12 @@ export interface DeliveryTarget {
   payload: string;
 }
 
+/** A target as read: its secrets still sealed (openDeliveryTarget opens them). */
+export interface StoredDeliveryTarget extends Omit<DeliveryTarget, "secret" | "previousSecret"> {
+  secret: StoredSecret;
+  previousSecret: StoredSecret | null;
+}
+
 interface Row {
   id: string;
   webhook_id: string;
@@ -29,18 +36,24 @@ interface Row {
   next_attempt_at: Date | null;
   url: string;
   secret: string;
+  secret_key_id: string | null;
   previous_secret: string | null;
+  previous_secret_key_id: string | null;
   webhook_deleted: boolean;
   payload: string;
 }
 
 /** The targets of many deliveries in one round-trip (the worker batches concurrent jobs). */
-export async function loadDeliveryTargets(db: DbOrTx, ids: string[]): Promise<Map<string, DeliveryTarget>> {
+export async function loadDeliveryTargets(
+  db: DbOrTx,
+  ids: string[],
+): Promise<Map<string, StoredDeliveryTarget>> {
   if (ids.length === 0) return new Map();
   const rows = await db.$queryRaw<Row[]>`
     SELECT d.id, d.webhook_id, d.event, d.status::text AS status, d.attempts, d.cycle, d.next_attempt_at,
-           w.url, w.secret,
+           w.url, w.secret, w.secret_key_id,
            CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret END AS previous_secret,
+           w.previous_secret_key_id,
            w.deleted_at IS NOT NULL AS webhook_deleted,
            e.payload
       FROM webhook_deliveries d
@@ -59,11 +72,24 @@ export async function loadDeliveryTargets(db: DbOrTx, ids: string[]): Promise<Ma
         cycle: r.cycle,
         nextAttemptAt: r.next_attempt_at,
         url: r.url,
-        secret: r.secret,
-        previousSecret: r.previous_secret,
+        secret: { value: r.secret, keyId: r.secret_key_id },
+        previousSecret:
+          r.previous_secret === null ? null : { value: r.previous_secret, keyId: r.previous_secret_key_id },
         webhookDeleted: r.webhook_deleted,
         payload: r.payload,
       },
     ]),
   );
+}
+
+/**
+ * The target with its secrets decrypted, one target at a time: a secret that cannot be opened
+ * (a key missing from the configuration) fails its own delivery only, with SecretDecryptionError.
+ */
+export function openDeliveryTarget(target: StoredDeliveryTarget, keyring: SecretKeyring): DeliveryTarget {
+  return {
+    ...target,
+    secret: openSecret(keyring, target.secret, target.webhookId),
+    previousSecret: target.previousSecret && openSecret(keyring, target.previousSecret, target.webhookId),
+  };
 }

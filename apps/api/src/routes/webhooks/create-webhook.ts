@@ -23,7 +23,7 @@ export function checkedWebhookUrl(env: ApiEnv, raw: string): string {
 }
 
 /** POST /v1/webhooks — the only response that ever shows the secret. */
-export function createWebhook({ db, env }: ApiDeps): RequestHandler {
+export function createWebhook({ db, env, secretsKeyring }: ApiDeps): RequestHandler {
   return async (req, res) => {
     const auth = requireAuth(req);
     const body = validate(createWebhookBodySchema, req.body, "body");
@@ -45,6 +45,7 @@ export function createWebhook({ db, env }: ApiDeps): RequestHandler {
         events: body.events,
         description: body.description ?? "",
         secret,
+        keyring: secretsKeyring,
         maxPerUser: env.WEBHOOK_MAX_PER_USER,
       });
     } catch (err) {

@@ -1,6 +1,7 @@
 // Integration: real PostgreSQL (fresh database) and real Redis (own prefix). Deliveries, manual
 // retries, test events and secret rotation through the API; the rows are produced by the same
 // repositories the webhook worker uses (recordEvent → fanOutEvents → recordAttempts).
+import { openSecret } from "@ctxlog/core";
 import { fanOutEvents, recordAttempts, recordEvent } from "@ctxlog/db";
 import { Queue } from "bullmq";
 import { bearer, createTestHarness, REDIS_URL, type Tenant, type TestHarness } from "../../testing/harness";
@@ -275,10 +276,49 @@ describe("POST /v1/webhooks/:id/rotate-secret (PostgreSQL + Redis)", () => {
     const overlapEnds = new Date(res.body.previous_secret_expires_at).getTime();
     expect(Math.abs(overlapEnds - (Date.now() + 24 * 3_600_000))).toBeLessThan(60_000);
 
+    // Stored sealed under the current key; opened, they are the secrets the API showed.
     const row = await h.db.webhook.findUniqueOrThrow({ where: { id: webhook_id } });
-    expect(row).toMatchObject({ secret: res.body.secret, previousSecret: secret });
+    expect(row).toMatchObject({ secretKeyId: "test", previousSecretKeyId: "test" });
+    const keyring = h.deps.secretsKeyring;
+    expect(openSecret(keyring, { value: row.secret, keyId: row.secretKeyId }, webhook_id)).toBe(
+      res.body.secret,
+    );
+    expect(
+      openSecret(keyring, { value: row.previousSecret ?? "", keyId: row.previousSecretKeyId }, webhook_id),
+    ).toBe(secret);
     const read = await h.request.get(`/v1/webhooks/${webhook_id}`).set(bearer(t.keys.full));
     expect(read.body.previous_secret_expires_at).toBe(res.body.previous_secret_expires_at);
     expect(JSON.stringify(read.body)).not.toContain(res.body.secret);
   });
+
+  it.each([
+    ["generated", undefined],
+    ["supplied", "my-own-webhook-secret-long-enough-to-be-accepted"],
+  ])(
+    "stores neither the %s secret nor the next one in clear: a raw SELECT (a dump) shows neither",
+    async (_name, supplied) => {
+      const created = await h.request
+        .post("/v1/webhooks")
+        .set(bearer(t.keys.full))
+        .send({ url: "https://example.com/hook", events: ["context.created"], secret: supplied });
+      expect(created.status).toBe(201);
+      const { webhook_id, secret } = created.body as { webhook_id: string; secret: string };
+      if (supplied) expect(secret).toBe(supplied);
+      const rotated = await h.request
+        .post(`/v1/webhooks/${webhook_id}/rotate-secret`)
+        .set(bearer(t.keys.full));
+      expect(rotated.status).toBe(200);
+      const rows = await h.db.$queryRaw<
+        Record<string, unknown>[]
+      >`SELECT * FROM webhooks WHERE id = ${webhook_id}`;
+      expect(rows).toHaveLength(1);
+      const dump = JSON.stringify(rows);
+      // the whole secret, and its key material alone (what follows whsec_)
+      for (const s of [secret, rotated.body.secret as string]) {
+        expect(dump).not.toContain(s);
+        expect(dump).not.toContain(s.replace(/^whsec_/, ""));
+      }
+      expect(rows[0]).toMatchObject({ secret_key_id: "test", previous_secret_key_id: "test" });
+    },
+  );
 });

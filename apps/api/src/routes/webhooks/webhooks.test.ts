@@ -1,10 +1,16 @@
 // Integration: real PostgreSQL (fresh database) and real Redis (own prefix). The webhook endpoints:
 // create, list, read, update, delete — happy paths, bad input, key types and tenant isolation.
+import { openSecret } from "@ctxlog/core";
+import type { Webhook } from "@ctxlog/db";
 import { bearer, createTestHarness, type Tenant, type TestHarness } from "../../testing/harness";
 
 let h: TestHarness;
 let t: Tenant;
 let stranger: Tenant;
+
+/** The row's secret, decrypted (it is stored sealed). */
+const storedSecret = (row: Webhook) =>
+  openSecret(h.deps.secretsKeyring, { value: row.secret, keyId: row.secretKeyId }, row.id);
 
 beforeAll(async () => {
   h = await createTestHarness({ WEBHOOK_MAX_PER_USER: "3" });
@@ -44,7 +50,7 @@ describe("POST /v1/webhooks (PostgreSQL + Redis)", () => {
     expect(new Date(webhook.created_at).getTime()).toBeGreaterThan(Date.now() - 60_000);
 
     const row = await h.db.webhook.findUniqueOrThrow({ where: { id: webhook.webhook_id } });
-    expect(row.secret).toBe(webhook.secret);
+    expect(storedSecret(row)).toBe(webhook.secret);
     expect(row.userId).toBe(tenant.userId);
 
     const read = await h.request.get(`/v1/webhooks/${webhook.webhook_id}`).set(bearer(tenant.keys.full));
@@ -221,7 +227,7 @@ describe("PUT /v1/webhooks/:id (PostgreSQL + Redis)", () => {
       new Date(webhook.created_at).getTime(),
     );
     const row = await h.db.webhook.findUniqueOrThrow({ where: { id: webhook.webhook_id } });
-    expect(row.secret).toBe(webhook.secret);
+    expect(storedSecret(row)).toBe(webhook.secret);
   });
 
   it.each([
