@@ -1,4 +1,5 @@
 import { ERROR_STATUS } from "@ctxlog/core";
+import type { ZodOpenApiResponsesObject } from "zod-openapi";
 import type { RouteSpec } from "../routes/route-spec";
 import { errorResponseSchema } from "../routes/shared-schemas";
 import { responseHeaders } from "./headers";
@@ -40,7 +41,7 @@ export function errorStatuses(route: RouteSpec): number[] {
 }
 
 /** The error responses of an operation, keyed by status. */
-export function errorResponses(route: RouteSpec) {
+export function errorResponses(route: RouteSpec): ZodOpenApiResponsesObject {
   return Object.fromEntries(
     errorStatuses(route).map((status) => [
       String(status),

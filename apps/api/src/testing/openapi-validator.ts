@@ -117,8 +117,8 @@ export class OpenApiResponseValidator {
         continue;
       }
       // a header by $ref: its schema sits in components.headers
-      const at =
-        "$ref" in headerOrRef ? headerOrRef.$ref.slice(1) : `${pointer}/headers/${escapePointer(name)}`;
+      const ref = (headerOrRef as { $ref?: string }).$ref;
+      const at = ref ? ref.slice(1) : `${pointer}/headers/${escapePointer(name)}`;
       const schema = this.resolve<oas31.SchemaObject>(header.schema ?? {});
       const numeric = schema.type === "integer" || schema.type === "number";
       const validate = this.compile(`${at}/schema`);
