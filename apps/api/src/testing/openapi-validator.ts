@@ -104,6 +104,34 @@ export class OpenApiResponseValidator {
     }
   }
 
+  /**
+   * The problems of one request the service sends to a webhook endpoint (the document's `webhooks`
+   * section): its headers (names case-insensitive) and its raw JSON body.
+   */
+  webhookProblems(event: string, headers: Record<string, string>, body: string): string[] {
+    const operation = (this.doc.webhooks?.[event] as { post?: oas31.OperationObject } | undefined)?.post;
+    if (!operation) return [`the document has no webhook ${event}`];
+    const problems: string[] = [];
+    const sent = new Map(Object.entries(headers).map(([n, v]) => [n.toLowerCase(), v]));
+    const pointer = `/webhooks/${escapePointer(event)}/post`;
+    (operation.parameters ?? []).forEach((paramOrRef, i) => {
+      const param = this.resolve<oas31.ParameterObject>(paramOrRef);
+      if (param.in !== "header") return;
+      const value = sent.get(param.name.toLowerCase());
+      if (value === undefined) {
+        if (param.required) problems.push(`required header ${param.name} is missing`);
+        return;
+      }
+      const validate = this.compile(`${pointer}/parameters/${i}/schema`);
+      if (!validate(value)) problems.push(`header ${param.name}: ${JSON.stringify(value)} ${this.ajv.errorsText(validate.errors)}`);
+    });
+    const validate = this.compile(`${pointer}/requestBody/content/application~1json/schema`);
+    if (!validate(JSON.parse(body))) {
+      for (const e of validate.errors ?? []) problems.push(`body${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`);
+    }
+    return problems;
+  }
+
   private headerProblems(pointer: string, response: oas31.ResponseObject, res: ResponseLike): string[] {
     const problems: string[] = [];
     const declared = new Set<string>();

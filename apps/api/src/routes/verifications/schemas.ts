@@ -90,9 +90,10 @@ export const verificationSchema = z
       .nullable()
       .meta({
         description:
-          "Block of the transaction's receipt. Null when the node has no receipt for it: no transaction " +
-          "(a context never anchored), a hash the chain does not know (e.g. supplied data matching " +
-          "nothing in an unknown transaction), or a transaction dropped by a reorg.",
+          "Block of the transaction's receipt. Null when the node has no receipt: there is no transaction " +
+          "(verifying by `context_id` a context never anchored), or the chain does not know the hash " +
+          "(never sent, not mined yet, or dropped by a reorg). Supplied data that matches no context still " +
+          "gets the block of a transaction that exists.",
       }),
     confirmations: z.int(),
     verification_time_ms: z.int(),
