@@ -2,8 +2,9 @@
 // client drove them — no key, malformed ids, bodies that are not JSON, too large or of the wrong
 // type, a spent rate limit, Redis down — through the harness's validating agent, so each answer
 // must be a status, body and headers the document declares for that operation.
-import { createTestHarness, type Tenant, type TestHarness } from "../testing/harness";
+
 import { v1Routes } from "../routes";
+import { createTestHarness, type Tenant, type TestHarness } from "../testing/harness";
 
 let h: TestHarness;
 let t: Tenant;
@@ -15,8 +16,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const pathOf = (template: string, id: string) => `/v1${template.replace(/:[A-Za-z_]+/g, id)}`;
-const call = (method: string, path: string) =>
-  h.request[method as "get" | "post" | "put" | "delete"](path);
+const call = (method: string, path: string) => h.request[method as "get" | "post" | "put" | "delete"](path);
 
 describe.each(v1Routes.map((r) => [`${r.method.toUpperCase()} ${r.path}`, r] as const))("%s", (_, route) => {
   const path = pathOf(route.path, "ctx_01JAZ0YQ8T9X2V3W4B5C6D7E8F");
@@ -27,7 +27,10 @@ describe.each(v1Routes.map((r) => [`${r.method.toUpperCase()} ${r.path}`, r] as 
 
   if (route.path.includes(":")) {
     it("with a malformed id: a declared 400 or 404", async () => {
-      const res = await call(route.method, pathOf(route.path, "%00")).set("Authorization", `Bearer ${t.keys.full}`);
+      const res = await call(route.method, pathOf(route.path, "%00")).set(
+        "Authorization",
+        `Bearer ${t.keys.full}`,
+      );
       expect([400, 404]).toContain(res.status);
     });
   }
@@ -39,7 +42,10 @@ describe.each(v1Routes.map((r) => [`${r.method.toUpperCase()} ${r.path}`, r] as 
       expect(res.status).toBe(415);
     });
     it("with malformed JSON: a declared 400 INVALID_JSON", async () => {
-      const res = await call(route.method, path).set(auth()).set("Content-Type", "application/json").send("{");
+      const res = await call(route.method, path)
+        .set(auth())
+        .set("Content-Type", "application/json")
+        .send("{");
       expect(res.body.error.code).toBe("INVALID_JSON");
     });
     it("with a body over 300 KiB: a declared 413", async () => {

@@ -115,8 +115,8 @@ describe("the document's webhooks section", () => {
 
   it("refuses a body that does not match (closed objects catch a new builder field)", () => {
     const body = JSON.stringify({ ...JSON.parse(sampleEventEnvelope("context.failed")), extra: 1 });
-    expect(validator.webhookProblems("context.failed", sent(headersFor("context.failed", body)), body)).not.toEqual(
-      [],
-    );
+    expect(
+      validator.webhookProblems("context.failed", sent(headersFor("context.failed", body)), body),
+    ).not.toEqual([]);
   });
 });

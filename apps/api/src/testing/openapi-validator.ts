@@ -123,11 +123,15 @@ export class OpenApiResponseValidator {
         return;
       }
       const validate = this.compile(`${pointer}/parameters/${i}/schema`);
-      if (!validate(value)) problems.push(`header ${param.name}: ${JSON.stringify(value)} ${this.ajv.errorsText(validate.errors)}`);
+      if (!validate(value))
+        problems.push(
+          `header ${param.name}: ${JSON.stringify(value)} ${this.ajv.errorsText(validate.errors)}`,
+        );
     });
     const validate = this.compile(`${pointer}/requestBody/content/application~1json/schema`);
     if (!validate(JSON.parse(body))) {
-      for (const e of validate.errors ?? []) problems.push(`body${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`);
+      for (const e of validate.errors ?? [])
+        problems.push(`body${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`);
     }
     return problems;
   }
