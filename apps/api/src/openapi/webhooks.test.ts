@@ -32,7 +32,10 @@ function headersFor(event: EventName, body: string, previousSecret: string | nul
 }
 
 // What the sender adds to the signed headers (packages/webhooks/src/sender.ts).
-const sent = (headers: Record<string, string>) => ({ ...headers, "user-agent": "ctxlog-webhooks/1.0" });
+const sent = (headers: Record<string, string>): Record<string, string> => ({
+  ...headers,
+  "user-agent": "ctxlog-webhooks/1.0",
+});
 
 const stored: ContextView = {
   id: "ctx_01JAZ0YQ8T9X2V3W4B5C6D7E8F",
