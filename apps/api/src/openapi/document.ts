@@ -4,43 +4,71 @@ import {
   type ZodOpenApiOperationObject,
   type ZodOpenApiPathsObject,
 } from "zod-openapi";
+import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from "../http/json-body";
 import type { RouteSpec } from "../routes/route-spec";
-import { errorResponses } from "../routes/shared-schemas";
+import { headerComponents, responseHeaders } from "./headers";
+import { errorResponses } from "./responses";
+import { webhookEvents } from "./webhooks";
 
 const toOpenApiPath = (path: string) => path.replace(/:([A-Za-z_]+)/g, "{$1}");
 
+/** What the JSON body middleware enforces that JSON Schema cannot say. */
+const BODY_RULES =
+  `\`Content-Type: application/json\` in UTF-8 (else 415), at most ${MAX_BODY_BYTES / 1024} KiB ` +
+  `(${MAX_BODY_BYTES} bytes; else 413). Anywhere in it: nesting at most ${MAX_JSON_DEPTH} deep, no ` +
+  "`__proto__` key, no NUL character (`\\u0000`) and no lone surrogate (else 400 VALIDATION_ERROR); " +
+  "text that is not JSON is 400 INVALID_JSON.";
+
+const NO_BODY =
+  "Takes no body; one sent anyway is ignored, but must still be JSON within the body rules (else 400, " +
+  "413 or 415).";
+
+function describe(route: RouteSpec): string | undefined {
+  const parts = [
+    route.permission ? `Requires a key with the \`${route.permission}\` permission.` : undefined,
+    (route.method === "post" || route.method === "put") && !route.body ? NO_BODY : undefined,
+  ].filter(Boolean);
+  return parts.length ? parts.join(" ") : undefined;
+}
+
+function operationOf(route: RouteSpec): ZodOpenApiOperationObject {
+  const description = describe(route);
+  return {
+    operationId: route.operationId,
+    summary: route.summary,
+    tags: [route.tag],
+    ...(description ? { description } : {}),
+    requestParams: {
+      ...(route.params ? { path: route.params } : {}),
+      ...(route.query ? { query: route.query as never } : {}),
+      ...(route.headers ? { header: route.headers } : {}),
+    },
+    ...(route.body
+      ? {
+          requestBody: {
+            required: route.bodyRequired ?? true,
+            description: BODY_RULES,
+            content: { "application/json": { schema: route.body } },
+          },
+        }
+      : {}),
+    responses: {
+      [String(route.success.status)]: {
+        description: route.success.description,
+        headers: responseHeaders(route.success.status, route.success.headers),
+        content: { "application/json": { schema: route.success.schema } },
+      },
+      ...errorResponses(route),
+    },
+  };
+}
+
 /** The OpenAPI 3.1 document, generated from the route table and its zod schemas. */
-export function buildOpenApiDocument(
-  routes: RouteSpec[],
-  opts: { serverUrl?: string } = {},
-): oas31.OpenAPIObject {
+export function buildOpenApiDocument(routes: RouteSpec[]): oas31.OpenAPIObject {
   const paths: ZodOpenApiPathsObject = {};
   for (const route of routes) {
-    const operation: ZodOpenApiOperationObject = {
-      operationId: route.operationId,
-      summary: route.summary,
-      tags: [route.tag],
-      ...(route.permission
-        ? { description: `Requires a key with the \`${route.permission}\` permission.` }
-        : {}),
-      requestParams: {
-        ...(route.params ? { path: route.params } : {}),
-        ...(route.query ? { query: route.query as never } : {}),
-        ...(route.headers ? { header: route.headers } : {}),
-      },
-      ...(route.body
-        ? { requestBody: { required: true, content: { "application/json": { schema: route.body } } } }
-        : {}),
-      responses: {
-        [String(route.success.status)]: {
-          description: route.success.description,
-          content: { "application/json": { schema: route.success.schema } },
-        },
-        ...errorResponses(...route.errors),
-      },
-    };
     const key = `/${toOpenApiPath(route.path).replace(/^\//, "")}`;
-    paths[key] = { ...(paths[key] ?? {}), [route.method]: operation };
+    paths[key] = { ...(paths[key] ?? {}), [route.method]: operationOf(route) };
   }
   return createDocument({
     openapi: "3.1.0",
@@ -48,10 +76,14 @@ export function buildOpenApiDocument(
       title: "ctxlog API",
       version: "1.0.0",
       description:
-        "Context logging: every context is hashed, signed, anchored on an EVM chain and verifiable by anyone.",
+        "Context logging: every context is hashed, signed, anchored on an EVM chain and verifiable by anyone. " +
+        "Every response carries X-Request-Id; every response to an authenticated, counted request carries " +
+        "RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset. The events the service sends to " +
+        "registered endpoints are under `webhooks`.",
       license: { name: "UNLICENSED", identifier: "UNLICENSED" },
     },
-    servers: [{ url: opts.serverUrl ?? "http://localhost:3000/v1", description: "This deployment" }],
+    // Relative: the document is served by the deployment it describes, at /v1/openapi.json.
+    servers: [{ url: "/v1", description: "This deployment" }],
     security: [{ bearerAuth: [] }],
     tags: [
       { name: "Keys", description: "The presented API key" },
@@ -65,19 +97,17 @@ export function buildOpenApiDocument(
       {
         name: "Webhooks",
         description:
-          "Endpoints that receive signed events, their deliveries and retries. Each request carries " +
-          "X-Service-Signature (hex HMAC-SHA256 of the raw body keyed with the secret string), " +
-          "X-Service-Event, X-Service-Delivery, X-Service-Timestamp and the Standard Webhooks headers " +
-          "webhook-id, webhook-timestamp and webhook-signature (keyed with the base64-decoded bytes after " +
-          "`whsec_`). Any 2xx acknowledges; other answers, redirects, and no complete response within 10 s " +
-          "fail the attempt; at most 5 attempts, 0 s, 5 s, 15 s, 45 s and 2 min apart.",
+          "Endpoints that receive signed events, their deliveries and retries. The requests the service " +
+          "sends them, with their headers and bodies, are described in the document's `webhooks` section.",
       },
     ],
     components: {
       securitySchemes: {
         bearerAuth: { type: "http", scheme: "bearer", description: "An API key: sk_, sk_ro_, sk_r_ or pk_." },
       },
+      headers: headerComponents,
     },
     paths,
+    webhooks: webhookEvents(),
   });
 }

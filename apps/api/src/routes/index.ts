@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { createContext } from "./contexts/create-context";
 import { getContext } from "./contexts/get-context";
 import { getContextProof } from "./contexts/get-context-proof";
@@ -9,6 +8,7 @@ import {
   contextIdParamsSchema,
   contextSchema,
   createContextBodySchema,
+  createContextHeadersSchema,
   listContextsQuerySchema,
 } from "./contexts/schemas";
 import type { RouteSpec } from "./route-spec";
@@ -37,12 +37,24 @@ export const v1Routes: RouteSpec[] = [
     tag: "Contexts",
     permission: "contexts:create",
     body: createContextBodySchema,
-    headers: z.object({
-      "Idempotency-Key": z.string().optional().meta({
-        description: "Same key and body within 24 h returns the first response; another body is a 409.",
-      }),
-    }),
-    success: { status: 202, description: "Accepted: the context is pending", schema: contextSchema },
+    headers: createContextHeadersSchema,
+    success: {
+      status: 202,
+      description: "Accepted: the context is pending",
+      schema: contextSchema,
+      headers: [
+        {
+          name: "Location",
+          required: false,
+          description: "The new context, `/v1/contexts/{context_id}`; not sent on an idempotent replay.",
+        },
+        {
+          name: "Idempotent-Replayed",
+          required: false,
+          description: "`true` when this is the stored first response to the same Idempotency-Key and body.",
+        },
+      ],
+    },
     errors: [400, 403, 409, 413, 415],
     handler: createContext,
   },

@@ -17,11 +17,29 @@ export interface RouteSpec {
   /** omitted: any valid key */
   permission?: Operation;
   body?: z.ZodType;
+  /** false: the body may be left out (default true when there is a body) */
+  bodyRequired?: boolean;
   query?: z.ZodType;
   params?: z.ZodObject;
   headers?: z.ZodObject;
-  success: { status: number; description: string; schema: z.ZodType };
-  /** error statuses beyond the ones every authenticated route has (401, 429, 503) */
+  success: {
+    status: number;
+    description: string;
+    schema: z.ZodType;
+    /** headers this route sets on its success response, beyond the ones every response has */
+    headers?: SuccessHeader[];
+  };
+  /**
+   * error statuses beyond the ones the document derives (401, 429 and 503 everywhere; 403 with a
+   * permission; 400 and 404 with path params; 400 with a query; 400, 413 and 415 on POST and PUT)
+   */
   errors: number[];
   handler: (deps: ApiDeps) => RequestHandler;
+}
+
+/** A header a route sets on its success response (see openapi/headers.ts). */
+export interface SuccessHeader {
+  name: "Location" | "Idempotent-Replayed";
+  required: boolean;
+  description: string;
 }

@@ -3,6 +3,16 @@ import { z } from "zod";
 
 export const errorCodeSchema = z.enum(Object.keys(ERROR_STATUS) as [string, ...string[]]);
 
+/** A keccak256 digest or transaction hash, as the service writes them: lowercase hex. */
+export const hash32Schema = z.string().regex(/^0x[0-9a-f]{64}$/);
+/** An EIP-191 signature as the service writes it: r ‖ s ‖ v (27 or 28), 65 bytes of lowercase hex. */
+export const signatureHexSchema = z.string().regex(/^0x[0-9a-f]{130}$/);
+/**
+ * A 20-byte address. Signer addresses are EIP-55 checksummed (mixed case); a registry address is
+ * shown as configured. Compare addresses case-insensitively.
+ */
+export const addressSchema = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
+
 export const errorResponseSchema = z
   .object({
     error: z.object({
@@ -33,29 +43,4 @@ export function listResponseSchema<T extends z.ZodType>(item: T, id: string) {
         .meta({ description: "Pass as `cursor` for the next page; null on the last page." }),
     })
     .meta({ id });
-}
-
-/** The error responses every authenticated route can give, for the OpenAPI document. */
-export function errorResponses(...statuses: number[]) {
-  const describe: Record<number, string> = {
-    400: "Invalid request (VALIDATION_ERROR or INVALID_JSON)",
-    401: "INVALID_API_KEY",
-    403: "INSUFFICIENT_PERMISSIONS",
-    404: "NOT_FOUND",
-    409: "CONFLICT",
-    413: "PAYLOAD_TOO_LARGE",
-    415: "UNSUPPORTED_MEDIA_TYPE",
-    429: "RATE_LIMIT_EXCEEDED",
-    503: "SERVICE_UNAVAILABLE",
-  };
-  const all = [401, 429, 503, ...statuses].sort();
-  return Object.fromEntries(
-    all.map((s) => [
-      String(s),
-      {
-        description: describe[s] ?? "Error",
-        content: { "application/json": { schema: errorResponseSchema } },
-      },
-    ]),
-  );
 }

@@ -9,6 +9,7 @@ import { createApp } from "../app";
 import { type ApiEnv, parseApiEnv } from "../env";
 import { createLogger } from "../http/logging";
 import { createApiDeps } from "../wiring";
+import { validatingAgent } from "./openapi-validator";
 
 /** anvil's first well-known dev account; never funded anywhere real. */
 export const TEST_SIGNER_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
@@ -47,7 +48,8 @@ export async function createTestHarness(
   });
   const deps = createApiDeps(env, createLogger(env.LOG_LEVEL, opts.logTo));
   const app = createApp(deps);
-  const request = supertest(app);
+  // every response a test receives is held to the OpenAPI document (openapi-validator.ts)
+  const request = validatingAgent(supertest(app));
 
   async function tenant(opts: { plan?: string; agents?: string[] } = {}): Promise<Tenant> {
     const userId = `usr-${randomBytes(6).toString("hex")}`;

@@ -1,6 +1,5 @@
 import { z } from "zod";
-
-const hex = z.string().regex(/^0x[0-9a-fA-F]*$/);
+import { addressSchema, hash32Schema, signatureHexSchema } from "../shared-schemas";
 
 export const proofBundleSchema = z
   .object({
@@ -15,21 +14,27 @@ export const proofBundleSchema = z
     }),
     canonicalization: z.literal("RFC8785"),
     hash_algorithm: z.literal("keccak256"),
-    context_hash: hex,
-    signature: hex.meta({ description: "EIP-191 personal_sign over the 32 bytes of context_hash." }),
+    context_hash: hash32Schema,
+    signature: signatureHexSchema.meta({
+      description: "EIP-191 personal_sign over the 32 bytes of context_hash.",
+    }),
     signature_scheme: z.literal("EIP-191"),
-    signer_address: hex,
+    signer_address: addressSchema.meta({ description: "EIP-55 checksummed address of the signer." }),
     merkle_algorithm: z.literal("sorted-pair-keccak256").meta({
       description:
         "Leaves are context hashes; parent = keccak256 of the two children sorted as bytes (OpenZeppelin MerkleProof).",
     }),
     leaf_index: z.int(),
-    merkle_proof: z.array(hex),
-    merkle_root: hex,
+    merkle_proof: z
+      .array(hash32Schema)
+      .meta({ description: "Sibling hashes from the leaf up; empty for a batch of one." }),
+    merkle_root: hash32Schema,
     chain_id: z.int(),
     network: z.string(),
-    registry_address: hex,
-    transaction_hash: hex.meta({
+    registry_address: addressSchema.meta({
+      description: "The registry contract, as the deployment configured it.",
+    }),
+    transaction_hash: hash32Schema.meta({
       description: "Its receipt holds the registry's Anchored(root, count, submitter) log.",
     }),
     block_number: z.int(),

@@ -1,6 +1,6 @@
 import { AGENT_ID_PATTERN } from "@ctxlog/core";
 import { z } from "zod";
-import { paginationQuerySchema } from "../shared-schemas";
+import { addressSchema, hash32Schema, paginationQuerySchema, signatureHexSchema } from "../shared-schemas";
 
 export const MAX_CONTEXT_DATA_BYTES = 256 * 1024;
 export const MAX_METADATA_BYTES = 16 * 1024;
@@ -18,21 +18,39 @@ const agentId = z
 const jsonObject = z.record(z.string(), z.unknown());
 const visibility = z.enum(["public", "private"]);
 const status = z.enum(["pending", "confirmed", "failed"]);
-const hex = z.string().regex(/^0x[0-9a-f]*$/);
 
 export const createContextBodySchema = z
   .object({
     agent_id: agentId,
-    context_data: jsonObject.meta({ description: "Free-form JSON object, at most 256 KiB serialized." }),
-    metadata: jsonObject
-      .optional()
-      .meta({ description: "Free-form JSON object, at most 16 KiB; hashed too." }),
+    context_data: jsonObject.meta({
+      description:
+        "Free-form JSON object, at most 256 KiB (262144 bytes) as compact UTF-8 JSON (else 413). " +
+        "Nested at most 32 deep; no `__proto__` key, NUL character or lone surrogate anywhere (else 400).",
+    }),
+    metadata: jsonObject.optional().meta({
+      description:
+        "Free-form JSON object, at most 16 KiB (16384 bytes) as compact UTF-8 JSON (else 413); hashed " +
+        "too, `{}` when omitted. The same character and nesting rules as context_data.",
+    }),
     visibility: visibility
       .optional()
       .meta({ description: "`public` contexts are readable with public keys. Default `private`." }),
   })
   .strict()
   .meta({ id: "CreateContextRequest" });
+
+export const createContextHeadersSchema = z.object({
+  "Idempotency-Key": z
+    .string()
+    .regex(/^[\x21-\x7e]{1,255}$/)
+    .optional()
+    .meta({
+      description:
+        "1–255 printable ASCII characters (0x21–0x7E, no spaces). The same key and body within 24 h " +
+        "returns the first response (with Idempotent-Replayed: true); another body is a 409.",
+      example: "run-42-step-7",
+    }),
+});
 
 export const listContextsQuerySchema = paginationQuerySchema
   .extend({ agent_id: agentId.optional(), status: status.optional() })
@@ -51,14 +69,16 @@ export const contextSchema = z
     agent_id: z.string(),
     status,
     visibility,
-    context_hash: hex.meta({
+    context_hash: hash32Schema.meta({
       description: "keccak256 of the RFC 8785 canonical JSON of {agent_id, context_data, metadata}.",
     }),
-    signature: hex.meta({
+    signature: signatureHexSchema.meta({
       description: "EIP-191 signature of the service signer over the 32-byte context_hash.",
     }),
-    signer_address: hex,
-    transaction_hash: hex
+    signer_address: addressSchema.meta({
+      description: "EIP-55 checksummed (mixed-case) address of the signer; compare case-insensitively.",
+    }),
+    transaction_hash: hash32Schema
       .nullable()
       .meta({ description: "Null until the anchoring transaction is broadcast." }),
     network: z.string(),

@@ -25,6 +25,13 @@ export const verificationRoutes: RouteSpec[] = [
       status: 200,
       description: "The verification, with each check and why it failed (a failed check is still a 200)",
       schema: verificationSchema,
+      headers: [
+        {
+          name: "Location",
+          required: true,
+          description: "The stored verification, `/v1/verifications/{verification_id}`.",
+        },
+      ],
     },
     errors: [400, 403, 404, 413, 415],
     handler: createVerification,

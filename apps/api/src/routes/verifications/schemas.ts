@@ -1,8 +1,7 @@
 import { AGENT_ID_PATTERN, VERIFICATION_CHECK_NAMES } from "@ctxlog/core";
 import { z } from "zod";
-import { paginationQuerySchema } from "../shared-schemas";
+import { hash32Schema, paginationQuerySchema } from "../shared-schemas";
 
-const hex = z.string().regex(/^0x[0-9a-fA-F]*$/);
 const jsonObject = z.record(z.string(), z.unknown());
 const contextId = z.string().min(1).max(64).meta({ example: "ctx_01JAZ0YQ8T9X2V3W4B5C6D7E8F" });
 
@@ -25,7 +24,9 @@ export const verifyByDataBodySchema = z
     context: z
       .object({
         agent_id: z.string().regex(AGENT_ID_PATTERN, "an agent_id as contexts have them"),
-        context_data: jsonObject,
+        context_data: jsonObject.meta({
+          description: "As at creation: nested at most 32 deep, no `__proto__` key, NUL or lone surrogate.",
+        }),
         metadata: jsonObject.optional().meta({ description: "Default {} (hashed either way)." }),
       })
       .strict()
@@ -70,17 +71,30 @@ export const verificationSchema = z
   .object({
     verification_id: z.string(),
     context_id: z.string().nullable().meta({ description: "Set when verified by context_id." }),
-    transaction_hash: hex
-      .nullable()
-      .meta({ description: "The transaction checked; null when there was none." }),
+    transaction_hash: hash32Schema.nullable().meta({
+      description:
+        "The transaction checked (lowercase). Null only when verifying by `context_id` a context that was " +
+        "never anchored (pending before its broadcast, or failed before one): there is no transaction to check.",
+    }),
     verified: z.boolean().meta({
       description: "True only when every check passed, the required confirmations included.",
     }),
     agent_id: z.string(),
-    context_hash: hex.meta({ description: "Recomputed from the data (RFC 8785 canonical JSON, keccak256)." }),
+    context_hash: hash32Schema.meta({
+      description: "Recomputed from the data (RFC 8785 canonical JSON, keccak256).",
+    }),
     signature_valid: z.boolean(),
     hash_matches: z.boolean(),
-    block_number: z.int().nullable(),
+    block_number: z
+      .int()
+      .nullable()
+      .meta({
+        description:
+          "Block of the transaction's receipt. Null when the node has no receipt: there is no transaction " +
+          "(verifying by `context_id` a context never anchored), or the chain does not know the hash " +
+          "(never sent, not mined yet, or dropped by a reorg). Supplied data that matches no context still " +
+          "gets the block of a transaction that exists.",
+      }),
     confirmations: z.int(),
     verification_time_ms: z.int(),
     checks: z.array(verificationCheckSchema).meta({

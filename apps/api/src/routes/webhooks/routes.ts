@@ -37,7 +37,14 @@ export const webhookRoutes: RouteSpec[] = [
     operationId: "createWebhook",
     summary: "Register a webhook endpoint; the response carries its signing secret, once",
     body: createWebhookBodySchema,
-    success: { status: 201, description: "Created", schema: createdWebhookSchema },
+    success: {
+      status: 201,
+      description: "Created",
+      schema: createdWebhookSchema,
+      headers: [
+        { name: "Location", required: true, description: "The new webhook, `/v1/webhooks/{webhook_id}`." },
+      ],
+    },
     errors: [400, 403, 409, 413, 415],
     handler: createWebhook,
   },
@@ -109,6 +116,7 @@ export const webhookRoutes: RouteSpec[] = [
     summary: 'Send a sample event, marked "test": true, to this webhook',
     params: webhookIdParamsSchema,
     body: sendTestEventBodySchema,
+    bodyRequired: false,
     success: { status: 202, description: "The test delivery, queued", schema: deliverySchema },
     errors: [400, 403, 404, 415],
     handler: sendTestEvent,

@@ -21,11 +21,42 @@ const events = z
   .min(1)
   .max(EVENT_NAMES.length)
   .refine((list) => new Set(list).size === list.length, "events must not repeat")
-  .meta({ description: "Event names this endpoint receives: a non-empty subset of the four." });
-const url = z.string().min(1).max(MAX_WEBHOOK_URL_LENGTH).meta({
-  description: "HTTPS URL that receives the events (plain http only in development deployments).",
-  example: "https://example.com/hooks/ctxlog",
-});
+  .meta({
+    description: "Event names this endpoint receives: a non-empty subset of the four, each at most once.",
+    uniqueItems: true,
+  });
+
+/**
+ * What the document promises about a webhook URL. The server's own check (checkWebhookUrl, WHATWG
+ * parsing) runs in the handler; this pattern is never looser than it (schemas.test.ts holds both
+ * to the same samples).
+ */
+export const WEBHOOK_URL_PATTERN = "^https?://[^\\s/?#@]+(?:[/?][^\\s#]*)?$";
+const url = z
+  .string()
+  .min(1)
+  .max(MAX_WEBHOOK_URL_LENGTH)
+  .meta({
+    description:
+      "Absolute URL that receives the events: https (plain http only where the deployment sets " +
+      "WEBHOOK_ALLOW_INSECURE_URLS), at most 2048 characters, without credentials (`user:pass@`) or " +
+      "fragment (`#…`); relative URLs and other schemes are refused. Loopback, private and other " +
+      "special-purpose IP literals and `localhost` are refused unless the deployment sets " +
+      "WEBHOOK_ALLOW_PRIVATE_URLS; the address is checked again on every delivery. Stored normalized " +
+      "(WHATWG URL), so the response may spell it differently.",
+    format: "uri",
+    pattern: WEBHOOK_URL_PATTERN,
+    example: "https://example.com/hooks/ctxlog",
+  });
+
+// base64 of 24–64 bytes, canonical (zero padding bits), after `whsec_`; or 32–256 printable ASCII
+// characters that do not start with `whsec_` (webhookSecretProblem in @ctxlog/core is the check).
+const B64 = "[A-Za-z0-9+/]";
+const PAD2 = `${B64}[AQgw]==`;
+const PAD1 = `${B64}{2}[AEIMQUYcgkosw048]=`;
+export const WEBHOOK_SECRET_PATTERN =
+  `^(?:whsec_(?:(?:${B64}{4}){8,20}(?:${PAD2}|${PAD1})?|(?:${B64}{4}){21}(?:${PAD2})?)` +
+  "|(?!whsec_)[\\x21-\\x7e]{32,256})$";
 const description = z.string().max(500).meta({ description: "Free text, at most 500 characters." });
 
 export const createWebhookBodySchema = z
@@ -38,7 +69,11 @@ export const createWebhookBodySchema = z
       .max(256)
       .optional()
       .meta({
-        description: `${SIGNING_DOC} When supplied: \`whsec_<base64 of 24–64 bytes>\` or 32–256 printable ASCII characters.`,
+        description:
+          `${SIGNING_DOC} When supplied: \`whsec_\` followed by the canonical base64 of 24–64 bytes, or ` +
+          "32–256 printable ASCII characters (0x21–0x7E, no spaces) not starting with `whsec_`. Omit it " +
+          "to have one generated.",
+        pattern: WEBHOOK_SECRET_PATTERN,
       }),
   })
   .strict()
@@ -48,14 +83,21 @@ export const updateWebhookBodySchema = z
   .object({ url: url.optional(), events: events.optional(), description: description.optional() })
   .strict()
   .refine((body) => Object.keys(body).length > 0, "send at least one of url, events, description")
-  .meta({ id: "UpdateWebhookRequest", description: "Only the fields sent change." });
+  .meta({
+    id: "UpdateWebhookRequest",
+    description: "Only the fields sent change; at least one.",
+    minProperties: 1,
+  });
 
 export const sendTestEventBodySchema = z
   .object({
     event: eventName.optional().meta({ description: "Event type of the sample; default context.created." }),
   })
   .strict()
-  .meta({ id: "SendTestEventRequest" });
+  .meta({
+    id: "SendTestEventRequest",
+    description: "Optional: without a body the sample is context.created.",
+  });
 
 export const listWebhooksQuerySchema = paginationQuerySchema.strict();
 
