@@ -1,34 +1,34 @@
 // Integration: real PostgreSQL, real Redis, real HTTP receivers on 127.0.0.1, the real worker runtime.
-// The flush test runs in a Redis database of its own (index 13, never the shared db 0) and only
-// flushes it after checking that every key there is this test's.
+// The flush test runs in a Redis database claimed for this suite alone (never the shared db 0)
+// and only flushes it after checking that every key there is this test's.
+import { claimRedisDatabase, type RedisDatabaseClaim } from "@ctxlog/jobs/testing";
 import { Redis } from "ioredis";
 import { createWorkerHarness, type WorkerHarness } from "./testing/harness";
 
-const FLUSH_REDIS_URL = process.env.TEST_FLUSH_REDIS_URL ?? "redis://127.0.0.1:6379/13";
-
-describe("webhook worker — Redis FLUSHDB loses nothing (PostgreSQL + Redis db 13)", () => {
+describe("webhook worker — Redis FLUSHDB loses nothing (PostgreSQL + a claimed Redis db)", () => {
   let h: WorkerHarness;
   let redis: Redis;
+  let claim: RedisDatabaseClaim;
 
   beforeAll(async () => {
+    claim = await claimRedisDatabase();
     h = await createWorkerHarness({
-      REDIS_URL: FLUSH_REDIS_URL,
+      REDIS_URL: claim.url,
       WEBHOOK_RETRY_DELAYS_MS: "1500,200,200,200",
       WEBHOOK_RECONCILE_INTERVAL_MS: "300",
     });
-    redis = new Redis(FLUSH_REDIS_URL, { maxRetriesPerRequest: 1 });
+    redis = new Redis(claim.url, { maxRetriesPerRequest: 1 });
   });
   afterAll(async () => {
-    redis.disconnect();
-    await h.close();
+    redis?.disconnect();
+    await h?.close();
+    await claim?.release();
   });
 
   async function flushOurDatabase() {
     const foreign = (await redis.keys("*")).filter((k) => !k.startsWith(`${h.prefix}:`));
     if (foreign.length > 0) {
-      throw new Error(
-        `Redis ${FLUSH_REDIS_URL} holds keys that are not this test's (${foreign[0]}); not flushing`,
-      );
+      throw new Error(`Redis ${claim.url} holds keys that are not this test's (${foreign[0]}); not flushing`);
     }
     await redis.flushdb();
   }

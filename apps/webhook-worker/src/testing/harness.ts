@@ -2,13 +2,13 @@ import { randomBytes } from "node:crypto";
 import { type EventName, generateWebhookSecret } from "@ctxlog/core";
 import { createApiKey, createWebhook, recordEvent } from "@ctxlog/db";
 import { createTestDatabase } from "@ctxlog/db/testing";
-import { deleteRedisPrefix } from "@ctxlog/jobs/testing";
+import { deleteRedisPrefix, TEST_REDIS_URL } from "@ctxlog/jobs/testing";
 import { type ReceivedRequest, type Receiver, type Reply, startReceiver } from "@ctxlog/webhooks/testing";
 import { parseWorkerEnv, type WorkerEnv } from "../env";
 import { createLogger } from "../logger";
 import { createWorkerRuntime, type WorkerRuntime } from "../wiring";
 
-export const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+export const REDIS_URL = TEST_REDIS_URL;
 
 /** Compressed schedule for tests: delays before attempts 2–5, and a 1 s attempt timeout. */
 export const TEST_RETRY_DELAYS_MS = [200, 400, 600, 800];
