@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { claimRedisDatabase, type RedisDatabaseClaim } from "@ctxlog/jobs/testing";
 import { Redis } from "ioredis";
-import { type ChainHarness, createChainHarness, sleep } from "./testing/harness";
+import { type ChainHarness, createChainHarness, waitFor } from "./testing/harness";
 
 // A Redis database claimed for this suite alone, so flushing it cannot touch anyone else's keys
 // (FLUSHALL would wipe every test and every developer's data on the shared server; FLUSHDB of a
@@ -30,10 +30,20 @@ describe("chain worker on anvil, PostgreSQL and Redis: node restarts and lost qu
 
   it("anvil stopped and restarted mid-run: every context confirms, each anchored once", async () => {
     const first = await h.submit(150);
-    await sleep(400); // some batches out, some in flight
+    // some batches out, some in flight
+    await waitFor(async () => (await h.db.anchorTransaction.count()) > 0, { what: "a first broadcast" });
     await h.anvilRpc("eth_blockNumber");
     const restarting = h.restartAnvil(1_500);
-    await sleep(200);
+    await waitFor(
+      () =>
+        h.anvilRpc("eth_blockNumber").then(
+          () => false,
+          () => true,
+        ),
+      {
+        what: "the node to be down",
+      },
+    );
     const during = await h.submit(100); // batched while the node is down
     await restarting;
     const ids = [...first, ...during];

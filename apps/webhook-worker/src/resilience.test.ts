@@ -1,6 +1,8 @@
 // Integration: real PostgreSQL, real Redis, real HTTP receivers on 127.0.0.1, the real worker runtime.
 // The flush test runs in a Redis database claimed for this suite alone (never the shared db 0)
 // and only flushes it after checking that every key there is this test's.
+
+import { waitFor } from "@ctxlog/core/testing";
 import { claimRedisDatabase, type RedisDatabaseClaim } from "@ctxlog/jobs/testing";
 import { Redis } from "ioredis";
 import { createWorkerHarness, type WorkerHarness } from "./testing/harness";
@@ -46,14 +48,17 @@ describe("webhook worker — Redis FLUSHDB loses nothing (PostgreSQL + a claimed
     for (let i = 0; i < 5; i++) await h.event(userId, "context.created", { i });
     await r.waitFor(5); // five first attempts failed: their retries wait in Redis' delayed set
     for (let i = 5; i < 10; i++) await h.event(userId, "context.created", { i });
-    await h.eventually(async () => (await redis.zcard(`${h.prefix}:webhook-deliveries:delayed`)) >= 5);
+    await waitFor(async () => (await redis.zcard(`${h.prefix}:webhook-deliveries:delayed`)) >= 5);
 
     await flushOurDatabase();
 
-    const deliveries = await h.eventually(async () => {
-      const rows = await h.db.webhookDelivery.findMany({ where: { webhookId: hook.id } });
-      return rows.length === 10 && rows.every((d) => d.status === "succeeded") ? rows : undefined;
-    }, 15_000);
+    const deliveries = await waitFor(
+      async () => {
+        const rows = await h.db.webhookDelivery.findMany({ where: { webhookId: hook.id } });
+        return rows.length === 10 && rows.every((d) => d.status === "succeeded") ? rows : undefined;
+      },
+      { timeout: 15_000 },
+    );
     const acknowledged = new Set(
       r.requests
         .filter((q) => firstTry.has(String(q.headers["x-service-delivery"])))

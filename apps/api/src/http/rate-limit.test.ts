@@ -30,6 +30,7 @@ describe("rate limiting", () => {
     // Other keys of the same user have their own budget.
     expect((await status(t.keys.read_only)).status).toBe(200);
 
+    // Deliberate: the window must run out; polling would spend the budget it waits for.
     await new Promise((r) => setTimeout(r, Number(limited.headers["retry-after"]) * 1000 + 100));
     expect((await status(t.keys.full)).status).toBe(200);
   });

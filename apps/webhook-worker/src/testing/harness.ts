@@ -72,17 +72,6 @@ export async function createWorkerHarness(overrides: EnvOverrides = {}, opts: { 
     await runtime.queues.enqueue("deliverWebhook", { deliveryId }, { jobId: deliveryId });
   }
 
-  /** Polls until `check` returns a value (not undefined/false) or the time is up. */
-  async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await check();
-      if (value !== undefined && value !== false) return value;
-      if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  }
-
   async function close() {
     await Promise.all(runtimes.map((r) => r.stop().catch(() => {})));
     await Promise.all(receivers.map((r) => r.close()));
@@ -101,7 +90,6 @@ export async function createWorkerHarness(overrides: EnvOverrides = {}, opts: { 
     event,
     receiver,
     enqueueDelivery,
-    eventually,
     close,
   };
 }
