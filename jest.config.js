@@ -10,7 +10,7 @@ module.exports = {
     "^@ctxlog/([a-z-]+)$": "<rootDir>/packages/$1/src",
     "^@ctxlog/([a-z-]+)/([a-z-]+)$": "<rootDir>/packages/$1/src/$2",
   },
-  modulePathIgnorePatterns: ["<rootDir>/.*/dist/"],
+  modulePathIgnorePatterns: ["<rootDir>/.*/dist/", "<rootDir>/.*/dist-test/"],
   globalSetup: "<rootDir>/test/global-setup.js",
   reporters: ["default", "<rootDir>/test/summary-reporter.js"],
   testTimeout: 30000,
