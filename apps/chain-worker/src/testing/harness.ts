@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { findAnchoredLogs } from "@ctxlog/chain";
-import { ANVIL_DEV_KEYS, type AnvilInstance, deployRegistry, startAnvil } from "@ctxlog/contracts";
+import { deployRegistry } from "@ctxlog/contracts";
+import { ANVIL_DEV_KEYS, type AnvilInstance, startAnvil } from "@ctxlog/contracts/anvil";
 import { sleep, waitFor } from "@ctxlog/core/testing";
 import { createTestDatabase, seedContexts, seedUser } from "@ctxlog/db/testing";
 import { createRedisConnection, JobQueues } from "@ctxlog/jobs";
