@@ -3,8 +3,9 @@
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: "node",
-  roots: ["<rootDir>/packages", "<rootDir>/apps"],
-  testMatch: ["**/src/**/*.test.ts"],
+  // test/e2e: tests across packages (the SDK against the real API and chain), kept out of the SDK
+  roots: ["<rootDir>/packages", "<rootDir>/apps", "<rootDir>/test/e2e"],
+  testMatch: ["**/src/**/*.test.ts", "<rootDir>/test/e2e/**/*.test.ts"],
   transform: { "^.+\\.ts$": ["@swc/jest", { jsc: { target: "es2022" }, module: { type: "commonjs" } }] },
   moduleNameMapper: {
     "^@ctxlog/([a-z-]+)$": "<rootDir>/packages/$1/src",
