@@ -2,10 +2,13 @@
 // production import path loads them.
 import { randomBytes } from "node:crypto";
 import { createContextSigner, hashContext, newId, SecretKeyring } from "@ctxlog/core";
-import { createDb, type Db } from "./client";
+// Types through the package's own entry: the emitted testing.d.ts sits in dist-test, beside no
+// client.d.ts, and must still name them.
+import type { Db, MigrationsOptions } from "@ctxlog/db";
+import { createDb } from "./client";
 import { dropDatabase, quoteIdentifier, withDatabaseName, withMaintenanceClient } from "./database";
 import { loadSchemaEngine } from "./engine/wasm";
-import { applyMigrations, type MigrationsOptions } from "./migrate";
+import { applyMigrations } from "./migrate";
 
 export const DEFAULT_TEST_DATABASE_ADMIN_URL = "postgresql://root@127.0.0.1:5432/postgres";
 
