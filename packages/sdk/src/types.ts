@@ -169,11 +169,14 @@ export interface Signer {
 
 // ---- webhooks ----------------------------------------------------------------------------------
 
-export type WebhookEventName =
-  | "context.created"
-  | "context.confirmed"
-  | "context.failed"
-  | "verification.completed";
+/** The events a webhook can subscribe to. */
+export const WEBHOOK_EVENT_NAMES = [
+  "context.created",
+  "context.confirmed",
+  "context.failed",
+  "verification.completed",
+] as const;
+export type WebhookEventName = (typeof WEBHOOK_EVENT_NAMES)[number];
 
 export type WebhookStatus = "active" | "failing";
 
