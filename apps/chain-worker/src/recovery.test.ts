@@ -28,7 +28,9 @@ describe("chain worker on anvil, PostgreSQL and Redis: taking over a predecessor
       [id as string],
     );
     // what the dead process did: took the lease, stored the signed transaction, the node got it…
-    const lease = await acquireSignerLease(h.db, account.address, "dead-process", 300);
+    // Long enough to outlast the signing and storing below on a loaded machine (300 ms did not),
+    // short enough that the successor takes over soon after.
+    const lease = await acquireSignerLease(h.db, account.address, "dead-process", 3_000);
     const head = await h.rpc.getBlockNumber();
     const fees = await currentFees(h.rpc as never);
     const nonce = await h.rpc.getTransactionCount({ address: account.address, blockTag: "pending" });
@@ -56,7 +58,7 @@ describe("chain worker on anvil, PostgreSQL and Redis: taking over a predecessor
       async () =>
         (await h.db.signerLease.findUniqueOrThrow({ where: { signerAddress: account.address } })).expiresAt <
         new Date(),
-      { what: "the dead process's lease to expire" },
+      { timeout: 15_000, what: "the dead process's lease to expire" },
     );
 
     await h.startWorker();
