@@ -7,29 +7,22 @@ import {
   pendingContextRow,
   withIdempotency,
 } from "@ctxlog/db";
-import type { RequestHandler } from "express";
 import { enqueueAnchoring } from "../../contexts/context-writer";
 import type { ApiDeps } from "../../deps";
-import { requireAuth } from "../../http/request-context";
-import { validate } from "../../http/validate";
+import type { RouteHandler } from "../route-spec";
 import { contextResource } from "./context-resource";
-import { createContextBodySchema, MAX_CONTEXT_DATA_BYTES, MAX_METADATA_BYTES } from "./schemas";
-
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+import {
+  type createContextBodySchema,
+  type createContextHeadersSchema,
+  MAX_CONTEXT_DATA_BYTES,
+  MAX_METADATA_BYTES,
+} from "./schemas";
 
 function checkSize(field: string, value: unknown, max: number) {
   const bytes = Buffer.byteLength(JSON.stringify(value));
   if (bytes > max) {
     throw new AppError("PAYLOAD_TOO_LARGE", `${field} is ${bytes} bytes serialized; the limit is ${max}.`);
   }
-}
-
-function idempotencyKey(header: string | undefined) {
-  if (header === undefined) return null;
-  if (!IDEMPOTENCY_KEY.test(header)) {
-    throw new AppError("VALIDATION_ERROR", "Idempotency-Key must be 1–255 printable ASCII characters.");
-  }
-  return header;
 }
 
 /**
@@ -45,11 +38,12 @@ export function createContext({
   logger,
   contextWriter,
   confirmationEstimate,
-}: ApiDeps): RequestHandler {
-  return async (req, res) => {
-    const auth = requireAuth(req);
-    const key = idempotencyKey(req.get("Idempotency-Key"));
-    const body = validate(createContextBodySchema, req.body, "body");
+}: ApiDeps): RouteHandler<{
+  body: typeof createContextBodySchema;
+  headers: typeof createContextHeadersSchema;
+}> {
+  return async ({ body, headers, auth, req, res }) => {
+    const key = headers["Idempotency-Key"] ?? null;
     checkSize("context_data", body.context_data, MAX_CONTEXT_DATA_BYTES);
     checkSize("metadata", body.metadata ?? {}, MAX_METADATA_BYTES);
     if (auth.type === "restricted" && !agentMatches(body.agent_id, auth.agentPatterns)) {
