@@ -11,7 +11,7 @@ import {
   createContextHeadersSchema,
   listContextsQuerySchema,
 } from "./contexts/schemas";
-import type { RouteSpec } from "./route-spec";
+import { defineRoute, type RouteSpec } from "./route-spec";
 import { listResponseSchema } from "./shared-schemas";
 import { signerRoutes } from "./signers";
 import { authStatusSchema, getStatus } from "./status";
@@ -19,7 +19,7 @@ import { verificationRoutes } from "./verifications/routes";
 import { webhookRoutes } from "./webhooks/routes";
 
 export const v1Routes: RouteSpec[] = [
-  {
+  defineRoute({
     method: "get",
     path: "/status",
     operationId: "getStatus",
@@ -28,8 +28,8 @@ export const v1Routes: RouteSpec[] = [
     success: { status: 200, description: "The key is valid", schema: authStatusSchema },
     errors: [],
     handler: getStatus,
-  },
-  {
+  }),
+  defineRoute({
     method: "post",
     path: "/contexts",
     operationId: "createContext",
@@ -57,8 +57,8 @@ export const v1Routes: RouteSpec[] = [
     },
     errors: [400, 403, 409, 413, 415],
     handler: createContext,
-  },
-  {
+  }),
+  defineRoute({
     method: "get",
     path: "/contexts",
     operationId: "listContexts",
@@ -73,8 +73,8 @@ export const v1Routes: RouteSpec[] = [
     },
     errors: [400, 403],
     handler: listContexts,
-  },
-  {
+  }),
+  defineRoute({
     method: "get",
     path: "/contexts/:id",
     operationId: "getContext",
@@ -85,8 +85,8 @@ export const v1Routes: RouteSpec[] = [
     success: { status: 200, description: "The context", schema: contextSchema },
     errors: [403, 404],
     handler: getContext,
-  },
-  {
+  }),
+  defineRoute({
     method: "get",
     path: "/contexts/:id/proof",
     operationId: "getContextProof",
@@ -97,8 +97,8 @@ export const v1Routes: RouteSpec[] = [
     success: { status: 200, description: "The proof bundle", schema: proofBundleSchema },
     errors: [403, 404, 409],
     handler: getContextProof,
-  },
-  {
+  }),
+  defineRoute({
     method: "post",
     path: "/contexts/:id/retry",
     operationId: "retryContext",
@@ -109,7 +109,7 @@ export const v1Routes: RouteSpec[] = [
     success: { status: 202, description: "Accepted: the context is pending again", schema: contextSchema },
     errors: [403, 404, 409],
     handler: retryContext,
-  },
+  }),
   ...webhookRoutes,
   ...verificationRoutes,
   ...signerRoutes,
