@@ -1,9 +1,8 @@
 import { once } from "node:events";
 import type http from "node:http";
 import { createDb, listenForRecordedEvents, type OutboxListener } from "@ctxlog/db";
-import type { RunningLoop } from "@ctxlog/jobs";
 import { createRedisConnection, JobQueues } from "@ctxlog/jobs";
-import { serveMetrics } from "@ctxlog/observability";
+import { type RunningLoop, serveMetrics } from "@ctxlog/runtime";
 import { createWebhookSender } from "@ctxlog/webhooks";
 import type { Logger } from "pino";
 import { createDeliveryProcessor } from "./delivery-processor";
