@@ -9,7 +9,7 @@ COPY apps/webhook-worker/package.json apps/webhook-worker/
 COPY packages/core/package.json packages/core/
 COPY packages/db/package.json packages/db/
 COPY packages/jobs/package.json packages/jobs/
-COPY packages/observability/package.json packages/observability/
+COPY packages/runtime/package.json packages/runtime/
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/chain/package.json packages/chain/
 COPY packages/sdk/package.json packages/sdk/

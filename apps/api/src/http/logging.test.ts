@@ -24,6 +24,11 @@ function capturedApp(level = "info") {
   app.get("/hang", () => {
     // never answers: the client gives up first
   });
+  app.get("/careless", (req, res) => {
+    // a handler that logs a whole object holding secrets
+    req.log.warn({ webhook: { id: "wh_1", secret: "whsec_c2VjcmV0" }, key: "sk_careless" }, "careless");
+    res.json({ ok: true });
+  });
   return { app, lines };
 }
 
@@ -59,6 +64,20 @@ describe("requestLogger", () => {
     await expect(supertest(app).get("/hang").timeout(100)).rejects.toThrow();
     await logged(lines);
     expect(lines[0]).toMatchObject({ level: 40, msg: "request aborted", req: { url: "/hang" } });
+  });
+
+  it("censors secrets in what handlers log through req.log (the shared redaction list)", async () => {
+    const { app, lines } = capturedApp();
+    await supertest(app).get("/careless");
+    await logged(lines);
+    expect(lines[0]).toMatchObject({
+      service: "ctxlog-api",
+      pid: process.pid,
+      msg: "careless",
+      webhook: { id: "wh_1", secret: "[redacted]" },
+      key: "[redacted]",
+    });
+    expect(JSON.stringify(lines)).not.toMatch(/whsec_c2VjcmV0|sk_careless/);
   });
 
   it("writes nothing below its level", async () => {
