@@ -42,6 +42,8 @@ export function runPrimary(count: number, logger: Logger): void {
   const quickExits: number[] = [];
   const startedAt = new Map<number, number>();
   const fork = () => {
+    // a restart still pending when SIGTERM came would start a process nobody stops
+    if (stopping) return;
     const worker = cluster.fork();
     startedAt.set(worker.id, Date.now());
     worker.on("message", (message: MetricsRequest) => {

@@ -3,12 +3,29 @@ import { deleteExpiredIdempotencyKeys } from "@ctxlog/db";
 import { handleShutdown, runMain } from "@ctxlog/runtime";
 import { createApp } from "./app";
 import { isClusterWorker, runPrimary } from "./cluster";
+import type { ApiDeps } from "./deps";
 import { type ApiEnv, parseApiEnv } from "./env";
 import { createLogger } from "./http/logging";
 import { serveOps } from "./ops-server";
 import { createApiDeps } from "./wiring";
 
 const HOURLY = 60 * 60 * 1000;
+const REDIS_READY_WAIT_MS = 5_000;
+
+function redisReady(redis: ApiDeps["redis"], waitMs: number): Promise<boolean> {
+  if (redis.status === "ready") return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      redis.off("ready", onReady);
+      resolve(false);
+    }, waitMs);
+    const onReady = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    redis.once("ready", onReady);
+  });
+}
 
 async function main() {
   const env = parseApiEnv(process.env);
@@ -28,6 +45,12 @@ async function serve(env: ApiEnv, logger: ReturnType<typeof createLogger>) {
   // Publishes this process's signer (from now on) and older ones found on contexts, then hourly.
   deps.signers.start();
   if (!deps.chain) logger.warn("RPC_URL is unset: POST /v1/verifications answers 503");
+  // The producer connection queues nothing while it connects (it fails fast, so a Redis outage is a
+  // 503 rather than a hang): listening before it is ready would answer a fresh process's first
+  // requests 503. A Redis still down after the wait is reported and the API serves anyway.
+  if (!(await redisReady(deps.redis, REDIS_READY_WAIT_MS))) {
+    logger.warn({ waitedMs: REDIS_READY_WAIT_MS }, "Redis is not ready yet: requests answer 503 until it is");
+  }
   // Express 5 calls this back with the error too when the port cannot be bound (in use, address
   // not on this host): stop then, rather than run on without listening.
   const server = app.listen(env.PORT, env.HOST, (err?: Error) => {

@@ -59,6 +59,16 @@ describe("requestLogger", () => {
     expect(lines[0]).toMatchObject({ level: 50, req: { id: res.headers["x-request-id"] } });
   });
 
+  it("never takes a caller's request id that carries a key or a webhook secret", async () => {
+    const { app, lines } = capturedApp();
+    for (const id of ["sk_ro_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "trace-whsec_c2VjcmV0"]) {
+      const res = await supertest(app).get("/ok").set("X-Request-Id", id);
+      expect(res.headers["x-request-id"]).toMatch(/^req_/);
+    }
+    await waitFor(() => lines.length >= 2, { timeout: 2_000 });
+    expect(JSON.stringify(lines)).not.toMatch(/sk_ro_a|whsec_/);
+  });
+
   it("logs a request whose client went away before the answer as aborted", async () => {
     const { app, lines } = capturedApp();
     await expect(supertest(app).get("/hang").timeout(100)).rejects.toThrow();

@@ -2,7 +2,7 @@ import { newId } from "@ctxlog/core";
 import { createLogger as createProcessLogger } from "@ctxlog/runtime";
 import type { RequestHandler } from "express";
 import type { DestinationStream, Logger } from "pino";
-import { redactUrl } from "./redact-url";
+import { containsSecretShape, redactUrl } from "./redact-url";
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -37,7 +37,11 @@ export function requestLogger(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const startedAt = performance.now();
     const incoming = req.headers["x-request-id"];
-    const id = typeof incoming === "string" && SAFE_REQUEST_ID.test(incoming) ? incoming : newId("req");
+    // The caller's id is logged and echoed back: never one that carries a key or a secret.
+    const id =
+      typeof incoming === "string" && SAFE_REQUEST_ID.test(incoming) && !containsSecretShape(incoming)
+        ? incoming
+        : newId("req");
     req.id = id;
     res.setHeader("X-Request-Id", id);
     req.log = logger;

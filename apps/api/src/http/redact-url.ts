@@ -29,6 +29,11 @@ function decodeName(name: string): string {
   }
 }
 
+/** Whether text carries anything shaped like a ctxlog key or a webhook secret. */
+export function containsSecretShape(text: string): boolean {
+  return redactShapes(text) !== text;
+}
+
 function redactShapes(text: string): string {
   let out = text;
   for (const shape of SECRET_SHAPES) out = out.replace(shape, REDACTED);
