@@ -2,16 +2,16 @@ import { createContextSigner, pgTimeoutsFrom, secretKeyringFromEnv, signerAddres
 import { createDb } from "@ctxlog/db";
 import { createRedisConnection, JobQueues, subscribeKeyRevocations } from "@ctxlog/jobs";
 import type { Logger } from "pino";
-import { ConfirmationEstimator } from "./contexts/confirmation-estimate";
-import { createContextWriter } from "./contexts/context-writer";
+import { ConfirmationEstimator } from "./ingestion/confirmation-estimate";
+import { createContextWriter } from "./ingestion/context-writer";
 import type { ApiDeps } from "./deps";
 import type { ApiEnv } from "./env";
 import { AuthCache } from "./http/auth-cache";
 import { FailedAuthLimiter } from "./http/auth-failure-limit";
 import { createApiMetrics } from "./http/metrics";
 import { PlanRateLimiter } from "./http/rate-limit";
-import { createChainAccess } from "./verification/chain-access";
-import { SignerDirectory } from "./verification/signer-directory";
+import { createChainAccess } from "./chain-reading/chain-access";
+import { SignerDirectory } from "./signing/signer-directory";
 
 /** Builds the API's dependencies from a parsed environment; `close` releases them all. */
 export function createApiDeps(

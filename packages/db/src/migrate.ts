@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { withDatabaseName } from "./database";
-import { EngineAdapterFactory } from "./engine/adapter";
-import { withSchemaEngine } from "./engine/run";
+import { EngineAdapterFactory } from "./migration-engine/adapter";
+import { withSchemaEngine } from "./migration-engine/run";
 import { LOCK_FILE_CONTENT, readMigrationsDir, writeMigration } from "./migrations-dir";
 import { DEFAULT_MIGRATIONS_DIR, DEFAULT_SCHEMA_PATH } from "./paths";
 

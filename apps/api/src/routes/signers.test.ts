@@ -6,7 +6,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createLogger } from "../http/logging";
 import { type ChainFixture, startChainFixture } from "../testing/chain-fixture";
 import { bearer, createTestHarness, type Tenant, type TestHarness } from "../testing/harness";
-import { SignerDirectory } from "../verification/signer-directory";
+import { SignerDirectory } from "../signing/signer-directory";
 
 const CURRENT = ANVIL_DEV_ADDRESSES[0]; // the harness signs with ANVIL_DEV_KEYS[0]
 const OLD_KEY = ANVIL_DEV_KEYS[2];

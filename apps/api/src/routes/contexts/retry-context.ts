@@ -1,6 +1,6 @@
 import { AppError } from "@ctxlog/core";
 import { retryContext as retryFailedContext } from "@ctxlog/db";
-import { enqueueAnchoring } from "../../contexts/context-writer";
+import { enqueueAnchoring } from "../../ingestion/context-writer";
 import type { ApiDeps } from "../../deps";
 import type { RouteHandler } from "../route-spec";
 import { contextResource } from "./context-resource";
