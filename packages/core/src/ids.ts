@@ -7,7 +7,19 @@ const RANDOM_BYTES = 10; // 80 random bits = 16 characters
 const MAX_TIME = 2 ** 48 - 1;
 
 /** The prefixes the service uses, one per aggregate. */
-export const ID_PREFIXES = ["usr", "key", "ctx", "evt", "whk", "dlv", "vrf", "anc"] as const;
+export const ID_PREFIXES = [
+  "usr",
+  "key",
+  "ctx",
+  "evt",
+  "whk",
+  "dlv",
+  "vrf",
+  "anc",
+  "acc",
+  "ses",
+  "lnk",
+] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 
 const PREFIX_PATTERN = /^[a-z]{2,16}$/;
