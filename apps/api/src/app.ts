@@ -7,6 +7,7 @@ import { requestLogger } from "./http/logging";
 import { labelRoute, recordHttpMetrics } from "./http/metrics";
 import { rateLimit } from "./http/rate-limit";
 import { validate } from "./http/validate";
+import { serveDashboard } from "./dashboard/serve-dashboard";
 import { buildOpenApiDocument } from "./openapi/document";
 import { v1Routes } from "./routes";
 import { getHealthz } from "./routes/health";
@@ -30,10 +31,15 @@ export function createApp(deps: ApiDeps): Express {
     res.type("application/json").send(openApi);
   });
 
+  app.use("/dashboard", serveDashboard(deps.env, deps.logger));
+
   const v1 = Router();
-  v1.use(authenticate(deps), rateLimit(deps.rateLimiter));
+  const rateLimited = rateLimit(deps.rateLimiter);
+  const authenticated = { any: authenticate(deps), session: authenticate(deps, undefined, "session") };
   for (const route of v1Routes) {
     const chain: RequestHandler[] = [labelRoute(`/v1${route.path}`)];
+    // sign-in and setup take no credentials (and have limits of their own)
+    if (route.auth !== "none") chain.push(authenticated[route.auth ?? "any"], rateLimited);
     if (route.permission) chain.push(requirePermission(route.permission));
     const params = route.params;
     if (params) {
@@ -47,6 +53,8 @@ export function createApp(deps: ApiDeps): Express {
     chain.push(route.handler(deps));
     v1[route.method](route.path, ...chain);
   }
+  // an unknown /v1 path is answered as before: credentials first, then 404
+  v1.use(authenticated.any, rateLimited);
   app.use("/v1", v1);
 
   app.use(notFoundHandler);

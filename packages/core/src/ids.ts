@@ -118,6 +118,15 @@ export function newId(prefix: string): string {
 }
 
 /**
+ * The smallest id with this prefix created at or after `time`: ids sort by creation time, so
+ * `id >= idFloor(prefix, t)` is an index range over "created since t".
+ */
+export function idFloor(prefix: string, time: Date): string {
+  const ms = Math.min(MAX_TIME, Math.max(0, Math.floor(time.getTime())));
+  return `${prefix}_${encodeTime(ms)}${"0".repeat(16)}`;
+}
+
+/**
  * True when `value` has the shape of an id (optionally with the given prefix). Lets callers reject
  * a malformed path parameter or cursor before it reaches the database, where e.g. a NUL byte would
  * turn a 404 into a 500.

@@ -52,7 +52,7 @@ export {
   isEventName,
   serializeEnvelope,
 } from "./events";
-export { ID_PREFIXES, type IdPrefix, idTimestamp, isId, newId } from "./ids";
+export { ID_PREFIXES, type IdPrefix, idFloor, idTimestamp, isId, newId } from "./ids";
 export { findJsonHazard, type JsonHazard } from "./json-safety";
 export { fastKeccakLoaded, keccak256Bytes, keccak256Hex, loadFastKeccak } from "./keccak";
 export { buildMerkleTree, type MerkleTree, verifyMerkleProof } from "./merkle";

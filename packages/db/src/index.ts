@@ -40,6 +40,7 @@ export {
   type SchemaDiffOptions,
 } from "./migrate";
 export { DEFAULT_MIGRATIONS_DIR, DEFAULT_SCHEMA_PATH } from "./paths";
+export * from "./overview/read-overview";
 export * from "./prisma-types";
 export * from "./sessions";
 export * from "./signers";

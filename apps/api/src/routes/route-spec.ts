@@ -16,6 +16,11 @@ export interface RouteSpec {
   tag: string;
   /** omitted: any valid key */
   permission?: Operation;
+  /**
+   * omitted: an API key or a dashboard session (which acts as a full key); "session": a dashboard
+   * session only (API keys get 403); "none": no credentials (sign-in and setup, with their own limits)
+   */
+  auth?: "session" | "none";
   body?: z.ZodType;
   /** false: the body may be left out (default true when there is a body) */
   bodyRequired?: boolean;
@@ -25,7 +30,8 @@ export interface RouteSpec {
   success: {
     status: number;
     description: string;
-    schema: z.ZodType;
+    /** omitted for 204 No Content */
+    schema?: z.ZodType;
     /** headers this route sets on its success response, beyond the ones every response has */
     headers?: SuccessHeader[];
   };
@@ -39,7 +45,7 @@ export interface RouteSpec {
 
 /** A header a route sets on its success response (see openapi/headers.ts). */
 export interface SuccessHeader {
-  name: "Location" | "Idempotent-Replayed";
+  name: "Location" | "Idempotent-Replayed" | "Set-Cookie";
   required: boolean;
   description: string;
 }
