@@ -1,4 +1,5 @@
 import express, { type Express, type RequestHandler, Router } from "express";
+import { serveDashboard } from "./dashboard/serve-dashboard";
 import type { ApiDeps } from "./deps";
 import { authenticate, requirePermission } from "./http/authenticate";
 import { errorHandler, notFoundHandler } from "./http/errors";
@@ -7,7 +8,6 @@ import { requestLogger } from "./http/logging";
 import { labelRoute, recordHttpMetrics } from "./http/metrics";
 import { rateLimit } from "./http/rate-limit";
 import { validate } from "./http/validate";
-import { serveDashboard } from "./dashboard/serve-dashboard";
 import { buildOpenApiDocument } from "./openapi/document";
 import { v1Routes } from "./routes";
 import { getHealthz } from "./routes/health";

@@ -83,10 +83,20 @@ export const apiEnvSchema = z
     // Webhook signing secrets are stored encrypted under this key (see the README: rotation).
     ...secretsEncryptionEnv,
     // The dashboard (apps/dashboard/dist, served at /dashboard) and its sessions.
-    PUBLIC_BASE_URL: optionalEnv(z.url({ protocol: /^https?$/, error: "the API's public origin (http[s]://…)" })),
+    PUBLIC_BASE_URL: optionalEnv(
+      z.url({ protocol: /^https?$/, error: "the API's public origin (http[s]://…)" }),
+    ),
     DASHBOARD_DIST_DIR: optionalEnv(z.string().min(1)),
-    SESSION_IDLE_TIMEOUT_HOURS: z.coerce.number().positive().max(24 * 365).default(12),
-    SESSION_ABSOLUTE_TIMEOUT_HOURS: z.coerce.number().positive().max(24 * 365).default(168),
+    SESSION_IDLE_TIMEOUT_HOURS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 365)
+      .default(12),
+    SESSION_ABSOLUTE_TIMEOUT_HOURS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 365)
+      .default(168),
     SESSION_COOKIE_SECURE: envFlag,
     // Failed sign-ins per account (email) and per client address per window; 0 = off.
     SIGN_IN_ACCOUNT_LIMIT: z.coerce.number().int().min(0).default(10),

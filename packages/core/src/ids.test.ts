@@ -91,10 +91,13 @@ describe("idFloor", () => {
     expect(isId(floor, "ctx")).toBe(true);
     expect(idTimestamp(floor)?.getTime()).toBe(t.getTime());
     const at = createIdGenerator({ now: () => t.getTime(), random: () => new Uint8Array(10).fill(0) })("ctx");
-    const later = createIdGenerator({ now: () => t.getTime(), random: () => new Uint8Array(10).fill(255) })("ctx");
-    const before = createIdGenerator({ now: () => t.getTime() - 1, random: () => new Uint8Array(10).fill(255) })(
+    const later = createIdGenerator({ now: () => t.getTime(), random: () => new Uint8Array(10).fill(255) })(
       "ctx",
     );
+    const before = createIdGenerator({
+      now: () => t.getTime() - 1,
+      random: () => new Uint8Array(10).fill(255),
+    })("ctx");
     expect(floor <= at && floor < later && before < floor).toBe(true);
   });
 });

@@ -39,8 +39,8 @@ export {
   type MigrationsOptions,
   type SchemaDiffOptions,
 } from "./migrate";
-export { DEFAULT_MIGRATIONS_DIR, DEFAULT_SCHEMA_PATH } from "./paths";
 export * from "./overview/read-overview";
+export { DEFAULT_MIGRATIONS_DIR, DEFAULT_SCHEMA_PATH } from "./paths";
 export * from "./prisma-types";
 export * from "./sessions";
 export * from "./signers";

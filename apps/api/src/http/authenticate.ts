@@ -102,7 +102,10 @@ export function authenticate(
         cache.set(hash, auth, generation);
     }
     if (mode === "session") {
-      throw new AppError("INSUFFICIENT_PERMISSIONS", "Only a dashboard session may do this, never an API key.");
+      throw new AppError(
+        "INSUFFICIENT_PERMISSIONS",
+        "Only a dashboard session may do this, never an API key.",
+      );
     }
     req.auth = auth;
     noteKeyUse(auth.keyId);

@@ -74,7 +74,9 @@ function operationOf(route: RouteSpec): ZodOpenApiOperationObject {
       [String(route.success.status)]: {
         description: route.success.description,
         headers: responseHeaders(route.success.status, route.success.headers, route.auth),
-        ...(route.success.schema ? { content: { "application/json": { schema: route.success.schema } } } : {}),
+        ...(route.success.schema
+          ? { content: { "application/json": { schema: route.success.schema } } }
+          : {}),
       },
       ...errorResponses(route),
     },

@@ -78,7 +78,10 @@ export function responseHeaders(
   if (status === 401 && auth === undefined) headers["WWW-Authenticate"] = ref("WwwAuthenticate");
   if (status === 401 && auth === "session") {
     // only when an API key was presented and refused
-    headers["WWW-Authenticate"] = { ...headerComponents.WwwAuthenticate, required: false } as oas31.HeaderObject;
+    headers["WWW-Authenticate"] = {
+      ...headerComponents.WwwAuthenticate,
+      required: false,
+    } as oas31.HeaderObject;
   }
   if (status === 401 && auth !== "none") headers["Set-Cookie"] = ref("SessionCookieCleared");
   for (const header of extra) {

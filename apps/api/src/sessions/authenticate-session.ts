@@ -39,7 +39,9 @@ export async function authenticateSession(
   const address = clientAddressBucket(req.ip);
   await authFailures.check(address, res);
   const idleMs = sessionIdleMs(env);
-  const session = isOpaqueToken(token) ? await findActiveSession(db, hashOpaqueToken(token), { idleMs }) : null;
+  const session = isOpaqueToken(token)
+    ? await findActiveSession(db, hashOpaqueToken(token), { idleMs })
+    : null;
   if (!session) {
     await authFailures.recordFailure(address, res);
     clearSessionCookie(req, res, env.SESSION_COOKIE_SECURE);

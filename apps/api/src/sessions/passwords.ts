@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { Algorithm, hash, verify } from "@node-rs/argon2";
+import { hash, verify } from "@node-rs/argon2";
 
 /**
  * argon2id with 64 MiB of memory, 3 passes, one lane: the second recommendation of RFC 9106 §4
@@ -8,7 +8,8 @@ import { Algorithm, hash, verify } from "@node-rs/argon2";
  * event loop. The parameters are in each stored PHC string, so raising them later keeps old
  * hashes verifiable.
  */
-const PARAMS = { algorithm: Algorithm.Argon2id, memoryCost: 65_536, timeCost: 3, parallelism: 1 } as const;
+// algorithm 2 = Argon2id (the package's `Algorithm` is a const enum, which isolated modules cannot read)
+const PARAMS = { algorithm: 2, memoryCost: 65_536, timeCost: 3, parallelism: 1 } as const;
 
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 256;
