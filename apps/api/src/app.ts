@@ -7,6 +7,7 @@ import { jsonBody } from "./http/json-body";
 import { requestLogger } from "./http/logging";
 import { labelRoute, recordHttpMetrics } from "./http/metrics";
 import { rateLimit } from "./http/rate-limit";
+import { forRouteAuth, routeAuthOf } from "./http/route-auth";
 import { validate } from "./http/validate";
 import { buildOpenApiDocument } from "./openapi/document";
 import { v1Routes } from "./routes";
@@ -34,12 +35,15 @@ export function createApp(deps: ApiDeps): Express {
   app.use("/dashboard", serveDashboard(deps.env, deps.logger));
 
   const v1 = Router();
-  const rateLimited = rateLimit(deps.rateLimiter);
-  const authenticated = { any: authenticate(deps), session: authenticate(deps, undefined, "session") };
+  // keys or sessions, sessions only, or nothing (sign-in and setup, which have limits of their own)
+  const authOf = routeAuthOf(v1Routes);
+  v1.use(
+    forRouteAuth(authOf, (a) => a === "any", authenticate(deps)),
+    forRouteAuth(authOf, (a) => a === "session", authenticate(deps, undefined, "session")),
+    forRouteAuth(authOf, (a) => a !== "none", rateLimit(deps.rateLimiter)),
+  );
   for (const route of v1Routes) {
     const chain: RequestHandler[] = [labelRoute(`/v1${route.path}`)];
-    // sign-in and setup take no credentials (and have limits of their own)
-    if (route.auth !== "none") chain.push(authenticated[route.auth ?? "any"], rateLimited);
     if (route.permission) chain.push(requirePermission(route.permission));
     const params = route.params;
     if (params) {
@@ -53,8 +57,6 @@ export function createApp(deps: ApiDeps): Express {
     chain.push(route.handler(deps));
     v1[route.method](route.path, ...chain);
   }
-  // an unknown /v1 path is answered as before: credentials first, then 404
-  v1.use(authenticated.any, rateLimited);
   app.use("/v1", v1);
 
   app.use(notFoundHandler);
