@@ -9,7 +9,7 @@ COPY apps/webhook-worker/package.json apps/webhook-worker/
 COPY packages/core/package.json packages/core/
 COPY packages/db/package.json packages/db/
 COPY packages/jobs/package.json packages/jobs/
-COPY packages/observability/package.json packages/observability/
+COPY packages/runtime/package.json packages/runtime/
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/chain/package.json packages/chain/
 COPY packages/sdk/package.json packages/sdk/
@@ -19,11 +19,31 @@ COPY prisma prisma
 COPY prisma.config.ts ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev
+# tsconfig.json of each workspace leaves *.test.ts and the testing helpers out of dist
+RUN npm run build
+
+# docker compose's development chain (scripts/dev-chain.js): anvil is a dev dependency, so it runs
+# from the build stage and never reaches the production image.
+FROM build AS dev-chain
+CMD ["node", "scripts/dev-chain.js"]
+
+# Only what production runs: runtime dependencies, each workspace's package.json and dist, the
+# migrations and the migration script. No sources, no tests, no dev dependencies.
+FROM build AS prune
+RUN npm prune --omit=dev \
+  && rm -rf apps/*/src packages/*/src apps/*/tsconfig*.json packages/*/tsconfig*.json \
+     apps/*/dist/.tsbuildinfo packages/*/dist/.tsbuildinfo \
+     packages/contracts/contracts packages/contracts/scripts packages/contracts/artifacts \
+     scripts/start.js scripts/dev-chain.js scripts/db-migration-create.js scripts/prisma-generate.js
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production
 WORKDIR /app
-COPY --from=build /app /app
+COPY --from=prune /app/package.json ./
+COPY --from=prune /app/node_modules node_modules
+COPY --from=prune /app/apps apps
+COPY --from=prune /app/packages packages
+COPY --from=prune /app/prisma prisma
+COPY --from=prune /app/scripts scripts
 USER node
 CMD ["node", "apps/api/dist/main.js"]

@@ -3,14 +3,15 @@
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: "node",
-  roots: ["<rootDir>/packages", "<rootDir>/apps"],
-  testMatch: ["**/src/**/*.test.ts"],
+  // test/e2e: tests across packages (the SDK against the real API and chain), kept out of the SDK
+  roots: ["<rootDir>/packages", "<rootDir>/apps", "<rootDir>/test/e2e"],
+  testMatch: ["**/src/**/*.test.ts", "<rootDir>/test/e2e/**/*.test.ts"],
   transform: { "^.+\\.ts$": ["@swc/jest", { jsc: { target: "es2022" }, module: { type: "commonjs" } }] },
   moduleNameMapper: {
     "^@ctxlog/([a-z-]+)$": "<rootDir>/packages/$1/src",
     "^@ctxlog/([a-z-]+)/([a-z-]+)$": "<rootDir>/packages/$1/src/$2",
   },
-  modulePathIgnorePatterns: ["<rootDir>/.*/dist/"],
+  modulePathIgnorePatterns: ["<rootDir>/.*/dist/", "<rootDir>/.*/dist-test/"],
   globalSetup: "<rootDir>/test/global-setup.js",
   reporters: ["default", "<rootDir>/test/summary-reporter.js"],
   testTimeout: 30000,

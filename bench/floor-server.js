@@ -42,26 +42,13 @@ async function main() {
   app.post("/v1/contexts", express.json({ limit: "300kb" }), async (req, res) => {
     await limiter.consume(key.id, 1);
     const { agent_id, context_data, metadata = {} } = req.body;
-    const { canonical, contextHash } = core.hashContext({ agent_id, context_data, metadata });
-    const signature = await signer.sign(contextHash);
-    const createdAt = new Date();
-    const row = {
-      id: core.newId("ctx"),
-      userId: key.userId,
-      apiKeyId: key.id,
-      keyFamilyId: key.familyId,
-      agentId: agent_id,
-      contextData: context_data,
-      metadata,
-      visibility: "private",
-      canonicalJson: canonical,
-      contextHash,
-      signature,
-      signerAddress: signer.address,
+    const owner = { userId: key.userId, apiKeyId: key.id, keyFamilyId: key.familyId };
+    const [row] = await core.buildNewContexts(owner, [{ agent_id, context_data, metadata }], {
+      signer,
       network: "anvil",
-      createdAt,
-      estimatedConfirmation: createdAt,
-    };
+      confirmationDelayMs: 0,
+    });
+    const { contextHash, signature, createdAt } = row;
     await writer.add(row);
     res.status(202).json({
       context_id: row.id,

@@ -55,9 +55,12 @@ function stopProcess(child) {
   });
 }
 
-/** The benches' Redis keys go away with their prefix, as the tests' do (@ctxlog/jobs/testing). */
+/**
+ * The benches' Redis keys go away with their prefix, as the tests' do (@ctxlog/jobs/testing, which
+ * `npm run build` leaves out: the bench:* scripts build it into dist-test).
+ */
 const deleteRedisPrefix = (prefix) =>
-  require(path.join(root, "packages/jobs/dist/testing")).deleteRedisPrefix(prefix, REDIS_URL);
+  require(path.join(root, "packages/jobs/dist-test/testing")).deleteRedisPrefix(prefix, REDIS_URL);
 
 const fmt = (n, digits = 1) => Number(n).toFixed(digits);
 
@@ -80,8 +83,9 @@ const DEV_SIGNER = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4
  */
 async function startChainStack(name, extraEnv = {}, { workerExecArgv = [] } = {}) {
   const contracts = require(path.join(root, "packages/contracts/dist"));
+  const { startAnvil } = require(path.join(root, "packages/contracts/dist/anvil"));
   const dbModule = require(path.join(root, "packages/db/dist"));
-  const anvil = await contracts.startAnvil({ blockTimeSeconds: 1 });
+  const anvil = await startAnvil({ blockTimeSeconds: 1 });
   const registry = await contracts.deployRegistry({ rpcUrl: anvil.rpcUrl, privateKey: DEV_SIGNER });
   const database = await scratchDatabase(name);
   const prefix = `ctxlog-bench-${randomBytes(4).toString("hex")}`;

@@ -5,9 +5,8 @@
 // with it up front. Writes CHAIN_READY_FILE once deployed (the compose healthcheck waits for it).
 const { writeFileSync } = require("node:fs");
 const path = require("node:path");
-const { ANVIL_DEV_KEYS, deployRegistry, startAnvil } = require(
-  path.join(__dirname, "../packages/contracts/dist"),
-);
+const { deployRegistry } = require(path.join(__dirname, "../packages/contracts/dist"));
+const { ANVIL_DEV_KEYS, startAnvil } = require(path.join(__dirname, "../packages/contracts/dist/anvil"));
 
 async function main() {
   const anvil = await startAnvil({

@@ -31,7 +31,8 @@ let anvil;
 let stopping = false;
 
 async function startLocalChain() {
-  const { ANVIL_DEV_KEYS, deployRegistry, startAnvil } = require(path.join(root, "packages/contracts/dist"));
+  const { deployRegistry } = require(path.join(root, "packages/contracts/dist"));
+  const { ANVIL_DEV_KEYS, startAnvil } = require(path.join(root, "packages/contracts/dist/anvil"));
   const port = Number(process.env.ANVIL_PORT || 8545);
   const blockTimeSeconds = Number(process.env.ANVIL_BLOCK_TIME || 1);
   anvil = await startAnvil({ port, blockTimeSeconds });

@@ -17,10 +17,18 @@ function reachable(host, port) {
   });
 }
 
+// The same URLs the test helpers use (@ctxlog/db/testing, @ctxlog/jobs/testing).
+function hostPort(url, defaultPort) {
+  const u = new URL(url);
+  return { host: u.hostname, port: Number(u.port || defaultPort) };
+}
+
 module.exports = async () => {
+  const pg = hostPort(process.env.TEST_DATABASE_ADMIN_URL || "postgresql://127.0.0.1:5432/postgres", 5432);
+  const redis = hostPort(process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379", 6379);
   const missing = [];
-  if (!(await reachable("127.0.0.1", 5432))) missing.push("PostgreSQL on 127.0.0.1:5432");
-  if (!(await reachable("127.0.0.1", 6379))) missing.push("Redis on 127.0.0.1:6379");
+  if (!(await reachable(pg.host, pg.port))) missing.push(`PostgreSQL on ${pg.host}:${pg.port}`);
+  if (!(await reachable(redis.host, redis.port))) missing.push(`Redis on ${redis.host}:${redis.port}`);
   if (missing.length) {
     throw new Error(`The tests need ${missing.join(" and ")}. Start them (see README, "Running the tests").`);
   }

@@ -8,6 +8,7 @@ import { requestLogger } from "./http/logging";
 import { labelRoute, recordHttpMetrics } from "./http/metrics";
 import { rateLimit } from "./http/rate-limit";
 import { forRouteAuth, routeAuthOf } from "./http/route-auth";
+import { runRoute } from "./http/run-route";
 import { validate } from "./http/validate";
 import { buildOpenApiDocument } from "./openapi/document";
 import { v1Routes } from "./routes";
@@ -47,14 +48,15 @@ export function createApp(deps: ApiDeps): Express {
     if (route.permission) chain.push(requirePermission(route.permission));
     const params = route.params;
     if (params) {
-      // ids reach SQL only in their documented shape (a NUL byte would be a database error)
-      chain.push((req, _res, next) => {
-        validate(params, req.params, "path");
+      // ids reach SQL only in their documented shape (a NUL byte would be a database error);
+      // checked before the body is read, so a malformed id is a 400 whatever the body
+      chain.push((req, res, next) => {
+        res.locals.params = validate(params, req.params, "path");
         next();
       });
     }
     if (route.method === "post" || route.method === "put") chain.push(...jsonBody());
-    chain.push(route.handler(deps));
+    chain.push(runRoute(route, deps));
     v1[route.method](route.path, ...chain);
   }
   app.use("/v1", v1);

@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
+import { waitFor } from "@ctxlog/core/testing";
 import { createApiKey } from "@ctxlog/db";
 import { createTestDatabase, TEST_SECRETS_ENV } from "@ctxlog/db/testing";
 import { deleteRedisPrefix, TEST_REDIS_URL } from "@ctxlog/jobs/testing";
@@ -12,7 +13,6 @@ import { TEST_SIGNER_KEY } from "./testing/harness";
 
 const appDir = path.resolve(__dirname, "..");
 const main = path.join(appDir, "dist", "main.js");
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Live child pids of `pid`, from /proc (Linux). */
 function childPids(pid: number): number[] {
@@ -30,14 +30,18 @@ function childPids(pid: number): number[] {
   return children;
 }
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 15_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
+/** The pid of every process that wrote an access-log line for `url` (pino's base field `pid`). */
+function pidsServing(logLines: string[], url: string): Set<number> {
+  const pids = new Set<number>();
+  for (const line of logLines) {
+    try {
+      const entry = JSON.parse(line) as { pid?: number; msg?: string; req?: { url?: string } };
+      if (entry.msg === "request completed" && entry.req?.url === url && entry.pid) pids.add(entry.pid);
+    } catch {
+      // not a log line
+    }
   }
+  return pids;
 }
 
 const freePort = () =>
@@ -56,6 +60,7 @@ describe("API_PROCESSES=2: the built API as a supervised cluster (PostgreSQL + R
   let base: string;
   let ops: string;
   let key: string;
+  const logLines: string[] = [];
   const prefix = `ctxlog-test-${randomBytes(6).toString("hex")}`;
 
   beforeAll(async () => {
@@ -83,15 +88,24 @@ describe("API_PROCESSES=2: the built API as a supervised cluster (PostgreSQL + R
         REDIS_PREFIX: prefix,
         SIGNER_PRIVATE_KEY: TEST_SIGNER_KEY,
         ...TEST_SECRETS_ENV,
-        LOG_LEVEL: "warn",
+        // info: the access log says which process served each request
+        LOG_LEVEL: "info",
       },
-      stdio: ["ignore", "ignore", "inherit"],
+      stdio: ["ignore", "pipe", "inherit"],
     });
-    await waitFor("the API to answer", () =>
-      fetch(`${base}/healthz`).then(
-        (r) => (r.ok ? true : undefined),
-        () => undefined,
-      ),
+    let partial = "";
+    primary.stdout?.on("data", (chunk: Buffer) => {
+      const lines = (partial + chunk.toString()).split("\n");
+      partial = lines.pop() ?? "";
+      logLines.push(...lines);
+    });
+    await waitFor(
+      () =>
+        fetch(`${base}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      { timeout: 15_000, what: "the API to answer" },
     );
   }, 120_000);
 
@@ -112,10 +126,13 @@ describe("API_PROCESSES=2: the built API as a supervised cluster (PostgreSQL + R
     });
 
   it("runs two API processes that share the port; /metrics on the ops port counts the requests of both", async () => {
-    const pids = await waitFor("two API processes", () => {
-      const found = childPids(primary.pid ?? 0);
-      return found.length === 2 ? found : undefined;
-    });
+    const pids = await waitFor(
+      () => {
+        const found = childPids(primary.pid ?? 0);
+        return found.length === 2 ? found : undefined;
+      },
+      { timeout: 15_000, what: "two API processes" },
+    );
     expect(pids).toHaveLength(2);
 
     const statuses = await Promise.all(Array.from({ length: 60 }, (_, i) => post(i).then((r) => r.status)));
@@ -138,19 +155,43 @@ describe("API_PROCESSES=2: the built API as a supervised cluster (PostgreSQL + R
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
   });
 
+  it("spreads the requests over both processes: the access log names two pids, both API processes", async () => {
+    const pids = childPids(primary.pid ?? 0);
+    // Each process buffers its log (4 KiB writes): more requests until both have written some.
+    const serving = await waitFor(
+      async () => {
+        const status = () => fetch(`${base}/v1/status`, { headers: { authorization: `Bearer ${key}` } });
+        await Promise.all(Array.from({ length: 20 }, status));
+        const found = pidsServing(logLines, "/v1/status");
+        return found.size >= 2 ? found : undefined;
+      },
+      {
+        timeout: 30_000,
+        what: () => `a second pid in the access log (${[...pidsServing(logLines, "/v1/status")]})`,
+      },
+    );
+    expect([...serving].sort()).toEqual([...pids].sort());
+  }, 60_000);
+
   it("replaces an API process that dies, and keeps serving meanwhile", async () => {
     const [victim] = childPids(primary.pid ?? 0);
     if (victim === undefined) throw new Error("no API process found");
     process.kill(victim, "SIGKILL");
-    const replaced = await waitFor("a replacement process", () => {
-      const found = childPids(primary.pid ?? 0);
-      return found.length === 2 && !found.includes(victim) ? found : undefined;
-    });
+    const replaced = await waitFor(
+      () => {
+        const found = childPids(primary.pid ?? 0);
+        return found.length === 2 && !found.includes(victim) ? found : undefined;
+      },
+      { timeout: 15_000, what: "a replacement process" },
+    );
     expect(replaced).toHaveLength(2);
-    await waitFor("the replacement to serve", async () => {
-      const results = await Promise.all(Array.from({ length: 10 }, (_, i) => post(100 + i)));
-      return results.every((r) => r.status === 202) ? true : undefined;
-    });
+    await waitFor(
+      async () => {
+        const results = await Promise.all(Array.from({ length: 10 }, (_, i) => post(100 + i)));
+        return results.every((r) => r.status === 202);
+      },
+      { timeout: 15_000, what: "the replacement to serve" },
+    );
   }, 60_000);
 
   it("SIGTERM to the primary stops every API process and exits 0", async () => {

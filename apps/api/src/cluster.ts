@@ -1,4 +1,5 @@
 import cluster, { type Worker } from "node:cluster";
+import { handleShutdown } from "@ctxlog/runtime";
 import type { Logger } from "pino";
 import { AggregatorRegistry, type PrometheusContentType, type Registry } from "prom-client";
 
@@ -34,6 +35,7 @@ export const isClusterWorker = () => cluster.isWorker;
 export function runPrimary(count: number, logger: Logger): void {
   const aggregator = new AggregatorRegistry<PrometheusContentType>();
   let stopping = false;
+  let allStopped = () => {};
 
   // A process that dies within seconds of its start, again and again (a broken host or config
   // the primary cannot see), stops the primary instead of spinning: its supervisor takes over.
@@ -48,11 +50,7 @@ export function runPrimary(count: number, logger: Logger): void {
   };
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) {
-        logger.info("all API processes stopped");
-        logger.flush();
-        process.exit(0);
-      }
+      if (Object.keys(cluster.workers ?? {}).length === 0) allStopped();
       return;
     }
     // A crashed process is replaced; its in-flight requests failed, its committed rows are safe.
@@ -70,16 +68,22 @@ export function runPrimary(count: number, logger: Logger): void {
   for (let i = 0; i < count; i++) fork();
   logger.info({ processes: count }, "ctxlog api primary supervising");
 
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, "shutting down the API processes");
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
-    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
-    setTimeout(() => process.exit(1), 12_000).unref();
-  };
-  process.on("SIGTERM", () => stop("SIGTERM"));
-  process.on("SIGINT", () => stop("SIGINT"));
+  // Each process gets its own 10 s to stop; the primary waits a little longer for the last one.
+  handleShutdown({
+    logger,
+    timeoutMs: 12_000,
+    message: "shutting down the API processes",
+    stop: () =>
+      new Promise<void>((resolve) => {
+        stopping = true;
+        allStopped = () => {
+          logger.info("all API processes stopped");
+          resolve();
+        };
+        for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+        if (Object.keys(cluster.workers ?? {}).length === 0) resolve();
+      }),
+  });
 }
 
 function answerMetrics(worker: Worker, id: number, aggregator: AggregatorRegistry<PrometheusContentType>) {

@@ -1,5 +1,6 @@
 import { loadFastKeccak } from "@ctxlog/core";
 import { deleteExpiredIdempotencyKeys } from "@ctxlog/db";
+import { handleShutdown, runMain } from "@ctxlog/runtime";
 import { createApp } from "./app";
 import { isClusterWorker, runPrimary } from "./cluster";
 import { type ApiEnv, parseApiEnv } from "./env";
@@ -66,27 +67,17 @@ async function serve(env: ApiEnv, logger: ReturnType<typeof createLogger>) {
   }, HOURLY);
   sweep.unref();
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, "shutting down");
-    clearInterval(sweep);
-    deps.signers.stop();
-    opsServer.then((ops) => ops.close());
-    server.close(() => {
-      deps.close().finally(() => {
-        logger.flush();
-        process.exit(0);
-      });
-    });
-    setTimeout(() => process.exit(1), 10_000).unref();
-  };
-  process.on("SIGTERM", () => stop("SIGTERM"));
-  process.on("SIGINT", () => stop("SIGINT"));
+  handleShutdown({
+    logger,
+    timeoutMs: 10_000,
+    stop: async () => {
+      clearInterval(sweep);
+      deps.signers.stop();
+      opsServer.then((ops) => ops.close());
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await deps.close();
+    },
+  });
 }
 
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+runMain(main);

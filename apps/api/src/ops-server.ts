@@ -1,5 +1,5 @@
 import type { Server } from "node:http";
-import { serveMetrics } from "@ctxlog/observability";
+import { serveMetrics } from "@ctxlog/runtime";
 import type { ApiDeps } from "./deps";
 import type { ApiEnv } from "./env";
 import { checkReadiness } from "./routes/health";

@@ -41,7 +41,7 @@ describe("chain worker processes on anvil, PostgreSQL and Redis: SIGKILL at any 
     // kill at staggered moments: while batching, signing, broadcasting and confirming
     for (const lifeMs of [700, 450, 900, 300, 1_200]) {
       ids.push(...(await h.submit(60)));
-      await sleep(lifeMs);
+      await sleep(lifeMs); // deliberate: the kill must land at an arbitrary moment, not at a known state
       child.kill("SIGKILL");
       await new Promise((r) => child?.once("exit", r));
       child = start();

@@ -2,7 +2,7 @@ import { currentFees, signAnchorTransaction } from "@ctxlog/chain";
 import { acquireSignerLease, createAnchorBatch, storeSignedTransactions } from "@ctxlog/db";
 import type { Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { type ChainHarness, createChainHarness, sleep, TEST_ANCHOR_KEY } from "./testing/harness";
+import { type ChainHarness, createChainHarness, TEST_ANCHOR_KEY, waitFor } from "./testing/harness";
 
 describe("chain worker on anvil, PostgreSQL and Redis: taking over a predecessor's work", () => {
   let h: ChainHarness;
@@ -28,7 +28,9 @@ describe("chain worker on anvil, PostgreSQL and Redis: taking over a predecessor
       [id as string],
     );
     // what the dead process did: took the lease, stored the signed transaction, the node got it…
-    const lease = await acquireSignerLease(h.db, account.address, "dead-process", 300);
+    // Long enough to outlast the signing and storing below on a loaded machine (300 ms did not),
+    // short enough that the successor takes over soon after.
+    const lease = await acquireSignerLease(h.db, account.address, "dead-process", 3_000);
     const head = await h.rpc.getBlockNumber();
     const fees = await currentFees(h.rpc as never);
     const nonce = await h.rpc.getTransactionCount({ address: account.address, blockTag: "pending" });
@@ -51,20 +53,24 @@ describe("chain worker on anvil, PostgreSQL and Redis: taking over a predecessor
     await h.rpc.request({ method: "eth_sendRawTransaction", params: [tx.raw] } as never);
     // …and it was mined, with blocks on top, before anyone recorded the broadcast
     for (let i = 0; i < 4; i++) await h.anvilRpc("evm_mine");
-    await sleep(350); // the dead process's lease runs out
+    // the dead process's lease runs out
+    await waitFor(
+      async () =>
+        (await h.db.signerLease.findUniqueOrThrow({ where: { signerAddress: account.address } })).expiresAt <
+        new Date(),
+      { timeout: 15_000, what: "the dead process's lease to expire" },
+    );
 
     await h.startWorker();
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const ctx = await h.db.context.findUniqueOrThrow({ where: { id } });
-      if (ctx.status === "confirmed") {
-        expect(ctx.transactionHash).toBe(tx.hash);
-        break;
-      }
-      if (Date.now() > deadline) throw new Error(`still ${ctx.status}`);
-      await h.anvilRpc("evm_mine");
-      await sleep(100);
-    }
+    const ctx = await waitFor(
+      async () => {
+        const row = await h.db.context.findUniqueOrThrow({ where: { id } });
+        if (row.status === "confirmed") return row;
+        await h.anvilRpc("evm_mine");
+      },
+      { interval: 100, what: "the context to be confirmed" },
+    );
+    expect(ctx.transactionHash).toBe(tx.hash);
     await h.expectAnchoredExactlyOnce([id as string]);
     expect(await h.db.anchorTransaction.count({ where: { anchorId: batch?.anchorId } })).toBe(1);
   });

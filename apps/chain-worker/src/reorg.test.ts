@@ -1,5 +1,5 @@
 import type { Hex } from "viem";
-import { type ChainHarness, createChainHarness, sleep } from "./testing/harness";
+import { type ChainHarness, createChainHarness, waitFor } from "./testing/harness";
 
 describe("chain worker on anvil, PostgreSQL and Redis: reorgs", () => {
   let h: ChainHarness;
@@ -21,25 +21,23 @@ describe("chain worker on anvil, PostgreSQL and Redis: reorgs", () => {
     await h.close();
   });
 
-  async function waitForAnchor(anchorId: string, status: string, timeoutMs = 10_000) {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const anchor = await h.db.anchor.findUniqueOrThrow({ where: { id: anchorId } });
-      if (anchor.status === status) return anchor;
-      if (Date.now() > deadline) throw new Error(`anchor ${anchorId} still ${anchor.status}, not ${status}`);
-      await sleep(20);
-    }
+  async function waitForAnchor(anchorId: string, status: string) {
+    return waitFor(
+      async () => {
+        const anchor = await h.db.anchor.findUniqueOrThrow({ where: { id: anchorId } });
+        return anchor.status === status && anchor;
+      },
+      { interval: 20, what: `anchor ${anchorId} ${status}` },
+    );
   }
 
   it("a reorg before the required depth: the context is confirmed once, on the canonical chain", async () => {
     const [id] = await h.submit(1);
-    const deadline = Date.now() + 10_000;
-    let anchorId: string | null = null;
-    while (!anchorId && Date.now() < deadline) {
-      anchorId = (await h.db.context.findUniqueOrThrow({ where: { id } })).anchorId;
-      await sleep(20);
-    }
-    const mined = await waitForAnchor(anchorId as string, "mined");
+    const anchorId = await waitFor(
+      async () => (await h.db.context.findUniqueOrThrow({ where: { id } })).anchorId,
+      { interval: 20, what: "the context to be batched" },
+    );
+    const mined = await waitForAnchor(anchorId, "mined");
     mining = false;
     const head = await h.rpc.getBlockNumber();
     const depth = Number(head - (mined.blockNumber as bigint)) + 1;
@@ -51,7 +49,7 @@ describe("chain worker on anvil, PostgreSQL and Redis: reorgs", () => {
     expect(replaced.hash).not.toBe(mined.blockHash);
     expect(replaced.transactions).not.toContain(mined.transactionHash);
 
-    await waitForAnchor(anchorId as string, "sent"); // the tracker saw its block leave the chain
+    await waitForAnchor(anchorId, "sent"); // the tracker saw its block leave the chain
     expect((await h.db.context.findUniqueOrThrow({ where: { id } })).status).toBe("pending");
     mining = true;
 

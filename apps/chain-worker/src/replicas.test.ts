@@ -1,4 +1,4 @@
-import { type ChainHarness, createChainHarness, sleep } from "./testing/harness";
+import { type ChainHarness, createChainHarness, waitFor } from "./testing/harness";
 
 describe("chain worker replicas on anvil, PostgreSQL and Redis", () => {
   let h: ChainHarness;
@@ -11,7 +11,7 @@ describe("chain worker replicas on anvil, PostgreSQL and Redis", () => {
     const a = await h.startWorker({}, "replica-a");
     const b = await h.startWorker({}, "replica-b");
     const ids = await h.submit(150);
-    await sleep(600);
+    await waitFor(() => a.lease.current() || b.lease.current(), { what: "a replica to hold the lease" });
     expect([a.lease.current(), b.lease.current()].filter(Boolean)).toHaveLength(1);
 
     // the sender goes away mid-run; the other must take over and finish

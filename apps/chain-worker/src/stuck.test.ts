@@ -1,5 +1,5 @@
 import type { Hex } from "viem";
-import { type ChainHarness, createChainHarness, sleep } from "./testing/harness";
+import { type ChainHarness, createChainHarness, waitFor } from "./testing/harness";
 
 describe("chain worker on anvil, PostgreSQL and Redis: stuck and dropped transactions", () => {
   let h: ChainHarness;
@@ -13,31 +13,34 @@ describe("chain worker on anvil, PostgreSQL and Redis: stuck and dropped transac
   });
   afterAll(() => h.close());
 
-  async function transactionsOf(contextId: string, atLeast: number, timeoutMs = 10_000) {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const ctx = await h.db.context.findUniqueOrThrow({ where: { id: contextId } });
-      const txs = ctx.anchorId
-        ? await h.db.anchorTransaction.findMany({
-            where: { anchorId: ctx.anchorId },
-            orderBy: { createdAt: "asc" },
-          })
-        : [];
-      if (txs.length >= atLeast && txs.every((t) => t.status !== "signed")) return txs;
-      if (Date.now() > deadline) throw new Error(`${txs.length} transactions, wanted ${atLeast}`);
-      await sleep(50);
-    }
+  async function transactionsOf(contextId: string, atLeast: number) {
+    return waitFor(
+      async () => {
+        const ctx = await h.db.context.findUniqueOrThrow({ where: { id: contextId } });
+        const txs = ctx.anchorId
+          ? await h.db.anchorTransaction.findMany({
+              where: { anchorId: ctx.anchorId },
+              orderBy: { createdAt: "asc" },
+            })
+          : [];
+        return txs.length >= atLeast && txs.every((t) => t.status !== "signed") && txs;
+      },
+      { interval: 50, what: `${atLeast} broadcast transactions` },
+    );
   }
 
   async function mineUntilConfirmed(ids: string[]) {
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const counts = await h.statusCounts(ids);
-      if (counts.confirmed === ids.length) return;
-      if (Date.now() > deadline) throw new Error(`not confirmed: ${JSON.stringify(counts)}`);
-      await h.anvilRpc("evm_mine");
-      await sleep(100);
-    }
+    await waitFor(
+      async () => {
+        if ((await h.statusCounts(ids)).confirmed === ids.length) return true;
+        await h.anvilRpc("evm_mine");
+      },
+      {
+        timeout: 15_000,
+        interval: 100,
+        what: async () => `confirmed: ${JSON.stringify(await h.statusCounts(ids))}`,
+      },
+    );
   }
 
   it("a transaction pending too long is replaced with the same nonce and fees ≥ 12.5 % higher; one of them is mined", async () => {
@@ -66,11 +69,11 @@ describe("chain worker on anvil, PostgreSQL and Redis: stuck and dropped transac
     await h.anvilRpc("anvil_dropTransaction", [tx?.hash]);
     expect(await h.rpc.getTransaction({ hash: tx?.hash as Hex }).catch(() => null)).toBeNull();
     // back in the node's pool, under the same hash, before any replacement is signed
-    const deadline = Date.now() + 5_000;
-    while (!(await h.rpc.getTransaction({ hash: tx?.hash as Hex }).catch(() => null))) {
-      if (Date.now() > deadline) throw new Error("the dropped transaction was not re-broadcast");
-      await sleep(50);
-    }
+    await waitFor(() => h.rpc.getTransaction({ hash: tx?.hash as Hex }).catch(() => null), {
+      timeout: 5_000,
+      interval: 50,
+      what: "the dropped transaction to be re-broadcast",
+    });
     await mineUntilConfirmed([id as string]);
     const ctx = await h.db.context.findUniqueOrThrow({ where: { id } });
     expect(ctx.transactionHash).toBe(tx?.hash);

@@ -3,6 +3,7 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { waitFor } from "@ctxlog/core/testing";
 import { TEST_SECRETS_ENV } from "@ctxlog/db/testing";
 import { createWorkerHarness, type WorkerHarness } from "./testing/harness";
 
@@ -76,10 +77,13 @@ describe("webhook worker — SIGKILL mid-delivery of the spawned dist/main.js (P
     expect(redelivered?.body).toBe(event.payload);
     expect(redelivered?.headers["x-service-delivery"]).toBe(delivery.id);
     expect(killed?.headers["x-service-delivery"]).toBe(delivery.id);
-    const done = await h.eventually(async () => {
-      const row = await h.db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } });
-      return row.status === "succeeded" ? row : undefined;
-    }, 10_000);
+    const done = await waitFor(
+      async () => {
+        const row = await h.db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } });
+        return row.status === "succeeded" ? row : undefined;
+      },
+      { timeout: 10_000 },
+    );
     expect(done).toMatchObject({ attempts: 1, responseStatus: 200 });
   }, 60_000);
 });

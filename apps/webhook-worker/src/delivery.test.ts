@@ -3,6 +3,7 @@
 // node:crypto for X-Service-Signature, the `standardwebhooks` package for the Standard Webhooks headers.
 import { createHmac } from "node:crypto";
 import { generateWebhookSecret } from "@ctxlog/core";
+import { waitFor } from "@ctxlog/core/testing";
 import { createTestDelivery, deleteWebhook, rotateWebhookSecret } from "@ctxlog/db";
 import { Webhook } from "standardwebhooks";
 import { createWorkerHarness, type WorkerHarness } from "./testing/harness";
@@ -16,6 +17,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const hmacHex = (secret: string, body: string) => createHmac("sha256", secret).update(body).digest("hex");
+// Deliberate: lets time pass to show that NO (further) delivery comes; arrivals are awaited with waitFor.
 const settle = (ms = 400) => new Promise((r) => setTimeout(r, ms));
 
 describe("webhook worker — delivery (PostgreSQL + Redis + loopback receivers)", () => {
@@ -47,7 +49,7 @@ describe("webhook worker — delivery (PostgreSQL + Redis + loopback receivers)"
       new Webhook(generateWebhookSecret()).verify(got?.body ?? "", headers as Record<string, string>),
     ).toThrow();
 
-    const done = await h.eventually(async () => {
+    const done = await waitFor(async () => {
       const row = await h.db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } });
       return row.status === "succeeded" ? row : undefined;
     });

@@ -2,6 +2,7 @@ import { type EndpointLease, EndpointLimiter } from "./endpoint-limiter";
 
 const limiter = (perEndpoint = 2, maxWaitMs = 250, maxDeferMs = 60_000) =>
   new EndpointLimiter({ perEndpoint, maxWaitMs, maxDeferMs });
+// Deliberate waits only: elapsed time is this limiter's input (how long an attempt has been in flight).
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("EndpointLimiter", () => {
@@ -16,7 +17,7 @@ describe("EndpointLimiter", () => {
     const waiting = Promise.resolve(l.acquire("a")).then((lease) => {
       third = lease;
     });
-    await sleep(5);
+    await sleep(5); // deliberate: the third must still be waiting
     expect(third).toBeNull();
     expect(l.waiting("a")).toBe(1);
     a1.release();

@@ -1,6 +1,6 @@
 import { fanOutEvents, type PrismaClient } from "@ctxlog/db";
 import type { JobQueues } from "@ctxlog/jobs";
-import { type RunningLoop, runLoop } from "@ctxlog/jobs";
+import { type RunningLoop, runLoop } from "@ctxlog/runtime";
 import type { Logger } from "pino";
 import type { WorkerMetrics } from "./metrics";
 

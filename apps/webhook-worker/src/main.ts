@@ -1,3 +1,4 @@
+import { handleShutdown, runMain } from "@ctxlog/runtime";
 import { parseWorkerEnv } from "./env";
 import { createLogger } from "./logger";
 import { createWorkerRuntime } from "./wiring";
@@ -22,34 +23,12 @@ async function main() {
     "ctxlog webhook worker running",
   );
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, "shutting down: finishing in-flight attempts");
-    setTimeout(() => {
-      logger.error("shutdown timed out");
-      logger.flush();
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS).unref();
-    runtime.stop().then(
-      () => {
-        logger.info("stopped");
-        logger.flush();
-        process.exit(0);
-      },
-      (err: unknown) => {
-        logger.error({ err }, "shutdown failed");
-        logger.flush();
-        process.exit(1);
-      },
-    );
-  };
-  process.on("SIGTERM", () => stop("SIGTERM"));
-  process.on("SIGINT", () => stop("SIGINT"));
+  handleShutdown({
+    logger,
+    stop: () => runtime.stop(),
+    timeoutMs: SHUTDOWN_GRACE_MS,
+    message: "shutting down: finishing in-flight attempts",
+  });
 }
 
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+runMain(main);

@@ -1,5 +1,6 @@
 // Integration: real PostgreSQL, real Redis (own prefix), the real worker runtime with the SSRF guard
 // on, and a loopback listener the webhook points at through a host name (localhost).
+import { waitFor } from "@ctxlog/core/testing";
 import { DESTINATION_NOT_ALLOWED } from "@ctxlog/webhooks";
 import pino from "pino";
 import { createWorkerHarness, type WorkerHarness } from "./testing/harness";
@@ -21,7 +22,7 @@ it("a host name resolving to a private address: the recorded error names neither
   const listener = await h.receiver();
   const hook = await h.webhook(userId, `http://localhost:${listener.port}/hook`);
   await h.event(userId, "context.created");
-  const delivery = await h.eventually(async () => {
+  const delivery = await waitFor(async () => {
     const row = await h.db.webhookDelivery.findFirst({ where: { webhookId: hook.id } });
     return row?.status === "failed" ? row : undefined;
   });

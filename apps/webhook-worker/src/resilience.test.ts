@@ -1,34 +1,36 @@
 // Integration: real PostgreSQL, real Redis, real HTTP receivers on 127.0.0.1, the real worker runtime.
-// The flush test runs in a Redis database of its own (index 13, never the shared db 0) and only
-// flushes it after checking that every key there is this test's.
+// The flush test runs in a Redis database claimed for this suite alone (never the shared db 0)
+// and only flushes it after checking that every key there is this test's.
+
+import { waitFor } from "@ctxlog/core/testing";
+import { claimRedisDatabase, type RedisDatabaseClaim } from "@ctxlog/jobs/testing";
 import { Redis } from "ioredis";
 import { createWorkerHarness, type WorkerHarness } from "./testing/harness";
 
-const FLUSH_REDIS_URL = process.env.TEST_FLUSH_REDIS_URL ?? "redis://127.0.0.1:6379/13";
-
-describe("webhook worker — Redis FLUSHDB loses nothing (PostgreSQL + Redis db 13)", () => {
+describe("webhook worker — Redis FLUSHDB loses nothing (PostgreSQL + a claimed Redis db)", () => {
   let h: WorkerHarness;
   let redis: Redis;
+  let claim: RedisDatabaseClaim;
 
   beforeAll(async () => {
+    claim = await claimRedisDatabase();
     h = await createWorkerHarness({
-      REDIS_URL: FLUSH_REDIS_URL,
+      REDIS_URL: claim.url,
       WEBHOOK_RETRY_DELAYS_MS: "1500,200,200,200",
       WEBHOOK_RECONCILE_INTERVAL_MS: "300",
     });
-    redis = new Redis(FLUSH_REDIS_URL, { maxRetriesPerRequest: 1 });
+    redis = new Redis(claim.url, { maxRetriesPerRequest: 1 });
   });
   afterAll(async () => {
-    redis.disconnect();
-    await h.close();
+    redis?.disconnect();
+    await h?.close();
+    await claim?.release();
   });
 
   async function flushOurDatabase() {
     const foreign = (await redis.keys("*")).filter((k) => !k.startsWith(`${h.prefix}:`));
     if (foreign.length > 0) {
-      throw new Error(
-        `Redis ${FLUSH_REDIS_URL} holds keys that are not this test's (${foreign[0]}); not flushing`,
-      );
+      throw new Error(`Redis ${claim.url} holds keys that are not this test's (${foreign[0]}); not flushing`);
     }
     await redis.flushdb();
   }
@@ -46,14 +48,17 @@ describe("webhook worker — Redis FLUSHDB loses nothing (PostgreSQL + Redis db 
     for (let i = 0; i < 5; i++) await h.event(userId, "context.created", { i });
     await r.waitFor(5); // five first attempts failed: their retries wait in Redis' delayed set
     for (let i = 5; i < 10; i++) await h.event(userId, "context.created", { i });
-    await h.eventually(async () => (await redis.zcard(`${h.prefix}:webhook-deliveries:delayed`)) >= 5);
+    await waitFor(async () => (await redis.zcard(`${h.prefix}:webhook-deliveries:delayed`)) >= 5);
 
     await flushOurDatabase();
 
-    const deliveries = await h.eventually(async () => {
-      const rows = await h.db.webhookDelivery.findMany({ where: { webhookId: hook.id } });
-      return rows.length === 10 && rows.every((d) => d.status === "succeeded") ? rows : undefined;
-    }, 15_000);
+    const deliveries = await waitFor(
+      async () => {
+        const rows = await h.db.webhookDelivery.findMany({ where: { webhookId: hook.id } });
+        return rows.length === 10 && rows.every((d) => d.status === "succeeded") ? rows : undefined;
+      },
+      { timeout: 15_000 },
+    );
     const acknowledged = new Set(
       r.requests
         .filter((q) => firstTry.has(String(q.headers["x-service-delivery"])))

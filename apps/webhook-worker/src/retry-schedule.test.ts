@@ -1,5 +1,7 @@
 // Integration: real PostgreSQL, real Redis (own prefix), real HTTP receivers on 127.0.0.1, the real
 // worker runtime with the schedule compressed to 200/400/600/800 ms and a 1 s attempt timeout.
+
+import { waitFor } from "@ctxlog/core/testing";
 import { retryDelivery } from "@ctxlog/db";
 import { DESTINATION_NOT_ALLOWED } from "@ctxlog/webhooks";
 import { createWorkerHarness, TEST_RETRY_DELAYS_MS, type WorkerHarness } from "./testing/harness";
@@ -12,13 +14,11 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 async function deliveryOf(webhookId: string) {
-  return h.eventually(() =>
-    h.db.webhookDelivery.findFirst({ where: { webhookId } }).then((d) => d ?? undefined),
-  );
+  return waitFor(() => h.db.webhookDelivery.findFirst({ where: { webhookId } }).then((d) => d ?? undefined));
 }
 
 async function settled(id: string, status: "succeeded" | "failed") {
-  return h.eventually(async () => {
+  return waitFor(async () => {
     const row = await h.db.webhookDelivery.findUniqueOrThrow({ where: { id } });
     return row.status === status ? row : undefined;
   });
@@ -55,7 +55,7 @@ describe("webhook worker — retry schedule, BullMQ delayed retries (PostgreSQL 
       [5, 200],
     ]);
     expect(log[0]?.error).toBe("HTTP 503");
-    await new Promise((res) => setTimeout(res, 300));
+    await new Promise((res) => setTimeout(res, 300)); // deliberate: no sixth attempt after a success
     expect(r.requests).toHaveLength(5);
   });
 
@@ -76,7 +76,7 @@ describe("webhook worker — retry schedule, BullMQ delayed retries (PostgreSQL 
       nextAttemptAt: null,
     });
     expect((await h.db.webhook.findUniqueOrThrow({ where: { id: hook.id } })).status).toBe("failing");
-    await new Promise((res) => setTimeout(res, 500)); // no sixth attempt on its own
+    await new Promise((res) => setTimeout(res, 500)); // deliberate: no sixth attempt on its own
     expect(r.requests).toHaveLength(5);
 
     // What POST /v1/webhooks/:id/deliveries/:delivery_id/retry does: a new cycle, then the job.
@@ -150,10 +150,13 @@ describe("webhook worker — SSRF guard on, WEBHOOK_ALLOW_PRIVATE_URLS=false (Po
     const listener = await guarded.receiver();
     const hook = await guarded.webhook(userId, url(listener.port));
     await guarded.event(userId, "context.created");
-    const delivery = await guarded.eventually(async () => {
-      const row = await guarded.db.webhookDelivery.findFirst({ where: { webhookId: hook.id } });
-      return row?.status === "failed" ? row : undefined;
-    }, 10_000);
+    const delivery = await waitFor(
+      async () => {
+        const row = await guarded.db.webhookDelivery.findFirst({ where: { webhookId: hook.id } });
+        return row?.status === "failed" ? row : undefined;
+      },
+      { timeout: 10_000 },
+    );
     expect(delivery.attempts).toBe(5);
     expect(delivery.responseStatus).toBeNull();
     expect(delivery.errorMessage).toBe(DESTINATION_NOT_ALLOWED);

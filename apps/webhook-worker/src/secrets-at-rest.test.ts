@@ -1,8 +1,10 @@
 // Integration: real PostgreSQL, Redis, worker runtimes and loopback receivers. Webhook secrets are
 // stored encrypted; the worker opens them to sign. Rows written before encryption (key id NULL)
 // keep working, and a secret under a key the worker lacks is never sent unsigned or miscounted.
+
 import { createHmac, randomBytes } from "node:crypto";
 import { generateWebhookSecret, SecretKeyring } from "@ctxlog/core";
+import { waitFor } from "@ctxlog/core/testing";
 import { createWebhook, rotateWebhookSecret } from "@ctxlog/db";
 import { createWorkerHarness, type WorkerHarness } from "./testing/harness";
 
@@ -65,7 +67,7 @@ describe("webhook worker — secrets at rest (PostgreSQL + Redis + loopback rece
     await h.startWorker({ SECRETS_ENCRYPTION_OLD_KEYS: `retired:${oldKey}` });
     const [got] = await r.waitFor(1, 10_000);
     expect(got?.headers["x-service-signature"]).toBe(hmacHex(secret, event.payload));
-    await h.eventually(async () => {
+    await waitFor(async () => {
       const d = await h.db.webhookDelivery.findUniqueOrThrow({ where: { id: pending.id } });
       return d.status === "succeeded" && d.attempts === 1;
     });

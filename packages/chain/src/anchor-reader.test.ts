@@ -1,5 +1,6 @@
 // Real anvil (automine), real registry: what the verification reader sees of anchor transactions.
-import { ANVIL_DEV_KEYS, type AnvilInstance, deployRegistry, startAnvil } from "@ctxlog/contracts";
+import { deployRegistry } from "@ctxlog/contracts";
+import { ANVIL_DEV_KEYS, type AnvilInstance, startAnvil } from "@ctxlog/contracts/anvil";
 import { type Address, type Hex, keccak256, toHex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { ChainReadError, createAnchorReader } from "./anchor-reader";

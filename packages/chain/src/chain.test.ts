@@ -1,4 +1,5 @@
-import { ANVIL_DEV_KEYS, type AnvilInstance, deployRegistry, startAnvil } from "@ctxlog/contracts";
+import { deployRegistry } from "@ctxlog/contracts";
+import { ANVIL_DEV_KEYS, type AnvilInstance, startAnvil } from "@ctxlog/contracts/anvil";
 import { type Hex, keccak256, parseTransaction, recoverTransactionAddress, toHex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { findAnchoredLogs, signAnchorTransaction } from "./anchor-transaction";

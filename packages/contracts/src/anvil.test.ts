@@ -1,4 +1,5 @@
 import { createServer, type Server } from "node:net";
+import { waitFor } from "@ctxlog/core/testing";
 import { privateKeyToAccount } from "viem/accounts";
 import {
   ANVIL_DEV_ADDRESSES,
@@ -67,8 +68,13 @@ describe("startAnvil", () => {
   it("mines on an interval with blockTimeSeconds (no transactions needed)", async () => {
     const node = await start({ blockTimeSeconds: 1 });
     const first = BigInt(await rpc<string>(node.rpcUrl, "eth_blockNumber"));
-    await new Promise((resolve) => setTimeout(resolve, 2_100));
-    const later = BigInt(await rpc<string>(node.rpcUrl, "eth_blockNumber"));
+    const later = await waitFor(
+      async () => {
+        const head = BigInt(await rpc<string>(node.rpcUrl, "eth_blockNumber"));
+        return head > first && head;
+      },
+      { timeout: 5_000, interval: 100, what: "a block mined on the interval" },
+    );
     expect(later - first).toBeGreaterThanOrEqual(1n);
     await node.stop();
   });

@@ -1,11 +1,5 @@
-export {
-  ANVIL_DEV_ADDRESSES,
-  ANVIL_DEV_KEYS,
-  type AnvilInstance,
-  anvilBinaryPath,
-  type StartAnvilOptions,
-  startAnvil,
-} from "./anvil";
+// The anvil helpers are development-only and live in their own entry, `@ctxlog/contracts/anvil`, so
+// that a service importing this one never needs @foundry-rs/anvil (a dev dependency).
 export {
   type RegistryAbi,
   registryAbi,

@@ -57,6 +57,13 @@ export { findJsonHazard, type JsonHazard } from "./json-safety";
 export { fastKeccakLoaded, keccak256Bytes, keccak256Hex, loadFastKeccak } from "./keccak";
 export { buildMerkleTree, type MerkleTree, verifyMerkleProof } from "./merkle";
 export { MicroBatcher, type MicroBatcherOptions } from "./micro-batcher";
+export {
+  type BuildNewContextsOptions,
+  buildNewContexts,
+  type ContextOwner,
+  type NewContext,
+  type NewContextInput,
+} from "./new-context";
 export { generateOpaqueToken, hashOpaqueToken, isOpaqueToken, timingSafeEqualText } from "./opaque-tokens";
 export { type CursorShape, decodeCursor, encodeCursor, idCursor } from "./pagination";
 export * from "./secrets-at-rest";

@@ -1,11 +1,15 @@
 // Test-only helpers, reached as `@ctxlog/db/testing`; index.ts does not export them so that no
 // production import path loads them.
 import { randomBytes } from "node:crypto";
-import { createContextSigner, hashContext, newId, SecretKeyring } from "@ctxlog/core";
-import { createDb, type Db } from "./client";
+import { buildNewContexts, type ContextOwner, createContextSigner, SecretKeyring } from "@ctxlog/core";
+// Types through the package's own entry: the emitted testing.d.ts sits in dist-test, beside no
+// client.d.ts, and must still name them.
+import type { Db, MigrationsOptions } from "@ctxlog/db";
+import { createDb } from "./client";
+import { insertContexts } from "./contexts/insert-context";
 import { dropDatabase, quoteIdentifier, withDatabaseName, withMaintenanceClient } from "./database";
 import { loadSchemaEngine } from "./engine/wasm";
-import { applyMigrations, type MigrationsOptions } from "./migrate";
+import { applyMigrations } from "./migrate";
 
 export const DEFAULT_TEST_DATABASE_ADMIN_URL = "postgresql://root@127.0.0.1:5432/postgres";
 
@@ -82,42 +86,23 @@ export async function seedUser(db: Db, userId = `usr-${randomBytes(6).toString("
 }
 
 /**
- * `count` pending contexts hashed and signed exactly as the API does, written in one statement.
- * Returns their ids in creation order.
+ * `count` pending contexts built and written exactly as the API does (buildNewContexts, then
+ * insertContexts, in one statement). Returns their ids in creation order.
  */
 export async function seedContexts(
   db: Db,
-  owner: { userId: string; apiKeyId: string; keyFamilyId: string },
+  owner: ContextOwner,
   opts: { count: number; signerPrivateKey: `0x${string}`; network?: string; agentId?: string },
 ): Promise<string[]> {
-  const signer = createContextSigner(opts.signerPrivateKey);
-  const rows = [];
-  for (let i = 0; i < opts.count; i++) {
-    const agentId = opts.agentId ?? "agent-seed";
-    const contextData = { task: "seed", n: i, nonce: randomBytes(8).toString("hex") };
-    const { canonical, contextHash } = hashContext({
-      agent_id: agentId,
-      context_data: contextData,
-      metadata: {},
-    });
-    const createdAt = new Date();
-    rows.push({
-      id: newId("ctx"),
-      ...owner,
-      agentId,
-      contextData,
-      metadata: {},
-      visibility: "private" as const,
-      canonicalJson: canonical,
-      contextHash,
-      signature: await signer.sign(contextHash),
-      signerAddress: signer.address,
-      network: opts.network ?? "anvil",
-      createdAt,
-      estimatedConfirmation: new Date(createdAt.getTime() + 5_000),
-      updatedAt: createdAt,
-    });
-  }
-  await db.context.createMany({ data: rows });
+  const inputs = Array.from({ length: opts.count }, (_, n) => ({
+    agent_id: opts.agentId ?? "agent-seed",
+    context_data: { task: "seed", n, nonce: randomBytes(8).toString("hex") },
+  }));
+  const rows = await buildNewContexts(owner, inputs, {
+    signer: createContextSigner(opts.signerPrivateKey),
+    network: opts.network ?? "anvil",
+    confirmationDelayMs: 5_000,
+  });
+  await insertContexts(db, rows);
   return rows.map((r) => r.id);
 }

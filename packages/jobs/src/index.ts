@@ -7,4 +7,3 @@ export {
   subscribeKeyRevocations,
 } from "./key-revocations";
 export { EnqueueError, JobQueues } from "./queues";
-export { type LoopLogger, type RunningLoop, runLoop } from "./run-loop";

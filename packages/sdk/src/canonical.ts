@@ -5,7 +5,7 @@ import { type Hex, keccak256, stringToBytes } from "viem";
  * units of their names, no whitespace, strings and numbers serialized exactly as ECMAScript's
  * JSON.stringify does (which is what RFC 8785 §3.2.2 prescribes). Own implementation rather than a
  * dependency so the SDK needs only viem; the tests compare it with the server's library
- * (json-canonicalize, via @ctxlog/core) byte for byte.
+ * (json-canonicalize, in the server's core package) byte for byte.
  *
  * Like JSON.stringify: `undefined`/function/symbol members are omitted, such array items become
  * null, and `toJSON()` is honoured (so a Date becomes its ISO string). Non-finite numbers, BigInt

@@ -60,7 +60,7 @@ describe("createWebhookSender — outcomes (real receivers on 127.0.0.1)", () =>
     const result = await sender(dev).send({ url: r.url, body, headers });
     expect(result).toMatchObject({ ok: false, status: 302 });
     expect(result.error).toMatch(/redirects are not followed/);
-    await new Promise((res) => setTimeout(res, 100));
+    await new Promise((res) => setTimeout(res, 100)); // deliberate: the redirect target must NOT be called
     expect(target.requests).toHaveLength(0);
     expect(target.connections()).toBe(0);
   });

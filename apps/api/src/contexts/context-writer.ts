@@ -1,8 +1,18 @@
-import { AppError, MicroBatcher } from "@ctxlog/core";
-import { insertContexts, type NewContext, type PrismaClient } from "@ctxlog/db";
+import { AppError, MicroBatcher, type NewContext } from "@ctxlog/core";
+import {
+  type Context,
+  type IdempotencyRequest,
+  insertContexts,
+  type PrismaClient,
+  type StoredResponse,
+  withIdempotency,
+} from "@ctxlog/db";
 import type { JobQueues } from "@ctxlog/jobs";
 import type { Logger } from "pino";
 import { isServiceUnavailable } from "../http/unavailable";
+
+/** What the idempotent path answers: the stored response, and whether it is a replay. */
+export type IdempotentWrite = StoredResponse & { replayed: boolean; contextIds?: string[] };
 
 export interface ContextWriter {
   /**
@@ -11,6 +21,17 @@ export interface ContextWriter {
    * PostgreSQL unreachable.
    */
   add(row: NewContext): Promise<void>;
+  /**
+   * Writes the rows in the Idempotency-Key's transaction, the key's record beside them, and stores
+   * `respond(rows)` as the key's answer. A replay writes nothing and enqueues nothing
+   * (`contextIds` is then undefined). Rejects with IdempotencyConflictError for another request
+   * under the same key.
+   */
+  addIdempotent(
+    rows: readonly NewContext[],
+    request: IdempotencyRequest,
+    respond: (stored: Context[]) => StoredResponse,
+  ): Promise<IdempotentWrite>;
   /** rows accepted and not yet answered: queued, or in an INSERT under way */
   readonly outstanding: number;
 }
@@ -23,8 +44,10 @@ interface Queued {
 }
 
 /**
- * Writes new contexts in batches (one INSERT for all requests waiting at that moment) and queues
- * their anchoring in one round-trip. A request is answered only once its row is committed; a
+ * The one place new contexts are written and their anchoring queued, whatever the path. Without an
+ * Idempotency-Key rows go in batches (one INSERT for all requests waiting at that moment); with
+ * one, in the key's own transaction. Both write through `insertContexts` and enqueue only after
+ * the commit, in one round-trip per batch. A request is answered only once its row is committed; a
  * failed enqueue is logged and left to the chain worker's reconciler, which re-enqueues pending
  * rows, so it never fails a request whose row exists.
  *
@@ -85,9 +108,23 @@ export function createContextWriter(
         outstanding--;
       }
     },
+    async addIdempotent(rows, request, respond) {
+      const result = await withIdempotency(db, request, async (tx) => {
+        const stored = await insertContexts(tx, rows);
+        return { ...respond(stored), value: stored.map((row) => row.id) };
+      });
+      if (result.value) await enqueueAnchoring(queues, logger, result.value);
+      return {
+        status: result.status,
+        body: result.body,
+        replayed: result.replayed,
+        contextIds: result.value,
+      };
+    },
   };
 }
 
+/** Queues anchoring (after the commit): contexts created here, and failed ones sent back to pending. */
 export async function enqueueAnchoring(queues: JobQueues, logger: Logger, contextIds: string[]) {
   await queues
     .enqueueMany(

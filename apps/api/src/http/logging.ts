@@ -1,33 +1,17 @@
 import { newId } from "@ctxlog/core";
+import { createLogger as createProcessLogger } from "@ctxlog/runtime";
 import type { RequestHandler } from "express";
-import pino, { type Logger } from "pino";
+import type { DestinationStream, Logger } from "pino";
 import { redactUrl } from "./redact-url";
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** Secrets never reach a log line: keys, signatures and webhook secrets are redacted by path. */
-export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
-  // Buffered, asynchronous writes to stdout: one write per ~4 KiB of log lines instead of one per
-  // request. main.ts flushes the buffer on shutdown. Tests pass a stream of their own.
-  destination ??= pino.destination({ sync: false, minLength: 4096 });
-  return pino(
-    {
-      level,
-      base: { service: "ctxlog-api", pid: process.pid },
-      redact: {
-        paths: [
-          "req.headers.authorization",
-          "req.headers.cookie",
-          'res.headers["set-cookie"]',
-          "*.secret",
-          "*.key",
-          "*.privateKey",
-        ],
-        censor: "[redacted]",
-      },
-    },
-    destination,
-  );
+/**
+ * The API's logger: @ctxlog/runtime's (JSON, pid, the one redaction list), buffered writes to
+ * stdout that main.ts flushes on shutdown. Tests pass a stream of their own.
+ */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  return createProcessLogger({ service: "ctxlog-api", level, destination });
 }
 
 declare module "express-serve-static-core" {
@@ -46,6 +30,10 @@ declare module "express-serve-static-core" {
  * POST /v1/contexts.
  */
 export function requestLogger(logger: Logger): RequestHandler {
+  // The access line is built here field by field (the URL through redactUrl), so it skips the
+  // logger's path redaction, which would cost ten times the rest of the line (~10 µs against
+  // ~1 µs). Everything else logged about a request goes through `req.log`, redacted.
+  const access = logger.child({}, { redact: [] });
   return (req, res, next) => {
     const startedAt = performance.now();
     const incoming = req.headers["x-request-id"];
@@ -58,8 +46,8 @@ export function requestLogger(logger: Logger): RequestHandler {
       res.removeListener("close", onClose);
       const status = res.statusCode;
       const level = aborted ? "warn" : status >= 500 ? "error" : "info";
-      if (!logger.isLevelEnabled(level)) return;
-      logger[level](
+      if (!access.isLevelEnabled(level)) return;
+      access[level](
         {
           req: { id, method: req.method, url: redactUrl(req.originalUrl) },
           res: { statusCode: status },

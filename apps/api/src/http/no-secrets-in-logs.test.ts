@@ -1,5 +1,6 @@
 // Integration: real PostgreSQL and Redis; every log line the API writes is captured.
 import { Writable } from "node:stream";
+import { waitFor } from "@ctxlog/core/testing";
 import { bearer, createTestHarness, TEST_SIGNER_KEY, type TestHarness } from "../testing/harness";
 
 const lines: string[] = [];
@@ -44,7 +45,7 @@ describe("logs (captured at trace level)", () => {
       .set(bearer(t.keys.full));
     expect(rotated.status).toBe(200);
     secrets.push(rotated.body.secret);
-    await new Promise((r) => setTimeout(r, 50));
+    await waitFor(() => lines.join("").includes("/rotate-secret"), { what: "the last request's log line" });
 
     const log = lines.join("");
     expect(log).toContain('"req":{"id":"req_');

@@ -31,6 +31,7 @@ describe("rate limiting", () => {
     // The budget is the user's: their other keys are limited too.
     expect((await status(t.keys.read_only)).status).toBe(429);
 
+    // Deliberate: the window must run out; polling would spend the budget it waits for.
     await new Promise((r) => setTimeout(r, Number(limited.headers["retry-after"]) * 1000 + 100));
     expect((await status(t.keys.full)).status).toBe(200);
   });

@@ -1,14 +1,32 @@
 import { AppError } from "@ctxlog/core";
-import type { z } from "zod";
+import { z } from "zod";
+
+export type RequestPart = "body" | "query" | "path" | "header";
+
+/**
+ * A union of request forms is checked against the one form whose keys the value uses, so a mistake
+ * gets that form's messages rather than a union's; with none of them, the union's own message.
+ */
+function formOf(schema: z.ZodType, value: unknown): z.ZodType {
+  if (
+    !(schema instanceof z.ZodUnion) ||
+    value === null ||
+    typeof value !== "object" ||
+    Array.isArray(value)
+  ) {
+    return schema;
+  }
+  for (const option of schema.options as readonly z.ZodType[]) {
+    if (option instanceof z.ZodObject && Object.keys(option.shape).some((key) => key in value)) return option;
+  }
+  return schema;
+}
 
 /** Parses with a zod schema; failures become one VALIDATION_ERROR listing every problem. */
-export function validate<S extends z.ZodType>(
-  schema: S,
-  value: unknown,
-  where: "body" | "query" | "path",
-): z.infer<S> {
-  const result = schema.safeParse(value ?? (where === "body" ? undefined : {}));
-  if (result.success) return result.data;
+export function validate<S extends z.ZodType>(schema: S, value: unknown, where: RequestPart): z.infer<S> {
+  const input = value ?? (where === "body" ? undefined : {});
+  const result = formOf(schema, input).safeParse(input);
+  if (result.success) return result.data as z.infer<S>;
   const details = result.error.issues.map((issue) => ({
     path: issue.path.length ? issue.path.join(".") : where,
     message: issue.message,
@@ -16,4 +34,17 @@ export function validate<S extends z.ZodType>(
   const first = details[0];
   const summary = first ? `${first.path}: ${first.message}` : `invalid ${where}`;
   throw new AppError("VALIDATION_ERROR", `Invalid request ${where} — ${summary}`, { details });
+}
+
+/** The headers a schema names, read case-insensitively; absent ones are left out. */
+export function pickHeaders(
+  schema: z.ZodObject,
+  get: (name: string) => string | undefined,
+): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of Object.keys(schema.shape)) {
+    const value = get(name);
+    if (value !== undefined) headers[name] = value;
+  }
+  return headers;
 }

@@ -1,4 +1,4 @@
-import type { Readiness } from "@ctxlog/observability";
+import type { Readiness } from "@ctxlog/runtime";
 import type { RequestHandler } from "express";
 import type { ApiDeps } from "../deps";
 

@@ -16,7 +16,7 @@ import {
 import { keyRoutes } from "./keys/routes";
 import { getOverview } from "./overview/get-overview";
 import { overviewSchema } from "./overview/schemas";
-import type { RouteSpec } from "./route-spec";
+import { defineRoute, type RouteSpec } from "./route-spec";
 import { listResponseSchema } from "./shared-schemas";
 import { signerRoutes } from "./signers";
 import { authStatusSchema, getStatus } from "./status";
@@ -24,7 +24,7 @@ import { verificationRoutes } from "./verifications/routes";
 import { webhookRoutes } from "./webhooks/routes";
 
 export const v1Routes: RouteSpec[] = [
-  {
+  defineRoute({
     method: "get",
     path: "/status",
     operationId: "getStatus",
@@ -33,8 +33,8 @@ export const v1Routes: RouteSpec[] = [
     success: { status: 200, description: "The key is valid", schema: authStatusSchema },
     errors: [],
     handler: getStatus,
-  },
-  {
+  }),
+  defineRoute({
     method: "post",
     path: "/contexts",
     operationId: "createContext",
@@ -62,8 +62,8 @@ export const v1Routes: RouteSpec[] = [
     },
     errors: [400, 403, 409, 413, 415],
     handler: createContext,
-  },
-  {
+  }),
+  defineRoute({
     method: "get",
     path: "/contexts",
     operationId: "listContexts",
@@ -78,8 +78,8 @@ export const v1Routes: RouteSpec[] = [
     },
     errors: [400, 403],
     handler: listContexts,
-  },
-  {
+  }),
+  defineRoute({
     method: "get",
     path: "/contexts/:id",
     operationId: "getContext",
@@ -90,8 +90,8 @@ export const v1Routes: RouteSpec[] = [
     success: { status: 200, description: "The context", schema: contextSchema },
     errors: [403, 404],
     handler: getContext,
-  },
-  {
+  }),
+  defineRoute({
     method: "get",
     path: "/contexts/:id/proof",
     operationId: "getContextProof",
@@ -102,8 +102,8 @@ export const v1Routes: RouteSpec[] = [
     success: { status: 200, description: "The proof bundle", schema: proofBundleSchema },
     errors: [403, 404, 409],
     handler: getContextProof,
-  },
-  {
+  }),
+  defineRoute({
     method: "post",
     path: "/contexts/:id/retry",
     operationId: "retryContext",
@@ -114,14 +114,14 @@ export const v1Routes: RouteSpec[] = [
     success: { status: 202, description: "Accepted: the context is pending again", schema: contextSchema },
     errors: [403, 404, 409],
     handler: retryContext,
-  },
+  }),
   ...webhookRoutes,
   ...verificationRoutes,
   ...signerRoutes,
   ...authRoutes,
   ...accountRoutes,
   ...keyRoutes,
-  {
+  defineRoute({
     method: "get",
     path: "/overview",
     operationId: "getOverview",
@@ -130,5 +130,5 @@ export const v1Routes: RouteSpec[] = [
     success: { status: 200, description: "The overview", schema: overviewSchema },
     errors: [403],
     handler: getOverview,
-  },
+  }),
 ];

@@ -1,13 +1,48 @@
 import type { Operation } from "@ctxlog/core";
-import type { RequestHandler } from "express";
+import type { Request, Response } from "express";
 import type { z } from "zod";
 import type { ApiDeps } from "../deps";
+import type { AuthContext } from "../http/request-context";
+
+/** The zod schemas a route declares for each part of its request. */
+export interface RouteSchemas {
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodObject;
+  headers?: z.ZodObject;
+}
+
+/** What a schema gives the handler; a part the route does not declare is `undefined`. */
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /**
- * One entry per /v1 route. The router and the OpenAPI document are both built from this table,
- * with the same zod schemas the handlers validate with, so the document cannot drift.
+ * What a handler receives: each request part already validated by the router against the route's
+ * own schema (see app.ts), typed from that schema. `req` and `res` stay available for what the
+ * parts do not cover (the raw body for a request hash, response headers).
  */
-export interface RouteSpec {
+export interface RouteInput<S extends RouteSchemas = RouteSchemas> {
+  body: Parsed<S["body"]>;
+  query: Parsed<S["query"]>;
+  params: Parsed<S["params"]>;
+  headers: Parsed<S["headers"]>;
+  auth: AuthContext;
+  req: Request;
+  res: Response;
+}
+
+/** The input of a route that declares no schema (its handler reads only `auth`, `req`, `res`). */
+export type NoSchemas = { body?: undefined; query?: undefined; params?: undefined; headers?: undefined };
+
+/**
+ * A route's use case, given its dependencies once at start-up. Declare the schemas it reads, e.g.
+ * `RouteHandler<{ params: typeof idParamsSchema }>`: defineRoute then refuses to pair it with a
+ * route that does not declare those same schemas.
+ */
+export type RouteHandler<S extends RouteSchemas = RouteSchemas> = (
+  input: RouteInput<S>,
+) => Promise<void> | void;
+
+interface RouteFields {
   method: "get" | "post" | "put" | "delete";
   /** express-style path under /v1, e.g. `/contexts/:id` */
   path: string;
@@ -21,12 +56,8 @@ export interface RouteSpec {
    * session only (API keys get 403); "none": no credentials (sign-in and setup, with their own limits)
    */
   auth?: "session" | "none";
-  body?: z.ZodType;
-  /** false: the body may be left out (default true when there is a body) */
+  /** false: the body may be left out, and is then validated as `{}` (default true when there is a body) */
   bodyRequired?: boolean;
-  query?: z.ZodType;
-  params?: z.ZodObject;
-  headers?: z.ZodObject;
   success: {
     status: number;
     description: string;
@@ -40,7 +71,38 @@ export interface RouteSpec {
    * permission; 400 and 404 with path params; 400 with a query; 400, 413 and 415 on POST and PUT)
    */
   errors: number[];
-  handler: (deps: ApiDeps) => RequestHandler;
+}
+
+/**
+ * One entry per /v1 route. The router, its validation and the OpenAPI document are all built from
+ * this table: the schemas that document a request are the ones that check it, so they cannot drift.
+ */
+export interface RouteSpec extends RouteFields, RouteSchemas {
+  handler: (deps: ApiDeps) => RouteHandler;
+}
+
+/**
+ * Declares a route, checking at compile time that its handler reads only the parts (and shapes)
+ * its schemas declare: a handler typed for a body cannot be given to a route without one.
+ */
+export function defineRoute<
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  P extends z.ZodObject | undefined = undefined,
+  H extends z.ZodObject | undefined = undefined,
+>(
+  route: RouteFields & {
+    body?: B;
+    query?: Q;
+    params?: P;
+    headers?: H;
+    // NoInfer: the schemas come from the route alone, never from what the handler would like
+    handler: (deps: ApiDeps) => RouteHandler<NoInfer<{ body: B; query: Q; params: P; headers: H }>>;
+  },
+): RouteSpec {
+  // The erased form for the router and the document; the router parses each part with the very
+  // schema that typed it, so the handler's view holds at run time.
+  return route as unknown as RouteSpec;
 }
 
 /** A header a route sets on its success response (see openapi/headers.ts). */

@@ -1,6 +1,6 @@
 // Integration: the published signers, a key change, and verifying what an older key signed. Real
 // PostgreSQL, Redis and anvil (own, automine) with the registry.
-import { ANVIL_DEV_ADDRESSES, ANVIL_DEV_KEYS } from "@ctxlog/contracts";
+import { ANVIL_DEV_ADDRESSES, ANVIL_DEV_KEYS } from "@ctxlog/contracts/anvil";
 import { createContextSigner, hashContext, newId } from "@ctxlog/core";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createLogger } from "../http/logging";

@@ -1,10 +1,8 @@
 import { listSigners as findSigners } from "@ctxlog/db";
-import type { RequestHandler } from "express";
 import { z } from "zod";
 import type { ApiDeps } from "../deps";
-import { validate } from "../http/validate";
 import { nextCursor, readCursor } from "./list-cursors";
-import type { RouteSpec } from "./route-spec";
+import { defineRoute, type RouteHandler, type RouteSpec } from "./route-spec";
 import { listResponseSchema, paginationQuerySchema } from "./shared-schemas";
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
@@ -32,9 +30,11 @@ export const listSignersQuerySchema = paginationQuerySchema.strict();
  * valid when its signer was published at the context's created_at, so old contexts stay verifiable
  * after a key change. Public information: any valid key may read it.
  */
-export function listSigners({ db, signers }: ApiDeps): RequestHandler {
-  return async (req, res) => {
-    const query = validate(listSignersQuerySchema, req.query, "query");
+export function listSigners({
+  db,
+  signers,
+}: ApiDeps): RouteHandler<{ query: typeof listSignersQuerySchema }> {
+  return async ({ query, res }) => {
     const after = readCursor(query.cursor, "signers");
     await signers.ensure();
     const page = await findSigners(db, { limit: query.limit, after });
@@ -50,7 +50,7 @@ export function listSigners({ db, signers }: ApiDeps): RequestHandler {
 }
 
 export const signerRoutes: RouteSpec[] = [
-  {
+  defineRoute({
     method: "get",
     path: "/signers",
     operationId: "listSigners",
@@ -64,5 +64,5 @@ export const signerRoutes: RouteSpec[] = [
     },
     errors: [400],
     handler: listSigners,
-  },
+  }),
 ];

@@ -1,6 +1,5 @@
-import type { RequestHandler } from "express";
 import { z } from "zod";
-import { requireAuth } from "../http/request-context";
+import type { NoSchemas, RouteHandler } from "./route-spec";
 
 export const authStatusSchema = z
   .object({
@@ -17,9 +16,8 @@ export const authStatusSchema = z
   .meta({ id: "AuthenticationStatus" });
 
 /** GET /v1/status — who this key is and how much of its rate limit is left (this call included). */
-export function getStatus(): RequestHandler {
-  return (req, res) => {
-    const auth = requireAuth(req);
+export function getStatus(): RouteHandler<NoSchemas> {
+  return ({ auth, req, res }) => {
     const limit = req.rateLimit;
     res.json({
       status: "authenticated",

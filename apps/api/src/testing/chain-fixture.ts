@@ -10,7 +10,8 @@ import {
   type RpcClient,
   signAnchorTransaction,
 } from "@ctxlog/chain";
-import { ANVIL_DEV_KEYS, type AnvilInstance, deployRegistry, startAnvil } from "@ctxlog/contracts";
+import { deployRegistry } from "@ctxlog/contracts";
+import { ANVIL_DEV_KEYS, type AnvilInstance, startAnvil } from "@ctxlog/contracts/anvil";
 import { confirmAnchor, createAnchorBatch, type Db, recordAnchorMined } from "@ctxlog/db";
 import type { Address, Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";

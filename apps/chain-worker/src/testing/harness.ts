@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { findAnchoredLogs } from "@ctxlog/chain";
-import { ANVIL_DEV_KEYS, type AnvilInstance, deployRegistry, startAnvil } from "@ctxlog/contracts";
+import { deployRegistry } from "@ctxlog/contracts";
+import { ANVIL_DEV_KEYS, type AnvilInstance, startAnvil } from "@ctxlog/contracts/anvil";
+import { sleep, waitFor } from "@ctxlog/core/testing";
 import { createTestDatabase, seedContexts, seedUser } from "@ctxlog/db/testing";
 import { createRedisConnection, JobQueues } from "@ctxlog/jobs";
 import { deleteRedisPrefix, TEST_REDIS_URL } from "@ctxlog/jobs/testing";
@@ -96,20 +98,17 @@ export async function createChainHarness(
 
   /** Polls until every context is in `status` (default confirmed), or throws with the counts. */
   async function waitForStatus(ids: string[], status = "confirmed", timeoutMs = 30_000) {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const counts = await statusCounts(ids);
-      if ((counts[status] ?? 0) === ids.length) return;
-      if (Date.now() > deadline)
-        throw new Error(`timed out waiting for ${status}: ${JSON.stringify(counts)}`);
-      await sleep(100);
-    }
+    await waitFor(async () => ((await statusCounts(ids))[status] ?? 0) === ids.length, {
+      timeout: timeoutMs,
+      interval: 100,
+      what: async () => `every context ${status} (${JSON.stringify(await statusCounts(ids))})`,
+    });
   }
 
   /** Stops anvil, waits `downMs`, and starts it again on the same port (give it `--state` to keep the chain). */
   async function restartAnvil(downMs: number) {
     await anvil.stop();
-    await sleep(downMs);
+    await sleep(downMs); // deliberate: the node stays down this long
     anvil = await startAnvil({ ...anvilOpts, port: anvil.port });
   }
 
@@ -206,4 +205,4 @@ async function rpcCall(url: string, method: string, params: unknown[]): Promise<
   return body.result;
 }
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export { sleep, waitFor };

@@ -2,14 +2,14 @@ import { randomBytes } from "node:crypto";
 import { type EventName, generateWebhookSecret } from "@ctxlog/core";
 import { createApiKey, createWebhook, recordEvent } from "@ctxlog/db";
 import { createTestDatabase, TEST_SECRETS_ENV, testSecretKeyring } from "@ctxlog/db/testing";
-import { deleteRedisPrefix } from "@ctxlog/jobs/testing";
+import { deleteRedisPrefix, TEST_REDIS_URL } from "@ctxlog/jobs/testing";
 import { type ReceivedRequest, type Receiver, type Reply, startReceiver } from "@ctxlog/webhooks/testing";
 import type { Logger } from "pino";
 import { parseWorkerEnv, type WorkerEnv } from "../env";
 import { createLogger } from "../logger";
 import { createWorkerRuntime, type WorkerRuntime } from "../wiring";
 
-export const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+export const REDIS_URL = TEST_REDIS_URL;
 
 /** Compressed schedule for tests: delays before attempts 2–5, and a 1 s attempt timeout. */
 export const TEST_RETRY_DELAYS_MS = [200, 400, 600, 800];
@@ -82,17 +82,6 @@ export async function createWorkerHarness(
     await runtime.queues.enqueue("deliverWebhook", { deliveryId }, { jobId: deliveryId });
   }
 
-  /** Polls until `check` returns a value (not undefined/false) or the time is up. */
-  async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await check();
-      if (value !== undefined && value !== false) return value;
-      if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  }
-
   async function close() {
     await Promise.all(runtimes.map((r) => r.stop().catch(() => {})));
     await Promise.all(receivers.map((r) => r.close()));
@@ -112,7 +101,6 @@ export async function createWorkerHarness(
     event,
     receiver,
     enqueueDelivery,
-    eventually,
     close,
   };
 }

@@ -1,4 +1,5 @@
 // Integration: real PostgreSQL (fresh database).
+import { waitFor } from "@ctxlog/core/testing";
 import { createTestDatabase, type TestDatabase } from "../testing";
 import { createAnchorBatch } from "./create-anchor-batch";
 import { storeSignedTransactions } from "./send-anchors";
@@ -17,9 +18,9 @@ describe("signer lease (PostgreSQL)", () => {
     expect(a?.epoch).toBe(1n);
     expect(await acquireSignerLease(t.db, SIGNER, "b", 300)).toBeNull();
     expect((await acquireSignerLease(t.db, SIGNER, "a", 300))?.epoch).toBe(1n);
-    await new Promise((r) => setTimeout(r, 350));
-    const b = await acquireSignerLease(t.db, SIGNER, "b", 10_000);
-    expect(b?.epoch).toBe(2n);
+    // taken over as soon as a's lease has run out (a refused attempt changes nothing)
+    const b = await waitFor(() => acquireSignerLease(t.db, SIGNER, "b", 10_000), { timeout: 5_000 });
+    expect(b.epoch).toBe(2n);
     expect(await holdsSignerLease(t.db, a as NonNullable<typeof a>)).toBe(false);
     expect(await holdsSignerLease(t.db, b as NonNullable<typeof b>)).toBe(true);
     await releaseSignerLease(t.db, b as NonNullable<typeof b>);
@@ -29,8 +30,7 @@ describe("signer lease (PostgreSQL)", () => {
   it("fencing: a stale holder's nonce assignment writes nothing", async () => {
     const signer = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
     const stale = await acquireSignerLease(t.db, signer, "old", 100);
-    await new Promise((r) => setTimeout(r, 150));
-    await acquireSignerLease(t.db, signer, "new", 10_000);
+    await waitFor(() => acquireSignerLease(t.db, signer, "new", 10_000), { timeout: 5_000 });
     await t.db.user.create({ data: { id: "usr-lease" } });
     await t.db.apiKey.create({
       data: {

@@ -1,30 +1,17 @@
+import type { NewContext } from "@ctxlog/core";
 import { pgPoolOf } from "../client";
 import type { Context, Prisma } from "../generated/prisma/client";
 import type { DbOrTx } from "../prisma-types";
 
-/** What the API computes for a new context; everything else starts at its pending default. */
-export interface NewContext {
-  id: string;
-  userId: string;
-  apiKeyId: string;
-  keyFamilyId: string;
-  agentId: string;
-  contextData: Prisma.InputJsonObject;
-  metadata: Prisma.InputJsonObject;
-  visibility: "public" | "private";
-  canonicalJson: string;
-  contextHash: string;
-  signature: string;
-  signerAddress: string;
-  network: string;
-  createdAt: Date;
-  estimatedConfirmation: Date;
-}
+/** What the API computes for a new context (built by `buildNewContexts` in @ctxlog/core). */
+export type { NewContext } from "@ctxlog/core";
 
 /**
- * The row a new context becomes, exactly as PostgreSQL will hold it after the insert. Every field
- * is spelled out: `{ ...input, contextData, … }` (a spread, then keys it already has) measured
- * ~25 µs a call in V8, a twentieth of a POST /v1/contexts.
+ * The row a new context becomes, exactly as PostgreSQL holds it after insertContexts: the one
+ * description of a fresh row's defaults (insertContexts writes status and updated_at from it; the
+ * columns it leaves null or at their schema default are the ones this says). Every field is spelled
+ * out: `{ ...input, contextData, … }` (a spread, then keys it already has) measured ~25 µs a call
+ * in V8, a twentieth of a POST /v1/contexts.
  */
 export function pendingContextRow(input: NewContext): Context {
   return {
@@ -65,14 +52,6 @@ export function pendingContextRow(input: NewContext): Context {
   };
 }
 
-const toData = (c: NewContext) => ({ ...c, status: "pending" as const, updatedAt: c.createdAt });
-
-/** Writes one new pending context (inside the caller's transaction when given one). */
-export async function insertContext(tx: DbOrTx, input: NewContext): Promise<Context> {
-  await tx.context.create({ data: toData(input), select: { id: true } });
-  return pendingContextRow(input);
-}
-
 // Every row of the batch travels as one JSON parameter: one JSON.stringify (native) on our side,
 // PostgreSQL unpacks it; context_data and metadata stay JSON all the way into jsonb.
 const INSERT_CONTEXTS_SQL = `
@@ -81,13 +60,13 @@ const INSERT_CONTEXTS_SQL = `
     created_at, updated_at, estimated_confirmation)
   SELECT v.id, v.user_id, v.api_key_id, v.key_family_id, v.agent_id, v.context_data, v.metadata,
     v.visibility::"Visibility", v.canonical_json, v.context_hash, v.signature, v.signer_address,
-    'pending', v.network, v.created_at, v.created_at, v.estimated_confirmation
+    v.status::"ContextStatus", v.network, v.created_at, v.updated_at, v.estimated_confirmation
   FROM jsonb_to_recordset($1::jsonb) AS v(id text, user_id text, api_key_id text, key_family_id text,
     agent_id text, context_data jsonb, metadata jsonb, visibility text, canonical_json text,
-    context_hash text, signature text, signer_address text, network text, created_at timestamptz,
-    estimated_confirmation timestamptz)`;
+    context_hash text, signature text, signer_address text, status text, network text,
+    created_at timestamptz, updated_at timestamptz, estimated_confirmation timestamptz)`;
 
-const toRecord = (c: NewContext) => ({
+const toRecord = (c: Context) => ({
   id: c.id,
   user_id: c.userId,
   api_key_id: c.apiKeyId,
@@ -100,21 +79,26 @@ const toRecord = (c: NewContext) => ({
   context_hash: c.contextHash,
   signature: c.signature,
   signer_address: c.signerAddress,
+  status: c.status,
   network: c.network,
   created_at: c.createdAt,
+  updated_at: c.updatedAt,
   estimated_confirmation: c.estimatedConfirmation,
 });
 
 /**
- * Writes many new pending contexts in one statement: the API's hot path coalesces concurrent
- * requests into one round-trip (see MicroBatcher) and answers each only after this commits. On a
+ * The one writer of new contexts: many pending rows in one statement, returned as stored. On a
  * client from createDb it goes straight to the pg pool underneath: through Prisma the same
- * statement cost twice the CPU (~90 µs a row in batches of ten, against ~45).
+ * statement cost twice the CPU (~90 µs a row in batches of ten, against ~45). Inside a transaction
+ * (an Idempotency-Key's) it runs through that transaction's connection. Nothing of a batch is
+ * written when one row is refused.
  */
-export async function insertContexts(db: DbOrTx, inputs: NewContext[]): Promise<void> {
-  if (inputs.length === 0) return;
-  const records = JSON.stringify(inputs.map(toRecord));
+export async function insertContexts(db: DbOrTx, inputs: readonly NewContext[]): Promise<Context[]> {
+  if (inputs.length === 0) return [];
+  const rows = inputs.map(pendingContextRow);
+  const records = JSON.stringify(rows.map(toRecord));
   const pool = pgPoolOf(db);
   if (pool) await pool.query(INSERT_CONTEXTS_SQL, [records]);
   else await db.$executeRawUnsafe(INSERT_CONTEXTS_SQL, records);
+  return rows;
 }

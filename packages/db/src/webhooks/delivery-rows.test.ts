@@ -1,6 +1,7 @@
 // Integration: real PostgreSQL (a fresh database). The worker's repositories: fan-out, attempt
 // recording and the reconciler's query.
 import { generateWebhookSecret, openSecret } from "@ctxlog/core";
+import { waitFor } from "@ctxlog/core/testing";
 import { createApiKey } from "../api-keys/create-api-key";
 import { listenForRecordedEvents } from "../events/outbox-notifications";
 import { recordEvent } from "../events/record-event";
@@ -230,7 +231,7 @@ describe("outbox notifications, LISTEN/NOTIFY (PostgreSQL)", () => {
     });
     try {
       const until = async (n: number) => {
-        for (let i = 0; i < 200 && heard < n; i++) await new Promise((r) => setTimeout(r, 10));
+        await waitFor(() => heard >= n, { timeout: 2_000, interval: 10 }).catch(() => {}); // the count is asserted
         return heard;
       };
       expect(await until(1)).toBe(1); // one call on connecting: catch up on anything missed
@@ -245,7 +246,7 @@ describe("outbox notifications, LISTEN/NOTIFY (PostgreSQL)", () => {
         await recordEvent(t, { userId: "u1", event: "context.created", data: {} });
         await gate;
       });
-      await new Promise((r) => setTimeout(r, 150));
+      await new Promise((r) => setTimeout(r, 150)); // deliberate: nothing must be heard before the commit
       expect(heard).toBe(2); // not before the commit
       release();
       await tx;

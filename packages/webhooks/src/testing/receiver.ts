@@ -1,5 +1,6 @@
 import http, { type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
+import { waitFor } from "@ctxlog/core/testing";
 
 export interface ReceivedRequest {
   /** Date.now() when the whole body had arrived */
@@ -72,13 +73,11 @@ export async function startReceiver(
     requests,
     connections: () => connections,
     async waitFor(count, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (requests.length < count) {
-        if (Date.now() > deadline) {
-          throw new Error(`receiver got ${requests.length} of ${count} requests in ${timeoutMs} ms`);
-        }
-        await new Promise((r) => setTimeout(r, 10));
-      }
+      await waitFor(() => requests.length >= count, {
+        timeout: timeoutMs,
+        interval: 10,
+        what: () => `${count} requests (the receiver got ${requests.length})`,
+      });
       return requests.slice(0, count);
     },
     async close() {

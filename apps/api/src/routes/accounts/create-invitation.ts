@@ -1,11 +1,10 @@
 import { AppError } from "@ctxlog/core";
 import { AccountEmailTakenError, createAccount } from "@ctxlog/db";
-import type { RequestHandler } from "express";
 import type { ApiDeps } from "../../deps";
 import { publicBaseUrl } from "../../env";
-import { validate } from "../../http/validate";
 import { requireSession } from "../auth/get-session";
-import { createInvitationBodySchema } from "./schemas";
+import type { RouteHandler } from "../route-spec";
+import type { createInvitationBodySchema } from "./schemas";
 
 /** The setup page reads the token from the fragment: it never reaches a server log or a Referer. */
 export const setupLink = (base: string, token: string) => `${base}/dashboard/setup#token=${token}`;
@@ -14,10 +13,12 @@ export const setupLink = (base: string, token: string) => `${base}/dashboard/set
  * POST /v1/accounts/invitations — a new account of this user for another person, and its one-time
  * sign-in link, shown to the inviter once (only its hash is stored).
  */
-export function createInvitation({ db, env }: ApiDeps): RequestHandler {
-  return async (req, res) => {
-    const { auth, session } = requireSession(req);
-    const body = validate(createInvitationBodySchema, req.body, "body");
+export function createInvitation({
+  db,
+  env,
+}: ApiDeps): RouteHandler<{ body: typeof createInvitationBodySchema }> {
+  return async ({ body, auth, res }) => {
+    const { session } = requireSession(auth);
     try {
       const { account, link } = await createAccount(db, {
         userId: auth.userId,

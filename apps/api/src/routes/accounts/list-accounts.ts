@@ -1,16 +1,12 @@
 import { listAccounts as findAccounts } from "@ctxlog/db";
-import type { RequestHandler } from "express";
 import type { ApiDeps } from "../../deps";
-import { requireAuth } from "../../http/request-context";
-import { validate } from "../../http/validate";
 import { nextCursor, readCursor } from "../list-cursors";
-import { listAccountsQuerySchema } from "./schemas";
+import type { RouteHandler } from "../route-spec";
+import type { listAccountsQuerySchema } from "./schemas";
 
 /** GET /v1/accounts — the people of this user, newest first. */
-export function listAccounts({ db }: ApiDeps): RequestHandler {
-  return async (req, res) => {
-    const auth = requireAuth(req);
-    const query = validate(listAccountsQuerySchema, req.query, "query");
+export function listAccounts({ db }: ApiDeps): RouteHandler<{ query: typeof listAccountsQuerySchema }> {
+  return async ({ query, auth, res }) => {
     const page = await findAccounts(db, auth.userId, {
       limit: query.limit,
       after: readCursor(query.cursor, "accounts"),

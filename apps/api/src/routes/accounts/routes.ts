@@ -1,4 +1,4 @@
-import type { RouteSpec } from "../route-spec";
+import { defineRoute, type RouteSpec } from "../route-spec";
 import { listResponseSchema } from "../shared-schemas";
 import { createInvitation } from "./create-invitation";
 import { listAccounts } from "./list-accounts";
@@ -11,7 +11,7 @@ import {
 
 /** The people of a user (dashboard sessions only). */
 export const accountRoutes: RouteSpec[] = [
-  {
+  defineRoute({
     tag: "Dashboard",
     auth: "session",
     method: "get",
@@ -26,8 +26,8 @@ export const accountRoutes: RouteSpec[] = [
     },
     errors: [],
     handler: listAccounts,
-  },
-  {
+  }),
+  defineRoute({
     tag: "Dashboard",
     auth: "session",
     method: "post",
@@ -38,5 +38,5 @@ export const accountRoutes: RouteSpec[] = [
     success: { status: 201, description: "Invited", schema: invitationSchema },
     errors: [409],
     handler: createInvitation,
-  },
+  }),
 ];

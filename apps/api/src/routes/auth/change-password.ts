@@ -1,10 +1,9 @@
 import { changeAccountPassword } from "@ctxlog/db";
-import type { RequestHandler } from "express";
 import type { ApiDeps } from "../../deps";
-import { validate } from "../../http/validate";
 import { hashPassword, verifyPassword } from "../../sessions/passwords";
+import type { RouteHandler } from "../route-spec";
 import { requireSession } from "./get-session";
-import { changePasswordBodySchema } from "./schemas";
+import type { changePasswordBodySchema } from "./schemas";
 import { sendNewSession, sessionTimeouts } from "./session-response";
 import { accountLimitKey, invalidCredentials } from "./sign-in";
 
@@ -14,10 +13,13 @@ import { accountLimitKey, invalidCredentials } from "./sign-in";
  * wrong current password counts against the account's sign-in limit and is 401
  * INVALID_CREDENTIALS; the session itself stays valid.
  */
-export function changePassword({ db, env, signInLimits }: ApiDeps): RequestHandler {
-  return async (req, res) => {
-    const { session } = requireSession(req);
-    const body = validate(changePasswordBodySchema, req.body, "body");
+export function changePassword({
+  db,
+  env,
+  signInLimits,
+}: ApiDeps): RouteHandler<{ body: typeof changePasswordBodySchema }> {
+  return async ({ body, auth, req, res }) => {
+    const { session } = requireSession(auth);
     const account = await db.account.findUniqueOrThrow({ where: { id: session.accountId } });
     const accountKey = accountLimitKey(account.email);
     await signInLimits.byAccount.check(accountKey, res);

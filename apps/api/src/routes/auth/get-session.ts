@@ -1,22 +1,21 @@
 import { AppError } from "@ctxlog/core";
-import type { RequestHandler } from "express";
 import type { z } from "zod";
 import type { ApiDeps } from "../../deps";
-import { requireAuth } from "../../http/request-context";
+import type { AuthContext } from "../../http/request-context";
+import type { NoSchemas, RouteHandler } from "../route-spec";
 import type { sessionSchema } from "./schemas";
 import { accountResource } from "./session-response";
 
 /** The request's session, or (never, on a session-only route) a 401. */
-export function requireSession(req: Parameters<RequestHandler>[0]) {
-  const auth = requireAuth(req);
+export function requireSession(auth: AuthContext) {
   if (!auth.session) throw new AppError("INVALID_SESSION", "No valid dashboard session: sign in again.");
   return { auth, session: auth.session };
 }
 
 /** GET /v1/auth/session — who is signed in, the CSRF token, and when the session ends if unused. */
-export function getSession({ db }: ApiDeps): RequestHandler {
-  return async (req, res) => {
-    const { session } = requireSession(req);
+export function getSession({ db }: ApiDeps): RouteHandler<NoSchemas> {
+  return async ({ auth, res }) => {
+    const { session } = requireSession(auth);
     const account = await db.account.findUniqueOrThrow({ where: { id: session.accountId } });
     res.setHeader("Cache-Control", "no-store");
     res.json({

@@ -1,4 +1,4 @@
-import type { RouteSpec, SuccessHeader } from "../route-spec";
+import { defineRoute, type RouteSpec, type SuccessHeader } from "../route-spec";
 import { changePassword } from "./change-password";
 import { getSession } from "./get-session";
 import { changePasswordBodySchema, sessionSchema, setupBodySchema, signInBodySchema } from "./schemas";
@@ -22,7 +22,7 @@ const tag = "Dashboard";
 
 /** Dashboard accounts' sign-in and sessions (the SPA at /dashboard). */
 export const authRoutes: RouteSpec[] = [
-  {
+  defineRoute({
     tag,
     auth: "none",
     method: "post",
@@ -33,8 +33,8 @@ export const authRoutes: RouteSpec[] = [
     success: { status: 200, description: "Signed in", schema: sessionSchema, headers: [setsCookie] },
     errors: [403],
     handler: setupAccount,
-  },
-  {
+  }),
+  defineRoute({
     tag,
     auth: "none",
     method: "post",
@@ -45,8 +45,8 @@ export const authRoutes: RouteSpec[] = [
     success: { status: 200, description: "Signed in", schema: sessionSchema, headers: [setsCookie] },
     errors: [403],
     handler: signIn,
-  },
-  {
+  }),
+  defineRoute({
     tag,
     auth: "session",
     method: "get",
@@ -56,8 +56,8 @@ export const authRoutes: RouteSpec[] = [
     success: { status: 200, description: "The session", schema: sessionSchema },
     errors: [],
     handler: getSession,
-  },
-  {
+  }),
+  defineRoute({
     tag,
     auth: "session",
     method: "post",
@@ -67,8 +67,8 @@ export const authRoutes: RouteSpec[] = [
     success: { status: 204, description: "Signed out", headers: [clearsCookie] },
     errors: [],
     handler: signOut,
-  },
-  {
+  }),
+  defineRoute({
     tag,
     auth: "session",
     method: "post",
@@ -78,8 +78,8 @@ export const authRoutes: RouteSpec[] = [
     success: { status: 204, description: "Every session ended", headers: [clearsCookie] },
     errors: [],
     handler: signOutEverywhere,
-  },
-  {
+  }),
+  defineRoute({
     tag,
     auth: "session",
     method: "post",
@@ -95,5 +95,5 @@ export const authRoutes: RouteSpec[] = [
     },
     errors: [],
     handler: changePassword,
-  },
+  }),
 ];

@@ -1,12 +1,11 @@
 import { AppError, hashOpaqueToken, isOpaqueToken } from "@ctxlog/core";
 import { findSignInLink, redeemSignInLink } from "@ctxlog/db";
-import type { RequestHandler } from "express";
 import type { ApiDeps } from "../../deps";
 import { clientAddressBucket } from "../../http/auth-failure-limit";
-import { validate } from "../../http/validate";
 import { hashPassword } from "../../sessions/passwords";
+import type { RouteHandler } from "../route-spec";
 import { checkSameOrigin } from "./origin-check";
-import { setupBodySchema } from "./schemas";
+import type { setupBodySchema } from "./schemas";
 import { sendNewSession, sessionTimeouts } from "./session-response";
 
 const badLink = () =>
@@ -17,9 +16,12 @@ const badLink = () =>
  * account's other sessions and signs in. The link is looked at before the password is hashed (a
  * wrong token costs no hashing) and redeemed atomically after (a link works once, even raced).
  */
-export function setupAccount({ db, env, signInLimits }: ApiDeps): RequestHandler {
-  return async (req, res) => {
-    const body = validate(setupBodySchema, req.body, "body");
+export function setupAccount({
+  db,
+  env,
+  signInLimits,
+}: ApiDeps): RouteHandler<{ body: typeof setupBodySchema }> {
+  return async ({ body, req, res }) => {
     checkSameOrigin(req, env);
     const address = clientAddressBucket(req.ip);
     await signInLimits.byAddress.check(address, res);

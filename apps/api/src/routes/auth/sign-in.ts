@@ -1,12 +1,11 @@
 import { AppError, hashOpaqueToken } from "@ctxlog/core";
 import { findAccountByEmail, normalizeEmail, startSession } from "@ctxlog/db";
-import type { RequestHandler } from "express";
 import type { ApiDeps } from "../../deps";
 import { clientAddressBucket } from "../../http/auth-failure-limit";
-import { validate } from "../../http/validate";
 import { verifyPassword } from "../../sessions/passwords";
+import type { RouteHandler } from "../route-spec";
 import { checkSameOrigin } from "./origin-check";
-import { signInBodySchema } from "./schemas";
+import type { signInBodySchema } from "./schemas";
 import { sendNewSession, sessionTimeouts } from "./session-response";
 
 export const invalidCredentials = () =>
@@ -22,9 +21,8 @@ export const accountLimitKey = (email: string) => `account:${hashOpaqueToken(nor
  * either way: passwords.ts). Failures count per account and per client address; past either limit
  * the answer is 429 before any password is checked.
  */
-export function signIn({ db, env, signInLimits }: ApiDeps): RequestHandler {
-  return async (req, res) => {
-    const body = validate(signInBodySchema, req.body, "body");
+export function signIn({ db, env, signInLimits }: ApiDeps): RouteHandler<{ body: typeof signInBodySchema }> {
+  return async ({ body, req, res }) => {
     checkSameOrigin(req, env);
     const address = clientAddressBucket(req.ip);
     const accountKey = accountLimitKey(body.email);

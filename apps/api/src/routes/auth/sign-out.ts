@@ -1,13 +1,13 @@
 import { revokeAccountSessions, revokeSession } from "@ctxlog/db";
-import type { RequestHandler } from "express";
 import type { ApiDeps } from "../../deps";
 import { clearSessionCookie } from "../../sessions/session-cookie";
+import type { NoSchemas, RouteHandler } from "../route-spec";
 import { requireSession } from "./get-session";
 
 /** POST /v1/auth/sign-out — ends this session and clears its cookie. */
-export function signOut({ db, env }: ApiDeps): RequestHandler {
-  return async (req, res) => {
-    const { session } = requireSession(req);
+export function signOut({ db, env }: ApiDeps): RouteHandler<NoSchemas> {
+  return async ({ auth, req, res }) => {
+    const { session } = requireSession(auth);
     await revokeSession(db, session.id);
     clearSessionCookie(req, res, env.SESSION_COOKIE_SECURE);
     res.status(204).end();
@@ -15,9 +15,9 @@ export function signOut({ db, env }: ApiDeps): RequestHandler {
 }
 
 /** POST /v1/auth/sign-out-everywhere — ends every session of this account (this one included). */
-export function signOutEverywhere({ db, env }: ApiDeps): RequestHandler {
-  return async (req, res) => {
-    const { session } = requireSession(req);
+export function signOutEverywhere({ db, env }: ApiDeps): RouteHandler<NoSchemas> {
+  return async ({ auth, req, res }) => {
+    const { session } = requireSession(auth);
     await revokeAccountSessions(db, session.accountId);
     clearSessionCookie(req, res, env.SESSION_COOKIE_SECURE);
     res.status(204).end();

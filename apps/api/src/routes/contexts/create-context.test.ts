@@ -1,7 +1,7 @@
 // Integration: real PostgreSQL (fresh database) and real Redis (own prefix).
 import { hashContext, recoverContextSigner } from "@ctxlog/core";
 import { Queue } from "bullmq";
-import { bearer, createTestHarness, type Tenant, type TestHarness } from "../../testing/harness";
+import { bearer, createTestHarness, REDIS_URL, type Tenant, type TestHarness } from "../../testing/harness";
 
 let h: TestHarness;
 let t: Tenant;
@@ -58,7 +58,7 @@ describe("POST /v1/contexts — happy path", () => {
     expect(row.userId).toBe(t.userId);
 
     const queue = new Queue("anchor", {
-      connection: { url: "redis://127.0.0.1:6379" } as never,
+      connection: { url: REDIS_URL } as never,
       prefix: h.prefix,
     });
     try {

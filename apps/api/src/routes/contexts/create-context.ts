@@ -1,21 +1,15 @@
 import { createHash } from "node:crypto";
-import { AppError, agentMatches, canonicalJson, hashContext, newId } from "@ctxlog/core";
-import {
-  IdempotencyConflictError,
-  insertContext,
-  type NewContext,
-  pendingContextRow,
-  withIdempotency,
-} from "@ctxlog/db";
-import type { RequestHandler } from "express";
-import { enqueueAnchoring } from "../../contexts/context-writer";
+import { AppError, agentMatches, buildNewContexts, canonicalJson } from "@ctxlog/core";
+import { IdempotencyConflictError, pendingContextRow } from "@ctxlog/db";
 import type { ApiDeps } from "../../deps";
-import { requireAuth } from "../../http/request-context";
-import { validate } from "../../http/validate";
+import type { RouteHandler } from "../route-spec";
 import { contextResource } from "./context-resource";
-import { createContextBodySchema, MAX_CONTEXT_DATA_BYTES, MAX_METADATA_BYTES } from "./schemas";
-
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+import {
+  type createContextBodySchema,
+  type createContextHeadersSchema,
+  MAX_CONTEXT_DATA_BYTES,
+  MAX_METADATA_BYTES,
+} from "./schemas";
 
 function checkSize(field: string, value: unknown, max: number) {
   const bytes = Buffer.byteLength(JSON.stringify(value));
@@ -24,32 +18,24 @@ function checkSize(field: string, value: unknown, max: number) {
   }
 }
 
-function idempotencyKey(header: string | undefined) {
-  if (header === undefined) return null;
-  if (!IDEMPOTENCY_KEY.test(header)) {
-    throw new AppError("VALIDATION_ERROR", "Idempotency-Key must be 1–255 printable ASCII characters.");
-  }
-  return header;
+/** The one row of a one-row batch (the builder and the writer take and give arrays). */
+function only<T>(rows: readonly T[]): T {
+  const [row] = rows;
+  if (rows.length !== 1 || row === undefined) throw new Error(`expected one row, got ${rows.length}`);
+  return row;
 }
 
 /**
- * POST /v1/contexts: hash and sign, write the pending row, then queue anchoring. With an
+ * POST /v1/contexts: build the row (buildNewContexts: hash, sign, ids, times), then hand it to the
+ * context writer, which writes it and queues its anchoring after the commit. With an
  * Idempotency-Key the row and the key's record share one transaction. If the queue is down after
  * the commit the row is still anchored: the chain worker's reconciler re-enqueues pending rows.
  */
-export function createContext({
-  db,
-  env,
-  queues,
-  signer,
-  logger,
-  contextWriter,
-  confirmationEstimate,
-}: ApiDeps): RequestHandler {
-  return async (req, res) => {
-    const auth = requireAuth(req);
-    const key = idempotencyKey(req.get("Idempotency-Key"));
-    const body = validate(createContextBodySchema, req.body, "body");
+export function createContext({ env, signer, contextWriter, confirmationEstimate }: ApiDeps): RouteHandler<{
+  body: typeof createContextBodySchema;
+  headers: typeof createContextHeadersSchema;
+}> {
+  return async ({ body, headers, auth, req, res }) => {
     checkSize("context_data", body.context_data, MAX_CONTEXT_DATA_BYTES);
     checkSize("metadata", body.metadata ?? {}, MAX_METADATA_BYTES);
     if (auth.type === "restricted" && !agentMatches(body.agent_id, auth.agentPatterns)) {
@@ -59,47 +45,18 @@ export function createContext({
       );
     }
 
-    const metadata = body.metadata ?? {};
-    const { canonical, contextHash } = hashContext({
-      agent_id: body.agent_id,
-      context_data: body.context_data,
-      metadata,
-    });
-    // Signed before the transaction opens, so no pooled connection waits on the curve math.
-    const signature = await signer.sign(contextHash);
-    const createdAt = new Date();
-    const confirmationDelayMs = confirmationEstimate.delayMs();
-    const idempotency =
-      key === null
-        ? null
-        : {
-            userId: auth.userId,
-            keyFamilyId: auth.keyFamilyId,
-            key,
-            method: req.method,
-            path: req.baseUrl + req.path,
-            requestHash: createHash("sha256").update(canonicalJson(req.body)).digest("hex"),
-          };
+    // Signed before any transaction opens, so no pooled connection waits on the curve math.
+    const owner = { userId: auth.userId, apiKeyId: auth.keyId, keyFamilyId: auth.keyFamilyId };
+    const row = only(
+      await buildNewContexts(owner, [body], {
+        signer,
+        network: env.NETWORK_NAME,
+        confirmationDelayMs: confirmationEstimate.delayMs(),
+      }),
+    );
 
-    const row: NewContext = {
-      id: newId("ctx"),
-      userId: auth.userId,
-      apiKeyId: auth.keyId,
-      keyFamilyId: auth.keyFamilyId,
-      agentId: body.agent_id,
-      contextData: body.context_data as NewContext["contextData"],
-      metadata: metadata as NewContext["metadata"],
-      visibility: body.visibility ?? "private",
-      canonicalJson: canonical,
-      contextHash,
-      signature,
-      signerAddress: signer.address,
-      network: env.NETWORK_NAME,
-      createdAt,
-      estimatedConfirmation: new Date(createdAt.getTime() + confirmationDelayMs),
-    };
-
-    if (!idempotency) {
+    const key = headers["Idempotency-Key"];
+    if (key === undefined) {
       // The hot path: batched with concurrent requests into one INSERT; answered after the commit.
       await contextWriter.add(row);
       res.setHeader("Location", `/v1/contexts/${row.id}`);
@@ -107,22 +64,29 @@ export function createContext({
       return;
     }
 
-    let result: Awaited<ReturnType<typeof withIdempotency<string>>>;
+    const idempotency = {
+      userId: auth.userId,
+      keyFamilyId: auth.keyFamilyId,
+      key,
+      method: req.method,
+      path: req.baseUrl + req.path,
+      // what the client sent, byte for byte the same JSON whatever the schema made of it
+      requestHash: createHash("sha256").update(canonicalJson(req.body)).digest("hex"),
+    };
+    let result: Awaited<ReturnType<typeof contextWriter.addIdempotent>>;
     try {
-      result = await withIdempotency(db, idempotency, async (tx) => {
-        const inserted = await insertContext(tx, row);
-        return { status: 202, body: JSON.stringify(contextResource(inserted)), value: inserted.id };
-      });
+      result = await contextWriter.addIdempotent([row], idempotency, (stored) => ({
+        status: 202,
+        body: JSON.stringify(contextResource(only(stored))),
+      }));
     } catch (err) {
       if (err instanceof IdempotencyConflictError)
         throw new AppError("CONFLICT", err.message, { cause: err });
       throw err;
     }
 
-    if (result.value !== undefined) {
-      await enqueueAnchoring(queues, logger, [result.value]);
-      res.setHeader("Location", `/v1/contexts/${result.value}`);
-    }
+    const created = result.contextIds?.[0];
+    if (created !== undefined) res.setHeader("Location", `/v1/contexts/${created}`);
     if (result.replayed) res.setHeader("Idempotent-Replayed", "true");
     res.status(result.status).type("application/json").send(result.body);
   };

@@ -1,20 +1,21 @@
 import { AppError } from "@ctxlog/core";
 import { getContextWithAnchor } from "@ctxlog/db";
-import type { RequestHandler } from "express";
 import type { ApiDeps } from "../../deps";
-import { requireAuth } from "../../http/request-context";
+import type { RouteHandler } from "../route-spec";
 import { contextReader } from "./get-context";
 import type { ProofBundle } from "./proof-schema";
+import type { contextIdParamsSchema } from "./schemas";
 
 /**
  * GET /v1/contexts/:id/proof — everything needed to verify the context without this service: the
  * exact bytes hashed, the signature, the Merkle path and where the root is on chain. Available
  * once the context is confirmed; before that it is a 409.
  */
-export function getContextProof({ db, env }: ApiDeps): RequestHandler {
-  return async (req, res) => {
-    const auth = requireAuth(req);
-    const id = String(req.params.id);
+export function getContextProof({
+  db,
+  env,
+}: ApiDeps): RouteHandler<{ params: typeof contextIdParamsSchema }> {
+  return async ({ params: { id }, auth, res }) => {
     const row = await getContextWithAnchor(db, contextReader(auth), id);
     if (!row) throw new AppError("NOT_FOUND", `No context ${id}.`);
     const anchor = row.anchor;

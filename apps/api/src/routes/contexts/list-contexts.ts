@@ -1,18 +1,14 @@
 import { listContexts as findContexts } from "@ctxlog/db";
-import type { RequestHandler } from "express";
 import type { ApiDeps } from "../../deps";
-import { requireAuth } from "../../http/request-context";
-import { validate } from "../../http/validate";
 import { nextCursor, readCursor } from "../list-cursors";
+import type { RouteHandler } from "../route-spec";
 import { contextResource } from "./context-resource";
 import { contextReader } from "./get-context";
-import { listContextsQuerySchema } from "./schemas";
+import type { listContextsQuerySchema } from "./schemas";
 
 /** GET /v1/contexts — newest first, filtered by agent_id and status, cursor-paginated. */
-export function listContexts({ db }: ApiDeps): RequestHandler {
-  return async (req, res) => {
-    const auth = requireAuth(req);
-    const query = validate(listContextsQuerySchema, req.query, "query");
+export function listContexts({ db }: ApiDeps): RouteHandler<{ query: typeof listContextsQuerySchema }> {
+  return async ({ query, auth, res }) => {
     const page = await findContexts(db, contextReader(auth), {
       agentId: query.agent_id,
       status: query.status,

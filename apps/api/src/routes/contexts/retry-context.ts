@@ -1,21 +1,24 @@
 import { AppError } from "@ctxlog/core";
 import { retryContext as retryFailedContext } from "@ctxlog/db";
-import type { RequestHandler } from "express";
 import { enqueueAnchoring } from "../../contexts/context-writer";
 import type { ApiDeps } from "../../deps";
-import { requireAuth } from "../../http/request-context";
+import type { RouteHandler } from "../route-spec";
 import { contextResource } from "./context-resource";
 import { contextReader } from "./get-context";
+import type { contextIdParamsSchema } from "./schemas";
 
 /**
  * POST /v1/contexts/:id/retry — a failed context whose failure allows it goes back to pending and
  * is anchored anew. Anything else (pending, confirmed, a failure that cannot succeed again) is a
  * 409; a context outside the key's reach is a 404.
  */
-export function retryContext({ db, queues, logger, confirmationEstimate }: ApiDeps): RequestHandler {
-  return async (req, res) => {
-    const auth = requireAuth(req);
-    const id = String(req.params.id);
+export function retryContext({
+  db,
+  queues,
+  logger,
+  confirmationEstimate,
+}: ApiDeps): RouteHandler<{ params: typeof contextIdParamsSchema }> {
+  return async ({ params: { id }, auth, res }) => {
     const estimated = new Date(Date.now() + confirmationEstimate.delayMs());
     const result = await retryFailedContext(db, contextReader(auth), id, estimated);
     if (result.outcome === "not_found") throw new AppError("NOT_FOUND", `No context ${id}.`);

@@ -42,7 +42,7 @@ export const createContextBodySchema = z
 export const createContextHeadersSchema = z.object({
   "Idempotency-Key": z
     .string()
-    .regex(/^[\x21-\x7e]{1,255}$/)
+    .regex(/^[\x21-\x7e]{1,255}$/, "must be 1–255 printable ASCII characters (0x21–0x7E, no spaces)")
     .optional()
     .meta({
       description:

@@ -1,17 +1,13 @@
 import { AppError } from "@ctxlog/core";
 import { createApiKey, InvalidKeyRequestError } from "@ctxlog/db";
-import type { RequestHandler } from "express";
 import type { ApiDeps } from "../../deps";
-import { requireAuth } from "../../http/request-context";
-import { validate } from "../../http/validate";
+import type { RouteHandler } from "../route-spec";
 import { keyResource } from "./key-resource";
-import { createKeyBodySchema } from "./schemas";
+import type { createKeyBodySchema } from "./schemas";
 
 /** POST /v1/keys — a new key of this user; the only response that ever shows it. */
-export function createKey({ db }: ApiDeps): RequestHandler {
-  return async (req, res) => {
-    const auth = requireAuth(req);
-    const body = validate(createKeyBodySchema, req.body, "body");
+export function createKey({ db }: ApiDeps): RouteHandler<{ body: typeof createKeyBodySchema }> {
+  return async ({ body, auth, res }) => {
     let created: Awaited<ReturnType<typeof createApiKey>>;
     try {
       created = await createApiKey(db, {

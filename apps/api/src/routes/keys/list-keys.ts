@@ -1,17 +1,13 @@
 import { listApiKeyPage } from "@ctxlog/db";
-import type { RequestHandler } from "express";
 import type { ApiDeps } from "../../deps";
-import { requireAuth } from "../../http/request-context";
-import { validate } from "../../http/validate";
 import { nextCursor, readCursor } from "../list-cursors";
+import type { RouteHandler } from "../route-spec";
 import { keyResource } from "./key-resource";
-import { listKeysQuerySchema } from "./schemas";
+import type { listKeysQuerySchema } from "./schemas";
 
 /** GET /v1/keys — this user's keys, newest first, optionally by status. */
-export function listKeys({ db }: ApiDeps): RequestHandler {
-  return async (req, res) => {
-    const auth = requireAuth(req);
-    const query = validate(listKeysQuerySchema, req.query, "query");
+export function listKeys({ db }: ApiDeps): RouteHandler<{ query: typeof listKeysQuerySchema }> {
+  return async ({ query, auth, res }) => {
     const page = await listApiKeyPage(db, auth.userId, {
       limit: query.limit,
       after: readCursor(query.cursor, "keys"),

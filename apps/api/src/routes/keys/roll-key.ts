@@ -1,23 +1,21 @@
 import { AppError } from "@ctxlog/core";
 import { findUserApiKey, RollApiKeyError, rollApiKey } from "@ctxlog/db";
-import type { RequestHandler } from "express";
 import type { ApiDeps } from "../../deps";
-import { requireAuth } from "../../http/request-context";
-import { validate } from "../../http/validate";
+import type { RouteHandler } from "../route-spec";
 import { keyResource } from "./key-resource";
 import { publishKeyChange } from "./publish-key-change";
 import { requireOwnKey } from "./revoke-key";
-import { rollKeyBodySchema } from "./schemas";
+import type { keyIdParamsSchema, rollKeyBodySchema } from "./schemas";
 
 /**
  * POST /v1/keys/:key_id/roll — a new key of the same type, patterns and family (so it replays the
  * old one's idempotent answers); the old key works `overlap_hours` more. Shown once.
  */
-export function rollKey(deps: ApiDeps): RequestHandler {
-  return async (req, res) => {
-    const auth = requireAuth(req);
-    const key = await requireOwnKey(deps.db, auth, req.params.key_id);
-    const body = validate(rollKeyBodySchema, req.body ?? {}, "body");
+export function rollKey(
+  deps: ApiDeps,
+): RouteHandler<{ params: typeof keyIdParamsSchema; body: typeof rollKeyBodySchema }> {
+  return async ({ params, body, auth, res }) => {
+    const key = await requireOwnKey(deps.db, auth, params.key_id);
     let rolled: Awaited<ReturnType<typeof rollApiKey>>;
     try {
       rolled = await rollApiKey(deps.db, key.id, { overlapHours: body.overlap_hours });

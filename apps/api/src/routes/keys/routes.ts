@@ -1,4 +1,4 @@
-import type { RouteSpec } from "../route-spec";
+import { defineRoute, type RouteSpec } from "../route-spec";
 import { listResponseSchema } from "../shared-schemas";
 import { createKey } from "./create-key";
 import { listKeys } from "./list-keys";
@@ -18,7 +18,7 @@ const common = { tag: "Keys", auth: "session" } as const;
 
 /** Key management: dashboard sessions only, never an API key (of any type). */
 export const keyRoutes: RouteSpec[] = [
-  {
+  defineRoute({
     ...common,
     method: "get",
     path: "/keys",
@@ -32,8 +32,8 @@ export const keyRoutes: RouteSpec[] = [
     },
     errors: [],
     handler: listKeys,
-  },
-  {
+  }),
+  defineRoute({
     ...common,
     method: "post",
     path: "/keys",
@@ -43,8 +43,8 @@ export const keyRoutes: RouteSpec[] = [
     success: { status: 201, description: "Created", schema: createdKeySchema },
     errors: [],
     handler: createKey,
-  },
-  {
+  }),
+  defineRoute({
     ...common,
     method: "post",
     path: "/keys/:key_id/revoke",
@@ -54,8 +54,8 @@ export const keyRoutes: RouteSpec[] = [
     success: { status: 200, description: "The revoked key", schema: keySchema },
     errors: [],
     handler: revokeKey,
-  },
-  {
+  }),
+  defineRoute({
     ...common,
     method: "post",
     path: "/keys/:key_id/roll",
@@ -71,5 +71,5 @@ export const keyRoutes: RouteSpec[] = [
     },
     errors: [409],
     handler: rollKey,
-  },
+  }),
 ];

@@ -1,16 +1,15 @@
 import { AppError } from "@ctxlog/core";
 import { readOverview } from "@ctxlog/db";
-import type { RequestHandler } from "express";
 import type { z } from "zod";
 import type { ApiDeps } from "../../deps";
-import { requireAuth } from "../../http/request-context";
+import type { NoSchemas, RouteHandler } from "../route-spec";
 import type { overviewSchema } from "./schemas";
 
 // the balance changes with each anchoring at most: one RPC call per process every 15 s is plenty
 const BALANCE_TTL_MS = 15_000;
 
 /** GET /v1/overview — the dashboard's first page, for a session or a full or read-only key. */
-export function getOverview(deps: ApiDeps): RequestHandler {
+export function getOverview(deps: ApiDeps): RouteHandler<NoSchemas> {
   const { db, env, chain, signer } = deps;
   let balance: { value: Promise<bigint | null>; at: number } | null = null;
   const signerBalance = () => {
@@ -20,8 +19,7 @@ export function getOverview(deps: ApiDeps): RequestHandler {
     }
     return balance.value;
   };
-  return async (req, res) => {
-    const auth = requireAuth(req);
+  return async ({ auth, res }) => {
     if (auth.type !== "full" && auth.type !== "read_only") {
       throw new AppError("INSUFFICIENT_PERMISSIONS", `This key (${auth.type}) may not read the overview.`);
     }

@@ -109,7 +109,7 @@ describe("GET /v1/overview", () => {
         WHERE user_id = ${other.userId} AND status = 'confirmed'`,
     ];
     for (const plan of plans) {
-      const text = plan.map((r) => r["QUERY PLAN"]).join("\n");
+      const text = plan.map((r: { "QUERY PLAN": string }) => r["QUERY PLAN"]).join("\n");
       expect(text).not.toMatch(/Seq Scan on contexts/);
     }
     const s = await h.session(t.userId);

@@ -1,39 +1,17 @@
 import { performance } from "node:perf_hooks";
 import { AppError, MicroBatcher, newId, runVerificationChecks } from "@ctxlog/core";
 import { type NewVerification, recordVerifications } from "@ctxlog/db";
-import type { RequestHandler } from "express";
 import type { Address, Hex } from "viem";
 import type { ApiDeps } from "../../deps";
-import { requireAuth } from "../../http/request-context";
-import { validate } from "../../http/validate";
 import { contextReader } from "../contexts/get-context";
+import type { RouteHandler } from "../route-spec";
 import { subjectByData, subjectById, type VerificationSubject } from "./resolve-subject";
-import { verifyByDataBodySchema, verifyByIdBodySchema } from "./schemas";
+import type { createVerificationBodySchema } from "./schemas";
 import { verificationResource } from "./verification-resource";
 
 const NO_CHAIN =
   "Verification reads the chain, and this deployment has no RPC_URL configured: set RPC_URL and " +
   "REGISTRY_ADDRESS for the API (GET /v1/contexts/:id/proof still gives a bundle to verify elsewhere).";
-
-/** Picks the request form by its keys, so a mistake gets that form's messages, not a union's. */
-function parseRequest(body: unknown) {
-  if (body !== null && typeof body === "object" && !Array.isArray(body) && "context_id" in body) {
-    return { byId: validate(verifyByIdBodySchema, body, "body") };
-  }
-  if (
-    body !== null &&
-    typeof body === "object" &&
-    !Array.isArray(body) &&
-    ("transaction_hash" in body || "context" in body)
-  ) {
-    return { byData: validate(verifyByDataBodySchema, body, "body") };
-  }
-  throw new AppError(
-    "VALIDATION_ERROR",
-    "Invalid request body — send either {context_id} or {transaction_hash, context: {agent_id, context_data, metadata?}}.",
-    { details: [{ path: "body", message: "expected {context_id} or {transaction_hash, context}" }] },
-  );
-}
 
 /**
  * POST /v1/verifications — recomputes the hash from the data, checks the stored signature against
@@ -44,20 +22,25 @@ function parseRequest(body: unknown) {
  * `verification.completed` event are stored together, before the answer; concurrent
  * verifications share one transaction (group commit).
  */
-export function createVerification({ db, chain, signers, env }: ApiDeps): RequestHandler {
+export function createVerification({
+  db,
+  chain,
+  signers,
+  env,
+}: ApiDeps): RouteHandler<{ body: typeof createVerificationBodySchema }> {
   const writer = new MicroBatcher<NewVerification>({
     maxBatch: 100,
     maxConcurrent: 4,
     flush: (rows) => recordVerifications(db, rows),
   });
-  return async (req, res) => {
+  return async ({ body, auth, res }) => {
     const started = performance.now();
-    const auth = requireAuth(req);
-    const request = parseRequest(req.body);
     const reader = contextReader(auth);
-    const subject: VerificationSubject = request.byId
-      ? await subjectById(db, reader, request.byId.context_id)
-      : await subjectByData(db, reader, request.byData);
+    // the router checked the body against the one form whose keys it uses (http/validate.ts)
+    const subject: VerificationSubject =
+      "context_id" in body
+        ? await subjectById(db, reader, body.context_id)
+        : await subjectByData(db, reader, body);
     if (!chain) throw new AppError("SERVICE_UNAVAILABLE", NO_CHAIN);
 
     const registries = [chain.registryAddress, ...(subject.registry ? [subject.registry as Address] : [])];

@@ -1,9 +1,9 @@
 import { type ApiKeyType, AppError, isId } from "@ctxlog/core";
 import { getVerification as findVerification, type VerificationViewer } from "@ctxlog/db";
-import type { RequestHandler } from "express";
 import type { ApiDeps } from "../../deps";
 import type { AuthContext } from "../../http/request-context";
-import { requireAuth } from "../../http/request-context";
+import type { RouteHandler } from "../route-spec";
+import type { verificationIdParamsSchema } from "./schemas";
 import { verificationResource } from "./verification-resource";
 
 // Keys that read all of the account's contexts see all of its verifications; public and restricted
@@ -15,10 +15,10 @@ export function verificationViewer(auth: AuthContext): VerificationViewer {
 }
 
 /** GET /v1/verifications/:id — another user's verification is a 404, exactly like a missing one. */
-export function getVerification({ db }: ApiDeps): RequestHandler {
-  return async (req, res) => {
-    const auth = requireAuth(req);
-    const id = String(req.params.id);
+export function getVerification({
+  db,
+}: ApiDeps): RouteHandler<{ params: typeof verificationIdParamsSchema }> {
+  return async ({ params: { id }, auth, res }) => {
     // anything not shaped like an id (a NUL byte, say) is unknown without asking PostgreSQL
     const row = isId(id, "vrf") ? await findVerification(db, verificationViewer(auth), id) : null;
     if (!row) throw new AppError("NOT_FOUND", `No verification ${id}.`);

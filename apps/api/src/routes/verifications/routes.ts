@@ -1,4 +1,4 @@
-import type { RouteSpec } from "../route-spec";
+import { defineRoute, type RouteSpec } from "../route-spec";
 import { listResponseSchema } from "../shared-schemas";
 import { createVerification } from "./create-verification";
 import { getVerification } from "./get-verification";
@@ -14,7 +14,7 @@ const common = { tag: "Verifications", permission: "contexts:verify" } as const;
 
 /** Verification endpoints: every key type may verify (public keys: public contexts by id). */
 export const verificationRoutes: RouteSpec[] = [
-  {
+  defineRoute({
     ...common,
     method: "post",
     path: "/verifications",
@@ -35,8 +35,8 @@ export const verificationRoutes: RouteSpec[] = [
     },
     errors: [400, 403, 404, 413, 415],
     handler: createVerification,
-  },
-  {
+  }),
+  defineRoute({
     ...common,
     method: "get",
     path: "/verifications",
@@ -50,8 +50,8 @@ export const verificationRoutes: RouteSpec[] = [
     },
     errors: [400, 403],
     handler: listVerifications,
-  },
-  {
+  }),
+  defineRoute({
     ...common,
     method: "get",
     path: "/verifications/:id",
@@ -61,5 +61,5 @@ export const verificationRoutes: RouteSpec[] = [
     success: { status: 200, description: "The verification", schema: verificationSchema },
     errors: [403, 404],
     handler: getVerification,
-  },
+  }),
 ];

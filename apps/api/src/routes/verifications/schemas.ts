@@ -41,8 +41,11 @@ export const verifyByDataBodySchema = z
       "may read (a public key: public contexts only). If there is none, those checks fail: still a 200.",
   });
 
+// The router checks a body against the form whose keys it uses; with none of them, this message.
 export const createVerificationBodySchema = z
-  .union([verifyByIdBodySchema, verifyByDataBodySchema])
+  .union([verifyByIdBodySchema, verifyByDataBodySchema], {
+    error: "expected {context_id} or {transaction_hash, context: {agent_id, context_data, metadata?}}",
+  })
   .meta({ id: "CreateVerificationRequest" });
 
 export const verificationIdParamsSchema = z.object({

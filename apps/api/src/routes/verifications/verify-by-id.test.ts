@@ -1,7 +1,7 @@
 // Integration: real anvil (own, automine) with the real registry, real PostgreSQL and Redis. The
 // anchors are real transactions; the db transitions are the chain worker's own functions.
 import { randomBytes } from "node:crypto";
-import { ANVIL_DEV_KEYS } from "@ctxlog/contracts";
+import { ANVIL_DEV_KEYS } from "@ctxlog/contracts/anvil";
 import { createContextSigner, hashContext } from "@ctxlog/core";
 import { privateKeyToAccount } from "viem/accounts";
 import { type ChainFixture, STRANGER_KEY, startChainFixture } from "../../testing/chain-fixture";

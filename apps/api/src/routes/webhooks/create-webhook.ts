@@ -1,12 +1,10 @@
 import { AppError, checkWebhookUrl, generateWebhookSecret, webhookSecretProblem } from "@ctxlog/core";
 import { createWebhook as insertWebhook, WebhookLimitError } from "@ctxlog/db";
-import type { RequestHandler } from "express";
 import type { ApiDeps } from "../../deps";
 import type { ApiEnv } from "../../env";
-import { requireAuth } from "../../http/request-context";
-import { validate } from "../../http/validate";
+import type { RouteHandler } from "../route-spec";
 import { webhookResource } from "./resources";
-import { createWebhookBodySchema } from "./schemas";
+import type { createWebhookBodySchema } from "./schemas";
 
 /** The URL rules of this deployment; the worker checks the address again on every connection. */
 export function checkedWebhookUrl(env: ApiEnv, raw: string): string {
@@ -23,10 +21,12 @@ export function checkedWebhookUrl(env: ApiEnv, raw: string): string {
 }
 
 /** POST /v1/webhooks — the only response that ever shows the secret. */
-export function createWebhook({ db, env, secretsKeyring }: ApiDeps): RequestHandler {
-  return async (req, res) => {
-    const auth = requireAuth(req);
-    const body = validate(createWebhookBodySchema, req.body, "body");
+export function createWebhook({
+  db,
+  env,
+  secretsKeyring,
+}: ApiDeps): RouteHandler<{ body: typeof createWebhookBodySchema }> {
+  return async ({ body, auth, res }) => {
     const url = checkedWebhookUrl(env, body.url);
     if (body.secret !== undefined) {
       const problem = webhookSecretProblem(body.secret);

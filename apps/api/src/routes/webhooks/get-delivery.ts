@@ -1,16 +1,16 @@
 import { AppError } from "@ctxlog/core";
 import { getDelivery as findDelivery } from "@ctxlog/db";
-import type { RequestHandler } from "express";
 import type { ApiDeps } from "../../deps";
-import { requireAuth } from "../../http/request-context";
+import type { RouteHandler } from "../route-spec";
 import { deliveryIdParam, requireOwnWebhook } from "./lookups";
 import { deliveryDetailResource } from "./resources";
+import type { deliveryParamsSchema } from "./schemas";
 
 /** GET /v1/webhooks/:id/deliveries/:delivery_id — the record with every attempt of every cycle. */
-export function getDelivery({ db }: ApiDeps): RequestHandler {
-  return async (req, res) => {
-    const webhook = await requireOwnWebhook(db, requireAuth(req), req);
-    const deliveryId = deliveryIdParam(req);
+export function getDelivery({ db }: ApiDeps): RouteHandler<{ params: typeof deliveryParamsSchema }> {
+  return async ({ params, auth, res }) => {
+    const webhook = await requireOwnWebhook(db, auth, params.id);
+    const deliveryId = deliveryIdParam(params.delivery_id);
     const row = await findDelivery(db, webhook.id, deliveryId);
     if (!row) throw new AppError("NOT_FOUND", `No delivery ${deliveryId}.`);
     res.json(deliveryDetailResource(row));

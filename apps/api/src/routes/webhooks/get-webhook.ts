@@ -1,12 +1,12 @@
-import type { RequestHandler } from "express";
 import type { ApiDeps } from "../../deps";
-import { requireAuth } from "../../http/request-context";
+import type { RouteHandler } from "../route-spec";
 import { requireOwnWebhook } from "./lookups";
 import { webhookResource } from "./resources";
+import type { webhookIdParamsSchema } from "./schemas";
 
 /** GET /v1/webhooks/:id */
-export function getWebhook({ db }: ApiDeps): RequestHandler {
-  return async (req, res) => {
-    res.json(webhookResource(await requireOwnWebhook(db, requireAuth(req), req)));
+export function getWebhook({ db }: ApiDeps): RouteHandler<{ params: typeof webhookIdParamsSchema }> {
+  return async ({ params, auth, res }) => {
+    res.json(webhookResource(await requireOwnWebhook(db, auth, params.id)));
   };
 }

@@ -1,20 +1,20 @@
 import { AppError } from "@ctxlog/core";
 import { retryDelivery as reopenDelivery } from "@ctxlog/db";
-import type { RequestHandler } from "express";
 import type { ApiDeps } from "../../deps";
-import { requireAuth } from "../../http/request-context";
+import type { RouteHandler } from "../route-spec";
 import { enqueueDelivery } from "./enqueue-delivery";
 import { deliveryIdParam, requireOwnWebhook } from "./lookups";
 import { deliveryResource } from "./resources";
+import type { deliveryParamsSchema } from "./schemas";
 
 /**
  * POST /v1/webhooks/:id/deliveries/:delivery_id/retry — a new five-attempt cycle for a failed
  * delivery: same delivery id, same body. A delivery that is not failed is a 409.
  */
-export function retryDelivery(deps: ApiDeps): RequestHandler {
-  return async (req, res) => {
-    const webhook = await requireOwnWebhook(deps.db, requireAuth(req), req);
-    const deliveryId = deliveryIdParam(req);
+export function retryDelivery(deps: ApiDeps): RouteHandler<{ params: typeof deliveryParamsSchema }> {
+  return async ({ params, auth, res }) => {
+    const webhook = await requireOwnWebhook(deps.db, auth, params.id);
+    const deliveryId = deliveryIdParam(params.delivery_id);
     const result = await reopenDelivery(deps.db, webhook.id, deliveryId);
     if (result.outcome === "not_found") throw new AppError("NOT_FOUND", `No delivery ${deliveryId}.`);
     if (result.outcome === "not_failed") {

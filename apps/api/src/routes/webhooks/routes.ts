@@ -1,4 +1,4 @@
-import type { RouteSpec } from "../route-spec";
+import { defineRoute, type RouteSpec } from "../route-spec";
 import { listResponseSchema } from "../shared-schemas";
 import { createWebhook } from "./create-webhook";
 import { deleteWebhook } from "./delete-webhook";
@@ -30,7 +30,7 @@ const common = { tag: "Webhooks", permission: "webhooks:manage" } as const;
 
 /** The webhook endpoints (manage-webhooks permission: full keys only). */
 export const webhookRoutes: RouteSpec[] = [
-  {
+  defineRoute({
     ...common,
     method: "post",
     path: "/webhooks",
@@ -47,8 +47,8 @@ export const webhookRoutes: RouteSpec[] = [
     },
     errors: [400, 403, 409, 413, 415],
     handler: createWebhook,
-  },
-  {
+  }),
+  defineRoute({
     ...common,
     method: "get",
     path: "/webhooks",
@@ -62,8 +62,8 @@ export const webhookRoutes: RouteSpec[] = [
     },
     errors: [400, 403],
     handler: listWebhooks,
-  },
-  {
+  }),
+  defineRoute({
     ...common,
     method: "get",
     path: "/webhooks/:id",
@@ -73,8 +73,8 @@ export const webhookRoutes: RouteSpec[] = [
     success: { status: 200, description: "The webhook", schema: webhookSchema },
     errors: [403, 404],
     handler: getWebhook,
-  },
-  {
+  }),
+  defineRoute({
     ...common,
     method: "put",
     path: "/webhooks/:id",
@@ -85,8 +85,8 @@ export const webhookRoutes: RouteSpec[] = [
     success: { status: 200, description: "The updated webhook", schema: webhookSchema },
     errors: [400, 403, 404, 413, 415],
     handler: updateWebhook,
-  },
-  {
+  }),
+  defineRoute({
     ...common,
     method: "delete",
     path: "/webhooks/:id",
@@ -96,8 +96,8 @@ export const webhookRoutes: RouteSpec[] = [
     success: { status: 200, description: "Deleted", schema: deletedWebhookSchema },
     errors: [403, 404],
     handler: deleteWebhook,
-  },
-  {
+  }),
+  defineRoute({
     ...common,
     method: "post",
     path: "/webhooks/:id/rotate-secret",
@@ -107,8 +107,8 @@ export const webhookRoutes: RouteSpec[] = [
     success: { status: 200, description: "The new secret", schema: rotatedSecretSchema },
     errors: [403, 404],
     handler: rotateWebhookSecret,
-  },
-  {
+  }),
+  defineRoute({
     ...common,
     method: "post",
     path: "/webhooks/:id/test",
@@ -120,8 +120,8 @@ export const webhookRoutes: RouteSpec[] = [
     success: { status: 202, description: "The test delivery, queued", schema: deliverySchema },
     errors: [400, 403, 404, 415],
     handler: sendTestEvent,
-  },
-  {
+  }),
+  defineRoute({
     ...common,
     method: "get",
     path: "/webhooks/:id/deliveries",
@@ -136,8 +136,8 @@ export const webhookRoutes: RouteSpec[] = [
     },
     errors: [400, 403, 404],
     handler: listDeliveries,
-  },
-  {
+  }),
+  defineRoute({
     ...common,
     method: "get",
     path: "/webhooks/:id/deliveries/:delivery_id",
@@ -147,8 +147,8 @@ export const webhookRoutes: RouteSpec[] = [
     success: { status: 200, description: "The delivery", schema: deliveryDetailSchema },
     errors: [403, 404],
     handler: getDelivery,
-  },
-  {
+  }),
+  defineRoute({
     ...common,
     method: "post",
     path: "/webhooks/:id/deliveries/:delivery_id/retry",
@@ -158,5 +158,5 @@ export const webhookRoutes: RouteSpec[] = [
     success: { status: 202, description: "The delivery, pending again", schema: deliverySchema },
     errors: [403, 404, 409],
     handler: retryDelivery,
-  },
+  }),
 ];

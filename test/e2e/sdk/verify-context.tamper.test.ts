@@ -1,14 +1,13 @@
 // Integration: every way of tampering with a genuine bundle fails exactly the check it breaks,
 // against a real anvil and the real registry (bundles built by the server's code, see the fixture).
 
-import { ANVIL_DEV_KEYS } from "@ctxlog/contracts";
+import { ANVIL_DEV_KEYS } from "@ctxlog/contracts/anvil";
 import { createContextSigner } from "@ctxlog/core";
+import type { ProofBundle } from "@ctxlog/sdk";
+import { CHECK_NAMES, verifyContext } from "@ctxlog/sdk";
 import { keccak256, stringToBytes } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { CHECK_NAMES } from "./offline-checks";
-import { type AnchorFixture, STRANGER_KEY, startAnchorFixture, tamper } from "./testing/anchor-fixture";
-import type { ProofBundle } from "./types";
-import { verifyContext } from "./verify-context";
+import { type AnchorFixture, STRANGER_KEY, startAnchorFixture, tamper } from "./anchor-fixture";
 
 let f: AnchorFixture;
 let bundle: ProofBundle;

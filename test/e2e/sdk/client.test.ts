@@ -2,12 +2,16 @@
 // harness), listening on an ephemeral port. Endpoints still being built are pinned in routes.test.ts.
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Context } from "@ctxlog/sdk";
+import {
+  type CtxlogApiError,
+  CtxlogClient,
+  type CtxlogClientOptions,
+  hashContext,
+  isApiError,
+} from "@ctxlog/sdk";
 import { recoverMessageAddress } from "viem";
 import { createTestHarness, type Tenant, type TestHarness } from "../../../apps/api/src/testing/harness";
-import { hashContext } from "./canonical";
-import { CtxlogClient, type CtxlogClientOptions } from "./client";
-import { type CtxlogApiError, isApiError } from "./errors";
-import type { Context } from "./types";
 
 let h: TestHarness;
 let server: Server;

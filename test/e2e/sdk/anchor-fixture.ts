@@ -1,16 +1,12 @@
 // Test-only: a real anvil with the real ContextRegistry, a batch of contexts hashed, signed and
 // put in a Merkle tree by the SERVER's own code (@ctxlog/core), anchored from a dev account, and
 // one proof bundle per context. Whatever the SDK verifies here, it verifies byte for byte against
-// what the service produces. Excluded from the published build (see tsconfig.json).
+// what the service produces. Lives outside packages/sdk, which depends on no server package.
 
-import {
-  ANVIL_DEV_KEYS,
-  type AnvilInstance,
-  deployRegistry,
-  registryAbi,
-  startAnvil,
-} from "@ctxlog/contracts";
+import { deployRegistry, registryAbi } from "@ctxlog/contracts";
+import { ANVIL_DEV_KEYS, type AnvilInstance, startAnvil } from "@ctxlog/contracts/anvil";
 import { buildMerkleTree, createContextSigner, hashContext } from "@ctxlog/core";
+import type { ProofBundle } from "@ctxlog/sdk";
 import {
   type Address,
   createTestClient,
@@ -21,7 +17,6 @@ import {
   publicActions,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import type { ProofBundle } from "../types";
 
 // One key signs the contexts and sends the anchors, as the service is deployed: the Anchored log's
 // submitter is then the bundle's signer_address (the SDK's default anchor_submitter trust).

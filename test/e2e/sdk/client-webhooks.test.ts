@@ -2,10 +2,9 @@
 // Redis via the API's test harness). Nothing is delivered here: no webhook worker runs.
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Webhook } from "@ctxlog/sdk";
+import { CtxlogClient, isApiError } from "@ctxlog/sdk";
 import { createTestHarness, type TestHarness } from "../../../apps/api/src/testing/harness";
-import { CtxlogClient } from "./client";
-import { isApiError } from "./errors";
-import type { Webhook } from "./types";
 
 let h: TestHarness;
 let server: Server;

@@ -3,11 +3,11 @@ import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { CHECK_NAMES } from "./offline-checks";
-import { type AnchorFixture, startAnchorFixture, tamper } from "./testing/anchor-fixture";
-import type { ProofBundle } from "./types";
+import type { ProofBundle } from "@ctxlog/sdk";
+import { CHECK_NAMES } from "@ctxlog/sdk";
+import { type AnchorFixture, startAnchorFixture, tamper } from "./anchor-fixture";
 
-const BIN = path.join(__dirname, "..", "bin", "ctxlog.js");
+const BIN = path.join(__dirname, "..", "..", "..", "packages", "sdk", "bin", "ctxlog.js");
 let f: AnchorFixture;
 let dir: string;
 

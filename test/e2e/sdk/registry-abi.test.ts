@@ -1,6 +1,6 @@
 import { registryAbi } from "@ctxlog/contracts";
+import { anchoredEventAbi } from "@ctxlog/sdk";
 import { toEventSelector } from "viem";
-import { anchoredEventAbi } from "./registry-abi";
 
 describe("anchoredEventAbi", () => {
   it("is exactly the Anchored fragment of the compiled ContextRegistry", () => {

@@ -3,12 +3,10 @@ import { execFile } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { promisify } from "node:util";
+import type { ProofBundle } from "@ctxlog/sdk";
+import { CHECK_NAMES, RpcUnreachableError, verifyContext } from "@ctxlog/sdk";
 import { toEventSelector } from "viem";
-import { RpcUnreachableError } from "./errors";
-import { CHECK_NAMES } from "./offline-checks";
-import { type AnchorFixture, startAnchorFixture, tamper } from "./testing/anchor-fixture";
-import type { ProofBundle } from "./types";
-import { verifyContext } from "./verify-context";
+import { type AnchorFixture, startAnchorFixture, tamper } from "./anchor-fixture";
 
 let f: AnchorFixture;
 let bundle: ProofBundle;

@@ -2,8 +2,7 @@
 // here in a test only) must pass verifyWebhook — with a generated secret, a user-supplied one, and
 // during a rotation. If the worker's key convention changes, this fails (see webhooks.ts).
 import { buildWebhookHeaders, generateWebhookSecret } from "@ctxlog/core";
-import { WebhookVerificationError } from "./errors";
-import { verifyWebhook } from "./webhooks";
+import { verifyWebhook, WebhookVerificationError } from "@ctxlog/sdk";
 
 const body = JSON.stringify({
   event: "context.created",

@@ -5,14 +5,11 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { confirmAnchor, createAnchorBatch, failAnchor, recordAnchorMined } from "@ctxlog/db";
-import { createPublicClient, http } from "viem";
+import { CtxlogClient, checkProofBundle, isApiError, verifyContext } from "@ctxlog/sdk";
+import { createPublicClient, type Hex, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { createTestHarness, TEST_SIGNER_KEY, type TestHarness } from "../../../apps/api/src/testing/harness";
-import { CtxlogClient } from "./client";
-import { isApiError } from "./errors";
-import { checkProofBundle } from "./proof-bundle";
-import { type AnchorFixture, startAnchorFixture } from "./testing/anchor-fixture";
-import { verifyContext } from "./verify-context";
+import { type AnchorFixture, startAnchorFixture } from "./anchor-fixture";
 
 let h: TestHarness;
 let f: AnchorFixture;
@@ -143,12 +140,12 @@ it("verifications and signers through the client, against the running API and th
 
   const ctx = await client.contexts.get(id);
   const byData = await client.verifications.create({
-    transaction_hash: ctx.transaction_hash as string,
+    transaction_hash: ctx.transaction_hash as Hex,
     context: { agent_id: ctx.agent_id, context_data: ctx.context_data, metadata: ctx.metadata },
   });
   expect(byData.verified).toBe(true);
   const tampered = await client.verifications.create({
-    transaction_hash: ctx.transaction_hash as string,
+    transaction_hash: ctx.transaction_hash as Hex,
     context: {
       agent_id: ctx.agent_id,
       context_data: { ...ctx.context_data, step: 99 },

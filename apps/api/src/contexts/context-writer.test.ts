@@ -1,0 +1,76 @@
+// Integration: real PostgreSQL (fresh database) and real Redis (own prefix).
+import { buildNewContexts, createContextSigner, type NewContextInput } from "@ctxlog/core";
+import { pendingContextRow } from "@ctxlog/db";
+import { Queue } from "bullmq";
+import {
+  createTestHarness,
+  REDIS_URL,
+  TEST_SIGNER_KEY,
+  type Tenant,
+  type TestHarness,
+} from "../testing/harness";
+
+let h: TestHarness;
+let t: Tenant;
+
+beforeAll(async () => {
+  h = await createTestHarness();
+  t = await h.tenant();
+});
+afterAll(() => h.close());
+
+async function anchorJob(contextId: string) {
+  const queue = new Queue("anchor", { connection: { url: REDIS_URL } as never, prefix: h.prefix });
+  try {
+    return (await queue.getJob(contextId))?.data;
+  } finally {
+    await queue.close();
+  }
+}
+
+describe("the context writer", () => {
+  it("stores the same row for the same input on the batched path and the idempotent path", async () => {
+    const { familyId } = await h.db.apiKey.findUniqueOrThrow({ where: { id: t.keyIds.full } });
+    const owner = { userId: t.userId, apiKeyId: t.keyIds.full, keyFamilyId: familyId };
+    const input: NewContextInput = {
+      agent_id: "agent-same",
+      context_data: { text: 'é "quoted" \u2028', n: [1.5, -2, 1e21], deep: { a: [{}, []] } },
+      metadata: { run: 3 },
+      visibility: "public",
+    };
+    const build = () =>
+      buildNewContexts(owner, [input], {
+        signer: createContextSigner(TEST_SIGNER_KEY),
+        network: "anvil",
+        confirmationDelayMs: 5_000,
+        now: new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 6)),
+      });
+    const [batched] = await build();
+    const [keyed] = await build();
+    if (!batched || !keyed) throw new Error("no rows built");
+
+    await h.deps.contextWriter.add(batched);
+    const result = await h.deps.contextWriter.addIdempotent(
+      [keyed],
+      {
+        userId: owner.userId,
+        keyFamilyId: owner.keyFamilyId,
+        key: "same-row",
+        method: "POST",
+        path: "/v1/contexts",
+        requestHash: "h",
+      },
+      (stored) => ({ status: 202, body: JSON.stringify(stored.map((row) => row.id)) }),
+    );
+    expect(result).toMatchObject({ status: 202, replayed: false, contextIds: [keyed.id] });
+
+    const viaBatch = await h.db.context.findUniqueOrThrow({ where: { id: batched.id } });
+    const viaKey = await h.db.context.findUniqueOrThrow({ where: { id: keyed.id } });
+    expect({ ...viaKey, id: "same" }).toEqual({ ...viaBatch, id: "same" });
+    expect(viaBatch).toEqual(pendingContextRow(batched));
+
+    // both paths queue anchoring after their commit, through the same enqueue
+    expect(await anchorJob(batched.id)).toEqual({ contextId: batched.id });
+    expect(await anchorJob(keyed.id)).toEqual({ contextId: keyed.id });
+  });
+});

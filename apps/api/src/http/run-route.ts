@@ -1,0 +1,35 @@
+import type { RequestHandler } from "express";
+import type { ApiDeps } from "../deps";
+import type { RouteSpec } from "../routes/route-spec";
+import { type AuthContext, requireAuth } from "./request-context";
+import { pickHeaders, validate } from "./validate";
+
+/**
+ * Validates every part of the request the route declares, each against the schema the route table
+ * names (the one the OpenAPI document shows), and hands the handler the parsed values. Path params
+ * were parsed earlier in the chain (app.ts), before the body was read.
+ */
+export function runRoute(route: RouteSpec, deps: ApiDeps): RequestHandler {
+  const handle = route.handler(deps);
+  const { body, query, headers } = route;
+  const bodyDefault = route.bodyRequired === false ? {} : undefined;
+  return async (req, res) => {
+    // sign-in and setup (auth "none") have no credentials: their handlers never read `auth`
+    const auth = route.auth === "none" ? (undefined as unknown as AuthContext) : requireAuth(req);
+    await handle({
+      params: res.locals.params,
+      headers: headers
+        ? validate(
+            headers,
+            pickHeaders(headers, (name) => req.get(name)),
+            "header",
+          )
+        : undefined,
+      query: query ? validate(query, req.query, "query") : undefined,
+      body: body ? validate(body, req.body ?? bodyDefault, "body") : undefined,
+      auth,
+      req,
+      res,
+    });
+  };
+}

@@ -1,0 +1,94 @@
+import { hashContext } from "./canonical";
+import { newId } from "./ids";
+import type { ContextSigner } from "./signing";
+
+/** A context as a client submits it (the body of POST /v1/contexts). */
+export interface NewContextInput {
+  agent_id: string;
+  context_data: Record<string, unknown>;
+  /** hashed as `{}` when left out */
+  metadata?: Record<string, unknown>;
+  /** default private */
+  visibility?: "public" | "private";
+}
+
+/** Who creates the contexts: the account and the API key that submitted them. */
+export interface ContextOwner {
+  userId: string;
+  apiKeyId: string;
+  keyFamilyId: string;
+}
+
+/**
+ * Everything the service computes for a new context. The rest of its row starts at the pending
+ * defaults, which `pendingContextRow` in @ctxlog/db describes.
+ */
+export interface NewContext {
+  id: string;
+  userId: string;
+  apiKeyId: string;
+  keyFamilyId: string;
+  agentId: string;
+  contextData: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+  visibility: "public" | "private";
+  canonicalJson: string;
+  contextHash: string;
+  signature: string;
+  signerAddress: string;
+  network: string;
+  createdAt: Date;
+  estimatedConfirmation: Date;
+}
+
+export interface BuildNewContextsOptions {
+  /** signs each context hash (EIP-191); the only part that is not pure */
+  signer: Pick<ContextSigner, "address" | "sign">;
+  network: string;
+  /** from creation to the estimated confirmation */
+  confirmationDelayMs: number;
+  /** creation time of every context built in this call; default now */
+  now?: Date;
+}
+
+/**
+ * The one way a submitted context becomes a row: id, canonical JSON and hash, signature, creation
+ * and estimated confirmation times. Used by POST /v1/contexts (with or without an
+ * Idempotency-Key) and by the test factory, so every path stores the same row for the same input.
+ * Fields are spelled out (no spread): this runs on the API's hot path.
+ */
+export async function buildNewContexts(
+  owner: ContextOwner,
+  inputs: readonly NewContextInput[],
+  opts: BuildNewContextsOptions,
+): Promise<NewContext[]> {
+  const createdAt = opts.now ?? new Date();
+  const estimatedConfirmation = new Date(createdAt.getTime() + opts.confirmationDelayMs);
+  const rows: NewContext[] = [];
+  for (const input of inputs) {
+    const metadata = input.metadata ?? {};
+    const { canonical, contextHash } = hashContext({
+      agent_id: input.agent_id,
+      context_data: input.context_data,
+      metadata,
+    });
+    rows.push({
+      id: newId("ctx"),
+      userId: owner.userId,
+      apiKeyId: owner.apiKeyId,
+      keyFamilyId: owner.keyFamilyId,
+      agentId: input.agent_id,
+      contextData: input.context_data,
+      metadata,
+      visibility: input.visibility ?? "private",
+      canonicalJson: canonical,
+      contextHash,
+      signature: await opts.signer.sign(contextHash),
+      signerAddress: opts.signer.address,
+      network: opts.network,
+      createdAt,
+      estimatedConfirmation,
+    });
+  }
+  return rows;
+}

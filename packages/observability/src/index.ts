@@ -1,1 +1,0 @@
-export { type OpsEndpoints, type Readiness, serveMetrics } from "./serve-metrics";

@@ -1,0 +1,5 @@
+export { createLogger, type LoggerOptions, REDACT_PATHS, REDACTED } from "./create-logger";
+export { handleShutdown, type ShutdownOptions } from "./handle-shutdown";
+export { type LoopLogger, type RunningLoop, runLoop } from "./run-loop";
+export { runMain } from "./run-main";
+export { type OpsEndpoints, type Readiness, serveMetrics } from "./serve-metrics";
