@@ -1,4 +1,5 @@
 import express, { type Express, type RequestHandler, Router } from "express";
+import { serveDashboard } from "./dashboard/serve-dashboard";
 import type { ApiDeps } from "./deps";
 import { authenticate, requirePermission } from "./http/authenticate";
 import { errorHandler, notFoundHandler } from "./http/errors";
@@ -6,6 +7,7 @@ import { jsonBody } from "./http/json-body";
 import { requestLogger } from "./http/logging";
 import { labelRoute, recordHttpMetrics } from "./http/metrics";
 import { rateLimit } from "./http/rate-limit";
+import { forRouteAuth, routeAuthOf } from "./http/route-auth";
 import { runRoute } from "./http/run-route";
 import { validate } from "./http/validate";
 import { buildOpenApiDocument } from "./openapi/document";
@@ -31,8 +33,16 @@ export function createApp(deps: ApiDeps): Express {
     res.type("application/json").send(openApi);
   });
 
+  app.use("/dashboard", serveDashboard(deps.env, deps.logger));
+
   const v1 = Router();
-  v1.use(authenticate(deps), rateLimit(deps.rateLimiter));
+  // keys or sessions, sessions only, or nothing (sign-in and setup, which have limits of their own)
+  const authOf = routeAuthOf(v1Routes);
+  v1.use(
+    forRouteAuth(authOf, (a) => a === "any", authenticate(deps)),
+    forRouteAuth(authOf, (a) => a === "session", authenticate(deps, undefined, "session")),
+    forRouteAuth(authOf, (a) => a !== "none", rateLimit(deps.rateLimiter)),
+  );
   for (const route of v1Routes) {
     const chain: RequestHandler[] = [labelRoute(`/v1${route.path}`)];
     if (route.permission) chain.push(requirePermission(route.permission));

@@ -25,6 +25,8 @@ export interface ApiDeps {
   rateLimiter: PlanRateLimiter;
   authCache: AuthCache;
   authFailures: FailedAuthLimiter;
+  /** failed dashboard sign-ins, per account (email) and per client address */
+  signInLimits: { byAccount: FailedAuthLimiter; byAddress: FailedAuthLimiter };
   contextWriter: ContextWriter;
   confirmationEstimate: ConfirmationEstimator;
   /** read-only chain access for verification; null when RPC_URL is unset */

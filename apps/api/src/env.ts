@@ -82,6 +82,26 @@ export const apiEnvSchema = z
     RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
     // Webhook signing secrets are stored encrypted under this key (see the README: rotation).
     ...secretsEncryptionEnv,
+    // The dashboard (apps/dashboard/dist, served at /dashboard) and its sessions.
+    PUBLIC_BASE_URL: optionalEnv(
+      z.url({ protocol: /^https?$/, error: "the API's public origin (http[s]://…)" }),
+    ),
+    DASHBOARD_DIST_DIR: optionalEnv(z.string().min(1)),
+    SESSION_IDLE_TIMEOUT_HOURS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 365)
+      .default(12),
+    SESSION_ABSOLUTE_TIMEOUT_HOURS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 365)
+      .default(168),
+    SESSION_COOKIE_SECURE: envFlag,
+    // Failed sign-ins per account (email) and per client address per window; 0 = off.
+    SIGN_IN_ACCOUNT_LIMIT: z.coerce.number().int().min(0).default(10),
+    SIGN_IN_ADDRESS_LIMIT: z.coerce.number().int().min(0).default(30),
+    SIGN_IN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   })
   .superRefine(checkSecretsEncryptionEnv)
   .refine((env) => env.DEFAULT_PLAN in env.PLAN_RATE_LIMITS, {
@@ -92,12 +112,21 @@ export const apiEnvSchema = z
     message: "OPS_PORT must differ from PORT (operations stay off the public port)",
     path: ["OPS_PORT"],
   })
+  .refine((env) => env.SESSION_IDLE_TIMEOUT_HOURS <= env.SESSION_ABSOLUTE_TIMEOUT_HOURS, {
+    message: "SESSION_IDLE_TIMEOUT_HOURS must not exceed SESSION_ABSOLUTE_TIMEOUT_HOURS",
+    path: ["SESSION_IDLE_TIMEOUT_HOURS"],
+  })
   .refine((env) => env.RPC_URL === undefined || env.REGISTRY_ADDRESS !== undefined, {
     message: "REGISTRY_ADDRESS is required with RPC_URL",
     path: ["REGISTRY_ADDRESS"],
   });
 
 export type ApiEnv = z.infer<typeof apiEnvSchema>;
+
+/** PUBLIC_BASE_URL without a trailing slash, else this process's default address. */
+export function publicBaseUrl(env: Pick<ApiEnv, "PUBLIC_BASE_URL" | "PORT">): string {
+  return (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+}
 
 /** Parses the environment once, at start-up; a bad value stops the process with every problem listed. */
 export function parseApiEnv(source: NodeJS.ProcessEnv): ApiEnv {

@@ -49,11 +49,32 @@ export function createApiDeps(
     limit: env.AUTH_FAILURE_LIMIT,
     windowSeconds: env.AUTH_FAILURE_WINDOW_SECONDS,
   });
+  const signInLimiter = (name: string, limit: number, refusal: string) =>
+    new FailedAuthLimiter(redis, {
+      prefix: env.REDIS_PREFIX,
+      name,
+      limit,
+      windowSeconds: env.SIGN_IN_WINDOW_SECONDS,
+      refusal,
+    });
+  const signInLimits = {
+    byAccount: signInLimiter(
+      "signin:account",
+      env.SIGN_IN_ACCOUNT_LIMIT,
+      "Too many failed sign-ins for this account; retry later.",
+    ),
+    byAddress: signInLimiter(
+      "signin:address",
+      env.SIGN_IN_ADDRESS_LIMIT,
+      "Too many failed sign-ins from this address; retry later.",
+    ),
+  };
   return {
     env,
     db,
     authCache,
     authFailures,
+    signInLimits,
     redis,
     queues,
     rateLimiter,

@@ -2,8 +2,8 @@
 // PostgreSQL through a TCP proxy that can stall (accept and hold every byte) mid-run.
 import { listUnbatchedContextIds, pgPoolOf } from "@ctxlog/db";
 import { createTestDatabase, type TestDatabase } from "@ctxlog/db/testing";
-import { runLoop } from "@ctxlog/runtime";
 import { type StallProxy, startStallProxy, TEST_REDIS_URL, targetOf } from "@ctxlog/jobs/testing";
+import { runLoop } from "@ctxlog/runtime";
 import pino from "pino";
 import { parseChainWorkerEnv } from "./env";
 import { type ChainWorker, createChainWorker } from "./worker";

@@ -16,6 +16,10 @@ export const cliEnvSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
   ...pgTimeoutsEnv,
   DEFAULT_PLAN: z.string().default("free"),
+  /** where the API serves the dashboard: sign-in links point at <PUBLIC_BASE_URL>/dashboard/setup */
+  PUBLIC_BASE_URL: optionalEnv(z.url({ protocol: /^https?$/ })),
+  /** the API's port, for the default PUBLIC_BASE_URL (http://localhost:PORT) */
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** optional: when set, revoke and roll tell running APIs to drop the key from their caches */
   REDIS_URL: optionalEnv(z.url({ protocol: /^rediss?$/ })),
   REDIS_PREFIX: z.string().default("ctxlog"),
@@ -50,4 +54,9 @@ export function requireSecretKeyring(env: CliEnv): SecretKeyring {
 /** A mistake of the person at the keyboard: printed without a stack, exit code 2. */
 export class UsageError extends Error {
   override readonly name = "UsageError";
+}
+
+/** PUBLIC_BASE_URL, else the API's default address on this machine. */
+export function publicBaseUrl(env: Pick<CliEnv, "PUBLIC_BASE_URL" | "PORT">): string {
+  return (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
 }

@@ -3,9 +3,10 @@ import { pgTimeoutsFrom } from "@ctxlog/core";
 import { createDb } from "@ctxlog/db";
 import { publishKeyRevocation } from "@ctxlog/jobs";
 import { Redis } from "ioredis";
+import { ACCOUNTS_USAGE, runAccountsCommand } from "./commands/accounts";
 import { KEYS_USAGE, type NotifyKeyChanged, runKeysCommand } from "./commands/keys";
 import { runSecretsCommand, SECRETS_USAGE } from "./commands/secrets";
-import { type CliEnv, parseCliEnv, requireSecretKeyring, UsageError } from "./env";
+import { type CliEnv, parseCliEnv, publicBaseUrl, requireSecretKeyring, UsageError } from "./env";
 
 /** Publishes a key change to running APIs; a failure is a warning, never a failed command. */
 function keyChangeNotifier(env: CliEnv): NotifyKeyChanged {
@@ -37,8 +38,9 @@ async function main(argv: string[]): Promise<number> {
   const envFile = [".env", ".env.example"].find((f) => existsSync(f));
   if (envFile) process.loadEnvFile(envFile);
   const [group, ...rest] = argv;
-  if (group !== "keys" && group !== "secrets") {
-    console.error(`${KEYS_USAGE}\n${SECRETS_USAGE.replace(/^Usage:\n/, "")}`);
+  if (group !== "keys" && group !== "secrets" && group !== "accounts") {
+    const more = [SECRETS_USAGE, ACCOUNTS_USAGE].map((u) => u.replace(/^Usage:\n/, ""));
+    console.error([KEYS_USAGE, ...more].join("\n"));
     return 2;
   }
   const env = parseCliEnv(process.env);
@@ -47,6 +49,11 @@ async function main(argv: string[]): Promise<number> {
   const out = (line: string) => console.log(line);
   try {
     if (keyring) await runSecretsCommand(db, rest, out, keyring);
+    else if (group === "accounts")
+      await runAccountsCommand(db, rest, out, {
+        defaultPlan: env.DEFAULT_PLAN,
+        publicBaseUrl: publicBaseUrl(env),
+      });
     else await runKeysCommand(db, rest, out, env.DEFAULT_PLAN, keyChangeNotifier(env));
     return 0;
   } finally {

@@ -12,7 +12,10 @@ describe("ERROR_STATUS", () => {
   it("maps every HTTP code to the status in the design", () => {
     expect(ERROR_STATUS).toEqual({
       INVALID_API_KEY: 401,
+      INVALID_CREDENTIALS: 401,
+      INVALID_SESSION: 401,
       INSUFFICIENT_PERMISSIONS: 403,
+      CSRF_TOKEN_INVALID: 403,
       RATE_LIMIT_EXCEEDED: 429,
       VALIDATION_ERROR: 400,
       INVALID_JSON: 400,
@@ -29,7 +32,7 @@ describe("ERROR_STATUS", () => {
   it("keeps BLOCKCHAIN_ERROR in the closed list but without an HTTP status", () => {
     expect(ERROR_CODES).toContain("BLOCKCHAIN_ERROR");
     expect(HTTP_ERROR_CODES).not.toContain("BLOCKCHAIN_ERROR");
-    expect(ERROR_CODES).toHaveLength(12);
+    expect(ERROR_CODES).toHaveLength(15);
     expect(isErrorCode("BLOCKCHAIN_ERROR")).toBe(true);
     expect(isHttpErrorCode("BLOCKCHAIN_ERROR")).toBe(false);
     expect(isHttpErrorCode("NOT_FOUND")).toBe(true);

@@ -5,7 +5,13 @@
  */
 export const ERROR_STATUS = Object.freeze({
   INVALID_API_KEY: 401,
+  /** dashboard sign-in failed, or a sign-in link that is unknown, used or expired */
+  INVALID_CREDENTIALS: 401,
+  /** no dashboard session, or an expired or revoked one */
+  INVALID_SESSION: 401,
   INSUFFICIENT_PERMISSIONS: 403,
+  /** a cookie-authenticated state-changing request without its session's X-CSRF-Token */
+  CSRF_TOKEN_INVALID: 403,
   RATE_LIMIT_EXCEEDED: 429,
   VALIDATION_ERROR: 400,
   INVALID_JSON: 400,

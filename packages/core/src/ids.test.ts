@@ -1,4 +1,4 @@
-import { createIdGenerator, ID_PREFIXES, idTimestamp, isId, newId } from "./ids";
+import { createIdGenerator, ID_PREFIXES, idFloor, idTimestamp, isId, newId } from "./ids";
 
 const ULID_BODY = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
@@ -81,5 +81,23 @@ describe("isId / idTimestamp", () => {
     expect(isId(42)).toBe(false);
     expect(idTimestamp("nope")).toBeNull();
     expect(idTimestamp("ctx_ZZZZZZZZZZ0000000000000000")).toBeNull(); // above 48 bits
+  });
+});
+
+describe("idFloor", () => {
+  it("sorts at or before every id created at that millisecond, after every earlier one", () => {
+    const t = new Date("2026-11-26T12:00:00.000Z");
+    const floor = idFloor("ctx", t);
+    expect(isId(floor, "ctx")).toBe(true);
+    expect(idTimestamp(floor)?.getTime()).toBe(t.getTime());
+    const at = createIdGenerator({ now: () => t.getTime(), random: () => new Uint8Array(10).fill(0) })("ctx");
+    const later = createIdGenerator({ now: () => t.getTime(), random: () => new Uint8Array(10).fill(255) })(
+      "ctx",
+    );
+    const before = createIdGenerator({
+      now: () => t.getTime() - 1,
+      random: () => new Uint8Array(10).fill(255),
+    })("ctx");
+    expect(floor <= at && floor < later && before < floor).toBe(true);
   });
 });

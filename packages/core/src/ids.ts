@@ -7,7 +7,19 @@ const RANDOM_BYTES = 10; // 80 random bits = 16 characters
 const MAX_TIME = 2 ** 48 - 1;
 
 /** The prefixes the service uses, one per aggregate. */
-export const ID_PREFIXES = ["usr", "key", "ctx", "evt", "whk", "dlv", "vrf", "anc"] as const;
+export const ID_PREFIXES = [
+  "usr",
+  "key",
+  "ctx",
+  "evt",
+  "whk",
+  "dlv",
+  "vrf",
+  "anc",
+  "acc",
+  "ses",
+  "lnk",
+] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 
 const PREFIX_PATTERN = /^[a-z]{2,16}$/;
@@ -103,6 +115,15 @@ const generate = createIdGenerator({ now: Date.now, random: (n) => randomBytes(n
  */
 export function newId(prefix: string): string {
   return generate(prefix);
+}
+
+/**
+ * The smallest id with this prefix created at or after `time`: ids sort by creation time, so
+ * `id >= idFloor(prefix, t)` is an index range over "created since t".
+ */
+export function idFloor(prefix: string, time: Date): string {
+  const ms = Math.min(MAX_TIME, Math.max(0, Math.floor(time.getTime())));
+  return `${prefix}_${encodeTime(ms)}${"0".repeat(16)}`;
 }
 
 /**

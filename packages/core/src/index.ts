@@ -52,7 +52,7 @@ export {
   isEventName,
   serializeEnvelope,
 } from "./events";
-export { ID_PREFIXES, type IdPrefix, idTimestamp, isId, newId } from "./ids";
+export { ID_PREFIXES, type IdPrefix, idFloor, idTimestamp, isId, newId } from "./ids";
 export { findJsonHazard, type JsonHazard } from "./json-safety";
 export { fastKeccakLoaded, keccak256Bytes, keccak256Hex, loadFastKeccak } from "./keccak";
 export { buildMerkleTree, type MerkleTree, verifyMerkleProof } from "./merkle";
@@ -64,6 +64,7 @@ export {
   type NewContext,
   type NewContextInput,
 } from "./new-context";
+export { generateOpaqueToken, hashOpaqueToken, isOpaqueToken, timingSafeEqualText } from "./opaque-tokens";
 export { type CursorShape, decodeCursor, encodeCursor, idCursor } from "./pagination";
 export * from "./secrets-at-rest";
 export {

@@ -4,10 +4,12 @@ import { Client, Pool } from "pg";
 import { type Prisma, PrismaClient } from "./generated/prisma/client";
 
 export type {
+  Account,
   ApiKey,
   Context,
   IdempotencyKey,
   OutboxEvent,
+  Session,
   User,
 } from "./generated/prisma/client";
 export { ContextStatus, KeyType, Prisma, PrismaClient, Visibility } from "./generated/prisma/client";

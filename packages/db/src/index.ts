@@ -2,6 +2,7 @@
 // functions the apps call. Test helpers live in ./testing (`@ctxlog/db/testing`), kept out of here
 // so that no production import path loads them.
 
+export * from "./accounts";
 export * from "./anchors/anchor-target";
 export * from "./anchors/chain-status";
 export * from "./anchors/create-anchor-batch";
@@ -12,7 +13,10 @@ export * from "./anchors/stuck-anchors";
 export * from "./anchors/track-anchors";
 export * from "./api-keys/create-api-key";
 export * from "./api-keys/find-active-api-key";
+export * from "./api-keys/find-user-api-key";
+export * from "./api-keys/list-api-key-page";
 export * from "./api-keys/list-api-keys";
+export * from "./api-keys/record-api-key-use";
 export * from "./api-keys/revoke-api-key";
 export * from "./api-keys/roll-api-key";
 export * from "./client";
@@ -35,8 +39,10 @@ export {
   type MigrationsOptions,
   type SchemaDiffOptions,
 } from "./migrate";
+export * from "./overview/read-overview";
 export { DEFAULT_MIGRATIONS_DIR, DEFAULT_SCHEMA_PATH } from "./paths";
 export * from "./prisma-types";
+export * from "./sessions";
 export * from "./signers";
 export * from "./verifications";
 export * from "./webhooks";

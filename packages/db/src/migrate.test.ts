@@ -91,6 +91,7 @@ describe("the repository's migrations", () => {
     );
     expect(tables.map((t) => t.tablename)).toEqual([
       "_prisma_migrations",
+      "accounts",
       "anchor_transactions",
       "anchors",
       "api_keys",
@@ -98,6 +99,8 @@ describe("the repository's migrations", () => {
       "contexts",
       "idempotency_keys",
       "outbox_events",
+      "sessions",
+      "sign_in_links",
       "signer_leases",
       "signers",
       "users",

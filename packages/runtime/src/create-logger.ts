@@ -12,6 +12,9 @@ const SECRET_NAMES = [
   "DATABASE_URL", // may carry a password
   "REDIS_URL",
   "password",
+  "passwordHash", // dashboard accounts
+  "token", // sign-in link and session tokens
+  "csrfToken",
   "authorization",
   "cookie",
 ];
@@ -27,6 +30,7 @@ export const REDACT_PATHS: readonly string[] = [
   "*.headers.cookie",
   '*.headers["set-cookie"]',
   '*.headers["x-api-key"]',
+  '*.headers["x-csrf-token"]',
 ];
 
 export const REDACTED = "[redacted]";

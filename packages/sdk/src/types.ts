@@ -6,7 +6,11 @@
 /** Codes of `{"error":{"code",…}}`, a closed list (see the README's error table). */
 export const API_ERROR_CODES = [
   "INVALID_API_KEY",
+  // the next three answer the dashboard's cookie sessions, never a request made with a key
+  "INVALID_CREDENTIALS",
+  "INVALID_SESSION",
   "INSUFFICIENT_PERMISSIONS",
+  "CSRF_TOKEN_INVALID",
   "RATE_LIMIT_EXCEEDED",
   "VALIDATION_ERROR",
   "INVALID_JSON",

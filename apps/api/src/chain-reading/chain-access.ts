@@ -16,6 +16,8 @@ export interface ChainAccess {
   registryAddress: Address;
   /** Throws SERVICE_UNAVAILABLE when the node cannot be asked: nothing can be concluded then. */
   read(request: ReadAnchorRequest): Promise<AnchorObservation>;
+  /** An address's native balance in wei; null when the node cannot say (the overview shows none). */
+  balanceOf(address: Address): Promise<bigint | null>;
 }
 
 export interface ChainAccessConfig {
@@ -53,6 +55,15 @@ export function createChainAccess(config: ChainAccessConfig, logger: Logger): Ch
               : "the chain's RPC node could not answer";
         // No cause attached: the RPC error text carries the endpoint URL.
         throw new AppError("SERVICE_UNAVAILABLE", `Cannot verify now: ${why}. Retry with backoff.`);
+      }
+    },
+    async balanceOf(address) {
+      try {
+        return await client.getBalance({ address });
+      } catch (error) {
+        const detail = redactUrls(error instanceof Error ? error.message : String(error));
+        logger.debug({ detail }, "overview: cannot read the signer's balance");
+        return null;
       }
     },
   };

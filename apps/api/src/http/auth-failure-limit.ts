@@ -27,12 +27,26 @@ export function clientAddressBucket(ip: string | undefined): string {
 export class FailedAuthLimiter {
   private readonly limiter: RateLimiterRedis | null;
 
-  constructor(redis: Redis, opts: { prefix: string; limit: number; windowSeconds: number }) {
+  private readonly refusal: string;
+
+  constructor(
+    redis: Redis,
+    opts: {
+      prefix: string;
+      limit: number;
+      windowSeconds: number;
+      /** the counters' Redis key part (default `authfail`); the sign-in limiters have their own */
+      name?: string;
+      /** the 429's message */
+      refusal?: string;
+    },
+  ) {
+    this.refusal = opts.refusal ?? "Too many failed authentication attempts from this address; retry later.";
     this.limiter =
       opts.limit > 0
         ? new RateLimiterRedis({
             storeClient: redis,
-            keyPrefix: `${opts.prefix}:authfail`,
+            keyPrefix: `${opts.prefix}:${opts.name ?? "authfail"}`,
             points: opts.limit,
             duration: opts.windowSeconds,
             rejectIfRedisNotReady: true,
@@ -60,7 +74,7 @@ export class FailedAuthLimiter {
         remaining: 0,
         resetAt: new Date(Date.now() + spent.msBeforeNext),
       },
-      "Too many failed authentication attempts from this address; retry later.",
+      this.refusal,
     );
   }
 
@@ -70,5 +84,10 @@ export class FailedAuthLimiter {
     const state = await consumePoints(this.limiter, address, 1);
     // This request is answered 401 either way; the next one will meet `check`.
     applyRateLimit(res, { ...state, allowed: true }, "");
+  }
+
+  /** Forgets `subject`'s failures (a successful sign-in to that account). */
+  async reset(subject: string): Promise<void> {
+    await this.limiter?.delete(subject).catch(() => {});
   }
 }

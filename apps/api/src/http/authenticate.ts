@@ -1,6 +1,8 @@
-import { AppError, hashApiKey, keyCan, type Operation, parseApiKey } from "@ctxlog/core";
-import { type ActiveApiKey, findActiveApiKey, type PrismaClient } from "@ctxlog/db";
+import { AppError, hashApiKey, isAppError, keyCan, type Operation, parseApiKey } from "@ctxlog/core";
+import { type ActiveApiKey, findActiveApiKey, type PrismaClient, recordApiKeyUse } from "@ctxlog/db";
 import type { RequestHandler } from "express";
+import { authenticateSession, invalidSession } from "../sessions/authenticate-session";
+import { readSessionCookie } from "../sessions/session-cookie";
 import type { AuthCache } from "./auth-cache";
 import { clientAddressBucket, type FailedAuthLimiter } from "./auth-failure-limit";
 
@@ -15,8 +17,16 @@ export interface AuthenticationDeps {
   db: PrismaClient;
   authCache: AuthCache;
   authFailures: FailedAuthLimiter;
-  env: { AUTH_CACHE_TTL_MS: number };
+  env: { AUTH_CACHE_TTL_MS: number; SESSION_IDLE_TIMEOUT_HOURS: number; SESSION_COOKIE_SECURE: boolean };
 }
+
+/** "any": an API key or a dashboard session; "session": a session only (keys get 403). */
+export type AuthMode = "any" | "session";
+
+// last_used_at is written at most this often per key and process (and the UPDATE itself skips
+// rows written more recently by another process)
+const KEY_USE_EVERY_MS = 60_000;
+const KEY_USE_TRACKED_MAX = 10_000;
 
 /** Finds the active key with this hash; replaceable so tests can pause between lookup and caching. */
 export type KeyLookup = (hash: string) => Promise<ActiveApiKey | null>;
@@ -28,11 +38,38 @@ export type KeyLookup = (hash: string) => Promise<ActiveApiKey | null>;
  * client's address, and an address out of failures is refused before its lookup (FailedAuthLimiter).
  */
 export function authenticate(
-  { db, authCache: cache, authFailures, env }: AuthenticationDeps,
-  lookup: KeyLookup = (hash) => findActiveApiKey(db, hash),
+  deps: AuthenticationDeps,
+  lookup: KeyLookup = (hash) => findActiveApiKey(deps.db, hash),
+  mode: AuthMode = "any",
 ): RequestHandler {
+  const { db, authCache: cache, authFailures, env } = deps;
   const cacheTtlMs = env.AUTH_CACHE_TTL_MS;
+  const keyUseWrittenAt = new Map<string, number>();
+  const noteKeyUse = (keyId: string) => {
+    const now = Date.now();
+    if (now - (keyUseWrittenAt.get(keyId) ?? 0) < KEY_USE_EVERY_MS) return;
+    if (keyUseWrittenAt.size >= KEY_USE_TRACKED_MAX) keyUseWrittenAt.clear();
+    keyUseWrittenAt.set(keyId, now);
+    // off the request's path: the answer never waits for (or fails on) this bookkeeping
+    recordApiKeyUse(db, keyId, { everyMs: KEY_USE_EVERY_MS }).catch(() => keyUseWrittenAt.delete(keyId));
+  };
   return async (req, res, next) => {
+    // A request carrying Authorization is a key request: its cookie is ignored.
+    if (req.headers.authorization === undefined) {
+      const token = readSessionCookie(req);
+      try {
+        if (token === undefined) throw mode === "session" ? invalidSession() : invalidKey();
+        req.auth = await authenticateSession(deps, req, res, token);
+      } catch (err) {
+        // a route that also takes keys answers its 401s with the Bearer challenge
+        if (mode === "any" && isAppError(err) && err.status === 401) {
+          res.setHeader("WWW-Authenticate", 'Bearer realm="ctxlog"');
+        }
+        throw err;
+      }
+      next();
+      return;
+    }
     const match = BEARER.exec(req.headers.authorization ?? "");
     const raw = match?.[1];
     if (!raw || !parseApiKey(raw)) {
@@ -64,7 +101,14 @@ export function authenticate(
       if (!key.expiresAt || key.expiresAt.getTime() > Date.now() + cacheTtlMs)
         cache.set(hash, auth, generation);
     }
+    if (mode === "session") {
+      throw new AppError(
+        "INSUFFICIENT_PERMISSIONS",
+        "Only a dashboard session may do this, never an API key.",
+      );
+    }
     req.auth = auth;
+    noteKeyUse(auth.keyId);
     next();
   };
 }

@@ -86,4 +86,41 @@ describe("logs (captured at trace level)", () => {
     }
     expect(log).toContain('"url":"/v1/status?limit=1&ACCESS_TOKEN=[redacted]"');
   });
+
+  it("never write a dashboard password, session token, CSRF token or sign-in link token", async () => {
+    lines.length = 0;
+    const password = "log-test password 0123456789";
+    const s = await h.session(`usr-logs-${Date.now()}`, { password });
+    const token = s.cookie.replace(/^ctxlog_session=/, "");
+    const secrets = [password, token, s.csrf];
+    const signIn = await h.request.post("/v1/auth/sign-in").send({ email: s.email, password });
+    secrets.push(signIn.body.csrf_token, String(signIn.headers["set-cookie"]?.[0]).split(";")[0] ?? "");
+    await h.request.post("/v1/auth/sign-in").send({ email: s.email, password: `${password}-wrong` });
+    secrets.push(`${password}-wrong`);
+    const invited = await s.agent
+      .post("/v1/accounts/invitations")
+      .set(s.csrfHeader)
+      .send({ email: `x-${Date.now()}@example.test` });
+    const linkToken = String(invited.body.link).split("#token=")[1] ?? "";
+    expect(linkToken).toHaveLength(43);
+    secrets.push(linkToken);
+    await h.request.post("/v1/auth/setup").send({ token: linkToken, password: `${password}-new` });
+    secrets.push(`${password}-new`);
+    await s.agent.post("/v1/keys").send({ type: "full" }); // refused: no CSRF token
+    await s.agent.post("/v1/keys").set("X-CSRF-Token", "A".repeat(43)).send({ type: "full" });
+    const changed = await s.agent
+      .post("/v1/auth/password")
+      .set(s.csrfHeader)
+      .send({ current_password: password, new_password: `${password}-changed` });
+    expect(changed.status).toBe(200);
+    secrets.push(`${password}-changed`, changed.body.csrf_token);
+    await h.request.get("/v1/auth/session").set("Cookie", s.cookie); // a revoked session's cookie
+    await new Promise((r) => setTimeout(r, 50));
+
+    const log = lines.join("");
+    expect(log.match(/"msg":"request completed"/g)?.length).toBeGreaterThanOrEqual(8);
+    for (const secret of secrets) expect(log).not.toContain(secret);
+    expect(log).not.toContain("ctxlog_session=");
+    expect(log.toLowerCase()).not.toContain("x-csrf-token");
+  });
 });

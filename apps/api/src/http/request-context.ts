@@ -8,6 +8,14 @@ export interface AuthContext {
   type: ApiKeyType;
   plan: string;
   agentPatterns: string[];
+  /** set when a dashboard session (cookie) authenticated the request; it acts as a full key */
+  session?: {
+    id: string;
+    accountId: string;
+    csrfToken: string;
+    /** when it ends if unused: idle expiry capped by the absolute one */
+    expiresAt: Date;
+  };
 }
 
 declare module "express-serve-static-core" {

@@ -1,7 +1,7 @@
 import type { RequestHandler } from "express";
 import type { ApiDeps } from "../deps";
 import type { RouteSpec } from "../routes/route-spec";
-import { requireAuth } from "./request-context";
+import { type AuthContext, requireAuth } from "./request-context";
 import { pickHeaders, validate } from "./validate";
 
 /**
@@ -14,7 +14,8 @@ export function runRoute(route: RouteSpec, deps: ApiDeps): RequestHandler {
   const { body, query, headers } = route;
   const bodyDefault = route.bodyRequired === false ? {} : undefined;
   return async (req, res) => {
-    const auth = requireAuth(req);
+    // sign-in and setup (auth "none") have no credentials: their handlers never read `auth`
+    const auth = route.auth === "none" ? (undefined as unknown as AuthContext) : requireAuth(req);
     await handle({
       params: res.locals.params,
       headers: headers

@@ -8,11 +8,23 @@ import { createTestHarness, type Tenant, type TestHarness } from "../testing/har
 
 let h: TestHarness;
 let t: Tenant;
+let sessionHeaders: Record<string, string>;
 
 beforeAll(async () => {
   h = await createTestHarness({ PLAN_RATE_LIMITS: "free:600,tiny:1", RATE_LIMIT_WINDOW_SECONDS: "30" });
   t = await h.tenant();
+  const s = await h.session(t.userId);
+  sessionHeaders = { Cookie: s.cookie, ...s.csrfHeader };
 });
+
+/** The credentials a route takes: a full key, or (dashboard-only routes) a session. */
+const credentials = (route: (typeof v1Routes)[number]): Record<string, string> =>
+  route.auth === "session" ? sessionHeaders : { Authorization: `Bearer ${t.keys.full}` };
+/** A well-formed body for the routes that take no credentials (else they stop at validation). */
+const SIGN_IN_BODIES: Record<string, object> = {
+  "/auth/sign-in": { email: "nobody@example.test", password: "a password long enough" },
+  "/auth/setup": { token: "A".repeat(43), password: "a password long enough" },
+};
 afterAll(() => h.close());
 
 const pathOf = (template: string, id: string) => `/v1${template.replace(/:[A-Za-z_]+/g, id)}`;
@@ -21,22 +33,19 @@ const call = (method: string, path: string) => h.request[method as "get" | "post
 describe.each(v1Routes.map((r) => [`${r.method.toUpperCase()} ${r.path}`, r] as const))("%s", (_, route) => {
   const path = pathOf(route.path, "ctx_01JAZ0YQ8T9X2V3W4B5C6D7E8F");
 
-  it("without a key: a declared 401", async () => {
-    expect((await call(route.method, path)).status).toBe(401);
+  it("without a key: a declared 401 (sign-in and setup: without a body, a declared 400)", async () => {
+    expect((await call(route.method, path)).status).toBe(route.auth === "none" ? 400 : 401);
   });
 
   if (route.path.includes(":")) {
     it("with a malformed id: a declared 400 or 404", async () => {
-      const res = await call(route.method, pathOf(route.path, "%00")).set(
-        "Authorization",
-        `Bearer ${t.keys.full}`,
-      );
+      const res = await call(route.method, pathOf(route.path, "%00")).set(credentials(route));
       expect([400, 404]).toContain(res.status);
     });
   }
 
   if (route.method === "post" || route.method === "put") {
-    const auth = () => ({ Authorization: `Bearer ${t.keys.full}` });
+    const auth = () => credentials(route);
     it("with a body that is not JSON: a declared 415", async () => {
       const res = await call(route.method, path).set(auth()).set("Content-Type", "text/plain").send("hello");
       expect(res.status).toBe(415);
@@ -81,11 +90,10 @@ it("Redis down: a declared 503 with Retry-After on every operation", async () =>
   try {
     const tenant = await down.tenant();
     for (const route of v1Routes) {
-      const res = await down.request[route.method](pathOf(route.path, "ctx_01JAZ0YQ8T9X2V3W4B5C6D7E8F")).set(
-        "Authorization",
-        `Bearer ${tenant.keys.full}`,
-      );
-      expect(res.status).toBe(503);
+      const res = await down.request[route.method](pathOf(route.path, "ctx_01JAZ0YQ8T9X2V3W4B5C6D7E8F"))
+        .set("Authorization", `Bearer ${tenant.keys.full}`)
+        .send(SIGN_IN_BODIES[route.path]);
+      expect([route.path, res.status]).toEqual([route.path, 503]);
     }
   } finally {
     await down.close();

@@ -23,9 +23,26 @@ const NO_BODY =
   "Takes no body; one sent anyway is ignored, but must still be JSON within the body rules (else 400, " +
   "413 or 415).";
 
+const SESSION_ONLY =
+  "Dashboard sessions only (the `ctxlog_session` cookie): an API key of any type gets 403 INSUFFICIENT_PERMISSIONS.";
+const NO_CREDENTIALS = "Takes no credentials; failures are limited per account and per client address (429).";
+const CSRF =
+  "With a dashboard session, send the session's `csrf_token` as `X-CSRF-Token` (else 403 CSRF_TOKEN_INVALID).";
+
+/** Who may call: `auth: "none"` routes take nothing; session routes the cookie; the rest either. */
+function securityOf(route: RouteSpec): oas31.SecurityRequirementObject[] {
+  if (route.auth === "none") return [];
+  if (route.auth === "session") return [{ sessionCookie: [] }];
+  return [{ bearerAuth: [] }, { sessionCookie: [] }];
+}
+
 function describe(route: RouteSpec): string | undefined {
+  const changesState = route.method !== "get";
   const parts = [
     route.permission ? `Requires a key with the \`${route.permission}\` permission.` : undefined,
+    route.auth === "session" ? SESSION_ONLY : undefined,
+    route.auth === "none" ? NO_CREDENTIALS : undefined,
+    changesState && route.auth !== "none" ? CSRF : undefined,
     (route.method === "post" || route.method === "put") && !route.body ? NO_BODY : undefined,
   ].filter(Boolean);
   return parts.length ? parts.join(" ") : undefined;
@@ -38,6 +55,7 @@ function operationOf(route: RouteSpec): ZodOpenApiOperationObject {
     summary: route.summary,
     tags: [route.tag],
     ...(description ? { description } : {}),
+    security: securityOf(route),
     requestParams: {
       ...(route.params ? { path: route.params } : {}),
       ...(route.query ? { query: route.query as never } : {}),
@@ -55,8 +73,10 @@ function operationOf(route: RouteSpec): ZodOpenApiOperationObject {
     responses: {
       [String(route.success.status)]: {
         description: route.success.description,
-        headers: responseHeaders(route.success.status, route.success.headers),
-        content: { "application/json": { schema: route.success.schema } },
+        headers: responseHeaders(route.success.status, route.success.headers, route.auth),
+        ...(route.success.schema
+          ? { content: { "application/json": { schema: route.success.schema } } }
+          : {}),
       },
       ...errorResponses(route),
     },
@@ -84,9 +104,18 @@ export function buildOpenApiDocument(routes: RouteSpec[]): oas31.OpenAPIObject {
     },
     // Relative: the document is served by the deployment it describes, at /v1/openapi.json.
     servers: [{ url: "/v1", description: "This deployment" }],
-    security: [{ bearerAuth: [] }],
+    security: [{ bearerAuth: [] }, { sessionCookie: [] }],
     tags: [
-      { name: "Keys", description: "The presented API key" },
+      {
+        name: "Keys",
+        description:
+          "The presented API key; and the user's keys, created and managed by dashboard sessions only.",
+      },
+      {
+        name: "Dashboard",
+        description:
+          "Dashboard accounts and sessions (the `ctxlog_session` cookie, HttpOnly, SameSite=Strict), and the overview.",
+      },
       { name: "Contexts", description: "Submit and read contexts, their proofs, and retry failed ones" },
       {
         name: "Verifications",
@@ -104,6 +133,14 @@ export function buildOpenApiDocument(routes: RouteSpec[]): oas31.OpenAPIObject {
     components: {
       securitySchemes: {
         bearerAuth: { type: "http", scheme: "bearer", description: "An API key: sk_, sk_ro_, sk_r_ or pk_." },
+        sessionCookie: {
+          type: "apiKey",
+          in: "cookie",
+          name: "ctxlog_session",
+          description:
+            "A dashboard session (POST /v1/auth/sign-in). Acts as a full key of its user; ignored when the " +
+            "request carries Authorization. State-changing requests also need `X-CSRF-Token`.",
+        },
       },
       headers: headerComponents,
     },

@@ -36,6 +36,12 @@ export const headerComponents: Record<string, oas31.HeaderObject> = {
     required: true,
     schema: seconds(1),
   },
+  SessionCookieCleared: {
+    description:
+      "Clears the `ctxlog_session` cookie (`Max-Age=0`) when the request carried a session that is no longer valid.",
+    required: false,
+    schema: { type: "string", pattern: "^ctxlog_session=;" },
+  },
   WwwAuthenticate: {
     description:
       'The Bearer challenge: `Bearer realm="ctxlog"`, with `error="invalid_token"` for an unknown key.',
@@ -51,22 +57,33 @@ const ref = (name: keyof typeof headerComponents): oas31.ReferenceObject => ({
 const successHeaderSchemas: Record<SuccessHeader["name"], oas31.SchemaObject> = {
   Location: { type: "string", format: "uri-reference", pattern: "^/v1/" },
   "Idempotent-Replayed": { type: "string", enum: ["true"] },
+  "Set-Cookie": { type: "string", pattern: "^ctxlog_session=" },
 };
 
 /** The headers of one response of an operation, by its status. */
 export function responseHeaders(
   status: number,
   extra: SuccessHeader[] = [],
+  auth?: "session" | "none",
 ): Record<string, oas31.HeaderObject | oas31.ReferenceObject> {
   const headers: Record<string, oas31.HeaderObject | oas31.ReferenceObject> = {
     "X-Request-Id": ref("RequestId"),
   };
-  const counted = status < 300;
+  // routes without credentials have no plan budget: only their failure limits set these headers
+  const counted = status < 300 && auth !== "none";
   headers["RateLimit-Limit"] = ref(counted ? "RateLimitLimit" : "RateLimitLimitIfCounted");
   headers["RateLimit-Remaining"] = ref(counted ? "RateLimitRemaining" : "RateLimitRemainingIfCounted");
   headers["RateLimit-Reset"] = ref(counted ? "RateLimitReset" : "RateLimitResetIfCounted");
   if (status === 429 || status === 503) headers["Retry-After"] = ref("RetryAfter");
-  if (status === 401) headers["WWW-Authenticate"] = ref("WwwAuthenticate");
+  if (status === 401 && auth === undefined) headers["WWW-Authenticate"] = ref("WwwAuthenticate");
+  if (status === 401 && auth === "session") {
+    // only when an API key was presented and refused
+    headers["WWW-Authenticate"] = {
+      ...headerComponents.WwwAuthenticate,
+      required: false,
+    } as oas31.HeaderObject;
+  }
+  if (status === 401 && auth !== "none") headers["Set-Cookie"] = ref("SessionCookieCleared");
   for (const header of extra) {
     headers[header.name] = {
       description: header.description,

@@ -6,8 +6,8 @@ import { responseHeaders } from "./headers";
 
 const WHEN: Record<number, string> = {
   400: "The request is invalid: a path parameter, query, header or body out of its schema, or a body that is not JSON.",
-  401: "No valid API key (missing, malformed, unknown, revoked or expired).",
-  403: "The key's type does not allow this operation (or, for a restricted key, this agent).",
+  401: "No valid API key or dashboard session (missing, malformed, unknown, revoked or expired).",
+  403: "The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token.",
   404: "No such object for this key: another user's objects are never shown.",
   409: "The object is not in a state that allows this.",
   413: "The body is larger than 300 KiB, or a field larger than its limit.",
@@ -28,7 +28,9 @@ const codesFor = (status: number) =>
  */
 export function errorStatuses(route: RouteSpec): number[] {
   const statuses = new Set<number>([401, 429, 503, ...route.errors]);
-  if (route.permission) statuses.add(403);
+  if (route.permission || route.auth === "session") statuses.add(403);
+  // a session's state-changing request without its CSRF token
+  if (route.method !== "get" && route.auth !== "none") statuses.add(403);
   if (route.params) {
     statuses.add(400);
     statuses.add(404);
@@ -47,7 +49,7 @@ export function errorResponses(route: RouteSpec): ZodOpenApiResponsesObject {
       String(status),
       {
         description: `${codesFor(status) || "Error"}. ${WHEN[status] ?? ""}`.trim(),
-        headers: responseHeaders(status),
+        headers: responseHeaders(status, [], route.auth),
         content: { "application/json": { schema: errorResponseSchema } },
       },
     ]),

@@ -1,3 +1,5 @@
+import { accountRoutes } from "./accounts/routes";
+import { authRoutes } from "./auth/routes";
 import { createContext } from "./contexts/create-context";
 import { getContext } from "./contexts/get-context";
 import { getContextProof } from "./contexts/get-context-proof";
@@ -11,6 +13,9 @@ import {
   createContextHeadersSchema,
   listContextsQuerySchema,
 } from "./contexts/schemas";
+import { keyRoutes } from "./keys/routes";
+import { getOverview } from "./overview/get-overview";
+import { overviewSchema } from "./overview/schemas";
 import { defineRoute, type RouteSpec } from "./route-spec";
 import { listResponseSchema } from "./shared-schemas";
 import { signerRoutes } from "./signers";
@@ -113,4 +118,17 @@ export const v1Routes: RouteSpec[] = [
   ...webhookRoutes,
   ...verificationRoutes,
   ...signerRoutes,
+  ...authRoutes,
+  ...accountRoutes,
+  ...keyRoutes,
+  defineRoute({
+    method: "get",
+    path: "/overview",
+    operationId: "getOverview",
+    summary: "The dashboard's overview: contexts, confirmation time, chain state, webhooks",
+    tag: "Dashboard",
+    success: { status: 200, description: "The overview", schema: overviewSchema },
+    errors: [403],
+    handler: getOverview,
+  }),
 ];

@@ -11,6 +11,8 @@ const issued: Record<ListName, string> = {
   webhooks: nextCursor("webhooks", newId("whk")) as string,
   deliveries: nextCursor("deliveries", newId("dlv")) as string,
   signers: nextCursor("signers", SIGNER) as string,
+  accounts: nextCursor("accounts", newId("acc")) as string,
+  keys: nextCursor("keys", newId("key")) as string,
 };
 const lists = Object.keys(issued) as ListName[];
 

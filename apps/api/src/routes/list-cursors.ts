@@ -18,6 +18,8 @@ interface ListPositions {
   webhooks: string;
   deliveries: string;
   signers: SignerPosition;
+  accounts: string;
+  keys: string;
 }
 export type ListName = keyof ListPositions;
 
@@ -31,6 +33,8 @@ const LIST_CURSORS: { [L in ListName]: CursorShape<ListPositions[L]> } = {
   webhooks: idCursor("whk"),
   deliveries: idCursor("dlv"),
   signers: signerCursor,
+  accounts: idCursor("acc"),
+  keys: idCursor("key"),
 };
 
 /**

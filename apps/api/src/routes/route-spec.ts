@@ -51,12 +51,18 @@ interface RouteFields {
   tag: string;
   /** omitted: any valid key */
   permission?: Operation;
+  /**
+   * omitted: an API key or a dashboard session (which acts as a full key); "session": a dashboard
+   * session only (API keys get 403); "none": no credentials (sign-in and setup, with their own limits)
+   */
+  auth?: "session" | "none";
   /** false: the body may be left out, and is then validated as `{}` (default true when there is a body) */
   bodyRequired?: boolean;
   success: {
     status: number;
     description: string;
-    schema: z.ZodType;
+    /** omitted for 204 No Content */
+    schema?: z.ZodType;
     /** headers this route sets on its success response, beyond the ones every response has */
     headers?: SuccessHeader[];
   };
@@ -101,7 +107,7 @@ export function defineRoute<
 
 /** A header a route sets on its success response (see openapi/headers.ts). */
 export interface SuccessHeader {
-  name: "Location" | "Idempotent-Replayed";
+  name: "Location" | "Idempotent-Replayed" | "Set-Cookie";
   required: boolean;
   description: string;
 }

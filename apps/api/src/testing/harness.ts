@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type ApiKeyType, loadFastKeccak } from "@ctxlog/core";
-import { createApiKey } from "@ctxlog/db";
+import { createAccount, createApiKey } from "@ctxlog/db";
 import { createTestDatabase, TEST_SECRETS_ENV } from "@ctxlog/db/testing";
 import { deleteRedisPrefix, TEST_REDIS_URL } from "@ctxlog/jobs/testing";
 import type pino from "pino";
@@ -68,13 +68,39 @@ export async function createTestHarness(
     return { userId, keys, keyIds };
   }
 
+  /**
+   * A dashboard account of `userId` (created, with its user, when needed), set up through
+   * POST /v1/auth/setup: `agent` carries its session cookie (and validates every response like
+   * `request`); send `csrf` as X-CSRF-Token on state-changing requests (`csrfHeader`).
+   */
+  async function session(userId: string, opts: { email?: string; password?: string } = {}) {
+    const email = opts.email ?? `${randomBytes(6).toString("hex")}@example.test`;
+    const password = opts.password ?? `pw-${randomBytes(12).toString("hex")}`;
+    const { account, link } = await createAccount(database.db, { userId, email });
+    const agent = validatingAgent(supertest.agent(app));
+    const res = await agent.post("/v1/auth/setup").send({ token: link.token, password });
+    if (res.status !== 200) throw new Error(`setup failed: ${res.status} ${JSON.stringify(res.body)}`);
+    const csrf: string = res.body.csrf_token;
+    const cookie = String(res.headers["set-cookie"]?.[0] ?? "").split(";")[0] ?? "";
+    return {
+      agent,
+      csrf,
+      csrfHeader: { "X-CSRF-Token": csrf },
+      cookie,
+      accountId: account.id,
+      userId,
+      email,
+      password,
+    };
+  }
+
   async function close() {
     await deps.close();
     await deleteRedisPrefix(prefix);
     await database.drop();
   }
 
-  return { request, app, deps, env, db: database.db, prefix, tenant, close };
+  return { request, app, deps, env, db: database.db, prefix, tenant, session, close };
 }
 
 export type TestHarness = Awaited<ReturnType<typeof createTestHarness>>;

@@ -11,7 +11,7 @@ import {
 } from "@ctxlog/db";
 import { UsageError } from "../env";
 
-const USER_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+export const USER_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 const PLAN = /^[a-z][a-z0-9_-]{0,31}$/;
 
 export const KEYS_USAGE = `Usage:

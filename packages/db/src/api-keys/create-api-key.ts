@@ -9,6 +9,8 @@ export interface CreateApiKeyInput {
   defaultPlan?: string;
   agentPatterns?: string[];
   expiresAt?: Date | null;
+  /** a label chosen in the dashboard */
+  name?: string | null;
 }
 
 export interface CreatedApiKey {
@@ -54,6 +56,7 @@ export async function createApiKey(db: PrismaClient, input: CreateApiKeyInput): 
         agentPatterns,
         familyId: id,
         expiresAt: input.expiresAt ?? null,
+        name: input.name ?? null,
       },
     });
   });

@@ -19,7 +19,7 @@ export async function rollApiKey(
   const oldKeyExpiresAt = new Date(now.getTime() + opts.overlapHours * 3_600_000);
   return db.$transaction(async (tx) => {
     const old = await tx.apiKey.findUnique({ where: { id: keyId } });
-    if (!old) throw new RollApiKeyError(`no key ${keyId}`);
+    if (!old || old.accountId !== null) throw new RollApiKeyError(`no key ${keyId}`);
     if (old.revokedAt) throw new RollApiKeyError(`key ${keyId} is revoked`);
     if (old.expiresAt && old.expiresAt <= now) throw new RollApiKeyError(`key ${keyId} has expired`);
     const generated = generateApiKey(old.type);
@@ -34,6 +34,7 @@ export async function rollApiKey(
         familyId: old.familyId,
         rolledFromId: old.id,
         expiresAt: null,
+        name: old.name,
       },
     });
     const keepUntil = old.expiresAt && old.expiresAt < oldKeyExpiresAt ? old.expiresAt : oldKeyExpiresAt;

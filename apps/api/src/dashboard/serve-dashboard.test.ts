@@ -1,0 +1,89 @@
+// Integration: the real app over a fixture build (tests never depend on apps/dashboard being built).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import supertest from "supertest";
+import { createApp } from "../app";
+import { createTestHarness, type TestHarness } from "../testing/harness";
+import { DASHBOARD_CSP } from "./serve-dashboard";
+
+let h: TestHarness;
+let dist: string;
+beforeAll(async () => {
+  dist = mkdtempSync(path.join(tmpdir(), "ctxlog-dashboard-"));
+  mkdirSync(path.join(dist, "assets"));
+  writeFileSync(
+    path.join(dist, "index.html"),
+    '<!doctype html><script type="module" src="/dashboard/assets/app-3f2a.js"></script>',
+  );
+  writeFileSync(path.join(dist, "assets", "app-3f2a.js"), "console.log('dashboard')");
+  writeFileSync(path.join(dist, "favicon.svg"), "<svg/>");
+  h = await createTestHarness({ DASHBOARD_DIST_DIR: dist });
+});
+afterAll(async () => {
+  await h.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+function expectPagePolicy(res: supertest.Response) {
+  expect(res.headers["content-security-policy"]).toBe(DASHBOARD_CSP);
+  expect(res.headers["content-security-policy"]).toMatch(/default-src 'self'/);
+  expect(res.headers["content-security-policy"]).toMatch(/script-src 'self'(;|$)/); // no inline script
+  expect(res.headers["content-security-policy"]).toMatch(/frame-ancestors 'none'/);
+  expect(res.headers["x-frame-options"]).toBe("DENY");
+  expect(res.headers["referrer-policy"]).toBe("no-referrer");
+  expect(res.headers["x-content-type-options"]).toBe("nosniff");
+}
+
+describe("/dashboard", () => {
+  it("/dashboard redirects to /dashboard/", async () => {
+    const res = await supertest(h.app).get("/dashboard");
+    expect(res.status).toBe(301);
+    expect(res.headers.location).toBe("/dashboard/");
+  });
+
+  it.each([
+    "/dashboard/",
+    "/dashboard/keys",
+    "/dashboard/contexts/ctx_01JAZ0YQ8T9X2V3W4B5C6D7E8F",
+    "/dashboard/setup",
+  ])("%s is index.html, never cached, under the page policy", async (url) => {
+    const res = await supertest(h.app).get(url);
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^text\/html/);
+    expect(res.text).toContain("/dashboard/assets/app-3f2a.js");
+    expect(res.headers["cache-control"]).toBe("no-cache");
+    expectPagePolicy(res);
+  });
+
+  it("serves hashed assets with a year-long immutable cache; a missing asset is 404, not the page", async () => {
+    const res = await supertest(h.app).get("/dashboard/assets/app-3f2a.js");
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/javascript/);
+    expect(res.headers["cache-control"]).toMatch(/max-age=31536000/);
+    expect(res.headers["cache-control"]).toMatch(/immutable/);
+    expectPagePolicy(res);
+    const missing = await supertest(h.app).get("/dashboard/assets/gone-0000.js");
+    expect(missing.status).toBe(404);
+    expect(missing.text).not.toContain("<script");
+  });
+
+  it("serves other files of the build as they are, and never files outside it", async () => {
+    const icon = await supertest(h.app).get("/dashboard/favicon.svg");
+    expect([icon.status, icon.headers["content-type"]]).toEqual([200, "image/svg+xml"]);
+    const outside = await supertest(h.app).get("/dashboard/..%2f..%2fpackage.json");
+    expect(outside.text).not.toContain('"name"');
+  });
+
+  it("answers 503 saying the dashboard is not built when the folder is missing (HTML and JSON)", async () => {
+    const app = createApp({ ...h.deps, env: { ...h.env, DASHBOARD_DIST_DIR: path.join(dist, "missing") } });
+    const page = await supertest(app).get("/dashboard/keys").set("Accept", "text/html");
+    expect(page.status).toBe(503);
+    expect(page.text).toMatch(/not built/);
+    expect(page.text).toMatch(/npm run build -w apps\/dashboard/);
+    const json = await supertest(app).get("/dashboard/").set("Accept", "application/json");
+    expect(json.status).toBe(503);
+    expect(json.body.error).toMatchObject({ code: "SERVICE_UNAVAILABLE" });
+    expect(json.body.error.message).toMatch(/not built/);
+  });
+});

@@ -1,0 +1,85 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import express, { type RequestHandler, Router } from "express";
+import type { Logger } from "pino";
+
+/**
+ * The dashboard's page policy. Scripts, styles, fonts, images and API calls come from this origin
+ * only; no inline script, no plugins, no <base>, no framing (clickjacking). Inline *styles* are
+ * allowed: component libraries set style attributes (CSS variables), which carry no script.
+ */
+export const DASHBOARD_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+/** apps/dashboard/dist, from apps/api/src/dashboard (tests) or apps/api/dist/dashboard (built). */
+export const DEFAULT_DASHBOARD_DIST = path.resolve(__dirname, "../../../dashboard/dist");
+
+const securityHeaders: RequestHandler = (_req, res, next) => {
+  res.setHeader("Content-Security-Policy", DASHBOARD_CSP);
+  res.setHeader("X-Frame-Options", "DENY");
+  res.setHeader("Referrer-Policy", "no-referrer");
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+  next();
+};
+
+const NOT_BUILT =
+  "The dashboard is not built: run `npm run build -w apps/dashboard` (or set DASHBOARD_DIST_DIR), then reload.";
+
+/**
+ * Serves the built single-page app at /dashboard: hashed files under /dashboard/assets cached for a
+ * year (their names change with their content), index.html (never cached, so a deployment is seen
+ * at once) for every other GET under /dashboard that is not a file, so client routes load. When the
+ * build is missing, 503 saying so (checked again on each request until it appears).
+ */
+export function serveDashboard(env: { DASHBOARD_DIST_DIR?: string | undefined }, logger: Logger): Router {
+  const dist = path.resolve(env.DASHBOARD_DIST_DIR ?? DEFAULT_DASHBOARD_DIST);
+  const indexFile = path.join(dist, "index.html");
+  let built = existsSync(indexFile);
+  if (!built) logger.warn({ dist }, "the dashboard is not built: /dashboard answers 503");
+
+  const router = Router();
+  router.use(securityHeaders);
+  router.use((req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    built ||= existsSync(indexFile);
+    if (built) return next();
+    res.status(503).setHeader("Retry-After", "60");
+    res.setHeader("Cache-Control", "no-store");
+    if (req.accepts(["json", "html"]) === "html") {
+      res.type("html").send(`<!doctype html><meta charset="utf-8"><title>ctxlog</title><p>${NOT_BUILT}</p>`);
+    } else {
+      res.json({ error: { code: "SERVICE_UNAVAILABLE", message: NOT_BUILT, request_id: req.id } });
+    }
+  });
+  router.use(
+    "/assets",
+    express.static(path.join(dist, "assets"), {
+      index: false,
+      immutable: true,
+      maxAge: "365d",
+      fallthrough: false, // a missing asset is a 404, never index.html served as script
+    }),
+  );
+  router.use(
+    express.static(dist, {
+      index: false,
+      setHeaders: (res) => res.setHeader("Cache-Control", "no-cache"),
+    }),
+  );
+  router.get("/{*path}", (_req, res) => {
+    res.setHeader("Cache-Control", "no-cache");
+    res.sendFile(indexFile);
+  });
+  return router;
+}

@@ -1,0 +1,99 @@
+import { defineRoute, type RouteSpec, type SuccessHeader } from "../route-spec";
+import { changePassword } from "./change-password";
+import { getSession } from "./get-session";
+import { changePasswordBodySchema, sessionSchema, setupBodySchema, signInBodySchema } from "./schemas";
+import { setupAccount } from "./setup-account";
+import { signIn } from "./sign-in";
+import { signOut, signOutEverywhere } from "./sign-out";
+
+const setsCookie: SuccessHeader = {
+  name: "Set-Cookie",
+  required: true,
+  description:
+    "`ctxlog_session=<token>; Max-Age=…; Path=/; HttpOnly; SameSite=Strict` (and `Secure` over https).",
+};
+const clearsCookie: SuccessHeader = {
+  name: "Set-Cookie",
+  required: true,
+  description: "`ctxlog_session=; Max-Age=0; …`: the browser drops the cookie.",
+};
+
+const tag = "Dashboard";
+
+/** Dashboard accounts' sign-in and sessions (the SPA at /dashboard). */
+export const authRoutes: RouteSpec[] = [
+  defineRoute({
+    tag,
+    auth: "none",
+    method: "post",
+    path: "/auth/setup",
+    operationId: "setupAccount",
+    summary: "Set a password with a one-time sign-in link's token, and sign in",
+    body: setupBodySchema,
+    success: { status: 200, description: "Signed in", schema: sessionSchema, headers: [setsCookie] },
+    errors: [403],
+    handler: setupAccount,
+  }),
+  defineRoute({
+    tag,
+    auth: "none",
+    method: "post",
+    path: "/auth/sign-in",
+    operationId: "signIn",
+    summary: "Sign in with email and password (a new session every time)",
+    body: signInBodySchema,
+    success: { status: 200, description: "Signed in", schema: sessionSchema, headers: [setsCookie] },
+    errors: [403],
+    handler: signIn,
+  }),
+  defineRoute({
+    tag,
+    auth: "session",
+    method: "get",
+    path: "/auth/session",
+    operationId: "getSession",
+    summary: "The signed-in account, its CSRF token and when the session ends if unused",
+    success: { status: 200, description: "The session", schema: sessionSchema },
+    errors: [],
+    handler: getSession,
+  }),
+  defineRoute({
+    tag,
+    auth: "session",
+    method: "post",
+    path: "/auth/sign-out",
+    operationId: "signOut",
+    summary: "End this session",
+    success: { status: 204, description: "Signed out", headers: [clearsCookie] },
+    errors: [],
+    handler: signOut,
+  }),
+  defineRoute({
+    tag,
+    auth: "session",
+    method: "post",
+    path: "/auth/sign-out-everywhere",
+    operationId: "signOutEverywhere",
+    summary: "End every session of this account",
+    success: { status: 204, description: "Every session ended", headers: [clearsCookie] },
+    errors: [],
+    handler: signOutEverywhere,
+  }),
+  defineRoute({
+    tag,
+    auth: "session",
+    method: "post",
+    path: "/auth/password",
+    operationId: "changePassword",
+    summary: "Change the password: every session of the account ends, a new one is issued",
+    body: changePasswordBodySchema,
+    success: {
+      status: 200,
+      description: "Changed; signed in again",
+      schema: sessionSchema,
+      headers: [setsCookie],
+    },
+    errors: [],
+    handler: changePassword,
+  }),
+];

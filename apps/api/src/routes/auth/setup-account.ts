@@ -1,0 +1,39 @@
+import { AppError, hashOpaqueToken, isOpaqueToken } from "@ctxlog/core";
+import { findSignInLink, redeemSignInLink } from "@ctxlog/db";
+import type { ApiDeps } from "../../deps";
+import { clientAddressBucket } from "../../http/auth-failure-limit";
+import { hashPassword } from "../../sessions/passwords";
+import type { RouteHandler } from "../route-spec";
+import { checkSameOrigin } from "./origin-check";
+import type { setupBodySchema } from "./schemas";
+import { sendNewSession, sessionTimeouts } from "./session-response";
+
+const badLink = () =>
+  new AppError("INVALID_CREDENTIALS", "This sign-in link is unknown, used or expired: ask for a new one.");
+
+/**
+ * POST /v1/auth/setup — a one-time link's token and a new password: sets the password, ends the
+ * account's other sessions and signs in. The link is looked at before the password is hashed (a
+ * wrong token costs no hashing) and redeemed atomically after (a link works once, even raced).
+ */
+export function setupAccount({
+  db,
+  env,
+  signInLimits,
+}: ApiDeps): RouteHandler<{ body: typeof setupBodySchema }> {
+  return async ({ body, req, res }) => {
+    checkSameOrigin(req, env);
+    const address = clientAddressBucket(req.ip);
+    await signInLimits.byAddress.check(address, res);
+    const tokenHash = isOpaqueToken(body.token) ? hashOpaqueToken(body.token) : null;
+    const link = tokenHash ? await findSignInLink(db, tokenHash) : null;
+    if (!tokenHash || !link) {
+      await signInLimits.byAddress.recordFailure(address, res);
+      throw badLink();
+    }
+    const passwordHash = await hashPassword(body.password);
+    const redeemed = await redeemSignInLink(db, { tokenHash, passwordHash, timeouts: sessionTimeouts(env) });
+    if (!redeemed) throw badLink();
+    sendNewSession(req, res, env, redeemed.account, redeemed.session);
+  };
+}

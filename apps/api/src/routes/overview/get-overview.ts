@@ -1,0 +1,49 @@
+import { AppError } from "@ctxlog/core";
+import { readOverview } from "@ctxlog/db";
+import type { z } from "zod";
+import type { ApiDeps } from "../../deps";
+import type { NoSchemas, RouteHandler } from "../route-spec";
+import type { overviewSchema } from "./schemas";
+
+// the balance changes with each anchoring at most: one RPC call per process every 15 s is plenty
+const BALANCE_TTL_MS = 15_000;
+
+/** GET /v1/overview — the dashboard's first page, for a session or a full or read-only key. */
+export function getOverview(deps: ApiDeps): RouteHandler<NoSchemas> {
+  const { db, env, chain, signer } = deps;
+  let balance: { value: Promise<bigint | null>; at: number } | null = null;
+  const signerBalance = () => {
+    if (!chain) return Promise.resolve(null);
+    if (!balance || Date.now() - balance.at > BALANCE_TTL_MS) {
+      balance = { value: chain.balanceOf(signer.address as `0x${string}`), at: Date.now() };
+    }
+    return balance.value;
+  };
+  return async ({ auth, res }) => {
+    if (auth.type !== "full" && auth.type !== "read_only") {
+      throw new AppError("INSUFFICIENT_PERMISSIONS", `This key (${auth.type}) may not read the overview.`);
+    }
+    const [stats, wei] = await Promise.all([
+      readOverview(db, auth.userId, { network: env.NETWORK_NAME }),
+      signerBalance(),
+    ]);
+    res.json({
+      contexts_by_status: stats.contextsByStatus,
+      contexts_per_minute: stats.contextsPerMinute.map((m) => ({
+        minute: m.minute.toISOString(),
+        count: m.count,
+      })),
+      avg_confirmation_seconds: stats.avgConfirmationSeconds,
+      chain: {
+        network: env.NETWORK_NAME,
+        chain_id: stats.chainStatus?.chainId ?? null,
+        head_block: stats.chainStatus ? Number(stats.chainStatus.headBlock) : null,
+        signer_address: signer.address,
+        signer_balance_wei: wei === null ? null : wei.toString(),
+        batches_waiting: stats.batchesWaiting,
+      },
+      webhooks_by_status: stats.webhooksByStatus,
+      deliveries_failed_24h: stats.deliveriesFailed24h,
+    } satisfies z.infer<typeof overviewSchema>);
+  };
+}

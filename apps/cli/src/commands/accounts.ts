@@ -1,0 +1,169 @@
+import { parseArgs } from "node:util";
+import {
+  AccountEmailTakenError,
+  createAccount,
+  createSignInLink,
+  findAccountByEmail,
+  listAccounts,
+  type PrismaClient,
+} from "@ctxlog/db";
+import { UsageError } from "../env";
+import { USER_ID } from "./keys";
+
+export const ACCOUNTS_USAGE = `Usage:
+  ctxlog accounts create --user <user_id> --email <email> [--json]
+  ctxlog accounts list --user <user_id> [--json]
+  ctxlog accounts link --email <email> [--json]   # a new sign-in link (e.g. a forgotten password)`;
+
+// Deliberately loose (the dashboard's own check is the same): one @, no spaces, a dot in the domain.
+const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{1,63}$/;
+
+type Out = (line: string) => void;
+
+export interface AccountsCommandOptions {
+  defaultPlan: string;
+  /** PUBLIC_BASE_URL: the links point at its /dashboard/setup */
+  publicBaseUrl: string;
+}
+
+/** The page that reads the token from the fragment: it never reaches a server log or a Referer. */
+export function setupLink(publicBaseUrl: string, token: string): string {
+  return `${publicBaseUrl.replace(/\/+$/, "")}/dashboard/setup#token=${token}`;
+}
+
+function checkedEmail(raw: string | undefined): string {
+  if (!raw || raw.length > 320 || !EMAIL.test(raw.trim()))
+    throw new UsageError("--email must be an email address");
+  return raw.trim();
+}
+
+function printLink(
+  out: Out,
+  json: boolean,
+  r: { link: string; accountId: string; userId: string; email: string; expiresAt: Date },
+) {
+  if (json) {
+    out(JSON.stringify({ link: r.link, account_id: r.accountId, user_id: r.userId, email: r.email }));
+    return;
+  }
+  out(
+    `Sign-in link for ${r.email} (user ${r.userId}), valid until ${r.expiresAt.toISOString()}, usable once:`,
+  );
+  out("");
+  out(`  ${r.link}`);
+  out("");
+  out("Send it to that person only: whoever opens it sets the account's password.");
+}
+
+async function create(db: PrismaClient, args: string[], out: Out, opts: AccountsCommandOptions) {
+  const { values } = parseArgs({
+    args,
+    options: {
+      user: { type: "string" },
+      email: { type: "string" },
+      json: { type: "boolean", default: false },
+    },
+    strict: true,
+  });
+  if (!values.user || !USER_ID.test(values.user))
+    throw new UsageError("--user must be 1–64 letters, digits, . _ -");
+  const email = checkedEmail(values.email);
+  try {
+    const { account, link } = await createAccount(db, {
+      userId: values.user,
+      email,
+      defaultPlan: opts.defaultPlan,
+    });
+    printLink(out, values.json, {
+      link: setupLink(opts.publicBaseUrl, link.token),
+      accountId: account.id,
+      userId: account.userId,
+      email: account.email,
+      expiresAt: link.expiresAt,
+    });
+  } catch (err) {
+    if (err instanceof AccountEmailTakenError) {
+      throw new UsageError(`${err.message}; for a new sign-in link: ctxlog accounts link --email <email>`);
+    }
+    throw err;
+  }
+}
+
+async function list(db: PrismaClient, args: string[], out: Out) {
+  const { values } = parseArgs({
+    args,
+    options: { user: { type: "string" }, json: { type: "boolean", default: false } },
+    strict: true,
+  });
+  if (!values.user) throw new UsageError("--user is required");
+  const rows = [];
+  let after: string | undefined;
+  do {
+    const page = await listAccounts(db, values.user, { limit: 100, after });
+    rows.push(...page.rows);
+    after = page.nextAfter ?? undefined;
+  } while (after);
+  const summaries = rows.map((a) => ({
+    account_id: a.id,
+    user_id: a.userId,
+    email: a.email,
+    status: a.hasPassword ? "active" : "invited",
+    created_at: a.createdAt.toISOString(),
+    last_sign_in_at: a.lastSignInAt?.toISOString() ?? null,
+  }));
+  if (values.json) {
+    out(JSON.stringify(summaries));
+    return;
+  }
+  if (summaries.length === 0) out(`No accounts for user ${values.user}.`);
+  for (const a of summaries) {
+    out(
+      `${a.account_id}  ${a.email}  ${a.status}${a.last_sign_in_at ? `  last sign-in ${a.last_sign_in_at}` : ""}`,
+    );
+  }
+}
+
+async function link(db: PrismaClient, args: string[], out: Out, opts: AccountsCommandOptions) {
+  const { values } = parseArgs({
+    args,
+    options: { email: { type: "string" }, json: { type: "boolean", default: false } },
+    strict: true,
+  });
+  const account = await findAccountByEmail(db, checkedEmail(values.email));
+  if (!account) throw new UsageError(`no account with the email ${values.email}`);
+  const issued = await createSignInLink(db, account.id);
+  printLink(out, values.json, {
+    link: setupLink(opts.publicBaseUrl, issued.token),
+    accountId: account.id,
+    userId: account.userId,
+    email: account.email,
+    expiresAt: issued.expiresAt,
+  });
+}
+
+export async function runAccountsCommand(
+  db: PrismaClient,
+  argv: string[],
+  out: Out,
+  opts: AccountsCommandOptions,
+) {
+  const [sub, ...rest] = argv;
+  try {
+    switch (sub) {
+      case "create":
+        return await create(db, rest, out, opts);
+      case "list":
+        return await list(db, rest, out);
+      case "link":
+        return await link(db, rest, out, opts);
+      default:
+        throw new UsageError(ACCOUNTS_USAGE);
+    }
+  } catch (err) {
+    const parseError = err as { code?: unknown; message?: string } | null;
+    if (typeof parseError?.code === "string" && parseError.code.startsWith("ERR_PARSE_ARGS")) {
+      throw new UsageError(`${parseError.message}\n${ACCOUNTS_USAGE}`);
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,173 @@
+// Integration: real PostgreSQL (a fresh database).
+import { hashOpaqueToken } from "@ctxlog/core";
+import { createApiKey } from "../api-keys/create-api-key";
+import { listApiKeyPage } from "../api-keys/list-api-key-page";
+import { listApiKeys } from "../api-keys/list-api-keys";
+import { revokeApiKey } from "../api-keys/revoke-api-key";
+import { RollApiKeyError, rollApiKey } from "../api-keys/roll-api-key";
+import { findActiveSession } from "../sessions/find-active-session";
+import { revokeAccountSessions } from "../sessions/revoke-sessions";
+import { startSession } from "../sessions/start-session";
+import { touchSession } from "../sessions/touch-session";
+import { createTestDatabase } from "../testing";
+import { changeAccountPassword } from "./change-account-password";
+import { AccountEmailTakenError, createAccount } from "./create-account";
+import { findSignInLink } from "./find-sign-in-link";
+import { listAccounts } from "./list-accounts";
+import { redeemSignInLink } from "./redeem-sign-in-link";
+import { createSignInLink } from "./sign-in-links";
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+beforeAll(async () => {
+  database = await createTestDatabase("ctxlog_db_accounts");
+});
+afterAll(() => database.drop());
+
+const timeouts = { idleMs: 12 * 3_600_000, absoluteMs: 7 * 86_400_000 };
+let n = 0;
+const email = () => `Person${++n}@Example.test`;
+
+describe("accounts", () => {
+  it("createAccount creates the user, a lowercased account, its hidden full key and a hashed link", async () => {
+    const { account, link } = await createAccount(database.db, {
+      userId: "u-acc-1",
+      email: " Ada@Example.TEST ",
+    });
+    expect(account.email).toBe("ada@example.test");
+    expect(account.passwordHash).toBeNull();
+    const user = await database.db.user.findUniqueOrThrow({ where: { id: "u-acc-1" } });
+    expect(user.plan).toBe("free");
+    const key = await database.db.apiKey.findUniqueOrThrow({ where: { accountId: account.id } });
+    expect(key).toMatchObject({ type: "full", userId: "u-acc-1", familyId: key.id });
+    expect(link.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(link.expiresAt.getTime() - Date.now()).toBeGreaterThan(29 * 60_000);
+    const dump = JSON.stringify(await database.db.signInLink.findMany());
+    expect(dump).not.toContain(link.token);
+    expect(dump).toContain(hashOpaqueToken(link.token));
+    // the account's key is nobody's key: not listed, not revocable, not rollable
+    expect((await listApiKeys(database.db, "u-acc-1")).map((k) => k.id)).not.toContain(key.id);
+    expect((await listApiKeyPage(database.db, "u-acc-1", { limit: 10 })).rows).toHaveLength(0);
+    expect(await revokeApiKey(database.db, key.id)).toBeNull();
+    await expect(rollApiKey(database.db, key.id, { overlapHours: 1 })).rejects.toBeInstanceOf(
+      RollApiKeyError,
+    );
+  });
+
+  it("an email is taken once, whatever its case, across users", async () => {
+    const e = email();
+    await createAccount(database.db, { userId: "u-acc-2", email: e });
+    await expect(
+      createAccount(database.db, { userId: "u-acc-3", email: e.toUpperCase() }),
+    ).rejects.toBeInstanceOf(AccountEmailTakenError);
+  });
+
+  it("a link is redeemed once: password set, other links voided, sessions ended, a session started", async () => {
+    const { account, link } = await createAccount(database.db, { userId: "u-acc-4", email: email() });
+    const second = await createSignInLink(database.db, account.id);
+    const old = await startSession(database.db, account.id, timeouts);
+    const tokenHash = hashOpaqueToken(link.token);
+    expect(await findSignInLink(database.db, tokenHash)).not.toBeNull();
+    const redeemed = await redeemSignInLink(database.db, {
+      tokenHash,
+      passwordHash: "$argon2id$x",
+      timeouts,
+    });
+    expect(redeemed?.account.passwordHash).toBe("$argon2id$x");
+    expect(redeemed?.account.lastSignInAt).not.toBeNull();
+    expect(await findActiveSession(database.db, hashOpaqueToken(old.token), timeouts)).toBeNull();
+    const fresh = await findActiveSession(
+      database.db,
+      hashOpaqueToken(redeemed?.session.token ?? ""),
+      timeouts,
+    );
+    expect(fresh?.account.apiKey.accountId).toBe(account.id);
+    expect(await redeemSignInLink(database.db, { tokenHash, passwordHash: "y", timeouts })).toBeNull();
+    expect(await findSignInLink(database.db, hashOpaqueToken(second.token))).toBeNull();
+  });
+
+  it("two concurrent redemptions of one link: exactly one wins", async () => {
+    const { link } = await createAccount(database.db, { userId: "u-acc-5", email: email() });
+    const tokenHash = hashOpaqueToken(link.token);
+    const results = await Promise.all(
+      [1, 2, 3].map((i) => redeemSignInLink(database.db, { tokenHash, passwordHash: `h${i}`, timeouts })),
+    );
+    expect(results.filter(Boolean)).toHaveLength(1);
+  });
+
+  it("an expired link is refused", async () => {
+    const { account } = await createAccount(database.db, { userId: "u-acc-6", email: email() });
+    const past = new Date(Date.now() - 31 * 60_000);
+    const link = await createSignInLink(database.db, account.id, { now: past });
+    const tokenHash = hashOpaqueToken(link.token);
+    expect(await findSignInLink(database.db, tokenHash)).toBeNull();
+    expect(await redeemSignInLink(database.db, { tokenHash, passwordHash: "h", timeouts })).toBeNull();
+  });
+
+  it("sessions end when idle too long, past their absolute expiry, or revoked; touching moves the idle expiry", async () => {
+    const { account } = await createAccount(database.db, { userId: "u-acc-7", email: email() });
+    const s = await startSession(database.db, account.id, timeouts);
+    const hash = hashOpaqueToken(s.token);
+    const idleEnd = new Date(Date.now() + timeouts.idleMs + 1000);
+    expect(await findActiveSession(database.db, hash, timeouts)).not.toBeNull();
+    expect(await findActiveSession(database.db, hash, timeouts, idleEnd)).toBeNull();
+    const later = new Date(Date.now() + timeouts.idleMs - 1000);
+    expect(await touchSession(database.db, s.id, { everyMs: 60_000, now: later })).toEqual(later);
+    expect(await touchSession(database.db, s.id, { everyMs: 60_000, now: later })).toBeNull(); // once a minute
+    expect(await findActiveSession(database.db, hash, timeouts, idleEnd)).not.toBeNull();
+    const absoluteEnd = new Date(s.absoluteExpiresAt.getTime() + 1);
+    await database.db.session.update({ where: { id: s.id }, data: { lastSeenAt: absoluteEnd } });
+    expect(await findActiveSession(database.db, hash, timeouts, absoluteEnd)).toBeNull();
+    const t = await startSession(database.db, account.id, timeouts);
+    expect(await revokeAccountSessions(database.db, account.id)).toBeGreaterThanOrEqual(1);
+    expect(await findActiveSession(database.db, hashOpaqueToken(t.token), timeouts)).toBeNull();
+  });
+
+  it("changing the password ends every session and starts one", async () => {
+    const { account } = await createAccount(database.db, { userId: "u-acc-8", email: email() });
+    const a = await startSession(database.db, account.id, timeouts);
+    const changed = await changeAccountPassword(database.db, {
+      accountId: account.id,
+      passwordHash: "p2",
+      timeouts,
+    });
+    expect(await findActiveSession(database.db, hashOpaqueToken(a.token), timeouts)).toBeNull();
+    expect(
+      await findActiveSession(database.db, hashOpaqueToken(changed.session.token), timeouts),
+    ).not.toBeNull();
+  });
+
+  it("lists a user's accounts newest first, invited or active, without hashes", async () => {
+    const a = await createAccount(database.db, { userId: "u-acc-9", email: email() });
+    const b = await createAccount(database.db, { userId: "u-acc-9", email: email() });
+    await redeemSignInLink(database.db, {
+      tokenHash: hashOpaqueToken(b.link.token),
+      passwordHash: "h",
+      timeouts,
+    });
+    const first = await listAccounts(database.db, "u-acc-9", { limit: 1 });
+    expect(first.rows.map((r) => [r.id, r.hasPassword])).toEqual([[b.account.id, true]]);
+    expect(JSON.stringify(first.rows)).not.toContain('"h"');
+    const second = await listAccounts(database.db, "u-acc-9", { limit: 1, after: first.nextAfter ?? "" });
+    expect(second.rows.map((r) => [r.id, r.hasPassword])).toEqual([[a.account.id, false]]);
+    expect(second.nextAfter).toBeNull();
+  });
+
+  it("the keys page filters by status", async () => {
+    const active = await createApiKey(database.db, { userId: "u-acc-10", type: "full", name: "ci" });
+    const revoked = await createApiKey(database.db, { userId: "u-acc-10", type: "read_only" });
+    await revokeApiKey(database.db, revoked.record.id);
+    const expired = await createApiKey(database.db, {
+      userId: "u-acc-10",
+      type: "public",
+      expiresAt: new Date(Date.now() - 1000),
+    });
+    const ids = async (status?: "active" | "revoked" | "expired") =>
+      (await listApiKeyPage(database.db, "u-acc-10", { limit: 10, status })).rows.map((r) => r.id);
+    expect(await ids("active")).toEqual([active.record.id]);
+    expect(await ids("revoked")).toEqual([revoked.record.id]);
+    expect(await ids("expired")).toEqual([expired.record.id]);
+    expect(await ids()).toHaveLength(3);
+    const rolled = await rollApiKey(database.db, active.record.id, { overlapHours: 1 });
+    expect(rolled.record.name).toBe("ci");
+  });
+});

@@ -1,0 +1,33 @@
+import type { PrismaClient } from "../generated/prisma/client";
+import { idsBefore, toPage } from "../page";
+
+export interface AccountSummary {
+  id: string;
+  userId: string;
+  email: string;
+  createdAt: Date;
+  lastSignInAt: Date | null;
+  /** false until the person has set a password through a sign-in link ("invited") */
+  hasPassword: boolean;
+}
+
+/** A user's accounts, newest first; the password hash never leaves this function. */
+export async function listAccounts(
+  db: PrismaClient,
+  userId: string,
+  query: { limit: number; after?: string },
+): Promise<{ rows: AccountSummary[]; nextAfter: string | null }> {
+  const rows = await db.account.findMany({
+    where: { userId, ...idsBefore(query.after) },
+    orderBy: { id: "desc" },
+    take: query.limit + 1,
+  });
+  const page = toPage(rows, query.limit);
+  return {
+    rows: page.rows.map(({ passwordHash, invitedById: _, ...rest }) => ({
+      ...rest,
+      hasPassword: passwordHash !== null,
+    })),
+    nextAfter: page.nextAfter,
+  };
+}

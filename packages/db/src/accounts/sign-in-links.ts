@@ -1,0 +1,26 @@
+import { generateOpaqueToken, hashOpaqueToken, newId } from "@ctxlog/core";
+import type { DbOrTx } from "../prisma-types";
+
+/** How long a sign-in link works (first setup, invitation, forgotten password). */
+export const SIGN_IN_LINK_TTL_MS = 30 * 60 * 1000;
+
+export interface IssuedSignInLink {
+  /** The plaintext token: it exists only in this return value (the link's fragment). */
+  token: string;
+  expiresAt: Date;
+}
+
+/** A new one-time link for an account; only the SHA-256 of its token is stored. */
+export async function createSignInLink(
+  db: DbOrTx,
+  accountId: string,
+  opts: { ttlMs?: number; now?: Date } = {},
+): Promise<IssuedSignInLink> {
+  const now = opts.now ?? new Date();
+  const token = generateOpaqueToken();
+  const expiresAt = new Date(now.getTime() + (opts.ttlMs ?? SIGN_IN_LINK_TTL_MS));
+  await db.signInLink.create({
+    data: { id: newId("lnk"), accountId, tokenHash: hashOpaqueToken(token), expiresAt, createdAt: now },
+  });
+  return { token, expiresAt };
+}

@@ -1,0 +1,80 @@
+import { idFloor } from "@ctxlog/core";
+import type { PrismaClient } from "../generated/prisma/client";
+
+export interface OverviewStats {
+  contextsByStatus: { pending: number; confirmed: number; failed: number };
+  /** 60 minutes ending with the current one, oldest first, zero-filled */
+  contextsPerMinute: { minute: Date; count: number }[];
+  avgConfirmationSeconds: number | null;
+  batchesWaiting: number;
+  chainStatus: { chainId: number; headBlock: bigint } | null;
+  webhooksByStatus: { active: number; failing: number };
+  deliveriesFailed24h: number;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * The dashboard's overview of one user, in statements that each read an index range, never the
+ * whole contexts table: counts by status over (user_id, status, id) (index-only scans); the last
+ * hour and the last day as id ranges, ids being time-ordered (`idFloor`). The average confirmation
+ * time covers contexts confirmed in the last 24 h among those created in the last 48 h (the id
+ * range that bounds the scan; confirmation takes seconds, so none is missed but manual retries
+ * of older contexts). The chain part is the service's: batches not yet confirmed or failed.
+ */
+export async function readOverview(
+  db: PrismaClient,
+  userId: string,
+  opts: { network: string; now?: Date },
+): Promise<OverviewStats> {
+  const now = opts.now ?? new Date();
+  const firstMinute = Math.floor(now.getTime() / MINUTE) * MINUTE - 59 * MINUTE;
+  const [byStatus, perMinute, avg, waiting, chain, hooks, failed] = await Promise.all([
+    db.$queryRaw<{ status: string; n: bigint }[]>`
+      SELECT s.status::text AS status,
+             (SELECT count(*) FROM contexts c WHERE c.user_id = ${userId} AND c.status = s.status) AS n
+      FROM unnest(enum_range(NULL::"ContextStatus")) AS s(status)`,
+    db.$queryRaw<{ minute: Date; n: bigint }[]>`
+      SELECT date_trunc('minute', created_at) AS minute, count(*) AS n
+      FROM contexts
+      WHERE user_id = ${userId} AND id >= ${idFloor("ctx", new Date(firstMinute))}
+      GROUP BY 1`,
+    db.$queryRaw<{ avg: number | null }[]>`
+      SELECT avg(confirmation_time_seconds)::float8 AS avg
+      FROM contexts
+      WHERE user_id = ${userId} AND status = 'confirmed'
+        AND id >= ${idFloor("ctx", new Date(now.getTime() - 2 * DAY))}
+        AND confirmed_at >= ${new Date(now.getTime() - DAY)}`,
+    db.anchor.count({ where: { status: { in: ["queued", "sent", "mined"] } } }),
+    db.chainStatus.findUnique({ where: { network: opts.network } }),
+    db.webhook.groupBy({ by: ["status"], where: { userId, deletedAt: null }, _count: { _all: true } }),
+    db.$queryRaw<{ n: bigint }[]>`
+      SELECT count(*) AS n
+      FROM webhooks w
+      JOIN webhook_deliveries d ON d.webhook_id = w.id
+      WHERE w.user_id = ${userId} AND d.status = 'failed'
+        AND d.id >= ${idFloor("dlv", new Date(now.getTime() - 2 * DAY))}
+        AND d.updated_at >= ${new Date(now.getTime() - DAY)}`,
+  ]);
+  const counts = new Map(perMinute.map((r) => [r.minute.getTime(), Number(r.n)]));
+  const statusCount = (s: string) => Number(byStatus.find((r) => r.status === s)?.n ?? 0);
+  const hookCount = (s: string) => hooks.find((h) => h.status === s)?._count._all ?? 0;
+  return {
+    contextsByStatus: {
+      pending: statusCount("pending"),
+      confirmed: statusCount("confirmed"),
+      failed: statusCount("failed"),
+    },
+    contextsPerMinute: Array.from({ length: 60 }, (_, i) => {
+      const minute = firstMinute + i * MINUTE;
+      return { minute: new Date(minute), count: counts.get(minute) ?? 0 };
+    }),
+    avgConfirmationSeconds: avg[0]?.avg ?? null,
+    batchesWaiting: waiting,
+    chainStatus: chain ? { chainId: chain.chainId, headBlock: chain.headBlock } : null,
+    webhooksByStatus: { active: hookCount("active"), failing: hookCount("failing") },
+    deliveriesFailed24h: Number(failed[0]?.n ?? 0),
+  };
+}
