@@ -4,9 +4,24 @@
 module.exports = {
   testEnvironment: "node",
   roots: ["<rootDir>/packages", "<rootDir>/apps"],
-  testMatch: ["**/src/**/*.test.ts"],
-  transform: { "^.+\\.ts$": ["@swc/jest", { jsc: { target: "es2022" }, module: { type: "commonjs" } }] },
+  testMatch: ["**/src/**/*.test.ts", "**/src/**/*.test.tsx"],
+  transform: {
+    "^.+\\.ts$": ["@swc/jest", { jsc: { target: "es2022" }, module: { type: "commonjs" } }],
+    // apps/dashboard: React components; their tests pick the jsdom environment in a docblock
+    "^.+\\.tsx$": [
+      "@swc/jest",
+      {
+        jsc: {
+          target: "es2022",
+          parser: { syntax: "typescript", tsx: true },
+          transform: { react: { runtime: "automatic" } },
+        },
+        module: { type: "commonjs" },
+      },
+    ],
+  },
   moduleNameMapper: {
+    "\\.css$": "<rootDir>/apps/dashboard/src/testing/style-stub.js",
     "^@ctxlog/([a-z-]+)$": "<rootDir>/packages/$1/src",
     "^@ctxlog/([a-z-]+)/([a-z-]+)$": "<rootDir>/packages/$1/src/$2",
   },
