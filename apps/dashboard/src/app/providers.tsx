@@ -4,7 +4,8 @@ import type { ReactNode } from "react";
 import { ApiProvider } from "../api/api-context";
 import type { ApiClient } from "../api/client";
 
-const theme = createTheme({ primaryColor: "indigo", defaultRadius: "sm" });
+// respectReducedMotion: people who ask their system for less motion get no transitions
+const theme = createTheme({ primaryColor: "indigo", defaultRadius: "sm", respectReducedMotion: true });
 
 interface Props {
   queryClient: QueryClient;

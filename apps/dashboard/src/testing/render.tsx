@@ -12,7 +12,7 @@ import { routes } from "../app/router";
 if (typeof window !== "undefined" && !window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
-      matches: false,
+      matches: query.includes("prefers-reduced-motion"), // no transitions: nothing updates after a test
       media: query,
       onchange: null,
       addEventListener: () => {},
