@@ -11,7 +11,7 @@ export interface ContextFilters {
 }
 
 /** How often a pending context is asked for again: it moves to confirmed on screen without a reload. */
-export const PENDING_POLL_MS = 2000;
+export const PENDING_POLL = { ms: 2000 }; // an object so the component test can shorten it
 
 export function useContexts(filters: ContextFilters) {
   const api = useApi();
@@ -35,12 +35,12 @@ export function useContexts(filters: ContextFilters) {
 }
 
 /** One context; polled while pending, and no longer once it is confirmed or failed. */
-export function useContextRecord(id: string, pollMs = PENDING_POLL_MS) {
+export function useContextRecord(id: string) {
   const api = useApi();
   return useQuery({
     queryKey: queryKeys.context(id),
     queryFn: () => unwrap(api.GET("/contexts/{id}", { params: { path: { id } } })),
-    refetchInterval: (query) => (query.state.data?.status === "pending" ? pollMs : false),
+    refetchInterval: (query) => (query.state.data?.status === "pending" ? PENDING_POLL.ms : false),
   });
 }
 
