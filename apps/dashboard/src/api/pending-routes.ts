@@ -55,15 +55,15 @@ export interface PendingSchemas {
     created_at: string;
     last_sign_in_at: string | null;
   };
-  Session: { account: PendingSchemas["Account"]; csrf_token: string; expires_at: string };
-  Person: {
+  DashboardSession: { account: PendingSchemas["Account"]; csrf_token: string; expires_at: string };
+  AccountListItem: {
     account_id: string;
     email: string;
     created_at: string;
     last_sign_in_at: string | null;
     status: "active" | "invited";
   };
-  PersonList: { data: PendingSchemas["Person"][]; next_cursor: string | null };
+  AccountList: { data: PendingSchemas["AccountListItem"][]; next_cursor: string | null };
   Invitation: { account_id: string; email: string; link: string; expires_at: string };
   ApiKey: {
     key_id: string;
@@ -103,17 +103,23 @@ type Paging = { query?: { limit?: number; cursor?: string } } & Omit<NoParams, "
 type KeyIdPath = Omit<NoParams, "path"> & { path: { key_id: string } };
 
 export interface PendingPaths {
-  "/auth/setup": Path<{ post: Op<NoParams, { token: string; password: string }, { 200: Ok<S["Session"]> }> }>;
-  "/auth/sign-in": Path<{
-    post: Op<NoParams, { email: string; password: string }, { 200: Ok<S["Session"]> }>;
+  "/auth/setup": Path<{
+    post: Op<NoParams, { token: string; password: string }, { 200: Ok<S["DashboardSession"]> }>;
   }>;
-  "/auth/session": Path<{ get: Op<NoParams, never, { 200: Ok<S["Session"]> }> }>;
+  "/auth/sign-in": Path<{
+    post: Op<NoParams, { email: string; password: string }, { 200: Ok<S["DashboardSession"]> }>;
+  }>;
+  "/auth/session": Path<{ get: Op<NoParams, never, { 200: Ok<S["DashboardSession"]> }> }>;
   "/auth/sign-out": Path<{ post: Op<NoParams, never, { 204: NoContent }> }>;
   "/auth/sign-out-everywhere": Path<{ post: Op<NoParams, never, { 204: NoContent }> }>;
   "/auth/password": Path<{
-    post: Op<NoParams, { current_password: string; new_password: string }, { 200: Ok<S["Session"]> }>;
+    post: Op<
+      NoParams,
+      { current_password: string; new_password: string },
+      { 200: Ok<S["DashboardSession"]> }
+    >;
   }>;
-  "/accounts": Path<{ get: Op<Paging, never, { 200: Ok<S["PersonList"]> }> }>;
+  "/accounts": Path<{ get: Op<Paging, never, { 200: Ok<S["AccountList"]> }> }>;
   "/accounts/invitations": Path<{ post: Op<NoParams, { email: string }, { 201: Ok<S["Invitation"]> }> }>;
   "/keys": Path<{
     get: Op<
