@@ -5,6 +5,7 @@ COPY package.json package-lock.json ./
 COPY apps/api/package.json apps/api/
 COPY apps/chain-worker/package.json apps/chain-worker/
 COPY apps/cli/package.json apps/cli/
+COPY apps/dashboard/package.json apps/dashboard/
 COPY apps/webhook-worker/package.json apps/webhook-worker/
 COPY packages/core/package.json packages/core/
 COPY packages/db/package.json packages/db/

@@ -5,9 +5,24 @@ module.exports = {
   testEnvironment: "node",
   // test/e2e: tests across packages (the SDK against the real API and chain), kept out of the SDK
   roots: ["<rootDir>/packages", "<rootDir>/apps", "<rootDir>/test/e2e"],
-  testMatch: ["**/src/**/*.test.ts", "<rootDir>/test/e2e/**/*.test.ts"],
-  transform: { "^.+\\.ts$": ["@swc/jest", { jsc: { target: "es2022" }, module: { type: "commonjs" } }] },
+  testMatch: ["**/src/**/*.test.ts", "**/src/**/*.test.tsx", "<rootDir>/test/e2e/**/*.test.ts"],
+  transform: {
+    "^.+\\.ts$": ["@swc/jest", { jsc: { target: "es2022" }, module: { type: "commonjs" } }],
+    // apps/dashboard: React components; their tests pick the jsdom environment in a docblock
+    "^.+\\.tsx$": [
+      "@swc/jest",
+      {
+        jsc: {
+          target: "es2022",
+          parser: { syntax: "typescript", tsx: true },
+          transform: { react: { runtime: "automatic" } },
+        },
+        module: { type: "commonjs" },
+      },
+    ],
+  },
   moduleNameMapper: {
+    "\\.css$": "<rootDir>/apps/dashboard/src/testing/style-stub.js",
     "^@ctxlog/([a-z-]+)$": "<rootDir>/packages/$1/src",
     "^@ctxlog/([a-z-]+)/([a-z-]+)$": "<rootDir>/packages/$1/src/$2",
   },

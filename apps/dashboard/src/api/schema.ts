@@ -1,0 +1,19 @@
+// The API's types, generated from its OpenAPI document (generated/schema.d.ts, `npm run api-types`).
+import type { components, paths as generatedPaths } from "./generated/schema";
+import type { PendingPaths, PendingSchemas } from "./pending-routes";
+
+export type paths = generatedPaths & PendingPaths;
+export type Schemas = components["schemas"] & Omit<PendingSchemas, "Error">;
+
+export type Context = Schemas["Context"];
+export type Webhook = Schemas["Webhook"];
+export type WebhookDelivery = Schemas["WebhookDelivery"];
+export type WebhookDeliveryDetail = Schemas["WebhookDeliveryDetail"];
+export type WebhookEvent = Webhook["events"][number];
+export type Verification = Schemas["Verification"];
+export type VerificationCheck = Schemas["VerificationCheck"];
+export type Signer = Schemas["Signer"];
+export type ApiKey = Schemas["ApiKey"];
+export type Session = Schemas["DashboardSession"];
+export type Person = Schemas["AccountListItem"];
+export type Overview = Schemas["Overview"];

@@ -1,0 +1,90 @@
+import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Text } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { Suspense } from "react";
+import { Link, Outlet, useLocation, useNavigate } from "react-router";
+import { TableSkeleton } from "../components/TableSkeleton";
+import { ErrorBoundary } from "./error-boundary";
+import { useSession, useSignOut } from "./session";
+
+const NAV = [
+  { to: "/", label: "Overview" },
+  { to: "/keys", label: "API keys" },
+  { to: "/contexts", label: "Contexts" },
+  { to: "/webhooks", label: "Webhooks" },
+  { to: "/verifications", label: "Verifications" },
+  { to: "/signers", label: "Signers" },
+  { to: "/account", label: "Account" },
+];
+
+function isActive(pathname: string, to: string) {
+  return to === "/" ? pathname === "/" : pathname === to || pathname.startsWith(`${to}/`);
+}
+
+/** The shell: a header, the navigation (a burger menu on small screens) and the page. */
+export function Layout() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { pathname } = useLocation();
+  const session = useSession();
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 220, breakpoint: "sm", collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={opened ? "Close navigation" : "Open navigation"}
+            />
+            <Text fw={700} size="lg" component={Link} to="/">
+              ctxlog
+            </Text>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <Text size="sm" c="dimmed" visibleFrom="sm" truncate maw={260}>
+              {session.data?.account.email}
+            </Text>
+            <Button
+              variant="default"
+              size="xs"
+              loading={signOut.isPending}
+              onClick={() => signOut.mutate(undefined, { onSettled: () => navigate("/sign-in") })}
+            >
+              Sign out
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label="Main">
+        <ScrollArea>
+          {NAV.map((item) => (
+            <NavLink
+              key={item.to}
+              component={Link}
+              to={item.to}
+              label={item.label}
+              active={isActive(pathname, item.to)}
+              aria-current={isActive(pathname, item.to) ? "page" : undefined}
+              onClick={close}
+            />
+          ))}
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <ErrorBoundary key={pathname}>
+          <Suspense fallback={<TableSkeleton />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

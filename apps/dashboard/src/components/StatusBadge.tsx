@@ -1,0 +1,23 @@
+import { Badge } from "@mantine/core";
+
+const COLORS: Record<string, string> = {
+  pending: "yellow",
+  confirmed: "green",
+  failed: "red",
+  active: "green",
+  failing: "red",
+  revoked: "gray",
+  expired: "gray",
+  invited: "blue",
+  succeeded: "green",
+  verified: "green",
+  "not verified": "red",
+};
+
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <Badge color={COLORS[status] ?? "gray"} variant="light">
+      {status}
+    </Badge>
+  );
+}

@@ -1,0 +1,57 @@
+import { Alert, Button, Group, Paper, Stack, Title } from "@mantine/core";
+import type { Context } from "../../api/schema";
+import { ChecksList } from "../../components/ChecksList";
+import { ErrorAlert } from "../../components/ErrorAlert";
+import { StatusBadge } from "../../components/StatusBadge";
+import { saveJson, useProof, useRetryContext, useVerifyContext } from "./use-contexts";
+
+/** Download the proof, Verify now, Retry: what one can do with a context, and what came of it. */
+export function ContextActions({ context }: { context: Context }) {
+  const id = context.context_id;
+  const confirmed = context.status === "confirmed";
+  const proof = useProof(id, confirmed);
+  const verify = useVerifyContext(id);
+  const retry = useRetryContext(id);
+
+  return (
+    <Stack>
+      <Group gap="sm">
+        {confirmed ? (
+          <Button
+            variant="default"
+            loading={proof.isPending}
+            disabled={!proof.data}
+            onClick={() => proof.data && saveJson(proof.data, `${id}.proof.json`)}
+          >
+            Download proof
+          </Button>
+        ) : null}
+        <Button loading={verify.isPending} onClick={() => verify.mutate()}>
+          Verify now
+        </Button>
+        {context.status === "failed" && context.retry_possible ? (
+          <Button color="orange" loading={retry.isPending} onClick={() => retry.mutate()}>
+            Retry
+          </Button>
+        ) : null}
+      </Group>
+      {proof.error ? <ErrorAlert error={proof.error} title="The proof could not be loaded" /> : null}
+      {retry.error ? <ErrorAlert error={retry.error} title="The retry was refused" /> : null}
+      {retry.isSuccess ? (
+        <Alert color="blue">The context is pending again; this page follows it.</Alert>
+      ) : null}
+      {verify.error ? <ErrorAlert error={verify.error} title="The verification could not run" /> : null}
+      {verify.data ? (
+        <Paper withBorder p="md">
+          <Group justify="space-between" mb="sm">
+            <Title order={2} size="h4">
+              Verification
+            </Title>
+            <StatusBadge status={verify.data.verified ? "verified" : "not verified"} />
+          </Group>
+          <ChecksList checks={verify.data.checks} />
+        </Paper>
+      ) : null}
+    </Stack>
+  );
+}

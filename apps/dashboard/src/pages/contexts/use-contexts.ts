@@ -1,0 +1,90 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useApi } from "../../api/api-context";
+import { unwrap } from "../../api/errors";
+import { usePagedQuery } from "../../api/paged";
+import { queryKeys } from "../../api/query-keys";
+import type { Context } from "../../api/schema";
+
+export interface ContextFilters {
+  agent_id: string;
+  status: "" | Context["status"];
+}
+
+/** How often a pending context is asked for again: it moves to confirmed on screen without a reload. */
+export const PENDING_POLL = { ms: 2000 }; // an object so the component test can shorten it
+
+export function useContexts(filters: ContextFilters) {
+  const api = useApi();
+  return usePagedQuery<Context>({
+    queryKey: queryKeys.contexts(filters),
+    fetchPage: (cursor) =>
+      unwrap(
+        api.GET("/contexts", {
+          params: {
+            query: {
+              limit: 25,
+              cursor,
+              ...(filters.agent_id ? { agent_id: filters.agent_id } : {}),
+              ...(filters.status ? { status: filters.status } : {}),
+            },
+          },
+        }),
+      ),
+    pollWhile: (items) => items.some((context) => context.status === "pending"),
+  });
+}
+
+/** One context; polled while pending, and no longer once it is confirmed or failed. */
+export function useContextRecord(id: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.context(id),
+    queryFn: () => unwrap(api.GET("/contexts/{id}", { params: { path: { id } } })),
+    refetchInterval: (query) => (query.state.data?.status === "pending" ? PENDING_POLL.ms : false),
+  });
+}
+
+/** The proof bundle of a confirmed context (what the download saves; it also names N confirmations). */
+export function useProof(id: string, enabled: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: [...queryKeys.context(id), "proof"],
+    queryFn: () => unwrap(api.GET("/contexts/{id}/proof", { params: { path: { id } } })),
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useRetryContext(id: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => unwrap(api.POST("/contexts/{id}/retry", { params: { path: { id } } })),
+    onSuccess: (context) => {
+      queryClient.setQueryData(queryKeys.context(id), context);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.contextsAll });
+    },
+  });
+}
+
+export function useVerifyContext(contextId: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => unwrap(api.POST("/verifications", { body: { context_id: contextId } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.verificationsAll }),
+  });
+}
+
+/** Saves a JSON value as a file through a temporary object URL (nothing leaves the page). */
+export function saveJson(value: unknown, filename: string) {
+  const blob = new Blob([`${JSON.stringify(value, null, 2)}\n`], { type: "application/json" });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,90 @@
+import { Code, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { lazy, type ReactNode, Suspense } from "react";
+import { ErrorAlert } from "../../components/ErrorAlert";
+import { FieldList } from "../../components/FieldList";
+import { PageHeader } from "../../components/PageHeader";
+import { formatEther, useOverview } from "./use-overview";
+
+// the chart library is most of this page's weight: the numbers show while it loads
+const ContextsChart = lazy(() => import("./ContextsChart"));
+
+function Stat({ label, value, loading }: { label: string; value: ReactNode; loading: boolean }) {
+  return (
+    <Paper withBorder p="md" h={92}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      {loading ? (
+        <Skeleton height={30} mt={6} />
+      ) : (
+        <Text size="xl" fw={700}>
+          {value}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+export default function OverviewPage() {
+  const overview = useOverview();
+  const data = overview.data;
+  const loading = overview.isPending;
+  const average = data?.avg_confirmation_seconds;
+
+  return (
+    <>
+      <PageHeader title="Overview" />
+      {overview.error ? <ErrorAlert error={overview.error} mb="md" /> : null}
+      <Stack>
+        <SimpleGrid cols={{ base: 2, md: 4 }}>
+          <Stat label="Pending" value={data?.contexts_by_status.pending} loading={loading} />
+          <Stat label="Confirmed" value={data?.contexts_by_status.confirmed} loading={loading} />
+          <Stat label="Failed" value={data?.contexts_by_status.failed} loading={loading} />
+          <Stat
+            label="Avg. POST → confirmed (24 h)"
+            value={average === null || average === undefined ? "—" : `${average.toFixed(1)} s`}
+            loading={loading}
+          />
+        </SimpleGrid>
+        <Paper withBorder p="md">
+          <Title order={2} size="h4" mb="sm">
+            Contexts per minute, last hour
+          </Title>
+          {data ? (
+            <Suspense fallback={<Skeleton height={258} />}>
+              <ContextsChart points={data.contexts_per_minute} />
+            </Suspense>
+          ) : (
+            <Skeleton height={258} />
+          )}
+        </Paper>
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <Paper withBorder p="md" mih={220}>
+            <Title order={2} size="h4" mb="sm">
+              Chain
+            </Title>
+            {data ? (
+              <FieldList
+                fields={[
+                  ["Network", data.chain.network],
+                  ["Chain id", data.chain.chain_id ?? "unknown"],
+                  ["Head block", data.chain.head_block ?? "unknown"],
+                  ["Batches waiting", data.chain.batches_waiting],
+                  ["Signer", <Code key="s">{data.chain.signer_address}</Code>],
+                  ["Signer balance", formatEther(data.chain.signer_balance_wei)],
+                ]}
+              />
+            ) : (
+              <Skeleton height={150} />
+            )}
+          </Paper>
+          <SimpleGrid cols={{ base: 1, xs: 3, md: 1 }} spacing="sm">
+            <Stat label="Webhooks active" value={data?.webhooks_by_status.active} loading={loading} />
+            <Stat label="Webhooks failing" value={data?.webhooks_by_status.failing} loading={loading} />
+            <Stat label="Deliveries failed (24 h)" value={data?.deliveries_failed_24h} loading={loading} />
+          </SimpleGrid>
+        </SimpleGrid>
+      </Stack>
+    </>
+  );
+}

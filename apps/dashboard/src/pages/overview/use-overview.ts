@@ -1,0 +1,22 @@
+import { useQuery } from "@tanstack/react-query";
+import { useApi } from "../../api/api-context";
+import { unwrap } from "../../api/errors";
+import { queryKeys } from "../../api/query-keys";
+
+export function useOverview() {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.overview,
+    queryFn: () => unwrap(api.GET("/overview")),
+    refetchInterval: 15_000,
+  });
+}
+
+/** A balance in wei as ether with 4 decimals, exactly (BigInt, no float rounding of large values). */
+export function formatEther(wei: string | null): string {
+  if (wei === null) return "unknown";
+  const value = BigInt(wei);
+  const whole = value / 10n ** 18n;
+  const fraction = (value % 10n ** 18n).toString().padStart(18, "0").slice(0, 4);
+  return `${whole}.${fraction} ETH`;
+}

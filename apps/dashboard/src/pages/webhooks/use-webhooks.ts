@@ -1,0 +1,135 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useApi } from "../../api/api-context";
+import { unwrap } from "../../api/errors";
+import { usePagedQuery } from "../../api/paged";
+import { queryKeys } from "../../api/query-keys";
+import type { Webhook, WebhookDelivery, WebhookEvent } from "../../api/schema";
+
+export const EVENTS: WebhookEvent[] = [
+  "context.created",
+  "context.confirmed",
+  "context.failed",
+  "verification.completed",
+];
+
+export interface WebhookInput {
+  url: string;
+  events: WebhookEvent[];
+  description: string;
+}
+
+export function useWebhooks() {
+  const api = useApi();
+  return usePagedQuery<Webhook>({
+    queryKey: queryKeys.webhooks,
+    fetchPage: (cursor) => unwrap(api.GET("/webhooks", { params: { query: { limit: 25, cursor } } })),
+  });
+}
+
+export function useWebhook(id: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.webhook(id),
+    queryFn: () => unwrap(api.GET("/webhooks/{id}", { params: { path: { id } } })),
+  });
+}
+
+// Answers carrying a secret: gcTime 0 drops them from the mutation cache once the component holds the secret.
+export function useCreateWebhook() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    gcTime: 0,
+    mutationFn: (body: WebhookInput) => unwrap(api.POST("/webhooks", { body })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooksAll }),
+  });
+}
+
+export function useRotateSecret(id: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    gcTime: 0,
+    mutationFn: () => unwrap(api.POST("/webhooks/{id}/rotate-secret", { params: { path: { id } } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhook(id) }),
+  });
+}
+
+export function useUpdateWebhook(id: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Partial<WebhookInput>) =>
+      unwrap(api.PUT("/webhooks/{id}", { params: { path: { id } }, body })),
+    onSuccess: (webhook) => {
+      queryClient.setQueryData(queryKeys.webhook(id), webhook);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.webhooks });
+    },
+  });
+}
+
+export function useDeleteWebhook(id: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => unwrap(api.DELETE("/webhooks/{id}", { params: { path: { id } } })),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: queryKeys.webhook(id) });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.webhooks });
+    },
+  });
+}
+
+export function useSendTestEvent(id: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (event: WebhookEvent) =>
+      unwrap(api.POST("/webhooks/{id}/test", { params: { path: { id } }, body: { event } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["webhooks", "deliveries", id] }),
+  });
+}
+
+export type DeliveryStatusFilter = "" | WebhookDelivery["status"];
+
+export function useDeliveries(webhookId: string, status: DeliveryStatusFilter) {
+  const api = useApi();
+  return usePagedQuery<WebhookDelivery>({
+    queryKey: queryKeys.deliveries(webhookId, { status }),
+    fetchPage: (cursor) =>
+      unwrap(
+        api.GET("/webhooks/{id}/deliveries", {
+          params: { path: { id: webhookId }, query: { limit: 25, cursor, ...(status ? { status } : {}) } },
+        }),
+      ),
+    pollWhile: (items) => items.some((delivery) => delivery.status === "pending"),
+  });
+}
+
+export function useDelivery(webhookId: string, deliveryId: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.delivery(webhookId, deliveryId),
+    queryFn: () =>
+      unwrap(
+        api.GET("/webhooks/{id}/deliveries/{delivery_id}", {
+          params: { path: { id: webhookId, delivery_id: deliveryId } },
+        }),
+      ),
+    refetchInterval: (query) => (query.state.data?.status === "pending" ? 3000 : false),
+  });
+}
+
+export function useRetryDelivery(webhookId: string, deliveryId: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      unwrap(
+        api.POST("/webhooks/{id}/deliveries/{delivery_id}/retry", {
+          params: { path: { id: webhookId, delivery_id: deliveryId } },
+        }),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["webhooks"] }),
+  });
+}

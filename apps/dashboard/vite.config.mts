@@ -1,0 +1,22 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig, loadEnv } from "vite";
+
+// Served by the API at /dashboard (same origin as /v1). In dev, Vite serves the app with hot reload
+// and forwards /v1 to a running API (DASHBOARD_API_URL, default http://localhost:3000).
+export default defineConfig(({ mode }) => {
+  const env = loadEnv(mode, process.cwd(), "");
+  const apiUrl = env.DASHBOARD_API_URL || "http://localhost:3000";
+  return {
+    base: "/dashboard/",
+    plugins: [react()],
+    server: {
+      port: 5173,
+      proxy: {
+        // the API checks Origin on sign-in; through the proxy the page's origin is Vite's, so present the API's
+        "/v1": { target: apiUrl, changeOrigin: true, headers: { origin: apiUrl } },
+      },
+    },
+    // the manifest lets scripts/measure-size.mjs follow what the first page loads
+    build: { outDir: "dist", sourcemap: false, manifest: true, chunkSizeWarningLimit: 600 },
+  };
+});
