@@ -1,17 +1,12 @@
 // Generates src/api/generated/schema.d.ts from the API's OpenAPI document with openapi-typescript.
-// Source: OPENAPI_FILE, else apps/api/openapi.json (the API's committed snapshot), else tmp/openapi.json
-// (written by scripts/snapshot-openapi.cjs from a built API, before that snapshot existed).
+// Source: OPENAPI_FILE, else apps/api/openapi.json (the API's committed snapshot).
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const candidates = [
-  process.env.OPENAPI_FILE,
-  resolve(root, "../api/openapi.json"),
-  resolve(root, "tmp/openapi.json"),
-].filter(Boolean);
+const candidates = [process.env.OPENAPI_FILE, resolve(root, "../api/openapi.json")].filter(Boolean);
 const input = candidates.find((file) => existsSync(file));
 if (!input) {
   console.error(`No OpenAPI document found (looked at ${candidates.join(", ")}).`);

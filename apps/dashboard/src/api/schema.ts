@@ -1,9 +1,9 @@
-// The API's types, generated from its OpenAPI document (generated/schema.d.ts, `npm run api-types`).
+// The API's types, generated from its OpenAPI document (apps/api/openapi.json →
+// generated/schema.d.ts, `npm run api-types -w apps/dashboard`).
 import type { components, paths as generatedPaths } from "./generated/schema";
-import type { PendingPaths, PendingSchemas } from "./pending-routes";
 
-export type paths = generatedPaths & PendingPaths;
-export type Schemas = components["schemas"] & Omit<PendingSchemas, "Error">;
+export type paths = generatedPaths;
+export type Schemas = components["schemas"];
 
 export type Context = Schemas["Context"];
 export type Webhook = Schemas["Webhook"];

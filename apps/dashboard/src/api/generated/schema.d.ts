@@ -36,7 +36,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a context to be hashed, signed and anchored
-         * @description Requires a key with the `contexts:create` permission.
+         * @description Requires a key with the `contexts:create` permission. With a dashboard session, send the session's `csrf_token` as `X-CSRF-Token` (else 403 CSRF_TOKEN_INVALID).
          */
         post: operations["createContext"];
         delete?: never;
@@ -96,7 +96,7 @@ export interface paths {
         put?: never;
         /**
          * Anchor a failed context again (when its failure allows a retry)
-         * @description Requires a key with the `contexts:create` permission. Takes no body; one sent anyway is ignored, but must still be JSON within the body rules (else 400, 413 or 415).
+         * @description Requires a key with the `contexts:create` permission. With a dashboard session, send the session's `csrf_token` as `X-CSRF-Token` (else 403 CSRF_TOKEN_INVALID). Takes no body; one sent anyway is ignored, but must still be JSON within the body rules (else 400, 413 or 415).
          */
         post: operations["retryContext"];
         delete?: never;
@@ -120,7 +120,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook endpoint; the response carries its signing secret, once
-         * @description Requires a key with the `webhooks:manage` permission.
+         * @description Requires a key with the `webhooks:manage` permission. With a dashboard session, send the session's `csrf_token` as `X-CSRF-Token` (else 403 CSRF_TOKEN_INVALID).
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -143,13 +143,13 @@ export interface paths {
         get: operations["getWebhook"];
         /**
          * Change the url, events or description of a webhook; only the fields sent change
-         * @description Requires a key with the `webhooks:manage` permission.
+         * @description Requires a key with the `webhooks:manage` permission. With a dashboard session, send the session's `csrf_token` as `X-CSRF-Token` (else 403 CSRF_TOKEN_INVALID).
          */
         put: operations["updateWebhook"];
         post?: never;
         /**
          * Delete a webhook; nothing more is delivered to it
-         * @description Requires a key with the `webhooks:manage` permission.
+         * @description Requires a key with the `webhooks:manage` permission. With a dashboard session, send the session's `csrf_token` as `X-CSRF-Token` (else 403 CSRF_TOKEN_INVALID).
          */
         delete: operations["deleteWebhook"];
         options?: never;
@@ -168,7 +168,7 @@ export interface paths {
         put?: never;
         /**
          * Replace the signing secret; the previous one also signs for 24 hours
-         * @description Requires a key with the `webhooks:manage` permission. Takes no body; one sent anyway is ignored, but must still be JSON within the body rules (else 400, 413 or 415).
+         * @description Requires a key with the `webhooks:manage` permission. With a dashboard session, send the session's `csrf_token` as `X-CSRF-Token` (else 403 CSRF_TOKEN_INVALID). Takes no body; one sent anyway is ignored, but must still be JSON within the body rules (else 400, 413 or 415).
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -188,7 +188,7 @@ export interface paths {
         put?: never;
         /**
          * Send a sample event, marked "test": true, to this webhook
-         * @description Requires a key with the `webhooks:manage` permission.
+         * @description Requires a key with the `webhooks:manage` permission. With a dashboard session, send the session's `csrf_token` as `X-CSRF-Token` (else 403 CSRF_TOKEN_INVALID).
          */
         post: operations["sendTestEvent"];
         delete?: never;
@@ -248,7 +248,7 @@ export interface paths {
         put?: never;
         /**
          * Start a new five-attempt cycle for a failed delivery (same body, same delivery id)
-         * @description Requires a key with the `webhooks:manage` permission. Takes no body; one sent anyway is ignored, but must still be JSON within the body rules (else 400, 413 or 415).
+         * @description Requires a key with the `webhooks:manage` permission. With a dashboard session, send the session's `csrf_token` as `X-CSRF-Token` (else 403 CSRF_TOKEN_INVALID). Takes no body; one sent anyway is ignored, but must still be JSON within the body rules (else 400, 413 or 415).
          */
         post: operations["retryWebhookDelivery"];
         delete?: never;
@@ -272,7 +272,7 @@ export interface paths {
         put?: never;
         /**
          * Verify a context (by id, or data you hold against a transaction) on the chain
-         * @description Requires a key with the `contexts:verify` permission.
+         * @description Requires a key with the `contexts:verify` permission. With a dashboard session, send the session's `csrf_token` as `X-CSRF-Token` (else 403 CSRF_TOKEN_INVALID).
          */
         post: operations["createVerification"];
         delete?: never;
@@ -310,6 +310,247 @@ export interface paths {
         };
         /** The service's signer addresses and the periods they signed in */
         get: operations["listSigners"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a password with a one-time sign-in link's token, and sign in
+         * @description Takes no credentials; failures are limited per account and per client address (429).
+         */
+        post: operations["setupAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with email and password (a new session every time)
+         * @description Takes no credentials; failures are limited per account and per client address (429).
+         */
+        post: operations["signIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in account, its CSRF token and when the session ends if unused
+         * @description Dashboard sessions only (the `ctxlog_session` cookie): an API key of any type gets 403 INSUFFICIENT_PERMISSIONS.
+         */
+        get: operations["getSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End this session
+         * @description Dashboard sessions only (the `ctxlog_session` cookie): an API key of any type gets 403 INSUFFICIENT_PERMISSIONS. With a dashboard session, send the session's `csrf_token` as `X-CSRF-Token` (else 403 CSRF_TOKEN_INVALID). Takes no body; one sent anyway is ignored, but must still be JSON within the body rules (else 400, 413 or 415).
+         */
+        post: operations["signOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sign-out-everywhere": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End every session of this account
+         * @description Dashboard sessions only (the `ctxlog_session` cookie): an API key of any type gets 403 INSUFFICIENT_PERMISSIONS. With a dashboard session, send the session's `csrf_token` as `X-CSRF-Token` (else 403 CSRF_TOKEN_INVALID). Takes no body; one sent anyway is ignored, but must still be JSON within the body rules (else 400, 413 or 415).
+         */
+        post: operations["signOutEverywhere"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the password: every session of the account ends, a new one is issued
+         * @description Dashboard sessions only (the `ctxlog_session` cookie): an API key of any type gets 403 INSUFFICIENT_PERMISSIONS. With a dashboard session, send the session's `csrf_token` as `X-CSRF-Token` (else 403 CSRF_TOKEN_INVALID).
+         */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the dashboard accounts of this user, newest first
+         * @description Dashboard sessions only (the `ctxlog_session` cookie): an API key of any type gets 403 INSUFFICIENT_PERMISSIONS.
+         */
+        get: operations["listAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite a person: a new account of this user and its one-time sign-in link, shown once
+         * @description Dashboard sessions only (the `ctxlog_session` cookie): an API key of any type gets 403 INSUFFICIENT_PERMISSIONS. With a dashboard session, send the session's `csrf_token` as `X-CSRF-Token` (else 403 CSRF_TOKEN_INVALID).
+         */
+        post: operations["createInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List this user's API keys, newest first (never the keys themselves)
+         * @description Dashboard sessions only (the `ctxlog_session` cookie): an API key of any type gets 403 INSUFFICIENT_PERMISSIONS.
+         */
+        get: operations["listKeys"];
+        put?: never;
+        /**
+         * Create an API key; the response shows it, once
+         * @description Dashboard sessions only (the `ctxlog_session` cookie): an API key of any type gets 403 INSUFFICIENT_PERMISSIONS. With a dashboard session, send the session's `csrf_token` as `X-CSRF-Token` (else 403 CSRF_TOKEN_INVALID).
+         */
+        post: operations["createKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/keys/{key_id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke an API key: it is refused from now on
+         * @description Dashboard sessions only (the `ctxlog_session` cookie): an API key of any type gets 403 INSUFFICIENT_PERMISSIONS. With a dashboard session, send the session's `csrf_token` as `X-CSRF-Token` (else 403 CSRF_TOKEN_INVALID). Takes no body; one sent anyway is ignored, but must still be JSON within the body rules (else 400, 413 or 415).
+         */
+        post: operations["revokeKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/keys/{key_id}/roll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace an API key with a new one; the old one works overlap_hours more
+         * @description Dashboard sessions only (the `ctxlog_session` cookie): an API key of any type gets 403 INSUFFICIENT_PERMISSIONS. With a dashboard session, send the session's `csrf_token` as `X-CSRF-Token` (else 403 CSRF_TOKEN_INVALID).
+         */
+        post: operations["rollKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dashboard's overview: contexts, confirmation time, chain state, webhooks */
+        get: operations["getOverview"];
         put?: never;
         post?: never;
         delete?: never;
@@ -484,6 +725,43 @@ export interface components {
                 };
             };
         };
+        SetupRequest: {
+            /** @description The `token` of a sign-in link's fragment. */
+            token: string;
+            /** @description 12–256 characters. */
+            password: string;
+        };
+        SignInRequest: {
+            email: string;
+            password: string;
+        };
+        ChangePasswordRequest: {
+            current_password: string;
+            /** @description 12–256 characters. */
+            new_password: string;
+        };
+        InvitationRequest: {
+            /**
+             * Format: email
+             * @example ops@example.com
+             */
+            email: string;
+        };
+        CreateApiKeyRequest: {
+            /** @enum {string} */
+            type: "full" | "read_only" | "public" | "restricted";
+            name?: string;
+            /** @description Required and non-empty for `restricted` keys; refused for the other types. `*` = any run of characters. */
+            agent_patterns?: string[];
+            expires_in_days?: number;
+        };
+        RollApiKeyRequest: {
+            /**
+             * @description How long the old key keeps working (0 = it stops now).
+             * @default 24
+             */
+            overlap_hours: number;
+        };
         ContextCreatedEvent: {
             /** @constant */
             event: "context.created";
@@ -586,7 +864,7 @@ export interface components {
             status: "failed";
             error: {
                 /** @enum {string} */
-                code: "INVALID_API_KEY" | "INSUFFICIENT_PERMISSIONS" | "RATE_LIMIT_EXCEEDED" | "VALIDATION_ERROR" | "INVALID_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NOT_FOUND" | "CONFLICT" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR" | "BLOCKCHAIN_ERROR";
+                code: "INVALID_API_KEY" | "INVALID_CREDENTIALS" | "INVALID_SESSION" | "INSUFFICIENT_PERMISSIONS" | "CSRF_TOKEN_INVALID" | "RATE_LIMIT_EXCEEDED" | "VALIDATION_ERROR" | "INVALID_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NOT_FOUND" | "CONFLICT" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR" | "BLOCKCHAIN_ERROR";
                 message: string;
                 details: string | null;
             };
@@ -645,7 +923,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "INVALID_API_KEY" | "INSUFFICIENT_PERMISSIONS" | "RATE_LIMIT_EXCEEDED" | "VALIDATION_ERROR" | "INVALID_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NOT_FOUND" | "CONFLICT" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
+                code: "INVALID_API_KEY" | "INVALID_CREDENTIALS" | "INVALID_SESSION" | "INSUFFICIENT_PERMISSIONS" | "CSRF_TOKEN_INVALID" | "RATE_LIMIT_EXCEEDED" | "VALIDATION_ERROR" | "INVALID_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NOT_FOUND" | "CONFLICT" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
                 message: string;
                 request_id: string;
                 details?: {
@@ -898,6 +1176,167 @@ export interface components {
             /** @description End of its period; null while it is in use. */
             valid_until: string | null;
         };
+        DashboardSession: {
+            account: components["schemas"]["Account"];
+            /** @description Send as `X-CSRF-Token` on every POST, PUT, PATCH and DELETE made with this session. */
+            csrf_token: string;
+            /**
+             * Format: date-time
+             * @description When the session ends if unused (idle expiry, capped by the absolute one).
+             */
+            expires_at: string;
+        };
+        Account: {
+            /** @example acc_01JAZ0YQ8T9X2V3W4B5C6D7E8F */
+            account_id: string;
+            email: string;
+            user_id: string;
+            /** Format: date-time */
+            created_at: string;
+            last_sign_in_at: string | null;
+        };
+        AccountList: {
+            data: components["schemas"]["AccountListItem"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        AccountListItem: {
+            account_id: string;
+            email: string;
+            /** Format: date-time */
+            created_at: string;
+            last_sign_in_at: string | null;
+            /**
+             * @description `invited` until the person has set a password through their sign-in link.
+             * @enum {string}
+             */
+            status: "active" | "invited";
+        };
+        Invitation: {
+            account_id: string;
+            email: string;
+            /**
+             * Format: uri
+             * @description The one-time sign-in link (`…/dashboard/setup#token=…`), valid 30 minutes. Shown once.
+             */
+            link: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        ApiKeyList: {
+            data: components["schemas"]["ApiKey"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        ApiKey: {
+            key_id: string;
+            name: string | null;
+            /** @enum {string} */
+            type: "full" | "read_only" | "public" | "restricted";
+            /**
+             * @description The key's first characters, to tell keys apart.
+             * @example sk_Ab3x
+             */
+            display_prefix: string;
+            /** @description The user's plan, which sizes the rate limit every key shares. */
+            plan: string;
+            agent_patterns: string[];
+            /** Format: date-time */
+            created_at: string;
+            /** @description Updated at most once a minute. */
+            last_used_at: string | null;
+            expires_at: string | null;
+            revoked_at: string | null;
+            /** @enum {string} */
+            status: "active" | "revoked" | "expired";
+        };
+        CreatedApiKey: {
+            key_id: string;
+            name: string | null;
+            /** @enum {string} */
+            type: "full" | "read_only" | "public" | "restricted";
+            /**
+             * @description The key's first characters, to tell keys apart.
+             * @example sk_Ab3x
+             */
+            display_prefix: string;
+            /** @description The user's plan, which sizes the rate limit every key shares. */
+            plan: string;
+            agent_patterns: string[];
+            /** Format: date-time */
+            created_at: string;
+            /** @description Updated at most once a minute. */
+            last_used_at: string | null;
+            expires_at: string | null;
+            revoked_at: string | null;
+            /** @enum {string} */
+            status: "active" | "revoked" | "expired";
+            /**
+             * @description The key itself: shown in this response only, never again. Store it now.
+             * @example sk_4eC39HqLyjWDarjtT1zdp7dcAbCdEfGh
+             */
+            key: string;
+        };
+        RolledApiKey: {
+            key_id: string;
+            name: string | null;
+            /** @enum {string} */
+            type: "full" | "read_only" | "public" | "restricted";
+            /**
+             * @description The key's first characters, to tell keys apart.
+             * @example sk_Ab3x
+             */
+            display_prefix: string;
+            /** @description The user's plan, which sizes the rate limit every key shares. */
+            plan: string;
+            agent_patterns: string[];
+            /** Format: date-time */
+            created_at: string;
+            /** @description Updated at most once a minute. */
+            last_used_at: string | null;
+            expires_at: string | null;
+            revoked_at: string | null;
+            /** @enum {string} */
+            status: "active" | "revoked" | "expired";
+            /**
+             * @description The key itself: shown in this response only, never again. Store it now.
+             * @example sk_4eC39HqLyjWDarjtT1zdp7dcAbCdEfGh
+             */
+            key: string;
+            /** @description The key replaced; it works until its `expires_at`. */
+            previous: components["schemas"]["ApiKey"];
+        };
+        Overview: {
+            contexts_by_status: {
+                pending: number;
+                confirmed: number;
+                failed: number;
+            };
+            /** @description The last hour, minute by minute (the current minute last), zero-filled. */
+            contexts_per_minute: {
+                /** Format: date-time */
+                minute: string;
+                count: number;
+            }[];
+            /** @description Mean POST → confirmed time of the contexts confirmed in the last 24 hours; null when none. */
+            avg_confirmation_seconds: number | null;
+            chain: {
+                network: string;
+                /** @description null until the chain worker has reported. */
+                chain_id: number | null;
+                head_block: number | null;
+                signer_address: string;
+                /** @description Decimal wei; null when the API has no RPC_URL or the node did not answer. */
+                signer_balance_wei: string | null;
+                /** @description Batches not yet confirmed or failed (the service's). */
+                batches_waiting: number;
+            };
+            webhooks_by_status: {
+                active: number;
+                failing: number;
+            };
+            deliveries_failed_24h: number;
+        };
     };
     responses: never;
     parameters: never;
@@ -919,6 +1358,8 @@ export interface components {
         RateLimitResetIfCounted: number;
         /** @description Seconds to wait before retrying. */
         RetryAfter: number;
+        /** @description Clears the `ctxlog_session` cookie (`Max-Age=0`) when the request carried a session that is no longer valid. */
+        SessionCookieCleared: string;
         /** @description The Bearer challenge: `Bearer realm="ctxlog"`, with `error="invalid_token"` for an unknown key. */
         WwwAuthenticate: string;
     };
@@ -948,7 +1389,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthenticationStatus"];
                 };
             };
-            /** @description `INVALID_API_KEY`. No valid API key (missing, malformed, unknown, revoked or expired). */
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -956,6 +1397,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
                     "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    "Set-Cookie": components["headers"]["SessionCookieCleared"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1034,7 +1476,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INVALID_API_KEY`. No valid API key (missing, malformed, unknown, revoked or expired). */
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1042,13 +1484,14 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
                     "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    "Set-Cookie": components["headers"]["SessionCookieCleared"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS`. The key's type does not allow this operation (or, for a restricted key, this agent). */
+            /** @description `INSUFFICIENT_PERMISSIONS` or `CSRF_TOKEN_INVALID`. The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1138,7 +1581,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INVALID_API_KEY`. No valid API key (missing, malformed, unknown, revoked or expired). */
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1146,13 +1589,14 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
                     "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    "Set-Cookie": components["headers"]["SessionCookieCleared"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS`. The key's type does not allow this operation (or, for a restricted key, this agent). */
+            /** @description `INSUFFICIENT_PERMISSIONS` or `CSRF_TOKEN_INVALID`. The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1271,7 +1715,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INVALID_API_KEY`. No valid API key (missing, malformed, unknown, revoked or expired). */
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1279,13 +1723,14 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
                     "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    "Set-Cookie": components["headers"]["SessionCookieCleared"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS`. The key's type does not allow this operation (or, for a restricted key, this agent). */
+            /** @description `INSUFFICIENT_PERMISSIONS` or `CSRF_TOKEN_INVALID`. The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1378,7 +1823,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INVALID_API_KEY`. No valid API key (missing, malformed, unknown, revoked or expired). */
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1386,13 +1831,14 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
                     "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    "Set-Cookie": components["headers"]["SessionCookieCleared"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS`. The key's type does not allow this operation (or, for a restricted key, this agent). */
+            /** @description `INSUFFICIENT_PERMISSIONS` or `CSRF_TOKEN_INVALID`. The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1498,7 +1944,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INVALID_API_KEY`. No valid API key (missing, malformed, unknown, revoked or expired). */
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1506,13 +1952,14 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
                     "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    "Set-Cookie": components["headers"]["SessionCookieCleared"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS`. The key's type does not allow this operation (or, for a restricted key, this agent). */
+            /** @description `INSUFFICIENT_PERMISSIONS` or `CSRF_TOKEN_INVALID`. The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1647,7 +2094,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INVALID_API_KEY`. No valid API key (missing, malformed, unknown, revoked or expired). */
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1655,13 +2102,14 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
                     "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    "Set-Cookie": components["headers"]["SessionCookieCleared"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS`. The key's type does not allow this operation (or, for a restricted key, this agent). */
+            /** @description `INSUFFICIENT_PERMISSIONS` or `CSRF_TOKEN_INVALID`. The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1746,7 +2194,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INVALID_API_KEY`. No valid API key (missing, malformed, unknown, revoked or expired). */
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1754,13 +2202,14 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
                     "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    "Set-Cookie": components["headers"]["SessionCookieCleared"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS`. The key's type does not allow this operation (or, for a restricted key, this agent). */
+            /** @description `INSUFFICIENT_PERMISSIONS` or `CSRF_TOKEN_INVALID`. The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1879,7 +2328,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INVALID_API_KEY`. No valid API key (missing, malformed, unknown, revoked or expired). */
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1887,13 +2336,14 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
                     "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    "Set-Cookie": components["headers"]["SessionCookieCleared"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS`. The key's type does not allow this operation (or, for a restricted key, this agent). */
+            /** @description `INSUFFICIENT_PERMISSIONS` or `CSRF_TOKEN_INVALID`. The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1991,7 +2441,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INVALID_API_KEY`. No valid API key (missing, malformed, unknown, revoked or expired). */
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1999,13 +2449,14 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
                     "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    "Set-Cookie": components["headers"]["SessionCookieCleared"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS`. The key's type does not allow this operation (or, for a restricted key, this agent). */
+            /** @description `INSUFFICIENT_PERMISSIONS` or `CSRF_TOKEN_INVALID`. The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2124,7 +2575,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INVALID_API_KEY`. No valid API key (missing, malformed, unknown, revoked or expired). */
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2132,13 +2583,14 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
                     "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    "Set-Cookie": components["headers"]["SessionCookieCleared"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS`. The key's type does not allow this operation (or, for a restricted key, this agent). */
+            /** @description `INSUFFICIENT_PERMISSIONS` or `CSRF_TOKEN_INVALID`. The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2231,7 +2683,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INVALID_API_KEY`. No valid API key (missing, malformed, unknown, revoked or expired). */
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2239,13 +2691,14 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
                     "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    "Set-Cookie": components["headers"]["SessionCookieCleared"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS`. The key's type does not allow this operation (or, for a restricted key, this agent). */
+            /** @description `INSUFFICIENT_PERMISSIONS` or `CSRF_TOKEN_INVALID`. The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2369,7 +2822,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INVALID_API_KEY`. No valid API key (missing, malformed, unknown, revoked or expired). */
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2377,13 +2830,14 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
                     "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    "Set-Cookie": components["headers"]["SessionCookieCleared"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS`. The key's type does not allow this operation (or, for a restricted key, this agent). */
+            /** @description `INSUFFICIENT_PERMISSIONS` or `CSRF_TOKEN_INVALID`. The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2508,7 +2962,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INVALID_API_KEY`. No valid API key (missing, malformed, unknown, revoked or expired). */
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2516,13 +2970,14 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
                     "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    "Set-Cookie": components["headers"]["SessionCookieCleared"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS`. The key's type does not allow this operation (or, for a restricted key, this agent). */
+            /** @description `INSUFFICIENT_PERMISSIONS` or `CSRF_TOKEN_INVALID`. The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2616,7 +3071,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INVALID_API_KEY`. No valid API key (missing, malformed, unknown, revoked or expired). */
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2624,13 +3079,14 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
                     "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    "Set-Cookie": components["headers"]["SessionCookieCleared"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS`. The key's type does not allow this operation (or, for a restricted key, this agent). */
+            /** @description `INSUFFICIENT_PERMISSIONS` or `CSRF_TOKEN_INVALID`. The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2724,7 +3180,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INVALID_API_KEY`. No valid API key (missing, malformed, unknown, revoked or expired). */
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2732,13 +3188,14 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
                     "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    "Set-Cookie": components["headers"]["SessionCookieCleared"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS`. The key's type does not allow this operation (or, for a restricted key, this agent). */
+            /** @description `INSUFFICIENT_PERMISSIONS` or `CSRF_TOKEN_INVALID`. The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2875,7 +3332,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INVALID_API_KEY`. No valid API key (missing, malformed, unknown, revoked or expired). */
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2883,13 +3340,14 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
                     "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    "Set-Cookie": components["headers"]["SessionCookieCleared"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS`. The key's type does not allow this operation (or, for a restricted key, this agent). */
+            /** @description `INSUFFICIENT_PERMISSIONS` or `CSRF_TOKEN_INVALID`. The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2974,7 +3432,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INVALID_API_KEY`. No valid API key (missing, malformed, unknown, revoked or expired). */
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2982,13 +3440,14 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
                     "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    "Set-Cookie": components["headers"]["SessionCookieCleared"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS`. The key's type does not allow this operation (or, for a restricted key, this agent). */
+            /** @description `INSUFFICIENT_PERMISSIONS` or `CSRF_TOKEN_INVALID`. The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3107,7 +3566,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INVALID_API_KEY`. No valid API key (missing, malformed, unknown, revoked or expired). */
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3115,13 +3574,14 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
                     "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    "Set-Cookie": components["headers"]["SessionCookieCleared"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INSUFFICIENT_PERMISSIONS`. The key's type does not allow this operation (or, for a restricted key, this agent). */
+            /** @description `INSUFFICIENT_PERMISSIONS` or `CSRF_TOKEN_INVALID`. The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3217,7 +3677,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `INVALID_API_KEY`. No valid API key (missing, malformed, unknown, revoked or expired). */
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3225,6 +3685,1533 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
                     "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
                     "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    "Set-Cookie": components["headers"]["SessionCookieCleared"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`. The key's rate limit is spent; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`. A backing service (PostgreSQL, Redis, the chain) is unavailable or too slow; retry with backoff. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setupAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `Content-Type: application/json` in UTF-8 (else 415), at most 300 KiB (307200 bytes; else 413). Anywhere in it: nesting at most 32 deep, no `__proto__` key, no NUL character (`\u0000`) and no lone surrogate (else 400 VALIDATION_ERROR); text that is not JSON is 400 INVALID_JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetupRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    /** @description `ctxlog_session=<token>; Max-Age=…; Path=/; HttpOnly; SameSite=Strict` (and `Secure` over https). */
+                    "Set-Cookie": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardSession"];
+                };
+            };
+            /** @description `VALIDATION_ERROR` or `INVALID_JSON`. The request is invalid: a path parameter, query, header or body out of its schema, or a body that is not JSON. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_PERMISSIONS` or `CSRF_TOKEN_INVALID`. The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`. The body is larger than 300 KiB, or a field larger than its limit. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`. The body is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`. The key's rate limit is spent; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`. A backing service (PostgreSQL, Redis, the chain) is unavailable or too slow; retry with backoff. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `Content-Type: application/json` in UTF-8 (else 415), at most 300 KiB (307200 bytes; else 413). Anywhere in it: nesting at most 32 deep, no `__proto__` key, no NUL character (`\u0000`) and no lone surrogate (else 400 VALIDATION_ERROR); text that is not JSON is 400 INVALID_JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignInRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    /** @description `ctxlog_session=<token>; Max-Age=…; Path=/; HttpOnly; SameSite=Strict` (and `Secure` over https). */
+                    "Set-Cookie": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardSession"];
+                };
+            };
+            /** @description `VALIDATION_ERROR` or `INVALID_JSON`. The request is invalid: a path parameter, query, header or body out of its schema, or a body that is not JSON. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_PERMISSIONS` or `CSRF_TOKEN_INVALID`. The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`. The body is larger than 300 KiB, or a field larger than its limit. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`. The body is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`. The key's rate limit is spent; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`. A backing service (PostgreSQL, Redis, the chain) is unavailable or too slow; retry with backoff. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardSession"];
+                };
+            };
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    /** @description The Bearer challenge: `Bearer realm="ctxlog"`, with `error="invalid_token"` for an unknown key. */
+                    "WWW-Authenticate"?: string;
+                    "Set-Cookie": components["headers"]["SessionCookieCleared"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_PERMISSIONS` or `CSRF_TOKEN_INVALID`. The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`. The key's rate limit is spent; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`. A backing service (PostgreSQL, Redis, the chain) is unavailable or too slow; retry with backoff. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description `ctxlog_session=; Max-Age=0; …`: the browser drops the cookie. */
+                    "Set-Cookie": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `VALIDATION_ERROR` or `INVALID_JSON`. The request is invalid: a path parameter, query, header or body out of its schema, or a body that is not JSON. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    /** @description The Bearer challenge: `Bearer realm="ctxlog"`, with `error="invalid_token"` for an unknown key. */
+                    "WWW-Authenticate"?: string;
+                    "Set-Cookie": components["headers"]["SessionCookieCleared"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_PERMISSIONS` or `CSRF_TOKEN_INVALID`. The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`. The body is larger than 300 KiB, or a field larger than its limit. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`. The body is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`. The key's rate limit is spent; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`. A backing service (PostgreSQL, Redis, the chain) is unavailable or too slow; retry with backoff. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    signOutEverywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every session ended */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description `ctxlog_session=; Max-Age=0; …`: the browser drops the cookie. */
+                    "Set-Cookie": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `VALIDATION_ERROR` or `INVALID_JSON`. The request is invalid: a path parameter, query, header or body out of its schema, or a body that is not JSON. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    /** @description The Bearer challenge: `Bearer realm="ctxlog"`, with `error="invalid_token"` for an unknown key. */
+                    "WWW-Authenticate"?: string;
+                    "Set-Cookie": components["headers"]["SessionCookieCleared"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_PERMISSIONS` or `CSRF_TOKEN_INVALID`. The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`. The body is larger than 300 KiB, or a field larger than its limit. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`. The body is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`. The key's rate limit is spent; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`. A backing service (PostgreSQL, Redis, the chain) is unavailable or too slow; retry with backoff. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `Content-Type: application/json` in UTF-8 (else 415), at most 300 KiB (307200 bytes; else 413). Anywhere in it: nesting at most 32 deep, no `__proto__` key, no NUL character (`\u0000`) and no lone surrogate (else 400 VALIDATION_ERROR); text that is not JSON is 400 INVALID_JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Changed; signed in again */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description `ctxlog_session=<token>; Max-Age=…; Path=/; HttpOnly; SameSite=Strict` (and `Secure` over https). */
+                    "Set-Cookie": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardSession"];
+                };
+            };
+            /** @description `VALIDATION_ERROR` or `INVALID_JSON`. The request is invalid: a path parameter, query, header or body out of its schema, or a body that is not JSON. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    /** @description The Bearer challenge: `Bearer realm="ctxlog"`, with `error="invalid_token"` for an unknown key. */
+                    "WWW-Authenticate"?: string;
+                    "Set-Cookie": components["headers"]["SessionCookieCleared"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_PERMISSIONS` or `CSRF_TOKEN_INVALID`. The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`. The body is larger than 300 KiB, or a field larger than its limit. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`. The body is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`. The key's rate limit is spent; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`. A backing service (PostgreSQL, Redis, the chain) is unavailable or too slow; retry with backoff. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAccounts: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1–100. */
+                limit?: number;
+                /** @description The `next_cursor` of the previous page; omit for the first page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of accounts */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountList"];
+                };
+            };
+            /** @description `VALIDATION_ERROR` or `INVALID_JSON`. The request is invalid: a path parameter, query, header or body out of its schema, or a body that is not JSON. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    /** @description The Bearer challenge: `Bearer realm="ctxlog"`, with `error="invalid_token"` for an unknown key. */
+                    "WWW-Authenticate"?: string;
+                    "Set-Cookie": components["headers"]["SessionCookieCleared"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_PERMISSIONS` or `CSRF_TOKEN_INVALID`. The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`. The key's rate limit is spent; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`. A backing service (PostgreSQL, Redis, the chain) is unavailable or too slow; retry with backoff. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `Content-Type: application/json` in UTF-8 (else 415), at most 300 KiB (307200 bytes; else 413). Anywhere in it: nesting at most 32 deep, no `__proto__` key, no NUL character (`\u0000`) and no lone surrogate (else 400 VALIDATION_ERROR); text that is not JSON is 400 INVALID_JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationRequest"];
+            };
+        };
+        responses: {
+            /** @description Invited */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            /** @description `VALIDATION_ERROR` or `INVALID_JSON`. The request is invalid: a path parameter, query, header or body out of its schema, or a body that is not JSON. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    /** @description The Bearer challenge: `Bearer realm="ctxlog"`, with `error="invalid_token"` for an unknown key. */
+                    "WWW-Authenticate"?: string;
+                    "Set-Cookie": components["headers"]["SessionCookieCleared"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_PERMISSIONS` or `CSRF_TOKEN_INVALID`. The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `CONFLICT`. The object is not in a state that allows this. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`. The body is larger than 300 KiB, or a field larger than its limit. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`. The body is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`. The key's rate limit is spent; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`. A backing service (PostgreSQL, Redis, the chain) is unavailable or too slow; retry with backoff. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listKeys: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1–100. */
+                limit?: number;
+                /** @description The `next_cursor` of the previous page; omit for the first page. */
+                cursor?: string;
+                status?: "active" | "revoked" | "expired";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of keys */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyList"];
+                };
+            };
+            /** @description `VALIDATION_ERROR` or `INVALID_JSON`. The request is invalid: a path parameter, query, header or body out of its schema, or a body that is not JSON. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    /** @description The Bearer challenge: `Bearer realm="ctxlog"`, with `error="invalid_token"` for an unknown key. */
+                    "WWW-Authenticate"?: string;
+                    "Set-Cookie": components["headers"]["SessionCookieCleared"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_PERMISSIONS` or `CSRF_TOKEN_INVALID`. The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`. The key's rate limit is spent; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`. A backing service (PostgreSQL, Redis, the chain) is unavailable or too slow; retry with backoff. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `Content-Type: application/json` in UTF-8 (else 415), at most 300 KiB (307200 bytes; else 413). Anywhere in it: nesting at most 32 deep, no `__proto__` key, no NUL character (`\u0000`) and no lone surrogate (else 400 VALIDATION_ERROR); text that is not JSON is 400 INVALID_JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateApiKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiKey"];
+                };
+            };
+            /** @description `VALIDATION_ERROR` or `INVALID_JSON`. The request is invalid: a path parameter, query, header or body out of its schema, or a body that is not JSON. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    /** @description The Bearer challenge: `Bearer realm="ctxlog"`, with `error="invalid_token"` for an unknown key. */
+                    "WWW-Authenticate"?: string;
+                    "Set-Cookie": components["headers"]["SessionCookieCleared"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_PERMISSIONS` or `CSRF_TOKEN_INVALID`. The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`. The body is larger than 300 KiB, or a field larger than its limit. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`. The body is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`. The key's rate limit is spent; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`. A backing service (PostgreSQL, Redis, the chain) is unavailable or too slow; retry with backoff. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked key */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            /** @description `VALIDATION_ERROR` or `INVALID_JSON`. The request is invalid: a path parameter, query, header or body out of its schema, or a body that is not JSON. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    /** @description The Bearer challenge: `Bearer realm="ctxlog"`, with `error="invalid_token"` for an unknown key. */
+                    "WWW-Authenticate"?: string;
+                    "Set-Cookie": components["headers"]["SessionCookieCleared"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_PERMISSIONS` or `CSRF_TOKEN_INVALID`. The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`. No such object for this key: another user's objects are never shown. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`. The body is larger than 300 KiB, or a field larger than its limit. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`. The body is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`. The key's rate limit is spent; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`. A backing service (PostgreSQL, Redis, the chain) is unavailable or too slow; retry with backoff. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rollKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description `Content-Type: application/json` in UTF-8 (else 415), at most 300 KiB (307200 bytes; else 413). Anywhere in it: nesting at most 32 deep, no `__proto__` key, no NUL character (`\u0000`) and no lone surrogate (else 400 VALIDATION_ERROR); text that is not JSON is 400 INVALID_JSON. */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RollApiKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description The new key, shown once, and the one it replaces */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RolledApiKey"];
+                };
+            };
+            /** @description `VALIDATION_ERROR` or `INVALID_JSON`. The request is invalid: a path parameter, query, header or body out of its schema, or a body that is not JSON. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    /** @description The Bearer challenge: `Bearer realm="ctxlog"`, with `error="invalid_token"` for an unknown key. */
+                    "WWW-Authenticate"?: string;
+                    "Set-Cookie": components["headers"]["SessionCookieCleared"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_PERMISSIONS` or `CSRF_TOKEN_INVALID`. The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`. No such object for this key: another user's objects are never shown. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `CONFLICT`. The object is not in a state that allows this. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`. The body is larger than 300 KiB, or a field larger than its limit. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`. The body is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`. The key's rate limit is spent; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`. A backing service (PostgreSQL, Redis, the chain) is unavailable or too slow; retry with backoff. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The overview */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Overview"];
+                };
+            };
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    "Set-Cookie": components["headers"]["SessionCookieCleared"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_PERMISSIONS` or `CSRF_TOKEN_INVALID`. The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
                     [name: string]: unknown;
                 };
                 content: {
