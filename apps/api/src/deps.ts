@@ -3,14 +3,14 @@ import type { PrismaClient } from "@ctxlog/db";
 import type { JobQueues } from "@ctxlog/jobs";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
-import type { ConfirmationEstimator } from "./ingestion/confirmation-estimate";
-import type { ContextWriter } from "./ingestion/context-writer";
+import type { ChainAccess } from "./chain-reading/chain-access";
 import type { ApiEnv } from "./env";
 import type { AuthCache } from "./http/auth-cache";
 import type { FailedAuthLimiter } from "./http/auth-failure-limit";
 import type { ApiMetrics } from "./http/metrics";
 import type { PlanRateLimiter } from "./http/rate-limit";
-import type { ChainAccess } from "./chain-reading/chain-access";
+import type { ConfirmationEstimator } from "./ingestion/confirmation-estimate";
+import type { ContextWriter } from "./ingestion/context-writer";
 import type { SignerDirectory } from "./signing/signer-directory";
 
 /** Everything a route needs, built once in main.ts (or by the test harness). */

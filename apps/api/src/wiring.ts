@@ -2,15 +2,15 @@ import { createContextSigner, pgTimeoutsFrom, secretKeyringFromEnv, signerAddres
 import { createDb } from "@ctxlog/db";
 import { createRedisConnection, JobQueues, subscribeKeyRevocations } from "@ctxlog/jobs";
 import type { Logger } from "pino";
-import { ConfirmationEstimator } from "./ingestion/confirmation-estimate";
-import { createContextWriter } from "./ingestion/context-writer";
+import { createChainAccess } from "./chain-reading/chain-access";
 import type { ApiDeps } from "./deps";
 import type { ApiEnv } from "./env";
 import { AuthCache } from "./http/auth-cache";
 import { FailedAuthLimiter } from "./http/auth-failure-limit";
 import { createApiMetrics } from "./http/metrics";
 import { PlanRateLimiter } from "./http/rate-limit";
-import { createChainAccess } from "./chain-reading/chain-access";
+import { ConfirmationEstimator } from "./ingestion/confirmation-estimate";
+import { createContextWriter } from "./ingestion/context-writer";
 import { SignerDirectory } from "./signing/signer-directory";
 
 /** Builds the API's dependencies from a parsed environment; `close` releases them all. */

@@ -8,8 +8,8 @@ import type { Db, MigrationsOptions } from "@ctxlog/db";
 import { createDb } from "./client";
 import { insertContexts } from "./contexts/insert-context";
 import { dropDatabase, quoteIdentifier, withDatabaseName, withMaintenanceClient } from "./database";
-import { loadSchemaEngine } from "./migration-engine/wasm";
 import { applyMigrations } from "./migrate";
+import { loadSchemaEngine } from "./migration-engine/wasm";
 
 export const DEFAULT_TEST_DATABASE_ADMIN_URL = "postgresql://root@127.0.0.1:5432/postgres";
 

@@ -4,9 +4,9 @@ import { ANVIL_DEV_ADDRESSES, ANVIL_DEV_KEYS } from "@ctxlog/contracts/anvil";
 import { createContextSigner, hashContext, newId } from "@ctxlog/core";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createLogger } from "../http/logging";
+import { SignerDirectory } from "../signing/signer-directory";
 import { type ChainFixture, startChainFixture } from "../testing/chain-fixture";
 import { bearer, createTestHarness, type Tenant, type TestHarness } from "../testing/harness";
-import { SignerDirectory } from "../signing/signer-directory";
 
 const CURRENT = ANVIL_DEV_ADDRESSES[0]; // the harness signs with ANVIL_DEV_KEYS[0]
 const OLD_KEY = ANVIL_DEV_KEYS[2];

@@ -1,7 +1,7 @@
 import { AppError } from "@ctxlog/core";
 import { retryContext as retryFailedContext } from "@ctxlog/db";
-import { enqueueAnchoring } from "../../ingestion/context-writer";
 import type { ApiDeps } from "../../deps";
+import { enqueueAnchoring } from "../../ingestion/context-writer";
 import type { RouteHandler } from "../route-spec";
 import { contextResource } from "./context-resource";
 import { contextReader } from "./get-context";
