@@ -56,6 +56,19 @@ export class UsageError extends Error {
   override readonly name = "UsageError";
 }
 
+/**
+ * node:util parseArgs' errors (ERR_PARSE_ARGS_*: an unknown or malformed option) as a UsageError
+ * followed by the command's usage; anything else unchanged. Checked by code, not instanceof: jest
+ * runs tests in another realm, where instanceof TypeError is false.
+ */
+export function asUsageError(err: unknown, usage: string): unknown {
+  const parseError = err as { code?: unknown; message?: string } | null;
+  if (typeof parseError?.code === "string" && parseError.code.startsWith("ERR_PARSE_ARGS")) {
+    return new UsageError(`${parseError.message}\n${usage}`);
+  }
+  return err;
+}
+
 /** PUBLIC_BASE_URL, else the API's default address on this machine. */
 export function publicBaseUrl(env: Pick<CliEnv, "PUBLIC_BASE_URL" | "PORT">): string {
   return (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");

@@ -7,7 +7,7 @@ import {
   listAccounts,
   type PrismaClient,
 } from "@ctxlog/db";
-import { UsageError } from "../env";
+import { asUsageError, UsageError } from "../env";
 import { USER_ID } from "./keys";
 
 export const ACCOUNTS_USAGE = `Usage:
@@ -160,10 +160,6 @@ export async function runAccountsCommand(
         throw new UsageError(ACCOUNTS_USAGE);
     }
   } catch (err) {
-    const parseError = err as { code?: unknown; message?: string } | null;
-    if (typeof parseError?.code === "string" && parseError.code.startsWith("ERR_PARSE_ARGS")) {
-      throw new UsageError(`${parseError.message}\n${ACCOUNTS_USAGE}`);
-    }
-    throw err;
+    throw asUsageError(err, ACCOUNTS_USAGE);
   }
 }

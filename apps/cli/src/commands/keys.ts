@@ -9,7 +9,7 @@ import {
   revokeApiKey,
   rollApiKey,
 } from "@ctxlog/db";
-import { UsageError } from "../env";
+import { asUsageError, UsageError } from "../env";
 
 export const USER_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 const PLAN = /^[a-z][a-z0-9_-]{0,31}$/;
@@ -207,12 +207,6 @@ export async function runKeysCommand(
     }
   } catch (err) {
     if (err instanceof InvalidKeyRequestError) throw new UsageError(err.message);
-    // node:util parseArgs errors carry ERR_PARSE_ARGS_* codes (checked by code: jest runs tests in
-    // another realm, where instanceof TypeError is false).
-    const parseError = err as { code?: unknown; message?: string } | null;
-    if (typeof parseError?.code === "string" && parseError.code.startsWith("ERR_PARSE_ARGS")) {
-      throw new UsageError(`${parseError.message}\n${KEYS_USAGE}`);
-    }
-    throw err;
+    throw asUsageError(err, KEYS_USAGE);
   }
 }

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { SecretDecryptionError, type SecretKeyring } from "@ctxlog/core";
 import { type PrismaClient, reencryptWebhookSecrets, UnknownSecretKeysError } from "@ctxlog/db";
-import { UsageError } from "../env";
+import { asUsageError, UsageError } from "../env";
 
 export const SECRETS_USAGE = `Usage:
   ctxlog secrets reencrypt [--json]   encrypt every webhook secret under SECRETS_ENCRYPTION_KEY
@@ -23,7 +23,7 @@ export async function runSecretsCommand(db: PrismaClient, argv: string[], out: O
       values: { json },
     } = parseArgs({ args: rest, options: { json: { type: "boolean", default: false } }, strict: true }));
   } catch (err) {
-    throw new UsageError(`${(err as Error).message}\n${SECRETS_USAGE}`);
+    throw asUsageError(err, SECRETS_USAGE);
   }
   let reencrypted: number;
   try {
