@@ -16,6 +16,9 @@ COPY packages/chain/package.json packages/chain/
 COPY packages/sdk/package.json packages/sdk/
 COPY packages/webhooks/package.json packages/webhooks/
 COPY scripts scripts
+# postinstall generates the Prisma client and the dashboard's API types (from the OpenAPI snapshot)
+COPY apps/dashboard/scripts apps/dashboard/scripts
+COPY apps/api/openapi.json apps/api/
 COPY prisma prisma
 COPY prisma.config.ts ./
 RUN npm ci --no-audit --no-fund
