@@ -73,4 +73,23 @@ describe("the context writer", () => {
     expect(await anchorJob(batched.id)).toEqual({ contextId: batched.id });
     expect(await anchorJob(keyed.id)).toEqual({ contextId: keyed.id });
   });
+
+  it("writes the rows of addMany in one statement: all of them, or none when one is refused", async () => {
+    const { familyId } = await h.db.apiKey.findUniqueOrThrow({ where: { id: t.keyIds.full } });
+    const owner = { userId: t.userId, apiKeyId: t.keyIds.full, keyFamilyId: familyId };
+    const inputs = Array.from({ length: 5 }, (_, i) => ({ agent_id: `many-${i}`, context_data: { i } }));
+    const opts = { signer: createContextSigner(TEST_SIGNER_KEY), network: "anvil", confirmationDelayMs: 1 };
+    const rows = await buildNewContexts(owner, inputs, opts);
+    await h.deps.contextWriter.addMany(rows);
+    expect(await h.db.context.count({ where: { id: { in: rows.map((r) => r.id) } } })).toBe(5);
+
+    // the last row reuses an id that exists: the primary key refuses it, and with it the four others
+    const again = await buildNewContexts(owner, inputs, opts);
+    const clash = [
+      ...again.slice(0, 4),
+      { ...(again[4] as (typeof again)[number]), id: rows[0]?.id as string },
+    ];
+    await expect(h.deps.contextWriter.addMany(clash)).rejects.toThrow();
+    expect(await h.db.context.count({ where: { id: { in: again.map((r) => r.id) } } })).toBe(0);
+  });
 });
