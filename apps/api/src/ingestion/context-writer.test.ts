@@ -1,6 +1,7 @@
 // Integration: real PostgreSQL (fresh database) and real Redis (own prefix).
 import { buildNewContexts, createContextSigner, type NewContextInput } from "@ctxlog/core";
 import { pendingContextRow } from "@ctxlog/db";
+import { JOBS } from "@ctxlog/jobs";
 import { Queue } from "bullmq";
 import {
   createTestHarness,
@@ -20,7 +21,10 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 async function anchorJob(contextId: string) {
-  const queue = new Queue("anchor", { connection: { url: REDIS_URL } as never, prefix: h.prefix });
+  const queue = new Queue(JOBS.anchorContexts.queue, {
+    connection: { url: REDIS_URL } as never,
+    prefix: h.prefix,
+  });
   try {
     return (await queue.getJob(contextId))?.data;
   } finally {
@@ -70,8 +74,8 @@ describe("the context writer", () => {
     expect(viaBatch).toEqual(pendingContextRow(batched));
 
     // both paths queue anchoring after their commit, through the same enqueue
-    expect(await anchorJob(batched.id)).toEqual({ contextId: batched.id });
-    expect(await anchorJob(keyed.id)).toEqual({ contextId: keyed.id });
+    expect(await anchorJob(batched.id)).toEqual({ contextIds: [batched.id] });
+    expect(await anchorJob(keyed.id)).toEqual({ contextIds: [keyed.id] });
   });
 
   it("writes the rows of addMany in one statement: all of them, or none when one is refused", async () => {

@@ -7,7 +7,7 @@ import {
   type StoredResponse,
   withIdempotency,
 } from "@ctxlog/db";
-import type { JobQueues } from "@ctxlog/jobs";
+import { anchorJobsFor, type JobQueues } from "@ctxlog/jobs";
 import type { Logger } from "pino";
 import { isServiceUnavailable } from "../http/unavailable";
 
@@ -142,15 +142,10 @@ export function createContextWriter(
  * enqueueing the same write twice while its job exists is a no-op.
  */
 export async function enqueueAnchoring(queues: JobQueues, logger: Logger, contextIds: string[]) {
-  await queues
-    .enqueueMany(
-      "anchorContext",
-      contextIds.map((contextId) => ({ payload: { contextId }, jobId: contextId })),
-    )
-    .catch((err: unknown) => {
-      logger.warn(
-        { err, count: contextIds.length },
-        "anchor enqueue failed; the reconciler will pick the rows up",
-      );
-    });
+  await queues.enqueueMany("anchorContexts", anchorJobsFor(contextIds)).catch((err: unknown) => {
+    logger.warn(
+      { err, count: contextIds.length },
+      "anchor enqueue failed; the reconciler will pick the rows up",
+    );
+  });
 }

@@ -52,6 +52,10 @@ describe("POST /v1/contexts/batch", () => {
     const ids = res.body.data.map((c: { context_id: string }) => c.context_id);
     expect(new Set(ids).size).toBe(50);
     expect(await h.db.context.count({ where: { id: { in: ids } } })).toBe(50);
+    // one anchoring job for the write, naming every context of it (not one job per context)
+    const job = await h.deps.queues.queue("anchorContexts").getJob(ids[0]);
+    expect(job?.data).toEqual({ contextIds: ids });
+    expect(await h.deps.queues.queue("anchorContexts").getJob(ids[1])).toBeUndefined();
   });
 
   it("refuses the whole batch when items break the schema, listing each bad item by index", async () => {
