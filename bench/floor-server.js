@@ -1,6 +1,6 @@
 // Floor for bench:api — the least a POST /v1/contexts can do and still honour the issue: parse the
 // body, spend the key's rate limit in Redis, hash and sign, then one multi-row INSERT and one BullMQ
-// job per context (jobId = context id) for all requests waiting at that moment, and answer 202
+// job naming its contexts for all requests waiting at that moment, and answer 202
 // after the commit. The same packages as the API, none of its validation, logging, metrics or
 // error handling: what is left is the cost of the required work itself.
 const path = require("node:path");
@@ -31,10 +31,7 @@ async function main() {
     maxConcurrent: 4,
     flush: async (rows) => {
       await db.insertContexts(client, rows);
-      await queues.enqueueMany(
-        "anchorContext",
-        rows.map((r) => ({ payload: { contextId: r.id }, jobId: r.id })),
-      );
+      await queues.enqueueMany("anchorContexts", jobs.anchorJobsFor(rows.map((r) => r.id)));
     },
   });
 

@@ -39,7 +39,7 @@ async function startProcess(file, env, readyPath = "/healthz") {
       (r) => r.status < 500,
       () => false,
     );
-    if (ok) return { port, stop: () => stopProcess(child) };
+    if (ok) return { port, pid: child.pid, stop: () => stopProcess(child) };
     await new Promise((r) => setTimeout(r, 100));
   }
   await stopProcess(child);
@@ -118,6 +118,8 @@ async function startChainStack(name, extraEnv = {}, { workerExecArgv = [] } = {}
   });
   return {
     apiPort: api.port,
+    apiPid: api.pid,
+    workerPid: worker.pid,
     key,
     db,
     rpcUrl: anvil.rpcUrl,
@@ -145,7 +147,61 @@ async function waitForConfirmed(db, count, timeoutMs = 600_000) {
   }
 }
 
+/**
+ * CPU time (ms) used so far per process, with its role (Linux /proc; {} elsewhere): the given pids by name, then
+ * PostgreSQL and Redis by process name (every backend of the server: on a shared host that
+ * includes other clients' work), this process as "bench", the rest as "other".
+ */
+function cpuByRole(pidRoles = {}) {
+  const fs = require("node:fs");
+  const out = {};
+  let pids = [];
+  try {
+    pids = fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d));
+  } catch {
+    return out;
+  }
+  const tickMs = 1000 / 100; // USER_HZ
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      // children (the API's cluster workers) count for their parent's role
+      const parent = Number(fields[1]);
+      const role =
+        pidRoles[pid] ??
+        pidRoles[parent] ??
+        (Number(pid) === process.pid
+          ? "bench"
+          : name.startsWith("postgres")
+            ? "postgres"
+            : name.startsWith("redis")
+              ? "redis"
+              : "other");
+      out[pid] = { role, ms: (Number(fields[11]) + Number(fields[12])) * tickMs };
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return out;
+}
+
+/**
+ * CPU ms per role spent between two cpuByRole snapshots, per process (one that ended in between
+ * is left out rather than counted negative; one that started counts from zero).
+ */
+function cpuSpent(before, after) {
+  const out = {};
+  for (const [pid, { role, ms }] of Object.entries(after)) {
+    out[role] = (out[role] ?? 0) + ms - (before[pid]?.ms ?? 0);
+  }
+  return out;
+}
+
 module.exports = {
+  cpuByRole,
+  cpuSpent,
   root,
   REDIS_URL,
   SECRETS_ENV,

@@ -1,4 +1,5 @@
 import { retryContext } from "@ctxlog/db";
+import { anchorJobsFor } from "@ctxlog/jobs";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { type ChainHarness, createChainHarness } from "./testing/harness";
 
@@ -53,10 +54,7 @@ describe("chain worker on anvil, PostgreSQL and Redis: failures", () => {
     await h.anvilRpc("anvil_setBalance", [poor.address, "0x8AC7230489E80000"]); // 10 ETH
     const reader = { userId: h.owner.userId, keyFamilyId: h.owner.keyFamilyId, scope: "all" as const };
     for (const id of ids) expect((await retryContext(h.db, reader, id, new Date())).outcome).toBe("retried");
-    await h.queues.enqueueMany(
-      "anchorContext",
-      ids.map((contextId) => ({ payload: { contextId }, jobId: contextId })),
-    );
+    await h.queues.enqueueMany("anchorContexts", anchorJobsFor(ids));
     await h.waitForStatus(ids, "confirmed", 15_000);
     const events = await h.db.outboxEvent.groupBy({
       by: ["event"],

@@ -73,3 +73,17 @@ describe("MicroBatcher", () => {
     await expect(b.add(1)).rejects.toThrow("sync");
   });
 });
+
+describe("MicroBatcher with weights", () => {
+  it("fills a batch up to maxBatch by weight, and sends an item heavier than maxBatch alone", async () => {
+    const batches: number[][] = [];
+    const b = new MicroBatcher<number>({
+      maxBatch: 10,
+      maxConcurrent: 1,
+      weigh: (n) => n,
+      flush: async (items) => void batches.push(items),
+    });
+    await Promise.all([4, 5, 2, 30, 1].map((n) => b.add(n)));
+    expect(batches).toEqual([[4, 5], [2], [30], [1]]);
+  });
+});

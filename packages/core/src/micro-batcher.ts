@@ -6,7 +6,10 @@
  * Each `add` settles with its batch: resolved when the flush succeeded, rejected with its error.
  */
 export interface MicroBatcherOptions<T> {
+  /** the most a batch weighs (items, unless `weigh` says otherwise); a heavier item goes alone */
   maxBatch: number;
+  /** an item's share of maxBatch, e.g. the rows of a multi-row write; default 1 */
+  weigh?: (item: T) => number;
   maxConcurrent: number;
   flush: (items: T[]) => Promise<void>;
 }
@@ -45,9 +48,23 @@ export class MicroBatcher<T> {
     return this.queue.length;
   }
 
+  /** How many queued items the next batch takes: at least one, then up to maxBatch by weight. */
+  private batchLength(): number {
+    const weigh = this.opts.weigh;
+    if (!weigh) return this.opts.maxBatch;
+    let weight = 0;
+    let n = 0;
+    for (const waiting of this.queue) {
+      weight += weigh(waiting.item);
+      if (n > 0 && weight > this.opts.maxBatch) break;
+      n++;
+    }
+    return n;
+  }
+
   private drain(): void {
     while (this.inFlight < this.opts.maxConcurrent && this.queue.length > 0) {
-      const batch = this.queue.splice(0, this.opts.maxBatch);
+      const batch = this.queue.splice(0, this.batchLength());
       this.inFlight++;
       let flushed: Promise<void>;
       try {

@@ -66,4 +66,18 @@ describe("WindowBatcher", () => {
     await added;
     expect(batches).toEqual([[7]]);
   });
+
+  it("with weights, closes a batch once its items weigh maxBatch, without waiting for the window", async () => {
+    const batches: number[][] = [];
+    const b = new WindowBatcher<number>({
+      maxBatch: 10,
+      windowMs: 60_000,
+      weigh: (x) => x,
+      flush: async (xs) => void batches.push(xs),
+    });
+    const started = Date.now();
+    await Promise.all([4, 6, 12].map((x) => b.add(x)));
+    expect(batches).toEqual([[4, 6], [12]]);
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
 });

@@ -4,7 +4,10 @@
  * Flushes run one at a time, in order; each `add` settles with its batch's flush.
  */
 export interface WindowBatcherOptions<T> {
+  /** a batch closes once its items weigh this much (items, unless `weigh` says otherwise) */
   maxBatch: number;
+  /** an item's share of maxBatch (e.g. the contexts an anchoring job names); default 1 */
+  weigh?: (item: T) => number;
   windowMs: number;
   flush: (items: T[]) => Promise<void>;
 }
@@ -17,6 +20,7 @@ interface Waiting<T> {
 
 export class WindowBatcher<T> {
   private open: Waiting<T>[] = [];
+  private openWeight = 0;
   private timer: NodeJS.Timeout | undefined;
   private readonly ready: Waiting<T>[][] = [];
   private flushing = false;
@@ -29,7 +33,8 @@ export class WindowBatcher<T> {
   add(item: T): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       this.open.push({ item, resolve, reject });
-      if (this.open.length >= this.opts.maxBatch) this.close();
+      this.openWeight += this.opts.weigh ? this.opts.weigh(item) : 1;
+      if (this.openWeight >= this.opts.maxBatch) this.close();
       else if (!this.timer) this.timer = setTimeout(() => this.close(), this.opts.windowMs);
     });
   }
@@ -51,6 +56,7 @@ export class WindowBatcher<T> {
     if (this.open.length === 0) return;
     this.ready.push(this.open);
     this.open = [];
+    this.openWeight = 0;
     void this.run();
   }
 

@@ -18,11 +18,19 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
 
 const rowId = z.string().regex(/^[a-z]{3}_[0-9A-HJKMNP-TV-Z]{26}$/, "expected a row id");
 
+/** Contexts one anchoring job names at most; a longer list is split (see anchorJobsFor). */
+export const ANCHOR_JOB_MAX_CONTEXTS = 1_000;
+
 export const JOBS = {
-  /** Gather a pending context into a batch and anchor it. jobId = context id. */
-  anchorContext: {
-    queue: "anchor",
-    payload: z.object({ contextId: rowId }).strict(),
+  /**
+   * The contexts of one committed write (or a page the reconciler found unbatched) are waiting to
+   * be anchored. The chain worker claims pending contexts from PostgreSQL in arrival order and
+   * completes the job once every context it names is in a batch. jobId = the first context id.
+   * (A queue of its own: the former per-context jobs lived on "anchor".)
+   */
+  anchorContexts: {
+    queue: "anchor-writes",
+    payload: z.object({ contextIds: z.array(rowId).min(1).max(ANCHOR_JOB_MAX_CONTEXTS) }).strict(),
     attempts: 8,
     backoff: { type: "exponential", delay: 1_000 },
   },
@@ -41,3 +49,18 @@ export const JOBS = {
 
 export type JobName = keyof typeof JOBS;
 export type JobPayload<N extends JobName> = z.infer<(typeof JOBS)[N]["payload"]>;
+
+/**
+ * The anchoring jobs for these contexts: one per ANCHOR_JOB_MAX_CONTEXTS, each with its first
+ * context id as jobId, so the same list enqueued twice while its jobs exist adds nothing.
+ */
+export function anchorJobsFor(
+  contextIds: readonly string[],
+): { payload: JobPayload<"anchorContexts">; jobId: string }[] {
+  const jobs: { payload: JobPayload<"anchorContexts">; jobId: string }[] = [];
+  for (let i = 0; i < contextIds.length; i += ANCHOR_JOB_MAX_CONTEXTS) {
+    const ids = contextIds.slice(i, i + ANCHOR_JOB_MAX_CONTEXTS);
+    jobs.push({ payload: { contextIds: ids }, jobId: ids[0] as string });
+  }
+  return jobs;
+}

@@ -1,4 +1,11 @@
-export { JOBS, type JobDefinition, type JobName, type JobPayload } from "./catalog";
+export {
+  ANCHOR_JOB_MAX_CONTEXTS,
+  anchorJobsFor,
+  JOBS,
+  type JobDefinition,
+  type JobName,
+  type JobPayload,
+} from "./catalog";
 export { createRedisConnection, DEFAULT_PRODUCER_COMMAND_TIMEOUT_MS, type RedisRole } from "./connection";
 export {
   type KeyRevocationSubscription,

@@ -87,6 +87,26 @@ export class ContextsApi {
     });
   }
 
+  /**
+   * POST /contexts/batch → 202 with the pending contexts, in the order given: 1–500 items, at most
+   * 5 MiB, all or nothing (a bad item is a 400 VALIDATION_ERROR whose `details` name it by
+   * `index`). Costs one rate-limit unit per item. See ContextLogger to batch without thinking.
+   */
+  async createMany(
+    items: readonly CreateContextInput[],
+    opts: CreateContextOptions & CallOptions = {},
+  ): Promise<Context[]> {
+    const headers = opts.idempotencyKey ? { "Idempotency-Key": opts.idempotencyKey } : undefined;
+    const answer = await this.http.request<{ data: Context[] }>({
+      method: "POST",
+      path: "/contexts/batch",
+      body: { contexts: items },
+      headers,
+      signal: opts.signal,
+    });
+    return answer.data;
+  }
+
   get(contextId: string, opts: CallOptions = {}): Promise<Context> {
     return this.http.request({ method: "GET", path: `/contexts/${seg(contextId)}`, signal: opts.signal });
   }

@@ -11,6 +11,13 @@ export {
   WebhooksApi,
 } from "./client";
 export {
+  ContextLogger,
+  ContextLoggerClosedError,
+  ContextLoggerFlushError,
+  type ContextLoggerOptions,
+  ContextLoggerQueueFullError,
+} from "./context-logger";
+export {
   type ApiErrorInit,
   CtxlogApiError,
   CtxlogConnectionError,

@@ -23,6 +23,13 @@ const calls: Call[] = [
     "/v1/contexts",
     { agent_id: "a", context_data: { k: 1 } },
   ],
+  [
+    "contexts.createMany",
+    (c) => c.contexts.createMany([{ agent_id: "a", context_data: { k: 1 } }]),
+    "POST",
+    "/v1/contexts/batch",
+    { contexts: [{ agent_id: "a", context_data: { k: 1 } }] },
+  ],
   ["contexts.get", (c) => c.contexts.get("ctx_1"), "GET", "/v1/contexts/ctx_1", undefined],
   [
     "contexts.list",

@@ -28,18 +28,43 @@ const requireJsonContentType: RequestHandler = (req, _res, next) => {
 /**
  * Rejects parsed bodies that JSON allows but we must not store or merge: `__proto__` keys,
  * hostile nesting, NUL characters and lone surrogates (PostgreSQL's jsonb refuses the last two).
+ * With `itemsOf`, each item of that array field is checked on its own (nesting counted from the
+ * item, as in a single-item request) and every bad item is listed with its index.
  */
-const rejectJsonHazards: RequestHandler = (req, _res, next) => {
-  if (req.body !== undefined) {
-    const hazard = findJsonHazard(req.body, { maxDepth: MAX_JSON_DEPTH });
-    if (hazard) {
-      throw new AppError("VALIDATION_ERROR", `Invalid value at ${hazard.path}: ${hazard.reason}.`, {
-        details: [{ path: hazard.path, message: hazard.reason }],
+function rejectJsonHazards(itemsOf: string | undefined): RequestHandler {
+  return (req, _res, next) => {
+    const body: unknown = req.body;
+    const items = itemsOf && isObject(body) ? body[itemsOf] : undefined;
+    // the envelope around the items must be flat: a single level of fields
+    const envelope = isObject(body) && itemsOf ? { ...body, [itemsOf]: [] } : undefined;
+    if (itemsOf && Array.isArray(items) && findJsonHazard(envelope, { maxDepth: 2 }) === null) {
+      const details = items.flatMap((item: unknown, index) => {
+        const hazard = findJsonHazard(item, { maxDepth: MAX_JSON_DEPTH });
+        if (!hazard) return [];
+        const inner = hazard.path === "" || hazard.path.startsWith("[") ? hazard.path : `.${hazard.path}`;
+        const path = `${itemsOf}[${index}]${inner}`;
+        return [{ index, code: "VALIDATION_ERROR", path, message: hazard.reason }];
       });
+      const first = details[0];
+      if (first) {
+        throw new AppError("VALIDATION_ERROR", `Invalid value at ${first.path}: ${first.message}.`, {
+          details,
+        });
+      }
+    } else if (body !== undefined) {
+      const hazard = findJsonHazard(body, { maxDepth: MAX_JSON_DEPTH });
+      if (hazard) {
+        throw new AppError("VALIDATION_ERROR", `Invalid value at ${hazard.path}: ${hazard.reason}.`, {
+          details: [{ path: hazard.path, message: hazard.reason }],
+        });
+      }
     }
-  }
-  next();
-};
+    next();
+  };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** An error body-parser passes on with this status and `type` (mapped in errors.ts). */
 function bodyError(status: number, type: string, message: string): Error {
@@ -58,10 +83,12 @@ function requireUtf8(_req: unknown, _res: unknown, body: Buffer, charset: string
   if (!isUtf8(body)) throw bodyError(400, "entity.utf8.invalid", "invalid UTF-8");
 }
 
-export function jsonBody(): RequestHandler[] {
+/** `limit`: the largest body in bytes (default MAX_BODY_BYTES); `itemsOf`: see rejectJsonHazards. */
+export function jsonBody(opts: { limit?: number; itemsOf?: string } = {}): RequestHandler[] {
+  const limit = opts.limit ?? MAX_BODY_BYTES;
   return [
     requireJsonContentType,
-    express.json({ limit: MAX_BODY_BYTES, strict: true, type: "application/json", verify: requireUtf8 }),
-    rejectJsonHazards,
+    express.json({ limit, strict: true, type: "application/json", verify: requireUtf8 }),
+    rejectJsonHazards(opts.itemsOf),
   ];
 }

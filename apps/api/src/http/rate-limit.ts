@@ -15,16 +15,23 @@ declare module "express-serve-static-core" {
   }
 }
 
-/** Spends `points` from `subject`'s bucket; Redis trouble is a 503, never a free pass. */
+/**
+ * Spends `points` from `subject`'s bucket; Redis trouble is a 503, never a free pass. With
+ * `refundRefused`, points that were refused are given back, so a request too large for what is
+ * left (a batch) spends nothing and `remaining` is what was left before it.
+ */
 export async function consumePoints(
   limiter: RateLimiterRedis,
   subject: string,
   points: number,
+  opts: { refundRefused?: boolean } = {},
 ): Promise<RateLimitState & { allowed: boolean }> {
   let res: RateLimiterRes;
   let allowed = true;
+  let remaining: number;
   try {
     res = await limiter.consume(subject, points);
+    remaining = res.remainingPoints;
   } catch (rejection) {
     if (!(rejection instanceof RateLimiterRes)) {
       throw new AppError("SERVICE_UNAVAILABLE", "Rate limiting is unavailable; retry with backoff.", {
@@ -33,11 +40,16 @@ export async function consumePoints(
     }
     res = rejection;
     allowed = false;
+    remaining = res.remainingPoints;
+    if (opts.refundRefused) {
+      await limiter.reward(subject, points).catch(() => undefined); // at worst the window keeps them
+      remaining = limiter.points - (res.consumedPoints - points);
+    }
   }
   return {
     allowed,
     limit: limiter.points,
-    remaining: Math.max(0, res.remainingPoints),
+    remaining: Math.max(0, remaining),
     resetAt: new Date(Date.now() + res.msBeforeNext),
   };
 }
@@ -55,7 +67,7 @@ export function applyRateLimit(res: Response, state: RateLimitState & { allowed:
 }
 
 /**
- * Fixed-window limits per user, sized by the user's plan, counted atomically in Redis by
+ * Fixed-window limits per user, counted in units (a request is one unit, a batch one per context), sized by the user's plan, counted atomically in Redis by
  * rate-limiter-flexible. An unknown plan falls back to the default plan's limit.
  *
  * Per user, not per key: the plan is the user's, so all of a user's keys (a key and its rolled
@@ -91,9 +103,13 @@ export class PlanRateLimiter {
     return limiter;
   }
 
-  /** Spends one request of the user's budget; `allowed` is false once the window's budget is gone. */
-  async consume(userId: string, plan: string): Promise<RateLimitState & { allowed: boolean }> {
-    return consumePoints(this.limiterFor(plan), `user:${userId}`, 1);
+  /**
+   * Spends `units` of the user's budget (one per request, one per context of a batch); `allowed` is
+   * false once the window's budget is gone. Units beyond one that do not fit are given back: a
+   * batch larger than what is left spends nothing of it.
+   */
+  async consume(userId: string, plan: string, units = 1): Promise<RateLimitState & { allowed: boolean }> {
+    return consumePoints(this.limiterFor(plan), `user:${userId}`, units, { refundRefused: units > 1 });
   }
 }
 
@@ -102,7 +118,7 @@ export function rateLimit(limiter: PlanRateLimiter): RequestHandler {
     if (!req.auth) throw new Error("rateLimit mounted before authenticate");
     const state = await limiter.consume(req.auth.userId, req.auth.plan);
     req.rateLimit = state;
-    applyRateLimit(res, state, `Rate limit of ${state.limit} requests exceeded; retry later.`);
+    applyRateLimit(res, state, `Rate limit of ${state.limit} units exceeded; retry later.`);
     next();
   };
 }

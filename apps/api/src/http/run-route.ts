@@ -26,7 +26,7 @@ export function runRoute(route: RouteSpec, deps: ApiDeps): RequestHandler {
           )
         : undefined,
       query: query ? validate(query, req.query, "query") : undefined,
-      body: body ? validate(body, req.body ?? bodyDefault, "body") : undefined,
+      body: body ? validate(body, req.body ?? bodyDefault, "body", route.bodyItems) : undefined,
       auth,
       req,
       res,

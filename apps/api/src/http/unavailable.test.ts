@@ -20,7 +20,7 @@ describe("isServiceUnavailable", () => {
     ["idle_in_transaction_session_timeout", withCode("25P03")],
     ["a Prisma transaction that could not start in time", withCode("P2028")],
     ["ioredis' commandTimeout", new Error("Command timed out")],
-    ["an enqueue that timed out", new EnqueueError("enqueue anchorContext timed out")],
+    ["an enqueue that timed out", new EnqueueError("enqueue anchorContexts timed out")],
     ["a cause further down", new Error("outer", { cause: new Error("Query read timeout") })],
   ])("%s is a 503", (_, err) => {
     expect(isServiceUnavailable(err)).toBe(true);

@@ -22,15 +22,27 @@ function formOf(schema: z.ZodType, value: unknown): z.ZodType {
   return schema;
 }
 
-/** Parses with a zod schema; failures become one VALIDATION_ERROR listing every problem. */
-export function validate<S extends z.ZodType>(schema: S, value: unknown, where: RequestPart): z.infer<S> {
+/**
+ * Parses with a zod schema; failures become one VALIDATION_ERROR listing every problem. With
+ * `itemsOf` (a batch body's array field), a problem inside one of its items also names the item's
+ * `index` and `code`.
+ */
+export function validate<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  where: RequestPart,
+  itemsOf?: string,
+): z.infer<S> {
   const input = value ?? (where === "body" ? undefined : {});
   const result = formOf(schema, input).safeParse(input);
   if (result.success) return result.data as z.infer<S>;
-  const details = result.error.issues.map((issue) => ({
-    path: issue.path.length ? issue.path.join(".") : where,
-    message: issue.message,
-  }));
+  const details = result.error.issues.map((issue) => {
+    const detail = { path: issue.path.length ? issue.path.join(".") : where, message: issue.message };
+    const [field, index] = issue.path;
+    return itemsOf !== undefined && field === itemsOf && typeof index === "number"
+      ? { index, code: "VALIDATION_ERROR", ...detail }
+      : detail;
+  });
   const first = details[0];
   const summary = first ? `${first.path}: ${first.message}` : `invalid ${where}`;
   throw new AppError("VALIDATION_ERROR", `Invalid request ${where} — ${summary}`, { details });

@@ -1,6 +1,7 @@
 // Integration: real PostgreSQL (fresh database) and real Redis (own prefix).
 import { buildNewContexts, createContextSigner, type NewContextInput } from "@ctxlog/core";
 import { pendingContextRow } from "@ctxlog/db";
+import { JOBS } from "@ctxlog/jobs";
 import { Queue } from "bullmq";
 import {
   createTestHarness,
@@ -20,7 +21,10 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 async function anchorJob(contextId: string) {
-  const queue = new Queue("anchor", { connection: { url: REDIS_URL } as never, prefix: h.prefix });
+  const queue = new Queue(JOBS.anchorContexts.queue, {
+    connection: { url: REDIS_URL } as never,
+    prefix: h.prefix,
+  });
   try {
     return (await queue.getJob(contextId))?.data;
   } finally {
@@ -70,7 +74,26 @@ describe("the context writer", () => {
     expect(viaBatch).toEqual(pendingContextRow(batched));
 
     // both paths queue anchoring after their commit, through the same enqueue
-    expect(await anchorJob(batched.id)).toEqual({ contextId: batched.id });
-    expect(await anchorJob(keyed.id)).toEqual({ contextId: keyed.id });
+    expect(await anchorJob(batched.id)).toEqual({ contextIds: [batched.id] });
+    expect(await anchorJob(keyed.id)).toEqual({ contextIds: [keyed.id] });
+  });
+
+  it("writes the rows of addMany in one statement: all of them, or none when one is refused", async () => {
+    const { familyId } = await h.db.apiKey.findUniqueOrThrow({ where: { id: t.keyIds.full } });
+    const owner = { userId: t.userId, apiKeyId: t.keyIds.full, keyFamilyId: familyId };
+    const inputs = Array.from({ length: 5 }, (_, i) => ({ agent_id: `many-${i}`, context_data: { i } }));
+    const opts = { signer: createContextSigner(TEST_SIGNER_KEY), network: "anvil", confirmationDelayMs: 1 };
+    const rows = await buildNewContexts(owner, inputs, opts);
+    await h.deps.contextWriter.addMany(rows);
+    expect(await h.db.context.count({ where: { id: { in: rows.map((r) => r.id) } } })).toBe(5);
+
+    // the last row reuses an id that exists: the primary key refuses it, and with it the four others
+    const again = await buildNewContexts(owner, inputs, opts);
+    const clash = [
+      ...again.slice(0, 4),
+      { ...(again[4] as (typeof again)[number]), id: rows[0]?.id as string },
+    ];
+    await expect(h.deps.contextWriter.addMany(clash)).rejects.toThrow();
+    expect(await h.db.context.count({ where: { id: { in: again.map((r) => r.id) } } })).toBe(0);
   });
 });

@@ -7,7 +7,7 @@ import {
   type StoredResponse,
   withIdempotency,
 } from "@ctxlog/db";
-import type { JobQueues } from "@ctxlog/jobs";
+import { anchorJobsFor, type JobQueues } from "@ctxlog/jobs";
 import type { Logger } from "pino";
 import { isServiceUnavailable } from "../http/unavailable";
 
@@ -21,6 +21,12 @@ export interface ContextWriter {
    * PostgreSQL unreachable.
    */
   add(row: NewContext): Promise<void>;
+  /**
+   * The same for rows that stand or fall together (a batch request): one INSERT holds all of them,
+   * so either every row is committed or none is. Refused whole when they do not fit under
+   * `maxOutstanding`.
+   */
+  addMany(rows: readonly NewContext[]): Promise<void>;
   /**
    * Writes the rows in the Idempotency-Key's transaction, the key's record beside them, and stores
    * `respond(rows)` as the key's answer. A replay writes nothing and enqueues nothing
@@ -39,15 +45,20 @@ export interface ContextWriter {
 export const DEFAULT_CONTEXT_WRITE_QUEUE_MAX = 2_000;
 
 interface Queued {
-  row: NewContext;
+  rows: readonly NewContext[];
   seq: number;
 }
+
+/** Rows per INSERT: a write of more rows than this (one batch request) goes alone. */
+const MAX_ROWS_PER_INSERT = 1_000;
 
 /**
  * The one place new contexts are written and their anchoring queued, whatever the path. Without an
  * Idempotency-Key rows go in batches (one INSERT for all requests waiting at that moment); with
  * one, in the key's own transaction. Both write through `insertContexts` and enqueue only after
- * the commit, in one round-trip per batch. A request is answered only once its row is committed; a
+ * the commit ONE anchoring job naming every row of that write (not one per context: the chain
+ * worker claims pending rows from PostgreSQL in arrival order, so a job only has to say "these
+ * are waiting"). A request is answered only once its row is committed; a
  * failed enqueue is logged and left to the chain worker's reconciler, which re-enqueues pending
  * rows, so it never fails a request whose row exists.
  *
@@ -68,17 +79,16 @@ export function createContextWriter(
   // Rows with a lower seq were queued when an INSERT failed for want of PostgreSQL.
   let failedBefore = 0;
   const batcher = new MicroBatcher<Queued>({
-    maxBatch: opts.maxBatch ?? 200,
+    maxBatch: opts.maxBatch ?? MAX_ROWS_PER_INSERT,
+    weigh: (item) => item.rows.length,
     maxConcurrent: opts.maxConcurrent ?? 4,
     flush: async (items) => {
       if (items.some((item) => item.seq < failedBefore)) {
         throw new AppError("SERVICE_UNAVAILABLE", "The database is not answering; retry with backoff.");
       }
+      const rows = items.length === 1 ? (items[0]?.rows ?? []) : items.flatMap((item) => item.rows);
       try {
-        await insertContexts(
-          db,
-          items.map((item) => item.row),
-        );
+        await insertContexts(db, rows);
       } catch (err) {
         if (isServiceUnavailable(err)) failedBefore = nextSeq;
         throw err;
@@ -86,28 +96,30 @@ export function createContextWriter(
       await enqueueAnchoring(
         queues,
         logger,
-        items.map((item) => item.row.id),
+        rows.map((row) => row.id),
       );
     },
   });
+  async function write(rows: readonly NewContext[]) {
+    if (outstanding + rows.length > maxOutstanding) {
+      throw new AppError(
+        "SERVICE_UNAVAILABLE",
+        "Too many contexts are waiting to be written; retry with backoff.",
+      );
+    }
+    outstanding += rows.length;
+    try {
+      await batcher.add({ rows, seq: nextSeq++ });
+    } finally {
+      outstanding -= rows.length;
+    }
+  }
   return {
     get outstanding() {
       return outstanding;
     },
-    async add(row) {
-      if (outstanding >= maxOutstanding) {
-        throw new AppError(
-          "SERVICE_UNAVAILABLE",
-          "Too many contexts are waiting to be written; retry with backoff.",
-        );
-      }
-      outstanding++;
-      try {
-        await batcher.add({ row, seq: nextSeq++ });
-      } finally {
-        outstanding--;
-      }
-    },
+    add: (row) => write([row]),
+    addMany: (rows) => (rows.length === 0 ? Promise.resolve() : write(rows)),
     async addIdempotent(rows, request, respond) {
       const result = await withIdempotency(db, request, async (tx) => {
         const stored = await insertContexts(tx, rows);
@@ -124,17 +136,16 @@ export function createContextWriter(
   };
 }
 
-/** Queues anchoring (after the commit): contexts created here, and failed ones sent back to pending. */
+/**
+ * Queues anchoring (after the commit): one job for the contexts of one write, or for a failed one
+ * sent back to pending. Its id is the write's first context id (unique: ids are never reused), so
+ * enqueueing the same write twice while its job exists is a no-op.
+ */
 export async function enqueueAnchoring(queues: JobQueues, logger: Logger, contextIds: string[]) {
-  await queues
-    .enqueueMany(
-      "anchorContext",
-      contextIds.map((contextId) => ({ payload: { contextId }, jobId: contextId })),
-    )
-    .catch((err: unknown) => {
-      logger.warn(
-        { err, count: contextIds.length },
-        "anchor enqueue failed; the reconciler will pick the rows up",
-      );
-    });
+  await queues.enqueueMany("anchorContexts", anchorJobsFor(contextIds)).catch((err: unknown) => {
+    logger.warn(
+      { err, count: contextIds.length },
+      "anchor enqueue failed; the reconciler will pick the rows up",
+    );
+  });
 }

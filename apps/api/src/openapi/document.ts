@@ -13,11 +13,18 @@ import { webhookEvents } from "./webhooks";
 const toOpenApiPath = (path: string) => path.replace(/:([A-Za-z_]+)/g, "{$1}");
 
 /** What the JSON body middleware enforces that JSON Schema cannot say. */
-const BODY_RULES =
-  `\`Content-Type: application/json\` in UTF-8 (else 415), at most ${MAX_BODY_BYTES / 1024} KiB ` +
-  `(${MAX_BODY_BYTES} bytes; else 413). Anywhere in it: nesting at most ${MAX_JSON_DEPTH} deep, no ` +
-  "`__proto__` key, no NUL character (`\\u0000`) and no lone surrogate (else 400 VALIDATION_ERROR); " +
-  "text that is not JSON is 400 INVALID_JSON.";
+const bodyRules = (route: RouteSpec) => {
+  const max = route.maxBodyBytes ?? MAX_BODY_BYTES;
+  const where = route.bodyItems
+    ? `In each item of \`${route.bodyItems}\` (nesting counted from the item)`
+    : "Anywhere in it";
+  return (
+    `\`Content-Type: application/json\` in UTF-8 (else 415), at most ${max / 1024} KiB ` +
+    `(${max} bytes; else 413). ${where}: nesting at most ${MAX_JSON_DEPTH} deep, no ` +
+    "`__proto__` key, no NUL character (`\\u0000`) and no lone surrogate (else 400 VALIDATION_ERROR); " +
+    "text that is not JSON is 400 INVALID_JSON."
+  );
+};
 
 const NO_BODY =
   "Takes no body; one sent anyway is ignored, but must still be JSON within the body rules (else 400, " +
@@ -65,7 +72,7 @@ function operationOf(route: RouteSpec): ZodOpenApiOperationObject {
       ? {
           requestBody: {
             required: route.bodyRequired ?? true,
-            description: BODY_RULES,
+            description: bodyRules(route),
             content: { "application/json": { schema: route.body } },
           },
         }

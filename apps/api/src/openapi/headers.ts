@@ -12,8 +12,9 @@ const rateLimit = (description: string, required: boolean): oas31.HeaderObject =
   schema: seconds(0),
 });
 
-const LIMIT = "Requests allowed per window for this key's plan.";
-const REMAINING = "Requests left in the current window, this one included.";
+const LIMIT =
+  "Units allowed per window for this key's plan: a request is one unit, a batch of contexts one per context.";
+const REMAINING = "Units left in the current window, this request's included.";
 const RESET = "Seconds until the current window ends.";
 
 /** Response headers, shared through components.headers. */

@@ -10,7 +10,7 @@ const WHEN: Record<number, string> = {
   403: "The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token.",
   404: "No such object for this key: another user's objects are never shown.",
   409: "The object is not in a state that allows this.",
-  413: "The body is larger than 300 KiB, or a field larger than its limit.",
+  413: "The body is larger than 300 KiB (5 MiB for a batch), or a field larger than its limit.",
   415: "The body is not `application/json` in UTF-8.",
   429: "The key's rate limit is spent; retry after Retry-After seconds.",
   503: "A backing service (PostgreSQL, Redis, the chain) is unavailable or too slow; retry with backoff.",

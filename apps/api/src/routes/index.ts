@@ -1,17 +1,21 @@
 import { accountRoutes } from "./accounts/routes";
 import { authRoutes } from "./auth/routes";
 import { createContext } from "./contexts/create-context";
+import { createContextsBatch } from "./contexts/create-contexts-batch";
 import { getContext } from "./contexts/get-context";
 import { getContextProof } from "./contexts/get-context-proof";
 import { listContexts } from "./contexts/list-contexts";
 import { proofBundleSchema } from "./contexts/proof-schema";
 import { retryContext } from "./contexts/retry-context";
 import {
+  contextBatchSchema,
   contextIdParamsSchema,
   contextSchema,
   createContextBodySchema,
   createContextHeadersSchema,
+  createContextsBatchBodySchema,
   listContextsQuerySchema,
+  MAX_BATCH_BODY_BYTES,
 } from "./contexts/schemas";
 import { keyRoutes } from "./keys/routes";
 import { getOverview } from "./overview/get-overview";
@@ -62,6 +66,35 @@ export const v1Routes: RouteSpec[] = [
     },
     errors: [400, 403, 409, 413, 415],
     handler: createContext,
+  }),
+  defineRoute({
+    method: "post",
+    path: "/contexts/batch",
+    operationId: "createContextsBatch",
+    summary: "Submit 1–500 contexts at once, all or nothing",
+    tag: "Contexts",
+    permission: "contexts:create",
+    body: createContextsBatchBodySchema,
+    bodyItems: "contexts",
+    maxBodyBytes: MAX_BATCH_BODY_BYTES,
+    headers: createContextHeadersSchema,
+    success: {
+      status: 202,
+      description:
+        "Accepted: every context is pending, in the order sent. The batch cost one rate-limit unit per " +
+        "context; one larger than the units left is a 429 that writes nothing. A bad item is a 400 " +
+        "VALIDATION_ERROR listing every bad item found in `error.details` (`index`, `code`, `message`).",
+      schema: contextBatchSchema,
+      headers: [
+        {
+          name: "Idempotent-Replayed",
+          required: false,
+          description: "`true` when this is the stored first response to the same Idempotency-Key and body.",
+        },
+      ],
+    },
+    errors: [400, 403, 409, 413, 415],
+    handler: createContextsBatch,
   }),
   defineRoute({
     method: "get",

@@ -58,6 +58,13 @@ interface RouteFields {
   auth?: "session" | "none";
   /** false: the body may be left out, and is then validated as `{}` (default true when there is a body) */
   bodyRequired?: boolean;
+  /** the largest body in bytes; default MAX_BODY_BYTES (300 KiB) */
+  maxBodyBytes?: number;
+  /**
+   * a batch route's array field: each of its items is checked on its own (JSON hazards, nesting)
+   * and a problem in an item is reported with its `index` and `code`
+   */
+  bodyItems?: string;
   success: {
     status: number;
     description: string;

@@ -19,7 +19,22 @@ export const errorResponseSchema = z
       code: errorCodeSchema,
       message: z.string(),
       request_id: z.string(),
-      details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+      details: z
+        .array(
+          z.object({
+            path: z.string(),
+            message: z.string(),
+            index: z.int().min(0).optional().meta({
+              description: "In a batch request: the position of the item this problem is about.",
+            }),
+            code: errorCodeSchema.optional().meta({
+              description:
+                "In a batch request: what the item alone would have been answered with " +
+                "(VALIDATION_ERROR, PAYLOAD_TOO_LARGE or INSUFFICIENT_PERMISSIONS).",
+            }),
+          }),
+        )
+        .optional(),
     }),
   })
   .meta({ id: "Error", description: "Every error has this shape; `code` is from a closed list." });

@@ -7,11 +7,15 @@ export const authStatusSchema = z
     user_id: z.string(),
     plan: z.string(),
     key: z.object({ key_id: z.string(), type: z.enum(["full", "read_only", "public", "restricted"]) }),
-    rate_limit: z.object({
-      limit: z.int(),
-      requests_remaining: z.int(),
-      reset_time: z.iso.datetime(),
-    }),
+    rate_limit: z
+      .object({
+        limit: z
+          .int()
+          .meta({ description: "Units per window: a request is one unit, a batch one per context." }),
+        requests_remaining: z.int().meta({ description: "Units left in this window (this call included)." }),
+        reset_time: z.iso.datetime(),
+      })
+      .meta({ description: "Counted in units, as the RateLimit-* headers are." }),
   })
   .meta({ id: "AuthenticationStatus" });
 

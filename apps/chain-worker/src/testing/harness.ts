@@ -4,7 +4,7 @@ import { deployRegistry } from "@ctxlog/contracts";
 import { ANVIL_DEV_KEYS, type AnvilInstance, startAnvil } from "@ctxlog/contracts/anvil";
 import { sleep, waitFor } from "@ctxlog/core/testing";
 import { createTestDatabase, seedContexts, seedUser } from "@ctxlog/db/testing";
-import { createRedisConnection, JobQueues } from "@ctxlog/jobs";
+import { anchorJobsFor, createRedisConnection, JobQueues } from "@ctxlog/jobs";
 import { deleteRedisPrefix, TEST_REDIS_URL } from "@ctxlog/jobs/testing";
 import pino from "pino";
 import { createPublicClient, http } from "viem";
@@ -76,14 +76,11 @@ export async function createChainHarness(
     await worker.stop();
   }
 
-  /** Pending contexts written as the API writes them, and their anchor jobs enqueued. */
+  /** Pending contexts written in one write as the API writes them, and its anchoring job enqueued. */
   async function submit(count: number, enqueue = true) {
     const ids = await seedContexts(database.db, owner, { count, signerPrivateKey: TEST_CONTEXT_KEY });
-    if (enqueue)
-      await queues.enqueueMany(
-        "anchorContext",
-        ids.map((contextId) => ({ payload: { contextId }, jobId: contextId })),
-      );
+    // one job for the whole write, as the API enqueues it
+    if (enqueue) await queues.enqueueMany("anchorContexts", anchorJobsFor(ids));
     return ids;
   }
 

@@ -9,21 +9,36 @@ export interface CreatedAnchorBatch {
 }
 
 /**
- * Claims the given contexts that are still pending and in no batch, builds their Merkle tree and
- * writes the anchor with each context's leaf index and proof, all in one transaction. A context
- * another worker claimed first (or one already batched) is skipped, so a context is never in two
- * live batches however often its job runs. Returns null when nothing was left to claim.
+ * Which contexts a batch claims: the given ids, or the `oldest` pending ones in arrival order
+ * (creation time, then id), whoever's job named them.
+ */
+export type AnchorClaim = readonly string[] | { oldest: number };
+
+/**
+ * Claims contexts that are still pending and in no batch (the given ones, or the oldest), builds
+ * their Merkle tree and writes the anchor with each context's leaf index and proof, all in one
+ * transaction. A context another worker holds or claimed first (or one already batched) is
+ * skipped (FOR UPDATE SKIP LOCKED), so a context is never in two live batches however many
+ * replicas claim at once. Returns null when nothing was left to claim.
  */
 export async function createAnchorBatch(
   db: PrismaClient,
   target: AnchorTarget,
-  contextIds: readonly string[],
+  claim: AnchorClaim,
 ): Promise<CreatedAnchorBatch | null> {
-  if (contextIds.length === 0) return null;
+  if ("oldest" in claim ? claim.oldest < 1 : claim.length === 0) return null;
   return db.$transaction(async (tx) => {
-    const rows = await tx.$queryRaw<{ id: string; context_hash: string }[]>`
+    const rows =
+      "oldest" in claim
+        ? await tx.$queryRaw<{ id: string; context_hash: string }[]>`
       SELECT id, context_hash FROM contexts
-      WHERE id = ANY(${contextIds as string[]}::text[]) AND status = 'pending' AND anchor_id IS NULL
+      WHERE status = 'pending' AND anchor_id IS NULL
+      ORDER BY created_at, id
+      LIMIT ${claim.oldest}
+      FOR UPDATE SKIP LOCKED`
+        : await tx.$queryRaw<{ id: string; context_hash: string }[]>`
+      SELECT id, context_hash FROM contexts
+      WHERE id = ANY(${claim as string[]}::text[]) AND status = 'pending' AND anchor_id IS NULL
       ORDER BY id
       FOR UPDATE SKIP LOCKED`;
     if (rows.length === 0) return null;

@@ -21,3 +21,15 @@ export async function listUnbatchedContextIds(
   });
   return rows.map((r) => r.id);
 }
+
+/**
+ * Those of `contextIds` still pending in no batch: what an anchoring job still waits for (the rest
+ * are in a batch, whichever replica claimed them, or no longer pending).
+ */
+export async function listUnbatchedAmong(db: DbOrTx, contextIds: readonly string[]): Promise<string[]> {
+  if (contextIds.length === 0) return [];
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    SELECT id FROM contexts
+    WHERE id = ANY(${contextIds as string[]}::text[]) AND status = 'pending' AND anchor_id IS NULL`;
+  return rows.map((r) => r.id);
+}

@@ -1,5 +1,6 @@
 // Integration: real PostgreSQL (fresh database) and real Redis (own prefix).
 import { hashContext, recoverContextSigner } from "@ctxlog/core";
+import { JOBS } from "@ctxlog/jobs";
 import { Queue } from "bullmq";
 import { bearer, createTestHarness, REDIS_URL, type Tenant, type TestHarness } from "../../testing/harness";
 
@@ -57,13 +58,13 @@ describe("POST /v1/contexts — happy path", () => {
     expect(row.canonicalJson).toBe(expected.canonical);
     expect(row.userId).toBe(t.userId);
 
-    const queue = new Queue("anchor", {
+    const queue = new Queue(JOBS.anchorContexts.queue, {
       connection: { url: REDIS_URL } as never,
       prefix: h.prefix,
     });
     try {
       const job = await queue.getJob(ctx.context_id);
-      expect(job?.data).toEqual({ contextId: ctx.context_id });
+      expect(job?.data).toEqual({ contextIds: [ctx.context_id] });
     } finally {
       await queue.close();
     }

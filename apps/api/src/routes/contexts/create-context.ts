@@ -1,22 +1,11 @@
-import { createHash } from "node:crypto";
-import { AppError, agentMatches, buildNewContexts, canonicalJson } from "@ctxlog/core";
-import { IdempotencyConflictError, pendingContextRow } from "@ctxlog/db";
+import { buildNewContexts } from "@ctxlog/core";
+import { pendingContextRow } from "@ctxlog/db";
 import type { ApiDeps } from "../../deps";
 import type { RouteHandler } from "../route-spec";
+import { checkNewContext } from "./check-new-context";
 import { contextResource } from "./context-resource";
-import {
-  type createContextBodySchema,
-  type createContextHeadersSchema,
-  MAX_CONTEXT_DATA_BYTES,
-  MAX_METADATA_BYTES,
-} from "./schemas";
-
-function checkSize(field: string, value: unknown, max: number) {
-  const bytes = Buffer.byteLength(JSON.stringify(value));
-  if (bytes > max) {
-    throw new AppError("PAYLOAD_TOO_LARGE", `${field} is ${bytes} bytes serialized; the limit is ${max}.`);
-  }
-}
+import { idempotencyRequest, writeIdempotently } from "./idempotent-write";
+import type { createContextBodySchema, createContextHeadersSchema } from "./schemas";
 
 /** The one row of a one-row batch (the builder and the writer take and give arrays). */
 function only<T>(rows: readonly T[]): T {
@@ -36,14 +25,7 @@ export function createContext({ env, signer, contextWriter, confirmationEstimate
   headers: typeof createContextHeadersSchema;
 }> {
   return async ({ body, headers, auth, req, res }) => {
-    checkSize("context_data", body.context_data, MAX_CONTEXT_DATA_BYTES);
-    checkSize("metadata", body.metadata ?? {}, MAX_METADATA_BYTES);
-    if (auth.type === "restricted" && !agentMatches(body.agent_id, auth.agentPatterns)) {
-      throw new AppError(
-        "INSUFFICIENT_PERMISSIONS",
-        `This key may not create contexts for agent ${body.agent_id}.`,
-      );
-    }
+    checkNewContext(body, auth);
 
     // Signed before any transaction opens, so no pooled connection waits on the curve math.
     const owner = { userId: auth.userId, apiKeyId: auth.keyId, keyFamilyId: auth.keyFamilyId };
@@ -64,30 +46,13 @@ export function createContext({ env, signer, contextWriter, confirmationEstimate
       return;
     }
 
-    const idempotency = {
-      userId: auth.userId,
-      keyFamilyId: auth.keyFamilyId,
-      key,
-      method: req.method,
-      path: req.baseUrl + req.path,
-      // what the client sent, byte for byte the same JSON whatever the schema made of it
-      requestHash: createHash("sha256").update(canonicalJson(req.body)).digest("hex"),
-    };
-    let result: Awaited<ReturnType<typeof contextWriter.addIdempotent>>;
-    try {
-      result = await contextWriter.addIdempotent([row], idempotency, (stored) => ({
-        status: 202,
-        body: JSON.stringify(contextResource(only(stored))),
-      }));
-    } catch (err) {
-      if (err instanceof IdempotencyConflictError)
-        throw new AppError("CONFLICT", err.message, { cause: err });
-      throw err;
-    }
-
-    const created = result.contextIds?.[0];
-    if (created !== undefined) res.setHeader("Location", `/v1/contexts/${created}`);
-    if (result.replayed) res.setHeader("Idempotent-Replayed", "true");
-    res.status(result.status).type("application/json").send(result.body);
+    await writeIdempotently(
+      contextWriter,
+      [row],
+      idempotencyRequest(auth, key, req),
+      (stored) => ({ status: 202, body: JSON.stringify(contextResource(only(stored))) }),
+      res,
+      ([created]) => (created === undefined ? undefined : `/v1/contexts/${created}`),
+    );
   };
 }

@@ -97,8 +97,8 @@ describe("POST /v1/contexts/:id/retry", () => {
     });
     const row = await h.db.context.findUniqueOrThrow({ where: { id } });
     expect(row.anchorId).toBeNull();
-    const job = await h.deps.queues.queue("anchorContext").getJob(id);
-    expect(job?.data).toEqual({ contextId: id });
+    const job = await h.deps.queues.queue("anchorContexts").getJob(id);
+    expect(job?.data).toEqual({ contextIds: [id] });
   });
 
   it("answers 409 for pending, confirmed, and non-retryable failures — and changes nothing", async () => {

@@ -39,6 +39,26 @@ export const createContextBodySchema = z
   .strict()
   .meta({ id: "CreateContextRequest" });
 
+/** Contexts one POST /v1/contexts/batch may carry, and the largest body it accepts. */
+export const MAX_BATCH_CONTEXTS = 500;
+export const MAX_BATCH_BODY_BYTES = 5 * 1024 * 1024;
+
+export const createContextsBatchBodySchema = z
+  .object({
+    contexts: z
+      .array(createContextBodySchema)
+      .min(1)
+      .max(MAX_BATCH_CONTEXTS)
+      .meta({
+        description:
+          "1–500 contexts, each exactly as the body of `POST /v1/contexts` (same limits, same key " +
+          "rules). All or nothing: one bad item refuses the batch, listing every bad item found in " +
+          "`error.details` by `index`.",
+      }),
+  })
+  .strict()
+  .meta({ id: "CreateContextsBatchRequest" });
+
 export const createContextHeadersSchema = z.object({
   "Idempotency-Key": z
     .string()
@@ -98,3 +118,9 @@ export const contextSchema = z
   .meta({ id: "Context" });
 
 export type ContextResource = z.infer<typeof contextSchema>;
+
+export const contextBatchSchema = z
+  .object({
+    data: z.array(contextSchema).meta({ description: "The new contexts, in the order they were sent." }),
+  })
+  .meta({ id: "ContextBatch" });

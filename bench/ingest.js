@@ -1,0 +1,254 @@
+#!/usr/bin/env node
+// bench:ingest — in one run on one machine, against the real stack:
+//   (a) the bare express route of bench:api; (b) single POST /v1/contexts; (c) POST /v1/contexts/batch
+//   with 100 items of ~1 KiB; (d) the SDK's ContextLogger from 64 concurrent producers.
+//   Each prints contexts/s accepted, p50/p99 per request (for (d): per log() call) and CPU per
+//   context of the API, PostgreSQL and Redis (from /proc; PostgreSQL and Redis are whole servers).
+// Then end to end on anvil (1 s blocks, 3 confirmations): N contexts (default 50,000) through (c),
+// contexts/s from the first POST to the last confirmed, transactions sent, gas per context.
+// Targets: (c) ≥ 10,000 contexts/s; end to end ≥ 3,000/s; (b)/(a) ≥ 0.35 with p99 ≤ 50 ms.
+// Knobs: BENCH_DURATION_SECONDS (10), BENCH_CONNECTIONS (50, for a and b), BENCH_BATCH_CONNECTIONS
+// (16, for c), BENCH_PRODUCERS (64, for d), BENCH_E2E_CONTEXTS (50000; 0 skips it),
+// BENCH_E2E_BATCH_MAX (the chain worker's BATCH_MAX, default 256), BENCH_PRODUCER_WINDOW (32 logs
+// unanswered per producer in (d)).
+const path = require("node:path");
+const { randomBytes } = require("node:crypto");
+const autocannon = require("autocannon");
+const { Pool } = require("undici");
+const lib = require("./lib");
+
+const { root, REDIS_URL, SECRETS_ENV, fmt, percentile } = lib;
+const DURATION = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const BATCH_CONNECTIONS = Number(process.env.BENCH_BATCH_CONNECTIONS ?? 16);
+const PRODUCERS = Number(process.env.BENCH_PRODUCERS ?? 64);
+const E2E_CONTEXTS = Number(process.env.BENCH_E2E_CONTEXTS ?? 50_000);
+const E2E_BATCH_MAX = process.env.BENCH_E2E_BATCH_MAX ?? "256";
+const BATCH = 100;
+
+/** ~1 KiB of context, as bench:api sends. */
+const item = (i) => ({
+  agent_id: "bench-agent",
+  context_data: {
+    task: "summarize",
+    i,
+    notes: "x".repeat(800),
+    steps: Array.from({ length: 10 }, (_, n) => ({ n })),
+  },
+  metadata: { run: 1 },
+});
+const single = JSON.stringify(item(0));
+const batchBody = JSON.stringify({ contexts: Array.from({ length: BATCH }, (_, i) => item(i)) });
+
+async function cannon(url, headers, body, connections) {
+  const opts = {
+    url,
+    method: "POST",
+    connections,
+    duration: DURATION,
+    headers: { "content-type": "application/json", ...headers },
+    body,
+  };
+  await autocannon({ ...opts, duration: Math.min(3, DURATION) }); // warm-up
+  return autocannon(opts);
+}
+
+/** contexts/s, latency and CPU per context of a run. */
+function row(name, contexts, seconds, latency, cpu, roles) {
+  const perContext = {};
+  for (const role of roles) perContext[role] = ((cpu[role] ?? 0) * 1000) / Math.max(1, contexts); // µs
+  return { name, perSecond: contexts / seconds, p50: latency.p50, p99: latency.p99, perContext };
+}
+
+async function measured(pidRoles, fn) {
+  const before = lib.cpuByRole(pidRoles);
+  const result = await fn();
+  return { result, cpu: lib.cpuSpent(before, lib.cpuByRole(pidRoles)) };
+}
+
+/**
+ * (d): PRODUCERS async loops calling log() for DURATION seconds, each with up to PRODUCER_WINDOW
+ * logs unanswered (an agent logs its steps and goes on; it does not wait for each record), so the
+ * logger's batches fill; latency is per log() call, from the call to its record.
+ */
+const PRODUCER_WINDOW = Number(process.env.BENCH_PRODUCER_WINDOW ?? 32);
+async function loggerRun(port, key) {
+  const { ContextLogger, CtxlogClient } = require(path.join(root, "packages/sdk/dist"));
+  const client = new CtxlogClient({ baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: key });
+  const logger = new ContextLogger(client, { maxBatchSize: BATCH, flushIntervalMs: 200 });
+  const latencies = [];
+  const started = Date.now();
+  const until = started + DURATION * 1000;
+  let n = 0;
+  await Promise.all(
+    Array.from({ length: PRODUCERS }, async () => {
+      const window = [];
+      while (Date.now() < until) {
+        const t0 = performance.now();
+        window.push(logger.log(item(n++)).then(() => latencies.push(performance.now() - t0)));
+        if (window.length >= PRODUCER_WINDOW) await window.shift();
+      }
+      await Promise.all(window);
+    }),
+  );
+  await logger.close();
+  const seconds = (Date.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    contexts: latencies.length,
+    seconds,
+    latency: { p50: Math.round(percentile(latencies, 50)), p99: Math.round(percentile(latencies, 99)) },
+  };
+}
+
+async function acceptanceRuns() {
+  const database = await lib.scratchDatabase("ctxlog_bench_ingest");
+  const prefix = `ctxlog-bench-${randomBytes(4).toString("hex")}`;
+  const db = require(path.join(root, "packages/db/dist"));
+  const client = db.createDb(database.url, { poolSize: 2 });
+  const { key } = await db.createApiKey(client, { userId: "bench", type: "full", plan: "bench" });
+  await client.$disconnect();
+  const env = {
+    DATABASE_URL: database.url,
+    REDIS_URL,
+    REDIS_PREFIX: prefix,
+    SIGNER_PRIVATE_KEY: "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
+    ...SECRETS_ENV,
+    OPS_PORT: "0",
+    LOG_LEVEL: "warn",
+    PLAN_RATE_LIMITS: "free:600,bench:1000000000",
+    DATABASE_POOL_SIZE: "20",
+    CONTEXT_WRITE_QUEUE_MAX: "20000",
+  };
+  const auth = { authorization: `Bearer ${key}` };
+  const roles = ["api", "postgres", "redis"];
+  const rows = [];
+  try {
+    const bare = await lib.startProcess(path.join(__dirname, "bare-server.js"), {});
+    const a = await measured({ [bare.pid]: "api" }, () =>
+      cannon(`http://127.0.0.1:${bare.port}/v1/contexts`, {}, single, CONNECTIONS),
+    );
+    rows.push(
+      row("(a) bare express route", a.result["2xx"], a.result.duration, a.result.latency, a.cpu, roles),
+    );
+    await bare.stop();
+
+    const api = await lib.startProcess(path.join(root, "apps/api/dist/main.js"), env);
+    const pids = { [api.pid]: "api" };
+    const base = `http://127.0.0.1:${api.port}/v1/contexts`;
+    const b = await measured(pids, () => cannon(base, auth, single, CONNECTIONS));
+    rows.push(
+      row("(b) POST /v1/contexts", b.result["2xx"], b.result.duration, b.result.latency, b.cpu, roles),
+    );
+    const c = await measured(pids, () => cannon(`${base}/batch`, auth, batchBody, BATCH_CONNECTIONS));
+    rows.push(
+      row(
+        `(c) POST /v1/contexts/batch, ${BATCH} × ~1 KiB`,
+        c.result["2xx"] * BATCH,
+        c.result.duration,
+        c.result.latency,
+        c.cpu,
+        roles,
+      ),
+    );
+    const d = await measured(pids, () => loggerRun(api.port, key));
+    rows.push(
+      row(
+        `(d) ContextLogger, ${PRODUCERS} producers`,
+        d.result.contexts,
+        d.result.seconds,
+        d.result.latency,
+        {
+          ...d.cpu,
+        },
+        roles,
+      ),
+    );
+    const errors = [b, c].map((r) => r.result.non2xx + r.result.errors + r.result.timeouts);
+    await api.stop();
+    return { rows, errors };
+  } finally {
+    await lib.deleteRedisPrefix(prefix);
+    await database.drop();
+  }
+}
+
+async function endToEnd() {
+  const stack = await lib.startChainStack("ctxlog_bench_ingest_e2e", { BATCH_MAX: E2E_BATCH_MAX });
+  try {
+    const pool = new Pool(`http://127.0.0.1:${stack.apiPort}`, { connections: BATCH_CONNECTIONS });
+    const batches = Math.ceil(E2E_CONTEXTS / BATCH);
+    let next = 0;
+    const started = Date.now();
+    await Promise.all(
+      Array.from({ length: BATCH_CONNECTIONS }, async () => {
+        while (next < batches) {
+          next++;
+          const res = await pool.request({
+            path: "/v1/contexts/batch",
+            method: "POST",
+            headers: { authorization: `Bearer ${stack.key}`, "content-type": "application/json" },
+            body: batchBody,
+          });
+          const text = await res.body.text();
+          if (res.statusCode !== 202) throw new Error(`batch POST ${res.statusCode}: ${text.slice(0, 200)}`);
+        }
+      }),
+    );
+    const postedMs = Date.now() - started;
+    await pool.close();
+    await lib.waitForConfirmed(stack.db, batches * BATCH);
+    const last = await stack.db.context.aggregate({ _max: { confirmedAt: true } });
+    const anchors = await stack.db.anchor.findMany({
+      where: { status: "confirmed" },
+      select: { gasUsed: true },
+    });
+    const gas = anchors.reduce((sum, a) => sum + Number(a.gasUsed), 0);
+    return {
+      contexts: batches * BATCH,
+      postsPerSecond: (batches * BATCH) / (postedMs / 1000),
+      perSecond: (batches * BATCH) / ((last._max.confirmedAt.getTime() - started) / 1000),
+      transactions: await stack.db.anchorTransaction.count(),
+      anchors: anchors.length,
+      gasPerContext: gas / (batches * BATCH),
+    };
+  } finally {
+    await stack.close();
+  }
+}
+
+async function main() {
+  const date = new Date().toISOString().slice(0, 10);
+  console.log(`bench:ingest — ${date}, node ${process.version}, ${DURATION} s per run`);
+  const { rows, errors } = await acceptanceRuns();
+  console.log(
+    "| run | contexts/s | p50 ms | p99 ms | API µs/context | PostgreSQL µs/context | Redis µs/context |",
+  );
+  console.log("|---|---|---|---|---|---|---|");
+  for (const r of rows) {
+    const cpu = ["api", "postgres", "redis"].map((role) => fmt(r.perContext[role], 0));
+    console.log(`| ${r.name} | ${fmt(r.perSecond, 0)} | ${r.p50} | ${r.p99} | ${cpu.join(" | ")} |`);
+  }
+  const [a, b, c] = rows;
+  const ratio = b.perSecond / a.perSecond;
+  console.log(`errors or non-2xx: (b) ${errors[0]}, (c) ${errors[1]}`);
+  console.log(
+    `(b)/(a) = ${fmt(ratio, 3)}, p99 of (b) ${b.p99} ms (target ≥ 0.35 and ≤ 50 ms: ${ratio >= 0.35 && b.p99 <= 50 ? "met" : "MISSED"})`,
+  );
+  console.log(
+    `(c) ${fmt(c.perSecond, 0)} contexts/s (target ≥ 10,000: ${c.perSecond >= 10_000 ? "met" : "MISSED"})`,
+  );
+  if (E2E_CONTEXTS > 0) {
+    const e = await endToEnd();
+    console.log(
+      `end to end: ${e.contexts} contexts through (c), BATCH_MAX=${E2E_BATCH_MAX}: posted ${fmt(e.postsPerSecond, 0)}/s, ` +
+        `${fmt(e.perSecond, 0)} contexts/s first POST → last confirmed (target ≥ 3,000: ${e.perSecond >= 3_000 ? "met" : "MISSED"}), ` +
+        `${e.transactions} transactions for ${e.anchors} batches, ${fmt(e.gasPerContext, 1)} gas/context`,
+    );
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
