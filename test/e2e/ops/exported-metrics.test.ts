@@ -63,6 +63,7 @@ describe("ops/grafana/ctxlog.json", () => {
       "Webhook worker (apps/webhook-worker)",
       "PostgreSQL and Redis (from ctxlog's own metrics)",
     ]);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: Grafana's import placeholder, not a template
     const datasource = { type: "prometheus", uid: "${DS_PROMETHEUS}" };
     for (const panel of panels.filter((p) => p.type !== "row")) {
       expect({ title: panel.title, datasource: panel.datasource }).toEqual({

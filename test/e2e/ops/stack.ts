@@ -52,7 +52,7 @@ export async function startApps(config: StackConfig) {
     DATABASE_URL: config.databaseUrl,
     REDIS_URL: config.redisUrl,
     REDIS_PREFIX: config.redisPrefix,
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    LOG_LEVEL: "silent",
     CTXLOG_DEV_MODE: "true", // anvil's published keys sign
     ...TEST_SECRETS_ENV,
   };
