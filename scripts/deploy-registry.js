@@ -28,9 +28,8 @@ function workspaceModule(pkg, name) {
 
 async function main() {
   const problems = [];
-  const rpcUrl = process.env.RPC_URL;
-  const privateKey = process.env.DEPLOYER_PRIVATE_KEY;
-  const chainId = process.env.CHAIN_ID ? Number(process.env.CHAIN_ID) : undefined;
+  const { RPC_URL: rpcUrl, DEPLOYER_PRIVATE_KEY: privateKey, CHAIN_ID: chainIdText } = process.env;
+  const chainId = chainIdText ? Number(chainIdText) : undefined;
   if (!rpcUrl || !/^https?:\/\//.test(rpcUrl))
     problems.push("RPC_URL: the chain's JSON-RPC endpoint (http[s]://…)");
   if (!privateKey || !/^0x[0-9a-fA-F]{64}$/.test(privateKey))

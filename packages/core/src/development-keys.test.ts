@@ -16,7 +16,9 @@ const schema = z.object({
 describe("well-known development keys", () => {
   it("knows anvil's ten default accounts, with or without 0x, in any case", () => {
     for (let i = 0; i < 10; i++) {
-      const key = toHex(mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: i }).getHdKey().privateKey ?? []);
+      const privateKey = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: i }).getHdKey().privateKey;
+      if (!privateKey) throw new Error("no private key derived");
+      const key = toHex(privateKey);
       expect(describeDevelopmentKey(key)).toBe(`anvil's published development account #${i}`);
       expect(describeDevelopmentKey(key.slice(2).toUpperCase())).toBeDefined();
     }
