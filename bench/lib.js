@@ -66,10 +66,14 @@ const fmt = (n, digits = 1) => Number(n).toFixed(digits);
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-/** The webhook-secret encryption key of the benches' apps (a fixed bench value, never a real one). */
+/**
+ * The webhook-secret encryption key of the benches' apps (a fixed bench value, never a real one),
+ * and the development flag that lets the apps start with it and with anvil's published keys.
+ */
 const SECRETS_ENV = {
   SECRETS_ENCRYPTION_KEY: "YmVuY2gtb25seS1zZWNyZXRzLWtleS0zMi1ieXRlcyE=",
   SECRETS_ENCRYPTION_KEY_ID: "bench",
+  CTXLOG_DEV_MODE: "true",
 };
 
 /** anvil's first dev account: deploys the registry and is the service signer in the benches. */

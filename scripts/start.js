@@ -42,6 +42,8 @@ async function startLocalChain() {
   process.env.CHAIN_ID = String(anvil.chainId);
   process.env.REGISTRY_ADDRESS = registry.address;
   process.env.CONFIRMATIONS ||= "3";
+  // A local anvil chain is development: its published keys may sign (see CTXLOG_DEV_MODE).
+  process.env.CTXLOG_DEV_MODE ||= "true";
   return registry;
 }
 

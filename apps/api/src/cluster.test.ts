@@ -87,6 +87,7 @@ describe("API_PROCESSES=2: the built API as a supervised cluster (PostgreSQL + R
         REDIS_URL: TEST_REDIS_URL,
         REDIS_PREFIX: prefix,
         SIGNER_PRIVATE_KEY: TEST_SIGNER_KEY,
+        CTXLOG_DEV_MODE: "true",
         ...TEST_SECRETS_ENV,
         // info: the access log says which process served each request
         LOG_LEVEL: "info",
@@ -221,6 +222,7 @@ describe("the built API when it cannot listen (192.0.2.1 is a documentation addr
         REDIS_URL: TEST_REDIS_URL,
         REDIS_PREFIX: `ctxlog-test-${randomBytes(6).toString("hex")}`,
         SIGNER_PRIVATE_KEY: TEST_SIGNER_KEY,
+        CTXLOG_DEV_MODE: "true",
         ...TEST_SECRETS_ENV,
         LOG_LEVEL: "silent",
         ...env,

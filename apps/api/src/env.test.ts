@@ -60,3 +60,18 @@ describe("API environment", () => {
     expect(env.SECRETS_ENCRYPTION_OLD_KEYS).toBe(`k0:${"33".repeat(32)}`);
   });
 });
+
+describe("well-known development keys", () => {
+  const anvil0 = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
+  const envExampleKey = "ZGV2LW9ubHktc2VjcmV0cy1rZXktMzItYnl0ZXMtLSE=";
+
+  it("refuses them, naming each variable, unless CTXLOG_DEV_MODE=true", () => {
+    const run = () =>
+      parseApiEnv({ ...base, SIGNER_PRIVATE_KEY: anvil0, SECRETS_ENCRYPTION_KEY: envExampleKey });
+    expect(run).toThrow(ConfigError);
+    expect(run).toThrow(/SIGNER_PRIVATE_KEY: is anvil's published development account #0/);
+    expect(run).toThrow(/SECRETS_ENCRYPTION_KEY: is the development key of \.env\.example/);
+    const dev = { ...base, SIGNER_PRIVATE_KEY: anvil0, SECRETS_ENCRYPTION_KEY: envExampleKey };
+    expect(parseApiEnv({ ...dev, CTXLOG_DEV_MODE: "true" }).SIGNER_PRIVATE_KEY).toBe(anvil0);
+  });
+});

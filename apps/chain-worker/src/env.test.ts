@@ -33,3 +33,19 @@ describe("chain worker configuration", () => {
     expect(run).toThrow(/SIGNER_PRIVATE_KEY/);
   });
 });
+
+describe("well-known development keys", () => {
+  const anvil1 = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
+
+  it("refuses anvil's keys as SIGNER_PRIVATE_KEY unless CTXLOG_DEV_MODE=true", () => {
+    const run = () => parseChainWorkerEnv({ ...valid, SIGNER_PRIVATE_KEY: anvil1 });
+    expect(run).toThrow(
+      /Invalid configuration for the chain worker:\n {2}SIGNER_PRIVATE_KEY: is anvil's published development account #1, which anyone can use; set a key of your own \(or CTXLOG_DEV_MODE=true, in development only\)/,
+    );
+    expect(parseChainWorkerEnv({ ...valid, SIGNER_PRIVATE_KEY: anvil1, CTXLOG_DEV_MODE: "1" })).toMatchObject(
+      {
+        SIGNER_PRIVATE_KEY: anvil1,
+      },
+    );
+  });
+});

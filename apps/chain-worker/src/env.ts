@@ -37,6 +37,8 @@ export const chainWorkerEnvSchema = z.object({
   /** serves /metrics and /healthz when set (keep it private) */
   CHAIN_WORKER_METRICS_PORT: optionalEnv(z.coerce.number().int().min(0).max(65535)),
   CHAIN_WORKER_METRICS_HOST: z.string().default("127.0.0.1"),
+  /** how often the gauges read from the chain, PostgreSQL and Redis are refreshed (with the metrics port) */
+  METRICS_REFRESH_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -1,3 +1,4 @@
+import { createQueueGauges } from "@ctxlog/runtime";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 
 export function createChainMetrics() {
@@ -55,6 +56,28 @@ export function createChainMetrics() {
       help: "1 while this process holds the signer's lease (and is the one sending)",
       registers: [registry],
     }),
+    // Refreshed every METRICS_REFRESH_MS (ops-gauges.ts) for the operator's alerts.
+    signerBalance: new Gauge({
+      name: "chain_signer_balance_ether",
+      help: "Native-token balance of the signer that pays for anchors, in ether (1e18 wei)",
+      registers: [registry],
+    }),
+    oldestPendingContextAge: new Gauge({
+      name: "chain_oldest_pending_context_age_seconds",
+      help: "Age of the oldest pending context in PostgreSQL (0: none pending)",
+      registers: [registry],
+    }),
+    oldestUnconfirmedAnchorAge: new Gauge({
+      name: "chain_oldest_unconfirmed_anchor_age_seconds",
+      help: "Age of the oldest anchor (batch) not yet confirmed or failed (0: none)",
+      registers: [registry],
+    }),
+    reconciled: new Counter({
+      name: "chain_reconciled_contexts_total",
+      help: "Pending contexts in no batch that the reconciler re-enqueued (a lost or flushed job, or a backlog)",
+      registers: [registry],
+    }),
+    queue: createQueueGauges(registry),
   };
 }
 

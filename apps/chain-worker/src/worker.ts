@@ -12,6 +12,7 @@ import { startBatcher } from "./batcher";
 import type { ChainWorkerEnv } from "./env";
 import { LeaseKeeper } from "./lease-keeper";
 import { createChainMetrics } from "./metrics";
+import { refreshOpsGauges } from "./ops-gauges";
 import { reconcileUnbatchedContexts } from "./reconciler";
 import { AnchorSender } from "./sender";
 import { ChainTracker } from "./tracker";
@@ -49,6 +50,7 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
   let tracker: ChainTracker | undefined;
   let trackLoop: RunningLoop | undefined;
   let reconcileLoop: RunningLoop | undefined;
+  let gaugesLoop: RunningLoop | undefined;
   let batcher: ReturnType<typeof startBatcher> | undefined;
   const connection = createRedisConnection(env.REDIS_URL, "worker");
   const producer = createRedisConnection(env.REDIS_URL, "producer", {
@@ -110,6 +112,7 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
       "reconcile",
       async () => {
         const { enqueued } = await reconcileUnbatchedContexts(db, queues, env.BATCH_WINDOW_MS + 5_000);
+        metrics.reconciled.inc(enqueued);
         if (enqueued > 0) logger.info({ enqueued }, "reconciler re-enqueued unbatched contexts");
       },
       env.RECONCILE_INTERVAL_MS,
@@ -121,6 +124,8 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
         env.CHAIN_WORKER_METRICS_PORT,
         env.CHAIN_WORKER_METRICS_HOST,
       );
+      const gaugeDeps = { db, rpc, signer: account.address, queue: queues.queue("anchorContext"), metrics };
+      gaugesLoop = loop("metrics-refresh", () => refreshOpsGauges(gaugeDeps), env.METRICS_REFRESH_MS);
     }
     lease.start();
     batcher = startBatcher(
@@ -145,14 +150,20 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
   async function stop() {
     metricsServer?.close();
     await batcher?.close();
-    await Promise.all([sendLoop?.stop(), trackLoop?.stop(), reconcileLoop?.stop()]);
+    await Promise.all([sendLoop?.stop(), trackLoop?.stop(), reconcileLoop?.stop(), gaugesLoop?.stop()]);
     await lease.stop();
     await queues.close();
     await Promise.allSettled([connection.quit(), producer.quit()]);
     await db.$disconnect();
   }
 
-  return { start, stop, db, rpc, lease, holder, metrics, signerAddress: account.address };
+  /** the port /metrics listens on (CHAIN_WORKER_METRICS_PORT may be 0: any free port) */
+  const metricsPort = () => {
+    const address = metricsServer?.address();
+    return typeof address === "object" && address ? address.port : undefined;
+  };
+
+  return { start, stop, db, rpc, lease, holder, metrics, metricsPort, signerAddress: account.address };
 }
 
 export type ChainWorker = ReturnType<typeof createChainWorker>;

@@ -68,3 +68,20 @@ describe("parseWorkerEnv", () => {
     ).toThrow(/SECRETS_ENCRYPTION_OLD_KEYS: key id "k1" is the current/);
   });
 });
+
+describe("well-known development keys", () => {
+  const envExampleKey = "ZGV2LW9ubHktc2VjcmV0cy1rZXktMzItYnl0ZXMtLSE=";
+
+  it("refuses the .env.example SECRETS_ENCRYPTION_KEY unless CTXLOG_DEV_MODE=true", () => {
+    const run = () => parseWorkerEnv({ ...required, SECRETS_ENCRYPTION_KEY: envExampleKey });
+    expect(run).toThrow(
+      /SECRETS_ENCRYPTION_KEY: is the development key of \.env\.example, which anyone can use/,
+    );
+    const env = parseWorkerEnv({
+      ...required,
+      SECRETS_ENCRYPTION_KEY: envExampleKey,
+      CTXLOG_DEV_MODE: "true",
+    });
+    expect(env.SECRETS_ENCRYPTION_KEY_ID).toBe("k1");
+  });
+});

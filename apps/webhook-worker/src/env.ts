@@ -50,6 +50,8 @@ export const workerEnvSchema = z.object({
   WEBHOOK_LOCK_DURATION_MS: int(500, 600_000, 30_000),
   WEBHOOK_WORKER_METRICS_PORT: optionalEnv(z.coerce.number().int().min(0).max(65535)),
   WEBHOOK_WORKER_METRICS_HOST: z.string().default("127.0.0.1"),
+  // How often the queue gauges of /metrics are read from Redis (only while the metrics port is served).
+  METRICS_REFRESH_MS: int(100, 3_600_000, 15_000),
   // Webhook signing secrets are stored encrypted: the worker decrypts them to sign.
   ...secretsEncryptionEnv,
 });

@@ -1,3 +1,4 @@
+import { createQueueGauges } from "@ctxlog/runtime";
 import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
 
 export function createWorkerMetrics() {
@@ -38,6 +39,8 @@ export function createWorkerMetrics() {
       help: "Due deliveries re-enqueued by the reconciler (most are no-ops: the job still exists)",
       registers: [registry],
     }),
+    // Refreshed every METRICS_REFRESH_MS (queue-gauges.ts) for the operator's alerts.
+    queue: createQueueGauges(registry),
   };
 }
 

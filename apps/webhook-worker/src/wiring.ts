@@ -13,6 +13,7 @@ import { EndpointLimiter } from "./endpoint-limiter";
 import type { WorkerEnv } from "./env";
 import { startFanOutLoop } from "./fan-out-loop";
 import { createWorkerMetrics } from "./metrics";
+import { startQueueGauges } from "./queue-gauges";
 import { startReconciler } from "./reconciler";
 
 // A job waits in-process for its endpoint when a slot should free up within MAX_WAIT_MS (cheaper
@@ -92,6 +93,8 @@ export function createWorkerRuntime(env: WorkerEnv, logger: Logger) {
       fanOut,
       startReconciler({ db, queues, logger, metrics, intervalMs: env.WEBHOOK_RECONCILE_INTERVAL_MS }),
     ];
+    if (metricsServer)
+      loops.push(startQueueGauges({ queues, metrics, logger, intervalMs: env.METRICS_REFRESH_MS }));
     // New events wake the fan-out at once; polling stays the safety net.
     listener = listenForRecordedEvents(env.DATABASE_URL, () => fanOut.wake(), {
       onError: (err) => logger.warn({ err }, "outbox LISTEN connection lost; reconnecting"),

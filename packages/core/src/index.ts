@@ -23,6 +23,12 @@ export { BlockTimeEstimator } from "./block-time";
 export { type ContextHashInput, canonicalJson, hashContext } from "./canonical";
 export { ConfigError, envFlag, optionalEnv, parseConfig } from "./config";
 export {
+  DEVELOPMENT_MODE_VARIABLE,
+  describeDevelopmentKey,
+  developmentKeyProblems,
+  WELL_KNOWN_DEVELOPMENT_KEYS,
+} from "./development-keys";
+export {
   AppError,
   type AppErrorOptions,
   ERROR_CODES,

@@ -1,4 +1,4 @@
-import { waitFor } from "./testing";
+import { parsePrometheusText, waitFor } from "./testing";
 
 describe("waitFor", () => {
   it("returns the condition's first value that is not undefined, null or false", async () => {
@@ -28,5 +28,28 @@ describe("waitFor", () => {
     await expect(
       waitFor(() => ++n > 1_000_000, { timeout: 30, interval: 5, what: () => `n above a million (n=${n})` }),
     ).rejects.toThrow(/n above a million \(n=\d+\)/);
+  });
+});
+
+describe("parsePrometheusText", () => {
+  it("reads families from TYPE lines and sums samples matching the labels given", () => {
+    const scrape = parsePrometheusText(
+      [
+        "# HELP http_requests_total HTTP requests",
+        "# TYPE http_requests_total counter",
+        'http_requests_total{method="GET",route="/a",status="200"} 3',
+        'http_requests_total{method="POST",route="/a",status="500"} 2',
+        "# TYPE up gauge",
+        "up 1",
+      ].join("\n"),
+    );
+    expect([...scrape.types]).toEqual([
+      ["http_requests_total", "counter"],
+      ["up", "gauge"],
+    ]);
+    expect(scrape.value("http_requests_total")).toBe(5);
+    expect(scrape.value("http_requests_total", { status: "500" })).toBe(2);
+    expect(scrape.value("up")).toBe(1);
+    expect(scrape.value("missing")).toBeUndefined();
   });
 });

@@ -46,3 +46,45 @@ export async function waitFor<T>(
  * lease that must run out); everything else waits for its condition with `waitFor`.
  */
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** One scrape of a Prometheus /metrics endpoint, parsed. */
+export interface Scrape {
+  /** every metric family named by a `# TYPE` line, with its type */
+  types: Map<string, string>;
+  /** the value of one sample: `value("http_requests_total", { status: "500" })` sums the samples whose labels include those */
+  value(name: string, labels?: Record<string, string>): number | undefined;
+}
+
+const SAMPLE = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})?\s+(\S+)/;
+const LABEL = /([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g;
+
+/** Parses the Prometheus text format (what prom-client writes), enough for tests. */
+export function parsePrometheusText(text: string): Scrape {
+  const types = new Map<string, string>();
+  const samples: { name: string; labels: Record<string, string>; value: number }[] = [];
+  for (const line of text.split("\n")) {
+    const type = /^# TYPE (\S+) (\S+)/.exec(line);
+    if (type?.[1] && type[2]) types.set(type[1], type[2]);
+    const sample = line.startsWith("#") ? null : SAMPLE.exec(line);
+    if (!sample?.[1] || sample[3] === undefined) continue;
+    const labels: Record<string, string> = {};
+    for (const [, key, value] of (sample[2] ?? "").matchAll(LABEL)) if (key) labels[key] = value ?? "";
+    samples.push({ name: sample[1], labels, value: Number(sample[3]) });
+  }
+  return {
+    types,
+    value(name, labels = {}) {
+      const matching = samples.filter(
+        (s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v),
+      );
+      return matching.length === 0 ? undefined : matching.reduce((sum, s) => sum + s.value, 0);
+    },
+  };
+}
+
+/** GET `url` (a /metrics endpoint) and parse it. */
+export async function scrapeMetrics(url: string): Promise<Scrape> {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`);
+  return parsePrometheusText(await res.text());
+}

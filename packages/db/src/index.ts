@@ -39,6 +39,7 @@ export {
   type MigrationsOptions,
   type SchemaDiffOptions,
 } from "./migrate";
+export * from "./ops/read-backlog-ages";
 export * from "./overview/read-overview";
 export { DEFAULT_MIGRATIONS_DIR, DEFAULT_SCHEMA_PATH } from "./paths";
 export * from "./prisma-types";

@@ -13,4 +13,5 @@ export {
   publishKeyRevocation,
   subscribeKeyRevocations,
 } from "./key-revocations";
+export { type QueueStats, readQueueStats, WATCHED_JOB_STATES, type WatchedJobState } from "./queue-stats";
 export { EnqueueError, JobQueues } from "./queues";

@@ -40,6 +40,7 @@ export async function createTestHarness(
     REDIS_URL,
     REDIS_PREFIX: prefix,
     SIGNER_PRIVATE_KEY: TEST_SIGNER_KEY,
+    CTXLOG_DEV_MODE: "true", // anvil's dev key signs
     LOG_LEVEL: "silent",
     // tests revoke keys straight in the database; the cache has its own test (auth-cache.test.ts)
     AUTH_CACHE_TTL_MS: "0",

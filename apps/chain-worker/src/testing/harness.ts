@@ -45,6 +45,7 @@ export async function createChainHarness(
     RPC_URL: anvil.rpcUrl,
     REGISTRY_ADDRESS: registry.address,
     SIGNER_PRIVATE_KEY: TEST_ANCHOR_KEY,
+    CTXLOG_DEV_MODE: "true", // anvil's dev keys sign
     CONFIRMATIONS: "3",
     BATCH_WINDOW_MS: "150",
     POLL_INTERVAL_MS: "50",

@@ -114,6 +114,7 @@ export function workerEnv(databaseUrl: string, prefix: string, overrides: EnvOve
     REDIS_URL,
     REDIS_PREFIX: prefix,
     LOG_LEVEL: "silent",
+    CTXLOG_DEV_MODE: "true",
     WEBHOOK_ALLOW_PRIVATE_URLS: "true",
     WEBHOOK_ALLOW_INSECURE_URLS: "true",
     WEBHOOK_RETRY_DELAYS_MS: TEST_RETRY_DELAYS_MS.join(","),

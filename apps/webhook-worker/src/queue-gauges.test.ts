@@ -1,0 +1,49 @@
+import { scrapeMetrics, waitFor } from "@ctxlog/core/testing";
+import { createWorkerHarness, type WorkerHarness } from "./testing/harness";
+
+// The queue gauges and counters the operator's alerts watch (ops/prometheus/alerts.yml), scraped.
+let h: WorkerHarness;
+
+beforeAll(async () => {
+  h = await createWorkerHarness(
+    { WEBHOOK_WORKER_METRICS_PORT: "0", METRICS_REFRESH_MS: "100" },
+    { start: false },
+  );
+});
+afterAll(() => h.close());
+
+describe("webhook worker operations metrics", () => {
+  it("exports the deliveries queue per state and failed deliveries as they happen", async () => {
+    const worker = await h.startWorker();
+    const url = `http://127.0.0.1:${worker.metricsPort()}/metrics`;
+    const first = await waitFor(async () => {
+      const s = await scrapeMetrics(url);
+      return s.value("ctxlog_queue_jobs", { queue: "webhook-deliveries", state: "delayed" }) === 0
+        ? s
+        : undefined;
+    });
+    expect(first.value("ctxlog_queue_oldest_waiting_seconds", { queue: "webhook-deliveries" })).toBe(0);
+
+    // A job due in a minute is delayed until then (its delivery does not exist: the worker will skip it).
+    const later = "dlv_0000000000000000000000000Z";
+    await worker.queues.enqueue("deliverWebhook", { deliveryId: later }, { jobId: later, delay: 60_000 });
+    await waitFor(async () => {
+      const s = await scrapeMetrics(url);
+      return s.value("ctxlog_queue_jobs", { queue: "webhook-deliveries", state: "delayed" }) === 1;
+    });
+
+    // An endpoint that always fails: five attempts, then the delivery is failed.
+    const userId = await h.user();
+    const r = await h.receiver(() => 500);
+    await h.webhook(userId, `${r.url}/hook`);
+    await h.event(userId, "context.created");
+    const failed = await waitFor(
+      async () => {
+        const s = await scrapeMetrics(url);
+        return s.value("webhook_deliveries_total", { status: "failed" }) === 1 ? s : undefined;
+      },
+      { timeout: 15_000 },
+    );
+    expect(failed.value("webhook_attempts_total", { outcome: "failure" })).toBe(5);
+  }, 30_000);
+});

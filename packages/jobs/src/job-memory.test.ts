@@ -1,0 +1,69 @@
+import { randomBytes } from "node:crypto";
+import { once } from "node:events";
+import { Redis } from "ioredis";
+import { createRedisConnection } from "./connection";
+import { JobQueues } from "./queues";
+import { deleteRedisPrefix, TEST_REDIS_URL } from "./testing";
+
+// Redis memory per queued job, for docs/operations.md ("Redis"): the bytes every key under this
+// suite's prefix takes (MEMORY USAGE), divided by the jobs queued. Printed, and bounded here so a
+// change to the job options that bloats every job fails.
+const prefix = `ctxlog-test-${randomBytes(6).toString("hex")}`;
+const producer = createRedisConnection(TEST_REDIS_URL, "producer");
+const redis = new Redis(TEST_REDIS_URL);
+const queues = new JobQueues(producer, prefix, 30_000);
+const N = 2_000;
+const rowId = (kind: string, n: number) => `${kind}_${String(n).padStart(26, "0")}`;
+
+beforeAll(async () => {
+  if (producer.status !== "ready") await once(producer, "ready");
+});
+afterAll(async () => {
+  await queues.close();
+  producer.disconnect();
+  redis.disconnect();
+  await deleteRedisPrefix(prefix);
+});
+
+async function bytesUnderPrefix(): Promise<number> {
+  let total = 0;
+  let cursor = "0";
+  do {
+    const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}:*`, "COUNT", 1_000);
+    cursor = next;
+    for (const key of keys) total += Number((await redis.memory("USAGE", key, "SAMPLES", "0")) ?? 0);
+  } while (cursor !== "0");
+  return total;
+}
+
+describe("Redis memory per queued job", () => {
+  it("is about a kilobyte for an anchor job and for a delayed delivery job", async () => {
+    const before = await bytesUnderPrefix();
+    for (let i = 0; i < N; i += 500) {
+      const ids = Array.from({ length: 500 }, (_, j) => rowId("ctx", i + j));
+      await queues.enqueueMany(
+        "anchorContext",
+        ids.map((contextId) => ({ payload: { contextId }, jobId: contextId })),
+      );
+    }
+    const anchors = await bytesUnderPrefix();
+    for (let i = 0; i < N; i += 500) {
+      const ids = Array.from({ length: 500 }, (_, j) => rowId("dlv", i + j));
+      await queues.enqueueMany(
+        "deliverWebhook",
+        ids.map((deliveryId) => ({ payload: { deliveryId }, jobId: deliveryId, delay: 3_600_000 })),
+      );
+    }
+    const deliveries = await bytesUnderPrefix();
+    const perAnchorJob = (anchors - before) / N;
+    const perDeliveryJob = (deliveries - anchors) / N;
+    console.log(
+      `Redis memory per queued job (${N} each, MEMORY USAGE under the prefix): ` +
+        `anchor (waiting) ${perAnchorJob.toFixed(0)} B, webhook delivery (delayed) ${perDeliveryJob.toFixed(0)} B`,
+    );
+    for (const bytes of [perAnchorJob, perDeliveryJob]) {
+      expect(bytes).toBeGreaterThan(100);
+      expect(bytes).toBeLessThan(2_048);
+    }
+  });
+});
