@@ -23,8 +23,8 @@ describe("chain worker operations gauges", () => {
     expect(first.value("chain_signer_balance_ether")).toBeCloseTo(10_000, 0);
     expect(first.value("chain_oldest_pending_context_age_seconds")).toBe(0);
     expect(first.value("chain_oldest_unconfirmed_anchor_age_seconds")).toBe(0);
-    expect(first.value("ctxlog_queue_jobs", { queue: "anchor", state: "waiting" })).toBe(0);
-    expect(first.value("ctxlog_queue_oldest_waiting_seconds", { queue: "anchor" })).toBe(0);
+    expect(first.value("ctxlog_queue_jobs", { queue: "anchor-writes", state: "waiting" })).toBe(0);
+    expect(first.value("ctxlog_queue_oldest_waiting_seconds", { queue: "anchor-writes" })).toBe(0);
     expect(first.value("chain_reconciled_contexts_total")).toBe(0);
 
     // Pending contexts whose jobs were lost (never enqueued): their age shows, then the reconciler

@@ -124,7 +124,7 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
         env.CHAIN_WORKER_METRICS_PORT,
         env.CHAIN_WORKER_METRICS_HOST,
       );
-      const gaugeDeps = { db, rpc, signer: account.address, queue: queues.queue("anchorContext"), metrics };
+      const gaugeDeps = { db, rpc, signer: account.address, queue: queues.queue("anchorContexts"), metrics };
       gaugesLoop = loop("metrics-refresh", () => refreshOpsGauges(gaugeDeps), env.METRICS_REFRESH_MS);
     }
     lease.start();

@@ -22,17 +22,17 @@ afterAll(async () => {
 
 describe("readQueueStats", () => {
   it("counts waiting and delayed jobs and ages the oldest waiting one from when it was due", async () => {
-    const queue = queues.queue("anchorContext");
+    const queue = queues.queue("anchorContexts");
     expect(await readQueueStats(queue)).toEqual({
       counts: { waiting: 0, delayed: 0, active: 0 },
       oldestWaitingSeconds: 0,
     });
     const before = Date.now();
     await queues.enqueueMany(
-      "anchorContext",
-      [1, 2, 3].map((n) => ({ payload: { contextId: id(n) }, jobId: id(n) })),
+      "anchorContexts",
+      [1, 2, 3].map((n) => ({ payload: { contextIds: [id(n)] }, jobId: id(n) })),
     );
-    await queues.enqueue("anchorContext", { contextId: id(4) }, { jobId: id(4), delay: 60_000 });
+    await queues.enqueue("anchorContexts", { contextIds: [id(4)] }, { jobId: id(4), delay: 60_000 });
     const later = await readQueueStats(queue, before + 90_000);
     expect(later.counts).toEqual({ waiting: 3, delayed: 1, active: 0 });
     // the waiting jobs were created at `before` or just after: ~90 s old at `before + 90 s`
