@@ -5,7 +5,7 @@ import { parseApiEnv } from "./env";
 const base = {
   DATABASE_URL: "postgresql://root@127.0.0.1:5432/ctxlog",
   REDIS_URL: "redis://127.0.0.1:6379",
-  SIGNER_PRIVATE_KEY: `0x${"11".repeat(32)}`,
+  ATTESTATION_PRIVATE_KEY: `0x${"11".repeat(32)}`,
   SECRETS_ENCRYPTION_KEY: "22".repeat(32),
   SECRETS_ENCRYPTION_KEY_ID: "k1",
 };

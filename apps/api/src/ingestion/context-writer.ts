@@ -16,11 +16,11 @@ export type IdempotentWrite = StoredResponse & { replayed: boolean; contextIds?:
 
 export interface ContextWriter {
   /**
-   * Resolves once the row is committed. Rejects with SERVICE_UNAVAILABLE, the row unwritten, when
+   * Resolves with the row as stored (its place in its agent's log assigned) once it is committed. Rejects with SERVICE_UNAVAILABLE, the row unwritten, when
    * `maxOutstanding` rows are already waiting, or when the row waited behind a write that found
    * PostgreSQL unreachable.
    */
-  add(row: NewContext): Promise<void>;
+  add(row: NewContext): Promise<Context>;
   /**
    * Writes the rows in the Idempotency-Key's transaction, the key's record beside them, and stores
    * `respond(rows)` as the key's answer. A replay writes nothing and enqueues nothing
@@ -41,6 +41,8 @@ export const DEFAULT_CONTEXT_WRITE_QUEUE_MAX = 2_000;
 interface Queued {
   row: NewContext;
   seq: number;
+  /** set by the flush that wrote it */
+  stored?: Context;
 }
 
 /**
@@ -60,7 +62,7 @@ export function createContextWriter(
   db: PrismaClient,
   queues: JobQueues,
   logger: Logger,
-  opts: { maxBatch?: number; maxConcurrent?: number; maxOutstanding?: number } = {},
+  opts: { maxBatch?: number; maxConcurrent?: number; maxOutstanding?: number; chained?: boolean } = {},
 ): ContextWriter {
   const maxOutstanding = opts.maxOutstanding ?? DEFAULT_CONTEXT_WRITE_QUEUE_MAX;
   let outstanding = 0;
@@ -75,10 +77,14 @@ export function createContextWriter(
         throw new AppError("SERVICE_UNAVAILABLE", "The database is not answering; retry with backoff.");
       }
       try {
-        await insertContexts(
+        const stored = await insertContexts(
           db,
           items.map((item) => item.row),
+          { chained: opts.chained },
         );
+        items.forEach((item, i) => {
+          item.stored = stored[i];
+        });
       } catch (err) {
         if (isServiceUnavailable(err)) failedBefore = nextSeq;
         throw err;
@@ -103,14 +109,17 @@ export function createContextWriter(
       }
       outstanding++;
       try {
-        await batcher.add({ row, seq: nextSeq++ });
+        const item: Queued = { row, seq: nextSeq++ };
+        await batcher.add(item);
+        if (!item.stored) throw new Error(`context ${row.id} was flushed but not returned as stored`);
+        return item.stored;
       } finally {
         outstanding--;
       }
     },
     async addIdempotent(rows, request, respond) {
       const result = await withIdempotency(db, request, async (tx) => {
-        const stored = await insertContexts(tx, rows);
+        const stored = await insertContexts(tx, rows, { chained: opts.chained });
         return { ...respond(stored), value: stored.map((row) => row.id) };
       });
       if (result.value) await enqueueAnchoring(queues, logger, result.value);

@@ -11,6 +11,7 @@ import {
   contextSchema,
   createContextBodySchema,
   createContextHeadersSchema,
+  createdContextSchema,
   listContextsQuerySchema,
 } from "./contexts/schemas";
 import { keyRoutes } from "./keys/routes";
@@ -45,8 +46,8 @@ export const v1Routes: RouteSpec[] = [
     headers: createContextHeadersSchema,
     success: {
       status: 202,
-      description: "Accepted: the context is pending",
-      schema: contextSchema,
+      description: "Accepted: the context is pending; keep its receipt",
+      schema: createdContextSchema,
       headers: [
         {
           name: "Location",

@@ -5,10 +5,15 @@ import { z } from "zod";
 // Signers are ordered by (valid_from desc, address), so their cursor is that position. Same
 // fields as before this table existed, so cursors already issued still decode.
 const signerCursor: CursorShape<SignerPosition> = {
-  write: (p) => ({ t: p.validFrom.toISOString(), a: p.address }),
+  // `k` (the kind) since one address may be both kinds; cursors issued before it start at its first
+  write: (p) => ({ t: p.validFrom.toISOString(), a: p.address, ...(p.kind ? { k: p.kind } : {}) }),
   read: z
-    .strictObject({ t: z.iso.datetime(), a: z.string().regex(/^0x[0-9a-fA-F]{40}$/) })
-    .transform((f) => ({ validFrom: new Date(f.t), address: f.a })),
+    .strictObject({
+      t: z.iso.datetime(),
+      a: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+      k: z.enum(["anchor", "attestation"]).optional(),
+    })
+    .transform((f) => ({ validFrom: new Date(f.t), address: f.a, kind: f.k })),
 };
 
 /** What each list's cursor names: the position its next page starts after. */

@@ -21,14 +21,16 @@ export async function createAnchorBatch(
 ): Promise<CreatedAnchorBatch | null> {
   if (contextIds.length === 0) return null;
   return db.$transaction(async (tx) => {
-    const rows = await tx.$queryRaw<{ id: string; context_hash: string }[]>`
-      SELECT id, context_hash FROM contexts
+    // a chained context's leaf is its entry hash; one logged before logs were chained keeps its
+    // context_hash (proof bundle version 1)
+    const rows = await tx.$queryRaw<{ id: string; leaf: string }[]>`
+      SELECT id, COALESCE(entry_hash, context_hash) AS leaf FROM contexts
       WHERE id = ANY(${contextIds as string[]}::text[]) AND status = 'pending' AND anchor_id IS NULL
       ORDER BY id
       FOR UPDATE SKIP LOCKED`;
     if (rows.length === 0) return null;
 
-    const tree = buildMerkleTree(rows.map((r) => r.context_hash as `0x${string}`));
+    const tree = buildMerkleTree(rows.map((r) => r.leaf as `0x${string}`));
     const anchorId = newId("anc");
     await tx.anchor.create({
       data: { id: anchorId, ...target, merkleRoot: tree.root, contextCount: rows.length },

@@ -1,7 +1,7 @@
 import type { DbOrTx } from "../prisma-types";
 
 /**
- * A process signs with `address` (at start-up, then periodically): the signer is published from
+ * An API process signs with the attestation key `address` (at start-up, then periodically): the signer is published from
  * `startedAt` on (kept when it was published earlier) and seen `now`. A key brought back into use
  * after it was retired is open again.
  */
@@ -11,8 +11,9 @@ export async function registerSigner(
   times: { startedAt: Date; now: Date },
 ): Promise<void> {
   await db.$executeRaw`
-    INSERT INTO signers (address, valid_from, last_seen_at) VALUES (${address}, ${times.startedAt}, ${times.now})
-    ON CONFLICT (address) DO UPDATE SET
+    INSERT INTO signers (address, kind, valid_from, last_seen_at)
+    VALUES (${address}, 'attestation', ${times.startedAt}, ${times.now})
+    ON CONFLICT (address, kind) DO UPDATE SET
       valid_from = LEAST(signers.valid_from, EXCLUDED.valid_from),
       last_seen_at = GREATEST(signers.last_seen_at, EXCLUDED.last_seen_at),
       valid_until = NULL`;
@@ -31,5 +32,6 @@ export async function retireStaleSigners(
   const interval = `${Math.round(opts.heartbeatMs)} milliseconds`;
   return db.$executeRaw`
     UPDATE signers SET valid_until = last_seen_at + ${interval}::interval
-    WHERE valid_until IS NULL AND address <> ${opts.current} AND last_seen_at < ${staleBefore}`;
+    WHERE kind = 'attestation' AND valid_until IS NULL AND address <> ${opts.current}
+      AND last_seen_at < ${staleBefore}`;
 }

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { AppError, agentMatches, buildNewContexts, canonicalJson } from "@ctxlog/core";
-import { IdempotencyConflictError, pendingContextRow } from "@ctxlog/db";
+import { IdempotencyConflictError } from "@ctxlog/db";
 import type { ApiDeps } from "../../deps";
 import type { RouteHandler } from "../route-spec";
-import { contextResource } from "./context-resource";
+import { createdContextResource } from "./context-resource";
 import {
   type createContextBodySchema,
   type createContextHeadersSchema,
@@ -27,7 +27,8 @@ function only<T>(rows: readonly T[]): T {
 
 /**
  * POST /v1/contexts: build the row (buildNewContexts: hash, sign, ids, times), then hand it to the
- * context writer, which writes it and queues its anchoring after the commit. With an
+ * context writer, which writes it (its sequence in the agent's log assigned in that transaction)
+ * and queues its anchoring after the commit. The answer carries the signed receipt. With an
  * Idempotency-Key the row and the key's record share one transaction. If the queue is down after
  * the commit the row is still anchored: the chain worker's reconciler re-enqueues pending rows.
  */
@@ -58,9 +59,9 @@ export function createContext({ env, signer, contextWriter, confirmationEstimate
     const key = headers["Idempotency-Key"];
     if (key === undefined) {
       // The hot path: batched with concurrent requests into one INSERT; answered after the commit.
-      await contextWriter.add(row);
+      const stored = await contextWriter.add(row);
       res.setHeader("Location", `/v1/contexts/${row.id}`);
-      res.status(202).json(contextResource(pendingContextRow(row)));
+      res.status(202).json(createdContextResource(stored, signer));
       return;
     }
 
@@ -77,7 +78,7 @@ export function createContext({ env, signer, contextWriter, confirmationEstimate
     try {
       result = await contextWriter.addIdempotent([row], idempotency, (stored) => ({
         status: 202,
-        body: JSON.stringify(contextResource(only(stored))),
+        body: JSON.stringify(createdContextResource(only(stored), signer)),
       }));
     } catch (err) {
       if (err instanceof IdempotencyConflictError)

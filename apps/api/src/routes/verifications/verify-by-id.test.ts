@@ -125,7 +125,7 @@ describe("POST /v1/verifications {context_id}", () => {
     });
     expect(failing(res.body)).toEqual(["anchor_submitter"]);
     expect(reasonOf(res.body, "anchor_submitter")).toBe(
-      `the root was anchored by ${stranger}, not a published signer of this service (GET /v1/signers)`,
+      `the root was anchored by ${stranger}, not a published anchor key of this service (GET /v1/signers)`,
     );
     expect(reasonOf(res.body, "anchored_log")).toContain(stranger);
   });
