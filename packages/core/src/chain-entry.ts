@@ -88,7 +88,7 @@ function encodeEntry(typehash: Uint8Array, f: LogEntryFields, extra: number[]): 
   words.set(keccak256Bytes(utf8.encode(f.agentId)), 96);
   putUint(words, 128, f.sequence);
   putHash(words, 160, f.prevEntryHash, "prevEntryHash");
-  extra.forEach((value, i) => putUint(words, 192 + 32 * i, value));
+  for (const [i, value] of extra.entries()) putUint(words, 192 + 32 * i, value);
   return words;
 }
 
