@@ -1,4 +1,5 @@
 import { accountRoutes } from "./accounts/routes";
+import { agentRoutes } from "./agents/routes";
 import { authRoutes } from "./auth/routes";
 import { createContext } from "./contexts/create-context";
 import { getContext } from "./contexts/get-context";
@@ -116,6 +117,7 @@ export const v1Routes: RouteSpec[] = [
     errors: [403, 404, 409],
     handler: retryContext,
   }),
+  ...agentRoutes,
   ...webhookRoutes,
   ...verificationRoutes,
   ...signerRoutes,

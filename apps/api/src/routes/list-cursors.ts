@@ -16,6 +16,12 @@ const signerCursor: CursorShape<SignerPosition> = {
     .transform((f) => ({ validFrom: new Date(f.t), address: f.a, kind: f.k })),
 };
 
+// Agent logs are ordered by agent_id: the cursor is the last one of the page.
+const agentCursor: CursorShape<string> = {
+  write: (agentId) => ({ g: agentId }),
+  read: z.strictObject({ g: z.string().min(1).max(128) }).transform((f) => f.g),
+};
+
 /** What each list's cursor names: the position its next page starts after. */
 interface ListPositions {
   contexts: string;
@@ -25,6 +31,7 @@ interface ListPositions {
   signers: SignerPosition;
   accounts: string;
   keys: string;
+  agents: string;
 }
 export type ListName = keyof ListPositions;
 
@@ -40,6 +47,7 @@ const LIST_CURSORS: { [L in ListName]: CursorShape<ListPositions[L]> } = {
   signers: signerCursor,
   accounts: idCursor("acc"),
   keys: idCursor("key"),
+  agents: agentCursor,
 };
 
 /**

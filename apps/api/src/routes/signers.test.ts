@@ -116,7 +116,9 @@ describe("GET /v1/signers", () => {
     expect(Object.keys(byAddress).sort()).toEqual([CURRENT, NEXT, OLD].sort());
     expect(attestation[0].address).toBe(NEXT);
     // the anchor key is not the attestation keys' to retire
-    expect(res.body.data).toContainEqual(expect.objectContaining({ address: ANCHOR, kind: "anchor", valid_until: null }));
+    expect(res.body.data).toContainEqual(
+      expect.objectContaining({ address: ANCHOR, kind: "anchor", valid_until: null }),
+    );
     expect(byAddress[NEXT].valid_until).toBeNull();
     const current = await h.db.signer.findUniqueOrThrow({
       where: { address_kind: { address: CURRENT, kind: "attestation" } },

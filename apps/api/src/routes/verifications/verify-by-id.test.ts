@@ -5,7 +5,12 @@ import { ANVIL_DEV_KEYS } from "@ctxlog/contracts/anvil";
 import { createContextSigner, hashContext } from "@ctxlog/core";
 import { privateKeyToAccount } from "viem/accounts";
 import { type ChainFixture, STRANGER_KEY, startChainFixture } from "../../testing/chain-fixture";
-import { createTestHarness, TEST_ATTESTATION_KEY, type Tenant, type TestHarness } from "../../testing/harness";
+import {
+  createTestHarness,
+  TEST_ATTESTATION_KEY,
+  type Tenant,
+  type TestHarness,
+} from "../../testing/harness";
 import { ALL_CHECKS, failing, reasonOf, verificationHelpers } from "../../testing/verification-helpers";
 
 let chain: ChainFixture;
