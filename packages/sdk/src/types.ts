@@ -130,6 +130,18 @@ export interface ProofBundle {
   transaction_hash: Hex;
   block_number: number;
   required_confirmations: number;
+  /**
+   * 2: the context is an entry of its agent's log and its Merkle leaf is `entry_hash` (the chain
+   * fields below are set). 1 or absent: a context logged before logs were chained (leaf = context_hash).
+   */
+  version?: 1 | 2;
+  user_id?: string;
+  sequence?: number | null;
+  prev_entry_hash?: Hex | null;
+  /** EIP-712 hashStruct(LogEntry(bytes32 contextHash,string userId,string agentId,uint64 sequence,bytes32 prevEntryHash)) */
+  entry_hash?: Hex | null;
+  /** the service's anchor key that sent the batch (the Anchored log's submitter) */
+  anchor_address?: Hex | null;
 }
 
 // ---- verifications -----------------------------------------------------------------------------

@@ -40,6 +40,7 @@ const nullableAnchorFields = {
   registry_address: z.string().nullable(),
   transaction_hash: hash32Schema.nullable(),
   block_number: z.int().nullable(),
+  anchor_address: z.string().nullable(),
 };
 
 export const auditEntrySchema = proofBundleSchema

@@ -10,7 +10,8 @@ type AnchorFields =
   | "network"
   | "registry_address"
   | "transaction_hash"
-  | "block_number";
+  | "block_number"
+  | "anchor_address";
 export type PartialProofBundle = Omit<ProofBundle, AnchorFields> & {
   [K in AnchorFields]: ProofBundle[K] | null;
 };
@@ -26,7 +27,14 @@ export function proofBundle(
   requiredConfirmations: number,
 ): PartialProofBundle {
   const chained = row.sequence !== null && row.prevEntryHash !== null && row.entryHash !== null;
-  const mined = anchor !== null && row.transactionHash !== null && row.blockNumber !== null;
+  // a batch's transaction and block are the anchor's (the context's own copies are set once it
+  // is confirmed): an export shows a pending entry of a mined batch with them, for the audit to
+  // measure its depth on the chain
+  const mined =
+    anchor !== null &&
+    anchor.transactionHash !== null &&
+    anchor.blockNumber !== null &&
+    row.leafIndex !== null;
   return {
     version: chained ? 2 : 1,
     context_id: row.id,
@@ -53,8 +61,9 @@ export function proofBundle(
     chain_id: mined ? anchor.chainId : null,
     network: mined ? anchor.network : null,
     registry_address: mined ? anchor.registryAddress : null,
-    transaction_hash: mined ? row.transactionHash : null,
-    block_number: mined ? Number(row.blockNumber) : null,
+    transaction_hash: mined ? anchor.transactionHash : null,
+    block_number: mined ? Number(anchor.blockNumber) : null,
+    anchor_address: mined ? anchor.signerAddress : null,
     required_confirmations: requiredConfirmations,
   };
 }

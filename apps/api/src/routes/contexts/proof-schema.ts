@@ -60,6 +60,11 @@ export const proofBundleSchema = z
     transaction_hash: hash32Schema.meta({
       description: "Its receipt holds the registry's Anchored(root, count, submitter) log.",
     }),
+    anchor_address: addressSchema.nullable().meta({
+      description:
+        "The service's anchor key that sent the batch (GET /v1/signers, kind `anchor`): the Anchored log's " +
+        "submitter must be it. Null only on lines of an export whose entry is not in a mined batch.",
+    }),
     block_number: z.int(),
     required_confirmations: z.int(),
   })
