@@ -105,6 +105,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The agents' logs: head sequence and entry hash, counts by status, activity
+         * @description Requires a key with the `contexts:read` permission.
+         */
+        get: operations["listAgents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{agent_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One agent's log
+         * @description Requires a key with the `contexts:read` permission.
+         */
+        get: operations["getAgent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{agent_id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every entry of an agent's log as NDJSON, in sequence order, for `npx ctxlog audit`
+         * @description Requires a key with the `contexts:read` permission.
+         */
+        get: operations["exportAgent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks": {
         parameters: {
             query?: never;
@@ -797,6 +857,12 @@ export interface components {
             metadata: {
                 [key: string]: unknown;
             };
+            /** @description Position in the agent's log (user, agent_id): 1, 2, 3, … with no gaps. Null before chaining. */
+            sequence: number | null;
+            /** @description entry_hash of the previous entry of the log; 0x followed by 64 zeros for the first. */
+            prev_entry_hash: string | null;
+            /** @description EIP-712 hashStruct(LogEntry(bytes32 contextHash,string userId,string agentId,uint64 sequence,bytes32 prevEntryHash)). */
+            entry_hash: string | null;
         };
         ContextConfirmedEvent: {
             /** @constant */
@@ -829,6 +895,12 @@ export interface components {
             gas_used: number;
             confirmation_time_seconds: number;
             proof?: components["schemas"]["ContextConfirmedEventProof"];
+            /** @description Position in the agent's log (user, agent_id): 1, 2, 3, … with no gaps. Null before chaining. */
+            sequence: number | null;
+            /** @description entry_hash of the previous entry of the log; 0x followed by 64 zeros for the first. */
+            prev_entry_hash: string | null;
+            /** @description EIP-712 hashStruct(LogEntry(bytes32 contextHash,string userId,string agentId,uint64 sequence,bytes32 prevEntryHash)). */
+            entry_hash: string | null;
         };
         /** @description Enough to verify without calling back (GET /contexts/{id}/proof has the rest). Absent on test events. */
         ContextConfirmedEventProof: {
@@ -932,6 +1004,75 @@ export interface components {
                 }[];
             };
         };
+        CreatedContext: {
+            context_id: string;
+            agent_id: string;
+            /** @enum {string} */
+            status: "pending" | "confirmed" | "failed";
+            /** @enum {string} */
+            visibility: "public" | "private";
+            /** @description keccak256 of the RFC 8785 canonical JSON of {agent_id, context_data, metadata}. */
+            context_hash: string;
+            /** @description EIP-191 signature of the service signer over the 32-byte context_hash. */
+            signature: string;
+            /** @description EIP-55 checksummed (mixed-case) address of the signer; compare case-insensitively. */
+            signer_address: string;
+            /** @description Null until the anchoring transaction is broadcast. */
+            transaction_hash: string | null;
+            network: string;
+            confirmations: number;
+            block_number: number | null;
+            block_timestamp: string | null;
+            gas_used: number | null;
+            confirmation_time_seconds: number | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            estimated_confirmation: string;
+            context_data: {
+                [key: string]: unknown;
+            };
+            metadata: {
+                [key: string]: unknown;
+            };
+            error: {
+                code: string;
+                message: string;
+                details: string | null;
+            } | null;
+            retry_possible: boolean | null;
+            failure_reason: string | null;
+            /** @description Position in the agent's log (user, agent_id): 1, 2, 3, … with no gaps. Null before chaining. */
+            sequence: number | null;
+            /** @description entry_hash of the previous entry of the log; 0x followed by 64 zeros for the first. */
+            prev_entry_hash: string | null;
+            /** @description EIP-712 hashStruct(LogEntry(bytes32 contextHash,string userId,string agentId,uint64 sequence,bytes32 prevEntryHash)). */
+            entry_hash: string | null;
+            /** @description Null only when the API runs with CONTEXT_CHAINING=off (a benchmark baseline). */
+            receipt: components["schemas"]["Receipt"] | null;
+        };
+        /** @description Proof that the service accepted this context at this position of the agent's log: keep it. An audit given the receipts reports an entry missing from the log or altered. */
+        Receipt: {
+            context_hash: string;
+            user_id: string;
+            agent_id: string;
+            sequence: number;
+            prev_entry_hash: string;
+            /**
+             * Format: date-time
+             * @description When the service accepted the context (its created_at); signed as uint64 milliseconds.
+             */
+            received_at: string;
+            /** @description The attestation key that signed (GET /v1/signers, kind `attestation`). */
+            signer: string;
+            /** @description EIP-712 signature, domain {name: "ctxlog", version: "1"}, over Receipt(bytes32 contextHash,string userId,string agentId,uint64 sequence,bytes32 prevEntryHash,uint64 receivedAt). */
+            signature: string;
+        };
+        ContextList: {
+            data: components["schemas"]["Context"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
         Context: {
             context_id: string;
             agent_id: string;
@@ -970,14 +1111,25 @@ export interface components {
             } | null;
             retry_possible: boolean | null;
             failure_reason: string | null;
-        };
-        ContextList: {
-            data: components["schemas"]["Context"][];
-            /** @description Pass as `cursor` for the next page; null on the last page. */
-            next_cursor: string | null;
+            /** @description Position in the agent's log (user, agent_id): 1, 2, 3, … with no gaps. Null before chaining. */
+            sequence: number | null;
+            /** @description entry_hash of the previous entry of the log; 0x followed by 64 zeros for the first. */
+            prev_entry_hash: string | null;
+            /** @description EIP-712 hashStruct(LogEntry(bytes32 contextHash,string userId,string agentId,uint64 sequence,bytes32 prevEntryHash)). */
+            entry_hash: string | null;
         };
         ProofBundle: {
+            /** @description 2: the Merkle leaf is entry_hash, which links the context into its agent's log. 1: a context logged before logs were chained; its leaf is context_hash and the chain fields are null. */
+            version: 1 | 2;
             context_id: string;
+            /** @description The log's owner: with agent_id, the log's identity. */
+            user_id: string;
+            /** @description Position in the agent's log (user, agent_id): 1, 2, 3, … with no gaps. Null before chaining. */
+            sequence: number | null;
+            /** @description entry_hash of the previous entry of the log; 0x followed by 64 zeros for the first. */
+            prev_entry_hash: string | null;
+            /** @description EIP-712 hashStruct(LogEntry(bytes32 contextHash,string userId,string agentId,uint64 sequence,bytes32 prevEntryHash)). */
+            entry_hash: string | null;
             context: {
                 agent_id: string;
                 context_data: {
@@ -1001,7 +1153,7 @@ export interface components {
             /** @description EIP-55 checksummed address of the signer. */
             signer_address: string;
             /**
-             * @description Leaves are context hashes; parent = keccak256 of the two children sorted as bytes (OpenZeppelin MerkleProof).
+             * @description Leaves are entry hashes (version 2) or context hashes (version 1); parent = keccak256 of the two children sorted as bytes (OpenZeppelin MerkleProof).
              * @constant
              */
             merkle_algorithm: "sorted-pair-keccak256";
@@ -1015,8 +1167,88 @@ export interface components {
             registry_address: string;
             /** @description Its receipt holds the registry's Anchored(root, count, submitter) log. */
             transaction_hash: string;
+            /** @description The service's anchor key that sent the batch (GET /v1/signers, kind `anchor`): the Anchored log's submitter must be it. Null only on lines of an export whose entry is not in a mined batch. */
+            anchor_address: string | null;
             block_number: number;
             required_confirmations: number;
+        };
+        AgentLogList: {
+            data: components["schemas"]["AgentLog"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @description One agent's log (the user and agent_id are its identity), counted over the entries the key may read. */
+        AgentLog: {
+            agent_id: string;
+            /** @description The last entry's sequence (the log's length). */
+            head_sequence: number;
+            /** @description The last entry's entry_hash. */
+            head_entry_hash: string;
+            counts: {
+                pending: number;
+                confirmed: number;
+                failed: number;
+            };
+            /** Format: date-time */
+            first_activity_at: string;
+            /** Format: date-time */
+            last_activity_at: string;
+        };
+        /** @description One line of an agent export: the entry's proof bundle (version 2), its status, anchor fields null while unanchored. */
+        AuditEntry: {
+            /** @description 2: the Merkle leaf is entry_hash, which links the context into its agent's log. 1: a context logged before logs were chained; its leaf is context_hash and the chain fields are null. */
+            version: 1 | 2;
+            context_id: string;
+            /** @description The log's owner: with agent_id, the log's identity. */
+            user_id: string;
+            /** @description Position in the agent's log (user, agent_id): 1, 2, 3, … with no gaps. Null before chaining. */
+            sequence: number | null;
+            /** @description entry_hash of the previous entry of the log; 0x followed by 64 zeros for the first. */
+            prev_entry_hash: string | null;
+            /** @description EIP-712 hashStruct(LogEntry(bytes32 contextHash,string userId,string agentId,uint64 sequence,bytes32 prevEntryHash)). */
+            entry_hash: string | null;
+            context: {
+                agent_id: string;
+                context_data: {
+                    [key: string]: unknown;
+                };
+                metadata: {
+                    [key: string]: unknown;
+                };
+            };
+            /** @description The exact UTF-8 text that was hashed: RFC 8785 canonical JSON of `context`. */
+            canonical_context: string;
+            /** @constant */
+            canonicalization: "RFC8785";
+            /** @constant */
+            hash_algorithm: "keccak256";
+            context_hash: string;
+            /** @description EIP-191 personal_sign over the 32 bytes of context_hash. */
+            signature: string;
+            /** @constant */
+            signature_scheme: "EIP-191";
+            /** @description EIP-55 checksummed address of the signer. */
+            signer_address: string;
+            /**
+             * @description Leaves are entry hashes (version 2) or context hashes (version 1); parent = keccak256 of the two children sorted as bytes (OpenZeppelin MerkleProof).
+             * @constant
+             */
+            merkle_algorithm: "sorted-pair-keccak256";
+            leaf_index: number | null;
+            merkle_proof: string[] | null;
+            merkle_root: string | null;
+            chain_id: number | null;
+            network: string | null;
+            registry_address: string | null;
+            transaction_hash: string | null;
+            anchor_address: string | null;
+            block_number: number | null;
+            required_confirmations: number;
+            /**
+             * @description confirmed: the anchor fields are set. pending or failed: not anchored (yet); anchor fields are null unless the batch has been mined.
+             * @enum {string}
+             */
+            status: "pending" | "confirmed" | "failed";
         };
         CreatedWebhook: {
             webhook_id: string;
@@ -1166,11 +1398,16 @@ export interface components {
             next_cursor: string | null;
         };
         Signer: {
-            /** @description EIP-55 address that signs context hashes (EIP-191). */
+            /** @description EIP-55 address. Of kind `attestation`: signs context hashes (EIP-191) and receipts (EIP-712). Of kind `anchor`: sends the anchoring transactions (an Anchored log's submitter). */
             address: string;
             /**
+             * @description `attestation` keys sign (API); `anchor` keys pay for and send anchors (chain worker).
+             * @enum {string}
+             */
+            kind: "attestation" | "anchor";
+            /**
              * Format: date-time
-             * @description Contexts created from this time on may carry its signature.
+             * @description Attestation: contexts created from this time on may carry its signature. Anchor: its first anchor.
              */
             valid_from: string;
             /** @description End of its period; null while it is in use. */
@@ -1551,7 +1788,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Accepted: the context is pending */
+            /** @description Accepted: the context is pending; keep its receipt */
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1565,7 +1802,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Context"];
+                    "application/json": components["schemas"]["CreatedContext"];
                 };
             };
             /** @description `VALIDATION_ERROR` or `INVALID_JSON`. The request is invalid: a path parameter, query, header or body out of its schema, or a body that is not JSON. */
@@ -2013,6 +2250,325 @@ export interface operations {
             };
             /** @description `UNSUPPORTED_MEDIA_TYPE`. The body is not `application/json` in UTF-8. */
             415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`. The key's rate limit is spent; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`. A backing service (PostgreSQL, Redis, the chain) is unavailable or too slow; retry with backoff. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAgents: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1–100. */
+                limit?: number;
+                /** @description The `next_cursor` of the previous page; omit for the first page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of agent logs, by agent_id */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentLogList"];
+                };
+            };
+            /** @description `VALIDATION_ERROR` or `INVALID_JSON`. The request is invalid: a path parameter, query, header or body out of its schema, or a body that is not JSON. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    "Set-Cookie": components["headers"]["SessionCookieCleared"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_PERMISSIONS` or `CSRF_TOKEN_INVALID`. The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`. The key's rate limit is spent; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`. A backing service (PostgreSQL, Redis, the chain) is unavailable or too slow; retry with backoff. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agent_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agent's log */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentLog"];
+                };
+            };
+            /** @description `VALIDATION_ERROR` or `INVALID_JSON`. The request is invalid: a path parameter, query, header or body out of its schema, or a body that is not JSON. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    "Set-Cookie": components["headers"]["SessionCookieCleared"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_PERMISSIONS` or `CSRF_TOKEN_INVALID`. The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`. No such object for this key: another user's objects are never shown. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`. The key's rate limit is spent; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`. A backing service (PostgreSQL, Redis, the chain) is unavailable or too slow; retry with backoff. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportAgent: {
+        parameters: {
+            query?: {
+                /** @description First entry (default 1). */
+                from_sequence?: number;
+                /** @description Last entry (default the head). */
+                to_sequence?: number;
+            };
+            header?: never;
+            path: {
+                agent_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One proof bundle per line (the schema is each line's), pending entries marked by status */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["AuditEntry"];
+                };
+            };
+            /** @description `VALIDATION_ERROR` or `INVALID_JSON`. The request is invalid: a path parameter, query, header or body out of its schema, or a body that is not JSON. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    "Set-Cookie": components["headers"]["SessionCookieCleared"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_PERMISSIONS` or `CSRF_TOKEN_INVALID`. The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`. No such object for this key: another user's objects are never shown. */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
