@@ -36,11 +36,11 @@ describe.each([
       types: CHAIN_TYPES,
       primaryType: "LogEntry",
       data: {
-        contextHash: fields.contextHash,
+        contextHash: fields.contextHash as `0x${string}`,
         userId: fields.userId,
         agentId: fields.agentId,
         sequence: BigInt(fields.sequence),
-        prevEntryHash: fields.prevEntryHash,
+        prevEntryHash: fields.prevEntryHash as `0x${string}`,
       },
     });
     expect(entryHash(fields)).toBe(viem);

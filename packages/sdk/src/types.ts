@@ -1,3 +1,4 @@
+import type { ContextReceipt } from "./chain-entry";
 // Every request and response shape of the ctxlog API v1, in one file so that endpoints still being
 // built server-side can be adjusted here alone. Hand-written (no zod, no server import): the SDK
 // must install and run without any server package. Fields the server may add later are allowed by
@@ -94,6 +95,15 @@ export interface Context {
   error: { code: string; message: string; details: unknown } | null;
   retry_possible: boolean | null;
   failure_reason: string | null;
+  /** position in the agent's log (null on contexts logged before logs were chained) */
+  sequence?: number | null;
+  prev_entry_hash?: Hex | null;
+  entry_hash?: Hex | null;
+}
+
+/** The 202 of POST /v1/contexts: the context and the receipt to keep (see `verifyReceipt`). */
+export interface CreatedContext extends Context {
+  receipt: ContextReceipt | null;
 }
 
 export interface ListVerificationsParams extends PageParams {

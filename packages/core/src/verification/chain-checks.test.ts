@@ -85,7 +85,7 @@ describe("version 2 contexts and split keys", () => {
 
   it("an anchor sent by the attestation key (published only as attestation) fails anchor_submitter", async () => {
     const input = await chainedInput();
-    const anchored = input.chain.receipt?.anchored as { submitter: string }[];
+    const anchored = input.chain.receipt?.anchored as unknown as { submitter: string }[];
     (anchored[0] as { submitter: string }).submitter = ATTEST.address;
     expect((await failedOf(input)).map(([name]) => name)).toEqual(["anchor_submitter"]);
   });
@@ -93,7 +93,7 @@ describe("version 2 contexts and split keys", () => {
   it("a context signed by the anchor key (published only as anchor) fails signature_valid", async () => {
     const input = await chainedInput();
     const stored = input.stored as NonNullable<VerificationInput["stored"]>;
-    stored.signature = await ANCHOR.sign(stored.contextHash);
+    stored.signature = await ANCHOR.sign(stored.contextHash as `0x${string}`);
     stored.signerAddress = ANCHOR.address;
     expect((await failedOf(input)).map(([name]) => name)).toEqual(["signature_valid"]);
   });
