@@ -64,7 +64,7 @@ async function main() {
     DATABASE_URL: database.url,
     REDIS_URL,
     REDIS_PREFIX: prefix,
-    SIGNER_PRIVATE_KEY: "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
+    ATTESTATION_PRIVATE_KEY: "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",
     ...SECRETS_ENV,
     PORT: "0",
     OPS_PORT: "0", // any free port: a fixed one could collide with another stack on this host
@@ -101,6 +101,21 @@ async function main() {
       );
       await api.stop();
 
+      // (b0) the same API writing contexts outside any agent log (CONTEXT_CHAINING=off), in the
+      // same run: what per-agent sequences, entry hashes and receipts cost
+      const unchained = await startProcess(path.join(root, "apps/api/dist/main.js"), {
+        ...env,
+        API_PROCESSES: String(processes),
+        CONTEXT_CHAINING: "off",
+        LOG_LEVEL: process.env.BENCH_API_LOG_LEVEL ?? "info",
+      });
+      await load(`http://127.0.0.1:${unchained.port}/v1/contexts`, auth); // warm-up
+      const b0 = summary(
+        `(b0) POST /v1/contexts without agent logs, API_PROCESSES=${processes}`,
+        await load(`http://127.0.0.1:${unchained.port}/v1/contexts`, auth),
+      );
+      await unchained.stop();
+
       // (c) once, with one process: the required work alone (bench/floor-server.js), so the ratio
       // the issue's target asks for can be read against what the work itself allows on this machine
       let c;
@@ -116,7 +131,7 @@ async function main() {
         );
         await floor.stop();
       }
-      rows.push({ processes, a, b, c });
+      rows.push({ processes, a, b, b0, c });
     }
   } finally {
     await deleteRedisPrefix(prefix);
@@ -128,11 +143,17 @@ async function main() {
   );
   console.log("| run | req/s | p50 ms | p99 ms | errors |");
   console.log("|---|---|---|---|---|");
-  for (const { a, b, c } of rows)
-    for (const r of [a, b, c].filter(Boolean))
+  for (const { a, b, b0, c } of rows)
+    for (const r of [a, b, b0, c].filter(Boolean))
       console.log(`| ${r.name} | ${fmt(r.rps, 0)} | ${r.p50} | ${r.p99} | ${r.non2xx} |`);
   console.log("");
   const single = rows.find((r) => r.processes === 1);
+  for (const { processes, b, b0 } of rows) {
+    const cost = 1 - b.rps / b0.rps;
+    console.log(
+      `${processes} process${processes > 1 ? "es" : ""}: agent logs cost ${fmt(100 * cost, 1)} % of throughput (b vs b0; target ≤ 10 %: ${cost <= 0.1 ? "met" : "MISSED"})`,
+    );
+  }
   for (const { processes, a, b, c } of rows) {
     const ratio = b.rps / a.rps;
     const met = ratio >= 0.35 && b.p99 <= 50 ? "met" : "MISSED";

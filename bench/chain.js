@@ -44,12 +44,12 @@ async function postAll(port, key) {
   return sentAt;
 }
 
-async function run(batchMax) {
+async function run(batchMax, extraEnv = {}) {
   // BENCH_WORKER_EXEC_ARGV="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the worker
   const workerExecArgv = (process.env.BENCH_WORKER_EXEC_ARGV ?? "").split(" ").filter(Boolean);
   const stack = await startChainStack(
     "ctxlog_bench_chain",
-    { BATCH_MAX: String(batchMax) },
+    { BATCH_MAX: String(batchMax), ...extraEnv },
     { workerExecArgv },
   );
   const client = stack.db;
@@ -101,6 +101,14 @@ async function main() {
   }
   if (results.length < 2) return;
   const [single, batched] = results;
+  // the batched run again with contexts outside any agent log (CONTEXT_CHAINING=off): what
+  // per-agent sequences cost end to end, measured in this same run
+  const unchained = await run(batched.batchMax, { CONTEXT_CHAINING: "off" });
+  const cost = 1 - batched.endToEndPerSecond / unchained.endToEndPerSecond;
+  console.log(
+    `BATCH_MAX=${batched.batchMax} without agent logs: end to end ${fmt(unchained.endToEndPerSecond, 0)} contexts/s; ` +
+      `agent logs cost ${fmt(100 * cost, 1)} % (target ≤ 10 %: ${cost <= 0.1 ? "met" : "NOT met"})`,
+  );
   const gasRatio = batched.gasPerContext / single.gasPerContext;
   console.log(
     `gas per context at 256 / at 1 = ${fmt(gasRatio, 4)} (target ≤ 0.01: ${gasRatio <= 0.01 ? "met" : "NOT met"}); ` +

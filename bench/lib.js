@@ -100,6 +100,8 @@ async function startChainStack(name, extraEnv = {}, { workerExecArgv = [] } = {}
     REDIS_URL,
     REDIS_PREFIX: prefix,
     SIGNER_PRIVATE_KEY: DEV_SIGNER,
+    // the API's attestation key: anvil's second dev account, apart from the gas-paying key
+    ATTESTATION_PRIVATE_KEY: "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",
     ...SECRETS_ENV,
     RPC_URL: anvil.rpcUrl,
     CHAIN_ID: String(anvil.chainId),

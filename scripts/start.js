@@ -51,13 +51,13 @@ async function main() {
   if (!process.env.RPC_URL) {
     const registry = await startLocalChain();
     const { privateKeyToAccount } = require("viem/accounts");
-    const signer = process.env.SIGNER_PRIVATE_KEY
-      ? privateKeyToAccount(process.env.SIGNER_PRIVATE_KEY).address
-      : "(SIGNER_PRIVATE_KEY unset)";
+    const address = (name) =>
+      process.env[name] ? privateKeyToAccount(process.env[name]).address : `(${name} unset)`;
     console.log(`ctxlog: local chain (anvil, ${process.env.ANVIL_BLOCK_TIME || 1} s blocks) at ${anvil.rpcUrl}
-  chain id:  ${anvil.chainId}
-  registry:  ${registry.address}
-  signer:    ${signer}`);
+  chain id:    ${anvil.chainId}
+  registry:    ${registry.address}
+  anchor key:  ${address("SIGNER_PRIVATE_KEY")} (chain worker, pays gas)
+  attestation: ${address("ATTESTATION_PRIVATE_KEY")} (API, signs contexts and receipts)`);
   }
   for (const { name, main } of apps) {
     const child = spawn(process.execPath, [path.join(root, main)], {

@@ -9,7 +9,7 @@ import { waitFor } from "@ctxlog/core/testing";
 import { createApiKey } from "@ctxlog/db";
 import { createTestDatabase, TEST_SECRETS_ENV } from "@ctxlog/db/testing";
 import { deleteRedisPrefix, TEST_REDIS_URL } from "@ctxlog/jobs/testing";
-import { TEST_SIGNER_KEY } from "./testing/harness";
+import { TEST_ATTESTATION_KEY } from "./testing/harness";
 
 const appDir = path.resolve(__dirname, "..");
 const main = path.join(appDir, "dist", "main.js");
@@ -86,7 +86,7 @@ describe("API_PROCESSES=2: the built API as a supervised cluster (PostgreSQL + R
         DATABASE_POOL_SIZE: "3",
         REDIS_URL: TEST_REDIS_URL,
         REDIS_PREFIX: prefix,
-        SIGNER_PRIVATE_KEY: TEST_SIGNER_KEY,
+        ATTESTATION_PRIVATE_KEY: TEST_ATTESTATION_KEY,
         CTXLOG_DEV_MODE: "true",
         ...TEST_SECRETS_ENV,
         // info: the access log says which process served each request
@@ -221,7 +221,7 @@ describe("the built API when it cannot listen (192.0.2.1 is a documentation addr
         DATABASE_URL: "postgresql://root@127.0.0.1:5432/ctxlog_never_used",
         REDIS_URL: TEST_REDIS_URL,
         REDIS_PREFIX: `ctxlog-test-${randomBytes(6).toString("hex")}`,
-        SIGNER_PRIVATE_KEY: TEST_SIGNER_KEY,
+        ATTESTATION_PRIVATE_KEY: TEST_ATTESTATION_KEY,
         CTXLOG_DEV_MODE: "true",
         ...TEST_SECRETS_ENV,
         LOG_LEVEL: "silent",

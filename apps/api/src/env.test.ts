@@ -5,7 +5,7 @@ import { parseApiEnv } from "./env";
 const base = {
   DATABASE_URL: "postgresql://root@127.0.0.1:5432/ctxlog",
   REDIS_URL: "redis://127.0.0.1:6379",
-  SIGNER_PRIVATE_KEY: `0x${"11".repeat(32)}`,
+  ATTESTATION_PRIVATE_KEY: `0x${"11".repeat(32)}`,
   SECRETS_ENCRYPTION_KEY: "22".repeat(32),
   SECRETS_ENCRYPTION_KEY_ID: "k1",
 };
@@ -67,11 +67,11 @@ describe("well-known development keys", () => {
 
   it("refuses them, naming each variable, unless CTXLOG_DEV_MODE=true", () => {
     const run = () =>
-      parseApiEnv({ ...base, SIGNER_PRIVATE_KEY: anvil0, SECRETS_ENCRYPTION_KEY: envExampleKey });
+      parseApiEnv({ ...base, ATTESTATION_PRIVATE_KEY: anvil0, SECRETS_ENCRYPTION_KEY: envExampleKey });
     expect(run).toThrow(ConfigError);
-    expect(run).toThrow(/SIGNER_PRIVATE_KEY: is anvil's published development account #0/);
+    expect(run).toThrow(/ATTESTATION_PRIVATE_KEY: is anvil's published development account #0/);
     expect(run).toThrow(/SECRETS_ENCRYPTION_KEY: is the development key of \.env\.example/);
-    const dev = { ...base, SIGNER_PRIVATE_KEY: anvil0, SECRETS_ENCRYPTION_KEY: envExampleKey };
-    expect(parseApiEnv({ ...dev, CTXLOG_DEV_MODE: "true" }).SIGNER_PRIVATE_KEY).toBe(anvil0);
+    const dev = { ...base, ATTESTATION_PRIVATE_KEY: anvil0, SECRETS_ENCRYPTION_KEY: envExampleKey };
+    expect(parseApiEnv({ ...dev, CTXLOG_DEV_MODE: "true" }).ATTESTATION_PRIVATE_KEY).toBe(anvil0);
   });
 });

@@ -53,7 +53,13 @@ export const apiEnvSchema = z
       .string()
       .regex(/^[A-Za-z0-9_-]+$/)
       .default("ctxlog"),
-    SIGNER_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, "a 32-byte hex private key with 0x prefix"),
+    // Signs context hashes and receipts; the chain worker's gas-paying SIGNER_PRIVATE_KEY stays out of the API.
+    ATTESTATION_PRIVATE_KEY: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{64}$/, "a 32-byte hex private key with 0x prefix"),
+    // "off" writes contexts outside any agent log (no sequence, no receipt): only for measuring
+    // what chaining costs (bench:api, bench:chain).
+    CONTEXT_CHAINING: z.enum(["on", "off"]).default("on"),
     NETWORK_NAME: z.string().min(1).default("anvil"),
     CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(3),
     EXPECTED_BLOCK_TIME_MS: z.coerce.number().int().min(1).default(1000),

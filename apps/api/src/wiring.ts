@@ -79,7 +79,10 @@ export function createApiDeps(
     queues,
     rateLimiter,
     logger,
-    contextWriter: createContextWriter(db, queues, logger, { maxOutstanding: env.CONTEXT_WRITE_QUEUE_MAX }),
+    contextWriter: createContextWriter(db, queues, logger, {
+      maxOutstanding: env.CONTEXT_WRITE_QUEUE_MAX,
+      chained: env.CONTEXT_CHAINING === "on",
+    }),
     confirmationEstimate: new ConfirmationEstimator(
       db,
       {
@@ -90,7 +93,7 @@ export function createApiDeps(
       },
       logger,
     ),
-    signer: createContextSigner(env.SIGNER_PRIVATE_KEY as `0x${string}`),
+    signer: createContextSigner(env.ATTESTATION_PRIVATE_KEY as `0x${string}`),
     metrics: createApiMetrics({ clustered: opts.clustered }),
     chain:
       env.RPC_URL && env.REGISTRY_ADDRESS
@@ -104,7 +107,7 @@ export function createApiDeps(
             logger,
           )
         : null,
-    signers: new SignerDirectory(db, signerAddress(env.SIGNER_PRIVATE_KEY as `0x${string}`), logger),
+    signers: new SignerDirectory(db, signerAddress(env.ATTESTATION_PRIVATE_KEY as `0x${string}`), logger),
     secretsKeyring: secretKeyringFromEnv(env),
     close: async () => {
       await queues.close().catch(() => {});

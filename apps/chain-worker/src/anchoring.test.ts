@@ -30,7 +30,14 @@ describe("chain worker on anvil, PostgreSQL and Redis: anchoring", () => {
     });
     expect(events.map((e) => e.event)).toEqual(["context.created", "context.confirmed"]);
     const created = JSON.parse(events[0]?.payload ?? "{}");
-    expect(created.data).toMatchObject({ context_id: id, status: "pending", context_hash: ctx.contextHash });
+    expect(created.data).toMatchObject({
+      context_id: id,
+      status: "pending",
+      context_hash: ctx.contextHash,
+      sequence: 1,
+      prev_entry_hash: ctx.prevEntryHash,
+      entry_hash: ctx.entryHash,
+    });
     expect(created.data.transaction_hash).toMatch(/^0x/);
     const confirmed = JSON.parse(events[1]?.payload ?? "{}");
     expect(confirmed.data).toMatchObject({
@@ -42,7 +49,8 @@ describe("chain worker on anvil, PostgreSQL and Redis: anchoring", () => {
       proof: {
         leaf_index: 0,
         merkle_proof: [],
-        merkle_root: ctx.contextHash,
+        // a batch of one: the root is the leaf, the context's entry hash in its agent's log
+        merkle_root: ctx.entryHash,
         chain_id: 31337,
         registry_address: h.registry.address,
       },
@@ -67,7 +75,7 @@ describe("chain worker on anvil, PostgreSQL and Redis: anchoring", () => {
     for (const c of contexts) {
       const [root] = roots.get(c.transactionHash as string) ?? [];
       expect(root).toBeDefined();
-      expect(verifyMerkleProof(c.contextHash as Hex, c.merkleProof as Hex[], root as Hex)).toBe(true);
+      expect(verifyMerkleProof(c.entryHash as Hex, c.merkleProof as Hex[], root as Hex)).toBe(true);
     }
     const anchors = await h.db.anchor.findMany({ where: { contexts: { some: { id: { in: ids } } } } });
     expect(anchors.reduce((n, a) => n + a.contextCount, 0)).toBe(500);
@@ -87,6 +95,19 @@ describe("chain worker on anvil, PostgreSQL and Redis: anchoring", () => {
     expect(status.blockTimeMs).toBeGreaterThanOrEqual(100); // anvil mines every 200 ms here
     expect(status.blockTimeMs).toBeLessThanOrEqual(600);
     expect(status.registryAddress).toBe(h.registry.address);
+  });
+
+  it("publishes its gas-paying key as a signer of kind anchor (for the anchor_submitter check)", async () => {
+    const published = await h.db.signer.findUnique({
+      where: { address_kind: { address: worker.signerAddress, kind: "anchor" } },
+    });
+    expect(published).toMatchObject({ validUntil: null });
+    // and it signs no context: an attestation key is the API's
+    expect(
+      await h.db.signer.findUnique({
+        where: { address_kind: { address: worker.signerAddress, kind: "attestation" } },
+      }),
+    ).toBeNull();
   });
 
   it("counts what it did in Prometheus metrics", async () => {

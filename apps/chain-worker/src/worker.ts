@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { createRpcClient } from "@ctxlog/chain";
 import { loadFastKeccak, pgTimeoutsFrom } from "@ctxlog/core";
-import { type AnchorTarget, createDb } from "@ctxlog/db";
+import { type AnchorTarget, createDb, registerSigner } from "@ctxlog/db";
 import { createRedisConnection, JobQueues } from "@ctxlog/jobs";
 import { type RunningLoop, runLoop, serveMetrics } from "@ctxlog/runtime";
 import type { Logger } from "pino";
@@ -51,6 +51,7 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
   let trackLoop: RunningLoop | undefined;
   let reconcileLoop: RunningLoop | undefined;
   let gaugesLoop: RunningLoop | undefined;
+  let publishLoop: RunningLoop | undefined;
   let batcher: ReturnType<typeof startBatcher> | undefined;
   const connection = createRedisConnection(env.REDIS_URL, "worker");
   const producer = createRedisConnection(env.REDIS_URL, "producer", {
@@ -118,6 +119,14 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
       env.RECONCILE_INTERVAL_MS,
     );
 
+    // GET /v1/signers publishes this key as kind "anchor" from now on (anchor_submitter checks it)
+    const startedAt = new Date();
+    publishLoop = loop(
+      "publish-anchor-key",
+      () => registerSigner(db, account.address, { kind: "anchor", startedAt, now: new Date() }),
+      60 * 60 * 1000,
+    );
+
     if (env.CHAIN_WORKER_METRICS_PORT !== undefined) {
       metricsServer = await serveMetrics(
         metrics.registry,
@@ -150,7 +159,13 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
   async function stop() {
     metricsServer?.close();
     await batcher?.close();
-    await Promise.all([sendLoop?.stop(), trackLoop?.stop(), reconcileLoop?.stop(), gaugesLoop?.stop()]);
+    await Promise.all([
+      sendLoop?.stop(),
+      trackLoop?.stop(),
+      reconcileLoop?.stop(),
+      gaugesLoop?.stop(),
+      publishLoop?.stop(),
+    ]);
     await lease.stop();
     await queues.close();
     await Promise.allSettled([connection.quit(), producer.quit()]);

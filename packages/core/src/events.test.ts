@@ -85,6 +85,9 @@ describe("contextCreatedData", () => {
       estimated_confirmation: "2025-01-02T03:05:05.678Z",
       context_data: { task: "reconcile", items: [1, 2] },
       metadata: { run: 7 },
+      sequence: null,
+      prev_entry_hash: null,
+      entry_hash: null,
     });
     expect(Object.keys(data)).toEqual([
       "context_id",
@@ -97,7 +100,32 @@ describe("contextCreatedData", () => {
       "estimated_confirmation",
       "context_data",
       "metadata",
+      "sequence",
+      "prev_entry_hash",
+      "entry_hash",
     ]);
+  });
+
+  it("carries the context's place in its agent's log", () => {
+    const link = { sequence: 7, prevEntryHash: `0x${"01".repeat(32)}`, entryHash: `0x${"02".repeat(32)}` };
+    expect(contextCreatedData({ ...base, ...link })).toMatchObject({
+      sequence: 7,
+      prev_entry_hash: link.prevEntryHash,
+      entry_hash: link.entryHash,
+    });
+    expect(
+      contextConfirmedData({
+        ...base,
+        ...link,
+        blockNumber: 1n,
+        blockTimestamp: new Date(),
+        gasUsed: 1n,
+        confirmationTimeSeconds: 1,
+      }),
+    ).toMatchObject({
+      sequence: 7,
+      prev_entry_hash: link.prevEntryHash,
+    });
   });
 
   it("reports the status of the event, not of the row", () => {
@@ -130,6 +158,9 @@ describe("contextConfirmedData", () => {
       network: "anvil",
       gas_used: 48_211,
       confirmation_time_seconds: 42,
+      sequence: null,
+      prev_entry_hash: null,
+      entry_hash: null,
     });
     expect(JSON.stringify(data)).toContain('"block_number":12345678,');
     expect(data).not.toHaveProperty("signature");

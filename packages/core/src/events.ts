@@ -60,7 +60,26 @@ export interface ContextView {
   errorDetails: unknown;
   retryPossible: boolean | null;
   failureReason: string | null;
+  /** the context's place in its agent's log; absent or null for contexts logged before logs were chained */
+  sequence?: number | null;
+  prevEntryHash?: string | null;
+  entryHash?: string | null;
 }
+
+/** sequence, prev_entry_hash, entry_hash: null on contexts logged before logs were chained. */
+export type ChainLinkData = {
+  sequence: number | null;
+  prev_entry_hash: string | null;
+  entry_hash: string | null;
+};
+
+const chainLinkData = (
+  ctx: Pick<ContextView, "sequence" | "prevEntryHash" | "entryHash">,
+): ChainLinkData => ({
+  sequence: ctx.sequence ?? null,
+  prev_entry_hash: ctx.prevEntryHash ?? null,
+  entry_hash: ctx.entryHash ?? null,
+});
 
 export type ContextCreatedData = {
   context_id: string;
@@ -73,7 +92,7 @@ export type ContextCreatedData = {
   estimated_confirmation: string | null;
   context_data: unknown;
   metadata: unknown;
-};
+} & ChainLinkData;
 
 export type ContextConfirmedData = {
   context_id: string;
@@ -88,7 +107,7 @@ export type ContextConfirmedData = {
   gas_used: number;
   confirmation_time_seconds: number;
   proof?: unknown;
-};
+} & ChainLinkData;
 
 export type ContextFailedData = {
   context_id: string;
@@ -115,6 +134,7 @@ export function contextCreatedData(ctx: ContextView): ContextCreatedData {
     context_data: ctx.contextData,
     // Same default as hashContext, so the event shows exactly the preimage of context_hash.
     metadata: ctx.metadata === undefined ? {} : ctx.metadata,
+    ...chainLinkData(ctx),
   };
 }
 
@@ -131,6 +151,9 @@ export type ConfirmedContextView = Pick<
   | "network"
   | "gasUsed"
   | "confirmationTimeSeconds"
+  | "sequence"
+  | "prevEntryHash"
+  | "entryHash"
 >;
 
 /** `proof`, when given, is appended so receivers can verify without calling back. */
@@ -150,6 +173,7 @@ export function contextConfirmedData(
     network: ctx.network,
     gas_used: toSafeNumber(required(ctx, "gasUsed"), "gasUsed"),
     confirmation_time_seconds: required(ctx, "confirmationTimeSeconds"),
+    ...chainLinkData(ctx),
   };
   if (extra.proof !== undefined) data.proof = extra.proof;
   return data;

@@ -21,6 +21,17 @@ export {
 } from "./api-keys";
 export { BlockTimeEstimator } from "./block-time";
 export { type ContextHashInput, canonicalJson, hashContext } from "./canonical";
+export {
+  CHAIN_TYPES,
+  entryHash,
+  type LogEntryFields,
+  RECEIPT_DOMAIN,
+  type ReceiptFields,
+  receiptDigest,
+  receiptTypedData,
+  recoverReceiptSigner,
+  ZERO_ENTRY_HASH,
+} from "./chain-entry";
 export { ConfigError, envFlag, optionalEnv, parseConfig } from "./config";
 export {
   DEVELOPMENT_MODE_VARIABLE,

@@ -1,10 +1,13 @@
 import { type Address, bytesToHex, type Hex, hexToBytes, recoverMessageAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { type ReceiptFields, signReceiptDigest } from "./chain-entry";
 import { eip191Digest, signDigest } from "./secp256k1";
 
 export type ContextSigner = {
   readonly address: Address;
   sign(contextHash: Hex): Promise<Hex>;
+  /** EIP-712 signature over a receipt (see chain-entry.ts) */
+  signReceipt(fields: ReceiptFields): Hex;
 };
 
 // The EIP-191 prefix commits to the message length ("\x19Ethereum Signed Message:\n32"), so a hash
@@ -34,6 +37,9 @@ export function createContextSigner(privateKey: Hex): ContextSigner {
       // ethers users with verifyMessage(getBytes(hash), sig).
       const { signature, recoveryId } = signDigest(eip191Digest(contextHash), key);
       return Promise.resolve(`${bytesToHex(signature)}${(27 + recoveryId).toString(16)}` as Hex);
+    },
+    signReceipt(fields) {
+      return signReceiptDigest(fields, key);
     },
   };
 }

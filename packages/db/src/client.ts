@@ -5,6 +5,8 @@ import { type Prisma, PrismaClient } from "./generated/prisma/client";
 
 export type {
   Account,
+  AgentLog,
+  Anchor,
   ApiKey,
   Context,
   IdempotencyKey,

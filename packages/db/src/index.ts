@@ -3,6 +3,7 @@
 // so that no production import path loads them.
 
 export * from "./accounts";
+export * from "./agents";
 export * from "./anchors/anchor-target";
 export * from "./anchors/chain-status";
 export * from "./anchors/create-anchor-batch";

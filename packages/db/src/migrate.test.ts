@@ -92,6 +92,7 @@ describe("the repository's migrations", () => {
     expect(tables.map((t) => t.tablename)).toEqual([
       "_prisma_migrations",
       "accounts",
+      "agent_logs",
       "anchor_transactions",
       "anchors",
       "api_keys",

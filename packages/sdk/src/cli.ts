@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { AUDIT_USAGE, runAudit } from "./cli-audit";
 import { RpcUnreachableError } from "./errors";
 import { verifyContext } from "./verify-context";
 
@@ -51,7 +52,7 @@ export async function main(argv: readonly string[], io: CliIO = defaultIO): Prom
   }
   const { values, positionals } = parsed;
   if (values.help) {
-    io.stdout(USAGE);
+    io.stdout(`${USAGE}\n\n${AUDIT_USAGE}`);
     return EXIT.verified;
   }
   if (values.version) {
@@ -59,11 +60,18 @@ export async function main(argv: readonly string[], io: CliIO = defaultIO): Prom
     return EXIT.verified;
   }
   const [command, file, ...extra] = positionals;
+  const rpcUrl = values["rpc-url"] ?? io.env.CTXLOG_RPC_URL;
+  if (command === "audit" && extra.length === 0) {
+    if (!rpcUrl) {
+      io.stderr("ctxlog: --rpc-url is required (or set CTXLOG_RPC_URL)");
+      return EXIT.usage;
+    }
+    return runAudit({ ...values, file, rpcUrl }, io.stdout, io.stderr);
+  }
   if (command !== "verify" || file === undefined || extra.length > 0) {
-    io.stderr(USAGE);
+    io.stderr(`${USAGE}\n\n${AUDIT_USAGE}`);
     return EXIT.usage;
   }
-  const rpcUrl = values["rpc-url"] ?? io.env.CTXLOG_RPC_URL;
   if (!rpcUrl) {
     io.stderr("ctxlog: --rpc-url is required (or set CTXLOG_RPC_URL)");
     return EXIT.usage;
@@ -133,6 +141,13 @@ function parse(argv: readonly string[]) {
       "expected-signer": { type: "string", multiple: true },
       "expected-submitter": { type: "string", multiple: true },
       json: { type: "boolean" },
+      // audit
+      api: { type: "string" },
+      key: { type: "string" },
+      agent: { type: "string" },
+      from: { type: "string" },
+      to: { type: "string" },
+      receipts: { type: "string" },
       help: { type: "boolean", short: "h" },
       version: { type: "boolean", short: "v" },
     },

@@ -5,6 +5,7 @@ import type {
   Context,
   CreateContextInput,
   CreateContextOptions,
+  CreatedContext,
   CreatedWebhook,
   CreateWebhookInput,
   DeletedWebhook,
@@ -76,7 +77,7 @@ export class ContextsApi {
   constructor(private readonly http: HttpClient) {}
 
   /** POST /contexts → 202 with the pending context. */
-  create(input: CreateContextInput, opts: CreateContextOptions & CallOptions = {}): Promise<Context> {
+  create(input: CreateContextInput, opts: CreateContextOptions & CallOptions = {}): Promise<CreatedContext> {
     const headers = opts.idempotencyKey ? { "Idempotency-Key": opts.idempotencyKey } : undefined;
     return this.http.request({
       method: "POST",

@@ -1,5 +1,14 @@
 // @ctxlog/sdk — runs without any ctxlog server package; its only runtime dependency is viem.
+export * from "./audit";
 export { type ContextHashInput, canonicalize, hashContext } from "./canonical";
+export {
+  type ContextReceipt,
+  computeEntryHash,
+  LOG_TYPES,
+  RECEIPT_DOMAIN,
+  verifyReceipt,
+  ZERO_ENTRY_HASH,
+} from "./chain-entry";
 export {
   type CallOptions,
   ContextsApi,

@@ -1,9 +1,10 @@
 // The four checks that need nothing but the bundle: canonical form, hash, signature, Merkle path.
 import { keccak256, recoverMessageAddress, stringToBytes } from "viem";
 import { hashContext } from "./canonical";
+import { computeEntryHash } from "./chain-entry";
 import { RpcUnreachableError } from "./errors";
 import { processMerkleProof } from "./merkle";
-import { fieldProblems } from "./proof-bundle";
+import { type CoreField, fieldProblems } from "./proof-bundle";
 import type { ProofBundle } from "./types";
 
 export const CHECK_NAMES = [
@@ -38,7 +39,7 @@ export const fail = (name: CheckName, reason: string): CheckResult => ({ name, o
 export async function withFields(
   name: CheckName,
   bundle: unknown,
-  fields: readonly (keyof ProofBundle)[],
+  fields: readonly CoreField[],
   body: (b: ProofBundle) => CheckResult | Promise<CheckResult>,
 ): Promise<CheckResult> {
   const problems = fieldProblems(bundle, fields);
@@ -109,12 +110,42 @@ export async function offlineChecks(bundle: unknown, expectedSigners?: readonly 
       bundle,
       ["context_hash", "merkle_proof", "merkle_root", "merkle_algorithm"],
       (b) => {
-        const root = processMerkleProof(b.context_hash, b.merkle_proof);
+        // version 2: the leaf is the entry hash, recomputed from the context's place in its log
+        let leaf = b.context_hash;
+        let leafName = "context_hash";
+        if (b.version === 2) {
+          if (
+            typeof b.user_id !== "string" ||
+            !Number.isSafeInteger(b.sequence) ||
+            typeof b.prev_entry_hash !== "string" ||
+            typeof b.entry_hash !== "string"
+          ) {
+            return fail(
+              "merkle_proof",
+              "a version 2 bundle needs user_id, sequence, prev_entry_hash and entry_hash",
+            );
+          }
+          leaf = computeEntryHash({
+            context_hash: b.context_hash,
+            user_id: b.user_id,
+            agent_id: b.context.agent_id,
+            sequence: b.sequence as number,
+            prev_entry_hash: b.prev_entry_hash,
+          });
+          if (leaf !== lower(b.entry_hash)) {
+            return fail(
+              "merkle_proof",
+              `entry ${b.sequence} hashes to ${leaf}, not its entry_hash ${b.entry_hash}`,
+            );
+          }
+          leafName = "entry_hash";
+        }
+        const root = processMerkleProof(leaf, b.merkle_proof);
         return root === lower(b.merkle_root)
-          ? pass("merkle_proof", `${b.merkle_proof.length}-step proof reaches merkle_root`)
+          ? pass("merkle_proof", `${b.merkle_proof.length}-step proof from ${leafName} reaches merkle_root`)
           : fail(
               "merkle_proof",
-              `the proof from context_hash reaches ${root}, not merkle_root ${b.merkle_root}`,
+              `the proof from ${leafName} reaches ${root}, not merkle_root ${b.merkle_root}`,
             );
       },
     ),

@@ -35,8 +35,14 @@ const contextRule: Rule = (v) => {
   return undefined;
 };
 
+/** The fields every bundle has (a version 2 bundle's chain fields are checked where they are used). */
+export type CoreField = Exclude<
+  keyof ProofBundle,
+  "version" | "user_id" | "sequence" | "prev_entry_hash" | "entry_hash" | "anchor_address"
+>;
+
 /** One rule per field of the bundle: the runtime twin of the `ProofBundle` type. */
-const RULES: Record<keyof ProofBundle, Rule> = {
+const RULES: Record<CoreField, Rule> = {
   context_id: str,
   context: contextRule,
   canonical_context: (v) => (typeof v === "string" ? undefined : "must be a string"),
@@ -61,10 +67,10 @@ const RULES: Record<keyof ProofBundle, Rule> = {
   required_confirmations: integer(1),
 };
 
-export const PROOF_BUNDLE_FIELDS = Object.keys(RULES) as (keyof ProofBundle)[];
+export const PROOF_BUNDLE_FIELDS = Object.keys(RULES) as CoreField[];
 
 /** Problems with the named fields of an untrusted bundle, as "field: problem" strings. */
-export function fieldProblems(bundle: unknown, fields: readonly (keyof ProofBundle)[]): string[] {
+export function fieldProblems(bundle: unknown, fields: readonly CoreField[]): string[] {
   if (!isObject(bundle)) return ["the proof bundle is not a JSON object"];
   const problems: string[] = [];
   for (const field of fields) {

@@ -1,3 +1,4 @@
+import type { ContextReceipt } from "./chain-entry";
 // Every request and response shape of the ctxlog API v1, in one file so that endpoints still being
 // built server-side can be adjusted here alone. Hand-written (no zod, no server import): the SDK
 // must install and run without any server package. Fields the server may add later are allowed by
@@ -94,6 +95,15 @@ export interface Context {
   error: { code: string; message: string; details: unknown } | null;
   retry_possible: boolean | null;
   failure_reason: string | null;
+  /** position in the agent's log (null on contexts logged before logs were chained) */
+  sequence?: number | null;
+  prev_entry_hash?: Hex | null;
+  entry_hash?: Hex | null;
+}
+
+/** The 202 of POST /v1/contexts: the context and the receipt to keep (see `verifyReceipt`). */
+export interface CreatedContext extends Context {
+  receipt: ContextReceipt | null;
 }
 
 export interface ListVerificationsParams extends PageParams {
@@ -130,6 +140,18 @@ export interface ProofBundle {
   transaction_hash: Hex;
   block_number: number;
   required_confirmations: number;
+  /**
+   * 2: the context is an entry of its agent's log and its Merkle leaf is `entry_hash` (the chain
+   * fields below are set). 1 or absent: a context logged before logs were chained (leaf = context_hash).
+   */
+  version?: 1 | 2;
+  user_id?: string;
+  sequence?: number | null;
+  prev_entry_hash?: Hex | null;
+  /** EIP-712 hashStruct(LogEntry(bytes32 contextHash,string userId,string agentId,uint64 sequence,bytes32 prevEntryHash)) */
+  entry_hash?: Hex | null;
+  /** the service's anchor key that sent the batch (the Anchored log's submitter) */
+  anchor_address?: Hex | null;
 }
 
 // ---- verifications -----------------------------------------------------------------------------

@@ -27,8 +27,9 @@ export interface VerifyContextOptions {
   /**
    * Accounts trusted to have sent the anchor transaction (the Anchored event's `submitter`), for
    * the `anchor_submitter` check. Anyone may call the registry's `anchor`, so the sender is what
-   * binds the root to the service. Default: the bundle's `signer_address` and your
-   * `expectedSigners` (the service anchors with the key that signs its contexts).
+   * binds the root to the service. Default: the bundle's `anchor_address` (the service's anchor
+   * key, GET /v1/signers kind "anchor"), its `signer_address` (bundles from before the keys were
+   * split) and your `expectedSigners`. Pin the anchor keys here to trust nothing in the bundle.
    */
   trustedSubmitters?: readonly string[];
   /** @deprecated the former name of `trustedSubmitters` (used when that is not given). */
@@ -172,16 +173,19 @@ async function chainChecks(bundle: unknown, options: VerifyContextOptions) {
       if (!submitter)
         return fail("anchor_submitter", "no Anchored log for merkle_root, so no submitter to check");
       const by = submitter;
-      const allowed = trusted ?? [b.signer_address, ...(options.expectedSigners ?? [])];
+      // the service anchors with its anchor key (the bundle's anchor_address), apart from the
+      // attestation key since the keys were split; before, with the key that signed its contexts
+      const own = [b.signer_address, ...(b.anchor_address ? [b.anchor_address] : [])];
+      const allowed = trusted ?? [...own, ...(options.expectedSigners ?? [])];
       if (!allowed.some((a) => lower(a) === lower(by))) {
         const whom = trusted
           ? "one of the trusted submitters"
-          : `the bundle's signer ${b.signer_address} (pass trustedSubmitters to trust another anchoring account)`;
+          : `the bundle's anchor key or signer ${own.join(", ")} (pass trustedSubmitters to trust another anchoring account)`;
         return fail("anchor_submitter", `merkle_root was anchored by ${by}, not ${whom}`);
       }
       return pass(
         "anchor_submitter",
-        `anchored by ${by}, ${trusted ? "a trusted submitter" : "the bundle's signer"}`,
+        `anchored by ${by}, ${trusted ? "a trusted submitter" : "the bundle's anchor key"}`,
       );
     },
   );

@@ -19,8 +19,10 @@ import { createChainWorker } from "../../../apps/chain-worker/src/worker";
 import { parseWorkerEnv } from "../../../apps/webhook-worker/src/env";
 import { createWorkerRuntime } from "../../../apps/webhook-worker/src/wiring";
 
-/** One key signs contexts (API) and sends anchors (chain worker), as deployed; not the deployer's. */
+/** The chain worker's gas-paying key (sends anchors); not the deployer's. */
 export const STACK_SIGNER_KEY = ANVIL_DEV_KEYS[1];
+/** the API's attestation key: another account than the one paying gas, as in production */
+export const STACK_ATTESTATION_KEY = ANVIL_DEV_KEYS[2];
 
 export interface StackConfig {
   databaseUrl: string;
@@ -67,6 +69,7 @@ export async function startApps(config: StackConfig) {
   const apiEnv = parseApiEnv({
     ...shared,
     ...chainShared,
+    ATTESTATION_PRIVATE_KEY: STACK_ATTESTATION_KEY,
     PORT: "0",
     OPS_PORT: "0",
     WEBHOOK_ALLOW_INSECURE_URLS: "true",

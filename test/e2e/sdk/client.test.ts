@@ -2,13 +2,15 @@
 // harness), listening on an ephemeral port. Endpoints still being built are pinned in routes.test.ts.
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Context } from "@ctxlog/sdk";
 import {
+  type Context,
+  type ContextReceipt,
   type CtxlogApiError,
   CtxlogClient,
   type CtxlogClientOptions,
   hashContext,
   isApiError,
+  verifyReceipt,
 } from "@ctxlog/sdk";
 import { recoverMessageAddress } from "viem";
 import { createTestHarness, type Tenant, type TestHarness } from "../../../apps/api/src/testing/harness";
@@ -76,7 +78,12 @@ describe("against the real API", () => {
       signature: created.signature,
     });
     expect(signer.toLowerCase()).toBe(created.signer_address.toLowerCase());
-    expect(await client.contexts.get(created.context_id)).toEqual(created);
+    // the record, without the receipt only the 202 carries; the receipt verifies offline
+    const { receipt, ...record } = created;
+    expect(await client.contexts.get(created.context_id)).toEqual(record);
+    expect(receipt).toMatchObject({ sequence: 1, agent_id: "sdk-1", context_hash: created.context_hash });
+    await expect(verifyReceipt(receipt as ContextReceipt)).resolves.toBeNull();
+    await expect(verifyReceipt({ ...(receipt as ContextReceipt), sequence: 2 })).resolves.toMatch(/recovers/);
   });
 
   it("honours Idempotency-Key: same body → same context; another body → CONFLICT", async () => {

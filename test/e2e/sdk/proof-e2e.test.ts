@@ -8,7 +8,11 @@ import { confirmAnchor, createAnchorBatch, failAnchor, recordAnchorMined } from 
 import { CtxlogClient, checkProofBundle, isApiError, verifyContext } from "@ctxlog/sdk";
 import { createPublicClient, type Hex, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { createTestHarness, TEST_SIGNER_KEY, type TestHarness } from "../../../apps/api/src/testing/harness";
+import {
+  createTestHarness,
+  TEST_ATTESTATION_KEY,
+  type TestHarness,
+} from "../../../apps/api/src/testing/harness";
 import { type AnchorFixture, startAnchorFixture } from "./anchor-fixture";
 
 let h: TestHarness;
@@ -90,7 +94,7 @@ it("a proof bundle from GET /v1/contexts/:id/proof verifies against the chain al
   await f.mine(2);
 
   confirmedIds.push(...ids);
-  const serviceSigner = privateKeyToAccount(TEST_SIGNER_KEY).address;
+  const serviceSigner = privateKeyToAccount(TEST_ATTESTATION_KEY).address;
   for (const id of ids) {
     const bundle = await client.contexts.proof(id);
     expect(checkProofBundle(bundle)).toEqual({ ok: true, bundle });
@@ -162,5 +166,5 @@ it("verifications and signers through the client, against the running API and th
   expect(isApiError(missing, "NOT_FOUND")).toBe(true);
 
   const signers = await client.signers.list();
-  expect(signers.data.map((s) => s.address)).toContain(privateKeyToAccount(TEST_SIGNER_KEY).address);
+  expect(signers.data.map((s) => s.address)).toContain(privateKeyToAccount(TEST_ATTESTATION_KEY).address);
 });

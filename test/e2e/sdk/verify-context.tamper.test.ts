@@ -288,14 +288,14 @@ describe("verifyContext — tampering fails the right check, never throws", () =
     expect(result.verified).toBe(false);
     expect(failed(result)).toEqual(["anchor_submitter"]);
     expect(result.checks.find((c) => c.name === "anchor_submitter")?.reason).toBe(
-      `merkle_root was anchored by ${stranger}, not the bundle's signer ${bundle.signer_address} (pass trustedSubmitters to trust another anchoring account)`,
+      `merkle_root was anchored by ${stranger}, not the bundle's anchor key or signer ${bundle.signer_address} (pass trustedSubmitters to trust another anchoring account)`,
     );
     // trusted explicitly, it passes; the genuine bundle passes by default
     expect((await verify(pointed, { trustedSubmitters: [stranger] })).verified).toBe(true);
     const genuine = await verify(bundle);
     expect(genuine.checks.find((c) => c.name === "anchor_submitter")).toMatchObject({
       ok: true,
-      reason: `anchored by ${f.submitterAddress}, the bundle's signer`,
+      reason: `anchored by ${f.submitterAddress}, the bundle's anchor key`,
     });
   });
 });

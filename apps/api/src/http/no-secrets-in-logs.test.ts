@@ -1,7 +1,7 @@
 // Integration: real PostgreSQL and Redis; every log line the API writes is captured.
 import { Writable } from "node:stream";
 import { waitFor } from "@ctxlog/core/testing";
-import { bearer, createTestHarness, TEST_SIGNER_KEY, type TestHarness } from "../testing/harness";
+import { bearer, createTestHarness, TEST_ATTESTATION_KEY, type TestHarness } from "../testing/harness";
 
 const lines: string[] = [];
 const capture = new Writable({
@@ -51,8 +51,8 @@ describe("logs (captured at trace level)", () => {
     expect(log).toContain('"req":{"id":"req_');
     for (const secret of secrets) expect(log).not.toContain(secret);
     // the signer key the app under test actually holds (not whatever the shell exported)
-    expect(h.env.SIGNER_PRIVATE_KEY).toBe(TEST_SIGNER_KEY);
-    expect(log.toLowerCase()).not.toContain(TEST_SIGNER_KEY.slice(2).toLowerCase());
+    expect(h.env.ATTESTATION_PRIVATE_KEY).toBe(TEST_ATTESTATION_KEY);
+    expect(log.toLowerCase()).not.toContain(TEST_ATTESTATION_KEY.slice(2).toLowerCase());
   });
 
   it("never write a key or webhook secret sent in the URL (refused, but still logged)", async () => {

@@ -53,7 +53,7 @@ describe("the context writer", () => {
     const [keyed] = await build();
     if (!batched || !keyed) throw new Error("no rows built");
 
-    await h.deps.contextWriter.add(batched);
+    const returned = await h.deps.contextWriter.add(batched);
     const result = await h.deps.contextWriter.addIdempotent(
       [keyed],
       {
@@ -70,8 +70,13 @@ describe("the context writer", () => {
 
     const viaBatch = await h.db.context.findUniqueOrThrow({ where: { id: batched.id } });
     const viaKey = await h.db.context.findUniqueOrThrow({ where: { id: keyed.id } });
-    expect({ ...viaKey, id: "same" }).toEqual({ ...viaBatch, id: "same" });
-    expect(viaBatch).toEqual(pendingContextRow(batched));
+    // the same row but for its place in the agent's log: the keyed one is the next entry
+    const unlinked = { id: "same", sequence: null, prevEntryHash: null, entryHash: null };
+    expect({ ...viaKey, ...unlinked }).toEqual({ ...viaBatch, ...unlinked });
+    expect([viaBatch.sequence, viaKey.sequence]).toEqual([1, 2]);
+    expect(viaKey.prevEntryHash).toBe(viaBatch.entryHash);
+    expect(viaBatch).toEqual(returned);
+    expect({ ...viaBatch, ...unlinked, id: batched.id }).toEqual(pendingContextRow(batched));
 
     // both paths queue anchoring after their commit, through the same enqueue
     expect(await anchorJob(batched.id)).toEqual({ contextIds: [batched.id] });

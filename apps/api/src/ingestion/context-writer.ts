@@ -16,17 +16,17 @@ export type IdempotentWrite = StoredResponse & { replayed: boolean; contextIds?:
 
 export interface ContextWriter {
   /**
-   * Resolves once the row is committed. Rejects with SERVICE_UNAVAILABLE, the row unwritten, when
+   * Resolves with the row as stored (its place in its agent's log assigned) once it is committed. Rejects with SERVICE_UNAVAILABLE, the row unwritten, when
    * `maxOutstanding` rows are already waiting, or when the row waited behind a write that found
    * PostgreSQL unreachable.
    */
-  add(row: NewContext): Promise<void>;
+  add(row: NewContext): Promise<Context>;
   /**
    * The same for rows that stand or fall together (a batch request): one INSERT holds all of them,
    * so either every row is committed or none is. Refused whole when they do not fit under
    * `maxOutstanding`.
    */
-  addMany(rows: readonly NewContext[]): Promise<void>;
+  addMany(rows: readonly NewContext[]): Promise<Context[]>;
   /**
    * Writes the rows in the Idempotency-Key's transaction, the key's record beside them, and stores
    * `respond(rows)` as the key's answer. A replay writes nothing and enqueues nothing
@@ -47,6 +47,14 @@ export const DEFAULT_CONTEXT_WRITE_QUEUE_MAX = 2_000;
 interface Queued {
   rows: readonly NewContext[];
   seq: number;
+  /** set by the flush that wrote them: the rows as stored, in the same order */
+  stored?: Context[];
+}
+
+function only(stored: Context[], id: string): Context {
+  const [row] = stored;
+  if (!row) throw new Error(`context ${id} was flushed but not returned as stored`);
+  return row;
 }
 
 /** Rows per INSERT: a write of more rows than this (one batch request) goes alone. */
@@ -71,7 +79,7 @@ export function createContextWriter(
   db: PrismaClient,
   queues: JobQueues,
   logger: Logger,
-  opts: { maxBatch?: number; maxConcurrent?: number; maxOutstanding?: number } = {},
+  opts: { maxBatch?: number; maxConcurrent?: number; maxOutstanding?: number; chained?: boolean } = {},
 ): ContextWriter {
   const maxOutstanding = opts.maxOutstanding ?? DEFAULT_CONTEXT_WRITE_QUEUE_MAX;
   let outstanding = 0;
@@ -88,7 +96,13 @@ export function createContextWriter(
       }
       const rows = items.length === 1 ? (items[0]?.rows ?? []) : items.flatMap((item) => item.rows);
       try {
-        await insertContexts(db, rows);
+        const stored = await insertContexts(db, rows, { chained: opts.chained });
+        // back to each write its own rows, in order (stored keeps the order of rows)
+        let at = 0;
+        for (const item of items) {
+          item.stored = stored.slice(at, at + item.rows.length);
+          at += item.rows.length;
+        }
       } catch (err) {
         if (isServiceUnavailable(err)) failedBefore = nextSeq;
         throw err;
@@ -109,7 +123,11 @@ export function createContextWriter(
     }
     outstanding += rows.length;
     try {
-      await batcher.add({ rows, seq: nextSeq++ });
+      const item: Queued = { rows, seq: nextSeq++ };
+      await batcher.add(item);
+      if (item.stored?.length !== rows.length)
+        throw new Error("a write was flushed but not returned as stored");
+      return item.stored;
     } finally {
       outstanding -= rows.length;
     }
@@ -118,11 +136,11 @@ export function createContextWriter(
     get outstanding() {
       return outstanding;
     },
-    add: (row) => write([row]),
-    addMany: (rows) => (rows.length === 0 ? Promise.resolve() : write(rows)),
+    add: (row) => write([row]).then((stored) => only(stored, row.id)),
+    addMany: (rows) => (rows.length === 0 ? Promise.resolve([]) : write(rows)),
     async addIdempotent(rows, request, respond) {
       const result = await withIdempotency(db, request, async (tx) => {
-        const stored = await insertContexts(tx, rows);
+        const stored = await insertContexts(tx, rows, { chained: opts.chained });
         return { ...respond(stored), value: stored.map((row) => row.id) };
       });
       if (result.value) await enqueueAnchoring(queues, logger, result.value);

@@ -82,7 +82,11 @@ function operationOf(route: RouteSpec): ZodOpenApiOperationObject {
         description: route.success.description,
         headers: responseHeaders(route.success.status, route.success.headers, route.auth),
         ...(route.success.schema
-          ? { content: { "application/json": { schema: route.success.schema } } }
+          ? {
+              content: {
+                [route.success.contentType ?? "application/json"]: { schema: route.success.schema },
+              },
+            }
           : {}),
       },
       ...errorResponses(route),
@@ -124,6 +128,12 @@ export function buildOpenApiDocument(routes: RouteSpec[]): oas31.OpenAPIObject {
           "Dashboard accounts and sessions (the `ctxlog_session` cookie, HttpOnly, SameSite=Strict), and the overview.",
       },
       { name: "Contexts", description: "Submit and read contexts, their proofs, and retry failed ones" },
+      {
+        name: "Agents",
+        description:
+          "Each (user, agent_id) is an append-only log: its entries numbered 1, 2, 3, … and hash-linked. " +
+          "List the logs and export one for `npx ctxlog audit`.",
+      },
       {
         name: "Verifications",
         description:

@@ -1,5 +1,6 @@
 import { ERROR_CODES, type EventName } from "@ctxlog/core";
 import { z } from "zod";
+import { chainLinkFields } from "../routes/contexts/proof-schema";
 import { addressSchema, hash32Schema, signatureHexSchema } from "../routes/shared-schemas";
 
 /*
@@ -26,6 +27,7 @@ const contextCreatedData = z
     estimated_confirmation: timestamp.nullable(),
     context_data: jsonObject,
     metadata: jsonObject.meta({ description: "As hashed: `{}` when none was sent." }),
+    ...chainLinkFields,
   })
   .strict()
   .meta({ id: "ContextCreatedEventData" });
@@ -60,6 +62,7 @@ const contextConfirmedData = z
     gas_used: z.int(),
     confirmation_time_seconds: z.int(),
     proof: anchorProof.optional(),
+    ...chainLinkFields,
   })
   .strict()
   .meta({ id: "ContextConfirmedEventData" });

@@ -1,4 +1,5 @@
 import { accountRoutes } from "./accounts/routes";
+import { agentRoutes } from "./agents/routes";
 import { authRoutes } from "./auth/routes";
 import { createContext } from "./contexts/create-context";
 import { createContextsBatch } from "./contexts/create-contexts-batch";
@@ -14,6 +15,7 @@ import {
   createContextBodySchema,
   createContextHeadersSchema,
   createContextsBatchBodySchema,
+  createdContextSchema,
   listContextsQuerySchema,
   MAX_BATCH_BODY_BYTES,
 } from "./contexts/schemas";
@@ -49,8 +51,8 @@ export const v1Routes: RouteSpec[] = [
     headers: createContextHeadersSchema,
     success: {
       status: 202,
-      description: "Accepted: the context is pending",
-      schema: contextSchema,
+      description: "Accepted: the context is pending; keep its receipt",
+      schema: createdContextSchema,
       headers: [
         {
           name: "Location",
@@ -148,6 +150,7 @@ export const v1Routes: RouteSpec[] = [
     errors: [403, 404, 409],
     handler: retryContext,
   }),
+  ...agentRoutes,
   ...webhookRoutes,
   ...verificationRoutes,
   ...signerRoutes,

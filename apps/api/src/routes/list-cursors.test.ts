@@ -13,6 +13,7 @@ const issued: Record<ListName, string> = {
   signers: nextCursor("signers", SIGNER) as string,
   accounts: nextCursor("accounts", newId("acc")) as string,
   keys: nextCursor("keys", newId("key")) as string,
+  agents: nextCursor("agents", "planner-7") as string,
 };
 const lists = Object.keys(issued) as ListName[];
 

@@ -5,10 +5,21 @@ import { z } from "zod";
 // Signers are ordered by (valid_from desc, address), so their cursor is that position. Same
 // fields as before this table existed, so cursors already issued still decode.
 const signerCursor: CursorShape<SignerPosition> = {
-  write: (p) => ({ t: p.validFrom.toISOString(), a: p.address }),
+  // `k` (the kind) since one address may be both kinds; cursors issued before it start at its first
+  write: (p) => ({ t: p.validFrom.toISOString(), a: p.address, ...(p.kind ? { k: p.kind } : {}) }),
   read: z
-    .strictObject({ t: z.iso.datetime(), a: z.string().regex(/^0x[0-9a-fA-F]{40}$/) })
-    .transform((f) => ({ validFrom: new Date(f.t), address: f.a })),
+    .strictObject({
+      t: z.iso.datetime(),
+      a: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+      k: z.enum(["anchor", "attestation"]).optional(),
+    })
+    .transform((f) => ({ validFrom: new Date(f.t), address: f.a, kind: f.k })),
+};
+
+// Agent logs are ordered by agent_id: the cursor is the last one of the page.
+const agentCursor: CursorShape<string> = {
+  write: (agentId) => ({ g: agentId }),
+  read: z.strictObject({ g: z.string().min(1).max(128) }).transform((f) => f.g),
 };
 
 /** What each list's cursor names: the position its next page starts after. */
@@ -20,6 +31,7 @@ interface ListPositions {
   signers: SignerPosition;
   accounts: string;
   keys: string;
+  agents: string;
 }
 export type ListName = keyof ListPositions;
 
@@ -35,6 +47,7 @@ const LIST_CURSORS: { [L in ListName]: CursorShape<ListPositions[L]> } = {
   signers: signerCursor,
   accounts: idCursor("acc"),
   keys: idCursor("key"),
+  agents: agentCursor,
 };
 
 /**

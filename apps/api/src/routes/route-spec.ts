@@ -70,6 +70,11 @@ interface RouteFields {
     description: string;
     /** omitted for 204 No Content */
     schema?: z.ZodType;
+    /**
+     * default application/json; "application/x-ndjson": a stream of JSON lines, `schema` describing
+     * each line
+     */
+    contentType?: "application/json" | "application/x-ndjson";
     /** headers this route sets on its success response, beyond the ones every response has */
     headers?: SuccessHeader[];
   };

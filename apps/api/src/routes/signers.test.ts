@@ -8,10 +8,11 @@ import { SignerDirectory } from "../signing/signer-directory";
 import { type ChainFixture, startChainFixture } from "../testing/chain-fixture";
 import { bearer, createTestHarness, type Tenant, type TestHarness } from "../testing/harness";
 
-const CURRENT = ANVIL_DEV_ADDRESSES[0]; // the harness signs with ANVIL_DEV_KEYS[0]
+const CURRENT = ANVIL_DEV_ADDRESSES[1]; // the harness attests with ANVIL_DEV_KEYS[1]
+const ANCHOR = ANVIL_DEV_ADDRESSES[0]; // the chain fixture anchors with ANVIL_DEV_KEYS[0]
 const OLD_KEY = ANVIL_DEV_KEYS[2];
 const OLD = ANVIL_DEV_ADDRESSES[2];
-const NEXT = ANVIL_DEV_ADDRESSES[1];
+const NEXT = privateKeyToAccount(generatePrivateKey()).address;
 const DAY = 24 * 60 * 60 * 1000;
 
 let chain: ChainFixture;
@@ -74,16 +75,19 @@ describe("GET /v1/signers", () => {
     expect(res.status).toBe(200);
     expect(res.body.next_cursor).toBeNull();
     expect(res.body.data).toEqual([
-      { address: CURRENT, valid_from: expect.any(String), valid_until: null },
+      // the anchor key, folded in from the anchors recorded with it: published since its first anchor
+      { address: ANCHOR, kind: "anchor", valid_from: expect.any(String), valid_until: null },
+      { address: CURRENT, kind: "attestation", valid_from: expect.any(String), valid_until: null },
       // found only on contexts and reported by no running process: retired one heartbeat after its last one
       {
         address: OLD,
+        kind: "attestation",
         valid_from: oldCreatedAt.toISOString(),
         valid_until: new Date(oldCreatedAt.getTime() + 60 * 60 * 1000).toISOString(),
       },
     ]);
     // the current signer's period starts no later than this process: every context it signed is inside
-    expect(new Date(res.body.data[0].valid_from).getTime()).toBeLessThanOrEqual(
+    expect(new Date(res.body.data[1].valid_from).getTime()).toBeLessThanOrEqual(
       h.deps.signers.startedAt.getTime(),
     );
   });
@@ -100,25 +104,32 @@ describe("GET /v1/signers", () => {
   });
 
   it("after a key change both stay published, the retired one with its end", async () => {
-    // a second API process starts with another SIGNER_PRIVATE_KEY, on the same database
+    // a second API process starts with another ATTESTATION_PRIVATE_KEY, on the same database
     const next = new SignerDirectory(h.db, NEXT, createLogger("silent"));
     await next.ensure();
     // three hours later nobody has reported the other keys for two heartbeats: they are retired
     const later = new Date(Date.now() + 3 * 60 * 60 * 1000);
     await next.heartbeat(later);
     const res = await signers(owner.keys.read_only);
-    const byAddress = Object.fromEntries(res.body.data.map((s: { address: string }) => [s.address, s]));
+    const attestation = res.body.data.filter((s: { kind: string }) => s.kind === "attestation");
+    const byAddress = Object.fromEntries(attestation.map((s: { address: string }) => [s.address, s]));
     expect(Object.keys(byAddress).sort()).toEqual([CURRENT, NEXT, OLD].sort());
-    expect(res.body.data[0].address).toBe(NEXT);
+    expect(attestation[0].address).toBe(NEXT);
+    // the anchor key is not the attestation keys' to retire
+    expect(res.body.data).toContainEqual(
+      expect.objectContaining({ address: ANCHOR, kind: "anchor", valid_until: null }),
+    );
     expect(byAddress[NEXT].valid_until).toBeNull();
-    const current = await h.db.signer.findUniqueOrThrow({ where: { address: CURRENT } });
+    const current = await h.db.signer.findUniqueOrThrow({
+      where: { address_kind: { address: CURRENT, kind: "attestation" } },
+    });
     expect(byAddress[CURRENT].valid_until).toBe(
       new Date(current.lastSeenAt.getTime() + 60 * 60 * 1000).toISOString(),
     );
     // contexts signed while the retired keys were in use still verify
     const fresh = new SignerDirectory(h.db, NEXT, createLogger("silent"));
     const published = await fresh.list();
-    expect(published).toHaveLength(3);
+    expect(published).toHaveLength(4);
     const res2 = await h.request
       .post("/v1/verifications")
       .set(bearer(owner.keys.full))
@@ -133,7 +144,9 @@ describe("GET /v1/signers", () => {
     const second = await signers(owner.keys.full, `?limit=2&cursor=${first.body.next_cursor}`);
     expect(second.body.next_cursor).toBeNull();
     const all = [...first.body.data, ...second.body.data].map((s: { address: string }) => s.address);
-    expect(new Set(all).size).toBe(3);
+    // three attestation keys and the anchor key
+    expect(new Set(all).size).toBe(4);
+    expect(all).toContain(ANCHOR);
     for (const q of [
       "?cursor=abc",
       "?limit=0",

@@ -12,10 +12,18 @@ export const signerSchema = z
     address: z
       .string()
       .regex(ADDRESS)
-      .meta({ description: "EIP-55 address that signs context hashes (EIP-191)." }),
-    valid_from: z.iso
-      .datetime()
-      .meta({ description: "Contexts created from this time on may carry its signature." }),
+      .meta({
+        description:
+          "EIP-55 address. Of kind `attestation`: signs context hashes (EIP-191) and receipts (EIP-712). " +
+          "Of kind `anchor`: sends the anchoring transactions (an Anchored log's submitter).",
+      }),
+    kind: z.enum(["attestation", "anchor"]).meta({
+      description: "`attestation` keys sign (API); `anchor` keys pay for and send anchors (chain worker).",
+    }),
+    valid_from: z.iso.datetime().meta({
+      description:
+        "Attestation: contexts created from this time on may carry its signature. Anchor: its first anchor.",
+    }),
     valid_until: z.iso
       .datetime()
       .nullable()
@@ -26,9 +34,10 @@ export const signerSchema = z
 export const listSignersQuerySchema = paginationQuerySchema.strict();
 
 /**
- * GET /v1/signers — every address the service has signed contexts with, and when: a signature is
- * valid when its signer was published at the context's created_at, so old contexts stay verifiable
- * after a key change. Public information: any valid key may read it.
+ * GET /v1/signers — every attestation key the service has signed contexts and receipts with, and
+ * when (a signature is valid when its signer was published at the context's created_at, so old
+ * contexts and receipts stay verifiable after a key change), and every anchor key it has sent
+ * anchors from. Public information: any valid key may read it.
  */
 export function listSigners({
   db,
@@ -41,6 +50,7 @@ export function listSigners({
     res.json({
       data: page.rows.map((s) => ({
         address: s.address,
+        kind: s.kind as "attestation" | "anchor",
         valid_from: s.validFrom.toISOString(),
         valid_until: s.validUntil?.toISOString() ?? null,
       })),

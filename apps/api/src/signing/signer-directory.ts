@@ -1,5 +1,12 @@
 import { type PublishedSigner, signerValidAt } from "@ctxlog/core";
-import { allSigners, type Db, foldContextSigners, registerSigner, retireStaleSigners } from "@ctxlog/db";
+import {
+  allSigners,
+  type Db,
+  foldAnchorSigners,
+  foldContextSigners,
+  registerSigner,
+  retireStaleSigners,
+} from "@ctxlog/db";
 import type { Logger } from "pino";
 
 export interface SignerDirectoryOptions {
@@ -16,10 +23,11 @@ const HOUR = 60 * 60 * 1000;
 const REFOLD_AFTER_MS = 60_000;
 
 /**
- * The `signers` table as this process keeps it: its own signer published from the moment the
- * process started (so every context it signs falls inside the period), older signers folded in from
- * contexts, a heartbeat that keeps `last_seen_at` fresh and retires signers nobody runs any more,
- * and a short-lived cache of the published list for signature checks.
+ * The `signers` table as this process keeps it: its own attestation key published from the moment
+ * the process started (so every context it signs falls inside the period), older attestation keys
+ * folded in from contexts, the chain worker's anchor keys folded in from the anchors it recorded
+ * (before each broadcast), a heartbeat that keeps `last_seen_at` fresh and retires attestation keys
+ * nobody runs any more, and a short-lived cache of the published list for the checks.
  */
 export class SignerDirectory {
   readonly startedAt: Date;
@@ -48,6 +56,7 @@ export class SignerDirectory {
   ensure(): Promise<void> {
     this.ready ??= (async () => {
       await foldContextSigners(this.db);
+      await foldAnchorSigners(this.db);
       await this.heartbeat();
     })().catch((error: unknown) => {
       this.ready = undefined;
@@ -60,6 +69,7 @@ export class SignerDirectory {
   async heartbeat(now = new Date()): Promise<void> {
     await registerSigner(this.db, this.current, { startedAt: this.startedAt, now });
     await retireStaleSigners(this.db, { current: this.current, now, heartbeatMs: this.heartbeatMs });
+    await foldAnchorSigners(this.db);
     this.cache = undefined;
   }
 
@@ -101,6 +111,32 @@ export class SignerDirectory {
     if (last !== undefined && Date.now() - last < REFOLD_AFTER_MS) return rows;
     this.refoldedAt.set(key, Date.now());
     await foldContextSigners(this.db, address);
+    this.cache = undefined;
+    return this.list();
+  }
+
+  /**
+   * `rows` (the published signers), making sure each of `submitters` is among the anchor keys
+   * when the anchors table names it: a key the chain worker started using since the last fold is
+   * folded in on first sight (at most once a minute per address). An address that never anchored
+   * for us stays unpublished.
+   */
+  async withAnchorSubmitters(
+    rows: PublishedSigner[],
+    submitters: readonly string[],
+  ): Promise<PublishedSigner[]> {
+    const known = new Set(rows.filter((r) => r.kind !== "attestation").map((r) => r.address.toLowerCase()));
+    let folded = false;
+    for (const submitter of new Set(submitters)) {
+      const key = `anchor:${submitter.toLowerCase()}`;
+      if (known.has(submitter.toLowerCase())) continue;
+      const last = this.refoldedAt.get(key);
+      if (last !== undefined && Date.now() - last < REFOLD_AFTER_MS) continue;
+      this.refoldedAt.set(key, Date.now());
+      await foldAnchorSigners(this.db, submitter);
+      folded = true;
+    }
+    if (!folded) return rows;
     this.cache = undefined;
     return this.list();
   }

@@ -18,9 +18,10 @@ import { privateKeyToAccount } from "viem/accounts";
 import { TEST_SIGNER_KEY } from "./harness";
 
 /**
- * Sends the anchor transactions (the chain worker's role) with the service's signer key, as
- * deployed (one SIGNER_PRIVATE_KEY for the API and the chain worker): the Anchored log's submitter
- * is then a published signer. It also deploys the registry.
+ * Sends the anchor transactions (the chain worker's role) with the service's anchor key
+ * (SIGNER_PRIVATE_KEY, apart from the API's attestation key): the anchors it records publish it as
+ * a signer of kind "anchor", so the Anchored log's submitter is published. It also deploys the
+ * registry.
  */
 export const SUBMITTER_KEY = TEST_SIGNER_KEY as Hex;
 /** Not a published signer: anchors from it must fail anchor_submitter. */
@@ -81,7 +82,8 @@ export async function startChainFixture(opts: { confirmations?: number } = {}) {
     ids: string[],
     { confirm = true, fromKey = SUBMITTER_KEY as Hex } = {},
   ): Promise<AnchoredBatch> {
-    const submitter = privateKeyToAccount(fromKey);
+    // recorded as the chain worker records it, from the service's anchor key, whoever sends it
+    const submitter = privateKeyToAccount(SUBMITTER_KEY);
     const target = {
       signerAddress: submitter.address,
       chainId: anvil.chainId,

@@ -11,8 +11,10 @@ import { createLogger } from "../http/logging";
 import { createApiDeps } from "../wiring";
 import { validatingAgent } from "./openapi-validator";
 
-/** anvil's first well-known dev account; never funded anywhere real. */
+/** anvil's first well-known dev account; never funded anywhere real: the anchor (gas) key in tests. */
 export const TEST_SIGNER_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
+/** anvil's second dev account: the API's attestation key in tests, apart from the anchor key. */
+export const TEST_ATTESTATION_KEY = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
 export const REDIS_URL = TEST_REDIS_URL;
 export { deleteRedisPrefix };
 
@@ -39,8 +41,8 @@ export async function createTestHarness(
     DATABASE_URL: opts.appDatabaseUrl ? opts.appDatabaseUrl(database.url) : database.url,
     REDIS_URL,
     REDIS_PREFIX: prefix,
-    SIGNER_PRIVATE_KEY: TEST_SIGNER_KEY,
-    CTXLOG_DEV_MODE: "true", // anvil's dev key signs
+    ATTESTATION_PRIVATE_KEY: TEST_ATTESTATION_KEY,
+    CTXLOG_DEV_MODE: "true", // anvil's dev keys sign
     LOG_LEVEL: "silent",
     // tests revoke keys straight in the database; the cache has its own test (auth-cache.test.ts)
     AUTH_CACHE_TTL_MS: "0",

@@ -19,6 +19,8 @@ export interface ResponseLike {
   headers: Record<string, string | string[] | undefined>;
   /** the parsed JSON body (undefined when there is none) */
   body: unknown;
+  /** the raw text (NDJSON streams) */
+  text?: string;
 }
 
 interface Operation {
@@ -177,6 +179,18 @@ export class OpenApiResponseValidator {
     if (!types.includes(contentType))
       return [`content-type ${contentType || "(none)"} is not one of ${types}`];
     const validate = this.compile(`${pointer}/content/${escapePointer(contentType)}/schema`);
+    if (contentType === "application/x-ndjson") {
+      // a stream of JSON lines: the schema is each line's
+      const text = res.text ?? "";
+      return text
+        .split("\n")
+        .filter((line) => line !== "")
+        .flatMap((line, i) =>
+          validate(JSON.parse(line))
+            ? []
+            : (validate.errors ?? []).map((e) => `line ${i + 1}${e.instancePath} ${e.message}`),
+        );
+    }
     if (validate(res.body)) return [];
     return (validate.errors ?? []).map(
       (e) => `body${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`,

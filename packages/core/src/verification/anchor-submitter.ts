@@ -17,25 +17,28 @@ export function anchoredLogsToCheck(input: VerificationInput): AnchoredRoot[] {
 /**
  * The `anchor_submitter` link: anyone may call the registry's `anchor`, so an Anchored log binds a
  * root to this service only when its `submitter` (msg.sender) is one of the service's published
- * signers (GET /v1/signers): the service anchors with its signer's key. Without it, someone else's
- * transaction carrying one of our roots would pass for our anchor.
+ * anchor keys (GET /v1/signers, kind "anchor": the chain worker's gas-paying key, kept apart from
+ * the attestation key). Without it, someone else's transaction carrying one of our roots would
+ * pass for our anchor.
  */
 export function checkAnchorSubmitter(input: VerificationInput, missingTx: string): VerificationCheck {
   const fail = (reason: string): VerificationCheck => ({ name: "anchor_submitter", ok: false, reason });
   if (!input.chain.receipt) return fail(missingTx);
   const logs = anchoredLogsToCheck(input);
   if (logs.length === 0) return fail("no Anchored log for this root, so no submitter to check");
-  const published = new Set(input.signers.map((s) => lower(s.address)));
+  const published = new Set(
+    input.signers.filter((s) => s.kind !== "attestation").map((s) => lower(s.address)),
+  );
   const strangers = [...new Set(logs.map((l) => l.submitter))].filter((a) => !published.has(lower(a)));
   if (strangers.length > 0) {
     return fail(
-      `the root was anchored by ${strangers.join(", ")}, not a published signer of this service (GET /v1/signers)`,
+      `the root was anchored by ${strangers.join(", ")}, not a published anchor key of this service (GET /v1/signers)`,
     );
   }
   const by = [...new Set(logs.map((l) => l.submitter))].join(", ");
   return {
     name: "anchor_submitter",
     ok: true,
-    reason: `anchored by ${by}, a published signer of this service`,
+    reason: `anchored by ${by}, a published anchor key of this service`,
   };
 }

@@ -81,7 +81,7 @@ describe("runVerificationChecks", () => {
       "confirmations",
     ]);
     expect(failed(o)).toEqual([]);
-    expect(check(o, "anchor_submitter")?.reason).toMatch(/a published signer/);
+    expect(check(o, "anchor_submitter")?.reason).toMatch(/a published anchor key/);
     expect(o).toMatchObject({
       verified: true,
       hashMatches: true,
@@ -191,7 +191,7 @@ describe("runVerificationChecks", () => {
     expect(failed(o)).toEqual(["anchor_submitter"]);
     expect(o.verified).toBe(false);
     expect(check(o, "anchor_submitter")?.reason).toBe(
-      `the root was anchored by ${stranger}, not a published signer of this service (GET /v1/signers)`,
+      `the root was anchored by ${stranger}, not a published anchor key of this service (GET /v1/signers)`,
     );
   });
 

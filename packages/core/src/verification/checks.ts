@@ -1,5 +1,6 @@
 import { bytesToHex, type Hex } from "viem";
 import { hashContext } from "../canonical";
+import { entryHash } from "../chain-entry";
 import { processProof } from "../merkle";
 import { checkAnchorSubmitter } from "./anchor-submitter";
 import { recoverContextSignerFast } from "./recover";
@@ -158,16 +159,37 @@ function checkMerkle(stored: StoredEvidence | null, missing: string): Verificati
   ) {
     return fail("merkle_proof", "the stored proof, leaf or root is not made of 32-byte hashes");
   }
-  const reached = bytesToHex(processProof(stored.contextHash as Hex, stored.merkleProof as Hex[]));
+  // a chained context (proof bundle version 2) anchors its entry hash, recomputed here from its
+  // parts; one logged before logs were chained anchors context_hash itself
+  let leaf = stored.contextHash;
+  let leafName = "context_hash";
+  if (stored.link) {
+    const link = stored.link;
+    let recomputed: string;
+    try {
+      recomputed = entryHash({ ...link, contextHash: stored.contextHash });
+    } catch (error) {
+      return fail("merkle_proof", `the entry hash cannot be computed: ${(error as Error).message}`);
+    }
+    if (recomputed !== lower(link.entryHash)) {
+      return fail(
+        "merkle_proof",
+        `entry ${link.sequence}: its fields hash to ${recomputed}, not the stored entry_hash ${link.entryHash}`,
+      );
+    }
+    leaf = recomputed;
+    leafName = `entry_hash (entry ${link.sequence} of its log)`;
+  }
+  const reached = bytesToHex(processProof(leaf as Hex, stored.merkleProof as Hex[]));
   if (reached === lower(merkleRoot)) {
     return pass(
       "merkle_proof",
-      `the ${stored.merkleProof.length}-step proof folds context_hash into the root ${merkleRoot}`,
+      `the ${stored.merkleProof.length}-step proof folds ${leafName} into the root ${merkleRoot}`,
     );
   }
   return fail(
     "merkle_proof",
-    `the proof from context_hash reaches ${reached}, not the batch root ${merkleRoot}`,
+    `the proof from ${leafName} reaches ${reached}, not the batch root ${merkleRoot}`,
   );
 }
 

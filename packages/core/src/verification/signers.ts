@@ -1,6 +1,11 @@
 /** A service signer as published by GET /v1/signers: its address and when it signed contexts. */
 export interface PublishedSigner {
   address: string;
+  /**
+   * "attestation": signs context hashes and receipts; "anchor": sends anchor transactions.
+   * Absent (a server from before the keys were split, where one key did both): either.
+   */
+  kind?: "attestation" | "anchor" | string;
   validFrom: Date;
   /** null while it is still in use */
   validUntil: Date | null;
@@ -18,7 +23,7 @@ export type SignerValidity =
   | { valid: false; reason: "unknown" }
   | { valid: false; reason: "outside_period"; signer: PublishedSigner };
 
-/** Whether `address` was a published signer at `at` (case-insensitive address match). */
+/** Whether `address` was a published attestation signer at `at` (case-insensitive address match). */
 export function signerValidAt(
   signers: readonly PublishedSigner[],
   address: string,
@@ -26,7 +31,7 @@ export function signerValidAt(
   skewMs = SIGNER_PERIOD_SKEW_MS,
 ): SignerValidity {
   const wanted = address.toLowerCase();
-  const signer = signers.find((s) => s.address.toLowerCase() === wanted);
+  const signer = signers.find((s) => s.kind !== "anchor" && s.address.toLowerCase() === wanted);
   if (!signer) return { valid: false, reason: "unknown" };
   const t = at.getTime();
   const from = signer.validFrom.getTime() - skewMs;

@@ -8,7 +8,7 @@ export const VERIFICATION_CHECK_NAMES = [
   "hash_matches",
   /** the stored signature over context_hash recovers a signer published for the context's created_at */
   "signature_valid",
-  /** the stored Merkle proof folds context_hash into the batch's root */
+  /** the stored Merkle proof folds the leaf (entry_hash, or context_hash before chaining) into the batch's root */
   "merkle_proof",
   /** the transaction has a receipt on this chain: success, sent to the registry */
   "transaction",
@@ -47,6 +47,17 @@ export interface StoredEvidence {
   createdAt: Date;
   status: string;
   merkleProof: readonly string[];
+  /**
+   * The context's place in its agent's log (proof bundle version 2): its Merkle leaf is then the
+   * entry hash of these fields. Absent or null for contexts logged before logs were chained.
+   */
+  link?: {
+    userId: string;
+    agentId: string;
+    sequence: number;
+    prevEntryHash: string;
+    entryHash: string;
+  } | null;
   /** null until the context is in a batch */
   anchor: {
     merkleRoot: string;

@@ -13,6 +13,9 @@ const FIELDS: Record<string, string[]> = {
     "estimated_confirmation",
     "context_data",
     "metadata",
+    "sequence",
+    "prev_entry_hash",
+    "entry_hash",
   ],
   "context.confirmed": [
     "context_id",
@@ -26,6 +29,9 @@ const FIELDS: Record<string, string[]> = {
     "network",
     "gas_used",
     "confirmation_time_seconds",
+    "sequence",
+    "prev_entry_hash",
+    "entry_hash",
   ],
   "context.failed": [
     "context_id",

@@ -28,22 +28,24 @@ export async function createAnchorBatch(
 ): Promise<CreatedAnchorBatch | null> {
   if ("oldest" in claim ? claim.oldest < 1 : claim.length === 0) return null;
   return db.$transaction(async (tx) => {
+    // a chained context's leaf is its entry hash; one logged before logs were chained keeps its
+    // context_hash (proof bundle version 1)
     const rows =
       "oldest" in claim
-        ? await tx.$queryRaw<{ id: string; context_hash: string }[]>`
-      SELECT id, context_hash FROM contexts
+        ? await tx.$queryRaw<{ id: string; leaf: string }[]>`
+      SELECT id, COALESCE(entry_hash, context_hash) AS leaf FROM contexts
       WHERE status = 'pending' AND anchor_id IS NULL
       ORDER BY created_at, id
       LIMIT ${claim.oldest}
       FOR UPDATE SKIP LOCKED`
-        : await tx.$queryRaw<{ id: string; context_hash: string }[]>`
-      SELECT id, context_hash FROM contexts
+        : await tx.$queryRaw<{ id: string; leaf: string }[]>`
+      SELECT id, COALESCE(entry_hash, context_hash) AS leaf FROM contexts
       WHERE id = ANY(${claim as string[]}::text[]) AND status = 'pending' AND anchor_id IS NULL
       ORDER BY id
       FOR UPDATE SKIP LOCKED`;
     if (rows.length === 0) return null;
 
-    const tree = buildMerkleTree(rows.map((r) => r.context_hash as `0x${string}`));
+    const tree = buildMerkleTree(rows.map((r) => r.leaf as `0x${string}`));
     const anchorId = newId("anc");
     await tx.anchor.create({
       data: { id: anchorId, ...target, merkleRoot: tree.root, contextCount: rows.length },

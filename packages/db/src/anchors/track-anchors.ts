@@ -140,6 +140,9 @@ export async function confirmAnchor(
         confirmationTimeSeconds: true,
         leafIndex: true,
         merkleProof: true,
+        sequence: true,
+        prevEntryHash: true,
+        entryHash: true,
       },
     });
     await recordEvents(

@@ -2,6 +2,7 @@ import type { NewContext } from "@ctxlog/core";
 import { pgPoolOf } from "../client";
 import type { Context, Prisma } from "../generated/prisma/client";
 import type { DbOrTx } from "../prisma-types";
+import { type ChainLink, linkEntries, lockLogHeads, type RunSql } from "./assign-sequences";
 
 /** What the API computes for a new context (built by `buildNewContexts` in @ctxlog/core). */
 export type { NewContext } from "@ctxlog/core";
@@ -13,7 +14,7 @@ export type { NewContext } from "@ctxlog/core";
  * out: `{ ...input, contextData, … }` (a spread, then keys it already has) measured ~25 µs a call
  * in V8, a twentieth of a POST /v1/contexts.
  */
-export function pendingContextRow(input: NewContext): Context {
+export function pendingContextRow(input: NewContext, link?: ChainLink): Context {
   return {
     id: input.id,
     userId: input.userId,
@@ -48,23 +49,38 @@ export function pendingContextRow(input: NewContext): Context {
     anchorId: null,
     leafIndex: null,
     merkleProof: [],
+    sequence: link?.sequence ?? null,
+    prevEntryHash: link?.prevEntryHash ?? null,
+    entryHash: link?.entryHash ?? null,
     updatedAt: input.createdAt,
   };
 }
 
 // Every row of the batch travels as one JSON parameter: one JSON.stringify (native) on our side,
-// PostgreSQL unpacks it; context_data and metadata stay JSON all the way into jsonb.
-const INSERT_CONTEXTS_SQL = `
-  INSERT INTO contexts (id, user_id, api_key_id, key_family_id, agent_id, context_data, metadata,
+// PostgreSQL unpacks it; context_data and metadata stay JSON all the way into jsonb. The logs'
+// heads advance in the same statement (a data-modifying CTE), inside the transaction that locked them.
+const INSERT_COLUMNS = `id, user_id, api_key_id, key_family_id, agent_id, context_data, metadata,
     visibility, canonical_json, context_hash, signature, signer_address, status, network,
-    created_at, updated_at, estimated_confirmation)
-  SELECT v.id, v.user_id, v.api_key_id, v.key_family_id, v.agent_id, v.context_data, v.metadata,
+    created_at, updated_at, estimated_confirmation, sequence, prev_entry_hash, entry_hash`;
+const INSERT_SELECT = `SELECT v.id, v.user_id, v.api_key_id, v.key_family_id, v.agent_id, v.context_data, v.metadata,
     v.visibility::"Visibility", v.canonical_json, v.context_hash, v.signature, v.signer_address,
-    v.status::"ContextStatus", v.network, v.created_at, v.updated_at, v.estimated_confirmation
+    v.status::"ContextStatus", v.network, v.created_at, v.updated_at, v.estimated_confirmation,
+    v.sequence, v.prev_entry_hash, v.entry_hash
   FROM jsonb_to_recordset($1::jsonb) AS v(id text, user_id text, api_key_id text, key_family_id text,
     agent_id text, context_data jsonb, metadata jsonb, visibility text, canonical_json text,
     context_hash text, signature text, signer_address text, status text, network text,
-    created_at timestamptz, updated_at timestamptz, estimated_confirmation timestamptz)`;
+    created_at timestamptz, updated_at timestamptz, estimated_confirmation timestamptz,
+    sequence int, prev_entry_hash text, entry_hash text)`;
+const INSERT_CONTEXTS_SQL = `INSERT INTO contexts (${INSERT_COLUMNS}) ${INSERT_SELECT}`;
+const INSERT_CHAINED_SQL = `
+  WITH inserted AS (INSERT INTO contexts (${INSERT_COLUMNS}) ${INSERT_SELECT}),
+  heads AS (
+    UPDATE agent_logs a SET head_sequence = h.head_sequence, head_entry_hash = h.head_entry_hash,
+      last_at = GREATEST(a.last_at, h.at)
+    FROM jsonb_to_recordset($2::jsonb) AS h(user_id text, agent_id text, head_sequence int,
+      head_entry_hash text, at timestamptz)
+    WHERE a.user_id = h.user_id AND a.agent_id = h.agent_id)
+  SELECT 1`;
 
 const toRecord = (c: Context) => ({
   id: c.id,
@@ -84,21 +100,71 @@ const toRecord = (c: Context) => ({
   created_at: c.createdAt,
   updated_at: c.updatedAt,
   estimated_confirmation: c.estimatedConfirmation,
+  sequence: c.sequence,
+  prev_entry_hash: c.prevEntryHash,
+  entry_hash: c.entryHash,
 });
 
+export interface InsertContextsOptions {
+  /**
+   * false: write the rows outside any log (no sequence, leaf = context_hash), as before logs were
+   * chained. Only for benchmarks measuring what chaining costs; default true.
+   */
+  chained?: boolean;
+}
+
 /**
- * The one writer of new contexts: many pending rows in one statement, returned as stored. On a
- * client from createDb it goes straight to the pg pool underneath: through Prisma the same
- * statement cost twice the CPU (~90 µs a row in batches of ten, against ~45). Inside a transaction
- * (an Idempotency-Key's) it runs through that transaction's connection. Nothing of a batch is
- * written when one row is refused.
+ * The one writer of new contexts: many pending rows, returned as stored. Each row gets the next
+ * `sequence` of its log (user_id, agent_id), `prev_entry_hash` and `entry_hash`, assigned in the
+ * transaction that writes it: the logs' head rows are locked (in a fixed order, so concurrent
+ * batches never deadlock), the entries linked here (keccak is not in PostgreSQL), then the rows
+ * inserted and the heads advanced in one statement. Rows of one log in one call take consecutive
+ * sequences in input order. On a client from createDb it goes straight to the pg pool underneath
+ * (through Prisma the same statements cost twice the CPU); inside a transaction (an
+ * Idempotency-Key's) it runs through that transaction's connection. Nothing of a batch is written
+ * when one row is refused.
  */
-export async function insertContexts(db: DbOrTx, inputs: readonly NewContext[]): Promise<Context[]> {
+export async function insertContexts(
+  db: DbOrTx,
+  inputs: readonly NewContext[],
+  opts: InsertContextsOptions = {},
+): Promise<Context[]> {
   if (inputs.length === 0) return [];
-  const rows = inputs.map(pendingContextRow);
-  const records = JSON.stringify(rows.map(toRecord));
   const pool = pgPoolOf(db);
-  if (pool) await pool.query(INSERT_CONTEXTS_SQL, [records]);
-  else await db.$executeRawUnsafe(INSERT_CONTEXTS_SQL, records);
+  if (opts.chained === false) {
+    const rows = inputs.map((input) => pendingContextRow(input));
+    const records = JSON.stringify(rows.map(toRecord));
+    if (pool) await pool.query(INSERT_CONTEXTS_SQL, [records]);
+    else await db.$executeRawUnsafe(INSERT_CONTEXTS_SQL, records);
+    return rows;
+  }
+  if (pool) {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query("BEGIN");
+      const rows = await writeChained(async (sql, params) => (await client.query(sql, params)).rows, inputs);
+      await client.query("COMMIT");
+      return rows;
+    } catch (err) {
+      await client.query("ROLLBACK").catch((rollbackErr: Error) => {
+        broken = rollbackErr;
+      });
+      throw err;
+    } finally {
+      // a connection that could not even roll back (timed out, cut) is not given back to the pool
+      client.release(broken);
+    }
+  }
+  const run = (tx: DbOrTx): Promise<Context[]> =>
+    writeChained((sql, params) => tx.$queryRawUnsafe(sql, ...params), inputs);
+  return "$transaction" in db ? db.$transaction((tx) => run(tx)) : run(db);
+}
+
+async function writeChained(sql: RunSql, inputs: readonly NewContext[]): Promise<Context[]> {
+  const heads = await lockLogHeads(sql, inputs);
+  const { links, newHeads } = linkEntries(inputs, heads);
+  const rows = inputs.map((input, i) => pendingContextRow(input, links[i]));
+  await sql(INSERT_CHAINED_SQL, [JSON.stringify(rows.map(toRecord)), JSON.stringify(newHeads)]);
   return rows;
 }

@@ -1,6 +1,6 @@
 // Integration: real PostgreSQL (a fresh database for this file).
-import { newId } from "@ctxlog/core";
-import { pgPoolOf } from "../client";
+import { entryHash, newId, ZERO_ENTRY_HASH } from "@ctxlog/core";
+import { createDb, pgPoolOf } from "../client";
 import { createApiKey } from "../index";
 import { createTestDatabase, type TestDatabase } from "../testing";
 import { insertContexts, type NewContext, pendingContextRow } from "./insert-context";
@@ -43,23 +43,30 @@ describe("insertContexts (PostgreSQL)", () => {
   it("writes each row exactly as pendingContextRow describes it, through the pg pool", async () => {
     expect(pgPoolOf(t.db)).toBeDefined();
     const inputs = Array.from({ length: 25 }, (_, i) => newContext(i));
-    await insertContexts(t.db, inputs);
-    for (const input of inputs) {
+    const written = await insertContexts(t.db, inputs);
+    for (const [i, input] of inputs.entries()) {
       const stored = await t.db.context.findUniqueOrThrow({ where: { id: input.id } });
-      expect(stored).toEqual(pendingContextRow(input));
+      expect(stored).toEqual(written[i]);
+      // each agent is its own log here: the first entry of each
+      expect(stored).toEqual(
+        pendingContextRow(input, {
+          sequence: 1,
+          prevEntryHash: ZERO_ENTRY_HASH,
+          entryHash: entryHash({ ...input, sequence: 1, prevEntryHash: ZERO_ENTRY_HASH }),
+        }),
+      );
     }
   });
 
   it("writes the same inside a transaction, where there is no pool to go around Prisma", async () => {
     const inputs = [newContext(100), newContext(101)];
-    await t.db.$transaction(async (tx) => {
+    const written = await t.db.$transaction(async (tx) => {
       expect(pgPoolOf(tx)).toBeUndefined();
-      await insertContexts(tx, inputs);
+      return insertContexts(tx, inputs);
     });
-    for (const input of inputs) {
-      expect(await t.db.context.findUniqueOrThrow({ where: { id: input.id } })).toEqual(
-        pendingContextRow(input),
-      );
+    for (const [i, input] of inputs.entries()) {
+      expect(await t.db.context.findUniqueOrThrow({ where: { id: input.id } })).toEqual(written[i]);
+      expect(written[i]?.sequence).toBe(1);
     }
   });
 
@@ -68,5 +75,76 @@ describe("insertContexts (PostgreSQL)", () => {
     const duplicate = { ...newContext(201), id: good.id };
     await expect(insertContexts(t.db, [good, duplicate])).rejects.toThrow();
     expect(await t.db.context.count({ where: { id: good.id } })).toBe(0);
+  });
+
+  it("without chaining (benchmarks' baseline) writes rows outside any log", async () => {
+    const input = newContext(300);
+    const [row] = await insertContexts(t.db, [input], { chained: false });
+    expect(row).toEqual(pendingContextRow(input));
+    expect(await t.db.context.findUniqueOrThrow({ where: { id: input.id } })).toEqual(row);
+  });
+});
+
+describe("per-agent sequences (PostgreSQL)", () => {
+  const inLog = (agentId: string, i: number): NewContext => ({ ...newContext(1000 + i), agentId });
+
+  it("links a batch's entries of one log in input order, each after the previous call's", async () => {
+    const first = await insertContexts(t.db, [inLog("chain-a", 0), inLog("chain-b", 1), inLog("chain-a", 2)]);
+    const second = await insertContexts(t.db, [inLog("chain-a", 3)]);
+    expect([...first, ...second].map((r) => [r.agentId, r.sequence])).toEqual([
+      ["chain-a", 1],
+      ["chain-b", 1],
+      ["chain-a", 2],
+      ["chain-a", 3],
+    ]);
+    expect(first[2]?.prevEntryHash).toBe(first[0]?.entryHash);
+    expect(second[0]?.prevEntryHash).toBe(first[2]?.entryHash);
+    const head = await t.db.agentLog.findUniqueOrThrow({
+      where: { userId_agentId: { userId: owner.userId, agentId: "chain-a" } },
+    });
+    expect([head.headSequence, head.headEntryHash]).toEqual([3, second[0]?.entryHash]);
+  });
+
+  it("assigns 1..N without gaps or repeats across processes writing the same logs at once", async () => {
+    // three clients with their own pools stand for three API processes; batches interleave two logs
+    const clients = [createDb(t.url, { poolSize: 3 }), createDb(t.url, { poolSize: 3 }), t.db];
+    try {
+      await Promise.all(
+        clients.flatMap((db, c) =>
+          Array.from({ length: 8 }, (_, b) =>
+            insertContexts(
+              db,
+              Array.from({ length: 5 }, (_, i) => inLog(i % 2 ? "busy-x" : "busy-y", c * 100 + b * 10 + i)),
+            ),
+          ),
+        ),
+      );
+    } finally {
+      // these clients only ever used their pools directly, so Prisma has no connection to dispose
+      await Promise.all(clients.slice(0, 2).map((db) => pgPoolOf(db)?.end()));
+    }
+    for (const agentId of ["busy-x", "busy-y"]) {
+      const rows = await t.db.context.findMany({ where: { agentId }, orderBy: { sequence: "asc" } });
+      expect(rows.map((r) => r.sequence)).toEqual(rows.map((_, i) => i + 1));
+      rows.forEach((row, i) => {
+        expect(row.prevEntryHash).toBe(i === 0 ? ZERO_ENTRY_HASH : rows[i - 1]?.entryHash);
+        expect(row.entryHash).toBe(
+          entryHash({
+            contextHash: row.contextHash,
+            userId: row.userId,
+            agentId,
+            sequence: row.sequence as number,
+            prevEntryHash: row.prevEntryHash as string,
+          }),
+        );
+      });
+    }
+  });
+
+  it("a refused batch advances no head", async () => {
+    const good = inLog("refused", 0);
+    await expect(insertContexts(t.db, [good, { ...inLog("refused", 1), id: good.id }])).rejects.toThrow();
+    const [row] = await insertContexts(t.db, [inLog("refused", 2)]);
+    expect(row?.sequence).toBe(1);
   });
 });

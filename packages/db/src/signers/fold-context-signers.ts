@@ -9,9 +9,10 @@ import type { DbOrTx } from "../prisma-types";
 export async function foldContextSigners(db: DbOrTx, address?: string): Promise<number> {
   const filter = address === undefined ? "" : "WHERE signer_address = $1";
   return db.$executeRawUnsafe(
-    `INSERT INTO signers (address, valid_from, last_seen_at)
-     SELECT signer_address, min(created_at), max(created_at) FROM contexts ${filter} GROUP BY signer_address
-     ON CONFLICT (address) DO UPDATE SET
+    `INSERT INTO signers (address, kind, valid_from, last_seen_at)
+     SELECT signer_address, 'attestation', min(created_at), max(created_at) FROM contexts ${filter}
+     GROUP BY signer_address
+     ON CONFLICT (address, kind) DO UPDATE SET
        valid_from = LEAST(signers.valid_from, EXCLUDED.valid_from),
        last_seen_at = GREATEST(signers.last_seen_at, EXCLUDED.last_seen_at)`,
     ...(address === undefined ? [] : [address]),

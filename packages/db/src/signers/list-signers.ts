@@ -3,15 +3,18 @@ import type { DbOrTx } from "../prisma-types";
 
 export interface SignerRow {
   address: string;
+  /** "attestation" (signs context hashes and receipts) or "anchor" (sends anchor transactions) */
+  kind: string;
   validFrom: Date;
   lastSeenAt: Date;
   validUntil: Date | null;
 }
 
-/** Where a page of signers starts: after this (valid_from, address). */
+/** Where a page of signers starts: after this (valid_from, address, kind). */
 export interface SignerPosition {
   validFrom: Date;
   address: string;
+  kind?: string;
 }
 
 /** Newest period first (then by address): the signer in use now leads. */
@@ -23,16 +26,17 @@ export async function listSigners(db: DbOrTx, query: { limit: number; after?: Si
           OR: [
             { validFrom: { lt: after.validFrom } },
             { validFrom: after.validFrom, address: { gt: after.address } },
+            { validFrom: after.validFrom, address: after.address, kind: { gt: after.kind ?? "" } },
           ],
         }
       : {},
-    orderBy: [{ validFrom: "desc" }, { address: "asc" }],
+    orderBy: [{ validFrom: "desc" }, { address: "asc" }, { kind: "asc" }],
     take: query.limit + 1,
   });
   return pageOf(
     rows,
     query.limit,
-    (row): SignerPosition => ({ validFrom: row.validFrom, address: row.address }),
+    (row): SignerPosition => ({ validFrom: row.validFrom, address: row.address, kind: row.kind }),
   );
 }
 

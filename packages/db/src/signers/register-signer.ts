@@ -1,18 +1,20 @@
 import type { DbOrTx } from "../prisma-types";
 
 /**
- * A process signs with `address` (at start-up, then periodically): the signer is published from
+ * An API process signs with the attestation key `address` (a chain worker sends anchors with the
+ * anchor key `address`: kind "anchor") (at start-up, then periodically): the signer is published from
  * `startedAt` on (kept when it was published earlier) and seen `now`. A key brought back into use
  * after it was retired is open again.
  */
 export async function registerSigner(
   db: DbOrTx,
   address: string,
-  times: { startedAt: Date; now: Date },
+  times: { startedAt: Date; now: Date; kind?: "attestation" | "anchor" },
 ): Promise<void> {
   await db.$executeRaw`
-    INSERT INTO signers (address, valid_from, last_seen_at) VALUES (${address}, ${times.startedAt}, ${times.now})
-    ON CONFLICT (address) DO UPDATE SET
+    INSERT INTO signers (address, kind, valid_from, last_seen_at)
+    VALUES (${address}, ${times.kind ?? "attestation"}, ${times.startedAt}, ${times.now})
+    ON CONFLICT (address, kind) DO UPDATE SET
       valid_from = LEAST(signers.valid_from, EXCLUDED.valid_from),
       last_seen_at = GREATEST(signers.last_seen_at, EXCLUDED.last_seen_at),
       valid_until = NULL`;
@@ -31,5 +33,6 @@ export async function retireStaleSigners(
   const interval = `${Math.round(opts.heartbeatMs)} milliseconds`;
   return db.$executeRaw`
     UPDATE signers SET valid_until = last_seen_at + ${interval}::interval
-    WHERE valid_until IS NULL AND address <> ${opts.current} AND last_seen_at < ${staleBefore}`;
+    WHERE kind = 'attestation' AND valid_until IS NULL AND address <> ${opts.current}
+      AND last_seen_at < ${staleBefore}`;
 }

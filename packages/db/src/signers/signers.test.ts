@@ -21,7 +21,9 @@ describe("signers", () => {
     const db = database.db;
     await registerSigner(db, B, { startedAt: t("2025-03-01T00:00:00Z"), now: t("2025-03-01T00:00:01Z") });
     await registerSigner(db, B, { startedAt: t("2025-04-01T00:00:00Z"), now: t("2025-04-01T00:00:01Z") });
-    expect(await db.signer.findUniqueOrThrow({ where: { address: B } })).toMatchObject({
+    expect(
+      await db.signer.findUniqueOrThrow({ where: { address_kind: { address: B, kind: "attestation" } } }),
+    ).toMatchObject({
       validFrom: t("2025-03-01T00:00:00Z"),
       lastSeenAt: t("2025-04-01T00:00:01Z"),
       validUntil: null,
@@ -37,7 +39,9 @@ describe("signers", () => {
     expect(await foldContextSigners(db, B)).toBe(0); // no context carries B
     await foldContextSigners(db);
     await foldContextSigners(db); // idempotent
-    const a = await db.signer.findUniqueOrThrow({ where: { address: A } });
+    const a = await db.signer.findUniqueOrThrow({
+      where: { address_kind: { address: A, kind: "attestation" } },
+    });
     expect(a.validFrom).toEqual(t("2025-01-15T00:00:00Z"));
     expect(await db.signer.count()).toBe(2);
   });
@@ -47,12 +51,20 @@ describe("signers", () => {
     const now = t("2025-04-01T03:00:00Z");
     // B was last seen at 2025-04-01T00:00:01Z: 3 h ago ≥ 2 heartbeats. A is current.
     expect(await retireStaleSigners(db, { current: A, now, heartbeatMs: HOUR })).toBe(1);
-    const b = await db.signer.findUniqueOrThrow({ where: { address: B } });
+    const b = await db.signer.findUniqueOrThrow({
+      where: { address_kind: { address: B, kind: "attestation" } },
+    });
     expect(b.validUntil).toEqual(t("2025-04-01T01:00:01Z"));
-    expect((await db.signer.findUniqueOrThrow({ where: { address: A } })).validUntil).toBeNull();
+    expect(
+      (await db.signer.findUniqueOrThrow({ where: { address_kind: { address: A, kind: "attestation" } } }))
+        .validUntil,
+    ).toBeNull();
     // a retired key brought back into use is open again
     await registerSigner(db, B, { startedAt: now, now });
-    expect((await db.signer.findUniqueOrThrow({ where: { address: B } })).validUntil).toBeNull();
+    expect(
+      (await db.signer.findUniqueOrThrow({ where: { address_kind: { address: B, kind: "attestation" } } }))
+        .validUntil,
+    ).toBeNull();
   });
 
   it("lists newest period first, in pages", async () => {

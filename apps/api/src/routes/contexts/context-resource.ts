@@ -1,5 +1,6 @@
+import type { ContextSigner } from "@ctxlog/core";
 import type { Context } from "@ctxlog/db";
-import type { ContextResource } from "./schemas";
+import type { ContextResource, ReceiptResource } from "./schemas";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const int = (n: bigint | null) => (n === null ? null : Number(n));
@@ -30,5 +31,40 @@ export function contextResource(row: Context): ContextResource {
       : null,
     retry_possible: row.retryPossible,
     failure_reason: row.failureReason,
+    sequence: row.sequence,
+    prev_entry_hash: row.prevEntryHash,
+    entry_hash: row.entryHash,
   };
+}
+
+/**
+ * The receipt of a freshly written context: the attestation key's EIP-712 signature over its hash,
+ * its log and place in it, and when it was received. Null for a row outside any log.
+ */
+export function contextReceipt(row: Context, signer: Pick<ContextSigner, "address" | "signReceipt">) {
+  if (row.sequence === null || row.prevEntryHash === null) return null;
+  const fields = {
+    contextHash: row.contextHash,
+    userId: row.userId,
+    agentId: row.agentId,
+    sequence: row.sequence,
+    prevEntryHash: row.prevEntryHash,
+    receivedAt: row.createdAt,
+  };
+  const receipt: ReceiptResource = {
+    context_hash: row.contextHash,
+    user_id: row.userId,
+    agent_id: row.agentId,
+    sequence: row.sequence,
+    prev_entry_hash: row.prevEntryHash,
+    received_at: row.createdAt.toISOString(),
+    signer: signer.address,
+    signature: signer.signReceipt(fields),
+  };
+  return receipt;
+}
+
+/** The 202 of POST /v1/contexts: the context and its receipt. */
+export function createdContextResource(row: Context, signer: Pick<ContextSigner, "address" | "signReceipt">) {
+  return { ...contextResource(row), receipt: contextReceipt(row, signer) };
 }

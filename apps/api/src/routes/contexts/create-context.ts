@@ -1,9 +1,8 @@
 import { buildNewContexts } from "@ctxlog/core";
-import { pendingContextRow } from "@ctxlog/db";
 import type { ApiDeps } from "../../deps";
 import type { RouteHandler } from "../route-spec";
 import { checkNewContext } from "./check-new-context";
-import { contextResource } from "./context-resource";
+import { createdContextResource } from "./context-resource";
 import { idempotencyRequest, writeIdempotently } from "./idempotent-write";
 import type { createContextBodySchema, createContextHeadersSchema } from "./schemas";
 
@@ -16,7 +15,8 @@ function only<T>(rows: readonly T[]): T {
 
 /**
  * POST /v1/contexts: build the row (buildNewContexts: hash, sign, ids, times), then hand it to the
- * context writer, which writes it and queues its anchoring after the commit. With an
+ * context writer, which writes it (its sequence in the agent's log assigned in that transaction)
+ * and queues its anchoring after the commit. The answer carries the signed receipt. With an
  * Idempotency-Key the row and the key's record share one transaction. If the queue is down after
  * the commit the row is still anchored: the chain worker's reconciler re-enqueues pending rows.
  */
@@ -40,9 +40,9 @@ export function createContext({ env, signer, contextWriter, confirmationEstimate
     const key = headers["Idempotency-Key"];
     if (key === undefined) {
       // The hot path: batched with concurrent requests into one INSERT; answered after the commit.
-      await contextWriter.add(row);
+      const stored = await contextWriter.add(row);
       res.setHeader("Location", `/v1/contexts/${row.id}`);
-      res.status(202).json(contextResource(pendingContextRow(row)));
+      res.status(202).json(createdContextResource(stored, signer));
       return;
     }
 
@@ -50,7 +50,7 @@ export function createContext({ env, signer, contextWriter, confirmationEstimate
       contextWriter,
       [row],
       idempotencyRequest(auth, key, req),
-      (stored) => ({ status: 202, body: JSON.stringify(contextResource(only(stored))) }),
+      (stored) => ({ status: 202, body: JSON.stringify(createdContextResource(only(stored), signer)) }),
       res,
       ([created]) => (created === undefined ? undefined : `/v1/contexts/${created}`),
     );

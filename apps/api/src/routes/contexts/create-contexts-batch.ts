@@ -1,10 +1,9 @@
 import { AppError, buildNewContexts } from "@ctxlog/core";
-import { pendingContextRow } from "@ctxlog/db";
 import type { ApiDeps } from "../../deps";
 import { applyRateLimit } from "../../http/rate-limit";
 import type { RouteHandler } from "../route-spec";
 import { findNewContextProblem } from "./check-new-context";
-import { contextResource } from "./context-resource";
+import { createdContextResource } from "./context-resource";
 import { idempotencyRequest, writeIdempotently } from "./idempotent-write";
 import type { createContextHeadersSchema, createContextsBatchBodySchema } from "./schemas";
 
@@ -63,15 +62,18 @@ export function createContextsBatch({
 
     const key = headers["Idempotency-Key"];
     if (key === undefined) {
-      await contextWriter.addMany(rows);
-      res.status(202).json({ data: rows.map((row) => contextResource(pendingContextRow(row))) });
+      const stored = await contextWriter.addMany(rows);
+      res.status(202).json({ data: stored.map((row) => createdContextResource(row, signer)) });
       return;
     }
     await writeIdempotently(
       contextWriter,
       rows,
       idempotencyRequest(auth, key, req),
-      (stored) => ({ status: 202, body: JSON.stringify({ data: stored.map(contextResource) }) }),
+      (stored) => ({
+        status: 202,
+        body: JSON.stringify({ data: stored.map((row) => createdContextResource(row, signer)) }),
+      }),
       res,
       () => undefined,
     );

@@ -3,6 +3,7 @@ import { getContextWithAnchor } from "@ctxlog/db";
 import type { ApiDeps } from "../../deps";
 import type { RouteHandler } from "../route-spec";
 import { contextReader } from "./get-context";
+import { proofBundle } from "./proof-bundle";
 import type { ProofBundle } from "./proof-schema";
 import type { contextIdParamsSchema } from "./schemas";
 
@@ -28,31 +29,7 @@ export function getContextProof({
     ) {
       throw new AppError("CONFLICT", `Context ${id} is ${row.status}: a proof exists once it is confirmed.`);
     }
-    const bundle: ProofBundle = {
-      context_id: row.id,
-      context: {
-        agent_id: row.agentId,
-        context_data: row.contextData as Record<string, unknown>,
-        metadata: row.metadata as Record<string, unknown>,
-      },
-      canonical_context: row.canonicalJson,
-      canonicalization: "RFC8785",
-      hash_algorithm: "keccak256",
-      context_hash: row.contextHash,
-      signature: row.signature,
-      signature_scheme: "EIP-191",
-      signer_address: row.signerAddress,
-      merkle_algorithm: "sorted-pair-keccak256",
-      leaf_index: row.leafIndex,
-      merkle_proof: row.merkleProof,
-      merkle_root: anchor.merkleRoot,
-      chain_id: anchor.chainId,
-      network: anchor.network,
-      registry_address: anchor.registryAddress,
-      transaction_hash: row.transactionHash,
-      block_number: Number(row.blockNumber),
-      required_confirmations: env.CONFIRMATIONS,
-    };
+    const bundle = proofBundle(row, anchor, env.CONFIRMATIONS) as ProofBundle;
     res.json(bundle);
   };
 }

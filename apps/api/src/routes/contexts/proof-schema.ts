@@ -1,9 +1,31 @@
 import { z } from "zod";
 import { addressSchema, hash32Schema, signatureHexSchema } from "../shared-schemas";
 
+/** The fields that place a context in its agent's log (null on version 1 bundles). */
+export const chainLinkFields = {
+  sequence: z.int().min(1).nullable().meta({
+    description:
+      "Position in the agent's log (user, agent_id): 1, 2, 3, … with no gaps. Null before chaining.",
+  }),
+  prev_entry_hash: hash32Schema.nullable().meta({
+    description: "entry_hash of the previous entry of the log; 0x followed by 64 zeros for the first.",
+  }),
+  entry_hash: hash32Schema.nullable().meta({
+    description:
+      "EIP-712 hashStruct(LogEntry(bytes32 contextHash,string userId,string agentId,uint64 sequence,bytes32 prevEntryHash)).",
+  }),
+};
+
 export const proofBundleSchema = z
   .object({
+    version: z.union([z.literal(1), z.literal(2)]).meta({
+      description:
+        "2: the Merkle leaf is entry_hash, which links the context into its agent's log. 1: a context " +
+        "logged before logs were chained; its leaf is context_hash and the chain fields are null.",
+    }),
     context_id: z.string(),
+    user_id: z.string().meta({ description: "The log's owner: with agent_id, the log's identity." }),
+    ...chainLinkFields,
     context: z.object({
       agent_id: z.string(),
       context_data: z.record(z.string(), z.unknown()),
@@ -22,7 +44,8 @@ export const proofBundleSchema = z
     signer_address: addressSchema.meta({ description: "EIP-55 checksummed address of the signer." }),
     merkle_algorithm: z.literal("sorted-pair-keccak256").meta({
       description:
-        "Leaves are context hashes; parent = keccak256 of the two children sorted as bytes (OpenZeppelin MerkleProof).",
+        "Leaves are entry hashes (version 2) or context hashes (version 1); parent = keccak256 of the two " +
+        "children sorted as bytes (OpenZeppelin MerkleProof).",
     }),
     leaf_index: z.int(),
     merkle_proof: z
@@ -36,6 +59,11 @@ export const proofBundleSchema = z
     }),
     transaction_hash: hash32Schema.meta({
       description: "Its receipt holds the registry's Anchored(root, count, submitter) log.",
+    }),
+    anchor_address: addressSchema.nullable().meta({
+      description:
+        "The service's anchor key that sent the batch (GET /v1/signers, kind `anchor`): the Anchored log's " +
+        "submitter must be it. Null only on lines of an export whose entry is not in a mined batch.",
     }),
     block_number: z.int(),
     required_confirmations: z.int(),

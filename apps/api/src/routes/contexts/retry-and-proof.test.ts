@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { buildMerkleTree, recoverContextSigner, verifyMerkleProof } from "@ctxlog/core";
+import { buildMerkleTree, entryHash, recoverContextSigner, verifyMerkleProof } from "@ctxlog/core";
 // Integration: real PostgreSQL (fresh database) and real Redis (own prefix). The chain worker's
 // transitions (failed, confirmed) are written with its own repository functions.
 import { confirmAnchor, createAnchorBatch, failAnchor, recordAnchorMined } from "@ctxlog/db";
@@ -154,9 +154,26 @@ describe("GET /v1/contexts/:id/proof", () => {
     expect(keccak256(stringToBytes(b.canonical_context))).toBe(b.context_hash);
     expect(JSON.parse(b.canonical_context)).toEqual(b.context);
     expect(await recoverContextSigner(b.context_hash, b.signature)).toBe(b.signer_address);
-    expect(verifyMerkleProof(b.context_hash as Hex, b.merkle_proof, b.merkle_root)).toBe(true);
+    // version 2: the leaf is the entry hash, which commits to the context's place in its log
     const rows = await h.db.context.findMany({ where: { id: { in: ids } }, orderBy: { id: "asc" } });
-    expect(b.merkle_root).toBe(buildMerkleTree(rows.map((r) => r.contextHash as Hex)).root);
+    expect(b).toMatchObject({
+      version: 2,
+      user_id: owner.userId,
+      sequence: rows[1]?.sequence,
+      prev_entry_hash: rows[0]?.entryHash,
+    });
+    expect(
+      b.entry_hash ===
+        entryHash({
+          contextHash: b.context_hash,
+          userId: b.user_id,
+          agentId: b.context.agent_id,
+          sequence: b.sequence,
+          prevEntryHash: b.prev_entry_hash,
+        }),
+    ).toBe(true);
+    expect(verifyMerkleProof(b.entry_hash as Hex, b.merkle_proof, b.merkle_root)).toBe(true);
+    expect(b.merkle_root).toBe(buildMerkleTree(rows.map((r) => r.entryHash as Hex)).root);
   });
 
   it("is a 409 before confirmation, and a 404 outside the key's reach", async () => {

@@ -1,6 +1,7 @@
 import { AGENT_ID_PATTERN } from "@ctxlog/core";
 import { z } from "zod";
 import { addressSchema, hash32Schema, paginationQuerySchema, signatureHexSchema } from "../shared-schemas";
+import { chainLinkFields } from "./proof-schema";
 
 export const MAX_CONTEXT_DATA_BYTES = 256 * 1024;
 export const MAX_METADATA_BYTES = 16 * 1024;
@@ -114,13 +115,53 @@ export const contextSchema = z
     error: z.object({ code: z.string(), message: z.string(), details: z.string().nullable() }).nullable(),
     retry_possible: z.boolean().nullable(),
     failure_reason: z.string().nullable(),
+    ...chainLinkFields,
   })
   .meta({ id: "Context" });
 
 export type ContextResource = z.infer<typeof contextSchema>;
 
+export const receiptSchema = z
+  .object({
+    context_hash: hash32Schema,
+    user_id: z.string(),
+    agent_id: z.string(),
+    sequence: z.int().min(1),
+    prev_entry_hash: hash32Schema,
+    received_at: z.iso.datetime().meta({
+      description: "When the service accepted the context (its created_at); signed as uint64 milliseconds.",
+    }),
+    signer: addressSchema.meta({
+      description: "The attestation key that signed (GET /v1/signers, kind `attestation`).",
+    }),
+    signature: signatureHexSchema.meta({
+      description:
+        'EIP-712 signature, domain {name: "ctxlog", version: "1"}, over Receipt(bytes32 contextHash,string userId,' +
+        "string agentId,uint64 sequence,bytes32 prevEntryHash,uint64 receivedAt).",
+    }),
+  })
+  .strict()
+  .meta({
+    id: "Receipt",
+    description:
+      "Proof that the service accepted this context at this position of the agent's log: keep it. An audit " +
+      "given the receipts reports an entry missing from the log or altered.",
+  });
+
+export const createdContextSchema = contextSchema
+  .extend({
+    receipt: receiptSchema.nullable().meta({
+      description: "Null only when the API runs with CONTEXT_CHAINING=off (a benchmark baseline).",
+    }),
+  })
+  .meta({ id: "CreatedContext" });
+
+export type ReceiptResource = z.infer<typeof receiptSchema>;
+
 export const contextBatchSchema = z
   .object({
-    data: z.array(contextSchema).meta({ description: "The new contexts, in the order they were sent." }),
+    data: z
+      .array(createdContextSchema)
+      .meta({ description: "The new contexts, in the order they were sent." }),
   })
   .meta({ id: "ContextBatch" });

@@ -44,7 +44,7 @@ export function createVerification({
     if (!chain) throw new AppError("SERVICE_UNAVAILABLE", NO_CHAIN);
 
     const registries = [chain.registryAddress, ...(subject.registry ? [subject.registry as Address] : [])];
-    const [observation, published] = await Promise.all([
+    const [observation, publishedBefore] = await Promise.all([
       chain.read({
         transactionHash: subject.transactionHash as Hex | null,
         registries,
@@ -55,6 +55,11 @@ export function createVerification({
         ? signers.forContext(subject.stored.signerAddress, subject.stored.createdAt)
         : signers.list(),
     ]);
+    // the submitters the receipt names: an anchor key new since the last fold is folded in first
+    const published = await signers.withAnchorSubmitters(
+      publishedBefore,
+      observation.receipt?.anchored.map((a) => a.submitter) ?? [],
+    );
     const outcome = await runVerificationChecks({
       data: subject.data,
       stored: subject.stored,

@@ -37,6 +37,16 @@ function evidence(row: ContextWithAnchor): StoredEvidence {
     createdAt: row.createdAt,
     status: row.status,
     merkleProof: row.merkleProof,
+    link:
+      row.sequence === null || row.prevEntryHash === null || row.entryHash === null
+        ? null
+        : {
+            userId: row.userId,
+            agentId: row.agentId,
+            sequence: row.sequence,
+            prevEntryHash: row.prevEntryHash,
+            entryHash: row.entryHash,
+          },
     anchor: anchor && {
       merkleRoot: anchor.merkleRoot,
       chainId: anchor.chainId,

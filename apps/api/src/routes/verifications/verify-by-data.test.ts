@@ -178,13 +178,13 @@ describe("POST /v1/verifications {transaction_hash, context}", () => {
     // the data is not ours in that transaction, and the root's anchor there is not by our signer
     expect(failing(res.body)).toEqual([...DATA_LINKS, "anchor_submitter"]);
     expect(reason(res.body, "anchor_submitter")).toBe(
-      `the root was anchored by ${privateKeyToAccount(STRANGER_KEY).address}, not a published signer of this service (GET /v1/signers)`,
+      `the root was anchored by ${privateKeyToAccount(STRANGER_KEY).address}, not a published anchor key of this service (GET /v1/signers)`,
     );
     // our own transaction for that root passes the same check
     const ours = await verify(owner.keys.full, first.transactionHash, privateCtx.context);
     expect(ours.body.checks.find((c: { name: string }) => c.name === "anchor_submitter")).toMatchObject({
       ok: true,
-      reason: expect.stringMatching(/a published signer of this service/),
+      reason: expect.stringMatching(/a published anchor key of this service/),
     });
   });
 

@@ -5,7 +5,12 @@ import { ANVIL_DEV_KEYS } from "@ctxlog/contracts/anvil";
 import { createContextSigner, hashContext } from "@ctxlog/core";
 import { privateKeyToAccount } from "viem/accounts";
 import { type ChainFixture, STRANGER_KEY, startChainFixture } from "../../testing/chain-fixture";
-import { createTestHarness, type Tenant, type TestHarness } from "../../testing/harness";
+import {
+  createTestHarness,
+  TEST_ATTESTATION_KEY,
+  type Tenant,
+  type TestHarness,
+} from "../../testing/harness";
 import { ALL_CHECKS, failing, reasonOf, verificationHelpers } from "../../testing/verification-helpers";
 
 let chain: ChainFixture;
@@ -91,7 +96,7 @@ describe("POST /v1/verifications {context_id}", () => {
   it("a stored hash that is not the data's (and its re-signature) is caught by hash_matches", async () => {
     const { ids } = await confirmed(1);
     const other = hashContext({ agent_id: "agent-a", context_data: { other: true } }).contextHash;
-    const signature = await createContextSigner(ANVIL_DEV_KEYS[0]).sign(other);
+    const signature = await createContextSigner(TEST_ATTESTATION_KEY).sign(other);
     await h.db.context.update({ where: { id: ids[0] }, data: { contextHash: other, signature } });
     const res = await verify(owner.keys.full, { context_id: ids[0] });
     expect(res.body.verified).toBe(false);
@@ -125,7 +130,7 @@ describe("POST /v1/verifications {context_id}", () => {
     });
     expect(failing(res.body)).toEqual(["anchor_submitter"]);
     expect(reasonOf(res.body, "anchor_submitter")).toBe(
-      `the root was anchored by ${stranger}, not a published signer of this service (GET /v1/signers)`,
+      `the root was anchored by ${stranger}, not a published anchor key of this service (GET /v1/signers)`,
     );
     expect(reasonOf(res.body, "anchored_log")).toContain(stranger);
   });

@@ -26,6 +26,9 @@ const pending = {
   error: null,
   retry_possible: null,
   failure_reason: null,
+  sequence: 7,
+  prev_entry_hash: "0xprevious",
+  entry_hash: "0xentry",
 };
 const sent = { ...pending, transaction_hash: "0xtx", block_number: 12, confirmations: 1 };
 const confirmed = { ...sent, status: "confirmed", confirmations: 3, confirmation_time_seconds: 3.1 };
@@ -57,6 +60,9 @@ describe("a context's page", () => {
     expect(await screen.findByText("Waiting for the next batch")).toBeTruthy();
     expect(await screen.findByText("Confirmations 3/3", undefined, { timeout: 3000 })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Download proof" })).toBeTruthy();
+    // its place in the agent's log
+    expect(screen.getByText("0xprevious")).toBeTruthy();
+    expect(screen.getByText("7")).toBeTruthy();
 
     const asked = api.callsTo("GET", "/contexts/ctx_1").length;
     expect(asked).toBe(3);

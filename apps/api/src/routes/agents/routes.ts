@@ -1,0 +1,59 @@
+import { defineRoute, type RouteSpec } from "../route-spec";
+import { listResponseSchema } from "../shared-schemas";
+import { exportAgent, getAgent, listAgents } from "./read-agents";
+import {
+  agentLogSchema,
+  agentParamsSchema,
+  auditEntrySchema,
+  exportAgentQuerySchema,
+  listAgentsQuerySchema,
+} from "./schemas";
+
+export const agentRoutes: RouteSpec[] = [
+  defineRoute({
+    method: "get",
+    path: "/agents",
+    operationId: "listAgents",
+    summary: "The agents' logs: head sequence and entry hash, counts by status, activity",
+    tag: "Agents",
+    permission: "contexts:read",
+    query: listAgentsQuerySchema,
+    success: {
+      status: 200,
+      description: "A page of agent logs, by agent_id",
+      schema: listResponseSchema(agentLogSchema, "AgentLogList"),
+    },
+    errors: [400, 403],
+    handler: listAgents,
+  }),
+  defineRoute({
+    method: "get",
+    path: "/agents/:agent_id",
+    operationId: "getAgent",
+    summary: "One agent's log",
+    tag: "Agents",
+    permission: "contexts:read",
+    params: agentParamsSchema,
+    success: { status: 200, description: "The agent's log", schema: agentLogSchema },
+    errors: [403, 404],
+    handler: getAgent,
+  }),
+  defineRoute({
+    method: "get",
+    path: "/agents/:agent_id/export",
+    operationId: "exportAgent",
+    summary: "Every entry of an agent's log as NDJSON, in sequence order, for `npx ctxlog audit`",
+    tag: "Agents",
+    permission: "contexts:read",
+    params: agentParamsSchema,
+    query: exportAgentQuerySchema,
+    success: {
+      status: 200,
+      description: "One proof bundle per line (the schema is each line's), pending entries marked by status",
+      schema: auditEntrySchema,
+      contentType: "application/x-ndjson",
+    },
+    errors: [400, 403, 404],
+    handler: exportAgent,
+  }),
+];

@@ -1,0 +1,60 @@
+import { AGENT_ID_PATTERN } from "@ctxlog/core";
+import { z } from "zod";
+import { chainLinkFields, proofBundleSchema } from "../contexts/proof-schema";
+import { hash32Schema, paginationQuerySchema } from "../shared-schemas";
+
+const agentId = z.string().regex(AGENT_ID_PATTERN).meta({ example: "planner-7" });
+
+export const agentParamsSchema = z.object({ agent_id: agentId });
+export const listAgentsQuerySchema = paginationQuerySchema.strict();
+
+const sequenceParam = z.coerce.number().int().min(1).max(2_147_483_647);
+export const exportAgentQuerySchema = z
+  .object({
+    from_sequence: sequenceParam.optional().meta({ description: "First entry (default 1)." }),
+    to_sequence: sequenceParam.optional().meta({ description: "Last entry (default the head)." }),
+  })
+  .strict();
+
+export const agentLogSchema = z
+  .object({
+    agent_id: z.string(),
+    head_sequence: z.int().min(1).meta({ description: "The last entry's sequence (the log's length)." }),
+    head_entry_hash: hash32Schema.meta({ description: "The last entry's entry_hash." }),
+    counts: z.object({ pending: z.int(), confirmed: z.int(), failed: z.int() }),
+    first_activity_at: z.iso.datetime(),
+    last_activity_at: z.iso.datetime(),
+  })
+  .meta({
+    id: "AgentLog",
+    description:
+      "One agent's log (the user and agent_id are its identity), counted over the entries the key may read.",
+  });
+
+const nullableAnchorFields = {
+  leaf_index: z.int().nullable(),
+  merkle_proof: z.array(hash32Schema).nullable(),
+  merkle_root: hash32Schema.nullable(),
+  chain_id: z.int().nullable(),
+  network: z.string().nullable(),
+  registry_address: z.string().nullable(),
+  transaction_hash: hash32Schema.nullable(),
+  block_number: z.int().nullable(),
+  anchor_address: z.string().nullable(),
+};
+
+export const auditEntrySchema = proofBundleSchema
+  .extend({
+    ...chainLinkFields,
+    ...nullableAnchorFields,
+    status: z.enum(["pending", "confirmed", "failed"]).meta({
+      description:
+        "confirmed: the anchor fields are set. pending or failed: not anchored (yet); anchor fields are " +
+        "null unless the batch has been mined.",
+    }),
+  })
+  .meta({
+    id: "AuditEntry",
+    description:
+      "One line of an agent export: the entry's proof bundle (version 2), its status, anchor fields null while unanchored.",
+  });

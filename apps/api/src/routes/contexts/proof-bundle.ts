@@ -1,0 +1,69 @@
+import type { Anchor, Context } from "@ctxlog/db";
+import type { ProofBundle } from "./proof-schema";
+
+/** A proof bundle's anchoring fields, null while the context is in no mined batch. */
+type AnchorFields =
+  | "leaf_index"
+  | "merkle_proof"
+  | "merkle_root"
+  | "chain_id"
+  | "network"
+  | "registry_address"
+  | "transaction_hash"
+  | "block_number"
+  | "anchor_address";
+export type PartialProofBundle = Omit<ProofBundle, AnchorFields> & {
+  [K in AnchorFields]: ProofBundle[K] | null;
+};
+
+/**
+ * The proof bundle of a context: everything needed to verify it without this service. Version 2
+ * (a chained context) adds its place in the log; its leaf is entry_hash. Anchor fields are null
+ * while the context is in no mined batch (the audit export shows pending entries this way).
+ */
+export function proofBundle(
+  row: Context,
+  anchor: Anchor | null,
+  requiredConfirmations: number,
+): PartialProofBundle {
+  const chained = row.sequence !== null && row.prevEntryHash !== null && row.entryHash !== null;
+  // a batch's transaction and block are the anchor's (the context's own copies are set once it
+  // is confirmed): an export shows a pending entry of a mined batch with them, for the audit to
+  // measure its depth on the chain
+  const mined =
+    anchor !== null &&
+    anchor.transactionHash !== null &&
+    anchor.blockNumber !== null &&
+    row.leafIndex !== null;
+  return {
+    version: chained ? 2 : 1,
+    context_id: row.id,
+    user_id: row.userId,
+    sequence: row.sequence,
+    prev_entry_hash: row.prevEntryHash,
+    entry_hash: row.entryHash,
+    context: {
+      agent_id: row.agentId,
+      context_data: row.contextData as Record<string, unknown>,
+      metadata: row.metadata as Record<string, unknown>,
+    },
+    canonical_context: row.canonicalJson,
+    canonicalization: "RFC8785",
+    hash_algorithm: "keccak256",
+    context_hash: row.contextHash,
+    signature: row.signature,
+    signature_scheme: "EIP-191",
+    signer_address: row.signerAddress,
+    merkle_algorithm: "sorted-pair-keccak256",
+    leaf_index: mined ? row.leafIndex : null,
+    merkle_proof: mined ? row.merkleProof : null,
+    merkle_root: mined ? anchor.merkleRoot : null,
+    chain_id: mined ? anchor.chainId : null,
+    network: mined ? anchor.network : null,
+    registry_address: mined ? anchor.registryAddress : null,
+    transaction_hash: mined ? anchor.transactionHash : null,
+    block_number: mined ? Number(anchor.blockNumber) : null,
+    anchor_address: mined ? anchor.signerAddress : null,
+    required_confirmations: requiredConfirmations,
+  };
+}

@@ -1,0 +1,2 @@
+export * from "./list-agent-logs";
+export * from "./stream-agent-entries";

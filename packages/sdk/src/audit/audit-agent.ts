@@ -1,0 +1,279 @@
+// `auditAgent`: proves an agent's log complete and anchored, from its export and an RPC endpoint.
+import { type ContextReceipt, verifyReceipt, ZERO_ENTRY_HASH } from "../chain-entry";
+import { ChainReader } from "./chain-reader";
+import {
+  type AuditEntry,
+  contentProblem,
+  entryShapeProblem,
+  proofProblem,
+  signatureProblem,
+} from "./entry-checks";
+
+/** The named ways a log can be broken, in the words of the report ("gap at 7", "fork at 7", …). */
+export type AuditBreakKind =
+  | "malformed"
+  | "gap"
+  | "fork"
+  | "altered"
+  | "bad_signature"
+  | "unanchored"
+  | "not_confirmed"
+  | "receipt_missing"
+  | "receipt_mismatch"
+  | "bad_receipt_signature";
+
+export interface AuditBreak {
+  kind: AuditBreakKind;
+  /** the sequence the break is at */
+  sequence: number;
+  /** e.g. "gap at 7: the entry after 6 is 9" */
+  message: string;
+}
+
+export interface AuditAgentOptions {
+  /** Any JSON-RPC endpoint of the log's chain. */
+  rpcUrl: string;
+  /** Overrides each entry's required_confirmations. */
+  requiredConfirmations?: number;
+  /** The first sequence expected (default 1). */
+  fromSequence?: number;
+  /** The last sequence expected: a log that stops before it has a gap. */
+  toSequence?: number;
+  /** The agent's own receipts: each must match the entry at its sequence. */
+  receipts?: Iterable<ContextReceipt> | AsyncIterable<ContextReceipt>;
+  /** Attestation keys you trust (GET /v1/signers, kind attestation); default: each entry's signer. */
+  trustedSigners?: readonly string[];
+  /** Anchor keys you trust (GET /v1/signers, kind anchor); default: each entry's anchor_address. */
+  trustedSubmitters?: readonly string[];
+  /** Per RPC call; default 10 s. */
+  timeoutMs?: number;
+}
+
+export interface AuditAgentResult {
+  /** True only for a complete log, every entry anchored at the required depth, every receipt matched. */
+  complete: boolean;
+  agent_id: string | null;
+  entries: number;
+  first_sequence: number | null;
+  last_sequence: number | null;
+  first_break: AuditBreak | null;
+  /** one line, e.g. "COMPLETE: agent planner-7, entries 1..500, all anchored" */
+  summary: string;
+  elapsed_ms: number;
+}
+
+const lower = (s: string) => s.toLowerCase();
+
+/**
+ * Audits one agent's log: `entries` are the lines of GET /v1/agents/:agent_id/export (parsed
+ * objects or JSON text), in sequence order, streamed — memory holds one entry, the receipts given
+ * and the chain lookups (each receipt and block read once). Checks, entry by entry: continuity
+ * (gap), the prev link (fork), canonical form, context hash and entry hash (altered), the
+ * signature, then the Merkle proof against an Anchored log sent by the anchor key, on a canonical
+ * block at the required depth; and each receipt against its entry. Stops at the first break.
+ * Only an unreachable RPC endpoint throws (RpcUnreachableError).
+ */
+export async function auditAgent(
+  entries: Iterable<unknown> | AsyncIterable<unknown>,
+  options: AuditAgentOptions,
+): Promise<AuditAgentResult> {
+  const started = Date.now();
+  const chain = new ChainReader(options.rpcUrl, options.timeoutMs);
+  const receipts = new Map<number, ContextReceipt>();
+  for await (const receipt of options.receipts ?? []) receipts.set(receipt.sequence, receipt);
+
+  let agentId: string | null = null;
+  let count = 0;
+  let first: number | null = null;
+  let previous: { sequence: number; entryHash: string } | null = null;
+  const expectedFirst = options.fromSequence ?? 1;
+
+  const finish = (brk: AuditBreak | null): AuditAgentResult => {
+    const range = first === null ? "no entries" : `entries ${first}..${previous?.sequence ?? first}`;
+    const summary = brk
+      ? `INCOMPLETE: agent ${agentId ?? "?"}, ${range} read: ${brk.message}`
+      : `COMPLETE: agent ${agentId ?? "?"}, ${range}, every entry anchored and confirmed${receipts.size ? "" : ""}`;
+    return {
+      complete: brk === null,
+      agent_id: agentId,
+      entries: count,
+      first_sequence: first,
+      last_sequence: previous?.sequence ?? null,
+      first_break: brk,
+      summary,
+      elapsed_ms: Date.now() - started,
+    };
+  };
+  const brk = (kind: AuditBreakKind, sequence: number, what: string) =>
+    finish({ kind, sequence, message: `${label(kind, sequence)}: ${what}` });
+
+  const matched = new Set<number>();
+  for await (const line of entries) {
+    let value: unknown = line;
+    if (typeof line === "string") {
+      if (line.trim() === "") continue;
+      try {
+        value = JSON.parse(line);
+      } catch {
+        return brk("malformed", (previous?.sequence ?? expectedFirst - 1) + 1, "a line is not JSON");
+      }
+    }
+    const expected = previous ? previous.sequence + 1 : expectedFirst;
+    const shape = entryShapeProblem(value);
+    if (shape) return brk("malformed", expected, shape);
+    const e = value as AuditEntry;
+    if (agentId === null) agentId = e.context.agent_id;
+    if (e.context.agent_id !== agentId)
+      return brk("fork", e.sequence, `it belongs to agent ${e.context.agent_id}`);
+    if (options.toSequence !== undefined && e.sequence > options.toSequence) break;
+
+    // continuity and the prev link
+    if (e.sequence > expected) {
+      const held = receipts.get(expected);
+      return held
+        ? brk(
+            "receipt_missing",
+            expected,
+            `ctxlog's receipt places an entry here, the log has none (next is ${e.sequence})`,
+          )
+        : brk("gap", expected, `the entry after ${expected - 1} is ${e.sequence}`);
+    }
+    if (e.sequence < expected)
+      return brk("fork", e.sequence, `a second entry ${e.sequence} after entry ${expected - 1}`);
+    const prevHash = previous ? previous.entryHash : e.sequence === 1 ? ZERO_ENTRY_HASH : null;
+    if (prevHash !== null && lower(e.prev_entry_hash) !== lower(prevHash)) {
+      return brk(
+        "fork",
+        e.sequence,
+        `its prev_entry_hash ${e.prev_entry_hash} is not entry ${e.sequence - 1}'s ${prevHash}`,
+      );
+    }
+
+    const altered = contentProblem(e);
+    if (altered) return brk("altered", e.sequence, altered);
+    const badSignature = await signatureProblem(e, options.trustedSigners);
+    if (badSignature) return brk("bad_signature", e.sequence, badSignature);
+
+    const receipt = receipts.get(e.sequence);
+    if (receipt) {
+      const differs = receiptDifference(receipt, e);
+      if (differs) return brk("receipt_mismatch", e.sequence, differs);
+      const forged = await verifyReceipt(receipt, options.trustedSigners);
+      if (forged) return brk("bad_receipt_signature", e.sequence, forged);
+      matched.add(e.sequence);
+    }
+
+    const anchoring = await anchoringBreak(e, chain, options);
+    if (anchoring) return brk(anchoring.kind, e.sequence, anchoring.what);
+
+    count++;
+    first ??= e.sequence;
+    previous = { sequence: e.sequence, entryHash: e.entry_hash };
+  }
+
+  const last = previous?.sequence ?? expectedFirst - 1;
+  if (options.toSequence !== undefined && last < options.toSequence) {
+    const held = receipts.get(last + 1);
+    return held
+      ? brk("receipt_missing", last + 1, "ctxlog's receipt places an entry here, the log ends before it")
+      : brk("gap", last + 1, `the log ends at ${last}, before ${options.toSequence}`);
+  }
+  for (const sequence of [...receipts.keys()].sort((a, b) => a - b)) {
+    const inRange =
+      sequence >= expectedFirst && (options.toSequence === undefined || sequence <= options.toSequence);
+    if (inRange && !matched.has(sequence)) {
+      return brk(
+        "receipt_missing",
+        sequence,
+        `ctxlog's receipt places an entry here, the log ends at ${last}`,
+      );
+    }
+  }
+  return finish(null);
+}
+
+function label(kind: AuditBreakKind, n: number): string {
+  switch (kind) {
+    case "malformed":
+      return `malformed entry ${n}`;
+    case "gap":
+      return `gap at ${n}`;
+    case "fork":
+      return `fork at ${n}`;
+    case "altered":
+      return `altered entry ${n}`;
+    case "bad_signature":
+      return `bad signature at ${n}`;
+    case "unanchored":
+      return `unanchored entry ${n}`;
+    case "not_confirmed":
+      return `entry ${n} not yet confirmed`;
+    case "receipt_missing":
+      return `receipt ${n} missing`;
+    case "receipt_mismatch":
+      return `receipt ${n} differs from entry ${n}`;
+    case "bad_receipt_signature":
+      return `bad receipt signature at ${n}`;
+  }
+}
+
+function receiptDifference(r: ContextReceipt, e: AuditEntry): string | null {
+  const pairs: [string, string, string][] = [
+    ["context_hash", r.context_hash, e.context_hash],
+    ["user_id", r.user_id, e.user_id],
+    ["agent_id", r.agent_id, e.context.agent_id],
+    ["prev_entry_hash", r.prev_entry_hash, e.prev_entry_hash],
+  ];
+  const diff = pairs.find(([, a, b]) => lower(a) !== lower(b));
+  return diff ? `the receipt's ${diff[0]} is ${diff[1]}, the log's ${diff[2]}` : null;
+}
+
+// nodes of Merkle paths already folded into their root (shared by the entries of one batch)
+const proven = new Map<string, string>();
+
+async function anchoringBreak(
+  e: AuditEntry,
+  chain: ChainReader,
+  options: AuditAgentOptions,
+): Promise<{ kind: AuditBreakKind; what: string } | null> {
+  // the chain decides, not the status: a mined batch the service has not confirmed yet is
+  // measured at its depth like any other
+  if (!e.transaction_hash || !e.merkle_root) {
+    return { kind: "unanchored", what: `its status is ${e.status}, in no mined anchor` };
+  }
+  const proof = proofProblem(e, proven);
+  if (proof) return { kind: "altered", what: proof };
+  const onChain = await chain.anchor(e.transaction_hash);
+  if (!onChain)
+    return {
+      kind: "not_confirmed",
+      what: `the chain has no transaction ${e.transaction_hash} (not mined, or reorged away)`,
+    };
+  if (onChain.status !== "success")
+    return { kind: "unanchored", what: `transaction ${e.transaction_hash} reverted` };
+  const log = onChain.anchored.get(lower(e.merkle_root));
+  if (!log || (e.registry_address && lower(log.registry) !== lower(e.registry_address))) {
+    return {
+      kind: "unanchored",
+      what: `transaction ${e.transaction_hash} has no Anchored log for ${e.merkle_root} from the registry`,
+    };
+  }
+  const submitters = options.trustedSubmitters ?? (e.anchor_address ? [e.anchor_address] : []);
+  if (!submitters.some((s) => lower(s) === lower(log.submitter))) {
+    return {
+      kind: "unanchored",
+      what: `its root was anchored by ${log.submitter}, not the service's anchor key`,
+    };
+  }
+  const canonical = await chain.blockHash(onChain.blockNumber);
+  if (canonical === null || lower(canonical) !== lower(onChain.blockHash)) {
+    return {
+      kind: "not_confirmed",
+      what: `block ${onChain.blockNumber} is not on the canonical chain (reorg)`,
+    };
+  }
+  const required = options.requiredConfirmations ?? e.required_confirmations;
+  const depth = Number((await chain.headBlock()) - onChain.blockNumber + 1n);
+  if (depth < required) return { kind: "not_confirmed", what: `${depth} of ${required} confirmations` };
+  return null;
+}

@@ -1,0 +1,9 @@
+export {
+  type AuditAgentOptions,
+  type AuditAgentResult,
+  type AuditBreak,
+  type AuditBreakKind,
+  auditAgent,
+} from "./audit-agent";
+export type { AuditEntry } from "./entry-checks";
+export { ndjsonLines } from "./ndjson";
