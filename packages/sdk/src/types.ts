@@ -179,6 +179,7 @@ export const WEBHOOK_EVENT_NAMES = [
   "context.confirmed",
   "context.failed",
   "verification.completed",
+  "webhook.disabled",
 ] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENT_NAMES)[number];
 

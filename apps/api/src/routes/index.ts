@@ -13,6 +13,7 @@ import {
   createContextHeadersSchema,
   listContextsQuerySchema,
 } from "./contexts/schemas";
+import { eventRoutes } from "./events/routes";
 import { keyRoutes } from "./keys/routes";
 import { getOverview } from "./overview/get-overview";
 import { overviewSchema } from "./overview/schemas";
@@ -116,6 +117,7 @@ export const v1Routes: RouteSpec[] = [
     handler: retryContext,
   }),
   ...webhookRoutes,
+  ...eventRoutes,
   ...verificationRoutes,
   ...signerRoutes,
   ...authRoutes,
