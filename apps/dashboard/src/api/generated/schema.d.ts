@@ -142,7 +142,7 @@ export interface paths {
          */
         get: operations["getWebhook"];
         /**
-         * Change the url, events or description of a webhook; only the fields sent change
+         * Change the url, events, description or rate_limit of a webhook, or enable/disable it; only the fields sent change
          * @description Requires a key with the `webhooks:manage` permission. With a dashboard session, send the session's `csrf_token` as `X-CSRF-Token` (else 403 CSRF_TOKEN_INVALID).
          */
         put: operations["updateWebhook"];
@@ -251,6 +251,83 @@ export interface paths {
          * @description Requires a key with the `webhooks:manage` permission. With a dashboard session, send the session's `csrf_token` as `X-CSRF-Token` (else 403 CSRF_TOKEN_INVALID). Takes no body; one sent anyway is ignored, but must still be JSON within the body rules (else 400, 413 or 415).
          */
         post: operations["retryWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a new five-attempt cycle for every delivery of this webhook that ended failed in a window (paced)
+         * @description Requires a key with the `webhooks:manage` permission. With a dashboard session, send the session's `csrf_token` as `X-CSRF-Token` (else 403 CSRF_TOKEN_INVALID).
+         */
+        post: operations["recoverWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the events recorded for the user, newest first, with their deliveries
+         * @description Requires a key with the `webhooks:manage` permission.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/{event_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one recorded event: the envelope as sent, and each delivery made of it
+         * @description Requires a key with the `webhooks:manage` permission.
+         */
+        get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/event-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every event type the service sends, with a JSON Schema of its envelope and a sample */
+        get: operations["listEventTypes"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -641,6 +718,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "webhook.disabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One of the user's webhook endpoints was disabled; it receives nothing until enabled again
+         * @description Sent by POST to each active webhook subscribed to the event. Any 2xx acknowledges; any other status, a redirect, or no complete response within 10 s fails the attempt; at most 5 attempts, 0 s, 5 s, 15 s, 45 s and 2 min apart (the deployment may change the delays). The body is the envelope exactly as stored when the event was produced, byte for byte on every retry. A test event (POST /webhooks/{id}/test) has the same shape and headers, sample data, and `"test": true`.
+         */
+        post: operations["webhookDisabledEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -671,10 +768,12 @@ export interface components {
              * @example https://example.com/hooks/ctxlog
              */
             url: string;
-            /** @description Event names this endpoint receives: a non-empty subset of the four, each at most once. */
-            events: ("context.created" | "context.confirmed" | "context.failed" | "verification.completed")[];
+            /** @description Event names this endpoint receives: a non-empty subset of the five, each at most once. */
+            events: ("context.created" | "context.confirmed" | "context.failed" | "verification.completed" | "webhook.disabled")[];
             /** @description Free text, at most 500 characters. */
             description?: string;
+            /** @description At most this many deliveries per second to this endpoint, spaced evenly, across every worker of the deployment; null (the default): no limit beyond the per-endpoint concurrency. */
+            rate_limit?: number | null;
             /** @description Signing secret. Generated secrets are `whsec_` + base64 of 32 random bytes (256 bits). `X-Service-Signature` is the lowercase hex HMAC-SHA256 of the raw request body keyed with this secret string exactly as shown (its UTF-8 bytes, `whsec_` included). The Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256 of id.timestamp.body>`) are keyed with the base64-decoded bytes after `whsec_`, so `new Webhook(secret)` of the `standardwebhooks` library verifies them; a supplied secret that is not `whsec_<base64>` is used as raw bytes there (`new Webhook(secret, { format: "raw" })`). When supplied: `whsec_` followed by the canonical base64 of 24–64 bytes, or 32–256 printable ASCII characters (0x21–0x7E, no spaces) not starting with `whsec_`. Omit it to have one generated. */
             secret?: string;
         };
@@ -686,10 +785,14 @@ export interface components {
              * @example https://example.com/hooks/ctxlog
              */
             url?: string;
-            /** @description Event names this endpoint receives: a non-empty subset of the four, each at most once. */
-            events?: ("context.created" | "context.confirmed" | "context.failed" | "verification.completed")[];
+            /** @description Event names this endpoint receives: a non-empty subset of the five, each at most once. */
+            events?: ("context.created" | "context.confirmed" | "context.failed" | "verification.completed" | "webhook.disabled")[];
             /** @description Free text, at most 500 characters. */
             description?: string;
+            /** @description At most this many deliveries per second to this endpoint, spaced evenly, across every worker of the deployment; null (the default): no limit beyond the per-endpoint concurrency. */
+            rate_limit?: number | null;
+            /** @description `false` enables a disabled endpoint again (deliveries that failed meanwhile stay failed: recover them with POST /webhooks/{id}/recover); `true` disables it (no `webhook.disabled` event is sent). */
+            disabled?: boolean;
         };
         /** @description Optional: without a body the sample is context.created. */
         SendTestEventRequest: {
@@ -697,7 +800,19 @@ export interface components {
              * @description Event type of the sample; default context.created.
              * @enum {string}
              */
-            event?: "context.created" | "context.confirmed" | "context.failed" | "verification.completed";
+            event?: "context.created" | "context.confirmed" | "context.failed" | "verification.completed" | "webhook.disabled";
+        };
+        RecoverWebhookRequest: {
+            /**
+             * Format: date-time
+             * @description Deliveries created at or after this time…
+             */
+            since: string;
+            /**
+             * Format: date-time
+             * @description …and before this one (default: now).
+             */
+            until?: string;
         };
         CreateVerificationRequest: components["schemas"]["VerifyContextById"] | components["schemas"]["VerifySuppliedContext"];
         /** @description Verify a stored context: its data as stored, against the chain. */
@@ -902,6 +1017,33 @@ export interface components {
             confirmations: number;
             verification_time_ms: number;
         };
+        WebhookDisabledEvent: {
+            /** @constant */
+            event: "webhook.disabled";
+            /**
+             * Format: date-time
+             * @description When the event was produced (not when it was sent).
+             */
+            timestamp: string;
+            data: components["schemas"]["WebhookDisabledEventData"];
+            /**
+             * @description Only on test events (POST /webhooks/{id}/test): sample data, made-up ids and hashes.
+             * @constant
+             */
+            test?: true;
+        };
+        WebhookDisabledEventData: {
+            /** @example whk_01JAZ0YQ8T9X2V3W4B5C6D7E8F */
+            webhook_id: string;
+            description: string;
+            /** Format: date-time */
+            disabled_at: string;
+            /**
+             * @description `gone`: the receiver answered 410 Gone; `failing`: no successful delivery for the deployment's WEBHOOK_DISABLE_AFTER_HOURS while deliveries kept failing. (`manual` is never announced.)
+             * @enum {string}
+             */
+            disabled_reason: "gone" | "failing" | "manual";
+        };
         AuthenticationStatus: {
             /** @constant */
             status: "authenticated";
@@ -1021,13 +1163,20 @@ export interface components {
         CreatedWebhook: {
             webhook_id: string;
             url: string;
-            events: ("context.created" | "context.confirmed" | "context.failed" | "verification.completed")[];
+            events: ("context.created" | "context.confirmed" | "context.failed" | "verification.completed" | "webhook.disabled")[];
             description: string;
             /**
              * @description `failing` once a delivery has used all its attempts; `active` again after a success.
              * @enum {string}
              */
             status: "active" | "failing";
+            /** @description True while nothing is sent to this endpoint: it answered 410 Gone, had no successful delivery for the deployment's WEBHOOK_DISABLE_AFTER_HOURS (default 120) while deliveries kept failing, or was disabled through the API. Its new events are recorded as failed deliveries ("endpoint disabled"); PUT `{"disabled": false}` enables it, and a recover sends what it missed. */
+            disabled: boolean;
+            disabled_at: string | null;
+            /** @description `gone` (410), `failing` (the disable-after rule) or `manual`; null while enabled. */
+            disabled_reason: ("gone" | "failing" | "manual") | null;
+            /** @description At most this many deliveries per second to this endpoint, spaced evenly, across every worker of the deployment; null (the default): no limit beyond the per-endpoint concurrency. */
+            rate_limit: number | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -1045,13 +1194,20 @@ export interface components {
         Webhook: {
             webhook_id: string;
             url: string;
-            events: ("context.created" | "context.confirmed" | "context.failed" | "verification.completed")[];
+            events: ("context.created" | "context.confirmed" | "context.failed" | "verification.completed" | "webhook.disabled")[];
             description: string;
             /**
              * @description `failing` once a delivery has used all its attempts; `active` again after a success.
              * @enum {string}
              */
             status: "active" | "failing";
+            /** @description True while nothing is sent to this endpoint: it answered 410 Gone, had no successful delivery for the deployment's WEBHOOK_DISABLE_AFTER_HOURS (default 120) while deliveries kept failing, or was disabled through the API. Its new events are recorded as failed deliveries ("endpoint disabled"); PUT `{"disabled": false}` enables it, and a recover sends what it missed. */
+            disabled: boolean;
+            disabled_at: string | null;
+            /** @description `gone` (410), `failing` (the disable-after rule) or `manual`; null while enabled. */
+            disabled_reason: ("gone" | "failing" | "manual") | null;
+            /** @description At most this many deliveries per second to this endpoint, spaced evenly, across every worker of the deployment; null (the default): no limit beyond the per-endpoint concurrency. */
+            rate_limit: number | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -1079,7 +1235,7 @@ export interface components {
             delivery_id: string;
             webhook_id: string;
             /** @enum {string} */
-            event: "context.created" | "context.confirmed" | "context.failed" | "verification.completed";
+            event: "context.created" | "context.confirmed" | "context.failed" | "verification.completed" | "webhook.disabled";
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed";
             /** @description Attempts made in the latest cycle that has had one (1–5). 0 only before the delivery's first attempt (then last_attempt_at and response_status are null). After a manual retry it keeps the previous cycle's count (5), like response_status, error_message and last_attempt_at, until the new cycle's first attempt, which shows 1. */
@@ -1102,7 +1258,7 @@ export interface components {
             delivery_id: string;
             webhook_id: string;
             /** @enum {string} */
-            event: "context.created" | "context.confirmed" | "context.failed" | "verification.completed";
+            event: "context.created" | "context.confirmed" | "context.failed" | "verification.completed" | "webhook.disabled";
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed";
             /** @description Attempts made in the latest cycle that has had one (1–5). 0 only before the delivery's first attempt (then last_attempt_at and response_status are null). After a manual retry it keeps the previous cycle's count (5), like response_status, error_message and last_attempt_at, until the new cycle's first attempt, which shows 1. */
@@ -1125,6 +1281,46 @@ export interface components {
                 response_status: number | null;
                 error: string | null;
             }[];
+        };
+        RecoveringWebhook: {
+            /** @description Failed deliveries of the window, each starting a new cycle. */
+            recovering: number;
+        };
+        EventList: {
+            data: components["schemas"]["Event"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        Event: {
+            event_id: string;
+            /** @enum {string} */
+            type: "context.created" | "context.confirmed" | "context.failed" | "verification.completed" | "webhook.disabled";
+            /** Format: date-time */
+            created_at: string;
+            envelope: components["schemas"]["EventEnvelope"];
+            /** @description One per endpoint subscribed when the event was recorded (none before the fan-out, a moment later). A disabled endpoint's delivery is `failed` at once; recover it after enabling the endpoint. */
+            deliveries: {
+                delivery_id: string;
+                webhook_id: string;
+                /** @enum {string} */
+                status: "pending" | "succeeded" | "failed";
+            }[];
+        };
+        /** @description The body exactly as signed and sent to every endpoint (the same bytes when serialized with JSON.stringify): one of the envelopes in the `webhooks` section. */
+        EventEnvelope: components["schemas"]["ContextCreatedEvent"] | components["schemas"]["ContextConfirmedEvent"] | components["schemas"]["ContextFailedEvent"] | components["schemas"]["VerificationCompletedEvent"] | components["schemas"]["WebhookDisabledEvent"];
+        EventTypeList: {
+            data: components["schemas"]["EventType"][];
+        };
+        EventType: {
+            /** @enum {string} */
+            type: "context.created" | "context.confirmed" | "context.failed" | "verification.completed" | "webhook.disabled";
+            summary: string;
+            /** @description JSON Schema (draft 2020-12) of the envelope, generated from the schemas that build it. */
+            schema: {
+                [key: string]: unknown;
+            };
+            /** @description A sample envelope, as a test event sends it ("test": true). */
+            sample: components["schemas"]["EventEnvelope"];
         };
         Verification: {
             verification_id: string;
@@ -3290,6 +3486,437 @@ export interface operations {
             };
         };
     };
+    recoverWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description `Content-Type: application/json` in UTF-8 (else 415), at most 300 KiB (307200 bytes; else 413). Anywhere in it: nesting at most 32 deep, no `__proto__` key, no NUL character (`\u0000`) and no lone surrogate (else 400 VALIDATION_ERROR); text that is not JSON is 400 INVALID_JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecoverWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description The deliveries, pending again */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveringWebhook"];
+                };
+            };
+            /** @description `VALIDATION_ERROR` or `INVALID_JSON`. The request is invalid: a path parameter, query, header or body out of its schema, or a body that is not JSON. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    "Set-Cookie": components["headers"]["SessionCookieCleared"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_PERMISSIONS` or `CSRF_TOKEN_INVALID`. The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`. No such object for this key: another user's objects are never shown. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `CONFLICT`. The object is not in a state that allows this. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`. The body is larger than 300 KiB, or a field larger than its limit. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`. The body is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`. The key's rate limit is spent; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`. A backing service (PostgreSQL, Redis, the chain) is unavailable or too slow; retry with backoff. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1–100. */
+                limit?: number;
+                /** @description The `next_cursor` of the previous page; omit for the first page. */
+                cursor?: string;
+                /** @description Only events of this type. */
+                type?: "context.created" | "context.confirmed" | "context.failed" | "verification.completed" | "webhook.disabled";
+                /** @description Only events recorded at or after this time. */
+                created_after?: string;
+                /** @description Only events recorded before this time. */
+                created_before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventList"];
+                };
+            };
+            /** @description `VALIDATION_ERROR` or `INVALID_JSON`. The request is invalid: a path parameter, query, header or body out of its schema, or a body that is not JSON. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    "Set-Cookie": components["headers"]["SessionCookieCleared"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_PERMISSIONS` or `CSRF_TOKEN_INVALID`. The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`. The key's rate limit is spent; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`. A backing service (PostgreSQL, Redis, the chain) is unavailable or too slow; retry with backoff. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            /** @description `VALIDATION_ERROR` or `INVALID_JSON`. The request is invalid: a path parameter, query, header or body out of its schema, or a body that is not JSON. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    "Set-Cookie": components["headers"]["SessionCookieCleared"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_PERMISSIONS` or `CSRF_TOKEN_INVALID`. The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`. No such object for this key: another user's objects are never shown. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`. The key's rate limit is spent; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`. A backing service (PostgreSQL, Redis, the chain) is unavailable or too slow; retry with backoff. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listEventTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event types */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventTypeList"];
+                };
+            };
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    "Set-Cookie": components["headers"]["SessionCookieCleared"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`. The key's rate limit is spent; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`. A backing service (PostgreSQL, Redis, the chain) is unavailable or too slow; retry with backoff. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listVerifications: {
         parameters: {
             query?: {
@@ -5255,7 +5882,7 @@ export interface operations {
                 /** @description `ctxlog-webhooks/1.0` unless the deployment sets another. */
                 "User-Agent": string;
                 /** @description The event name, as in the body's `event`. */
-                "X-Service-Event": "context.created" | "context.confirmed" | "context.failed" | "verification.completed";
+                "X-Service-Event": "context.created" | "context.confirmed" | "context.failed" | "verification.completed" | "webhook.disabled";
                 /** @description The delivery id: the same on every automatic and manual retry; deduplicate on it. */
                 "X-Service-Delivery": string;
                 /** @description Unix seconds of this attempt (not of the event). */
@@ -5303,7 +5930,7 @@ export interface operations {
                 /** @description `ctxlog-webhooks/1.0` unless the deployment sets another. */
                 "User-Agent": string;
                 /** @description The event name, as in the body's `event`. */
-                "X-Service-Event": "context.created" | "context.confirmed" | "context.failed" | "verification.completed";
+                "X-Service-Event": "context.created" | "context.confirmed" | "context.failed" | "verification.completed" | "webhook.disabled";
                 /** @description The delivery id: the same on every automatic and manual retry; deduplicate on it. */
                 "X-Service-Delivery": string;
                 /** @description Unix seconds of this attempt (not of the event). */
@@ -5351,7 +5978,7 @@ export interface operations {
                 /** @description `ctxlog-webhooks/1.0` unless the deployment sets another. */
                 "User-Agent": string;
                 /** @description The event name, as in the body's `event`. */
-                "X-Service-Event": "context.created" | "context.confirmed" | "context.failed" | "verification.completed";
+                "X-Service-Event": "context.created" | "context.confirmed" | "context.failed" | "verification.completed" | "webhook.disabled";
                 /** @description The delivery id: the same on every automatic and manual retry; deduplicate on it. */
                 "X-Service-Delivery": string;
                 /** @description Unix seconds of this attempt (not of the event). */
@@ -5399,7 +6026,7 @@ export interface operations {
                 /** @description `ctxlog-webhooks/1.0` unless the deployment sets another. */
                 "User-Agent": string;
                 /** @description The event name, as in the body's `event`. */
-                "X-Service-Event": "context.created" | "context.confirmed" | "context.failed" | "verification.completed";
+                "X-Service-Event": "context.created" | "context.confirmed" | "context.failed" | "verification.completed" | "webhook.disabled";
                 /** @description The delivery id: the same on every automatic and manual retry; deduplicate on it. */
                 "X-Service-Delivery": string;
                 /** @description Unix seconds of this attempt (not of the event). */
@@ -5421,6 +6048,54 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["VerificationCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery succeeded. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none in time) fails the attempt; it is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookDisabledEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `ctxlog-webhooks/1.0` unless the deployment sets another. */
+                "User-Agent": string;
+                /** @description The event name, as in the body's `event`. */
+                "X-Service-Event": "context.created" | "context.confirmed" | "context.failed" | "verification.completed" | "webhook.disabled";
+                /** @description The delivery id: the same on every automatic and manual retry; deduplicate on it. */
+                "X-Service-Delivery": string;
+                /** @description Unix seconds of this attempt (not of the event). */
+                "X-Service-Timestamp": string;
+                /** @description Lowercase hex HMAC-SHA256 of the raw body, keyed with the webhook's secret string exactly as shown (its UTF-8 bytes, `whsec_` included). Compare in constant time. */
+                "X-Service-Signature": string;
+                /** @description Only during the 24 h after a secret rotation: the same HMAC keyed with the previous secret. */
+                "X-Service-Signature-Previous"?: string;
+                /** @description Standard Webhooks: the delivery id (= X-Service-Delivery). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds of this attempt (= X-Service-Timestamp). */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` keyed with the base64-decoded bytes after `whsec_` (a supplied secret in another form: its raw bytes). During a rotation a second, space-separated signature with the previous secret follows. `new Webhook(secret).verify(body, headers)` of the `standardwebhooks` package checks it. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookDisabledEvent"];
             };
         };
         responses: {
