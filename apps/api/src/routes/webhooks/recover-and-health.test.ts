@@ -64,7 +64,7 @@ describe("rate_limit and disabled on the webhook record", () => {
       disabled_at: null,
       disabled_reason: null,
     });
-    const put = (body: unknown) =>
+    const put = (body: object) =>
       h.request.put(`/v1/webhooks/${created.webhook_id}`).set(bearer(t.keys.full)).send(body);
     expect((await put({ rate_limit: 50 })).body.rate_limit).toBe(50);
     expect((await put({ rate_limit: null })).body.rate_limit).toBeNull();
@@ -166,7 +166,7 @@ describe("POST /v1/webhooks/:id/recover", () => {
     const t = await h.tenant();
     const other = await h.tenant();
     const { webhook_id } = await webhookOf(t);
-    const recover = (key: string, body: unknown) =>
+    const recover = (key: string, body: object) =>
       h.request.post(`/v1/webhooks/${webhook_id}/recover`).set(bearer(key)).send(body);
     const since = new Date(Date.now() - 60_000).toISOString();
     expect((await recover(other.keys.full, { since })).status).toBe(404);
