@@ -5,6 +5,7 @@ import { DelayedError, type Job } from "bullmq";
 import type { Logger } from "pino";
 import type { DeliveryStore } from "./delivery-store";
 import type { EndpointLimiter } from "./endpoint-limiter";
+import type { EndpointRateLimiter } from "./endpoint-rate-limiter";
 import type { WorkerMetrics } from "./metrics";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -37,24 +38,30 @@ export interface DeliveryProcessorDeps {
   store: DeliveryStore;
   sender: WebhookSender;
   limiter: EndpointLimiter;
+  /** the per-endpoint `rate_limit`, shared by every worker process */
+  rateLimiter: EndpointRateLimiter;
   metrics: WorkerMetrics;
   logger: Logger;
 }
+
+// A receiver answering 410 Gone asks to receive nothing more: its endpoint is disabled at once.
+const GONE = 410;
 
 /**
  * One attempt of one delivery: load the row, POST the stored bytes signed with the webhook's
  * secret(s), record the outcome, and either finish (succeeded, failed after the last attempt, or
  * nothing to do) or throw RetryScheduledError for BullMQ's delayed retry. PostgreSQL is the
- * truth: a job whose delivery is no longer pending does nothing.
+ * truth: a job whose delivery is no longer pending does nothing. A disabled endpoint gets nothing;
+ * one that answers 410 Gone, or whose failing outlasts the disable-after rule, is disabled here.
  */
 export function createDeliveryProcessor(deps: DeliveryProcessorDeps) {
-  const { store, sender, limiter, metrics, logger } = deps;
+  const { store, sender, limiter, rateLimiter, metrics, logger } = deps;
   return async (job: Job, token?: string): Promise<void> => {
     const { deliveryId } = JOBS.deliverWebhook.payload.parse(job.data);
     const target = await store.load(deliveryId);
     if (target?.status !== "pending") return;
-    if (target.webhookDeleted) {
-      await store.abandon(deliveryId);
+    if (target.webhookDeleted || target.webhookDisabled) {
+      await store.abandon(deliveryId, target.webhookDeleted ? "deleted" : "disabled");
       return;
     }
     const dueAt = target.nextAttemptAt?.getTime() ?? 0;
@@ -68,6 +75,20 @@ export function createDeliveryProcessor(deps: DeliveryProcessorDeps) {
       metrics.deferred.inc();
       await job.moveToDelayed(Date.now() + limiter.deferMs(target.webhookId), token);
       throw new DelayedError();
+    }
+
+    if (target.rateLimit !== null) {
+      const slot = await rateLimiter.reserve(target.webhookId, target.rateLimit).catch((err: unknown) => {
+        lease.release();
+        throw err;
+      });
+      if (!slot.ok) {
+        lease.release();
+        metrics.deferred.inc();
+        await job.moveToDelayed(Date.now() + Math.max(1, slot.retryInMs - PROMOTION_SLACK_MS), token);
+        throw new DelayedError();
+      }
+      if (slot.waitMs > 0) await sleep(slot.waitMs);
     }
 
     let result: Awaited<ReturnType<WebhookSender["send"]>>;
@@ -105,6 +126,19 @@ export function createDeliveryProcessor(deps: DeliveryProcessorDeps) {
       succeeded: result.ok,
     });
     if (!recorded) return; // a newer cycle or a duplicate run owns the delivery now
+    if (result.status === GONE) {
+      // Its pending deliveries (this one included) end failed "endpoint disabled": recoverable.
+      if (await store.disable(target.webhookId, "gone")) {
+        logger.warn(
+          { webhookId: target.webhookId, deliveryId },
+          "webhook disabled: the receiver answered 410 Gone",
+        );
+      }
+      return;
+    }
+    if (recorded.status === "failed" && (await store.disableIfFailingTooLong(target.webhookId))) {
+      logger.warn({ webhookId: target.webhookId }, "webhook disabled: no successful delivery for too long");
+    }
     if (recorded.status !== "pending") {
       metrics.deliveries.inc({ status: recorded.status });
       if (recorded.status === "failed") {

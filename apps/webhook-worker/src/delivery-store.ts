@@ -4,6 +4,8 @@ import {
   abandonDeliveries,
   DELETED_WEBHOOK_ERROR,
   type DeliveryTarget,
+  disableWebhook,
+  ENDPOINT_DISABLED_ERROR,
   loadDeliveryTargets,
   openDeliveryTarget,
   type PrismaClient,
@@ -44,8 +46,12 @@ export interface DeliveryStore {
   load(deliveryId: string): Promise<DeliveryTarget | undefined>;
   /** undefined when the delivery was no longer pending in that cycle (a duplicate run) */
   record(outcome: AttemptOutcome): Promise<RecordedAttempt | undefined>;
-  /** closes a delivery whose webhook was deleted while it was queued */
-  abandon(deliveryId: string): Promise<void>;
+  /** closes a delivery whose webhook was deleted or disabled while it was queued */
+  abandon(deliveryId: string, why: "deleted" | "disabled"): Promise<void>;
+  /** disables the webhook at once (a 410 Gone); false if it already was (or is gone) */
+  disable(webhookId: string, reason: "gone"): Promise<boolean>;
+  /** the disable-after rule: disables the webhook if it has been failing for too long */
+  disableIfFailingTooLong(webhookId: string): Promise<boolean>;
 }
 
 /**
@@ -57,6 +63,8 @@ export function createDeliveryStore(
   db: PrismaClient,
   retryDelaysMs: readonly number[],
   keyring: SecretKeyring,
+  /** WEBHOOK_DISABLE_AFTER_HOURS, in ms */
+  disableAfterMs: number,
 ): DeliveryStore {
   const opts = { maxBatch: 200, maxConcurrent: 2 };
   const loadStored = batched<string, StoredDeliveryTarget>(async (ids) => {
@@ -76,8 +84,13 @@ export function createDeliveryStore(
   return {
     load,
     record,
-    abandon: async (id) => {
-      await abandonDeliveries(db, [id], DELETED_WEBHOOK_ERROR);
+    abandon: async (id, why) => {
+      await abandonDeliveries(db, [id], why === "deleted" ? DELETED_WEBHOOK_ERROR : ENDPOINT_DISABLED_ERROR);
     },
+    disable: async (webhookId, reason) => (await disableWebhook(db, webhookId, reason)) !== null,
+    disableIfFailingTooLong: async (webhookId) =>
+      (await disableWebhook(db, webhookId, "failing", {
+        failingBefore: new Date(Date.now() - disableAfterMs),
+      })) !== null,
   };
 }

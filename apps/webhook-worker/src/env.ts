@@ -48,6 +48,17 @@ export const workerEnvSchema = z.object({
   WEBHOOK_FANOUT_POLL_MS: int(1, 60_000, 250),
   WEBHOOK_RECONCILE_INTERVAL_MS: int(100, 3_600_000, 30_000),
   WEBHOOK_LOCK_DURATION_MS: int(500, 600_000, 30_000),
+  // No successful delivery for this long while deliveries kept failing disables the endpoint
+  // (fractions allowed, for tests: 0.001 h = 3.6 s).
+  WEBHOOK_DISABLE_AFTER_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(120),
+  // Events, deliveries and attempts older than this are removed (never a pending delivery, never a context).
+  RETENTION_DAYS: z.coerce.number().positive().max(36_500).default(30),
+  RETENTION_INTERVAL_MS: int(100, 86_400_000, 600_000),
+  RETENTION_BATCH_SIZE: int(1, 10_000, 500),
   WEBHOOK_WORKER_METRICS_PORT: optionalEnv(z.coerce.number().int().min(0).max(65535)),
   WEBHOOK_WORKER_METRICS_HOST: z.string().default("127.0.0.1"),
   // How often the queue gauges of /metrics are read from Redis (only while the metrics port is served).

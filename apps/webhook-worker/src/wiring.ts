@@ -10,11 +10,13 @@ import { createDeliveryProcessor } from "./delivery-processor";
 import { createDeliveryStore } from "./delivery-store";
 import { createDeliveryWorker } from "./delivery-worker";
 import { EndpointLimiter } from "./endpoint-limiter";
+import { EndpointRateLimiter } from "./endpoint-rate-limiter";
 import type { WorkerEnv } from "./env";
 import { startFanOutLoop } from "./fan-out-loop";
 import { createWorkerMetrics } from "./metrics";
 import { startQueueGauges } from "./queue-gauges";
 import { startReconciler } from "./reconciler";
+import { startRetentionLoop } from "./retention-loop";
 
 // A job waits in-process for its endpoint when a slot should free up within MAX_WAIT_MS (cheaper
 // than a round-trip through Redis' delayed set); else it is deferred, never for longer than
@@ -46,13 +48,19 @@ export function createWorkerRuntime(env: WorkerEnv, logger: Logger) {
     allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_URLS,
   });
   const processor = createDeliveryProcessor({
-    store: createDeliveryStore(db, env.WEBHOOK_RETRY_DELAYS_MS, secretKeyringFromEnv(env)),
+    store: createDeliveryStore(
+      db,
+      env.WEBHOOK_RETRY_DELAYS_MS,
+      secretKeyringFromEnv(env),
+      env.WEBHOOK_DISABLE_AFTER_HOURS * 3_600_000,
+    ),
     sender,
     limiter: new EndpointLimiter({
       perEndpoint: env.WEBHOOK_ENDPOINT_CONCURRENCY,
       maxWaitMs: MAX_WAIT_MS,
       maxDeferMs: MAX_DEFER_MS,
     }),
+    rateLimiter: new EndpointRateLimiter(producerRedis, env.REDIS_PREFIX, MAX_WAIT_MS),
     metrics,
     logger,
   });
@@ -92,6 +100,13 @@ export function createWorkerRuntime(env: WorkerEnv, logger: Logger) {
     loops = [
       fanOut,
       startReconciler({ db, queues, logger, metrics, intervalMs: env.WEBHOOK_RECONCILE_INTERVAL_MS }),
+      startRetentionLoop({
+        db,
+        logger,
+        retentionMs: env.RETENTION_DAYS * 86_400_000,
+        intervalMs: env.RETENTION_INTERVAL_MS,
+        batchSize: env.RETENTION_BATCH_SIZE,
+      }),
     ];
     if (metricsServer)
       loops.push(startQueueGauges({ queues, metrics, logger, intervalMs: env.METRICS_REFRESH_MS }));

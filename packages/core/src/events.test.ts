@@ -33,12 +33,13 @@ const base: ContextView = {
 };
 
 describe("serializeEnvelope", () => {
-  it("lists the four spec events", () => {
+  it("lists the four spec events and the operational webhook.disabled", () => {
     expect(EVENT_NAMES).toEqual([
       "context.created",
       "context.confirmed",
       "context.failed",
       "verification.completed",
+      "webhook.disabled",
     ]);
   });
 

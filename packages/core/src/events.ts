@@ -1,11 +1,23 @@
 import type { ErrorCode } from "./errors";
+import type {
+  AnchorProofData,
+  CatalogEventName,
+  ChainLinkData,
+  ContextConfirmedData,
+  ContextCreatedData,
+  ContextFailedData,
+} from "./webhooks/event-schemas";
+
+export type { ContextConfirmedData, ContextCreatedData, ContextFailedData };
 
 export const EVENT_NAMES = [
   "context.created",
   "context.confirmed",
   "context.failed",
   "verification.completed",
-] as const;
+  // operational: one of the user's endpoints was disabled (sent to the others)
+  "webhook.disabled",
+] as const satisfies readonly CatalogEventName[];
 export type EventName = (typeof EVENT_NAMES)[number];
 
 export function isEventName(value: unknown): value is EventName {
@@ -66,13 +78,6 @@ export interface ContextView {
   entryHash?: string | null;
 }
 
-/** sequence, prev_entry_hash, entry_hash: null on contexts logged before logs were chained. */
-export type ChainLinkData = {
-  sequence: number | null;
-  prev_entry_hash: string | null;
-  entry_hash: string | null;
-};
-
 const chainLinkData = (
   ctx: Pick<ContextView, "sequence" | "prevEntryHash" | "entryHash">,
 ): ChainLinkData => ({
@@ -80,44 +85,6 @@ const chainLinkData = (
   prev_entry_hash: ctx.prevEntryHash ?? null,
   entry_hash: ctx.entryHash ?? null,
 });
-
-export type ContextCreatedData = {
-  context_id: string;
-  agent_id: string;
-  transaction_hash: string | null;
-  context_hash: string;
-  signature: string;
-  status: "pending";
-  created_at: string;
-  estimated_confirmation: string | null;
-  context_data: unknown;
-  metadata: unknown;
-} & ChainLinkData;
-
-export type ContextConfirmedData = {
-  context_id: string;
-  agent_id: string;
-  transaction_hash: string;
-  context_hash: string;
-  status: "confirmed";
-  block_number: number;
-  block_timestamp: string;
-  confirmations: number;
-  network: string;
-  gas_used: number;
-  confirmation_time_seconds: number;
-  proof?: unknown;
-} & ChainLinkData;
-
-export type ContextFailedData = {
-  context_id: string;
-  agent_id: string;
-  transaction_hash: string | null;
-  status: "failed";
-  error: { code: ErrorCode; message: string; details: unknown };
-  retry_possible: boolean;
-  failure_reason: string;
-};
 
 // The status is the event's, not the row's: a created event built after the context already
 // confirmed still describes the moment of creation.
@@ -131,9 +98,10 @@ export function contextCreatedData(ctx: ContextView): ContextCreatedData {
     status: "pending",
     created_at: ctx.createdAt.toISOString(),
     estimated_confirmation: ctx.estimatedConfirmation?.toISOString() ?? null,
-    context_data: ctx.contextData,
+    // JSON objects by construction (the API accepts only objects for both)
+    context_data: ctx.contextData as Record<string, unknown>,
     // Same default as hashContext, so the event shows exactly the preimage of context_hash.
-    metadata: ctx.metadata === undefined ? {} : ctx.metadata,
+    metadata: (ctx.metadata === undefined ? {} : ctx.metadata) as Record<string, unknown>,
     ...chainLinkData(ctx),
   };
 }
@@ -175,7 +143,7 @@ export function contextConfirmedData(
     confirmation_time_seconds: required(ctx, "confirmationTimeSeconds"),
     ...chainLinkData(ctx),
   };
-  if (extra.proof !== undefined) data.proof = extra.proof;
+  if (extra.proof !== undefined) data.proof = extra.proof as AnchorProofData;
   return data;
 }
 
@@ -188,7 +156,7 @@ export function contextFailedData(ctx: ContextView): ContextFailedData {
     error: {
       code: required(ctx, "errorCode"),
       message: required(ctx, "errorMessage"),
-      details: ctx.errorDetails ?? null,
+      details: (ctx.errorDetails ?? null) as string | null,
     },
     retry_possible: ctx.retryPossible ?? false,
     failure_reason: required(ctx, "failureReason"),

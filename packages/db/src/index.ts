@@ -29,7 +29,9 @@ export * from "./contexts/list-contexts";
 export * from "./contexts/reader-scope";
 export * from "./contexts/retry-context";
 export { databaseNameOf, dropDatabase, ensureDatabase, withDatabaseName } from "./database";
+export * from "./events/list-events";
 export * from "./events/outbox-notifications";
+export * from "./events/purge-expired-events";
 export * from "./events/record-event";
 export * from "./idempotency/with-idempotency";
 export {

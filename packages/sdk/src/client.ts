@@ -1,3 +1,4 @@
+import { EventsApi, type RecoveringWebhook } from "./events";
 import { HttpClient, type HttpOptions } from "./http";
 import { paginate } from "./pagination";
 import type {
@@ -57,6 +58,8 @@ export class CtxlogClient {
   readonly verifications: VerificationsApi;
   readonly signers: SignersApi;
   readonly webhooks: WebhooksApi;
+  /** recorded events and the event-type catalog (events.ts) */
+  readonly events: EventsApi;
   private readonly http: HttpClient;
 
   constructor(options: CtxlogClientOptions) {
@@ -65,6 +68,7 @@ export class CtxlogClient {
     this.verifications = new VerificationsApi(this.http);
     this.signers = new SignersApi(this.http);
     this.webhooks = new WebhooksApi(this.http);
+    this.events = new EventsApi(this.http);
   }
 
   /** GET /status: who the key belongs to, its plan and what is left of its rate limit. */
@@ -262,6 +266,24 @@ export class WebhooksApi {
       method: "POST",
       path: `/webhooks/${seg(webhookId)}/rotate-secret`,
       body: EMPTY_BODY,
+      signal: opts.signal,
+    });
+  }
+
+  /**
+   * POST /webhooks/:id/recover → 202: every delivery created in [since, until) that ended failed
+   * starts a new cycle (same ids and bodies), paced by the worker. A disabled endpoint is a 409:
+   * enable it first (`update(id, { disabled: false })`).
+   */
+  recover(
+    webhookId: string,
+    window: { since: string; until?: string },
+    opts: CallOptions = {},
+  ): Promise<RecoveringWebhook> {
+    return this.http.request({
+      method: "POST",
+      path: `/webhooks/${seg(webhookId)}/recover`,
+      body: window,
       signal: opts.signal,
     });
   }

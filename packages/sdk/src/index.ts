@@ -38,6 +38,13 @@ export {
   WebhookVerificationError,
   type WebhookVerificationFailure,
 } from "./errors";
+export {
+  EventsApi,
+  type EventType,
+  type ListEventsParams,
+  type RecordedEvent,
+  type RecoveringWebhook,
+} from "./events";
 export { type HttpOptions, parseRetryAfter, type RetryOptions } from "./http";
 export { processMerkleProof, verifyMerkleProof } from "./merkle";
 export { CHECK_NAMES, type CheckName, type CheckResult } from "./offline-checks";

@@ -116,6 +116,22 @@ const calls: Call[] = [
     {},
   ],
   [
+    "webhooks.recover",
+    (c) => c.webhooks.recover("whk_1", { since: "2026-11-26T00:00:00.000Z" }),
+    "POST",
+    "/v1/webhooks/whk_1/recover",
+    { since: "2026-11-26T00:00:00.000Z" },
+  ],
+  [
+    "events.list",
+    (c) => c.events.list({ type: "context.failed", created_after: "2026-11-26T00:00:00.000Z", limit: 5 }),
+    "GET",
+    "/v1/events?type=context.failed&created_after=2026-11-26T00%3A00%3A00.000Z&limit=5",
+    undefined,
+  ],
+  ["events.get", (c) => c.events.get("evt_1"), "GET", "/v1/events/evt_1", undefined],
+  ["events.types", (c) => c.events.types(), "GET", "/v1/event-types", undefined],
+  [
     "ids are one encoded path segment",
     (c) => c.contexts.get("a/b?c#d"),
     "GET",

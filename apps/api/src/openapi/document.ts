@@ -146,6 +146,12 @@ export function buildOpenApiDocument(routes: RouteSpec[]): oas31.OpenAPIObject {
           "Endpoints that receive signed events, their deliveries and retries. The requests the service " +
           "sends them, with their headers and bodies, are described in the document's `webhooks` section.",
       },
+      {
+        name: "Events",
+        description:
+          "Every event recorded for the user during the retention period, with the exact envelope sent and " +
+          "each delivery made of it; and the catalog of event types with a JSON Schema of each envelope.",
+      },
     ],
     components: {
       securitySchemes: {

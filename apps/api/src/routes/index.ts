@@ -19,6 +19,7 @@ import {
   listContextsQuerySchema,
   MAX_BATCH_BODY_BYTES,
 } from "./contexts/schemas";
+import { eventRoutes } from "./events/routes";
 import { keyRoutes } from "./keys/routes";
 import { getOverview } from "./overview/get-overview";
 import { overviewSchema } from "./overview/schemas";
@@ -152,6 +153,7 @@ export const v1Routes: RouteSpec[] = [
   }),
   ...agentRoutes,
   ...webhookRoutes,
+  ...eventRoutes,
   ...verificationRoutes,
   ...signerRoutes,
   ...authRoutes,

@@ -10,6 +10,7 @@ const issued: Record<ListName, string> = {
   verifications: nextCursor("verifications", newId("vrf")) as string,
   webhooks: nextCursor("webhooks", newId("whk")) as string,
   deliveries: nextCursor("deliveries", newId("dlv")) as string,
+  events: nextCursor("events", newId("evt")) as string,
   signers: nextCursor("signers", SIGNER) as string,
   accounts: nextCursor("accounts", newId("acc")) as string,
   keys: nextCursor("keys", newId("key")) as string,

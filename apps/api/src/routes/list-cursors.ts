@@ -28,6 +28,7 @@ interface ListPositions {
   verifications: string;
   webhooks: string;
   deliveries: string;
+  events: string;
   signers: SignerPosition;
   accounts: string;
   keys: string;
@@ -44,6 +45,7 @@ const LIST_CURSORS: { [L in ListName]: CursorShape<ListPositions[L]> } = {
   verifications: idCursor("vrf"),
   webhooks: idCursor("whk"),
   deliveries: idCursor("dlv"),
+  events: idCursor("evt"),
   signers: signerCursor,
   accounts: idCursor("acc"),
   keys: idCursor("key"),

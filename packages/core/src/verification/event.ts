@@ -1,3 +1,7 @@
+import type { VerificationCompletedData } from "../webhooks/event-schemas";
+
+export type { VerificationCompletedData };
+
 /** What the verification.completed builder needs from a stored verification. */
 export interface VerificationView {
   id: string;
@@ -13,19 +17,6 @@ export interface VerificationView {
 }
 
 /** The spec's data fields of `verification.completed`, exactly and in its order. */
-export type VerificationCompletedData = {
-  verification_id: string;
-  transaction_hash: string | null;
-  verified: boolean;
-  agent_id: string;
-  context_hash: string;
-  signature_valid: boolean;
-  hash_matches: boolean;
-  block_number: number | null;
-  confirmations: number;
-  verification_time_ms: number;
-};
-
 export function verificationCompletedData(v: VerificationView): VerificationCompletedData {
   return {
     verification_id: v.id,

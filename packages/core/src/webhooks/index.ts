@@ -1,4 +1,21 @@
 export { type AddressVerdict, classifyAddress, isIpLiteral } from "./address-policy";
+export { type DisabledWebhookView, webhookDisabledData } from "./disabled-event";
+export {
+  type AnchorProofData,
+  anchorProofSchema,
+  type CatalogEventName,
+  contextConfirmedDataSchema,
+  contextCreatedDataSchema,
+  contextFailedDataSchema,
+  EVENT_CATALOG,
+  EVENT_ENVELOPE_SCHEMAS,
+  eventEnvelopeJsonSchema,
+  verificationCompletedDataSchema,
+  WEBHOOK_DISABLED_REASONS,
+  type WebhookDisabledData,
+  type WebhookDisabledReason,
+  webhookDisabledDataSchema,
+} from "./event-schemas";
 export {
   DEFAULT_RETRY_DELAYS_MS,
   DEFAULT_WEBHOOK_TIMEOUT_MS,

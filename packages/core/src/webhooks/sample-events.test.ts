@@ -2,6 +2,7 @@ import { EVENT_NAMES } from "../events";
 import { sampleEventData, sampleEventEnvelope } from "./sample-events";
 
 const FIELDS: Record<string, string[]> = {
+  "webhook.disabled": ["webhook_id", "description", "disabled_at", "disabled_reason"],
   "context.created": [
     "context_id",
     "agent_id",

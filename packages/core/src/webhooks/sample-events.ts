@@ -8,6 +8,7 @@ import {
   serializeEnvelope,
 } from "../events";
 import { newId } from "../ids";
+import { webhookDisabledData } from "./disabled-event";
 
 const hex = (bytes: number) => `0x${randomBytes(bytes).toString("hex")}`;
 
@@ -68,6 +69,13 @@ export function sampleEventData(event: EventName, now: Date = new Date()): Recor
         confirmations: ctx.confirmations,
         verification_time_ms: 42,
       };
+    case "webhook.disabled":
+      return webhookDisabledData({
+        id: newId("whk"),
+        description: "sample endpoint",
+        disabledAt: now,
+        disabledReason: "failing",
+      });
   }
 }
 

@@ -6,6 +6,8 @@ export interface CreateWebhookInput {
   url: string;
   events: string[];
   description: string;
+  /** deliveries per second across every worker; omitted or null: unthrottled */
+  rateLimit?: number | null;
   /** the plaintext signing secret; stored encrypted under the keyring's current key */
   secret: string;
   keyring: SecretKeyring;
@@ -39,6 +41,7 @@ export async function createWebhook(db: PrismaClient, input: CreateWebhookInput)
         url: input.url,
         events: input.events,
         description: input.description,
+        rateLimit: input.rateLimit ?? null,
         secret: sealed.value,
         secretKeyId: sealed.keyId,
         createdAt: now,

@@ -1,5 +1,6 @@
 import { newId } from "@ctxlog/core";
 import type { PrismaClient } from "../generated/prisma/client";
+import { ENDPOINT_DISABLED_ERROR } from "./disable-webhook";
 
 export interface FanOutResult {
   /** events claimed and marked fanned out */
@@ -13,19 +14,21 @@ interface Pair {
   user_id: string;
   event: string;
   webhook_id: string | null;
+  disabled: boolean | null;
 }
 
 /**
  * Claims up to `batchSize` events not yet fanned out (oldest first; SKIP LOCKED, so several
  * workers share the backlog without waiting on each other) and, in the same transaction, creates
  * one pending delivery per live webhook of the event's user subscribed to its name, then marks
- * the events fanned out. A webhook created after the event does not get it. Deliveries are due at
- * once; if the caller's enqueue is lost, the reconciler finds them by `next_attempt_at`.
+ * the events fanned out. A webhook created after the event does not get it; a disabled one gets a
+ * delivery that is `failed` at once with ENDPOINT_DISABLED_ERROR (not queued; a recover sends it).
+ * Deliveries are due at once; if the caller's enqueue is lost, the reconciler finds them by `next_attempt_at`.
  */
 export async function fanOutEvents(db: PrismaClient, opts: { batchSize: number }): Promise<FanOutResult> {
   return db.$transaction(async (tx) => {
     const pairs = await tx.$queryRaw<Pair[]>`
-      SELECT e.id AS event_id, e.user_id, e.event, w.id AS webhook_id
+      SELECT e.id AS event_id, e.user_id, e.event, w.id AS webhook_id, w.disabled_at IS NOT NULL AS disabled
         FROM (SELECT id, user_id, event, created_at
                 FROM outbox_events
                WHERE fanned_out_at IS NULL
@@ -44,15 +47,22 @@ export async function fanOutEvents(db: PrismaClient, opts: { batchSize: number }
     if (targets.length > 0) {
       const ids = targets.map(() => newId("dlv"));
       // The (webhook_id, event_id) key makes a second fan-out of the same event a no-op.
-      const inserted = await tx.$queryRaw<{ id: string }[]>`
-        INSERT INTO webhook_deliveries (id, webhook_id, user_id, event_id, event, next_attempt_at, created_at, updated_at)
-        SELECT t.id, t.webhook_id, t.user_id, t.event_id, t.event, now(), now(), now()
+      const disabled = targets.map((t) => t.disabled === true);
+      const inserted = await tx.$queryRaw<{ id: string; pending: boolean }[]>`
+        INSERT INTO webhook_deliveries (id, webhook_id, user_id, event_id, event, status, error_message,
+                                        next_attempt_at, created_at, updated_at)
+        SELECT t.id, t.webhook_id, t.user_id, t.event_id, t.event,
+               (CASE WHEN t.disabled THEN 'failed' ELSE 'pending' END)::"DeliveryStatus",
+               CASE WHEN t.disabled THEN ${ENDPOINT_DISABLED_ERROR} END,
+               CASE WHEN t.disabled THEN NULL ELSE now() END, now(), now()
           FROM unnest(${ids}::text[], ${targets.map((t) => t.webhook_id)}::text[],
                       ${targets.map((t) => t.user_id)}::text[], ${targets.map((t) => t.event_id)}::text[],
-                      ${targets.map((t) => t.event)}::text[]) AS t(id, webhook_id, user_id, event_id, event)
+                      ${targets.map((t) => t.event)}::text[], ${disabled}::boolean[])
+               AS t(id, webhook_id, user_id, event_id, event, disabled)
         ON CONFLICT (webhook_id, event_id) DO NOTHING
-        RETURNING id`;
-      const created = new Set(inserted.map((r) => r.id));
+        RETURNING id, status = 'pending' AS pending`;
+      // a disabled endpoint's delivery is stored failed (recoverable later) and not queued
+      const created = new Set(inserted.filter((r) => r.pending).map((r) => r.id));
       deliveryIds = ids.filter((id) => created.has(id));
     }
     await tx.$executeRaw`UPDATE outbox_events SET fanned_out_at = now() WHERE id = ANY (${eventIds}::text[])`;

@@ -16,6 +16,10 @@ export interface DeliveryTarget {
   /** the pre-rotation secret while its overlap lasts, else null */
   previousSecret: string | null;
   webhookDeleted: boolean;
+  /** disabled endpoints receive nothing (their pending deliveries are failed when disabled) */
+  webhookDisabled: boolean;
+  /** deliveries per second across every worker; null: unthrottled */
+  rateLimit: number | null;
   /** the exact bytes to sign and send */
   payload: string;
 }
@@ -40,6 +44,8 @@ interface Row {
   previous_secret: string | null;
   previous_secret_key_id: string | null;
   webhook_deleted: boolean;
+  webhook_disabled: boolean;
+  rate_limit: number | null;
   payload: string;
 }
 
@@ -54,7 +60,7 @@ export async function loadDeliveryTargets(
            w.url, w.secret, w.secret_key_id,
            CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret END AS previous_secret,
            w.previous_secret_key_id,
-           w.deleted_at IS NOT NULL AS webhook_deleted,
+           w.deleted_at IS NOT NULL AS webhook_deleted, w.disabled_at IS NOT NULL AS webhook_disabled, w.rate_limit,
            e.payload
       FROM webhook_deliveries d
       JOIN webhooks w ON w.id = d.webhook_id
@@ -76,6 +82,8 @@ export async function loadDeliveryTargets(
         previousSecret:
           r.previous_secret === null ? null : { value: r.previous_secret, keyId: r.previous_secret_key_id },
         webhookDeleted: r.webhook_deleted,
+        webhookDisabled: r.webhook_disabled,
+        rateLimit: r.rate_limit,
         payload: r.payload,
       },
     ]),

@@ -35,7 +35,8 @@ interface Row {
  * Records attempts in one statement per batch: each is logged in webhook_attempts with the next
  * number of its cycle, and its delivery moves on — succeeded; failed once the cycle's attempts are
  * spent; else still pending, due again after `retryDelaysMs[n-1]`. A webhook with an exhausted
- * delivery becomes `failing`, and one with a success is `active` again. Outcomes for a delivery
+ * delivery becomes `failing` (failing_since: now, the disable-after rule counts from there), and one
+ * with a success is `active` again. Outcomes for a delivery
  * that is no longer pending in that cycle (a duplicate run after a crash) change nothing and are
  * absent from the result.
  */
@@ -107,7 +108,8 @@ async function recordRound(db: DbOrTx, outcomes: AttemptOutcome[], delays: reado
         FROM updated GROUP BY webhook_id
     ), flipped AS (
       UPDATE webhooks w
-         SET status = (CASE WHEN o.any_ok THEN 'active' ELSE 'failing' END)::"WebhookStatus", updated_at = now()
+         SET status = (CASE WHEN o.any_ok THEN 'active' ELSE 'failing' END)::"WebhookStatus", updated_at = now(),
+             failing_since = CASE WHEN o.any_ok THEN NULL ELSE now() END
         FROM outcome_by_webhook o
        WHERE w.id = o.webhook_id
          AND ((o.any_ok AND w.status = 'failing') OR (NOT o.any_ok AND o.any_failed AND w.status = 'active'))

@@ -4,6 +4,8 @@ export interface WebhookPatch {
   url?: string;
   events?: string[];
   description?: string;
+  /** deliveries per second; null removes the limit */
+  rateLimit?: number | null;
 }
 
 /** Changes only the fields given; null when the user has no such live webhook. */

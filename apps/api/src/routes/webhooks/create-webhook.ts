@@ -44,6 +44,7 @@ export function createWebhook({
         url,
         events: body.events,
         description: body.description ?? "",
+        rateLimit: body.rate_limit ?? null,
         secret,
         keyring: secretsKeyring,
         maxPerUser: env.WEBHOOK_MAX_PER_USER,

@@ -1,4 +1,4 @@
-import { type EventName, MAX_DELIVERY_ATTEMPTS } from "@ctxlog/core";
+import { type EventName, MAX_DELIVERY_ATTEMPTS, type WebhookDisabledReason } from "@ctxlog/core";
 import type { DeliveryWithAttempts, Webhook, WebhookDelivery } from "@ctxlog/db";
 import type { DeliveryDetailResource, DeliveryResource, WebhookResource } from "./schemas";
 
@@ -13,6 +13,10 @@ export function webhookResource(row: Webhook): WebhookResource {
     events: row.events as EventName[],
     description: row.description,
     status: row.status,
+    disabled: row.disabledAt !== null,
+    disabled_at: iso(row.disabledAt),
+    disabled_reason: row.disabledAt === null ? null : (row.disabledReason as WebhookDisabledReason),
+    rate_limit: row.rateLimit,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     previous_secret_expires_at: overlap ? iso(row.previousSecretExpiresAt) : null,

@@ -6,6 +6,7 @@ import { getDelivery } from "./get-delivery";
 import { getWebhook } from "./get-webhook";
 import { listDeliveries } from "./list-deliveries";
 import { listWebhooks } from "./list-webhooks";
+import { recoverDeliveries } from "./recover-deliveries";
 import { retryDelivery } from "./retry-delivery";
 import { rotateWebhookSecret } from "./rotate-webhook-secret";
 import {
@@ -17,6 +18,8 @@ import {
   deliverySchema,
   listDeliveriesQuerySchema,
   listWebhooksQuerySchema,
+  recoverBodySchema,
+  recoveringSchema,
   rotatedSecretSchema,
   sendTestEventBodySchema,
   updateWebhookBodySchema,
@@ -79,7 +82,8 @@ export const webhookRoutes: RouteSpec[] = [
     method: "put",
     path: "/webhooks/:id",
     operationId: "updateWebhook",
-    summary: "Change the url, events or description of a webhook; only the fields sent change",
+    summary:
+      "Change the url, events, description or rate_limit of a webhook, or enable/disable it; only the fields sent change",
     params: webhookIdParamsSchema,
     body: updateWebhookBodySchema,
     success: { status: 200, description: "The updated webhook", schema: webhookSchema },
@@ -158,5 +162,18 @@ export const webhookRoutes: RouteSpec[] = [
     success: { status: 202, description: "The delivery, pending again", schema: deliverySchema },
     errors: [403, 404, 409],
     handler: retryDelivery,
+  }),
+  defineRoute({
+    ...common,
+    method: "post",
+    path: "/webhooks/:id/recover",
+    operationId: "recoverWebhook",
+    summary:
+      "Start a new five-attempt cycle for every delivery of this webhook that ended failed in a window (paced)",
+    params: webhookIdParamsSchema,
+    body: recoverBodySchema,
+    success: { status: 202, description: "The deliveries, pending again", schema: recoveringSchema },
+    errors: [400, 403, 404, 409, 413, 415],
+    handler: recoverDeliveries,
   }),
 ];

@@ -1,4 +1,4 @@
-import { EVENT_NAMES, MAX_WEBHOOK_URL_LENGTH } from "@ctxlog/core";
+import { EVENT_NAMES, MAX_WEBHOOK_URL_LENGTH, WEBHOOK_DISABLED_REASONS } from "@ctxlog/core";
 import { z } from "zod";
 import { paginationQuerySchema } from "../shared-schemas";
 
@@ -22,7 +22,7 @@ const events = z
   .max(EVENT_NAMES.length)
   .refine((list) => new Set(list).size === list.length, "events must not repeat")
   .meta({
-    description: "Event names this endpoint receives: a non-empty subset of the four, each at most once.",
+    description: "Event names this endpoint receives: a non-empty subset of the five, each at most once.",
     uniqueItems: true,
   });
 
@@ -58,12 +58,23 @@ export const WEBHOOK_SECRET_PATTERN =
   `^(?:whsec_(?:(?:${B64}{4}){8,20}(?:${PAD2}|${PAD1})?|(?:${B64}{4}){21}(?:${PAD2})?)` +
   "|(?!whsec_)[\\x21-\\x7e]{32,256})$";
 const description = z.string().max(500).meta({ description: "Free text, at most 500 characters." });
+const rateLimit = z
+  .int()
+  .min(1)
+  .max(10_000)
+  .nullable()
+  .meta({
+    description:
+      "At most this many deliveries per second to this endpoint, spaced evenly, across every worker of " +
+      "the deployment; null (the default): no limit beyond the per-endpoint concurrency.",
+  });
 
 export const createWebhookBodySchema = z
   .object({
     url,
     events,
     description: description.optional(),
+    rate_limit: rateLimit.optional(),
     secret: z
       .string()
       .max(256)
@@ -80,9 +91,25 @@ export const createWebhookBodySchema = z
   .meta({ id: "CreateWebhookRequest" });
 
 export const updateWebhookBodySchema = z
-  .object({ url: url.optional(), events: events.optional(), description: description.optional() })
+  .object({
+    url: url.optional(),
+    events: events.optional(),
+    description: description.optional(),
+    rate_limit: rateLimit.optional(),
+    disabled: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          "`false` enables a disabled endpoint again (deliveries that failed meanwhile stay failed: recover " +
+          "them with POST /webhooks/{id}/recover); `true` disables it (no `webhook.disabled` event is sent).",
+      }),
+  })
   .strict()
-  .refine((body) => Object.keys(body).length > 0, "send at least one of url, events, description")
+  .refine(
+    (body) => Object.keys(body).length > 0,
+    "send at least one of url, events, description, rate_limit, disabled",
+  )
   .meta({
     id: "UpdateWebhookRequest",
     description: "Only the fields sent change; at least one.",
@@ -124,6 +151,18 @@ export const webhookSchema = z
     status: z.enum(["active", "failing"]).meta({
       description: "`failing` once a delivery has used all its attempts; `active` again after a success.",
     }),
+    disabled: z.boolean().meta({
+      description:
+        "True while nothing is sent to this endpoint: it answered 410 Gone, had no successful delivery " +
+        "for the deployment's WEBHOOK_DISABLE_AFTER_HOURS (default 120) while deliveries kept failing, or " +
+        'was disabled through the API. Its new events are recorded as failed deliveries ("endpoint ' +
+        'disabled"); PUT `{"disabled": false}` enables it, and a recover sends what it missed.',
+    }),
+    disabled_at: timestamp.nullable(),
+    disabled_reason: z.enum(WEBHOOK_DISABLED_REASONS).nullable().meta({
+      description: "`gone` (410), `failing` (the disable-after rule) or `manual`; null while enabled.",
+    }),
+    rate_limit: rateLimit,
     created_at: timestamp,
     updated_at: timestamp,
     previous_secret_expires_at: timestamp.nullable().meta({
@@ -188,6 +227,24 @@ export const deliveryDetailSchema = deliverySchema
     ),
   })
   .meta({ id: "WebhookDeliveryDetail" });
+
+export const recoverBodySchema = z
+  .object({
+    since: timestamp.meta({ description: "Deliveries created at or after this time…" }),
+    until: timestamp.optional().meta({ description: "…and before this one (default: now)." }),
+  })
+  .strict()
+  .refine((b) => b.until === undefined || Date.parse(b.until) > Date.parse(b.since), {
+    message: "until must be after since",
+    path: ["until"],
+  })
+  .meta({ id: "RecoverWebhookRequest" });
+
+export const recoveringSchema = z
+  .object({
+    recovering: z.int().meta({ description: "Failed deliveries of the window, each starting a new cycle." }),
+  })
+  .meta({ id: "RecoveringWebhook" });
 
 export type WebhookResource = z.infer<typeof webhookSchema>;
 export type DeliveryResource = z.infer<typeof deliverySchema>;

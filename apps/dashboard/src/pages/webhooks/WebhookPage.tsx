@@ -8,6 +8,7 @@ import { StatusBadge } from "../../components/StatusBadge";
 import { DeliveriesTable } from "./DeliveriesTable";
 import { useWebhook } from "./use-webhooks";
 import { WebhookActions } from "./WebhookActions";
+import { WebhookHealth } from "./WebhookHealth";
 
 export default function WebhookPage() {
   const { id = "" } = useParams();
@@ -16,7 +17,9 @@ export default function WebhookPage() {
   return (
     <>
       <PageHeader title="Webhook">
-        {webhook.data ? <StatusBadge status={webhook.data.status} /> : null}
+        {webhook.data ? (
+          <StatusBadge status={webhook.data.disabled ? "disabled" : webhook.data.status} />
+        ) : null}
       </PageHeader>
       <Anchor component={Link} to="/webhooks" size="sm" mb="md" display="inline-block">
         All webhooks
@@ -31,6 +34,10 @@ export default function WebhookPage() {
                 ["URL", webhook.data.url],
                 ["Events", webhook.data.events.join(", ")],
                 ["Description", webhook.data.description || "—"],
+                [
+                  "Rate limit",
+                  webhook.data.rate_limit === null ? "none" : `${webhook.data.rate_limit} deliveries/s`,
+                ],
                 ["Webhook id", webhook.data.webhook_id],
                 ["Created", <DateTime key="c" value={webhook.data.created_at} />],
                 ["Updated", <DateTime key="u" value={webhook.data.updated_at} />],
@@ -45,6 +52,7 @@ export default function WebhookPage() {
               ]}
             />
           </Paper>
+          <WebhookHealth webhook={webhook.data} />
           <WebhookActions webhook={webhook.data} />
           <Paper withBorder p="md">
             <DeliveriesTable webhookId={id} />

@@ -54,7 +54,7 @@ export default function WebhooksPage() {
                   <Table.Td>{webhook.events.join(", ")}</Table.Td>
                   <Table.Td>{webhook.description || "—"}</Table.Td>
                   <Table.Td>
-                    <StatusBadge status={webhook.status} />
+                    <StatusBadge status={webhook.disabled ? "disabled" : webhook.status} />
                   </Table.Td>
                   <Table.Td>
                     <DateTime value={webhook.created_at} />

@@ -10,6 +10,7 @@ export const EVENTS: WebhookEvent[] = [
   "context.confirmed",
   "context.failed",
   "verification.completed",
+  "webhook.disabled",
 ];
 
 export interface WebhookInput {
@@ -65,6 +66,31 @@ export function useUpdateWebhook(id: string) {
       queryClient.setQueryData(queryKeys.webhook(id), webhook);
       return queryClient.invalidateQueries({ queryKey: queryKeys.webhooks });
     },
+  });
+}
+
+/** PUT {"disabled": false}: the endpoint receives events again (what it missed: recover). */
+export function useEnableWebhook(id: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      unwrap(api.PUT("/webhooks/{id}", { params: { path: { id } }, body: { disabled: false } })),
+    onSuccess: (webhook) => {
+      queryClient.setQueryData(queryKeys.webhook(id), webhook);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.webhooks });
+    },
+  });
+}
+
+/** POST …/recover: every delivery that ended failed since `since` gets a new cycle. */
+export function useRecoverWebhook(id: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (since: string) =>
+      unwrap(api.POST("/webhooks/{id}/recover", { params: { path: { id } }, body: { since } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["webhooks", "deliveries", id] }),
   });
 }
 

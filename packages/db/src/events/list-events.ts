@@ -1,0 +1,67 @@
+import type { DeliveryStatus, PrismaClient } from "../generated/prisma/client";
+import { idsBefore, toPage } from "../page";
+
+export interface ListEventsQuery {
+  type?: string;
+  /** inclusive */
+  createdAfter?: Date;
+  /** exclusive */
+  createdBefore?: Date;
+  limit: number;
+  /** id of the last row of the previous page */
+  after?: string;
+}
+
+export interface EventDeliveryRef {
+  id: string;
+  webhookId: string;
+  status: DeliveryStatus;
+}
+
+export interface StoredEvent {
+  id: string;
+  event: string;
+  createdAt: Date;
+  /** the exact bytes every delivery signed and sent */
+  payload: string;
+  deliveries: EventDeliveryRef[];
+}
+
+const select = {
+  id: true,
+  event: true,
+  createdAt: true,
+  payload: true,
+  deliveries: { select: { id: true, webhookId: true, status: true }, orderBy: { id: "asc" } },
+} as const;
+
+/**
+ * A user's recorded events, newest first (the (user_id, id) index: ids are time-ordered), with
+ * each delivery made of them; the window is on the event's own time, `created_at`.
+ */
+export async function listEvents(db: PrismaClient, userId: string, query: ListEventsQuery) {
+  const createdAt: { gte?: Date; lt?: Date } = {};
+  if (query.createdAfter) createdAt.gte = query.createdAfter;
+  if (query.createdBefore) createdAt.lt = query.createdBefore;
+  const rows: StoredEvent[] = await db.outboxEvent.findMany({
+    where: {
+      userId,
+      ...(query.type === undefined ? {} : { event: query.type }),
+      ...idsBefore(query.after),
+      ...(createdAt.gte || createdAt.lt ? { createdAt } : {}),
+    },
+    select,
+    orderBy: { id: "desc" },
+    take: query.limit + 1,
+  });
+  return toPage(rows, query.limit);
+}
+
+/** One of the user's events; null when absent (or another user's). */
+export async function getEvent(
+  db: PrismaClient,
+  userId: string,
+  eventId: string,
+): Promise<StoredEvent | null> {
+  return db.outboxEvent.findFirst({ where: { id: eventId, userId }, select });
+}

@@ -1,0 +1,166 @@
+// Integration: real PostgreSQL (a fresh database). The retention job's batch: only events older than
+// the cutoff whose deliveries are all done go, with their deliveries and attempts; never a pending
+// delivery (even one reopened by a recover while the purge runs); never a context.
+import { generateWebhookSecret } from "@ctxlog/core";
+import { createTestDatabase, seedContexts, seedUser, testSecretKeyring } from "../testing";
+import { createWebhook } from "../webhooks/create-webhook";
+import { fanOutEvents } from "../webhooks/fan-out-events";
+import { recordAttempts } from "../webhooks/record-attempts";
+import { recoverDeliveries } from "../webhooks/recover-deliveries";
+import { purgeExpiredEvents } from "./purge-expired-events";
+import { recordEvent } from "./record-event";
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+const SIGNER = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
+const DAY = 86_400_000;
+
+beforeAll(async () => {
+  database = await createTestDatabase("ctxlog_retention_test");
+});
+afterAll(() => database.drop());
+
+async function setup() {
+  const db = database.db;
+  const owner = await seedUser(db);
+  const hook = await createWebhook(db, {
+    userId: owner.userId,
+    url: "https://example.com/hook",
+    events: ["context.created"],
+    description: "",
+    secret: generateWebhookSecret(),
+    keyring: testSecretKeyring(),
+    maxPerUser: 10,
+  });
+  await db.webhook.update({ where: { id: hook.id }, data: { createdAt: new Date(Date.now() - 90 * DAY) } });
+  return { db, owner, hook };
+}
+
+async function attempt(deliveryId: string, succeeded: boolean, times = 1) {
+  for (let i = 0; i < times; i++) {
+    const row = await database.db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } });
+    const now = new Date();
+    await recordAttempts(
+      database.db,
+      [
+        {
+          deliveryId,
+          cycle: row.cycle,
+          attemptedAt: now,
+          finishedAt: now,
+          durationMs: 1,
+          responseStatus: succeeded ? 200 : 500,
+          error: succeeded ? null : "HTTP 500",
+          succeeded,
+        },
+      ],
+      [1, 1, 1, 1],
+    );
+  }
+}
+
+describe("purgeExpiredEvents (PostgreSQL)", () => {
+  it("removes old, done events with their deliveries and attempts; keeps pending, recent, unfanned and contexts", async () => {
+    const { db, owner } = await setup();
+    const old = new Date(Date.now() - 40 * DAY);
+    const ev = (timestamp: Date) =>
+      recordEvent(db, { userId: owner.userId, event: "context.created", data: {}, timestamp });
+    const [succeeded, failed, pending, recent] = [
+      await ev(old),
+      await ev(old),
+      await ev(old),
+      await ev(new Date()),
+    ];
+    await fanOutEvents(db, { batchSize: 100 });
+    const unfanned = await ev(old); // recorded after the fan-out ran: not yet delivered
+    const delivery = async (eventId: string) =>
+      db.webhookDelivery.findFirstOrThrow({ where: { eventId } }).then((d) => d.id);
+    await attempt(await delivery(succeeded.id), true);
+    await attempt(await delivery(failed.id), false, 5);
+    await attempt(await delivery(pending.id), false, 2);
+    await attempt(await delivery(recent.id), true);
+    const contexts = await seedContexts(db, owner, { count: 2, signerPrivateKey: SIGNER });
+    await db.context.updateMany({ where: { id: { in: contexts } }, data: { createdAt: old } });
+
+    const cutoff = new Date(Date.now() - 30 * DAY);
+    const result = await purgeExpiredEvents(db, { cutoff, batchSize: 100 });
+    expect(result).toEqual({ claimed: 2, events: 2, deliveries: 2, attempts: 6 });
+    const left = await db.outboxEvent.findMany({ where: { userId: owner.userId }, select: { id: true } });
+    expect(left.map((e) => e.id).sort()).toEqual([pending.id, recent.id, unfanned.id].sort());
+    expect(await db.webhookDelivery.count({ where: { eventId: { in: [succeeded.id, failed.id] } } })).toBe(0);
+    expect(await db.webhookAttempt.count({ where: { delivery: { eventId: pending.id } } })).toBe(2);
+    expect(await db.context.count({ where: { id: { in: contexts } } })).toBe(2);
+    expect(await purgeExpiredEvents(db, { cutoff, batchSize: 100 })).toMatchObject({ claimed: 0 });
+  });
+
+  it("never removes a delivery a concurrent recover reopened, in small batches alongside it", async () => {
+    const { db, owner, hook } = await setup();
+    const old = new Date(Date.now() - 40 * DAY);
+    const events = [];
+    for (let i = 0; i < 60; i++) {
+      const timestamp = new Date(old.getTime() + i);
+      events.push(
+        await recordEvent(db, { userId: owner.userId, event: "context.created", data: { i }, timestamp }),
+      );
+    }
+    await fanOutEvents(db, { batchSize: 100 });
+    // one window per delivery: each created at its event's (distinct) time
+    await db.$executeRaw`UPDATE webhook_deliveries d SET created_at = e.created_at FROM outbox_events e
+                           WHERE e.id = d.event_id AND d.webhook_id = ${hook.id}`;
+    const deliveries = await db.webhookDelivery.findMany({
+      where: { webhookId: hook.id },
+      orderBy: { id: "asc" },
+    });
+    // fail them all at once (one statement per round, as the worker records)
+    for (let n = 0; n < 5; n++) {
+      const now = new Date();
+      await recordAttempts(
+        db,
+        deliveries.map((d) => ({
+          deliveryId: d.id,
+          cycle: 1,
+          attemptedAt: now,
+          finishedAt: now,
+          durationMs: 1,
+          responseStatus: 500,
+          error: "HTTP 500",
+          succeeded: false,
+        })),
+        [1, 1, 1, 1],
+      );
+    }
+
+    const cutoff = new Date(Date.now() - 30 * DAY);
+    const purge = (async () => {
+      let removed = 0;
+      for (;;) {
+        const r = await purgeExpiredEvents(db, { cutoff, batchSize: 5 });
+        removed += r.deliveries;
+        if (r.claimed < 5) return removed;
+      }
+    })();
+    // recovers of single deliveries racing the batches: newest first, while the purge goes oldest
+    // first, so they meet somewhere (where depends on timing; the outcome must not)
+    const reopened: string[] = [];
+    for (const d of deliveries.filter((_, i) => i % 2 === 1).reverse()) {
+      const ids = await recoverDeliveries(db, hook.id, {
+        since: d.createdAt,
+        until: new Date(d.createdAt.getTime() + 1),
+      });
+      expect(ids.every((id) => id === d.id)).toBe(true);
+      reopened.push(...ids);
+    }
+    const removed = await purge;
+
+    const rows = await db.webhookDelivery.findMany({
+      where: { webhookId: hook.id },
+      include: { outbox: true },
+    });
+    // everything reopened is still there, pending, with its event (the body it will send)
+    expect(rows.filter((r) => reopened.includes(r.id)).map((r) => r.status)).toEqual(
+      reopened.map(() => "pending"),
+    );
+    for (const r of rows) expect(r.status).toBe("pending");
+    expect(rows.length).toBe(reopened.length);
+    expect(removed + reopened.length).toBe(60);
+  });
+});

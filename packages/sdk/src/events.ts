@@ -1,0 +1,85 @@
+import type { HttpClient } from "./http";
+import { paginate } from "./pagination";
+import type {
+  DeliveryStatus,
+  ListResponse,
+  PageParams,
+  Timestamp,
+  WebhookEvent,
+  WebhookEventName,
+} from "./types";
+
+/** Per-call options (the same as the client's). */
+interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/** GET /events, GET /events/:event_id: an event recorded for the user, with its deliveries. */
+export interface RecordedEvent {
+  event_id: string;
+  type: WebhookEventName;
+  created_at: Timestamp;
+  /** The body exactly as signed and sent (JSON.stringify gives its bytes). */
+  envelope: WebhookEvent;
+  deliveries: { delivery_id: string; webhook_id: string; status: DeliveryStatus }[];
+}
+
+export interface ListEventsParams extends PageParams {
+  type?: WebhookEventName;
+  /** inclusive */
+  created_after?: Timestamp;
+  /** exclusive */
+  created_before?: Timestamp;
+}
+
+/** GET /event-types: one per event the service sends. */
+export interface EventType {
+  type: WebhookEventName;
+  summary: string;
+  /** JSON Schema (draft 2020-12) of the envelope. */
+  schema: Record<string, unknown>;
+  /** A sample envelope (`test: true`). */
+  sample: WebhookEvent;
+}
+
+/** POST /webhooks/:id/recover → 202. */
+export interface RecoveringWebhook {
+  recovering: number;
+}
+
+/**
+ * Events recorded for the user during the retention period: a receiver that was down longer
+ * than the retry schedule reconciles from here (or asks for a recover of its endpoint).
+ */
+export class EventsApi {
+  constructor(private readonly http: HttpClient) {}
+
+  list(params: ListEventsParams = {}, opts: CallOptions = {}): Promise<ListResponse<RecordedEvent>> {
+    return this.http.request({
+      method: "GET",
+      path: "/events",
+      query: params as Record<string, string | number | undefined>,
+      signal: opts.signal,
+    });
+  }
+
+  listAll(
+    params: Omit<ListEventsParams, "cursor"> = {},
+    opts: CallOptions = {},
+  ): AsyncGenerator<RecordedEvent> {
+    return paginate((cursor) => this.list({ ...params, cursor }, opts));
+  }
+
+  get(eventId: string, opts: CallOptions = {}): Promise<RecordedEvent> {
+    return this.http.request({
+      method: "GET",
+      path: `/events/${encodeURIComponent(eventId)}`,
+      signal: opts.signal,
+    });
+  }
+
+  /** GET /event-types: every event name with the JSON Schema of its envelope and a sample. */
+  types(opts: CallOptions = {}): Promise<{ data: EventType[] }> {
+    return this.http.request({ method: "GET", path: "/event-types", signal: opts.signal });
+  }
+}
