@@ -43,7 +43,12 @@ export async function setUpAccount(page: Page, link: string, password: string) {
 }
 
 /** A new account of `userId` set up in a fresh browser context, signed in. */
-export async function signedInPage(browser: Browser, stack: DashboardStack, person: Person, viewport = DESKTOP) {
+export async function signedInPage(
+  browser: Browser,
+  stack: DashboardStack,
+  person: Person,
+  viewport = DESKTOP,
+) {
   const { link } = await createAccount(stack, person.userId, person.email);
   const context = await newContext(browser, viewport);
   const page = await context.newPage();

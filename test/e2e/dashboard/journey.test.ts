@@ -41,7 +41,8 @@ afterAll(async () => {
 const dashboard = (path = "") => `${stack.origin}/dashboard${path}`;
 
 /** The status badge in a page's header. */
-const headerStatus = (status: string) => page.locator("header, main").getByText(status, { exact: true }).first();
+const headerStatus = (status: string) =>
+  page.locator("header, main").getByText(status, { exact: true }).first();
 
 async function api(path: string, init: RequestInit & { key?: string } = {}) {
   const headers = new Headers(init.headers);
@@ -109,7 +110,9 @@ it("a context POSTed with the key over HTTP becomes confirmed on its page withou
     (window as unknown as { sameDocument: boolean }).sameDocument = true;
   });
   await headerStatus("confirmed").waitFor({ timeout: 60_000 });
-  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+    true,
+  );
 });
 
 it("the downloaded proof verifies with the SDK against anvil alone", async () => {
@@ -154,11 +157,15 @@ it("a webhook to a loopback receiver: the test delivery and its attempt, a failu
   await page.getByRole("heading", { name: "Webhook" }).waitFor();
   await page.getByRole("button", { name: "Send test event" }).click();
   await receiver.waitFor(1, 20_000);
-  const deliveries = page.locator("table").filter({ has: page.getByRole("columnheader", { name: "Delivery" }) });
+  const deliveries = page
+    .locator("table")
+    .filter({ has: page.getByRole("columnheader", { name: "Delivery" }) });
   await deliveries.getByText("succeeded", { exact: true }).waitFor({ timeout: 20_000 });
   await deliveries.locator("tbody a").first().click();
   await page.getByRole("heading", { name: /^Delivery / }).waitFor();
-  const attempts = page.locator("table").filter({ has: page.getByRole("columnheader", { name: "Duration" }) });
+  const attempts = page
+    .locator("table")
+    .filter({ has: page.getByRole("columnheader", { name: "Duration" }) });
   await countIs(attempts.locator("tbody tr"), 1);
   await attempts.getByRole("cell", { name: "200", exact: true }).waitFor();
 
@@ -184,9 +191,15 @@ it("a webhook to a loopback receiver: the test delivery and its attempt, a failu
 it("revoking the key in the dashboard makes the API refuse it", async () => {
   expect((await api("/status", { key: apiKey })).status).toBe(200);
   await page.getByRole("link", { name: "API keys" }).click();
-  await page.getByRole("row", { name: /journey/ }).getByRole("button", { name: "Revoke" }).click();
+  await page
+    .getByRole("row", { name: /journey/ })
+    .getByRole("button", { name: "Revoke" })
+    .click();
   await page.getByRole("dialog").getByRole("button", { name: "Revoke key" }).click();
-  await page.getByRole("row", { name: /journey/ }).getByText("revoked", { exact: true }).waitFor();
+  await page
+    .getByRole("row", { name: /journey/ })
+    .getByText("revoked", { exact: true })
+    .waitFor();
   await waitFor(async () => (await api("/status", { key: apiKey })).status === 401, {
     timeout: 10_000,
     what: "the revoked key refused",

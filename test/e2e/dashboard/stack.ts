@@ -65,7 +65,9 @@ function stopProcess(child: ChildProcess): Promise<void> {
 export async function startDashboardStack(extraEnv: Record<string, string> = {}): Promise<DashboardStack> {
   const missing = BUILT.filter((f) => !existsSync(path.join(ROOT, f)));
   if (missing.length) {
-    throw new Error(`The dashboard's browser tests run the built apps: run \`npm run build\` first (missing ${missing.join(", ")})`);
+    throw new Error(
+      `The dashboard's browser tests run the built apps: run \`npm run build\` first (missing ${missing.join(", ")})`,
+    );
   }
   const cleanups: Array<() => Promise<unknown>> = [];
   const children: Array<{ name: string; child: ChildProcess; log: string[] }> = [];

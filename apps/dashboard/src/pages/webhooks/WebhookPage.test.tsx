@@ -53,7 +53,10 @@ describe("a webhook's page", () => {
           if (n >= 3) failed = true; // the worker gave up: the delivery and its webhook change together
           return {
             status: 200,
-            body: { data: [{ ...delivery, ...(failed ? { status: "failed", attempts: 5 } : {}) }], next_cursor: null },
+            body: {
+              data: [{ ...delivery, ...(failed ? { status: "failed", attempts: 5 } : {}) }],
+              next_cursor: null,
+            },
           };
         },
       },
