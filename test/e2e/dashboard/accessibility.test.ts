@@ -1,6 +1,8 @@
 // Every page of the dashboard, with real data from the real stack: an axe-core scan with no serious
 // or critical violation, no horizontal overflow at 1280×800 nor at 390×844, and the key-creation
 // flow done with the keyboard alone.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { waitFor } from "@ctxlog/core/testing";
 import { type Receiver, startReceiver } from "@ctxlog/webhooks/testing";
@@ -8,7 +10,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { createAccount, DESKTOP, launchBrowser, newContext, PHONE, signedInPage } from "./browser";
 import { type DashboardPage, dashboardPages, seedDashboard } from "./seed-dashboard";
 import { sessionApi } from "./session-api";
-import { type DashboardStack, startDashboardStack } from "./stack";
+import { type DashboardStack, ROOT, startDashboardStack } from "./stack";
 
 jest.setTimeout(180_000);
 
@@ -19,18 +21,29 @@ let context: BrowserContext;
 let page: Page;
 let pages: DashboardPage[];
 const PASSWORD = "correct horse battery staple";
+const EMAIL = "ada@acme.example";
+// `npm run screenshots` sets it (docs/dashboard): each page is also photographed at 1280×800
+const SCREENSHOTS = process.env.DASHBOARD_SCREENSHOTS_DIR;
+
+async function screenshot(p: Page, name: string) {
+  if (!SCREENSHOTS) return;
+  const dir = path.resolve(ROOT, SCREENSHOTS);
+  mkdirSync(dir, { recursive: true });
+  await p.mouse.move(0, 0); // no hover state in the picture
+  await p.screenshot({ path: path.join(dir, `${name}.png`) });
+}
 
 beforeAll(async () => {
   [stack, browser, receiver] = await Promise.all([startDashboardStack(), launchBrowser(), startReceiver()]);
   ({ context, page } = await signedInPage(browser, stack, {
-    userId: "usr_a11y",
-    email: "a11y@example.com",
+    userId: "acme",
+    email: EMAIL,
     password: PASSWORD,
   }));
   const seeded = await seedDashboard(
     await sessionApi(context, stack.origin),
     receiver.url,
-    "a11y@example.com",
+    EMAIL,
   );
   pages = dashboardPages(seeded);
 });
@@ -85,6 +98,7 @@ it("every signed-in page: no serious or critical axe violation, no horizontal ov
   const found: Record<string, string[]> = {};
   for (const target of pages) {
     await open(page, target);
+    await screenshot(page, target.name);
     const problems = await violations(page);
     const wide = await overflow(page);
     if (wide) problems.push(`overflows 1280×800 by ${wide}`);
@@ -105,10 +119,12 @@ it("sign-in and setup: no serious or critical axe violation, no horizontal overf
     const p = await anonymous.newPage();
     await p.goto(`${stack.origin}/dashboard/sign-in`);
     await p.getByRole("button", { name: "Sign in" }).waitFor();
+    if (viewport === DESKTOP) await screenshot(p, "sign-in");
     found[`sign-in ${viewport.width}`] = [...(await violations(p)), `overflow ${await overflow(p)}`];
-    const { link } = await createAccount(stack, "usr_a11y", `setup-${viewport.width}@example.com`);
+    const { link } = await createAccount(stack, "acme", `setup-${viewport.width}@acme.example`);
     await p.goto(link);
     await p.getByRole("button", { name: "Set password and sign in" }).waitFor();
+    if (viewport === DESKTOP) await screenshot(p, "setup");
     found[`setup ${viewport.width}`] = [...(await violations(p)), `overflow ${await overflow(p)}`];
     await anonymous.close();
   }
