@@ -40,11 +40,7 @@ beforeAll(async () => {
     email: EMAIL,
     password: PASSWORD,
   }));
-  const seeded = await seedDashboard(
-    await sessionApi(context, stack.origin),
-    receiver.url,
-    EMAIL,
-  );
+  const seeded = await seedDashboard(await sessionApi(context, stack.origin), receiver.url, EMAIL);
   pages = dashboardPages(seeded);
 });
 afterAll(async () => {

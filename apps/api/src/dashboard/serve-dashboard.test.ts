@@ -17,7 +17,10 @@ beforeAll(async () => {
     '<!doctype html><script type="module" src="/dashboard/assets/app-3f2a.js"></script>',
   );
   writeFileSync(path.join(dist, "assets", "app-3f2a.js"), "console.log('dashboard')");
-  writeFileSync(path.join(dist, "assets", "big-9c1d.js"), `export const words = ${JSON.stringify("ctxlog ".repeat(2000))};`);
+  writeFileSync(
+    path.join(dist, "assets", "big-9c1d.js"),
+    `export const words = ${JSON.stringify("ctxlog ".repeat(2000))};`,
+  );
   writeFileSync(path.join(dist, "favicon.svg"), "<svg/>");
   h = await createTestHarness({ DASHBOARD_DIST_DIR: dist });
 });
@@ -75,7 +78,9 @@ describe("/dashboard", () => {
     expect(zipped.status).toBe(200);
     expect(zipped.headers["content-encoding"]).toBe("gzip");
     expect(zipped.text).toBe(readFileSync(file, "utf8")); // supertest gunzips it
-    const plain = await supertest(h.app).get("/dashboard/assets/big-9c1d.js").set("Accept-Encoding", "identity");
+    const plain = await supertest(h.app)
+      .get("/dashboard/assets/big-9c1d.js")
+      .set("Accept-Encoding", "identity");
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.text).toBe(readFileSync(file, "utf8"));
   });
