@@ -113,6 +113,8 @@ async function acceptanceRuns() {
     REDIS_URL,
     REDIS_PREFIX: prefix,
     SIGNER_PRIVATE_KEY: "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
+    ATTESTATION_PRIVATE_KEY: "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",
+    CTXLOG_DEV_MODE: "true",
     ...SECRETS_ENV,
     OPS_PORT: "0",
     LOG_LEVEL: "warn",

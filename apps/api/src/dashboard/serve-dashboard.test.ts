@@ -1,5 +1,5 @@
 // Integration: the real app over a fixture build (tests never depend on apps/dashboard being built).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import supertest from "supertest";
@@ -17,6 +17,10 @@ beforeAll(async () => {
     '<!doctype html><script type="module" src="/dashboard/assets/app-3f2a.js"></script>',
   );
   writeFileSync(path.join(dist, "assets", "app-3f2a.js"), "console.log('dashboard')");
+  writeFileSync(
+    path.join(dist, "assets", "big-9c1d.js"),
+    `export const words = ${JSON.stringify("ctxlog ".repeat(2000))};`,
+  );
   writeFileSync(path.join(dist, "favicon.svg"), "<svg/>");
   h = await createTestHarness({ DASHBOARD_DIST_DIR: dist });
 });
@@ -66,6 +70,19 @@ describe("/dashboard", () => {
     const missing = await supertest(h.app).get("/dashboard/assets/gone-0000.js");
     expect(missing.status).toBe(404);
     expect(missing.text).not.toContain("<script");
+  });
+
+  it("sends the app's files gzipped to a browser that accepts it, and as they are otherwise", async () => {
+    const file = path.join(dist, "assets", "big-9c1d.js");
+    const zipped = await supertest(h.app).get("/dashboard/assets/big-9c1d.js").set("Accept-Encoding", "gzip");
+    expect(zipped.status).toBe(200);
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    expect(zipped.text).toBe(readFileSync(file, "utf8")); // supertest gunzips it
+    const plain = await supertest(h.app)
+      .get("/dashboard/assets/big-9c1d.js")
+      .set("Accept-Encoding", "identity");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.text).toBe(readFileSync(file, "utf8"));
   });
 
   it("serves other files of the build as they are, and never files outside it", async () => {

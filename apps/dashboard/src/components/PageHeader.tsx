@@ -8,7 +8,8 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
   }, [title]);
   return (
     <Group justify="space-between" mb="md" wrap="wrap" gap="sm">
-      <Title order={1} size="h2">
+      {/* ids in titles are long unbroken words: they wrap rather than widen a phone's page */}
+      <Title order={1} size="h2" style={{ overflowWrap: "anywhere" }}>
         {title}
       </Title>
       {children ? <Group gap="sm">{children}</Group> : null}

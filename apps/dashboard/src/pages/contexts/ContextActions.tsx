@@ -30,7 +30,7 @@ export function ContextActions({ context }: { context: Context }) {
           Verify now
         </Button>
         {context.status === "failed" && context.retry_possible ? (
-          <Button color="orange" loading={retry.isPending} onClick={() => retry.mutate()}>
+          <Button color="orange" variant="light" loading={retry.isPending} onClick={() => retry.mutate()}>
             Retry
           </Button>
         ) : null}

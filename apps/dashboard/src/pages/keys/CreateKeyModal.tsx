@@ -58,6 +58,8 @@ export function CreateKeyModal({ opened, onClose, onCreated }: Props) {
       <form onSubmit={submit}>
         <Stack>
           <TextInput
+            // the dialog's first field takes the focus (else Mantine focuses the close button)
+            data-autofocus
             label="Name"
             description="Optional, to tell keys apart"
             value={name}

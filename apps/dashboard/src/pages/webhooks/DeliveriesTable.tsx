@@ -6,11 +6,12 @@ import { ErrorAlert } from "../../components/ErrorAlert";
 import { LoadMore } from "../../components/LoadMore";
 import { StatusBadge } from "../../components/StatusBadge";
 import { TableSkeleton } from "../../components/TableSkeleton";
-import { type DeliveryStatusFilter, useDeliveries } from "./use-webhooks";
+import { type DeliveryStatusFilter, useDeliveries, useFollowWebhookStatus } from "./use-webhooks";
 
 export function DeliveriesTable({ webhookId }: { webhookId: string }) {
   const [status, setStatus] = useState<DeliveryStatusFilter>("");
   const deliveries = useDeliveries(webhookId, status);
+  useFollowWebhookStatus(webhookId, deliveries.items);
 
   return (
     <>

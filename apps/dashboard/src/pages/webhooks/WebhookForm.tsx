@@ -28,6 +28,7 @@ export function WebhookForm({ initial, submitLabel, busy, error, onSubmit, onCan
     <form onSubmit={submit}>
       <Stack>
         <TextInput
+          data-autofocus
           label="URL"
           type="url"
           required

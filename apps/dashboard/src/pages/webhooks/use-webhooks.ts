@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
 import { useApi } from "../../api/api-context";
 import { unwrap } from "../../api/errors";
 import { usePagedQuery } from "../../api/paged";
@@ -116,6 +117,9 @@ export function useSendTestEvent(id: string) {
   });
 }
 
+/** How often pending deliveries are asked for again; an object so the component test can shorten it. */
+export const DELIVERY_POLL = { ms: 3000 };
+
 export type DeliveryStatusFilter = "" | WebhookDelivery["status"];
 
 export function useDeliveries(webhookId: string, status: DeliveryStatusFilter) {
@@ -129,7 +133,25 @@ export function useDeliveries(webhookId: string, status: DeliveryStatusFilter) {
         }),
       ),
     pollWhile: (items) => items.some((delivery) => delivery.status === "pending"),
+    pollMs: DELIVERY_POLL.ms,
   });
+}
+
+/**
+ * A webhook's status (`active` / `failing`) follows the outcome of its deliveries, so whenever a
+ * delivery shown on its page settles or appears, the webhook is asked for again: the page never
+ * shows a failed delivery under an `active` webhook.
+ */
+export function useFollowWebhookStatus(webhookId: string, deliveries: WebhookDelivery[]) {
+  const queryClient = useQueryClient();
+  const outcomes = deliveries.map((delivery) => `${delivery.delivery_id}:${delivery.status}`).join(",");
+  const seen = useRef<string | null>(null);
+  useEffect(() => {
+    if (seen.current !== null && seen.current !== outcomes) {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.webhook(webhookId) });
+    }
+    seen.current = outcomes;
+  }, [outcomes, queryClient, webhookId]);
 }
 
 export function useDelivery(webhookId: string, deliveryId: string) {
@@ -142,7 +164,7 @@ export function useDelivery(webhookId: string, deliveryId: string) {
           params: { path: { id: webhookId, delivery_id: deliveryId } },
         }),
       ),
-    refetchInterval: (query) => (query.state.data?.status === "pending" ? 3000 : false),
+    refetchInterval: (query) => (query.state.data?.status === "pending" ? DELIVERY_POLL.ms : false),
   });
 }
 

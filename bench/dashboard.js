@@ -1,0 +1,277 @@
+#!/usr/bin/env node
+// bench:dashboard — issue 12's budgets, measured in Debian's Chromium (playwright-core) against the
+// real stack (the API serving the built dashboard, both workers, anvil, PostgreSQL, Redis):
+//   (a) the JavaScript sent for the first page, as the browser received it (bytes on the wire,
+//       gzipped by the API), for the sign-in page and for the overview of a signed-in person;
+//   (b) first page usable: a cold load (fresh browser profile, empty cache) of the overview until
+//       its data is on screen (the chain's head block and the contexts chart), from navigation start;
+//   (c) the contexts page with 10,000 contexts in the database: a cold load until the first rows
+//       show, and the same page reached from the menu of an open dashboard.
+// Each load is repeated (BENCH_DASHBOARD_RUNS, default 5); medians and worst are printed.
+const { execFileSync, fork } = require("node:child_process");
+const { randomBytes } = require("node:crypto");
+const path = require("node:path");
+const { chromium } = require("playwright-core");
+const {
+  root,
+  REDIS_URL,
+  SECRETS_ENV,
+  scratchDatabase,
+  startProcess,
+  deleteRedisPrefix,
+  fmt,
+} = require("./lib");
+
+const RUNS = Number(process.env.BENCH_DASHBOARD_RUNS ?? 5);
+const CONTEXTS = 10_000;
+const BUDGET = { jsKiB: 250, firstPageMs: 1500, contextsMs: 1000 };
+const DEV_SIGNER = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
+const PASSWORD = "correct horse battery staple";
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const kib = (bytes) => bytes / 1024;
+
+function stopProcess(child) {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once("exit", resolve);
+    child.kill("SIGTERM");
+    setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
+  });
+}
+
+async function startStack() {
+  const contracts = require(path.join(root, "packages/contracts/dist"));
+  const { startAnvil } = require(path.join(root, "packages/contracts/dist/anvil"));
+  const anvil = await startAnvil({ blockTimeSeconds: 1 });
+  const registry = await contracts.deployRegistry({ rpcUrl: anvil.rpcUrl, privateKey: DEV_SIGNER });
+  const database = await scratchDatabase("ctxlog_bench_dashboard");
+  const prefix = `ctxlog-bench-${randomBytes(4).toString("hex")}`;
+  const env = {
+    DATABASE_URL: database.url,
+    REDIS_URL,
+    REDIS_PREFIX: prefix,
+    SIGNER_PRIVATE_KEY: DEV_SIGNER,
+    ATTESTATION_PRIVATE_KEY: "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",
+    CTXLOG_DEV_MODE: "true",
+    ...SECRETS_ENV,
+    RPC_URL: anvil.rpcUrl,
+    CHAIN_ID: String(anvil.chainId),
+    REGISTRY_ADDRESS: registry.address,
+    CONFIRMATIONS: "3",
+    LOG_LEVEL: "warn",
+    OPS_PORT: "0",
+  };
+  const workers = ["apps/chain-worker/dist/main.js", "apps/webhook-worker/dist/main.js"].map((main) =>
+    fork(path.join(root, main), [], { env: { ...process.env, ...env }, stdio: "ignore" }),
+  );
+  // the API's port is chosen by startProcess; sign-in links and the Origin check need it up front
+  const api = await startProcess(path.join(root, "apps/api/dist/main.js"), env, "/healthz");
+  const origin = `http://127.0.0.1:${api.port}`;
+  return {
+    origin,
+    env: { ...env, PUBLIC_BASE_URL: origin, PORT: String(api.port) },
+    database,
+    stopChainWorker: () => stopProcess(workers[0]),
+    async close() {
+      for (const worker of workers) await stopProcess(worker);
+      await api.stop();
+      await deleteRedisPrefix(prefix);
+      await database.drop();
+      await anvil.stop();
+    },
+  };
+}
+
+/** An account from the CLI, its password set through the API: the session cookie to sign in with. */
+async function signedInCookie(stack, userId) {
+  const out = execFileSync(
+    process.execPath,
+    [
+      path.join(root, "apps/cli/dist/main.js"),
+      "accounts",
+      "create",
+      "--user",
+      userId,
+      "--email",
+      "bench@acme.example",
+      "--json",
+    ],
+    { env: { ...process.env, ...stack.env }, encoding: "utf8" },
+  );
+  const token = new URL(JSON.parse(out).link).hash.replace(/^#token=/, "");
+  const res = await fetch(`${stack.origin}/v1/auth/setup`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: stack.origin },
+    body: JSON.stringify({ token, password: PASSWORD }),
+  });
+  if (res.status !== 200) throw new Error(`setup: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("ctxlog_session="));
+  const value = cookie.split(";")[0].split("=")[1];
+  return { name: "ctxlog_session", value, url: stack.origin };
+}
+
+/**
+ * One cold load of `path` in a fresh profile: the JavaScript received (bytes on the wire, as the
+ * server encoded them) and the time from navigation start until `ready` shows in the page.
+ */
+async function coldLoad(browser, origin, cookie, urlPath, readySelector) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  if (cookie) await context.addCookies([cookie]);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+  const scripts = new Map();
+  cdp.on("Network.responseReceived", (e) => {
+    if (e.type !== "Script") return;
+    const headers = Object.fromEntries(
+      Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), v]),
+    );
+    scripts.set(e.requestId, { url: e.response.url, encoding: headers["content-encoding"] });
+  });
+  cdp.on("Network.loadingFinished", (e) => {
+    const script = scripts.get(e.requestId);
+    if (script) script.bytes = e.encodedDataLength;
+  });
+  await page.goto(`${origin}/dashboard${urlPath}`, { waitUntil: "commit" });
+  const readyAt = await page
+    .waitForFunction((selector) => document.querySelector(selector) && performance.now(), readySelector, {
+      polling: "raf",
+      timeout: 30_000,
+    })
+    .then((handle) => handle.jsonValue());
+  await page.waitForLoadState("networkidle");
+  const js = [...scripts.values()];
+  await context.close();
+  return { ms: readyAt, jsBytes: js.reduce((sum, s) => sum + (s.bytes ?? 0), 0), js };
+}
+
+async function main() {
+  console.log(`bench:dashboard — Debian's Chromium (/usr/bin/chromium), ${RUNS} cold loads each, 1280×800`);
+  const stack = await startStack();
+  const browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox"],
+  });
+  const results = {};
+  try {
+    const cookie = await signedInCookie(stack, "bench");
+    // some data on the overview: a few contexts POSTed by a key of the same user, confirmed
+    const db = require(path.join(root, "packages/db/dist"));
+    const client = db.createDb(stack.database.url, { poolSize: 2 });
+    const { key, record } = await db.createApiKey(client, { userId: "bench", type: "full" });
+    for (let i = 0; i < 5; i++) {
+      await fetch(`${stack.origin}/v1/contexts`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: JSON.stringify({ agent_id: `agent-${i}`, context_data: { i } }),
+      });
+    }
+
+    // (a) + (b): the sign-in page (first visit) and the overview (signed in), cold
+    const overviewReady = "main .recharts-surface"; // the chart renders after the overview's data
+    const signIn = [];
+    const overview = [];
+    for (let i = 0; i < RUNS; i++) {
+      signIn.push(await coldLoad(browser, stack.origin, null, "/sign-in", "form button[type=submit]"));
+      overview.push(await coldLoad(browser, stack.origin, cookie, "/", overviewReady));
+    }
+    // compression skips bodies under 1 KiB (bytes here include the headers); a larger one sent as is is a regression
+    for (const s of overview[0].js.filter((f) => !f.encoding && f.bytes > 2048)) {
+      console.log(`note: ${s.url} (${fmt(kib(s.bytes))} KiB) was sent without compression`);
+    }
+    const files = (run) =>
+      run.js
+        .sort((a, b) => b.bytes - a.bytes)
+        .map((f) => `${path.basename(f.url)} ${fmt(kib(f.bytes))}`)
+        .join(", ");
+    console.log(`overview's scripts (KiB on the wire): ${files(overview[0])}`);
+    results.signInJsKiB = kib(signIn[0].jsBytes);
+    results.overviewJsKiB = kib(overview[0].jsBytes);
+    results.signInMs = signIn.map((r) => r.ms);
+    results.overviewMs = overview.map((r) => r.ms);
+
+    // (c): 10,000 contexts of this user (the chain worker stopped first: it would anchor them all)
+    await stack.stopChainWorker();
+    // built and written as the API writes them (hashed, signed, one INSERT per 2,000)
+    const core = require(path.join(root, "packages/core/dist"));
+    const owner = { userId: "bench", apiKeyId: record.id, keyFamilyId: record.familyId };
+    const signer = core.createContextSigner(DEV_SIGNER);
+    const seedStarted = performance.now();
+    for (let done = 0; done < CONTEXTS; done += 2_000) {
+      const inputs = Array.from({ length: 2_000 }, (_, n) => ({
+        agent_id: `agent-${(done + n) % 7}`,
+        context_data: { task: "seed", n: done + n },
+      }));
+      const rows = await core.buildNewContexts(owner, inputs, {
+        signer,
+        network: "anvil",
+        confirmationDelayMs: 5_000,
+      });
+      await db.insertContexts(client, rows);
+    }
+    const seedMs = performance.now() - seedStarted;
+    const total = await client.context.count({ where: { userId: "bench" } });
+    const firstRow = "main table tbody tr a[href*='/contexts/ctx_']";
+    const contexts = [];
+    for (let i = 0; i < RUNS; i++)
+      contexts.push(await coldLoad(browser, stack.origin, cookie, "/contexts", firstRow));
+    results.contextsMs = contexts.map((r) => r.ms);
+    // from the menu of an open dashboard (its code already loaded): the click until the rows show
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addCookies([cookie]);
+    const page = await context.newPage();
+    const navigations = [];
+    for (let i = 0; i < RUNS; i++) {
+      await page.goto(`${stack.origin}/dashboard/`);
+      await page.waitForSelector(overviewReady);
+      const started = await page.evaluate(() => performance.now());
+      await page.getByRole("link", { name: "Contexts" }).click();
+      navigations.push(
+        (await page
+          .waitForFunction((s) => document.querySelector(s) && performance.now(), firstRow, {
+            polling: "raf",
+          })
+          .then((h) => h.jsonValue())) - started,
+      );
+    }
+    await context.close();
+    results.contextsNavMs = navigations;
+    const apiTimes = [];
+    for (let i = 0; i < RUNS; i++) {
+      const started = performance.now();
+      const res = await fetch(`${stack.origin}/v1/contexts?limit=25`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
+      await res.json();
+      apiTimes.push(performance.now() - started);
+    }
+    results.contextsApiMs = apiTimes;
+    await client.$disconnect();
+
+    const line = (label, ms, budget) =>
+      `${label.padEnd(58)} median ${fmt(median(ms), 0).padStart(5)} ms, worst ${fmt(Math.max(...ms), 0).padStart(5)} ms${budget ? `  (budget ${budget} ms: ${Math.max(...ms) <= budget ? "met" : median(ms) <= budget ? "median met, worst not" : "NOT met"})` : ""}`;
+    console.log(`
+JavaScript sent, gzipped as received (budget ${BUDGET.jsKiB} KiB):
+  first page, sign-in (not signed in)   ${fmt(results.signInJsKiB)} KiB in ${signIn[0].js.length} files  ${results.signInJsKiB <= BUDGET.jsKiB ? "met" : "NOT met"}
+  first page, overview (signed in)      ${fmt(results.overviewJsKiB)} KiB in ${overview[0].js.length} files (chart library included)  ${results.overviewJsKiB <= BUDGET.jsKiB ? "met" : "NOT met"}
+Cold loads (empty cache, navigation start → data on screen):
+  ${line("sign-in page: form shown", results.signInMs)}
+  ${line("overview: numbers and chart shown (first page usable)", results.overviewMs, BUDGET.firstPageMs)}
+With ${total.toLocaleString("en")} contexts in the database (seeded in ${fmt(seedMs / 1000)} s):
+  ${line("contexts page, cold load: first rows shown", results.contextsMs, BUDGET.contextsMs)}
+  ${line("contexts page from the menu: first rows shown", results.contextsNavMs, BUDGET.contextsMs)}
+  ${line("GET /v1/contexts?limit=25 (the page's request)", results.contextsApiMs)}
+`);
+  } finally {
+    await browser.close();
+    await stack.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
