@@ -109,7 +109,10 @@ describe("batch claims: one job per write, contexts claimed from PostgreSQL in a
     expect(new Set(contexts.map((c) => c.anchorId)).size).toBe(1);
     for (const c of contexts) {
       const root = c.anchor?.merkleRoot as Hex;
-      expect(verifyMerkleProof(c.contextHash as Hex, c.merkleProof as Hex[], root)).toBe(true);
+      // the leaf is the entry hash of a chained context (its context hash before chaining)
+      expect(verifyMerkleProof((c.entryHash ?? c.contextHash) as Hex, c.merkleProof as Hex[], root)).toBe(
+        true,
+      );
       expect(c.merkleProof.length).toBeLessThanOrEqual(12); // ⌈log2 4000⌉
     }
     await h.stopWorker(worker);

@@ -81,9 +81,12 @@ describe("endpoint health (PostgreSQL + Redis + loopback receivers)", () => {
     const event = await h.event(userId, "context.created");
     await deliveryOf(longFailing.id, event.id, "failed");
     await deliveryOf(recentlyFailing.id, event.id, "failed");
-    const [disabled, kept] = await Promise.all(
-      [longFailing.id, recentlyFailing.id].map((id) => h.db.webhook.findUniqueOrThrow({ where: { id } })),
-    );
+    // the worker disables the webhook right after it records the failed delivery: wait for it
+    const disabled = await waitFor(async () => {
+      const row = await h.db.webhook.findUniqueOrThrow({ where: { id: longFailing.id } });
+      return row.disabledAt ? row : undefined;
+    });
+    const kept = await h.db.webhook.findUniqueOrThrow({ where: { id: recentlyFailing.id } });
     expect(disabled).toMatchObject({ status: "failing", disabledReason: "failing" });
     expect(disabled?.disabledAt).not.toBeNull();
     expect(kept).toMatchObject({ status: "failing", disabledAt: null });

@@ -10,7 +10,7 @@ import { type ReceivedRequest, type Receiver, startReceiver } from "@ctxlog/webh
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { privateKeyToAccount } from "viem/accounts";
 import { createAccount, launchBrowser, newContext } from "./browser";
-import { type DashboardStack, SIGNER_KEY, startDashboardStack } from "./stack";
+import { ATTESTATION_KEY, type DashboardStack, startDashboardStack } from "./stack";
 
 jest.setTimeout(180_000);
 
@@ -123,7 +123,8 @@ it("the downloaded proof verifies with the SDK against anvil alone", async () =>
   const bundle = JSON.parse(await readFile((await download.path()) as string, "utf8"));
   const result = await verifyContext(bundle, {
     rpcUrl: stack.rpcUrl,
-    expectedSigners: [privateKeyToAccount(SIGNER_KEY).address],
+    // contexts are signed by the API's attestation key; the anchors are sent by the gas key
+    expectedSigners: [privateKeyToAccount(ATTESTATION_KEY).address],
   });
   expect(result.checks.filter((c) => !c.ok)).toEqual([]);
   expect(result.verified).toBe(true);

@@ -46,9 +46,17 @@ describe("POST /v1/contexts/batch", () => {
         .contextHash,
     );
     expect(await recoverContextSigner(first.context_hash, first.signature)).toBe(first.signer_address);
-    // the answer is what was committed: each record reads back the same
+    // the answer is what was committed: each record reads back the same (the receipt is the
+    // creation answer's alone); each item carries its signed receipt, at its place in its log
+    const { receipt, ...record } = second;
     const read = await h.request.get(`/v1/contexts/${second.context_id}`).set(bearer(t.keys.full));
-    expect(read.body).toEqual(second);
+    expect(read.body).toEqual(record);
+    expect(receipt).toMatchObject({
+      context_hash: second.context_hash,
+      agent_id: second.agent_id,
+      sequence: second.sequence,
+      prev_entry_hash: second.prev_entry_hash,
+    });
     const ids = res.body.data.map((c: { context_id: string }) => c.context_id);
     expect(new Set(ids).size).toBe(50);
     expect(await h.db.context.count({ where: { id: { in: ids } } })).toBe(50);
