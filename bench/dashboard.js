@@ -171,7 +171,7 @@ async function main() {
     }
 
     // (a) + (b): the sign-in page (first visit) and the overview (signed in), cold
-    const overviewReady = "main .recharts-surface"; // the chart renders after the overview's data
+    const overviewReady = "main .uplot canvas"; // the chart renders after the overview's data
     const signIn = [];
     const overview = [];
     for (let i = 0; i < RUNS; i++) {

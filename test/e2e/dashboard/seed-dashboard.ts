@@ -102,7 +102,7 @@ export function dashboardPages(seeded: Seeded): DashboardPage[] {
       name: "overview",
       path: "/",
       ready: both(heading("Overview"), text("Head block"), (p) =>
-        p.locator(".recharts-surface").first().waitFor(),
+        p.locator(".uplot canvas").first().waitFor(),
       ),
     },
     { name: "keys", path: "/keys", ready: both(heading("API keys"), text("planners")) },

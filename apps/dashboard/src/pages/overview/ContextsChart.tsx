@@ -1,30 +1,98 @@
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import type { Overview } from "../../api/schema";
+import { VisuallyHidden } from "@mantine/core";
+import { useEffect, useRef } from "react";
+import type uPlot from "uplot";
+import { canDraw, createPlot, type Points, toColumns } from "./contexts-chart-plot";
 
+const HEIGHT = 240;
 const TIME = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
 
-/** Contexts received per minute over the last hour (fixed height: no shift when data arrives). */
-export default function ContextsChart({ points }: { points: Overview["contexts_per_minute"] }) {
-  const data = points.map((point) => ({ minute: TIME.format(new Date(point.minute)), count: point.count }));
+/** What a screen reader hears for the chart: the total, and the busiest minute when there is one. */
+export function summarize(points: Points): string {
   const total = points.reduce((sum, point) => sum + point.count, 0);
+  const peak = points.reduce<Points[number] | null>(
+    (best, point) => (point.count > (best?.count ?? 0) ? point : best),
+    null,
+  );
+  const busiest = peak ? `; busiest minute ${TIME.format(new Date(peak.minute))} with ${peak.count}` : "";
+  return `Contexts per minute, last hour: ${total} in total${busiest}`;
+}
+
+/** Contexts received per minute over the last hour (fixed height: no shift when data arrives). */
+export default function ContextsChart({ points }: { points: Points }) {
+  const container = useRef<HTMLDivElement>(null);
+  const plot = useRef<uPlot | null>(null);
+  const hovered = useRef<HTMLSpanElement>(null);
+  // the hover handler is created once with the plot: it reads the latest points from here
+  const latest = useRef(points);
+  latest.current = points;
+  const total = points.reduce((sum, point) => sum + point.count, 0);
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element || !canDraw()) return;
+    const showHovered = (index: number | null) => {
+      const point = index === null ? undefined : latest.current[index];
+      if (hovered.current) {
+        hovered.current.textContent = point
+          ? ` · ${TIME.format(new Date(point.minute))}: ${point.count}`
+          : "";
+      }
+    };
+    const chart = createPlot(
+      element,
+      { width: element.clientWidth, height: HEIGHT },
+      latest.current,
+      showHovered,
+    );
+    plot.current = chart;
+    // follow the card's width (phone rotation, sidebar toggling); the height stays fixed
+    const observer = new ResizeObserver(([entry]) => {
+      const width = Math.floor(entry?.contentRect.width ?? 0);
+      if (width > 0 && width !== chart.width) chart.setSize({ width, height: HEIGHT });
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      chart.destroy();
+      plot.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    plot.current?.setData(toColumns(points));
+  }, [points]);
+
   return (
     <figure style={{ margin: 0 }}>
       <div
-        style={{ height: 240 }}
+        ref={container}
+        style={{ height: HEIGHT, overflow: "hidden" }}
         role="img"
-        aria-label={`Contexts per minute, last hour: ${total} in total`}
-      >
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
-            <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="minute" interval={9} tick={{ fontSize: 12 }} />
-            <YAxis allowDecimals={false} tick={{ fontSize: 12 }} />
-            <Tooltip />
-            <Bar dataKey="count" name="Contexts" fill="#4c6ef5" isAnimationActive={false} />
-          </BarChart>
-        </ResponsiveContainer>
-      </div>
-      <figcaption style={{ fontSize: 12, color: "#666" }}>{total} contexts in the last hour</figcaption>
+        aria-label={summarize(points)}
+      />
+      <VisuallyHidden>
+        <table>
+          <caption>Contexts per minute, last hour</caption>
+          <thead>
+            <tr>
+              <th scope="col">Minute</th>
+              <th scope="col">Contexts</th>
+            </tr>
+          </thead>
+          <tbody>
+            {points.map((point) => (
+              <tr key={point.minute}>
+                <th scope="row">{TIME.format(new Date(point.minute))}</th>
+                <td>{point.count}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </VisuallyHidden>
+      <figcaption style={{ fontSize: 12, color: "#666", whiteSpace: "nowrap" }}>
+        {total} contexts in the last hour
+        <span ref={hovered} aria-hidden="true" />
+      </figcaption>
     </figure>
   );
 }

@@ -5,7 +5,7 @@ import { FieldList } from "../../components/FieldList";
 import { PageHeader } from "../../components/PageHeader";
 import { formatEther, useOverview } from "./use-overview";
 
-// the chart library is most of this page's weight: the numbers show while it loads
+// the chart (uPlot) is a chunk of its own: the numbers show while it loads
 const ContextsChart = lazy(() => import("./ContextsChart"));
 
 function Stat({ label, value, loading }: { label: string; value: ReactNode; loading: boolean }) {
