@@ -73,12 +73,16 @@ async function main() {
     });
     children.push(child);
   }
-  const base = `http://${process.env.HOST ?? "127.0.0.1"}:${process.env.PORT ?? 3000}/v1`;
+  const origin = `http://${process.env.HOST ?? "127.0.0.1"}:${process.env.PORT ?? 3000}`;
+  const base = `${origin}/v1`;
   const ops = `http://${process.env.OPS_HOST ?? "127.0.0.1"}:${process.env.OPS_PORT ?? 9463}`;
   console.log(`
 ctxlog is starting: API at ${base} (OpenAPI: ${base}/openapi.json)
+Dashboard:     ${origin}/dashboard/
+First sign-in: npm run ctxlog -- accounts create --user demo --email you@example.com
+               (prints a one-time link, valid 30 minutes, where you set your password)
 Operations:    ${ops}/metrics and ${ops}/readyz (private port)
-Create a key:  npm run ctxlog -- keys create --user demo --type full
+Create a key:  in the dashboard, or npm run ctxlog -- keys create --user demo --type full
 Then:          curl -H "Authorization: Bearer <key>" ${base}/status
 `);
 }
