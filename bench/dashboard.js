@@ -18,6 +18,7 @@ const {
   SECRETS_ENV,
   scratchDatabase,
   startProcess,
+  stopProcess,
   deleteRedisPrefix,
   fmt,
 } = require("./lib");
@@ -30,15 +31,6 @@ const PASSWORD = "correct horse battery staple";
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const kib = (bytes) => bytes / 1024;
-
-function stopProcess(child) {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once("exit", resolve);
-    child.kill("SIGTERM");
-    setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
-  });
-}
 
 async function startStack() {
   const contracts = require(path.join(root, "packages/contracts/dist"));

@@ -214,6 +214,7 @@ module.exports = {
   scratchDatabase,
   freePort,
   startProcess,
+  stopProcess,
   deleteRedisPrefix,
   fmt,
   percentile,

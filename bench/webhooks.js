@@ -10,7 +10,6 @@
 //       attempt in PostgreSQL, complete the job — over BENCH_WEBHOOK_EVENTS deliveries queued ahead.
 // Prints deliveries/s, p50/p99 from event recorded to receipt, and the ratios b/a (target ≥ 0.3),
 // d/a and b/d (target ≥ 0.9), and what each part of the floor costs per delivery.
-const fs = require("node:fs");
 const path = require("node:path");
 const { fork } = require("node:child_process");
 const { randomBytes } = require("node:crypto");
@@ -24,6 +23,8 @@ const {
   startProcess,
   deleteRedisPrefix,
   fmt,
+  cpuByRole,
+  cpuSpent,
 } = require("./lib");
 
 const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 20_000);
@@ -110,40 +111,15 @@ async function recordEvents(pg, userId, count, { batch = 1_000, perSecond } = {}
   }
 }
 
-/** CPU time (ms) used so far by the processes of this run, by role (Linux /proc; {} elsewhere). */
-function cpuByRole(workerPid, workerRole = "worker") {
-  const out = {};
-  let pids = [];
-  try {
-    pids = fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d));
-  } catch {
-    return out;
-  }
-  const tickMs = 1000 / 100; // USER_HZ
-  for (const pid of pids) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
-      const role =
-        Number(pid) === workerPid
-          ? workerRole
-          : Number(pid) === process.pid
-            ? "bench (producer)"
-            : name.startsWith("postgres")
-              ? "postgres"
-              : name.startsWith("redis")
-                ? "redis"
-                : cmd.includes("webhook-receiver")
-                  ? "receiver"
-                  : "other processes";
-      out[role] = (out[role] ?? 0) + (Number(fields[11]) + Number(fields[12])) * tickMs;
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return out;
+/** The roles of this run's processes for lib's cpuByRole: the consumer measured, the receiver. */
+const rolesOf = (receiver, pid, role = "worker") => ({ [pid]: role, [receiver.pid]: "receiver" });
+
+/** CPU ms per delivery by role between two cpuByRole snapshots, the busiest role first. */
+function cpuPerDelivery(before, after, deliveries) {
+  return Object.entries(cpuSpent(before, after))
+    .map(([role, ms]) => [role, ms / deliveries])
+    .filter(([, ms]) => ms >= 0.005)
+    .sort((x, y) => y[1] - x[1]);
 }
 
 async function waitForCount(receiver, count, worker, timeoutMs) {
@@ -240,11 +216,11 @@ async function runFloor(pg, receiver, prefix, databaseUrl) {
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   await new Promise((resolve) => floor.once("message", resolve));
-  const cpuBefore = cpuByRole(floor.pid, "floor");
+  const cpuBefore = cpuByRole(rolesOf(receiver, floor.pid, "floor"));
   const started = Date.now();
   floor.send("start");
   const s = await waitForCount(receiver, EVENTS, floor, 600_000);
-  const cpuAfter = cpuByRole(floor.pid, "floor");
+  const cpuAfter = cpuByRole(rolesOf(receiver, floor.pid, "floor"));
   const report = new Promise((resolve) => floor.once("message", resolve));
   floor.send("stop");
   const { parts } = await report;
@@ -252,10 +228,7 @@ async function runFloor(pg, receiver, prefix, databaseUrl) {
   return {
     rate: EVENTS / ((s.last - started) / 1000),
     parts: { load: per(parts.load), post: per(parts.post), record: per(parts.record) },
-    cpu: Object.entries(cpuAfter)
-      .map(([role, ms]) => [role, (ms - (cpuBefore[role] ?? 0)) / EVENTS])
-      .filter(([, ms]) => ms >= 0.005)
-      .sort((x, y) => y[1] - x[1]),
+    cpu: cpuPerDelivery(cpuBefore, cpuAfter, EVENTS),
   };
 }
 
@@ -312,17 +285,14 @@ async function main() {
     await reset(receiver);
 
     // (b) the burst
-    const cpuBefore = cpuByRole(worker.child.pid);
+    const cpuBefore = cpuByRole(rolesOf(receiver, worker.child.pid));
     const recordedAt = Date.now();
     await recordEvents(pg, "bench", EVENTS);
     const recordSeconds = (Date.now() - recordedAt) / 1000;
     const b = await waitForCount(receiver, EVENTS, worker.child, 600_000);
     const bRate = EVENTS / ((b.last - recordedAt) / 1000);
-    const cpuAfter = cpuByRole(worker.child.pid);
-    const cpuPerDelivery = Object.entries(cpuAfter)
-      .map(([role, ms]) => [role, (ms - (cpuBefore[role] ?? 0)) / EVENTS])
-      .filter(([, ms]) => ms >= 0.005)
-      .sort((x, y) => y[1] - x[1]);
+    const cpuAfter = cpuByRole(rolesOf(receiver, worker.child.pid));
+    const workerCpu = cpuPerDelivery(cpuBefore, cpuAfter, EVENTS);
     rows.push({
       name: `(b) ${EVENTS} events in one burst, through the worker`,
       rate: bRate,
@@ -374,9 +344,9 @@ async function main() {
     for (const r of rows) {
       console.log(`| ${r.name} | ${fmt(r.rate, 0)} | ${r.p50 ?? "–"} | ${r.p99 ?? "–"} |`);
     }
-    if (cpuPerDelivery.length > 0) {
+    if (workerCpu.length > 0) {
       console.log(
-        `\nCPU per delivery in (b), by process (ms): ${cpuPerDelivery.map(([r, ms]) => `${r} ${fmt(ms, 3)}`).join(", ")}`,
+        `\nCPU per delivery in (b), by process (ms): ${workerCpu.map(([r, ms]) => `${r} ${fmt(ms, 3)}`).join(", ")}`,
       );
     }
     if (d.cpu.length > 0) {

@@ -4,8 +4,8 @@ import {
   envFlag,
   optionalEnv,
   parseConfig,
-  pgTimeoutsEnv,
-  redisTimeoutsEnv,
+  postgresEnv,
+  redisEnv,
   secretsEncryptionEnv,
 } from "@ctxlog/core";
 import { z } from "zod";
@@ -42,17 +42,11 @@ export const apiEnvSchema = z
       .union([z.literal("auto"), z.coerce.number().int().min(1).max(64)])
       .default(1)
       .transform((n) => (n === "auto" ? availableParallelism() : n)),
-    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
+    ...postgresEnv,
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-    ...pgTimeoutsEnv,
-    ...redisTimeoutsEnv,
+    ...redisEnv,
     // Contexts accepted and not yet written, per process; beyond it POST /v1/contexts answers 503.
     CONTEXT_WRITE_QUEUE_MAX: z.coerce.number().int().min(1).max(1_000_000).default(2_000),
-    REDIS_URL: z.url({ protocol: /^rediss?$/ }),
-    REDIS_PREFIX: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]+$/)
-      .default("ctxlog"),
     // Signs context hashes and receipts; the chain worker's gas-paying SIGNER_PRIVATE_KEY stays out of the API.
     ATTESTATION_PRIVATE_KEY: z
       .string()

@@ -1,19 +1,13 @@
-import { optionalEnv, parseConfig, pgTimeoutsEnv, redisTimeoutsEnv } from "@ctxlog/core";
+import { optionalEnv, parseConfig, postgresEnv, redisEnv } from "@ctxlog/core";
 import { z } from "zod";
 
 const ms = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
 const hexKey = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "a 32-byte hex private key with 0x prefix");
 
 export const chainWorkerEnvSchema = z.object({
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
+  ...postgresEnv,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(8),
-  ...pgTimeoutsEnv,
-  ...redisTimeoutsEnv,
-  REDIS_URL: z.url({ protocol: /^rediss?$/ }),
-  REDIS_PREFIX: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]+$/)
-    .default("ctxlog"),
+  ...redisEnv,
   RPC_URL: z.url({
     protocol: /^(https?|wss?)$/,
     error: "the chain's JSON-RPC endpoint (http[s]://…)",

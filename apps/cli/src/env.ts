@@ -6,15 +6,14 @@ import {
   oldEncryptionKeysEnv,
   optionalEnv,
   parseConfig,
-  pgTimeoutsEnv,
+  postgresEnv,
   type SecretKeyring,
   secretKeyringFromEnv,
 } from "@ctxlog/core";
 import { z } from "zod";
 
 export const cliEnvSchema = z.object({
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
-  ...pgTimeoutsEnv,
+  ...postgresEnv,
   DEFAULT_PLAN: z.string().default("free"),
   /** where the API serves the dashboard: sign-in links point at <PUBLIC_BASE_URL>/dashboard/setup */
   PUBLIC_BASE_URL: optionalEnv(z.url({ protocol: /^https?$/ })),

@@ -6,8 +6,8 @@ import {
   optionalEnv,
   parseConfig,
   parseRetryDelays,
-  pgTimeoutsEnv,
-  redisTimeoutsEnv,
+  postgresEnv,
+  redisEnv,
   secretsEncryptionEnv,
 } from "@ctxlog/core";
 import { z } from "zod";
@@ -28,15 +28,9 @@ const retryDelays = z.string().transform((raw, ctx) => {
 });
 
 export const workerEnvSchema = z.object({
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
+  ...postgresEnv,
   DATABASE_POOL_SIZE: int(1, 200, 10),
-  ...pgTimeoutsEnv,
-  ...redisTimeoutsEnv,
-  REDIS_URL: z.url({ protocol: /^rediss?$/ }),
-  REDIS_PREFIX: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]+$/)
-    .default("ctxlog"),
+  ...redisEnv,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEBHOOK_TIMEOUT_MS: int(100, 120_000, DEFAULT_WEBHOOK_TIMEOUT_MS),
   WEBHOOK_RETRY_DELAYS_MS: retryDelays.default([...DEFAULT_RETRY_DELAYS_MS]),

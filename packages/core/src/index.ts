@@ -90,6 +90,8 @@ export {
   type PgTimeouts,
   pgTimeoutsEnv,
   pgTimeoutsFrom,
+  postgresEnv,
+  redisEnv,
   redisTimeoutsEnv,
 } from "./service-timeouts";
 export {

@@ -48,6 +48,25 @@ export const redisTimeoutsEnv = {
   REDIS_COMMAND_TIMEOUT_MS: ms(DEFAULT_REDIS_COMMAND_TIMEOUT_MS),
 };
 
+/** PostgreSQL as every app reaches it: the URL and the timeouts (the pool size is each app's own). */
+export const postgresEnv = {
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
+  ...pgTimeoutsEnv,
+};
+
+/**
+ * Redis as every long-running app reaches it: the URL, the prefix every queue, rate limiter and
+ * channel lives under, and the command timeout of fail-fast connections.
+ */
+export const redisEnv = {
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .default("ctxlog"),
+  ...redisTimeoutsEnv,
+};
+
 type PgTimeoutsEnv = { [K in keyof typeof pgTimeoutsEnv]: number };
 
 export function pgTimeoutsFrom(env: PgTimeoutsEnv): PgTimeouts {

@@ -16,8 +16,11 @@ const timestamp = z.iso.datetime();
 const jsonObject = z.record(z.string(), z.unknown());
 const contextId = z.string().meta({ example: "ctx_01JAZ0YQ8T9X2V3W4B5C6D7E8F" });
 
-/** The context's link in its agent's log; null on contexts logged before logs were chained. */
-const chainLinkFields = {
+/**
+ * The context's link in its agent's log; null on contexts logged before logs were chained. Shared
+ * by the events and the API's context, proof and agent schemas.
+ */
+export const chainLinkFields = {
   sequence: z.int().min(1).nullable().meta({
     description:
       "Position in the agent's log (user, agent_id): 1, 2, 3, … with no gaps. Null before chaining.",

@@ -4,6 +4,7 @@ export {
   type AnchorProofData,
   anchorProofSchema,
   type CatalogEventName,
+  chainLinkFields,
   contextConfirmedDataSchema,
   contextCreatedDataSchema,
   contextFailedDataSchema,

@@ -1,20 +1,9 @@
+import { chainLinkFields } from "@ctxlog/core";
 import { z } from "zod";
 import { addressSchema, hash32Schema, signatureHexSchema } from "../shared-schemas";
 
 /** The fields that place a context in its agent's log (null on version 1 bundles). */
-export const chainLinkFields = {
-  sequence: z.int().min(1).nullable().meta({
-    description:
-      "Position in the agent's log (user, agent_id): 1, 2, 3, … with no gaps. Null before chaining.",
-  }),
-  prev_entry_hash: hash32Schema.nullable().meta({
-    description: "entry_hash of the previous entry of the log; 0x followed by 64 zeros for the first.",
-  }),
-  entry_hash: hash32Schema.nullable().meta({
-    description:
-      "EIP-712 hashStruct(LogEntry(bytes32 contextHash,string userId,string agentId,uint64 sequence,bytes32 prevEntryHash)).",
-  }),
-};
+export { chainLinkFields };
 
 export const proofBundleSchema = z
   .object({
