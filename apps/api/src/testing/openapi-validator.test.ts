@@ -26,6 +26,9 @@ const context = {
   error: null,
   retry_possible: null,
   failure_reason: null,
+  sequence: 1,
+  prev_entry_hash: `0x${"00".repeat(32)}`,
+  entry_hash: `0x${"ef".repeat(32)}`,
 };
 
 const counted = {
