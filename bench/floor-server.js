@@ -24,7 +24,10 @@ async function main() {
     points: 1e9,
     duration: 60,
   });
-  const signer = core.createContextSigner(process.env.SIGNER_PRIVATE_KEY);
+  // the API signs with its attestation key (ATTESTATION_PRIVATE_KEY); older runs passed SIGNER_PRIVATE_KEY
+  const signer = core.createContextSigner(
+    process.env.ATTESTATION_PRIVATE_KEY ?? process.env.SIGNER_PRIVATE_KEY,
+  );
   const key = await client.apiKey.findUniqueOrThrow({ where: { id: process.env.FLOOR_KEY_ID } });
   const writer = new core.MicroBatcher({
     maxBatch: 200,
