@@ -9,7 +9,7 @@
 // Targets: (c) ≥ 10,000 contexts/s; end to end ≥ 3,000/s; (b)/(a) ≥ 0.35 with p99 ≤ 50 ms.
 // Knobs: BENCH_DURATION_SECONDS (10), BENCH_CONNECTIONS (50, for a and b), BENCH_BATCH_CONNECTIONS
 // (16, for c), BENCH_PRODUCERS (64, for d), BENCH_E2E_CONTEXTS (50000; 0 skips it),
-// BENCH_E2E_BATCH_MAX (the chain worker's BATCH_MAX, default 256), BENCH_E2E_BATCH_WINDOW_MS (its
+// BENCH_E2E_BATCH_MAX (the chain worker's BATCH_MAX, default 4096, its default), BENCH_E2E_BATCH_WINDOW_MS (its
 // BATCH_WINDOW_MS, default 1000), BENCH_E2E_ONLY (1: the end-to-end run alone), BENCH_PRODUCER_WINDOW
 // (32 logs unanswered per producer in (d)), BENCH_WORKER_EXEC_ARGV (node flags of the chain worker). The end-to-end run also prints CPU µs per context of each
 // process, with PostgreSQL's backends split by the client they serve (bench/role-sampler.js).
@@ -26,7 +26,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const BATCH_CONNECTIONS = Number(process.env.BENCH_BATCH_CONNECTIONS ?? 16);
 const PRODUCERS = Number(process.env.BENCH_PRODUCERS ?? 64);
 const E2E_CONTEXTS = Number(process.env.BENCH_E2E_CONTEXTS ?? 50_000);
-const E2E_BATCH_MAX = process.env.BENCH_E2E_BATCH_MAX ?? "256";
+const E2E_BATCH_MAX = process.env.BENCH_E2E_BATCH_MAX ?? "4096";
 const E2E_BATCH_WINDOW_MS = process.env.BENCH_E2E_BATCH_WINDOW_MS ?? "1000";
 const E2E_ONLY = process.env.BENCH_E2E_ONLY === "1";
 const BATCH = 100;
