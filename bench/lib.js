@@ -32,7 +32,7 @@ function freePort() {
 async function startProcess(file, env, readyPath = "/healthz") {
   const port = await freePort();
   const child = fork(file, [], { env: { ...process.env, ...env, PORT: String(port) }, stdio: "ignore" });
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 60_000; // a loaded machine can take a while to start a stack
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${file} exited with ${child.exitCode}`);
     const ok = await fetch(`http://127.0.0.1:${port}${readyPath}`).then(

@@ -25,6 +25,7 @@ export * from "./contexts/context-view";
 export * from "./contexts/get-context";
 export * from "./contexts/get-context-proof";
 export * from "./contexts/insert-context";
+export { LogHeadCache } from "./contexts/log-heads";
 export * from "./contexts/list-contexts";
 export * from "./contexts/reader-scope";
 export * from "./contexts/retry-context";
