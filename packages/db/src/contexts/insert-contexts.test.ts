@@ -174,13 +174,13 @@ describe("per-agent sequences with remembered heads (PostgreSQL)", () => {
     const { counter, restore } = countTransactions(t.db);
     try {
       const [first] = await insertContexts(t.db, [inLog("remembered", 0)], { heads });
-      expect(counter.n).toBe(1); // not remembered yet: the locking transaction
+      expect(counter.n).toBe(0); // not remembered yet: a read of the head, then the statement
       expect(heads.get(logKey(owner.userId, "remembered"))).toEqual({
         sequence: 1,
         entryHash: first?.entryHash,
       });
       const next = await insertContexts(t.db, [inLog("remembered", 1), inLog("remembered", 2)], { heads });
-      expect(counter.n).toBe(1);
+      expect(counter.n).toBe(0);
       expect(next.map((r) => [r.sequence, r.prevEntryHash])).toEqual([
         [2, first?.entryHash],
         [3, next[0]?.entryHash],
@@ -211,6 +211,31 @@ describe("per-agent sequences with remembered heads (PostgreSQL)", () => {
     const rows = await t.db.context.findMany({ where: { agentId: "moved" }, orderBy: { sequence: "asc" } });
     expect(rows.map((r) => r.sequence)).toEqual([1, 2, 3]);
     expect(mine.get(logKey(owner.userId, "moved"))).toEqual({ sequence: 3, entryHash: row?.entryHash });
+  });
+
+  it("takes the locking path when the heads keep moving, and still numbers after the real head", async () => {
+    const stale = { sequence: 0, entryHash: ZERO_ENTRY_HASH };
+    // a memory that never learns: every one-statement try numbers after sequence 0 and is refused
+    class NeverLearns extends LogHeadCache {
+      override get() {
+        return stale;
+      }
+      override set() {}
+    }
+    await insertContexts(t.db, [inLog("keeps-moving", 0), inLog("keeps-moving", 1)]);
+    const { counter, restore } = countTransactions(t.db);
+    try {
+      const [row] = await insertContexts(t.db, [inLog("keeps-moving", 2)], { heads: new NeverLearns() });
+      expect(counter.n).toBe(1);
+      expect(row?.sequence).toBe(3);
+    } finally {
+      restore();
+    }
+    const rows = await t.db.context.findMany({
+      where: { agentId: "keeps-moving" },
+      orderBy: { sequence: "asc" },
+    });
+    expect(rows.map((r) => r.sequence)).toEqual([1, 2, 3]);
   });
 
   it("a refused write through remembered heads advances no head and no memory", async () => {
