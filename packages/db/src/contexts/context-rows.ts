@@ -3,11 +3,35 @@ import type { Context, Prisma } from "../generated/prisma/client";
 import type { ChainLink, NewHead } from "./assign-sequences";
 
 /**
+ * What a context holds of anchoring and failure while it is pending: nothing yet. A new row starts
+ * here and a retried one comes back here (merkle_proof, an array, is set apart: each row its own).
+ */
+export const PENDING_STATE = Object.freeze({
+  status: "pending",
+  transactionHash: null,
+  blockNumber: null,
+  blockTimestamp: null,
+  confirmations: 0,
+  gasUsed: null,
+  confirmedAt: null,
+  confirmationTimeSeconds: null,
+  errorCode: null,
+  errorMessage: null,
+  errorDetails: null,
+  failureReason: null,
+  retryPossible: null,
+  failedAt: null,
+  anchorId: null,
+  leafIndex: null,
+} as const satisfies Partial<Context>);
+
+/**
  * The row a new context becomes, exactly as PostgreSQL holds it after insertContexts: the one
  * description of a fresh row's defaults (insertContexts writes status and updated_at from it; the
- * columns it leaves null or at their schema default are the ones this says). Every field is spelled
- * out: `{ ...input, contextData, … }` (a spread, then keys it already has) measured ~25 µs a call
- * in V8, a twentieth of a POST /v1/contexts.
+ * columns it leaves null or at their schema default are the ones this says). The input's fields are
+ * spelled out: `{ ...input, contextData, … }` (a spread, then keys it already has) measured ~25 µs
+ * a call in V8, a twentieth of a POST /v1/contexts; the spread of the frozen PENDING_STATE costs
+ * under 1 µs.
  */
 export function pendingContextRow(input: NewContext, link?: ChainLink): Context {
   return {
@@ -27,22 +51,7 @@ export function pendingContextRow(input: NewContext, link?: ChainLink): Context 
     network: input.network,
     createdAt: input.createdAt,
     estimatedConfirmation: input.estimatedConfirmation,
-    status: "pending",
-    transactionHash: null,
-    blockNumber: null,
-    blockTimestamp: null,
-    confirmations: 0,
-    gasUsed: null,
-    confirmedAt: null,
-    confirmationTimeSeconds: null,
-    errorCode: null,
-    errorMessage: null,
-    errorDetails: null,
-    failureReason: null,
-    retryPossible: null,
-    failedAt: null,
-    anchorId: null,
-    leafIndex: null,
+    ...PENDING_STATE,
     merkleProof: [],
     sequence: link?.sequence ?? null,
     prevEntryHash: link?.prevEntryHash ?? null,
