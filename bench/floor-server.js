@@ -6,7 +6,8 @@
 const path = require("node:path");
 const express = require("express");
 
-const root = path.resolve(__dirname, "..");
+const { root, runBench } = require("./lib");
+
 const core = require(path.join(root, "packages/core/dist"));
 const db = require(path.join(root, "packages/db/dist"));
 const jobs = require(path.join(root, "packages/jobs/dist"));
@@ -82,7 +83,4 @@ async function main() {
   app.listen(Number(process.env.PORT), "127.0.0.1");
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

@@ -12,12 +12,10 @@
 // BENCH_E2E_BATCH_MAX (the chain worker's BATCH_MAX, default 256), BENCH_PRODUCER_WINDOW (32 logs
 // unanswered per producer in (d)).
 const path = require("node:path");
-const { randomBytes } = require("node:crypto");
-const autocannon = require("autocannon");
 const { Pool } = require("undici");
 const lib = require("./lib");
 
-const { root, REDIS_URL, SECRETS_ENV, fmt, percentile } = lib;
+const { root, fmt, percentile } = lib;
 const DURATION = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const BATCH_CONNECTIONS = Number(process.env.BENCH_BATCH_CONNECTIONS ?? 16);
@@ -26,31 +24,12 @@ const E2E_CONTEXTS = Number(process.env.BENCH_E2E_CONTEXTS ?? 50_000);
 const E2E_BATCH_MAX = process.env.BENCH_E2E_BATCH_MAX ?? "256";
 const BATCH = 100;
 
-/** ~1 KiB of context, as bench:api sends. */
-const item = (i) => ({
-  agent_id: "bench-agent",
-  context_data: {
-    task: "summarize",
-    i,
-    notes: "x".repeat(800),
-    steps: Array.from({ length: 10 }, (_, n) => ({ n })),
-  },
-  metadata: { run: 1 },
-});
-const single = JSON.stringify(item(0));
-const batchBody = JSON.stringify({ contexts: Array.from({ length: BATCH }, (_, i) => item(i)) });
+const single = JSON.stringify(lib.benchContext(0));
+const batchBody = JSON.stringify({ contexts: Array.from({ length: BATCH }, (_, i) => lib.benchContext(i)) });
 
 async function cannon(url, headers, body, connections) {
-  const opts = {
-    url,
-    method: "POST",
-    connections,
-    duration: DURATION,
-    headers: { "content-type": "application/json", ...headers },
-    body,
-  };
-  await autocannon({ ...opts, duration: Math.min(3, DURATION) }); // warm-up
-  return autocannon(opts);
+  await lib.postLoad(url, { headers, body, connections, seconds: Math.min(3, DURATION) }); // warm-up
+  return lib.postLoad(url, { headers, body, connections, seconds: DURATION });
 }
 
 /** contexts/s, latency and CPU per context of a run. */
@@ -102,26 +81,9 @@ async function loggerRun(port, key) {
 }
 
 async function acceptanceRuns() {
-  const database = await lib.scratchDatabase("ctxlog_bench_ingest");
-  const prefix = `ctxlog-bench-${randomBytes(4).toString("hex")}`;
-  const db = require(path.join(root, "packages/db/dist"));
-  const client = db.createDb(database.url, { poolSize: 2 });
-  const { key } = await db.createApiKey(client, { userId: "bench", type: "full", plan: "bench" });
-  await client.$disconnect();
-  const env = {
-    DATABASE_URL: database.url,
-    REDIS_URL,
-    REDIS_PREFIX: prefix,
-    SIGNER_PRIVATE_KEY: "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
-    ATTESTATION_PRIVATE_KEY: "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",
-    CTXLOG_DEV_MODE: "true",
-    ...SECRETS_ENV,
-    OPS_PORT: "0",
-    LOG_LEVEL: "warn",
-    PLAN_RATE_LIMITS: "free:600,bench:1000000000",
-    DATABASE_POOL_SIZE: "20",
-    CONTEXT_WRITE_QUEUE_MAX: "20000",
-  };
+  const scratch = await lib.scratchStack("ctxlog_bench_ingest");
+  const { key } = await lib.createBenchKeyIn(scratch.databaseUrl);
+  const env = { ...scratch.env, DATABASE_POOL_SIZE: "20", CONTEXT_WRITE_QUEUE_MAX: "20000" };
   const auth = { authorization: `Bearer ${key}` };
   const roles = ["api", "postgres", "redis"];
   const rows = [];
@@ -170,8 +132,7 @@ async function acceptanceRuns() {
     await api.stop();
     return { rows, errors };
   } finally {
-    await lib.deleteRedisPrefix(prefix);
-    await database.drop();
+    await scratch.drop();
   }
 }
 
@@ -250,7 +211,4 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+lib.runBench(main);

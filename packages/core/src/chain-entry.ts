@@ -11,22 +11,18 @@ import { signDigest } from "./secp256k1";
  */
 export const ZERO_ENTRY_HASH = `0x${"0".repeat(64)}` as Hex;
 
+const LOG_ENTRY_FIELDS = [
+  { name: "contextHash", type: "bytes32" },
+  { name: "userId", type: "string" },
+  { name: "agentId", type: "string" },
+  { name: "sequence", type: "uint64" },
+  { name: "prevEntryHash", type: "bytes32" },
+] as const;
+
+/** A receipt signs the fields of its log entry, and when the service received the context. */
 export const CHAIN_TYPES = {
-  LogEntry: [
-    { name: "contextHash", type: "bytes32" },
-    { name: "userId", type: "string" },
-    { name: "agentId", type: "string" },
-    { name: "sequence", type: "uint64" },
-    { name: "prevEntryHash", type: "bytes32" },
-  ],
-  Receipt: [
-    { name: "contextHash", type: "bytes32" },
-    { name: "userId", type: "string" },
-    { name: "agentId", type: "string" },
-    { name: "sequence", type: "uint64" },
-    { name: "prevEntryHash", type: "bytes32" },
-    { name: "receivedAt", type: "uint64" },
-  ],
+  LogEntry: LOG_ENTRY_FIELDS,
+  Receipt: [...LOG_ENTRY_FIELDS, { name: "receivedAt", type: "uint64" }],
 } as const;
 
 /** The EIP-712 domain of receipts: no chain id, since a receipt is about the service, not a chain. */

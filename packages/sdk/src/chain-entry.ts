@@ -5,22 +5,18 @@ import { recoverDigestSigner } from "./audit/fast-recover";
 
 export const ZERO_ENTRY_HASH = `0x${"0".repeat(64)}` as Hex;
 
+const LOG_ENTRY_FIELDS = [
+  { name: "contextHash", type: "bytes32" },
+  { name: "userId", type: "string" },
+  { name: "agentId", type: "string" },
+  { name: "sequence", type: "uint64" },
+  { name: "prevEntryHash", type: "bytes32" },
+] as const;
+
+/** A receipt signs the fields of its log entry, and when the service received the context. */
 export const LOG_TYPES = {
-  LogEntry: [
-    { name: "contextHash", type: "bytes32" },
-    { name: "userId", type: "string" },
-    { name: "agentId", type: "string" },
-    { name: "sequence", type: "uint64" },
-    { name: "prevEntryHash", type: "bytes32" },
-  ],
-  Receipt: [
-    { name: "contextHash", type: "bytes32" },
-    { name: "userId", type: "string" },
-    { name: "agentId", type: "string" },
-    { name: "sequence", type: "uint64" },
-    { name: "prevEntryHash", type: "bytes32" },
-    { name: "receivedAt", type: "uint64" },
-  ],
+  LogEntry: LOG_ENTRY_FIELDS,
+  Receipt: [...LOG_ENTRY_FIELDS, { name: "receivedAt", type: "uint64" }],
 } as const;
 
 export const RECEIPT_DOMAIN = { name: "ctxlog", version: "1" } as const;

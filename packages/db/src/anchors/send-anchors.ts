@@ -1,6 +1,6 @@
 import { contextCreatedData } from "@ctxlog/core";
 import { toContextView } from "../contexts/context-view";
-import { recordEvents } from "../events/record-event";
+import { recordContextEvents } from "../events/record-event";
 import type { PrismaClient } from "../generated/prisma/client";
 import type { DbOrTx } from "../prisma-types";
 import { holdsSignerLease, type SignerLease } from "./signer-lease";
@@ -135,15 +135,7 @@ export async function announceAnchors(
   const contexts = await tx.context.findMany({
     where: { anchorId: { in: first.map((f) => f.id) }, status: "pending" },
   });
-  await recordEvents(
-    tx,
-    contexts.map((c) => ({
-      userId: c.userId,
-      event: "context.created" as const,
-      contextId: c.id,
-      data: contextCreatedData(toContextView(c)),
-    })),
-  );
+  await recordContextEvents(tx, "context.created", contexts, (c) => contextCreatedData(toContextView(c)));
   return { createdEvents: contexts.length };
 }
 

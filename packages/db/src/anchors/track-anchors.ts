@@ -1,6 +1,6 @@
 import { contextConfirmedData, contextFailedData } from "@ctxlog/core";
 import { toContextView } from "../contexts/context-view";
-import { recordEvents } from "../events/record-event";
+import { recordContextEvents } from "../events/record-event";
 import type { PrismaClient } from "../generated/prisma/client";
 import type { DbOrTx } from "../prisma-types";
 import type { AnchorProof } from "./anchor-target";
@@ -145,25 +145,17 @@ export async function confirmAnchor(
         entryHash: true,
       },
     });
-    await recordEvents(
-      tx,
-      contexts.map((c) => {
-        const proof: AnchorProof = {
-          leaf_index: c.leafIndex ?? 0,
-          merkle_proof: c.merkleProof,
-          merkle_root: anchor.merkleRoot,
-          chain_id: anchor.chainId,
-          network: anchor.network,
-          registry_address: anchor.registryAddress,
-        };
-        return {
-          userId: c.userId,
-          event: "context.confirmed" as const,
-          contextId: c.id,
-          data: contextConfirmedData(c, { proof }),
-        };
-      }),
-    );
+    await recordContextEvents(tx, "context.confirmed", contexts, (c) => {
+      const proof: AnchorProof = {
+        leaf_index: c.leafIndex ?? 0,
+        merkle_proof: c.merkleProof,
+        merkle_root: anchor.merkleRoot,
+        chain_id: anchor.chainId,
+        network: anchor.network,
+        registry_address: anchor.registryAddress,
+      };
+      return contextConfirmedData(c, { proof });
+    });
     return { confirmed: contexts.length };
   });
 }
@@ -201,15 +193,7 @@ export async function failAnchor(db: PrismaClient, anchorId: string, failure: An
       WHERE anchor_id = ${anchorId} AND status = 'pending'
       RETURNING id`;
     const contexts = await tx.context.findMany({ where: { id: { in: ids.map((r) => r.id) } } });
-    await recordEvents(
-      tx,
-      contexts.map((c) => ({
-        userId: c.userId,
-        event: "context.failed" as const,
-        contextId: c.id,
-        data: contextFailedData(toContextView(c)),
-      })),
-    );
+    await recordContextEvents(tx, "context.failed", contexts, (c) => contextFailedData(toContextView(c)));
     return { failed: contexts.length };
   });
 }
