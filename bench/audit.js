@@ -149,7 +149,7 @@ function report(name, run, fixed) {
     ? ((run.cpuSeconds - fixed.cpuSeconds) * 1e6) / Math.max(1, result.entries - fixed.result.entries)
     : undefined;
   console.log(
-    `${name}: ${result.entries} entries in ${lib.fmt(run.seconds, 2)} s = ${lib.fmt(perSecond, 0)} entries/s wall` +
+    `${name}: ${result.entries} entr${result.entries === 1 ? "y" : "ies"} in ${lib.fmt(run.seconds, 2)} s = ${lib.fmt(perSecond, 0)} entries/s wall` +
       ` (the audit's own elapsed_ms ${result.elapsed_ms}) · CPU ${lib.fmt(run.cpuSeconds, 2)} s` +
       (perEntry === undefined ? "" : `, ${lib.fmt(perEntry, 0)} µs/entry beyond the fixed cost`) +
       ` · peak RSS ${lib.fmt(run.maxRssKiB / 1024, 1)} MiB · exit ${run.code}, ` +
