@@ -1,8 +1,9 @@
 import { buildNewContexts } from "@ctxlog/core";
 import type { ApiDeps } from "../../deps";
+import { sendJsonText } from "../../http/send-json";
 import type { RouteHandler } from "../route-spec";
 import { checkNewContext } from "./check-new-context";
-import { createdContextResource } from "./context-resource";
+import { createdContextJson } from "./context-json";
 import { idempotencyRequest, writeIdempotently } from "./idempotent-write";
 import type { createContextBodySchema, createContextHeadersSchema } from "./schemas";
 
@@ -42,7 +43,7 @@ export function createContext({ env, signer, contextWriter, confirmationEstimate
       // The hot path: batched with concurrent requests into one INSERT; answered after the commit.
       const stored = await contextWriter.add(row);
       res.setHeader("Location", `/v1/contexts/${row.id}`);
-      res.status(202).json(createdContextResource(stored, signer));
+      sendJsonText(res, 202, createdContextJson(stored, signer));
       return;
     }
 
@@ -50,7 +51,7 @@ export function createContext({ env, signer, contextWriter, confirmationEstimate
       contextWriter,
       [row],
       idempotencyRequest(auth, key, req),
-      (stored) => ({ status: 202, body: JSON.stringify(createdContextResource(only(stored), signer)) }),
+      (stored) => ({ status: 202, body: createdContextJson(only(stored), signer) }),
       res,
       ([created]) => (created === undefined ? undefined : `/v1/contexts/${created}`),
     );
