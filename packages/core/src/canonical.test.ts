@@ -1,6 +1,6 @@
 import { canonicalize } from "json-canonicalize";
 import { keccak256 } from "viem";
-import { canonicalJson, hashContext } from "./canonical";
+import { canonicalContext, canonicalJson, hashCanonical, hashContext } from "./canonical";
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
 
@@ -103,6 +103,25 @@ describe("canonicalJson against json-canonicalize (the library it replaced on th
     expect(() => canonicalJson(cyclic)).toThrow(/Circular/);
     const shared = { x: 1 };
     expect(canonicalJson({ a: shared, b: [shared] })).toBe('{"a":{"x":1},"b":[{"x":1}]}');
+  });
+});
+
+describe("canonicalContext", () => {
+  it("is canonicalJson of the whole preimage, with the compact JSON size of each part", () => {
+    const inputs = [
+      { agent_id: "a", context_data: { z: "é€😀", a: [1, { y: 2, b: null }] }, metadata: { run: 1 } },
+      { agent_id: "b", context_data: {} },
+      { agent_id: 'q"uote', context_data: { n: -0 }, metadata: null },
+    ];
+    for (const input of inputs) {
+      const { canonical, contextDataBytes, metadataBytes } = canonicalContext(input);
+      const metadata = input.metadata === undefined ? {} : input.metadata;
+      expect(canonical).toBe(canonicalJson({ ...input, metadata }));
+      expect(contextDataBytes).toBe(Buffer.byteLength(JSON.stringify(input.context_data)));
+      expect(metadataBytes).toBe(Buffer.byteLength(JSON.stringify(metadata)));
+      expect(hashCanonical(canonical)).toBe(hashContext(input).contextHash);
+    }
+    expect(() => canonicalContext({ agent_id: "a", context_data: undefined })).toThrow(TypeError);
   });
 });
 

@@ -86,19 +86,48 @@ function utf8Bytes(text: string): Buffer {
   return utf8Scratch.subarray(0, utf8Scratch.write(text, 0, "utf8"));
 }
 
+/** The canonical JSON of a context's hash preimage, and the UTF-8 size of its two free-form parts. */
+export interface CanonicalContext {
+  canonical: string;
+  /**
+   * bytes of context_data (and metadata) as compact JSON: the size of its canonical text, which is
+   * JSON.stringify's, members reordered (RFC 8785 writes strings and numbers as JSON.stringify does)
+   */
+  contextDataBytes: number;
+  metadataBytes: number;
+}
+
+/**
+ * The canonical JSON of {agent_id, context_data, metadata} (metadata `{}` when left out), written
+ * from its parts: the three keys are already in RFC 8785 order. The API computes it once per
+ * context, to check the parts' sizes and then to hash it.
+ */
+export function canonicalContext(input: ContextHashInput): CanonicalContext {
+  // Silently dropping an undefined context_data would hash a different shape; null metadata is
+  // kept as null (it is what was stored), only a missing one becomes {}.
+  if (input.context_data === undefined) throw new TypeError("context_data is required");
+  // (an agent_id left out is left out, as canonicalJson of the whole object would)
+  const agent = input.agent_id === undefined ? "" : `"agent_id":${canonicalJson(input.agent_id)},`;
+  const contextData = canonicalJson(input.context_data);
+  const metadata = input.metadata === undefined ? "{}" : canonicalJson(input.metadata);
+  return {
+    canonical: `{${agent}"context_data":${contextData},"metadata":${metadata}}`,
+    contextDataBytes: Buffer.byteLength(contextData),
+    metadataBytes: Buffer.byteLength(metadata),
+  };
+}
+
+/** keccak256 of a canonical text's UTF-8 bytes: the context_hash when it is a context's. */
+export function hashCanonical(canonical: string): Hex {
+  return keccak256Hex(utf8Bytes(canonical));
+}
+
 /**
  * The context_hash: keccak256 over the UTF-8 bytes of the canonical JSON of
  * {agent_id, context_data, metadata}. metadata is always present (default {}) so the preimage has
  * one shape, and anyone holding the three fields can recompute the hash with any JCS library.
  */
 export function hashContext(input: ContextHashInput): { canonical: string; contextHash: Hex } {
-  // Silently dropping an undefined context_data would hash a different shape; null metadata is
-  // kept as null (it is what was stored), only a missing one becomes {}.
-  if (input.context_data === undefined) throw new TypeError("context_data is required");
-  const canonical = canonicalJson({
-    agent_id: input.agent_id,
-    context_data: input.context_data,
-    metadata: input.metadata === undefined ? {} : input.metadata,
-  });
-  return { canonical, contextHash: keccak256Hex(utf8Bytes(canonical)) };
+  const { canonical } = canonicalContext(input);
+  return { canonical, contextHash: hashCanonical(canonical) };
 }

@@ -26,7 +26,7 @@ export function createContext({ env, signer, contextWriter, confirmationEstimate
   headers: typeof createContextHeadersSchema;
 }> {
   return async ({ body, headers, auth, req, res }) => {
-    checkNewContext(body, auth);
+    const canonical = checkNewContext(body, auth);
 
     // Signed before any transaction opens, so no pooled connection waits on the curve math.
     const owner = { userId: auth.userId, apiKeyId: auth.keyId, keyFamilyId: auth.keyFamilyId };
@@ -35,6 +35,7 @@ export function createContext({ env, signer, contextWriter, confirmationEstimate
         signer,
         network: env.NETWORK_NAME,
         confirmationDelayMs: confirmationEstimate.delayMs(),
+        canonical: [canonical],
       }),
     );
 

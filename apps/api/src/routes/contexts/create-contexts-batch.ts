@@ -27,11 +27,17 @@ export function createContextsBatch({
 }> {
   return async ({ body, headers, auth, req, res }) => {
     const inputs = body.contexts;
+    const canonical: string[] = [];
     const details = inputs.flatMap((input, index) => {
-      const problem = findNewContextProblem(input, auth);
-      return problem
-        ? [{ index, code: problem.code, path: `contexts.${index}.${problem.path}`, message: problem.message }]
-        : [];
+      const checked = findNewContextProblem(input, auth);
+      if (checked.canonical !== undefined) {
+        canonical.push(checked.canonical);
+        return [];
+      }
+      const { problem } = checked;
+      return [
+        { index, code: problem.code, path: `contexts.${index}.${problem.path}`, message: problem.message },
+      ];
     });
     const first = details[0];
     if (first) {
@@ -59,6 +65,7 @@ export function createContextsBatch({
       signer,
       network: env.NETWORK_NAME,
       confirmationDelayMs: confirmationEstimate.delayMs(),
+      canonical,
     });
 
     const key = headers["Idempotency-Key"];
