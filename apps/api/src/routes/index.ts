@@ -5,8 +5,8 @@ import { createContext } from "./contexts/create-context";
 import { createContextsBatch } from "./contexts/create-contexts-batch";
 import { getContext } from "./contexts/get-context";
 import { getContextProof } from "./contexts/get-context-proof";
-import { isPlainBatchBody, isPlainContextBody } from "./contexts/plain-bodies";
 import { listContexts } from "./contexts/list-contexts";
+import { isPlainBatchBody, isPlainContextBody } from "./contexts/plain-bodies";
 import { proofBundleSchema } from "./contexts/proof-schema";
 import { retryContext } from "./contexts/retry-context";
 import {
