@@ -10,7 +10,9 @@
 // Knobs: BENCH_DURATION_SECONDS (10), BENCH_CONNECTIONS (50, for a and b), BENCH_BATCH_CONNECTIONS
 // (16, for c), BENCH_PRODUCERS (64, for d), BENCH_E2E_CONTEXTS (50000; 0 skips it),
 // BENCH_E2E_BATCH_MAX (the chain worker's BATCH_MAX, default 256), BENCH_PRODUCER_WINDOW (32 logs
-// unanswered per producer in (d)).
+// unanswered per producer in (d)), BENCH_INGEST_RUNS (which of a,b,c,d to run, default "a,b,c,d"; e.g.
+// "c" alone to measure the batch route), BENCH_API_CPU_PROF (a directory: the API runs under
+// `node --cpu-prof` and writes its profile there when it stops).
 const path = require("node:path");
 const { Pool } = require("undici");
 const lib = require("./lib");
@@ -23,6 +25,8 @@ const PRODUCERS = Number(process.env.BENCH_PRODUCERS ?? 64);
 const E2E_CONTEXTS = Number(process.env.BENCH_E2E_CONTEXTS ?? 50_000);
 const E2E_BATCH_MAX = process.env.BENCH_E2E_BATCH_MAX ?? "256";
 const BATCH = 100;
+const RUNS = new Set((process.env.BENCH_INGEST_RUNS ?? "a,b,c,d").split(",").map((r) => r.trim()));
+const CPU_PROF_DIR = process.env.BENCH_API_CPU_PROF;
 
 const single = JSON.stringify(lib.benchContext(0));
 const batchBody = JSON.stringify({ contexts: Array.from({ length: BATCH }, (_, i) => lib.benchContext(i)) });
@@ -86,49 +90,69 @@ async function acceptanceRuns() {
   const env = { ...scratch.env, DATABASE_POOL_SIZE: "20", CONTEXT_WRITE_QUEUE_MAX: "20000" };
   const auth = { authorization: `Bearer ${key}` };
   const roles = ["api", "postgres", "redis"];
-  const rows = [];
+  const rows = {};
+  const errors = {};
   try {
-    const bare = await lib.startProcess(path.join(__dirname, "bare-server.js"), {});
-    const a = await measured({ [bare.pid]: "api" }, () =>
-      cannon(`http://127.0.0.1:${bare.port}/v1/contexts`, {}, single, CONNECTIONS),
-    );
-    rows.push(
-      row("(a) bare express route", a.result["2xx"], a.result.duration, a.result.latency, a.cpu, roles),
-    );
-    await bare.stop();
+    if (RUNS.has("a")) {
+      const bare = await lib.startProcess(path.join(__dirname, "bare-server.js"), {});
+      const a = await measured({ [bare.pid]: "api" }, () =>
+        cannon(`http://127.0.0.1:${bare.port}/v1/contexts`, {}, single, CONNECTIONS),
+      );
+      rows.a = row(
+        "(a) bare express route",
+        a.result["2xx"],
+        a.result.duration,
+        a.result.latency,
+        a.cpu,
+        roles,
+      );
+      await bare.stop();
+    }
 
-    const api = await lib.startProcess(path.join(root, "apps/api/dist/main.js"), env);
+    const profiled = CPU_PROF_DIR
+      ? ["--cpu-prof", "--cpu-prof-interval=250", `--cpu-prof-dir=${path.resolve(CPU_PROF_DIR)}`]
+      : [];
+    const api = await lib.startProcess(path.join(root, "apps/api/dist/main.js"), env, "/healthz", [
+      ...process.execArgv,
+      ...profiled,
+    ]);
     const pids = { [api.pid]: "api" };
     const base = `http://127.0.0.1:${api.port}/v1/contexts`;
-    const b = await measured(pids, () => cannon(base, auth, single, CONNECTIONS));
-    rows.push(
-      row("(b) POST /v1/contexts", b.result["2xx"], b.result.duration, b.result.latency, b.cpu, roles),
-    );
-    const c = await measured(pids, () => cannon(`${base}/batch`, auth, batchBody, BATCH_CONNECTIONS));
-    rows.push(
-      row(
+    if (RUNS.has("b")) {
+      const b = await measured(pids, () => cannon(base, auth, single, CONNECTIONS));
+      rows.b = row(
+        "(b) POST /v1/contexts",
+        b.result["2xx"],
+        b.result.duration,
+        b.result.latency,
+        b.cpu,
+        roles,
+      );
+      errors.b = b.result.non2xx + b.result.errors + b.result.timeouts;
+    }
+    if (RUNS.has("c")) {
+      const c = await measured(pids, () => cannon(`${base}/batch`, auth, batchBody, BATCH_CONNECTIONS));
+      rows.c = row(
         `(c) POST /v1/contexts/batch, ${BATCH} × ~1 KiB`,
         c.result["2xx"] * BATCH,
         c.result.duration,
         c.result.latency,
         c.cpu,
         roles,
-      ),
-    );
-    const d = await measured(pids, () => loggerRun(api.port, key));
-    rows.push(
-      row(
+      );
+      errors.c = c.result.non2xx + c.result.errors + c.result.timeouts;
+    }
+    if (RUNS.has("d")) {
+      const d = await measured(pids, () => loggerRun(api.port, key));
+      rows.d = row(
         `(d) ContextLogger, ${PRODUCERS} producers`,
         d.result.contexts,
         d.result.seconds,
         d.result.latency,
-        {
-          ...d.cpu,
-        },
+        d.cpu,
         roles,
-      ),
-    );
-    const errors = [b, c].map((r) => r.result.non2xx + r.result.errors + r.result.timeouts);
+      );
+    }
     await api.stop();
     return { rows, errors };
   } finally {
@@ -188,19 +212,23 @@ async function main() {
     "| run | contexts/s | p50 ms | p99 ms | API µs/context | PostgreSQL µs/context | Redis µs/context |",
   );
   console.log("|---|---|---|---|---|---|---|");
-  for (const r of rows) {
+  for (const r of Object.values(rows)) {
     const cpu = ["api", "postgres", "redis"].map((role) => fmt(r.perContext[role], 0));
     console.log(`| ${r.name} | ${fmt(r.perSecond, 0)} | ${r.p50} | ${r.p99} | ${cpu.join(" | ")} |`);
   }
-  const [a, b, c] = rows;
-  const ratio = b.perSecond / a.perSecond;
-  console.log(`errors or non-2xx: (b) ${errors[0]}, (c) ${errors[1]}`);
-  console.log(
-    `(b)/(a) = ${fmt(ratio, 3)}, p99 of (b) ${b.p99} ms (target ≥ 0.35 and ≤ 50 ms: ${ratio >= 0.35 && b.p99 <= 50 ? "met" : "MISSED"})`,
-  );
-  console.log(
-    `(c) ${fmt(c.perSecond, 0)} contexts/s (target ≥ 10,000: ${c.perSecond >= 10_000 ? "met" : "MISSED"})`,
-  );
+  const { a, b, c } = rows;
+  console.log(`errors or non-2xx: (b) ${errors.b ?? "-"}, (c) ${errors.c ?? "-"}`);
+  if (a && b) {
+    const ratio = b.perSecond / a.perSecond;
+    console.log(
+      `(b)/(a) = ${fmt(ratio, 3)}, p99 of (b) ${b.p99} ms (target ≥ 0.35 and ≤ 50 ms: ${ratio >= 0.35 && b.p99 <= 50 ? "met" : "MISSED"})`,
+    );
+  }
+  if (c) {
+    console.log(
+      `(c) ${fmt(c.perSecond, 0)} contexts/s (target ≥ 10,000: ${c.perSecond >= 10_000 ? "met" : "MISSED"})`,
+    );
+  }
   if (E2E_CONTEXTS > 0) {
     const e = await endToEnd();
     console.log(

@@ -28,10 +28,17 @@ function freePort() {
   });
 }
 
-/** Starts a Node server process on a free port and resolves once GET `readyPath` answers 200. */
-async function startProcess(file, env, readyPath = "/healthz") {
+/**
+ * Starts a Node server process on a free port and resolves once GET `readyPath` answers 200.
+ * `execArgv`: node's own flags for it (e.g. --cpu-prof, which NODE_OPTIONS does not take).
+ */
+async function startProcess(file, env, readyPath = "/healthz", execArgv = process.execArgv) {
   const port = await freePort();
-  const child = fork(file, [], { env: { ...process.env, ...env, PORT: String(port) }, stdio: "ignore" });
+  const child = fork(file, [], {
+    env: { ...process.env, ...env, PORT: String(port) },
+    execArgv,
+    stdio: "ignore",
+  });
   const deadline = Date.now() + 60_000; // a loaded machine can take a while to start a stack
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${file} exited with ${child.exitCode}`);
