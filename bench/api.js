@@ -6,39 +6,23 @@
 // route run as a cluster of as many processes).
 // Target: b/a ≥ 0.35 with p99 ≤ 50 ms at 50 connections.
 const path = require("node:path");
-const { randomBytes } = require("node:crypto");
-const autocannon = require("autocannon");
 const {
   root,
-  REDIS_URL,
-  SECRETS_ENV,
-  scratchDatabase,
+  scratchStack,
+  createBenchKeyIn,
   startProcess,
-  deleteRedisPrefix,
+  benchContext,
+  postLoad,
   fmt,
+  runBench,
 } = require("./lib");
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
-const body = JSON.stringify({
-  agent_id: "bench-agent",
-  context_data: {
-    task: "summarize",
-    notes: "x".repeat(800),
-    steps: Array.from({ length: 10 }, (_, i) => ({ i })),
-  },
-  metadata: { run: 1 },
-});
+const body = JSON.stringify(benchContext());
 
 function load(url, headers) {
-  return autocannon({
-    url,
-    method: "POST",
-    connections: CONNECTIONS,
-    duration: DURATION,
-    headers: { "content-type": "application/json", ...headers },
-    body,
-  });
+  return postLoad(url, { headers, body, connections: CONNECTIONS, seconds: DURATION });
 }
 
 function summary(name, r) {
@@ -53,25 +37,9 @@ function summary(name, r) {
 }
 
 async function main() {
-  const database = await scratchDatabase("ctxlog_bench_api");
-  const prefix = `ctxlog-bench-${randomBytes(4).toString("hex")}`;
-  const db = require(path.join(root, "packages/db/dist"));
-  const client = db.createDb(database.url, { poolSize: 2 });
-  const { key, record } = await db.createApiKey(client, { userId: "bench", type: "full", plan: "bench" });
-  await client.$disconnect();
-
-  const env = {
-    DATABASE_URL: database.url,
-    REDIS_URL,
-    REDIS_PREFIX: prefix,
-    ATTESTATION_PRIVATE_KEY: "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",
-    ...SECRETS_ENV,
-    PORT: "0",
-    OPS_PORT: "0", // any free port: a fixed one could collide with another stack on this host
-    LOG_LEVEL: "warn",
-    PLAN_RATE_LIMITS: "free:600,bench:100000000",
-    DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? "20",
-  };
+  const scratch = await scratchStack("ctxlog_bench_api");
+  const { key, record } = await createBenchKeyIn(scratch.databaseUrl);
+  const env = { ...scratch.env, DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? "20" };
   // The issue's comparison is one process each; the same pair with one process per core shows how
   // the API scales on a multi-core host (API_PROCESSES), against a bare route scaled the same way.
   const processCounts = (process.env.BENCH_API_PROCESSES ?? "1,2").split(",").map(Number);
@@ -134,8 +102,7 @@ async function main() {
       rows.push({ processes, a, b, b0, c });
     }
   } finally {
-    await deleteRedisPrefix(prefix);
-    await database.drop();
+    await scratch.drop();
   }
 
   console.log(
@@ -171,7 +138,4 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

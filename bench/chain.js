@@ -5,7 +5,7 @@
 // Prints contexts/s, p50/p99 from POST to confirmed, transactions sent and gas per context.
 // Targets: ≥ 500 contexts/s confirmed with batching; gas/context at 256 ≤ 1/100 of BATCH_MAX=1.
 const { Pool } = require("undici");
-const { fmt, percentile, startChainStack, waitForConfirmed } = require("./lib");
+const { fmt, percentile, runBench, startChainStack, waitForConfirmed } = require("./lib");
 
 const CONTEXTS = Number(process.env.BENCH_CHAIN_CONTEXTS ?? 5_000);
 const CONCURRENCY = Number(process.env.BENCH_CHAIN_CONCURRENCY ?? 64);
@@ -117,7 +117,4 @@ async function main() {
   );
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

@@ -9,68 +9,40 @@
 //       show, and the same page reached from the menu of an open dashboard.
 // Each load is repeated (BENCH_DASHBOARD_RUNS, default 5); medians and worst are printed.
 const { execFileSync, fork } = require("node:child_process");
-const { randomBytes } = require("node:crypto");
 const path = require("node:path");
 const { chromium } = require("playwright-core");
-const {
-  root,
-  REDIS_URL,
-  SECRETS_ENV,
-  scratchDatabase,
-  startProcess,
-  stopProcess,
-  deleteRedisPrefix,
-  fmt,
-} = require("./lib");
+const lib = require("./lib");
+
+const { root, DEV_SIGNER, fmt } = lib;
 
 const RUNS = Number(process.env.BENCH_DASHBOARD_RUNS ?? 5);
 const CONTEXTS = 10_000;
 const BUDGET = { jsKiB: 250, firstPageMs: 1500, contextsMs: 1000 };
-const DEV_SIGNER = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
 const PASSWORD = "correct horse battery staple";
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const kib = (bytes) => bytes / 1024;
 
 async function startStack() {
-  const contracts = require(path.join(root, "packages/contracts/dist"));
-  const { startAnvil } = require(path.join(root, "packages/contracts/dist/anvil"));
-  const anvil = await startAnvil({ blockTimeSeconds: 1 });
-  const registry = await contracts.deployRegistry({ rpcUrl: anvil.rpcUrl, privateKey: DEV_SIGNER });
-  const database = await scratchDatabase("ctxlog_bench_dashboard");
-  const prefix = `ctxlog-bench-${randomBytes(4).toString("hex")}`;
-  const env = {
-    DATABASE_URL: database.url,
-    REDIS_URL,
-    REDIS_PREFIX: prefix,
-    SIGNER_PRIVATE_KEY: DEV_SIGNER,
-    ATTESTATION_PRIVATE_KEY: "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",
-    CTXLOG_DEV_MODE: "true",
-    ...SECRETS_ENV,
-    RPC_URL: anvil.rpcUrl,
-    CHAIN_ID: String(anvil.chainId),
-    REGISTRY_ADDRESS: registry.address,
-    CONFIRMATIONS: "3",
-    LOG_LEVEL: "warn",
-    OPS_PORT: "0",
-  };
+  const chain = await lib.startBenchChain();
+  const scratch = await lib.scratchStack("ctxlog_bench_dashboard");
+  const env = { ...scratch.env, ...chain.env };
   const workers = ["apps/chain-worker/dist/main.js", "apps/webhook-worker/dist/main.js"].map((main) =>
     fork(path.join(root, main), [], { env: { ...process.env, ...env }, stdio: "ignore" }),
   );
   // the API's port is chosen by startProcess; sign-in links and the Origin check need it up front
-  const api = await startProcess(path.join(root, "apps/api/dist/main.js"), env, "/healthz");
+  const api = await lib.startProcess(path.join(root, "apps/api/dist/main.js"), env, "/healthz");
   const origin = `http://127.0.0.1:${api.port}`;
   return {
     origin,
     env: { ...env, PUBLIC_BASE_URL: origin, PORT: String(api.port) },
-    database,
-    stopChainWorker: () => stopProcess(workers[0]),
+    databaseUrl: scratch.databaseUrl,
+    stopChainWorker: () => lib.stopProcess(workers[0]),
     async close() {
-      for (const worker of workers) await stopProcess(worker);
+      for (const worker of workers) await lib.stopProcess(worker);
       await api.stop();
-      await deleteRedisPrefix(prefix);
-      await database.drop();
-      await anvil.stop();
+      await scratch.drop();
+      await chain.stop();
     },
   };
 }
@@ -152,7 +124,7 @@ async function main() {
     const cookie = await signedInCookie(stack, "bench");
     // some data on the overview: a few contexts POSTed by a key of the same user, confirmed
     const db = require(path.join(root, "packages/db/dist"));
-    const client = db.createDb(stack.database.url, { poolSize: 2 });
+    const client = db.createDb(stack.databaseUrl, { poolSize: 2 });
     const { key, record } = await db.createApiKey(client, { userId: "bench", type: "full" });
     for (let i = 0; i < 5; i++) {
       await fetch(`${stack.origin}/v1/contexts`, {
@@ -263,7 +235,4 @@ With ${total.toLocaleString("en")} contexts in the database (seeded in ${fmt(see
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+lib.runBench(main);

@@ -1,12 +1,13 @@
-// Floor for bench:api — the least a POST /v1/contexts can do and still honour the issue: parse the
-// body, spend the key's rate limit in Redis, hash and sign, then one multi-row INSERT and one BullMQ
-// job naming its contexts for all requests waiting at that moment, and answer 202
-// after the commit. The same packages as the API, none of its validation, logging, metrics or
+// Floor for bench:api — the least a POST /v1/contexts can do and still honour the issues: parse the
+// body, spend the key's rate limit in Redis, hash and sign, then one multi-row INSERT (each row
+// numbered in its agent's log, as the API's writer does) and one BullMQ job naming its contexts
+// for all requests waiting at that moment, and answer 202 with the signed receipt after the commit. The same packages as the API, none of its validation, logging, metrics or
 // error handling: what is left is the cost of the required work itself.
 const path = require("node:path");
 const express = require("express");
 
-const root = path.resolve(__dirname, "..");
+const { root, runBench } = require("./lib");
+
 const core = require(path.join(root, "packages/core/dist"));
 const db = require(path.join(root, "packages/db/dist"));
 const jobs = require(path.join(root, "packages/jobs/dist"));
@@ -29,11 +30,15 @@ async function main() {
     process.env.ATTESTATION_PRIVATE_KEY ?? process.env.SIGNER_PRIVATE_KEY,
   );
   const key = await client.apiKey.findUniqueOrThrow({ where: { id: process.env.FLOOR_KEY_ID } });
+  const heads = new db.LogHeadCache();
   const writer = new core.MicroBatcher({
     maxBatch: 200,
     maxConcurrent: 4,
     flush: async (rows) => {
-      await db.insertContexts(client, rows);
+      const stored = await db.insertContexts(client, rows, { heads });
+      rows.forEach((row, i) => {
+        row.stored = stored[i];
+      });
       await queues.enqueueMany("anchorContexts", jobs.anchorJobsFor(rows.map((r) => r.id)));
     },
   });
@@ -50,6 +55,15 @@ async function main() {
     });
     const { contextHash, signature, createdAt } = row;
     await writer.add(row);
+    const { sequence, prevEntryHash } = row.stored;
+    const receiptFields = {
+      contextHash,
+      userId: key.userId,
+      agentId: agent_id,
+      sequence,
+      prevEntryHash,
+      receivedAt: createdAt,
+    };
     res.status(202).json({
       context_id: row.id,
       agent_id,
@@ -59,13 +73,14 @@ async function main() {
       created_at: createdAt,
       context_data,
       metadata,
+      sequence,
+      prev_entry_hash: prevEntryHash,
+      entry_hash: row.stored.entryHash,
+      receipt: { signer: signer.address, signature: signer.signReceipt(receiptFields) },
     });
   });
   app.get("/healthz", (_req, res) => res.json({ status: "ok" }));
   app.listen(Number(process.env.PORT), "127.0.0.1");
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

@@ -9,18 +9,20 @@
 // Targets: (c) ≥ 10,000 contexts/s; end to end ≥ 3,000/s; (b)/(a) ≥ 0.35 with p99 ≤ 50 ms.
 // Knobs: BENCH_DURATION_SECONDS (10), BENCH_CONNECTIONS (50, for a and b), BENCH_BATCH_CONNECTIONS
 // (16, for c), BENCH_PRODUCERS (64, for d), BENCH_E2E_CONTEXTS (50000; 0 skips it),
-// BENCH_E2E_BATCH_MAX (the chain worker's BATCH_MAX, default 4096, its default), BENCH_E2E_BATCH_WINDOW_MS (its
-// BATCH_WINDOW_MS, default 1000), BENCH_E2E_ONLY (1: the end-to-end run alone), BENCH_PRODUCER_WINDOW
-// (32 logs unanswered per producer in (d)), BENCH_WORKER_EXEC_ARGV (node flags of the chain worker). The end-to-end run also prints CPU µs per context of each
-// process, with PostgreSQL's backends split by the client they serve (bench/role-sampler.js).
+// BENCH_E2E_BATCH_MAX (the chain worker's BATCH_MAX, default 4096, its default), BENCH_E2E_BATCH_WINDOW_MS
+// (its BATCH_WINDOW_MS, default 1000), BENCH_E2E_ONLY (1: the end-to-end run alone),
+// BENCH_WORKER_EXEC_ARGV (node flags of the chain worker), BENCH_PRODUCER_WINDOW (32 logs unanswered
+// per producer in (d)), BENCH_INGEST_RUNS (which of a,b,c,d to run, default "a,b,c,d"; e.g. "c"
+// alone to measure the batch route), BENCH_API_CPU_PROF (a directory: the API runs under
+// `node --cpu-prof` and writes its profile there when it stops). The end-to-end run also prints CPU
+// µs per context of each process, PostgreSQL's backends split by the client they serve
+// (bench/role-sampler.js).
 const path = require("node:path");
-const { randomBytes } = require("node:crypto");
-const autocannon = require("autocannon");
 const { Pool } = require("undici");
 const lib = require("./lib");
 const { startRoleSampler } = require("./role-sampler");
 
-const { root, REDIS_URL, SECRETS_ENV, fmt, percentile } = lib;
+const { root, fmt, percentile } = lib;
 const DURATION = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const BATCH_CONNECTIONS = Number(process.env.BENCH_BATCH_CONNECTIONS ?? 16);
@@ -30,32 +32,15 @@ const E2E_BATCH_MAX = process.env.BENCH_E2E_BATCH_MAX ?? "4096";
 const E2E_BATCH_WINDOW_MS = process.env.BENCH_E2E_BATCH_WINDOW_MS ?? "1000";
 const E2E_ONLY = process.env.BENCH_E2E_ONLY === "1";
 const BATCH = 100;
+const RUNS = new Set((process.env.BENCH_INGEST_RUNS ?? "a,b,c,d").split(",").map((r) => r.trim()));
+const CPU_PROF_DIR = process.env.BENCH_API_CPU_PROF;
 
-/** ~1 KiB of context, as bench:api sends. */
-const item = (i) => ({
-  agent_id: "bench-agent",
-  context_data: {
-    task: "summarize",
-    i,
-    notes: "x".repeat(800),
-    steps: Array.from({ length: 10 }, (_, n) => ({ n })),
-  },
-  metadata: { run: 1 },
-});
-const single = JSON.stringify(item(0));
-const batchBody = JSON.stringify({ contexts: Array.from({ length: BATCH }, (_, i) => item(i)) });
+const single = JSON.stringify(lib.benchContext(0));
+const batchBody = JSON.stringify({ contexts: Array.from({ length: BATCH }, (_, i) => lib.benchContext(i)) });
 
 async function cannon(url, headers, body, connections) {
-  const opts = {
-    url,
-    method: "POST",
-    connections,
-    duration: DURATION,
-    headers: { "content-type": "application/json", ...headers },
-    body,
-  };
-  await autocannon({ ...opts, duration: Math.min(3, DURATION) }); // warm-up
-  return autocannon(opts);
+  await lib.postLoad(url, { headers, body, connections, seconds: Math.min(3, DURATION) }); // warm-up
+  return lib.postLoad(url, { headers, body, connections, seconds: DURATION });
 }
 
 /** contexts/s, latency and CPU per context of a run. */
@@ -107,76 +92,78 @@ async function loggerRun(port, key) {
 }
 
 async function acceptanceRuns() {
-  const database = await lib.scratchDatabase("ctxlog_bench_ingest");
-  const prefix = `ctxlog-bench-${randomBytes(4).toString("hex")}`;
-  const db = require(path.join(root, "packages/db/dist"));
-  const client = db.createDb(database.url, { poolSize: 2 });
-  const { key } = await db.createApiKey(client, { userId: "bench", type: "full", plan: "bench" });
-  await client.$disconnect();
-  const env = {
-    DATABASE_URL: database.url,
-    REDIS_URL,
-    REDIS_PREFIX: prefix,
-    SIGNER_PRIVATE_KEY: "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
-    ATTESTATION_PRIVATE_KEY: "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",
-    CTXLOG_DEV_MODE: "true",
-    ...SECRETS_ENV,
-    OPS_PORT: "0",
-    LOG_LEVEL: "warn",
-    PLAN_RATE_LIMITS: "free:600,bench:1000000000",
-    DATABASE_POOL_SIZE: "20",
-    CONTEXT_WRITE_QUEUE_MAX: "20000",
-  };
+  const scratch = await lib.scratchStack("ctxlog_bench_ingest");
+  const { key } = await lib.createBenchKeyIn(scratch.databaseUrl);
+  const env = { ...scratch.env, DATABASE_POOL_SIZE: "20", CONTEXT_WRITE_QUEUE_MAX: "20000" };
   const auth = { authorization: `Bearer ${key}` };
   const roles = ["api", "postgres", "redis"];
-  const rows = [];
+  const rows = {};
+  const errors = {};
   try {
-    const bare = await lib.startProcess(path.join(__dirname, "bare-server.js"), {});
-    const a = await measured({ [bare.pid]: "api" }, () =>
-      cannon(`http://127.0.0.1:${bare.port}/v1/contexts`, {}, single, CONNECTIONS),
-    );
-    rows.push(
-      row("(a) bare express route", a.result["2xx"], a.result.duration, a.result.latency, a.cpu, roles),
-    );
-    await bare.stop();
+    if (RUNS.has("a")) {
+      const bare = await lib.startProcess(path.join(__dirname, "bare-server.js"), {});
+      const a = await measured({ [bare.pid]: "api" }, () =>
+        cannon(`http://127.0.0.1:${bare.port}/v1/contexts`, {}, single, CONNECTIONS),
+      );
+      rows.a = row(
+        "(a) bare express route",
+        a.result["2xx"],
+        a.result.duration,
+        a.result.latency,
+        a.cpu,
+        roles,
+      );
+      await bare.stop();
+    }
 
-    const api = await lib.startProcess(path.join(root, "apps/api/dist/main.js"), env);
+    const profiled = CPU_PROF_DIR
+      ? ["--cpu-prof", "--cpu-prof-interval=250", `--cpu-prof-dir=${path.resolve(CPU_PROF_DIR)}`]
+      : [];
+    const api = await lib.startProcess(path.join(root, "apps/api/dist/main.js"), env, "/healthz", [
+      ...process.execArgv,
+      ...profiled,
+    ]);
     const pids = { [api.pid]: "api" };
     const base = `http://127.0.0.1:${api.port}/v1/contexts`;
-    const b = await measured(pids, () => cannon(base, auth, single, CONNECTIONS));
-    rows.push(
-      row("(b) POST /v1/contexts", b.result["2xx"], b.result.duration, b.result.latency, b.cpu, roles),
-    );
-    const c = await measured(pids, () => cannon(`${base}/batch`, auth, batchBody, BATCH_CONNECTIONS));
-    rows.push(
-      row(
+    if (RUNS.has("b")) {
+      const b = await measured(pids, () => cannon(base, auth, single, CONNECTIONS));
+      rows.b = row(
+        "(b) POST /v1/contexts",
+        b.result["2xx"],
+        b.result.duration,
+        b.result.latency,
+        b.cpu,
+        roles,
+      );
+      errors.b = b.result.non2xx + b.result.errors + b.result.timeouts;
+    }
+    if (RUNS.has("c")) {
+      const c = await measured(pids, () => cannon(`${base}/batch`, auth, batchBody, BATCH_CONNECTIONS));
+      rows.c = row(
         `(c) POST /v1/contexts/batch, ${BATCH} × ~1 KiB`,
         c.result["2xx"] * BATCH,
         c.result.duration,
         c.result.latency,
         c.cpu,
         roles,
-      ),
-    );
-    const d = await measured(pids, () => loggerRun(api.port, key));
-    rows.push(
-      row(
+      );
+      errors.c = c.result.non2xx + c.result.errors + c.result.timeouts;
+    }
+    if (RUNS.has("d")) {
+      const d = await measured(pids, () => loggerRun(api.port, key));
+      rows.d = row(
         `(d) ContextLogger, ${PRODUCERS} producers`,
         d.result.contexts,
         d.result.seconds,
         d.result.latency,
-        {
-          ...d.cpu,
-        },
+        d.cpu,
         roles,
-      ),
-    );
-    const errors = [b, c].map((r) => r.result.non2xx + r.result.errors + r.result.timeouts);
+      );
+    }
     await api.stop();
     return { rows, errors };
   } finally {
-    await lib.deleteRedisPrefix(prefix);
-    await database.drop();
+    await scratch.drop();
   }
 }
 
@@ -276,22 +263,23 @@ async function acceptance() {
     "| run | contexts/s | p50 ms | p99 ms | API µs/context | PostgreSQL µs/context | Redis µs/context |",
   );
   console.log("|---|---|---|---|---|---|---|");
-  for (const r of rows) {
+  for (const r of Object.values(rows)) {
     const cpu = ["api", "postgres", "redis"].map((role) => fmt(r.perContext[role], 0));
     console.log(`| ${r.name} | ${fmt(r.perSecond, 0)} | ${r.p50} | ${r.p99} | ${cpu.join(" | ")} |`);
   }
-  const [a, b, c] = rows;
-  const ratio = b.perSecond / a.perSecond;
-  console.log(`errors or non-2xx: (b) ${errors[0]}, (c) ${errors[1]}`);
-  console.log(
-    `(b)/(a) = ${fmt(ratio, 3)}, p99 of (b) ${b.p99} ms (target ≥ 0.35 and ≤ 50 ms: ${ratio >= 0.35 && b.p99 <= 50 ? "met" : "MISSED"})`,
-  );
-  console.log(
-    `(c) ${fmt(c.perSecond, 0)} contexts/s (target ≥ 10,000: ${c.perSecond >= 10_000 ? "met" : "MISSED"})`,
-  );
+  const { a, b, c } = rows;
+  console.log(`errors or non-2xx: (b) ${errors.b ?? "-"}, (c) ${errors.c ?? "-"}`);
+  if (a && b) {
+    const ratio = b.perSecond / a.perSecond;
+    console.log(
+      `(b)/(a) = ${fmt(ratio, 3)}, p99 of (b) ${b.p99} ms (target ≥ 0.35 and ≤ 50 ms: ${ratio >= 0.35 && b.p99 <= 50 ? "met" : "MISSED"})`,
+    );
+  }
+  if (c) {
+    console.log(
+      `(c) ${fmt(c.perSecond, 0)} contexts/s (target ≥ 10,000: ${c.perSecond >= 10_000 ? "met" : "MISSED"})`,
+    );
+  }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+lib.runBench(main);

@@ -28,11 +28,18 @@ function freePort() {
   });
 }
 
-/** Starts a Node server process on a free port and resolves once GET `readyPath` answers 200. */
-async function startProcess(file, env, readyPath = "/healthz") {
+/**
+ * Starts a Node server process on a free port and resolves once GET `readyPath` answers 200.
+ * `execArgv`: node's own flags for it (e.g. --cpu-prof, which NODE_OPTIONS does not take).
+ */
+async function startProcess(file, env, readyPath = "/healthz", execArgv = process.execArgv) {
   const port = await freePort();
-  const child = fork(file, [], { env: { ...process.env, ...env, PORT: String(port) }, stdio: "ignore" });
-  const deadline = Date.now() + 20_000;
+  const child = fork(file, [], {
+    env: { ...process.env, ...env, PORT: String(port) },
+    execArgv,
+    stdio: "ignore",
+  });
+  const deadline = Date.now() + 60_000; // a loaded machine can take a while to start a stack
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${file} exited with ${child.exitCode}`);
     const ok = await fetch(`http://127.0.0.1:${port}${readyPath}`).then(
@@ -76,46 +83,92 @@ const SECRETS_ENV = {
   CTXLOG_DEV_MODE: "true",
 };
 
-/** anvil's first dev account: deploys the registry and is the service signer in the benches. */
+/** anvil's first dev account: deploys the registry and pays the gas of anchors in the benches. */
 const DEV_SIGNER = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
+/** anvil's second dev account: the API's attestation key, apart from the gas-paying key. */
+const DEV_ATTESTER = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
 
 /**
- * The whole stack on a fresh local chain: anvil (1 s blocks) with the registry, a scratch database
- * with a full key on plan "bench" (no rate limit), its own Redis prefix, the API and the chain
- * worker as real processes. `close()` removes all of it. `workerExecArgv` profiles the worker,
- * e.g. ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"].
+ * What every bench run starts from: a scratch database (migrated), a Redis prefix of its own, and
+ * the environment the apps share: that database and prefix, the attestation key and secrets of the
+ * benches, warn-level logs, any free ops port, and plan "bench" with a rate limit no bench reaches.
+ * `drop()` removes the prefix's keys and the database.
  */
-async function startChainStack(name, extraEnv = {}, { workerExecArgv = [] } = {}) {
-  const contracts = require(path.join(root, "packages/contracts/dist"));
-  const { startAnvil } = require(path.join(root, "packages/contracts/dist/anvil"));
-  const dbModule = require(path.join(root, "packages/db/dist"));
-  const anvil = await startAnvil({ blockTimeSeconds: 1 });
-  const registry = await contracts.deployRegistry({ rpcUrl: anvil.rpcUrl, privateKey: DEV_SIGNER });
+async function scratchStack(name) {
   const database = await scratchDatabase(name);
   const prefix = `ctxlog-bench-${randomBytes(4).toString("hex")}`;
-  const db = dbModule.createDb(database.url, { poolSize: 2 });
-  const { key } = await dbModule.createApiKey(db, { userId: "bench", type: "full", plan: "bench" });
-  const env = {
-    DATABASE_URL: database.url,
-    REDIS_URL,
-    REDIS_PREFIX: prefix,
-    SIGNER_PRIVATE_KEY: DEV_SIGNER,
-    // the API's attestation key: anvil's second dev account, apart from the gas-paying key
-    ATTESTATION_PRIVATE_KEY: "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",
-    ...SECRETS_ENV,
-    RPC_URL: anvil.rpcUrl,
-    CHAIN_ID: String(anvil.chainId),
-    REGISTRY_ADDRESS: registry.address,
-    CONFIRMATIONS: "3",
-    BATCH_WINDOW_MS: "1000",
-    LOG_LEVEL: "warn",
-    PLAN_RATE_LIMITS: "free:600,bench:100000000",
-    ...extraEnv,
+  return {
+    databaseUrl: database.url,
+    prefix,
+    env: {
+      DATABASE_URL: database.url,
+      REDIS_URL,
+      REDIS_PREFIX: prefix,
+      ATTESTATION_PRIVATE_KEY: DEV_ATTESTER,
+      ...SECRETS_ENV,
+      OPS_PORT: "0", // any free port: a fixed one could collide with another stack on this host
+      LOG_LEVEL: "warn",
+      PLAN_RATE_LIMITS: "free:600,bench:1000000000",
+    },
+    async drop() {
+      await deleteRedisPrefix(prefix);
+      await database.drop();
+    },
   };
+}
+
+/** A full API key of user "bench" on plan "bench" (see scratchStack): `{ key, record }`. */
+async function createBenchKey(db) {
+  const dbModule = require(path.join(root, "packages/db/dist"));
+  return dbModule.createApiKey(db, { userId: "bench", type: "full", plan: "bench" });
+}
+
+/** `createBenchKey` on a connection of its own, closed after. */
+async function createBenchKeyIn(databaseUrl) {
+  const db = require(path.join(root, "packages/db/dist")).createDb(databaseUrl, { poolSize: 1 });
+  try {
+    return await createBenchKey(db);
+  } finally {
+    await db.$disconnect();
+  }
+}
+
+/**
+ * A fresh local chain: anvil with 1 s blocks and the registry deployed by DEV_SIGNER. `env` is what
+ * the apps need to anchor on it: the registry, DEV_SIGNER to pay the gas, 3 confirmations.
+ */
+async function startBenchChain() {
+  const contracts = require(path.join(root, "packages/contracts/dist"));
+  const { startAnvil } = require(path.join(root, "packages/contracts/dist/anvil"));
+  const anvil = await startAnvil({ blockTimeSeconds: 1 });
+  const registry = await contracts.deployRegistry({ rpcUrl: anvil.rpcUrl, privateKey: DEV_SIGNER });
+  return {
+    rpcUrl: anvil.rpcUrl,
+    env: {
+      SIGNER_PRIVATE_KEY: DEV_SIGNER,
+      RPC_URL: anvil.rpcUrl,
+      CHAIN_ID: String(anvil.chainId),
+      REGISTRY_ADDRESS: registry.address,
+      CONFIRMATIONS: "3",
+    },
+    stop: () => anvil.stop(),
+  };
+}
+
+/**
+ * The whole stack on a fresh local chain: startBenchChain, scratchStack with a bench key, the API
+ * and the chain worker as real processes. `close()` removes all of it. `workerExecArgv` profiles
+ * the worker, e.g. ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"].
+ */
+async function startChainStack(name, extraEnv = {}, { workerExecArgv = [] } = {}) {
+  const chain = await startBenchChain();
+  const scratch = await scratchStack(name);
+  const db = require(path.join(root, "packages/db/dist")).createDb(scratch.databaseUrl, { poolSize: 2 });
+  const { key } = await createBenchKey(db);
+  const env = { ...scratch.env, ...chain.env, BATCH_WINDOW_MS: "1000", ...extraEnv };
   const api = await startProcess(path.join(root, "apps/api/dist/main.js"), {
     ...env,
     DATABASE_POOL_SIZE: "20",
-    OPS_PORT: "0", // any free port: a fixed one could collide with another stack on this host
   });
   const worker = fork(path.join(root, "apps/chain-worker/dist/main.js"), [], {
     env: { ...process.env, ...env, DATABASE_POOL_SIZE: "10" },
@@ -128,14 +181,13 @@ async function startChainStack(name, extraEnv = {}, { workerExecArgv = [] } = {}
     workerPid: worker.pid,
     key,
     db,
-    rpcUrl: anvil.rpcUrl,
+    rpcUrl: chain.rpcUrl,
     async close() {
       await stopProcess(worker);
       await api.stop();
       await db.$disconnect();
-      await deleteRedisPrefix(prefix);
-      await database.drop();
-      await anvil.stop();
+      await scratch.drop();
+      await chain.stop();
     },
   };
 }
@@ -205,19 +257,60 @@ function cpuSpent(before, after) {
   return out;
 }
 
+/** ~1 KiB of context (a task, notes, steps): what the API benches send; `i` tells items apart. */
+function benchContext(i = 0) {
+  return {
+    agent_id: "bench-agent",
+    context_data: {
+      task: "summarize",
+      i,
+      notes: "x".repeat(800),
+      steps: Array.from({ length: 10 }, (_, n) => ({ n })),
+    },
+    metadata: { run: 1 },
+  };
+}
+
+/** autocannon POSTing the JSON `body` to `url` over `connections` for `seconds`. */
+function postLoad(url, { headers = {}, body, connections, seconds }) {
+  const autocannon = require("autocannon");
+  return autocannon({
+    url,
+    method: "POST",
+    connections,
+    duration: seconds,
+    headers: { "content-type": "application/json", ...headers },
+    body,
+  });
+}
+
+/** Runs a bench's `main`: a failure is printed, and the process exits with 1. */
+function runBench(main) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
+
 module.exports = {
+  benchContext,
+  postLoad,
   cpuByRole,
   cpuSpent,
-  root,
-  REDIS_URL,
-  SECRETS_ENV,
-  scratchDatabase,
+  createBenchKey,
+  createBenchKeyIn,
+  DEV_SIGNER,
+  fmt,
   freePort,
+  percentile,
+  root,
+  runBench,
+  scratchDatabase,
+  SECRETS_ENV,
+  scratchStack,
+  startBenchChain,
+  startChainStack,
   startProcess,
   stopProcess,
-  deleteRedisPrefix,
-  fmt,
-  percentile,
-  startChainStack,
   waitForConfirmed,
 };

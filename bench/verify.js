@@ -9,7 +9,7 @@
 // the client-side latency; SDK: the time of each verifyContext call). Every verification must pass.
 const path = require("node:path");
 const { Pool } = require("undici");
-const { root, fmt, percentile, startChainStack, waitForConfirmed } = require("./lib");
+const { root, fmt, percentile, runBench, startChainStack, waitForConfirmed } = require("./lib");
 
 const CONTEXTS = Number(process.env.BENCH_VERIFY_CONTEXTS ?? 1_000);
 const CONCURRENCY = Number(process.env.BENCH_VERIFY_CONCURRENCY ?? 16);
@@ -130,7 +130,4 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

@@ -9,7 +9,7 @@
 // to 1,000,000. Rows and B-tree leaves grow linearly; the inner pages of the indexes grow slower,
 // so the extrapolation slightly overestimates.
 const path = require("node:path");
-const { root, scratchDatabase, fmt } = require("./lib");
+const { root, scratchDatabase, fmt, runBench } = require("./lib");
 
 const CONTEXTS = Number(process.env.BENCH_STORAGE_CONTEXTS ?? 10_000);
 const core = require(path.join(root, "packages/core/dist"));
@@ -149,7 +149,4 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

@@ -12,20 +12,10 @@
 // d/a and b/d (target ≥ 0.9), and what each part of the floor costs per delivery.
 const path = require("node:path");
 const { fork } = require("node:child_process");
-const { randomBytes } = require("node:crypto");
 const { Agent, request } = require("undici");
-const {
-  root,
-  REDIS_URL,
-  SECRETS_ENV,
-  scratchDatabase,
-  freePort,
-  startProcess,
-  deleteRedisPrefix,
-  fmt,
-  cpuByRole,
-  cpuSpent,
-} = require("./lib");
+const lib = require("./lib");
+
+const { root, SECRETS_ENV, freePort, fmt, cpuByRole, cpuSpent } = lib;
 
 const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 20_000);
 const CONCURRENCY = Number(process.env.BENCH_WEBHOOK_CONCURRENCY ?? 10);
@@ -170,12 +160,12 @@ async function startWorker(env) {
  * (d): EVENTS deliveries written ahead (events already fanned out, deliveries pending) and queued
  * on a queue of their own, then the floor consumer is started and timed to the last receipt.
  */
-async function runFloor(pg, receiver, prefix, databaseUrl) {
+async function runFloor(pg, receiver, env) {
   const { Queue } = require("bullmq");
   const QUEUE = "bench-floor";
   const { rows: hooks } = await pg.query("SELECT id FROM webhooks WHERE user_id = 'bench' LIMIT 1");
   const webhookId = hooks[0].id;
-  const queue = new Queue(QUEUE, { connection: { url: REDIS_URL }, prefix });
+  const queue = new Queue(QUEUE, { connection: { url: env.REDIS_URL }, prefix: env.REDIS_PREFIX });
   for (let done = 0; done < EVENTS; ) {
     const n = Math.min(1_000, EVENTS - done);
     const now = new Date();
@@ -204,10 +194,7 @@ async function runFloor(pg, receiver, prefix, databaseUrl) {
   const floor = fork(path.join(__dirname, "webhook-floor.js"), [], {
     env: {
       ...process.env,
-      ...SECRETS_ENV,
-      DATABASE_URL: databaseUrl,
-      REDIS_URL,
-      REDIS_PREFIX: prefix,
+      ...env,
       FLOOR_QUEUE: QUEUE,
       FLOOR_CONCURRENCY: String(WORKER_JOBS),
       FLOOR_HTTP_CONNECTIONS: String(CONCURRENCY),
@@ -233,12 +220,11 @@ async function runFloor(pg, receiver, prefix, databaseUrl) {
 }
 
 async function main() {
-  const database = await scratchDatabase("ctxlog_bench_webhooks");
-  const prefix = `ctxlog-bench-${randomBytes(4).toString("hex")}`;
-  const client = dbPkg.createDb(database.url, { poolSize: 2 });
-  const pg = new (require("pg").Client)({ connectionString: database.url });
+  const scratch = await lib.scratchStack("ctxlog_bench_webhooks");
+  const client = dbPkg.createDb(scratch.databaseUrl, { poolSize: 2 });
+  const pg = new (require("pg").Client)({ connectionString: scratch.databaseUrl });
   await pg.connect();
-  const receiver = await startProcess(path.join(__dirname, "webhook-receiver.js"), {});
+  const receiver = await lib.startProcess(path.join(__dirname, "webhook-receiver.js"), {});
   const url = `http://127.0.0.1:${receiver.port}/hook`;
   let worker;
   const rows = [];
@@ -265,12 +251,8 @@ async function main() {
       maxPerUser: 20,
     });
     worker = await startWorker({
-      DATABASE_URL: database.url,
+      ...scratch.env,
       DATABASE_POOL_SIZE: "10",
-      REDIS_URL,
-      REDIS_PREFIX: prefix,
-      LOG_LEVEL: "warn",
-      ...SECRETS_ENV,
       WEBHOOK_ALLOW_PRIVATE_URLS: "true",
       WEBHOOK_ALLOW_INSECURE_URLS: "true",
       // The receiver sees at most CONCURRENCY requests at once from the worker, as from the bare
@@ -323,7 +305,7 @@ async function main() {
     await reset(receiver);
 
     // (d) the floor, alone on the machine like (b) was
-    const d = await runFloor(pg, receiver, prefix, database.url);
+    const d = await runFloor(pg, receiver, scratch.env);
     rows.push({
       name: `(d) floor: ${EVENTS} queued deliveries, minimal consumer`,
       rate: d.rate,
@@ -372,12 +354,8 @@ async function main() {
     await receiver.stop();
     await client.$disconnect();
     await pg.end();
-    await deleteRedisPrefix(prefix);
-    await database.drop();
+    await scratch.drop();
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+lib.runBench(main);

@@ -1,9 +1,8 @@
-import { createQueueGauges } from "@ctxlog/runtime";
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { createMetricsRegistry, createQueueGauges } from "@ctxlog/runtime";
+import { Counter, Gauge, Histogram } from "prom-client";
 
 export function createChainMetrics() {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  const registry = createMetricsRegistry();
   return {
     registry,
     batches: new Counter({

@@ -1,9 +1,8 @@
-import { createQueueGauges } from "@ctxlog/runtime";
-import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
+import { createMetricsRegistry, createQueueGauges } from "@ctxlog/runtime";
+import { Counter, Histogram } from "prom-client";
 
 export function createWorkerMetrics() {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  const registry = createMetricsRegistry();
   return {
     registry,
     attempts: new Counter({

@@ -1,5 +1,6 @@
+import { canonicalize } from "json-canonicalize";
 import { keccak256 } from "viem";
-import { canonicalJson, hashContext } from "./canonical";
+import { canonicalContext, canonicalJson, hashCanonical, hashContext } from "./canonical";
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
 
@@ -62,6 +63,65 @@ describe("canonicalJson (RFC 8785)", () => {
     expect(() => canonicalJson(Number.NaN)).toThrow();
     expect(() => canonicalJson({ a: Number.POSITIVE_INFINITY })).toThrow();
     expect(() => canonicalJson({ a: 1n })).toThrow();
+  });
+});
+
+describe("canonicalJson against json-canonicalize (the library it replaced on the hot path)", () => {
+  // a small deterministic generator: nesting, every kind of leaf, keys that sort by code unit,
+  // escapes, surrogate pairs, and the numbers whose formatting RFC 8785 pins down
+  let seed = 42;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  const text = () =>
+    Array.from({ length: Math.floor(random() * 6) }, () =>
+      pick(["a", "Z", "1", "é", "€", "😀", "\n", '"', "\\", "\u0007", "\u2028", "\ufb33", "\r"]),
+    ).join("");
+  const numbers = [0, -0, 1e21, 1e-7, 5e-324, 333333333.3333333, -1.5, 2 ** 53, 4.5, 0.002, 1e30, 123];
+  const value = (depth: number): unknown => {
+    const kind = depth > 4 ? 0 : random();
+    if (kind < 0.4) return pick([null, true, false, text(), pick(numbers), Math.floor(random() * 1e6)]);
+    if (kind < 0.7) return Array.from({ length: Math.floor(random() * 5) }, () => value(depth + 1));
+    const object: Record<string, unknown> = {};
+    for (let i = 0; i < Math.floor(random() * 6); i++)
+      object[random() < 0.2 ? String(i * 7) : text()] = value(depth + 1);
+    return object;
+  };
+
+  it("writes the same text for 5,000 generated JSON values", () => {
+    for (let i = 0; i < 5_000; i++) {
+      const parsed = JSON.parse(JSON.stringify(value(0)));
+      expect(canonicalJson(parsed)).toBe(canonicalize(parsed));
+    }
+  });
+
+  it("refuses a cycle instead of overflowing the stack", () => {
+    const cyclic: Record<string, unknown> = { a: 1 };
+    cyclic.self = { back: cyclic };
+    expect(() => canonicalJson(cyclic)).toThrow(/Circular/);
+    const shared = { x: 1 };
+    expect(canonicalJson({ a: shared, b: [shared] })).toBe('{"a":{"x":1},"b":[{"x":1}]}');
+  });
+});
+
+describe("canonicalContext", () => {
+  it("is canonicalJson of the whole preimage, with the compact JSON size of each part", () => {
+    const inputs = [
+      { agent_id: "a", context_data: { z: "é€😀", a: [1, { y: 2, b: null }] }, metadata: { run: 1 } },
+      { agent_id: "b", context_data: {} },
+      { agent_id: 'q"uote', context_data: { n: -0 }, metadata: null },
+    ];
+    for (const input of inputs) {
+      const { canonical, contextDataBytes, metadataBytes } = canonicalContext(input);
+      const metadata = input.metadata === undefined ? {} : input.metadata;
+      expect(canonical).toBe(canonicalJson({ ...input, metadata }));
+      expect(contextDataBytes).toBe(Buffer.byteLength(JSON.stringify(input.context_data)));
+      expect(metadataBytes).toBe(Buffer.byteLength(JSON.stringify(metadata)));
+      expect(hashCanonical(canonical)).toBe(hashContext(input).contextHash);
+    }
+    expect(() => canonicalContext({ agent_id: "a", context_data: undefined })).toThrow(TypeError);
   });
 });
 

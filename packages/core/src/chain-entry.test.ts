@@ -1,4 +1,4 @@
-import { hashStruct, keccak256, toHex, verifyTypedData } from "viem";
+import { type Hex, hashStruct, keccak256, toHex, verifyTypedData } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import {
   CHAIN_TYPES,
@@ -64,5 +64,31 @@ describe.each([
   it("refuses malformed hashes and sequences", () => {
     expect(() => entryHash({ ...fields, contextHash: "0x12" })).toThrow(/contextHash/);
     expect(() => entryHash({ ...fields, sequence: -1 })).toThrow(/uint64/);
+    expect(() => entryHash({ ...fields, prevEntryHash: `0x${"g".repeat(64)}` })).toThrow(/prevEntryHash/);
+  });
+
+  it("each call stands alone: no field of an earlier call (refused or large) leaks into the next", async () => {
+    const viem = (f: typeof fields) =>
+      hashStruct({
+        types: CHAIN_TYPES,
+        primaryType: "LogEntry",
+        data: {
+          ...f,
+          contextHash: f.contextHash as Hex,
+          prevEntryHash: f.prevEntryHash as Hex,
+          sequence: BigInt(f.sequence),
+        },
+      });
+    const big = { ...fields, userId: "u2", agentId: "a2", sequence: 2 ** 53 - 1 };
+    expect(entryHash(big)).toBe(viem(big));
+    expect(() => entryHash({ ...fields, prevEntryHash: "0x12" })).toThrow();
+    const receipt = createContextSigner(KEY).signReceipt({ ...big, receivedAt: new Date(2 ** 40) });
+    expect(entryHash(fields)).toBe(viem(fields));
+    expect(receipt).toBe(
+      await account.signTypedData(receiptTypedData({ ...big, receivedAt: new Date(2 ** 40) })),
+    );
+    expect(createContextSigner(KEY).signReceipt(fields)).toBe(
+      await account.signTypedData(receiptTypedData(fields)),
+    );
   });
 });

@@ -39,6 +39,9 @@ export function createIdGenerator(deps: IdGeneratorDeps): (prefix: string) => st
   // 16 base32 digits (5 bits each) kept as numbers so a same-millisecond id is "previous + 1"
   // without BigInt arithmetic.
   let lastRandom: number[] = [];
+  // the time part of the last id, kept since many ids share a millisecond (a batch's 500)
+  let lastTimeText = "";
+  let lastTimeTextOf = -1;
 
   return (prefix) => {
     if (!PREFIX_PATTERN.test(prefix)) throw new TypeError(`invalid id prefix: ${JSON.stringify(prefix)}`);
@@ -60,7 +63,13 @@ export function createIdGenerator(deps: IdGeneratorDeps): (prefix: string) => st
       lastRandom = randomDigits(deps.random);
     }
     if (lastTime > MAX_TIME) throw new RangeError("id time overflow");
-    return `${prefix}_${encodeTime(lastTime)}${lastRandom.map((d) => ALPHABET[d]).join("")}`;
+    if (lastTimeTextOf !== lastTime) {
+      lastTimeText = encodeTime(lastTime);
+      lastTimeTextOf = lastTime;
+    }
+    let random = "";
+    for (const digit of lastRandom) random += ALPHABET[digit];
+    return `${prefix}_${lastTimeText}${random}`;
   };
 }
 

@@ -20,7 +20,14 @@ export {
   timingSafeEqualHex,
 } from "./api-keys";
 export { BlockTimeEstimator } from "./block-time";
-export { type ContextHashInput, canonicalJson, hashContext } from "./canonical";
+export {
+  type CanonicalContext,
+  type ContextHashInput,
+  canonicalContext,
+  canonicalJson,
+  hashCanonical,
+  hashContext,
+} from "./canonical";
 export {
   CHAIN_TYPES,
   entryHash,

@@ -1,7 +1,10 @@
 export type JsonHazard = { path: string; reason: string };
 
 // `key` is set for object members so the key is checked just before its value: document order.
-type Frame = { value: unknown; path: string; depth: number; key?: string };
+// The path is not built while walking (most documents have no hazard, and building a string per
+// node was most of the walk's cost): a frame links to its parent, and the path is assembled from
+// those links only for the frame where a hazard is found.
+type Frame = { value: unknown; depth: number; parent: Frame | null; key?: string; index?: number };
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 const MAX_KEY_IN_PATH = 64;
@@ -25,7 +28,7 @@ const MAX_KEY_IN_PATH = 64;
  * walk stops descending at maxDepth, which also bounds it on cyclic input.
  */
 export function findJsonHazard(value: unknown, opts: { maxDepth: number }): JsonHazard | null {
-  const stack: Frame[] = [{ value, path: "", depth: 0 }];
+  const stack: Frame[] = [{ value, depth: 0, parent: null }];
   while (stack.length > 0) {
     const frame = stack.pop() as Frame;
     const hazard = inspect(frame, opts.maxDepth, stack);
@@ -34,51 +37,64 @@ export function findJsonHazard(value: unknown, opts: { maxDepth: number }): Json
   return null;
 }
 
-function inspect({ value, path, depth, key }: Frame, maxDepth: number, stack: Frame[]): JsonHazard | null {
+function inspect(frame: Frame, maxDepth: number, stack: Frame[]): JsonHazard | null {
+  const { value, depth, key } = frame;
   if (key !== undefined) {
-    if (key === "__proto__") return { path, reason: 'key "__proto__" is not allowed' };
+    if (key === "__proto__") return { path: pathOf(frame), reason: 'key "__proto__" is not allowed' };
     const problem = stringHazard(key);
-    if (problem) return { path, reason: `key ${problem}` };
+    if (problem) return { path: pathOf(frame), reason: `key ${problem}` };
   }
   switch (typeof value) {
     case "string": {
       const problem = stringHazard(value);
-      return problem ? { path, reason: `string ${problem}` } : null;
+      return problem ? { path: pathOf(frame), reason: `string ${problem}` } : null;
     }
     case "number":
-      return Number.isFinite(value) ? null : { path, reason: "number is not finite" };
+      return Number.isFinite(value) ? null : { path: pathOf(frame), reason: "number is not finite" };
     case "boolean":
       return null;
     case "object":
       break;
     default:
-      return { path, reason: `${typeof value} is not a JSON value` };
+      return { path: pathOf(frame), reason: `${typeof value} is not a JSON value` };
   }
   if (value === null) return null;
-  if (depth + 1 > maxDepth) return { path, reason: `nesting deeper than ${maxDepth} levels` };
+  if (depth + 1 > maxDepth) return { path: pathOf(frame), reason: `nesting deeper than ${maxDepth} levels` };
 
   // Children are pushed in reverse so they pop in document order and "first" is well defined.
   if (Array.isArray(value)) {
     for (let i = value.length - 1; i >= 0; i--) {
-      stack.push({ value: value[i], path: `${path}[${i}]`, depth: depth + 1 });
+      stack.push({ value: value[i], depth: depth + 1, parent: frame, index: i });
     }
     return null;
   }
   const keys = Object.keys(value);
   for (let i = keys.length - 1; i >= 0; i--) {
     const k = keys[i] as string;
-    stack.push({
-      value: (value as Record<string, unknown>)[k],
-      path: joinKey(path, k),
-      depth: depth + 1,
-      key: k,
-    });
+    stack.push({ value: (value as Record<string, unknown>)[k], depth: depth + 1, parent: frame, key: k });
   }
   return null;
 }
 
+/** The path of a frame: its ancestors' keys and indexes, from the root. */
+function pathOf(frame: Frame): string {
+  const chain: Frame[] = [];
+  for (let f: Frame | null = frame; f?.parent; f = f.parent) chain.push(f);
+  let path = "";
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const f = chain[i] as Frame;
+    path = f.key === undefined ? `${path}[${f.index}]` : joinKey(path, f.key);
+  }
+  return path;
+}
+
+// What stringHazard looks for; most strings have none of it, and native scans (a regular
+// expression, includes) find that several times faster than the loop below.
+const SURROGATE = /[\ud800-\udfff]/;
+
 /** Describes why PostgreSQL would reject the string, or null when it is fine. */
 function stringHazard(s: string): string | null {
+  if (!SURROGATE.test(s) && !s.includes("\u0000")) return null;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c === 0) return "contains U+0000";

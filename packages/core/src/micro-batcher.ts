@@ -1,3 +1,5 @@
+import { flushWaiting, type Waiting } from "./batch-waiting";
+
 /**
  * Coalesces concurrent single-item writes into batches, like a database's group commit: the first
  * item waits one macrotask so items arriving in the same turn join it; while `maxConcurrent`
@@ -12,12 +14,6 @@ export interface MicroBatcherOptions<T> {
   weigh?: (item: T) => number;
   maxConcurrent: number;
   flush: (items: T[]) => Promise<void>;
-}
-
-interface Waiting<T> {
-  item: T;
-  resolve: () => void;
-  reject: (err: unknown) => void;
 }
 
 export class MicroBatcher<T> {
@@ -66,25 +62,10 @@ export class MicroBatcher<T> {
     while (this.inFlight < this.opts.maxConcurrent && this.queue.length > 0) {
       const batch = this.queue.splice(0, this.batchLength());
       this.inFlight++;
-      let flushed: Promise<void>;
-      try {
-        flushed = this.opts.flush(batch.map((w) => w.item));
-      } catch (err) {
-        flushed = Promise.reject(err);
-      }
-      flushed
-        .then(
-          () => {
-            for (const w of batch) w.resolve();
-          },
-          (err: unknown) => {
-            for (const w of batch) w.reject(err);
-          },
-        )
-        .finally(() => {
-          this.inFlight--;
-          this.drain();
-        });
+      void flushWaiting(batch, this.opts.flush).finally(() => {
+        this.inFlight--;
+        this.drain();
+      });
     }
   }
 }

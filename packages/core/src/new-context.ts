@@ -1,4 +1,4 @@
-import { hashContext } from "./canonical";
+import { canonicalContext, hashCanonical } from "./canonical";
 import { newId } from "./ids";
 import type { ContextSigner } from "./signing";
 
@@ -49,6 +49,11 @@ export interface BuildNewContextsOptions {
   confirmationDelayMs: number;
   /** creation time of every context built in this call; default now */
   now?: Date;
+  /**
+   * each input's canonical JSON (canonicalContext), when the caller already wrote it (the API does,
+   * to check sizes): the same text, not written twice
+   */
+  canonical?: readonly string[];
 }
 
 /**
@@ -65,13 +70,12 @@ export async function buildNewContexts(
   const createdAt = opts.now ?? new Date();
   const estimatedConfirmation = new Date(createdAt.getTime() + opts.confirmationDelayMs);
   const rows: NewContext[] = [];
-  for (const input of inputs) {
+  for (const [i, input] of inputs.entries()) {
     const metadata = input.metadata ?? {};
-    const { canonical, contextHash } = hashContext({
-      agent_id: input.agent_id,
-      context_data: input.context_data,
-      metadata,
-    });
+    const canonical =
+      opts.canonical?.[i] ??
+      canonicalContext({ agent_id: input.agent_id, context_data: input.context_data, metadata }).canonical;
+    const contextHash = hashCanonical(canonical);
     rows.push({
       id: newId("ctx"),
       userId: owner.userId,

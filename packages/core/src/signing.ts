@@ -1,7 +1,7 @@
-import { type Address, bytesToHex, type Hex, hexToBytes, recoverMessageAddress } from "viem";
+import { type Address, type Hex, hexToBytes, recoverMessageAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { type ReceiptFields, signReceiptDigest } from "./chain-entry";
-import { eip191Digest, signDigest } from "./secp256k1";
+import { eip191Digest, signDigestHex } from "./secp256k1";
 
 export type ContextSigner = {
   readonly address: Address;
@@ -35,8 +35,7 @@ export function createContextSigner(privateKey: Hex): ContextSigner {
       // `raw` signs the 32 bytes, not their 66-character hex text, so on-chain code can check it
       // with OpenZeppelin's MessageHashUtils.toEthSignedMessageHash(bytes32) + ECDSA.recover, and
       // ethers users with verifyMessage(getBytes(hash), sig).
-      const { signature, recoveryId } = signDigest(eip191Digest(contextHash), key);
-      return Promise.resolve(`${bytesToHex(signature)}${(27 + recoveryId).toString(16)}` as Hex);
+      return Promise.resolve(signDigestHex(eip191Digest(contextHash), key));
     },
     signReceipt(fields) {
       return signReceiptDigest(fields, key);

@@ -1,3 +1,5 @@
+import { flushWaiting, type Waiting } from "./batch-waiting";
+
 /**
  * Gathers items into batches of up to `maxBatch`, or whatever arrived within `windowMs` of a
  * batch's first item, whichever comes first: the chain worker's "BATCH_MAX or BATCH_WINDOW_MS".
@@ -10,12 +12,6 @@ export interface WindowBatcherOptions<T> {
   weigh?: (item: T) => number;
   windowMs: number;
   flush: (items: T[]) => Promise<void>;
-}
-
-interface Waiting<T> {
-  item: T;
-  resolve: () => void;
-  reject: (err: unknown) => void;
 }
 
 export class WindowBatcher<T> {
@@ -65,12 +61,7 @@ export class WindowBatcher<T> {
     this.flushing = true;
     try {
       for (let batch = this.ready.shift(); batch; batch = this.ready.shift()) {
-        try {
-          await this.opts.flush(batch.map((w) => w.item));
-          for (const w of batch) w.resolve();
-        } catch (err) {
-          for (const w of batch) w.reject(err);
-        }
+        await flushWaiting(batch, this.opts.flush);
       }
     } finally {
       this.flushing = false;

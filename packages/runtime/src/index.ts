@@ -3,4 +3,4 @@ export { handleShutdown, type ShutdownOptions } from "./handle-shutdown";
 export { createQueueGauges, type QueueGauges, type QueueStatsLike } from "./queue-gauges";
 export { type LoopLogger, type RunningLoop, runLoop } from "./run-loop";
 export { runMain } from "./run-main";
-export { type OpsEndpoints, type Readiness, serveMetrics } from "./serve-metrics";
+export { createMetricsRegistry, type OpsEndpoints, type Readiness, serveMetrics } from "./serve-metrics";

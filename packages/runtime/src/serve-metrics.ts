@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { Registry } from "prom-client";
+import { collectDefaultMetrics, Registry } from "prom-client";
 
 export interface Readiness {
   ready: boolean;
@@ -12,6 +12,16 @@ export interface OpsEndpoints {
   metrics?: () => Promise<string>;
   /** serves /readyz when given */
   readiness?: () => Promise<Readiness>;
+}
+
+/**
+ * A registry of its own with the process's default metrics (CPU, memory, event loop, GC), for one
+ * app instance: several apps in one process (tests) never collide.
+ */
+export function createMetricsRegistry(): Registry {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  return registry;
 }
 
 const json = (res: http.ServerResponse, status: number, body: unknown) =>

@@ -1,4 +1,5 @@
-import { type Hex, keccak256, stringToBytes } from "viem";
+import type { Hex } from "viem";
+import { keccak256Utf8 } from "./keccak";
 
 /**
  * RFC 8785 (JSON Canonicalization Scheme) for JSON data: object members sorted by the UTF-16 code
@@ -73,5 +74,5 @@ export function hashContext(input: ContextHashInput): { canonical: string; conte
     context_data: input.context_data,
     metadata: input.metadata === undefined ? {} : input.metadata,
   });
-  return { canonical, contextHash: keccak256(stringToBytes(canonical)) };
+  return { canonical, contextHash: keccak256Utf8(canonical) };
 }

@@ -34,7 +34,6 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-type ListQuery = Record<string, string | number | undefined>;
 // Ids go into the path: encode them so an id can never add a path segment or a query string.
 const seg = encodeURIComponent;
 // Body-less POSTs still send `{}`: a route validating its body as an empty object accepts it,
@@ -118,12 +117,7 @@ export class ContextsApi {
 
   /** One page, newest first. */
   list(params: ListContextsParams = {}, opts: CallOptions = {}): Promise<ListResponse<Context>> {
-    return this.http.request({
-      method: "GET",
-      path: "/contexts",
-      query: params as ListQuery,
-      signal: opts.signal,
-    });
+    return this.http.listPage("/contexts", params, opts.signal);
   }
 
   /** Every matching context, newest first, fetching pages of `limit` as the loop advances. */
@@ -169,12 +163,7 @@ export class VerificationsApi {
 
   /** GET /verifications: this account's verifications, newest first (`context_id` filters). */
   list(params: ListVerificationsParams = {}, opts: CallOptions = {}): Promise<ListResponse<Verification>> {
-    return this.http.request({
-      method: "GET",
-      path: "/verifications",
-      query: params as ListQuery,
-      signal: opts.signal,
-    });
+    return this.http.listPage("/verifications", params, opts.signal);
   }
 
   listAll(
@@ -190,12 +179,7 @@ export class SignersApi {
 
   /** GET /signers: the service's signing addresses, to pass as `expectedSigners` to verifyContext. */
   list(params: PageParams = {}, opts: CallOptions = {}): Promise<ListResponse<Signer>> {
-    return this.http.request({
-      method: "GET",
-      path: "/signers",
-      query: params as ListQuery,
-      signal: opts.signal,
-    });
+    return this.http.listPage("/signers", params, opts.signal);
   }
 
   listAll(params: Omit<PageParams, "cursor"> = {}, opts: CallOptions = {}): AsyncGenerator<Signer> {
@@ -216,12 +200,7 @@ export class WebhooksApi {
   }
 
   list(params: PageParams = {}, opts: CallOptions = {}): Promise<ListResponse<Webhook>> {
-    return this.http.request({
-      method: "GET",
-      path: "/webhooks",
-      query: params as ListQuery,
-      signal: opts.signal,
-    });
+    return this.http.listPage("/webhooks", params, opts.signal);
   }
 
   listAll(params: Omit<PageParams, "cursor"> = {}, opts: CallOptions = {}): AsyncGenerator<Webhook> {
@@ -297,12 +276,7 @@ export class DeliveriesApi {
     params: ListDeliveriesParams = {},
     opts: CallOptions = {},
   ): Promise<ListResponse<WebhookDelivery>> {
-    return this.http.request({
-      method: "GET",
-      path: `/webhooks/${seg(webhookId)}/deliveries`,
-      query: params as ListQuery,
-      signal: opts.signal,
-    });
+    return this.http.listPage(`/webhooks/${seg(webhookId)}/deliveries`, params, opts.signal);
   }
 
   listAll(

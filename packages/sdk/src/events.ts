@@ -55,12 +55,7 @@ export class EventsApi {
   constructor(private readonly http: HttpClient) {}
 
   list(params: ListEventsParams = {}, opts: CallOptions = {}): Promise<ListResponse<RecordedEvent>> {
-    return this.http.request({
-      method: "GET",
-      path: "/events",
-      query: params as Record<string, string | number | undefined>,
-      signal: opts.signal,
-    });
+    return this.http.listPage("/events", params, opts.signal);
   }
 
   listAll(

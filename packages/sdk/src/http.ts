@@ -1,4 +1,5 @@
 import { CtxlogApiError, CtxlogConnectionError, isApiErrorCode } from "./errors";
+import type { ListResponse } from "./types";
 
 export interface RetryOptions {
   /** Retries after the first attempt; default 3 (so at most 4 requests). 0 disables retrying. */
@@ -55,6 +56,11 @@ export class HttpClient {
     this.maxDelayMs = opts.maxDelayMs ?? 60_000;
     this.timeoutMs = opts.timeoutMs ?? 30_000;
     this.sleep = opts.sleep ?? sleepFor;
+  }
+
+  /** GET one page of the cursor-paginated list at `path`; `params` become its query string. */
+  listPage<T>(path: string, params: object, signal?: AbortSignal): Promise<ListResponse<T>> {
+    return this.request({ method: "GET", path, query: params as RequestOptions["query"], signal });
   }
 
   async request<T>(req: RequestOptions): Promise<T> {

@@ -1,4 +1,5 @@
-import { bytesToHex, type Hex, hexToBytes, keccak256 } from "viem";
+import { bytesToHex, type Hex, hexToBytes } from "viem";
+import { keccak256Bytes } from "./keccak";
 
 /** A 0x-prefixed 32-byte hex string (either case). */
 export const BYTES32 = /^0x[0-9a-fA-F]{64}$/;
@@ -34,7 +35,7 @@ function hashPair(a: Uint8Array, b: Uint8Array): Uint8Array {
   const buf = new Uint8Array(64);
   buf.set(low, 0);
   buf.set(high, 32);
-  return keccak256(buf, "bytes");
+  return keccak256Bytes(buf);
 }
 
 function compareBytes(a: Uint8Array, b: Uint8Array): number {

@@ -1,8 +1,9 @@
 // The four checks that need nothing but the bundle: canonical form, hash, signature, Merkle path.
-import { keccak256, recoverMessageAddress, stringToBytes } from "viem";
+import { recoverMessageAddress } from "viem";
 import { hashContext } from "./canonical";
 import { computeEntryHash } from "./chain-entry";
 import { RpcUnreachableError } from "./errors";
+import { keccak256Utf8 } from "./keccak";
 import { processMerkleProof } from "./merkle";
 import { type CoreField, fieldProblems } from "./proof-bundle";
 import type { ProofBundle } from "./types";
@@ -71,7 +72,7 @@ export async function offlineChecks(bundle: unknown, expectedSigners?: readonly 
       );
     }),
     withFields("hash_matches", bundle, ["canonical_context", "context_hash", "hash_algorithm"], (b) => {
-      const computed = keccak256(stringToBytes(b.canonical_context));
+      const computed = keccak256Utf8(b.canonical_context);
       return computed === lower(b.context_hash)
         ? pass("hash_matches", `keccak256(canonical_context) = ${computed}`)
         : fail(

@@ -1,11 +1,11 @@
+import { createMetricsRegistry } from "@ctxlog/runtime";
 import type { RequestHandler } from "express";
-import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
+import { Counter, Histogram } from "prom-client";
 import { clusterMetricsSource } from "../cluster";
 
 /** One registry per app instance, so several apps in one process (tests) never collide. */
 export function createApiMetrics(opts: { clustered?: boolean } = {}) {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  const registry = createMetricsRegistry();
   const requests = new Counter({
     name: "http_requests_total",
     help: "HTTP requests by method, route and status",

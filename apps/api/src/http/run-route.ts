@@ -26,7 +26,11 @@ export function runRoute(route: RouteSpec, deps: ApiDeps): RequestHandler {
           )
         : undefined,
       query: query ? validate(query, req.query, "query") : undefined,
-      body: body ? validate(body, req.body ?? bodyDefault, "body", route.bodyItems) : undefined,
+      body: !body
+        ? undefined
+        : route.bodyFastPath?.(req.body)
+          ? req.body
+          : validate(body, req.body ?? bodyDefault, "body", route.bodyItems),
       auth,
       req,
       res,

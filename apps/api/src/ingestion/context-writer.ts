@@ -3,6 +3,7 @@ import {
   type Context,
   type IdempotencyRequest,
   insertContexts,
+  LogHeadCache,
   type PrismaClient,
   type StoredResponse,
   withIdempotency,
@@ -86,6 +87,8 @@ export function createContextWriter(
   let nextSeq = 0;
   // Rows with a lower seq were queued when an INSERT failed for want of PostgreSQL.
   let failedBefore = 0;
+  // the heads of the logs this process wrote: its next write to one of them is a single statement
+  const heads = new LogHeadCache();
   const batcher = new MicroBatcher<Queued>({
     maxBatch: opts.maxBatch ?? MAX_ROWS_PER_INSERT,
     weigh: (item) => item.rows.length,
@@ -96,7 +99,7 @@ export function createContextWriter(
       }
       const rows = items.length === 1 ? (items[0]?.rows ?? []) : items.flatMap((item) => item.rows);
       try {
-        const stored = await insertContexts(db, rows, { chained: opts.chained });
+        const stored = await insertContexts(db, rows, { chained: opts.chained, heads });
         // back to each write its own rows, in order (stored keeps the order of rows)
         let at = 0;
         for (const item of items) {

@@ -6,6 +6,7 @@ import { createContextsBatch } from "./contexts/create-contexts-batch";
 import { getContext } from "./contexts/get-context";
 import { getContextProof } from "./contexts/get-context-proof";
 import { listContexts } from "./contexts/list-contexts";
+import { isPlainBatchBody, isPlainContextBody } from "./contexts/plain-bodies";
 import { proofBundleSchema } from "./contexts/proof-schema";
 import { retryContext } from "./contexts/retry-context";
 import {
@@ -49,6 +50,7 @@ export const v1Routes: RouteSpec[] = [
     tag: "Contexts",
     permission: "contexts:create",
     body: createContextBodySchema,
+    bodyFastPath: isPlainContextBody,
     headers: createContextHeadersSchema,
     success: {
       status: 202,
@@ -78,6 +80,7 @@ export const v1Routes: RouteSpec[] = [
     tag: "Contexts",
     permission: "contexts:create",
     body: createContextsBatchBodySchema,
+    bodyFastPath: isPlainBatchBody,
     bodyItems: "contexts",
     maxBodyBytes: MAX_BATCH_BODY_BYTES,
     headers: createContextHeadersSchema,

@@ -7,8 +7,10 @@ import {
   listAccounts,
   type PrismaClient,
 } from "@ctxlog/db";
-import { asUsageError, UsageError } from "../env";
-import { USER_ID } from "./keys";
+import { UsageError } from "../env";
+import { listFlags, userIdFlag } from "./flags";
+import { type Out, printRows, printShownOnce } from "./output";
+import { runSubcommand } from "./run-subcommand";
 
 export const ACCOUNTS_USAGE = `Usage:
   ctxlog accounts create --user <user_id> --email <email> [--json]
@@ -17,8 +19,6 @@ export const ACCOUNTS_USAGE = `Usage:
 
 // Deliberately loose (the dashboard's own check is the same): one @, no spaces, a dot in the domain.
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{1,63}$/;
-
-type Out = (line: string) => void;
 
 export interface AccountsCommandOptions {
   defaultPlan: string;
@@ -46,13 +46,12 @@ function printLink(
     out(JSON.stringify({ link: r.link, account_id: r.accountId, user_id: r.userId, email: r.email }));
     return;
   }
-  out(
+  printShownOnce(
+    out,
     `Sign-in link for ${r.email} (user ${r.userId}), valid until ${r.expiresAt.toISOString()}, usable once:`,
+    r.link,
+    "Send it to that person only: whoever opens it sets the account's password.",
   );
-  out("");
-  out(`  ${r.link}`);
-  out("");
-  out("Send it to that person only: whoever opens it sets the account's password.");
 }
 
 async function create(db: PrismaClient, args: string[], out: Out, opts: AccountsCommandOptions) {
@@ -65,12 +64,11 @@ async function create(db: PrismaClient, args: string[], out: Out, opts: Accounts
     },
     strict: true,
   });
-  if (!values.user || !USER_ID.test(values.user))
-    throw new UsageError("--user must be 1–64 letters, digits, . _ -");
+  const userId = userIdFlag(values.user);
   const email = checkedEmail(values.email);
   try {
     const { account, link } = await createAccount(db, {
-      userId: values.user,
+      userId,
       email,
       defaultPlan: opts.defaultPlan,
     });
@@ -90,16 +88,11 @@ async function create(db: PrismaClient, args: string[], out: Out, opts: Accounts
 }
 
 async function list(db: PrismaClient, args: string[], out: Out) {
-  const { values } = parseArgs({
-    args,
-    options: { user: { type: "string" }, json: { type: "boolean", default: false } },
-    strict: true,
-  });
-  if (!values.user) throw new UsageError("--user is required");
+  const { userId, json } = listFlags(args);
   const rows = [];
   let after: string | undefined;
   do {
-    const page = await listAccounts(db, values.user, { limit: 100, after });
+    const page = await listAccounts(db, userId, { limit: 100, after });
     rows.push(...page.rows);
     after = page.nextAfter ?? undefined;
   } while (after);
@@ -111,16 +104,14 @@ async function list(db: PrismaClient, args: string[], out: Out) {
     created_at: a.createdAt.toISOString(),
     last_sign_in_at: a.lastSignInAt?.toISOString() ?? null,
   }));
-  if (values.json) {
-    out(JSON.stringify(summaries));
-    return;
-  }
-  if (summaries.length === 0) out(`No accounts for user ${values.user}.`);
-  for (const a of summaries) {
-    out(
+  printRows(
+    out,
+    json,
+    summaries,
+    `No accounts for user ${userId}.`,
+    (a) =>
       `${a.account_id}  ${a.email}  ${a.status}${a.last_sign_in_at ? `  last sign-in ${a.last_sign_in_at}` : ""}`,
-    );
-  }
+  );
 }
 
 async function link(db: PrismaClient, args: string[], out: Out, opts: AccountsCommandOptions) {
@@ -147,19 +138,9 @@ export async function runAccountsCommand(
   out: Out,
   opts: AccountsCommandOptions,
 ) {
-  const [sub, ...rest] = argv;
-  try {
-    switch (sub) {
-      case "create":
-        return await create(db, rest, out, opts);
-      case "list":
-        return await list(db, rest, out);
-      case "link":
-        return await link(db, rest, out, opts);
-      default:
-        throw new UsageError(ACCOUNTS_USAGE);
-    }
-  } catch (err) {
-    throw asUsageError(err, ACCOUNTS_USAGE);
-  }
+  await runSubcommand(argv, ACCOUNTS_USAGE, {
+    create: (args) => create(db, args, out, opts),
+    list: (args) => list(db, args, out),
+    link: (args) => link(db, args, out, opts),
+  });
 }

@@ -9,9 +9,11 @@ import {
   revokeApiKey,
   rollApiKey,
 } from "@ctxlog/db";
-import { asUsageError, UsageError } from "../env";
+import { UsageError } from "../env";
+import { listFlags, userIdFlag } from "./flags";
+import { type Out, printRows, printShownOnce } from "./output";
+import { runSubcommand } from "./run-subcommand";
 
-export const USER_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 const PLAN = /^[a-z][a-z0-9_-]{0,31}$/;
 
 export const KEYS_USAGE = `Usage:
@@ -20,8 +22,6 @@ export const KEYS_USAGE = `Usage:
   ctxlog keys list --user <user_id> [--json]
   ctxlog keys revoke <key_id> [--json]
   ctxlog keys roll <key_id> [--overlap-hours N] [--json]`;
-
-type Out = (line: string) => void;
 
 function positiveNumber(raw: string | undefined, flag: string, allowZero: boolean): number | undefined {
   if (raw === undefined) return undefined;
@@ -66,8 +66,7 @@ async function create(db: PrismaClient, args: string[], out: Out, defaultPlan: s
     },
     strict: true,
   });
-  if (!values.user || !USER_ID.test(values.user))
-    throw new UsageError("--user must be 1–64 letters, digits, . _ -");
+  const userId = userIdFlag(values.user);
   if (!values.type || !API_KEY_TYPES.includes(values.type as ApiKeyType)) {
     throw new UsageError(`--type must be one of ${API_KEY_TYPES.join(", ")}`);
   }
@@ -81,7 +80,7 @@ async function create(db: PrismaClient, args: string[], out: Out, defaultPlan: s
         .filter(Boolean)
     : [];
   const { key, record } = await createApiKey(db, {
-    userId: values.user,
+    userId,
     type: values.type as ApiKeyType,
     plan: values.plan,
     defaultPlan,
@@ -92,36 +91,25 @@ async function create(db: PrismaClient, args: string[], out: Out, defaultPlan: s
     out(JSON.stringify({ key, key_id: record.id, user_id: record.userId, type: record.type }));
     return;
   }
-  out(`Created a ${record.type} key ${record.id} for user ${record.userId}.`);
-  out("");
-  out(`  ${key}`);
-  out("");
-  out("Store it now: it is shown once and cannot be recovered. Use it as: Authorization: Bearer <key>");
+  printShownOnce(
+    out,
+    `Created a ${record.type} key ${record.id} for user ${record.userId}.`,
+    key,
+    "Store it now: it is shown once and cannot be recovered. Use it as: Authorization: Bearer <key>",
+  );
 }
 
 async function list(db: PrismaClient, args: string[], out: Out) {
-  const { values } = parseArgs({
-    args,
-    options: { user: { type: "string" }, json: { type: "boolean", default: false } },
-    strict: true,
-  });
-  if (!values.user) throw new UsageError("--user is required");
-  const keys = (await listApiKeys(db, values.user)).map(keySummary);
-  if (values.json) {
-    out(JSON.stringify(keys));
-    return;
-  }
-  if (keys.length === 0) out(`No keys for user ${values.user}.`);
-  for (const k of keys) {
+  const { userId, json } = listFlags(args);
+  const keys = (await listApiKeys(db, userId)).map(keySummary);
+  printRows(out, json, keys, `No keys for user ${userId}.`, (k) => {
     const state = k.revoked_at
       ? "revoked"
       : k.expires_at && new Date(k.expires_at) <= new Date()
         ? "expired"
         : "active";
-    out(
-      `${k.key_id}  ${k.type.padEnd(10)} ${k.prefix}…  ${state}${k.expires_at ? `  expires ${k.expires_at}` : ""}`,
-    );
-  }
+    return `${k.key_id}  ${k.type.padEnd(10)} ${k.prefix}…  ${state}${k.expires_at ? `  expires ${k.expires_at}` : ""}`;
+  });
 }
 
 /** Tells running API processes to drop a key from their auth caches (see AUTH_CACHE_TTL_MS). */
@@ -154,34 +142,28 @@ async function roll(db: PrismaClient, args: string[], out: Out, notify: NotifyKe
   const keyId = positionals[0];
   if (!keyId) throw new UsageError("keys roll <key_id> [--overlap-hours N]");
   const overlapHours = positiveNumber(values["overlap-hours"], "--overlap-hours", true) ?? 24;
-  try {
-    const rolled = await rollApiKey(db, keyId, { overlapHours });
-    // the old key's cached entry must not outlive its new expiry
-    await notify(keyId);
-    if (values.json) {
-      out(
-        JSON.stringify({
-          key: rolled.key,
-          key_id: rolled.record.id,
-          user_id: rolled.record.userId,
-          type: rolled.record.type,
-          replaces: keyId,
-          old_key_expires_at: rolled.oldKeyExpiresAt.toISOString(),
-        }),
-      );
-      return;
-    }
+  const rolled = await rollApiKey(db, keyId, { overlapHours });
+  // the old key's cached entry must not outlive its new expiry
+  await notify(keyId);
+  if (values.json) {
     out(
-      `Rolled ${keyId} → ${rolled.record.id}. The old key works until ${rolled.oldKeyExpiresAt.toISOString()}.`,
+      JSON.stringify({
+        key: rolled.key,
+        key_id: rolled.record.id,
+        user_id: rolled.record.userId,
+        type: rolled.record.type,
+        replaces: keyId,
+        old_key_expires_at: rolled.oldKeyExpiresAt.toISOString(),
+      }),
     );
-    out("");
-    out(`  ${rolled.key}`);
-    out("");
-    out("Store it now: it is shown once and cannot be recovered.");
-  } catch (err) {
-    if (err instanceof RollApiKeyError) throw new UsageError(err.message);
-    throw err;
+    return;
   }
+  printShownOnce(
+    out,
+    `Rolled ${keyId} → ${rolled.record.id}. The old key works until ${rolled.oldKeyExpiresAt.toISOString()}.`,
+    rolled.key,
+    "Store it now: it is shown once and cannot be recovered.",
+  );
 }
 
 export async function runKeysCommand(
@@ -191,22 +173,15 @@ export async function runKeysCommand(
   defaultPlan: string,
   notify: NotifyKeyChanged = async () => {},
 ) {
-  const [sub, ...rest] = argv;
-  try {
-    switch (sub) {
-      case "create":
-        return await create(db, rest, out, defaultPlan);
-      case "list":
-        return await list(db, rest, out);
-      case "revoke":
-        return await revoke(db, rest, out, notify);
-      case "roll":
-        return await roll(db, rest, out, notify);
-      default:
-        throw new UsageError(KEYS_USAGE);
-    }
-  } catch (err) {
-    if (err instanceof InvalidKeyRequestError) throw new UsageError(err.message);
-    throw asUsageError(err, KEYS_USAGE);
-  }
+  await runSubcommand(
+    argv,
+    KEYS_USAGE,
+    {
+      create: (args) => create(db, args, out, defaultPlan),
+      list: (args) => list(db, args, out),
+      revoke: (args) => revoke(db, args, out, notify),
+      roll: (args) => roll(db, args, out, notify),
+    },
+    [InvalidKeyRequestError, RollApiKeyError],
+  );
 }

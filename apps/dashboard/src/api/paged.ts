@@ -14,8 +14,23 @@ interface Options<T> {
   pollMs?: number;
 }
 
+/** A cursor-paged list as the page shows it: the rows of the pages loaded so far, and the next one. */
+export interface PagedList<T> {
+  items: T[];
+  isPending: boolean;
+  error: unknown;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+}
+
 /** A cursor-paged list: pages appended by "Load more", flattened for the table. */
-export function usePagedQuery<T>({ queryKey, fetchPage, pollWhile, pollMs = 5000 }: Options<T>) {
+export function usePagedQuery<T>({
+  queryKey,
+  fetchPage,
+  pollWhile,
+  pollMs = 5000,
+}: Options<T>): PagedList<T> {
   const query = useInfiniteQuery({
     queryKey,
     queryFn: ({ pageParam }) => fetchPage(pageParam),

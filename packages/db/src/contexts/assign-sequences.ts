@@ -1,4 +1,5 @@
 import { entryHash, type NewContext, ZERO_ENTRY_HASH } from "@ctxlog/core";
+import { logKey } from "./log-heads";
 
 /** Runs one SQL statement with positional parameters and returns its rows. */
 export type RunSql = (sql: string, params: unknown[]) => Promise<unknown[]>;
@@ -10,7 +11,7 @@ export interface ChainLink {
   entryHash: string;
 }
 
-interface LogHead {
+export interface LogHead {
   user_id: string;
   agent_id: string;
   head_sequence: number;
@@ -27,22 +28,38 @@ const LOCK_HEADS_SQL = `
   ON CONFLICT (user_id, agent_id) DO UPDATE SET last_at = agent_logs.last_at
   RETURNING user_id, agent_id, head_sequence, head_entry_hash`;
 
-const logKey = (userId: string, agentId: string) => `${userId}\u0000${agentId}`;
+/** The logs the inputs write to, each once, sorted by key (the order their heads are locked in). */
+export function logsOf(
+  inputs: readonly NewContext[],
+): { key: string; user_id: string; agent_id: string; at: Date }[] {
+  const logs = new Map<string, { key: string; user_id: string; agent_id: string; at: Date }>();
+  for (const input of inputs) {
+    const key = logKey(input.userId, input.agentId);
+    if (!logs.has(key))
+      logs.set(key, { key, user_id: input.userId, agent_id: input.agentId, at: input.createdAt });
+  }
+  return [...logs.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
 
 /** Locks (creating when missing) the head of every log the inputs write to. */
 export async function lockLogHeads(
   sql: RunSql,
   inputs: readonly NewContext[],
 ): Promise<Map<string, LogHead>> {
-  const logs = new Map<string, { user_id: string; agent_id: string; at: Date }>();
-  for (const input of inputs) {
-    const key = logKey(input.userId, input.agentId);
-    if (!logs.has(key))
-      logs.set(key, { user_id: input.userId, agent_id: input.agentId, at: input.createdAt });
-  }
-  const sorted = [...logs.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, l]) => l);
+  const sorted = logsOf(inputs).map(({ user_id, agent_id, at }) => ({ user_id, agent_id, at }));
   const rows = (await sql(LOCK_HEADS_SQL, [JSON.stringify(sorted)])) as LogHead[];
   return new Map(rows.map((row) => [logKey(row.user_id, row.agent_id), row]));
+}
+
+/** A log's head after a write: `expected` is the head sequence the write numbered after. */
+export interface NewHead {
+  key: string;
+  user_id: string;
+  agent_id: string;
+  expected: number;
+  head_sequence: number;
+  head_entry_hash: string;
+  at: Date;
 }
 
 /** Each input's link after the locked heads, in input order, and the heads they leave behind. */
@@ -51,7 +68,7 @@ export function linkEntries(
   heads: Map<string, LogHead>,
 ): {
   links: ChainLink[];
-  newHeads: { user_id: string; agent_id: string; head_sequence: number; head_entry_hash: string; at: Date }[];
+  newHeads: NewHead[];
 } {
   const tips = new Map<string, { sequence: number; hash: string; at: Date }>();
   const links = inputs.map((input): ChainLink => {
@@ -80,8 +97,10 @@ export function linkEntries(
   const newHeads = [...tips.entries()].map(([key, tip]) => {
     const head = heads.get(key) as LogHead;
     return {
+      key,
       user_id: head.user_id,
       agent_id: head.agent_id,
+      expected: head.head_sequence,
       head_sequence: tip.sequence,
       head_entry_hash: tip.hash,
       at: tip.at,

@@ -1,4 +1,5 @@
 import type { Context, PrismaClient } from "../generated/prisma/client";
+import { PENDING_STATE } from "./context-rows";
 import { type ContextReader, readerFilter } from "./reader-scope";
 
 export type RetryContextResult =
@@ -27,21 +28,8 @@ export async function retryContext(
     const updated = await tx.context.updateMany({
       where: { id: contextId, status: "failed", retryPossible: true },
       data: {
-        status: "pending",
-        anchorId: null,
-        leafIndex: null,
+        ...PENDING_STATE,
         merkleProof: [],
-        transactionHash: null,
-        blockNumber: null,
-        blockTimestamp: null,
-        gasUsed: null,
-        confirmations: 0,
-        errorCode: null,
-        errorMessage: null,
-        errorDetails: null,
-        failureReason: null,
-        retryPossible: null,
-        failedAt: null,
         estimatedConfirmation,
       },
     });

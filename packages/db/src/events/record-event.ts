@@ -55,3 +55,19 @@ export async function recordEvents(tx: DbOrTx, inputs: readonly RecordEventInput
       ${rows.map((r) => r.createdAt)}::timestamptz[], ${rows.map((r) => r.fannedOutAt)}::timestamptz[])`;
   if (rows.some((r) => r.fannedOutAt === null)) await notifyEventsRecorded(tx);
 }
+
+/**
+ * One `event` per context, each owned by the context's user and naming the context: the events of
+ * a batch of contexts that changed state together (sent, confirmed, failed), in one statement.
+ */
+export function recordContextEvents<C extends { id: string; userId: string }>(
+  tx: DbOrTx,
+  event: EventName,
+  contexts: readonly C[],
+  data: (context: C) => Record<string, unknown>,
+): Promise<void> {
+  return recordEvents(
+    tx,
+    contexts.map((c) => ({ userId: c.userId, event, contextId: c.id, data: data(c) })),
+  );
+}

@@ -1,4 +1,3 @@
-export * from "./fold-anchor-signers";
-export * from "./fold-context-signers";
+export * from "./fold-signers";
 export * from "./list-signers";
 export * from "./register-signer";

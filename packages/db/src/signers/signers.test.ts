@@ -1,6 +1,6 @@
 // Integration: real PostgreSQL (fresh database).
 import { createTestDatabase, seedContexts, seedUser, type TestDatabase } from "../testing";
-import { foldContextSigners } from "./fold-context-signers";
+import { foldAnchorSigners, foldContextSigners } from "./fold-signers";
 import { allSigners, listSigners } from "./list-signers";
 import { registerSigner, retireStaleSigners } from "./register-signer";
 
@@ -76,5 +76,38 @@ describe("signers", () => {
     const second = await listSigners(db, { limit: 1, after: first.next ?? undefined });
     expect(second.rows.map((s) => s.address)).toEqual([A]);
     expect(second.next).toBeNull();
+  });
+
+  it("folding anchors publishes each anchor key for the span of its anchors; only the last one used stays open", async () => {
+    const db = database.db;
+    const anchor = (signerAddress: string, createdAt: string) => ({
+      id: `anc_${signerAddress.slice(2, 8)}_${createdAt.slice(0, 10)}`,
+      signerAddress,
+      chainId: 31337,
+      network: "anvil",
+      registryAddress: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+      merkleRoot: `0x${"ab".repeat(32)}`,
+      contextCount: 1,
+      createdAt: t(createdAt),
+    });
+    await db.anchor.createMany({
+      data: [
+        anchor(A, "2025-05-01T00:00:00Z"),
+        anchor(A, "2025-05-02T00:00:00Z"),
+        anchor(B, "2025-05-03T00:00:00Z"),
+      ],
+    });
+    expect(await foldAnchorSigners(db, B)).toBe(1);
+    expect(await foldAnchorSigners(db)).toBe(2);
+    const anchorKey = (address: string) =>
+      db.signer.findUniqueOrThrow({ where: { address_kind: { address, kind: "anchor" } } });
+    expect(await anchorKey(A)).toMatchObject({
+      validFrom: t("2025-05-01T00:00:00Z"),
+      lastSeenAt: t("2025-05-02T00:00:00Z"),
+      validUntil: t("2025-05-02T00:00:00Z"),
+    });
+    expect(await anchorKey(B)).toMatchObject({ validFrom: t("2025-05-03T00:00:00Z"), validUntil: null });
+    // the attestation periods of the same addresses are another kind's, untouched
+    expect(await db.signer.count({ where: { kind: "attestation" } })).toBe(2);
   });
 });

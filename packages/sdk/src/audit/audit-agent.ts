@@ -5,6 +5,7 @@ import {
   type AuditEntry,
   contentProblem,
   entryShapeProblem,
+  ProvenNodes,
   proofProblem,
   signatureProblem,
 } from "./entry-checks";
@@ -92,7 +93,7 @@ export async function auditAgent(
     const range = first === null ? "no entries" : `entries ${first}..${previous?.sequence ?? first}`;
     const summary = brk
       ? `INCOMPLETE: agent ${agentId ?? "?"}, ${range} read: ${brk.message}`
-      : `COMPLETE: agent ${agentId ?? "?"}, ${range}, every entry anchored and confirmed${receipts.size ? "" : ""}`;
+      : `COMPLETE: agent ${agentId ?? "?"}, ${range}, every entry anchored and confirmed`;
     return {
       complete: brk === null,
       agent_id: agentId,
@@ -107,7 +108,10 @@ export async function auditAgent(
   const brk = (kind: AuditBreakKind, sequence: number, what: string) =>
     finish({ kind, sequence, message: `${label(kind, sequence)}: ${what}` });
 
-  const matched = new Set<number>();
+  // anchors (transaction, root and the entry fields checked against them) proven on the chain
+  const anchored = new Set<string>();
+  // nodes of Merkle paths already folded into their root (shared by the entries of one batch)
+  const proven = new ProvenNodes();
   for await (const line of entries) {
     let value: unknown = line;
     if (typeof line === "string") {
@@ -160,11 +164,22 @@ export async function auditAgent(
       if (differs) return brk("receipt_mismatch", e.sequence, differs);
       const forged = await verifyReceipt(receipt, options.trustedSigners);
       if (forged) return brk("bad_receipt_signature", e.sequence, forged);
-      matched.add(e.sequence);
+      receipts.delete(e.sequence); // matched: what is left in range at the end is missing
     }
 
-    const anchoring = await anchoringBreak(e, chain, options);
-    if (anchoring) return brk(anchoring.kind, e.sequence, anchoring.what);
+    // the chain: the Merkle proof is each entry's own; the anchor is its batch's, checked once
+    if (!e.transaction_hash || !e.merkle_root) {
+      return brk("unanchored", e.sequence, `its status is ${e.status}, in no mined anchor`);
+    }
+    const proof = proofProblem(e, proven);
+    if (proof) return brk("altered", e.sequence, proof);
+    const anchor = `${e.transaction_hash}|${e.merkle_root}|${e.registry_address}|${e.anchor_address}|${e.required_confirmations}`;
+    if (!anchored.has(anchor)) {
+      const anchoring = await anchoringBreak(e, e.transaction_hash, e.merkle_root, chain, options);
+      if (anchoring) return brk(anchoring.kind, e.sequence, anchoring.what);
+      if (anchored.size >= 1_000) anchored.clear();
+      anchored.add(anchor);
+    }
 
     count++;
     first ??= e.sequence;
@@ -181,7 +196,7 @@ export async function auditAgent(
   for (const sequence of [...receipts.keys()].sort((a, b) => a - b)) {
     const inRange =
       sequence >= expectedFirst && (options.toSequence === undefined || sequence <= options.toSequence);
-    if (inRange && !matched.has(sequence)) {
+    if (inRange) {
       return brk(
         "receipt_missing",
         sequence,
@@ -228,34 +243,32 @@ function receiptDifference(r: ContextReceipt, e: AuditEntry): string | null {
   return diff ? `the receipt's ${diff[0]} is ${diff[1]}, the log's ${diff[2]}` : null;
 }
 
-// nodes of Merkle paths already folded into their root (shared by the entries of one batch)
-const proven = new Map<string, string>();
-
+/**
+ * Why the anchor of `e` does not hold (its transaction, the Anchored log of its root from the
+ * registry and the anchor key, a canonical block at the required depth), or null. The chain
+ * decides, not the status: a mined batch the service has not confirmed yet is measured at its
+ * depth like any other.
+ */
 async function anchoringBreak(
   e: AuditEntry,
+  transactionHash: string,
+  merkleRoot: string,
   chain: ChainReader,
   options: AuditAgentOptions,
 ): Promise<{ kind: AuditBreakKind; what: string } | null> {
-  // the chain decides, not the status: a mined batch the service has not confirmed yet is
-  // measured at its depth like any other
-  if (!e.transaction_hash || !e.merkle_root) {
-    return { kind: "unanchored", what: `its status is ${e.status}, in no mined anchor` };
-  }
-  const proof = proofProblem(e, proven);
-  if (proof) return { kind: "altered", what: proof };
-  const onChain = await chain.anchor(e.transaction_hash);
+  const onChain = await chain.anchor(transactionHash);
   if (!onChain)
     return {
       kind: "not_confirmed",
-      what: `the chain has no transaction ${e.transaction_hash} (not mined, or reorged away)`,
+      what: `the chain has no transaction ${transactionHash} (not mined, or reorged away)`,
     };
   if (onChain.status !== "success")
-    return { kind: "unanchored", what: `transaction ${e.transaction_hash} reverted` };
-  const log = onChain.anchored.get(lower(e.merkle_root));
+    return { kind: "unanchored", what: `transaction ${transactionHash} reverted` };
+  const log = onChain.anchored.get(lower(merkleRoot));
   if (!log || (e.registry_address && lower(log.registry) !== lower(e.registry_address))) {
     return {
       kind: "unanchored",
-      what: `transaction ${e.transaction_hash} has no Anchored log for ${e.merkle_root} from the registry`,
+      what: `transaction ${transactionHash} has no Anchored log for ${merkleRoot} from the registry`,
     };
   }
   const submitters = options.trustedSubmitters ?? (e.anchor_address ? [e.anchor_address] : []);

@@ -1,7 +1,8 @@
 // The checks of one log entry that need nothing but the entry: its shape, hashes and signature.
-import { type Hex, keccak256, stringToBytes } from "viem";
+import type { Hex } from "viem";
 import { canonicalize } from "../canonical";
 import { computeEntryHash } from "../chain-entry";
+import { keccak256Utf8 } from "../keccak";
 import { processMerkleProof } from "../merkle";
 import { fieldProblems } from "../proof-bundle";
 import type { ProofBundle } from "../types";
@@ -54,10 +55,16 @@ export function contentProblem(e: AuditEntry): string | null {
     return `its context cannot be canonicalized: ${(error as Error).message}`;
   }
   if (canonical !== e.canonical_context) return "its context is not its canonical_context";
-  const contextHash = keccak256(stringToBytes(canonical));
+  const contextHash = keccak256Utf8(canonical);
   if (contextHash !== lower(e.context_hash))
     return `its content hashes to ${contextHash}, not ${e.context_hash}`;
-  const entryHash = computeEntryHash({ ...e, agent_id: e.context.agent_id });
+  const entryHash = computeEntryHash({
+    context_hash: e.context_hash,
+    user_id: e.user_id,
+    agent_id: e.context.agent_id,
+    sequence: e.sequence,
+    prev_entry_hash: e.prev_entry_hash,
+  });
   if (entryHash !== lower(e.entry_hash))
     return `its fields hash to ${entryHash}, not its entry_hash ${e.entry_hash}`;
   return null;
@@ -80,10 +87,35 @@ export async function signatureProblem(e: AuditEntry, trusted?: readonly string[
 }
 
 /**
- * Whether the Merkle proof folds entry_hash into merkle_root. Entries of one batch share the upper
- * part of their paths: `proven` holds nodes already folded into a root, so each is hashed once.
+ * The Merkle nodes known to fold into a root, for the last few roots seen: entries come in
+ * sequence order and each batch is a run of consecutive entries, so these are the batches in
+ * progress, and memory stays that of a batch or two whatever the log's length.
  */
-export function proofProblem(e: AuditEntry, proven?: Map<string, string>): string | null {
+export class ProvenNodes {
+  private readonly byRoot = new Map<string, Set<string>>();
+
+  constructor(private readonly roots = 4) {}
+
+  /** The nodes proven to fold into `root` (lower-case hex), to read and to add to. */
+  of(root: string): Set<string> {
+    let nodes = this.byRoot.get(root);
+    if (!nodes) {
+      const oldest = this.byRoot.keys().next();
+      if (this.byRoot.size >= this.roots && !oldest.done) this.byRoot.delete(oldest.value);
+      nodes = new Set();
+      this.byRoot.set(root, nodes);
+    }
+    return nodes;
+  }
+}
+
+/**
+ * Whether the Merkle proof folds entry_hash into merkle_root. Entries of one batch share most of
+ * their paths: `proven` holds the nodes known to fold into each root (each node of a checked path,
+ * and each sibling along it, since hashing it with that node gives the same parent), so each
+ * entry hashes only the part of its path no earlier entry covered: about one pair in two entries.
+ */
+export function proofProblem(e: AuditEntry, proven?: ProvenNodes): string | null {
   if (
     !Array.isArray(e.merkle_proof) ||
     !e.merkle_proof.every((p) => HASH32.test(p)) ||
@@ -92,18 +124,20 @@ export function proofProblem(e: AuditEntry, proven?: Map<string, string>): strin
     return "its Merkle proof or root is malformed";
   }
   const root = lower(e.merkle_root);
+  const known = proven?.of(root);
   let node = lower(e.entry_hash) as Hex;
   const path: string[] = [];
   for (const sibling of e.merkle_proof) {
-    if (proven?.get(node) === root) break;
-    path.push(node);
+    if (known?.has(node)) break;
+    path.push(node, lower(sibling));
     node = processMerkleProof(node, [sibling]);
   }
-  if (node !== root && proven?.get(node) !== root)
+  if (node !== root && !known?.has(node))
     return `its Merkle proof reaches ${node}, not merkle_root ${e.merkle_root}`;
-  if (proven) {
-    if (proven.size > 100_000) proven.clear();
-    for (const n of path) proven.set(n, root);
+  if (known) {
+    // a tree of BATCH_MAX (at most 10,000) leaves has fewer than 20,000 nodes: more is no tree
+    if (known.size > 50_000) known.clear();
+    for (const n of path) known.add(n);
   }
   return null;
 }

@@ -1,4 +1,11 @@
-import { AppError, agentMatches, type HttpErrorCode, type NewContextInput } from "@ctxlog/core";
+import {
+  AppError,
+  agentMatches,
+  type CanonicalContext,
+  canonicalContext,
+  type HttpErrorCode,
+  type NewContextInput,
+} from "@ctxlog/core";
 import type { AuthContext } from "../../http/request-context";
 import { MAX_CONTEXT_DATA_BYTES, MAX_METADATA_BYTES } from "./schemas";
 
@@ -9,8 +16,7 @@ export interface NewContextProblem {
   message: string;
 }
 
-function sizeProblem(field: "context_data" | "metadata", value: unknown, max: number) {
-  const bytes = Buffer.byteLength(JSON.stringify(value));
+function sizeProblem(field: "context_data" | "metadata", bytes: number, max: number) {
   if (bytes <= max) return undefined;
   return {
     code: "PAYLOAD_TOO_LARGE" as const,
@@ -22,28 +28,39 @@ function sizeProblem(field: "context_data" | "metadata", value: unknown, max: nu
 /**
  * The rules a context obeys beyond its schema, the same for POST /v1/contexts and for each item of
  * POST /v1/contexts/batch: field sizes, and a restricted key's agent patterns. Returns the first
- * problem, or undefined when there is none.
+ * problem, or the context's canonical JSON when there is none: the sizes are those of its parts
+ * (their compact JSON's), and the same text is then hashed (buildNewContexts' `canonical`).
  */
 export function findNewContextProblem(
   input: NewContextInput,
   auth: Pick<AuthContext, "type" | "agentPatterns">,
-): NewContextProblem | undefined {
+): { problem: NewContextProblem; canonical?: undefined } | { problem?: undefined; canonical: string } {
+  const written: CanonicalContext = canonicalContext(input);
   const problem =
-    sizeProblem("context_data", input.context_data, MAX_CONTEXT_DATA_BYTES) ??
-    sizeProblem("metadata", input.metadata ?? {}, MAX_METADATA_BYTES);
-  if (problem) return problem;
+    sizeProblem("context_data", written.contextDataBytes, MAX_CONTEXT_DATA_BYTES) ??
+    sizeProblem("metadata", written.metadataBytes, MAX_METADATA_BYTES);
+  if (problem) return { problem };
   if (auth.type === "restricted" && !agentMatches(input.agent_id, auth.agentPatterns)) {
     return {
-      code: "INSUFFICIENT_PERMISSIONS",
-      path: "agent_id",
-      message: `This key may not create contexts for agent ${input.agent_id}.`,
+      problem: {
+        code: "INSUFFICIENT_PERMISSIONS",
+        path: "agent_id",
+        message: `This key may not create contexts for agent ${input.agent_id}.`,
+      },
     };
   }
-  return undefined;
+  return { canonical: written.canonical };
 }
 
-/** POST /v1/contexts: the problem, if any, as the error it answers with (413 or 403). */
-export function checkNewContext(input: NewContextInput, auth: Pick<AuthContext, "type" | "agentPatterns">) {
-  const problem = findNewContextProblem(input, auth);
+/**
+ * POST /v1/contexts: the problem, if any, as the error it answers with (413 or 403); else the
+ * context's canonical JSON.
+ */
+export function checkNewContext(
+  input: NewContextInput,
+  auth: Pick<AuthContext, "type" | "agentPatterns">,
+): string {
+  const { problem, canonical } = findNewContextProblem(input, auth);
   if (problem) throw new AppError(problem.code, problem.message);
+  return canonical;
 }

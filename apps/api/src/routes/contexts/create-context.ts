@@ -1,8 +1,9 @@
 import { buildNewContexts } from "@ctxlog/core";
 import type { ApiDeps } from "../../deps";
+import { sendJsonText } from "../../http/send-json";
 import type { RouteHandler } from "../route-spec";
 import { checkNewContext } from "./check-new-context";
-import { createdContextResource } from "./context-resource";
+import { createdContextJson } from "./context-json";
 import { idempotencyRequest, writeIdempotently } from "./idempotent-write";
 import type { createContextBodySchema, createContextHeadersSchema } from "./schemas";
 
@@ -25,7 +26,7 @@ export function createContext({ env, signer, contextWriter, confirmationEstimate
   headers: typeof createContextHeadersSchema;
 }> {
   return async ({ body, headers, auth, req, res }) => {
-    checkNewContext(body, auth);
+    const canonical = checkNewContext(body, auth);
 
     // Signed before any transaction opens, so no pooled connection waits on the curve math.
     const owner = { userId: auth.userId, apiKeyId: auth.keyId, keyFamilyId: auth.keyFamilyId };
@@ -34,6 +35,7 @@ export function createContext({ env, signer, contextWriter, confirmationEstimate
         signer,
         network: env.NETWORK_NAME,
         confirmationDelayMs: confirmationEstimate.delayMs(),
+        canonical: [canonical],
       }),
     );
 
@@ -42,7 +44,7 @@ export function createContext({ env, signer, contextWriter, confirmationEstimate
       // The hot path: batched with concurrent requests into one INSERT; answered after the commit.
       const stored = await contextWriter.add(row);
       res.setHeader("Location", `/v1/contexts/${row.id}`);
-      res.status(202).json(createdContextResource(stored, signer));
+      sendJsonText(res, 202, createdContextJson(stored, signer));
       return;
     }
 
@@ -50,7 +52,7 @@ export function createContext({ env, signer, contextWriter, confirmationEstimate
       contextWriter,
       [row],
       idempotencyRequest(auth, key, req),
-      (stored) => ({ status: 202, body: JSON.stringify(createdContextResource(only(stored), signer)) }),
+      (stored) => ({ status: 202, body: createdContextJson(only(stored), signer) }),
       res,
       ([created]) => (created === undefined ? undefined : `/v1/contexts/${created}`),
     );

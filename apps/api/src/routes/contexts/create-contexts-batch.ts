@@ -1,9 +1,10 @@
 import { AppError, buildNewContexts } from "@ctxlog/core";
 import type { ApiDeps } from "../../deps";
 import { applyRateLimit } from "../../http/rate-limit";
+import { JsonAnswer } from "../../http/send-json";
 import type { RouteHandler } from "../route-spec";
 import { findNewContextProblem } from "./check-new-context";
-import { createdContextResource } from "./context-resource";
+import { createdContextsJson, writeCreatedContexts } from "./context-json";
 import { idempotencyRequest, writeIdempotently } from "./idempotent-write";
 import type { createContextHeadersSchema, createContextsBatchBodySchema } from "./schemas";
 
@@ -26,11 +27,17 @@ export function createContextsBatch({
 }> {
   return async ({ body, headers, auth, req, res }) => {
     const inputs = body.contexts;
+    const canonical: string[] = [];
     const details = inputs.flatMap((input, index) => {
-      const problem = findNewContextProblem(input, auth);
-      return problem
-        ? [{ index, code: problem.code, path: `contexts.${index}.${problem.path}`, message: problem.message }]
-        : [];
+      const checked = findNewContextProblem(input, auth);
+      if (checked.canonical !== undefined) {
+        canonical.push(checked.canonical);
+        return [];
+      }
+      const { problem } = checked;
+      return [
+        { index, code: problem.code, path: `contexts.${index}.${problem.path}`, message: problem.message },
+      ];
     });
     const first = details[0];
     if (first) {
@@ -58,22 +65,22 @@ export function createContextsBatch({
       signer,
       network: env.NETWORK_NAME,
       confirmationDelayMs: confirmationEstimate.delayMs(),
+      canonical,
     });
 
     const key = headers["Idempotency-Key"];
     if (key === undefined) {
       const stored = await contextWriter.addMany(rows);
-      res.status(202).json({ data: stored.map((row) => createdContextResource(row, signer)) });
+      const answer = new JsonAnswer();
+      writeCreatedContexts(stored, signer, answer);
+      answer.send(res, 202);
       return;
     }
     await writeIdempotently(
       contextWriter,
       rows,
       idempotencyRequest(auth, key, req),
-      (stored) => ({
-        status: 202,
-        body: JSON.stringify({ data: stored.map((row) => createdContextResource(row, signer)) }),
-      }),
+      (stored) => ({ status: 202, body: createdContextsJson(stored, signer) }),
       res,
       () => undefined,
     );

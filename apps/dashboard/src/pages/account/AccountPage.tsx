@@ -1,14 +1,13 @@
-import { Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Box, Stack, Text } from "@mantine/core";
 import { useNavigate } from "react-router";
 import { useSession } from "../../app/session";
 import { ConfirmButton } from "../../components/ConfirmButton";
 import { DateTime } from "../../components/DateTime";
-import { ErrorAlert } from "../../components/ErrorAlert";
 import { FieldList } from "../../components/FieldList";
-import { LoadMore } from "../../components/LoadMore";
+import { PagedTable } from "../../components/PagedTable";
 import { PageHeader } from "../../components/PageHeader";
+import { Section } from "../../components/Section";
 import { StatusBadge } from "../../components/StatusBadge";
-import { TableSkeleton } from "../../components/TableSkeleton";
 import { InviteForm } from "./InviteForm";
 import { PasswordForm } from "./PasswordForm";
 import { usePeople, useSignOutEverywhere } from "./use-account";
@@ -24,10 +23,7 @@ export default function AccountPage() {
     <>
       <PageHeader title="Account" />
       <Stack>
-        <Paper withBorder p="md">
-          <Title order={2} size="h4" mb="sm">
-            You
-          </Title>
+        <Section title="You">
           <FieldList
             fields={[
               ["Email", account?.email],
@@ -48,56 +44,33 @@ export default function AccountPage() {
           >
             Sign out everywhere
           </ConfirmButton>
-        </Paper>
-        <Paper withBorder p="md">
-          <Title order={2} size="h4" mb="sm">
-            Change password
-          </Title>
+        </Section>
+        <Section title="Change password">
           <PasswordForm />
-        </Paper>
-        <Paper withBorder p="md">
-          <Title order={2} size="h4" mb="sm">
-            People of this user
-          </Title>
+        </Section>
+        <Section title="People of this user">
           <Text size="sm" c="dimmed" mb="sm">
             Everyone here signs in to the same keys, contexts and webhooks.
           </Text>
           <InviteForm />
-          {people.error ? <ErrorAlert error={people.error} my="md" /> : null}
-          {people.isPending ? (
-            <TableSkeleton rows={3} />
-          ) : (
-            <Table.ScrollContainer minWidth={560} mt="md">
-              <Table striped verticalSpacing="xs">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Email</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th>Added</Table.Th>
-                    <Table.Th>Last sign-in</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {people.items.map((person) => (
-                    <Table.Tr key={person.account_id}>
-                      <Table.Td>{person.email}</Table.Td>
-                      <Table.Td>
-                        <StatusBadge status={person.status} />
-                      </Table.Td>
-                      <Table.Td>
-                        <DateTime value={person.created_at} />
-                      </Table.Td>
-                      <Table.Td>
-                        <DateTime value={person.last_sign_in_at} empty="never" />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-          <LoadMore {...people} />
-        </Paper>
+          <Box mt="md">
+            <PagedTable
+              list={people}
+              rowKey={(person) => person.account_id}
+              minWidth={560}
+              skeletonRows={3}
+              columns={[
+                { header: "Email", cell: (person) => person.email },
+                { header: "Status", cell: (person) => <StatusBadge status={person.status} /> },
+                { header: "Added", cell: (person) => <DateTime value={person.created_at} /> },
+                {
+                  header: "Last sign-in",
+                  cell: (person) => <DateTime value={person.last_sign_in_at} empty="never" />,
+                },
+              ]}
+            />
+          </Box>
+        </Section>
       </Stack>
     </>
   );

@@ -1,4 +1,5 @@
 import { Button, Group, Text, TextInput } from "@mantine/core";
+import { useInputState } from "@mantine/hooks";
 import { type FormEvent, useState } from "react";
 import { ErrorAlert } from "../../components/ErrorAlert";
 import { ShownOnceModal } from "../../components/ShownOnceModal";
@@ -6,7 +7,7 @@ import { useInvite } from "./use-account";
 
 export function InviteForm() {
   const invite = useInvite();
-  const [email, setEmail] = useState("");
+  const [email, setEmail] = useInputState("");
   // the invitation link: here only, until the dialog closes
   const [link, setLink] = useState<{ url: string; expiresAt: string } | null>(null);
 
@@ -30,7 +31,7 @@ export function InviteForm() {
             type="email"
             required
             value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
+            onChange={setEmail}
             w={320}
           />
           <Button type="submit" loading={invite.isPending}>

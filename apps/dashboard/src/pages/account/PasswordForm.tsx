@@ -1,15 +1,19 @@
-import { Alert, Button, PasswordInput, Stack } from "@mantine/core";
-import { type FormEvent, useState } from "react";
-import { ErrorAlert } from "../../components/ErrorAlert";
+import { Alert } from "@mantine/core";
+import { useInputState } from "@mantine/hooks";
+import {
+  CurrentPasswordInput,
+  NEW_PASSWORD_MIN_LENGTH,
+  NewPasswordInput,
+} from "../../components/PasswordInputs";
+import { SubmitForm } from "../../components/SubmitForm";
 import { useChangePassword } from "./use-account";
 
 export function PasswordForm() {
   const change = useChangePassword();
-  const [current, setCurrent] = useState("");
-  const [next, setNext] = useState("");
+  const [current, setCurrent] = useInputState("");
+  const [next, setNext] = useInputState("");
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () =>
     change.mutate(
       { current_password: current, new_password: next },
       {
@@ -19,36 +23,25 @@ export function PasswordForm() {
         },
       },
     );
-  };
 
   return (
-    <form onSubmit={submit}>
-      <Stack maw={360}>
-        <PasswordInput
-          label="Current password"
-          autoComplete="current-password"
-          required
-          value={current}
-          onChange={(event) => setCurrent(event.currentTarget.value)}
-        />
-        <PasswordInput
-          label="New password"
-          description="At least 12 characters"
-          autoComplete="new-password"
-          required
-          minLength={12}
-          maxLength={256}
-          value={next}
-          onChange={(event) => setNext(event.currentTarget.value)}
-        />
-        {change.error ? <ErrorAlert error={change.error} /> : null}
-        {change.isSuccess ? (
-          <Alert color="green">Password changed. Every other session was signed out.</Alert>
-        ) : null}
-        <Button type="submit" w="fit-content" loading={change.isPending}>
-          Change password
-        </Button>
-      </Stack>
-    </form>
+    <SubmitForm
+      onSubmit={submit}
+      submitLabel="Change password"
+      busy={change.isPending}
+      error={change.error}
+      maw={360}
+    >
+      <CurrentPasswordInput label="Current password" value={current} onChange={setCurrent} />
+      <NewPasswordInput
+        label="New password"
+        description={`At least ${NEW_PASSWORD_MIN_LENGTH} characters`}
+        value={next}
+        onChange={setNext}
+      />
+      {change.isSuccess ? (
+        <Alert color="green">Password changed. Every other session was signed out.</Alert>
+      ) : null}
+    </SubmitForm>
   );
 }

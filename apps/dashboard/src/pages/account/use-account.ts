@@ -1,9 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "../../api/api-context";
 import { unwrap } from "../../api/errors";
+import { useSecretMutation } from "../../api/mutations";
 import { usePagedQuery } from "../../api/paged";
 import { queryKeys } from "../../api/query-keys";
 import type { Person } from "../../api/schema";
+import { replaceSession } from "../../app/session";
 
 export function usePeople() {
   const api = useApi();
@@ -13,15 +15,12 @@ export function usePeople() {
   });
 }
 
-// The answer carries the one-time link: gcTime 0 drops it from the mutation cache once shown.
+/** The answer carries the invitation's one-time link. */
 export function useInvite() {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    gcTime: 0,
-    mutationFn: (email: string) => unwrap(api.POST("/accounts/invitations", { body: { email } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.people }),
-  });
+  return useSecretMutation(
+    (api, email: string) => unwrap(api.POST("/accounts/invitations", { body: { email } })),
+    queryKeys.people,
+  );
 }
 
 export function useSignOutEverywhere() {
@@ -29,10 +28,7 @@ export function useSignOutEverywhere() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => unwrap(api.POST("/auth/sign-out-everywhere")),
-    onSuccess: () => {
-      queryClient.clear();
-      queryClient.setQueryData(queryKeys.session, null);
-    },
+    onSuccess: () => replaceSession(queryClient, null),
   });
 }
 

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Paper, Stack, Title } from "@mantine/core";
+import { Alert, Button, Group, Stack } from "@mantine/core";
 import type { Context } from "../../api/schema";
 import { ChecksList } from "../../components/ChecksList";
 import { ErrorAlert } from "../../components/ErrorAlert";
+import { Section } from "../../components/Section";
 import { StatusBadge } from "../../components/StatusBadge";
 import { saveJson, useProof, useRetryContext, useVerifyContext } from "./use-contexts";
 
@@ -42,15 +43,12 @@ export function ContextActions({ context }: { context: Context }) {
       ) : null}
       {verify.error ? <ErrorAlert error={verify.error} title="The verification could not run" /> : null}
       {verify.data ? (
-        <Paper withBorder p="md">
-          <Group justify="space-between" mb="sm">
-            <Title order={2} size="h4">
-              Verification
-            </Title>
-            <StatusBadge status={verify.data.verified ? "verified" : "not verified"} />
-          </Group>
+        <Section
+          title="Verification"
+          aside={<StatusBadge status={verify.data.verified ? "verified" : "not verified"} />}
+        >
           <ChecksList checks={verify.data.checks} />
-        </Paper>
+        </Section>
       ) : null}
     </Stack>
   );

@@ -1,10 +1,10 @@
-import { Anchor, Grid, Paper, Skeleton, Stack, Title } from "@mantine/core";
-import { Link, useParams } from "react-router";
+import { Grid, Stack } from "@mantine/core";
+import { useParams } from "react-router";
 import { DateTime } from "../../components/DateTime";
-import { ErrorAlert } from "../../components/ErrorAlert";
 import { FieldList } from "../../components/FieldList";
 import { JsonBlock } from "../../components/JsonBlock";
-import { PageHeader } from "../../components/PageHeader";
+import { RecordPage } from "../../components/RecordPage";
+import { Section, SectionTitle } from "../../components/Section";
 import { StatusBadge } from "../../components/StatusBadge";
 import { ContextActions } from "./ContextActions";
 import { ContextTimeline } from "./ContextTimeline";
@@ -16,42 +16,25 @@ export default function ContextPage() {
   const context = useContextRecord(id);
   const proof = useProof(id, context.data?.status === "confirmed");
 
-  if (context.error) {
-    return (
-      <>
-        <PageHeader title="Context" />
-        <ErrorAlert error={context.error} />
-      </>
-    );
-  }
-  const record = context.data;
   return (
-    <>
-      <PageHeader title={`Context ${id}`}>
-        {record ? <StatusBadge status={record.status} /> : null}
-      </PageHeader>
-      <Anchor component={Link} to="/contexts" size="sm" mb="md" display="inline-block">
-        All contexts
-      </Anchor>
-      {!record ? (
-        <Skeleton height={480} />
-      ) : (
+    <RecordPage
+      title={`Context ${id}`}
+      query={context}
+      back={{ to: "/contexts", label: "All contexts" }}
+      header={(record) => <StatusBadge status={record.status} />}
+      skeletonHeight={480}
+    >
+      {(record) => (
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 4 }}>
-            <Paper withBorder p="md">
-              <Title order={2} size="h4" mb="sm">
-                Timeline
-              </Title>
+            <Section title="Timeline">
               <ContextTimeline steps={deriveTimeline(record, proof.data?.required_confirmations)} />
-            </Paper>
+            </Section>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Stack>
               <ContextActions context={record} />
-              <Paper withBorder p="md">
-                <Title order={2} size="h4" mb="sm">
-                  Record
-                </Title>
+              <Section title="Record">
                 <FieldList
                   fields={[
                     ["Agent", record.agent_id],
@@ -73,21 +56,16 @@ export default function ContextPage() {
                     ["Failure", record.failure_reason],
                   ]}
                 />
-              </Paper>
-              <Paper withBorder p="md">
-                <Title order={2} size="h4" mb="sm">
-                  Context data
-                </Title>
+              </Section>
+              <Section title="Context data">
                 <JsonBlock value={record.context_data} label="Context data" />
-                <Title order={2} size="h4" my="sm">
-                  Metadata
-                </Title>
+                <SectionTitle mt="sm">Metadata</SectionTitle>
                 <JsonBlock value={record.metadata} label="Metadata" />
-              </Paper>
+              </Section>
             </Stack>
           </Grid.Col>
         </Grid>
       )}
-    </>
+    </RecordPage>
   );
 }

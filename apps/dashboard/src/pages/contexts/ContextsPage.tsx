@@ -1,20 +1,14 @@
-import { Anchor, Button, Code, Group, NativeSelect, Table, Text, TextInput } from "@mantine/core";
-import { type FormEvent, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Code, TextInput } from "@mantine/core";
+import { useInputState } from "@mantine/hooks";
+import { useSearchParams } from "react-router";
+import { AppLink } from "../../components/AppLink";
 import { DateTime } from "../../components/DateTime";
-import { ErrorAlert } from "../../components/ErrorAlert";
-import { LoadMore } from "../../components/LoadMore";
+import { FilterForm } from "../../components/FilterForm";
+import { PagedTable } from "../../components/PagedTable";
 import { PageHeader } from "../../components/PageHeader";
 import { StatusBadge } from "../../components/StatusBadge";
-import { TableSkeleton } from "../../components/TableSkeleton";
-import { type ContextFilters, useContexts } from "./use-contexts";
-
-const STATUSES = [
-  { value: "", label: "All" },
-  { value: "pending", label: "Pending" },
-  { value: "confirmed", label: "Confirmed" },
-  { value: "failed", label: "Failed" },
-];
+import { StatusFilter } from "../../components/StatusFilter";
+import { CONTEXT_STATUSES, type ContextFilters, useContexts } from "./use-contexts";
 
 export const short = (hash: string | null) => (hash ? `${hash.slice(0, 10)}…${hash.slice(-6)}` : "—");
 
@@ -25,7 +19,7 @@ export default function ContextsPage() {
     status: (params.get("status") ?? "") as ContextFilters["status"],
   };
   const contexts = useContexts(filters);
-  const [agent, setAgent] = useState(filters.agent_id);
+  const [agent, setAgent] = useInputState(filters.agent_id);
 
   const apply = (next: ContextFilters) => {
     const search: Record<string, string> = {};
@@ -33,78 +27,35 @@ export default function ContextsPage() {
     if (next.status) search.status = next.status;
     setParams(search);
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    apply({ ...filters, agent_id: agent.trim() });
-  };
-
   return (
     <>
       <PageHeader title="Contexts" />
-      <form onSubmit={submit}>
-        <Group align="flex-end" mb="md" gap="sm">
-          <TextInput
-            label="Agent"
-            placeholder="agent_id"
-            value={agent}
-            onChange={(e) => setAgent(e.currentTarget.value)}
-          />
-          <NativeSelect
-            label="Status"
-            data={STATUSES}
-            value={filters.status}
-            onChange={(event) =>
-              apply({ ...filters, status: event.currentTarget.value as ContextFilters["status"] })
-            }
-          />
-          <Button type="submit" variant="default">
-            Filter
-          </Button>
-        </Group>
-      </form>
-      {contexts.error ? <ErrorAlert error={contexts.error} mb="md" /> : null}
-      {contexts.isPending ? (
-        <TableSkeleton />
-      ) : (
-        <Table.ScrollContainer minWidth={820}>
-          <Table striped verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Context</Table.Th>
-                <Table.Th>Agent</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Received</Table.Th>
-                <Table.Th>Confirmations</Table.Th>
-                <Table.Th>Transaction</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {contexts.items.map((context) => (
-                <Table.Tr key={context.context_id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/contexts/${context.context_id}`}>
-                      {context.context_id}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{context.agent_id}</Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={context.status} />
-                  </Table.Td>
-                  <Table.Td>
-                    <DateTime value={context.created_at} />
-                  </Table.Td>
-                  <Table.Td>{context.confirmations}</Table.Td>
-                  <Table.Td>
-                    <Code>{short(context.transaction_hash)}</Code>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          {contexts.items.length === 0 && !contexts.error ? <Text c="dimmed">No contexts match.</Text> : null}
-        </Table.ScrollContainer>
-      )}
-      <LoadMore {...contexts} />
+      <FilterForm onApply={() => apply({ ...filters, agent_id: agent.trim() })}>
+        <TextInput label="Agent" placeholder="agent_id" value={agent} onChange={setAgent} />
+        <StatusFilter
+          label="Status"
+          statuses={CONTEXT_STATUSES}
+          value={filters.status}
+          onChange={(status) => apply({ ...filters, status })}
+        />
+      </FilterForm>
+      <PagedTable
+        list={contexts}
+        rowKey={(context) => context.context_id}
+        minWidth={820}
+        empty="No contexts match."
+        columns={[
+          {
+            header: "Context",
+            cell: (context) => <AppLink to={`/contexts/${context.context_id}`}>{context.context_id}</AppLink>,
+          },
+          { header: "Agent", cell: (context) => context.agent_id },
+          { header: "Status", cell: (context) => <StatusBadge status={context.status} /> },
+          { header: "Received", cell: (context) => <DateTime value={context.created_at} /> },
+          { header: "Confirmations", cell: (context) => context.confirmations },
+          { header: "Transaction", cell: (context) => <Code>{short(context.transaction_hash)}</Code> },
+        ]}
+      />
     </>
   );
 }

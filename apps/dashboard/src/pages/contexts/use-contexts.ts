@@ -1,9 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useApi } from "../../api/api-context";
 import { unwrap } from "../../api/errors";
+import { useChangeMutation, useRecordMutation } from "../../api/mutations";
 import { usePagedQuery } from "../../api/paged";
 import { queryKeys } from "../../api/query-keys";
 import type { Context } from "../../api/schema";
+
+export const CONTEXT_STATUSES: readonly Context["status"][] = ["pending", "confirmed", "failed"];
 
 export interface ContextFilters {
   agent_id: string;
@@ -56,24 +59,18 @@ export function useProof(id: string, enabled: boolean) {
 }
 
 export function useRetryContext(id: string) {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => unwrap(api.POST("/contexts/{id}/retry", { params: { path: { id } } })),
-    onSuccess: (context) => {
-      queryClient.setQueryData(queryKeys.context(id), context);
-      return queryClient.invalidateQueries({ queryKey: queryKeys.contextsAll });
-    },
-  });
+  return useRecordMutation(
+    (api) => unwrap(api.POST("/contexts/{id}/retry", { params: { path: { id } } })),
+    queryKeys.context(id),
+    queryKeys.contextsAll,
+  );
 }
 
 export function useVerifyContext(contextId: string) {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => unwrap(api.POST("/verifications", { body: { context_id: contextId } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.verificationsAll }),
-  });
+  return useChangeMutation(
+    (api) => unwrap(api.POST("/verifications", { body: { context_id: contextId } })),
+    queryKeys.verificationsAll,
+  );
 }
 
 /** Saves a JSON value as a file through a temporary object URL (nothing leaves the page). */

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, NativeSelect, NumberInput, Stack, Textarea, TextInput } from "@mantine/core";
-import { type FormEvent, useState } from "react";
+import { Modal, NativeSelect, NumberInput, Textarea, TextInput } from "@mantine/core";
+import { useInputState } from "@mantine/hooks";
+import { useState } from "react";
 import type { ApiKey } from "../../api/schema";
-import { ErrorAlert } from "../../components/ErrorAlert";
+import { SubmitForm } from "../../components/SubmitForm";
 import { type CreateKeyInput, useCreateKey } from "./use-keys";
 
 const TYPES: { value: ApiKey["type"]; label: string }[] = [
@@ -21,8 +22,8 @@ interface Props {
 export function CreateKeyModal({ opened, onClose, onCreated }: Props) {
   const create = useCreateKey();
   const [type, setType] = useState<ApiKey["type"]>("full");
-  const [name, setName] = useState("");
-  const [patterns, setPatterns] = useState("");
+  const [name, setName] = useInputState("");
+  const [patterns, setPatterns] = useInputState("");
   const [expiresInDays, setExpiresInDays] = useState<number | string>("");
 
   const close = () => {
@@ -34,8 +35,7 @@ export function CreateKeyModal({ opened, onClose, onCreated }: Props) {
     onClose();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const input: CreateKeyInput = { type };
     if (name.trim()) input.name = name.trim();
     if (type === "restricted") {
@@ -55,54 +55,49 @@ export function CreateKeyModal({ opened, onClose, onCreated }: Props) {
 
   return (
     <Modal opened={opened} onClose={close} title="Create an API key" centered>
-      <form onSubmit={submit}>
-        <Stack>
-          <TextInput
-            // the dialog's first field takes the focus (else Mantine focuses the close button)
-            data-autofocus
-            label="Name"
-            description="Optional, to tell keys apart"
-            value={name}
-            maxLength={100}
-            onChange={(event) => setName(event.currentTarget.value)}
+      <SubmitForm
+        onSubmit={submit}
+        submitLabel="Create key"
+        busy={create.isPending}
+        error={create.error}
+        onCancel={close}
+      >
+        <TextInput
+          // the dialog's first field takes the focus (else Mantine focuses the close button)
+          data-autofocus
+          label="Name"
+          description="Optional, to tell keys apart"
+          value={name}
+          maxLength={100}
+          onChange={setName}
+        />
+        <NativeSelect
+          label="Type"
+          data={TYPES}
+          value={type}
+          onChange={(event) => setType(event.currentTarget.value as ApiKey["type"])}
+        />
+        {type === "restricted" ? (
+          <Textarea
+            label="Agent patterns"
+            description="agent_id patterns, separated by commas or new lines; * matches any run of characters"
+            required
+            autosize
+            minRows={2}
+            value={patterns}
+            onChange={setPatterns}
           />
-          <NativeSelect
-            label="Type"
-            data={TYPES}
-            value={type}
-            onChange={(event) => setType(event.currentTarget.value as ApiKey["type"])}
-          />
-          {type === "restricted" ? (
-            <Textarea
-              label="Agent patterns"
-              description="agent_id patterns, separated by commas or new lines; * matches any run of characters"
-              required
-              autosize
-              minRows={2}
-              value={patterns}
-              onChange={(event) => setPatterns(event.currentTarget.value)}
-            />
-          ) : null}
-          <NumberInput
-            label="Expires in days"
-            description="Leave empty for a key that does not expire (1–3650)"
-            min={1}
-            max={3650}
-            allowDecimal={false}
-            value={expiresInDays}
-            onChange={setExpiresInDays}
-          />
-          {create.error ? <ErrorAlert error={create.error} /> : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create key
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+        ) : null}
+        <NumberInput
+          label="Expires in days"
+          description="Leave empty for a key that does not expire (1–3650)"
+          min={1}
+          max={3650}
+          allowDecimal={false}
+          value={expiresInDays}
+          onChange={setExpiresInDays}
+        />
+      </SubmitForm>
     </Modal>
   );
 }

@@ -1,14 +1,15 @@
-import { Button, NativeSelect, Table, Text } from "@mantine/core";
+import { Button, Code, Text } from "@mantine/core";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
-import { ErrorAlert } from "../../components/ErrorAlert";
-import { LoadMore } from "../../components/LoadMore";
+import { DateTime } from "../../components/DateTime";
+import { PagedTable } from "../../components/PagedTable";
 import { PageHeader } from "../../components/PageHeader";
 import { ShownOnceModal } from "../../components/ShownOnceModal";
-import { TableSkeleton } from "../../components/TableSkeleton";
+import { StatusBadge } from "../../components/StatusBadge";
+import { StatusFilter } from "../../components/StatusFilter";
 import { CreateKeyModal } from "./CreateKeyModal";
-import { KeyRow } from "./KeyRow";
-import { type KeyStatusFilter, useKeys } from "./use-keys";
+import { KeyActions } from "./KeyActions";
+import { KEY_STATUSES, type KeyStatusFilter, useKeys } from "./use-keys";
 
 interface Shown {
   title: string;
@@ -29,61 +30,46 @@ export default function KeysPage() {
       <PageHeader title="API keys">
         <Button onClick={() => setCreating(true)}>New key</Button>
       </PageHeader>
-      <NativeSelect
+      <StatusFilter
         label="Status"
         w={200}
         mb="md"
-        data={[
-          { value: "", label: "All" },
-          { value: "active", label: "Active" },
-          { value: "revoked", label: "Revoked" },
-          { value: "expired", label: "Expired" },
-        ]}
+        statuses={KEY_STATUSES}
         value={status}
-        onChange={(event) =>
-          setParams(event.currentTarget.value ? { status: event.currentTarget.value } : {})
-        }
+        onChange={(next) => setParams(next ? { status: next } : {})}
       />
-      {keys.error ? <ErrorAlert error={keys.error} mb="md" /> : null}
-      {keys.isPending ? (
-        <TableSkeleton />
-      ) : (
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Prefix</Table.Th>
-                <Table.Th>Created</Table.Th>
-                <Table.Th>Last used</Table.Th>
-                <Table.Th>Expires</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {keys.items.map((apiKey) => (
-                <KeyRow
-                  key={apiKey.key_id}
-                  apiKey={apiKey}
-                  onRolled={(key, previousExpiresAt) =>
-                    setShown({
-                      title: "Your rolled API key",
-                      key,
-                      note: previousExpiresAt
-                        ? `The previous key keeps working until ${new Date(previousExpiresAt).toLocaleString()}.`
-                        : undefined,
-                    })
-                  }
-                />
-              ))}
-            </Table.Tbody>
-          </Table>
-          {keys.items.length === 0 && !keys.error ? <Text c="dimmed">No keys yet.</Text> : null}
-        </Table.ScrollContainer>
-      )}
-      <LoadMore {...keys} />
+      <PagedTable
+        list={keys}
+        rowKey={(apiKey) => apiKey.key_id}
+        minWidth={900}
+        empty="No keys yet."
+        columns={[
+          { header: "Name", cell: (apiKey) => apiKey.name ?? "—" },
+          { header: "Type", cell: (apiKey) => apiKey.type },
+          { header: "Prefix", cell: (apiKey) => <Code>{apiKey.display_prefix}</Code> },
+          { header: "Created", cell: (apiKey) => <DateTime value={apiKey.created_at} /> },
+          { header: "Last used", cell: (apiKey) => <DateTime value={apiKey.last_used_at} empty="never" /> },
+          { header: "Expires", cell: (apiKey) => <DateTime value={apiKey.expires_at} empty="never" /> },
+          { header: "Status", cell: (apiKey) => <StatusBadge status={apiKey.status} /> },
+          {
+            header: "Actions",
+            cell: (apiKey) => (
+              <KeyActions
+                apiKey={apiKey}
+                onRolled={(key, previousExpiresAt) =>
+                  setShown({
+                    title: "Your rolled API key",
+                    key,
+                    note: previousExpiresAt
+                      ? `The previous key keeps working until ${new Date(previousExpiresAt).toLocaleString()}.`
+                      : undefined,
+                  })
+                }
+              />
+            ),
+          },
+        ]}
+      />
       <CreateKeyModal
         opened={creating}
         onClose={() => setCreating(false)}

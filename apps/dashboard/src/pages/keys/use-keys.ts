@@ -1,10 +1,11 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "../../api/api-context";
 import { unwrap } from "../../api/errors";
+import { useChangeMutation, useSecretMutation } from "../../api/mutations";
 import { usePagedQuery } from "../../api/paged";
 import { queryKeys } from "../../api/query-keys";
 import type { ApiKey } from "../../api/schema";
 
+export const KEY_STATUSES: readonly ApiKey["status"][] = ["active", "revoked", "expired"];
 export type KeyStatusFilter = "" | ApiKey["status"];
 
 export function useKeys(status: KeyStatusFilter) {
@@ -23,40 +24,32 @@ export interface CreateKeyInput {
   expires_in_days?: number;
 }
 
-// The answers below carry the key itself: gcTime 0 drops them from the mutation cache as soon as the
-// component has taken the key into its own state, so the secret is held in one place only.
+/** The answer carries the new key itself. */
 export function useCreateKey() {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    gcTime: 0,
-    mutationFn: (body: CreateKeyInput) => unwrap(api.POST("/keys", { body })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.keysAll }),
-  });
+  return useSecretMutation(
+    (api, body: CreateKeyInput) => unwrap(api.POST("/keys", { body })),
+    queryKeys.keysAll,
+  );
 }
 
+/** The answer carries the new key itself. */
 export function useRollKey() {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    gcTime: 0,
-    mutationFn: ({ keyId, overlapHours }: { keyId: string; overlapHours: number }) =>
+  return useSecretMutation(
+    (api, { keyId, overlapHours }: { keyId: string; overlapHours: number }) =>
       unwrap(
         api.POST("/keys/{key_id}/roll", {
           params: { path: { key_id: keyId } },
           body: { overlap_hours: overlapHours },
         }),
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.keysAll }),
-  });
+    queryKeys.keysAll,
+  );
 }
 
 export function useRevokeKey() {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (keyId: string) =>
+  return useChangeMutation(
+    (api, keyId: string) =>
       unwrap(api.POST("/keys/{key_id}/revoke", { params: { path: { key_id: keyId } } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.keysAll }),
-  });
+    queryKeys.keysAll,
+  );
 }

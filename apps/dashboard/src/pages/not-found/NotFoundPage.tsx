@@ -1,5 +1,5 @@
-import { Anchor, Text } from "@mantine/core";
-import { Link } from "react-router";
+import { Text } from "@mantine/core";
+import { AppLink } from "../../components/AppLink";
 import { PageHeader } from "../../components/PageHeader";
 
 export default function NotFoundPage() {
@@ -7,11 +7,7 @@ export default function NotFoundPage() {
     <>
       <PageHeader title="Page not found" />
       <Text>
-        There is no page at this address.{" "}
-        <Anchor component={Link} to="/">
-          Go to the overview
-        </Anchor>
-        .
+        There is no page at this address. <AppLink to="/">Go to the overview</AppLink>.
       </Text>
     </>
   );

@@ -1,8 +1,9 @@
-import { Code, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Code, Paper, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
 import { lazy, type ReactNode, Suspense } from "react";
 import { ErrorAlert } from "../../components/ErrorAlert";
 import { FieldList } from "../../components/FieldList";
 import { PageHeader } from "../../components/PageHeader";
+import { Section } from "../../components/Section";
 import { formatEther, useOverview } from "./use-overview";
 
 // the chart (uPlot) is a chunk of its own: the numbers show while it loads
@@ -46,10 +47,7 @@ export default function OverviewPage() {
             loading={loading}
           />
         </SimpleGrid>
-        <Paper withBorder p="md">
-          <Title order={2} size="h4" mb="sm">
-            Contexts per minute, last hour
-          </Title>
+        <Section title="Contexts per minute, last hour">
           {data ? (
             <Suspense fallback={<Skeleton height={258} />}>
               <ContextsChart points={data.contexts_per_minute} />
@@ -57,12 +55,9 @@ export default function OverviewPage() {
           ) : (
             <Skeleton height={258} />
           )}
-        </Paper>
+        </Section>
         <SimpleGrid cols={{ base: 1, md: 2 }}>
-          <Paper withBorder p="md" mih={220}>
-            <Title order={2} size="h4" mb="sm">
-              Chain
-            </Title>
+          <Section title="Chain" mih={220}>
             {data ? (
               <FieldList
                 fields={[
@@ -77,7 +72,7 @@ export default function OverviewPage() {
             ) : (
               <Skeleton height={150} />
             )}
-          </Paper>
+          </Section>
           <SimpleGrid cols={{ base: 1, xs: 3, md: 1 }} spacing="sm">
             <Stat label="Webhooks active" value={data?.webhooks_by_status.active} loading={loading} />
             <Stat label="Webhooks failing" value={data?.webhooks_by_status.failing} loading={loading} />

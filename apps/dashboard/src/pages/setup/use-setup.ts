@@ -1,8 +1,6 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { useApi } from "../../api/api-context";
 import { unwrap } from "../../api/errors";
-import { queryKeys } from "../../api/query-keys";
+import { useSessionMutation } from "../../app/session";
 
 /**
  * The one-time token arrives in the URL fragment (#token=…), which never reaches a server. It is
@@ -25,13 +23,7 @@ export function useSetupToken(): string {
 }
 
 export function useSetup() {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { token: string; password: string }) => unwrap(api.POST("/auth/setup", { body })),
-    onSuccess: (session) => {
-      queryClient.clear();
-      queryClient.setQueryData(queryKeys.session, session);
-    },
-  });
+  return useSessionMutation((api, body: { token: string; password: string }) =>
+    unwrap(api.POST("/auth/setup", { body })),
+  );
 }

@@ -1,8 +1,9 @@
-import { Button, PasswordInput, Stack, TextInput } from "@mantine/core";
-import { type FormEvent, useState } from "react";
+import { TextInput } from "@mantine/core";
+import { useInputState } from "@mantine/hooks";
 import { Navigate, useLocation, useNavigate } from "react-router";
 import { useSession } from "../../app/session";
-import { ErrorAlert } from "../../components/ErrorAlert";
+import { CurrentPasswordInput } from "../../components/PasswordInputs";
+import { SubmitForm } from "../../components/SubmitForm";
 import { AuthCard } from "./AuthCard";
 import { useSignIn } from "./use-sign-in";
 
@@ -16,44 +17,30 @@ export default function SignInPage() {
   const signIn = useSignIn();
   const navigate = useNavigate();
   const location = useLocation();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
+  const [email, setEmail] = useInputState("");
+  const [password, setPassword] = useInputState("");
 
   if (session.data && !signIn.isPending) return <Navigate to={returnPath(location.state)} replace />;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () =>
     signIn.mutate(
       { email, password },
       { onSuccess: () => navigate(returnPath(location.state), { replace: true }) },
     );
-  };
 
   return (
     <AuthCard title="Sign in">
-      <form onSubmit={submit}>
-        <Stack>
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-          />
-          {signIn.error ? <ErrorAlert error={signIn.error} /> : null}
-          <Button type="submit" loading={signIn.isPending}>
-            Sign in
-          </Button>
-        </Stack>
-      </form>
+      <SubmitForm onSubmit={submit} submitLabel="Sign in" busy={signIn.isPending} error={signIn.error}>
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={setEmail}
+        />
+        <CurrentPasswordInput label="Password" value={password} onChange={setPassword} />
+      </SubmitForm>
     </AuthCard>
   );
 }

@@ -1,10 +1,8 @@
-import { Code, Table, Text } from "@mantine/core";
+import { Code, Text } from "@mantine/core";
 import { DateTime } from "../../components/DateTime";
-import { ErrorAlert } from "../../components/ErrorAlert";
-import { LoadMore } from "../../components/LoadMore";
+import { PagedTable } from "../../components/PagedTable";
 import { PageHeader } from "../../components/PageHeader";
 import { StatusBadge } from "../../components/StatusBadge";
-import { TableSkeleton } from "../../components/TableSkeleton";
 import { useSigners } from "./use-signers";
 
 export default function SignersPage() {
@@ -16,42 +14,21 @@ export default function SignersPage() {
         The addresses that sign context hashes, and when each was in use: a context's signature must come from
         the signer of its time.
       </Text>
-      {signers.error ? <ErrorAlert error={signers.error} mb="md" /> : null}
-      {signers.isPending ? (
-        <TableSkeleton rows={3} />
-      ) : (
-        <Table.ScrollContainer minWidth={680}>
-          <Table striped verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Address</Table.Th>
-                <Table.Th>Valid from</Table.Th>
-                <Table.Th>Valid until</Table.Th>
-                <Table.Th>Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {signers.items.map((signer) => (
-                <Table.Tr key={`${signer.address}-${signer.valid_from}`}>
-                  <Table.Td>
-                    <Code>{signer.address}</Code>
-                  </Table.Td>
-                  <Table.Td>
-                    <DateTime value={signer.valid_from} />
-                  </Table.Td>
-                  <Table.Td>
-                    <DateTime value={signer.valid_until} empty="in use" />
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={signer.valid_until ? "expired" : "active"} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <LoadMore {...signers} />
+      <PagedTable
+        list={signers}
+        rowKey={(signer) => `${signer.address}-${signer.kind}-${signer.valid_from}`}
+        minWidth={680}
+        skeletonRows={3}
+        columns={[
+          { header: "Address", cell: (signer) => <Code>{signer.address}</Code> },
+          { header: "Valid from", cell: (signer) => <DateTime value={signer.valid_from} /> },
+          { header: "Valid until", cell: (signer) => <DateTime value={signer.valid_until} empty="in use" /> },
+          {
+            header: "Status",
+            cell: (signer) => <StatusBadge status={signer.valid_until ? "expired" : "active"} />,
+          },
+        ]}
+      />
     </>
   );
 }

@@ -1,41 +1,32 @@
-import { Anchor, Paper, Skeleton, Stack, Title } from "@mantine/core";
-import { Link, useParams } from "react-router";
+import { Stack } from "@mantine/core";
+import { useParams } from "react-router";
 import { ChecksList } from "../../components/ChecksList";
 import { DateTime } from "../../components/DateTime";
-import { ErrorAlert } from "../../components/ErrorAlert";
 import { FieldList } from "../../components/FieldList";
-import { PageHeader } from "../../components/PageHeader";
+import { RecordPage } from "../../components/RecordPage";
+import { Section } from "../../components/Section";
 import { StatusBadge } from "../../components/StatusBadge";
+import { ContextLink } from "./ContextLink";
 import { useVerification } from "./use-verifications";
 
 export default function VerificationPage() {
   const { id = "" } = useParams();
   const verification = useVerification(id);
-  const record = verification.data;
 
   return (
-    <>
-      <PageHeader title={`Verification ${id}`}>
-        {record ? <StatusBadge status={record.verified ? "verified" : "not verified"} /> : null}
-      </PageHeader>
-      <Anchor component={Link} to="/verifications" size="sm" mb="md" display="inline-block">
-        All verifications
-      </Anchor>
-      {verification.error ? <ErrorAlert error={verification.error} /> : null}
-      {verification.isPending ? <Skeleton height={420} /> : null}
-      {record ? (
+    <RecordPage
+      title={`Verification ${id}`}
+      query={verification}
+      back={{ to: "/verifications", label: "All verifications" }}
+      header={(record) => <StatusBadge status={record.verified ? "verified" : "not verified"} />}
+      skeletonHeight={420}
+    >
+      {(record) => (
         <Stack>
-          <Paper withBorder p="md">
+          <Section>
             <FieldList
               fields={[
-                [
-                  "Context",
-                  record.context_id ? (
-                    <Anchor key="c" component={Link} to={`/contexts/${record.context_id}`}>
-                      {record.context_id}
-                    </Anchor>
-                  ) : null,
-                ],
+                ["Context", <ContextLink key="c" id={record.context_id} />],
                 ["Agent", record.agent_id],
                 ["Context hash", record.context_hash],
                 ["Transaction", record.transaction_hash],
@@ -47,15 +38,12 @@ export default function VerificationPage() {
                 ["When", <DateTime key="w" value={record.created_at} />],
               ]}
             />
-          </Paper>
-          <Paper withBorder p="md">
-            <Title order={2} size="h4" mb="sm">
-              Checks
-            </Title>
+          </Section>
+          <Section title="Checks">
             <ChecksList checks={record.checks} />
-          </Paper>
+          </Section>
         </Stack>
-      ) : null}
-    </>
+      )}
+    </RecordPage>
   );
 }

@@ -1,9 +1,11 @@
-import { Anchor, Button, Paper, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
-import { Link, useParams } from "react-router";
+import { Button, Stack } from "@mantine/core";
+import { useParams } from "react-router";
+import { DataTable } from "../../components/DataTable";
 import { DateTime } from "../../components/DateTime";
 import { ErrorAlert } from "../../components/ErrorAlert";
 import { FieldList } from "../../components/FieldList";
-import { PageHeader } from "../../components/PageHeader";
+import { RecordPage } from "../../components/RecordPage";
+import { Section } from "../../components/Section";
 import { StatusBadge } from "../../components/StatusBadge";
 import { useDelivery, useRetryDelivery } from "./use-webhooks";
 
@@ -11,27 +13,28 @@ export default function DeliveryPage() {
   const { id = "", deliveryId = "" } = useParams();
   const delivery = useDelivery(id, deliveryId);
   const retry = useRetryDelivery(id, deliveryId);
-  const record = delivery.data;
 
   return (
-    <>
-      <PageHeader title={`Delivery ${deliveryId}`}>
-        {record ? <StatusBadge status={record.status} /> : null}
-        {record && record.status !== "pending" ? (
-          <Button loading={retry.isPending} onClick={() => retry.mutate()}>
-            Retry delivery
-          </Button>
-        ) : null}
-      </PageHeader>
-      <Anchor component={Link} to={`/webhooks/${id}`} size="sm" mb="md" display="inline-block">
-        Back to the webhook
-      </Anchor>
-      {delivery.error ? <ErrorAlert error={delivery.error} /> : null}
-      {retry.error ? <ErrorAlert error={retry.error} title="The retry was refused" mb="md" /> : null}
-      {delivery.isPending ? <Skeleton height={360} /> : null}
-      {record ? (
+    <RecordPage
+      title={`Delivery ${deliveryId}`}
+      query={delivery}
+      back={{ to: `/webhooks/${id}`, label: "Back to the webhook" }}
+      header={(record) => (
+        <>
+          <StatusBadge status={record.status} />
+          {record.status !== "pending" ? (
+            <Button loading={retry.isPending} onClick={() => retry.mutate()}>
+              Retry delivery
+            </Button>
+          ) : null}
+        </>
+      )}
+      skeletonHeight={360}
+    >
+      {(record) => (
         <Stack>
-          <Paper withBorder p="md">
+          {retry.error ? <ErrorAlert error={retry.error} title="The retry was refused" /> : null}
+          <Section>
             <FieldList
               fields={[
                 ["Event", record.event],
@@ -44,43 +47,29 @@ export default function DeliveryPage() {
                 ["Next attempt", <DateTime key="n" value={record.next_attempt_at} />],
               ]}
             />
-          </Paper>
-          <Paper withBorder p="md">
-            <Title order={2} size="h4" mb="sm">
-              Attempts
-            </Title>
-            <Table.ScrollContainer minWidth={640}>
-              <Table striped verticalSpacing="xs">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Cycle</Table.Th>
-                    <Table.Th>Attempt</Table.Th>
-                    <Table.Th>Time</Table.Th>
-                    <Table.Th>Duration</Table.Th>
-                    <Table.Th>Response status</Table.Th>
-                    <Table.Th>Error</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {record.attempt_log.map((attempt) => (
-                    <Table.Tr key={`${attempt.cycle}-${attempt.number}`}>
-                      <Table.Td>{attempt.cycle}</Table.Td>
-                      <Table.Td>{attempt.number}</Table.Td>
-                      <Table.Td>
-                        <DateTime value={attempt.attempted_at} />
-                      </Table.Td>
-                      <Table.Td>{attempt.duration_ms} ms</Table.Td>
-                      <Table.Td>{attempt.response_status ?? "—"}</Table.Td>
-                      <Table.Td style={{ wordBreak: "break-word" }}>{attempt.error ?? "—"}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            {record.attempt_log.length === 0 ? <Text c="dimmed">No attempt yet.</Text> : null}
-          </Paper>
+          </Section>
+          <Section title="Attempts">
+            <DataTable
+              rows={record.attempt_log}
+              rowKey={(attempt) => `${attempt.cycle}-${attempt.number}`}
+              minWidth={640}
+              empty="No attempt yet."
+              columns={[
+                { header: "Cycle", cell: (attempt) => attempt.cycle },
+                { header: "Attempt", cell: (attempt) => attempt.number },
+                { header: "Time", cell: (attempt) => <DateTime value={attempt.attempted_at} /> },
+                { header: "Duration", cell: (attempt) => `${attempt.duration_ms} ms` },
+                { header: "Response status", cell: (attempt) => attempt.response_status ?? "—" },
+                {
+                  header: "Error",
+                  style: { wordBreak: "break-word" },
+                  cell: (attempt) => attempt.error ?? "—",
+                },
+              ]}
+            />
+          </Section>
         </Stack>
-      ) : null}
-    </>
+      )}
+    </RecordPage>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Checkbox, Group, Stack, Textarea, TextInput } from "@mantine/core";
-import { type FormEvent, useState } from "react";
+import { Checkbox, Stack, Textarea, TextInput } from "@mantine/core";
+import { useInputState } from "@mantine/hooks";
+import { useState } from "react";
 import type { WebhookEvent } from "../../api/schema";
-import { ErrorAlert } from "../../components/ErrorAlert";
+import { SubmitForm } from "../../components/SubmitForm";
 import { EVENTS, type WebhookInput } from "./use-webhooks";
 
 interface Props {
@@ -15,57 +16,48 @@ interface Props {
 
 /** URL, events and description of an endpoint: for creating one and for editing it. */
 export function WebhookForm({ initial, submitLabel, busy, error, onSubmit, onCancel }: Props) {
-  const [url, setUrl] = useState(initial?.url ?? "");
+  const [url, setUrl] = useInputState(initial?.url ?? "");
   const [events, setEvents] = useState<WebhookEvent[]>(initial?.events ?? [...EVENTS]);
-  const [description, setDescription] = useState(initial?.description ?? "");
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit({ url: url.trim(), events, description });
-  };
+  const [description, setDescription] = useInputState(initial?.description ?? "");
 
   return (
-    <form onSubmit={submit}>
-      <Stack>
-        <TextInput
-          data-autofocus
-          label="URL"
-          type="url"
-          required
-          placeholder="https://example.com/hooks/ctxlog"
-          value={url}
-          onChange={(event) => setUrl(event.currentTarget.value)}
-        />
-        <Checkbox.Group
-          label="Events"
-          withAsterisk
-          value={events}
-          onChange={(value) => setEvents(value as WebhookEvent[])}
-        >
-          <Stack gap={6} mt={6}>
-            {EVENTS.map((name) => (
-              <Checkbox key={name} value={name} label={name} />
-            ))}
-          </Stack>
-        </Checkbox.Group>
-        <Textarea
-          label="Description"
-          maxLength={500}
-          autosize
-          minRows={2}
-          value={description}
-          onChange={(event) => setDescription(event.currentTarget.value)}
-        />
-        {error ? <ErrorAlert error={error} /> : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy} disabled={events.length === 0}>
-            {submitLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <SubmitForm
+      onSubmit={() => onSubmit({ url: url.trim(), events, description })}
+      submitLabel={submitLabel}
+      busy={busy}
+      error={error}
+      onCancel={onCancel}
+      submitDisabled={events.length === 0}
+    >
+      <TextInput
+        data-autofocus
+        label="URL"
+        type="url"
+        required
+        placeholder="https://example.com/hooks/ctxlog"
+        value={url}
+        onChange={setUrl}
+      />
+      <Checkbox.Group
+        label="Events"
+        withAsterisk
+        value={events}
+        onChange={(value) => setEvents(value as WebhookEvent[])}
+      >
+        <Stack gap={6} mt={6}>
+          {EVENTS.map((name) => (
+            <Checkbox key={name} value={name} label={name} />
+          ))}
+        </Stack>
+      </Checkbox.Group>
+      <Textarea
+        label="Description"
+        maxLength={500}
+        autosize
+        minRows={2}
+        value={description}
+        onChange={setDescription}
+      />
+    </SubmitForm>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from "react";
 import type { Webhook } from "../../api/schema";
 import { DateTime } from "../../components/DateTime";
 import { ErrorAlert } from "../../components/ErrorAlert";
-import { useEnableWebhook, useRecoverWebhook } from "./use-webhooks";
+import { useRecoverWebhook, useUpdateWebhook } from "./use-webhooks";
 
 const REASONS: Record<string, string> = {
   gone: "the receiver answered 410 Gone",
@@ -21,7 +21,8 @@ const WINDOWS = [
 /** A disabled endpoint (and Enable), and Recover: resend what failed in a recent window. */
 export function WebhookHealth({ webhook }: { webhook: Webhook }) {
   const id = webhook.webhook_id;
-  const enable = useEnableWebhook(id);
+  // PUT {"disabled": false}: the endpoint receives events again (what it missed: recover)
+  const enable = useUpdateWebhook(id);
   const recover = useRecoverWebhook(id);
   const [days, setDays] = useState("1");
 
@@ -39,7 +40,7 @@ export function WebhookHealth({ webhook }: { webhook: Webhook }) {
             color="red"
             variant="light"
             loading={enable.isPending}
-            onClick={() => enable.mutate()}
+            onClick={() => enable.mutate({ disabled: false })}
           >
             Enable
           </Button>

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useApi } from "../../api/api-context";
 import { unwrap } from "../../api/errors";
+import { useChangeMutation, useRecordMutation, useSecretMutation } from "../../api/mutations";
 import { usePagedQuery } from "../../api/paged";
 import { queryKeys } from "../../api/query-keys";
 import type { Webhook, WebhookDelivery, WebhookEvent } from "../../api/schema";
@@ -36,63 +37,39 @@ export function useWebhook(id: string) {
   });
 }
 
-// Answers carrying a secret: gcTime 0 drops them from the mutation cache once the component holds the secret.
+/** The answer carries the new signing secret. */
 export function useCreateWebhook() {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    gcTime: 0,
-    mutationFn: (body: WebhookInput) => unwrap(api.POST("/webhooks", { body })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooksAll }),
-  });
+  return useSecretMutation(
+    (api, body: WebhookInput) => unwrap(api.POST("/webhooks", { body })),
+    queryKeys.webhooksAll,
+  );
 }
 
+/** The answer carries the new signing secret. */
 export function useRotateSecret(id: string) {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    gcTime: 0,
-    mutationFn: () => unwrap(api.POST("/webhooks/{id}/rotate-secret", { params: { path: { id } } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhook(id) }),
-  });
+  return useSecretMutation(
+    (api) => unwrap(api.POST("/webhooks/{id}/rotate-secret", { params: { path: { id } } })),
+    queryKeys.webhook(id),
+  );
 }
 
+/** PUT: only the fields given change. */
 export function useUpdateWebhook(id: string) {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: Partial<WebhookInput>) =>
+  return useRecordMutation(
+    (api, body: Partial<WebhookInput> & { disabled?: boolean }) =>
       unwrap(api.PUT("/webhooks/{id}", { params: { path: { id } }, body })),
-    onSuccess: (webhook) => {
-      queryClient.setQueryData(queryKeys.webhook(id), webhook);
-      return queryClient.invalidateQueries({ queryKey: queryKeys.webhooks });
-    },
-  });
-}
-
-/** PUT {"disabled": false}: the endpoint receives events again (what it missed: recover). */
-export function useEnableWebhook(id: string) {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () =>
-      unwrap(api.PUT("/webhooks/{id}", { params: { path: { id } }, body: { disabled: false } })),
-    onSuccess: (webhook) => {
-      queryClient.setQueryData(queryKeys.webhook(id), webhook);
-      return queryClient.invalidateQueries({ queryKey: queryKeys.webhooks });
-    },
-  });
+    queryKeys.webhook(id),
+    queryKeys.webhooks,
+  );
 }
 
 /** POST …/recover: every delivery that ended failed since `since` gets a new cycle. */
 export function useRecoverWebhook(id: string) {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (since: string) =>
+  return useChangeMutation(
+    (api, since: string) =>
       unwrap(api.POST("/webhooks/{id}/recover", { params: { path: { id } }, body: { since } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["webhooks", "deliveries", id] }),
-  });
+    queryKeys.deliveriesOf(id),
+  );
 }
 
 export function useDeleteWebhook(id: string) {
@@ -108,18 +85,17 @@ export function useDeleteWebhook(id: string) {
 }
 
 export function useSendTestEvent(id: string) {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (event: WebhookEvent) =>
+  return useChangeMutation(
+    (api, event: WebhookEvent) =>
       unwrap(api.POST("/webhooks/{id}/test", { params: { path: { id } }, body: { event } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["webhooks", "deliveries", id] }),
-  });
+    queryKeys.deliveriesOf(id),
+  );
 }
 
 /** How often pending deliveries are asked for again; an object so the component test can shorten it. */
 export const DELIVERY_POLL = { ms: 3000 };
 
+export const DELIVERY_STATUSES: readonly WebhookDelivery["status"][] = ["pending", "succeeded", "failed"];
 export type DeliveryStatusFilter = "" | WebhookDelivery["status"];
 
 export function useDeliveries(webhookId: string, status: DeliveryStatusFilter) {
@@ -168,16 +144,15 @@ export function useDelivery(webhookId: string, deliveryId: string) {
   });
 }
 
+/** The delivery, its webhook's status and lists all change: everything of webhooks is asked for again. */
 export function useRetryDelivery(webhookId: string, deliveryId: string) {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () =>
+  return useChangeMutation(
+    (api) =>
       unwrap(
         api.POST("/webhooks/{id}/deliveries/{delivery_id}/retry", {
           params: { path: { id: webhookId, delivery_id: deliveryId } },
         }),
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["webhooks"] }),
-  });
+    queryKeys.webhooksAll,
+  );
 }
