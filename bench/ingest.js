@@ -9,13 +9,18 @@
 // Targets: (c) ≥ 10,000 contexts/s; end to end ≥ 3,000/s; (b)/(a) ≥ 0.35 with p99 ≤ 50 ms.
 // Knobs: BENCH_DURATION_SECONDS (10), BENCH_CONNECTIONS (50, for a and b), BENCH_BATCH_CONNECTIONS
 // (16, for c), BENCH_PRODUCERS (64, for d), BENCH_E2E_CONTEXTS (50000; 0 skips it),
-// BENCH_E2E_BATCH_MAX (the chain worker's BATCH_MAX, default 256), BENCH_PRODUCER_WINDOW (32 logs
-// unanswered per producer in (d)), BENCH_INGEST_RUNS (which of a,b,c,d to run, default "a,b,c,d"; e.g.
-// "c" alone to measure the batch route), BENCH_API_CPU_PROF (a directory: the API runs under
-// `node --cpu-prof` and writes its profile there when it stops).
+// BENCH_E2E_BATCH_MAX (the chain worker's BATCH_MAX, default 4096, its default), BENCH_E2E_BATCH_WINDOW_MS
+// (its BATCH_WINDOW_MS, default 1000), BENCH_E2E_ONLY (1: the end-to-end run alone),
+// BENCH_WORKER_EXEC_ARGV (node flags of the chain worker), BENCH_PRODUCER_WINDOW (32 logs unanswered
+// per producer in (d)), BENCH_INGEST_RUNS (which of a,b,c,d to run, default "a,b,c,d"; e.g. "c"
+// alone to measure the batch route), BENCH_API_CPU_PROF (a directory: the API runs under
+// `node --cpu-prof` and writes its profile there when it stops). The end-to-end run also prints CPU
+// µs per context of each process, PostgreSQL's backends split by the client they serve
+// (bench/role-sampler.js).
 const path = require("node:path");
 const { Pool } = require("undici");
 const lib = require("./lib");
+const { startRoleSampler } = require("./role-sampler");
 
 const { root, fmt, percentile } = lib;
 const DURATION = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
@@ -23,7 +28,9 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const BATCH_CONNECTIONS = Number(process.env.BENCH_BATCH_CONNECTIONS ?? 16);
 const PRODUCERS = Number(process.env.BENCH_PRODUCERS ?? 64);
 const E2E_CONTEXTS = Number(process.env.BENCH_E2E_CONTEXTS ?? 50_000);
-const E2E_BATCH_MAX = process.env.BENCH_E2E_BATCH_MAX ?? "256";
+const E2E_BATCH_MAX = process.env.BENCH_E2E_BATCH_MAX ?? "4096";
+const E2E_BATCH_WINDOW_MS = process.env.BENCH_E2E_BATCH_WINDOW_MS ?? "1000";
+const E2E_ONLY = process.env.BENCH_E2E_ONLY === "1";
 const BATCH = 100;
 const RUNS = new Set((process.env.BENCH_INGEST_RUNS ?? "a,b,c,d").split(",").map((r) => r.trim()));
 const CPU_PROF_DIR = process.env.BENCH_API_CPU_PROF;
@@ -161,11 +168,29 @@ async function acceptanceRuns() {
 }
 
 async function endToEnd() {
-  const stack = await lib.startChainStack("ctxlog_bench_ingest_e2e", { BATCH_MAX: E2E_BATCH_MAX });
+  // BENCH_WORKER_EXEC_ARGV="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the chain worker
+  const workerExecArgv = (process.env.BENCH_WORKER_EXEC_ARGV ?? "").split(" ").filter(Boolean);
+  const stack = await lib.startChainStack(
+    "ctxlog_bench_ingest_e2e",
+    { BATCH_MAX: E2E_BATCH_MAX, BATCH_WINDOW_MS: E2E_BATCH_WINDOW_MS },
+    { workerExecArgv },
+  );
   try {
     const pool = new Pool(`http://127.0.0.1:${stack.apiPort}`, { connections: BATCH_CONNECTIONS });
     const batches = Math.ceil(E2E_CONTEXTS / BATCH);
     let next = 0;
+    const [{ name: databaseName }] = await stack.db.$queryRawUnsafe("SELECT current_database() AS name");
+    // the chain worker is up once it holds the signer's lease: its start-up is not counted
+    for (let i = 0; i < 600; i++) {
+      if ((await stack.db.$queryRawUnsafe("SELECT 1 FROM signer_leases")).length > 0) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const sampler = startRoleSampler({
+      roles: () => ({ [stack.apiPid]: "api", [stack.workerPid]: "chain-worker", [process.pid]: "bench" }),
+      db: stack.db,
+      databaseName,
+    });
+    await sampler.ready;
     const started = Date.now();
     await Promise.all(
       Array.from({ length: BATCH_CONNECTIONS }, async () => {
@@ -185,7 +210,11 @@ async function endToEnd() {
     const postedMs = Date.now() - started;
     await pool.close();
     await lib.waitForConfirmed(stack.db, batches * BATCH);
-    const last = await stack.db.context.aggregate({ _max: { confirmedAt: true } });
+    const cpu = await sampler.stop();
+    const last = await stack.db.context.aggregate({
+      _max: { confirmedAt: true },
+      _min: { confirmedAt: true },
+    });
     const anchors = await stack.db.anchor.findMany({
       where: { status: "confirmed" },
       select: { gasUsed: true },
@@ -195,9 +224,16 @@ async function endToEnd() {
       contexts: batches * BATCH,
       postsPerSecond: (batches * BATCH) / (postedMs / 1000),
       perSecond: (batches * BATCH) / ((last._max.confirmedAt.getTime() - started) / 1000),
+      firstConfirmedSeconds: (last._min.confirmedAt.getTime() - started) / 1000,
       transactions: await stack.db.anchorTransaction.count(),
       anchors: anchors.length,
       gasPerContext: gas / (batches * BATCH),
+      cpuPerContext: Object.fromEntries(
+        Object.entries(cpu)
+          .filter(([role]) => role !== "other")
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([role, ms]) => [role, (ms * 1000) / (batches * BATCH)]),
+      ),
     };
   } finally {
     await stack.close();
@@ -207,6 +243,21 @@ async function endToEnd() {
 async function main() {
   const date = new Date().toISOString().slice(0, 10);
   console.log(`bench:ingest — ${date}, node ${process.version}, ${DURATION} s per run`);
+  if (!E2E_ONLY) await acceptance();
+  if (E2E_CONTEXTS > 0) {
+    const e = await endToEnd();
+    console.log(
+      `end to end: ${e.contexts} contexts through (c), BATCH_MAX=${E2E_BATCH_MAX}, BATCH_WINDOW_MS=${E2E_BATCH_WINDOW_MS}: posted ${fmt(e.postsPerSecond, 0)}/s, ` +
+        `${fmt(e.perSecond, 0)} contexts/s first POST → last confirmed (target ≥ 3,000: ${e.perSecond >= 3_000 ? "met" : "MISSED"}), ` +
+        `${e.transactions} transactions for ${e.anchors} batches, ${fmt(e.gasPerContext, 1)} gas/context, ` +
+        `first confirmed ${fmt(e.firstConfirmedSeconds, 1)} s after the first POST`,
+    );
+    const cpu = Object.entries(e.cpuPerContext).map(([role, us]) => `${role} ${fmt(us, 1)}`);
+    console.log(`  CPU µs per context, first POST → last confirmed: ${cpu.join(", ")}`);
+  }
+}
+
+async function acceptance() {
   const { rows, errors } = await acceptanceRuns();
   console.log(
     "| run | contexts/s | p50 ms | p99 ms | API µs/context | PostgreSQL µs/context | Redis µs/context |",
@@ -227,14 +278,6 @@ async function main() {
   if (c) {
     console.log(
       `(c) ${fmt(c.perSecond, 0)} contexts/s (target ≥ 10,000: ${c.perSecond >= 10_000 ? "met" : "MISSED"})`,
-    );
-  }
-  if (E2E_CONTEXTS > 0) {
-    const e = await endToEnd();
-    console.log(
-      `end to end: ${e.contexts} contexts through (c), BATCH_MAX=${E2E_BATCH_MAX}: posted ${fmt(e.postsPerSecond, 0)}/s, ` +
-        `${fmt(e.perSecond, 0)} contexts/s first POST → last confirmed (target ≥ 3,000: ${e.perSecond >= 3_000 ? "met" : "MISSED"}), ` +
-        `${e.transactions} transactions for ${e.anchors} batches, ${fmt(e.gasPerContext, 1)} gas/context`,
     );
   }
 }

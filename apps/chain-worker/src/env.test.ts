@@ -12,7 +12,7 @@ describe("chain worker configuration", () => {
   it("has the issue's defaults", () => {
     expect(parseChainWorkerEnv(valid)).toMatchObject({
       CONFIRMATIONS: 3,
-      BATCH_MAX: 256,
+      BATCH_MAX: 4096,
       BATCH_WINDOW_MS: 1000,
       NETWORK_NAME: "anvil",
     });

@@ -18,7 +18,7 @@ export const chainWorkerEnvSchema = z.object({
   REGISTRY_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, "the deployed registry's 20-byte address"),
   SIGNER_PRIVATE_KEY: hexKey,
   CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(3),
-  BATCH_MAX: z.coerce.number().int().min(1).max(10_000).default(256),
+  BATCH_MAX: z.coerce.number().int().min(1).max(10_000).default(4_096),
   BATCH_WINDOW_MS: ms(1_000),
   ANCHOR_GAS_LIMIT: z.coerce.number().int().min(21_000).default(60_000),
   REPLACE_AFTER_MS: ms(30_000),

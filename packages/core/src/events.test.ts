@@ -130,7 +130,8 @@ describe("contextCreatedData", () => {
   });
 
   it("reports the status of the event, not of the row", () => {
-    expect(contextCreatedData({ ...base, status: "confirmed" }).status).toBe("pending");
+    const row: ContextView = { ...base, status: "confirmed" };
+    expect(contextCreatedData(row).status).toBe("pending");
   });
 });
 

@@ -88,7 +88,24 @@ const chainLinkData = (
 
 // The status is the event's, not the row's: a created event built after the context already
 // confirmed still describes the moment of creation.
-export function contextCreatedData(ctx: ContextView): ContextCreatedData {
+/** The fields a creation event reads (the chain worker loads only these). */
+export type CreatedContextView = Pick<
+  ContextView,
+  | "id"
+  | "agentId"
+  | "transactionHash"
+  | "contextHash"
+  | "signature"
+  | "createdAt"
+  | "estimatedConfirmation"
+  | "contextData"
+  | "metadata"
+  | "sequence"
+  | "prevEntryHash"
+  | "entryHash"
+>;
+
+export function contextCreatedData(ctx: CreatedContextView): ContextCreatedData {
   return {
     context_id: ctx.id,
     agent_id: ctx.agentId,
@@ -147,7 +164,20 @@ export function contextConfirmedData(
   return data;
 }
 
-export function contextFailedData(ctx: ContextView): ContextFailedData {
+/** The fields a failure event reads. */
+export type FailedContextView = Pick<
+  ContextView,
+  | "id"
+  | "agentId"
+  | "transactionHash"
+  | "errorCode"
+  | "errorMessage"
+  | "errorDetails"
+  | "retryPossible"
+  | "failureReason"
+>;
+
+export function contextFailedData(ctx: FailedContextView): ContextFailedData {
   return {
     context_id: ctx.id,
     agent_id: ctx.agentId,

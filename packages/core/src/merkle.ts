@@ -19,37 +19,50 @@ const HASH32 = /^0x[0-9a-fA-F]{64}$/;
  *   all an inclusion proof claims. A verifier must still recompute the leaf from the context's
  *   data, since the proof alone cannot tell a leaf from an internal node.
  *
- * Nodes are hashed as bytes and turned into hex once each, so building is O(n) hashes and
- * O(n log n) only in the proof arrays, which share their hex strings.
+ * Each level lives in one byte buffer (32 bytes a node): the leaves are decoded from hex once,
+ * pairs are hashed from and into those buffers, and each node is turned into hex once, natively,
+ * for the proofs, which share those strings. So building is O(n) hashes, with no per-node hex
+ * round trip, and O(n log n) only in the proof arrays.
  */
 export function buildMerkleTree(leaves: readonly Hex[]): MerkleTree {
   if (leaves.length === 0) throw new RangeError("a Merkle tree needs at least one leaf");
-  const leafBytes = leaves.map((leaf, i) => {
+  let count = leaves.length;
+  let level = Buffer.allocUnsafe(count * 32);
+  leaves.forEach((leaf, i) => {
     if (!HASH32.test(leaf)) throw new TypeError(`leaf ${i} is not a 32-byte hex hash`);
-    return hexToBytes(leaf);
+    level.write(leaf.slice(2), i * 32, 32, "hex");
   });
 
   const proofs: Hex[][] = leaves.map(() => []);
   // position[i] = index of leaf i's ancestor in the current level.
   const position = leaves.map((_, i) => i);
-  let level = leafBytes;
   let levelHex: Hex[] = leaves.map((leaf) => leaf.toLowerCase() as Hex);
+  const pair = new Uint8Array(64);
 
-  while (level.length > 1) {
-    const next: Uint8Array[] = [];
-    for (let j = 0; j + 1 < level.length; j += 2) {
-      next.push(hashPair(level[j] as Uint8Array, level[j + 1] as Uint8Array));
+  while (count > 1) {
+    const nextCount = (count + 1) >> 1;
+    const next = Buffer.allocUnsafe(nextCount * 32);
+    for (let j = 0; j + 1 < count; j += 2) {
+      const a = j * 32;
+      const b = a + 32;
+      // sorted as bytes: the smaller node first (OpenZeppelin's commutativeKeccak256)
+      const aFirst = level.compare(level, b, b + 32, a, a + 32) <= 0;
+      pair.set(level.subarray(aFirst ? a : b, (aFirst ? a : b) + 32), 0);
+      pair.set(level.subarray(aFirst ? b : a, (aFirst ? b : a) + 32), 32);
+      next.set(keccak256Bytes(pair), j * 16);
     }
-    if (level.length % 2 === 1) next.push(level[level.length - 1] as Uint8Array);
+    if (count % 2 === 1) level.copy(next, (nextCount - 1) * 32, (count - 1) * 32, count * 32);
 
     for (let i = 0; i < position.length; i++) {
       const p = position[i] as number;
       const sibling = p ^ 1; // the other half of the pair; absent for a promoted node
-      if (sibling < level.length) (proofs[i] as Hex[]).push(levelHex[sibling] as Hex);
+      if (sibling < count) (proofs[i] as Hex[]).push(levelHex[sibling] as Hex);
       position[i] = p >> 1;
     }
+    levelHex = new Array<Hex>(nextCount);
+    for (let k = 0; k < nextCount; k++) levelHex[k] = `0x${next.toString("hex", k * 32, k * 32 + 32)}`;
     level = next;
-    levelHex = next.map((node) => bytesToHex(node));
+    count = nextCount;
   }
   return { root: levelHex[0] as Hex, proofs };
 }

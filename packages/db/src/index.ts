@@ -5,7 +5,9 @@
 export * from "./accounts";
 export * from "./agents";
 export * from "./anchors/anchor-target";
+export { announceAnchors } from "./anchors/announce-anchors";
 export * from "./anchors/chain-status";
+export * from "./anchors/confirm-anchor";
 export * from "./anchors/create-anchor-batch";
 export * from "./anchors/list-unbatched-contexts";
 export * from "./anchors/send-anchors";

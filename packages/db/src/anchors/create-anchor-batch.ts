@@ -1,6 +1,7 @@
 import { buildMerkleTree, newId } from "@ctxlog/core";
-import type { PrismaClient } from "../generated/prisma/client";
+import type { DbOrTx } from "../prisma-types";
 import type { AnchorTarget } from "./anchor-target";
+import { inSqlTransaction } from "./sql-transaction";
 
 export interface CreatedAnchorBatch {
   anchorId: string;
@@ -14,51 +15,67 @@ export interface CreatedAnchorBatch {
  */
 export type AnchorClaim = readonly string[] | { oldest: number };
 
+// a chained context's leaf is its entry hash; one logged before logs were chained keeps its
+// context_hash (proof bundle version 1)
+const CLAIM_OLDEST_SQL = `
+  SELECT id, COALESCE(entry_hash, context_hash) AS leaf FROM contexts
+  WHERE status = 'pending' AND anchor_id IS NULL
+  ORDER BY created_at, id
+  LIMIT $1
+  FOR UPDATE SKIP LOCKED`;
+const CLAIM_IDS_SQL = `
+  SELECT id, COALESCE(entry_hash, context_hash) AS leaf FROM contexts
+  WHERE id = ANY($1::text[]) AND status = 'pending' AND anchor_id IS NULL
+  ORDER BY id
+  FOR UPDATE SKIP LOCKED`;
+const INSERT_ANCHOR_SQL = `
+  INSERT INTO anchors (id, signer_address, chain_id, network, registry_address, merkle_root,
+    context_count, updated_at)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, now())`;
+// Each proof travels as a text-array literal ('{0x…,0x…}'), cast once by PostgreSQL; the leaf index
+// is the position in the arrays. transaction_hash is cleared (it already is on an unbatched row),
+// so that a batch's first announcement finds every one of its rows still to point at its hash.
+const WRITE_PROOFS_SQL = `
+  UPDATE contexts AS c
+  SET anchor_id = $1, leaf_index = v.n - 1, merkle_proof = v.proof::text[], transaction_hash = NULL,
+      updated_at = now()
+  FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS v(id, proof, n)
+  WHERE c.id = v.id`;
+
 /**
  * Claims contexts that are still pending and in no batch (the given ones, or the oldest), builds
  * their Merkle tree and writes the anchor with each context's leaf index and proof, all in one
- * transaction. A context another worker holds or claimed first (or one already batched) is
- * skipped (FOR UPDATE SKIP LOCKED), so a context is never in two live batches however many
- * replicas claim at once. Returns null when nothing was left to claim.
+ * transaction of four statements whatever the batch's size. A context another worker holds or
+ * claimed first (or one already batched) is skipped (FOR UPDATE SKIP LOCKED), so a context is never
+ * in two live batches however many replicas claim at once. Returns null when nothing was left to
+ * claim.
  */
 export async function createAnchorBatch(
-  db: PrismaClient,
+  db: DbOrTx,
   target: AnchorTarget,
   claim: AnchorClaim,
 ): Promise<CreatedAnchorBatch | null> {
   if ("oldest" in claim ? claim.oldest < 1 : claim.length === 0) return null;
-  return db.$transaction(async (tx) => {
-    // a chained context's leaf is its entry hash; one logged before logs were chained keeps its
-    // context_hash (proof bundle version 1)
+  return inSqlTransaction(db, async (sql) => {
     const rows =
       "oldest" in claim
-        ? await tx.$queryRaw<{ id: string; leaf: string }[]>`
-      SELECT id, COALESCE(entry_hash, context_hash) AS leaf FROM contexts
-      WHERE status = 'pending' AND anchor_id IS NULL
-      ORDER BY created_at, id
-      LIMIT ${claim.oldest}
-      FOR UPDATE SKIP LOCKED`
-        : await tx.$queryRaw<{ id: string; leaf: string }[]>`
-      SELECT id, COALESCE(entry_hash, context_hash) AS leaf FROM contexts
-      WHERE id = ANY(${claim as string[]}::text[]) AND status = 'pending' AND anchor_id IS NULL
-      ORDER BY id
-      FOR UPDATE SKIP LOCKED`;
+        ? await sql<{ id: string; leaf: string }>(CLAIM_OLDEST_SQL, [claim.oldest])
+        : await sql<{ id: string; leaf: string }>(CLAIM_IDS_SQL, [claim]);
     if (rows.length === 0) return null;
 
     const tree = buildMerkleTree(rows.map((r) => r.leaf as `0x${string}`));
     const anchorId = newId("anc");
-    await tx.anchor.create({
-      data: { id: anchorId, ...target, merkleRoot: tree.root, contextCount: rows.length },
-    });
+    await sql(INSERT_ANCHOR_SQL, [
+      anchorId,
+      target.signerAddress,
+      target.chainId,
+      target.network,
+      target.registryAddress,
+      tree.root,
+      rows.length,
+    ]);
     const ids = rows.map((r) => r.id);
-    const leaf = rows.map((_, i) => i);
-    const proofs = tree.proofs.map((p) => JSON.stringify(p));
-    await tx.$executeRaw`
-      UPDATE contexts AS c
-      SET anchor_id = ${anchorId}, leaf_index = v.leaf,
-          merkle_proof = ARRAY(SELECT jsonb_array_elements_text(v.proof::jsonb)), updated_at = now()
-      FROM unnest(${ids}::text[], ${leaf}::int[], ${proofs}::text[]) AS v(id, leaf, proof)
-      WHERE c.id = v.id`;
+    await sql(WRITE_PROOFS_SQL, [anchorId, ids, tree.proofs.map((p) => `{${p.join(",")}}`)]);
     return { anchorId, contextIds: ids, merkleRoot: tree.root };
   });
 }

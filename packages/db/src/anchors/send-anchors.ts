@@ -1,9 +1,8 @@
-import { contextCreatedData } from "@ctxlog/core";
-import { toContextView } from "../contexts/context-view";
-import { recordContextEvents } from "../events/record-event";
 import type { PrismaClient } from "../generated/prisma/client";
 import type { DbOrTx } from "../prisma-types";
+import { announceWith } from "./announce-anchors";
 import { holdsSignerLease, type SignerLease } from "./signer-lease";
+import { inSqlTransaction } from "./sql-transaction";
 
 /** Batches waiting for their first transaction, oldest first. */
 export async function listQueuedAnchors(db: DbOrTx, signerAddress: string, limit: number) {
@@ -87,56 +86,44 @@ export async function storeSignedTransactions(
   });
 }
 
+// Every path that changes an anchor and its rows locks in one order, anchor first, then its
+// transactions, then its contexts (the tracker's recordAnchorMined, confirmAnchor and failAnchor
+// start from the anchor too): a broadcast being recorded while the tracker sees the same batch
+// mined waits instead of deadlocking on thousands of rows.
+const LOCK_ANCHORS_OF_SQL = `
+  SELECT a.id FROM anchors AS a
+  WHERE a.id IN (SELECT t.anchor_id FROM anchor_transactions AS t WHERE t.hash = ANY($1::text[]))
+  ORDER BY a.id
+  FOR UPDATE OF a`;
+const MARK_BROADCAST_SQL = `
+  UPDATE anchor_transactions SET status = 'broadcast', broadcast_at = now(),
+    broadcast_block = coalesce(broadcast_block, $2::bigint)
+  WHERE hash = ANY($1::text[]) AND status = 'signed'
+  RETURNING hash, anchor_id`;
+
 /**
  * After the node accepted transactions: marks them broadcast and points each anchor's contexts at
  * the hash. The first broadcast of an anchor also records one `context.created` per context, in
  * the same database transaction, so the event exists exactly once per anchoring.
  */
 export async function markTransactionsBroadcast(
-  db: PrismaClient,
+  db: DbOrTx,
   hashes: readonly string[],
   headBlock: bigint,
 ): Promise<{ createdEvents: number }> {
   if (hashes.length === 0) return { createdEvents: 0 };
-  return db.$transaction(async (tx) => {
-    const broadcast = await tx.$queryRaw<{ hash: string; anchor_id: string }[]>`
-      UPDATE anchor_transactions SET status = 'broadcast', broadcast_at = now(),
-        broadcast_block = coalesce(broadcast_block, ${headBlock})
-      WHERE hash = ANY(${hashes as string[]}::text[]) AND status = 'signed'
-      RETURNING hash, anchor_id`;
+  return inSqlTransaction(db, async (sql) => {
+    await sql(LOCK_ANCHORS_OF_SQL, [hashes]);
+    const broadcast = await sql<{ hash: string; anchor_id: string }>(MARK_BROADCAST_SQL, [
+      hashes,
+      headBlock.toString(),
+    ]);
     if (broadcast.length === 0) return { createdEvents: 0 };
-    return announceAnchors(
-      tx,
+    return announceWith(
+      sql,
       broadcast.map((b) => b.anchor_id),
     );
   });
-}
-
-/**
- * Points the anchors' pending contexts at each anchor's current transaction hash and, the first
- * time an anchor is known to be out (broadcast, or found mined), records one `context.created`
- * per context. Call inside the transaction that records that fact.
- */
-export async function announceAnchors(
-  tx: DbOrTx,
-  anchorIds: readonly string[],
-): Promise<{ createdEvents: number }> {
-  const ids = [...new Set(anchorIds)];
-  await tx.$executeRaw`
-    UPDATE contexts AS c SET transaction_hash = a.transaction_hash, updated_at = now()
-    FROM anchors AS a
-    WHERE a.id = ANY(${ids}::text[]) AND c.anchor_id = a.id AND c.status = 'pending'
-      AND a.status IN ('sent', 'mined')`;
-  const first = await tx.$queryRaw<{ id: string }[]>`
-    UPDATE anchors SET sent_at = now(), updated_at = now()
-    WHERE id = ANY(${ids}::text[]) AND sent_at IS NULL
-    RETURNING id`;
-  if (first.length === 0) return { createdEvents: 0 };
-  const contexts = await tx.context.findMany({
-    where: { anchorId: { in: first.map((f) => f.id) }, status: "pending" },
-  });
-  await recordContextEvents(tx, "context.created", contexts, (c) => contextCreatedData(toContextView(c)));
-  return { createdEvents: contexts.length };
 }
 
 /**

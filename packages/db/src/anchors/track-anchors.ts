@@ -1,10 +1,9 @@
-import { contextConfirmedData, contextFailedData } from "@ctxlog/core";
-import { toContextView } from "../contexts/context-view";
-import { recordContextEvents } from "../events/record-event";
+import { contextFailedData, type ErrorCode } from "@ctxlog/core";
 import type { PrismaClient } from "../generated/prisma/client";
 import type { DbOrTx } from "../prisma-types";
-import type { AnchorProof } from "./anchor-target";
-import { announceAnchors } from "./send-anchors";
+import { announceWith } from "./announce-anchors";
+import { recordEventsWith } from "./record-anchor-events";
+import { inSqlTransaction } from "./sql-transaction";
 
 /** Which of these transaction hashes are ours (any status: a replaced one may still be mined). */
 export async function findAnchorTransactions(db: DbOrTx, hashes: readonly string[]) {
@@ -25,38 +24,35 @@ export interface MinedReceipt {
   reverted: boolean;
 }
 
+const RECORD_MINED_SQL = `
+  UPDATE anchors SET status = 'mined', transaction_hash = $2, block_number = $3::bigint, block_hash = $4,
+    block_timestamp = $5, gas_used = $6::bigint, reverted = $7, mined_at = now(), updated_at = now()
+  WHERE id = $1 AND status IN ('queued', 'sent')
+  RETURNING id`;
+const MARK_MINED_SQL = `
+  UPDATE anchor_transactions SET status = CASE WHEN hash = $2 THEN 'mined' ELSE 'replaced' END::"AnchorTransactionStatus"
+  WHERE anchor_id = $1 AND (hash = $2 OR status IN ('signed', 'broadcast'))`;
+
 /**
  * A transaction of the anchor is in a block: the anchor waits there for the required depth. Its
  * other transactions (same nonce) can never be mined now. Idempotent: a second sighting of the
  * same block changes nothing.
  */
-export async function recordAnchorMined(db: PrismaClient, m: MinedReceipt): Promise<boolean> {
-  return db.$transaction(async (tx) => {
-    const updated = await tx.anchor.updateMany({
-      where: { id: m.anchorId, status: { in: ["queued", "sent"] } },
-      data: {
-        status: "mined",
-        transactionHash: m.transactionHash,
-        blockNumber: m.blockNumber,
-        blockHash: m.blockHash,
-        blockTimestamp: m.blockTimestamp,
-        gasUsed: m.gasUsed,
-        reverted: m.reverted,
-        minedAt: new Date(),
-      },
-    });
-    if (updated.count === 0) return false;
-    await tx.anchorTransaction.update({ where: { hash: m.transactionHash }, data: { status: "mined" } });
-    await tx.anchorTransaction.updateMany({
-      where: {
-        anchorId: m.anchorId,
-        hash: { not: m.transactionHash },
-        status: { in: ["signed", "broadcast"] },
-      },
-      data: { status: "replaced" },
-    });
+export async function recordAnchorMined(db: DbOrTx, m: MinedReceipt): Promise<boolean> {
+  return inSqlTransaction(db, async (sql) => {
+    const updated = await sql(RECORD_MINED_SQL, [
+      m.anchorId,
+      m.transactionHash,
+      m.blockNumber.toString(),
+      m.blockHash,
+      m.blockTimestamp,
+      m.gasUsed.toString(),
+      m.reverted,
+    ]);
+    if (updated.length === 0) return false;
+    await sql(MARK_MINED_SQL, [m.anchorId, m.transactionHash]);
     // found mined before its broadcast was recorded (its sender died in between): announce it now
-    await announceAnchors(tx, [m.anchorId]);
+    await announceWith(sql, [m.anchorId]);
     return true;
   });
 }
@@ -96,70 +92,6 @@ export async function unmineAnchor(db: PrismaClient, anchorId: string, blockHash
   });
 }
 
-/**
- * The anchor reached the required depth on the canonical chain: its pending contexts become
- * confirmed, each with one `context.confirmed` carrying its proof. Exactly once: the status
- * guard makes a second call (another replica, a re-run) a no-op.
- */
-export async function confirmAnchor(
-  db: PrismaClient,
-  anchorId: string,
-  blockHash: string,
-  confirmations: number,
-): Promise<{ confirmed: number }> {
-  return db.$transaction(async (tx) => {
-    const anchors = await tx.$queryRaw<{ id: string }[]>`
-      UPDATE anchors SET status = 'confirmed', confirmed_at = now(), updated_at = now()
-      WHERE id = ${anchorId} AND status = 'mined' AND block_hash = ${blockHash} AND NOT reverted
-      RETURNING id`;
-    if (anchors.length === 0) return { confirmed: 0 };
-    const anchor = await tx.anchor.findUniqueOrThrow({ where: { id: anchorId } });
-    const ids = await tx.$queryRaw<{ id: string }[]>`
-      UPDATE contexts SET status = 'confirmed', transaction_hash = ${anchor.transactionHash},
-        block_number = ${anchor.blockNumber}, block_timestamp = ${anchor.blockTimestamp},
-        gas_used = ${anchor.gasUsed}, confirmations = ${confirmations}, network = ${anchor.network},
-        confirmed_at = now(),
-        confirmation_time_seconds = greatest(0, round(extract(epoch FROM now() - created_at)))::int,
-        updated_at = now()
-      WHERE anchor_id = ${anchorId} AND status = 'pending'
-      RETURNING id`;
-    // Only what the event carries: the context body is not part of a confirmation.
-    const contexts = await tx.context.findMany({
-      where: { id: { in: ids.map((r) => r.id) } },
-      select: {
-        id: true,
-        userId: true,
-        agentId: true,
-        transactionHash: true,
-        contextHash: true,
-        blockNumber: true,
-        blockTimestamp: true,
-        confirmations: true,
-        network: true,
-        gasUsed: true,
-        confirmationTimeSeconds: true,
-        leafIndex: true,
-        merkleProof: true,
-        sequence: true,
-        prevEntryHash: true,
-        entryHash: true,
-      },
-    });
-    await recordContextEvents(tx, "context.confirmed", contexts, (c) => {
-      const proof: AnchorProof = {
-        leaf_index: c.leafIndex ?? 0,
-        merkle_proof: c.merkleProof,
-        merkle_root: anchor.merkleRoot,
-        chain_id: anchor.chainId,
-        network: anchor.network,
-        registry_address: anchor.registryAddress,
-      };
-      return contextConfirmedData(c, { proof });
-    });
-    return { confirmed: contexts.length };
-  });
-}
-
 /** insufficient_gas, reverted and rpc_unavailable as the issue names them; rejected: the node refused it otherwise */
 export type FailureReason = "insufficient_gas" | "reverted" | "rpc_unavailable" | "rejected";
 
@@ -170,30 +102,65 @@ export interface AnchorFailure {
   retryPossible: boolean;
 }
 
+const FAIL_ANCHOR_SQL = `
+  UPDATE anchors SET status = 'failed', failed_at = now(), failure_reason = $2, last_error = $3,
+    updated_at = now()
+  WHERE id = $1 AND status NOT IN ('confirmed', 'failed')
+  RETURNING id`;
+const FAIL_CONTEXTS_SQL = `
+  UPDATE contexts SET status = 'failed', error_code = 'BLOCKCHAIN_ERROR', error_message = $2,
+    error_details = $3, failure_reason = $4, retry_possible = $5, failed_at = now(), updated_at = now()
+  WHERE anchor_id = $1 AND status = 'pending'
+  RETURNING id, user_id, agent_id, transaction_hash, error_code, error_message, error_details,
+    retry_possible, failure_reason`;
+
 /**
  * The anchor cannot succeed: it and its pending contexts fail, each context with one
  * `context.failed` (error BLOCKCHAIN_ERROR). Its unsent transactions are abandoned.
  */
-export async function failAnchor(db: PrismaClient, anchorId: string, failure: AnchorFailure) {
-  return db.$transaction(async (tx) => {
-    const anchors = await tx.$queryRaw<{ id: string }[]>`
-      UPDATE anchors SET status = 'failed', failed_at = now(), failure_reason = ${failure.reason},
-        last_error = ${failure.details}, updated_at = now()
-      WHERE id = ${anchorId} AND status NOT IN ('confirmed', 'failed')
-      RETURNING id`;
+export async function failAnchor(db: DbOrTx, anchorId: string, failure: AnchorFailure) {
+  return inSqlTransaction(db, async (sql) => {
+    const anchors = await sql(FAIL_ANCHOR_SQL, [anchorId, failure.reason, failure.details]);
     if (anchors.length === 0) return { failed: 0 };
-    await tx.anchorTransaction.updateMany({
-      where: { anchorId, status: "signed" },
-      data: { status: "abandoned" },
-    });
-    const ids = await tx.$queryRaw<{ id: string }[]>`
-      UPDATE contexts SET status = 'failed', error_code = 'BLOCKCHAIN_ERROR', error_message = ${failure.message},
-        error_details = ${failure.details}, failure_reason = ${failure.reason},
-        retry_possible = ${failure.retryPossible}, failed_at = now(), updated_at = now()
-      WHERE anchor_id = ${anchorId} AND status = 'pending'
-      RETURNING id`;
-    const contexts = await tx.context.findMany({ where: { id: { in: ids.map((r) => r.id) } } });
-    await recordContextEvents(tx, "context.failed", contexts, (c) => contextFailedData(toContextView(c)));
+    await sql(
+      `UPDATE anchor_transactions SET status = 'abandoned' WHERE anchor_id = $1 AND status = 'signed'`,
+      [anchorId],
+    );
+    const contexts = await sql<{
+      id: string;
+      user_id: string;
+      agent_id: string;
+      transaction_hash: string | null;
+      error_code: ErrorCode;
+      error_message: string;
+      error_details: string | null;
+      retry_possible: boolean;
+      failure_reason: string;
+    }>(FAIL_CONTEXTS_SQL, [
+      anchorId,
+      failure.message,
+      failure.details,
+      failure.reason,
+      failure.retryPossible,
+    ]);
+    await recordEventsWith(
+      sql,
+      contexts.map((c) => ({
+        userId: c.user_id,
+        event: "context.failed" as const,
+        contextId: c.id,
+        data: contextFailedData({
+          id: c.id,
+          agentId: c.agent_id,
+          transactionHash: c.transaction_hash,
+          errorCode: c.error_code,
+          errorMessage: c.error_message,
+          errorDetails: c.error_details,
+          retryPossible: c.retry_possible,
+          failureReason: c.failure_reason,
+        }),
+      })),
+    );
     return { failed: contexts.length };
   });
 }

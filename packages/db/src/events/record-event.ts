@@ -16,8 +16,8 @@ export interface RecordEventInput {
   test?: boolean;
 }
 
-/** The row both forms write: the envelope serialized here, once, from the same input. */
-function outboxRow(input: RecordEventInput) {
+/** The row every form writes: the envelope serialized here, once, from the same input. */
+export function outboxRow(input: RecordEventInput) {
   const timestamp = input.timestamp ?? new Date();
   return {
     id: newId("evt"),

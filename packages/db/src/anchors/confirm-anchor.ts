@@ -1,0 +1,138 @@
+import { buildMerkleTree, contextConfirmedData } from "@ctxlog/core";
+import type { DbOrTx } from "../prisma-types";
+import type { AnchorProof } from "./anchor-target";
+import { recordEventsWith } from "./record-anchor-events";
+import { inSqlTransaction, type SqlRunner } from "./sql-transaction";
+
+const CONFIRM_ANCHOR_SQL = `
+  UPDATE anchors SET status = 'confirmed', confirmed_at = now(), updated_at = now()
+  WHERE id = $1 AND status = 'mined' AND block_hash = $2 AND NOT reverted
+  RETURNING merkle_root, chain_id, network, registry_address, transaction_hash,
+    block_number::text AS block_number, block_timestamp, gas_used::text AS gas_used, context_count`;
+// The block fields come from the anchor row itself; the rows come back with what their event
+// carries (not their bodies), so nothing is read again after it is written.
+const CONFIRM_CONTEXTS_SQL = `
+  UPDATE contexts AS c SET status = 'confirmed', transaction_hash = a.transaction_hash,
+    block_number = a.block_number, block_timestamp = a.block_timestamp, gas_used = a.gas_used,
+    confirmations = $2, network = a.network, confirmed_at = now(),
+    confirmation_time_seconds = greatest(0, round(extract(epoch FROM now() - c.created_at)))::int,
+    updated_at = now()
+  FROM anchors AS a
+  WHERE a.id = $1 AND c.anchor_id = a.id AND c.status = 'pending'
+  RETURNING c.id, c.user_id, c.agent_id, c.context_hash, c.leaf_index,
+    COALESCE(c.entry_hash, c.context_hash) AS leaf, c.confirmation_time_seconds, c.sequence,
+    c.prev_entry_hash, c.entry_hash`;
+
+interface ConfirmedAnchorRow {
+  merkle_root: string;
+  chain_id: number;
+  network: string;
+  registry_address: string;
+  transaction_hash: string;
+  block_number: string;
+  block_timestamp: Date;
+  gas_used: string;
+  context_count: number;
+}
+
+interface ConfirmedContextRow {
+  id: string;
+  user_id: string;
+  agent_id: string;
+  context_hash: string;
+  leaf_index: number | null;
+  leaf: string;
+  confirmation_time_seconds: number;
+  sequence: number | null;
+  prev_entry_hash: string | null;
+  entry_hash: string | null;
+}
+
+/**
+ * Each row's Merkle proof, rebuilt from the batch's leaves in leaf order: the same tree the claim
+ * built and stored (same leaves, same order), and cheaper than reading thousands of stored proofs
+ * back. Only when every leaf of the batch is here and the root is the anchor's; else (a batch some
+ * of whose rows are no longer pending) the stored proofs are read.
+ */
+async function proofsOf(
+  sql: SqlRunner,
+  anchor: ConfirmedAnchorRow,
+  rows: readonly ConfirmedContextRow[],
+): Promise<Map<string, string[]>> {
+  const leaves: string[] = new Array(rows.length);
+  for (const r of rows) {
+    if (r.leaf_index === null || r.leaf_index >= rows.length || leaves[r.leaf_index] !== undefined) break;
+    leaves[r.leaf_index] = r.leaf;
+  }
+  const complete = rows.length === Number(anchor.context_count) && !leaves.includes(undefined as never);
+  if (complete) {
+    const tree = buildMerkleTree(leaves as `0x${string}`[]);
+    if (tree.root === anchor.merkle_root.toLowerCase()) {
+      return new Map(rows.map((r) => [r.id, tree.proofs[r.leaf_index as number] as string[]]));
+    }
+  }
+  const stored = await sql<{ id: string; merkle_proof: string[] }>(
+    "SELECT id, merkle_proof FROM contexts WHERE id = ANY($1::text[])",
+    [rows.map((r) => r.id)],
+  );
+  return new Map(stored.map((r) => [r.id, r.merkle_proof]));
+}
+
+/**
+ * The anchor reached the required depth on the canonical chain: its pending contexts become
+ * confirmed, each with one `context.confirmed` carrying its proof. Exactly once: the status
+ * guard makes a second call (another replica, a re-run) a no-op.
+ */
+export async function confirmAnchor(
+  db: DbOrTx,
+  anchorId: string,
+  blockHash: string,
+  confirmations: number,
+): Promise<{ confirmed: number }> {
+  return inSqlTransaction(db, async (sql) => {
+    const [anchor] = await sql<ConfirmedAnchorRow>(CONFIRM_ANCHOR_SQL, [anchorId, blockHash]);
+    if (!anchor) return { confirmed: 0 };
+    const rows = await sql<ConfirmedContextRow>(CONFIRM_CONTEXTS_SQL, [anchorId, confirmations]);
+    const proofs = await proofsOf(sql, anchor, rows);
+    const blockNumber = BigInt(anchor.block_number);
+    const blockTimestamp = new Date(anchor.block_timestamp);
+    const gasUsed = BigInt(anchor.gas_used);
+    await recordEventsWith(
+      sql,
+      rows.map((c) => {
+        const proof: AnchorProof = {
+          leaf_index: c.leaf_index ?? 0,
+          merkle_proof: proofs.get(c.id) ?? [],
+          merkle_root: anchor.merkle_root,
+          chain_id: Number(anchor.chain_id),
+          network: anchor.network,
+          registry_address: anchor.registry_address,
+        };
+        return {
+          userId: c.user_id,
+          event: "context.confirmed" as const,
+          contextId: c.id,
+          data: contextConfirmedData(
+            {
+              id: c.id,
+              agentId: c.agent_id,
+              transactionHash: anchor.transaction_hash,
+              contextHash: c.context_hash,
+              blockNumber,
+              blockTimestamp,
+              confirmations,
+              network: anchor.network,
+              gasUsed,
+              confirmationTimeSeconds: Number(c.confirmation_time_seconds),
+              sequence: c.sequence,
+              prevEntryHash: c.prev_entry_hash,
+              entryHash: c.entry_hash,
+            },
+            { proof },
+          ),
+        };
+      }),
+    );
+    return { confirmed: rows.length };
+  });
+}
