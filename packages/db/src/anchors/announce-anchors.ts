@@ -1,7 +1,7 @@
 import { contextCreatedData } from "@ctxlog/core";
 import type { DbOrTx } from "../prisma-types";
+import { prismaSql, type SqlRunner } from "../sql-transaction";
 import { recordEventsWith } from "./record-anchor-events";
-import { prismaSql, type SqlRunner } from "./sql-transaction";
 
 /**
  * Points the anchors' pending contexts at each anchor's current transaction hash and, the first

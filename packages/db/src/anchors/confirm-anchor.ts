@@ -1,8 +1,8 @@
 import { buildMerkleTree, contextConfirmedData } from "@ctxlog/core";
 import type { DbOrTx } from "../prisma-types";
+import { inSqlTransaction, type SqlRunner } from "../sql-transaction";
 import type { AnchorProof } from "./anchor-target";
 import { recordEventsWith } from "./record-anchor-events";
-import { inSqlTransaction, type SqlRunner } from "./sql-transaction";
 
 const CONFIRM_ANCHOR_SQL = `
   UPDATE anchors SET status = 'confirmed', confirmed_at = now(), updated_at = now()

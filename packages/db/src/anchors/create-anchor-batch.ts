@@ -1,7 +1,7 @@
 import { buildMerkleTree, newId } from "@ctxlog/core";
 import type { DbOrTx } from "../prisma-types";
+import { inSqlTransaction } from "../sql-transaction";
 import type { AnchorTarget } from "./anchor-target";
-import { inSqlTransaction } from "./sql-transaction";
 
 export interface CreatedAnchorBatch {
   anchorId: string;

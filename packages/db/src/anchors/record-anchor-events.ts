@@ -1,6 +1,6 @@
 import { OUTBOX_EVENTS_CHANNEL } from "../events/outbox-notifications";
 import { outboxRow, type RecordEventInput } from "../events/record-event";
-import type { SqlRunner } from "./sql-transaction";
+import type { SqlRunner } from "../sql-transaction";
 
 // The payloads, the bulk of the rows, travel as one text parameter, one per line: JSON.stringify
 // never writes a raw newline, so nothing in them needs escaping on our side or unescaping on

@@ -1,8 +1,8 @@
 import type { PrismaClient } from "../generated/prisma/client";
 import type { DbOrTx } from "../prisma-types";
+import { inSqlTransaction } from "../sql-transaction";
 import { announceWith } from "./announce-anchors";
 import { holdsSignerLease, type SignerLease } from "./signer-lease";
-import { inSqlTransaction } from "./sql-transaction";
 
 /** Batches waiting for their first transaction, oldest first. */
 export async function listQueuedAnchors(db: DbOrTx, signerAddress: string, limit: number) {

@@ -1,9 +1,9 @@
 import { contextFailedData, type ErrorCode } from "@ctxlog/core";
 import type { PrismaClient } from "../generated/prisma/client";
 import type { DbOrTx } from "../prisma-types";
+import { inSqlTransaction } from "../sql-transaction";
 import { announceWith } from "./announce-anchors";
 import { recordEventsWith } from "./record-anchor-events";
-import { inSqlTransaction } from "./sql-transaction";
 
 /** Which of these transaction hashes are ours (any status: a replaced one may still be mined). */
 export async function findAnchorTransactions(db: DbOrTx, hashes: readonly string[]) {

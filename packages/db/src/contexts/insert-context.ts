@@ -2,6 +2,7 @@ import type { NewContext } from "@ctxlog/core";
 import { pgPoolOf } from "../client";
 import type { Context } from "../generated/prisma/client";
 import type { DbOrTx } from "../prisma-types";
+import { inSqlTransaction } from "../sql-transaction";
 import { linkEntries, lockLogHeads, logsOf, type NewHead, type RunSql } from "./assign-sequences";
 import {
   headsJson,
@@ -11,7 +12,7 @@ import {
   toRecord,
 } from "./context-rows";
 import type { LogHeadCache } from "./log-heads";
-import { type Pool, rememberHead, writeAfterRememberedHeads } from "./write-after-remembered-heads";
+import { rememberHead, writeAfterRememberedHeads } from "./write-after-remembered-heads";
 
 /** What the API computes for a new context (built by `buildNewContexts` in @ctxlog/core). */
 export type { NewContext } from "@ctxlog/core";
@@ -63,7 +64,7 @@ export async function insertContexts(
   }
   if (pool) {
     const { heads } = opts;
-    if (!heads) return (await writeLocked(pool, inputs)).rows;
+    if (!heads) return (await writeLocked(db, inputs)).rows;
     const keys = logsOf(inputs).map((log) => log.key);
     return heads.exclusive(keys, async () => {
       for (let attempt = 0; attempt < REMEMBERED_ATTEMPTS; attempt++) {
@@ -71,38 +72,20 @@ export async function insertContexts(
         if (written) return written;
       }
       // other processes keep moving these heads: lock them, which always goes through
-      const written = await writeLocked(pool, inputs);
+      const written = await writeLocked(db, inputs);
       for (const head of written.newHeads) rememberHead(heads, head);
       return written.rows;
     });
   }
-  const run = async (tx: DbOrTx): Promise<Context[]> =>
-    (await writeChained((sql, params) => tx.$queryRawUnsafe(sql, ...params), inputs)).rows;
-  return "$transaction" in db ? db.$transaction((tx) => run(tx)) : run(db);
+  return (await writeLocked(db, inputs)).rows;
 }
 
 /** Tries of the one-statement write before a write takes the locking path. */
 const REMEMBERED_ATTEMPTS = 3;
 
 /** Locks the heads, numbers the rows after them and writes, in one transaction. */
-async function writeLocked(pool: Pool, inputs: readonly NewContext[]) {
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query("BEGIN");
-    const written = await writeChained(async (sql, params) => (await client.query(sql, params)).rows, inputs);
-    await client.query("COMMIT");
-    return written;
-  } catch (err) {
-    await client.query("ROLLBACK").catch((rollbackErr: Error) => {
-      broken = rollbackErr;
-    });
-    throw err;
-  } finally {
-    // a connection that could not even roll back (timed out, cut) is not given back to the pool
-    client.release(broken);
-  }
-}
+const writeLocked = (db: DbOrTx, inputs: readonly NewContext[]) =>
+  inSqlTransaction(db, (sql) => writeChained(sql, inputs));
 
 async function writeChained(
   sql: RunSql,

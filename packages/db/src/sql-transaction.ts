@@ -1,5 +1,5 @@
-import { pgPoolOf } from "../client";
-import type { DbOrTx } from "../prisma-types";
+import { pgPoolOf } from "./client";
+import type { DbOrTx } from "./prisma-types";
 
 /**
  * Runs one statement with positional parameters and returns its rows. Column types are pg's
