@@ -29,6 +29,13 @@ export async function inSqlTransaction<T>(db: DbOrTx, fn: (sql: SqlRunner) => Pr
   }
   const client = await pool.connect();
   let broken: Error | undefined;
+  // A connection killed between two statements (the database dropped, the server shutting down)
+  // errors on the client itself, not on a query: without a listener that is an unhandled 'error'
+  // event that ends the process. It fails the transaction instead, and the client is not reused.
+  const onError = (err: Error) => {
+    broken = err;
+  };
+  client.on("error", onError);
   try {
     await client.query("BEGIN");
     const result = await fn(async <R>(sql: string, params: readonly unknown[] = []) => {
@@ -44,6 +51,7 @@ export async function inSqlTransaction<T>(db: DbOrTx, fn: (sql: SqlRunner) => Pr
     throw err;
   } finally {
     // a connection that could not even roll back (timed out, cut) is not given back to the pool
+    client.off("error", onError);
     client.release(broken);
   }
 }
