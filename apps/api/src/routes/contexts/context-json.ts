@@ -1,5 +1,6 @@
 import type { ContextSigner } from "@ctxlog/core";
 import type { Context } from "@ctxlog/db";
+import { receiptFieldsOf } from "./context-resource";
 
 /**
  * The 202 of POST /v1/contexts and of its batch as JSON text, written field by field: byte for
@@ -62,18 +63,12 @@ function receiptJson(
   receivedAt: string,
   signer: Pick<ContextSigner, "address" | "signReceipt">,
 ): string {
-  if (row.sequence === null || row.prevEntryHash === null) return "null";
-  const signature = signer.signReceipt({
-    contextHash: row.contextHash,
-    userId: row.userId,
-    agentId: row.agentId,
-    sequence: row.sequence,
-    prevEntryHash: row.prevEntryHash,
-    receivedAt: row.createdAt,
-  });
+  const fields = receiptFieldsOf(row);
+  if (!fields) return "null";
+  const signature = signer.signReceipt(fields);
   return (
     `{"context_hash":${str(row.contextHash)},"user_id":${str(row.userId)},"agent_id":${str(row.agentId)}` +
-    `,"sequence":${num(row.sequence)},"prev_entry_hash":${str(row.prevEntryHash)}` +
+    `,"sequence":${num(fields.sequence)},"prev_entry_hash":${str(fields.prevEntryHash)}` +
     `,"received_at":"${receivedAt}","signer":${str(signer.address)},"signature":${str(signature)}}`
   );
 }

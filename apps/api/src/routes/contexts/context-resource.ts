@@ -1,4 +1,4 @@
-import type { ContextSigner } from "@ctxlog/core";
+import type { ContextSigner, ReceiptFields } from "@ctxlog/core";
 import type { Context } from "@ctxlog/db";
 import type { ContextResource, ReceiptResource } from "./schemas";
 
@@ -37,13 +37,10 @@ export function contextResource(row: Context): ContextResource {
   };
 }
 
-/**
- * The receipt of a freshly written context: the attestation key's EIP-712 signature over its hash,
- * its log and place in it, and when it was received. Null for a row outside any log.
- */
-export function contextReceipt(row: Context, signer: Pick<ContextSigner, "address" | "signReceipt">) {
+/** What a context's receipt signs: its hash, its log and place in it, and when it was received. Null for a row outside any log. */
+export function receiptFieldsOf(row: Context): ReceiptFields | null {
   if (row.sequence === null || row.prevEntryHash === null) return null;
-  const fields = {
+  return {
     contextHash: row.contextHash,
     userId: row.userId,
     agentId: row.agentId,
@@ -51,13 +48,22 @@ export function contextReceipt(row: Context, signer: Pick<ContextSigner, "addres
     prevEntryHash: row.prevEntryHash,
     receivedAt: row.createdAt,
   };
+}
+
+/**
+ * The receipt of a freshly written context: the attestation key's EIP-712 signature over
+ * receiptFieldsOf(row). Null for a row outside any log.
+ */
+export function contextReceipt(row: Context, signer: Pick<ContextSigner, "address" | "signReceipt">) {
+  const fields = receiptFieldsOf(row);
+  if (!fields) return null;
   const receipt: ReceiptResource = {
-    context_hash: row.contextHash,
-    user_id: row.userId,
-    agent_id: row.agentId,
-    sequence: row.sequence,
-    prev_entry_hash: row.prevEntryHash,
-    received_at: row.createdAt.toISOString(),
+    context_hash: fields.contextHash,
+    user_id: fields.userId,
+    agent_id: fields.agentId,
+    sequence: fields.sequence,
+    prev_entry_hash: fields.prevEntryHash,
+    received_at: fields.receivedAt.toISOString(),
     signer: signer.address,
     signature: signer.signReceipt(fields),
   };
