@@ -3,31 +3,42 @@ import { type ChainHarness, createChainHarness, waitFor } from "./testing/harnes
 
 describe("chain worker on anvil, PostgreSQL and Redis: reorgs", () => {
   let h: ChainHarness;
-  let mining = true;
-  let pump: NodeJS.Timeout | undefined;
+  let stopMining: (() => Promise<void>) | undefined;
+  // The test is the miner: one block per 100 ms, each mined after the last returned, so stopping
+  // it leaves no block in flight — the head the test reads before the reorg stays the head.
+  function startMining(): () => Promise<void> {
+    let stopped = false;
+    const loop = (async () => {
+      while (!stopped) {
+        await h.anvilRpc("evm_mine").catch(() => {});
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    })();
+    return async () => {
+      stopped = true;
+      await loop;
+    };
+  }
   beforeAll(async () => {
-    // the test is the miner: one block per 100 ms, paused around the reorg
     h = await createChainHarness({
       manualMining: true,
       env: { CONFIRMATIONS: "4", REPLACE_AFTER_MS: "500", BATCH_WINDOW_MS: "50" },
     });
-    pump = setInterval(() => {
-      if (mining) h.anvilRpc("evm_mine").catch(() => {});
-    }, 100);
+    stopMining = startMining();
     await h.startWorker();
   });
   afterAll(async () => {
-    clearInterval(pump);
+    await stopMining?.();
     await h.close();
   });
 
-  async function waitForAnchor(anchorId: string, status: string) {
+  async function waitForAnchor(anchorId: string, ...statuses: string[]) {
     return waitFor(
       async () => {
         const anchor = await h.db.anchor.findUniqueOrThrow({ where: { id: anchorId } });
-        return anchor.status === status && anchor;
+        return statuses.includes(anchor.status) && anchor;
       },
-      { interval: 20, what: `anchor ${anchorId} ${status}` },
+      { interval: 20, what: `anchor ${anchorId} ${statuses.join(" or ")}` },
     );
   }
 
@@ -37,8 +48,13 @@ describe("chain worker on anvil, PostgreSQL and Redis: reorgs", () => {
       async () => (await h.db.context.findUniqueOrThrow({ where: { id } })).anchorId,
       { interval: 20, what: "the context to be batched" },
     );
+    // No block is mined from here until the reorg, so the anchor cannot reach 4 confirmations
+    // however slowly this machine runs: the worker sends, the test mines the one block that
+    // holds it (unless the miner already did), then replaces it.
+    await stopMining?.();
+    const seen = await waitForAnchor(anchorId, "sent", "mined");
+    if (seen.status === "sent") await h.anvilRpc("evm_mine");
     const mined = await waitForAnchor(anchorId, "mined");
-    mining = false;
     const head = await h.rpc.getBlockNumber();
     const depth = Number(head - (mined.blockNumber as bigint)) + 1;
     expect(depth).toBeLessThan(4);
@@ -51,7 +67,7 @@ describe("chain worker on anvil, PostgreSQL and Redis: reorgs", () => {
 
     await waitForAnchor(anchorId, "sent"); // the tracker saw its block leave the chain
     expect((await h.db.context.findUniqueOrThrow({ where: { id } })).status).toBe("pending");
-    mining = true;
+    stopMining = startMining();
 
     await h.waitForStatus([id as string], "confirmed", 20_000);
     const ctx = await h.db.context.findUniqueOrThrow({ where: { id } });

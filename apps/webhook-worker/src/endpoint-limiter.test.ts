@@ -55,6 +55,27 @@ describe("EndpointLimiter", () => {
     expect(verdicts.filter((v) => v === null)).toHaveLength(3); // waits of 50…250 ms are taken
   });
 
+  it("keeps an idle endpoint's pace, so its next burst waits in-process instead of being deferred", async () => {
+    const l = limiter(2, 250);
+    // 20 instant attempts, one at a time: the endpoint is idle after each
+    for (let i = 0; i < 20; i++) ((await l.acquire("fast")) as EndpointLease).release();
+    expect(l.inFlight("fast")).toBe(0);
+    expect(l.paceMs("fast")).toBeLessThan(5);
+    // the same burst that defers 3 of 8 at the 100 ms guess (above) now waits for every job
+    await l.acquire("fast");
+    await l.acquire("fast");
+    const verdicts = Array.from({ length: 8 }, () => l.acquire("fast"));
+    expect(verdicts.filter((v) => v === null)).toHaveLength(0);
+  });
+
+  it("remembers the pace of at most 10,000 idle endpoints, forgetting the longest idle", async () => {
+    const l = limiter(1, 250);
+    for (let i = 0; i <= 10_000; i++) ((await l.acquire(`e${i}`)) as EndpointLease).release();
+    expect(l.paceMs("e0")).toBe(100); // forgotten: back to the guess
+    expect(l.paceMs("e1")).toBeLessThan(100);
+    expect(l.paceMs("e10000")).toBeLessThan(100);
+  });
+
   it("spaces deferred jobs by the endpoint's pace, capped", () => {
     const l = limiter(2, 250, 60_000);
     const now = 1_000_000;

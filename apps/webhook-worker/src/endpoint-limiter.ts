@@ -18,6 +18,12 @@ interface Endpoint {
 const INITIAL_AVERAGE_MS = 100;
 const SMOOTHING = 0.2;
 const MIN_DEFER_MS = 20;
+/**
+ * Idle endpoints whose measured pace is kept. An endpoint that goes quiet between bursts must not
+ * restart from the 100 ms guess: with it, a burst to a 2 ms endpoint looks slow, its jobs are
+ * deferred to Redis' delayed set, and a delivery that could have taken milliseconds takes hundreds.
+ */
+const REMEMBERED_PACES = 10_000;
 
 export interface EndpointLimiterOptions {
   /** attempts in flight per endpoint */
@@ -39,6 +45,8 @@ export interface EndpointLimiterOptions {
  */
 export class EndpointLimiter {
   private readonly endpoints = new Map<string, Endpoint>();
+  /** average attempt time of endpoints with nothing in flight, oldest first (an LRU by insertion) */
+  private readonly idlePaces = new Map<string, number>();
 
   constructor(private readonly opts: EndpointLimiterOptions) {}
 
@@ -100,17 +108,33 @@ export class EndpointLimiter {
         endpoint.averageMs += SMOOTHING * (Date.now() - attempt.startedAt - endpoint.averageMs);
         const next = endpoint.waiters.shift();
         if (next) next();
-        else if (endpoint.inFlight.size === 0 && endpoint.nextFreeAt < Date.now()) this.endpoints.delete(key);
+        else if (endpoint.inFlight.size === 0 && endpoint.nextFreeAt < Date.now()) this.retire(key, endpoint);
       },
     };
+  }
+
+  /** The pace an endpoint would start from now: its own while in use or remembered, else the guess. */
+  paceMs(key: string): number {
+    return this.endpoints.get(key)?.averageMs ?? this.idlePaces.get(key) ?? INITIAL_AVERAGE_MS;
   }
 
   private endpoint(key: string): Endpoint {
     let endpoint = this.endpoints.get(key);
     if (!endpoint) {
-      endpoint = { inFlight: new Set(), waiters: [], averageMs: INITIAL_AVERAGE_MS, nextFreeAt: 0 };
+      const averageMs = this.idlePaces.get(key) ?? INITIAL_AVERAGE_MS;
+      this.idlePaces.delete(key);
+      endpoint = { inFlight: new Set(), waiters: [], averageMs, nextFreeAt: 0 };
       this.endpoints.set(key, endpoint);
     }
     return endpoint;
+  }
+
+  /** Forgets an idle endpoint's slots but keeps its pace for its next burst. */
+  private retire(key: string, endpoint: Endpoint): void {
+    this.endpoints.delete(key);
+    this.idlePaces.set(key, endpoint.averageMs);
+    if (this.idlePaces.size > REMEMBERED_PACES) {
+      this.idlePaces.delete(this.idlePaces.keys().next().value as string);
+    }
   }
 }

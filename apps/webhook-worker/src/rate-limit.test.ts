@@ -95,29 +95,24 @@ describe("per-endpoint rate_limit across two worker processes (PostgreSQL + Redi
     const RATE = 5;
     const COUNT = 15;
     await h.db.webhook.update({ where: { id: hook.id }, data: { rateLimit: RATE } });
+    const recordedAt = Date.now();
     await recordEvents(
       h.db,
       Array.from({ length: COUNT }, (_, n) => ({ userId, event: "context.created" as const, data: { n } })),
     );
     const received = await r.waitFor(COUNT, 20_000);
 
-    const all = received.map((q) => q.at).sort((a, b) => a - b);
+    // Slots are exactly `interval` apart in Redis' clock, shared by both processes, and no send
+    // starts before its slot; the first slot is no earlier than the events. So the i-th arrival
+    // comes at least i intervals after the events were recorded, however late a loaded machine
+    // runs (lateness only moves arrivals later). Two per-process limiters would let the i-th
+    // arrive after about i / 2 intervals: the 15th 1.4 s early.
     const interval = 1000 / RATE;
-    // Slots are exactly `interval` apart in Redis' clock, shared by both processes; a send lands a
-    // little early or late (event loop lag: up to ~80 ms was seen on this loaded 2-core machine while
-    // a process takes a burst of jobs), without accumulating. So: the typical gap is the interval,
-    // 90% of gaps are at least half of it, the run takes as long as the rate says, and no second
-    // holds more than RATE (+2: a late send next to an on-time one). Two per-process limiters would
-    // give a median gap near interval / 2 and a second with up to 2 × RATE.
-    const gaps = all.slice(1).map((t, i) => t - (all[i] as number));
-    const sorted = [...gaps].sort((a, b) => a - b);
-    expect(sorted[Math.floor(sorted.length / 2)]).toBeGreaterThanOrEqual(interval - 10);
-    expect(sorted[Math.floor(sorted.length / 10)]).toBeGreaterThanOrEqual(interval * 0.5);
-    const span = (all[all.length - 1] as number) - (all[0] as number);
-    expect(span).toBeGreaterThanOrEqual((all.length - 1) * interval - 100);
-    for (const start of all) {
-      expect(all.filter((t) => t >= start && t < start + 1000).length).toBeLessThanOrEqual(RATE + 2);
-    }
+    const arrivals = received.map((q) => q.at).sort((a, b) => a - b);
+    const early = arrivals
+      .map((at, i) => ({ i, earlyMs: recordedAt + i * interval - at }))
+      .filter(({ earlyMs }) => earlyMs > 5); // 5 ms: the clocks' millisecond rounding and timers
+    expect(early).toEqual([]);
     // and the work was shared: each process made some of the attempts
     const made = await settledAttempts(ports, 10 + COUNT);
     for (const [i, n] of made.entries()) expect(n - (warmed[i] as number)).toBeGreaterThan(0);
