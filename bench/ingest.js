@@ -79,7 +79,7 @@ async function loggerRun(port, key) {
       const window = [];
       while (Date.now() < until) {
         const t0 = performance.now();
-        window.push(logger.log(item(n++)).then(() => latencies.push(performance.now() - t0)));
+        window.push(logger.log(lib.benchContext(n++)).then(() => latencies.push(performance.now() - t0)));
         if (window.length >= PRODUCER_WINDOW) await window.shift();
       }
       await Promise.all(window);

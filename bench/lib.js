@@ -258,9 +258,9 @@ function cpuSpent(before, after) {
 }
 
 /** ~1 KiB of context (a task, notes, steps): what the API benches send; `i` tells items apart. */
-function benchContext(i = 0) {
+function benchContext(i = 0, agent = "bench-agent") {
   return {
-    agent_id: "bench-agent",
+    agent_id: agent,
     context_data: {
       task: "summarize",
       i,
@@ -271,16 +271,23 @@ function benchContext(i = 0) {
   };
 }
 
-/** autocannon POSTing the JSON `body` to `url` over `connections` for `seconds`. */
-function postLoad(url, { headers = {}, body, connections, seconds }) {
+/**
+ * autocannon POSTing the JSON `body` to `url` over `connections` for `seconds`; with `bodies`
+ * instead, each request sends the next of them in turn.
+ */
+function postLoad(url, { headers = {}, body, bodies, connections, seconds }) {
   const autocannon = require("autocannon");
+  let next = 0;
+  const turns = bodies
+    ? { requests: [{ setupRequest: (req) => ({ ...req, body: bodies[next++ % bodies.length] }) }] }
+    : { body };
   return autocannon({
     url,
     method: "POST",
     connections,
     duration: seconds,
     headers: { "content-type": "application/json", ...headers },
-    body,
+    ...turns,
   });
 }
 
