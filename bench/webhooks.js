@@ -347,7 +347,15 @@ async function main() {
       `\nb/a = ${fmt(ba, 3)} (target ≥ 0.3), d/a = ${fmt(da, 3)}, b/d = ${fmt(bd, 3)} (target ≥ 0.9); ` +
         `paced p99 ${rows[2]?.p99} ms (target ≤ 100); (a) receiver saw ${aStats.count} requests`,
     );
-    const met = ba >= 0.3 && bd >= 0.9 && (rows[2]?.p99 ?? Infinity) <= 100;
+    // The issue's rule: b/a ≥ 0.3 unless the floor itself is below it, in which case the floor is
+    // the wall and the costs above say where each part of a delivery goes.
+    const floorIsWall = da < 0.3;
+    const pacedMet = (rows[2]?.p99 ?? Infinity) <= 100;
+    const met = (ba >= 0.3 || floorIsWall) && bd >= 0.9 && pacedMet;
+    if (ba < 0.3 && floorIsWall)
+      console.log(
+        `b/a < 0.3 with the floor itself at d/a = ${fmt(da, 3)}: the required work is the wall (see the CPU per delivery above)`,
+      );
     console.log(met ? "targets met" : "TARGET MISSED");
   } finally {
     await worker?.stop();
