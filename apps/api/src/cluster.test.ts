@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
+import { logOwner } from "@ctxlog/core";
 import { waitFor } from "@ctxlog/core/testing";
 import { createApiKey } from "@ctxlog/db";
 import { createTestDatabase, TEST_SECRETS_ENV } from "@ctxlog/db/testing";
@@ -151,6 +152,52 @@ describe("API_PROCESSES=2: the built API as a supervised cluster (PostgreSQL + R
     expect(Number(line?.split(" ").pop())).toBe(60);
   }, 60_000);
 
+  // three agents whose logs process 0 writes and three that process 1 writes
+  const affinityAgents = Array.from({ length: 40 }, (_, i) => `agent-affinity-${i}`);
+  const spreadAgents = [
+    ...affinityAgents.filter((a) => logOwner("usr-cluster", a, 2) === 0).slice(0, 3),
+    ...affinityAgents.filter((a) => logOwner("usr-cluster", a, 2) === 1).slice(0, 3),
+  ];
+  const postFor = (agent: string, i: number) =>
+    fetch(`${base}/v1/contexts`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: JSON.stringify({ agent_id: agent, context_data: { i } }),
+    });
+  /** Each agent's sequences, as stored: 1…n with no gap or repeat when the logs are whole. */
+  async function expectWholeLogs() {
+    for (const agent of spreadAgents) {
+      const rows = await database.db.context.findMany({
+        where: { agentId: agent },
+        select: { sequence: true },
+        orderBy: { sequence: "asc" },
+      });
+      expect(rows.map((r) => r.sequence)).toEqual(rows.map((_, i) => i + 1));
+    }
+  }
+  const handOffs = async (outcome: string) => {
+    const metrics = await (await fetch(`${ops}/metrics`)).text();
+    const line = metrics
+      .split("\n")
+      .find((l) => l.startsWith(`api_context_log_handoffs_total{outcome="${outcome}"}`));
+    return Number(line?.split(" ").pop() ?? 0);
+  };
+
+  it("one process writes each agent log: the other hands it that log's contexts, and every log stays whole", async () => {
+    expect(spreadAgents).toHaveLength(6);
+    const answers = await Promise.all(
+      Array.from({ length: 120 }, (_, i) =>
+        postFor(spreadAgents[i % 6] as string, i).then(async (r) =>
+          r.status === 202 ? 202 : await r.text(),
+        ),
+      ),
+    );
+    expect(answers).toEqual(Array(120).fill(202));
+    await expectWholeLogs();
+    expect(await handOffs("forwarded")).toBeGreaterThan(0);
+    expect(await handOffs("owner_unreachable")).toBe(0);
+  }, 60_000);
+
   it("serves /readyz on the ops port, and neither /readyz nor /metrics on the public one", async () => {
     const ready = await fetch(`${ops}/readyz`);
     expect(ready.status).toBe(200);
@@ -197,6 +244,14 @@ describe("API_PROCESSES=2: the built API as a supervised cluster (PostgreSQL + R
       },
       { timeout: 15_000, what: "the replacement to serve" },
     );
+    // the replacement took over the dead process's logs: they keep growing, whole
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        postFor(spreadAgents[i % 6] as string, 200 + i).then((r) => r.status),
+      ),
+    );
+    expect(answers).toEqual(Array(30).fill(202));
+    await expectWholeLogs();
   }, 60_000);
 
   it("SIGTERM to the primary stops every API process and exits 0", async () => {

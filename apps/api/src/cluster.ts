@@ -41,10 +41,14 @@ export function runPrimary(count: number, logger: Logger): void {
   // the primary cannot see), stops the primary instead of spinning: its supervisor takes over.
   const quickExits: number[] = [];
   const startedAt = new Map<number, number>();
-  const fork = () => {
+  // Each process has a place (0 … count-1) that a replacement takes over: the agent logs a place
+  // writes (LOG_AFFINITY) stay with it across restarts.
+  const placeOf = new Map<number, number>();
+  const fork = (place: number) => {
     // a restart still pending when SIGTERM came would start a process nobody stops
     if (stopping) return;
-    const worker = cluster.fork();
+    const worker = cluster.fork({ CTXLOG_CLUSTER_PLACE: `${process.pid}:${place}:${count}` });
+    placeOf.set(worker.id, place);
     startedAt.set(worker.id, Date.now());
     worker.on("message", (message: MetricsRequest) => {
       if (message?.type === METRICS_REQUEST) answerMetrics(worker, message.id, aggregator);
@@ -65,9 +69,12 @@ export function runPrimary(count: number, logger: Logger): void {
       process.exit(1);
     }
     logger.error({ workerPid: worker.process.pid, code, signal }, "API process exited; starting another");
-    setTimeout(fork, RESTART_DELAY_MS); // not unref'd: with no process left it is all that keeps us up
+    const place = placeOf.get(worker.id) ?? 0;
+    placeOf.delete(worker.id);
+    // not unref'd: with no process left it is all that keeps us up
+    setTimeout(() => fork(place), RESTART_DELAY_MS);
   });
-  for (let i = 0; i < count; i++) fork();
+  for (let i = 0; i < count; i++) fork(i);
   logger.info({ processes: count }, "ctxlog api primary supervising");
 
   // Each process gets its own 10 s to stop; the primary waits a little longer for the last one.

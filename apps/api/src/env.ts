@@ -1,4 +1,4 @@
-import { availableParallelism } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import {
   checkSecretsEncryptionEnv,
   envFlag,
@@ -42,6 +42,19 @@ export const apiEnvSchema = z
       .union([z.literal("auto"), z.coerce.number().int().min(1).max(64)])
       .default(1)
       .transform((n) => (n === "auto" ? availableParallelism() : n)),
+    // With API_PROCESSES > 1, one process writes each agent log and the others hand it that log's
+    // contexts over a Unix socket (LOG_AFFINITY_DIR), so a log's head is remembered in one place.
+    LOG_AFFINITY: z.enum(["on", "off"]).default("on"),
+    LOG_AFFINITY_DIR: z.string().min(1).default(tmpdir()),
+    // Set by the primary for each of its processes ("<cluster id>:<index>:<size>"), not by operators.
+    CTXLOG_CLUSTER_PLACE: z
+      .string()
+      .regex(/^\d+:\d+:\d+$/, "<cluster id>:<index>:<size>")
+      .transform((place) => {
+        const [id, index, size] = place.split(":");
+        return { id: id as string, index: Number(index), size: Number(size) };
+      })
+      .optional(),
     ...postgresEnv,
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     ...redisEnv,

@@ -6,6 +6,7 @@ import { isClusterWorker, runPrimary } from "./cluster";
 import type { ApiDeps } from "./deps";
 import { type ApiEnv, parseApiEnv } from "./env";
 import { createLogger } from "./http/logging";
+import { servePeerWrites } from "./ingestion/peer-writes";
 import { serveOps } from "./ops-server";
 import { createApiDeps } from "./wiring";
 
@@ -83,6 +84,15 @@ async function serve(env: ApiEnv, logger: ReturnType<typeof createLogger>) {
     },
   );
 
+  // In a cluster: the agent logs this process writes for its peers (LOG_AFFINITY)
+  const peerWrites = deps.peerSocket
+    ? servePeerWrites(deps.peerSocket, (row) => deps.contextWriter.addHere(row)).catch((err: unknown) => {
+        // the peers find no socket and write this process's logs themselves: slower, still correct
+        logger.error({ err, path: deps.peerSocket }, "cannot listen for peer writes");
+        return null;
+      })
+    : null;
+
   const sweep = setInterval(() => {
     deleteExpiredIdempotencyKeys(deps.db).catch((err: unknown) =>
       logger.warn({ err }, "idempotency sweep failed"),
@@ -98,6 +108,7 @@ async function serve(env: ApiEnv, logger: ReturnType<typeof createLogger>) {
       deps.signers.stop();
       opsServer.then((ops) => ops.close());
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await (await peerWrites)?.close();
       await deps.close();
     },
   });

@@ -1,4 +1,8 @@
 // Integration: real PostgreSQL (fresh database) and real Redis (own prefix).
+
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { buildNewContexts, createContextSigner, type NewContextInput } from "@ctxlog/core";
 import { pendingContextRow } from "@ctxlog/db";
 import { JOBS } from "@ctxlog/jobs";
@@ -10,6 +14,8 @@ import {
   type Tenant,
   type TestHarness,
 } from "../testing/harness";
+import { createContextWriter, type LogAffinity } from "./context-writer";
+import { PeerWriters, peerSocketPath, servePeerWrites } from "./peer-writes";
 
 let h: TestHarness;
 let t: Tenant;
@@ -100,5 +106,55 @@ describe("the context writer", () => {
     ];
     await expect(h.deps.contextWriter.addMany(clash)).rejects.toThrow();
     expect(await h.db.context.count({ where: { id: { in: again.map((r) => r.id) } } })).toBe(0);
+  });
+
+  it("hands a context to the process that writes its log, and writes it here when that process is gone", async () => {
+    // two writers on one database, as two API processes of a cluster: "even" agents are process 0's
+    const dir = mkdtempSync(path.join(tmpdir(), "ctxlog-affinity-"));
+    const peers = [0, 1].map(() => new PeerWriters((i) => peerSocketPath(dir, "7", i)));
+    const handOffs: string[] = [];
+    const affinity = (self: number): LogAffinity => ({
+      self,
+      writerOf: (row) => (row.agentId.endsWith("even") ? 0 : 1),
+      writeAt: (owner, row) => (peers[self] as PeerWriters).write(owner, row),
+      onHandOff: (outcome) => handOffs.push(`${self}:${outcome}`),
+    });
+    const writers = [0, 1].map((self) =>
+      createContextWriter(h.db, h.deps.queues, h.deps.logger, { affinity: affinity(self) }),
+    );
+    const servers = await Promise.all(
+      writers.map((w, i) => servePeerWrites(peerSocketPath(dir, "7", i), (row) => w.addHere(row))),
+    );
+    try {
+      const { familyId } = await h.db.apiKey.findUniqueOrThrow({ where: { id: t.keyIds.full } });
+      const owner = { userId: t.userId, apiKeyId: t.keyIds.full, keyFamilyId: familyId };
+      const opts = { signer: createContextSigner(TEST_SIGNER_KEY), network: "anvil", confirmationDelayMs: 1 };
+      const build = (n: number) =>
+        buildNewContexts(
+          owner,
+          Array.from({ length: n }, (_, i) => ({ agent_id: "affinity-even", context_data: { i } })),
+          opts,
+        );
+      // process 1 receives them all: each is handed to process 0 and comes back as stored
+      const stored = await Promise.all(
+        (await build(20)).map((row) => (writers[1] as (typeof writers)[0]).add(row)),
+      );
+      expect(stored.map((r) => r.sequence).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(
+        Array.from({ length: 20 }, (_, i) => i + 1),
+      );
+      expect(handOffs).toEqual(Array(20).fill("1:forwarded"));
+
+      // process 0 is gone: process 1 writes that log itself, after the head the other left
+      await servers[0]?.close();
+      const after = await Promise.all(
+        (await build(5)).map((row) => (writers[1] as (typeof writers)[0]).add(row)),
+      );
+      expect(after.map((r) => r.sequence).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual([21, 22, 23, 24, 25]);
+      expect(handOffs.slice(20)).toEqual(Array(5).fill("1:owner_unreachable"));
+    } finally {
+      for (const p of peers) p.close();
+      await Promise.all(servers.map((s) => s.close()));
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

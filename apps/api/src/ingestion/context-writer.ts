@@ -22,6 +22,8 @@ export interface ContextWriter {
    * PostgreSQL unreachable.
    */
   add(row: NewContext): Promise<Context>;
+  /** `add` without handing the row to the process that writes its log: for that process's peers' rows. */
+  addHere(row: NewContext): Promise<Context>;
   /**
    * The same for rows that stand or fall together (a batch request): one INSERT holds all of them,
    * so either every row is committed or none is. Refused whole when they do not fit under
@@ -44,6 +46,23 @@ export interface ContextWriter {
 }
 
 export const DEFAULT_CONTEXT_WRITE_QUEUE_MAX = 2_000;
+
+/**
+ * In a cluster (API_PROCESSES > 1), each agent log has an owner process: `add` hands a row of a
+ * busy log another process owns to that process (peer-writes.ts), so the log's head stays
+ * remembered in one place and its writes stay one statement. Batch and Idempotency-Key writes stay
+ * where they arrived (a batch commits whole, in one statement, whatever logs it spans).
+ */
+export interface LogAffinity {
+  /** this process's index in the cluster */
+  self: number;
+  /** the index of the process that should write `row` now (this one, unless it hands the row on) */
+  writerOf(row: NewContext): number;
+  /** the row as process `owner` stored it, or null when it cannot be reached (nothing was sent) */
+  writeAt(owner: number, row: NewContext): Promise<Context | null>;
+  /** counts the rows handed on, and those written here because their owner was unreachable */
+  onHandOff?(outcome: "forwarded" | "owner_unreachable"): void;
+}
 
 interface Queued {
   rows: readonly NewContext[];
@@ -80,7 +99,13 @@ export function createContextWriter(
   db: PrismaClient,
   queues: JobQueues,
   logger: Logger,
-  opts: { maxBatch?: number; maxConcurrent?: number; maxOutstanding?: number; chained?: boolean } = {},
+  opts: {
+    maxBatch?: number;
+    maxConcurrent?: number;
+    maxOutstanding?: number;
+    chained?: boolean;
+    affinity?: LogAffinity;
+  } = {},
 ): ContextWriter {
   const maxOutstanding = opts.maxOutstanding ?? DEFAULT_CONTEXT_WRITE_QUEUE_MAX;
   let outstanding = 0;
@@ -139,7 +164,19 @@ export function createContextWriter(
     get outstanding() {
       return outstanding;
     },
-    add: (row) => write([row]).then((stored) => only(stored, row.id)),
+    async add(row) {
+      const { affinity } = opts;
+      if (affinity && opts.chained !== false) {
+        const writer = affinity.writerOf(row);
+        if (writer !== affinity.self) {
+          const stored = await affinity.writeAt(writer, row);
+          affinity.onHandOff?.(stored ? "forwarded" : "owner_unreachable");
+          if (stored) return stored;
+        }
+      }
+      return only(await write([row]), row.id);
+    },
+    addHere: (row) => write([row]).then((stored) => only(stored, row.id)),
     addMany: (rows) => (rows.length === 0 ? Promise.resolve([]) : write(rows)),
     async addIdempotent(rows, request, respond) {
       const result = await withIdempotency(db, request, async (tx) => {
