@@ -12,7 +12,10 @@ describe("logOwner", () => {
 
   it("spreads logs evenly: each of 4 processes owns 20–30 % of 10,000 agents", () => {
     const counts = [0, 0, 0, 0];
-    for (let i = 0; i < 10_000; i++) counts[logOwner("usr_1", `bench-agent-${i}`, 4)]! += 1;
+    for (let i = 0; i < 10_000; i++) {
+      const owner = logOwner("usr_1", `bench-agent-${i}`, 4);
+      counts[owner] = (counts[owner] ?? 0) + 1;
+    }
     for (const n of counts) {
       expect(n).toBeGreaterThan(2_000);
       expect(n).toBeLessThan(3_000);
