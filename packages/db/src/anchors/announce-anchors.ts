@@ -1,7 +1,7 @@
 import { contextCreatedData } from "@ctxlog/core";
 import type { DbOrTx } from "../prisma-types";
 import { prismaSql, type SqlRunner } from "../sql-transaction";
-import { recordEventsWith } from "./record-anchor-events";
+import { recordContextEventsWith } from "./record-anchor-events";
 
 /**
  * Points the anchors' pending contexts at each anchor's current transaction hash and, the first
@@ -65,27 +65,21 @@ export async function announceWith(
   await sql(MARK_ANNOUNCED_SQL, [first]);
   const firstSet = new Set(first);
   const created = pointed.filter((c) => firstSet.has(c.anchor_id));
-  await recordEventsWith(
-    sql,
-    created.map((c) => ({
-      userId: c.user_id,
-      event: "context.created" as const,
-      contextId: c.id,
-      data: contextCreatedData({
-        id: c.id,
-        agentId: c.agent_id,
-        transactionHash: c.transaction_hash,
-        contextHash: c.context_hash,
-        signature: c.signature,
-        createdAt: new Date(c.created_at),
-        estimatedConfirmation: c.estimated_confirmation === null ? null : new Date(c.estimated_confirmation),
-        contextData: c.context_data,
-        metadata: c.metadata,
-        sequence: c.sequence,
-        prevEntryHash: c.prev_entry_hash,
-        entryHash: c.entry_hash,
-      }),
-    })),
+  await recordContextEventsWith(sql, "context.created", created, (c) =>
+    contextCreatedData({
+      id: c.id,
+      agentId: c.agent_id,
+      transactionHash: c.transaction_hash,
+      contextHash: c.context_hash,
+      signature: c.signature,
+      createdAt: new Date(c.created_at),
+      estimatedConfirmation: c.estimated_confirmation === null ? null : new Date(c.estimated_confirmation),
+      contextData: c.context_data,
+      metadata: c.metadata,
+      sequence: c.sequence,
+      prevEntryHash: c.prev_entry_hash,
+      entryHash: c.entry_hash,
+    }),
   );
   return { createdEvents: created.length };
 }

@@ -2,7 +2,7 @@ import { buildMerkleTree, contextConfirmedData } from "@ctxlog/core";
 import type { DbOrTx } from "../prisma-types";
 import { inSqlTransaction, type SqlRunner } from "../sql-transaction";
 import type { AnchorProof } from "./anchor-target";
-import { recordEventsWith } from "./record-anchor-events";
+import { recordContextEventsWith } from "./record-anchor-events";
 
 const CONFIRM_ANCHOR_SQL = `
   UPDATE anchors SET status = 'confirmed', confirmed_at = now(), updated_at = now()
@@ -97,42 +97,34 @@ export async function confirmAnchor(
     const blockNumber = BigInt(anchor.block_number);
     const blockTimestamp = new Date(anchor.block_timestamp);
     const gasUsed = BigInt(anchor.gas_used);
-    await recordEventsWith(
-      sql,
-      rows.map((c) => {
-        const proof: AnchorProof = {
-          leaf_index: c.leaf_index ?? 0,
-          merkle_proof: proofs.get(c.id) ?? [],
-          merkle_root: anchor.merkle_root,
-          chain_id: Number(anchor.chain_id),
+    await recordContextEventsWith(sql, "context.confirmed", rows, (c) => {
+      const proof: AnchorProof = {
+        leaf_index: c.leaf_index ?? 0,
+        merkle_proof: proofs.get(c.id) ?? [],
+        merkle_root: anchor.merkle_root,
+        chain_id: Number(anchor.chain_id),
+        network: anchor.network,
+        registry_address: anchor.registry_address,
+      };
+      return contextConfirmedData(
+        {
+          id: c.id,
+          agentId: c.agent_id,
+          transactionHash: anchor.transaction_hash,
+          contextHash: c.context_hash,
+          blockNumber,
+          blockTimestamp,
+          confirmations,
           network: anchor.network,
-          registry_address: anchor.registry_address,
-        };
-        return {
-          userId: c.user_id,
-          event: "context.confirmed" as const,
-          contextId: c.id,
-          data: contextConfirmedData(
-            {
-              id: c.id,
-              agentId: c.agent_id,
-              transactionHash: anchor.transaction_hash,
-              contextHash: c.context_hash,
-              blockNumber,
-              blockTimestamp,
-              confirmations,
-              network: anchor.network,
-              gasUsed,
-              confirmationTimeSeconds: Number(c.confirmation_time_seconds),
-              sequence: c.sequence,
-              prevEntryHash: c.prev_entry_hash,
-              entryHash: c.entry_hash,
-            },
-            { proof },
-          ),
-        };
-      }),
-    );
+          gasUsed,
+          confirmationTimeSeconds: Number(c.confirmation_time_seconds),
+          sequence: c.sequence,
+          prevEntryHash: c.prev_entry_hash,
+          entryHash: c.entry_hash,
+        },
+        { proof },
+      );
+    });
     return { confirmed: rows.length };
   });
 }

@@ -1,3 +1,4 @@
+import type { EventName } from "@ctxlog/core";
 import { OUTBOX_EVENTS_CHANNEL } from "../events/outbox-notifications";
 import { outboxRow, type RecordEventInput } from "../events/record-event";
 import type { SqlRunner } from "../sql-transaction";
@@ -31,4 +32,17 @@ export async function recordEventsWith(sql: SqlRunner, inputs: readonly RecordEv
   ]);
   if (rows.some((r) => r.fannedOutAt === null))
     await sql("SELECT pg_notify($1, '')", [OUTBOX_EVENTS_CHANNEL]);
+}
+
+/** `event` for each context row (its user and id), its data built from the row, in the caller's transaction. */
+export function recordContextEventsWith<Row extends { user_id: string; id: string }>(
+  sql: SqlRunner,
+  event: EventName,
+  rows: readonly Row[],
+  data: (row: Row) => Record<string, unknown>,
+): Promise<void> {
+  return recordEventsWith(
+    sql,
+    rows.map((row) => ({ userId: row.user_id, event, contextId: row.id, data: data(row) })),
+  );
 }

@@ -3,7 +3,7 @@ import type { PrismaClient } from "../generated/prisma/client";
 import type { DbOrTx } from "../prisma-types";
 import { inSqlTransaction } from "../sql-transaction";
 import { announceWith } from "./announce-anchors";
-import { recordEventsWith } from "./record-anchor-events";
+import { recordContextEventsWith } from "./record-anchor-events";
 
 /** Which of these transaction hashes are ours (any status: a replaced one may still be mined). */
 export async function findAnchorTransactions(db: DbOrTx, hashes: readonly string[]) {
@@ -143,23 +143,17 @@ export async function failAnchor(db: DbOrTx, anchorId: string, failure: AnchorFa
       failure.reason,
       failure.retryPossible,
     ]);
-    await recordEventsWith(
-      sql,
-      contexts.map((c) => ({
-        userId: c.user_id,
-        event: "context.failed" as const,
-        contextId: c.id,
-        data: contextFailedData({
-          id: c.id,
-          agentId: c.agent_id,
-          transactionHash: c.transaction_hash,
-          errorCode: c.error_code,
-          errorMessage: c.error_message,
-          errorDetails: c.error_details,
-          retryPossible: c.retry_possible,
-          failureReason: c.failure_reason,
-        }),
-      })),
+    await recordContextEventsWith(sql, "context.failed", contexts, (c) =>
+      contextFailedData({
+        id: c.id,
+        agentId: c.agent_id,
+        transactionHash: c.transaction_hash,
+        errorCode: c.error_code,
+        errorMessage: c.error_message,
+        errorDetails: c.error_details,
+        retryPossible: c.retry_possible,
+        failureReason: c.failure_reason,
+      }),
     );
     return { failed: contexts.length };
   });
