@@ -15,15 +15,21 @@ interface Endpoint {
   nextFreeAt: number;
 }
 
-const INITIAL_AVERAGE_MS = 100;
-const SMOOTHING = 0.2;
-const MIN_DEFER_MS = 20;
-/**
- * Idle endpoints whose measured pace is kept. An endpoint that goes quiet between bursts must not
- * restart from the 100 ms guess: with it, a burst to a 2 ms endpoint looks slow, its jobs are
- * deferred to Redis' delayed set, and a delivery that could have taken milliseconds takes hundreds.
- */
-const REMEMBERED_PACES = 10_000;
+/** How the limiter learns an endpoint's pace (the average time of one attempt). */
+const PACE = {
+  /** assumed for an endpoint never seen, or forgotten */
+  initialMs: 100,
+  /** weight of the newest attempt in the moving average */
+  smoothing: 0.2,
+  /** the shortest deferral: less is not worth a round through Redis' delayed set */
+  minDeferMs: 20,
+  /**
+   * Idle endpoints whose measured pace is kept. An endpoint that goes quiet between bursts must
+   * not restart from the guess: with it, a burst to a 2 ms endpoint looks slow, its jobs are
+   * deferred to Redis' delayed set, and a delivery that could take milliseconds takes hundreds.
+   */
+  rememberedIdle: 10_000,
+} as const;
 
 export interface EndpointLimiterOptions {
   /** attempts in flight per endpoint */
@@ -85,7 +91,7 @@ export class EndpointLimiter {
     const endpoint = this.endpoint(key);
     const slot = Math.max(now, endpoint.nextFreeAt) + endpoint.averageMs / this.opts.perEndpoint;
     endpoint.nextFreeAt = slot;
-    return Math.min(this.opts.maxDeferMs, Math.max(MIN_DEFER_MS, Math.round(slot - now)));
+    return Math.min(this.opts.maxDeferMs, Math.max(PACE.minDeferMs, Math.round(slot - now)));
   }
 
   inFlight(key: string): number {
@@ -105,7 +111,7 @@ export class EndpointLimiter {
         if (released) return;
         released = true;
         endpoint.inFlight.delete(attempt);
-        endpoint.averageMs += SMOOTHING * (Date.now() - attempt.startedAt - endpoint.averageMs);
+        endpoint.averageMs += PACE.smoothing * (Date.now() - attempt.startedAt - endpoint.averageMs);
         const next = endpoint.waiters.shift();
         if (next) next();
         else if (endpoint.inFlight.size === 0 && endpoint.nextFreeAt < Date.now()) this.retire(key, endpoint);
@@ -115,13 +121,13 @@ export class EndpointLimiter {
 
   /** The pace an endpoint would start from now: its own while in use or remembered, else the guess. */
   paceMs(key: string): number {
-    return this.endpoints.get(key)?.averageMs ?? this.idlePaces.get(key) ?? INITIAL_AVERAGE_MS;
+    return this.endpoints.get(key)?.averageMs ?? this.idlePaces.get(key) ?? PACE.initialMs;
   }
 
   private endpoint(key: string): Endpoint {
     let endpoint = this.endpoints.get(key);
     if (!endpoint) {
-      const averageMs = this.idlePaces.get(key) ?? INITIAL_AVERAGE_MS;
+      const averageMs = this.idlePaces.get(key) ?? PACE.initialMs;
       this.idlePaces.delete(key);
       endpoint = { inFlight: new Set(), waiters: [], averageMs, nextFreeAt: 0 };
       this.endpoints.set(key, endpoint);
@@ -133,7 +139,7 @@ export class EndpointLimiter {
   private retire(key: string, endpoint: Endpoint): void {
     this.endpoints.delete(key);
     this.idlePaces.set(key, endpoint.averageMs);
-    if (this.idlePaces.size > REMEMBERED_PACES) {
+    if (this.idlePaces.size > PACE.rememberedIdle) {
       this.idlePaces.delete(this.idlePaces.keys().next().value as string);
     }
   }
