@@ -1,11 +1,5 @@
-import {
-  createContextSigner,
-  logOwner,
-  pgTimeoutsFrom,
-  secretKeyringFromEnv,
-  signerAddress,
-} from "@ctxlog/core";
-import { createDb, logKey } from "@ctxlog/db";
+import { createContextSigner, pgTimeoutsFrom, secretKeyringFromEnv, signerAddress } from "@ctxlog/core";
+import { createDb } from "@ctxlog/db";
 import { createRedisConnection, JobQueues, subscribeKeyRevocations } from "@ctxlog/jobs";
 import type { Logger } from "pino";
 import { createChainAccess } from "./chain-reading/chain-access";
@@ -15,18 +9,10 @@ import { AuthCache } from "./http/auth-cache";
 import { FailedAuthLimiter } from "./http/auth-failure-limit";
 import { createApiMetrics } from "./http/metrics";
 import { PlanRateLimiter } from "./http/rate-limit";
-import { BusyLogs } from "./ingestion/busy-logs";
 import { ConfirmationEstimator } from "./ingestion/confirmation-estimate";
-import { createContextWriter, type LogAffinity } from "./ingestion/context-writer";
-import { PeerWriters, peerSocketPath } from "./ingestion/peer-writes";
+import { createContextWriter } from "./ingestion/context-writer";
+import { createLogAffinity } from "./ingestion/log-affinity";
 import { SignerDirectory } from "./signing/signer-directory";
-
-/**
- * Contexts per second of one agent log in one process above which the log's owner process writes
- * them (LOG_AFFINITY). Measured with bench:api on 2 processes: one agent at ~1,200/s per process
- * gains ~35 % by the hand-off; 1,000 agents at ~1/s each lose ~15 % if every context is handed on.
- */
-const LOG_AFFINITY_BUSY_PER_SECOND = 10;
 
 /** Builds the API's dependencies from a parsed environment; `close` releases them all. */
 export function createApiDeps(
@@ -90,24 +76,12 @@ export function createApiDeps(
   };
   const metrics = createApiMetrics({ clustered: opts.clustered });
   const place =
-    env.CONTEXT_CHAINING === "on" && env.LOG_AFFINITY === "on" ? env.CTXLOG_CLUSTER_PLACE : undefined;
-  const peers =
-    place && place.size > 1
-      ? new PeerWriters((index) => peerSocketPath(env.LOG_AFFINITY_DIR, place.id, index))
-      : null;
-  const busyLogs = new BusyLogs(LOG_AFFINITY_BUSY_PER_SECOND);
-  const affinity: LogAffinity | undefined =
-    place && peers
-      ? {
-          self: place.index,
-          writerOf: (row) =>
-            busyLogs.count(logKey(row.userId, row.agentId))
-              ? logOwner(row.userId, row.agentId, place.size)
-              : place.index,
-          writeAt: (owner, row) => peers.write(owner, row),
-          onHandOff: (outcome) => metrics.logHandOffs.inc({ outcome }),
-        }
+    env.CONTEXT_CHAINING === "on" && env.LOG_AFFINITY === "on" && (env.CTXLOG_CLUSTER_PLACE?.size ?? 1) > 1
+      ? env.CTXLOG_CLUSTER_PLACE
       : undefined;
+  const logAffinity = place
+    ? createLogAffinity(place, env.LOG_AFFINITY_DIR, (outcome) => metrics.logHandOffs.inc({ outcome }))
+    : null;
   return {
     env,
     db,
@@ -121,9 +95,9 @@ export function createApiDeps(
     contextWriter: createContextWriter(db, queues, logger, {
       maxOutstanding: env.CONTEXT_WRITE_QUEUE_MAX,
       chained: env.CONTEXT_CHAINING === "on",
-      affinity,
+      affinity: logAffinity?.affinity,
     }),
-    peerSocket: place && peers ? peerSocketPath(env.LOG_AFFINITY_DIR, place.id, place.index) : null,
+    peerSocket: logAffinity?.peerSocket ?? null,
     confirmationEstimate: new ConfirmationEstimator(
       db,
       {
@@ -151,7 +125,7 @@ export function createApiDeps(
     signers: new SignerDirectory(db, signerAddress(env.ATTESTATION_PRIVATE_KEY as `0x${string}`), logger),
     secretsKeyring: secretKeyringFromEnv(env),
     close: async () => {
-      peers?.close();
+      logAffinity?.close();
       await queues.close().catch(() => {});
       await revocations?.close();
       redis.disconnect();
