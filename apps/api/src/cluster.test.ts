@@ -2,8 +2,9 @@
 // PostgreSQL and Redis (own database and prefix).
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { logOwner } from "@ctxlog/core";
 import { waitFor } from "@ctxlog/core/testing";
@@ -63,6 +64,7 @@ describe("API_PROCESSES=2: the built API as a supervised cluster (PostgreSQL + R
   let key: string;
   const logLines: string[] = [];
   const prefix = `ctxlog-test-${randomBytes(6).toString("hex")}`;
+  const socketsParent = mkdtempSync(path.join(tmpdir(), "ctxlog-cluster-test-"));
 
   beforeAll(async () => {
     if (!existsSync(main)) {
@@ -89,6 +91,7 @@ describe("API_PROCESSES=2: the built API as a supervised cluster (PostgreSQL + R
         REDIS_PREFIX: prefix,
         ATTESTATION_PRIVATE_KEY: TEST_ATTESTATION_KEY,
         CTXLOG_DEV_MODE: "true",
+        LOG_AFFINITY_DIR: socketsParent,
         ...TEST_SECRETS_ENV,
         // info: the access log says which process served each request
         LOG_LEVEL: "info",
@@ -118,6 +121,7 @@ describe("API_PROCESSES=2: the built API as a supervised cluster (PostgreSQL + R
     }
     await deleteRedisPrefix(prefix);
     await database.drop();
+    rmSync(socketsParent, { recursive: true, force: true });
   });
 
   const post = (i: number) =>
@@ -196,6 +200,13 @@ describe("API_PROCESSES=2: the built API as a supervised cluster (PostgreSQL + R
     await expectWholeLogs();
     expect(await handOffs("forwarded")).toBeGreaterThan(0);
     expect(await handOffs("owner_unreachable")).toBe(0);
+    // the processes' sockets sit in the primary's own private directory, one per process
+    const [dir, ...others] = readdirSync(socketsParent);
+    expect(others).toEqual([]);
+    expect(dir).toMatch(/^ctxlog-api-/);
+    const socketsDir = path.join(socketsParent, dir as string);
+    expect(statSync(socketsDir).mode & 0o777).toBe(0o700);
+    expect(readdirSync(socketsDir).filter((f) => f.endsWith(".sock"))).toHaveLength(2);
   }, 60_000);
 
   it("serves /readyz on the ops port, and neither /readyz nor /metrics on the public one", async () => {
@@ -261,6 +272,7 @@ describe("API_PROCESSES=2: the built API as a supervised cluster (PostgreSQL + R
     primary.kill("SIGTERM");
     expect(await exited).toBe(0);
     for (const pid of pids) expect(existsSync(`/proc/${pid}`)).toBe(false);
+    expect(readdirSync(socketsParent)).toEqual([]); // the sockets' directory went with the primary
   }, 30_000);
 });
 

@@ -1,4 +1,6 @@
 import cluster, { type Worker } from "node:cluster";
+import { mkdtempSync, rmSync } from "node:fs";
+import path from "node:path";
 import { handleShutdown } from "@ctxlog/runtime";
 import type { Logger } from "pino";
 import { AggregatorRegistry, type PrometheusContentType, type Registry } from "prom-client";
@@ -31,9 +33,16 @@ interface MetricsResponse {
 
 export const isClusterWorker = () => cluster.isWorker;
 
-/** The primary: forks `count` API processes, replaces one that dies, stops them all on a signal. */
-export function runPrimary(count: number, logger: Logger): void {
+/**
+ * The primary: forks `count` API processes, replaces one that dies, stops them all on a signal.
+ * The processes' sockets for handing each other agent logs (LOG_AFFINITY) live in a directory of
+ * this primary's own under `socketsParent`, created private (0700) with an unpredictable name, so
+ * no other local user can connect to them or stand in for one of them.
+ */
+export function runPrimary(count: number, logger: Logger, opts: { socketsParent: string }): void {
   const aggregator = new AggregatorRegistry<PrometheusContentType>();
+  const socketsDir = mkdtempSync(path.join(opts.socketsParent, "ctxlog-api-"));
+  process.once("exit", () => rmSync(socketsDir, { recursive: true, force: true }));
   let stopping = false;
   let allStopped = () => {};
 
@@ -47,7 +56,10 @@ export function runPrimary(count: number, logger: Logger): void {
   const fork = (place: number) => {
     // a restart still pending when SIGTERM came would start a process nobody stops
     if (stopping) return;
-    const worker = cluster.fork({ CTXLOG_CLUSTER_PLACE: `${process.pid}:${place}:${count}` });
+    const worker = cluster.fork({
+      CTXLOG_CLUSTER_PLACE: `${process.pid}:${place}:${count}`,
+      CTXLOG_CLUSTER_SOCKETS: socketsDir,
+    });
     placeOf.set(worker.id, place);
     startedAt.set(worker.id, Date.now());
     worker.on("message", (message: MetricsRequest) => {

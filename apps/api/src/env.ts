@@ -42,11 +42,14 @@ export const apiEnvSchema = z
       .union([z.literal("auto"), z.coerce.number().int().min(1).max(64)])
       .default(1)
       .transform((n) => (n === "auto" ? availableParallelism() : n)),
-    // With API_PROCESSES > 1, one process writes each agent log and the others hand it that log's
-    // contexts over a Unix socket (LOG_AFFINITY_DIR), so a log's head is remembered in one place.
+    // With API_PROCESSES > 1, one process writes each busy agent log and the others hand it that
+    // log's contexts over Unix sockets (in a private directory the primary makes under
+    // LOG_AFFINITY_DIR), so a log's head is remembered in one place.
     LOG_AFFINITY: z.enum(["on", "off"]).default("on"),
     LOG_AFFINITY_DIR: z.string().min(1).default(tmpdir()),
-    // Set by the primary for each of its processes ("<cluster id>:<index>:<size>"), not by operators.
+    // Set by the primary for each of its processes, not by operators: its place
+    // ("<cluster id>:<index>:<size>") and the primary's private directory for the sockets.
+    CTXLOG_CLUSTER_SOCKETS: z.string().min(1).optional(),
     CTXLOG_CLUSTER_PLACE: z
       .string()
       .regex(/^\d+:\d+:\d+$/, "<cluster id>:<index>:<size>")

@@ -32,7 +32,7 @@ async function main() {
   const env = parseApiEnv(process.env);
   const logger = createLogger(env.LOG_LEVEL);
   if (env.API_PROCESSES > 1 && !isClusterWorker()) {
-    runPrimary(env.API_PROCESSES, logger);
+    runPrimary(env.API_PROCESSES, logger, { socketsParent: env.LOG_AFFINITY_DIR });
     return;
   }
   await serve(env, logger);

@@ -80,7 +80,9 @@ export function createApiDeps(
       ? env.CTXLOG_CLUSTER_PLACE
       : undefined;
   const logAffinity = place
-    ? createLogAffinity(place, env.LOG_AFFINITY_DIR, (outcome) => metrics.logHandOffs.inc({ outcome }))
+    ? createLogAffinity(place, env.CTXLOG_CLUSTER_SOCKETS ?? env.LOG_AFFINITY_DIR, (outcome) =>
+        metrics.logHandOffs.inc({ outcome }),
+      )
     : null;
   return {
     env,
