@@ -75,15 +75,13 @@ export function createApiDeps(
     ),
   };
   const metrics = createApiMetrics({ clustered: opts.clustered });
-  const place =
-    env.CONTEXT_CHAINING === "on" && env.LOG_AFFINITY === "on" && (env.CTXLOG_CLUSTER_PLACE?.size ?? 1) > 1
-      ? env.CTXLOG_CLUSTER_PLACE
-      : undefined;
-  const logAffinity = place
-    ? createLogAffinity(place, env.CTXLOG_CLUSTER_SOCKETS ?? env.LOG_AFFINITY_DIR, (outcome) =>
-        metrics.logHandOffs.inc({ outcome }),
-      )
-    : null;
+  // The primary sets both for each process of a cluster (API_PROCESSES > 1); alone, neither is set.
+  const place = env.CTXLOG_CLUSTER_PLACE;
+  const socketsDir = env.CTXLOG_CLUSTER_SOCKETS;
+  const logAffinity =
+    place && socketsDir && env.CONTEXT_CHAINING === "on" && env.LOG_AFFINITY === "on"
+      ? createLogAffinity(place, socketsDir, (outcome) => metrics.logHandOffs.inc({ outcome }))
+      : null;
   return {
     env,
     db,

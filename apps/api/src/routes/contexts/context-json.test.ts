@@ -1,5 +1,5 @@
 import { createContextSigner } from "@ctxlog/core";
-import type { Context } from "@ctxlog/db";
+import { type Context, pendingContextRow } from "@ctxlog/db";
 import { createdContextJson, createdContextsJson } from "./context-json";
 import { createdContextResource } from "./context-resource";
 
@@ -8,45 +8,27 @@ const signer = createContextSigner("0x59c6995e998f97a5a0044966f0945389dc9e86dae8
 const hash = (c: string) => `0x${c.repeat(64)}`;
 const created = new Date("2026-11-26T10:11:12.345Z");
 
-/** A fresh row as insertContexts returns it. */
-const fresh: Context = {
-  id: "ctx_01JAZ0YQ8T9X2V3W4B5C6D7E8F",
-  userId: 'usr_ünïcode"quoted"',
-  apiKeyId: "key_1",
-  keyFamilyId: "key_1",
-  agentId: "planner-7",
-  contextData: { task: "summarize", n: [1, 2.5, -0, 1e21, null, true], "é\u2028": { "\n": "\u0007" } },
-  metadata: {},
-  visibility: "private",
-  canonicalJson: "{}",
-  contextHash: hash("a"),
-  signature: `${hash("b")}${"c".repeat(66)}`,
-  signerAddress: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
-  network: "anvil",
-  createdAt: created,
-  estimatedConfirmation: new Date(created.getTime() + 5000),
-  status: "pending",
-  transactionHash: null,
-  blockNumber: null,
-  blockTimestamp: null,
-  confirmations: 0,
-  gasUsed: null,
-  confirmedAt: null,
-  confirmationTimeSeconds: null,
-  errorCode: null,
-  errorMessage: null,
-  errorDetails: null,
-  failureReason: null,
-  retryPossible: null,
-  failedAt: null,
-  anchorId: null,
-  leafIndex: null,
-  merkleProof: [],
-  sequence: 7,
-  prevEntryHash: hash("d"),
-  entryHash: hash("e"),
-  updatedAt: created,
-};
+/** A fresh row as insertContexts returns it (built by the same `pendingContextRow`). */
+const fresh: Context = pendingContextRow(
+  {
+    id: "ctx_01JAZ0YQ8T9X2V3W4B5C6D7E8F",
+    userId: 'usr_ünïcode"quoted"',
+    apiKeyId: "key_1",
+    keyFamilyId: "key_1",
+    agentId: "planner-7",
+    contextData: { task: "summarize", n: [1, 2.5, -0, 1e21, null, true], "é\u2028": { "\n": "\u0007" } },
+    metadata: {},
+    visibility: "private",
+    canonicalJson: "{}",
+    contextHash: hash("a"),
+    signature: `${hash("b")}${"c".repeat(66)}`,
+    signerAddress: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+    network: "anvil",
+    createdAt: created,
+    estimatedConfirmation: new Date(created.getTime() + 5000),
+  },
+  { sequence: 7, prevEntryHash: hash("d"), entryHash: hash("e") },
+);
 
 const stringified = (row: Context) => JSON.stringify(createdContextResource(row, signer));
 
