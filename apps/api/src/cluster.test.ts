@@ -3,11 +3,10 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { logOwner } from "@ctxlog/core";
-import { waitFor } from "@ctxlog/core/testing";
+import { freePort, waitFor } from "@ctxlog/core/testing";
 import { createApiKey } from "@ctxlog/db";
 import { createTestDatabase, TEST_SECRETS_ENV } from "@ctxlog/db/testing";
 import { deleteRedisPrefix, TEST_REDIS_URL } from "@ctxlog/jobs/testing";
@@ -45,16 +44,6 @@ function pidsServing(logLines: string[], url: string): Set<number> {
   }
   return pids;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 
 describe("API_PROCESSES=2: the built API as a supervised cluster (PostgreSQL + Redis)", () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;

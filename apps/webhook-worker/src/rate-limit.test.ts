@@ -2,7 +2,7 @@
 // processes (the built dist/main.js, spawned): an endpoint's rate_limit holds across both.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import path from "node:path";
-import { waitFor } from "@ctxlog/core/testing";
+import { freePort, waitFor } from "@ctxlog/core/testing";
 import { recordEvents } from "@ctxlog/db";
 import { TEST_SECRETS_ENV } from "@ctxlog/db/testing";
 import { createWorkerHarness, type WorkerHarness } from "./testing/harness";
@@ -66,7 +66,7 @@ function settledAttempts(ports: number[], total: number): Promise<number[]> {
 
 describe("per-endpoint rate_limit across two worker processes (PostgreSQL + Redis + loopback receiver)", () => {
   it("spaces deliveries at 1/rate_limit even when both processes deliver", async () => {
-    const ports = [0, 1].map(() => 20_000 + Math.floor(Math.random() * 20_000));
+    const ports = [await freePort(), await freePort()];
     for (const port of ports) spawnWorker(port);
     // both are up once their metrics answer
     await waitFor(

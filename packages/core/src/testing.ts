@@ -1,5 +1,6 @@
 // Test-only helpers, reached as `@ctxlog/core/testing` (index.ts does not export them, and the
 // build leaves this file out).
+import { createServer } from "node:net";
 
 export interface WaitForOptions {
   /** Give up after this long (default 10 s). */
@@ -87,4 +88,21 @@ export async function scrapeMetrics(url: string): Promise<Scrape> {
   const res = await fetch(url);
   if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`);
   return parsePrometheusText(await res.text());
+}
+
+/**
+ * A TCP port on 127.0.0.1 that was free a moment ago (the OS picked it), for a process a test
+ * starts. A random port from a range collides with whatever else the machine runs.
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
 }

@@ -5,12 +5,11 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
 import { deployRegistry } from "@ctxlog/contracts";
 import { ANVIL_DEV_KEYS, type AnvilInstance, startAnvil } from "@ctxlog/contracts/anvil";
-import { waitFor } from "@ctxlog/core/testing";
+import { freePort, waitFor } from "@ctxlog/core/testing";
 import { createTestDatabase, TEST_SECRETS_ENV, type TestDatabase } from "@ctxlog/db/testing";
 import { deleteRedisPrefix, TEST_REDIS_URL } from "@ctxlog/jobs/testing";
 
@@ -40,19 +39,6 @@ export interface DashboardStack {
   /** the last lines each app printed, for failure messages */
   output(): string;
   close(): Promise<void>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function stopProcess(child: ChildProcess): Promise<void> {
