@@ -2,7 +2,7 @@ import { AppError } from "@ctxlog/core";
 import { AccountEmailTakenError, createAccount } from "@ctxlog/db";
 import type { ApiDeps } from "../../deps";
 import { publicBaseUrl } from "../../env";
-import { requireSession } from "../auth/get-session";
+import { requireSession } from "../../http/request-context";
 import type { RouteHandler } from "../route-spec";
 import type { createInvitationBodySchema } from "./schemas";
 

@@ -1,8 +1,8 @@
 import { changeAccountPassword } from "@ctxlog/db";
 import type { ApiDeps } from "../../deps";
+import { requireSession } from "../../http/request-context";
 import { hashPassword, verifyPassword } from "../../sessions/passwords";
 import type { RouteHandler } from "../route-spec";
-import { requireSession } from "./get-session";
 import type { changePasswordBodySchema } from "./schemas";
 import { sendNewSession, sessionTimeouts } from "./session-response";
 import { accountLimitKey, invalidCredentials } from "./sign-in";
