@@ -3,6 +3,7 @@ import type { ApiDeps } from "../../deps";
 import { requireSession } from "../../http/request-context";
 import { nextCursor, readCursor } from "../list-cursors";
 import type { RouteHandler } from "../route-spec";
+import { accountListItem } from "./account-resource";
 import type { listAccountsQuerySchema } from "./schemas";
 
 /** GET /v1/accounts — the people of this user, newest first. */
@@ -14,13 +15,7 @@ export function listAccounts({ db }: ApiDeps): RouteHandler<{ query: typeof list
       after: readCursor(query.cursor, "accounts"),
     });
     res.json({
-      data: page.rows.map((a) => ({
-        account_id: a.id,
-        email: a.email,
-        created_at: a.createdAt.toISOString(),
-        last_sign_in_at: a.lastSignInAt?.toISOString() ?? null,
-        status: a.hasPassword ? "active" : "invited",
-      })),
+      data: page.rows.map(accountListItem),
       next_cursor: nextCursor("accounts", page.nextAfter),
     });
   };

@@ -28,7 +28,9 @@ export function signIn({ db, env, signInLimits }: ApiDeps): RouteHandler<{ body:
     const accountKey = accountLimitKey(body.email);
     await signInLimits.byAddress.check(address, res);
     await signInLimits.byAccount.check(accountKey, res);
-    const account = await findAccountByEmail(db, body.email);
+    // a disabled account signs in no more, with the same answer (and work) as a wrong password
+    const found = await findAccountByEmail(db, body.email);
+    const account = found?.disabledAt ? null : found;
     const ok = await verifyPassword(account?.passwordHash, body.password);
     if (!account || !ok) {
       await signInLimits.byAddress.recordFailure(address, res);
