@@ -223,6 +223,11 @@ describe("who may call each route of the table", () => {
     "%s: its designed answer for the credentials it takes, 401/403 for the others, 404 for look-alike paths",
     async (_name, route) => {
       const headers = await credentialHeaders();
+      // fresh objects that a route may change for good (revoke, roll, disable, remove)
+      ids.key_id = (await createApiKey(h.db, { userId: victim.userId, type: "full" })).record.id;
+      ids.account_id = (
+        await createAccount(h.db, { userId: victim.userId, email: `invited-${newId("acc")}@example.test` })
+      ).account.id;
       const path = concretePath(route);
       const variants = pathVariants(`/v1${route.path}`, path);
       const problems: string[] = [];
