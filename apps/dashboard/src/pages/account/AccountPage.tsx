@@ -71,7 +71,7 @@ export default function AccountPage() {
                   cell: (person) => <DateTime value={person.last_sign_in_at} empty="never" />,
                 },
                 {
-                  header: "",
+                  header: "Actions",
                   cell: (person) => (
                     <PersonActions person={person} self={person.account_id === account?.account_id} />
                   ),

@@ -27,7 +27,7 @@ export function InvitationsTable() {
             cell: (invitation) => <DateTime value={invitation.expires_at} empty="no link" />,
           },
           {
-            header: "",
+            header: "Actions",
             cell: (invitation) => (
               <ConfirmButton
                 size="xs"
