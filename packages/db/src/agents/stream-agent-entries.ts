@@ -3,8 +3,12 @@ import { readerFilter } from "../contexts/reader-scope";
 import type { Anchor, Context, PrismaClient } from "../generated/prisma/client";
 import type { DbOrTx } from "../prisma-types";
 
-/** A chained context and the batch it is in (null while in none). */
-export type AgentEntry = Context & { anchor: Anchor | null };
+/**
+ * A chained context and the batch it is in (null while in none). Its context_data and metadata
+ * are not read: canonicalJson holds them (RFC 8785 of {agent_id, context_data, metadata}), and
+ * reading both would carry each entry's data twice.
+ */
+export type AgentEntry = Omit<Context, "contextData" | "metadata"> & { anchor: Anchor | null };
 
 export interface AgentEntriesQuery {
   agentId: string;
@@ -104,6 +108,7 @@ export async function* streamAgentEntries(
     const rows = await db.context.findMany({
       where: { ...readerFilter(reader), agentId: query.agentId, sequence: { gt: after, lte: end } },
       include: { anchor: true },
+      omit: { contextData: true, metadata: true },
       orderBy: { sequence: "asc" },
     });
     for (const row of rows) yield row;

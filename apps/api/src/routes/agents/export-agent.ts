@@ -1,5 +1,5 @@
 import { AppError } from "@ctxlog/core";
-import { measureAgentEntries, streamAgentEntries } from "@ctxlog/db";
+import { type AgentEntry, measureAgentEntries, streamAgentEntries } from "@ctxlog/db";
 import type { Response } from "express";
 import type { ApiDeps } from "../../deps";
 import { applyRateLimit } from "../../http/rate-limit";
@@ -11,6 +11,33 @@ import { findLog } from "./read-agents";
 import type { agentParamsSchema, exportAgentQuerySchema } from "./schemas";
 
 const WRITE_CHUNK = 64 * 1024;
+const SMALL_ENTRY = 16 * 1024;
+
+/**
+ * One line of the export (the entry's proof bundle and status) as pieces to write in turn. The
+ * bulk of a line is the entry's canonical JSON, twice: as `context` (it is the canonical form of
+ * {agent_id, context_data, metadata}, so it is written as it is) and as the `canonical_context`
+ * string. Writing them as they are, rather than parsing the entry and serializing it again, keeps
+ * an entry's garbage to about its size.
+ */
+function exportLine(entry: AgentEntry, confirmations: number): string[] {
+  const row = { ...entry, contextData: {}, metadata: {} };
+  const {
+    context: _context,
+    canonical_context: _canonical,
+    ...rest
+  } = {
+    ...proofBundle(row, entry.anchor, confirmations),
+    status: entry.status,
+  };
+  return [
+    '{"context":',
+    entry.canonicalJson,
+    ',"canonical_context":',
+    JSON.stringify(entry.canonicalJson),
+    `,${JSON.stringify(rest).slice(1)}\n`,
+  ];
+}
 
 /** Waits for room in the socket's buffer, or for the client to leave (no drain comes then). */
 function drainedOrClosed(res: Response): Promise<void> {
@@ -84,12 +111,22 @@ export function exportAgent(deps: ApiDeps): RouteHandler<{
         pageBytes: env.EXPORT_PAGE_BYTES,
       })) {
         if (res.destroyed) break; // the client left: read no further
-        chunk += `${JSON.stringify({ ...proofBundle(entry, entry.anchor, env.CONFIRMATIONS), status: entry.status })}\n`;
-        if (chunk.length >= WRITE_CHUNK) {
-          const ok = res.write(chunk);
+        let pieces = exportLine(entry, env.CONFIRMATIONS);
+        if (entry.canonicalJson.length < SMALL_ENTRY) {
+          // small lines are gathered into one write of WRITE_CHUNK or so
+          chunk += pieces.join("");
+          if (chunk.length < WRITE_CHUNK) continue;
+          pieces = [chunk];
           chunk = "";
-          if (!ok) await drainedOrClosed(res);
+        } else if (chunk) {
+          pieces.unshift(chunk);
+          chunk = "";
         }
+        res.cork(); // one line, one write to the socket
+        let room = true;
+        for (const piece of pieces) room = res.write(piece);
+        res.uncork();
+        if (!room) await drainedOrClosed(res);
       }
       res.end(chunk);
     } catch (err) {
