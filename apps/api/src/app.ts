@@ -7,6 +7,7 @@ import { jsonBody } from "./http/json-body";
 import { requestLogger } from "./http/logging";
 import { labelRoute, recordHttpMetrics } from "./http/metrics";
 import { rateLimit } from "./http/rate-limit";
+import { requestDeadline } from "./http/request-deadline";
 import { runRoute } from "./http/run-route";
 import { validate } from "./http/validate";
 import { buildOpenApiDocument } from "./openapi/document";
@@ -28,6 +29,7 @@ export function createApp(deps: ApiDeps): Express {
 
   app.use(requestLogger(deps.logger));
   app.use(recordHttpMetrics(deps.metrics));
+  app.use(requestDeadline(deps.env.REQUEST_TIMEOUT_MS));
 
   // liveness stays public for load balancers; /readyz and /metrics are on the ops port (ops-server.ts)
   app.get("/healthz", getHealthz());

@@ -12,8 +12,8 @@ const WHEN: Record<number, string> = {
   409: "The object is not in a state that allows this.",
   413: "The body is larger than 300 KiB (5 MiB for a batch), or a field larger than its limit.",
   415: "The body is not `application/json` in UTF-8.",
-  429: "The key's rate limit is spent; retry after Retry-After seconds.",
-  503: "A backing service (PostgreSQL, Redis, the chain) is unavailable or too slow; retry with backoff.",
+  429: "The key's rate limit is spent (or too many failed attempts from this address, or too many exports at once); retry after Retry-After seconds.",
+  503: "A backing service (PostgreSQL, Redis, the chain) is unavailable or too slow, or the request ran past the server's deadline (REQUEST_TIMEOUT_MS); retry with backoff.",
 };
 
 const codesFor = (status: number) =>

@@ -26,13 +26,21 @@ export function setupAccount({
   return async ({ body, req, res }) => {
     checkSameOrigin(req, env);
     const address = clientAddressBucket(req.ip);
-    await signInLimits.byAddress.check(address, res);
+    // counted before the link is looked up (atomically, so a burst gets no more lookups than the
+    // limit), given back once the link is found
+    const attempt = await signInLimits.byAddress.begin(address, res);
     const tokenHash = isOpaqueToken(body.token) ? hashOpaqueToken(body.token) : null;
-    const link = tokenHash ? await findSignInLink(db, tokenHash) : null;
+    const link = tokenHash
+      ? await findSignInLink(db, tokenHash).catch(async (err: unknown) => {
+          await attempt.giveBack();
+          throw err;
+        })
+      : null;
     if (!tokenHash || !link) {
-      await signInLimits.byAddress.recordFailure(address, res);
+      await attempt.failed(res);
       throw badLink();
     }
+    await attempt.giveBack();
     // a disabled account, or an email that already signs in to another account (an invitation
     // from another user): the same answer as a dead link, before any hashing
     const account = await db.account.findUniqueOrThrow({ where: { id: link.accountId } });
