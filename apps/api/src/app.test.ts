@@ -62,6 +62,14 @@ describe("operations endpoints", () => {
       }
     }
     expect((await h.request.get("/HEALTHZ")).status).toBe(404);
+    // nor is a method the table does not have: no automatic OPTIONS answer listing the methods
+    const options = await h.request.options("/v1/keys");
+    expect([options.status, options.body.error?.code, options.headers.allow]).toEqual([
+      404,
+      "NOT_FOUND",
+      undefined,
+    ]);
+    expect((await h.request.delete("/v1/contexts").set(bearer(t.keys.full))).status).toBe(404);
     expect((await h.request.get("/v1/status").set(bearer(t.keys.full))).status).toBe(200);
   });
 
