@@ -1,5 +1,6 @@
 // Integration: real PostgreSQL and Redis; every response is held to the OpenAPI document.
 // A new password (setup, change) is neither a common one nor one containing the email's name.
+import { createAccount } from "@ctxlog/db";
 import { createTestHarness, type TestHarness } from "../../testing/harness";
 
 let h: TestHarness;
