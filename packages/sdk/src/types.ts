@@ -200,6 +200,7 @@ export const WEBHOOK_EVENT_NAMES = [
   "context.created",
   "context.confirmed",
   "context.failed",
+  "context.erased",
   "verification.completed",
   "webhook.disabled",
 ] as const;

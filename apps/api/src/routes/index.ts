@@ -3,6 +3,7 @@ import { agentRoutes } from "./agents/routes";
 import { authRoutes } from "./auth/routes";
 import { createContext } from "./contexts/create-context";
 import { createContextsBatch } from "./contexts/create-contexts-batch";
+import { eraseContextRoute } from "./contexts/erase-routes";
 import { getContext } from "./contexts/get-context";
 import { getContextProof } from "./contexts/get-context-proof";
 import { listContexts } from "./contexts/list-contexts";
@@ -154,6 +155,7 @@ export const v1Routes: RouteSpec[] = [
     errors: [403, 404, 409],
     handler: retryContext,
   }),
+  eraseContextRoute,
   ...agentRoutes,
   ...webhookRoutes,
   ...eventRoutes,

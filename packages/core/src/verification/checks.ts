@@ -38,14 +38,21 @@ export async function runVerificationChecks(input: VerificationInput): Promise<V
   let computed: { canonical: string; contextHash: Hex } | null = null;
   let hashError = "";
   try {
-    computed = hashContext(input.data);
+    if (input.data) computed = hashContext(input.data);
   } catch (error) {
     hashError = error instanceof Error ? error.message : String(error);
   }
   const contextHash = computed?.contextHash ?? stored?.contextHash ?? "";
 
-  const canonical = checkCanonical(computed, hashError, stored, missing);
-  const hash = checkHash(computed, hashError, stored, missing);
+  // erased and not supplied: the data checks cannot run; every other link still holds or breaks
+  const dataErased = input.data === null;
+  const erasedAt = stored?.dataErasedAt ? ` at ${stored.dataErasedAt.toISOString()}` : "";
+  const canonical = dataErased
+    ? unavailable("canonical_context", erasedAt)
+    : checkCanonical(computed, hashError, stored, missing);
+  const hash = dataErased
+    ? unavailable("hash_matches", erasedAt)
+    : checkHash(computed, hashError, stored, missing);
   const signature = await checkSignature(input, missing);
   const merkle = checkMerkle(stored, missing);
   const missingTx = missingTransaction(input);
@@ -66,7 +73,8 @@ export async function runVerificationChecks(input: VerificationInput): Promise<V
 
   const checks = [canonical, hash, signature, merkle, transaction, anchored, submitter, block, confirmations];
   return {
-    verified: checks.every((c) => c.ok),
+    verified: checks.every((c) => c.ok || c.unavailable),
+    dataErased,
     checks,
     contextHash,
     hashMatches: canonical.ok && hash.ok,
@@ -76,14 +84,33 @@ export async function runVerificationChecks(input: VerificationInput): Promise<V
   };
 }
 
+const unavailable = (name: VerificationCheckName, erasedAt: string): VerificationCheck => ({
+  name,
+  ok: false,
+  unavailable: true,
+  reason: `unavailable: the context's data was erased${erasedAt}; supply it as it was logged to check it`,
+});
+
 function checkCanonical(
-  computed: { canonical: string } | null,
+  computed: { canonical: string; contextHash: string } | null,
   hashError: string,
   stored: StoredEvidence | null,
   missing: string,
 ): VerificationCheck {
   if (!computed) return fail("canonical_context", `the data cannot be canonicalized: ${hashError}`);
   if (!stored) return fail("canonical_context", missing);
+  if (stored.canonicalJson === null) {
+    // erased: the stored form is gone, the supplied data is held to the hash it was logged with
+    return computed.contextHash.toLowerCase() === stored.contextHash.toLowerCase()
+      ? pass(
+          "canonical_context",
+          "the RFC 8785 form of the supplied data hashes to the logged context_hash (the stored copy was erased)",
+        )
+      : fail(
+          "canonical_context",
+          "the RFC 8785 form of the supplied data does not hash to the logged context_hash (the stored copy was erased)",
+        );
+  }
   if (computed.canonical === stored.canonicalJson) {
     return pass("canonical_context", "the RFC 8785 form of the data equals the stored canonical JSON");
   }

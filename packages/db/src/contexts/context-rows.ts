@@ -57,6 +57,8 @@ export function pendingContextRow(input: NewContext, link?: ChainLink): Context 
     prevEntryHash: link?.prevEntryHash ?? null,
     entryHash: link?.entryHash ?? null,
     updatedAt: input.createdAt,
+    dataErasedAt: null,
+    dataErasedBy: null,
   };
 }
 

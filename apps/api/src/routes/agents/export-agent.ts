@@ -30,9 +30,12 @@ function exportLine(entry: AgentEntry, confirmations: number): string[] {
     ...proofBundle(row, entry.anchor, confirmations),
     status: entry.status,
   };
+  // an erased entry: its data is gone, the rest of the line (hashes, proof) is whole
+  const context =
+    entry.canonicalJson ?? JSON.stringify({ agent_id: entry.agentId, context_data: null, metadata: null });
   return [
     '{"context":',
-    entry.canonicalJson,
+    context,
     ',"canonical_context":',
     JSON.stringify(entry.canonicalJson),
     `,${JSON.stringify(rest).slice(1)}\n`,
@@ -112,7 +115,7 @@ export function exportAgent(deps: ApiDeps): RouteHandler<{
       })) {
         if (res.destroyed) break; // the client left: read no further
         let pieces = exportLine(entry, env.CONFIRMATIONS);
-        if (entry.canonicalJson.length < SMALL_ENTRY) {
+        if ((entry.canonicalJson?.length ?? 0) < SMALL_ENTRY) {
           // small lines are gathered into one write of WRITE_CHUNK or so
           chunk += pieces.join("");
           if (chunk.length < WRITE_CHUNK) continue;

@@ -24,6 +24,7 @@ export function createdContextJson(
     `,"confirmation_time_seconds":${nullableNum(row.confirmationTimeSeconds)}` +
     `,"created_at":"${createdAt}","estimated_confirmation":"${estimatedIso.of(row.estimatedConfirmation)}"` +
     `,"context_data":${JSON.stringify(row.contextData)},"metadata":${JSON.stringify(row.metadata)}` +
+    `,"data_erased_at":${nullableDate(row.dataErasedAt)}` +
     `,"error":${errorJson(row)},"retry_possible":${nullableBool(row.retryPossible)}` +
     `,"failure_reason":${nullableStr(row.failureReason)},"sequence":${nullableNum(row.sequence)}` +
     `,"prev_entry_hash":${nullableStr(row.prevEntryHash)},"entry_hash":${nullableStr(row.entryHash)}` +

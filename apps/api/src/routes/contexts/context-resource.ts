@@ -24,8 +24,9 @@ export function contextResource(row: Context): ContextResource {
     confirmation_time_seconds: row.confirmationTimeSeconds,
     created_at: row.createdAt.toISOString(),
     estimated_confirmation: row.estimatedConfirmation.toISOString(),
-    context_data: row.contextData as Record<string, unknown>,
-    metadata: row.metadata as Record<string, unknown>,
+    context_data: row.contextData as Record<string, unknown> | null,
+    metadata: row.metadata as Record<string, unknown> | null,
+    data_erased_at: iso(row.dataErasedAt),
     error: row.errorCode
       ? { code: row.errorCode, message: row.errorMessage ?? "", details: row.errorDetails }
       : null,

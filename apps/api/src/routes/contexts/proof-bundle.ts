@@ -44,10 +44,11 @@ export function proofBundle(
     entry_hash: row.entryHash,
     context: {
       agent_id: row.agentId,
-      context_data: row.contextData as Record<string, unknown>,
-      metadata: row.metadata as Record<string, unknown>,
+      context_data: row.contextData as Record<string, unknown> | null,
+      metadata: row.metadata as Record<string, unknown> | null,
     },
     canonical_context: row.canonicalJson,
+    ...(row.dataErasedAt ? { data_erased_at: row.dataErasedAt.toISOString() } : {}),
     canonicalization: "RFC8785",
     hash_algorithm: "keccak256",
     context_hash: row.contextHash,

@@ -17,12 +17,25 @@ export const proofBundleSchema = z
     ...chainLinkFields,
     context: z.object({
       agent_id: z.string(),
-      context_data: z.record(z.string(), z.unknown()),
-      metadata: z.record(z.string(), z.unknown()),
+      context_data: z.record(z.string(), z.unknown()).nullable().meta({ description: "Null once erased." }),
+      metadata: z.record(z.string(), z.unknown()).nullable().meta({ description: "Null once erased." }),
     }),
-    canonical_context: z.string().meta({
-      description: "The exact UTF-8 text that was hashed: RFC 8785 canonical JSON of `context`.",
-    }),
+    canonical_context: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          "The exact UTF-8 text that was hashed: RFC 8785 canonical JSON of `context`. Null once erased: " +
+          "the data checks are then unavailable, every other check still runs from context_hash.",
+      }),
+    data_erased_at: z.iso
+      .datetime()
+      .optional()
+      .meta({
+        description:
+          "Only on a context whose data was erased: when. context_data, metadata and canonical_context are " +
+          "then null; whoever kept the data can still check it against context_hash.",
+      }),
     canonicalization: z.literal("RFC8785"),
     hash_algorithm: z.literal("keccak256"),
     context_hash: hash32Schema,

@@ -110,8 +110,17 @@ export const contextSchema = z
     confirmation_time_seconds: z.int().nullable(),
     created_at: z.iso.datetime(),
     estimated_confirmation: z.iso.datetime(),
-    context_data: jsonObject,
-    metadata: jsonObject,
+    context_data: jsonObject.nullable().meta({ description: "Null once erased (data_erased_at)." }),
+    metadata: jsonObject.nullable().meta({ description: "Null once erased (data_erased_at)." }),
+    data_erased_at: z.iso
+      .datetime()
+      .nullable()
+      .meta({
+        description:
+          "When context_data and metadata were erased (DELETE /v1/contexts/{id}/data, DELETE " +
+          "/v1/agents/{agent_id}/data or the retention period); null while kept. The hashes, " +
+          "signature and proof remain.",
+      }),
     error: z.object({ code: z.string(), message: z.string(), details: z.string().nullable() }).nullable(),
     retry_possible: z.boolean().nullable(),
     failure_reason: z.string().nullable(),

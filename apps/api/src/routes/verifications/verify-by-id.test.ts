@@ -72,7 +72,7 @@ describe("POST /v1/verifications {context_id}", () => {
       "confirmations",
       "verification_time_ms",
     ]);
-    const { checks: _checks, context_id: _id, created_at: _at, ...specFields } = v;
+    const { checks: _checks, context_id: _id, created_at: _at, data_erased: _erased, ...specFields } = v;
     expect(envelope.data).toEqual(specFields);
   });
 
