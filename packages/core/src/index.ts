@@ -115,3 +115,4 @@ export {
 export * from "./verification";
 export * from "./webhooks";
 export * from "./window-batcher";
+export * from "./otel";
