@@ -92,6 +92,7 @@ export {
   type NewContextInput,
 } from "./new-context";
 export { generateOpaqueToken, hashOpaqueToken, isOpaqueToken, timingSafeEqualText } from "./opaque-tokens";
+export * from "./otel";
 export { type CursorShape, decodeCursor, encodeCursor, idCursor } from "./pagination";
 export * from "./secrets-at-rest";
 export {
@@ -115,4 +116,3 @@ export {
 export * from "./verification";
 export * from "./webhooks";
 export * from "./window-batcher";
-export * from "./otel";

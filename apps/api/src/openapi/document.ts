@@ -50,7 +50,9 @@ function describe(route: RouteSpec): string | undefined {
     route.auth === "session" ? SESSION_ONLY : undefined,
     route.auth === "none" ? NO_CREDENTIALS : undefined,
     changesState && route.auth !== "none" ? CSRF : undefined,
-    (route.method === "post" || route.method === "put") && !route.body ? NO_BODY : undefined,
+    (route.method === "post" || route.method === "put") && !route.body && !route.rawBody
+      ? NO_BODY
+      : undefined,
   ].filter(Boolean);
   return parts.length ? parts.join(" ") : undefined;
 }
@@ -77,17 +79,28 @@ function operationOf(route: RouteSpec): ZodOpenApiOperationObject {
           },
         }
       : {}),
+    ...(route.rawBody
+      ? {
+          requestBody: {
+            required: true,
+            description: route.rawBody.description,
+            content: route.rawBody.content,
+          },
+        }
+      : {}),
     responses: {
       [String(route.success.status)]: {
         description: route.success.description,
         headers: responseHeaders(route.success.status, route.success.headers, route.auth),
-        ...(route.success.schema
-          ? {
-              content: {
-                [route.success.contentType ?? "application/json"]: { schema: route.success.schema },
-              },
-            }
-          : {}),
+        ...(route.success.content
+          ? { content: route.success.content }
+          : route.success.schema
+            ? {
+                content: {
+                  [route.success.contentType ?? "application/json"]: { schema: route.success.schema },
+                },
+              }
+            : {}),
       },
       ...errorResponses(route),
     },
