@@ -1,8 +1,13 @@
 // Integration: real PostgreSQL (fresh database) and Redis (own prefix); OTLP bodies in both encodings.
 import { randomBytes } from "node:crypto";
 import { bearer, createTestHarness, type Tenant, type TestHarness } from "../../testing/harness";
-import { gzip, otlpJson, otlpProtobuf, type TestSpan } from "./otlp-fixtures";
-import { decodeTraceResponse } from "./otlp-protobuf";
+import {
+  decodeTraceResponse,
+  gzip,
+  otlpJson,
+  otlpProtobuf,
+  type TestSpan,
+} from "../../testing/otlp-fixtures";
 
 let h: TestHarness;
 let t: Tenant;

@@ -2,8 +2,10 @@ import * as generated from "@opentelemetry/otlp-transformer/build/src/generated/
 
 /*
  * OTLP/protobuf through protobufjs and the code the OpenTelemetry project generated from the
- * official opentelemetry-proto definitions (shipped in @opentelemetry/otlp-transformer 0.57, the
- * last line that carries it; a deep import, as that package has no exports map). No hand-written
+ * official opentelemetry-proto definitions, shipped in @opentelemetry/otlp-transformer up to 0.215
+ * (pinned: later versions serialize traces by hand and ship no decoder; 0.57's definitions predate
+ * Span.flags, which would then be lost on the protobuf path only). A deep import: that package has
+ * no exports map. No hand-written
  * wire parsing: protobufjs decodes, and `toObject` gives the lowerCamelCase object that
  * normaliseTraceRequest reads, with ids and bytes as base64 and 64-bit integers as decimal strings.
  */
@@ -43,10 +45,4 @@ export function encodeTraceResponse(rejected: number, errorMessage: string): Buf
   const response = rejected === 0 ? {} : { partialSuccess: { rejectedSpans: rejected, errorMessage } };
   const message = traceV1.ExportTraceServiceResponse.fromObject(response);
   return Buffer.from(traceV1.ExportTraceServiceResponse.encode(message).finish());
-}
-
-/** Test helper's counterpart of encodeTraceResponse: what an exporter reads back. */
-export function decodeTraceResponse(body: Uint8Array): Record<string, unknown> {
-  const message = traceV1.ExportTraceServiceResponse.decode(body);
-  return traceV1.ExportTraceServiceResponse.toObject(message, { longs: String });
 }

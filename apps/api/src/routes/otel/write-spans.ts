@@ -30,15 +30,19 @@ interface Candidate {
   canonical: string;
 }
 
-/** The first few distinct reasons, with how many spans each refused. */
-function summarise(problems: string[]): string {
-  const counts = new Map<string, number>();
-  for (const problem of problems) {
-    const reason = problem.replace(/^resourceSpans\[\d+\]\.scopeSpans\[\d+\]\.spans\[\d+\](\.|: )/, "");
-    counts.set(reason, (counts.get(reason) ?? 0) + 1);
+/** Each distinct reason with how many spans it refused and a few of their ids, the first five reasons. */
+function summarise(problems: { reason: string; spanId?: string }[]): string {
+  const byReason = new Map<string, string[]>();
+  for (const { reason, spanId } of problems) {
+    const ids = byReason.get(reason) ?? [];
+    ids.push(spanId ?? "");
+    byReason.set(reason, ids);
   }
-  const parts = [...counts].slice(0, 5).map(([reason, n]) => `${n} span(s): ${reason}`);
-  return parts.join("; ") + (counts.size > 5 ? `; and ${counts.size - 5} other reason(s)` : "");
+  const parts = [...byReason].slice(0, 5).map(([reason, ids]) => {
+    const named = ids.filter(Boolean).slice(0, 3);
+    return `${ids.length} span(s): ${reason}${named.length ? ` (span ${named.join(", ")}${ids.length > 3 ? ", …" : ""})` : ""}`;
+  });
+  return parts.join("; ") + (byReason.size > 5 ? `; and ${byReason.size - 5} other reason(s)` : "");
 }
 
 /**
@@ -55,28 +59,28 @@ export async function writeSpans(
   items: OtlpSpanItem[],
   http: { req: Request; res: Response },
 ): Promise<SpansWritten> {
-  const problems: string[] = [];
+  const problems: { reason: string; spanId?: string }[] = [];
   const candidates = new Map<string, Candidate>();
   for (const item of items) {
     if (item.problem !== undefined) {
-      problems.push(item.problem);
+      problems.push({ reason: item.problem });
       continue;
     }
     const { span } = item;
     const derived = deriveAgentId(span);
     if ("problem" in derived) {
-      problems.push(`span ${span.span_id}: ${derived.problem}`);
+      problems.push({ reason: derived.problem, spanId: span.span_id });
       continue;
     }
     const input = spanContextInput(span, derived.agentId);
     const hazard = findJsonHazard(input.context_data, { maxDepth: MAX_JSON_DEPTH });
     if (hazard) {
-      problems.push(`span ${span.span_id}: ${hazard.path}: ${hazard.reason}`);
+      problems.push({ reason: `${hazard.path}: ${hazard.reason}`, spanId: span.span_id });
       continue;
     }
     const checked = findNewContextProblem(input, auth);
     if (checked.problem) {
-      problems.push(`span ${span.span_id}: ${checked.problem.message}`);
+      problems.push({ reason: checked.problem.message, spanId: span.span_id });
       continue;
     }
     const key = `${span.trace_id}/${span.span_id}`;

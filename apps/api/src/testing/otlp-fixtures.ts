@@ -2,15 +2,28 @@
 import { gzipSync } from "node:zlib";
 import * as generated from "@opentelemetry/otlp-transformer/build/src/generated/root";
 
-interface RequestType {
+interface MessageType {
   fromObject(object: unknown): object;
   encode(message: object): { finish(): Uint8Array };
+  decode(bytes: Uint8Array): object;
+  toObject(message: object, options: Record<string, unknown>): Record<string, unknown>;
 }
-const ExportTraceServiceRequest = (
+const { ExportTraceServiceRequest, ExportTraceServiceResponse } = (
   generated as unknown as {
-    opentelemetry: { proto: { collector: { trace: { v1: { ExportTraceServiceRequest: RequestType } } } } };
+    opentelemetry: {
+      proto: {
+        collector: {
+          trace: { v1: { ExportTraceServiceRequest: MessageType; ExportTraceServiceResponse: MessageType } };
+        };
+      };
+    };
   }
-).opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
+).opentelemetry.proto.collector.trace.v1;
+
+/** An ExportTraceServiceResponse as an exporter reads it back. */
+export function decodeTraceResponse(body: Uint8Array): Record<string, unknown> {
+  return ExportTraceServiceResponse.toObject(ExportTraceServiceResponse.decode(body), { longs: String });
+}
 
 export interface TestSpan {
   traceId: string;
