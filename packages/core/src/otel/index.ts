@@ -5,6 +5,5 @@ export {
   OtlpShapeError,
 } from "./any-value";
 export { CTXLOG_AGENT_ID_ATTRIBUTE, deriveAgentId } from "./derive-agent-id";
-export { type GenAiSummary, genAiSummary } from "./gen-ai-summary";
 export { type NormalisedSpan, normaliseTraceRequest, type OtlpSpanItem } from "./normalise-spans";
 export { spanContextInput } from "./span-context";

@@ -1,6 +1,5 @@
 import { canonicalContext } from "../canonical";
 import { deriveAgentId } from "./derive-agent-id";
-import { genAiSummary } from "./gen-ai-summary";
 import { type NormalisedSpan, normaliseTraceRequest } from "./normalise-spans";
 import { spanContextInput } from "./span-context";
 
@@ -157,42 +156,6 @@ describe("deriveAgentId", () => {
     expect(deriveAgentId(span({}))).toEqual({ problem: expect.stringMatching(/no agent id/) });
     expect(deriveAgentId(span({ "gen_ai.agent.name": "Triage Agent" }))).toEqual({
       problem: expect.stringMatching(/not a valid agent_id/),
-    });
-  });
-});
-
-describe("genAiSummary", () => {
-  it("reads both generations of the GenAI conventions", () => {
-    expect(
-      genAiSummary({
-        "gen_ai.system": "openai",
-        "gen_ai.request.model": "gpt-4o",
-        "gen_ai.usage.prompt_tokens": "10",
-        "gen_ai.usage.completion_tokens": 5,
-      }),
-    ).toEqual({
-      provider: "openai",
-      operation: null,
-      model: "gpt-4o",
-      agentName: null,
-      inputTokens: 10,
-      outputTokens: 5,
-    });
-    expect(
-      genAiSummary({
-        "gen_ai.provider.name": "anthropic",
-        "gen_ai.operation.name": "chat",
-        "gen_ai.request.model": "claude",
-        "gen_ai.response.model": "claude-1",
-        "gen_ai.usage.input_tokens": "7",
-        "gen_ai.usage.output_tokens": "3",
-      }),
-    ).toMatchObject({
-      provider: "anthropic",
-      operation: "chat",
-      model: "claude-1",
-      inputTokens: 7,
-      outputTokens: 3,
     });
   });
 });
