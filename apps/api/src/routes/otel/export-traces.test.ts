@@ -240,3 +240,31 @@ describe("POST /v1/otel/v1/traces", () => {
     expect(await h.db.context.count({ where: { userId: small.userId } })).toBe(4);
   });
 });
+
+describe("POST /v1/otel/v1/traces when the writer refuses", () => {
+  let small: TestHarness;
+  beforeAll(async () => {
+    small = await createTestHarness({ CONTEXT_WRITE_QUEUE_MAX: "5" });
+  });
+  afterAll(() => small.close());
+
+  it("answers 503 with Retry-After, writes nothing and releases its claims, so a retry can write", async () => {
+    const tenant = await small.tenant();
+    const sent = spans(6, { "ctxlog.agent_id": "agent-busy" });
+    const post = (body: TestSpan[]) =>
+      small.request
+        .post(PATH)
+        .set(bearer(tenant.keys.full))
+        .set("Content-Type", "application/json")
+        .send(JSON.stringify(otlpJson(body)));
+    const refused = await post(sent);
+    expect(refused.status).toBe(503);
+    expect(refused.headers["retry-after"]).toBeDefined();
+    expect(await small.db.context.count({ where: { userId: tenant.userId } })).toBe(0);
+    expect(await small.db.otelSpan.count({ where: { userId: tenant.userId } })).toBe(0);
+    // the exporter's retry, in pieces that fit: every span is written
+    expect((await post(sent.slice(0, 3))).status).toBe(200);
+    expect((await post(sent.slice(3))).status).toBe(200);
+    expect(await small.db.context.count({ where: { userId: tenant.userId } })).toBe(6);
+  });
+});
