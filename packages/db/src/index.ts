@@ -14,6 +14,7 @@ export * from "./anchors/send-anchors";
 export * from "./anchors/signer-lease";
 export * from "./anchors/stuck-anchors";
 export * from "./anchors/track-anchors";
+export * from "./chain-identity";
 export * from "./api-keys/create-api-key";
 export * from "./api-keys/find-active-api-key";
 export * from "./api-keys/find-user-api-key";
