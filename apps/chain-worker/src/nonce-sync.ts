@@ -67,7 +67,10 @@ export class NonceSync {
   async checkInFlight(lease: SignerLease, head: bigint, send: SendStored): Promise<void> {
     const inFlight = await listInFlightAnchors(this.db, this.account.address);
     const waited = inFlight.filter(
-      (a) => a.broadcastBlock !== null && head - a.broadcastBlock >= BigInt(this.config.checkAfterBlocks),
+      (a) =>
+        a.broadcastBlock !== null &&
+        // a head below the broadcast block: the chain lost blocks, ask at once
+        (head < a.broadcastBlock || head - a.broadcastBlock >= BigInt(this.config.checkAfterBlocks)),
     );
     if (waited.length === 0) return;
     await this.sync(lease, head, inFlight, send);
