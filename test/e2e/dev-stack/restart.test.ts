@@ -97,7 +97,7 @@ describe("npm start twice with one database (real anvil, PostgreSQL, Redis, the 
       await waitFor(
         async () => {
           if (child.exitCode !== null) throw new Error(`start.js exited:\n${output}`);
-          const ready = await fetch(`http://127.0.0.1:${env.CHAIN_WORKER_METRICS_PORT}/readyz`).catch(
+          const ready = await fetch(`http://127.0.0.1:${env.CHAIN_WORKER_METRICS_PORT}/healthz`).catch(
             () => null,
           );
           const api = await fetch(`http://127.0.0.1:${env.PORT}/healthz`).catch(() => null);
