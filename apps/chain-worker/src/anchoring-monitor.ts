@@ -8,12 +8,14 @@ import {
 import type { Logger } from "pino";
 import type { ChainMetrics } from "./metrics";
 
+const MIN_THRESHOLD_MS = 60_000;
+
 export interface AnchoringMonitorConfig {
   network: string;
   confirmations: number;
   batchWindowMs: number;
-  /** the floor of the stall threshold (60 s unless set for a test) */
-  stallMinMs: number;
+  /** a fixed stall threshold (a test's); unset: max(60 s, 10 × the expected confirmation time) */
+  stallThresholdMs?: number;
 }
 
 export interface AnchoringReport {
@@ -27,7 +29,7 @@ export interface AnchoringReport {
 
 /**
  * Whether anchoring keeps up: stalled when contexts are pending and the oldest is older than
- * max(stallMinMs, 10 × the expected confirmation time). The verdict goes to /healthz, to the
+ * max(60 s, 10 × the expected confirmation time) (or STALL_THRESHOLD_MS). The verdict goes to /healthz, to the
  * chain_anchoring_* gauges and to the anchoring_health row (the API, which reads only PostgreSQL,
  * shows it on the overview), with the last error any loop or the node gave, as the reason.
  */
@@ -63,7 +65,7 @@ export class AnchoringMonitor {
       getChainStatus(this.db, this.config.network),
     ]);
     const expectedMs = this.config.batchWindowMs + (status?.blockTimeMs ?? 0) * this.config.confirmations;
-    const thresholdMs = Math.max(this.config.stallMinMs, 10 * expectedMs);
+    const thresholdMs = this.config.stallThresholdMs ?? Math.max(MIN_THRESHOLD_MS, 10 * expectedMs);
     const oldest = ages.oldestPendingContextAt;
     const behindMs = oldest ? Math.max(0, now - oldest.getTime()) : 0;
     const state: AnchoringState = oldest && behindMs > thresholdMs ? "stalled" : "ok";
@@ -104,7 +106,7 @@ export class AnchoringMonitor {
       lastError: this.lastError?.message ?? message,
       lastErrorAt: new Date(),
       oldestPendingAt: (await readBacklogAges(this.db)).oldestPendingContextAt,
-      thresholdSeconds: Math.round(this.config.stallMinMs / 1000),
+      thresholdSeconds: Math.round((this.config.stallThresholdMs ?? MIN_THRESHOLD_MS) / 1000),
     });
   }
 }

@@ -37,7 +37,7 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
       network: env.NETWORK_NAME,
       confirmations: env.CONFIRMATIONS,
       batchWindowMs: env.BATCH_WINDOW_MS,
-      stallMinMs: env.STALL_THRESHOLD_MIN_MS,
+      stallThresholdMs: env.STALL_THRESHOLD_MS,
     },
     logger,
     metrics,
