@@ -113,7 +113,7 @@ it("RPC blackholed with contexts pending: health says stalled within the thresho
 
   await page.goto(`${stack.origin}/dashboard/`);
   await banner(page).waitFor({ timeout: 15_000 });
-  const text = await banner(page).innerText();
+  const text = (await banner(page).textContent()) ?? "";
   expect(text).toMatch(/Anchoring is stalled: \d+ s behind/);
   expect(text).toContain("Last error:");
 
