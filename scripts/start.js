@@ -63,6 +63,8 @@ async function startLocalChain() {
   process.env.CHAIN_ID = String(anvil.chainId);
   process.env.REGISTRY_ADDRESS = registry;
   process.env.CONFIRMATIONS ||= "3";
+  // the chain worker's ops port, so its /healthz (anchoring: ok or stalled, and why) is there to look at
+  process.env.CHAIN_WORKER_METRICS_PORT ||= "9465";
   // A local anvil chain is development: its published keys may sign (see CTXLOG_DEV_MODE).
   process.env.CTXLOG_DEV_MODE ||= "true";
   // ... and a newcomer's webhook receiver on http://localhost works (production refuses both)
@@ -134,7 +136,11 @@ ctxlog is starting: API at ${base} (OpenAPI: ${base}/openapi.json)
 Dashboard:     ${origin}/dashboard/
 First sign-in: npm run ctxlog -- accounts create --user demo --email you@example.com
                (prints a one-time link, valid 30 minutes, where you set your password)
-Operations:    ${ops}/metrics and ${ops}/readyz (private port)
+Operations:    ${ops}/metrics and ${ops}/readyz (private port)${
+    process.env.CHAIN_WORKER_METRICS_PORT
+      ? `\nChain worker:  http://${process.env.CHAIN_WORKER_METRICS_HOST ?? "127.0.0.1"}:${process.env.CHAIN_WORKER_METRICS_PORT}/healthz (anchoring: ok, or stalled and why)`
+      : ""
+  }
 Create a key:  in the dashboard, or npm run ctxlog -- keys create --user demo --type full
 Then:          curl -H "Authorization: Bearer <key>" ${base}/status
 `);
