@@ -2,7 +2,7 @@
 // while contexts are pending. Within the threshold the chain worker's health (ops port) says
 // anchoring is stalled with the last error, chain_anchoring_stalled is 1, and the dashboard's
 // overview shows the banner in Chromium; once the RPC is back, the contexts confirm and it all
-// clears. STALL_THRESHOLD_MS makes the threshold 6 s for the test (unset: max(60 s, 10 × the
+// clears; the stuck context's page shows it overdue meanwhile. STALL_THRESHOLD_MS makes the threshold 6 s for the test (unset: max(60 s, 10 × the
 // expected confirmation time)). Runs the built apps: `npm run build` first.
 import { freePort, scrapeMetrics, waitFor } from "@ctxlog/core/testing";
 import { type StallProxy, startStallProxy } from "@ctxlog/jobs/testing";
@@ -117,6 +117,11 @@ it("RPC blackholed with contexts pending: health says stalled within the thresho
   expect(text).toMatch(/Anchoring is stalled: \d+ s behind/);
   expect(text).toContain("Last error:");
 
+  // the stuck context's page: past its estimated confirmation, the step it waits at says overdue
+  await page.goto(`${stack.origin}/dashboard/contexts/${stuck}`);
+  await page.getByText(/Overdue: not confirmed by its estimated time/).waitFor({ timeout: 15_000 });
+  expect(await page.getByText("overdue", { exact: true }).count()).toBe(1);
+
   (proxy as StallProxy).setMode("forward");
   await waitFor(async () => (await statusOf(key, stuck)) === "confirmed", { timeout: 30_000, interval: 200 });
   await waitFor(async () => (await health()).anchoring.state === "ok", { timeout: 10_000, interval: 200 });
@@ -124,6 +129,9 @@ it("RPC blackholed with contexts pending: health says stalled within the thresho
     0,
   );
   await page.reload();
+  await page.getByText("Confirmed", { exact: true }).first().waitFor();
+  expect(await page.getByText(/Overdue/).count()).toBe(0);
+  await page.goto(`${stack.origin}/dashboard/`);
   await page.getByRole("heading", { name: "Overview" }).waitFor();
   await page.getByText("Pending", { exact: true }).waitFor();
   await waitFor(async () => (await banner(page).count()) === 0, { timeout: 10_000, interval: 200 });
