@@ -22,6 +22,7 @@ export * from "./api-keys/list-api-keys";
 export * from "./api-keys/record-api-key-use";
 export * from "./api-keys/revoke-api-key";
 export * from "./api-keys/roll-api-key";
+export * from "./chain-identity";
 export * from "./client";
 export * from "./contexts/context-view";
 export * from "./contexts/get-context";
