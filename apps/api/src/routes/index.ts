@@ -23,6 +23,7 @@ import {
 } from "./contexts/schemas";
 import { eventRoutes } from "./events/routes";
 import { keyRoutes } from "./keys/routes";
+import { otelRoutes } from "./otel/routes";
 import { getOverview } from "./overview/get-overview";
 import { overviewSchema } from "./overview/schemas";
 import { defineRoute, type RouteSpec } from "./route-spec";
@@ -156,6 +157,7 @@ export const v1Routes: RouteSpec[] = [
     handler: retryContext,
   }),
   eraseContextRoute,
+  ...otelRoutes,
   ...agentRoutes,
   ...webhookRoutes,
   ...eventRoutes,
