@@ -78,6 +78,12 @@ export {
   isEventName,
   serializeEnvelope,
 } from "./events";
+export {
+  type PlanRetention,
+  parsePlanRetention,
+  type RetentionPolicy,
+  retentionPolicies,
+} from "./data-retention";
 export { ID_PREFIXES, type IdPrefix, idFloor, idTimestamp, isId, newId } from "./ids";
 export { findJsonHazard, type JsonHazard } from "./json-safety";
 export { fastKeccakLoaded, keccak256Bytes, keccak256Hex, loadFastKeccak } from "./keccak";
