@@ -51,6 +51,7 @@ export { CHECK_NAMES, type CheckName, type CheckResult } from "./offline-checks"
 export { paginate } from "./pagination";
 export { checkProofBundle, isProofBundle, type ProofBundleCheck } from "./proof-bundle";
 export { anchoredEventAbi } from "./registry-abi";
+export { SALT_METADATA_KEY, saltContext } from "./salt";
 export * from "./types";
 export { type VerifyContextOptions, type VerifyContextResult, verifyContext } from "./verify-context";
 export {

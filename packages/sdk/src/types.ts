@@ -65,6 +65,12 @@ export interface CreateContextInput {
   metadata?: JsonObject;
   /** Default `private`; `public` contexts are readable with public (`pk_`) keys. */
   visibility?: Visibility;
+  /**
+   * Adds a 32-byte random salt to metadata (`ctxlog_salt`) before sending: for short or guessable
+   * data, whose hash could otherwise be reversed by guessing. The salt is erased with the data;
+   * keep the context as sent (the record's metadata shows it) to prove it after an erasure.
+   */
+  salt?: boolean;
 }
 
 export interface CreateContextOptions {
@@ -90,8 +96,11 @@ export interface Context {
   confirmation_time_seconds: number | null;
   created_at: Timestamp;
   estimated_confirmation: Timestamp;
-  context_data: JsonObject;
-  metadata: JsonObject;
+  /** Null once erased (DELETE /contexts/:id/data, or the retention period). */
+  context_data: JsonObject | null;
+  metadata: JsonObject | null;
+  /** When the data was erased; null while kept. The hashes, signature and proof remain. */
+  data_erased_at?: Timestamp | null;
   error: { code: string; message: string; details: unknown } | null;
   retry_possible: boolean | null;
   failure_reason: string | null;
