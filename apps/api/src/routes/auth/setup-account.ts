@@ -1,7 +1,8 @@
 import { AppError, hashOpaqueToken, isOpaqueToken } from "@ctxlog/core";
-import { findSignInLink, redeemSignInLink } from "@ctxlog/db";
+import { findAccountByEmail, findSignInLink, redeemSignInLink } from "@ctxlog/db";
 import type { ApiDeps } from "../../deps";
 import { clientAddressBucket } from "../../http/auth-failure-limit";
+import { checkNewPassword } from "../../sessions/password-policy";
 import { hashPassword } from "../../sessions/passwords";
 import type { RouteHandler } from "../route-spec";
 import { checkSameOrigin } from "./origin-check";
@@ -13,7 +14,8 @@ const badLink = () =>
 
 /**
  * POST /v1/auth/setup — a one-time link's token and a new password: sets the password, ends the
- * account's other sessions and signs in. The link is looked at before the password is hashed (a
+ * account's other sessions and signs in. The password must not be a common one nor contain the
+ * email's name (400 VALIDATION_ERROR saying which). The link is looked at before the password is hashed (a
  * wrong token costs no hashing) and redeemed atomically after (a link works once, even raced).
  */
 export function setupAccount({
@@ -39,6 +41,12 @@ export function setupAccount({
       throw badLink();
     }
     await attempt.giveBack();
+    // a disabled account, or an email that already signs in to another account (an invitation
+    // from another user): the same answer as a dead link, before any hashing
+    const account = await db.account.findUniqueOrThrow({ where: { id: link.accountId } });
+    const signsInAs = await findAccountByEmail(db, account.email);
+    if (account.disabledAt || (signsInAs && signsInAs.id !== account.id)) throw badLink();
+    checkNewPassword("password", body.password, account.email);
     const passwordHash = await hashPassword(body.password);
     const redeemed = await redeemSignInLink(db, { tokenHash, passwordHash, timeouts: sessionTimeouts(env) });
     if (!redeemed) throw badLink();

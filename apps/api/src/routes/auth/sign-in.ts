@@ -38,7 +38,9 @@ export function signIn({ db, env, signInLimits }: ApiDeps): RouteHandler<{ body:
     let account: Awaited<ReturnType<typeof findAccountByEmail>>;
     let ok: boolean;
     try {
-      account = await findAccountByEmail(db, body.email);
+      // a disabled account signs in no more, with the same answer (and work) as a wrong password
+      const found = await findAccountByEmail(db, body.email);
+      account = found?.disabledAt ? null : found;
       ok = await verifyPassword(account?.passwordHash, body.password);
     } catch (err) {
       await Promise.all([byAddress.giveBack(), byAccount.giveBack()]); // an outage is no failed guess
