@@ -26,6 +26,7 @@ export {
   type ContextLoggerOptions,
   ContextLoggerQueueFullError,
 } from "./context-logger";
+export { erasedAt, type HeldContext, withHeldData } from "./erased-bundle";
 export {
   type ApiErrorInit,
   CtxlogApiError,

@@ -2,6 +2,7 @@
 import { recoverMessageAddress } from "viem";
 import { hashContext } from "./canonical";
 import { computeEntryHash } from "./chain-entry";
+import { DATA_CHECKS, erasedAt, unavailable } from "./erased-bundle";
 import { RpcUnreachableError } from "./errors";
 import { keccak256Utf8 } from "./keccak";
 import { processMerkleProof } from "./merkle";
@@ -26,6 +27,8 @@ export interface CheckResult {
   name: CheckName;
   ok: boolean;
   reason?: string;
+  /** true: the check could not run and did not fail (the data of an erased bundle); `ok` is false */
+  unavailable?: true;
 }
 
 export const pass = (name: CheckName, reason?: string): CheckResult =>
@@ -56,7 +59,7 @@ export async function withFields(
 const lower = (hex: string) => hex.toLowerCase();
 
 export async function offlineChecks(bundle: unknown, expectedSigners?: readonly string[]) {
-  return Promise.all([
+  const checks = await Promise.all([
     withFields("canonical_context", bundle, ["context", "canonical_context", "canonicalization"], (b) => {
       // Only the three hashed fields: a `context` carrying extra keys must not change the preimage.
       const { canonical } = hashContext({
@@ -68,11 +71,11 @@ export async function offlineChecks(bundle: unknown, expectedSigners?: readonly 
         return pass("canonical_context", "RFC 8785 form of context matches");
       return fail(
         "canonical_context",
-        `the RFC 8785 form of context differs from canonical_context at character ${firstDifference(canonical, b.canonical_context)}`,
+        `the RFC 8785 form of context differs from canonical_context at character ${firstDifference(canonical, b.canonical_context ?? "")}`,
       );
     }),
     withFields("hash_matches", bundle, ["canonical_context", "context_hash", "hash_algorithm"], (b) => {
-      const computed = keccak256Utf8(b.canonical_context);
+      const computed = keccak256Utf8(b.canonical_context ?? "");
       return computed === lower(b.context_hash)
         ? pass("hash_matches", `keccak256(canonical_context) = ${computed}`)
         : fail(
@@ -151,6 +154,11 @@ export async function offlineChecks(bundle: unknown, expectedSigners?: readonly 
       },
     ),
   ]);
+  // erased data: the two data checks cannot run (the rest still prove what was logged)
+  const erased = erasedAt(bundle);
+  return erased === null
+    ? checks
+    : checks.map((c) => (DATA_CHECKS.includes(c.name) ? unavailable(c.name, erased) : c));
 }
 
 function firstDifference(a: string, b: string): number {

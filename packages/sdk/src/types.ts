@@ -130,9 +130,11 @@ export interface ListContextsParams extends PageParams {
  */
 export interface ProofBundle {
   context_id: string;
-  context: { agent_id: string; context_data: JsonObject; metadata?: JsonObject | null };
-  /** The exact RFC 8785 canonical JSON of {agent_id, context_data, metadata} that was hashed. */
-  canonical_context: string;
+  /** context_data and metadata are null once erased (then `data_erased_at` says when) */
+  context: { agent_id: string; context_data: JsonObject | null; metadata?: JsonObject | null };
+  /** The exact RFC 8785 canonical JSON of {agent_id, context_data, metadata} that was hashed; null once erased. */
+  canonical_context: string | null;
+  data_erased_at?: Timestamp;
   canonicalization: "RFC8785";
   hash_algorithm: "keccak256";
   context_hash: Hex;

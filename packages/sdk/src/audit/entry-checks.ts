@@ -2,6 +2,7 @@
 import type { Hex } from "viem";
 import { canonicalize } from "../canonical";
 import { computeEntryHash } from "../chain-entry";
+import { erasedAt } from "../erased-bundle";
 import { keccak256Utf8 } from "../keccak";
 import { processMerkleProof } from "../merkle";
 import { fieldProblems } from "../proof-bundle";
@@ -44,6 +45,8 @@ export function entryShapeProblem(line: unknown): string | null {
 
 /** Whether the entry's content is what its hashes say: canonical form, context_hash, entry_hash. */
 export function contentProblem(e: AuditEntry): string | null {
+  // erased: no data to hold to context_hash; the entry hash still binds context_hash into the log
+  if (erasedAt(e) !== null) return entryHashProblem(e);
   let canonical: string;
   try {
     canonical = canonicalize({
@@ -58,6 +61,10 @@ export function contentProblem(e: AuditEntry): string | null {
   const contextHash = keccak256Utf8(canonical);
   if (contextHash !== lower(e.context_hash))
     return `its content hashes to ${contextHash}, not ${e.context_hash}`;
+  return entryHashProblem(e);
+}
+
+function entryHashProblem(e: AuditEntry): string | null {
   const entryHash = computeEntryHash({
     context_hash: e.context_hash,
     user_id: e.user_id,
