@@ -1,4 +1,4 @@
-import { Grid, Stack } from "@mantine/core";
+import { Alert, Grid, Stack } from "@mantine/core";
 import { useParams } from "react-router";
 import { DateTime } from "../../components/DateTime";
 import { FieldList } from "../../components/FieldList";
@@ -59,6 +59,10 @@ export default function ContextPage() {
                       ["Confirmations", record.confirmations],
                       ["Gas used", record.gas_used],
                       ["Failure", record.failure_reason],
+                      [
+                        "Data erased",
+                        record.data_erased_at ? <DateTime key="d" value={record.data_erased_at} /> : null,
+                      ],
                     ]}
                   />
                 </Section>
@@ -68,9 +72,18 @@ export default function ContextPage() {
                   </Section>
                 ) : null}
                 <Section title="Context data">
-                  <JsonBlock value={record.context_data} label="Context data" />
-                  <SectionTitle mt="sm">Metadata</SectionTitle>
-                  <JsonBlock value={record.metadata} label="Metadata" />
+                  {record.data_erased_at ? (
+                    <Alert color="gray" title="Data erased">
+                      Its context_data and metadata were erased <DateTime value={record.data_erased_at} />.
+                      Its hashes, signature and proof remain: it still verifies, without its data.
+                    </Alert>
+                  ) : (
+                    <>
+                      <JsonBlock value={record.context_data} label="Context data" />
+                      <SectionTitle mt="sm">Metadata</SectionTitle>
+                      <JsonBlock value={record.metadata} label="Metadata" />
+                    </>
+                  )}
                 </Section>
               </Stack>
             </Grid.Col>

@@ -1,4 +1,4 @@
-import { Code, TextInput } from "@mantine/core";
+import { Badge, Code, Group, TextInput } from "@mantine/core";
 import { useInputState } from "@mantine/hooks";
 import { useSearchParams } from "react-router";
 import { AppLink } from "../../components/AppLink";
@@ -50,7 +50,19 @@ export default function ContextsPage() {
             cell: (context) => <AppLink to={`/contexts/${context.context_id}`}>{context.context_id}</AppLink>,
           },
           { header: "Agent", cell: (context) => context.agent_id },
-          { header: "Status", cell: (context) => <StatusBadge status={context.status} /> },
+          {
+            header: "Status",
+            cell: (context) => (
+              <Group gap={4} wrap="nowrap">
+                <StatusBadge status={context.status} />
+                {context.data_erased_at ? (
+                  <Badge color="gray" variant="outline">
+                    data erased
+                  </Badge>
+                ) : null}
+              </Group>
+            ),
+          },
           { header: "Received", cell: (context) => <DateTime value={context.created_at} /> },
           { header: "Confirmations", cell: (context) => context.confirmations },
           { header: "Transaction", cell: (context) => <Code>{short(context.transaction_hash)}</Code> },
