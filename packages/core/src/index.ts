@@ -41,6 +41,12 @@ export {
 } from "./chain-entry";
 export { ConfigError, envFlag, optionalEnv, parseConfig } from "./config";
 export {
+  type PlanRetention,
+  parsePlanRetention,
+  type RetentionPolicy,
+  retentionPolicies,
+} from "./data-retention";
+export {
   DEVELOPMENT_MODE_VARIABLE,
   describeDevelopmentKey,
   developmentKeyProblems,
@@ -78,12 +84,6 @@ export {
   isEventName,
   serializeEnvelope,
 } from "./events";
-export {
-  type PlanRetention,
-  parsePlanRetention,
-  type RetentionPolicy,
-  retentionPolicies,
-} from "./data-retention";
 export { ID_PREFIXES, type IdPrefix, idFloor, idTimestamp, isId, newId } from "./ids";
 export { findJsonHazard, type JsonHazard } from "./json-safety";
 export { fastKeccakLoaded, keccak256Bytes, keccak256Hex, loadFastKeccak } from "./keccak";
