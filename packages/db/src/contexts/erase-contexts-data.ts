@@ -67,6 +67,15 @@ export async function eraseContextsData(
   at: Date = new Date(),
 ): Promise<ErasedContext[]> {
   if (ids.length === 0) return [];
+  // The chain worker builds a batch's context.created from its rows once the batch is out, under
+  // the anchor's lock (taken first, as by every path that changes a batch). Holding the anchors
+  // here too orders the two: either that event is recorded before (and scrubbed below), or it
+  // reads the rows already erased. Never one copied from the data after it is scrubbed.
+  await tx.$queryRaw`
+    SELECT a.id FROM anchors a
+     WHERE a.id IN (SELECT c.anchor_id FROM contexts c WHERE c.id = ANY (${[...ids]}::text[]))
+     ORDER BY a.id
+       FOR SHARE OF a`;
   const erased = await tx.$queryRaw<ErasedContext[]>`
     UPDATE contexts
        SET context_data = NULL, metadata = NULL, canonical_json = NULL,
