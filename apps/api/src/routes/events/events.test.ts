@@ -53,7 +53,7 @@ function contextView(over: Partial<ContextView> = {}): ContextView {
 }
 
 /** One real payload of each type, from the builders the producers call. */
-function realData(event: Exclude<EventName, "webhook.disabled">): Record<string, unknown> {
+function realData(event: Exclude<EventName, "webhook.disabled" | "context.erased">): Record<string, unknown> {
   switch (event) {
     case "context.created":
       return contextCreatedData(contextView());
