@@ -69,7 +69,7 @@ async function redisContents(url: string): Promise<{ keys: number; text: string 
         if (type === "hash") parts.push(JSON.stringify(await redis.hgetall(key)));
         if (type === "list") parts.push(JSON.stringify(await redis.lrange(key, 0, -1)));
         if (type === "set") parts.push(JSON.stringify(await redis.smembers(key)));
-        if (type === "zset") parts.push(JSON.stringify(await redis.zrange(key, 0, -1, "WITHSCORES")));
+        if (type === "zset") parts.push(JSON.stringify(await redis.zrange(key, "0", "-1")));
         if (type === "stream") parts.push(JSON.stringify(await redis.xrange(key, "-", "+")));
       }
     } while (cursor !== "0");
