@@ -2,7 +2,10 @@
 // and in every copy (event payloads, Idempotency-Key answers), keeps every hash, records one
 // context.erased; bulk and retention erase in batches.
 import { contextCreatedData } from "@ctxlog/core";
+import { announceWith } from "../anchors/announce-anchors";
+import { createAnchorBatch } from "../anchors/create-anchor-batch";
 import { recordEvent } from "../events/record-event";
+import { inSqlTransaction } from "../sql-transaction";
 import { createTestDatabase, seedContexts, seedUser } from "../testing";
 import { toContextView } from "./context-view";
 import { eraseAgentData } from "./erase-agent-data";
@@ -130,6 +133,68 @@ describe("eraseContextData", () => {
 
     const stranger = await seedUser(db);
     expect(await eraseContextData(db, { userId: stranger.userId, contextId: id, by })).toBeNull();
+  });
+});
+
+describe("erasing while the chain worker announces the batch", () => {
+  it("never leaves a context.created holding the data: the erasure waits for the announcement, then scrubs it", async () => {
+    const db = database.db;
+    const { owner, ids } = await seeded(1);
+    const id = ids[0] as string;
+    const marker = JSON.stringify((await db.context.findUniqueOrThrow({ where: { id } })).contextData);
+    const batch = await createAnchorBatch(
+      db,
+      {
+        signerAddress: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+        chainId: 31337,
+        network: "anvil",
+        registryAddress: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+      },
+      [id],
+    );
+    const anchorId = batch?.anchorId as string;
+    await db.anchor.update({
+      where: { id: anchorId },
+      data: { status: "sent", transactionHash: `0x${"ab".repeat(32)}` },
+    });
+
+    // the announcement's transaction has built context.created from the row and is still open…
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let announced = () => {};
+    const built = new Promise<void>((resolve) => {
+      announced = resolve;
+    });
+    // as the chain worker runs it: its own transaction on the pg pool
+    const announcing = inSqlTransaction(db, async (sql) => {
+      await announceWith(sql, [anchorId]);
+      announced();
+      await held;
+    });
+    await Promise.race([built, announcing]);
+    // …when the erasure comes; it ends only after the announcement committed, and scrubs its event
+    let erasedAt = 0;
+    const erasing = eraseContextData(db, {
+      userId: owner.userId,
+      contextId: id,
+      by: { kind: "retention" },
+    }).then((r) => {
+      erasedAt = Date.now();
+      return r;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const committedAt = Date.now();
+    release();
+    await announcing;
+    expect(await erasing).toEqual({ erasedNow: true });
+    expect(erasedAt).toBeGreaterThanOrEqual(committedAt);
+    const created = await db.outboxEvent.findFirstOrThrow({
+      where: { contextId: id, event: "context.created" },
+    });
+    expect(created.payload).not.toContain(marker);
+    expect(JSON.parse(created.payload).data).toMatchObject({ context_data: null, metadata: null });
   });
 });
 
