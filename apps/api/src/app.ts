@@ -41,10 +41,12 @@ export function createApp(deps: ApiDeps): Express {
   v1.use(
     forRouteAuth(authOf, (a) => a === "any", authenticate(deps)),
     forRouteAuth(authOf, (a) => a === "session", authenticate(deps, undefined, "session")),
-    forRouteAuth(authOf, (a) => a !== "none", rateLimit(deps.rateLimiter)),
   );
   for (const route of v1Routes) {
     const chain: RequestHandler[] = [labelRoute(`/v1${route.path}`)];
+    // charged once, by the route: a batch route one unit per item, once its body is read
+    const limited = route.auth !== "none";
+    if (limited && !route.bodyItems) chain.push(rateLimit(deps.rateLimiter));
     if (route.permission) chain.push(requirePermission(route.permission));
     const params = route.params;
     if (params) {
@@ -58,6 +60,7 @@ export function createApp(deps: ApiDeps): Express {
     if (route.method === "post" || route.method === "put") {
       chain.push(...jsonBody({ limit: route.maxBodyBytes, itemsOf: route.bodyItems }));
     }
+    if (limited && route.bodyItems) chain.push(rateLimit(deps.rateLimiter, route.bodyItems));
     chain.push(runRoute(route, deps));
     v1[route.method](route.path, ...chain);
   }
