@@ -34,6 +34,64 @@ describe("verifyContext — a genuine bundle", () => {
     }
   });
 
+  it.each([2, 3] as const)(
+    "verifies version %i bundles (entries of agent logs) of the same batch",
+    async (v) => {
+      for (const b of f.chained[v]) {
+        const result = await verify(b);
+        expect(failed(result)).toEqual([]);
+        expect(result.checks.find((c) => c.name === "signature_valid")?.reason).toContain(
+          v === 3 ? "EIP-712 receipt signature" : "EIP-191 signature",
+        );
+      }
+    },
+  );
+
+  it("a version 3 bundle's signature covers every receipt field, and its scheme is its version's", async () => {
+    const v3 = f.chained[3][1] as ProofBundle;
+    const v2 = f.chained[2][1] as ProofBundle;
+    const cases: [string, unknown][] = [
+      [
+        "received_at a millisecond later",
+        tamper(v3, (b) => {
+          b.received_at = new Date(Date.parse(b.received_at as string) + 1).toISOString();
+        }),
+      ],
+      [
+        "another domain",
+        tamper(v3, (b) => {
+          b.eip712_domain = { name: "ctxlog", version: "2" } as never;
+        }),
+      ],
+      [
+        "no received_at",
+        tamper(v3, (b) => {
+          delete b.received_at;
+        }),
+      ],
+      [
+        "the EIP-191 signature of version 2",
+        tamper(v3, (b) => {
+          b.signature = v2.signature;
+        }),
+      ],
+      [
+        "version 2 claiming EIP-712",
+        tamper(v2, (b) => {
+          b.signature_scheme = "EIP-712";
+        }),
+      ],
+      [
+        "version 3 claiming EIP-191",
+        tamper(v3, (b) => {
+          b.signature_scheme = "EIP-191";
+        }),
+      ],
+    ];
+    for (const [name, b] of cases)
+      expect([name, failed(await verify(b))]).toEqual([name, ["signature_valid"]]);
+  });
+
   it("accepts the signer when it is among expectedSigners (any case)", async () => {
     const result = await verify(bundle, {
       expectedSigners: ["0x0000000000000000000000000000000000000001", f.signerAddress.toLowerCase()],
