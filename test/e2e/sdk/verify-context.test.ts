@@ -1,6 +1,8 @@
 // Integration: a real anvil, the real registry, contexts hashed/signed/treed by the server's code.
 import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { ProofBundle } from "@ctxlog/sdk";
@@ -183,5 +185,48 @@ describe("an independent tool sees the same anchor", () => {
     expect(anchored[0]?.topics[0]).toBe(toEventSelector("Anchored(bytes32,uint32,address)"));
     expect(anchored[0]?.topics[1]).toBe(bundle.merkle_root);
     expect(`0x${anchored[0]?.topics[2]?.slice(26)}`).toBe(f.submitterAddress.toLowerCase());
+  });
+});
+
+describe("the README's cast recipe for a bundle's signature", () => {
+  const cast = path.join(__dirname, "../../../node_modules/@foundry-rs/cast-linux-amd64/bin/cast");
+  const readme = readFileSync(path.join(__dirname, "../../../README.md"), "utf8");
+  // the README's node one-liner that writes the Receipt's typed data, as a user would run it
+  const script = /^node -e '(.+)' > receipt\.json$/m.exec(readme)?.[1] as string;
+  const castVerify = async (dir: string, args: string[]) =>
+    promisify(execFile)(cast, ["wallet", "verify", ...args], { cwd: dir }).then(
+      () => true,
+      () => false,
+    );
+
+  it("version 3: cast verifies the Receipt's EIP-712 signature from the bundle alone; any field changed, it does not", async () => {
+    expect(script).toContain("Receipt");
+    const dir = mkdtempSync(path.join(tmpdir(), "ctxlog-recipe-"));
+    try {
+      const check = async (b: unknown) => {
+        writeFileSync(path.join(dir, "proof.json"), JSON.stringify(b));
+        const { stdout } = await promisify(execFile)(process.execPath, ["-e", script], { cwd: dir });
+        writeFileSync(path.join(dir, "receipt.json"), stdout);
+        const bundle = b as ProofBundle;
+        return castVerify(dir, [
+          "--data",
+          "--from-file",
+          "receipt.json",
+          "--address",
+          bundle.signer_address,
+          bundle.signature,
+        ]);
+      };
+      const v3 = f.chained[3][0] as ProofBundle;
+      expect(await check(v3)).toBe(true);
+      expect(await check(tamper(v3, (b) => void (b.sequence = 2)))).toBe(false);
+      // version 2 (EIP-191 over context_hash), as the README says
+      const v2 = f.chained[2][0] as ProofBundle;
+      expect(await castVerify(dir, ["--address", v2.signer_address, v2.context_hash, v2.signature])).toBe(
+        true,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
