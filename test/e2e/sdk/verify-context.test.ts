@@ -219,7 +219,13 @@ describe("the README's cast recipe for a bundle's signature", () => {
       };
       const v3 = f.chained[3][0] as ProofBundle;
       expect(await check(v3)).toBe(true);
-      expect(await check(tamper(v3, (b) => void (b.sequence = 2)))).toBe(false);
+      expect(
+        await check(
+          tamper(v3, (b) => {
+            b.sequence = 2;
+          }),
+        ),
+      ).toBe(false);
       // version 2 (EIP-191 over context_hash), as the README says
       const v2 = f.chained[2][0] as ProofBundle;
       expect(await castVerify(dir, ["--address", v2.signer_address, v2.context_hash, v2.signature])).toBe(
