@@ -62,6 +62,33 @@ describe("insertContexts (PostgreSQL)", () => {
     }
   });
 
+  it("is two round trips on one connection, whatever the number of rows and logs", async () => {
+    const pool = pgPoolOf(t.db);
+    if (!pool) throw new Error("no pool");
+    const connect = pool.connect.bind(pool);
+    const sent: string[] = [];
+    const restore: (() => void)[] = [];
+    pool.connect = (async () => {
+      const client = await connect();
+      const query = client.query;
+      restore.push(() => {
+        client.query = query;
+      });
+      client.query = ((text: unknown, ...rest: unknown[]) => {
+        sent.push(String(text).trim().slice(0, 6));
+        return (query as (...a: unknown[]) => unknown).call(client, text, ...rest);
+      }) as typeof client.query;
+      return client;
+    }) as typeof pool.connect;
+    try {
+      await insertContexts(t.db, [newContext(400), newContext(401), newContext(402)], signer);
+    } finally {
+      pool.connect = connect as typeof pool.connect;
+      for (const undo of restore) undo();
+    }
+    expect(sent).toEqual(["BEGIN;", "WITH i"]);
+  });
+
   it("writes the same inside a transaction, where there is no pool to go around Prisma", async () => {
     const inputs = [newContext(100), newContext(101)];
     const written = await t.db.$transaction(async (tx) => {
