@@ -21,6 +21,7 @@ import {
 } from "./contexts/schemas";
 import { eventRoutes } from "./events/routes";
 import { keyRoutes } from "./keys/routes";
+import { otelRoutes } from "./otel/routes";
 import { getOverview } from "./overview/get-overview";
 import { overviewSchema } from "./overview/schemas";
 import { defineRoute, type RouteSpec } from "./route-spec";
@@ -153,6 +154,7 @@ export const v1Routes: RouteSpec[] = [
     errors: [403, 404, 409],
     handler: retryContext,
   }),
+  ...otelRoutes,
   ...agentRoutes,
   ...webhookRoutes,
   ...eventRoutes,

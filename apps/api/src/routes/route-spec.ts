@@ -1,6 +1,7 @@
 import type { Operation } from "@ctxlog/core";
-import type { Request, Response } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import type { z } from "zod";
+import type { ZodOpenApiContentObject } from "zod-openapi";
 import type { ApiDeps } from "../deps";
 import type { AuthContext } from "../http/request-context";
 
@@ -42,6 +43,8 @@ export type RouteHandler<S extends RouteSchemas = RouteSchemas> = (
   input: RouteInput<S>,
 ) => Promise<void> | void;
 
+export type RouteAuth = "key" | "session" | "none";
+
 interface RouteFields {
   method: "get" | "post" | "put" | "delete";
   /** express-style path under /v1, e.g. `/contexts/:id` */
@@ -49,13 +52,15 @@ interface RouteFields {
   operationId: string;
   summary: string;
   tag: string;
-  /** omitted: any valid key */
-  permission?: Operation;
   /**
-   * omitted: an API key or a dashboard session (which acts as a full key); "session": a dashboard
-   * session only (API keys get 403); "none": no credentials (sign-in and setup, with their own limits)
+   * Who may call the route (default "key"): "key": an API key, or a dashboard session (which acts
+   * as a full key of its user), with `permission` when one is set; "session": a dashboard session
+   * only (any API key gets 403); "none": nobody needs to be signed in (sign-in and setup, with
+   * limits of their own). Enforced in the route's own chain (app.ts), after the router matched it.
    */
-  auth?: "session" | "none";
+  auth?: RouteAuth;
+  /** the operation an API key's type must allow (auth "key"); omitted: any valid key */
+  permission?: Operation;
   /** false: the body may be left out, and is then validated as `{}` (default true when there is a body) */
   bodyRequired?: boolean;
   /** the largest body in bytes; default MAX_BODY_BYTES (300 KiB) */
@@ -71,6 +76,11 @@ interface RouteFields {
    * Schema, and zod parses only a refused body, to word the errors
    */
   bodyPassesThrough?: true;
+  /**
+   * a body that is not JSON (OTLP/HTTP's protobuf): read by `read` instead of the JSON body reader
+   * and left in `req.body` for the handler; `content` documents each media type it takes
+   */
+  rawBody?: { read: () => RequestHandler[]; description: string; content: ZodOpenApiContentObject };
   success: {
     status: number;
     description: string;
@@ -81,6 +91,8 @@ interface RouteFields {
      * each line
      */
     contentType?: "application/json" | "application/x-ndjson";
+    /** a response in several media types (the request's, as OTLP/HTTP answers): replaces `schema` */
+    content?: ZodOpenApiContentObject;
     /** headers this route sets on its success response, beyond the ones every response has */
     headers?: SuccessHeader[];
   };
@@ -128,4 +140,14 @@ export interface SuccessHeader {
   name: "Location" | "Idempotent-Replayed" | "Set-Cookie";
   required: boolean;
   description: string;
+}
+
+/** Who may call `route`: its declared `auth`, "key" when it declares none. */
+export function routeAuth(route: Pick<RouteFields, "auth" | "permission" | "path">): RouteAuth {
+  const auth = route.auth ?? "key";
+  if (auth === "none" && route.permission) {
+    // a permission needs a caller to have it: a table mistake, refused at start-up
+    throw new Error(`route ${route.path} takes no credentials but declares permission ${route.permission}`);
+  }
+  return auth;
 }
