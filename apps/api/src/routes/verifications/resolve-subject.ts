@@ -36,6 +36,7 @@ function evidence(row: ContextWithAnchor): StoredEvidence {
     canonicalJson: row.canonicalJson,
     dataErasedAt: row.dataErasedAt,
     signature: row.signature,
+    signatureScheme: row.signatureScheme === "EIP-712" ? "EIP-712" : "EIP-191",
     signerAddress: row.signerAddress,
     createdAt: row.createdAt,
     status: row.status,
