@@ -104,6 +104,7 @@ describe("the serializer compiled from a response schema", () => {
     estimated_confirmation: "2026-11-26T09:00:05.000Z",
     context_data: { text: 'é "quoted" \\ \u2028', n: [1.5, -2, 1e21], deep: { a: [{}, []] } },
     metadata: {},
+    data_erased_at: null,
     error: { code: "X", message: "m", details: null },
     retry_possible: null,
     failure_reason: null,
