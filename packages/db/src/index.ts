@@ -47,6 +47,7 @@ export {
   type SchemaDiffOptions,
 } from "./migrate";
 export * from "./ops/read-backlog-ages";
+export * from "./otel/claim-otel-spans";
 export * from "./overview/read-overview";
 export { DEFAULT_MIGRATIONS_DIR, DEFAULT_SCHEMA_PATH } from "./paths";
 export * from "./prisma-types";

@@ -22,6 +22,7 @@ import {
 } from "./contexts/schemas";
 import { eventRoutes } from "./events/routes";
 import { keyRoutes } from "./keys/routes";
+import { otelRoutes } from "./otel/routes";
 import { getOverview } from "./overview/get-overview";
 import { overviewSchema } from "./overview/schemas";
 import { defineRoute, type RouteSpec } from "./route-spec";
@@ -154,6 +155,7 @@ export const v1Routes: RouteSpec[] = [
     errors: [403, 404, 409],
     handler: retryContext,
   }),
+  ...otelRoutes,
   ...agentRoutes,
   ...webhookRoutes,
   ...eventRoutes,
