@@ -46,12 +46,30 @@ const CANONICAL_INPUTS: [string, string][] = [
   ["1e21 is written with an exponent", "[1e21, 1e20, 999999999999999900000]"],
   ["1e-7 is written with an exponent, 1e-6 is not", "[1e-7, 1e-6, 0.000001, 1.5e-7]"],
   ["negative zero is 0", "[-0, -0.0, 0.0, 0]"],
-  ["integers above 2^53 are rounded to the nearest double", "[9007199254740993, 9007199254740992, 18014398509481985, 123456789012345678901234567890]"],
-  ["doubles: shortest round-trip digits", "[0.1, 0.30000000000000004, 5e-324, 1.7976931348623157e308, 2.5e-10, -1.5, 100, 1.0, 123e-20]"],
-  ["keys sorted by UTF-16 code units, not code points", '{"\\ue000": 1, "\\ud83d\\ude00": 2, "a": 3, "\\u00e9": 4, "A": 5, "": 6, "aa": 7, "\\u0080": 8}'],
-  ["escapes as JSON.stringify writes them", '{"s": "\\"\\\\/\\b\\f\\n\\r\\t\\u0001\\u001f\\u007f\\u2028\\u2029é😀"}'],
-  ["nesting, empty containers, literals", '{"b": [[], {}, [null, true, false]], "a": {"z": {"y": [1, {"x": "w"}]}}}'],
-  ["a context as the service hashes it", '{"agent_id": "planner-7", "context_data": {"task": "summarize", "steps": 3}, "metadata": {"run": 42}}'],
+  [
+    "integers above 2^53 are rounded to the nearest double",
+    "[9007199254740993, 9007199254740992, 18014398509481985, 123456789012345678901234567890]",
+  ],
+  [
+    "doubles: shortest round-trip digits",
+    "[0.1, 0.30000000000000004, 5e-324, 1.7976931348623157e308, 2.5e-10, -1.5, 100, 1.0, 123e-20]",
+  ],
+  [
+    "keys sorted by UTF-16 code units, not code points",
+    '{"\\ue000": 1, "\\ud83d\\ude00": 2, "a": 3, "\\u00e9": 4, "A": 5, "": 6, "aa": 7, "\\u0080": 8}',
+  ],
+  [
+    "escapes as JSON.stringify writes them",
+    '{"s": "\\"\\\\/\\b\\f\\n\\r\\t\\u0001\\u001f\\u007f\\u2028\\u2029é😀"}',
+  ],
+  [
+    "nesting, empty containers, literals",
+    '{"b": [[], {}, [null, true, false]], "a": {"z": {"y": [1, {"x": "w"}]}}}',
+  ],
+  [
+    "a context as the service hashes it",
+    '{"agent_id": "planner-7", "context_data": {"task": "summarize", "steps": 3}, "metadata": {"run": 42}}',
+  ],
 ];
 const REFUSED_INPUTS: [string, string][] = [
   ["a lone high surrogate in a value", '{"s": "\\ud800"}'],
@@ -78,8 +96,16 @@ function canonicalVectors() {
 const CONTEXTS = [
   { agent_id: "planner-7", context_data: { task: "summarize", steps: 3 }, metadata: { run: 42 } },
   { agent_id: "agent-ü", context_data: { z: 1, a: [true, null, 'é\u2028\n"\\'], "€": { b: 2, a: 1 } } },
-  { agent_id: "agent-3", context_data: { n: [1e21, 1e-7, -0, 0.1, 123456789012345680000, 5e-324] }, metadata: {} },
-  { agent_id: "agent-4", context_data: { emoji: "😀", "\ud83d\ude00k": 1, é: 2, e: 3 }, metadata: { x: null } },
+  {
+    agent_id: "agent-3",
+    context_data: { n: [1e21, 1e-7, -0, 0.1, 123456789012345680000, 5e-324] },
+    metadata: {},
+  },
+  {
+    agent_id: "agent-4",
+    context_data: { emoji: "😀", "\ud83d\ude00k": 1, é: 2, e: 3 },
+    metadata: { x: null },
+  },
   { agent_id: "agent-5", context_data: {}, metadata: null },
 ];
 
@@ -153,7 +179,11 @@ async function receiptVectors(entries: Record<string, unknown>[]) {
         receivedAt: BigInt(fields.receivedAt.getTime()),
       },
     };
-    expectSame("viem signTypedData", await signTypedData({ ...typed, privateKey: ATTESTATION_KEY }), signature);
+    expectSame(
+      "viem signTypedData",
+      await signTypedData({ ...typed, privateKey: ATTESTATION_KEY }),
+      signature,
+    );
     expectSame("viem recover", await recoverTypedDataAddress({ ...typed, signature }), attestation.address);
     const receipt = {
       context_hash: fields.contextHash,
@@ -226,18 +256,29 @@ async function receiptVectors(entries: Record<string, unknown>[]) {
 // ---- Merkle proofs ----------------------------------------------------------------------------------
 function merkleVectors(leafPool: Hex[]) {
   const trees = [1, 2, 3, 5, 8].map((n) => {
-    const leaves = Array.from({ length: n }, (_, i) => leafPool[i % leafPool.length] as Hex).map((leaf, i) =>
-      // distinct leaves: the pool's hashes with the index in the last byte
-      `${leaf.slice(0, 64)}${i.toString(16).padStart(2, "0")}` as Hex,
+    const leaves = Array.from({ length: n }, (_, i) => leafPool[i % leafPool.length] as Hex).map(
+      (leaf, i) =>
+        // distinct leaves: the pool's hashes with the index in the last byte
+        `${leaf.slice(0, 64)}${i.toString(16).padStart(2, "0")}` as Hex,
     );
     const tree = buildMerkleTree(leaves);
     return { leaves, root: tree.root, proofs: tree.proofs };
   });
   const five = trees[3] as { leaves: Hex[]; root: Hex; proofs: Hex[][] };
   const invalid = [
-    { name: "a flipped proof element", leaf: five.leaves[0], proof: [ZERO, ...(five.proofs[0] ?? []).slice(1)], root: five.root },
+    {
+      name: "a flipped proof element",
+      leaf: five.leaves[0],
+      proof: [ZERO, ...(five.proofs[0] ?? []).slice(1)],
+      root: five.root,
+    },
     { name: "another leaf's proof", leaf: five.leaves[0], proof: five.proofs[1], root: five.root },
-    { name: "a proof one step short", leaf: five.leaves[0], proof: (five.proofs[0] ?? []).slice(0, -1), root: five.root },
+    {
+      name: "a proof one step short",
+      leaf: five.leaves[0],
+      proof: (five.proofs[0] ?? []).slice(0, -1),
+      root: five.root,
+    },
   ];
   return { algorithm: "sorted-pair-keccak256", trees, invalid };
 }
@@ -343,13 +384,25 @@ async function bundleVectors() {
     ["version 1, genuine", v1],
     ["version 2, genuine", v2],
     ["version 3, genuine", v3],
-    ["v1: context_data changed", { ...v1, context: { ...(v1.context as object), context_data: { n: "changed" } } }],
+    [
+      "v1: context_data changed",
+      { ...v1, context: { ...(v1.context as object), context_data: { n: "changed" } } },
+    ],
     ["v1: canonical_context changed with it", { ...v1, canonical_context: `${v1.canonical_context} ` }],
     ["v1: context_hash changed", { ...v1, context_hash: flip(v1.context_hash as string) }],
     ["v1: signed by another key", { ...v1, signature: await stranger.sign(v1.context_hash as Hex) }],
     ["v1: signer_address of another key", { ...v1, signer_address: stranger.address }],
     ["v1: signature is not hex", { ...v1, signature: "0xnothex" }],
-    ["v1: a proof element changed", { ...v1, merkle_proof: [flip((v1.merkle_proof as string[])[0] as string), ...(v1.merkle_proof as string[]).slice(1)] }],
+    [
+      "v1: a proof element changed",
+      {
+        ...v1,
+        merkle_proof: [
+          flip((v1.merkle_proof as string[])[0] as string),
+          ...(v1.merkle_proof as string[]).slice(1),
+        ],
+      },
+    ],
     ["v1: merkle_root changed", { ...v1, merkle_root: flip(v1.merkle_root as string) }],
     ["v1: signature_scheme unknown", { ...v1, signature_scheme: "EIP-712" }],
     ["v1: context missing", (({ context: _, ...rest }) => rest)(v1)],
@@ -359,7 +412,10 @@ async function bundleVectors() {
     ["v2: entry_hash missing", (({ entry_hash: _, ...rest }) => rest)(v2)],
     ["v3: received_at changed", { ...v3, received_at: "2026-11-26T12:34:56.790Z" }],
     ["v3: eip712_domain of another service", { ...v3, eip712_domain: { name: "other", version: "1" } }],
-    ["v3: EIP-191 signature over context_hash", { ...v3, signature: await signer.sign(v3.context_hash as Hex), signer_address: signer.address }],
+    [
+      "v3: EIP-191 signature over context_hash",
+      { ...v3, signature: await signer.sign(v3.context_hash as Hex), signer_address: signer.address },
+    ],
     ["v3: signature_scheme EIP-191", { ...v3, signature_scheme: "EIP-191" }],
     ["v3: sequence changed", { ...v3, sequence: 9 }],
     ["v3: context_data changed", { ...v3, context: { ...(v3.context as object), context_data: {} } }],
@@ -399,7 +455,10 @@ async function v3OfflineChecks(bundle: Bundle) {
       },
       signature: b.signature,
     });
-    ok = domainOk && bundle.signature_scheme === "EIP-712" && recovered.toLowerCase() === String(b.signer_address).toLowerCase();
+    ok =
+      domainOk &&
+      bundle.signature_scheme === "EIP-712" &&
+      recovered.toLowerCase() === String(b.signer_address).toLowerCase();
   } catch {
     ok = false;
   }
