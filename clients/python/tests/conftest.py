@@ -31,8 +31,53 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(skip)
 
 
-@pytest.fixture(params=None)
-def backends():
+
+
+# ---- the real stack (test/e2e/python/python-client.test.ts) -------------------------------------
+
+@pytest.fixture(scope="session")
+def stack():
+    return json.loads(os.environ["CTXLOG_E2E"])
+
+
+@pytest.fixture(scope="session")
+def control(stack):
+    """control(route, **body): asks the test's server side (tenants, anchoring, rows)."""
+    import httpx
+
+    def call(route, **body):
+        response = httpx.post(stack["control_url"] + route, json=body, timeout=60)
+        assert response.status_code == 200, response.text
+        return response.json()
+
+    return call
+
+
+@pytest.fixture(scope="module")
+def tenant(control):
+    return control("/tenant")
+
+
+@pytest.fixture
+def client(stack, tenant):
+    from ctxlog import Client
+
+    with Client(stack["base_url"], tenant["keys"]["full"]) as c:
+        yield c
+
+
+def each_backend():
+    """Parametrize over every secp256k1 backend present (at least two here)."""
     from ctxlog.secp256k1 import available_backends
 
-    return available_backends()
+    return pytest.mark.parametrize("backend", available_backends(), indirect=True)
+
+
+@pytest.fixture
+def backend(request):
+    from ctxlog import secp256k1 as secp
+
+    before = secp.backend_name()
+    secp.use_backend(request.param)
+    yield request.param
+    secp.use_backend(before)
