@@ -94,17 +94,20 @@ afterAll(async () => {
   await chain?.stop();
 });
 
-it("pytest: the Python client against the real API, anvil and webhook worker", async () => {
+/** Runs Debian's python3 with the stack described in CTXLOG_E2E; resolves with its exit code and output. */
+async function python(args: string[], env: Record<string, string> = {}) {
   const stack = {
     base_url: `http://127.0.0.1:${(api.address() as AddressInfo).port}/v1`,
     rpc_url: chain.rpcUrl,
-    control_url: await listen(control),
+    control_url: control.listening
+      ? `http://127.0.0.1:${(control.address() as AddressInfo).port}`
+      : await listen(control),
     registry_address: chain.registry,
     confirmations: chain.confirmations,
   };
-  const child = spawn(PYTHON, ["-m", "pytest", "clients/python/tests", "-q", "-p", "no:cacheprovider"], {
+  const child = spawn(PYTHON, args, {
     cwd: ROOT,
-    env: { ...process.env, CTXLOG_E2E: JSON.stringify(stack), PYTHONDONTWRITEBYTECODE: "1" },
+    env: { ...process.env, ...env, CTXLOG_E2E: JSON.stringify(stack), PYTHONDONTWRITEBYTECODE: "1" },
   });
   let output = "";
   child.stdout.on("data", (chunk) => {
@@ -114,7 +117,31 @@ it("pytest: the Python client against the real API, anvil and webhook worker", a
     output += chunk;
   });
   const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  return { code, output };
+}
+
+it("pytest: the Python client against the real API, anvil and webhook worker", async () => {
+  const { code, output } = await python([
+    "-m",
+    "pytest",
+    "clients/python/tests",
+    "-q",
+    "-p",
+    "no:cacheprovider",
+  ]);
   if (code !== 0) process.stderr.write(output);
   expect(output).not.toMatch(/\bskipped\b/); // every stack test ran
   expect(code).toBe(0);
 }, 300_000);
+
+// At a tiny size here, so the bench cannot rot; CTXLOG_PYTHON_BENCH_ENTRIES=5000 for the README's figures.
+it("bench: verify_proof and audit_agent run to their figures", async () => {
+  const { code, output } = await python(["clients/python/bench/bench.py"], {
+    BENCH_ENTRIES: process.env.CTXLOG_PYTHON_BENCH_ENTRIES ?? "100",
+    BENCH_VERIFIES: process.env.CTXLOG_PYTHON_BENCH_VERIFIES ?? "20",
+  });
+  process.stdout.write(output);
+  expect(code).toBe(0);
+  expect(output).toMatch(/verify_proof \[libsecp256k1\]: p50 [\d.]+ ms/);
+  expect(output).toMatch(/audit_agent \[libsecp256k1\]: \d+ entries/);
+}, 600_000);

@@ -15,6 +15,7 @@ holds the edge cases all three are tested on).
 from __future__ import annotations
 
 import math
+import re
 from typing import Any, Dict, Tuple
 
 from .keccak import keccak256_hex
@@ -29,7 +30,12 @@ class CanonicalizationError(ValueError):
 _ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\f": "\\f", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
+_NEEDS_WORK = re.compile('[\x00-\x1f"\\\\\ud800-\udfff]')
+
+
 def _string(value: str) -> str:
+    if not _NEEDS_WORK.search(value):  # most strings: nothing to escape, no surrogate
+        return '"' + value + '"'
     out = ['"']
     for ch in value:
         code = ord(ch)

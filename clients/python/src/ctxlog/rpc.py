@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import http.client
 import itertools
+import json
+import socket
 import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple
-
-import httpx
+from urllib.parse import urlsplit
 
 from .errors import RpcUnreachableError
 from .keccak import keccak256
@@ -64,29 +66,71 @@ def anchored_logs(receipt: Dict[str, Any]) -> List[AnchoredLog]:
 
 
 class RpcClient:
-    """JSON-RPC over one keep-alive connection pool (thread-safe); transport failures are retried
-    twice, 200 ms apart, then raise RpcUnreachableError."""
+    """JSON-RPC over one keep-alive connection (a lock makes it safe to share between threads);
+    transport failures are retried twice, 200 ms apart, then raise RpcUnreachableError.
+
+    http.client rather than httpx here: it sends a small request's headers and body in one write,
+    and the socket has TCP_NODELAY, so a call to a local node costs about a millisecond instead of
+    the ~40 ms a delayed ACK adds to a request written in two parts."""
 
     def __init__(self, url: str, timeout: float = 10.0, retries: int = 2) -> None:
+        parts = urlsplit(url)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ValueError("the RPC URL must be http(s)://host[:port]/path, got %r" % url)
         self.url = url
         self.retries = retries
-        self._http = httpx.Client(timeout=timeout, headers={"Content-Type": "application/json"})
+        self.timeout = timeout
+        self._https = parts.scheme == "https"
+        self._host = parts.hostname
+        self._port = parts.port
+        self._path = (parts.path or "/") + ("?" + parts.query if parts.query else "")
+        self._headers = {"Content-Type": "application/json", "Accept": "application/json"}
+        if parts.username:
+            import base64
+
+            token = base64.b64encode(("%s:%s" % (parts.username, parts.password or "")).encode()).decode()
+            self._headers["Authorization"] = "Basic " + token
+        self._connection: Optional[http.client.HTTPConnection] = None
+        self._lock = threading.Lock()
         self._ids = itertools.count(1)
 
     def close(self) -> None:
-        self._http.close()
+        with self._lock:
+            if self._connection is not None:
+                self._connection.close()
+                self._connection = None
+
+    def _post(self, body: bytes) -> Any:
+        if self._connection is None:
+            cls = http.client.HTTPSConnection if self._https else http.client.HTTPConnection
+            connection = cls(self._host, self._port, timeout=self.timeout)
+            connection.connect()
+            connection.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            self._connection = connection
+        try:
+            self._connection.request("POST", self._path, body, self._headers)
+            response = self._connection.getresponse()
+            data = response.read()
+        except (OSError, http.client.HTTPException):
+            self._connection.close()
+            self._connection = None
+            raise
+        if response.status != 200:
+            raise http.client.HTTPException("HTTP %d" % response.status)
+        return json.loads(data.decode("utf-8"))
 
     def call(self, method: str, params: Optional[list] = None) -> Any:
-        body = {"jsonrpc": "2.0", "id": next(self._ids), "method": method, "params": params or []}
+        body = json.dumps({"jsonrpc": "2.0", "id": next(self._ids), "method": method, "params": params or []}).encode()
         for attempt in itertools.count():
             try:
-                response = self._http.post(self.url, json=body)
-                if response.status_code != 200:
-                    raise httpx.HTTPStatusError("HTTP %d" % response.status_code, request=response.request,
-                                                response=response)
-                answer = response.json()
+                with self._lock:
+                    try:
+                        answer = self._post(body)
+                    except (OSError, http.client.HTTPException):
+                        # a kept-alive connection the node closed: once more on a fresh one
+                        answer = self._post(body)
                 break
-            except (httpx.HTTPError, ValueError) as error:
+            except (OSError, http.client.HTTPException, ValueError) as error:
                 if attempt >= self.retries:
                     raise RpcUnreachableError("RPC endpoint %s is unreachable: %s" % (self.url, error), self.url) from None
                 time.sleep(0.2)
@@ -128,8 +172,7 @@ _lock = threading.Lock()
 
 
 def rpc_client(url: str, timeout: float = 10.0) -> RpcClient:
-    """One shared client per endpoint: creating an httpx client (its TLS context) costs more than a
-    whole verification against a local node."""
+    """One shared client per endpoint, so successive verifications reuse its connection."""
     with _lock:
         client = _clients.get((url, timeout))
         if client is None:
