@@ -14,7 +14,8 @@ import { workerEnv } from "../../../apps/webhook-worker/src/testing/harness";
 import { createWorkerRuntime, type WorkerRuntime } from "../../../apps/webhook-worker/src/wiring";
 
 const ROOT = path.join(__dirname, "../../..");
-const PYTHON = process.env.CTXLOG_PYTHON ?? "/usr/bin/python3";
+// Debian's interpreter, which sees the Debian packages .ci/run installs (another python3 may come first on PATH)
+const PYTHON = "/usr/bin/python3";
 
 let chain: ChainFixture;
 let h: TestHarness;
