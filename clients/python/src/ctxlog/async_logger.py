@@ -47,12 +47,20 @@ class AsyncContextLogger:
         self._flushes = 0
         self._closed = False
         self._failures: List["tuple[Dict[str, Any], BaseException]"] = []
-        self._changed = asyncio.Condition()
+        self._condition: Optional[asyncio.Condition] = None
         self._task: Optional["asyncio.Task[None]"] = None
 
     @property
     def pending(self) -> int:
         return self._outstanding
+
+    @property
+    def _changed(self) -> asyncio.Condition:
+        # created on first use, inside the running loop: on Python 3.9 a Condition made outside it
+        # binds to another loop than asyncio.run's
+        if self._condition is None:
+            self._condition = asyncio.Condition()
+        return self._condition
 
     async def log(self, agent_id: str, context_data: Dict[str, Any],
                   metadata: Optional[Dict[str, Any]] = None) -> "asyncio.Future[Any]":
