@@ -58,13 +58,23 @@ def test_tampering_is_caught_by_name(log, stack, control):
     rpc = stack["rpc_url"]
     lines = lines_of(client)
 
-    previous = control("/set-context-data", agent_id=AGENT, sequence=20, context_data={"n": "changed"})["previous"]
+    # the stored context changed in PostgreSQL (the export writes it as each entry's context)
+    stored = json.loads(lines[19])["canonical_context"]
+    changed = stored.replace('"n":19', '"n":"changed"')
+    assert changed != stored
+    previous = control("/set-canonical-json", agent_id=AGENT, sequence=20, canonical_json=changed)["previous"]
     try:
         result = audit_agent(lines_of(client), rpc)
         assert brk(result) == (False, "altered", 20)
-        assert result.first_break.message.startswith("altered entry 20: its context is not its canonical_context")
+        assert result.first_break.message.startswith("altered entry 20: its content hashes to")
     finally:
-        control("/set-context-data", agent_id=AGENT, sequence=20, context_data=previous)
+        control("/set-canonical-json", agent_id=AGENT, sequence=20, canonical_json=previous)
+    # ... and in the file: the context no longer its canonical_context
+    edited = json.loads(lines[19])
+    edited["context"]["context_data"]["n"] = "changed"
+    result = audit_agent(lines[:19] + [json.dumps(edited)] + lines[20:], rpc)
+    assert brk(result) == (False, "altered", 20)
+    assert result.first_break.message.startswith("altered entry 20: its context is not its canonical_context")
 
     gap = lines[:29] + lines[30:]
     assert brk(audit_agent(gap, rpc)) == (False, "gap", 30)

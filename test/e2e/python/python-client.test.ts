@@ -44,12 +44,16 @@ async function handle(route: string, body: Record<string, unknown>): Promise<unk
     }
     case "/count":
       return { count: await h.db.context.count({ where: { agentId: body.agent_id as string } }) };
-    case "/set-context-data": {
+    case "/set-canonical-json": {
+      // the stored canonical JSON, which the export writes as each entry's context
       const row = await h.db.context.findFirstOrThrow({
         where: { agentId: body.agent_id as string, sequence: body.sequence as number },
       });
-      await h.db.context.update({ where: { id: row.id }, data: { contextData: body.context_data as never } });
-      return { previous: row.contextData };
+      await h.db.context.update({
+        where: { id: row.id },
+        data: { canonicalJson: body.canonical_json as string },
+      });
+      return { previous: row.canonicalJson };
     }
     case "/mine":
       await chain.rpc("anvil_mine", [`0x${Number(body.blocks ?? 1).toString(16)}`]);
@@ -138,7 +142,7 @@ it("pytest: the Python client against the real API, anvil and webhook worker", a
 // At a tiny size here, so the bench cannot rot; CTXLOG_PYTHON_BENCH_ENTRIES=5000 for the README's figures.
 it("bench: verify_proof and audit_agent run to their figures", async () => {
   const { code, output } = await python(["clients/python/bench/bench.py"], {
-    BENCH_ENTRIES: process.env.CTXLOG_PYTHON_BENCH_ENTRIES ?? "100",
+    BENCH_ENTRIES: process.env.CTXLOG_PYTHON_BENCH_ENTRIES ?? "40",
     BENCH_VERIFIES: process.env.CTXLOG_PYTHON_BENCH_VERIFIES ?? "20",
   });
   process.stdout.write(output);
