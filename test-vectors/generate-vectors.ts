@@ -16,6 +16,7 @@ import { bytesToHex, type Hex, hexToBytes, recoverTypedDataAddress } from "viem"
 import { privateKeyToAccount, signTypedData } from "viem/accounts";
 // not exported by the package index: the write path signs through createContextSigner
 import { receiptDigest, signReceiptDigest } from "../packages/core/src/chain-entry";
+import { withHeldData } from "../packages/sdk/src/erased-bundle";
 import { offlineChecks } from "../packages/sdk/src/offline-checks";
 
 // anvil's dev keys: never funded anywhere real
@@ -420,11 +421,49 @@ async function bundleVectors() {
     ["v3: sequence changed", { ...v3, sequence: 9 }],
     ["v3: context_data changed", { ...v3, context: { ...(v3.context as object), context_data: {} } }],
   ];
+  // erased data (DELETE /v1/contexts/:id/data): the data checks are unavailable, not failed; the
+  // data its holder kept (`held`) makes them run again
+  const erase = (b: Bundle): Bundle => ({
+    ...b,
+    context: { agent_id: (b.context as { agent_id: string }).agent_id, context_data: null, metadata: null },
+    canonical_context: null,
+    data_erased_at: "2026-11-27T01:00:00.000Z",
+  });
+  const heldOf = (b: Bundle) => {
+    const { context_data, metadata, agent_id } = b.context as Record<string, unknown>;
+    return { agent_id, context_data, metadata };
+  };
+  const erasedCases: [string, Bundle, Record<string, unknown>?][] = [
+    ["v1: data erased", erase(v1)],
+    ["v2: data erased", erase(v2)],
+    ["v3: data erased", erase(v3)],
+    [
+      "v3: data erased, context_hash changed",
+      { ...erase(v3), context_hash: flip(v3.context_hash as string) },
+    ],
+    ["v3: data erased, the data held supplied", erase(v3), heldOf(v3)],
+    [
+      "v3: data erased, other data supplied",
+      erase(v3),
+      {
+        ...heldOf(v3),
+        context_data: { ...((v3.context as { context_data: object }).context_data ?? {}), x: 1 },
+      },
+    ],
+  ];
+  const checksOf = (bundle: Bundle) =>
+    bundle.version === 3 ? v3OfflineChecks(bundle) : offlineChecks(bundle);
   const out = [];
   for (const [name, bundle] of cases) {
-    const checks = bundle.version === 3 ? await v3OfflineChecks(bundle) : await offlineChecks(bundle);
+    const checks = await checksOf(bundle);
     const expected = Object.fromEntries(checks.map((c) => [c.name, c.ok]));
     out.push({ name, bundle, expected });
+  }
+  for (const [name, bundle, held] of erasedCases) {
+    const checks = await checksOf((held ? withHeldData(bundle, held as never) : bundle) as Bundle);
+    const expected = Object.fromEntries(checks.map((c) => [c.name, c.ok]));
+    const unavailable = checks.filter((c) => c.unavailable).map((c) => c.name);
+    out.push({ name, bundle, ...(held ? { held } : {}), expected, unavailable });
   }
   return { signer: signer.address, attestation, cases: out };
 }

@@ -45,7 +45,7 @@ def failed(result):
 def test_served_bundles_verify_on_the_chain(anchored, stack, backend):
     created, bundles = anchored
     for bundle in bundles:
-        assert bundle["version"] == 2
+        assert bundle["version"] == 3  # one EIP-712 signature per context
         result = verify_proof(bundle, rpc_url=stack["rpc_url"])
         assert [c.name for c in result.checks] == list(CHECK_NAMES)
         assert result.verified, [c for c in result.checks if not c.ok]

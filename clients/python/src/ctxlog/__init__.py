@@ -16,12 +16,14 @@ from .errors import (ApiError, Conflict, CsrfTokenInvalid, CtxlogConnectionError
 from .keccak import keccak256
 from .logger import ContextLogger
 from .merkle import process_merkle_proof, verify_merkle_proof
+from .proof_bundle import erased_at, with_held_data
+from .salt import SALT_METADATA_KEY, salted_metadata
 from .verify import Check, VerifyResult, verify_proof
 from .webhooks import verify_webhook
 
 __all__ = [
     "__version__", "Client", "AsyncClient", "ContextLogger", "AsyncContextLogger", "logged", "configure",
-    "verify_webhook", "verify_proof", "audit_agent", "verify_receipt", "ndjson_lines", "VerifyResult", "Check",
+    "verify_webhook", "verify_proof", "erased_at", "with_held_data", "SALT_METADATA_KEY", "salted_metadata", "audit_agent", "verify_receipt", "ndjson_lines", "VerifyResult", "Check",
     "AuditResult", "AuditBreak", "canonicalize", "hash_context", "compute_entry_hash", "receipt_digest",
     "keccak256", "process_merkle_proof", "verify_merkle_proof", "CanonicalizationError",
     "CtxlogError", "ApiError", "CtxlogConnectionError", "RpcUnreachableError", "WebhookVerificationError",

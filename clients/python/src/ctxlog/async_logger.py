@@ -16,6 +16,7 @@ from ._batching import (WHEN_FULL, ContextLoggerClosed, ContextLoggerFlushError,
                         FailureCallback, bad_items, is_retryable, make_item, retry_delay, take_batch)
 from .errors import CtxlogError
 from .logger import _check_options
+from .salt import salted_metadata
 
 __all__ = ["AsyncContextLogger"]
 
@@ -63,10 +64,11 @@ class AsyncContextLogger:
         return self._condition
 
     async def log(self, agent_id: str, context_data: Dict[str, Any],
-                  metadata: Optional[Dict[str, Any]] = None) -> "asyncio.Future[Any]":
+                  metadata: Optional[Dict[str, Any]] = None, *, salt: bool = False) -> "asyncio.Future[Any]":
         """Queues a context (waiting for room when the queue is full and when_full is "block");
-        returns a future of its record. `await (await logger.log(...))` waits for the record."""
-        item, size = make_item(agent_id, context_data, metadata)
+        returns a future of its record. `await (await logger.log(...))` waits for the record.
+        `salt=True`: 32 random bytes in metadata (`ctxlog_salt`), added once, here."""
+        item, size = make_item(agent_id, context_data, salted_metadata(metadata) if salt else metadata)
         future: "asyncio.Future[Any]" = asyncio.get_running_loop().create_future()
         async with self._changed:
             if self._closed:

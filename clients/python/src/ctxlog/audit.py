@@ -8,14 +8,14 @@ from __future__ import annotations
 import json
 import time
 from collections import OrderedDict
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Set, Union
 
 from .canonical import CanonicalizationError, canonicalize
 from .chain_entry import HASH32, ZERO_ENTRY_HASH, compute_entry_hash, parse_timestamp_ms, receipt_digest, verify_receipt
 from .keccak import keccak256_hex
 from .merkle import hash_pair
-from .proof_bundle import V3_DOMAIN, field_problems
+from .proof_bundle import V3_DOMAIN, erased_at, field_problems
 from .rpc import AnchorOnChain, RpcClient, RpcError
 from .secp256k1 import eip191_digest, recover_address
 
@@ -49,6 +49,8 @@ class AuditResult:
     first_break: Optional[AuditBreak]
     summary: str
     elapsed_ms: int
+    #: entries whose data was erased: audited from their hashes, which never needed the data
+    erased_sequences: List[int] = field(default_factory=list)
 
     def to_dict(self) -> Dict[str, Any]:
         return asdict(self)
@@ -119,6 +121,8 @@ def _shape_problem(e: Any) -> Optional[str]:
 
 def _content_problem(e: Dict[str, Any]) -> Optional[str]:
     ctx = e["context"]
+    if erased_at(e) is not None:
+        return _entry_hash_problem(e)  # no data to hold to context_hash; the entry hash still binds it
     try:
         canonical = canonicalize({"agent_id": ctx["agent_id"], "context_data": ctx["context_data"],
                                   "metadata": {} if ctx.get("metadata") is None else ctx["metadata"]})
@@ -129,7 +133,11 @@ def _content_problem(e: Dict[str, Any]) -> Optional[str]:
     context_hash = keccak256_hex(canonical.encode("utf-8"))
     if context_hash != e["context_hash"].lower():
         return "its content hashes to %s, not %s" % (context_hash, e["context_hash"])
-    entry_hash = compute_entry_hash(e["context_hash"], e["user_id"], ctx["agent_id"], e["sequence"],
+    return _entry_hash_problem(e)
+
+
+def _entry_hash_problem(e: Dict[str, Any]) -> Optional[str]:
+    entry_hash = compute_entry_hash(e["context_hash"], e["user_id"], e["context"]["agent_id"], e["sequence"],
                                     e["prev_entry_hash"])
     if entry_hash != e["entry_hash"].lower():
         return "its fields hash to %s, not its entry_hash %s" % (entry_hash, e["entry_hash"])
@@ -279,14 +287,16 @@ def _audit(entries: Iterable[Any], chain: _ChainReader, expected_first: int, to_
     count = 0
     first: Optional[int] = None
     previous: Optional["tuple[int, str]"] = None  # (sequence, entry_hash)
+    erased: List[int] = []
 
     def finish(brk: Optional[AuditBreak]) -> AuditResult:
         last = previous[0] if previous else None
         span = "no entries" if first is None else "entries %d..%d" % (first, last if last is not None else first)
         summary = ("INCOMPLETE: agent %s, %s read: %s" % (agent_id or "?", span, brk.message) if brk else
-                   "COMPLETE: agent %s, %s, every entry anchored and confirmed" % (agent_id or "?", span))
+                   "COMPLETE: agent %s, %s, every entry anchored and confirmed%s" % (
+                       agent_id or "?", span, _erased_note(erased)))
         return AuditResult(brk is None, agent_id, count, first, last, brk, summary,
-                           int((time.monotonic() - started) * 1000))
+                           int((time.monotonic() - started) * 1000), list(erased))
 
     def brk(kind: str, sequence: int, what: str) -> AuditResult:
         return finish(AuditBreak(kind, sequence, "%s: %s" % (_label(kind, sequence), what)))
@@ -359,6 +369,8 @@ def _audit(entries: Iterable[Any], chain: _ChainReader, expected_first: int, to_
                 anchored.clear()
             anchored.add(anchor)
 
+        if erased_at(e) is not None:
+            erased.append(seq)
         count += 1
         if first is None:
             first = seq
@@ -373,3 +385,19 @@ def _audit(entries: Iterable[Any], chain: _ChainReader, expected_first: int, to_
         if sequence >= expected_first and (to_sequence is None or sequence <= to_sequence):
             return brk("receipt_missing", sequence, "ctxlog's receipt places an entry here, the log ends at %d" % last)
     return finish(None)
+
+
+def _erased_note(sequences: List[int]) -> str:
+    """"; data erased (hashes kept) at 3, 7-9", or "" when no entry was erased."""
+    if not sequences:
+        return ""
+    runs: List[str] = []
+    start = end = sequences[0]
+    for s in sequences[1:] + [None]:  # type: ignore[list-item]
+        if s is not None and s == end + 1:
+            end = s
+            continue
+        runs.append(str(start) if start == end else "%d-%d" % (start, end))
+        if s is not None:
+            start = end = s
+    return "; data erased (hashes kept) at " + ", ".join(runs)

@@ -20,13 +20,14 @@ EXIT_VERIFIED, EXIT_FAILED, EXIT_USAGE, EXIT_UNREACHABLE, EXIT_INTERNAL = 0, 1, 
 
 USAGE = """Usage:
   python -m ctxlog verify <proof.json | -> --rpc-url <url> [--confirmations n] [--expected-signer addr]...
-                          [--expected-submitter addr]... [--json]
+                          [--expected-submitter addr]... [--data context.json] [--json]
   python -m ctxlog audit <export.ndjson | --api <url> --key <key> --agent <agent_id>> --rpc-url <url>
                          [--from n] [--to m] [--receipts file] [--confirmations n] [--json]
 
 verify checks a proof bundle without trusting the service: canonical JSON, keccak256 hash,
 signature, Merkle proof, then through the RPC endpoint the transaction, its Anchored log and who
-sent it, the block and the confirmations. audit proves an agent's log complete and anchored.
+sent it, the block and the confirmations (--data: the context as you kept it, {agent_id,
+context_data, metadata}, checked instead of the bundle's, e.g. after its data was erased). audit proves an agent's log complete and anchored.
 
 Exit status: 0 verified (complete), 1 a check failed (incomplete), 2 bad usage or file,
 3 RPC unreachable, 4 unexpected error."""
@@ -51,6 +52,7 @@ def _parser() -> _Parser:
     p.add_argument("--expected-signer", action="append")
     p.add_argument("--expected-submitter", action="append")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--data")
     p.add_argument("--api")
     p.add_argument("--key")
     p.add_argument("--agent")
@@ -117,17 +119,29 @@ def _verify(args: Any, rpc_url: str, confirmations: Optional[int], out: Callable
     except (OSError, ValueError) as error:
         err("ctxlog: cannot read a JSON proof bundle from %s: %s" % (args.file, error))
         return EXIT_USAGE
+    data = None
+    if args.data is not None:
+        try:
+            data = json.loads(open(args.data, encoding="utf-8").read())
+        except (OSError, ValueError) as error:
+            err("ctxlog: cannot read the context data from %s: %s" % (args.data, error))
+            return EXIT_USAGE
     result = verify_proof(bundle, rpc_url=rpc_url, confirmations=confirmations,
-                          expected_signers=args.expected_signer, trusted_submitters=args.expected_submitter)
+                          expected_signers=args.expected_signer, trusted_submitters=args.expected_submitter,
+                          data=data)
     if args.json:
         out(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
     else:
         for check in result.checks:
-            out(("%s  %s  %s" % ("PASS" if check.ok else "FAIL", check.name.ljust(17), check.reason or "")).rstrip())
+            mark = "PASS" if check.ok else "N/A " if check.unavailable else "FAIL"
+            out(("%s  %s  %s" % (mark, check.name.ljust(17), check.reason or "")).rstrip())
         name = bundle.get("context_id") if isinstance(bundle, dict) and isinstance(bundle.get("context_id"), str) \
             else "context"
         if result.verified:
-            out("\nVERIFIED: %s is in block %s with %s confirmations" % (name, result.block_number, result.confirmations))
+            erased = (" (its data was erased: every check but canonical_context and hash_matches; --data to check those)"
+                      if result.data_erased else "")
+            out("\nVERIFIED: %s is in block %s with %s confirmations%s" % (
+                name, result.block_number, result.confirmations, erased))
         else:
             out("\nNOT VERIFIED: %s failed" % ", ".join(result.failed))
     return EXIT_VERIFIED if result.verified else EXIT_FAILED

@@ -15,6 +15,7 @@ from ._http import AsyncHttp, Request, SyncHttp, seg
 from .models import (AgentLog, AuthStatus, Context, CreatedContext, CreatedWebhook, DeletedWebhook, EventType,
                      RecordedEvent, RecoveringWebhook, RotatedWebhookSecret, Signer, Verification, Webhook,
                      WebhookDelivery, WebhookDeliveryDetail, from_dict)
+from .salt import salted_metadata
 
 __all__ = ["Client", "AsyncClient", "MAX_BATCH_ITEMS"]
 
@@ -44,6 +45,14 @@ def _context_input(agent_id: str, context_data: Mapping[str, Any], metadata: Opt
     return body
 
 
+def _unsalted(item: Mapping[str, Any]) -> Dict[str, Any]:
+    """An item of create_many as sent: `"salt": True` becomes a salt in its metadata."""
+    out = dict(item)
+    if out.pop("salt", False):
+        out["metadata"] = salted_metadata(out.get("metadata"))
+    return out
+
+
 class _Resource:
     def __init__(self, http: Http) -> None:
         self._http = http
@@ -54,19 +63,23 @@ class _Resource:
 
 class Contexts(_Resource):
     def create(self, agent_id: str, context_data: Mapping[str, Any], metadata: Optional[Mapping[str, Any]] = None,
-               *, visibility: Optional[str] = None, idempotency_key: Optional[str] = None) -> Any:
+               *, visibility: Optional[str] = None, idempotency_key: Optional[str] = None, salt: bool = False) -> Any:
         """POST /contexts → 202, the pending context with its receipt. Always sent with an
-        Idempotency-Key (one is generated when not given), so a retry cannot log twice."""
+        Idempotency-Key (one is generated when not given), so a retry cannot log twice. `salt=True`
+        adds 32 random bytes to metadata (`ctxlog_salt`) for short or guessable data, whose hash
+        could otherwise be reversed by guessing; the salt is erased with the data."""
+        if salt:
+            metadata = salted_metadata(metadata)
         return self._run(Request("POST", "/contexts", body=_context_input(agent_id, context_data, metadata, visibility),
                                  headers={"Idempotency-Key": idempotency_key or _new_key()},
                                  cast=lambda b: from_dict(CreatedContext, b)))
 
     def create_many(self, items: Sequence[Mapping[str, Any]], *, idempotency_key: Optional[str] = None) -> Any:
         """POST /contexts/batch → the pending contexts in the order given: 1–500 items
-        ({agent_id, context_data, metadata?, visibility?}), at most 5 MiB, all or nothing."""
+        ({agent_id, context_data, metadata?, visibility?, salt?}), at most 5 MiB, all or nothing."""
         if not 1 <= len(items) <= MAX_BATCH_ITEMS:
             raise ValueError("create_many takes 1 to %d items, got %d" % (MAX_BATCH_ITEMS, len(items)))
-        return self._run(Request("POST", "/contexts/batch", body={"contexts": [dict(i) for i in items]},
+        return self._run(Request("POST", "/contexts/batch", body={"contexts": [_unsalted(i) for i in items]},
                                  headers={"Idempotency-Key": idempotency_key or _new_key()},
                                  cast=lambda b: [from_dict(Context, c) for c in b["data"]]))
 
@@ -81,6 +94,16 @@ class Contexts(_Resource):
     def proof(self, context_id: str) -> Any:
         """GET /contexts/:id/proof: the bundle as served (a dict), for ctxlog.verify_proof. 409 until confirmed."""
         return self._run(Request("GET", "/contexts/%s/proof" % seg(context_id)))
+
+    def erase_data(self, context_id: str) -> Any:
+        """DELETE /contexts/:id/data (a full key): erases the context's data and metadata wherever the
+        service kept them; its hashes, signature and proof remain. Again: the same record."""
+        return self._run(Request("DELETE", "/contexts/%s/data" % seg(context_id), cast=lambda b: from_dict(Context, b)))
+
+    def erase_agent_data(self, agent_id: str) -> Any:
+        """DELETE /agents/:agent_id/data (a full key): one batch of up to 10,000 of the agent's
+        contexts erased; the answer {agent_id, erased, remaining, done}: call again until done."""
+        return self._run(Request("DELETE", "/agents/%s/data" % seg(agent_id)))
 
     def retry(self, context_id: str) -> Any:
         """POST /contexts/:id/retry → 202: queues a failed context for anchoring again."""

@@ -35,6 +35,7 @@ from ._batching import (MAX_BATCH_BYTES, MAX_BATCH_ITEMS, WHEN_FULL, ContextLogg
                         ContextLoggerQueueFull, Entry, FailureCallback, bad_items, is_retryable, make_item,
                         retry_delay, take_batch)
 from .errors import CtxlogError
+from .salt import salted_metadata
 
 __all__ = ["ContextLogger", "ContextLoggerQueueFull", "ContextLoggerClosed", "ContextLoggerFlushError"]
 
@@ -91,9 +92,11 @@ class ContextLogger:
         """Contexts queued or being sent."""
         return self._outstanding
 
-    def log(self, agent_id: str, context_data: Dict[str, Any], metadata: Optional[Dict[str, Any]] = None) -> Future:
-        """Queues a context; returns a Future of its record (Context) once its batch is accepted."""
-        item, size = make_item(agent_id, context_data, metadata)
+    def log(self, agent_id: str, context_data: Dict[str, Any], metadata: Optional[Dict[str, Any]] = None,
+            *, salt: bool = False) -> Future:
+        """Queues a context; returns a Future of its record (Context) once its batch is accepted.
+        `salt=True`: 32 random bytes in metadata (`ctxlog_salt`), added once, here."""
+        item, size = make_item(agent_id, context_data, salted_metadata(metadata) if salt else metadata)
         future: Future = Future()
         with self._cv:
             if self._closed:

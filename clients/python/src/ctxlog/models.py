@@ -86,6 +86,8 @@ class Context(_Model):
     estimated_confirmation: Optional[str] = None
     context_data: Optional[Dict[str, Any]] = None
     metadata: Optional[Dict[str, Any]] = None
+    #: when context_data and metadata were erased (they are then None); None while kept
+    data_erased_at: Optional[str] = None
     error: Optional[Dict[str, Any]] = None
     retry_possible: Optional[bool] = None
     failure_reason: Optional[str] = None

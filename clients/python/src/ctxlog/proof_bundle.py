@@ -44,8 +44,9 @@ def _context(v: Any) -> Optional[str]:
         return "must be an object {agent_id, context_data, metadata}"
     if not isinstance(v.get("agent_id"), str):
         return "agent_id must be a string"
-    if not isinstance(v.get("context_data"), dict):
-        return "context_data must be an object"
+    # None: erased (with canonical_context None); the data checks are then unavailable
+    if v.get("context_data") is not None and not isinstance(v.get("context_data"), dict):
+        return "context_data must be an object or null"
     if v.get("metadata") is not None and not isinstance(v.get("metadata"), dict):
         return "metadata must be an object"
     return None
@@ -64,7 +65,7 @@ def _signature_scheme(bundle: Dict[str, Any]) -> Rule:
 RULES: Dict[str, Rule] = {
     "context_id": _str,
     "context": _context,
-    "canonical_context": lambda v: None if isinstance(v, str) else "must be a string",
+    "canonical_context": lambda v: None if isinstance(v, str) or v is None else "must be a string (null once erased)",
     "canonicalization": _literal("RFC8785"),
     "hash_algorithm": _literal("keccak256"),
     "context_hash": _matches(BYTES32, "32-byte 0x-hex"),
@@ -100,6 +101,34 @@ def field_problems(bundle: Any, fields: Sequence[str]) -> List[str]:
 def check_proof_bundle(value: Any) -> List[str]:
     """Shape problems of a bundle (empty when well-formed). Whether it is *true* is verify_proof's."""
     return field_problems(value, CORE_FIELDS)
+
+
+def erased_at(bundle: Any) -> Optional[str]:
+    """When the bundle's data was erased (canonical_context and context.context_data null): its
+    `data_erased_at`, "" when absent; None for a bundle that has its data."""
+    if not isinstance(bundle, dict) or bundle.get("canonical_context", "") is not None:
+        return None
+    context = bundle.get("context")
+    if not isinstance(context, dict) or context.get("context_data", "") is not None:
+        return None
+    at = bundle.get("data_erased_at")
+    return at if isinstance(at, str) else ""
+
+
+def with_held_data(bundle: Any, held: Dict[str, Any]) -> Any:
+    """The bundle with the data its holder kept ({agent_id, context_data, metadata}) in place of its
+    own: `context` and its RFC 8785 `canonical_context`, held to the bundle's context_hash."""
+    from .canonical import CanonicalizationError, canonicalize
+
+    if not isinstance(bundle, dict):
+        return bundle
+    context = {"agent_id": held.get("agent_id"), "context_data": held.get("context_data"),
+               "metadata": held.get("metadata") if held.get("metadata") is not None else {}}
+    try:
+        canonical: Optional[str] = canonicalize(context)
+    except (CanonicalizationError, TypeError, ValueError):
+        canonical = None  # the canonical_context check then fails, naming the field
+    return dict(bundle, context=context, canonical_context=canonical)
 
 
 def bundle_version(bundle: Dict[str, Any]) -> Any:

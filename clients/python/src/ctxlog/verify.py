@@ -13,7 +13,7 @@ from .chain_entry import compute_entry_hash, parse_timestamp_ms, receipt_digest
 from .errors import RpcUnreachableError
 from .keccak import keccak256_hex
 from .merkle import process_merkle_proof
-from .proof_bundle import V3_DOMAIN, bundle_version, chain_link_problem, field_problems
+from .proof_bundle import V3_DOMAIN, bundle_version, chain_link_problem, erased_at, field_problems, with_held_data
 from .rpc import RpcClient, RpcError, rpc_client
 from .secp256k1 import eip191_digest, recover_address
 
@@ -28,6 +28,11 @@ class Check:
     name: str
     ok: bool
     reason: Optional[str] = None
+    #: True: the check could not run and did not fail (the data of an erased bundle); ok is False
+    unavailable: Optional[bool] = None
+
+
+DATA_CHECKS = ("canonical_context", "hash_matches")
 
 
 @dataclass
@@ -37,13 +42,15 @@ class VerifyResult:
     confirmations: Optional[int] = None
     block_number: Optional[int] = None
     elapsed_ms: float = field(default=0.0, compare=False)
+    #: the bundle's data was erased and none was supplied: the data checks did not run
+    data_erased: bool = False
 
     def check(self, name: str) -> Check:
         return next(c for c in self.checks if c.name == name)
 
     @property
     def failed(self) -> List[str]:
-        return [c.name for c in self.checks if not c.ok]
+        return [c.name for c in self.checks if not c.ok and not c.unavailable]
 
     def to_dict(self) -> Dict[str, Any]:
         out = asdict(self)
@@ -87,10 +94,10 @@ def _offline_checks(bundle: Any, expected_signers: Optional[Sequence[str]]) -> L
             return Check("canonical_context", True, "RFC 8785 form of context matches")
         return Check("canonical_context", False,
                      "the RFC 8785 form of context differs from canonical_context at character %d"
-                     % _first_difference(canonical, b["canonical_context"]))
+                     % _first_difference(canonical, b["canonical_context"] or ""))
 
     def hash_matches(b: Dict[str, Any]) -> Check:
-        computed = keccak256_hex(b["canonical_context"].encode("utf-8", "surrogatepass"))
+        computed = keccak256_hex((b["canonical_context"] or "").encode("utf-8", "surrogatepass"))
         if computed == _lower(b["context_hash"]):
             return Check("hash_matches", True, "keccak256(canonical_context) = %s" % computed)
         return Check("hash_matches", False,
@@ -144,7 +151,7 @@ def _offline_checks(bundle: Any, expected_signers: Optional[Sequence[str]]) -> L
         return Check("merkle_proof", False,
                      "the proof from %s reaches %s, not merkle_root %s" % (leaf_name, root, b["merkle_root"]))
 
-    return [
+    checks = [
         _with_fields("canonical_context", bundle, ["context", "canonical_context", "canonicalization"],
                      canonical_context),
         _with_fields("hash_matches", bundle, ["canonical_context", "context_hash", "hash_algorithm"], hash_matches),
@@ -153,6 +160,13 @@ def _offline_checks(bundle: Any, expected_signers: Optional[Sequence[str]]) -> L
         _with_fields("merkle_proof", bundle, ["context_hash", "merkle_proof", "merkle_root", "merkle_algorithm"],
                      merkle_proof),
     ]
+    # erased data: the two data checks cannot run (the others still prove what was logged)
+    at = erased_at(bundle)
+    if at is None:
+        return checks
+    reason = "unavailable: the context's data was erased%s; supply it as it was logged to check it" % (
+        " at " + at if at else "")
+    return [Check(c.name, False, reason, True) if c.name in DATA_CHECKS else c for c in checks]
 
 
 def _chain_checks(bundle: Any, rpc: RpcClient, required: Optional[int], expected_signers: Optional[Sequence[str]],
@@ -265,18 +279,25 @@ def _chain_checks(bundle: Any, rpc: RpcClient, required: Optional[int], expected
 
 def verify_proof(bundle: Any, rpc_url: str, confirmations: Optional[int] = None,
                  expected_signers: Optional[Sequence[str]] = None,
-                 trusted_submitters: Optional[Sequence[str]] = None, timeout: float = 10.0) -> VerifyResult:
+                 trusted_submitters: Optional[Sequence[str]] = None, timeout: float = 10.0,
+                 data: Optional[Dict[str, Any]] = None) -> VerifyResult:
     """Verifies a proof bundle (a dict, e.g. `client.contexts.proof(id)` or a parsed file):
     canonical form, keccak256 hash, signature (EIP-191, or EIP-712 for version 3), Merkle path,
     then through `rpc_url` only the transaction, its Anchored log and who sent it, the block's
     canonicity and the confirmations (`confirmations` overrides the bundle's required_confirmations).
 
+    A bundle whose data was erased reports canonical_context and hash_matches unavailable (not
+    failed) and `data_erased`; `data` ({agent_id, context_data, metadata}, as you kept it) is
+    checked instead of the bundle's own data, which runs them again.
+
     Tampered or malformed input never raises: it fails the check it breaks. Only an unreachable
     node raises (RpcUnreachableError)."""
     started = time.perf_counter()
+    if data is not None:
+        bundle = with_held_data(bundle, data)
     offline = _offline_checks(bundle, expected_signers)
     chain, depth, block_number = _chain_checks(bundle, rpc_client(rpc_url, timeout), confirmations,
                                                expected_signers, trusted_submitters)
     checks = offline + chain
-    return VerifyResult(all(c.ok for c in checks), checks, depth, block_number,
-                        (time.perf_counter() - started) * 1000)
+    return VerifyResult(all(c.ok or c.unavailable for c in checks), checks, depth, block_number,
+                        (time.perf_counter() - started) * 1000, any(c.unavailable for c in checks))
