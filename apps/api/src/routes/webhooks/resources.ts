@@ -55,6 +55,8 @@ export function deliveryDetailResource(row: DeliveryWithAttempts): DeliveryDetai
   return {
     ...deliveryResource(row),
     cycle: row.cycle,
+    event_id: row.eventId,
+    payload: row.outbox.payload,
     attempt_log: row.attemptLog.map((a) => ({
       cycle: a.cycle,
       number: a.number,
@@ -62,6 +64,19 @@ export function deliveryDetailResource(row: DeliveryWithAttempts): DeliveryDetai
       duration_ms: a.durationMs,
       response_status: a.responseStatus,
       error: a.error,
+      request:
+        a.requestUrl === null
+          ? null
+          : { url: a.requestUrl, headers: (a.requestHeaders ?? {}) as Record<string, string> },
+      response:
+        a.responseStatus === null || a.responseHeaders === null
+          ? null
+          : {
+              status: a.responseStatus,
+              headers: a.responseHeaders as Record<string, string | string[]>,
+              body: a.responseBody ?? "",
+              body_truncated: a.responseBodyTruncated ?? false,
+            },
     })),
   };
 }

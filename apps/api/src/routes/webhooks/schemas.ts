@@ -212,19 +212,63 @@ export const deliverySchema = z
   })
   .meta({ id: "WebhookDelivery" });
 
+const attemptRequestSchema = z
+  .object({
+    url: z.string().meta({ description: "The endpoint's URL when the attempt was made." }),
+    headers: z.record(z.string(), z.string()).meta({
+      description:
+        "Every header as sent, the signatures (`X-Service-Signature`, `webhook-signature`) included; a " +
+        "signature is an HMAC and reveals nothing of the secret, which is never shown. The body sent " +
+        "is the delivery's `payload`.",
+    }),
+  })
+  .meta({ id: "WebhookAttemptRequest" });
+
+const attemptResponseSchema = z
+  .object({
+    status: z.int(),
+    headers: z.record(z.string(), z.union([z.string(), z.array(z.string())])).meta({
+      description: "The response's headers, names in lowercase; a repeated header is a list.",
+    }),
+    body: z.string().meta({
+      description: "The first 4 KiB of the response body as UTF-8 text (NUL characters shown as U+FFFD).",
+    }),
+    body_truncated: z.boolean().meta({ description: "True when the body was longer than `body` shows." }),
+  })
+  .meta({ id: "WebhookAttemptResponse" });
+
+export const deliveryAttemptSchema = z
+  .object({
+    cycle: z.int(),
+    number: z.int(),
+    attempted_at: timestamp.meta({ description: "When the request started." }),
+    duration_ms: z
+      .int()
+      .meta({ description: "From the request's start to the response's end (or the error)." }),
+    response_status: z.int().nullable(),
+    error: z.string().nullable(),
+    request: attemptRequestSchema.nullable().meta({
+      description:
+        "What was sent; null when nothing was (a plain-http URL refused before connecting) or for attempts " +
+        "recorded before requests were kept.",
+    }),
+    response: attemptResponseSchema.nullable().meta({
+      description:
+        "What the receiver answered; null when no response came (connection error, timeout, refused " +
+        "address). Kept with the attempt, and removed with it after the deployment's RETENTION_DAYS.",
+    }),
+  })
+  .meta({ id: "WebhookAttempt" });
+
 export const deliveryDetailSchema = deliverySchema
   .extend({
     cycle: z.int().meta({ description: "1, plus one per manual retry." }),
-    attempt_log: z.array(
-      z.object({
-        cycle: z.int(),
-        number: z.int(),
-        attempted_at: timestamp,
-        duration_ms: z.int(),
-        response_status: z.int().nullable(),
-        error: z.string().nullable(),
-      }),
-    ),
+    event_id: z.string().meta({ description: "The event this delivery carries (GET /v1/events)." }),
+    payload: z.string().meta({
+      description:
+        "The request body every attempt sent: the event's exact bytes, which the signatures cover.",
+    }),
+    attempt_log: z.array(deliveryAttemptSchema),
   })
   .meta({ id: "WebhookDeliveryDetail" });
 

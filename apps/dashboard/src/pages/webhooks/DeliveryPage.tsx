@@ -1,4 +1,4 @@
-import { Button, Stack } from "@mantine/core";
+import { Button, Code, Stack } from "@mantine/core";
 import { useParams } from "react-router";
 import { DataTable } from "../../components/DataTable";
 import { DateTime } from "../../components/DateTime";
@@ -7,6 +7,7 @@ import { FieldList } from "../../components/FieldList";
 import { RecordPage } from "../../components/RecordPage";
 import { Section } from "../../components/Section";
 import { StatusBadge } from "../../components/StatusBadge";
+import { AttemptExchange, prettyBody } from "./AttemptExchange";
 import { useDelivery, useRetryDelivery } from "./use-webhooks";
 
 export default function DeliveryPage() {
@@ -38,6 +39,7 @@ export default function DeliveryPage() {
             <FieldList
               fields={[
                 ["Event", record.event],
+                ["Event id", record.event_id],
                 ["Attempts in this cycle", record.attempts],
                 ["Cycle", record.cycle],
                 ["Last response status", record.response_status],
@@ -67,6 +69,27 @@ export default function DeliveryPage() {
                 },
               ]}
             />
+          </Section>
+          {record.attempt_log.length > 0 ? (
+            <Section title="Requests and responses">
+              <Stack gap="xs">
+                {record.attempt_log
+                  .map((attempt, i) => (
+                    <AttemptExchange
+                      key={`${attempt.cycle}-${attempt.number}`}
+                      attempt={attempt}
+                      payload={record.payload}
+                      open={i === record.attempt_log.length - 1}
+                    />
+                  ))
+                  .reverse()}
+              </Stack>
+            </Section>
+          ) : null}
+          <Section title="Payload">
+            <Code block aria-label="Payload" mah={320} tabIndex={0} style={{ overflow: "auto" }}>
+              {prettyBody(record.payload)}
+            </Code>
           </Section>
         </Stack>
       )}

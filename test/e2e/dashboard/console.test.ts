@@ -1,0 +1,83 @@
+// Issue 26's journeys in a real browser against the real stack (the API serving the built
+// dashboard, both workers, anvil, PostgreSQL, Redis, loopback receivers): what a delivery sent and
+// got back.
+import { waitFor } from "@ctxlog/core/testing";
+import { type ReceivedRequest, type Receiver, startReceiver } from "@ctxlog/webhooks/testing";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchBrowser, signedInPage } from "./browser";
+import { type SessionApi, sessionApi } from "./session-api";
+import { type DashboardStack, startDashboardStack } from "./stack";
+
+jest.setTimeout(180_000);
+
+let stack: DashboardStack;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let api: SessionApi;
+let receiver: Receiver;
+const RECEIVER_ERROR = '{"error":"the receiver\'s database is down","trace":"tr-8841"}';
+
+beforeAll(async () => {
+  [stack, browser, receiver] = await Promise.all([
+    startDashboardStack(),
+    launchBrowser(),
+    startReceiver((_req: ReceivedRequest) => ({
+      status: 500,
+      headers: { "content-type": "application/json", "x-receiver": "console-e2e" },
+      body: RECEIVER_ERROR,
+    })),
+  ]);
+  ({ context, page } = await signedInPage(browser, stack, {
+    userId: "usr_console",
+    email: "grace@example.com",
+    password: "correct horse battery staple",
+  }));
+  api = await sessionApi(context, stack.origin);
+});
+afterAll(async () => {
+  await browser?.close();
+  await receiver?.close();
+  await stack?.close();
+});
+
+const dashboard = (path = "") => `${stack.origin}/dashboard${path}`;
+
+async function json<T>(response: Awaited<ReturnType<SessionApi["get"]>>): Promise<T> {
+  if (!response.ok()) throw new Error(`${response.url()}: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+it("a delivery to a receiver that answers 500 with a body shows that body, the request's headers and the payload", async () => {
+  const { webhook_id } = await json<{ webhook_id: string }>(
+    await api.post("/webhooks", { url: `${receiver.url}/fails`, events: ["context.created"] }),
+  );
+  const { delivery_id } = await json<{ delivery_id: string }>(await api.post(`/webhooks/${webhook_id}/test`));
+  await receiver.waitFor(1, 20_000);
+  await page.goto(dashboard(`/webhooks/${webhook_id}/deliveries/${delivery_id}`));
+  await page.getByRole("heading", { name: `Delivery ${delivery_id}` }).waitFor();
+  // the latest attempt is open: its response body as the receiver sent it (shown indented)
+  const body = page.getByLabel(/^Response body of attempt 1\.\d$/).first();
+  await body.waitFor({ timeout: 20_000 });
+  await waitFor(async () => (await body.textContent())?.includes("the receiver's database is down"), {
+    timeout: 20_000,
+    what: async () => `the response body (now ${await body.textContent()})`,
+  });
+  expect(JSON.parse((await body.textContent()) ?? "")).toEqual(JSON.parse(RECEIVER_ERROR));
+  const responseHeaders = page.getByLabel(/^Response headers of attempt 1\.\d$/).first();
+  expect(await responseHeaders.textContent()).toContain("x-receiver: console-e2e");
+  const requestHeaders = page.getByLabel(/^Request headers of attempt 1\.\d$/).first();
+  const sent = receiver.requests[0]?.headers["x-service-signature"];
+  const shownHeaders = (await requestHeaders.textContent()) ?? "";
+  expect(shownHeaders).toMatch(/x-service-signature: [0-9a-f]{64}/);
+  // one of the receiver's requests carried exactly the signature shown
+  expect(
+    receiver.requests.some((r: ReceivedRequest) =>
+      shownHeaders.includes(`x-service-signature: ${r.headers["x-service-signature"]}`),
+    ),
+  ).toBe(true);
+  expect(sent).toBeDefined();
+  const payload = JSON.parse((await page.getByLabel("Payload", { exact: true }).textContent()) ?? "");
+  expect(payload).toEqual(JSON.parse(receiver.requests[0]?.body ?? ""));
+  expect(await page.getByText(`POST ${receiver.url}/fails`).first().isVisible()).toBe(true);
+});
