@@ -81,3 +81,53 @@ it("a delivery to a receiver that answers 500 with a body shows that body, the r
   expect(payload).toEqual(JSON.parse(receiver.requests[0]?.body ?? ""));
   expect(await page.getByText(`POST ${receiver.url}/fails`).first().isVisible()).toBe(true);
 });
+
+it("the disable switch stops deliveries; switched on again, events flow", async () => {
+  const ok = await startReceiver(() => 200);
+  try {
+    const { key } = await json<{ key: string }>(
+      await api.post("/keys", { type: "full", name: "console-e2e" }),
+    );
+    const { webhook_id } = await json<{ webhook_id: string }>(
+      await api.post("/webhooks", { url: `${ok.url}/in`, events: ["context.created"] }),
+    );
+    const logContext = async (n: number) => {
+      const res = await fetch(`${stack.origin}/v1/contexts`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: JSON.stringify({ agent_id: "toggle-agent", context_data: { n } }),
+      });
+      expect(res.status).toBe(202);
+    };
+    await logContext(1);
+    await ok.waitFor(1, 20_000);
+
+    await page.goto(dashboard(`/webhooks/${webhook_id}`));
+    const toggle = page.getByRole("switch", { name: /^Send events to this endpoint/ });
+    expect(await toggle.isChecked()).toBe(true);
+    await toggle.click({ force: true }); // Mantine draws the track over the input
+    await page.getByText("Disabled: nothing is sent to this endpoint").waitFor();
+    await page.locator("header, main").getByText("disabled", { exact: true }).first().waitFor();
+
+    await logContext(2);
+    // the event's delivery ends failed "endpoint disabled", and the receiver gets nothing
+    await waitFor(
+      async () => {
+        const list = await json<{ data: { status: string; error_message: string | null }[] }>(
+          await api.get(`/webhooks/${webhook_id}/deliveries`),
+        );
+        return list.data.some((d) => d.status === "failed" && /disabled/.test(d.error_message ?? ""));
+      },
+      { timeout: 20_000, what: "a delivery failed as endpoint disabled" },
+    );
+    expect(ok.requests).toHaveLength(1);
+
+    await toggle.click({ force: true });
+    await page.getByText("Disabled: nothing is sent to this endpoint").waitFor({ state: "hidden" });
+    await logContext(3);
+    await ok.waitFor(2, 20_000);
+    expect(JSON.parse(ok.requests[1]?.body ?? "{}").data).toMatchObject({ agent_id: "toggle-agent" });
+  } finally {
+    await ok.close();
+  }
+});

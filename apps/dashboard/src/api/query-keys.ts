@@ -12,6 +12,7 @@ export const queryKeys = {
   webhook: (id: string) => ["webhooks", "one", id] as const,
   deliveries: (webhookId: string, filters: object) => ["webhooks", "deliveries", webhookId, filters] as const,
   deliveriesOf: (webhookId: string) => ["webhooks", "deliveries", webhookId] as const,
+  webhookStats: (webhookId: string, window: object) => ["webhooks", "stats", webhookId, window] as const,
   delivery: (webhookId: string, deliveryId: string) =>
     ["webhooks", "delivery", webhookId, deliveryId] as const,
   verifications: (filters: object) => ["verifications", "list", filters] as const,

@@ -6,6 +6,7 @@ const COLORS: Record<string, string> = {
   failed: "red",
   active: "green",
   failing: "red",
+  disabled: "gray",
   revoked: "gray",
   expired: "gray",
   invited: "blue",

@@ -26,7 +26,10 @@ export const overviewSchema = z
         .meta({ description: "Decimal wei; null when the API has no RPC_URL or the node did not answer." }),
       batches_waiting: count.meta({ description: "Batches not yet confirmed or failed (the service's)." }),
     }),
-    webhooks_by_status: z.object({ active: count, failing: count }),
+    webhooks_by_status: z.object({ active: count, failing: count, disabled: count }).meta({
+      description:
+        "Endpoints by `status`, the same states GET /v1/webhooks shows: a disabled one is only `disabled`.",
+    }),
     deliveries_failed_24h: count,
   })
   .meta({ id: "Overview" });

@@ -1,4 +1,9 @@
-import { type EventName, MAX_DELIVERY_ATTEMPTS, type WebhookDisabledReason } from "@ctxlog/core";
+import {
+  type EventName,
+  MAX_DELIVERY_ATTEMPTS,
+  type WebhookDisabledReason,
+  webhookState,
+} from "@ctxlog/core";
 import type { DeliveryWithAttempts, Webhook, WebhookDelivery } from "@ctxlog/db";
 import type { DeliveryDetailResource, DeliveryResource, WebhookResource } from "./schemas";
 
@@ -12,7 +17,7 @@ export function webhookResource(row: Webhook): WebhookResource {
     url: row.url,
     events: row.events as EventName[],
     description: row.description,
-    status: row.status,
+    status: webhookState(row),
     disabled: row.disabledAt !== null,
     disabled_at: iso(row.disabledAt),
     disabled_reason: row.disabledAt === null ? null : (row.disabledReason as WebhookDisabledReason),

@@ -1,4 +1,4 @@
-import { EVENT_NAMES, MAX_WEBHOOK_URL_LENGTH, WEBHOOK_DISABLED_REASONS } from "@ctxlog/core";
+import { EVENT_NAMES, MAX_WEBHOOK_URL_LENGTH, WEBHOOK_DISABLED_REASONS, WEBHOOK_STATES } from "@ctxlog/core";
 import { z } from "zod";
 import { paginationQuerySchema } from "../shared-schemas";
 
@@ -148,8 +148,11 @@ export const webhookSchema = z
     url: z.string(),
     events: z.array(eventName),
     description: z.string(),
-    status: z.enum(["active", "failing"]).meta({
-      description: "`failing` once a delivery has used all its attempts; `active` again after a success.",
+    status: z.enum(WEBHOOK_STATES).meta({
+      description:
+        "`disabled` while nothing is sent to the endpoint (see `disabled_reason`); otherwise `failing` once " +
+        "a delivery has used all its attempts, `active` again after a success. GET /v1/overview counts " +
+        "endpoints by the same states.",
     }),
     disabled: z.boolean().meta({
       description:
@@ -289,6 +292,45 @@ export const recoveringSchema = z
     recovering: z.int().meta({ description: "Failed deliveries of the window, each starting a new cycle." }),
   })
   .meta({ id: "RecoveringWebhook" });
+
+export const webhookStatsQuerySchema = z
+  .object({
+    since: timestamp.optional().meta({ description: "Start of the window (default: 24 h before `until`)." }),
+    until: timestamp
+      .optional()
+      .meta({ description: "End of the window, exclusive (default: now); at most 31 days after `since`." }),
+  })
+  .strict();
+
+export const webhookStatsSchema = z
+  .object({
+    webhook_id: z.string(),
+    since: timestamp,
+    until: timestamp,
+    bucket_seconds: z.int().meta({
+      description: "The size of each bucket: 60 s up to a day, chosen so the window has at most 96 buckets.",
+    }),
+    buckets: z.array(
+      z.object({
+        start: timestamp.meta({
+          description: "Aligned to a multiple of the bucket size (UTC); the first may start before `since`.",
+        }),
+        attempts: z.int().meta({ description: "Attempts made in the bucket (within the window)." }),
+        succeeded: z.int().meta({ description: "Of those, the ones answered with a 2xx." }),
+        success_rate: z
+          .number()
+          .min(0)
+          .max(1)
+          .nullable()
+          .meta({ description: "succeeded / attempts; null without attempts." }),
+      }),
+    ),
+  })
+  .meta({
+    id: "WebhookStats",
+    description:
+      "Attempts to this endpoint over time. Counts attempts of deliveries created from 7 days before the window on.",
+  });
 
 export type WebhookResource = z.infer<typeof webhookSchema>;
 export type DeliveryResource = z.infer<typeof deliverySchema>;

@@ -73,9 +73,10 @@ export default function OverviewPage() {
               <Skeleton height={150} />
             )}
           </Section>
-          <SimpleGrid cols={{ base: 1, xs: 3, md: 1 }} spacing="sm">
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 1 }} spacing="sm">
             <Stat label="Webhooks active" value={data?.webhooks_by_status.active} loading={loading} />
             <Stat label="Webhooks failing" value={data?.webhooks_by_status.failing} loading={loading} />
+            <Stat label="Webhooks disabled" value={data?.webhooks_by_status.disabled} loading={loading} />
             <Stat label="Deliveries failed (24 h)" value={data?.deliveries_failed_24h} loading={loading} />
           </SimpleGrid>
         </SimpleGrid>

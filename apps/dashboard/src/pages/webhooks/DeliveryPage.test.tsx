@@ -76,3 +76,43 @@ describe("a delivery's page", () => {
     expect(disclosures[0]?.textContent).toContain("Cycle 1, attempt 3: connect ECONNREFUSED, 42 ms");
   });
 });
+
+describe("a delivery of a disabled endpoint", () => {
+  it("shows Retry as unavailable, with the reason, and sends no retry", async () => {
+    const failed = { ...delivery, status: "failed" as const, next_attempt_at: null };
+    const api = fetchDouble([
+      {
+        method: "GET",
+        path: "/webhooks/wh_1/deliveries/dlv_1",
+        reply: () => ({ status: 200, body: failed }),
+      },
+      {
+        method: "GET",
+        path: "/webhooks/wh_1",
+        reply: () => ({
+          status: 200,
+          body: {
+            webhook_id: "wh_1",
+            url: "https://receiver.example/hooks",
+            events: ["context.created"],
+            description: "",
+            status: "disabled",
+            disabled: true,
+            disabled_at: "2026-11-26T11:00:00.000Z",
+            disabled_reason: "gone",
+            rate_limit: null,
+            created_at: "2026-11-26T10:00:00.000Z",
+            updated_at: "2026-11-26T11:00:00.000Z",
+            previous_secret_expires_at: null,
+          },
+        }),
+      },
+    ]);
+    renderApp("/webhooks/wh_1/deliveries/dlv_1", { fetch: api.fetch, session: SESSION });
+    expect(await screen.findByText("Retry is unavailable: the endpoint is disabled")).toBeTruthy();
+    expect(screen.getByText(/the receiver answered 410 Gone/)).toBeTruthy();
+    const retry = screen.getByRole("button", { name: "Retry delivery" }) as HTMLButtonElement;
+    expect(retry.disabled).toBe(true);
+    expect(api.calls.filter((c) => c.method === "POST")).toEqual([]);
+  });
+});

@@ -1,5 +1,6 @@
-import { Button, Code, Stack } from "@mantine/core";
+import { Alert, Button, Code, Stack } from "@mantine/core";
 import { useParams } from "react-router";
+import { AppLink } from "../../components/AppLink";
 import { DataTable } from "../../components/DataTable";
 import { DateTime } from "../../components/DateTime";
 import { ErrorAlert } from "../../components/ErrorAlert";
@@ -8,12 +9,15 @@ import { RecordPage } from "../../components/RecordPage";
 import { Section } from "../../components/Section";
 import { StatusBadge } from "../../components/StatusBadge";
 import { AttemptExchange, prettyBody } from "./AttemptExchange";
-import { useDelivery, useRetryDelivery } from "./use-webhooks";
+import { useDelivery, useRetryDelivery, useWebhook } from "./use-webhooks";
+import { disabledReason } from "./WebhookHealth";
 
 export default function DeliveryPage() {
   const { id = "", deliveryId = "" } = useParams();
   const delivery = useDelivery(id, deliveryId);
   const retry = useRetryDelivery(id, deliveryId);
+  const webhook = useWebhook(id);
+  const disabled = webhook.data?.disabled ? webhook.data : null;
 
   return (
     <RecordPage
@@ -24,7 +28,12 @@ export default function DeliveryPage() {
         <>
           <StatusBadge status={record.status} />
           {record.status !== "pending" ? (
-            <Button loading={retry.isPending} onClick={() => retry.mutate()}>
+            <Button
+              loading={retry.isPending}
+              disabled={disabled !== null}
+              aria-describedby={disabled ? "retry-unavailable" : undefined}
+              onClick={() => retry.mutate()}
+            >
               Retry delivery
             </Button>
           ) : null}
@@ -34,6 +43,12 @@ export default function DeliveryPage() {
     >
       {(record) => (
         <Stack>
+          {disabled && record.status !== "pending" ? (
+            <Alert color="gray" id="retry-unavailable" title="Retry is unavailable: the endpoint is disabled">
+              Nothing is sent to it ({disabledReason(disabled)}). Turn it on on{" "}
+              <AppLink to={`/webhooks/${id}`}>the webhook's page</AppLink>, then retry or recover.
+            </Alert>
+          ) : null}
           {retry.error ? <ErrorAlert error={retry.error} title="The retry was refused" /> : null}
           <Section>
             <FieldList
