@@ -3,6 +3,7 @@
 // got back.
 import { waitFor } from "@ctxlog/core/testing";
 import { type ReceivedRequest, type Receiver, startReceiver } from "@ctxlog/webhooks/testing";
+import { Client } from "pg";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, signedInPage } from "./browser";
 import { type SessionApi, sessionApi } from "./session-api";
@@ -130,4 +131,51 @@ it("the disable switch stops deliveries; switched on again, events flow", async 
   } finally {
     await ok.close();
   }
+});
+
+it("an agent's Audit runs the SDK in the browser: COMPLETE, then the gap named after a row is deleted", async () => {
+  const { key } = await json<{ key: string }>(await api.post("/keys", { type: "full", name: "audit-e2e" }));
+  for (const n of [1, 2, 3]) {
+    const res = await fetch(`${stack.origin}/v1/contexts`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: JSON.stringify({ agent_id: "audited-7", context_data: { step: n } }),
+    });
+    expect(res.status).toBe(202);
+  }
+  await waitFor(
+    async () => {
+      const agent = await json<{ counts: { confirmed: number } }>(await api.get("/agents/audited-7"));
+      return agent.counts.confirmed === 3;
+    },
+    { timeout: 60_000, what: "three confirmed entries" },
+  );
+
+  await page.goto(dashboard("/agents"));
+  await page.getByRole("link", { name: "audited-7" }).click();
+  await page.getByRole("heading", { name: "Agent audited-7" }).waitFor();
+  const entries = page.getByRole("table", { name: "Log entries" });
+  await entries.locator("tbody tr").nth(2).waitFor();
+  expect(await entries.locator("tbody tr td:first-child").allTextContents()).toEqual(["1", "2", "3"]);
+  await page.getByRole("button", { name: "Audit" }).click();
+  await page.getByText("COMPLETE", { exact: true }).waitFor({ timeout: 30_000 });
+  expect(await page.getByRole("status").filter({ hasText: "COMPLETE" }).textContent()).toMatch(
+    /COMPLETE: agent audited-7, entries 1\.\.3/,
+  );
+
+  // a row removed behind the service's back: the audit names the gap
+  const db = new Client({ connectionString: stack.database.url });
+  await db.connect();
+  try {
+    const removed = await db.query("DELETE FROM contexts WHERE agent_id = $1 AND sequence = 2", [
+      "audited-7",
+    ]);
+    expect(removed.rowCount).toBe(1);
+  } finally {
+    await db.end();
+  }
+  await page.reload();
+  await page.getByRole("button", { name: "Audit" }).click();
+  await page.getByText("Broken: gap").waitFor({ timeout: 30_000 });
+  expect(await page.getByText(/gap at 2: the entry after 1 is 3/).count()).toBe(1);
 });

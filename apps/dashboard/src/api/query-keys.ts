@@ -19,6 +19,10 @@ export const queryKeys = {
   verificationsAll: ["verifications"] as const,
   verification: (id: string) => ["verifications", "one", id] as const,
   signers: ["signers"] as const,
+  agents: ["agents", "list"] as const,
+  agent: (agentId: string) => ["agents", "one", agentId] as const,
+  agentEntries: (agentId: string) => ["agents", "entries", agentId] as const,
+  dashboardConfig: ["dashboard-config"] as const,
   people: ["people", "accounts"] as const,
   /** people and invitations: changing one changes the other's list too */
   peopleAll: ["people"] as const,

@@ -10,6 +10,7 @@ const NAV = [
   { to: "/", label: "Overview" },
   { to: "/keys", label: "API keys" },
   { to: "/contexts", label: "Contexts" },
+  { to: "/agents", label: "Agents" },
   { to: "/webhooks", label: "Webhooks" },
   { to: "/verifications", label: "Verifications" },
   { to: "/signers", label: "Signers" },

@@ -6,7 +6,6 @@ const COLORS: Record<string, string> = {
   failed: "red",
   active: "green",
   failing: "red",
-  disabled: "gray",
   revoked: "gray",
   expired: "gray",
   invited: "blue",

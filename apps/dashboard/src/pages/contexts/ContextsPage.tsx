@@ -8,6 +8,7 @@ import { PagedTable } from "../../components/PagedTable";
 import { PageHeader } from "../../components/PageHeader";
 import { StatusBadge } from "../../components/StatusBadge";
 import { StatusFilter } from "../../components/StatusFilter";
+import { AgentLink } from "../agents/AgentLink";
 import { CONTEXT_STATUSES, type ContextFilters, useContexts } from "./use-contexts";
 
 export const short = (hash: string | null) => (hash ? `${hash.slice(0, 10)}…${hash.slice(-6)}` : "—");
@@ -49,7 +50,7 @@ export default function ContextsPage() {
             header: "Context",
             cell: (context) => <AppLink to={`/contexts/${context.context_id}`}>{context.context_id}</AppLink>,
           },
-          { header: "Agent", cell: (context) => context.agent_id },
+          { header: "Agent", cell: (context) => <AgentLink agentId={context.agent_id} /> },
           { header: "Status", cell: (context) => <StatusBadge status={context.status} /> },
           { header: "Received", cell: (context) => <DateTime value={context.created_at} /> },
           { header: "Confirmations", cell: (context) => context.confirmations },

@@ -7,6 +7,7 @@ import { FilterForm } from "../../components/FilterForm";
 import { PagedTable } from "../../components/PagedTable";
 import { PageHeader } from "../../components/PageHeader";
 import { StatusBadge } from "../../components/StatusBadge";
+import { AgentLink } from "../agents/AgentLink";
 import { ContextLink } from "./ContextLink";
 import { useVerifications } from "./use-verifications";
 
@@ -43,7 +44,7 @@ export default function VerificationsPage() {
             ),
           },
           { header: "Context", cell: (verification) => <ContextLink id={verification.context_id} /> },
-          { header: "Agent", cell: (verification) => verification.agent_id },
+          { header: "Agent", cell: (verification) => <AgentLink agentId={verification.agent_id} /> },
           { header: "Confirmations", cell: (verification) => verification.confirmations },
           { header: "When", cell: (verification) => <DateTime value={verification.created_at} /> },
         ]}
