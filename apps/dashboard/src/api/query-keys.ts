@@ -23,6 +23,8 @@ export const queryKeys = {
   agent: (agentId: string) => ["agents", "one", agentId] as const,
   agentEntries: (agentId: string) => ["agents", "entries", agentId] as const,
   dashboardConfig: ["dashboard-config"] as const,
+  events: (filters: object) => ["events", "list", filters] as const,
+  eventTypes: ["event-types"] as const,
   people: ["people", "accounts"] as const,
   /** people and invitations: changing one changes the other's list too */
   peopleAll: ["people"] as const,

@@ -11,6 +11,7 @@ const NAV = [
   { to: "/keys", label: "API keys" },
   { to: "/contexts", label: "Contexts" },
   { to: "/agents", label: "Agents" },
+  { to: "/events", label: "Events" },
   { to: "/webhooks", label: "Webhooks" },
   { to: "/verifications", label: "Verifications" },
   { to: "/signers", label: "Signers" },

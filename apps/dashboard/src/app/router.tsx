@@ -19,6 +19,8 @@ const VerificationsPage = lazy(() => import("../pages/verifications/Verification
 const VerificationPage = lazy(() => import("../pages/verifications/VerificationPage"));
 const AgentsPage = lazy(() => import("../pages/agents/AgentsPage"));
 const AgentPage = lazy(() => import("../pages/agents/AgentPage"));
+const EventsPage = lazy(() => import("../pages/events/EventsPage"));
+const EventTypesPage = lazy(() => import("../pages/events/EventTypesPage"));
 const SignersPage = lazy(() => import("../pages/signers/SignersPage"));
 const AccountPage = lazy(() => import("../pages/account/AccountPage"));
 const NotFoundPage = lazy(() => import("../pages/not-found/NotFoundPage"));
@@ -46,6 +48,8 @@ export const routes: RouteObject[] = [
       { path: "webhooks", element: <WebhooksPage /> },
       { path: "webhooks/:id", element: <WebhookPage /> },
       { path: "webhooks/:id/deliveries/:deliveryId", element: <DeliveryPage /> },
+      { path: "events", element: <EventsPage /> },
+      { path: "events/types", element: <EventTypesPage /> },
       { path: "verifications", element: <VerificationsPage /> },
       { path: "verifications/:id", element: <VerificationPage /> },
       { path: "signers", element: <SignersPage /> },

@@ -137,7 +137,9 @@ describe("a webhook's controls", () => {
     ]);
     const user = userEvent.setup();
     renderApp("/webhooks/wh_1", { fetch: api.fetch, session: SESSION });
-    expect(await screen.findByText("75 % of 4 attempts succeeded in the last 24 h.")).toBeTruthy();
+    expect(
+      await screen.findByText("75 % of 4 attempts succeeded in the last 24 h.", undefined, { timeout: 5000 }),
+    ).toBeTruthy();
 
     await user.clear(screen.getByLabelText("Resend failed deliveries created from"));
     await user.type(screen.getByLabelText("Resend failed deliveries created from"), "2026-11-25T08:30");
