@@ -69,6 +69,9 @@ export function createApp(deps: ApiDeps): Express {
     chain.push(runRoute(route, deps));
     v1[route.method](route.path, ...chain);
   }
+  // a method the table does not have for a path is no route either (without this, express would
+  // answer OPTIONS itself, with the path's methods, to anyone)
+  v1.use(notFoundHandler);
   app.use("/v1", v1);
 
   app.use(notFoundHandler);

@@ -2,7 +2,6 @@
 // A 401 INVALID_CREDENTIALS is only ever answered after the check it guards (argon2 for sign-in,
 // the link lookup for setup); a 429 before it. So the 401s of a burst count its expensive checks.
 import { randomBytes } from "node:crypto";
-import { createAccount } from "@ctxlog/db";
 import { createTestHarness, type TestHarness } from "../../testing/harness";
 
 let h: TestHarness;
