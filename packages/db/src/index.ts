@@ -47,6 +47,7 @@ export {
 } from "./migrate";
 export * from "./ops/read-backlog-ages";
 export * from "./overview/read-overview";
+export * from "./search";
 export { DEFAULT_MIGRATIONS_DIR, DEFAULT_SCHEMA_PATH } from "./paths";
 export * from "./prisma-types";
 export * from "./sessions";

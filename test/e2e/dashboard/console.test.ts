@@ -179,3 +179,23 @@ it("an agent's Audit runs the SDK in the browser: COMPLETE, then the gap named a
   await page.getByText("Broken: gap").waitFor({ timeout: 30_000 });
   expect(await page.getByText(/gap at 2: the entry after 1 is 3/).count()).toBe(1);
 });
+
+it("the search box opens a context from its context hash, and from its transaction hash", async () => {
+  const list = await json<{
+    data: { context_id: string; context_hash: string; transaction_hash: string | null }[];
+  }>(await api.get("/contexts?agent_id=audited-7&status=confirmed&limit=1"));
+  const target = list.data[0];
+  if (!target?.transaction_hash) throw new Error("a confirmed context of audited-7 was expected");
+  for (const q of [target.context_hash, target.transaction_hash]) {
+    await page.goto(dashboard("/"));
+    const box = page.getByRole("textbox", { name: "Search" });
+    await box.fill(q);
+    await box.press("Enter");
+    // a transaction anchors a batch: the agent's other contexts may share it; the one is listed or opened
+    const opened = page.getByRole("heading", { name: `Context ${target.context_id}` });
+    const listed = page.getByRole("link", { name: `context ${target.context_id}` });
+    await opened.or(listed).first().waitFor({ timeout: 20_000 });
+    if (!(await opened.isVisible())) await listed.click();
+    await page.getByRole("heading", { name: `Context ${target.context_id}` }).waitFor();
+  }
+});

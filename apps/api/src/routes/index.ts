@@ -21,6 +21,7 @@ import {
   MAX_BATCH_BODY_BYTES,
 } from "./contexts/schemas";
 import { eventRoutes } from "./events/routes";
+import { searchRoutes } from "./search/search";
 import { keyRoutes } from "./keys/routes";
 import { getOverview } from "./overview/get-overview";
 import { overviewSchema } from "./overview/schemas";
@@ -157,6 +158,7 @@ export const v1Routes: RouteSpec[] = [
   ...agentRoutes,
   ...webhookRoutes,
   ...eventRoutes,
+  ...searchRoutes,
   ...verificationRoutes,
   ...signerRoutes,
   ...authRoutes,

@@ -25,6 +25,8 @@ export const queryKeys = {
   dashboardConfig: ["dashboard-config"] as const,
   events: (filters: object) => ["events", "list", filters] as const,
   eventTypes: ["event-types"] as const,
+  event: (eventId: string) => ["events", "one", eventId] as const,
+  search: (q: string) => ["search", q] as const,
   people: ["people", "accounts"] as const,
   /** people and invitations: changing one changes the other's list too */
   peopleAll: ["people"] as const,

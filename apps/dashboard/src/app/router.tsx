@@ -20,7 +20,9 @@ const VerificationPage = lazy(() => import("../pages/verifications/VerificationP
 const AgentsPage = lazy(() => import("../pages/agents/AgentsPage"));
 const AgentPage = lazy(() => import("../pages/agents/AgentPage"));
 const EventsPage = lazy(() => import("../pages/events/EventsPage"));
+const EventPage = lazy(() => import("../pages/events/EventPage"));
 const EventTypesPage = lazy(() => import("../pages/events/EventTypesPage"));
+const SearchPage = lazy(() => import("../pages/search/SearchPage"));
 const SignersPage = lazy(() => import("../pages/signers/SignersPage"));
 const AccountPage = lazy(() => import("../pages/account/AccountPage"));
 const NotFoundPage = lazy(() => import("../pages/not-found/NotFoundPage"));
@@ -50,8 +52,10 @@ export const routes: RouteObject[] = [
       { path: "webhooks/:id/deliveries/:deliveryId", element: <DeliveryPage /> },
       { path: "events", element: <EventsPage /> },
       { path: "events/types", element: <EventTypesPage /> },
+      { path: "events/:eventId", element: <EventPage /> },
       { path: "verifications", element: <VerificationsPage /> },
       { path: "verifications/:id", element: <VerificationPage /> },
+      { path: "search", element: <SearchPage /> },
       { path: "signers", element: <SignersPage /> },
       { path: "account", element: <AccountPage /> },
       { path: "*", element: <NotFoundPage /> },

@@ -1,64 +1,17 @@
-import { Badge, Group, NativeSelect, Paper, Stack, Text } from "@mantine/core";
+import { Group, NativeSelect, Stack, Text } from "@mantine/core";
 import { useMemo } from "react";
 import { useSearchParams } from "react-router";
 import type { WebhookEvent } from "../../api/schema";
 import { AppLink } from "../../components/AppLink";
-import { DateTime } from "../../components/DateTime";
 import { ErrorAlert } from "../../components/ErrorAlert";
-import { JsonBlock } from "../../components/JsonBlock";
 import { LoadMore } from "../../components/LoadMore";
 import { PageHeader } from "../../components/PageHeader";
 import { RangePicker } from "../../components/RangePicker";
-import { StatusBadge } from "../../components/StatusBadge";
 import { TableSkeleton } from "../../components/TableSkeleton";
 import { RANGES, type RangeKey, rangeWindow } from "../../components/time-range";
 import { EVENTS } from "../webhooks/use-webhooks";
-import { type RecordedEvent, useEvents } from "./use-events";
-
-function EventCard({ event }: { event: RecordedEvent }) {
-  return (
-    <Paper withBorder p="sm">
-      <Group justify="space-between" gap="xs" wrap="wrap">
-        <Group gap="xs" wrap="wrap">
-          <Badge variant="light" color="blue" style={{ textTransform: "none" }}>
-            {event.type}
-          </Badge>
-          <Text size="sm" c="dimmed">
-            <DateTime value={event.created_at} />
-          </Text>
-        </Group>
-        <Text size="xs" c="dimmed" style={{ wordBreak: "break-all" }}>
-          {event.event_id}
-        </Text>
-      </Group>
-      <Group gap="xs" mt="xs" wrap="wrap">
-        <Text size="sm">Deliveries:</Text>
-        {event.deliveries.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            none (no endpoint subscribed)
-          </Text>
-        ) : (
-          event.deliveries.map((d) => (
-            <Group key={d.delivery_id} gap={4} wrap="nowrap">
-              <AppLink size="sm" to={`/webhooks/${d.webhook_id}/deliveries/${d.delivery_id}`}>
-                {d.delivery_id}
-              </AppLink>
-              <StatusBadge status={d.status} />
-            </Group>
-          ))
-        )}
-      </Group>
-      <details style={{ marginTop: 8 }}>
-        <summary style={{ cursor: "pointer" }}>
-          <Text span size="sm">
-            Payload
-          </Text>
-        </summary>
-        <JsonBlock value={event.envelope} label={`Payload of ${event.event_id}`} />
-      </details>
-    </Paper>
-  );
-}
+import { EventCard } from "./EventCard";
+import { useEvents } from "./use-events";
 
 export default function EventsPage() {
   const [params, setParams] = useSearchParams();

@@ -38,3 +38,11 @@ export function useEventTypes() {
   const api = useApi();
   return useQuery({ queryKey: queryKeys.eventTypes, queryFn: () => unwrap(api.GET("/event-types")) });
 }
+
+export function useEvent(eventId: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.event(eventId),
+    queryFn: () => unwrap(api.GET("/events/{event_id}", { params: { path: { event_id: eventId } } })),
+  });
+}
