@@ -9,6 +9,7 @@ import { PageHeader } from "../../components/PageHeader";
 import { StatusBadge } from "../../components/StatusBadge";
 import { StatusFilter } from "../../components/StatusFilter";
 import { AgentLink } from "../agents/AgentLink";
+import { FirstContext } from "./FirstContext";
 import { CONTEXT_STATUSES, type ContextFilters, useContexts } from "./use-contexts";
 
 export const short = (hash: string | null) => (hash ? `${hash.slice(0, 10)}…${hash.slice(-6)}` : "—");
@@ -40,6 +41,13 @@ export default function ContextsPage() {
           onChange={(status) => apply({ ...filters, status })}
         />
       </FilterForm>
+      {!contexts.isPending &&
+      !contexts.error &&
+      contexts.items.length === 0 &&
+      !filters.agent_id &&
+      !filters.status ? (
+        <FirstContext />
+      ) : null}
       <PagedTable
         list={contexts}
         rowKey={(context) => context.context_id}
