@@ -2,10 +2,13 @@
 // `npm start`: the whole stack for development on one machine. Reads .env (or .env.example when
 // there is none; variables already set win), creates the database and applies migrations, starts a
 // local chain when RPC_URL is unset (anvil, with the registry deployed by its first funded
-// account), then runs each app as its own process and stops them all together.
+// account, its state kept in .dev-chain/ between runs), then runs each app as its own process and
+// stops them all together.
 const { spawn, spawnSync } = require("node:child_process");
-const { existsSync } = require("node:fs");
+const { existsSync, readFileSync } = require("node:fs");
 const path = require("node:path");
+const { parseEnv } = require("node:util");
+const { devChainPaths, readSavedChain, recordedChain, saveChainNote } = require("./lib/dev-chain");
 
 // End of life of Node's LTS lines (nodejs.org, "Previous releases"): one line of warning past it.
 const NODE_EOL = { 18: "2025-04-30", 20: "2026-04-30", 22: "2027-04-30", 24: "2028-04-30" };
@@ -17,6 +20,10 @@ if (eol && Date.now() >= Date.parse(eol))
 
 const root = path.resolve(__dirname, "..");
 const envFile = existsSync(path.join(root, ".env")) ? ".env" : ".env.example";
+// which settings the user chose (environment or their own .env), as opposed to the example's defaults
+const chosen = new Set(Object.keys(process.env));
+if (envFile === ".env")
+  for (const name of Object.keys(parseEnv(readFileSync(path.join(root, ".env"), "utf8")))) chosen.add(name);
 process.loadEnvFile(path.join(root, envFile));
 console.log(`ctxlog: configuration from ${envFile} (environment variables take precedence)`);
 
@@ -43,29 +50,77 @@ async function startLocalChain() {
   const { ANVIL_DEV_KEYS, startAnvil } = require(path.join(root, "packages/contracts/dist/anvil"));
   const port = Number(process.env.ANVIL_PORT || 8545);
   const blockTimeSeconds = Number(process.env.ANVIL_BLOCK_TIME || 1);
-  anvil = await startAnvil({ port, blockTimeSeconds });
-  const registry = await deployRegistry({ rpcUrl: anvil.rpcUrl, privateKey: ANVIL_DEV_KEYS[0] });
+  const paths = devChainPaths();
+  const saved = readSavedChain();
+  // --state loads the chain saved by the last run and saves it on exit (and every few seconds,
+  // so a killed run loses little): the database and the chain stay in step between runs
+  anvil = await startAnvil({
+    port,
+    blockTimeSeconds,
+    args: ["--state", paths.state, "--state-interval", "5"],
+  });
+  const genesis = await rpc(anvil.rpcUrl, "eth_getBlockByNumber", ["0x0", false]);
+  let registry =
+    saved && (await rpc(anvil.rpcUrl, "eth_getCode", [saved.registry, "latest"])) !== "0x" && saved.registry;
+  if (!registry) {
+    registry = (await deployRegistry({ rpcUrl: anvil.rpcUrl, privateKey: ANVIL_DEV_KEYS[0] })).address;
+    saveChainNote({ registry, genesis: genesis.hash, chainId: anvil.chainId });
+  }
   if (process.env.REGISTRY_ADDRESS) console.log("ctxlog: RPC_URL is unset, so REGISTRY_ADDRESS is ignored");
   process.env.RPC_URL = anvil.rpcUrl;
   process.env.CHAIN_ID = String(anvil.chainId);
-  process.env.REGISTRY_ADDRESS = registry.address;
+  process.env.REGISTRY_ADDRESS = registry;
   process.env.CONFIRMATIONS ||= "3";
+  // the chain worker's ops port, so its /healthz (anchoring: ok or stalled, and why) is there to look at
+  process.env.CHAIN_WORKER_METRICS_PORT ||= "9465";
   // A local anvil chain is development: its published keys may sign (see CTXLOG_DEV_MODE).
   process.env.CTXLOG_DEV_MODE ||= "true";
-  return registry;
+  // ... and a newcomer's webhook receiver on http://localhost works (production refuses both)
+  for (const name of ["WEBHOOK_ALLOW_INSECURE_URLS", "WEBHOOK_ALLOW_PRIVATE_URLS"])
+    if (!chosen.has(name)) process.env[name] = "true";
+  return { address: registry, genesis: genesis.hash, resumed: Boolean(saved && saved.registry === registry) };
+}
+
+/** The database's chain against the local one: a lost chain state is said in one line. */
+async function checkDatabaseChain(chain) {
+  const recorded = await recordedChain(process.env.DATABASE_URL);
+  if (!recorded?.anchored) return true;
+  const same =
+    recorded.genesis_hash.toLowerCase() === chain.genesis.toLowerCase() &&
+    recorded.registry_address.toLowerCase() === chain.address.toLowerCase();
+  if (same) return true;
+  console.error(
+    `ctxlog: the local chain's state (${path.relative(root, devChainPaths().state)}) is gone but the database still anchors on chain ${recorded.chain_id} (genesis ${recorded.genesis_hash}); run \`npm run reset\` to drop both and start afresh`,
+  );
+  return false;
+}
+
+async function rpc(url, method, params) {
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
+  const body = await res.json();
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result;
 }
 
 async function main() {
   if (!process.env.RPC_URL) {
     const registry = await startLocalChain();
+    if (!(await checkDatabaseChain(registry))) return stop(1);
     const { privateKeyToAccount } = require("viem/accounts");
     const address = (name) =>
       process.env[name] ? privateKeyToAccount(process.env[name]).address : `(${name} unset)`;
+    const flag = (name) => (process.env[name] === "true" ? "allowed" : "refused");
     console.log(`ctxlog: local chain (anvil, ${process.env.ANVIL_BLOCK_TIME || 1} s blocks) at ${anvil.rpcUrl}
   chain id:    ${anvil.chainId}
   registry:    ${registry.address}
+  state:       ${path.relative(root, devChainPaths().state)} (${registry.resumed ? "resumed" : "new chain"}; \`npm run reset\` drops it with the database)
   anchor key:  ${address("SIGNER_PRIVATE_KEY")} (chain worker, pays gas)
-  attestation: ${address("ATTESTATION_PRIVATE_KEY")} (API, signs contexts and receipts)`);
+  attestation: ${address("ATTESTATION_PRIVATE_KEY")} (API, signs contexts and receipts)
+  webhooks:    http:// URLs ${flag("WEBHOOK_ALLOW_INSECURE_URLS")}, loopback/private addresses ${flag("WEBHOOK_ALLOW_PRIVATE_URLS")} (development; production refuses both)`);
   }
   for (const { name, main } of apps) {
     const child = spawn(process.execPath, [path.join(root, main)], {
@@ -89,7 +144,11 @@ ctxlog is starting: API at ${base} (OpenAPI: ${base}/openapi.json)
 Dashboard:     ${origin}/dashboard/
 First sign-in: npm run ctxlog -- accounts create --user demo --email you@example.com
                (prints a one-time link, valid 30 minutes, where you set your password)
-Operations:    ${ops}/metrics and ${ops}/readyz (private port)
+Operations:    ${ops}/metrics and ${ops}/readyz (private port)${
+    process.env.CHAIN_WORKER_METRICS_PORT
+      ? `\nChain worker:  http://${process.env.CHAIN_WORKER_METRICS_HOST ?? "127.0.0.1"}:${process.env.CHAIN_WORKER_METRICS_PORT}/healthz (anchoring: ok, or stalled and why)`
+      : ""
+  }
 Create a key:  in the dashboard, or npm run ctxlog -- keys create --user demo --type full
 Then:          curl -H "Authorization: Bearer <key>" ${base}/status
 `);

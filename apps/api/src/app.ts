@@ -63,7 +63,9 @@ export function createApp(deps: ApiDeps): Express {
         next();
       });
     }
-    if (route.method === "post" || route.method === "put") {
+    if (route.rawBody) {
+      chain.push(...route.rawBody.read());
+    } else if (route.method === "post" || route.method === "put") {
       chain.push(...jsonBody({ limit: route.maxBodyBytes, itemsOf: route.bodyItems }));
     }
     chain.push(runRoute(route, deps));

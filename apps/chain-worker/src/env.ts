@@ -28,6 +28,12 @@ export const chainWorkerEnvSchema = z.object({
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
   POLL_INTERVAL_MS: z.coerce.number().int().min(10).default(250),
   LEASE_TTL_MS: z.coerce.number().int().min(500).default(15_000),
+  /** blocks an in-flight transaction may wait before the chain's nonce for the key is checked */
+  NONCE_CHECK_AFTER_BLOCKS: z.coerce.number().int().min(1).max(1000).default(3),
+  /** anchoring is "stalled" when the oldest pending context is older than this; unset: max(60 s, 10 × expected confirmation) */
+  STALL_THRESHOLD_MS: optionalEnv(z.coerce.number().int().min(1_000)),
+  /** how often the stall check runs and writes its verdict (table anchoring_health) */
+  ANCHORING_CHECK_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
   /** serves /metrics and /healthz when set (keep it private) */
   CHAIN_WORKER_METRICS_PORT: optionalEnv(z.coerce.number().int().min(0).max(65535)),
   CHAIN_WORKER_METRICS_HOST: z.string().default("127.0.0.1"),

@@ -49,6 +49,22 @@ export function createChainMetrics() {
       help: "Receipt lookups of stuck anchors that failed (not a 'no receipt' answer); retried later",
       registers: [registry],
     }),
+    nonceCorrections: new Counter({
+      name: "chain_nonce_corrections_total",
+      help: "Times the anchor key's nonce was corrected from the chain: gap (chain below the worker) or adopted (above)",
+      labelNames: ["kind"] as const,
+      registers: [registry],
+    }),
+    anchoringStalled: new Gauge({
+      name: "chain_anchoring_stalled",
+      help: "1 while contexts are pending past max(60 s, 10 × the expected confirmation time)",
+      registers: [registry],
+    }),
+    anchoringBehind: new Gauge({
+      name: "chain_anchoring_behind_seconds",
+      help: "Age of the oldest pending context as the stall check last saw it (0: none pending)",
+      registers: [registry],
+    }),
     head: new Gauge({ name: "chain_head_block", help: "Latest block seen", registers: [registry] }),
     leaseHeld: new Gauge({
       name: "chain_signer_lease_held",

@@ -53,7 +53,14 @@ describe("chain worker on anvil, PostgreSQL and Redis: reorgs", () => {
     // holds it (unless the miner already did), then replaces it.
     await stopMining?.();
     const seen = await waitForAnchor(anchorId, "sent", "mined");
-    if (seen.status === "sent") await h.anvilRpc("evm_mine");
+    if (seen.status === "sent") {
+      // "sent" is written just before the broadcast: mine only once the node has the transaction
+      await waitFor(
+        async () => (await h.db.anchorTransaction.count({ where: { anchorId, status: "broadcast" } })) > 0,
+        { interval: 20, what: "the anchor's transaction broadcast" },
+      );
+      await h.anvilRpc("evm_mine");
+    }
     const mined = await waitForAnchor(anchorId, "mined");
     const head = await h.rpc.getBlockNumber();
     const depth = Number(head - (mined.blockNumber as bigint)) + 1;

@@ -3,7 +3,6 @@ import {
   currentFees,
   describeRpcError,
   type Fees,
-  pendingNonce,
   type RpcClient,
   replacementFees,
   signAnchorTransaction,
@@ -16,7 +15,6 @@ import {
   listStuckAnchors,
   listUnbroadcastTransactions,
   markTransactionsBroadcast,
-  nextStoredNonce,
   type PrismaClient,
   postponeAnchors,
   type SignedAnchorTransaction,
@@ -32,6 +30,7 @@ import { type BroadcastResults, broadcastRaw } from "./broadcast";
 import { failBatch } from "./failures";
 import type { LeaseKeeper } from "./lease-keeper";
 import type { ChainMetrics } from "./metrics";
+import { NonceSync } from "./nonce-sync";
 
 export interface SenderConfig {
   chainId: number;
@@ -42,15 +41,19 @@ export interface SenderConfig {
   fundsGiveUpMs: number;
   /** anchors signed and broadcast per tick */
   sendBatch: number;
+  /** blocks an in-flight transaction may wait before the chain's nonce is compared with ours */
+  nonceCheckAfterBlocks: number;
 }
 
 /**
  * The only writer for a signer, while it holds the lease: signs each queued batch's transaction,
  * stores it, then broadcasts it; re-sends what was stored but not surely sent; replaces what is
- * stuck. Nonces come from the chain's pending count and PostgreSQL's highest live nonce.
+ * stuck. Nonces come from the chain, checked against the in-flight rows (nonce-sync.ts).
  */
 export class AnchorSender {
   private lastStuckCheck = 0;
+  private lastNonceCheck = 0;
+  private readonly nonces: NonceSync;
 
   constructor(
     private readonly db: PrismaClient,
@@ -60,12 +63,28 @@ export class AnchorSender {
     private readonly config: SenderConfig,
     private readonly logger: Logger,
     private readonly metrics: ChainMetrics,
-  ) {}
+    /** told of every failure to get anchors out (the stall report's "why") */
+    private readonly onError: (error: string) => void = () => {},
+  ) {
+    this.nonces = new NonceSync(
+      db,
+      rpc,
+      account,
+      { checkAfterBlocks: config.nonceCheckAfterBlocks },
+      logger,
+      metrics,
+    );
+  }
 
   async tick(): Promise<void> {
     const lease = this.lease.current();
     if (!lease) return;
     await this.resendUnbroadcast();
+    if (Date.now() - this.lastNonceCheck >= 1_000) {
+      this.lastNonceCheck = Date.now();
+      const head = await this.rpc.getBlockNumber();
+      await this.nonces.checkInFlight(lease, head, (txs, h) => this.sendStored(txs, h));
+    }
     await this.sendQueued(lease);
     if (Date.now() - this.lastStuckCheck >= Math.min(1_000, this.config.replaceAfterMs)) {
       this.lastStuckCheck = Date.now();
@@ -107,12 +126,12 @@ export class AnchorSender {
     let head: bigint;
     let balance: bigint;
     try {
-      [fees, nonce, head, balance] = await Promise.all([
+      [fees, head, balance] = await Promise.all([
         currentFees(this.rpc),
-        pendingNonce(this.rpc, this.account.address),
         this.rpc.getBlockNumber(),
         this.rpc.getBalance({ address: this.account.address }),
       ]);
+      nonce = await this.nonces.nextNonce(lease, head, (txs, h) => this.sendStored(txs, h));
     } catch (err) {
       const kind = classifyRpcError(err);
       const delay = retryDelayMs(Math.min(...live.map((a) => a.sendAttempts)));
@@ -122,6 +141,7 @@ export class AnchorSender {
         tagError(kind === "other" ? "unreachable" : kind, describeRpcError(err)),
         delay,
       );
+      this.onError(`cannot prepare anchor transactions: ${describeRpcError(err)}`);
       this.logger.warn(
         { err: describeRpcError(err), kind, anchors: live.length },
         "cannot prepare anchor transactions",
@@ -141,6 +161,7 @@ export class AnchorSender {
         tagError("insufficient_funds", `signer balance ${balance} wei < ${perTx} wei for one transaction`),
         delay,
       );
+      this.onError(`the signer ${this.account.address} cannot pay for gas (balance ${balance} wei)`);
       this.logger.warn(
         { signer: this.account.address, balance: String(balance) },
         "signer cannot pay for gas",
@@ -149,7 +170,7 @@ export class AnchorSender {
     }
     const batch = live.slice(0, affordable);
 
-    nonce = Math.max(nonce, await nextStoredNonce(this.db, this.account.address));
+    const first = nonce;
     const signed: SignedAnchorTransaction[] = [];
     for (const anchor of batch) {
       const tx = await signAnchorTransaction(this.account, {
@@ -167,8 +188,14 @@ export class AnchorSender {
       this.logger.warn("signer lease lost before storing transactions; nothing was sent");
       return;
     }
+    this.nonces.used(first, signed.length);
     const results = await broadcastRaw(this.rpc, signed);
     await this.settle(results, head, "first");
+  }
+
+  /** Re-signed transactions (a nonce gap filled), already stored: broadcast and recorded. */
+  private async sendStored(txs: SignedAnchorTransaction[], head: bigint): Promise<void> {
+    await this.settle(await broadcastRaw(this.rpc, txs), head, "refill");
   }
 
   /**
@@ -244,7 +271,7 @@ export class AnchorSender {
   private async settle(
     results: BroadcastResults,
     head: bigint | null,
-    kind: "first" | "replacement" | "rebroadcast",
+    kind: "first" | "replacement" | "rebroadcast" | "refill",
   ): Promise<void> {
     for (const r of results.values()) if (r.kind !== "ok") this.metrics.refused.inc({ cause: r.kind });
     const sent = [...results].filter(([, r]) => r.outcome === "broadcast").map(([hash]) => hash);
@@ -263,6 +290,7 @@ export class AnchorSender {
         tagError(first.kind, first.detail),
         retryDelayMs(1),
       );
+      this.onError(`the node refused ${refused.length} transaction(s): ${first.detail}`);
       this.logger.warn(
         { transactions: refused.length, kind: first.kind, detail: first.detail },
         "node refused transactions",

@@ -8,6 +8,7 @@ import { type RunningLoop, runLoop, serveMetrics } from "@ctxlog/runtime";
 import type { Logger } from "pino";
 import type { Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { AnchoringMonitor } from "./anchoring-monitor";
 import { startBatcher } from "./batcher";
 import type { ChainWorkerEnv } from "./env";
 import { LeaseKeeper } from "./lease-keeper";
@@ -16,6 +17,7 @@ import { refreshOpsGauges } from "./ops-gauges";
 import { reconcileUnbatchedContexts } from "./reconciler";
 import { AnchorSender } from "./sender";
 import { ChainTracker } from "./tracker";
+import { verifyChainIdentity } from "./verify-chain-identity";
 
 /**
  * One chain-worker process: batcher (queue consumer), sender (only while holding the signer's
@@ -28,18 +30,36 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
   const account = privateKeyToAccount(env.SIGNER_PRIVATE_KEY as `0x${string}`);
   const registryAddress = env.REGISTRY_ADDRESS as Address;
   const holder = opts.holder ?? `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
+  const metrics = createChainMetrics();
+  const monitor = new AnchoringMonitor(
+    db,
+    {
+      network: env.NETWORK_NAME,
+      confirmations: env.CONFIRMATIONS,
+      batchWindowMs: env.BATCH_WINDOW_MS,
+      stallThresholdMs: env.STALL_THRESHOLD_MS,
+    },
+    logger,
+    metrics,
+  );
   // Each tick does what is due and returns; between ticks the loop sleeps the interval unless woken.
+  // A failed tick is the stall report's reason until a later error replaces it.
   const loop = (name: string, tick: () => Promise<void>, intervalMs: number) =>
     runLoop(
       name,
       async () => {
-        await tick();
+        try {
+          await tick();
+        } catch (err) {
+          monitor.noteError(`${name}: ${err instanceof Error ? err.message : String(err)}`);
+          throw err;
+        }
         return "idle";
       },
       { idleMs: intervalMs, errorBackoffMs: intervalMs, logger },
     );
-
-  const metrics = createChainMetrics();
+  let ready: { ready: boolean; body: object } = { ready: false, body: { status: "starting" } };
+  let monitorLoop: RunningLoop | undefined;
   let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | undefined;
   let chainId = env.CHAIN_ID ?? 0;
   let sendLoop: RunningLoop | undefined;
@@ -61,6 +81,31 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
 
   async function start() {
     await loadFastKeccak(); // Merkle trees of up to BATCH_MAX leaves
+    if (env.CHAIN_WORKER_METRICS_PORT !== undefined) {
+      // up first, so /readyz answers "not ready, because …" while the checks below refuse to start
+      metricsServer = await serveMetrics(
+        metrics.registry,
+        env.CHAIN_WORKER_METRICS_PORT,
+        env.CHAIN_WORKER_METRICS_HOST,
+        {
+          readiness: async () => ({ ...ready, body: { ...ready.body, anchoring: monitor.current() } }),
+          health: async () => ({ anchoring: monitor.current() }),
+        },
+      );
+    }
+    try {
+      await checkChain();
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      ready = { ready: false, body: { status: "unavailable", reason: message } };
+      await monitor.refuse(message).catch(() => {});
+      throw err;
+    }
+    startLoops();
+    ready = { ready: true, body: { status: "ok" } };
+  }
+
+  async function checkChain() {
     const reported = await rpc.getChainId();
     if (env.CHAIN_ID !== undefined && reported !== env.CHAIN_ID) {
       throw new Error(`RPC_URL reports chain id ${reported}, but CHAIN_ID is ${env.CHAIN_ID}`);
@@ -69,7 +114,10 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
     const code = await rpc.getCode({ address: registryAddress });
     if (!code || code === "0x")
       throw new Error(`no contract at REGISTRY_ADDRESS ${registryAddress} on chain ${chainId}`);
+    await verifyChainIdentity(db, rpc, chainId, registryAddress, logger);
+  }
 
+  function startLoops() {
     const target: AnchorTarget = {
       signerAddress: account.address,
       chainId,
@@ -89,9 +137,11 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
         rpcGiveUpMs: env.RPC_GIVE_UP_MS,
         fundsGiveUpMs: env.INSUFFICIENT_FUNDS_GIVE_UP_MS,
         sendBatch: 512,
+        nonceCheckAfterBlocks: env.NONCE_CHECK_AFTER_BLOCKS,
       },
       logger,
       metrics,
+      (error) => monitor.noteError(error),
     );
     sendLoop = loop("send", () => sender.tick(), env.POLL_INTERVAL_MS);
     tracker = new ChainTracker(
@@ -127,12 +177,12 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
       60 * 60 * 1000,
     );
 
-    if (env.CHAIN_WORKER_METRICS_PORT !== undefined) {
-      metricsServer = await serveMetrics(
-        metrics.registry,
-        env.CHAIN_WORKER_METRICS_PORT,
-        env.CHAIN_WORKER_METRICS_HOST,
-      );
+    monitorLoop = loop(
+      "anchoring-check",
+      () => monitor.evaluate().then(() => {}),
+      env.ANCHORING_CHECK_INTERVAL_MS,
+    );
+    if (metricsServer) {
       const gaugeDeps = { db, rpc, signer: account.address, queue: queues.queue("anchorContexts"), metrics };
       gaugesLoop = loop("metrics-refresh", () => refreshOpsGauges(gaugeDeps), env.METRICS_REFRESH_MS);
     }
@@ -165,6 +215,7 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
       reconcileLoop?.stop(),
       gaugesLoop?.stop(),
       publishLoop?.stop(),
+      monitorLoop?.stop(),
     ]);
     await lease.stop();
     await queues.close();
@@ -178,7 +229,18 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
     return typeof address === "object" && address ? address.port : undefined;
   };
 
-  return { start, stop, db, rpc, lease, holder, metrics, metricsPort, signerAddress: account.address };
+  return {
+    start,
+    stop,
+    db,
+    rpc,
+    lease,
+    holder,
+    metrics,
+    metricsPort,
+    monitor,
+    signerAddress: account.address,
+  };
 }
 
 export type ChainWorker = ReturnType<typeof createChainWorker>;

@@ -92,6 +92,7 @@ export {
   type NewContextInput,
 } from "./new-context";
 export { generateOpaqueToken, hashOpaqueToken, isOpaqueToken, timingSafeEqualText } from "./opaque-tokens";
+export * from "./otel";
 export { type CursorShape, decodeCursor, encodeCursor, idCursor } from "./pagination";
 export * from "./secrets-at-rest";
 export {

@@ -22,6 +22,7 @@ export * from "./api-keys/list-api-keys";
 export * from "./api-keys/record-api-key-use";
 export * from "./api-keys/revoke-api-key";
 export * from "./api-keys/roll-api-key";
+export * from "./chain-identity";
 export * from "./client";
 export * from "./contexts/context-view";
 export * from "./contexts/get-context";
@@ -46,6 +47,7 @@ export {
   type SchemaDiffOptions,
 } from "./migrate";
 export * from "./ops/read-backlog-ages";
+export * from "./otel/claim-otel-spans";
 export * from "./overview/read-overview";
 export * from "./search";
 export { DEFAULT_MIGRATIONS_DIR, DEFAULT_SCHEMA_PATH } from "./paths";

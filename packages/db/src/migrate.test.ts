@@ -99,6 +99,7 @@ describe("the repository's migrations", () => {
       "chain_status",
       "contexts",
       "idempotency_keys",
+      "otel_spans",
       "outbox_events",
       "sessions",
       "sign_in_links",

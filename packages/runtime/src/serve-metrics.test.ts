@@ -68,6 +68,26 @@ describe("serveMetrics (real HTTP on loopback)", () => {
     }
   });
 
+  it("answers /healthz with the app's own health body, always 200 (alive), when given", async () => {
+    let anchoring = "ok";
+    const server = await serveMetrics(new Registry(), 0, "127.0.0.1", {
+      health: async () => ({ anchoring: { state: anchoring } }),
+    });
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      expect(await (await fetch(`${base}/healthz`)).json()).toEqual({
+        status: "ok",
+        anchoring: { state: "ok" },
+      });
+      anchoring = "stalled";
+      const stalled = await fetch(`${base}/healthz`);
+      expect(stalled.status).toBe(200);
+      expect(await stalled.json()).toEqual({ status: "ok", anchoring: { state: "stalled" } });
+    } finally {
+      server.close();
+    }
+  });
+
   it("rejects when the port cannot be bound", async () => {
     const first = await serveMetrics(new Registry(), 0, "127.0.0.1");
     try {

@@ -12,6 +12,8 @@ export interface OpsEndpoints {
   metrics?: () => Promise<string>;
   /** serves /readyz when given */
   readiness?: () => Promise<Readiness>;
+  /** the JSON of /healthz (always 200: the process is alive); default `{status: "ok"}` */
+  health?: () => Promise<object>;
 }
 
 /**
@@ -52,7 +54,12 @@ export function serveMetrics(
         () => res.writeHead(500).end(),
       );
     } else if (path === "/healthz") {
-      json(res, 200, { status: "ok" });
+      if (!endpoints.health) json(res, 200, { status: "ok" });
+      else
+        endpoints.health().then(
+          (body) => json(res, 200, { status: "ok", ...body }),
+          () => json(res, 200, { status: "ok" }),
+        );
     } else if (path === "/readyz" && endpoints.readiness) {
       endpoints.readiness().then(
         ({ ready, body }) => json(res, ready ? 200 : 503, body),

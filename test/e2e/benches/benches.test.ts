@@ -62,6 +62,16 @@ describe("the benches run end to end at a tiny size (PostgreSQL, Redis, anvil)",
     expect(out).toMatch(/b\/a = [\d.]+/);
   }, 240_000);
 
+  it("bench:otel", async () => {
+    const out = await runBench("otel.js", {
+      BENCH_DURATION_SECONDS: "1",
+      BENCH_CONNECTIONS: "2",
+      BENCH_OTEL_PAYLOADS: "3",
+    });
+    expect(out).toMatch(/\(o\) POST \/v1\/otel\/v1\/traces, 512-span protobuf payloads \| \d+/);
+    expect(out).toMatch(/\(o\)\/\(c\) = [\d.]+/);
+  }, 240_000);
+
   it("bench:audit", async () => {
     const out = await runBench("audit.js", { BENCH_AUDIT_ENTRIES: "300", BENCH_AUDIT_BATCH_MAX: "100" });
     expect(out).toMatch(/audit of all 300: 300 entries/);

@@ -50,7 +50,17 @@ function stopProcess(child: ChildProcess): Promise<void> {
   });
 }
 
-export async function startDashboardStack(extraEnv: Record<string, string> = {}): Promise<DashboardStack> {
+export interface ChainWorkerOptions {
+  /** the chain worker's RPC_URL from anvil's (e.g. through a stalling proxy); default anvil's own */
+  rpcUrl?: (anvilRpcUrl: string) => Promise<string>;
+  /** environment for the chain worker only */
+  env?: Record<string, string>;
+}
+
+export async function startDashboardStack(
+  extraEnv: Record<string, string> = {},
+  chainWorker: ChainWorkerOptions = {},
+): Promise<DashboardStack> {
   const missing = BUILT.filter((f) => !existsSync(path.join(ROOT, f)));
   if (missing.length) {
     throw new Error(
@@ -103,10 +113,10 @@ export async function startDashboardStack(extraEnv: Record<string, string> = {})
       WEBHOOK_FANOUT_POLL_MS: "100",
       ...extraEnv,
     };
-    const start = (name: string, main: string) => {
+    const start = (name: string, main: string, own: Record<string, string> = {}) => {
       const child = spawn(process.execPath, [path.join(ROOT, main)], {
         cwd: ROOT,
-        env: { ...process.env, ...env },
+        env: { ...process.env, ...env, ...own },
         stdio: ["ignore", "pipe", "pipe"],
       });
       const log: string[] = [];
@@ -121,7 +131,8 @@ export async function startDashboardStack(extraEnv: Record<string, string> = {})
     };
     const output = () => children.map((c) => `--- ${c.name}\n${c.log.join("")}`).join("\n");
     const api = start("api", "apps/api/dist/main.js");
-    start("chain-worker", "apps/chain-worker/dist/main.js");
+    const chainRpc = chainWorker.rpcUrl ? await chainWorker.rpcUrl(anvil.rpcUrl) : anvil.rpcUrl;
+    start("chain-worker", "apps/chain-worker/dist/main.js", { ...chainWorker.env, RPC_URL: chainRpc });
     start("webhook-worker", "apps/webhook-worker/dist/main.js");
     await waitFor(
       async () => {

@@ -17,6 +17,7 @@ const EXERCISED_BY: Record<string, { test: string; runs: string }> = {
   "db:migrate": { test: "packages/db/src/scripts.test.ts", runs: "db-migrate" },
   "deploy:registry": { test: "packages/contracts/src/deploy-script.test.ts", runs: "deploy-registry" },
   ctxlog: { test: "apps/cli/src/commands/keys.test.ts", runs: "revoke" },
+  reset: { test: "test/e2e/dev-stack/reset.test.ts", runs: "scripts/reset.js" },
 };
 
 const guideCommands = () => [

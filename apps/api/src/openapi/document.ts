@@ -52,7 +52,9 @@ function describe(route: RouteSpec): string | undefined {
     auth === "session" ? SESSION_ONLY : undefined,
     auth === "none" ? NO_CREDENTIALS : undefined,
     changesState && auth !== "none" ? CSRF : undefined,
-    (route.method === "post" || route.method === "put") && !route.body ? NO_BODY : undefined,
+    (route.method === "post" || route.method === "put") && !route.body && !route.rawBody
+      ? NO_BODY
+      : undefined,
   ].filter(Boolean);
   return parts.length ? parts.join(" ") : undefined;
 }
@@ -79,17 +81,28 @@ function operationOf(route: RouteSpec): ZodOpenApiOperationObject {
           },
         }
       : {}),
+    ...(route.rawBody
+      ? {
+          requestBody: {
+            required: true,
+            description: route.rawBody.description,
+            content: route.rawBody.content,
+          },
+        }
+      : {}),
     responses: {
       [String(route.success.status)]: {
         description: route.success.description,
         headers: responseHeaders(route.success.status, route.success.headers, routeAuth(route)),
-        ...(route.success.schema
-          ? {
-              content: {
-                [route.success.contentType ?? "application/json"]: { schema: route.success.schema },
-              },
-            }
-          : {}),
+        ...(route.success.content
+          ? { content: route.success.content }
+          : route.success.schema
+            ? {
+                content: {
+                  [route.success.contentType ?? "application/json"]: { schema: route.success.schema },
+                },
+              }
+            : {}),
       },
       ...errorResponses(route),
     },

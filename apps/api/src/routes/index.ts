@@ -23,6 +23,7 @@ import {
 import { eventRoutes } from "./events/routes";
 import { searchRoutes } from "./search/search";
 import { keyRoutes } from "./keys/routes";
+import { otelRoutes } from "./otel/routes";
 import { getOverview } from "./overview/get-overview";
 import { overviewSchema } from "./overview/schemas";
 import { defineRoute, type RouteSpec } from "./route-spec";
@@ -155,6 +156,7 @@ export const v1Routes: RouteSpec[] = [
     errors: [403, 404, 409],
     handler: retryContext,
   }),
+  ...otelRoutes,
   ...agentRoutes,
   ...webhookRoutes,
   ...eventRoutes,

@@ -1,6 +1,7 @@
 import type { Operation } from "@ctxlog/core";
-import type { Request, Response } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import type { z } from "zod";
+import type { ZodOpenApiContentObject } from "zod-openapi";
 import type { ApiDeps } from "../deps";
 import type { AuthContext } from "../http/request-context";
 
@@ -75,6 +76,11 @@ interface RouteFields {
    * no, the schema parses it as usual and words the errors
    */
   bodyFastPath?: (value: unknown) => boolean;
+  /**
+   * a body that is not JSON (OTLP/HTTP's protobuf): read by `read` instead of the JSON body reader
+   * and left in `req.body` for the handler; `content` documents each media type it takes
+   */
+  rawBody?: { read: () => RequestHandler[]; description: string; content: ZodOpenApiContentObject };
   success: {
     status: number;
     description: string;
@@ -85,6 +91,8 @@ interface RouteFields {
      * each line
      */
     contentType?: "application/json" | "application/x-ndjson";
+    /** a response in several media types (the request's, as OTLP/HTTP answers): replaces `schema` */
+    content?: ZodOpenApiContentObject;
     /** headers this route sets on its success response, beyond the ones every response has */
     headers?: SuccessHeader[];
   };

@@ -63,13 +63,30 @@ export async function createChainHarness(
   const rpc = createPublicClient({ transport: http(anvil.rpcUrl) });
   const workers = new Set<ChainWorker>();
 
-  async function startWorker(overrides: EnvOverrides = {}, holder?: string) {
-    const workerEnv = parseChainWorkerEnv({ ...rawEnv, ...overrides });
-    const logger = pino({ level: workerEnv.LOG_LEVEL, base: { holder } });
-    const worker = createChainWorker(workerEnv, logger, { holder });
-    await worker.start();
+  /**
+   * A worker started in-process. With `logs`, its JSON log lines (info and up) are pushed there
+   * instead of going nowhere, for tests that check what an operator would read.
+   */
+  async function startWorker(overrides: EnvOverrides = {}, holder?: string, opts: { logs?: string[] } = {}) {
+    const worker = createWorker(overrides, holder, opts);
+    try {
+      await worker.start();
+    } catch (error) {
+      await worker.stop().catch(() => {});
+      throw error;
+    }
     workers.add(worker);
     return worker;
+  }
+
+  /** A worker not started yet (the caller starts and stops it). */
+  function createWorker(overrides: EnvOverrides = {}, holder?: string, opts: { logs?: string[] } = {}) {
+    const workerEnv = parseChainWorkerEnv({ ...rawEnv, ...overrides });
+    const logs = opts.logs;
+    const logger = logs
+      ? pino({ level: "info", base: { holder } }, { write: (line: string) => void logs.push(line) })
+      : pino({ level: workerEnv.LOG_LEVEL, base: { holder } });
+    return createChainWorker(workerEnv, logger, { holder });
   }
 
   async function stopWorker(worker: ChainWorker) {
@@ -182,6 +199,7 @@ export async function createChainHarness(
     rpc,
     owner,
     startWorker,
+    createWorker,
     stopWorker,
     submit,
     statusCounts,
@@ -203,4 +221,5 @@ async function rpcCall(url: string, method: string, params: unknown[]): Promise<
   return body.result;
 }
 
+export type { ChainWorker };
 export { sleep, waitFor };

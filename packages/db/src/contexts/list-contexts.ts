@@ -1,10 +1,13 @@
 import type { ContextStatus, PrismaClient } from "../generated/prisma/client";
+import { traceContextIds } from "../otel/claim-otel-spans";
 import { idsBefore, toPage } from "../page";
 import { type ContextReader, readerFilter } from "./reader-scope";
 
 export interface ListContextsQuery {
   agentId?: string;
   status?: ContextStatus;
+  /** the spans of one trace received over OTLP (lowercase hex) */
+  traceId?: string;
   limit: number;
   /** id of the last row of the previous page */
   after?: string;
@@ -12,12 +15,17 @@ export interface ListContextsQuery {
 
 /** Newest first; ids are time-ordered, so the id is the cursor. */
 export async function listContexts(db: PrismaClient, reader: ContextReader, query: ListContextsQuery) {
+  // a trace's spans are found through otel_spans (its primary key leads with user_id, trace_id)
+  const inTrace =
+    query.traceId === undefined
+      ? {}
+      : { id: { in: await traceContextIds(db, reader.userId, query.traceId) } };
   const rows = await db.context.findMany({
     where: {
       ...readerFilter(reader),
       ...(query.agentId === undefined ? {} : { agentId: query.agentId }),
       ...(query.status === undefined ? {} : { status: query.status }),
-      ...idsBefore(query.after),
+      AND: [inTrace, idsBefore(query.after)],
     },
     orderBy: { id: "desc" },
     take: query.limit + 1,

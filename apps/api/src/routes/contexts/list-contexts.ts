@@ -6,12 +6,13 @@ import { contextResource } from "./context-resource";
 import { contextReader } from "./get-context";
 import type { listContextsQuerySchema } from "./schemas";
 
-/** GET /v1/contexts — newest first, filtered by agent_id and status, cursor-paginated. */
+/** GET /v1/contexts — newest first, filtered by agent_id, status and trace_id, cursor-paginated. */
 export function listContexts({ db }: ApiDeps): RouteHandler<{ query: typeof listContextsQuerySchema }> {
   return async ({ query, auth, res }) => {
     const page = await findContexts(db, contextReader(auth), {
       agentId: query.agent_id,
       status: query.status,
+      traceId: query.trace_id,
       limit: query.limit,
       after: readCursor(query.cursor, "contexts"),
     });

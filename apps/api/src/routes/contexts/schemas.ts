@@ -74,7 +74,19 @@ export const createContextHeadersSchema = z.object({
 });
 
 export const listContextsQuerySchema = paginationQuerySchema
-  .extend({ agent_id: agentId.optional(), status: status.optional() })
+  .extend({
+    agent_id: agentId.optional(),
+    status: status.optional(),
+    trace_id: z
+      .string()
+      .regex(/^[0-9a-fA-F]{32}$/, "an OpenTelemetry trace id: 32 hex characters")
+      .transform((id) => id.toLowerCase())
+      .optional()
+      .meta({
+        description: "Only the spans of this trace received over OTLP (`POST /v1/otel/v1/traces`).",
+        example: "5b8efff798038103d269b633813fc60c",
+      }),
+  })
   .strict();
 
 export const contextIdParamsSchema = z.object({

@@ -3,6 +3,7 @@ import { readOverview } from "@ctxlog/db";
 import type { z } from "zod";
 import type { ApiDeps } from "../../deps";
 import type { NoSchemas, RouteHandler } from "../route-spec";
+import { readAnchoringStatus } from "./anchoring-status";
 import type { overviewSchema } from "./schemas";
 
 // the balance changes with each anchoring at most: one RPC call per process every 15 s is plenty
@@ -23,9 +24,10 @@ export function getOverview(deps: ApiDeps): RouteHandler<NoSchemas> {
     if (auth.type !== "full" && auth.type !== "read_only") {
       throw new AppError("INSUFFICIENT_PERMISSIONS", `This key (${auth.type}) may not read the overview.`);
     }
-    const [stats, wei] = await Promise.all([
+    const [stats, wei, anchoring] = await Promise.all([
       readOverview(db, auth.userId, { network: env.NETWORK_NAME }),
       signerBalance(),
+      readAnchoringStatus(db, env.NETWORK_NAME),
     ]);
     res.json({
       contexts_by_status: stats.contextsByStatus,
@@ -42,6 +44,7 @@ export function getOverview(deps: ApiDeps): RouteHandler<NoSchemas> {
         signer_balance_wei: wei === null ? null : wei.toString(),
         batches_waiting: stats.batchesWaiting,
       },
+      anchoring,
       webhooks_by_status: stats.webhooksByStatus,
       deliveries_failed_24h: stats.deliveriesFailed24h,
     } satisfies z.infer<typeof overviewSchema>);

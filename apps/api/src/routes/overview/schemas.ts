@@ -26,6 +26,31 @@ export const overviewSchema = z
         .meta({ description: "Decimal wei; null when the API has no RPC_URL or the node did not answer." }),
       batches_waiting: count.meta({ description: "Batches not yet confirmed or failed (the service's)." }),
     }),
+    anchoring: z
+      .object({
+        state: z.enum(["ok", "stalled", "wrong_chain", "unknown"]).meta({
+          description:
+            "ok; stalled: contexts pending past the threshold; wrong_chain: the chain worker refused to start " +
+            "(its RPC serves another chain than this database's); unknown: no chain worker has reported yet.",
+        }),
+        behind_seconds: count.meta({
+          description: "Age of the oldest pending context (the service's); 0 when none.",
+        }),
+        threshold_seconds: count.meta({
+          description: "Pending longer than this is a stall: max(60 s, 10 × the expected confirmation time).",
+        }),
+        reason: z
+          .string()
+          .nullable()
+          .meta({ description: "Why, when not ok: the chain worker's last error." }),
+        reported_at: z.iso
+          .datetime()
+          .nullable()
+          .meta({ description: "When the chain worker last reported." }),
+      })
+      .meta({
+        description: "Whether anchoring keeps up, as the chain worker reports it (table anchoring_health).",
+      }),
     webhooks_by_status: z.object({ active: count, failing: count, disabled: count }).meta({
       description:
         "Endpoints by `status`, the same states GET /v1/webhooks shows: a disabled one is only `disabled`.",

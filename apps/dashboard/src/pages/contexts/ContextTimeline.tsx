@@ -8,6 +8,7 @@ const LOOK: Record<StepState, { color: string; bullet: string; word: string }> =
   waiting: { color: "gray", bullet: "", word: "waiting" },
   failed: { color: "red", bullet: "✕", word: "failed" },
   skipped: { color: "gray", bullet: "–", word: "did not happen" },
+  overdue: { color: "orange", bullet: "!", word: "overdue" },
 };
 
 export function ContextTimeline({ steps }: { steps: TimelineStep[] }) {

@@ -98,4 +98,27 @@ describe("deriveTimeline", () => {
       "outcome:failed",
     ]);
   });
+
+  it("a pending context past its estimated confirmation is overdue where it is stuck, not a plain ✓", () => {
+    const now = Date.parse("2026-11-26T10:05:00.000Z");
+    const late = { ...base, status: "pending" as const, estimated_confirmation: "2026-11-26T10:00:05.000Z" };
+    const sent = deriveTimeline({ ...late, transaction_hash: TX }, 3, now);
+    expect(states(sent)).toEqual([
+      "received:done",
+      "batched:done",
+      "sent:overdue",
+      "confirmations:waiting",
+      "outcome:waiting",
+    ]);
+    expect(sent[2]?.detail).toMatch(
+      /^0xabc · Overdue: not confirmed by its estimated time \(2026-11-26T10:00:05.000Z\)/,
+    );
+    expect(states(deriveTimeline(late, 3, now))[1]).toBe("batched:overdue");
+    expect(states(deriveTimeline({ ...late, transaction_hash: TX, block_number: 9 }, 3, now))[3]).toBe(
+      "confirmations:overdue",
+    );
+    // before the estimate, the same record is simply in progress
+    const early = Date.parse("2026-11-26T10:00:01.000Z");
+    expect(states(deriveTimeline({ ...late, transaction_hash: TX }, 3, early))[2]).toBe("sent:done");
+  });
 });

@@ -1,6 +1,6 @@
 import type { Context } from "../../api/schema";
 
-export type StepState = "done" | "current" | "waiting" | "failed" | "skipped";
+export type StepState = "done" | "current" | "waiting" | "failed" | "skipped" | "overdue";
 
 export interface TimelineStep {
   key: "received" | "batched" | "sent" | "confirmations" | "outcome";
@@ -20,19 +20,28 @@ type TimelineInput = Pick<
   | "failure_reason"
   | "error"
   | "confirmation_time_seconds"
->;
+> &
+  Partial<Pick<Context, "estimated_confirmation">>;
 
 /**
  * The life of a context from its record alone: received → in a batch → transaction sent →
  * confirmations n/N → confirmed (or failed, with its reason). A transaction hash means its batch was
  * built and the transaction broadcast; N (the required depth) is known once a proof names it.
+ * A pending context past its estimated confirmation is overdue: the step it is stuck at says so
+ * (instead of a plain ✓ on "Transaction sent" while anchoring stalls).
  */
 export function deriveTimeline(
   context: TimelineInput,
   requiredConfirmations?: number | null,
+  now: number = Date.now(),
 ): TimelineStep[] {
   const sent = context.transaction_hash !== null;
   const { status } = context;
+  const estimated = context.estimated_confirmation ? Date.parse(context.estimated_confirmation) : Number.NaN;
+  const overdue = status === "pending" && estimated < now;
+  const late = overdue
+    ? `Overdue: not confirmed by its estimated time (${new Date(estimated).toISOString()})`
+    : null;
   const n = context.confirmations;
   const depth = requiredConfirmations ? `${n}/${requiredConfirmations}` : String(n);
 
@@ -45,14 +54,23 @@ export function deriveTimeline(
   const batched: TimelineStep = {
     key: "batched",
     label: "In a batch",
-    state: sent ? "done" : status === "pending" ? "current" : "skipped",
-    detail: sent ? null : status === "pending" ? "Waiting for the next batch" : null,
+    state: sent ? "done" : overdue ? "overdue" : status === "pending" ? "current" : "skipped",
+    detail: sent ? null : (late ?? (status === "pending" ? "Waiting for the next batch" : null)),
   };
   const transaction: TimelineStep = {
     key: "sent",
     label: "Transaction sent",
-    state: sent ? "done" : status === "pending" ? "waiting" : "skipped",
-    detail: context.transaction_hash,
+    state: sent
+      ? overdue && context.block_number === null
+        ? "overdue"
+        : "done"
+      : status === "pending"
+        ? "waiting"
+        : "skipped",
+    detail:
+      sent && overdue && context.block_number === null
+        ? `${context.transaction_hash} · ${late}; not in a block yet`
+        : context.transaction_hash,
   };
   const confirmations: TimelineStep = {
     key: "confirmations",
@@ -62,12 +80,17 @@ export function deriveTimeline(
         ? "done"
         : status === "pending"
           ? sent
-            ? "current"
+            ? overdue
+              ? context.block_number !== null
+                ? "overdue"
+                : "waiting"
+              : "current"
             : "waiting"
           : context.block_number !== null
             ? "done"
             : "skipped",
-    detail: context.block_number !== null ? `Block ${context.block_number}` : null,
+    detail:
+      context.block_number !== null ? `Block ${context.block_number}${overdue ? ` · ${late}` : ""}` : null,
   };
   const outcome: TimelineStep =
     status === "failed"

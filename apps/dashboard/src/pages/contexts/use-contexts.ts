@@ -85,3 +85,27 @@ export function saveJson(value: unknown, filename: string) {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+/** The most spans of one trace the page reads (pages of 100). */
+export const MAX_TRACE_SPANS_SHOWN = 1_000;
+
+/** Every context of one OTLP trace (GET /v1/contexts?trace_id=), for its span tree. */
+export function useTraceContexts(traceId: string | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: [...queryKeys.contextsAll, "trace", traceId],
+    enabled: traceId !== null,
+    queryFn: async () => {
+      const all: Context[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await unwrap(
+          api.GET("/contexts", { params: { query: { trace_id: traceId ?? "", limit: 100, cursor } } }),
+        );
+        all.push(...page.data);
+        cursor = page.next_cursor ?? undefined;
+      } while (cursor && all.length < MAX_TRACE_SPANS_SHOWN);
+      return { contexts: all, truncated: cursor !== undefined };
+    },
+  });
+}

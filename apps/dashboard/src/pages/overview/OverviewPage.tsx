@@ -4,6 +4,7 @@ import { ErrorAlert } from "../../components/ErrorAlert";
 import { FieldList } from "../../components/FieldList";
 import { PageHeader } from "../../components/PageHeader";
 import { Section } from "../../components/Section";
+import { AnchoringBanner } from "./AnchoringBanner";
 import { formatEther, useOverview } from "./use-overview";
 
 // the chart (uPlot) is a chunk of its own: the numbers show while it loads
@@ -37,6 +38,7 @@ export default function OverviewPage() {
       <PageHeader title="Overview" />
       {overview.error ? <ErrorAlert error={overview.error} mb="md" /> : null}
       <Stack>
+        {data ? <AnchoringBanner anchoring={data.anchoring} /> : null}
         <SimpleGrid cols={{ base: 2, md: 4 }}>
           <Stat label="Pending" value={data?.contexts_by_status.pending} loading={loading} />
           <Stat label="Confirmed" value={data?.contexts_by_status.confirmed} loading={loading} />

@@ -1,0 +1,27 @@
+import type { ApiDeps } from "../../deps";
+import type { NoSchemas, RouteHandler } from "../route-spec";
+import { decodeOtlpRequest } from "./decode-otlp-request";
+import { encodeTraceResponse } from "./otlp-protobuf";
+import { otlpEncodingOf } from "./read-otlp-body";
+import { writeSpans } from "./write-spans";
+
+/**
+ * POST /v1/otel/v1/traces: an OTLP/HTTP trace export. Each span becomes a context (write-spans.ts);
+ * the answer is an ExportTraceServiceResponse in the request's encoding, listing the refused spans
+ * in partial_success. Errors keep the API's JSON envelope (exporters read only the status).
+ */
+export function exportTraces(deps: ApiDeps): RouteHandler<NoSchemas> {
+  return async ({ auth, req, res }) => {
+    const encoding = otlpEncodingOf(req);
+    const items = decodeOtlpRequest(req.body, encoding);
+    const { rejected, errorMessage } = await writeSpans(deps, auth, items, { req, res });
+    if (encoding === "protobuf") {
+      res.status(200).type("application/x-protobuf").send(encodeTraceResponse(rejected, errorMessage));
+      return;
+    }
+    // int64 rejectedSpans as a decimal string, as OTLP/JSON writes 64-bit integers
+    res
+      .status(200)
+      .json(rejected === 0 ? {} : { partialSuccess: { rejectedSpans: String(rejected), errorMessage } });
+  };
+}

@@ -1,0 +1,64 @@
+// Integration: real PostgreSQL. The overview's `anchoring` comes from the chain worker's row
+// (anchoring_health) checked against the oldest pending context now.
+import { saveAnchoringHealth } from "@ctxlog/db";
+import { bearer, createTestHarness, type TestHarness } from "../../testing/harness";
+
+let h: TestHarness;
+beforeAll(async () => {
+  h = await createTestHarness();
+});
+afterAll(() => h.close());
+
+describe("GET /v1/overview: anchoring", () => {
+  it("unknown, stalled without a worker, ok, stalled with the worker's last error, wrong chain", async () => {
+    const t = await h.tenant();
+    const overview = async () =>
+      (await h.request.get("/v1/overview").set(bearer(t.keys.full)).expect(200)).body.anchoring;
+    const network = h.env.NETWORK_NAME;
+
+    const posted = await h.request
+      .post("/v1/contexts")
+      .set(bearer(t.keys.full))
+      .send({ agent_id: "a", context_data: {} });
+    expect(await overview()).toMatchObject({ state: "unknown", reason: null, threshold_seconds: 60 });
+
+    // five minutes pending, and no chain worker ever reported
+    await h.db.context.update({
+      where: { id: posted.body.context_id },
+      data: { createdAt: new Date(Date.now() - 300_000) },
+    });
+    const silent = await overview();
+    expect(silent).toMatchObject({ state: "stalled", reported_at: null });
+    expect(silent.behind_seconds).toBeGreaterThanOrEqual(300);
+    expect(silent.reason).toMatch(/No chain worker has reported/);
+
+    // a worker reporting a higher threshold (slow chain): not a stall yet
+    const report = {
+      network,
+      state: "ok" as const,
+      lastError: "track: HTTP request failed (timeout)",
+      lastErrorAt: new Date(),
+      oldestPendingAt: new Date(Date.now() - 300_000),
+      thresholdSeconds: 600,
+    };
+    await saveAnchoringHealth(h.db, report);
+    expect(await overview()).toMatchObject({ state: "ok", reason: null, threshold_seconds: 600 });
+
+    await saveAnchoringHealth(h.db, { ...report, state: "stalled", thresholdSeconds: 60 });
+    expect(await overview()).toMatchObject({
+      state: "stalled",
+      threshold_seconds: 60,
+      reason: "track: HTTP request failed (timeout)",
+    });
+
+    const refusal =
+      "RPC_URL serves chain 31337 (genesis 0xb…), but this database anchors on chain 31337 (genesis 0xa…)";
+    await saveAnchoringHealth(h.db, { ...report, state: "wrong_chain", lastError: refusal });
+    expect(await overview()).toMatchObject({ state: "wrong_chain", reason: refusal });
+
+    // everything confirmed: ok, whatever the last error was
+    await h.db.context.updateMany({ where: { userId: t.userId }, data: { status: "confirmed" } });
+    await saveAnchoringHealth(h.db, { ...report, state: "ok", thresholdSeconds: 60 });
+    expect(await overview()).toMatchObject({ state: "ok", behind_seconds: 0 });
+  });
+});

@@ -1,0 +1,169 @@
+#!/usr/bin/env node
+// bench:otel — in one run on one machine, against the real API (PostgreSQL, Redis):
+//   (c) POST /v1/contexts/batch with 100 contexts of ~1 KiB per request (as bench:ingest's (c));
+//   (o) POST /v1/otel/v1/traces with the payloads the OpenTelemetry SDK's protobuf exporter sends:
+//       512 spans each (its default batch), GenAI spans of ~1 KiB normalised, every span new.
+// Both are driven the same way (undici, BENCH_CONNECTIONS requests in flight, BENCH_DURATION_SECONDS
+// each after a warm-up) and report contexts (spans) accepted per second and p50/p99 per request.
+// Target: (o) ≥ 0.8 × (c). The payloads are made before the runs by the real SDK exporting to a
+// local capturing server (BENCH_OTEL_PAYLOADS of them, 160 by default: (o) stops early when they
+// run out, as a resent span would write nothing). Knobs: BENCH_DURATION_SECONDS (10),
+// BENCH_CONNECTIONS (8), BENCH_OTEL_PAYLOADS (160).
+const http = require("node:http");
+const path = require("node:path");
+const { Pool } = require("undici");
+const lib = require("./lib");
+
+const { root, fmt, percentile } = lib;
+const DURATION = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
+const PAYLOADS = Number(process.env.BENCH_OTEL_PAYLOADS ?? 160);
+const SPANS_PER_PAYLOAD = 512;
+const BATCH = 100;
+
+// the SDK the API's tests use (apps/api's devDependencies)
+const sdkRequire = (name) => require(require.resolve(name, { paths: [path.join(root, "apps/api")] }));
+
+/** Runs the real SDK + protobuf exporter against a local server that keeps each request body. */
+async function exporterPayloads(count) {
+  const bodies = [];
+  const server = http.createServer((req, res) => {
+    const chunks = [];
+    req.on("data", (c) => chunks.push(c));
+    req.on("end", () => {
+      bodies.push(Buffer.concat(chunks));
+      res.writeHead(200, { "content-type": "application/x-protobuf" }).end();
+    });
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { trace, context } = sdkRequire("@opentelemetry/api");
+  const { resourceFromAttributes } = sdkRequire("@opentelemetry/resources");
+  const { BasicTracerProvider, BatchSpanProcessor } = sdkRequire("@opentelemetry/sdk-trace-base");
+  const { OTLPTraceExporter } = sdkRequire("@opentelemetry/exporter-trace-otlp-proto");
+  const exporter = new OTLPTraceExporter({ url: `http://127.0.0.1:${server.address().port}/v1/traces` });
+  const provider = new BasicTracerProvider({
+    resource: resourceFromAttributes({ "service.name": "bench-service", "ctxlog.agent_id": "bench-agent" }),
+    spanProcessors: [
+      new BatchSpanProcessor(exporter, {
+        maxExportBatchSize: SPANS_PER_PAYLOAD, // the SDK's default, spelled out
+        maxQueueSize: SPANS_PER_PAYLOAD * 4,
+        scheduledDelayMillis: 60_000,
+      }),
+    ],
+  });
+  const tracer = provider.getTracer("bench", "1.0.0");
+  for (let p = 0; p < count; p++) {
+    for (let run = 0; run < SPANS_PER_PAYLOAD / 4; run++) {
+      const agent = tracer.startSpan("invoke_agent bench", {
+        attributes: { "gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "bench" },
+      });
+      const inAgent = trace.setSpan(context.active(), agent);
+      for (const name of ["chat", "execute_tool", "chat"]) {
+        const span = tracer.startSpan(
+          `${name} step`,
+          {
+            attributes: {
+              "gen_ai.operation.name": name,
+              "gen_ai.request.model": "gpt-4o",
+              "gen_ai.usage.input_tokens": 200,
+              "gen_ai.usage.output_tokens": 50,
+              "bench.notes": "x".repeat(500),
+            },
+          },
+          inAgent,
+        );
+        span.end();
+      }
+      agent.end();
+    }
+    await provider.forceFlush();
+  }
+  await provider.shutdown();
+  server.close();
+  return bodies;
+}
+
+/** Sends `next()`'s requests over CONNECTIONS for DURATION seconds (or until it returns undefined). */
+async function drive(url, headers, next, itemsPerRequest) {
+  const origin = new URL(url);
+  const pool = new Pool(origin.origin, { connections: CONNECTIONS });
+  const latencies = [];
+  let accepted = 0;
+  let failed = 0;
+  const started = performance.now();
+  const until = started + DURATION * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      for (let body = next(); body !== undefined && performance.now() < until; body = next()) {
+        const t0 = performance.now();
+        const res = await pool.request({ path: origin.pathname, method: "POST", headers, body });
+        await res.body.arrayBuffer();
+        latencies.push(performance.now() - t0);
+        if (res.statusCode < 300) accepted += itemsPerRequest;
+        else failed++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  await pool.close();
+  latencies.sort((a, b) => a - b);
+  return {
+    perSecond: accepted / seconds,
+    accepted,
+    failed,
+    seconds,
+    p50: Math.round(percentile(latencies, 50)),
+    p99: Math.round(percentile(latencies, 99)),
+  };
+}
+
+async function main() {
+  const date = new Date().toISOString().slice(0, 10);
+  console.log(
+    `bench:otel — ${date}, node ${process.version}, ${DURATION} s per run, ${CONNECTIONS} connections`,
+  );
+  const payloads = await exporterPayloads(PAYLOADS);
+  const kib = payloads.reduce((n, b) => n + b.length, 0) / payloads.length / 1024;
+  console.log(
+    `${payloads.length} protobuf exporter payloads of ${SPANS_PER_PAYLOAD} spans, ${fmt(kib, 0)} KiB each`,
+  );
+
+  const scratch = await lib.scratchStack("ctxlog_bench_otel");
+  try {
+    const { key } = await lib.createBenchKeyIn(scratch.databaseUrl);
+    const env = { ...scratch.env, DATABASE_POOL_SIZE: "20", CONTEXT_WRITE_QUEUE_MAX: "20000" };
+    const api = await lib.startProcess(path.join(root, "apps/api/dist/main.js"), env);
+    const base = `http://127.0.0.1:${api.port}/v1`;
+    const auth = { authorization: `Bearer ${key}` };
+    try {
+      const batchBody = JSON.stringify({
+        contexts: Array.from({ length: BATCH }, (_, i) => lib.benchContext(i)),
+      });
+      const json = { ...auth, "content-type": "application/json" };
+      // warm-up of both paths, then the measured runs
+      await drive(`${base}/contexts/batch`, json, () => batchBody, BATCH);
+      const c = await drive(`${base}/contexts/batch`, json, () => batchBody, BATCH);
+      let sent = 0;
+      const proto = { ...auth, "content-type": "application/x-protobuf" };
+      const o = await drive(`${base}/otel/v1/traces`, proto, () => payloads[sent++], SPANS_PER_PAYLOAD);
+      console.log("| run | contexts/s | p50 ms | p99 ms | accepted | refused requests | seconds |");
+      console.log("|---|---|---|---|---|---|---|");
+      const line = (name, r) =>
+        console.log(
+          `| ${name} | ${fmt(r.perSecond, 0)} | ${r.p50} | ${r.p99} | ${r.accepted} | ${r.failed} | ${fmt(r.seconds, 1)} |`,
+        );
+      line(`(c) POST /v1/contexts/batch, ${BATCH} × ~1 KiB`, c);
+      line(`(o) POST /v1/otel/v1/traces, ${SPANS_PER_PAYLOAD}-span protobuf payloads`, o);
+      if (sent > payloads.length)
+        console.log("(o) ran out of payloads before the time was up: raise BENCH_OTEL_PAYLOADS");
+      const ratio = o.perSecond / Math.max(1, c.perSecond);
+      console.log(`(o)/(c) = ${fmt(ratio, 3)} (target ≥ 0.8: ${ratio >= 0.8 ? "met" : "MISSED"})`);
+    } finally {
+      await api.stop();
+    }
+  } finally {
+    await scratch.drop();
+  }
+}
+
+lib.runBench(main);

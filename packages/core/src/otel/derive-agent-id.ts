@@ -1,0 +1,48 @@
+import { isValidAgentId } from "../agent-patterns";
+import type { OtelJson } from "./any-value";
+import type { NormalisedSpan } from "./normalise-spans";
+
+/** The span or resource attribute that names the agent explicitly (e.g. via OTEL_RESOURCE_ATTRIBUTES). */
+export const CTXLOG_AGENT_ID_ATTRIBUTE = "ctxlog.agent_id";
+
+const text = (value: OtelJson | undefined): string | undefined =>
+  typeof value === "string" && value !== "" ? value : undefined;
+
+/**
+ * The agent_id of a span, first found: span attribute `ctxlog.agent_id`; resource attribute
+ * `ctxlog.agent_id`; `gen_ai.agent.id` (span, then resource); `gen_ai.agent.name` (span, then
+ * resource) as `<service.name>/<name>` (the name alone without a service.name); `service.name`.
+ * The first one found decides: when it is not a valid agent_id the span is refused with the reason,
+ * rather than silently falling back to a less specific identity.
+ */
+export function deriveAgentId(span: NormalisedSpan): { agentId: string } | { problem: string } {
+  const own = span.attributes;
+  const res = span.resource.attributes;
+  const service = text(res["service.name"]);
+  const agentName = text(own["gen_ai.agent.name"]) ?? text(res["gen_ai.agent.name"]);
+  const candidates: [string, string | undefined][] = [
+    ["span attribute ctxlog.agent_id", text(own[CTXLOG_AGENT_ID_ATTRIBUTE])],
+    ["resource attribute ctxlog.agent_id", text(res[CTXLOG_AGENT_ID_ATTRIBUTE])],
+    ["gen_ai.agent.id", text(own["gen_ai.agent.id"]) ?? text(res["gen_ai.agent.id"])],
+    ["gen_ai.agent.name", agentName && service ? `${service}/${agentName}` : agentName],
+    ["resource attribute service.name", service],
+  ];
+  const found = candidates.find(([, value]) => value !== undefined);
+  if (!found) {
+    return {
+      problem:
+        "no agent id: set the span or resource attribute ctxlog.agent_id (OTEL_RESOURCE_ATTRIBUTES), " +
+        "gen_ai.agent.id, gen_ai.agent.name or service.name",
+    };
+  }
+  const [source, agentId = ""] = found;
+  const shown = agentId.slice(0, 140);
+  if (!isValidAgentId(agentId)) {
+    return {
+      problem:
+        `the agent id ${JSON.stringify(shown)} (from ${source}) is not a valid agent_id ` +
+        "(1–128 of letters, digits and . _ : @ / -, starting with a letter or digit); set ctxlog.agent_id",
+    };
+  }
+  return { agentId };
+}

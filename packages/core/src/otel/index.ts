@@ -1,0 +1,9 @@
+export {
+  MAX_OTEL_VALUE_DEPTH,
+  type OtelJson,
+  type OtelJsonObject,
+  OtlpShapeError,
+} from "./any-value";
+export { CTXLOG_AGENT_ID_ATTRIBUTE, deriveAgentId } from "./derive-agent-id";
+export { type NormalisedSpan, normaliseTraceRequest, type OtlpSpanItem } from "./normalise-spans";
+export { spanContextInput } from "./span-context";

@@ -1,0 +1,3 @@
+export * from "./anchoring-health";
+export * from "./check-chain-identity";
+export * from "./in-flight-nonces";
