@@ -77,7 +77,8 @@ describe("GET /v1/overview", () => {
       chain_id: 31337,
       head_block: 1234,
       signer_address: h.deps.signer.address,
-      signer_balance_wei: null, // no RPC_URL in this harness
+      anchor_address: null, // no chain worker has published its anchor key here
+      anchor_balance_wei: null, // no RPC_URL in this harness
       batches_waiting: 0,
     });
     expect(res.body.webhooks_by_status).toEqual({ active: 0, failing: 1, disabled: 1 });

@@ -67,8 +67,16 @@ export default function OverviewPage() {
                   ["Chain id", data.chain.chain_id ?? "unknown"],
                   ["Head block", data.chain.head_block ?? "unknown"],
                   ["Batches waiting", data.chain.batches_waiting],
-                  ["Signer", <Code key="s">{data.chain.signer_address}</Code>],
-                  ["Signer balance", formatEther(data.chain.signer_balance_wei)],
+                  ["Attestation key", <Code key="s">{data.chain.signer_address}</Code>],
+                  [
+                    "Anchor key",
+                    data.chain.anchor_address ? (
+                      <Code key="a">{data.chain.anchor_address}</Code>
+                    ) : (
+                      "not published yet"
+                    ),
+                  ],
+                  ["Anchor key balance (pays the gas)", formatEther(data.chain.anchor_balance_wei)],
                 ]}
               />
             ) : (
