@@ -49,6 +49,7 @@ export {
 export * from "./ops/read-backlog-ages";
 export * from "./otel/claim-otel-spans";
 export * from "./overview/read-overview";
+export * from "./overview/read-overview-series";
 export * from "./search";
 export { DEFAULT_MIGRATIONS_DIR, DEFAULT_SCHEMA_PATH } from "./paths";
 export * from "./prisma-types";

@@ -199,3 +199,19 @@ it("the search box opens a context from its context hash, and from its transacti
     await page.getByRole("heading", { name: `Context ${target.context_id}` }).waitFor();
   }
 });
+
+it("the overview's range picker changes the chart", async () => {
+  await page.goto(dashboard("/"));
+  const chart = page.getByRole("img", { name: /^Contexts received per / });
+  await chart.waitFor({ timeout: 20_000 });
+  expect(await chart.getAttribute("aria-label")).toMatch(
+    /^Contexts received per minute, last hour: \d+ in total/,
+  );
+  await page.getByRole("radio", { name: "7 d" }).check({ force: true });
+  await page
+    .getByRole("img", { name: /^Contexts received per 3 hours, last 7 days: \d+ in total/ })
+    .waitFor({ timeout: 20_000 });
+  await page
+    .getByText(/^Confirmation time: p50 around [\d.]+ s, p95 at most [\d.]+ s in this range\.$/)
+    .waitFor();
+});

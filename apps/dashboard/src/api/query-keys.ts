@@ -2,6 +2,7 @@
 export const queryKeys = {
   session: ["session"] as const,
   overview: ["overview"] as const,
+  overviewSeries: (window: object) => ["overview", "series", window] as const,
   keys: (filters: object) => ["keys", filters] as const,
   keysAll: ["keys"] as const,
   contexts: (filters: object) => ["contexts", "list", filters] as const,
