@@ -117,7 +117,9 @@ describe("the dashboard's chain RPC (DASHBOARD_CHAIN_RPC_URL)", () => {
       expect(res.body).toEqual({ chain_rpc_url: "https://rpc.example.org/v1/public" });
       expect(res.headers["content-security-policy"]).toContain("connect-src 'self' https://rpc.example.org;");
       const page = await withRpc.request.get("/dashboard/agents");
-      expect(page.headers["content-security-policy"]).toContain("connect-src 'self' https://rpc.example.org;");
+      expect(page.headers["content-security-policy"]).toContain(
+        "connect-src 'self' https://rpc.example.org;",
+      );
     } finally {
       await withRpc.close();
     }
