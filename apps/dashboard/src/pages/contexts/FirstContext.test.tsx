@@ -1,5 +1,6 @@
 /** @jest-environment ./apps/dashboard/src/testing/jsdom-environment.js */
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { fetchDouble } from "../../testing/fetch-double";
 import { renderApp, SESSION } from "../../testing/render";
 
@@ -44,5 +45,25 @@ describe("words and first steps", () => {
     expect(details?.textContent).toContain("Request id: req_42");
     // no first step is offered for a list that failed to load
     expect(screen.queryByLabelText("Log a context with curl")).toBeNull();
+  });
+
+  it("the contexts list takes a range of the time received", async () => {
+    const api = fetchDouble([
+      {
+        method: "GET",
+        path: "/contexts",
+        reply: () => ({ status: 200, body: { data: [], next_cursor: null } }),
+      },
+    ]);
+    const user = userEvent.setup();
+    renderApp("/contexts", { fetch: api.fetch, session: SESSION });
+    await user.selectOptions(await screen.findByLabelText("Received", undefined, { timeout: 5000 }), "24h");
+    await waitFor(() =>
+      expect(api.callsTo("GET", "/contexts").at(-1)?.query.get("created_after")).not.toBeNull(),
+    );
+    const last = api.callsTo("GET", "/contexts").at(-1)?.query;
+    const span = Date.parse(last?.get("created_before") ?? "") - Date.parse(last?.get("created_after") ?? "");
+    expect(span).toBe(86_400_000);
+    expect(api.callsTo("GET", "/contexts")[0]?.query.get("created_after")).toBeNull();
   });
 });
