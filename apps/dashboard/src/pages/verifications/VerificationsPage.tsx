@@ -10,6 +10,7 @@ import { StatusBadge } from "../../components/StatusBadge";
 import { AgentLink } from "../agents/AgentLink";
 import { ContextLink } from "./ContextLink";
 import { useVerifications } from "./use-verifications";
+import { VerifyDataForm } from "./VerifyDataForm";
 
 export default function VerificationsPage() {
   const [params, setParams] = useSearchParams();
@@ -20,6 +21,8 @@ export default function VerificationsPage() {
   return (
     <>
       <PageHeader title="Verifications" />
+      <VerifyDataForm />
+      <div style={{ height: 16 }} />
       <FilterForm onApply={() => setParams(draft.trim() ? { context_id: draft.trim() } : {})}>
         <TextInput label="Context id" placeholder="ctx_…" value={draft} onChange={setDraft} />
       </FilterForm>
