@@ -81,7 +81,6 @@ export {
 export { ID_PREFIXES, type IdPrefix, idFloor, idTimestamp, isId, newId } from "./ids";
 export { findJsonHazard, type JsonHazard } from "./json-safety";
 export { fastKeccakLoaded, keccak256Bytes, keccak256Hex, loadFastKeccak } from "./keccak";
-export { logOwner } from "./log-owner";
 export { buildMerkleTree, type MerkleTree, verifyMerkleProof } from "./merkle";
 export { MicroBatcher, type MicroBatcherOptions } from "./micro-batcher";
 export {

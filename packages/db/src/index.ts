@@ -29,7 +29,6 @@ export * from "./contexts/get-context";
 export * from "./contexts/get-context-proof";
 export * from "./contexts/insert-context";
 export * from "./contexts/list-contexts";
-export { LogHeadCache, logKey } from "./contexts/log-heads";
 export * from "./contexts/reader-scope";
 export * from "./contexts/retry-context";
 export { databaseNameOf, dropDatabase, ensureDatabase, withDatabaseName } from "./database";

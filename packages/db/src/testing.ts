@@ -98,11 +98,12 @@ export async function seedContexts(
     agent_id: opts.agentId ?? "agent-seed",
     context_data: { task: "seed", n, nonce: randomBytes(8).toString("hex") },
   }));
-  const rows = await buildNewContexts(owner, inputs, {
-    signer: createContextSigner(opts.signerPrivateKey),
+  const signer = createContextSigner(opts.signerPrivateKey);
+  const rows = buildNewContexts(owner, inputs, {
+    signer,
     network: opts.network ?? "anvil",
     confirmationDelayMs: 5_000,
   });
-  await insertContexts(db, rows);
+  await insertContexts(db, rows, signer);
   return rows.map((r) => r.id);
 }

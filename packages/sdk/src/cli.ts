@@ -14,7 +14,7 @@ const USAGE = `Usage:
   ctxlog verify <proof.json | -> --rpc-url <url> [options]
 
 Verifies a ctxlog proof bundle (GET /v1/contexts/:id/proof) without trusting the service:
-canonical JSON, keccak256 hash, EIP-191 signature, Merkle proof, then through the RPC endpoint
+canonical JSON, keccak256 hash, signature (EIP-712 receipt; EIP-191 before bundle version 3), Merkle proof, then through the RPC endpoint
 the transaction, its Anchored log and who sent it, the block and the confirmations.
 
 Options:

@@ -1,5 +1,5 @@
 // The four checks that need nothing but the bundle: canonical form, hash, signature, Merkle path.
-import { recoverMessageAddress } from "viem";
+import { describeScheme, recoverBundleSigner } from "./bundle-signature";
 import { hashContext } from "./canonical";
 import { computeEntryHash } from "./chain-entry";
 import { RpcUnreachableError } from "./errors";
@@ -87,10 +87,7 @@ export async function offlineChecks(bundle: unknown, expectedSigners?: readonly 
       async (b) => {
         let recovered: string;
         try {
-          recovered = await recoverMessageAddress({
-            message: { raw: b.context_hash },
-            signature: b.signature,
-          });
+          recovered = await recoverBundleSigner(b);
         } catch (error) {
           return fail("signature_valid", `signature does not recover: ${shortMessage(error)}`);
         }
@@ -103,7 +100,7 @@ export async function offlineChecks(bundle: unknown, expectedSigners?: readonly 
         if (expectedSigners && !expectedSigners.some((s) => lower(s) === lower(recovered))) {
           return fail("signature_valid", `signer ${recovered} is not one of the expected signers`);
         }
-        return pass("signature_valid", `EIP-191 signature by ${recovered}`);
+        return pass("signature_valid", `${describeScheme(b)} by ${recovered}`);
       },
     ),
     withFields(
@@ -111,10 +108,10 @@ export async function offlineChecks(bundle: unknown, expectedSigners?: readonly 
       bundle,
       ["context_hash", "merkle_proof", "merkle_root", "merkle_algorithm"],
       (b) => {
-        // version 2: the leaf is the entry hash, recomputed from the context's place in its log
+        // versions 2 and 3: the leaf is the entry hash, recomputed from the context's place in its log
         let leaf = b.context_hash;
         let leafName = "context_hash";
-        if (b.version === 2) {
+        if (b.version === 2 || b.version === 3) {
           if (
             typeof b.user_id !== "string" ||
             !Number.isSafeInteger(b.sequence) ||
@@ -123,7 +120,7 @@ export async function offlineChecks(bundle: unknown, expectedSigners?: readonly 
           ) {
             return fail(
               "merkle_proof",
-              "a version 2 bundle needs user_id, sequence, prev_entry_hash and entry_hash",
+              `a version ${b.version} bundle needs user_id, sequence, prev_entry_hash and entry_hash`,
             );
           }
           leaf = computeEntryHash({

@@ -38,7 +38,14 @@ const contextRule: Rule = (v) => {
 /** The fields every bundle has (a version 2 bundle's chain fields are checked where they are used). */
 export type CoreField = Exclude<
   keyof ProofBundle,
-  "version" | "user_id" | "sequence" | "prev_entry_hash" | "entry_hash" | "anchor_address"
+  | "version"
+  | "user_id"
+  | "sequence"
+  | "prev_entry_hash"
+  | "entry_hash"
+  | "anchor_address"
+  | "received_at"
+  | "eip712_domain"
 >;
 
 /** One rule per field of the bundle: the runtime twin of the `ProofBundle` type. */
@@ -50,7 +57,10 @@ const RULES: Record<CoreField, Rule> = {
   hash_algorithm: literal("keccak256"),
   context_hash: matches(BYTES32, "32-byte 0x-hex"),
   signature: matches(SIGNATURE, "a 65-byte 0x-hex signature"),
-  signature_scheme: literal("EIP-191"),
+  signature_scheme: (v) =>
+    v === "EIP-712" || v === "EIP-191"
+      ? undefined
+      : `must be "EIP-712" or "EIP-191" (this verifier knows no other), got ${JSON.stringify(v)}`,
   signer_address: matches(ADDRESS, "a 20-byte 0x-hex address"),
   merkle_algorithm: literal("sorted-pair-keccak256"),
   leaf_index: integer(0),

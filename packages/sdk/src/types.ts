@@ -127,8 +127,13 @@ export interface ProofBundle {
   canonicalization: "RFC8785";
   hash_algorithm: "keccak256";
   context_hash: Hex;
+  /**
+   * Version 3: the EIP-712 signature of the context's Receipt(bytes32 contextHash,string userId,
+   * string agentId,uint64 sequence,bytes32 prevEntryHash,uint64 receivedAt) under `eip712_domain`.
+   * Versions 1 and 2: EIP-191 personal_sign over the 32 bytes of context_hash.
+   */
   signature: Hex;
-  signature_scheme: "EIP-191";
+  signature_scheme: "EIP-191" | "EIP-712";
   signer_address: Hex;
   merkle_algorithm: "sorted-pair-keccak256";
   leaf_index: number;
@@ -141,10 +146,15 @@ export interface ProofBundle {
   block_number: number;
   required_confirmations: number;
   /**
-   * 2: the context is an entry of its agent's log and its Merkle leaf is `entry_hash` (the chain
-   * fields below are set). 1 or absent: a context logged before logs were chained (leaf = context_hash).
+   * 3: an entry of its agent's log (leaf `entry_hash`) whose signature is its receipt's (EIP-712);
+   * 2: the same, signed with EIP-191 over context_hash; 1 or absent: a context logged before logs
+   * were chained (leaf = context_hash).
    */
-  version?: 1 | 2;
+  version?: 1 | 2 | 3;
+  /** version 3: when the service accepted the context (ISO 8601 UTC, ms); the Receipt's receivedAt in Unix ms */
+  received_at?: string;
+  /** version 3: the Receipt's EIP-712 domain */
+  eip712_domain?: { name: "ctxlog"; version: "1" };
   user_id?: string;
   sequence?: number | null;
   prev_entry_hash?: Hex | null;

@@ -52,7 +52,7 @@ const lower = (s: string) => s.toLowerCase();
 
 /**
  * Verifies a proof bundle (GET /v1/contexts/:id/proof) against the chain, trusting neither the
- * service nor the bundle: canonical form, hash, EIP-191 signature, Merkle path, then — through
+ * service nor the bundle: canonical form, hash, signature (version 3: the EIP-712 receipt's; 1 and 2: EIP-191), Merkle path, then — through
  * `rpcUrl` only — the transaction, its Anchored log and who sent it, the block's canonicity and the
  * confirmations.
  *

@@ -6,7 +6,6 @@ import { createContextsBatch } from "./contexts/create-contexts-batch";
 import { getContext } from "./contexts/get-context";
 import { getContextProof } from "./contexts/get-context-proof";
 import { listContexts } from "./contexts/list-contexts";
-import { isPlainBatchBody, isPlainContextBody } from "./contexts/plain-bodies";
 import { proofBundleSchema } from "./contexts/proof-schema";
 import { retryContext } from "./contexts/retry-context";
 import {
@@ -57,7 +56,7 @@ export const v1Routes: RouteSpec[] = [
     tag: "Contexts",
     permission: "contexts:create",
     body: createContextBodySchema,
-    bodyFastPath: isPlainContextBody,
+    bodyPassesThrough: true,
     headers: createContextHeadersSchema,
     success: {
       status: 202,
@@ -87,7 +86,7 @@ export const v1Routes: RouteSpec[] = [
     tag: "Contexts",
     permission: "contexts:create",
     body: createContextsBatchBodySchema,
-    bodyFastPath: isPlainBatchBody,
+    bodyPassesThrough: true,
     bodyItems: "contexts",
     maxBodyBytes: MAX_BATCH_BODY_BYTES,
     headers: createContextHeadersSchema,

@@ -3,7 +3,7 @@ import { hashContext } from "../canonical";
 import { entryHash } from "../chain-entry";
 import { processProof } from "../merkle";
 import { checkAnchorSubmitter } from "./anchor-submitter";
-import { recoverContextSignerFast } from "./recover";
+import { recoverContextSignerFast, recoverReceiptSignerFast } from "./recover";
 import { describeSignerPeriod, signerValidAt } from "./signers";
 import type {
   ChainObservation,
@@ -116,9 +116,25 @@ function checkHash(
 async function checkSignature(input: VerificationInput, missing: string): Promise<VerificationCheck> {
   const { stored } = input;
   if (!stored) return fail("signature_valid", `no signature to check: ${missing}`);
+  const eip712 = stored.signatureScheme === "EIP-712";
+  if (eip712 && !stored.link)
+    return fail("signature_valid", "an EIP-712 receipt signature without its log entry");
   let recovered: string;
   try {
-    recovered = await recoverContextSignerFast(stored.contextHash as Hex, stored.signature as Hex);
+    recovered =
+      eip712 && stored.link
+        ? recoverReceiptSignerFast(
+            {
+              contextHash: stored.contextHash,
+              userId: stored.link.userId,
+              agentId: stored.link.agentId,
+              sequence: stored.link.sequence,
+              prevEntryHash: stored.link.prevEntryHash,
+              receivedAt: stored.createdAt,
+            },
+            stored.signature as Hex,
+          )
+        : await recoverContextSignerFast(stored.contextHash as Hex, stored.signature as Hex);
   } catch (error) {
     return fail("signature_valid", `the signature does not recover a signer: ${message(error)}`);
   }
@@ -143,7 +159,7 @@ async function checkSignature(input: VerificationInput, missing: string): Promis
   }
   return pass(
     "signature_valid",
-    `EIP-191 signature by ${recovered}, a published signer (${describeSignerPeriod(validity.signer)})`,
+    `${eip712 ? "EIP-712 receipt" : "EIP-191"} signature by ${recovered}, a published signer (${describeSignerPeriod(validity.signer)})`,
   );
 }
 

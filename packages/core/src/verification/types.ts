@@ -6,7 +6,10 @@ export const VERIFICATION_CHECK_NAMES = [
   "canonical_context",
   /** keccak256 of that form equals the stored context_hash */
   "hash_matches",
-  /** the stored signature over context_hash recovers a signer published for the context's created_at */
+  /**
+   * the stored signature (EIP-712 over the context's Receipt; EIP-191 over context_hash before)
+   * recovers a signer published for the context's created_at
+   */
   "signature_valid",
   /** the stored Merkle proof folds the leaf (entry_hash, or context_hash before chaining) into the batch's root */
   "merkle_proof",
@@ -43,6 +46,11 @@ export interface StoredEvidence {
   contextHash: string;
   canonicalJson: string;
   signature: string;
+  /**
+   * "EIP-712": `signature` is the Receipt's (link's fields and createdAt); "EIP-191" (or absent):
+   * personal_sign over context_hash, as contexts were signed before
+   */
+  signatureScheme?: "EIP-191" | "EIP-712";
   signerAddress: string;
   createdAt: Date;
   status: string;

@@ -114,7 +114,14 @@ export const contextSchema = z
       description: "keccak256 of the RFC 8785 canonical JSON of {agent_id, context_data, metadata}.",
     }),
     signature: signatureHexSchema.meta({
-      description: "EIP-191 signature of the service signer over the 32-byte context_hash.",
+      description:
+        "The context's one signature, by the attestation key (signer_address). EIP-712 (signature_scheme): " +
+        "its receipt's signature, over Receipt(contextHash, userId, agentId, sequence, prevEntryHash, " +
+        "receivedAt). EIP-191: contexts signed before receipts were their signature, personal_sign over " +
+        "the 32 bytes of context_hash.",
+    }),
+    signature_scheme: z.enum(["EIP-712", "EIP-191"]).meta({
+      description: "How `signature` is checked (see signature); every new context is EIP-712.",
     }),
     signer_address: addressSchema.meta({
       description: "EIP-55 checksummed (mixed-case) address of the signer; compare case-insensitively.",
@@ -170,8 +177,8 @@ export const receiptSchema = z
 
 export const createdContextSchema = contextSchema
   .extend({
-    receipt: receiptSchema.nullable().meta({
-      description: "Null only when the API runs with CONTEXT_CHAINING=off (a benchmark baseline).",
+    receipt: receiptSchema.meta({
+      description: "Its signature is the context's `signature`: one signature per context.",
     }),
   })
   .meta({ id: "CreatedContext" });

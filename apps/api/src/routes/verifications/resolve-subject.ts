@@ -33,6 +33,7 @@ function evidence(row: ContextWithAnchor): StoredEvidence {
     contextHash: row.contextHash,
     canonicalJson: row.canonicalJson,
     signature: row.signature,
+    signatureScheme: row.signatureScheme === "EIP-712" ? "EIP-712" : "EIP-191",
     signerAddress: row.signerAddress,
     createdAt: row.createdAt,
     status: row.status,

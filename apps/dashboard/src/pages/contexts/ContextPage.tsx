@@ -52,6 +52,12 @@ export default function ContextPage() {
                       ["Previous entry hash", record.prev_entry_hash],
                       ["Entry hash", record.entry_hash],
                       ["Signature", record.signature],
+                      [
+                        "Signature scheme",
+                        record.signature_scheme === "EIP-712"
+                          ? "EIP-712: its receipt's signature (context hash, agent log place, received time)"
+                          : "EIP-191 over the context hash (signed before receipts were a context's signature)",
+                      ],
                       ["Signer", record.signer_address],
                       ["Network", record.network],
                       ["Transaction", record.transaction_hash],
