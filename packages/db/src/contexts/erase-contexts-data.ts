@@ -55,8 +55,8 @@ function scrubJson(value: unknown, ids: ReadonlySet<string>, at: string): boolea
 /**
  * Erases the data of `ids` (already locked by the caller, or about to be: the UPDATE locks them)
  * in the caller's transaction: context_data, metadata and canonical_json become NULL, and every
- * copy is scrubbed — stored event payloads (context.created carries the data) and Idempotency-Key
- * responses replayed byte for byte. Hashes, signature, log link, anchor and proof are
+ * copy is scrubbed — stored event payloads (context.created carries the data), the receivers'
+ * stored answers to their deliveries, and Idempotency-Key responses replayed byte for byte. Hashes, signature, log link, anchor and proof are
  * untouched. A context already erased is skipped (no second event). One `context.erased` per
  * context erased now.
  */
@@ -121,6 +121,13 @@ async function scrubCopies(tx: Prisma.TransactionClient, erased: ErasedContext[]
         FROM unnest(${rewritten.map((r) => r.id)}::text[], ${rewritten.map((r) => r.payload)}::text[])
              AS r(id, payload)
        WHERE e.id = r.id`;
+    // what receivers answered to those deliveries may echo the payload: it goes with the data
+    // (status, headers and timing stay; the attempt says its body was erased by being NULL)
+    await tx.$executeRaw`
+      UPDATE webhook_attempts a SET response_body = NULL, response_body_truncated = NULL
+        FROM webhook_deliveries d
+       WHERE a.delivery_id = d.id AND d.event_id = ANY (${rewritten.map((r) => r.id)}::text[])
+         AND a.response_body IS NOT NULL`;
   }
   // Idempotency-Key answers live 24 h; a body naming the context is rewritten, so a replay
   // answers the erased record (the request hash is a hash, like context_hash).
