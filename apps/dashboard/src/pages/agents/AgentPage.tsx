@@ -1,4 +1,4 @@
-import { Anchor, Button, Code, Group, Stack, Text } from "@mantine/core";
+import { Anchor, Badge, Button, Code, Group, Stack, Text } from "@mantine/core";
 import { useParams } from "react-router";
 import { AppLink } from "../../components/AppLink";
 import { DataTable } from "../../components/DataTable";
@@ -9,6 +9,7 @@ import { RecordPage } from "../../components/RecordPage";
 import { Section } from "../../components/Section";
 import { StatusBadge } from "../../components/StatusBadge";
 import { TableSkeleton } from "../../components/TableSkeleton";
+import { EraseAgentButton } from "../contexts/EraseActions";
 import { AgentAudit } from "./AgentAudit";
 import { useAgent, useAgentEntries } from "./use-agents";
 
@@ -44,6 +45,7 @@ export default function AgentPage() {
               <Anchor href={exportUrl} download={`${agentId}.ndjson`} size="sm">
                 Export the log (NDJSON)
               </Anchor>
+              <EraseAgentButton agentId={agentId} />
             </Group>
           </Section>
           <Section title="Audit">
@@ -67,7 +69,19 @@ export default function AgentPage() {
                     style: { wordBreak: "break-all" },
                     cell: (entry) => <Code>{entry.entry_hash}</Code>,
                   },
-                  { header: "Status", cell: (entry) => <StatusBadge status={entry.status} /> },
+                  {
+                    header: "Status",
+                    cell: (entry) => (
+                      <Group gap={4} wrap="nowrap">
+                        <StatusBadge status={entry.status} />
+                        {entry.data_erased_at ? (
+                          <Badge color="gray" variant="outline">
+                            data erased
+                          </Badge>
+                        ) : null}
+                      </Group>
+                    ),
+                  },
                   {
                     header: "Context",
                     cell: (entry) => (

@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { unwrap } from "../../api/errors";
 import { useChangeMutation, useRecordMutation } from "../../api/mutations";
 import { queryKeys } from "../../api/query-keys";
@@ -16,6 +17,7 @@ export function useEraseContextData(id: string) {
  * call): resolves with how many contexts it erased in all.
  */
 export function useEraseAgentData(agentId: string) {
+  const queryClient = useQueryClient();
   return useChangeMutation(async (api) => {
     let erased = 0;
     for (;;) {
@@ -23,7 +25,11 @@ export function useEraseAgentData(agentId: string) {
         api.DELETE("/agents/{agent_id}/data", { params: { path: { agent_id: agentId } } }),
       );
       erased += step.erased;
-      if (step.done) return { erased };
+      if (step.done) {
+        // the agent's log shows its entries erased too
+        await queryClient.invalidateQueries({ queryKey: queryKeys.agentEntries(agentId) });
+        return { erased };
+      }
     }
   }, queryKeys.contextsAll);
 }
