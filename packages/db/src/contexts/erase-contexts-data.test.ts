@@ -92,6 +92,7 @@ describe("eraseContextData", () => {
     expect(event.payload).not.toContain(marker);
 
     const answer = await db.idempotencyKey.findFirstOrThrow({ where: { key: "k-1" } });
+    expect(answer.requestHash).toBe("erased");
     const [first, second] = JSON.parse(answer.responseBody).data;
     expect(first).toMatchObject({ context_id: target, context_data: null, metadata: null });
     expect(first.data_erased_at).toBe(after.dataErasedAt?.toISOString());

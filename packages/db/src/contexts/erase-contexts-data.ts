@@ -26,6 +26,9 @@ export interface ErasedContext {
   createdAt: Date;
 }
 
+/** What an Idempotency-Key record keeps of its request once the data in it is erased: no hash. */
+const ERASED_REQUEST = "erased";
+
 /** Fields of a stored JSON body that hold a context's data: nulled wherever the context appears. */
 const DATA_FIELDS = ["context_data", "metadata"] as const;
 
@@ -129,8 +132,9 @@ async function scrubCopies(tx: Prisma.TransactionClient, erased: ErasedContext[]
        WHERE a.delivery_id = d.id AND d.event_id = ANY (${rewritten.map((r) => r.id)}::text[])
          AND a.response_body IS NOT NULL`;
   }
-  // Idempotency-Key answers live 24 h; a body naming the context is rewritten, so a replay
-  // answers the erased record (the request hash is a hash, like context_hash).
+  // Idempotency-Key answers live 24 h: a body naming the context is rewritten, and the request's
+  // hash (an unsalted SHA-256 of the data, which guessing could reverse) is dropped, so the key
+  // still cannot log the data twice but a replay is refused as another request (409).
   const patterns = [...ids].map((id) => `%"${id}"%`);
   const answers = await tx.$queryRaw<{ key_family_id: string; key: string; response_body: string }[]>`
     SELECT key_family_id, key, response_body FROM idempotency_keys
@@ -140,7 +144,7 @@ async function scrubCopies(tx: Prisma.TransactionClient, erased: ErasedContext[]
     const body = JSON.parse(a.response_body) as unknown;
     if (!scrubJson(body, ids, iso)) continue;
     await tx.$executeRaw`
-      UPDATE idempotency_keys SET response_body = ${JSON.stringify(body)}
+      UPDATE idempotency_keys SET response_body = ${JSON.stringify(body)}, request_hash = ${ERASED_REQUEST}
        WHERE key_family_id = ${a.key_family_id} AND key = ${a.key}`;
   }
 }

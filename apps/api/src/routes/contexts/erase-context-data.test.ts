@@ -75,17 +75,25 @@ describe("DELETE /v1/contexts/:id/data", () => {
     expect(missing.status).toBe(404);
   });
 
-  it("an Idempotency-Key replay of the creation answers the erased record", async () => {
+  it("an Idempotency-Key of the creation keeps no trace of the data: a replay is refused, nothing is logged twice", async () => {
     const key = `idem-${randomBytes(6).toString("hex")}`;
     const { id, marker } = await create(owner.keys.full, "agent-erase", { "Idempotency-Key": key });
     expect((await erase(owner.keys.full, id)).status).toBe(200);
+    const logged = () => h.db.context.count({ where: { agentId: "agent-erase", userId: owner.userId } });
+    const before = await logged();
     const replay = await h.request
       .post("/v1/contexts")
       .set({ ...bearer(owner.keys.full), "Idempotency-Key": key })
       .send({ agent_id: "agent-erase", context_data: { note: marker }, metadata: { who: marker } });
-    expect(replay.status).toBe(202);
-    expect(replay.body).toMatchObject({ context_id: id, context_data: null, metadata: null });
+    expect(replay.status).toBe(409);
+    expect(replay.body.error.code).toBe("CONFLICT");
     expect(JSON.stringify(replay.body)).not.toContain(marker);
+    const stored = await h.db.idempotencyKey.findFirstOrThrow({ where: { key } });
+    expect(stored.responseBody).not.toContain(marker);
+    expect(stored.requestHash).toBe("erased");
+    expect(
+      await h.db.context.count({ where: { agentId: "agent-erase", userId: owner.userId } }),
+    ).toBeGreaterThan(0);
   });
 
   it("a dashboard session may erase (and is recorded as its account)", async () => {
