@@ -1,8 +1,9 @@
+import { anchoredFields, type Context } from "../contexts/context-view";
 import type { ContextReader } from "../contexts/reader-scope";
 import { readerFilter } from "../contexts/reader-scope";
-import type { Anchor, Context, PrismaClient } from "../generated/prisma/client";
+import type { Anchor, PrismaClient } from "../generated/prisma/client";
 
-/** A chained context and the batch it is in (null while in none). */
+/** A chained context (with its anchor's chain fields) and the batch it is in (null while in none). */
 export type AgentEntry = Context & { anchor: Anchor | null };
 
 /**
@@ -28,7 +29,7 @@ export async function* streamAgentEntries(
       orderBy: { sequence: "asc" },
       take: pageSize,
     });
-    for (const row of rows) yield row;
+    for (const row of rows) yield { ...row, ...anchoredFields(row, row.anchor) };
     const last = rows[rows.length - 1];
     if (rows.length < pageSize || last?.sequence == null) return;
     after = last.sequence;

@@ -33,12 +33,11 @@ const INSERT_ANCHOR_SQL = `
     context_count, updated_at)
   VALUES ($1, $2, $3, $4, $5, $6, $7, now())`;
 // Each proof travels as a text-array literal ('{0x…,0x…}'), cast once by PostgreSQL; the leaf index
-// is the position in the arrays. transaction_hash is cleared (it already is on an unbatched row),
-// so that a batch's first announcement finds every one of its rows still to point at its hash.
+// is the position in the arrays. This is the row's claim; after it the chain worker writes the row
+// once more at most, its final status (the transaction and block are the anchor's, read through it).
 const WRITE_PROOFS_SQL = `
   UPDATE contexts AS c
-  SET anchor_id = $1, leaf_index = v.n - 1, merkle_proof = v.proof::text[], transaction_hash = NULL,
-      updated_at = now()
+  SET anchor_id = $1, leaf_index = v.n - 1, merkle_proof = v.proof::text[], updated_at = now()
   FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS v(id, proof, n)
   WHERE c.id = v.id`;
 

@@ -1,6 +1,5 @@
 import type { NewContext } from "@ctxlog/core";
 import { pgPoolOf } from "../client";
-import type { Context } from "../generated/prisma/client";
 import type { DbOrTx } from "../prisma-types";
 import { inSqlTransaction } from "../sql-transaction";
 import { linkEntries, lockLogHeads, logsOf, type NewHead, type RunSql } from "./assign-sequences";
@@ -11,6 +10,7 @@ import {
   pendingContextRow,
   toRecord,
 } from "./context-rows";
+import type { Context } from "./context-view";
 import type { LogHeadCache } from "./log-heads";
 import { rememberHead, writeAfterRememberedHeads } from "./write-after-remembered-heads";
 

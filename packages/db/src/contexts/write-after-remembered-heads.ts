@@ -1,6 +1,5 @@
 import type { NewContext } from "@ctxlog/core";
 import type { pgPoolOf } from "../client";
-import type { Context } from "../generated/prisma/client";
 import { type LogHead, linkEntries, lockLogHeads, type NewHead } from "./assign-sequences";
 import {
   ADVANCE_HEADS,
@@ -10,6 +9,7 @@ import {
   pendingContextRow,
   toRecord,
 } from "./context-rows";
+import type { Context } from "./context-view";
 import { type LogHeadCache, logKey } from "./log-heads";
 
 export type Pool = NonNullable<ReturnType<typeof pgPoolOf>>;
