@@ -26,8 +26,9 @@ const MARK_ANNOUNCED_SQL = `
 const CREATED_ROWS_SQL = `
   SELECT c.anchor_id, c.id, c.user_id, c.agent_id, c.context_hash, c.signature, c.created_at,
     c.estimated_confirmation, c.context_data, c.metadata, c.sequence, c.prev_entry_hash, c.entry_hash
-  FROM contexts AS c
-  WHERE c.anchor_id = ANY($1::text[]) AND c.status = 'pending'`;
+  FROM anchors AS a CROSS JOIN unnest(a.context_ids) AS b(id)
+  JOIN contexts AS c ON c.id = b.id
+  WHERE a.id = ANY($1::text[]) AND c.anchor_id = a.id AND c.status = 'pending'`;
 
 interface CreatedRow {
   anchor_id: string;

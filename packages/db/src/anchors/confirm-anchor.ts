@@ -16,7 +16,8 @@ const CONFIRM_ANCHOR_SQL = `
 // rows come back with what their event carries (not their bodies), so nothing is read again.
 const CONFIRM_CONTEXTS_SQL = `
   UPDATE contexts AS c SET status = 'confirmed', updated_at = now()
-  WHERE c.anchor_id = $1 AND c.status = 'pending'
+  FROM anchors AS a CROSS JOIN unnest(a.context_ids) AS b(id)
+  WHERE a.id = $1 AND c.id = b.id AND c.anchor_id = a.id AND c.status = 'pending'
   RETURNING c.id, c.user_id, c.agent_id, c.context_hash, c.leaf_index,
     COALESCE(c.entry_hash, c.context_hash) AS leaf, c.created_at, c.sequence, c.prev_entry_hash,
     c.entry_hash`;

@@ -112,8 +112,8 @@ const FAIL_ANCHOR_SQL = `
 const FAIL_CONTEXTS_SQL = `
   UPDATE contexts AS c SET status = 'failed', error_code = 'BLOCKCHAIN_ERROR', error_message = $2,
     error_details = $3, failure_reason = $4, retry_possible = $5, failed_at = now(), updated_at = now()
-  FROM anchors AS a
-  WHERE c.anchor_id = $1 AND c.status = 'pending' AND a.id = c.anchor_id
+  FROM anchors AS a CROSS JOIN unnest(a.context_ids) AS b(id)
+  WHERE a.id = $1 AND c.id = b.id AND c.anchor_id = a.id AND c.status = 'pending'
   RETURNING c.id, c.user_id, c.agent_id,
     CASE WHEN a.sent_at IS NOT NULL THEN a.transaction_hash END AS transaction_hash, c.error_code,
     c.error_message, c.error_details, c.retry_possible, c.failure_reason`;

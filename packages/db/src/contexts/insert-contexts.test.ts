@@ -2,7 +2,7 @@
 import { entryHash, newId, ZERO_ENTRY_HASH } from "@ctxlog/core";
 import { createDb, pgPoolOf } from "../client";
 import { createApiKey } from "../index";
-import { createTestDatabase, type TestDatabase } from "../testing";
+import { createTestDatabase, readContext, readContexts, type TestDatabase } from "../testing";
 import { insertContexts, type NewContext, pendingContextRow } from "./insert-context";
 import { LogHeadCache, logKey } from "./log-heads";
 
@@ -46,7 +46,7 @@ describe("insertContexts (PostgreSQL)", () => {
     const inputs = Array.from({ length: 25 }, (_, i) => newContext(i));
     const written = await insertContexts(t.db, inputs);
     for (const [i, input] of inputs.entries()) {
-      const stored = await t.db.context.findUniqueOrThrow({ where: { id: input.id } });
+      const stored = await readContext(t.db, input.id);
       expect(stored).toEqual(written[i]);
       // each agent is its own log here: the first entry of each
       expect(stored).toEqual(
@@ -66,7 +66,7 @@ describe("insertContexts (PostgreSQL)", () => {
       return insertContexts(tx, inputs);
     });
     for (const [i, input] of inputs.entries()) {
-      expect(await t.db.context.findUniqueOrThrow({ where: { id: input.id } })).toEqual(written[i]);
+      expect(await readContext(t.db, input.id)).toEqual(written[i]);
       expect(written[i]?.sequence).toBe(1);
     }
   });
@@ -82,7 +82,7 @@ describe("insertContexts (PostgreSQL)", () => {
     const input = newContext(300);
     const [row] = await insertContexts(t.db, [input], { chained: false });
     expect(row).toEqual(pendingContextRow(input));
-    expect(await t.db.context.findUniqueOrThrow({ where: { id: input.id } })).toEqual(row);
+    expect(await readContext(t.db, input.id)).toEqual(row);
   });
 });
 
@@ -185,11 +185,10 @@ describe("per-agent sequences with remembered heads (PostgreSQL)", () => {
         [2, first?.entryHash],
         [3, next[0]?.entryHash],
       ]);
-      const stored = await t.db.context.findMany({
-        where: { agentId: "remembered" },
-        orderBy: { sequence: "asc" },
-      });
-      expect(stored).toEqual([first, ...next]);
+      const ids = (
+        await t.db.context.findMany({ where: { agentId: "remembered" }, orderBy: { sequence: "asc" } })
+      ).map((r) => r.id);
+      expect(await readContexts(t.db, ids)).toEqual([first, ...next]);
       const head = await t.db.agentLog.findUniqueOrThrow({
         where: { userId_agentId: { userId: owner.userId, agentId: "remembered" } },
       });
