@@ -28,3 +28,8 @@ DROP INDEX "contexts_status_created_at_idx";
 -- 3. Room on each page for the claimed version of its rows (~0.9 KiB more: the proof). Applies to
 --    pages written from now on; a VACUUM FULL or pg_repack rewrites older ones if wanted.
 ALTER TABLE "contexts" SET (fillfactor = 60);
+
+-- 4. No query looks events up by context (GET /v1/events pages by user, the fan-out by fanned_out_at,
+--    retention by created_at): the chain worker writes two events per context, and each paid an
+--    entry in this index.
+DROP INDEX "outbox_events_context_id_idx";
