@@ -1,10 +1,10 @@
-import { anchoredFields, type Context } from "../contexts/context-view";
+import { ANCHOR_OMIT, type AnchorView, anchoredFields, type Context } from "../contexts/context-view";
 import type { ContextReader } from "../contexts/reader-scope";
 import { readerFilter } from "../contexts/reader-scope";
-import type { Anchor, PrismaClient } from "../generated/prisma/client";
+import type { PrismaClient } from "../generated/prisma/client";
 
 /** A chained context (with its anchor's chain fields) and the batch it is in (null while in none). */
-export type AgentEntry = Context & { anchor: Anchor | null };
+export type AgentEntry = Context & { anchor: AnchorView | null };
 
 /**
  * The entries of one agent's log the reader may read, in sequence order from `fromSequence` to
@@ -25,7 +25,7 @@ export async function* streamAgentEntries(
         agentId: query.agentId,
         sequence: { gt: after, ...(query.toSequence !== undefined ? { lte: query.toSequence } : {}) },
       },
-      include: { anchor: true },
+      include: { anchor: { omit: ANCHOR_OMIT } },
       orderBy: { sequence: "asc" },
       take: pageSize,
     });

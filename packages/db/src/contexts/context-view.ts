@@ -33,6 +33,15 @@ export const ANCHOR_FIELDS = {
 
 export type AnchorOfContext = Pick<Anchor, keyof typeof ANCHOR_FIELDS>;
 
+/**
+ * What a reader leaves out of an anchor it includes (a Prisma `omit`): the batch's context ids, up
+ * to BATCH_MAX of them, which only the chain worker reads.
+ */
+export const ANCHOR_OMIT = { contextIds: true } as const;
+
+/** An anchor as readers see it. */
+export type AnchorView = Omit<Anchor, "contextIds">;
+
 /** A context in no batch, or in one not yet sent. */
 export const UNANCHORED: Readonly<AnchoredFields> = Object.freeze({
   transactionHash: null,

@@ -1,4 +1,4 @@
-import { ANCHOR_FIELDS, anchoredFields } from "../contexts/context-view";
+import { ANCHOR_FIELDS, ANCHOR_OMIT, anchoredFields } from "../contexts/context-view";
 import { type ContextReader, readerFilter } from "../contexts/reader-scope";
 import type { DbOrTx } from "../prisma-types";
 
@@ -15,7 +15,7 @@ export async function findAnchoredContexts(
 ) {
   const rows = await db.context.findMany({
     where: { ...readerFilter(reader), contextHash, anchor: { transactionHash } },
-    include: { anchor: true },
+    include: { anchor: { omit: ANCHOR_OMIT } },
     orderBy: { id: "asc" },
     take: 5,
   });
