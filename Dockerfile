@@ -1,5 +1,5 @@
 # One image for every ctxlog app; docker-compose picks the process with `command`.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/api/package.json apps/api/
@@ -40,7 +40,7 @@ RUN npm prune --omit=dev \
      packages/contracts/contracts packages/contracts/scripts packages/contracts/artifacts \
      scripts/start.js scripts/dev-chain.js scripts/db-migration-create.js scripts/prisma-generate.js
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=prune /app/package.json ./

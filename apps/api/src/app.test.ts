@@ -45,6 +45,34 @@ describe("operations endpoints", () => {
     expect(hostile.body.error.request_id).toBe(hostile.headers["x-request-id"]);
   });
 
+  it("routing is exact: a path that only looks like a route is 404 for every caller, before any authentication", async () => {
+    for (const path of [
+      "/v1/STATUS",
+      "/v1/status/",
+      "/v1//status",
+      "/v1/%73tatus",
+      "/v1/status;x",
+      "/V1/status",
+    ]) {
+      const anonymous = await h.request.get(path);
+      const withKey = await h.request.get(path).set(bearer(t.keys.full));
+      for (const res of [anonymous, withKey]) {
+        expect([res.status, res.body.error?.code]).toEqual([404, "NOT_FOUND"]);
+        expect(res.headers["www-authenticate"]).toBeUndefined();
+      }
+    }
+    expect((await h.request.get("/HEALTHZ")).status).toBe(404);
+    // nor is a method the table does not have: no automatic OPTIONS answer listing the methods
+    const options = await h.request.options("/v1/keys");
+    expect([options.status, options.body.error?.code, options.headers.allow]).toEqual([
+      404,
+      "NOT_FOUND",
+      undefined,
+    ]);
+    expect((await h.request.delete("/v1/contexts").set(bearer(t.keys.full))).status).toBe(404);
+    expect((await h.request.get("/v1/status").set(bearer(t.keys.full))).status).toBe(200);
+  });
+
   it("an unknown route is a 404 in the error envelope", async () => {
     const res = await h.request.get("/v1/nope").set(bearer(t.keys.full));
     expect(res.status).toBe(404);

@@ -7,16 +7,21 @@ import { jsonBody } from "./http/json-body";
 import { requestLogger } from "./http/logging";
 import { labelRoute, recordHttpMetrics } from "./http/metrics";
 import { rateLimit } from "./http/rate-limit";
-import { forRouteAuth, routeAuthOf } from "./http/route-auth";
+import { requestDeadline } from "./http/request-deadline";
 import { runRoute } from "./http/run-route";
 import { validate } from "./http/validate";
 import { buildOpenApiDocument } from "./openapi/document";
 import { v1Routes } from "./routes";
 import { getHealthz } from "./routes/health";
+import { routeAuth } from "./routes/route-spec";
 
 /** Wires middleware and routes; owns no state of its own. */
 export function createApp(deps: ApiDeps): Express {
   const app = express();
+  // Routing is exact: `/v1/KEYS`, `/v1/keys/` and `/v1//keys` are not `/v1/keys` but unknown
+  // paths (404 for every caller). Set before the first route: the app's router reads them once.
+  app.set("case sensitive routing", true);
+  app.set("strict routing", true);
   app.disable("x-powered-by");
   app.set("trust proxy", deps.env.TRUST_PROXY);
   app.set("query parser", "simple");
@@ -24,6 +29,7 @@ export function createApp(deps: ApiDeps): Express {
 
   app.use(requestLogger(deps.logger));
   app.use(recordHttpMetrics(deps.metrics));
+  app.use(requestDeadline(deps.env.REQUEST_TIMEOUT_MS));
 
   // liveness stays public for load balancers; /readyz and /metrics are on the ops port (ops-server.ts)
   app.get("/healthz", getHealthz());
@@ -35,16 +41,18 @@ export function createApp(deps: ApiDeps): Express {
 
   app.use("/dashboard", serveDashboard(deps.env, deps.logger));
 
-  const v1 = Router();
-  // keys or sessions, sessions only, or nothing (sign-in and setup, which have limits of their own)
-  const authOf = routeAuthOf(v1Routes);
-  v1.use(
-    forRouteAuth(authOf, (a) => a === "any", authenticate(deps)),
-    forRouteAuth(authOf, (a) => a === "session", authenticate(deps, undefined, "session")),
-    forRouteAuth(authOf, (a) => a !== "none", rateLimit(deps.rateLimiter)),
-  );
+  // Who may call a route is declared by the route (`auth`, `permission`) and checked in that
+  // route's own chain, after the router has matched it: nothing else decides what a path is.
+  const byKeyOrSession = authenticate(deps);
+  const bySessionOnly = authenticate(deps, undefined, "session");
+  const limit = rateLimit(deps.rateLimiter);
+  const v1 = Router({ caseSensitive: true, strict: true });
   for (const route of v1Routes) {
     const chain: RequestHandler[] = [labelRoute(`/v1${route.path}`)];
+    const auth = routeAuth(route);
+    // sign-in and setup ("none") take no credentials and have limits of their own
+    if (auth === "key") chain.push(byKeyOrSession, limit);
+    if (auth === "session") chain.push(bySessionOnly, limit);
     if (route.permission) chain.push(requirePermission(route.permission));
     const params = route.params;
     if (params) {
@@ -61,6 +69,9 @@ export function createApp(deps: ApiDeps): Express {
     chain.push(runRoute(route, deps));
     v1[route.method](route.path, ...chain);
   }
+  // a method the table does not have for a path is no route either (without this, express would
+  // answer OPTIONS itself, with the path's methods, to anyone)
+  v1.use(notFoundHandler);
   app.use("/v1", v1);
 
   app.use(notFoundHandler);

@@ -75,3 +75,22 @@ describe("well-known development keys", () => {
     expect(parseApiEnv({ ...dev, CTXLOG_DEV_MODE: "true" }).ATTESTATION_PRIVATE_KEY).toBe(anvil0);
   });
 });
+
+describe("the attestation key", () => {
+  it("must differ from SIGNER_PRIVATE_KEY outside development mode (whatever the case or 0x prefix)", () => {
+    const gasKey = `0x${"ab".repeat(32)}`;
+    const same = { ...base, ATTESTATION_PRIVATE_KEY: gasKey, SIGNER_PRIVATE_KEY: `AB`.repeat(32) };
+    expect(() => parseApiEnv(same)).toThrow(ConfigError);
+    expect(() => parseApiEnv(same)).toThrow(/ATTESTATION_PRIVATE_KEY: must differ from SIGNER_PRIVATE_KEY/);
+    expect(parseApiEnv({ ...same, CTXLOG_DEV_MODE: "true" }).ATTESTATION_PRIVATE_KEY).toBe(gasKey);
+    const apart = parseApiEnv({ ...base, SIGNER_PRIVATE_KEY: gasKey });
+    expect(apart.ATTESTATION_PRIVATE_KEY).toBe(base.ATTESTATION_PRIVATE_KEY);
+    expect(apart).not.toHaveProperty("SIGNER_PRIVATE_KEY"); // the gas key is not kept
+  });
+
+  it("bounds every request by REQUEST_TIMEOUT_MS, 10 s unless told otherwise", () => {
+    expect(parseApiEnv(base).REQUEST_TIMEOUT_MS).toBe(10_000);
+    expect(parseApiEnv({ ...base, REQUEST_TIMEOUT_MS: "2500" }).REQUEST_TIMEOUT_MS).toBe(2_500);
+    expect(() => parseApiEnv({ ...base, REQUEST_TIMEOUT_MS: "0" })).toThrow(/REQUEST_TIMEOUT_MS/);
+  });
+});

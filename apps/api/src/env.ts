@@ -67,6 +67,9 @@ export const apiEnvSchema = z
     ATTESTATION_PRIVATE_KEY: z
       .string()
       .regex(/^0x[0-9a-fA-F]{64}$/, "a 32-byte hex private key with 0x prefix"),
+    // Read only to refuse it as the attestation key (below): the API never uses the gas-paying key.
+    SIGNER_PRIVATE_KEY: optionalEnv(z.string()),
+    CTXLOG_DEV_MODE: envFlag,
     // "off" writes contexts outside any agent log (no sequence, no receipt): only for measuring
     // what chaining costs (bench:api, bench:chain).
     CONTEXT_CHAINING: z.enum(["on", "off"]).default("on"),
@@ -83,6 +86,25 @@ export const apiEnvSchema = z
     AUTH_FAILURE_LIMIT: z.coerce.number().int().min(0).default(30),
     AUTH_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
     TRUST_PROXY: envFlag,
+    // Every request is answered within this (ms): past it, 503 SERVICE_UNAVAILABLE with Retry-After
+    // (a stalled PostgreSQL or Redis holds no request longer). Streams already started are cut.
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+    // Agent exports (GET /v1/agents/:agent_id/export) running at once, per user and per process;
+    // past either, 429. Each export reads pages of at most EXPORT_PAGE_BYTES of entries, and costs
+    // one rate-limit unit more per EXPORT_BYTES_PER_UNIT it sends.
+    EXPORT_MAX_PER_USER: z.coerce.number().int().min(1).max(1_000).default(2),
+    EXPORT_MAX_PER_PROCESS: z.coerce.number().int().min(1).max(1_000).default(4),
+    EXPORT_PAGE_BYTES: z.coerce
+      .number()
+      .int()
+      .min(64 * 1024)
+      .max(64 * 1024 * 1024)
+      .default(1024 * 1024),
+    EXPORT_BYTES_PER_UNIT: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(1024 * 1024),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     WEBHOOK_ALLOW_INSECURE_URLS: envFlag,
     WEBHOOK_ALLOW_PRIVATE_URLS: envFlag,
@@ -114,7 +136,8 @@ export const apiEnvSchema = z
       .max(24 * 365)
       .default(168),
     SESSION_COOKIE_SECURE: envFlag,
-    // Failed sign-ins per account (email) and per client address per window; 0 = off.
+    // Failed sign-ins per account (email) at one client address, and per client address, per
+    // window; 0 = off. Past 5 failures of an account at an address, its next tries wait 1, 2, 4, … s.
     SIGN_IN_ACCOUNT_LIMIT: z.coerce.number().int().min(0).default(10),
     SIGN_IN_ADDRESS_LIMIT: z.coerce.number().int().min(0).default(30),
     SIGN_IN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
@@ -135,9 +158,21 @@ export const apiEnvSchema = z
   .refine((env) => env.RPC_URL === undefined || env.REGISTRY_ADDRESS !== undefined, {
     message: "REGISTRY_ADDRESS is required with RPC_URL",
     path: ["REGISTRY_ADDRESS"],
+  })
+  // One key for receipts and gas would let whoever holds the chain worker's key sign receipts.
+  .refine((env) => env.CTXLOG_DEV_MODE || !sameKey(env.SIGNER_PRIVATE_KEY, env.ATTESTATION_PRIVATE_KEY), {
+    message:
+      "must differ from SIGNER_PRIVATE_KEY (the chain worker's gas key); the same key is allowed only with CTXLOG_DEV_MODE=true",
+    path: ["ATTESTATION_PRIVATE_KEY"],
   });
 
-export type ApiEnv = z.infer<typeof apiEnvSchema>;
+function sameKey(a: string | undefined, b: string): boolean {
+  const normalize = (key: string) => key.trim().toLowerCase().replace(/^0x/, "");
+  return a !== undefined && normalize(a) === normalize(b);
+}
+
+// the gas key's value is not kept: nothing in the API needs it after the check above
+export type ApiEnv = Omit<z.infer<typeof apiEnvSchema>, "SIGNER_PRIVATE_KEY">;
 
 /** PUBLIC_BASE_URL without a trailing slash, else this process's default address. */
 export function publicBaseUrl(env: Pick<ApiEnv, "PUBLIC_BASE_URL" | "PORT">): string {
@@ -146,5 +181,6 @@ export function publicBaseUrl(env: Pick<ApiEnv, "PUBLIC_BASE_URL" | "PORT">): st
 
 /** Parses the environment once, at start-up; a bad value stops the process with every problem listed. */
 export function parseApiEnv(source: NodeJS.ProcessEnv): ApiEnv {
-  return parseConfig(apiEnvSchema, source, "the API");
+  const { SIGNER_PRIVATE_KEY: _gasKey, ...env } = parseConfig(apiEnvSchema, source, "the API");
+  return env;
 }

@@ -53,20 +53,24 @@ export function createApiDeps(
     prefix: env.REDIS_PREFIX,
     limit: env.AUTH_FAILURE_LIMIT,
     windowSeconds: env.AUTH_FAILURE_WINDOW_SECONDS,
+    // past the budget, one lookup a second still: valid keys behind a shared address get through
+    probationMs: 1_000,
   });
-  const signInLimiter = (name: string, limit: number, refusal: string) =>
+  const signInLimiter = (name: string, limit: number, refusal: string, progressiveAfter?: number) =>
     new FailedAuthLimiter(redis, {
       prefix: env.REDIS_PREFIX,
       name,
       limit,
       windowSeconds: env.SIGN_IN_WINDOW_SECONDS,
       refusal,
+      progressiveAfter,
     });
   const signInLimits = {
     byAccount: signInLimiter(
       "signin:account",
       env.SIGN_IN_ACCOUNT_LIMIT,
-      "Too many failed sign-ins for this account; retry later.",
+      "Too many failed sign-ins for this account from this address; retry later.",
+      5, // then 1, 2, 4, … s between attempts
     ),
     byAddress: signInLimiter(
       "signin:address",

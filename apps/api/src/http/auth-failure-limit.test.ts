@@ -45,11 +45,12 @@ describe("failed authentications per client address", () => {
     const other = await statusFrom("203.0.113.8", t.keys.full);
     expect(other.status).toBe(200);
     expect(other.headers["ratelimit-limit"]).toBe("600");
-    // The blocked address is refused before any lookup, whatever key it sends (cache off here).
-    expect((await statusFrom(attacker, t.keys.full)).status).toBe(429);
+    // Unknown keys from the blocked address stay refused; a valid one still passes (on probation).
+    expect((await statusFrom(attacker, unknownKey())).status).toBe(429);
+    expect((await statusFrom(attacker, t.keys.full)).status).toBe(200);
   });
 
-  it("an address out of failures is refused without a database lookup", async () => {
+  it("an address out of failures gets at most one lookup a second, and 429 for what it does not find", async () => {
     let lookups = 0;
     const app = express()
       .set("trust proxy", true)
@@ -69,12 +70,58 @@ describe("failed authentications per client address", () => {
     expect((await from(t.keys.read_only)).status).toBe(200); // a success costs nothing
     for (let i = 0; i < 3; i++) expect((await from(unknownKey())).status).toBe(401);
     expect(lookups).toBe(4);
-    for (let i = 0; i < 5; i++) {
-      const res = await from(unknownKey());
+    const started = Date.now();
+    const refused = await Promise.all(Array.from({ length: 8 }, () => from(unknownKey())));
+    for (const res of refused) {
       expect(res.status).toBe(429);
       expect(res.body.error.code).toBe("RATE_LIMIT_EXCEEDED");
+      expect(Number(res.headers["retry-after"])).toBeGreaterThanOrEqual(1);
     }
-    expect(lookups).toBe(4);
+    // each probation slot is one lookup a second; the rest were refused before any
+    expect(lookups - 4).toBeLessThanOrEqual(1 + Math.ceil((Date.now() - started) / 1000));
+  });
+
+  it("a concurrent burst of unknown keys gets no more lookups than the limit allows", async () => {
+    let lookups = 0;
+    const app = express()
+      .set("trust proxy", true)
+      .use(
+        authenticate(h.deps, async (hash) => {
+          lookups++;
+          await new Promise((r) => setTimeout(r, 20)); // the lookups overlap
+          return findActiveApiKey(h.db, hash);
+        }),
+      )
+      .get("/", (_req, res) => {
+        res.json({ ok: true });
+      })
+      .use(errorHandler);
+    const started = Date.now();
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, () =>
+        supertest(app).get("/").set("X-Forwarded-For", "198.51.100.30").set(bearer(unknownKey())),
+      ),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(3); // exactly the limit were checked and failed
+    expect(statuses.filter((s) => s === 429)).toHaveLength(21);
+    // the limit's 3, plus at most one probation lookup a second
+    expect(lookups).toBeLessThanOrEqual(3 + 1 + Math.ceil((Date.now() - started) / 1000));
+  });
+
+  it("does not refuse a valid key from an address others exhausted (NAT): 100 unknown keys, then a valid one", async () => {
+    const shared = "203.0.113.50";
+    const unknown = await Promise.all(Array.from({ length: 100 }, () => statusFrom(shared, unknownKey())));
+    const statuses = unknown.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(0);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(97);
+    const started = Date.now();
+    const valid = await statusFrom(shared, t.keys.full);
+    expect(valid.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(2_500); // a short, bounded wait for the probation slot
+    const stillUnknown = await statusFrom(shared, unknownKey());
+    expect(stillUnknown.status).toBe(429);
+    expect(Number(stillUnknown.headers["retry-after"])).toBeGreaterThanOrEqual(1);
   });
 
   it("malformed keys never reach the database and are not counted", async () => {

@@ -3,7 +3,7 @@ import type { Response } from "express";
 import type { Redis } from "ioredis";
 import ipaddr from "ipaddr.js";
 import { RateLimiterRedis } from "rate-limiter-flexible";
-import { applyRateLimit, consumePoints } from "./rate-limit";
+import { applyRateLimit, consumePoints, type RateLimitState } from "./rate-limit";
 
 /**
  * The bucket a client address counts in: an IPv4 address itself, an IPv6 address's /64 (what one
@@ -18,20 +18,50 @@ export function clientAddressBucket(ip: string | undefined): string {
   return `${parts.map((p) => p.toString(16)).join(":")}::/64`;
 }
 
+/** What `begin` hands back: settle it with `giveBack` or `failed` once the check is done. */
+export interface Attempt {
+  /**
+   * The check passed (or could not be made: a database outage is no failure of the client's): the
+   * attempt is given back, and with `forget`, every failure of the subject.
+   */
+  giveBack(opts?: { forget?: boolean }): Promise<void>;
+  /**
+   * The check failed: the attempt stays counted and, past `progressiveAfter` failures, the subject
+   * waits longer before each next one. An attempt let through on probation is answered 429 here
+   * (throws), as every request past the budget is.
+   */
+  failed(res: Response): Promise<void>;
+}
+
+const MAX_DELAY_SECONDS = 60 * 60;
+
 /**
- * Failed authentications (well-formed keys that are unknown, revoked or expired) per client address
- * in a fixed window: AUTH_FAILURE_LIMIT per AUTH_FAILURE_WINDOW_SECONDS, 0 = off. Checked before the
- * database lookup, so an address that has used its budget gets 429s that cost one Redis read and no
- * query, whatever key it sends next. Malformed keys never reach the database and are not counted.
+ * Failed authentications (well-formed keys that are unknown, revoked or expired; wrong passwords)
+ * per subject (a client address, an account at an address) in a fixed window: `limit` per
+ * `windowSeconds`, 0 = off.
+ *
+ * `begin` counts the attempt BEFORE the expensive check (the key lookup, argon2), with one atomic
+ * Redis script (INCRBY with its expiry), and `giveBack` returns it on success: a burst of concurrent
+ * attempts gets at most `limit` checks, never one per request as a read-then-write would allow.
+ *
+ * `probationMs`: an address out of failures may still have one check per that many ms (waiting
+ * for it up to that long), so a valid key sent from an address others have exhausted (NAT, a
+ * shared egress) is still served after a short, bounded delay; the checks that fail on probation
+ * are answered 429 like the rest. `progressiveAfter`: past that many failures in the window, the
+ * subject must wait 1, 2, 4, … s before its next attempt (429 with Retry-After until then).
  */
 export class FailedAuthLimiter {
   private readonly limiter: RateLimiterRedis | null;
 
+  private readonly probation: RateLimiterRedis | null;
+
   private readonly refusal: string;
 
+  private readonly delayPrefix: string;
+
   constructor(
-    redis: Redis,
-    opts: {
+    private readonly redis: Redis,
+    private readonly opts: {
       prefix: string;
       limit: number;
       windowSeconds: number;
@@ -39,22 +69,108 @@ export class FailedAuthLimiter {
       name?: string;
       /** the 429's message */
       refusal?: string;
+      /** one check per this many ms for a subject past its budget (unset: none) */
+      probationMs?: number;
+      /** failures after which each next attempt waits progressively longer (unset: never) */
+      progressiveAfter?: number;
     },
   ) {
     this.refusal = opts.refusal ?? "Too many failed authentication attempts from this address; retry later.";
+    const keyPrefix = `${opts.prefix}:${opts.name ?? "authfail"}`;
+    this.delayPrefix = `${keyPrefix}:delay:`;
     this.limiter =
       opts.limit > 0
         ? new RateLimiterRedis({
             storeClient: redis,
-            keyPrefix: `${opts.prefix}:${opts.name ?? "authfail"}`,
+            keyPrefix,
             points: opts.limit,
             duration: opts.windowSeconds,
             rejectIfRedisNotReady: true,
           })
         : null;
+    this.probation =
+      opts.limit > 0 && opts.probationMs
+        ? new RateLimiterRedis({
+            storeClient: redis,
+            keyPrefix: `${keyPrefix}:probation`,
+            points: 1,
+            duration: Math.max(1, Math.ceil(opts.probationMs / 1000)),
+            rejectIfRedisNotReady: true,
+          })
+        : null;
   }
 
-  /** Throws 429 RATE_LIMIT_EXCEEDED (with Retry-After) when `address` has no failures left. */
+  /**
+   * Counts one attempt of `subject` before it is checked; throws 429 RATE_LIMIT_EXCEEDED (with
+   * Retry-After) when the subject has no attempts left (or must wait), 503 when Redis is down.
+   */
+  async begin(subject: string, res: Response): Promise<Attempt> {
+    const limiter = this.limiter;
+    if (!limiter) return { giveBack: async () => {}, failed: async () => {} };
+    if (this.opts.progressiveAfter !== undefined) {
+      const waitMs = await unavailableOnError(this.redis.pttl(this.delayPrefix + subject));
+      if (waitMs > 0) this.refuse(res, limiter.points, waitMs);
+    }
+    const state = await consumePoints(limiter, subject, 1);
+    if (state.allowed) {
+      applyRateLimit(res, state, "");
+      return {
+        giveBack: async (opts) => {
+          await (opts?.forget ? this.reset(subject) : limiter.reward(subject, 1).catch(() => {}));
+        },
+        failed: async (failedRes) => {
+          const spent = limiter.points - state.remaining;
+          await this.delayNext(subject, spent);
+          // This request is answered 401 either way; the next one will meet the budget.
+          applyRateLimit(failedRes, { ...state, allowed: true }, "");
+        },
+      };
+    }
+    await this.waitForProbation(subject, res, state);
+    // let through on probation: a valid key is served; a failure is refused like the budget's
+    return {
+      giveBack: async () => {},
+      failed: async (failedRes) => applyRateLimit(failedRes, state, this.refusal),
+    };
+  }
+
+  /** Past the budget: one check per probation period, waited for at most that long; else 429. */
+  private async waitForProbation(subject: string, res: Response, state: RateLimitState) {
+    const probation = this.probation;
+    if (!probation || !this.opts.probationMs) applyRateLimit(res, { ...state, allowed: false }, this.refusal);
+    else {
+      for (let tries = 0; tries < 2; tries++) {
+        const slot = await consumePoints(probation, subject, 1);
+        if (slot.allowed) return;
+        const waitMs = slot.resetAt.getTime() - Date.now();
+        if (tries > 0 || waitMs > this.opts.probationMs) break;
+        await new Promise((resolve) => setTimeout(resolve, Math.max(1, waitMs) + Math.random() * 50));
+      }
+      applyRateLimit(res, { ...state, allowed: false }, this.refusal);
+    }
+  }
+
+  /** `failures` failures so far: past `progressiveAfter`, the next attempt waits 1, 2, 4, … s. */
+  private async delayNext(subject: string, failures: number) {
+    const after = this.opts.progressiveAfter;
+    if (after === undefined || failures < after) return;
+    const seconds = Math.min(2 ** (failures - after), this.opts.windowSeconds, MAX_DELAY_SECONDS);
+    await this.redis.set(this.delayPrefix + subject, "1", "PX", seconds * 1000).catch(() => {});
+  }
+
+  private refuse(res: Response, limit: number, waitMs: number): never {
+    applyRateLimit(
+      res,
+      { allowed: false, limit, remaining: 0, resetAt: new Date(Date.now() + waitMs) },
+      this.refusal,
+    );
+    throw new Error("unreachable"); // applyRateLimit threw the 429
+  }
+
+  /**
+   * Throws 429 when `address` has no failures left. Read-then-check: concurrent requests may all
+   * pass it, so the checks that cost (a key lookup, argon2) use `begin` instead.
+   */
   async check(address: string, res: Response): Promise<void> {
     if (!this.limiter) return;
     let spent: Awaited<ReturnType<RateLimiterRedis["get"]>>;
@@ -66,19 +182,10 @@ export class FailedAuthLimiter {
       });
     }
     if (!spent || spent.consumedPoints < this.limiter.points) return;
-    applyRateLimit(
-      res,
-      {
-        allowed: false,
-        limit: this.limiter.points,
-        remaining: 0,
-        resetAt: new Date(Date.now() + spent.msBeforeNext),
-      },
-      this.refusal,
-    );
+    this.refuse(res, this.limiter.points, spent.msBeforeNext);
   }
 
-  /** Counts one failure; the response carries the address's remaining failures. */
+  /** Counts one failure (after `check`); the response carries the address's remaining failures. */
   async recordFailure(address: string, res: Response): Promise<void> {
     if (!this.limiter) return;
     const state = await consumePoints(this.limiter, address, 1);
@@ -89,5 +196,17 @@ export class FailedAuthLimiter {
   /** Forgets `subject`'s failures (a successful sign-in to that account). */
   async reset(subject: string): Promise<void> {
     await this.limiter?.delete(subject).catch(() => {});
+    if (this.opts.progressiveAfter !== undefined)
+      await this.redis.del(this.delayPrefix + subject).catch(() => {});
+  }
+}
+
+async function unavailableOnError<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (err) {
+    throw new AppError("SERVICE_UNAVAILABLE", "Rate limiting is unavailable; retry with backoff.", {
+      cause: err,
+    });
   }
 }

@@ -34,8 +34,9 @@ export type KeyLookup = (hash: string) => Promise<ActiveApiKey | null>;
 /**
  * Authenticates `Authorization: Bearer <key>`. Malformed keys are refused before any lookup; the
  * lookup is by SHA-256 on a unique index. The cache (see AuthCache) saves that query on repeat
- * requests; revocations reach it by Redis pub/sub. A lookup that finds nothing counts against the
- * client's address, and an address out of failures is refused before its lookup (FailedAuthLimiter).
+ * requests; revocations reach it by Redis pub/sub. Each lookup counts against the client's address
+ * before it is made and is given back when it finds the key; an address out of failures gets one
+ * lookup per probation period, so valid keys behind a shared address still pass (FailedAuthLimiter).
  */
 export function authenticate(
   deps: AuthenticationDeps,
@@ -80,15 +81,20 @@ export function authenticate(
     let auth = cache.get(hash);
     if (auth === undefined) {
       const address = clientAddressBucket(req.ip);
-      await authFailures.check(address, res);
+      // counted before the lookup (a burst gets no more lookups than the budget), given back if found
+      const attempt = await authFailures.begin(address, res);
       // Read before the lookup: a revocation arriving during it must stop the result being cached.
       const generation = cache.generation;
-      const key = await lookup(hash);
+      const key = await lookup(hash).catch(async (err: unknown) => {
+        await attempt.giveBack();
+        throw err;
+      });
       if (!key) {
-        await authFailures.recordFailure(address, res);
+        await attempt.failed(res);
         res.setHeader("WWW-Authenticate", 'Bearer realm="ctxlog", error="invalid_token"');
         throw invalidKey();
       }
+      await attempt.giveBack();
       auth = {
         keyId: key.id,
         keyFamilyId: key.familyId,

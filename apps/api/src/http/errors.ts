@@ -74,6 +74,12 @@ function toAppError(err: unknown): AppError {
 
 /** The one place that writes error responses: `{ error: { code, message, request_id, details? } }`. */
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+  if (res.locals.deadlinePassed && res.headersSent) {
+    // request-deadline.ts answered 503 already: the route's late outcome (its answer, or its
+    // failure) reaches no one
+    req.log?.warn({ err, req: { id: req.id } }, "request ended after its deadline had answered");
+    return;
+  }
   const appError = toAppError(err);
   const status = ERROR_STATUS[appError.code as keyof typeof ERROR_STATUS] ?? 500;
   if (status >= 500) {

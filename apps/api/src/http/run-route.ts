@@ -1,6 +1,6 @@
 import type { RequestHandler } from "express";
 import type { ApiDeps } from "../deps";
-import type { RouteSpec } from "../routes/route-spec";
+import { type RouteSpec, routeAuth } from "../routes/route-spec";
 import { type AuthContext, requireAuth } from "./request-context";
 import { pickHeaders, validate } from "./validate";
 
@@ -15,7 +15,7 @@ export function runRoute(route: RouteSpec, deps: ApiDeps): RequestHandler {
   const bodyDefault = route.bodyRequired === false ? {} : undefined;
   return async (req, res) => {
     // sign-in and setup (auth "none") have no credentials: their handlers never read `auth`
-    const auth = route.auth === "none" ? (undefined as unknown as AuthContext) : requireAuth(req);
+    const auth = routeAuth(route) === "none" ? (undefined as unknown as AuthContext) : requireAuth(req);
     await handle({
       params: res.locals.params,
       headers: headers

@@ -5,7 +5,7 @@ import {
   type ZodOpenApiPathsObject,
 } from "zod-openapi";
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from "../http/json-body";
-import type { RouteSpec } from "../routes/route-spec";
+import { type RouteSpec, routeAuth } from "../routes/route-spec";
 import { headerComponents, responseHeaders } from "./headers";
 import { errorResponses } from "./responses";
 import { webhookEvents } from "./webhooks";
@@ -38,18 +38,20 @@ const CSRF =
 
 /** Who may call: `auth: "none"` routes take nothing; session routes the cookie; the rest either. */
 function securityOf(route: RouteSpec): oas31.SecurityRequirementObject[] {
-  if (route.auth === "none") return [];
-  if (route.auth === "session") return [{ sessionCookie: [] }];
+  const auth = routeAuth(route);
+  if (auth === "none") return [];
+  if (auth === "session") return [{ sessionCookie: [] }];
   return [{ bearerAuth: [] }, { sessionCookie: [] }];
 }
 
 function describe(route: RouteSpec): string | undefined {
   const changesState = route.method !== "get";
+  const auth = routeAuth(route);
   const parts = [
     route.permission ? `Requires a key with the \`${route.permission}\` permission.` : undefined,
-    route.auth === "session" ? SESSION_ONLY : undefined,
-    route.auth === "none" ? NO_CREDENTIALS : undefined,
-    changesState && route.auth !== "none" ? CSRF : undefined,
+    auth === "session" ? SESSION_ONLY : undefined,
+    auth === "none" ? NO_CREDENTIALS : undefined,
+    changesState && auth !== "none" ? CSRF : undefined,
     (route.method === "post" || route.method === "put") && !route.body ? NO_BODY : undefined,
   ].filter(Boolean);
   return parts.length ? parts.join(" ") : undefined;
@@ -80,7 +82,7 @@ function operationOf(route: RouteSpec): ZodOpenApiOperationObject {
     responses: {
       [String(route.success.status)]: {
         description: route.success.description,
-        headers: responseHeaders(route.success.status, route.success.headers, route.auth),
+        headers: responseHeaders(route.success.status, route.success.headers, routeAuth(route)),
         ...(route.success.schema
           ? {
               content: {

@@ -1,5 +1,5 @@
 import type { oas31 } from "zod-openapi";
-import type { SuccessHeader } from "../routes/route-spec";
+import type { RouteAuth, SuccessHeader } from "../routes/route-spec";
 
 const seconds = (minimum: number): oas31.SchemaObject => ({ type: "integer", minimum });
 
@@ -65,7 +65,7 @@ const successHeaderSchemas: Record<SuccessHeader["name"], oas31.SchemaObject> = 
 export function responseHeaders(
   status: number,
   extra: SuccessHeader[] = [],
-  auth?: "session" | "none",
+  auth: RouteAuth = "key",
 ): Record<string, oas31.HeaderObject | oas31.ReferenceObject> {
   const headers: Record<string, oas31.HeaderObject | oas31.ReferenceObject> = {
     "X-Request-Id": ref("RequestId"),
@@ -76,7 +76,7 @@ export function responseHeaders(
   headers["RateLimit-Remaining"] = ref(counted ? "RateLimitRemaining" : "RateLimitRemainingIfCounted");
   headers["RateLimit-Reset"] = ref(counted ? "RateLimitReset" : "RateLimitResetIfCounted");
   if (status === 429 || status === 503) headers["Retry-After"] = ref("RetryAfter");
-  if (status === 401 && auth === undefined) headers["WWW-Authenticate"] = ref("WwwAuthenticate");
+  if (status === 401 && auth === "key") headers["WWW-Authenticate"] = ref("WwwAuthenticate");
   if (status === 401 && auth === "session") {
     // only when an API key was presented and refused
     headers["WWW-Authenticate"] = {

@@ -1,6 +1,6 @@
 import { ERROR_STATUS } from "@ctxlog/core";
 import type { ZodOpenApiResponsesObject } from "zod-openapi";
-import type { RouteSpec } from "../routes/route-spec";
+import { type RouteSpec, routeAuth } from "../routes/route-spec";
 import { errorResponseSchema } from "../routes/shared-schemas";
 import { responseHeaders } from "./headers";
 
@@ -12,8 +12,8 @@ const WHEN: Record<number, string> = {
   409: "The object is not in a state that allows this.",
   413: "The body is larger than 300 KiB (5 MiB for a batch), or a field larger than its limit.",
   415: "The body is not `application/json` in UTF-8.",
-  429: "The key's rate limit is spent; retry after Retry-After seconds.",
-  503: "A backing service (PostgreSQL, Redis, the chain) is unavailable or too slow; retry with backoff.",
+  429: "The key's rate limit is spent (or too many failed attempts from this address, or too many exports at once); retry after Retry-After seconds.",
+  503: "A backing service (PostgreSQL, Redis, the chain) is unavailable or too slow, or the request ran past the server's deadline (REQUEST_TIMEOUT_MS); retry with backoff.",
 };
 
 const codesFor = (status: number) =>
@@ -27,10 +27,11 @@ const codesFor = (status: number) =>
  * every route of its kind, plus the route's own. 500 is not listed: it is a bug, never a contract.
  */
 export function errorStatuses(route: RouteSpec): number[] {
+  const auth = routeAuth(route);
   const statuses = new Set<number>([401, 429, 503, ...route.errors]);
-  if (route.permission || route.auth === "session") statuses.add(403);
+  if (route.permission || auth === "session") statuses.add(403);
   // a session's state-changing request without its CSRF token
-  if (route.method !== "get" && route.auth !== "none") statuses.add(403);
+  if (route.method !== "get" && auth !== "none") statuses.add(403);
   if (route.params) {
     statuses.add(400);
     statuses.add(404);
@@ -49,7 +50,7 @@ export function errorResponses(route: RouteSpec): ZodOpenApiResponsesObject {
       String(status),
       {
         description: `${codesFor(status) || "Error"}. ${WHEN[status] ?? ""}`.trim(),
-        headers: responseHeaders(status, [], route.auth),
+        headers: responseHeaders(status, [], routeAuth(route)),
         content: { "application/json": { schema: errorResponseSchema } },
       },
     ]),

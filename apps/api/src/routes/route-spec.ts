@@ -42,6 +42,8 @@ export type RouteHandler<S extends RouteSchemas = RouteSchemas> = (
   input: RouteInput<S>,
 ) => Promise<void> | void;
 
+export type RouteAuth = "key" | "session" | "none";
+
 interface RouteFields {
   method: "get" | "post" | "put" | "delete";
   /** express-style path under /v1, e.g. `/contexts/:id` */
@@ -49,13 +51,15 @@ interface RouteFields {
   operationId: string;
   summary: string;
   tag: string;
-  /** omitted: any valid key */
-  permission?: Operation;
   /**
-   * omitted: an API key or a dashboard session (which acts as a full key); "session": a dashboard
-   * session only (API keys get 403); "none": no credentials (sign-in and setup, with their own limits)
+   * Who may call the route (default "key"): "key": an API key, or a dashboard session (which acts
+   * as a full key of its user), with `permission` when one is set; "session": a dashboard session
+   * only (any API key gets 403); "none": nobody needs to be signed in (sign-in and setup, with
+   * limits of their own). Enforced in the route's own chain (app.ts), after the router matched it.
    */
-  auth?: "session" | "none";
+  auth?: RouteAuth;
+  /** the operation an API key's type must allow (auth "key"); omitted: any valid key */
+  permission?: Operation;
   /** false: the body may be left out, and is then validated as `{}` (default true when there is a body) */
   bodyRequired?: boolean;
   /** the largest body in bytes; default MAX_BODY_BYTES (300 KiB) */
@@ -128,4 +132,14 @@ export interface SuccessHeader {
   name: "Location" | "Idempotent-Replayed" | "Set-Cookie";
   required: boolean;
   description: string;
+}
+
+/** Who may call `route`: its declared `auth`, "key" when it declares none. */
+export function routeAuth(route: Pick<RouteFields, "auth" | "permission" | "path">): RouteAuth {
+  const auth = route.auth ?? "key";
+  if (auth === "none" && route.permission) {
+    // a permission needs a caller to have it: a table mistake, refused at start-up
+    throw new Error(`route ${route.path} takes no credentials but declares permission ${route.permission}`);
+  }
+  return auth;
 }

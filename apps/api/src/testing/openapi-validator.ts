@@ -63,7 +63,7 @@ export class OpenApiResponseValidator {
         const list = this.operations.get(method) ?? [];
         list.push({
           template,
-          regex: new RegExp(`^${pattern}/?$`),
+          regex: new RegExp(`^${pattern}$`), // exact, as the router matches
           literals: template.replace(/\{[^}]+\}/g, "").length,
           pointer: `/paths/${escapePointer(template)}/${method}`,
           operation,

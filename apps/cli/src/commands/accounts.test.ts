@@ -1,6 +1,6 @@
 // Integration: real PostgreSQL (a fresh database).
 import { hashOpaqueToken } from "@ctxlog/core";
-import { findSignInLink } from "@ctxlog/db";
+import { findSignInLink, startSession } from "@ctxlog/db";
 import { createTestDatabase } from "@ctxlog/db/testing";
 import { UsageError } from "../env";
 import { runAccountsCommand } from "./accounts";
@@ -50,11 +50,49 @@ describe("ctxlog accounts", () => {
     expect(listed).toEqual([expect.objectContaining({ email: "again@example.test", status: "invited" })]);
   });
 
+  it("disable, enable and remove: sessions and links end; --user picks among users; the last account needs --force", async () => {
+    await run("create", "--user", "cli-u5", "--email", "pat@example.test");
+    await run("create", "--user", "cli-u6", "--email", "pat@example.test");
+    await expect(run("disable", "--email", "pat@example.test")).rejects.toThrow(/--user/);
+    const [account] = await database.db.account.findMany({ where: { userId: "cli-u5" } });
+    await database.db.account.update({
+      where: { id: account?.id },
+      data: { passwordHash: "h", signInEmail: "pat@example.test" },
+    });
+    const session = await startSession(database.db, account?.id ?? "", {
+      idleMs: 3_600_000,
+      absoluteMs: 3_600_000,
+    });
+    // its user's last account that can sign in
+    await expect(run("disable", "--email", "pat@example.test", "--user", "cli-u5")).rejects.toThrow(
+      /--force/,
+    );
+    const out = JSON.parse(
+      (await run("disable", "--email", "PAT@example.test", "--user", "cli-u5", "--force", "--json"))[0] ?? "",
+    );
+    expect(out).toMatchObject({ account_id: account?.id, state: "disabled" });
+    expect(await database.db.session.findUniqueOrThrow({ where: { id: session.id } })).toMatchObject({
+      revokedAt: expect.any(Date),
+    });
+    await expect(run("link", "--email", "pat@example.test", "--user", "cli-u5")).rejects.toThrow(/disabled/);
+    const listed = JSON.parse((await run("list", "--user", "cli-u5", "--json"))[0] ?? "");
+    expect(listed[0].status).toBe("disabled");
+    expect((await run("enable", "--email", "pat@example.test", "--user", "cli-u5")).join("\n")).toMatch(
+      /enabled/,
+    );
+    expect((await run("remove", "--email", "pat@example.test", "--user", "cli-u6")).join("\n")).toMatch(
+      /removed/,
+    );
+    expect(await database.db.account.count({ where: { userId: "cli-u6" } })).toBe(0);
+  });
+
   it.each([
     [["create", "--email", "a@example.test"], /--user/],
     [["create", "--user", "x"], /--email/],
     [["create", "--user", "x", "--email", "not an email"], /--email/],
-    [["create", "--user", "cli-u1", "--email", "ops@example.test"], /exists/],
+    [["create", "--user", "cli-u1", "--email", "ops@example.test"], /has an account/],
+    [["disable", "--email", "nobody@example.test"], /no account/],
+    [["remove", "--user", "x"], /--email/],
     [["link", "--email", "nobody@example.test"], /no account/],
     [["create", "--user", "x", "--email", "a@example.test", "--nope"], /Unknown option/],
     [["frobnicate"], /Usage/],

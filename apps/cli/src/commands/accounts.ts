@@ -1,11 +1,17 @@
 import { parseArgs } from "node:util";
 import {
+  type Account,
   AccountEmailTakenError,
   createAccount,
   createSignInLink,
+  disableAccount,
+  enableAccount,
   findAccountByEmail,
+  findAccountsWithEmail,
+  LastAccountError,
   listAccounts,
   type PrismaClient,
+  removeAccount,
 } from "@ctxlog/db";
 import { UsageError } from "../env";
 import { listFlags, userIdFlag } from "./flags";
@@ -15,7 +21,11 @@ import { runSubcommand } from "./run-subcommand";
 export const ACCOUNTS_USAGE = `Usage:
   ctxlog accounts create --user <user_id> --email <email> [--json]
   ctxlog accounts list --user <user_id> [--json]
-  ctxlog accounts link --email <email> [--json]   # a new sign-in link (e.g. a forgotten password)`;
+  ctxlog accounts link --email <email> [--user <user_id>] [--json]   # a new sign-in link (e.g. a forgotten password)
+  ctxlog accounts disable --email <email> [--user <user_id>] [--force]   # no sign-in; sessions and links end now
+  ctxlog accounts enable --email <email> [--user <user_id>]
+  ctxlog accounts remove --email <email> [--user <user_id>] [--force]    # sessions and links end; the email is free again
+  (--user: when several users have invited the email; --force: even the user's last account that can sign in)`;
 
 // Deliberately loose (the dashboard's own check is the same): one @, no spaces, a dot in the domain.
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{1,63}$/;
@@ -66,6 +76,11 @@ async function create(db: PrismaClient, args: string[], out: Out, opts: Accounts
   });
   const userId = userIdFlag(values.user);
   const email = checkedEmail(values.email);
+  // the operator may know (the dashboard's inviters never do): such an account could not be set up
+  const signsIn = await findAccountByEmail(db, email);
+  if (signsIn && signsIn.userId !== userId) {
+    throw new UsageError(`${email} already signs in to an account of user ${signsIn.userId}`);
+  }
   try {
     const { account, link } = await createAccount(db, {
       userId,
@@ -100,7 +115,7 @@ async function list(db: PrismaClient, args: string[], out: Out) {
     account_id: a.id,
     user_id: a.userId,
     email: a.email,
-    status: a.hasPassword ? "active" : "invited",
+    status: a.disabledAt ? "disabled" : a.hasPassword ? "active" : "invited",
     created_at: a.createdAt.toISOString(),
     last_sign_in_at: a.lastSignInAt?.toISOString() ?? null,
   }));
@@ -114,14 +129,32 @@ async function list(db: PrismaClient, args: string[], out: Out) {
   );
 }
 
+/** The account an --email (and, when several users have invited it, --user) names. */
+async function namedAccount(db: PrismaClient, rawEmail: string | undefined, rawUser: string | undefined) {
+  const email = checkedEmail(rawEmail);
+  const userId = rawUser === undefined ? undefined : userIdFlag(rawUser);
+  const all = await findAccountsWithEmail(db, email);
+  const matches = userId === undefined ? all : all.filter((a) => a.userId === userId);
+  const [only] = matches;
+  if (!only) throw new UsageError(`no account with the email ${email}${userId ? ` for user ${userId}` : ""}`);
+  if (matches.length > 1) {
+    const users = matches.map((a) => a.userId).join(", ");
+    throw new UsageError(`users ${users} each have an account with the email ${email}: add --user <user_id>`);
+  }
+  return only;
+}
+
+const accountFlags = {
+  email: { type: "string" },
+  user: { type: "string" },
+  json: { type: "boolean", default: false },
+  force: { type: "boolean", default: false },
+} as const;
+
 async function link(db: PrismaClient, args: string[], out: Out, opts: AccountsCommandOptions) {
-  const { values } = parseArgs({
-    args,
-    options: { email: { type: "string" }, json: { type: "boolean", default: false } },
-    strict: true,
-  });
-  const account = await findAccountByEmail(db, checkedEmail(values.email));
-  if (!account) throw new UsageError(`no account with the email ${values.email}`);
+  const { values } = parseArgs({ args, options: accountFlags, strict: true });
+  const account = await namedAccount(db, values.email, values.user);
+  if (account.disabledAt) throw new UsageError(`${account.email} is disabled: ctxlog accounts enable first`);
   const issued = await createSignInLink(db, account.id);
   printLink(out, values.json, {
     link: setupLink(opts.publicBaseUrl, issued.token),
@@ -130,6 +163,40 @@ async function link(db: PrismaClient, args: string[], out: Out, opts: AccountsCo
     email: account.email,
     expiresAt: issued.expiresAt,
   });
+}
+
+/** disable, enable, remove: one account by --email (and --user), its new state printed. */
+async function changeAccount(
+  db: PrismaClient,
+  args: string[],
+  out: Out,
+  action: "disable" | "enable" | "remove",
+) {
+  const { values } = parseArgs({ args, options: accountFlags, strict: true });
+  const named = await namedAccount(db, values.email, values.user);
+  const input = { userId: named.userId, accountId: named.id, allowLast: values.force };
+  let changed: Account | null;
+  try {
+    changed =
+      action === "disable"
+        ? await disableAccount(db, input)
+        : action === "enable"
+          ? await enableAccount(db, input)
+          : await removeAccount(db, input);
+  } catch (err) {
+    if (!(err instanceof LastAccountError)) throw err;
+    throw new UsageError(
+      `${named.email} is the last account of user ${named.userId} that can sign in; add --force to ${action} it anyway`,
+    );
+  }
+  if (!changed) throw new UsageError(`no account with the email ${named.email}`);
+  const state = { disable: "disabled", enable: "enabled", remove: "removed" }[action];
+  if (values.json) {
+    out(JSON.stringify({ account_id: changed.id, user_id: changed.userId, email: changed.email, state }));
+  } else {
+    const now = action === "enable" ? "it signs in with its password again" : "its sessions and links ended";
+    out(`${changed.email} (account ${changed.id}, user ${changed.userId}): ${state}; ${now}.`);
+  }
 }
 
 export async function runAccountsCommand(
@@ -142,5 +209,8 @@ export async function runAccountsCommand(
     create: (args) => create(db, args, out, opts),
     list: (args) => list(db, args, out),
     link: (args) => link(db, args, out, opts),
+    disable: (args) => changeAccount(db, args, out, "disable"),
+    enable: (args) => changeAccount(db, args, out, "enable"),
+    remove: (args) => changeAccount(db, args, out, "remove"),
   });
 }

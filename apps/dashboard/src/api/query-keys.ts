@@ -18,5 +18,8 @@ export const queryKeys = {
   verificationsAll: ["verifications"] as const,
   verification: (id: string) => ["verifications", "one", id] as const,
   signers: ["signers"] as const,
-  people: ["people"] as const,
+  people: ["people", "accounts"] as const,
+  /** people and invitations: changing one changes the other's list too */
+  peopleAll: ["people"] as const,
+  invitations: ["people", "invitations"] as const,
 };

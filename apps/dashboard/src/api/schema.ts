@@ -16,4 +16,5 @@ export type Signer = Schemas["Signer"];
 export type ApiKey = Schemas["ApiKey"];
 export type Session = Schemas["DashboardSession"];
 export type Person = Schemas["AccountListItem"];
+export type Invitation = Schemas["InvitationListItem"];
 export type Overview = Schemas["Overview"];

@@ -9,6 +9,7 @@ const COLORS: Record<string, string> = {
   revoked: "gray",
   expired: "gray",
   invited: "blue",
+  disabled: "orange",
   succeeded: "green",
   verified: "green",
   "not verified": "red",

@@ -12,9 +12,13 @@ import { touchSession } from "../sessions/touch-session";
 import { createTestDatabase } from "../testing";
 import { changeAccountPassword } from "./change-account-password";
 import { AccountEmailTakenError, createAccount } from "./create-account";
+import { disableAccount, enableAccount } from "./disable-account";
+import { findAccountByEmail, findAccountsWithEmail } from "./find-account-by-email";
 import { findSignInLink } from "./find-sign-in-link";
+import { LastAccountError } from "./keep-one-account";
 import { listAccounts } from "./list-accounts";
 import { redeemSignInLink } from "./redeem-sign-in-link";
+import { removeAccount } from "./remove-account";
 import { createSignInLink } from "./sign-in-links";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -53,12 +57,52 @@ describe("accounts", () => {
     );
   });
 
-  it("an email is taken once, whatever its case, across users", async () => {
+  it("an email is taken once per user, whatever its case; set up once across users", async () => {
     const e = email();
-    await createAccount(database.db, { userId: "u-acc-2", email: e });
+    const first = await createAccount(database.db, { userId: "u-acc-2", email: e });
     await expect(
-      createAccount(database.db, { userId: "u-acc-3", email: e.toUpperCase() }),
+      createAccount(database.db, { userId: "u-acc-2", email: e.toUpperCase() }),
     ).rejects.toBeInstanceOf(AccountEmailTakenError);
+    // another user may invite it: both links exist, only the first redeemed signs in with it
+    const second = await createAccount(database.db, { userId: "u-acc-3", email: e.toUpperCase() });
+    const redeem = (token: string) =>
+      redeemSignInLink(database.db, { tokenHash: hashOpaqueToken(token), passwordHash: "h", timeouts });
+    expect(await redeem(first.link.token)).not.toBeNull();
+    expect(await redeem(second.link.token)).toBeNull();
+    expect((await findAccountByEmail(database.db, e))?.id).toBe(first.account.id);
+    expect((await findAccountsWithEmail(database.db, e)).map((a) => a.id)).toEqual(
+      [first.account.id, second.account.id].sort(),
+    );
+  });
+
+  it("removing or disabling keeps one account that can sign in; removal frees the email", async () => {
+    const userId = "u-acc-rm";
+    const a = await createAccount(database.db, { userId, email: email() });
+    const b = await createAccount(database.db, { userId, email: email() });
+    for (const x of [a, b])
+      await redeemSignInLink(database.db, {
+        tokenHash: hashOpaqueToken(x.link.token),
+        passwordHash: "h",
+        timeouts,
+      });
+    const s = await startSession(database.db, a.account.id, timeouts);
+    const disabled = await disableAccount(database.db, { userId, accountId: a.account.id });
+    expect(disabled?.disabledAt).not.toBeNull();
+    expect(await findActiveSession(database.db, hashOpaqueToken(s.token), timeouts)).toBeNull();
+    await expect(removeAccount(database.db, { userId, accountId: b.account.id })).rejects.toBeInstanceOf(
+      LastAccountError,
+    );
+    expect(await removeAccount(database.db, { userId: "u-other", accountId: a.account.id })).toBeNull();
+    expect(
+      await removeAccount(database.db, { userId, accountId: b.account.id, allowLast: true }),
+    ).not.toBeNull();
+    // the key its sessions acted as stays, revoked, for what it made
+    const key = await database.db.apiKey.findFirstOrThrow({
+      where: { name: `dashboard: ${b.account.email}` },
+    });
+    expect(key).toMatchObject({ accountId: null, revokedAt: expect.any(Date) });
+    expect(await createAccount(database.db, { userId: "u-acc-rm2", email: b.account.email })).toBeTruthy();
+    expect((await enableAccount(database.db, { userId, accountId: a.account.id }))?.disabledAt).toBeNull();
   });
 
   it("a link is redeemed once: password set, other links voided, sessions ended, a session started", async () => {

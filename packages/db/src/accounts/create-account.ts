@@ -72,7 +72,8 @@ export async function createAccount(
     });
   } catch (err) {
     if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") {
-      throw new AccountEmailTakenError(`an account with the email ${email} exists`);
+      // (user, email) is unique: another user's account with this email is no conflict here
+      throw new AccountEmailTakenError(`user ${input.userId} has an account with the email ${email}`);
     }
     throw err;
   }

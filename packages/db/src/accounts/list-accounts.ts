@@ -9,6 +9,8 @@ export interface AccountSummary {
   lastSignInAt: Date | null;
   /** false until the person has set a password through a sign-in link ("invited") */
   hasPassword: boolean;
+  /** set while the account is disabled */
+  disabledAt: Date | null;
 }
 
 /** A user's accounts, newest first; the password hash never leaves this function. */
@@ -24,7 +26,7 @@ export async function listAccounts(
   });
   const page = toPage(rows, query.limit);
   return {
-    rows: page.rows.map(({ passwordHash, invitedById: _, ...rest }) => ({
+    rows: page.rows.map(({ passwordHash, invitedById: _, signInEmail: __, ...rest }) => ({
       ...rest,
       hasPassword: passwordHash !== null,
     })),

@@ -2,36 +2,117 @@ import { ANCHOR_OMIT, type AnchorView, anchoredFields, type Context } from "../c
 import type { ContextReader } from "../contexts/reader-scope";
 import { readerFilter } from "../contexts/reader-scope";
 import type { PrismaClient } from "../generated/prisma/client";
+import type { DbOrTx } from "../prisma-types";
 
-/** A chained context (with its anchor's chain fields) and the batch it is in (null while in none). */
-export type AgentEntry = Context & { anchor: AnchorView | null };
+/**
+ * A chained context (with its anchor's chain fields) and the batch it is in (null while in none).
+ * Its context_data and metadata are not read: canonicalJson holds them (RFC 8785 of {agent_id,
+ * context_data, metadata}), and reading both would carry each entry's data twice.
+ */
+export type AgentEntry = Omit<Context, "contextData" | "metadata"> & { anchor: AnchorView | null };
+
+export interface AgentEntriesQuery {
+  agentId: string;
+  fromSequence?: number;
+  toSequence?: number;
+}
+
+const DEFAULT_PAGE_BYTES = 1024 * 1024;
+const MAX_PAGE_ROWS = 500;
+
+// The same rows a reader may read ($1 user, $2 key family when scoped): readerFilter in SQL.
+function scopeSql(reader: ContextReader): string {
+  switch (reader.scope) {
+    case "all":
+      return "";
+    case "public":
+      return "AND c.visibility = 'public'";
+    case "own":
+      return "AND c.key_family_id = $2";
+  }
+}
+
+/**
+ * An entry's size as the export pages count it: its canonical JSON's bytes (context_data and
+ * metadata in RFC 8785 form). octet_length reads a TOASTed value's size from its header, so this
+ * measures without loading the entries.
+ */
+const ENTRY_BYTES = "octet_length(c.canonical_json)";
+
+/**
+ * The last sequence of the next page: entries after `after`, in order, as many as fit in
+ * `pageBytes` (at least one, at most MAX_PAGE_ROWS). Null when there are none.
+ */
+async function pageEnd(
+  db: DbOrTx,
+  reader: ContextReader,
+  query: AgentEntriesQuery,
+  after: number,
+  pageBytes: number,
+): Promise<number | null> {
+  const rows = await db.$queryRawUnsafe<{ sequence: number; running: bigint | number }[]>(
+    `SELECT sequence, sum(bytes) OVER (ORDER BY sequence) AS running FROM (
+       SELECT c.sequence, ${ENTRY_BYTES} AS bytes FROM contexts c
+       WHERE c.user_id = $1 ${scopeSql(reader)} AND c.agent_id = $3 AND c.sequence > $4
+         AND ($5::int IS NULL OR c.sequence <= $5) AND ($2::text IS NOT NULL OR true)
+       ORDER BY c.sequence LIMIT ${MAX_PAGE_ROWS}
+     ) page ORDER BY sequence`,
+    reader.userId,
+    reader.keyFamilyId,
+    query.agentId,
+    after,
+    query.toSequence ?? null,
+  );
+  let end: number | null = rows[0]?.sequence ?? null;
+  for (const row of rows) {
+    if (Number(row.running) > pageBytes) break;
+    end = row.sequence;
+  }
+  return end;
+}
+
+/** The bytes (as pages count them) of the entries `query` selects: what an export will read. */
+export async function measureAgentEntries(
+  db: DbOrTx,
+  reader: ContextReader,
+  query: AgentEntriesQuery,
+): Promise<number> {
+  const [row] = await db.$queryRawUnsafe<{ bytes: bigint | number | null }[]>(
+    `SELECT sum(${ENTRY_BYTES}) AS bytes FROM contexts c
+     WHERE c.user_id = $1 ${scopeSql(reader)} AND c.agent_id = $3 AND c.sequence >= $4
+       AND ($5::int IS NULL OR c.sequence <= $5) AND ($2::text IS NOT NULL OR true)`,
+    reader.userId,
+    reader.keyFamilyId,
+    query.agentId,
+    query.fromSequence ?? 1,
+    query.toSequence ?? null,
+  );
+  return Number(row?.bytes ?? 0);
+}
 
 /**
  * The entries of one agent's log the reader may read, in sequence order from `fromSequence` to
- * `toSequence` (inclusive), read in pages of `pageSize` on the (user, agent, sequence) index, so an
- * export of any length holds one page in memory at a time.
+ * `toSequence` (inclusive), read on the (user, agent, sequence) index in pages bounded by bytes
+ * (`pageBytes` of canonical JSON, one entry at least), not by rows: an export holds one such page
+ * in memory at a time, whatever the length of the log or the size of its entries.
  */
 export async function* streamAgentEntries(
   db: PrismaClient,
   reader: ContextReader,
-  query: { agentId: string; fromSequence?: number; toSequence?: number; pageSize?: number },
+  query: AgentEntriesQuery & { pageBytes?: number },
 ): AsyncGenerator<AgentEntry> {
-  const pageSize = query.pageSize ?? 500;
+  const pageBytes = query.pageBytes ?? DEFAULT_PAGE_BYTES;
   let after = (query.fromSequence ?? 1) - 1;
   for (;;) {
+    const end = await pageEnd(db, reader, query, after, pageBytes);
+    if (end === null) return;
     const rows = await db.context.findMany({
-      where: {
-        ...readerFilter(reader),
-        agentId: query.agentId,
-        sequence: { gt: after, ...(query.toSequence !== undefined ? { lte: query.toSequence } : {}) },
-      },
+      where: { ...readerFilter(reader), agentId: query.agentId, sequence: { gt: after, lte: end } },
       include: { anchor: { omit: ANCHOR_OMIT } },
+      omit: { contextData: true, metadata: true },
       orderBy: { sequence: "asc" },
-      take: pageSize,
     });
     for (const row of rows) yield { ...row, ...anchoredFields(row, row.anchor) };
-    const last = rows[rows.length - 1];
-    if (rows.length < pageSize || last?.sequence == null) return;
-    after = last.sequence;
+    after = end;
   }
 }

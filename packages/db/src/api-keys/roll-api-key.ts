@@ -7,8 +7,9 @@ export class RollApiKeyError extends Error {
 }
 
 /**
- * Replaces a key with a new one of the same type, user, patterns and family; the old key keeps
- * working for `overlapHours` (0 = stops now) so deployments can switch without downtime.
+ * Replaces a key with a new one of the same type, user (so plan), patterns, name, expiry and
+ * family: a roll never widens a key. The old key keeps working for `overlapHours` (0 = stops now,
+ * and never past its own expiry) so deployments can switch without downtime.
  */
 export async function rollApiKey(
   db: PrismaClient,
@@ -33,7 +34,7 @@ export async function rollApiKey(
         agentPatterns: old.agentPatterns,
         familyId: old.familyId,
         rolledFromId: old.id,
-        expiresAt: null,
+        expiresAt: old.expiresAt,
         name: old.name,
       },
     });

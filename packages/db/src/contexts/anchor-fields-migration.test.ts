@@ -15,7 +15,7 @@ import { DEFAULT_MIGRATIONS_DIR } from "../paths";
 import { getContext } from "./get-context";
 import { listContexts } from "./list-contexts";
 
-const MIGRATION = "20261126234419_anchor_fields_read_through";
+const MIGRATION = "20261127003000_anchor_fields_read_through";
 const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL || "postgresql://root@127.0.0.1:5432/postgres";
 const url = withDatabaseName(ADMIN_URL, `ctxlog_test_anchor_fields_${randomBytes(4).toString("hex")}`);
 let before: string;

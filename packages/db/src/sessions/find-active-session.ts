@@ -19,6 +19,7 @@ export async function findActiveSession(
   if (!session || session.revokedAt) return null;
   if (sessionExpiresAt(session, timeouts) <= now) return null;
   const { account } = session;
+  if (account.disabledAt) return null; // disabling revokes the sessions too; never trust one alone
   if (!account.apiKey) return null; // every account is created with its key; never trust a row without
   return { ...session, account: { ...account, apiKey: account.apiKey } };
 }

@@ -2,7 +2,7 @@ import { AppError } from "@ctxlog/core";
 import { AccountEmailTakenError, createAccount } from "@ctxlog/db";
 import type { ApiDeps } from "../../deps";
 import { publicBaseUrl } from "../../env";
-import { requireSession } from "../auth/get-session";
+import { requireSession } from "../../http/request-context";
 import type { RouteHandler } from "../route-spec";
 import type { createInvitationBodySchema } from "./schemas";
 
@@ -11,7 +11,10 @@ export const setupLink = (base: string, token: string) => `${base}/dashboard/set
 
 /**
  * POST /v1/accounts/invitations — a new account of this user for another person, and its one-time
- * sign-in link, shown to the inviter once (only its hash is stored).
+ * sign-in link, shown to the inviter once (only its hash is stored). Whether the email already
+ * signs in to another user's account is never looked at here: the answer is the same for every
+ * email, and such an invitation's link simply cannot be completed (redeemSignInLink). Only an
+ * email this same user already has is a 409.
  */
 export function createInvitation({
   db,
@@ -34,7 +37,7 @@ export function createInvitation({
       });
     } catch (err) {
       if (err instanceof AccountEmailTakenError) {
-        throw new AppError("CONFLICT", "An account with this email exists.", { cause: err });
+        throw new AppError("CONFLICT", "This user already has an account with this email.", { cause: err });
       }
       throw err;
     }

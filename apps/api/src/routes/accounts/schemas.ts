@@ -12,8 +12,10 @@ export const accountListItemSchema = z
     email: z.string(),
     created_at: timestamp,
     last_sign_in_at: timestamp.nullable(),
-    status: z.enum(["active", "invited"]).meta({
-      description: "`invited` until the person has set a password through their sign-in link.",
+    status: z.enum(["active", "invited", "disabled"]).meta({
+      description:
+        "`invited` until the person has set a password through their sign-in link; `disabled` while " +
+        "disabled (no sign-in, no session).",
     }),
   })
   .meta({ id: "AccountListItem" });
@@ -32,3 +34,29 @@ export const invitationSchema = z
     expires_at: timestamp,
   })
   .meta({ id: "Invitation" });
+
+export const accountIdParamsSchema = z.object({
+  account_id: z.string().meta({ example: "acc_01JAZ0YQ8T9X2V3W4B5C6D7E8F" }),
+});
+
+export const listInvitationsQuerySchema = paginationQuerySchema.strict();
+
+export const invitationListItemSchema = z
+  .object({
+    account_id: z.string(),
+    email: z.string(),
+    invited_by: z
+      .string()
+      .nullable()
+      .meta({ description: "The inviting account (null: made with the CLI)." }),
+    created_at: timestamp,
+    expires_at: timestamp.nullable().meta({
+      description: "When its sign-in link ends; null when it has none left (ask for a new invitation).",
+    }),
+    status: z.enum(["pending", "expired"]),
+  })
+  .meta({ id: "InvitationListItem" });
+
+export const deletedAccountSchema = z
+  .object({ account_id: z.string(), deleted: z.literal(true) })
+  .meta({ id: "DeletedAccount" });

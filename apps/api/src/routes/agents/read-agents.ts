@@ -1,12 +1,10 @@
-import { once } from "node:events";
 import { AppError } from "@ctxlog/core";
-import { type AgentLogSummary, listAgentLogs, streamAgentEntries } from "@ctxlog/db";
+import { type AgentLogSummary, listAgentLogs } from "@ctxlog/db";
 import type { ApiDeps } from "../../deps";
 import { contextReader } from "../contexts/get-context";
-import { proofBundle } from "../contexts/proof-bundle";
 import { nextCursor, readCursor } from "../list-cursors";
 import type { RouteHandler } from "../route-spec";
-import type { agentParamsSchema, exportAgentQuerySchema, listAgentsQuerySchema } from "./schemas";
+import type { agentParamsSchema, listAgentsQuerySchema } from "./schemas";
 
 function agentLogResource(log: AgentLogSummary) {
   return {
@@ -28,7 +26,7 @@ export function listAgents({ db }: ApiDeps): RouteHandler<{ query: typeof listAg
   };
 }
 
-async function findLog(deps: ApiDeps, auth: Parameters<typeof contextReader>[0], agentId: string) {
+export async function findLog(deps: ApiDeps, auth: Parameters<typeof contextReader>[0], agentId: string) {
   const page = await listAgentLogs(deps.db, contextReader(auth), { limit: 1, agentId });
   const log = page.rows[0];
   // another user's agent, or one with no entry this key may read, is exactly like a missing one
@@ -40,43 +38,5 @@ async function findLog(deps: ApiDeps, auth: Parameters<typeof contextReader>[0],
 export function getAgent(deps: ApiDeps): RouteHandler<{ params: typeof agentParamsSchema }> {
   return async ({ params, auth, res }) => {
     res.json(agentLogResource(await findLog(deps, auth, params.agent_id)));
-  };
-}
-
-/**
- * GET /v1/agents/:agent_id/export — the log's entries in sequence order as NDJSON, one proof
- * bundle per line, read a page at a time and written with backpressure: memory stays bounded
- * whatever the log's length. A failure after the first line cuts the stream (no closing line),
- * which an audit reports as an incomplete log, never as a complete one.
- */
-export function exportAgent(deps: ApiDeps): RouteHandler<{
-  params: typeof agentParamsSchema;
-  query: typeof exportAgentQuerySchema;
-}> {
-  return async ({ params, query, auth, res }) => {
-    if (query.from_sequence && query.to_sequence && query.from_sequence > query.to_sequence) {
-      throw new AppError("VALIDATION_ERROR", "from_sequence is after to_sequence.");
-    }
-    await findLog(deps, auth, params.agent_id);
-    res.status(200).type("application/x-ndjson");
-    let chunk = "";
-    try {
-      for await (const entry of streamAgentEntries(deps.db, contextReader(auth), {
-        agentId: params.agent_id,
-        fromSequence: query.from_sequence,
-        toSequence: query.to_sequence,
-      })) {
-        chunk += `${JSON.stringify({ ...proofBundle(entry, entry.anchor, deps.env.CONFIRMATIONS), status: entry.status })}\n`;
-        if (chunk.length >= 64 * 1024) {
-          const ok = res.write(chunk);
-          chunk = "";
-          if (!ok) await once(res, "drain");
-        }
-      }
-      res.end(chunk);
-    } catch (err) {
-      deps.logger.warn({ err, agent: params.agent_id }, "agent export cut short");
-      res.destroy(err as Error);
-    }
   };
 }

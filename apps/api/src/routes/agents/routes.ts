@@ -1,6 +1,7 @@
 import { defineRoute, type RouteSpec } from "../route-spec";
 import { listResponseSchema } from "../shared-schemas";
-import { exportAgent, getAgent, listAgents } from "./read-agents";
+import { exportAgent } from "./export-agent";
+import { getAgent, listAgents } from "./read-agents";
 import {
   agentLogSchema,
   agentParamsSchema,
@@ -49,7 +50,10 @@ export const agentRoutes: RouteSpec[] = [
     query: exportAgentQuerySchema,
     success: {
       status: 200,
-      description: "One proof bundle per line (the schema is each line's), pending entries marked by status",
+      description:
+        "One proof bundle per line (the schema is each line's), pending entries marked by status. " +
+        "Only a few exports run at once per user and per server (429 with Retry-After beyond), and one " +
+        "costs one rate-limit unit more per MiB of entries (canonical JSON), spent before the first line.",
       schema: auditEntrySchema,
       contentType: "application/x-ndjson",
     },

@@ -1,8 +1,9 @@
 import { changeAccountPassword } from "@ctxlog/db";
 import type { ApiDeps } from "../../deps";
+import { requireSession } from "../../http/request-context";
+import { checkNewPassword } from "../../sessions/password-policy";
 import { hashPassword, verifyPassword } from "../../sessions/passwords";
 import type { RouteHandler } from "../route-spec";
-import { requireSession } from "./get-session";
 import type { changePasswordBodySchema } from "./schemas";
 import { sendNewSession, sessionTimeouts } from "./session-response";
 import { accountLimitKey, invalidCredentials } from "./sign-in";
@@ -27,6 +28,7 @@ export function changePassword({
       await signInLimits.byAccount.recordFailure(accountKey, res);
       throw invalidCredentials();
     }
+    checkNewPassword("new_password", body.new_password, account.email);
     const changed = await changeAccountPassword(db, {
       accountId: account.id,
       passwordHash: await hashPassword(body.new_password),

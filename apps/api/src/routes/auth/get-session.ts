@@ -1,16 +1,9 @@
-import { AppError } from "@ctxlog/core";
 import type { z } from "zod";
 import type { ApiDeps } from "../../deps";
-import type { AuthContext } from "../../http/request-context";
+import { requireSession } from "../../http/request-context";
 import type { NoSchemas, RouteHandler } from "../route-spec";
 import type { sessionSchema } from "./schemas";
 import { accountResource } from "./session-response";
-
-/** The request's session, or (never, on a session-only route) a 401. */
-export function requireSession(auth: AuthContext) {
-  if (!auth.session) throw new AppError("INVALID_SESSION", "No valid dashboard session: sign in again.");
-  return { auth, session: auth.session };
-}
 
 /** GET /v1/auth/session — who is signed in, the CSRF token, and when the session ends if unused. */
 export function getSession({ db }: ApiDeps): RouteHandler<NoSchemas> {

@@ -1,7 +1,8 @@
 import { AppError, hashOpaqueToken, isOpaqueToken } from "@ctxlog/core";
-import { findSignInLink, redeemSignInLink } from "@ctxlog/db";
+import { findAccountByEmail, findSignInLink, redeemSignInLink } from "@ctxlog/db";
 import type { ApiDeps } from "../../deps";
 import { clientAddressBucket } from "../../http/auth-failure-limit";
+import { checkNewPassword } from "../../sessions/password-policy";
 import { hashPassword } from "../../sessions/passwords";
 import type { RouteHandler } from "../route-spec";
 import { checkSameOrigin } from "./origin-check";
@@ -13,7 +14,8 @@ const badLink = () =>
 
 /**
  * POST /v1/auth/setup — a one-time link's token and a new password: sets the password, ends the
- * account's other sessions and signs in. The link is looked at before the password is hashed (a
+ * account's other sessions and signs in. The password must not be a common one nor contain the
+ * email's name (400 VALIDATION_ERROR saying which). The link is looked at before the password is hashed (a
  * wrong token costs no hashing) and redeemed atomically after (a link works once, even raced).
  */
 export function setupAccount({
@@ -24,13 +26,27 @@ export function setupAccount({
   return async ({ body, req, res }) => {
     checkSameOrigin(req, env);
     const address = clientAddressBucket(req.ip);
-    await signInLimits.byAddress.check(address, res);
+    // counted before the link is looked up (atomically, so a burst gets no more lookups than the
+    // limit), given back once the link is found
+    const attempt = await signInLimits.byAddress.begin(address, res);
     const tokenHash = isOpaqueToken(body.token) ? hashOpaqueToken(body.token) : null;
-    const link = tokenHash ? await findSignInLink(db, tokenHash) : null;
+    const link = tokenHash
+      ? await findSignInLink(db, tokenHash).catch(async (err: unknown) => {
+          await attempt.giveBack();
+          throw err;
+        })
+      : null;
     if (!tokenHash || !link) {
-      await signInLimits.byAddress.recordFailure(address, res);
+      await attempt.failed(res);
       throw badLink();
     }
+    await attempt.giveBack();
+    // a disabled account, or an email that already signs in to another account (an invitation
+    // from another user): the same answer as a dead link, before any hashing
+    const account = await db.account.findUniqueOrThrow({ where: { id: link.accountId } });
+    const signsInAs = await findAccountByEmail(db, account.email);
+    if (account.disabledAt || (signsInAs && signsInAs.id !== account.id)) throw badLink();
+    checkNewPassword("password", body.password, account.email);
     const passwordHash = await hashPassword(body.password);
     const redeemed = await redeemSignInLink(db, { tokenHash, passwordHash, timeouts: sessionTimeouts(env) });
     if (!redeemed) throw badLink();

@@ -18,24 +18,40 @@ export const accountLimitKey = (email: string) => `account:${hashOpaqueToken(nor
  * POST /v1/auth/sign-in — email and password → a new session (a new token every time, so a
  * session fixed before sign-in is never the one signed in). An unknown email, an account without a
  * password yet and a wrong password get the same answer after the same work (a hash is verified
- * either way: passwords.ts). Failures count per account and per client address; past either limit
- * the answer is 429 before any password is checked.
+ * either way: passwords.ts).
+ *
+ * Each attempt is counted per client address and per account at that address BEFORE the password
+ * is checked (atomically: a concurrent burst gets no more argon2 checks than the limits), and given
+ * back when it succeeds. The account's lockout is keyed on the address too, with progressive delays
+ * (auth-failure-limit.ts), so failures from one address never lock the owner out at another.
  */
 export function signIn({ db, env, signInLimits }: ApiDeps): RouteHandler<{ body: typeof signInBodySchema }> {
   return async ({ body, req, res }) => {
     checkSameOrigin(req, env);
     const address = clientAddressBucket(req.ip);
-    const accountKey = accountLimitKey(body.email);
-    await signInLimits.byAddress.check(address, res);
-    await signInLimits.byAccount.check(accountKey, res);
-    const account = await findAccountByEmail(db, body.email);
-    const ok = await verifyPassword(account?.passwordHash, body.password);
+    const accountKey = `${accountLimitKey(body.email)}:${address}`;
+    const byAddress = await signInLimits.byAddress.begin(address, res);
+    const byAccount = await signInLimits.byAccount.begin(accountKey, res).catch(async (err: unknown) => {
+      await byAddress.giveBack(); // refused before any check: not an attempt of this address
+      throw err;
+    });
+    let account: Awaited<ReturnType<typeof findAccountByEmail>>;
+    let ok: boolean;
+    try {
+      // a disabled account signs in no more, with the same answer (and work) as a wrong password
+      const found = await findAccountByEmail(db, body.email);
+      account = found?.disabledAt ? null : found;
+      ok = await verifyPassword(account?.passwordHash, body.password);
+    } catch (err) {
+      await Promise.all([byAddress.giveBack(), byAccount.giveBack()]); // an outage is no failed guess
+      throw err;
+    }
     if (!account || !ok) {
-      await signInLimits.byAddress.recordFailure(address, res);
-      await signInLimits.byAccount.recordFailure(accountKey, res);
+      await byAddress.failed(res);
+      await byAccount.failed(res);
       throw invalidCredentials();
     }
-    await signInLimits.byAccount.reset(accountKey);
+    await Promise.all([byAddress.giveBack(), byAccount.giveBack({ forget: true })]);
     const now = new Date();
     const session = await startSession(db, account.id, sessionTimeouts(env), now);
     sendNewSession(req, res, env, { ...account, lastSignInAt: now }, session);

@@ -1,8 +1,8 @@
 import { revokeAccountSessions, revokeSession } from "@ctxlog/db";
 import type { ApiDeps } from "../../deps";
+import { requireSession } from "../../http/request-context";
 import { clearSessionCookie } from "../../sessions/session-cookie";
 import type { NoSchemas, RouteHandler } from "../route-spec";
-import { requireSession } from "./get-session";
 
 /** POST /v1/auth/sign-out — ends this session and clears its cookie. */
 export function signOut({ db, env }: ApiDeps): RouteHandler<NoSchemas> {

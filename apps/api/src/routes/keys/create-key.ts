@@ -1,6 +1,7 @@
 import { AppError } from "@ctxlog/core";
 import { createApiKey, InvalidKeyRequestError } from "@ctxlog/db";
 import type { ApiDeps } from "../../deps";
+import { requireSession } from "../../http/request-context";
 import type { RouteHandler } from "../route-spec";
 import { keyResource } from "./key-resource";
 import type { createKeyBodySchema } from "./schemas";
@@ -8,6 +9,7 @@ import type { createKeyBodySchema } from "./schemas";
 /** POST /v1/keys — a new key of this user; the only response that ever shows it. */
 export function createKey({ db }: ApiDeps): RouteHandler<{ body: typeof createKeyBodySchema }> {
   return async ({ body, auth, res }) => {
+    requireSession(auth); // sessions only, whatever the route table says
     let created: Awaited<ReturnType<typeof createApiKey>>;
     try {
       created = await createApiKey(db, {

@@ -91,6 +91,36 @@ describe("/v1/keys (dashboard sessions)", () => {
     await otherProcess.close();
   });
 
+  it("a roll never widens the key: the new one keeps its type, expiry, agent patterns, plan and name", async () => {
+    const s = await h.session(`usr-keys-roll-keep-${Date.now()}`);
+    const { body: first } = await s.agent
+      .post("/v1/keys")
+      .set(s.csrfHeader)
+      .send({ type: "restricted", name: "ci", agent_patterns: ["ci-*"], expires_in_days: 3 });
+    expect(first.expires_at).not.toBeNull();
+    const rolled = await s.agent
+      .post(`/v1/keys/${first.key_id}/roll`)
+      .set(s.csrfHeader)
+      .send({ overlap_hours: 1 });
+    expect(rolled.status).toBe(201);
+    const kept = ({ type, name, agent_patterns, plan, expires_at }: Record<string, unknown>) => ({
+      type,
+      name,
+      agent_patterns,
+      plan,
+      expires_at,
+    });
+    expect(kept(rolled.body)).toEqual(kept(first));
+    // and as the API reads it back, not only as the roll answered
+    const list = await s.agent.get("/v1/keys?status=active");
+    const listed = list.body.data.find((k: { key_id: string }) => k.key_id === rolled.body.key_id);
+    expect(kept(listed)).toEqual(kept(first));
+    // the old key's overlap ends before its own expiry, never after
+    expect(new Date(rolled.body.previous.expires_at).getTime()).toBeLessThan(
+      new Date(first.expires_at).getTime(),
+    );
+  });
+
   it("roll with an overlap: both keys work, the new one shown once; roll with 0: the old one stops", async () => {
     const s = await h.session(`usr-keys-roll-${Date.now()}`);
     const { body: first } = await s.agent

@@ -1,6 +1,7 @@
 import { AppError } from "@ctxlog/core";
 import { findUserApiKey, RollApiKeyError, rollApiKey } from "@ctxlog/db";
 import type { ApiDeps } from "../../deps";
+import { requireSession } from "../../http/request-context";
 import type { RouteHandler } from "../route-spec";
 import { keyResource } from "./key-resource";
 import { publishKeyChange } from "./publish-key-change";
@@ -15,6 +16,7 @@ export function rollKey(
   deps: ApiDeps,
 ): RouteHandler<{ params: typeof keyIdParamsSchema; body: typeof rollKeyBodySchema }> {
   return async ({ params, body, auth, res }) => {
+    requireSession(auth); // sessions only, whatever the route table says
     const key = await requireOwnKey(deps.db, auth, params.key_id);
     let rolled: Awaited<ReturnType<typeof rollApiKey>>;
     try {

@@ -8,8 +8,10 @@ import { PagedTable } from "../../components/PagedTable";
 import { PageHeader } from "../../components/PageHeader";
 import { Section } from "../../components/Section";
 import { StatusBadge } from "../../components/StatusBadge";
+import { InvitationsTable } from "./InvitationsTable";
 import { InviteForm } from "./InviteForm";
 import { PasswordForm } from "./PasswordForm";
+import { PersonActions } from "./PersonActions";
 import { usePeople, useSignOutEverywhere } from "./use-account";
 
 export default function AccountPage() {
@@ -50,7 +52,8 @@ export default function AccountPage() {
         </Section>
         <Section title="People of this user">
           <Text size="sm" c="dimmed" mb="sm">
-            Everyone here signs in to the same keys, contexts and webhooks.
+            Everyone here signs in to the same keys, contexts and webhooks. Disabling or removing a person
+            ends their sessions at once; the last person who can sign in stays.
           </Text>
           <InviteForm />
           <Box mt="md">
@@ -67,9 +70,16 @@ export default function AccountPage() {
                   header: "Last sign-in",
                   cell: (person) => <DateTime value={person.last_sign_in_at} empty="never" />,
                 },
+                {
+                  header: "Actions",
+                  cell: (person) => (
+                    <PersonActions person={person} self={person.account_id === account?.account_id} />
+                  ),
+                },
               ]}
             />
           </Box>
+          <InvitationsTable />
         </Section>
       </Stack>
     </>

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "../../api/api-context";
 import { unwrap } from "../../api/errors";
-import { useSecretMutation } from "../../api/mutations";
+import { useChangeMutation, useSecretMutation } from "../../api/mutations";
 import { usePagedQuery } from "../../api/paged";
 import { queryKeys } from "../../api/query-keys";
-import type { Person } from "../../api/schema";
+import type { Invitation, Person } from "../../api/schema";
 import { replaceSession } from "../../app/session";
 
 export function usePeople() {
@@ -19,7 +19,46 @@ export function usePeople() {
 export function useInvite() {
   return useSecretMutation(
     (api, email: string) => unwrap(api.POST("/accounts/invitations", { body: { email } })),
-    queryKeys.people,
+    queryKeys.peopleAll,
+  );
+}
+
+export function useInvitations() {
+  const api = useApi();
+  return usePagedQuery<Invitation>({
+    queryKey: queryKeys.invitations,
+    fetchPage: (cursor) =>
+      unwrap(api.GET("/accounts/invitations", { params: { query: { limit: 25, cursor } } })),
+  });
+}
+
+export function useRevokeInvitation() {
+  return useChangeMutation(
+    (api, accountId: string) =>
+      unwrap(
+        api.DELETE("/accounts/invitations/{account_id}", { params: { path: { account_id: accountId } } }),
+      ),
+    queryKeys.peopleAll,
+  );
+}
+
+/** Disable or enable a person: their sessions and links end at once when disabled. */
+export function useSetAccountEnabled() {
+  return useChangeMutation((api, { accountId, enabled }: { accountId: string; enabled: boolean }) => {
+    const params = { params: { path: { account_id: accountId } } };
+    return unwrap(
+      enabled
+        ? api.POST("/accounts/{account_id}/enable", params)
+        : api.POST("/accounts/{account_id}/disable", params),
+    );
+  }, queryKeys.peopleAll);
+}
+
+export function useRemoveAccount() {
+  return useChangeMutation(
+    (api, accountId: string) =>
+      unwrap(api.DELETE("/accounts/{account_id}", { params: { path: { account_id: accountId } } })),
+    queryKeys.peopleAll,
   );
 }
 
