@@ -59,7 +59,10 @@ async function run(batchMax, agents = 1) {
     const sentAt = await postAll(stack.apiPort, stack.key, agents);
     const postedIn = Date.now() - started;
     await waitForConfirmed(client, CONTEXTS);
-    const rows = await client.context.findMany({ select: { id: true, confirmedAt: true } });
+    // a context is confirmed with its anchor (its confirmation time is the anchor's)
+    const rows = (
+      await client.context.findMany({ select: { id: true, anchor: { select: { confirmedAt: true } } } })
+    ).map((r) => ({ id: r.id, confirmedAt: r.anchor.confirmedAt }));
     const latencies = rows.map((r) => r.confirmedAt.getTime() - sentAt.get(r.id)).sort((a, b) => a - b);
     const lastConfirmed = Math.max(...rows.map((r) => r.confirmedAt.getTime()));
     const firstConfirmed = Math.min(...rows.map((r) => r.confirmedAt.getTime()));

@@ -1,6 +1,7 @@
 import type { NewContext } from "@ctxlog/core";
-import type { Context, Prisma } from "../generated/prisma/client";
+import type { Context as ContextRow, Prisma } from "../generated/prisma/client";
 import type { ChainLink } from "./assign-sequences";
+import { type Context, UNANCHORED } from "./context-view";
 
 /**
  * What a context holds of anchoring and failure while it is pending: nothing yet. A new row starts
@@ -8,13 +9,6 @@ import type { ChainLink } from "./assign-sequences";
  */
 export const PENDING_STATE = Object.freeze({
   status: "pending",
-  transactionHash: null,
-  blockNumber: null,
-  blockTimestamp: null,
-  confirmations: 0,
-  gasUsed: null,
-  confirmedAt: null,
-  confirmationTimeSeconds: null,
   errorCode: null,
   errorMessage: null,
   errorDetails: null,
@@ -23,7 +17,7 @@ export const PENDING_STATE = Object.freeze({
   failedAt: null,
   anchorId: null,
   leafIndex: null,
-} as const satisfies Partial<Context>);
+} as const satisfies Partial<ContextRow>);
 
 /**
  * The row a new context becomes, exactly as PostgreSQL holds it after insertContexts: the one
@@ -53,6 +47,7 @@ export function pendingContextRow(input: NewContext, link: ChainLink, signature:
     createdAt: input.createdAt,
     estimatedConfirmation: input.estimatedConfirmation,
     ...PENDING_STATE,
+    ...UNANCHORED,
     merkleProof: [],
     sequence: link.sequence,
     prevEntryHash: link.prevEntryHash,

@@ -2,11 +2,11 @@ import { randomBytes } from "node:crypto";
 import type { NewContext, ReceiptFields } from "@ctxlog/core";
 import type { PoolClient } from "pg";
 import { pgPoolOf } from "../client";
-import type { Context } from "../generated/prisma/client";
 import type { DbOrTx } from "../prisma-types";
 import { prismaSql } from "../sql-transaction";
 import { LOCK_HEADS_SQL, type LogHead, linkEntries, logsJson } from "./assign-sequences";
 import { INSERT_CHAINED_SQL, pendingContextRow, toRecord } from "./context-rows";
+import type { Context } from "./context-view";
 
 /** What the API computes for a new context (built by `buildNewContexts` in @ctxlog/core). */
 export type { NewContext } from "@ctxlog/core";

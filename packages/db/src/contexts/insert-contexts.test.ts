@@ -2,7 +2,7 @@
 import { createContextSigner, entryHash, newId, recoverReceiptSigner, ZERO_ENTRY_HASH } from "@ctxlog/core";
 import { createDb, pgPoolOf } from "../client";
 import { createApiKey } from "../index";
-import { createTestDatabase, type TestDatabase } from "../testing";
+import { createTestDatabase, readContext, type TestDatabase } from "../testing";
 import { insertContexts, type NewContext, pendingContextRow } from "./insert-context";
 
 const signer = createContextSigner("0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d");
@@ -46,7 +46,7 @@ describe("insertContexts (PostgreSQL)", () => {
     const inputs = Array.from({ length: 25 }, (_, i) => newContext(i));
     const written = await insertContexts(t.db, inputs, signer);
     for (const [i, input] of inputs.entries()) {
-      const stored = await t.db.context.findUniqueOrThrow({ where: { id: input.id } });
+      const stored = await readContext(t.db, input.id);
       expect(stored).toEqual(written[i]);
       // each agent is its own log here: the first entry of each
       const link = {
@@ -96,7 +96,7 @@ describe("insertContexts (PostgreSQL)", () => {
       return insertContexts(tx, inputs, signer);
     });
     for (const [i, input] of inputs.entries()) {
-      expect(await t.db.context.findUniqueOrThrow({ where: { id: input.id } })).toEqual(written[i]);
+      expect(await readContext(t.db, input.id)).toEqual(written[i]);
       expect(written[i]?.sequence).toBe(1);
     }
   });

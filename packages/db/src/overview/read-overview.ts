@@ -42,12 +42,15 @@ export async function readOverview(
       FROM contexts
       WHERE user_id = ${userId} AND id >= ${idFloor("ctx", new Date(firstMinute))}
       GROUP BY 1`,
+    // each context's confirmation time as its record shows it (context-view.ts): its anchor's
+    // confirmation less its own receipt, in whole seconds
     db.$queryRaw<{ avg: number | null }[]>`
-      SELECT avg(confirmation_time_seconds)::float8 AS avg
-      FROM contexts
-      WHERE user_id = ${userId} AND status = 'confirmed'
-        AND id >= ${idFloor("ctx", new Date(now.getTime() - 2 * DAY))}
-        AND confirmed_at >= ${new Date(now.getTime() - DAY)}`,
+      SELECT avg(greatest(0, round(extract(epoch FROM a.confirmed_at - c.created_at))))::float8 AS avg
+      FROM contexts c
+      JOIN anchors a ON a.id = c.anchor_id
+      WHERE c.user_id = ${userId} AND c.status = 'confirmed'
+        AND c.id >= ${idFloor("ctx", new Date(now.getTime() - 2 * DAY))}
+        AND a.confirmed_at >= ${new Date(now.getTime() - DAY)}`,
     db.anchor.count({ where: { status: { in: ["queued", "sent", "mined"] } } }),
     db.chainStatus.findUnique({ where: { network: opts.network } }),
     db.$queryRaw<{ state: string; n: bigint }[]>`

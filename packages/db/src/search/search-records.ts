@@ -27,8 +27,8 @@ export const SEARCH_LIMIT = 20;
 /**
  * What one pasted string names among one user's records: a context by id, context hash, entry
  * hash or transaction hash; an agent by name; a webhook, delivery or event by id. Each lookup is
- * one index probe — (context_hash), (entry_hash), (transaction_hash, user_id), (user_id, agent_id,
- * id) and primary keys — so the cost does not grow with the number of contexts.
+ * one index probe — (context_hash), (entry_hash), anchors' (transaction_hash) then primary keys,
+ * (user_id, agent_id, id) and primary keys — so the cost does not grow with the number of contexts.
  */
 export async function searchRecords(db: PrismaClient, userId: string, query: string): Promise<SearchHit[]> {
   const q = query.trim();
@@ -48,12 +48,17 @@ export async function searchRecords(db: PrismaClient, userId: string, query: str
         take: SEARCH_LIMIT,
         orderBy: { id: "asc" },
       }),
-      db.context.findMany({
-        where: { transactionHash: hash, userId },
-        select,
-        take: SEARCH_LIMIT,
-        orderBy: { id: "asc" },
-      }),
+      // a context's transaction is its batch's: the anchor (by its own index), then its rows by id
+      db.anchor
+        .findMany({ where: { transactionHash: hash }, select: { contextIds: true }, take: SEARCH_LIMIT })
+        .then((anchors) =>
+          db.context.findMany({
+            where: { id: { in: anchors.flatMap((a) => a.contextIds) }, userId },
+            select,
+            take: SEARCH_LIMIT,
+            orderBy: { id: "asc" },
+          }),
+        ),
     ]);
     const hit =
       (matched: SearchMatch) =>

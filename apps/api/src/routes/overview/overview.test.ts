@@ -17,15 +17,22 @@ describe("GET /v1/overview", () => {
     for (let i = 0; i < 4; i++) {
       ids.push((await h.request.post("/v1/contexts").set(bearer(t.keys.full)).send(context)).body.context_id);
     }
-    const now = new Date();
-    await h.db.context.updateMany({
-      where: { id: { in: ids.slice(0, 2) } },
-      data: { status: "confirmed", confirmedAt: now, confirmationTimeSeconds: 4 },
-    });
-    await h.db.context.update({
-      where: { id: ids[2] },
-      data: { status: "confirmed", confirmedAt: now, confirmationTimeSeconds: 10 },
-    });
+    // confirmed in two batches, 4 s and 10 s after they were received (a context's confirmation time
+    // is its anchor's confirmation less its own receipt)
+    const received = new Date(Date.now() - 20_000);
+    const confirmIn = async (contextIds: string[], seconds: number) => {
+      const anchorId = newId("anc");
+      await h.db.$executeRaw`
+        INSERT INTO anchors (id, signer_address, chain_id, network, registry_address, merkle_root, context_count,
+          context_ids, status, confirmations, confirmed_at, updated_at)
+        VALUES (${anchorId}, '0xs', 31337, 'anvil', '0xr', '0xroot', ${contextIds.length}, ${contextIds}::text[],
+          'confirmed', 3, ${new Date(received.getTime() + seconds * 1000)}, now())`;
+      await h.db.$executeRaw`
+        UPDATE contexts SET status = 'confirmed', anchor_id = ${anchorId}, created_at = ${received}
+        WHERE id = ANY(${contextIds}::text[])`;
+    };
+    await confirmIn(ids.slice(0, 2), 4);
+    await confirmIn([ids[2] as string], 10);
     // an old context: counted by status, outside the last hour
     const old = new Date(Date.now() - 3 * 3_600_000);
     await h.db.$executeRaw`

@@ -11,6 +11,18 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const hex = (n: number) => `0x${n.toString(16).padStart(64, "0")}`;
+// a batch as the chain worker leaves it once sent: a context's transaction is its anchor's
+const anchorRow = (id: string, transactionHash: string, contextIds: string[]) => ({
+  id,
+  signerAddress: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
+  chainId: 31337,
+  network: "anvil",
+  registryAddress: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+  merkleRoot: hex(1),
+  contextCount: contextIds.length,
+  contextIds,
+  transactionHash,
+});
 
 describe("GET /v1/search", () => {
   it("finds a context by id, context hash, entry hash and transaction hash; an agent, webhook, delivery and event by id", async () => {
@@ -23,10 +35,8 @@ describe("GET /v1/search", () => {
     expect(created.status).toBe(202);
     const contextId = created.body.context_id as string;
     // as the chain worker leaves a confirmed context: its entry hash and transaction
-    await h.db.context.update({
-      where: { id: contextId },
-      data: { entryHash: hex(7), transactionHash: hex(9) },
-    });
+    await h.db.context.update({ where: { id: contextId }, data: { entryHash: hex(7) } });
+    await h.db.anchor.create({ data: anchorRow(newId("anc"), hex(9), [contextId]) });
     const row = await h.db.context.findUniqueOrThrow({ where: { id: contextId } });
     const hook = await h.request
       .post("/v1/webhooks")
@@ -84,18 +94,25 @@ describe("GET /v1/search", () => {
     // many rows of the same user, each with its own hashes, so the planner has a reason to choose
     await h.db.$executeRaw`
       INSERT INTO contexts (id, user_id, api_key_id, key_family_id, agent_id, context_data, canonical_json,
-        context_hash, entry_hash, transaction_hash, signature, signer_address, status, network, created_at,
+        context_hash, entry_hash, signature, signer_address, status, network, created_at,
         updated_at, estimated_confirmation)
       SELECT ${newId("ctx").slice(0, 14)} || lpad(g::text, 16, '0'), user_id, api_key_id, key_family_id, agent_id,
         context_data, canonical_json, '0x' || lpad(to_hex(g), 64, '0'), '0x' || lpad(to_hex(g + 1000000), 64, '0'),
-        '0x' || lpad(to_hex(g / 100 + 2000000), 64, '0'), signature, signer_address, 'confirmed', network, now(),
-        now(), now()
+        signature, signer_address, 'confirmed', network, now(), now(), now()
       FROM contexts, generate_series(1, 20000) AS g WHERE user_id = ${t.userId}`;
+    // and batches of 100 of them, each with its transaction
+    await h.db.$executeRaw`
+      INSERT INTO anchors (id, signer_address, chain_id, network, registry_address, merkle_root, context_count,
+        transaction_hash, status, updated_at)
+      SELECT ${newId("anc").slice(0, 14)} || lpad(g::text, 16, '0'), '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+        31337, 'anvil', '0x5FbDB2315678afecb367f032d93F642f64180aa3', '0x' || lpad(to_hex(g), 64, '0'), 100,
+        '0x' || lpad(to_hex(g + 2000000), 64, '0'), 'confirmed', now()
+      FROM generate_series(1, 200) AS g`;
+    await h.db.$executeRawUnsafe("ANALYZE anchors");
     await h.db.$executeRawUnsafe("ANALYZE contexts");
     const indexes: Record<string, RegExp> = {
       context_hash: /contexts_context_hash_idx/,
       entry_hash: /contexts_entry_hash_idx/,
-      transaction_hash: /contexts_transaction_hash_user_id_idx/,
     };
     for (const [column, index] of Object.entries(indexes)) {
       const plan = await h.db.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(
@@ -105,6 +122,11 @@ describe("GET /v1/search", () => {
       );
       expect(plan.map((p) => p["QUERY PLAN"]).join("\n")).toMatch(index);
     }
+    const byTransaction = await h.db.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(
+      "EXPLAIN SELECT context_ids FROM anchors WHERE transaction_hash = $1 LIMIT 20",
+      hex(2000050),
+    );
+    expect(byTransaction.map((p) => p["QUERY PLAN"]).join("\n")).toMatch(/anchors_transaction_hash_idx/);
     const res = await h.request.get(`/v1/search?q=${hex(5000)}`).set(bearer(t.keys.full));
     expect(res.body.results).toHaveLength(1);
   });
