@@ -11,6 +11,7 @@ import { toContextView } from "./context-view";
 import { eraseAgentData } from "./erase-agent-data";
 import { eraseContextData } from "./erase-context-data";
 import { eraseExpiredData } from "./erase-expired-data";
+import { getContext } from "./get-context";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 const SIGNER = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
@@ -37,7 +38,14 @@ describe("eraseContextData", () => {
       userId: owner.userId,
       event: "context.created",
       contextId: target,
-      data: contextCreatedData(toContextView(before)),
+      // the context as its readers see it (anchor fields joined), as the event builders take it
+      data: contextCreatedData(
+        toContextView(
+          (await getContext(db, { ...owner, scope: "all" }, target)) as NonNullable<
+            Awaited<ReturnType<typeof getContext>>
+          >,
+        ),
+      ),
     });
     await db.idempotencyKey.create({
       data: {
