@@ -136,7 +136,7 @@ describe("tampering is caught by name", () => {
 
   it("an altered context (its stored canonical JSON, which the export writes): altered entry N", async () => {
     const row = await rowAt(200);
-    const changed = row.canonicalJson.replace(/"n":\d+/, '"n":"changed"');
+    const changed = (row.canonicalJson ?? "").replace(/"n":\d+/, '"n":"changed"');
     expect(changed).not.toBe(row.canonicalJson);
     await h.db.context.update({ where: { id: row.id }, data: { canonicalJson: changed } });
     try {
