@@ -116,9 +116,9 @@ describe("without a session", () => {
 describe("a session of another user", () => {
   it("sees 404 for every object of this user, in the browser and over HTTP", async () => {
     await eve.page.goto(`${stack.origin}/dashboard/contexts/${owned.contextId}`);
-    await eve.page.getByText("NOT_FOUND").first().waitFor();
+    await eve.page.getByText("Not found", { exact: true }).first().waitFor(); // the code is in the details
     await eve.page.goto(`${stack.origin}/dashboard/webhooks/${owned.webhookId}`);
-    await eve.page.getByText("NOT_FOUND").first().waitFor();
+    await eve.page.getByText("Not found", { exact: true }).first().waitFor(); // the code is in the details
 
     const reads = [
       `/contexts/${owned.contextId}`,
