@@ -88,7 +88,8 @@ export interface DashboardPage {
 
 const heading = (name: string | RegExp) => (page: Page) =>
   page.getByRole("heading", { name, level: 1 }).waitFor();
-const text = (value: string) => (page: Page) => page.getByText(value, { exact: true }).first().waitFor();
+const text = (value: string | RegExp) => (page: Page) =>
+  page.getByText(value, { exact: true }).first().waitFor();
 const both =
   (...steps: Array<(page: Page) => Promise<void>>) =>
   async (page: Page) => {
@@ -116,7 +117,11 @@ export function dashboardPages(seeded: Seeded): DashboardPage[] {
     {
       name: "agent",
       path: "/agents/planner-7",
-      ready: both(heading("Agent planner-7"), text("Export the log (NDJSON)"), text("Entries 1 to")),
+      ready: both(
+        heading("Agent planner-7"),
+        text("Export the log (NDJSON)"),
+        text(/^Entries 1 to \d+ of \d+\.$/),
+      ),
     },
     { name: "events", path: "/events", ready: both(heading("Events"), text("Deliveries:")) },
     {

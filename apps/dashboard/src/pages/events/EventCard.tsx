@@ -30,8 +30,13 @@ export function EventCard({ event, open = false }: { event: RecordedEvent; open?
           </Text>
         ) : (
           event.deliveries.map((d) => (
-            <Group key={d.delivery_id} gap={4} wrap="nowrap">
-              <AppLink size="sm" to={`/webhooks/${d.webhook_id}/deliveries/${d.delivery_id}`}>
+            // a phone is narrower than an id and its badge: they wrap, and the id may break
+            <Group key={d.delivery_id} gap={4} wrap="wrap" style={{ minWidth: 0 }}>
+              <AppLink
+                size="sm"
+                style={{ overflowWrap: "anywhere" }}
+                to={`/webhooks/${d.webhook_id}/deliveries/${d.delivery_id}`}
+              >
                 {d.delivery_id}
               </AppLink>
               <StatusBadge status={d.status} />
