@@ -126,7 +126,8 @@ export function exportAgent(deps: ApiDeps): RouteHandler<{
         let room = true;
         for (const piece of pieces) room = res.write(piece);
         res.uncork();
-        if (!room) await drainedOrClosed(res);
+        // uncork may have flushed and emitted its drain already (Node 24 does): wait only if still full
+        if (!room && res.writableNeedDrain) await drainedOrClosed(res);
       }
       res.end(chunk);
     } catch (err) {
