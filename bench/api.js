@@ -61,36 +61,25 @@ async function main() {
       );
       await bare.stop();
 
-      // (b) the API, and (b0) the same API writing contexts outside any agent log
-      // (CONTEXT_CHAINING=off), in the same run: what per-agent sequences, entry hashes and
-      // receipts cost. Each with every request in one agent's log (the worst case: every write
-      // of the run follows the one before it) and spread over AGENT_SPREAD agents.
+      // (b) the API with every request in one agent's log (the worst case: every write of the run
+      // follows the one before it, whichever process takes it), and (b0) the same API in the same
+      // run with the requests spread over AGENT_SPREAD agents' logs: what one log written by
+      // every request costs (every context is an entry of some log: there is no write without one).
       const auth = { authorization: `Bearer ${key}` };
-      const apiRuns = {};
-      for (const chaining of ["on", "off"]) {
-        const api = await startProcess(path.join(root, "apps/api/dist/main.js"), {
-          ...env,
-          API_PROCESSES: String(processes),
-          CONTEXT_CHAINING: chaining,
-          LOG_LEVEL: process.env.BENCH_API_LOG_LEVEL ?? "info",
-        });
-        const url = `http://127.0.0.1:${api.port}/v1/contexts`;
-        await load(url, auth); // warm-up
-        apiRuns[chaining] = {
-          one: await load(url, auth),
-          spread: await load(url, auth, spreadBodies),
-        };
-        await api.stop();
-      }
+      const api = await startProcess(path.join(root, "apps/api/dist/main.js"), {
+        ...env,
+        API_PROCESSES: String(processes),
+        LOG_LEVEL: process.env.BENCH_API_LOG_LEVEL ?? "info",
+      });
+      const url = `http://127.0.0.1:${api.port}/v1/contexts`;
+      await load(url, auth); // warm-up
+      const one = await load(url, auth);
+      const spread = await load(url, auth, spreadBodies);
+      await api.stop();
       const name = (run, agents) =>
-        `${run}, API_PROCESSES=${processes}${agents === 1 ? "" : `, ${agents} agents`}`;
-      const b = summary(name("(b) POST /v1/contexts", 1), apiRuns.on.one);
-      const b0 = summary(name("(b0) POST /v1/contexts without agent logs", 1), apiRuns.off.one);
-      const bSpread = summary(name("(b) POST /v1/contexts", AGENT_SPREAD), apiRuns.on.spread);
-      const b0Spread = summary(
-        name("(b0) POST /v1/contexts without agent logs", AGENT_SPREAD),
-        apiRuns.off.spread,
-      );
+        `${run}, API_PROCESSES=${processes}${agents === 1 ? ", one agent" : `, ${agents} agents`}`;
+      const b = summary(name("(b) POST /v1/contexts", 1), one);
+      const b0 = summary(name("(b0) POST /v1/contexts", AGENT_SPREAD), spread);
 
       // (c) once, with one process: the required work alone (bench/floor-server.js), so the ratio
       // the issue's target asks for can be read against what the work itself allows on this machine
@@ -107,7 +96,7 @@ async function main() {
         );
         await floor.stop();
       }
-      rows.push({ processes, a, b, b0, bSpread, b0Spread, c });
+      rows.push({ processes, a, b, b0, c });
     }
   } finally {
     await scratch.drop();
@@ -118,21 +107,16 @@ async function main() {
   );
   console.log("| run | req/s | p50 ms | p99 ms | errors |");
   console.log("|---|---|---|---|---|");
-  for (const { a, b, b0, bSpread, b0Spread, c } of rows)
-    for (const r of [a, b, b0, bSpread, b0Spread, c].filter(Boolean))
+  for (const { a, b, b0, c } of rows)
+    for (const r of [a, b, b0, c].filter(Boolean))
       console.log(`| ${r.name} | ${fmt(r.rps, 0)} | ${r.p50} | ${r.p99} | ${r.non2xx} |`);
   console.log("");
   const single = rows.find((r) => r.processes === 1);
-  for (const { processes, b, b0, bSpread, b0Spread } of rows) {
-    for (const [agents, chained, unchained] of [
-      ["one agent", b, b0],
-      [`${AGENT_SPREAD} agents`, bSpread, b0Spread],
-    ]) {
-      const cost = 1 - chained.rps / unchained.rps;
-      console.log(
-        `${processes} process${processes > 1 ? "es" : ""}, ${agents}: agent logs cost ${fmt(100 * cost, 1)} % of throughput (b vs b0; target ≤ 10 %: ${cost <= 0.1 ? "met" : "MISSED"})`,
-      );
-    }
+  for (const { processes, b, b0 } of rows) {
+    const cost = 1 - b.rps / b0.rps;
+    console.log(
+      `${processes} process${processes > 1 ? "es" : ""}: one agent's log costs ${fmt(100 * cost, 1)} % of throughput (b vs b0; target ≤ 10 %: ${cost <= 0.1 ? "met" : "MISSED"})`,
+    );
   }
   for (const { processes, a, b, c } of rows) {
     const ratio = b.rps / a.rps;

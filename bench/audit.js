@@ -74,7 +74,9 @@ async function writeLog(stack) {
   for (let first = 0; first < ENTRIES; first += chunk) {
     await postEntries(pool, stack.key, first, Math.min(chunk, ENTRIES - first));
     const deadline = Date.now() + 300_000;
-    while ((await stack.db.context.count({ where: { transactionHash: null } })) > 0) {
+    // sent: in a batch whose transaction is out (a context's transaction is its anchor's)
+    const unsent = { OR: [{ anchorId: null }, { anchor: { sentAt: null } }] };
+    while ((await stack.db.context.count({ where: unsent })) > 0) {
       if (Date.now() > deadline) throw new Error(`entries from ${first + 1} were not sent in 5 minutes`);
       await new Promise((r) => setTimeout(r, 250));
     }

@@ -169,12 +169,12 @@ async function main() {
         agent_id: `agent-${(done + n) % 7}`,
         context_data: { task: "seed", n: done + n },
       }));
-      const rows = await core.buildNewContexts(owner, inputs, {
+      const rows = core.buildNewContexts(owner, inputs, {
         signer,
         network: "anvil",
         confirmationDelayMs: 5_000,
       });
-      await db.insertContexts(client, rows);
+      await db.insertContexts(client, rows, signer);
     }
     const seedMs = performance.now() - seedStarted;
     const total = await client.context.count({ where: { userId: "bench" } });

@@ -1,6 +1,6 @@
 // Floor for bench:api — the least a POST /v1/contexts can do and still honour the issues: parse the
-// body, spend the key's rate limit in Redis, hash and sign, then one multi-row INSERT (each row
-// numbered in its agent's log, as the API's writer does) and one BullMQ job naming its contexts
+// body, spend the key's rate limit in Redis, hash, then one multi-row write (each row numbered in
+// its agent's log and signed once, its receipt, as the API's writer does) and one BullMQ job naming its contexts
 // for all requests waiting at that moment, and answer 202 with the signed receipt after the commit. The same packages as the API, none of its validation, logging, metrics or
 // error handling: what is left is the cost of the required work itself.
 const path = require("node:path");
@@ -30,12 +30,11 @@ async function main() {
     process.env.ATTESTATION_PRIVATE_KEY ?? process.env.SIGNER_PRIVATE_KEY,
   );
   const key = await client.apiKey.findUniqueOrThrow({ where: { id: process.env.FLOOR_KEY_ID } });
-  const heads = new db.LogHeadCache();
   const writer = new core.MicroBatcher({
     maxBatch: 200,
     maxConcurrent: 4,
     flush: async (rows) => {
-      const stored = await db.insertContexts(client, rows, { heads });
+      const stored = await db.insertContexts(client, rows, signer);
       rows.forEach((row, i) => {
         row.stored = stored[i];
       });
@@ -48,22 +47,14 @@ async function main() {
     await limiter.consume(key.id, 1);
     const { agent_id, context_data, metadata = {} } = req.body;
     const owner = { userId: key.userId, apiKeyId: key.id, keyFamilyId: key.familyId };
-    const [row] = await core.buildNewContexts(owner, [{ agent_id, context_data, metadata }], {
+    const [row] = core.buildNewContexts(owner, [{ agent_id, context_data, metadata }], {
       signer,
       network: "anvil",
       confirmationDelayMs: 0,
     });
-    const { contextHash, signature, createdAt } = row;
+    const { contextHash, createdAt } = row;
     await writer.add(row);
-    const { sequence, prevEntryHash } = row.stored;
-    const receiptFields = {
-      contextHash,
-      userId: key.userId,
-      agentId: agent_id,
-      sequence,
-      prevEntryHash,
-      receivedAt: createdAt,
-    };
+    const { sequence, prevEntryHash, signature } = row.stored;
     res.status(202).json({
       context_id: row.id,
       agent_id,
@@ -76,7 +67,7 @@ async function main() {
       sequence,
       prev_entry_hash: prevEntryHash,
       entry_hash: row.stored.entryHash,
-      receipt: { signer: signer.address, signature: signer.signReceipt(receiptFields) },
+      receipt: { signer: signer.address, signature },
     });
   });
   app.get("/healthz", (_req, res) => res.json({ status: "ok" }));

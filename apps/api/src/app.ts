@@ -50,9 +50,11 @@ export function createApp(deps: ApiDeps): Express {
   for (const route of v1Routes) {
     const chain: RequestHandler[] = [labelRoute(`/v1${route.path}`)];
     const auth = routeAuth(route);
-    // sign-in and setup ("none") take no credentials and have limits of their own
-    if (auth === "key") chain.push(byKeyOrSession, limit);
-    if (auth === "session") chain.push(bySessionOnly, limit);
+    // sign-in and setup ("none") take no credentials and have limits of their own; the limit is
+    // charged once per request, a batch route's one unit per item once its body is read
+    const perItem = route.bodyItems !== undefined && auth !== "none";
+    if (auth === "key") chain.push(byKeyOrSession, ...(perItem ? [] : [limit]));
+    if (auth === "session") chain.push(bySessionOnly, ...(perItem ? [] : [limit]));
     if (route.permission) chain.push(requirePermission(route.permission));
     const params = route.params;
     if (params) {
@@ -68,6 +70,7 @@ export function createApp(deps: ApiDeps): Express {
     } else if (route.method === "post" || route.method === "put") {
       chain.push(...jsonBody({ limit: route.maxBodyBytes, itemsOf: route.bodyItems }));
     }
+    if (perItem) chain.push(rateLimit(deps.rateLimiter, route.bodyItems));
     chain.push(runRoute(route, deps));
     v1[route.method](route.path, ...chain);
   }

@@ -1,6 +1,4 @@
 import cluster, { type Worker } from "node:cluster";
-import { mkdtempSync, rmSync } from "node:fs";
-import path from "node:path";
 import { handleShutdown } from "@ctxlog/runtime";
 import type { Logger } from "pino";
 import { AggregatorRegistry, type PrometheusContentType, type Registry } from "prom-client";
@@ -35,14 +33,10 @@ export const isClusterWorker = () => cluster.isWorker;
 
 /**
  * The primary: forks `count` API processes, replaces one that dies, stops them all on a signal.
- * The processes' sockets for handing each other agent logs (LOG_AFFINITY) live in a directory of
- * this primary's own under `socketsParent`, created private (0700) with an unpredictable name, so
- * no other local user can connect to them or stand in for one of them.
+ * The processes share nothing but PostgreSQL and Redis: any of them writes any agent log.
  */
-export function runPrimary(count: number, logger: Logger, opts: { socketsParent: string }): void {
+export function runPrimary(count: number, logger: Logger): void {
   const aggregator = new AggregatorRegistry<PrometheusContentType>();
-  const socketsDir = mkdtempSync(path.join(opts.socketsParent, "ctxlog-api-"));
-  process.once("exit", () => rmSync(socketsDir, { recursive: true, force: true }));
   let stopping = false;
   let allStopped = () => {};
 
@@ -50,17 +44,10 @@ export function runPrimary(count: number, logger: Logger, opts: { socketsParent:
   // the primary cannot see), stops the primary instead of spinning: its supervisor takes over.
   const quickExits: number[] = [];
   const startedAt = new Map<number, number>();
-  // Each process has a place (0 … count-1) that a replacement takes over: the agent logs a place
-  // writes (LOG_AFFINITY) stay with it across restarts.
-  const placeOf = new Map<number, number>();
-  const fork = (place: number) => {
+  const fork = () => {
     // a restart still pending when SIGTERM came would start a process nobody stops
     if (stopping) return;
-    const worker = cluster.fork({
-      CTXLOG_CLUSTER_PLACE: `${process.pid}:${place}:${count}`,
-      CTXLOG_CLUSTER_SOCKETS: socketsDir,
-    });
-    placeOf.set(worker.id, place);
+    const worker = cluster.fork();
     startedAt.set(worker.id, Date.now());
     worker.on("message", (message: MetricsRequest) => {
       if (message?.type === METRICS_REQUEST) answerMetrics(worker, message.id, aggregator);
@@ -81,12 +68,10 @@ export function runPrimary(count: number, logger: Logger, opts: { socketsParent:
       process.exit(1);
     }
     logger.error({ workerPid: worker.process.pid, code, signal }, "API process exited; starting another");
-    const place = placeOf.get(worker.id) ?? 0;
-    placeOf.delete(worker.id);
     // not unref'd: with no process left it is all that keeps us up
-    setTimeout(() => fork(place), RESTART_DELAY_MS);
+    setTimeout(fork, RESTART_DELAY_MS);
   });
-  for (let i = 0; i < count; i++) fork(i);
+  for (let i = 0; i < count; i++) fork();
   logger.info({ processes: count }, "ctxlog api primary supervising");
 
   // Each process gets its own 10 s to stop; the primary waits a little longer for the last one.

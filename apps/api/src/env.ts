@@ -1,4 +1,4 @@
-import { availableParallelism, tmpdir } from "node:os";
+import { availableParallelism } from "node:os";
 import {
   checkSecretsEncryptionEnv,
   envFlag,
@@ -42,37 +42,18 @@ export const apiEnvSchema = z
       .union([z.literal("auto"), z.coerce.number().int().min(1).max(64)])
       .default(1)
       .transform((n) => (n === "auto" ? availableParallelism() : n)),
-    // With API_PROCESSES > 1, one process writes each busy agent log and the others hand it that
-    // log's contexts over Unix sockets (in a private directory the primary makes under
-    // LOG_AFFINITY_DIR), so a log's head is remembered in one place.
-    LOG_AFFINITY: z.enum(["on", "off"]).default("on"),
-    LOG_AFFINITY_DIR: z.string().min(1).default(tmpdir()),
-    // Set by the primary for each of its processes, not by operators: its place
-    // ("<cluster id>:<index>:<size>") and the primary's private directory for the sockets.
-    CTXLOG_CLUSTER_SOCKETS: z.string().min(1).optional(),
-    CTXLOG_CLUSTER_PLACE: z
-      .string()
-      .regex(/^\d+:\d+:\d+$/, "<cluster id>:<index>:<size>")
-      .transform((place) => {
-        const [id, index, size] = place.split(":");
-        return { id: id as string, index: Number(index), size: Number(size) };
-      })
-      .optional(),
     ...postgresEnv,
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     ...redisEnv,
     // Contexts accepted and not yet written, per process; beyond it POST /v1/contexts answers 503.
     CONTEXT_WRITE_QUEUE_MAX: z.coerce.number().int().min(1).max(1_000_000).default(2_000),
-    // Signs context hashes and receipts; the chain worker's gas-paying SIGNER_PRIVATE_KEY stays out of the API.
+    // Signs each context's receipt (its one signature); the chain worker's gas-paying SIGNER_PRIVATE_KEY stays out of the API.
     ATTESTATION_PRIVATE_KEY: z
       .string()
       .regex(/^0x[0-9a-fA-F]{64}$/, "a 32-byte hex private key with 0x prefix"),
     // Read only to refuse it as the attestation key (below): the API never uses the gas-paying key.
     SIGNER_PRIVATE_KEY: optionalEnv(z.string()),
     CTXLOG_DEV_MODE: envFlag,
-    // "off" writes contexts outside any agent log (no sequence, no receipt): only for measuring
-    // what chaining costs (bench:api, bench:chain).
-    CONTEXT_CHAINING: z.enum(["on", "off"]).default("on"),
     NETWORK_NAME: z.string().min(1).default("anvil"),
     CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(3),
     EXPECTED_BLOCK_TIME_MS: z.coerce.number().int().min(1).default(1000),
@@ -125,6 +106,9 @@ export const apiEnvSchema = z
       z.url({ protocol: /^https?$/, error: "the API's public origin (http[s]://…)" }),
     ),
     DASHBOARD_DIST_DIR: optionalEnv(z.string().min(1)),
+    // A JSON-RPC URL of the chain that people's browsers may call (the dashboard's agent audit):
+    // public, so never the RPC_URL of the service when that carries a provider key.
+    DASHBOARD_CHAIN_RPC_URL: optionalEnv(z.url({ protocol: /^https?$/, error: "an http(s) JSON-RPC URL" })),
     SESSION_IDLE_TIMEOUT_HOURS: z.coerce
       .number()
       .positive()

@@ -6,7 +6,6 @@ import { isClusterWorker, runPrimary } from "./cluster";
 import type { ApiDeps } from "./deps";
 import { type ApiEnv, parseApiEnv } from "./env";
 import { createLogger } from "./http/logging";
-import { servePeerWrites } from "./ingestion/peer-writes";
 import { serveOps } from "./ops-server";
 import { createApiDeps } from "./wiring";
 
@@ -32,7 +31,7 @@ async function main() {
   const env = parseApiEnv(process.env);
   const logger = createLogger(env.LOG_LEVEL);
   if (env.API_PROCESSES > 1 && !isClusterWorker()) {
-    runPrimary(env.API_PROCESSES, logger, { socketsParent: env.LOG_AFFINITY_DIR });
+    runPrimary(env.API_PROCESSES, logger);
     return;
   }
   await serve(env, logger);
@@ -84,15 +83,6 @@ async function serve(env: ApiEnv, logger: ReturnType<typeof createLogger>) {
     },
   );
 
-  // In a cluster: the agent logs this process writes for its peers (LOG_AFFINITY)
-  const peerWrites = deps.peerSocket
-    ? servePeerWrites(deps.peerSocket, (row) => deps.contextWriter.addHere(row)).catch((err: unknown) => {
-        // the peers find no socket and write this process's logs themselves: slower, still correct
-        logger.error({ err, path: deps.peerSocket }, "cannot listen for peer writes");
-        return null;
-      })
-    : null;
-
   const sweep = setInterval(() => {
     deleteExpiredIdempotencyKeys(deps.db).catch((err: unknown) =>
       logger.warn({ err }, "idempotency sweep failed"),
@@ -108,7 +98,6 @@ async function serve(env: ApiEnv, logger: ReturnType<typeof createLogger>) {
       deps.signers.stop();
       opsServer.then((ops) => ops.close());
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await (await peerWrites)?.close();
       await deps.close();
     },
   });

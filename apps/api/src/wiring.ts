@@ -11,7 +11,6 @@ import { createApiMetrics } from "./http/metrics";
 import { PlanRateLimiter } from "./http/rate-limit";
 import { ConfirmationEstimator } from "./ingestion/confirmation-estimate";
 import { createContextWriter } from "./ingestion/context-writer";
-import { createLogAffinity } from "./ingestion/log-affinity";
 import { SignerDirectory } from "./signing/signer-directory";
 
 /** Builds the API's dependencies from a parsed environment; `close` releases them all. */
@@ -19,11 +18,7 @@ export function createApiDeps(
   env: ApiEnv,
   logger: Logger,
   opts: { clustered?: boolean } = {},
-): ApiDeps & {
-  /** where this process serves its peers' writes of the logs it owns (a cluster with LOG_AFFINITY on) */
-  peerSocket: string | null;
-  close: () => Promise<void>;
-} {
+): ApiDeps & { close: () => Promise<void> } {
   const db = createDb(env.DATABASE_URL, {
     poolSize: env.DATABASE_POOL_SIZE,
     timeouts: pgTimeoutsFrom(env),
@@ -79,13 +74,7 @@ export function createApiDeps(
     ),
   };
   const metrics = createApiMetrics({ clustered: opts.clustered });
-  // The primary sets both for each process of a cluster (API_PROCESSES > 1); alone, neither is set.
-  const place = env.CTXLOG_CLUSTER_PLACE;
-  const socketsDir = env.CTXLOG_CLUSTER_SOCKETS;
-  const logAffinity =
-    place && socketsDir && env.CONTEXT_CHAINING === "on" && env.LOG_AFFINITY === "on"
-      ? createLogAffinity(place, socketsDir, (outcome) => metrics.logHandOffs.inc({ outcome }))
-      : null;
+  const signer = createContextSigner(env.ATTESTATION_PRIVATE_KEY as `0x${string}`);
   return {
     env,
     db,
@@ -96,12 +85,9 @@ export function createApiDeps(
     queues,
     rateLimiter,
     logger,
-    contextWriter: createContextWriter(db, queues, logger, {
+    contextWriter: createContextWriter(db, queues, logger, signer, {
       maxOutstanding: env.CONTEXT_WRITE_QUEUE_MAX,
-      chained: env.CONTEXT_CHAINING === "on",
-      affinity: logAffinity?.affinity,
     }),
-    peerSocket: logAffinity?.peerSocket ?? null,
     confirmationEstimate: new ConfirmationEstimator(
       db,
       {
@@ -112,7 +98,7 @@ export function createApiDeps(
       },
       logger,
     ),
-    signer: createContextSigner(env.ATTESTATION_PRIVATE_KEY as `0x${string}`),
+    signer,
     metrics,
     chain:
       env.RPC_URL && env.REGISTRY_ADDRESS
@@ -129,7 +115,6 @@ export function createApiDeps(
     signers: new SignerDirectory(db, signerAddress(env.ATTESTATION_PRIVATE_KEY as `0x${string}`), logger),
     secretsKeyring: secretKeyringFromEnv(env),
     close: async () => {
-      logAffinity?.close();
       await queues.close().catch(() => {});
       await revocations?.close();
       redis.disconnect();

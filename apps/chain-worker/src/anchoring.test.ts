@@ -1,5 +1,6 @@
 import { findAnchoredLogs } from "@ctxlog/chain";
 import { verifyMerkleProof } from "@ctxlog/core";
+import { readContext, readContexts } from "@ctxlog/db/testing";
 import type { Hex } from "viem";
 import { type ChainHarness, createChainHarness } from "./testing/harness";
 
@@ -15,7 +16,7 @@ describe("chain worker on anvil, PostgreSQL and Redis: anchoring", () => {
   it("takes a single context to confirmed, with its events and proof", async () => {
     const [id] = await h.submit(1);
     await h.waitForStatus([id as string]);
-    const ctx = await h.db.context.findUniqueOrThrow({ where: { id } });
+    const ctx = await readContext(h.db, id as string);
     expect(ctx.transactionHash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(ctx.blockNumber).not.toBeNull();
     expect(ctx.confirmations).toBeGreaterThanOrEqual(3);
@@ -60,7 +61,7 @@ describe("chain worker on anvil, PostgreSQL and Redis: anchoring", () => {
   it("anchors 500 contexts in few transactions; every proof reaches the root in the receipt's Anchored log", async () => {
     const ids = await h.submit(500);
     await h.waitForStatus(ids);
-    const contexts = await h.db.context.findMany({ where: { id: { in: ids } } });
+    const contexts = await readContexts(h.db, ids);
     const hashes = new Set(contexts.map((c) => c.transactionHash));
     expect(hashes.size).toBeLessThanOrEqual(6);
     const roots = new Map<string, Hex[]>();

@@ -1,4 +1,5 @@
 import { retryContext } from "@ctxlog/db";
+import { readContext } from "@ctxlog/db/testing";
 import { anchorJobsFor } from "@ctxlog/jobs";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { type ChainHarness, createChainHarness } from "./testing/harness";
@@ -18,7 +19,7 @@ describe("chain worker on anvil, PostgreSQL and Redis: failures", () => {
     const ids = await h.submit(3);
     await h.waitForStatus(ids, "failed", 15_000);
 
-    const ctx = await h.db.context.findUniqueOrThrow({ where: { id: ids[0] } });
+    const ctx = await readContext(h.db, ids[0] as string);
     expect(ctx).toMatchObject({
       failureReason: "insufficient_gas",
       retryPossible: true,
@@ -74,7 +75,7 @@ describe("chain worker on anvil, PostgreSQL and Redis: failures", () => {
     await h.anvilRpc("anvil_setCode", [h.registry.address, "0x60006000fd"]); // PUSH1 0 PUSH1 0 REVERT
     const ids = await h.submit(2);
     await h.waitForStatus(ids, "failed", 15_000);
-    const ctx = await h.db.context.findUniqueOrThrow({ where: { id: ids[0] } });
+    const ctx = await readContext(h.db, ids[0] as string);
     expect(ctx).toMatchObject({
       failureReason: "reverted",
       retryPossible: false,
@@ -100,7 +101,7 @@ describe("chain worker on anvil, PostgreSQL and Redis: failures", () => {
     await h.anvil.stop();
     const ids = await h.submit(2);
     await h.waitForStatus(ids, "failed", 15_000);
-    const ctx = await h.db.context.findUniqueOrThrow({ where: { id: ids[0] } });
+    const ctx = await readContext(h.db, ids[0] as string);
     expect(ctx).toMatchObject({
       failureReason: "rpc_unavailable",
       retryPossible: true,

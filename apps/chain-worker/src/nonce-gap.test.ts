@@ -2,6 +2,7 @@
 // (evm_revert to a snapshot), as after `npm start` against a chain that lost its state: the node's
 // nonce for the anchor key goes back while the rows still say the nonces were used. Before the
 // fix, the next batch got a nonce the chain would never reach and stayed pending forever.
+import { readContexts } from "@ctxlog/db/testing";
 import type { Hex } from "viem";
 import { type ChainHarness, type ChainWorker, createChainHarness, waitFor } from "./testing/harness";
 
@@ -74,13 +75,11 @@ describe("chain worker: the chain's nonce is below the worker's (a nonce gap)", 
   });
 
   async function broadcast(ids: string[]) {
-    await waitFor(
-      async () =>
-        (await h.db.context.findMany({ where: { id: { in: ids } } })).every(
-          (c) => c.transactionHash !== null,
-        ),
-      { timeout: 10_000, interval: 50, what: "the contexts' transaction broadcast" },
-    );
+    await waitFor(async () => (await readContexts(h.db, ids)).every((c) => c.transactionHash !== null), {
+      timeout: 10_000,
+      interval: 50,
+      what: "the contexts' transaction broadcast",
+    });
   }
 
   async function hashesOf(ids: string[]): Promise<Hex[]> {

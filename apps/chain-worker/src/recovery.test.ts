@@ -1,5 +1,6 @@
 import { currentFees, signAnchorTransaction } from "@ctxlog/chain";
 import { acquireSignerLease, createAnchorBatch, storeSignedTransactions } from "@ctxlog/db";
+import { readContext } from "@ctxlog/db/testing";
 import type { Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { type ChainHarness, createChainHarness, TEST_ANCHOR_KEY, waitFor } from "./testing/harness";
@@ -64,7 +65,7 @@ describe("chain worker on anvil, PostgreSQL and Redis: taking over a predecessor
     await h.startWorker();
     const ctx = await waitFor(
       async () => {
-        const row = await h.db.context.findUniqueOrThrow({ where: { id } });
+        const row = await readContext(h.db, id as string);
         if (row.status === "confirmed") return row;
         await h.anvilRpc("evm_mine");
       },

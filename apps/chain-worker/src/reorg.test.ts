@@ -1,3 +1,4 @@
+import { readContext } from "@ctxlog/db/testing";
 import type { Hex } from "viem";
 import { type ChainHarness, createChainHarness, waitFor } from "./testing/harness";
 
@@ -44,10 +45,10 @@ describe("chain worker on anvil, PostgreSQL and Redis: reorgs", () => {
 
   it("a reorg before the required depth: the context is confirmed once, on the canonical chain", async () => {
     const [id] = await h.submit(1);
-    const anchorId = await waitFor(
-      async () => (await h.db.context.findUniqueOrThrow({ where: { id } })).anchorId,
-      { interval: 20, what: "the context to be batched" },
-    );
+    const anchorId = await waitFor(async () => (await readContext(h.db, id as string)).anchorId, {
+      interval: 20,
+      what: "the context to be batched",
+    });
     // No block is mined from here until the reorg, so the anchor cannot reach 4 confirmations
     // however slowly this machine runs: the worker sends, the test mines the one block that
     // holds it (unless the miner already did), then replaces it.
@@ -73,11 +74,11 @@ describe("chain worker on anvil, PostgreSQL and Redis: reorgs", () => {
     expect(replaced.transactions).not.toContain(mined.transactionHash);
 
     await waitForAnchor(anchorId, "sent"); // the tracker saw its block leave the chain
-    expect((await h.db.context.findUniqueOrThrow({ where: { id } })).status).toBe("pending");
+    expect((await readContext(h.db, id as string)).status).toBe("pending");
     stopMining = startMining();
 
     await h.waitForStatus([id as string], "confirmed", 20_000);
-    const ctx = await h.db.context.findUniqueOrThrow({ where: { id } });
+    const ctx = await readContext(h.db, id as string);
     const receipt = await h.rpc.getTransactionReceipt({ hash: ctx.transactionHash as Hex });
     expect(receipt.blockNumber).toBe(ctx.blockNumber);
     const block = await h.rpc.getBlock({ blockNumber: receipt.blockNumber });

@@ -1,3 +1,4 @@
+import { readContext } from "@ctxlog/db/testing";
 import type { Hex } from "viem";
 import { type ChainHarness, createChainHarness, waitFor } from "./testing/harness";
 
@@ -16,7 +17,7 @@ describe("chain worker on anvil, PostgreSQL and Redis: stuck and dropped transac
   async function transactionsOf(contextId: string, atLeast: number) {
     return waitFor(
       async () => {
-        const ctx = await h.db.context.findUniqueOrThrow({ where: { id: contextId } });
+        const ctx = await readContext(h.db, contextId as string);
         const txs = ctx.anchorId
           ? await h.db.anchorTransaction.findMany({
               where: { anchorId: ctx.anchorId },
@@ -54,7 +55,7 @@ describe("chain worker on anvil, PostgreSQL and Redis: stuck and dropped transac
     );
 
     await mineUntilConfirmed([id as string]);
-    const ctx = await h.db.context.findUniqueOrThrow({ where: { id } });
+    const ctx = await readContext(h.db, id as string);
     const txs = await h.db.anchorTransaction.findMany({ where: { anchorId: ctx.anchorId as string } });
     const mined = txs.filter((t) => t.status === "mined");
     expect(mined).toHaveLength(1);
@@ -75,7 +76,7 @@ describe("chain worker on anvil, PostgreSQL and Redis: stuck and dropped transac
       what: "the dropped transaction to be re-broadcast",
     });
     await mineUntilConfirmed([id as string]);
-    const ctx = await h.db.context.findUniqueOrThrow({ where: { id } });
+    const ctx = await readContext(h.db, id as string);
     expect(ctx.transactionHash).toBe(tx?.hash);
     await h.expectAnchoredExactlyOnce([id as string]);
   });

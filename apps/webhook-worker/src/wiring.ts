@@ -1,11 +1,12 @@
 import { once } from "node:events";
 import type http from "node:http";
-import { pgTimeoutsFrom, secretKeyringFromEnv } from "@ctxlog/core";
+import { pgTimeoutsFrom, retentionPolicies, secretKeyringFromEnv } from "@ctxlog/core";
 import { createDb, listenForRecordedEvents, type OutboxListener } from "@ctxlog/db";
 import { createRedisConnection, JobQueues } from "@ctxlog/jobs";
 import { type RunningLoop, serveMetrics } from "@ctxlog/runtime";
 import { createWebhookSender } from "@ctxlog/webhooks";
 import type { Logger } from "pino";
+import { startDataRetentionLoop } from "./data-retention-loop";
 import { createDeliveryProcessor } from "./delivery-processor";
 import { createDeliveryStore } from "./delivery-store";
 import { createDeliveryWorker } from "./delivery-worker";
@@ -108,6 +109,21 @@ export function createWorkerRuntime(env: WorkerEnv, logger: Logger) {
         batchSize: env.RETENTION_BATCH_SIZE,
       }),
     ];
+    const dataPolicies = retentionPolicies(
+      env.CONTEXT_DATA_RETENTION_DAYS,
+      env.CONTEXT_DATA_RETENTION_DAYS_BY_PLAN,
+    );
+    if (dataPolicies.length > 0) {
+      loops.push(
+        startDataRetentionLoop({
+          db,
+          logger,
+          policies: dataPolicies,
+          intervalMs: env.RETENTION_INTERVAL_MS,
+          batchSize: env.CONTEXT_DATA_RETENTION_BATCH_SIZE,
+        }),
+      );
+    }
     if (metricsServer)
       loops.push(startQueueGauges({ queues, metrics, logger, intervalMs: env.METRICS_REFRESH_MS }));
     // New events wake the fan-out at once; polling stays the safety net.

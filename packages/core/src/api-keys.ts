@@ -75,28 +75,43 @@ export function hashApiKey(key: string): string {
   return createHash("sha256").update(key, "utf8").digest("hex");
 }
 
-export type Operation = "contexts:create" | "contexts:read" | "contexts:verify" | "webhooks:manage";
+export type Operation =
+  | "contexts:create"
+  | "contexts:read"
+  | "contexts:verify"
+  | "contexts:erase"
+  | "webhooks:manage";
 export type ContextReadScope = "all" | "public" | "own";
 
 // The spec's key-type table, verbatim. Read rights are further narrowed by contextReadScope.
 const PERMISSIONS: Record<ApiKeyType, Record<Operation, boolean>> = {
-  full: { "contexts:create": true, "contexts:read": true, "contexts:verify": true, "webhooks:manage": true },
+  full: {
+    "contexts:create": true,
+    "contexts:read": true,
+    "contexts:verify": true,
+    // erasing data (DELETE …/data) is a full key's alone: a restricted key may write, never erase
+    "contexts:erase": true,
+    "webhooks:manage": true,
+  },
   read_only: {
     "contexts:create": false,
     "contexts:read": true,
     "contexts:verify": true,
+    "contexts:erase": false,
     "webhooks:manage": false,
   },
   public: {
     "contexts:create": false,
     "contexts:read": true,
     "contexts:verify": true,
+    "contexts:erase": false,
     "webhooks:manage": false,
   },
   restricted: {
     "contexts:create": true,
     "contexts:read": true,
     "contexts:verify": true,
+    "contexts:erase": false,
     "webhooks:manage": false,
   },
 };

@@ -33,11 +33,12 @@ const base: ContextView = {
 };
 
 describe("serializeEnvelope", () => {
-  it("lists the four spec events and the operational webhook.disabled", () => {
+  it("lists the four spec events, context.erased and the operational webhook.disabled", () => {
     expect(EVENT_NAMES).toEqual([
       "context.created",
       "context.confirmed",
       "context.failed",
+      "context.erased",
       "verification.completed",
       "webhook.disabled",
     ]);

@@ -14,6 +14,8 @@ export const EVENT_NAMES = [
   "context.created",
   "context.confirmed",
   "context.failed",
+  // the context's data was erased (its hashes and proof remain)
+  "context.erased",
   "verification.completed",
   // operational: one of the user's endpoints was disabled (sent to the others)
   "webhook.disabled",

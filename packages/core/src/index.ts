@@ -41,6 +41,12 @@ export {
 } from "./chain-entry";
 export { ConfigError, envFlag, optionalEnv, parseConfig } from "./config";
 export {
+  type PlanRetention,
+  parsePlanRetention,
+  type RetentionPolicy,
+  retentionPolicies,
+} from "./data-retention";
+export {
   DEVELOPMENT_MODE_VARIABLE,
   describeDevelopmentKey,
   developmentKeyProblems,
@@ -81,7 +87,6 @@ export {
 export { ID_PREFIXES, type IdPrefix, idFloor, idTimestamp, isId, newId } from "./ids";
 export { findJsonHazard, type JsonHazard } from "./json-safety";
 export { fastKeccakLoaded, keccak256Bytes, keccak256Hex, loadFastKeccak } from "./keccak";
-export { logOwner } from "./log-owner";
 export { buildMerkleTree, type MerkleTree, verifyMerkleProof } from "./merkle";
 export { MicroBatcher, type MicroBatcherOptions } from "./micro-batcher";
 export {
@@ -113,6 +118,7 @@ export {
   signerAddress,
   verifyContextSignature,
 } from "./signing";
+export { MAX_SERIES_SPAN_MS, type TimeBuckets, timeBuckets } from "./time-buckets";
 export * from "./verification";
 export * from "./webhooks";
 export * from "./window-batcher";

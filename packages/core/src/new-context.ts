@@ -34,7 +34,10 @@ export interface NewContext {
   visibility: "public" | "private";
   canonicalJson: string;
   contextHash: string;
-  signature: string;
+  /**
+   * the attestation key whose EIP-712 Receipt signature the row gets where it is written (the
+   * receipt covers the context's place in its log, known only then: see insertContexts in @ctxlog/db)
+   */
   signerAddress: string;
   network: string;
   createdAt: Date;
@@ -42,8 +45,8 @@ export interface NewContext {
 }
 
 export interface BuildNewContextsOptions {
-  /** signs each context hash (EIP-191); the only part that is not pure */
-  signer: Pick<ContextSigner, "address" | "sign">;
+  /** the attestation key that will sign each context's receipt where it is written */
+  signer: Pick<ContextSigner, "address">;
   network: string;
   /** from creation to the estimated confirmation */
   confirmationDelayMs: number;
@@ -57,16 +60,16 @@ export interface BuildNewContextsOptions {
 }
 
 /**
- * The one way a submitted context becomes a row: id, canonical JSON and hash, signature, creation
- * and estimated confirmation times. Used by POST /v1/contexts (with or without an
+ * The one way a submitted context becomes a row: id, canonical JSON and hash, signer, creation
+ * and estimated confirmation times (the signature is made where the row is written). Used by POST /v1/contexts (with or without an
  * Idempotency-Key) and by the test factory, so every path stores the same row for the same input.
  * Fields are spelled out (no spread): this runs on the API's hot path.
  */
-export async function buildNewContexts(
+export function buildNewContexts(
   owner: ContextOwner,
   inputs: readonly NewContextInput[],
   opts: BuildNewContextsOptions,
-): Promise<NewContext[]> {
+): NewContext[] {
   const createdAt = opts.now ?? new Date();
   const estimatedConfirmation = new Date(createdAt.getTime() + opts.confirmationDelayMs);
   const rows: NewContext[] = [];
@@ -87,7 +90,6 @@ export async function buildNewContexts(
       visibility: input.visibility ?? "private",
       canonicalJson: canonical,
       contextHash,
-      signature: await opts.signer.sign(contextHash),
       signerAddress: opts.signer.address,
       network: opts.network,
       createdAt,

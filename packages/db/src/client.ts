@@ -3,12 +3,12 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { Client, Pool } from "pg";
 import { type Prisma, PrismaClient } from "./generated/prisma/client";
 
+// a context as readers see it: its row and its anchor's chain fields (contexts/context-view.ts)
+export type { AnchorView as Anchor, Context, ContextRow } from "./contexts/context-view";
 export type {
   Account,
   AgentLog,
-  Anchor,
   ApiKey,
-  Context,
   IdempotencyKey,
   OutboxEvent,
   Session,

@@ -6,6 +6,7 @@ import { buildNewContexts, type ContextOwner, createContextSigner, SecretKeyring
 // client.d.ts, and must still name them.
 import type { Db, MigrationsOptions } from "@ctxlog/db";
 import { createDb } from "./client";
+import { ANCHOR_FIELDS, type Context, toContext } from "./contexts/context-view";
 import { insertContexts } from "./contexts/insert-context";
 import { dropDatabase, quoteIdentifier, withDatabaseName, withMaintenanceClient } from "./database";
 import { applyMigrations } from "./migrate";
@@ -70,6 +71,23 @@ export async function createTestDatabase(
 }
 
 /** A user with nothing else (contexts need one). Seed functions double as test factories. */
+/** Contexts as every reader sees them (their rows with their anchors' chain fields), whoever owns them. */
+export async function readContexts(db: Db, ids: readonly string[]): Promise<Context[]> {
+  const rows = await db.context.findMany({
+    where: { id: { in: [...ids] } },
+    include: { anchor: { select: ANCHOR_FIELDS } },
+    orderBy: { id: "asc" },
+  });
+  return rows.map(toContext);
+}
+
+/** One context as every reader sees it; throws when there is none. */
+export async function readContext(db: Db, id: string): Promise<Context> {
+  const [row] = await readContexts(db, [id]);
+  if (!row) throw new Error(`no context ${id}`);
+  return row;
+}
+
 export async function seedUser(db: Db, userId = `usr-${randomBytes(6).toString("hex")}`) {
   await db.user.upsert({ where: { id: userId }, create: { id: userId }, update: {} });
   const key = await db.apiKey.create({
@@ -98,11 +116,12 @@ export async function seedContexts(
     agent_id: opts.agentId ?? "agent-seed",
     context_data: { task: "seed", n, nonce: randomBytes(8).toString("hex") },
   }));
-  const rows = await buildNewContexts(owner, inputs, {
-    signer: createContextSigner(opts.signerPrivateKey),
+  const signer = createContextSigner(opts.signerPrivateKey);
+  const rows = buildNewContexts(owner, inputs, {
+    signer,
     network: opts.network ?? "anvil",
     confirmationDelayMs: 5_000,
   });
-  await insertContexts(db, rows);
+  await insertContexts(db, rows, signer);
   return rows.map((r) => r.id);
 }

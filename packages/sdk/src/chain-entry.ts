@@ -1,4 +1,4 @@
-// Agent logs: the entry hash (the Merkle leaf of a version 2 bundle) and receipts, both EIP-712,
+// Agent logs: the entry hash (the Merkle leaf of a version 2 and 3 bundle) and receipts, both EIP-712,
 // recomputed by the SDK alone (viem's EIP-712 functions give the same bytes: chain-entry.test.ts).
 // The service's encoding is documented in the README beside context_hash.
 import { type Hex, hexToBytes } from "viem";
@@ -103,7 +103,7 @@ function encodeStruct(typehash: Uint8Array, e: EntryFields, receivedAt?: number)
   return words;
 }
 
-/** EIP-712 hashStruct(LogEntry): the leaf a version 2 bundle's Merkle proof starts from. */
+/** EIP-712 hashStruct(LogEntry): the leaf a version 2 or 3 bundle's Merkle proof starts from. */
 export function computeEntryHash(entry: EntryFields): Hex {
   return keccak256Hex(encodeStruct(ENTRY_TYPEHASH, entry));
 }

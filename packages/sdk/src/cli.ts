@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { AUDIT_USAGE, runAudit } from "./cli-audit";
+import type { HeldContext } from "./erased-bundle";
 import { RpcUnreachableError } from "./errors";
 import { verifyContext } from "./verify-context";
 
@@ -14,7 +15,7 @@ const USAGE = `Usage:
   ctxlog verify <proof.json | -> --rpc-url <url> [options]
 
 Verifies a ctxlog proof bundle (GET /v1/contexts/:id/proof) without trusting the service:
-canonical JSON, keccak256 hash, EIP-191 signature, Merkle proof, then through the RPC endpoint
+canonical JSON, keccak256 hash, signature (EIP-712 receipt; EIP-191 before bundle version 3), Merkle proof, then through the RPC endpoint
 the transaction, its Anchored log and who sent it, the block and the confirmations.
 
 Options:
@@ -22,6 +23,8 @@ Options:
   --confirmations <n>         required confirmations (default: the bundle's required_confirmations)
   --expected-signer <addr>    a signer address you trust; repeatable
   --expected-submitter <addr> an anchoring account you trust (default: the bundle's signer); repeatable
+  --data <file.json>          the context as you kept it, {agent_id, context_data, metadata}: checked
+                              instead of the bundle's data (how an erased context's data is proven)
   --json                      print the result as JSON
   -h, --help                  this text
   -v, --version               the SDK version
@@ -94,28 +97,43 @@ export async function main(argv: readonly string[], io: CliIO = defaultIO): Prom
     return EXIT.usage;
   }
 
+  let data: HeldContext | undefined;
+  if (values.data !== undefined) {
+    try {
+      data = JSON.parse(readFileSync(values.data, "utf8")) as HeldContext;
+    } catch (error) {
+      io.stderr(`ctxlog: cannot read the context data from ${values.data}: ${(error as Error).message}`);
+      return EXIT.usage;
+    }
+  }
+
   try {
     const result = await verifyContext(bundle, {
       rpcUrl,
       requiredConfirmations,
       expectedSigners: values["expected-signer"],
       expectedSubmitters: values["expected-submitter"],
+      data,
     });
     if (values.json) {
       io.stdout(JSON.stringify(result, null, 2));
     } else {
       for (const check of result.checks) {
-        io.stdout(`${check.ok ? "PASS" : "FAIL"}  ${check.name.padEnd(17)}  ${check.reason ?? ""}`.trimEnd());
+        const mark = check.ok ? "PASS" : check.unavailable ? "N/A " : "FAIL";
+        io.stdout(`${mark}  ${check.name.padEnd(17)}  ${check.reason ?? ""}`.trimEnd());
       }
       const id =
         typeof (bundle as { context_id?: unknown })?.context_id === "string"
           ? (bundle as { context_id: string }).context_id
           : "context";
+      const erased = result.data_erased
+        ? " (its data was erased: every check but canonical_context and hash_matches; --data to check those)"
+        : "";
       io.stdout(
         result.verified
-          ? `\nVERIFIED: ${id} is in block ${result.block_number} with ${result.confirmations} confirmations`
+          ? `\nVERIFIED: ${id} is in block ${result.block_number} with ${result.confirmations} confirmations${erased}`
           : `\nNOT VERIFIED: ${result.checks
-              .filter((c) => !c.ok)
+              .filter((c) => !c.ok && !c.unavailable)
               .map((c) => c.name)
               .join(", ")} failed`,
       );
@@ -141,6 +159,7 @@ function parse(argv: readonly string[]) {
       "expected-signer": { type: "string", multiple: true },
       "expected-submitter": { type: "string", multiple: true },
       json: { type: "boolean" },
+      data: { type: "string" },
       // audit
       api: { type: "string" },
       key: { type: "string" },

@@ -1,6 +1,7 @@
 import { EventsApi, type RecoveringWebhook } from "./events";
 import { HttpClient, type HttpOptions } from "./http";
 import { paginate } from "./pagination";
+import { saltContext } from "./salt";
 import type {
   AuthStatus,
   Context,
@@ -85,7 +86,7 @@ export class ContextsApi {
     return this.http.request({
       method: "POST",
       path: "/contexts",
-      body: input,
+      body: saltContext(input),
       headers,
       signal: opts.signal,
     });
@@ -104,7 +105,7 @@ export class ContextsApi {
     const answer = await this.http.request<{ data: Context[] }>({
       method: "POST",
       path: "/contexts/batch",
-      body: { contexts: items },
+      body: { contexts: items.map(saltContext) },
       headers,
       signal: opts.signal,
     });
@@ -133,6 +134,35 @@ export class ContextsApi {
       body: EMPTY_BODY,
       signal: opts.signal,
     });
+  }
+
+  /**
+   * DELETE /contexts/:id/data (a full key): erases the context's data and metadata wherever the
+   * service kept them; its hashes, signature and proof remain. Again: the same record, unchanged.
+   */
+  eraseData(contextId: string, opts: CallOptions = {}): Promise<Context> {
+    return this.http.request({
+      method: "DELETE",
+      path: `/contexts/${seg(contextId)}/data`,
+      signal: opts.signal,
+    });
+  }
+
+  /**
+   * DELETE /agents/:agent_id/data (a full key): erases the data of every context of the agent, in
+   * batches; calls again while the answer says `done: false`, and returns the total erased.
+   */
+  async eraseAgentData(agentId: string, opts: CallOptions = {}): Promise<{ erased: number }> {
+    let erased = 0;
+    for (;;) {
+      const step = await this.http.request<{ erased: number; remaining: number; done: boolean }>({
+        method: "DELETE",
+        path: `/agents/${seg(agentId)}/data`,
+        signal: opts.signal,
+      });
+      erased += step.erased;
+      if (step.done) return { erased };
+    }
   }
 
   /** GET /contexts/:id/proof: the bundle `verifyContext` checks against any RPC endpoint. */

@@ -1,5 +1,6 @@
 import type { ContextsApi } from "./client";
 import { CtxlogApiError, CtxlogConnectionError, CtxlogError } from "./errors";
+import { saltContext } from "./salt";
 import type { Context, CreateContextInput } from "./types";
 
 export interface ContextLoggerOptions {
@@ -132,7 +133,9 @@ export class ContextLogger {
    * reported by the next `flush()` / `close()`, so a caller that does not await each `log` still
    * learns of it (and Node sees no unhandled rejection).
    */
-  async log(input: CreateContextInput): Promise<Context> {
+  async log(context: CreateContextInput): Promise<Context> {
+    // salted once, here: a retried batch must send the very same body (its Idempotency-Key)
+    const input = saltContext(context);
     if (this.closed) throw new ContextLoggerClosedError("ctxlog: log() after close()");
     while (this.outstanding >= this.maxQueueSize) {
       if (this.whenFull === "reject") {

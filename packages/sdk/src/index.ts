@@ -26,6 +26,7 @@ export {
   type ContextLoggerOptions,
   ContextLoggerQueueFullError,
 } from "./context-logger";
+export { erasedAt, type HeldContext, withHeldData } from "./erased-bundle";
 export {
   type ApiErrorInit,
   CtxlogApiError,
@@ -51,6 +52,7 @@ export { CHECK_NAMES, type CheckName, type CheckResult } from "./offline-checks"
 export { paginate } from "./pagination";
 export { checkProofBundle, isProofBundle, type ProofBundleCheck } from "./proof-bundle";
 export { anchoredEventAbi } from "./registry-abi";
+export { SALT_METADATA_KEY, saltContext } from "./salt";
 export * from "./types";
 export { type VerifyContextOptions, type VerifyContextResult, verifyContext } from "./verify-context";
 export {

@@ -1,7 +1,8 @@
 // The four checks that need nothing but the bundle: canonical form, hash, signature, Merkle path.
-import { recoverMessageAddress } from "viem";
+import { describeScheme, recoverBundleSigner } from "./bundle-signature";
 import { hashContext } from "./canonical";
 import { computeEntryHash } from "./chain-entry";
+import { DATA_CHECKS, erasedAt, unavailable } from "./erased-bundle";
 import { RpcUnreachableError } from "./errors";
 import { keccak256Utf8 } from "./keccak";
 import { processMerkleProof } from "./merkle";
@@ -26,6 +27,8 @@ export interface CheckResult {
   name: CheckName;
   ok: boolean;
   reason?: string;
+  /** true: the check could not run and did not fail (the data of an erased bundle); `ok` is false */
+  unavailable?: true;
 }
 
 export const pass = (name: CheckName, reason?: string): CheckResult =>
@@ -56,7 +59,7 @@ export async function withFields(
 const lower = (hex: string) => hex.toLowerCase();
 
 export async function offlineChecks(bundle: unknown, expectedSigners?: readonly string[]) {
-  return Promise.all([
+  const checks = await Promise.all([
     withFields("canonical_context", bundle, ["context", "canonical_context", "canonicalization"], (b) => {
       // Only the three hashed fields: a `context` carrying extra keys must not change the preimage.
       const { canonical } = hashContext({
@@ -68,11 +71,11 @@ export async function offlineChecks(bundle: unknown, expectedSigners?: readonly 
         return pass("canonical_context", "RFC 8785 form of context matches");
       return fail(
         "canonical_context",
-        `the RFC 8785 form of context differs from canonical_context at character ${firstDifference(canonical, b.canonical_context)}`,
+        `the RFC 8785 form of context differs from canonical_context at character ${firstDifference(canonical, b.canonical_context ?? "")}`,
       );
     }),
     withFields("hash_matches", bundle, ["canonical_context", "context_hash", "hash_algorithm"], (b) => {
-      const computed = keccak256Utf8(b.canonical_context);
+      const computed = keccak256Utf8(b.canonical_context ?? "");
       return computed === lower(b.context_hash)
         ? pass("hash_matches", `keccak256(canonical_context) = ${computed}`)
         : fail(
@@ -87,10 +90,7 @@ export async function offlineChecks(bundle: unknown, expectedSigners?: readonly 
       async (b) => {
         let recovered: string;
         try {
-          recovered = await recoverMessageAddress({
-            message: { raw: b.context_hash },
-            signature: b.signature,
-          });
+          recovered = await recoverBundleSigner(b);
         } catch (error) {
           return fail("signature_valid", `signature does not recover: ${shortMessage(error)}`);
         }
@@ -103,7 +103,7 @@ export async function offlineChecks(bundle: unknown, expectedSigners?: readonly 
         if (expectedSigners && !expectedSigners.some((s) => lower(s) === lower(recovered))) {
           return fail("signature_valid", `signer ${recovered} is not one of the expected signers`);
         }
-        return pass("signature_valid", `EIP-191 signature by ${recovered}`);
+        return pass("signature_valid", `${describeScheme(b)} by ${recovered}`);
       },
     ),
     withFields(
@@ -111,10 +111,10 @@ export async function offlineChecks(bundle: unknown, expectedSigners?: readonly 
       bundle,
       ["context_hash", "merkle_proof", "merkle_root", "merkle_algorithm"],
       (b) => {
-        // version 2: the leaf is the entry hash, recomputed from the context's place in its log
+        // versions 2 and 3: the leaf is the entry hash, recomputed from the context's place in its log
         let leaf = b.context_hash;
         let leafName = "context_hash";
-        if (b.version === 2) {
+        if (b.version === 2 || b.version === 3) {
           if (
             typeof b.user_id !== "string" ||
             !Number.isSafeInteger(b.sequence) ||
@@ -123,7 +123,7 @@ export async function offlineChecks(bundle: unknown, expectedSigners?: readonly 
           ) {
             return fail(
               "merkle_proof",
-              "a version 2 bundle needs user_id, sequence, prev_entry_hash and entry_hash",
+              `a version ${b.version} bundle needs user_id, sequence, prev_entry_hash and entry_hash`,
             );
           }
           leaf = computeEntryHash({
@@ -151,6 +151,11 @@ export async function offlineChecks(bundle: unknown, expectedSigners?: readonly 
       },
     ),
   ]);
+  // erased data: the two data checks cannot run (the rest still prove what was logged)
+  const erased = erasedAt(bundle);
+  return erased === null
+    ? checks
+    : checks.map((c) => (DATA_CHECKS.includes(c.name) ? unavailable(c.name, erased) : c));
 }
 
 function firstDifference(a: string, b: string): number {

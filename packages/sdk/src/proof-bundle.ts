@@ -28,7 +28,8 @@ const integer =
 const contextRule: Rule = (v) => {
   if (!isObject(v)) return "must be an object {agent_id, context_data, metadata}";
   if (typeof v.agent_id !== "string") return "agent_id must be a string";
-  if (!isObject(v.context_data)) return "context_data must be an object";
+  // null: erased (with canonical_context null); the data checks are then unavailable
+  if (v.context_data !== null && !isObject(v.context_data)) return "context_data must be an object or null";
   if (v.metadata !== undefined && v.metadata !== null && !isObject(v.metadata)) {
     return "metadata must be an object";
   }
@@ -38,19 +39,31 @@ const contextRule: Rule = (v) => {
 /** The fields every bundle has (a version 2 bundle's chain fields are checked where they are used). */
 export type CoreField = Exclude<
   keyof ProofBundle,
-  "version" | "user_id" | "sequence" | "prev_entry_hash" | "entry_hash" | "anchor_address"
+  | "version"
+  | "user_id"
+  | "sequence"
+  | "prev_entry_hash"
+  | "entry_hash"
+  | "anchor_address"
+  | "received_at"
+  | "eip712_domain"
+  | "data_erased_at"
 >;
 
 /** One rule per field of the bundle: the runtime twin of the `ProofBundle` type. */
 const RULES: Record<CoreField, Rule> = {
   context_id: str,
   context: contextRule,
-  canonical_context: (v) => (typeof v === "string" ? undefined : "must be a string"),
+  canonical_context: (v) =>
+    typeof v === "string" || v === null ? undefined : "must be a string (null once erased)",
   canonicalization: literal("RFC8785"),
   hash_algorithm: literal("keccak256"),
   context_hash: matches(BYTES32, "32-byte 0x-hex"),
   signature: matches(SIGNATURE, "a 65-byte 0x-hex signature"),
-  signature_scheme: literal("EIP-191"),
+  signature_scheme: (v) =>
+    v === "EIP-712" || v === "EIP-191"
+      ? undefined
+      : `must be "EIP-712" or "EIP-191" (this verifier knows no other), got ${JSON.stringify(v)}`,
   signer_address: matches(ADDRESS, "a 20-byte 0x-hex address"),
   merkle_algorithm: literal("sorted-pair-keccak256"),
   leaf_index: integer(0),

@@ -65,6 +65,12 @@ export interface CreateContextInput {
   metadata?: JsonObject;
   /** Default `private`; `public` contexts are readable with public (`pk_`) keys. */
   visibility?: Visibility;
+  /**
+   * Adds a 32-byte random salt to metadata (`ctxlog_salt`) before sending: for short or guessable
+   * data, whose hash could otherwise be reversed by guessing. The salt is erased with the data;
+   * keep the context as sent (the record's metadata shows it) to prove it after an erasure.
+   */
+  salt?: boolean;
 }
 
 export interface CreateContextOptions {
@@ -90,8 +96,11 @@ export interface Context {
   confirmation_time_seconds: number | null;
   created_at: Timestamp;
   estimated_confirmation: Timestamp;
-  context_data: JsonObject;
-  metadata: JsonObject;
+  /** Null once erased (DELETE /contexts/:id/data, or the retention period). */
+  context_data: JsonObject | null;
+  metadata: JsonObject | null;
+  /** When the data was erased; null while kept. The hashes, signature and proof remain. */
+  data_erased_at?: Timestamp | null;
   error: { code: string; message: string; details: unknown } | null;
   retry_possible: boolean | null;
   failure_reason: string | null;
@@ -121,14 +130,21 @@ export interface ListContextsParams extends PageParams {
  */
 export interface ProofBundle {
   context_id: string;
-  context: { agent_id: string; context_data: JsonObject; metadata?: JsonObject | null };
-  /** The exact RFC 8785 canonical JSON of {agent_id, context_data, metadata} that was hashed. */
-  canonical_context: string;
+  /** context_data and metadata are null once erased (then `data_erased_at` says when) */
+  context: { agent_id: string; context_data: JsonObject | null; metadata?: JsonObject | null };
+  /** The exact RFC 8785 canonical JSON of {agent_id, context_data, metadata} that was hashed; null once erased. */
+  canonical_context: string | null;
+  data_erased_at?: Timestamp;
   canonicalization: "RFC8785";
   hash_algorithm: "keccak256";
   context_hash: Hex;
+  /**
+   * Version 3: the EIP-712 signature of the context's Receipt(bytes32 contextHash,string userId,
+   * string agentId,uint64 sequence,bytes32 prevEntryHash,uint64 receivedAt) under `eip712_domain`.
+   * Versions 1 and 2: EIP-191 personal_sign over the 32 bytes of context_hash.
+   */
   signature: Hex;
-  signature_scheme: "EIP-191";
+  signature_scheme: "EIP-191" | "EIP-712";
   signer_address: Hex;
   merkle_algorithm: "sorted-pair-keccak256";
   leaf_index: number;
@@ -141,10 +157,15 @@ export interface ProofBundle {
   block_number: number;
   required_confirmations: number;
   /**
-   * 2: the context is an entry of its agent's log and its Merkle leaf is `entry_hash` (the chain
-   * fields below are set). 1 or absent: a context logged before logs were chained (leaf = context_hash).
+   * 3: an entry of its agent's log (leaf `entry_hash`) whose signature is its receipt's (EIP-712);
+   * 2: the same, signed with EIP-191 over context_hash; 1 or absent: a context logged before logs
+   * were chained (leaf = context_hash).
    */
-  version?: 1 | 2;
+  version?: 1 | 2 | 3;
+  /** version 3: when the service accepted the context (ISO 8601 UTC, ms); the Receipt's receivedAt in Unix ms */
+  received_at?: string;
+  /** version 3: the Receipt's EIP-712 domain */
+  eip712_domain?: { name: "ctxlog"; version: "1" };
   user_id?: string;
   sequence?: number | null;
   prev_entry_hash?: Hex | null;
@@ -200,12 +221,14 @@ export const WEBHOOK_EVENT_NAMES = [
   "context.created",
   "context.confirmed",
   "context.failed",
+  "context.erased",
   "verification.completed",
   "webhook.disabled",
 ] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENT_NAMES)[number];
 
-export type WebhookStatus = "active" | "failing";
+/** `disabled` while nothing is sent to the endpoint (it wins over the others). */
+export type WebhookStatus = "active" | "failing" | "disabled";
 
 export interface CreateWebhookInput {
   /** HTTPS URL that receives events. */

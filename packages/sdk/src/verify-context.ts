@@ -9,6 +9,7 @@ import {
   type TransactionReceipt,
   TransactionReceiptNotFoundError,
 } from "viem";
+import { type HeldContext, withHeldData } from "./erased-bundle";
 import { RpcUnreachableError } from "./errors";
 import { type CheckResult, fail, offlineChecks, pass, shortMessage, withFields } from "./offline-checks";
 import { fieldProblems } from "./proof-bundle";
@@ -36,11 +37,21 @@ export interface VerifyContextOptions {
   expectedSubmitters?: readonly string[];
   /** Per RPC call; default 10 s. */
   timeoutMs?: number;
+  /**
+   * The context as you kept it ({agent_id, context_data, metadata}), checked instead of the
+   * bundle's own data: how a context whose data the service erased is still proven.
+   */
+  data?: HeldContext;
 }
 
 export interface VerifyContextResult {
-  /** True only when every check passed. */
+  /**
+   * True only when every check that ran passed. On an erased bundle (and no `data`) the data checks
+   * are `unavailable` and not counted: `data_erased` is then true.
+   */
   verified: boolean;
+  /** the bundle's data was erased and none was supplied: canonical_context and hash_matches did not run */
+  data_erased: boolean;
   checks: CheckResult[];
   /** head − block + 1 on the RPC's chain; null when the transaction was not found. */
   confirmations: number | null;
@@ -52,7 +63,7 @@ const lower = (s: string) => s.toLowerCase();
 
 /**
  * Verifies a proof bundle (GET /v1/contexts/:id/proof) against the chain, trusting neither the
- * service nor the bundle: canonical form, hash, EIP-191 signature, Merkle path, then — through
+ * service nor the bundle: canonical form, hash, signature (version 3: the EIP-712 receipt's; 1 and 2: EIP-191), Merkle path, then — through
  * `rpcUrl` only — the transaction, its Anchored log and who sent it, the block's canonicity and the
  * confirmations.
  *
@@ -63,11 +74,13 @@ export async function verifyContext(
   bundle: unknown,
   options: VerifyContextOptions,
 ): Promise<VerifyContextResult> {
-  const offline = await offlineChecks(bundle, options.expectedSigners);
-  const chain = await chainChecks(bundle, options);
+  const subject = options.data ? withHeldData(bundle, options.data) : bundle;
+  const offline = await offlineChecks(subject, options.expectedSigners);
+  const chain = await chainChecks(subject, options);
   const checks = [...offline, ...chain.checks];
   return {
-    verified: checks.every((c) => c.ok),
+    verified: checks.every((c) => c.ok || c.unavailable),
+    data_erased: checks.some((c) => c.unavailable),
     checks,
     confirmations: chain.confirmations,
     block_number: chain.blockNumber,

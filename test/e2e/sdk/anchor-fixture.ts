@@ -5,7 +5,14 @@
 
 import { deployRegistry, registryAbi } from "@ctxlog/contracts";
 import { ANVIL_DEV_KEYS, type AnvilInstance, startAnvil } from "@ctxlog/contracts/anvil";
-import { buildMerkleTree, createContextSigner, hashContext } from "@ctxlog/core";
+import {
+  buildMerkleTree,
+  createContextSigner,
+  entryHash,
+  hashContext,
+  RECEIPT_DOMAIN,
+  ZERO_ENTRY_HASH,
+} from "@ctxlog/core";
 import type { ProofBundle } from "@ctxlog/sdk";
 import {
   type Address,
@@ -22,6 +29,8 @@ import { privateKeyToAccount } from "viem/accounts";
 // submitter is then the bundle's signer_address (the SDK's default anchor_submitter trust).
 export const SERVICE_SIGNER_KEY = ANVIL_DEV_KEYS[0];
 export const SUBMITTER_KEY = SERVICE_SIGNER_KEY;
+/** The user whose agent logs the fixture's chained bundles are entries of. */
+export const FIXTURE_USER = "usr_fixture";
 /** An account that is not the service's: its anchors must fail anchor_submitter. */
 export const STRANGER_KEY = ANVIL_DEV_KEYS[2];
 
@@ -51,8 +60,14 @@ export interface AnchorFixture {
   anchorTxHash: Hex;
   signerAddress: Address;
   submitterAddress: Address;
-  /** One bundle per FIXTURE_CONTEXTS entry, for the same anchored batch. */
+  /** One bundle per FIXTURE_CONTEXTS entry, for the same anchored batch (version 1: leaf context_hash). */
   bundles: ProofBundle[];
+  /**
+   * The same contexts as entries of agent logs (each the first of its agent's log), in the same
+   * anchored batch: version 2 (EIP-191 over context_hash) and version 3 (the EIP-712 receipt's
+   * signature), whose leaf is the entry hash.
+   */
+  chained: { 2: ProofBundle[]; 3: ProofBundle[] };
   /** Mines `n` empty blocks. */
   mine(n: number): Promise<void>;
   /**
@@ -99,8 +114,17 @@ export async function startAnchorFixture(opts: { chainId?: number; confirmations
 
     const signer = createContextSigner(SERVICE_SIGNER_KEY);
     const hashed = FIXTURE_CONTEXTS.map((c) => hashContext(c));
-    const tree = buildMerkleTree(hashed.map((h) => h.contextHash));
-    const anchored = await anchor(tree.root, hashed.length);
+    const entries = FIXTURE_CONTEXTS.map((c, i) => ({
+      contextHash: (hashed[i] as { contextHash: Hex }).contextHash,
+      userId: FIXTURE_USER,
+      agentId: c.agent_id,
+      sequence: 1,
+      prevEntryHash: ZERO_ENTRY_HASH,
+      receivedAt: new Date(Date.UTC(2026, 10, 26, 12, 0, 0, 123 + i)),
+    }));
+    const entryHashes = entries.map((e) => entryHash(e));
+    const tree = buildMerkleTree([...hashed.map((h) => h.contextHash), ...entryHashes]);
+    const anchored = await anchor(tree.root, hashed.length + entryHashes.length);
     if (anchored.status !== "success") throw new Error("fixture anchor reverted");
     const confirmations = opts.confirmations ?? 3;
     await testClient.mine({ blocks: confirmations - 1 }); // the anchor's own block is the first
@@ -134,6 +158,29 @@ export async function startAnchorFixture(opts: { chainId?: number; confirmations
         required_confirmations: confirmations,
       });
     }
+    const chained = { 2: [] as ProofBundle[], 3: [] as ProofBundle[] };
+    for (const [i, e] of entries.entries()) {
+      const leafIndex = hashed.length + i;
+      const base = {
+        ...(bundles[i] as ProofBundle),
+        context_id: `ctx_FIXTURE_CHAINED${i}`,
+        user_id: e.userId,
+        sequence: e.sequence,
+        prev_entry_hash: e.prevEntryHash,
+        entry_hash: entryHashes[i] as Hex,
+        leaf_index: leafIndex,
+        merkle_proof: tree.proofs[leafIndex] as Hex[],
+      };
+      chained[2].push({ ...base, version: 2 });
+      chained[3].push({
+        ...base,
+        version: 3,
+        signature: signer.signReceipt(e),
+        signature_scheme: "EIP-712",
+        received_at: e.receivedAt.toISOString(),
+        eip712_domain: { ...RECEIPT_DOMAIN },
+      });
+    }
     // A bundle goes through JSON on its way to a verifier: make sure nothing here survives only in memory.
     const roundTripped = JSON.parse(JSON.stringify(bundles)) as ProofBundle[];
 
@@ -147,6 +194,7 @@ export async function startAnchorFixture(opts: { chainId?: number; confirmations
       signerAddress: signer.address,
       submitterAddress: submitter.address,
       bundles: roundTripped,
+      chained: JSON.parse(JSON.stringify(chained)) as AnchorFixture["chained"],
       mine: (n: number) => testClient.mine({ blocks: n }),
       anchor,
       stop: () => anvil.stop(),

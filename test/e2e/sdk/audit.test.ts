@@ -6,11 +6,13 @@ import { execFile } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { createContextSigner } from "@ctxlog/core";
 import { type AuditAgentResult, auditAgent, type ContextReceipt } from "@ctxlog/sdk";
 import { type ChainFixture, startChainFixture } from "../../../apps/api/src/testing/chain-fixture";
 import {
   bearer,
   createTestHarness,
+  TEST_ATTESTATION_KEY,
   type Tenant,
   type TestHarness,
 } from "../../../apps/api/src/testing/harness";
@@ -55,6 +57,33 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
   await chain?.stop();
+});
+
+it("a log whose first entries were signed before receipts were their signature (EIP-191, version 2) audits complete", async () => {
+  const lines = await exportLines();
+  expect(lines.map((l) => JSON.parse(l).version)).toEqual(Array(ENTRIES).fill(3));
+  const signer = createContextSigner(TEST_ATTESTATION_KEY);
+  // entries 1..40 as the service signed them before: EIP-191 over context_hash
+  const old = await h.db.context.findMany({
+    where: { userId: t.userId, agentId: AGENT, sequence: { lte: 40 } },
+  });
+  const saved = old.map((row) => ({ id: row.id, signature: row.signature }));
+  try {
+    for (const row of old) {
+      const signature = await signer.sign(row.contextHash as `0x${string}`);
+      await h.db.context.update({ where: { id: row.id }, data: { signature, signatureScheme: "EIP-191" } });
+    }
+    const mixed = await exportLines();
+    expect(mixed.map((l) => JSON.parse(l).version)).toEqual([
+      ...Array(40).fill(2),
+      ...Array(ENTRIES - 40).fill(3),
+    ]);
+    const result = await audit(mixed, { to: ENTRIES });
+    expect([result.complete, result.first_break]).toEqual([true, null]);
+  } finally {
+    for (const { id, signature } of saved)
+      await h.db.context.update({ where: { id }, data: { signature, signatureScheme: "EIP-712" } });
+  }
 });
 
 it("a clean log of several hundred entries audits complete, receipts included", async () => {
@@ -105,17 +134,17 @@ describe("tampering is caught by name", () => {
     }
   });
 
-  it("an altered context_data: altered entry N", async () => {
+  it("an altered context (its stored canonical JSON, which the export writes): altered entry N", async () => {
     const row = await rowAt(200);
-    await h.db.context.update({ where: { id: row.id }, data: { contextData: { n: "changed" } } });
+    const changed = (row.canonicalJson ?? "").replace(/"n":\d+/, '"n":"changed"');
+    expect(changed).not.toBe(row.canonicalJson);
+    await h.db.context.update({ where: { id: row.id }, data: { canonicalJson: changed } });
     try {
       const result = await audit(await exportLines());
       expect(broken(result)).toEqual([false, "altered", 200]);
-      expect(result.first_break?.message).toMatch(
-        /^altered entry 200: its context is not its canonical_context/,
-      );
+      expect(result.first_break?.message).toMatch(/^altered entry 200: /);
     } finally {
-      await h.db.context.update({ where: { id: row.id }, data: { contextData: row.contextData as never } });
+      await h.db.context.update({ where: { id: row.id }, data: { canonicalJson: row.canonicalJson } });
     }
   });
 

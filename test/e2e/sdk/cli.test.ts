@@ -51,6 +51,18 @@ describe("ctxlog verify", () => {
     expect(stdout).toMatch(/VERIFIED: ctx_FIXTURE0 is in block \d+ with 2 confirmations/);
   });
 
+  it.each([2, 3] as const)(
+    "exits 0 for a genuine version %i bundle (an entry of an agent log)",
+    async (v) => {
+      const file = writeBundle(`v${v}.json`, f.chained[v][0]);
+      const { code, stdout } = await ctxlog(["verify", file, "--rpc-url", f.rpcUrl]);
+      expect([code, stdout]).toEqual([0, expect.stringMatching(/^VERIFIED: ctx_FIXTURE_CHAINED0/m)]);
+      expect(stdout).toMatch(
+        v === 3 ? /PASS +signature_valid.*EIP-712 receipt/ : /PASS +signature_valid.*EIP-191/,
+      );
+    },
+  );
+
   it("exits 1 and prints the failing check for a tampered bundle", async () => {
     const bundle = f.bundles[1] as ProofBundle;
     const file = writeBundle(

@@ -123,7 +123,7 @@ describe("ContextLogger against the running API", () => {
     const records = await Promise.all(pending);
     await logger.close();
 
-    expect(records.map((r) => r.context_data.i)).toEqual(Array.from({ length: 500 }, (_, i) => i));
+    expect(records.map((r) => r.context_data?.i)).toEqual(Array.from({ length: 500 }, (_, i) => i));
     expect(new Set(records.map((r) => r.context_id)).size).toBe(500);
     expect(await rowsOf("burst-503")).toBe(500); // the two batches the API committed before the fault: once each
     const stored = await h.db.context.findMany({ where: { agentId: "burst-503" }, select: { id: true } });

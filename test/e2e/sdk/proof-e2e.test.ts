@@ -145,7 +145,11 @@ it("verifications and signers through the client, against the running API and th
   const ctx = await client.contexts.get(id);
   const byData = await client.verifications.create({
     transaction_hash: ctx.transaction_hash as Hex,
-    context: { agent_id: ctx.agent_id, context_data: ctx.context_data, metadata: ctx.metadata },
+    context: {
+      agent_id: ctx.agent_id,
+      context_data: ctx.context_data ?? {},
+      metadata: ctx.metadata ?? undefined,
+    },
   });
   expect(byData.verified).toBe(true);
   const tampered = await client.verifications.create({
@@ -153,7 +157,7 @@ it("verifications and signers through the client, against the running API and th
     context: {
       agent_id: ctx.agent_id,
       context_data: { ...ctx.context_data, step: 99 },
-      metadata: ctx.metadata,
+      metadata: ctx.metadata ?? undefined,
     },
   });
   expect(tampered.verified).toBe(false);

@@ -36,7 +36,7 @@ describe("verifyContext — tampering fails the right check, never throws", () =
       "changed context_data",
       () =>
         tamper(bundle, (b) => {
-          b.context.context_data.steps = 4;
+          (b.context.context_data ?? {}).steps = 4;
         }),
       ["canonical_context"],
     ],
@@ -60,8 +60,8 @@ describe("verifyContext — tampering fails the right check, never throws", () =
       "context and canonical_context changed together",
       () =>
         tamper(bundle, (b) => {
-          b.context.context_data.steps = 4;
-          b.canonical_context = b.canonical_context.replace('"steps":3', '"steps":4');
+          (b.context.context_data ?? {}).steps = 4;
+          b.canonical_context = (b.canonical_context ?? "").replace('"steps":3', '"steps":4');
         }),
       ["hash_matches"],
     ],

@@ -1,6 +1,8 @@
 // Integration: a real anvil, the real registry, contexts hashed/signed/treed by the server's code.
 import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { ProofBundle } from "@ctxlog/sdk";
@@ -32,6 +34,64 @@ describe("verifyContext — a genuine bundle", () => {
       expect(result.block_number).toBe(b.block_number);
       expect(result.confirmations).toBe(3);
     }
+  });
+
+  it.each([2, 3] as const)(
+    "verifies version %i bundles (entries of agent logs) of the same batch",
+    async (v) => {
+      for (const b of f.chained[v]) {
+        const result = await verify(b);
+        expect(failed(result)).toEqual([]);
+        expect(result.checks.find((c) => c.name === "signature_valid")?.reason).toContain(
+          v === 3 ? "EIP-712 receipt signature" : "EIP-191 signature",
+        );
+      }
+    },
+  );
+
+  it("a version 3 bundle's signature covers every receipt field, and its scheme is its version's", async () => {
+    const v3 = f.chained[3][1] as ProofBundle;
+    const v2 = f.chained[2][1] as ProofBundle;
+    const cases: [string, unknown][] = [
+      [
+        "received_at a millisecond later",
+        tamper(v3, (b) => {
+          b.received_at = new Date(Date.parse(b.received_at as string) + 1).toISOString();
+        }),
+      ],
+      [
+        "another domain",
+        tamper(v3, (b) => {
+          b.eip712_domain = { name: "ctxlog", version: "2" } as never;
+        }),
+      ],
+      [
+        "no received_at",
+        tamper(v3, (b) => {
+          delete b.received_at;
+        }),
+      ],
+      [
+        "the EIP-191 signature of version 2",
+        tamper(v3, (b) => {
+          b.signature = v2.signature;
+        }),
+      ],
+      [
+        "version 2 claiming EIP-712",
+        tamper(v2, (b) => {
+          b.signature_scheme = "EIP-712";
+        }),
+      ],
+      [
+        "version 3 claiming EIP-191",
+        tamper(v3, (b) => {
+          b.signature_scheme = "EIP-191";
+        }),
+      ],
+    ];
+    for (const [name, b] of cases)
+      expect([name, failed(await verify(b))]).toEqual([name, ["signature_valid"]]);
   });
 
   it("accepts the signer when it is among expectedSigners (any case)", async () => {
@@ -125,5 +185,54 @@ describe("an independent tool sees the same anchor", () => {
     expect(anchored[0]?.topics[0]).toBe(toEventSelector("Anchored(bytes32,uint32,address)"));
     expect(anchored[0]?.topics[1]).toBe(bundle.merkle_root);
     expect(`0x${anchored[0]?.topics[2]?.slice(26)}`).toBe(f.submitterAddress.toLowerCase());
+  });
+});
+
+describe("the README's cast recipe for a bundle's signature", () => {
+  const cast = path.join(__dirname, "../../../node_modules/@foundry-rs/cast-linux-amd64/bin/cast");
+  const readme = readFileSync(path.join(__dirname, "../../../README.md"), "utf8");
+  // the README's node one-liner that writes the Receipt's typed data, as a user would run it
+  const script = /^node -e '(.+)' > receipt\.json$/m.exec(readme)?.[1] as string;
+  const castVerify = async (dir: string, args: string[]) =>
+    promisify(execFile)(cast, ["wallet", "verify", ...args], { cwd: dir }).then(
+      () => true,
+      () => false,
+    );
+
+  it("version 3: cast verifies the Receipt's EIP-712 signature from the bundle alone; any field changed, it does not", async () => {
+    expect(script).toContain("Receipt");
+    const dir = mkdtempSync(path.join(tmpdir(), "ctxlog-recipe-"));
+    try {
+      const check = async (b: unknown) => {
+        writeFileSync(path.join(dir, "proof.json"), JSON.stringify(b));
+        const { stdout } = await promisify(execFile)(process.execPath, ["-e", script], { cwd: dir });
+        writeFileSync(path.join(dir, "receipt.json"), stdout);
+        const bundle = b as ProofBundle;
+        return castVerify(dir, [
+          "--data",
+          "--from-file",
+          "receipt.json",
+          "--address",
+          bundle.signer_address,
+          bundle.signature,
+        ]);
+      };
+      const v3 = f.chained[3][0] as ProofBundle;
+      expect(await check(v3)).toBe(true);
+      expect(
+        await check(
+          tamper(v3, (b) => {
+            b.sequence = 2;
+          }),
+        ),
+      ).toBe(false);
+      // version 2 (EIP-191 over context_hash), as the README says
+      const v2 = f.chained[2][0] as ProofBundle;
+      expect(await castVerify(dir, ["--address", v2.signer_address, v2.context_hash, v2.signature])).toBe(
+        true,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

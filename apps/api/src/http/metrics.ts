@@ -19,15 +19,9 @@ export function createApiMetrics(opts: { clustered?: boolean } = {}) {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });
-  const logHandOffs = new Counter({
-    name: "api_context_log_handoffs_total",
-    help: "Contexts whose agent log another API process of the cluster writes: handed to it (forwarded), or written here because it could not be reached (owner_unreachable)",
-    labelNames: ["outcome"] as const,
-    registers: [registry],
-  });
   // In a cluster (API_PROCESSES > 1) a scrape answers the sum over every API process.
   const collect = opts.clustered ? clusterMetricsSource(registry) : () => registry.metrics();
-  return { registry, requests, duration, logHandOffs, collect };
+  return { registry, requests, duration, collect };
 }
 
 export type ApiMetrics = ReturnType<typeof createApiMetrics>;

@@ -113,12 +113,27 @@ export class PlanRateLimiter {
   }
 }
 
-export function rateLimit(limiter: PlanRateLimiter): RequestHandler {
+/**
+ * Charges the request once: one unit, or with `itemsOf` (a batch route's array field, mounted
+ * after the body is parsed) one unit per item. A batch larger than what is left spends nothing
+ * and is refused whole.
+ */
+export function rateLimit(limiter: PlanRateLimiter, itemsOf?: string): RequestHandler {
   return async (req, res, next) => {
     if (!req.auth) throw new Error("rateLimit mounted before authenticate");
-    const state = await limiter.consume(req.auth.userId, req.auth.plan);
+    const items =
+      itemsOf === undefined ? undefined : (req.body as Record<string, unknown> | undefined)?.[itemsOf];
+    const units = Array.isArray(items) ? Math.max(1, items.length) : 1;
+    const state = await limiter.consume(req.auth.userId, req.auth.plan, units);
     req.rateLimit = state;
-    applyRateLimit(res, state, `Rate limit of ${state.limit} units exceeded; retry later.`);
+    applyRateLimit(
+      res,
+      state,
+      units === 1
+        ? `Rate limit of ${state.limit} units exceeded; retry later.`
+        : `This batch costs ${units} units of the rate limit and ${state.remaining} were left; nothing ` +
+            "was written. Retry later or send fewer.",
+    );
     next();
   };
 }

@@ -1,6 +1,7 @@
 import type { RequestHandler } from "express";
 import type { ApiDeps } from "../deps";
 import { type RouteSpec, routeAuth } from "../routes/route-spec";
+import { compileCheck } from "./compiled-schemas";
 import { type AuthContext, requireAuth } from "./request-context";
 import { pickHeaders, validate } from "./validate";
 
@@ -13,6 +14,7 @@ export function runRoute(route: RouteSpec, deps: ApiDeps): RequestHandler {
   const handle = route.handler(deps);
   const { body, query, headers } = route;
   const bodyDefault = route.bodyRequired === false ? {} : undefined;
+  const accepts = body && route.bodyPassesThrough ? compileCheck(body) : undefined;
   return async (req, res) => {
     // sign-in and setup (auth "none") have no credentials: their handlers never read `auth`
     const auth = routeAuth(route) === "none" ? (undefined as unknown as AuthContext) : requireAuth(req);
@@ -28,7 +30,7 @@ export function runRoute(route: RouteSpec, deps: ApiDeps): RequestHandler {
       query: query ? validate(query, req.query, "query") : undefined,
       body: !body
         ? undefined
-        : route.bodyFastPath?.(req.body)
+        : accepts?.(req.body)
           ? req.body
           : validate(body, req.body ?? bodyDefault, "body", route.bodyItems),
       auth,

@@ -4,7 +4,7 @@ import { z } from "zod";
 export type RequestPart = "body" | "query" | "path" | "header";
 
 /**
- * A union of request forms is checked against the one form whose keys the value uses, so a mistake
+ * A union of request forms is checked against the form whose keys the value uses most, so a mistake
  * gets that form's messages rather than a union's; with none of them, the union's own message.
  */
 function formOf(schema: z.ZodType, value: unknown): z.ZodType {
@@ -16,10 +16,15 @@ function formOf(schema: z.ZodType, value: unknown): z.ZodType {
   ) {
     return schema;
   }
+  // the form using the most of the value's keys: forms may share one (`context`)
+  let form: z.ZodType = schema;
+  let most = 0;
   for (const option of schema.options as readonly z.ZodType[]) {
-    if (option instanceof z.ZodObject && Object.keys(option.shape).some((key) => key in value)) return option;
+    if (!(option instanceof z.ZodObject)) continue;
+    const used = Object.keys(option.shape).filter((key) => key in value).length;
+    if (used > most) [form, most] = [option, used];
   }
-  return schema;
+  return form;
 }
 
 /**

@@ -140,7 +140,7 @@ describe("a stalled PostgreSQL", () => {
   });
 
   it("rows queued behind an INSERT that timed out are refused when their turn comes, unwritten", async () => {
-    const writer = createContextWriter(h.deps.db, h.deps.queues, h.deps.logger, {
+    const writer = createContextWriter(h.deps.db, h.deps.queues, h.deps.logger, h.deps.signer, {
       maxBatch: 1,
       maxConcurrent: 1,
     });
@@ -158,7 +158,6 @@ describe("a stalled PostgreSQL", () => {
         visibility: "private",
         canonicalJson: "{}",
         contextHash: `0x${"00".repeat(32)}`,
-        signature: `0x${"00".repeat(65)}`,
         signerAddress: `0x${"00".repeat(20)}`,
         network: "anvil",
         createdAt,
@@ -168,7 +167,10 @@ describe("a stalled PostgreSQL", () => {
     proxy.setMode("stall");
     const behind = ["behind-1", "behind-2", "behind-3", "behind-4", "behind-5"];
     const all = await timed(() =>
-      Promise.allSettled([writer.add(row("first")), ...behind.map((agentId) => writer.add(row(agentId)))]),
+      Promise.allSettled([
+        writer.write([row("first")]),
+        ...behind.map((agentId) => writer.write([row(agentId)])),
+      ]),
     );
     expect(all.result.every((r) => r.status === "rejected")).toBe(true);
     // One timeout in all, not one per queued row (each would wait out at least PG_CONNECT_TIMEOUT_MS).

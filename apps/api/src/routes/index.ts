@@ -3,10 +3,10 @@ import { agentRoutes } from "./agents/routes";
 import { authRoutes } from "./auth/routes";
 import { createContext } from "./contexts/create-context";
 import { createContextsBatch } from "./contexts/create-contexts-batch";
+import { eraseContextRoute } from "./contexts/erase-routes";
 import { getContext } from "./contexts/get-context";
 import { getContextProof } from "./contexts/get-context-proof";
 import { listContexts } from "./contexts/list-contexts";
-import { isPlainBatchBody, isPlainContextBody } from "./contexts/plain-bodies";
 import { proofBundleSchema } from "./contexts/proof-schema";
 import { retryContext } from "./contexts/retry-context";
 import {
@@ -24,8 +24,14 @@ import { eventRoutes } from "./events/routes";
 import { keyRoutes } from "./keys/routes";
 import { otelRoutes } from "./otel/routes";
 import { getOverview } from "./overview/get-overview";
+import {
+  getOverviewSeries,
+  overviewSeriesQuerySchema,
+  overviewSeriesSchema,
+} from "./overview/get-overview-series";
 import { overviewSchema } from "./overview/schemas";
 import { defineRoute, type RouteSpec } from "./route-spec";
+import { searchRoutes } from "./search/search";
 import { listResponseSchema } from "./shared-schemas";
 import { signerRoutes } from "./signers";
 import { authStatusSchema, getStatus } from "./status";
@@ -51,7 +57,7 @@ export const v1Routes: RouteSpec[] = [
     tag: "Contexts",
     permission: "contexts:create",
     body: createContextBodySchema,
-    bodyFastPath: isPlainContextBody,
+    bodyPassesThrough: true,
     headers: createContextHeadersSchema,
     success: {
       status: 202,
@@ -81,7 +87,7 @@ export const v1Routes: RouteSpec[] = [
     tag: "Contexts",
     permission: "contexts:create",
     body: createContextsBatchBodySchema,
-    bodyFastPath: isPlainBatchBody,
+    bodyPassesThrough: true,
     bodyItems: "contexts",
     maxBodyBytes: MAX_BATCH_BODY_BYTES,
     headers: createContextHeadersSchema,
@@ -155,10 +161,12 @@ export const v1Routes: RouteSpec[] = [
     errors: [403, 404, 409],
     handler: retryContext,
   }),
+  eraseContextRoute,
   ...otelRoutes,
   ...agentRoutes,
   ...webhookRoutes,
   ...eventRoutes,
+  ...searchRoutes,
   ...verificationRoutes,
   ...signerRoutes,
   ...authRoutes,
@@ -173,5 +181,16 @@ export const v1Routes: RouteSpec[] = [
     success: { status: 200, description: "The overview", schema: overviewSchema },
     errors: [403],
     handler: getOverview,
+  }),
+  defineRoute({
+    method: "get",
+    path: "/overview/series",
+    operationId: "getOverviewSeries",
+    summary: "The overview's chart over a window: contexts received and confirmed, confirmation time p50/p95",
+    tag: "Dashboard",
+    query: overviewSeriesQuerySchema,
+    success: { status: 200, description: "The series", schema: overviewSeriesSchema },
+    errors: [400, 403],
+    handler: getOverviewSeries,
   }),
 ];

@@ -71,11 +71,11 @@ interface RouteFields {
    */
   bodyItems?: string;
   /**
-   * a cheaper check of the body schema's common case: when it says yes, the handler gets the body
-   * as parsed from JSON (it must say yes only to what the schema accepts unchanged); when it says
-   * no, the schema parses it as usual and words the errors
+   * true: the body schema has no defaults or transforms, so a body it accepts reaches the handler
+   * unchanged; the router then checks it with the validator compiled (ajv) from the schema's JSON
+   * Schema, and zod parses only a refused body, to word the errors
    */
-  bodyFastPath?: (value: unknown) => boolean;
+  bodyPassesThrough?: true;
   /**
    * a body that is not JSON (OTLP/HTTP's protobuf): read by `read` instead of the JSON body reader
    * and left in `req.body` for the handler; `content` documents each media type it takes

@@ -3,7 +3,7 @@ import { hashContext } from "../canonical";
 import { entryHash } from "../chain-entry";
 import { processProof } from "../merkle";
 import { checkAnchorSubmitter } from "./anchor-submitter";
-import { recoverContextSignerFast } from "./recover";
+import { recoverContextSignerFast, recoverReceiptSignerFast } from "./recover";
 import { describeSignerPeriod, signerValidAt } from "./signers";
 import type {
   ChainObservation,
@@ -38,14 +38,21 @@ export async function runVerificationChecks(input: VerificationInput): Promise<V
   let computed: { canonical: string; contextHash: Hex } | null = null;
   let hashError = "";
   try {
-    computed = hashContext(input.data);
+    if (input.data) computed = hashContext(input.data);
   } catch (error) {
     hashError = error instanceof Error ? error.message : String(error);
   }
   const contextHash = computed?.contextHash ?? stored?.contextHash ?? "";
 
-  const canonical = checkCanonical(computed, hashError, stored, missing);
-  const hash = checkHash(computed, hashError, stored, missing);
+  // erased and not supplied: the data checks cannot run; every other link still holds or breaks
+  const dataErased = input.data === null;
+  const erasedAt = stored?.dataErasedAt ? ` at ${stored.dataErasedAt.toISOString()}` : "";
+  const canonical = dataErased
+    ? unavailable("canonical_context", erasedAt)
+    : checkCanonical(computed, hashError, stored, missing);
+  const hash = dataErased
+    ? unavailable("hash_matches", erasedAt)
+    : checkHash(computed, hashError, stored, missing);
   const signature = await checkSignature(input, missing);
   const merkle = checkMerkle(stored, missing);
   const missingTx = missingTransaction(input);
@@ -66,7 +73,8 @@ export async function runVerificationChecks(input: VerificationInput): Promise<V
 
   const checks = [canonical, hash, signature, merkle, transaction, anchored, submitter, block, confirmations];
   return {
-    verified: checks.every((c) => c.ok),
+    verified: checks.every((c) => c.ok || c.unavailable),
+    dataErased,
     checks,
     contextHash,
     hashMatches: canonical.ok && hash.ok,
@@ -76,14 +84,33 @@ export async function runVerificationChecks(input: VerificationInput): Promise<V
   };
 }
 
+const unavailable = (name: VerificationCheckName, erasedAt: string): VerificationCheck => ({
+  name,
+  ok: false,
+  unavailable: true,
+  reason: `unavailable: the context's data was erased${erasedAt}; supply it as it was logged to check it`,
+});
+
 function checkCanonical(
-  computed: { canonical: string } | null,
+  computed: { canonical: string; contextHash: string } | null,
   hashError: string,
   stored: StoredEvidence | null,
   missing: string,
 ): VerificationCheck {
   if (!computed) return fail("canonical_context", `the data cannot be canonicalized: ${hashError}`);
   if (!stored) return fail("canonical_context", missing);
+  if (stored.canonicalJson === null) {
+    // erased: the stored form is gone, the supplied data is held to the hash it was logged with
+    return computed.contextHash.toLowerCase() === stored.contextHash.toLowerCase()
+      ? pass(
+          "canonical_context",
+          "the RFC 8785 form of the supplied data hashes to the logged context_hash (the stored copy was erased)",
+        )
+      : fail(
+          "canonical_context",
+          "the RFC 8785 form of the supplied data does not hash to the logged context_hash (the stored copy was erased)",
+        );
+  }
   if (computed.canonical === stored.canonicalJson) {
     return pass("canonical_context", "the RFC 8785 form of the data equals the stored canonical JSON");
   }
@@ -116,9 +143,25 @@ function checkHash(
 async function checkSignature(input: VerificationInput, missing: string): Promise<VerificationCheck> {
   const { stored } = input;
   if (!stored) return fail("signature_valid", `no signature to check: ${missing}`);
+  const eip712 = stored.signatureScheme === "EIP-712";
+  if (eip712 && !stored.link)
+    return fail("signature_valid", "an EIP-712 receipt signature without its log entry");
   let recovered: string;
   try {
-    recovered = await recoverContextSignerFast(stored.contextHash as Hex, stored.signature as Hex);
+    recovered =
+      eip712 && stored.link
+        ? recoverReceiptSignerFast(
+            {
+              contextHash: stored.contextHash,
+              userId: stored.link.userId,
+              agentId: stored.link.agentId,
+              sequence: stored.link.sequence,
+              prevEntryHash: stored.link.prevEntryHash,
+              receivedAt: stored.createdAt,
+            },
+            stored.signature as Hex,
+          )
+        : await recoverContextSignerFast(stored.contextHash as Hex, stored.signature as Hex);
   } catch (error) {
     return fail("signature_valid", `the signature does not recover a signer: ${message(error)}`);
   }
@@ -143,7 +186,7 @@ async function checkSignature(input: VerificationInput, missing: string): Promis
   }
   return pass(
     "signature_valid",
-    `EIP-191 signature by ${recovered}, a published signer (${describeSignerPeriod(validity.signer)})`,
+    `${eip712 ? "EIP-712 receipt" : "EIP-191"} signature by ${recovered}, a published signer (${describeSignerPeriod(validity.signer)})`,
   );
 }
 

@@ -10,6 +10,7 @@ export {
 export {
   type AnchoredRoot,
   type ChainObservation,
+  DATA_CHECK_NAMES,
   type StoredEvidence,
   VERIFICATION_CHECK_NAMES,
   type VerificationCheck,

@@ -6,7 +6,10 @@ export const VERIFICATION_CHECK_NAMES = [
   "canonical_context",
   /** keccak256 of that form equals the stored context_hash */
   "hash_matches",
-  /** the stored signature over context_hash recovers a signer published for the context's created_at */
+  /**
+   * the stored signature (EIP-712 over the context's Receipt; EIP-191 over context_hash before)
+   * recovers a signer published for the context's created_at
+   */
   "signature_valid",
   /** the stored Merkle proof folds the leaf (entry_hash, or context_hash before chaining) into the batch's root */
   "merkle_proof",
@@ -28,7 +31,15 @@ export interface VerificationCheck {
   name: VerificationCheckName;
   ok: boolean;
   reason: string;
+  /**
+   * true: the check could not run, and did not fail: the context's data was erased and nobody
+   * supplied it (canonical_context, hash_matches). `ok` is then false.
+   */
+  unavailable?: true;
 }
+
+/** The checks that need the context's data: unavailable once it is erased, unless supplied. */
+export const DATA_CHECK_NAMES = ["canonical_context", "hash_matches"] as const;
 
 /** The data being verified: supplied by a caller, or read from the stored context. */
 export interface VerificationData {
@@ -41,8 +52,15 @@ export interface VerificationData {
 export interface StoredEvidence {
   contextId: string;
   contextHash: string;
-  canonicalJson: string;
+  /** null once the context's data was erased (dataErasedAt): context_hash stays */
+  canonicalJson: string | null;
+  dataErasedAt?: Date | null;
   signature: string;
+  /**
+   * "EIP-712": `signature` is the Receipt's (link's fields and createdAt); "EIP-191" (or absent):
+   * personal_sign over context_hash, as contexts were signed before
+   */
+  signatureScheme?: "EIP-191" | "EIP-712";
   signerAddress: string;
   createdAt: Date;
   status: string;
@@ -96,7 +114,8 @@ export interface ChainObservation {
 }
 
 export interface VerificationInput {
-  data: VerificationData;
+  /** null: no data to check (the stored context's was erased, and none was supplied) */
+  data: VerificationData | null;
   /** null: nothing the caller may see matches; `missingReason` says what was looked for */
   stored: StoredEvidence | null;
   missingReason?: string;
@@ -111,7 +130,10 @@ export interface VerificationInput {
 }
 
 export interface VerificationOutcome {
+  /** every check that ran passed; the data checks may be unavailable (dataErased) and not count */
   verified: boolean;
+  /** the data checks did not run: the stored data was erased and none was supplied */
+  dataErased: boolean;
   checks: VerificationCheck[];
   /** the hash of the data as supplied or stored (recomputed); the stored one when it cannot be */
   contextHash: string;

@@ -51,8 +51,12 @@ export const contextCreatedDataSchema = z
     status: z.literal("pending"),
     created_at: timestamp,
     estimated_confirmation: timestamp.nullable(),
-    context_data: jsonObject,
-    metadata: jsonObject.meta({ description: "As hashed: `{}` when none was sent." }),
+    context_data: jsonObject
+      .nullable()
+      .meta({ description: "Null once the context's data was erased (stored events are rewritten)." }),
+    metadata: jsonObject
+      .nullable()
+      .meta({ description: "As hashed: `{}` when none was sent. Null once erased." }),
     ...chainLinkFields,
   })
   .strict()
@@ -137,6 +141,25 @@ export const verificationCompletedDataSchema = z
   .strict()
   .meta({ id: "VerificationCompletedEventData" });
 
+export const DATA_ERASED_BY = ["api_key", "dashboard", "retention"] as const;
+export type DataErasedBy = (typeof DATA_ERASED_BY)[number];
+
+export const contextErasedDataSchema = z
+  .object({
+    context_id: contextId,
+    agent_id: z.string(),
+    context_hash: hash32.meta({ description: "Kept: the proofs still verify from it." }),
+    data_erased_at: timestamp,
+    erased_by: z.enum(DATA_ERASED_BY).meta({
+      description:
+        "`api_key`: DELETE /v1/contexts/{id}/data or /v1/agents/{agent_id}/data with a full key; " +
+        "`dashboard`: the same from a dashboard session; `retention`: CONTEXT_DATA_RETENTION_DAYS.",
+    }),
+    ...chainLinkFields,
+  })
+  .strict()
+  .meta({ id: "ContextErasedEventData" });
+
 export const WEBHOOK_DISABLED_REASONS = ["gone", "failing", "manual"] as const;
 export type WebhookDisabledReason = (typeof WEBHOOK_DISABLED_REASONS)[number];
 
@@ -170,6 +193,12 @@ export const EVENT_CATALOG = {
     data: contextFailedDataSchema,
     id: "ContextFailedEvent",
     summary: "A context could not be anchored",
+  },
+  "context.erased": {
+    data: contextErasedDataSchema,
+    id: "ContextErasedEvent",
+    summary:
+      "A context's data and metadata were erased everywhere they were stored; its hashes, signature and proof remain",
   },
   "verification.completed": {
     data: verificationCompletedDataSchema,
@@ -208,6 +237,7 @@ export const EVENT_ENVELOPE_SCHEMAS = {
   "context.created": envelopeSchema("context.created"),
   "context.confirmed": envelopeSchema("context.confirmed"),
   "context.failed": envelopeSchema("context.failed"),
+  "context.erased": envelopeSchema("context.erased"),
   "verification.completed": envelopeSchema("verification.completed"),
   "webhook.disabled": envelopeSchema("webhook.disabled"),
 };
@@ -234,5 +264,6 @@ export type ContextCreatedData = z.infer<typeof contextCreatedDataSchema>;
 export type AnchorProofData = z.infer<typeof anchorProofSchema>;
 export type ContextConfirmedData = z.infer<typeof contextConfirmedDataSchema>;
 export type ContextFailedData = z.infer<typeof contextFailedDataSchema>;
+export type ContextErasedData = z.infer<typeof contextErasedDataSchema>;
 export type VerificationCompletedData = z.infer<typeof verificationCompletedDataSchema>;
 export type WebhookDisabledData = z.infer<typeof webhookDisabledDataSchema>;

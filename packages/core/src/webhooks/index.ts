@@ -1,13 +1,18 @@
 export { type AddressVerdict, classifyAddress, isIpLiteral } from "./address-policy";
 export { type DisabledWebhookView, webhookDisabledData } from "./disabled-event";
+export { contextErasedData, type ErasedContextView } from "./erased-event";
 export {
   type AnchorProofData,
   anchorProofSchema,
   type CatalogEventName,
+  type ContextErasedData,
   chainLinkFields,
   contextConfirmedDataSchema,
   contextCreatedDataSchema,
+  contextErasedDataSchema,
   contextFailedDataSchema,
+  DATA_ERASED_BY,
+  type DataErasedBy,
   EVENT_CATALOG,
   EVENT_ENVELOPE_SCHEMAS,
   eventEnvelopeJsonSchema,
@@ -37,6 +42,7 @@ export {
   verifyServiceSignature,
   type WebhookHeaderInput,
 } from "./signature";
+export { WEBHOOK_STATES, type WebhookState, webhookState } from "./webhook-state";
 export {
   checkWebhookUrl,
   MAX_WEBHOOK_URL_LENGTH,

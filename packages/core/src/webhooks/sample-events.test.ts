@@ -3,6 +3,16 @@ import { sampleEventData, sampleEventEnvelope } from "./sample-events";
 
 const FIELDS: Record<string, string[]> = {
   "webhook.disabled": ["webhook_id", "description", "disabled_at", "disabled_reason"],
+  "context.erased": [
+    "context_id",
+    "agent_id",
+    "context_hash",
+    "data_erased_at",
+    "erased_by",
+    "sequence",
+    "prev_entry_hash",
+    "entry_hash",
+  ],
   "context.created": [
     "context_id",
     "agent_id",

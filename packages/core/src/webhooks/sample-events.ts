@@ -9,6 +9,7 @@ import {
 } from "../events";
 import { newId } from "../ids";
 import { webhookDisabledData } from "./disabled-event";
+import { contextErasedData } from "./erased-event";
 
 const hex = (bytes: number) => `0x${randomBytes(bytes).toString("hex")}`;
 
@@ -56,6 +57,14 @@ export function sampleEventData(event: EventName, now: Date = new Date()): Recor
       return contextConfirmedData(ctx);
     case "context.failed":
       return contextFailedData(ctx);
+    case "context.erased":
+      return contextErasedData(
+        { ...ctx, sequence: 7, prevEntryHash: hex(32), entryHash: hex(32) },
+        {
+          at: now,
+          by: "api_key",
+        },
+      );
     case "verification.completed":
       return {
         verification_id: newId("vrf"),

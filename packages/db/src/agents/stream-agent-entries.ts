@@ -1,14 +1,15 @@
+import { ANCHOR_OMIT, type AnchorView, anchoredFields, type Context } from "../contexts/context-view";
 import type { ContextReader } from "../contexts/reader-scope";
 import { readerFilter } from "../contexts/reader-scope";
-import type { Anchor, Context, PrismaClient } from "../generated/prisma/client";
+import type { PrismaClient } from "../generated/prisma/client";
 import type { DbOrTx } from "../prisma-types";
 
 /**
- * A chained context and the batch it is in (null while in none). Its context_data and metadata
- * are not read: canonicalJson holds them (RFC 8785 of {agent_id, context_data, metadata}), and
- * reading both would carry each entry's data twice.
+ * A chained context (with its anchor's chain fields) and the batch it is in (null while in none).
+ * Its context_data and metadata are not read: canonicalJson holds them (RFC 8785 of {agent_id,
+ * context_data, metadata}), and reading both would carry each entry's data twice.
  */
-export type AgentEntry = Omit<Context, "contextData" | "metadata"> & { anchor: Anchor | null };
+export type AgentEntry = Omit<Context, "contextData" | "metadata"> & { anchor: AnchorView | null };
 
 export interface AgentEntriesQuery {
   agentId: string;
@@ -107,11 +108,11 @@ export async function* streamAgentEntries(
     if (end === null) return;
     const rows = await db.context.findMany({
       where: { ...readerFilter(reader), agentId: query.agentId, sequence: { gt: after, lte: end } },
-      include: { anchor: true },
+      include: { anchor: { omit: ANCHOR_OMIT } },
       omit: { contextData: true, metadata: true },
       orderBy: { sequence: "asc" },
     });
-    for (const row of rows) yield row;
+    for (const row of rows) yield { ...row, ...anchoredFields(row, row.anchor) };
     after = end;
   }
 }

@@ -4,9 +4,10 @@ import { prismaSql, type SqlRunner } from "../sql-transaction";
 import { recordContextEventsWith } from "./record-anchor-events";
 
 /**
- * Points the anchors' pending contexts at each anchor's current transaction hash and, the first
- * time an anchor is known to be out (broadcast, or found mined), records one `context.created`
- * per context. Call inside the transaction that records that fact.
+ * The first time an anchor is known to be out (broadcast, or found mined), records one
+ * `context.created` per pending context of it. Call inside the transaction that records that fact.
+ * The contexts are read, not written: their transaction hash is the anchor's (read through it), so a
+ * replacement transaction changes one anchor row, not thousands of context rows.
  */
 export function announceAnchors(
   tx: DbOrTx,
@@ -15,33 +16,25 @@ export function announceAnchors(
   return announceWith(prismaSql(tx), anchorIds);
 }
 
-// The anchors are locked first (in id order), so whoever announces an anchor first is decided
-// here, and a second announcer (another replica, the tracker) waits and then finds it announced.
-const LOCK_ANCHORS_SQL = `
-  SELECT id, sent_at IS NULL AS first FROM anchors WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE`;
-// Only rows whose hash changes are rewritten (a batch is announced at broadcast and again when
-// found mined: the second finds nothing to do), and the rows rewritten come back with what their
-// `context.created` carries, the body only for an anchor announced now: nothing is read twice. An
-// anchor not announced yet has every pending row still without its hash (the claim cleared it,
-// and only this statement, in the transaction that marks the anchor announced, sets it).
-const POINT_AT_HASH_SQL = `
-  UPDATE contexts AS c SET transaction_hash = a.transaction_hash, updated_at = now()
-  FROM anchors AS a
-  WHERE a.id = ANY($1::text[]) AND c.anchor_id = a.id AND c.status = 'pending'
-    AND a.status IN ('sent', 'mined') AND c.transaction_hash IS DISTINCT FROM a.transaction_hash
-  RETURNING c.anchor_id, c.id, c.user_id, c.agent_id, c.transaction_hash, c.context_hash,
-    c.signature, c.created_at, c.estimated_confirmation,
-    CASE WHEN c.anchor_id = ANY($2::text[]) THEN c.context_data END AS context_data,
-    CASE WHEN c.anchor_id = ANY($2::text[]) THEN c.metadata END AS metadata,
-    c.sequence, c.prev_entry_hash, c.entry_hash`;
-const MARK_ANNOUNCED_SQL = `UPDATE anchors SET sent_at = now(), updated_at = now() WHERE id = ANY($1::text[])`;
+// Whoever announces an anchor first is decided by this statement: a second announcer (another
+// replica, the tracker) waits on the row and then finds it announced. It takes the anchor's lock
+// first, as every path that changes a batch does (then its transactions, then its contexts).
+const MARK_ANNOUNCED_SQL = `
+  UPDATE anchors SET sent_at = now(), updated_at = now()
+  WHERE id = ANY($1::text[]) AND sent_at IS NULL AND status IN ('sent', 'mined')
+  RETURNING id, transaction_hash`;
+const CREATED_ROWS_SQL = `
+  SELECT c.anchor_id, c.id, c.user_id, c.agent_id, c.context_hash, c.signature, c.created_at,
+    c.estimated_confirmation, c.context_data, c.metadata, c.sequence, c.prev_entry_hash, c.entry_hash
+  FROM anchors AS a CROSS JOIN unnest(a.context_ids) AS b(id)
+  JOIN contexts AS c ON c.id = b.id
+  WHERE a.id = ANY($1::text[]) AND c.anchor_id = a.id AND c.status = 'pending'`;
 
-interface AnnouncedRow {
+interface CreatedRow {
   anchor_id: string;
   id: string;
   user_id: string;
   agent_id: string;
-  transaction_hash: string;
   context_hash: string;
   signature: string;
   created_at: Date;
@@ -57,19 +50,16 @@ export async function announceWith(
   sql: SqlRunner,
   anchorIds: readonly string[],
 ): Promise<{ createdEvents: number }> {
-  const ids = [...new Set(anchorIds)];
-  const locked = await sql<{ id: string; first: boolean }>(LOCK_ANCHORS_SQL, [ids]);
-  const first = locked.filter((a) => a.first).map((a) => a.id);
-  const pointed = await sql<AnnouncedRow>(POINT_AT_HASH_SQL, [ids, first]);
-  if (first.length === 0) return { createdEvents: 0 };
-  await sql(MARK_ANNOUNCED_SQL, [first]);
-  const firstSet = new Set(first);
-  const created = pointed.filter((c) => firstSet.has(c.anchor_id));
+  const ids = [...new Set(anchorIds)].sort();
+  const announced = await sql<{ id: string; transaction_hash: string }>(MARK_ANNOUNCED_SQL, [ids]);
+  if (announced.length === 0) return { createdEvents: 0 };
+  const hashOf = new Map(announced.map((a) => [a.id, a.transaction_hash]));
+  const created = await sql<CreatedRow>(CREATED_ROWS_SQL, [[...hashOf.keys()]]);
   await recordContextEventsWith(sql, "context.created", created, (c) =>
     contextCreatedData({
       id: c.id,
       agentId: c.agent_id,
-      transactionHash: c.transaction_hash,
+      transactionHash: hashOf.get(c.anchor_id) ?? null,
       contextHash: c.context_hash,
       signature: c.signature,
       createdAt: new Date(c.created_at),

@@ -1,27 +1,26 @@
 import { buildMerkleTree, contextConfirmedData } from "@ctxlog/core";
+import { confirmationSeconds } from "../contexts/context-view";
 import type { DbOrTx } from "../prisma-types";
 import { inSqlTransaction, type SqlRunner } from "../sql-transaction";
 import type { AnchorProof } from "./anchor-target";
 import { recordContextEventsWith } from "./record-anchor-events";
 
+// The anchor keeps the depth it was confirmed at; its contexts show it, with its block, through it.
 const CONFIRM_ANCHOR_SQL = `
-  UPDATE anchors SET status = 'confirmed', confirmed_at = now(), updated_at = now()
+  UPDATE anchors SET status = 'confirmed', confirmations = $3, confirmed_at = now(), updated_at = now()
   WHERE id = $1 AND status = 'mined' AND block_hash = $2 AND NOT reverted
   RETURNING merkle_root, chain_id, network, registry_address, transaction_hash,
-    block_number::text AS block_number, block_timestamp, gas_used::text AS gas_used, context_count`;
-// The block fields come from the anchor row itself; the rows come back with what their event
-// carries (not their bodies), so nothing is read again after it is written.
+    block_number::text AS block_number, block_timestamp, gas_used::text AS gas_used, context_count,
+    confirmed_at`;
+// The one write of a context after its claim: its status. Nothing else of the row changes, and the
+// rows come back with what their event carries (not their bodies), so nothing is read again.
 const CONFIRM_CONTEXTS_SQL = `
-  UPDATE contexts AS c SET status = 'confirmed', transaction_hash = a.transaction_hash,
-    block_number = a.block_number, block_timestamp = a.block_timestamp, gas_used = a.gas_used,
-    confirmations = $2, network = a.network, confirmed_at = now(),
-    confirmation_time_seconds = greatest(0, round(extract(epoch FROM now() - c.created_at)))::int,
-    updated_at = now()
-  FROM anchors AS a
-  WHERE a.id = $1 AND c.anchor_id = a.id AND c.status = 'pending'
+  UPDATE contexts AS c SET status = 'confirmed', updated_at = now()
+  FROM anchors AS a CROSS JOIN unnest(a.context_ids) AS b(id)
+  WHERE a.id = $1 AND c.id = b.id AND c.anchor_id = a.id AND c.status = 'pending'
   RETURNING c.id, c.user_id, c.agent_id, c.context_hash, c.leaf_index,
-    COALESCE(c.entry_hash, c.context_hash) AS leaf, c.confirmation_time_seconds, c.sequence,
-    c.prev_entry_hash, c.entry_hash`;
+    COALESCE(c.entry_hash, c.context_hash) AS leaf, c.created_at, c.sequence, c.prev_entry_hash,
+    c.entry_hash`;
 
 interface ConfirmedAnchorRow {
   merkle_root: string;
@@ -33,6 +32,7 @@ interface ConfirmedAnchorRow {
   block_timestamp: Date;
   gas_used: string;
   context_count: number;
+  confirmed_at: Date;
 }
 
 interface ConfirmedContextRow {
@@ -42,7 +42,7 @@ interface ConfirmedContextRow {
   context_hash: string;
   leaf_index: number | null;
   leaf: string;
-  confirmation_time_seconds: number;
+  created_at: Date;
   sequence: number | null;
   prev_entry_hash: string | null;
   entry_hash: string | null;
@@ -90,13 +90,14 @@ export async function confirmAnchor(
   confirmations: number,
 ): Promise<{ confirmed: number }> {
   return inSqlTransaction(db, async (sql) => {
-    const [anchor] = await sql<ConfirmedAnchorRow>(CONFIRM_ANCHOR_SQL, [anchorId, blockHash]);
+    const [anchor] = await sql<ConfirmedAnchorRow>(CONFIRM_ANCHOR_SQL, [anchorId, blockHash, confirmations]);
     if (!anchor) return { confirmed: 0 };
-    const rows = await sql<ConfirmedContextRow>(CONFIRM_CONTEXTS_SQL, [anchorId, confirmations]);
+    const rows = await sql<ConfirmedContextRow>(CONFIRM_CONTEXTS_SQL, [anchorId]);
     const proofs = await proofsOf(sql, anchor, rows);
     const blockNumber = BigInt(anchor.block_number);
     const blockTimestamp = new Date(anchor.block_timestamp);
     const gasUsed = BigInt(anchor.gas_used);
+    const confirmedAt = new Date(anchor.confirmed_at);
     await recordContextEventsWith(sql, "context.confirmed", rows, (c) => {
       const proof: AnchorProof = {
         leaf_index: c.leaf_index ?? 0,
@@ -117,7 +118,8 @@ export async function confirmAnchor(
           confirmations,
           network: anchor.network,
           gasUsed,
-          confirmationTimeSeconds: Number(c.confirmation_time_seconds),
+          // as every reader derives it from the anchor (context-view.ts)
+          confirmationTimeSeconds: confirmationSeconds(new Date(c.created_at), confirmedAt),
           sequence: c.sequence,
           prevEntryHash: c.prev_entry_hash,
           entryHash: c.entry_hash,

@@ -16,7 +16,8 @@ export interface CreatedAnchorBatch {
 export type AnchorClaim = readonly string[] | { oldest: number };
 
 // a chained context's leaf is its entry hash; one logged before logs were chained keeps its
-// context_hash (proof bundle version 1)
+// context_hash (proof bundle version 1). The oldest pending rows come from contexts_pending_idx; those
+// already in a batch (at most the batches in flight) are skipped on the row.
 const CLAIM_OLDEST_SQL = `
   SELECT id, COALESCE(entry_hash, context_hash) AS leaf FROM contexts
   WHERE status = 'pending' AND anchor_id IS NULL
@@ -28,17 +29,19 @@ const CLAIM_IDS_SQL = `
   WHERE id = ANY($1::text[]) AND status = 'pending' AND anchor_id IS NULL
   ORDER BY id
   FOR UPDATE SKIP LOCKED`;
+// context_ids, in leaf order, is how the batch's rows are found again (contexts has no index on
+// anchor_id, so that the claim below changes no indexed column).
 const INSERT_ANCHOR_SQL = `
   INSERT INTO anchors (id, signer_address, chain_id, network, registry_address, merkle_root,
-    context_count, updated_at)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, now())`;
+    context_count, context_ids, updated_at)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8::text[], now())`;
 // Each proof travels as a text-array literal ('{0x…,0x…}'), cast once by PostgreSQL; the leaf index
-// is the position in the arrays. transaction_hash is cleared (it already is on an unbatched row),
-// so that a batch's first announcement finds every one of its rows still to point at its hash.
+// is the position in the arrays. This is the row's claim, a HOT update (no indexed column changes,
+// and the table's fillfactor leaves room on the page); after it the chain worker writes the row once
+// more at most, its final status (the transaction and block are the anchor's, read through it).
 const WRITE_PROOFS_SQL = `
   UPDATE contexts AS c
-  SET anchor_id = $1, leaf_index = v.n - 1, merkle_proof = v.proof::text[], transaction_hash = NULL,
-      updated_at = now()
+  SET anchor_id = $1, leaf_index = v.n - 1, merkle_proof = v.proof::text[], updated_at = now()
   FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS v(id, proof, n)
   WHERE c.id = v.id`;
 
@@ -65,6 +68,7 @@ export async function createAnchorBatch(
 
     const tree = buildMerkleTree(rows.map((r) => r.leaf as `0x${string}`));
     const anchorId = newId("anc");
+    const ids = rows.map((r) => r.id);
     await sql(INSERT_ANCHOR_SQL, [
       anchorId,
       target.signerAddress,
@@ -73,8 +77,8 @@ export async function createAnchorBatch(
       target.registryAddress,
       tree.root,
       rows.length,
+      ids,
     ]);
-    const ids = rows.map((r) => r.id);
     await sql(WRITE_PROOFS_SQL, [anchorId, ids, tree.proofs.map((p) => `{${p.join(",")}}`)]);
     return { anchorId, contextIds: ids, merkleRoot: tree.root };
   });

@@ -107,12 +107,16 @@ const FAIL_ANCHOR_SQL = `
     updated_at = now()
   WHERE id = $1 AND status NOT IN ('confirmed', 'failed')
   RETURNING id`;
+// The one write of a context after its claim: its failure. The transaction it names is its anchor's
+// (once announced), as readers show it.
 const FAIL_CONTEXTS_SQL = `
-  UPDATE contexts SET status = 'failed', error_code = 'BLOCKCHAIN_ERROR', error_message = $2,
+  UPDATE contexts AS c SET status = 'failed', error_code = 'BLOCKCHAIN_ERROR', error_message = $2,
     error_details = $3, failure_reason = $4, retry_possible = $5, failed_at = now(), updated_at = now()
-  WHERE anchor_id = $1 AND status = 'pending'
-  RETURNING id, user_id, agent_id, transaction_hash, error_code, error_message, error_details,
-    retry_possible, failure_reason`;
+  FROM anchors AS a CROSS JOIN unnest(a.context_ids) AS b(id)
+  WHERE a.id = $1 AND c.id = b.id AND c.anchor_id = a.id AND c.status = 'pending'
+  RETURNING c.id, c.user_id, c.agent_id,
+    CASE WHEN a.sent_at IS NOT NULL THEN a.transaction_hash END AS transaction_hash, c.error_code,
+    c.error_message, c.error_details, c.retry_possible, c.failure_reason`;
 
 /**
  * The anchor cannot succeed: it and its pending contexts fail, each context with one

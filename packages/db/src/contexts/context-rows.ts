@@ -1,6 +1,7 @@
 import type { NewContext } from "@ctxlog/core";
-import type { Context, Prisma } from "../generated/prisma/client";
-import type { ChainLink, NewHead } from "./assign-sequences";
+import type { Context as ContextRow, Prisma } from "../generated/prisma/client";
+import type { ChainLink } from "./assign-sequences";
+import { type Context, UNANCHORED } from "./context-view";
 
 /**
  * What a context holds of anchoring and failure while it is pending: nothing yet. A new row starts
@@ -8,13 +9,6 @@ import type { ChainLink, NewHead } from "./assign-sequences";
  */
 export const PENDING_STATE = Object.freeze({
   status: "pending",
-  transactionHash: null,
-  blockNumber: null,
-  blockTimestamp: null,
-  confirmations: 0,
-  gasUsed: null,
-  confirmedAt: null,
-  confirmationTimeSeconds: null,
   errorCode: null,
   errorMessage: null,
   errorDetails: null,
@@ -23,7 +17,7 @@ export const PENDING_STATE = Object.freeze({
   failedAt: null,
   anchorId: null,
   leafIndex: null,
-} as const satisfies Partial<Context>);
+} as const satisfies Partial<ContextRow>);
 
 /**
  * The row a new context becomes, exactly as PostgreSQL holds it after insertContexts: the one
@@ -33,7 +27,7 @@ export const PENDING_STATE = Object.freeze({
  * a call in V8, a twentieth of a POST /v1/contexts; the spread of the frozen PENDING_STATE costs
  * under 1 µs.
  */
-export function pendingContextRow(input: NewContext, link?: ChainLink): Context {
+export function pendingContextRow(input: NewContext, link: ChainLink, signature: string): Context {
   return {
     id: input.id,
     userId: input.userId,
@@ -46,37 +40,40 @@ export function pendingContextRow(input: NewContext, link?: ChainLink): Context 
     visibility: input.visibility,
     canonicalJson: input.canonicalJson,
     contextHash: input.contextHash,
-    signature: input.signature,
+    signature,
+    signatureScheme: "EIP-712",
     signerAddress: input.signerAddress,
     network: input.network,
     createdAt: input.createdAt,
     estimatedConfirmation: input.estimatedConfirmation,
     ...PENDING_STATE,
+    ...UNANCHORED,
     merkleProof: [],
-    sequence: link?.sequence ?? null,
-    prevEntryHash: link?.prevEntryHash ?? null,
-    entryHash: link?.entryHash ?? null,
+    sequence: link.sequence,
+    prevEntryHash: link.prevEntryHash,
+    entryHash: link.entryHash,
     updatedAt: input.createdAt,
+    dataErasedAt: null,
+    dataErasedBy: null,
   };
 }
 
 // Every row of the batch travels as one JSON parameter: one JSON.stringify (native) on our side,
 // PostgreSQL unpacks it; context_data and metadata stay JSON all the way into jsonb. The logs'
 // heads advance in the same statement as the rows (a data-modifying CTE).
-export const INSERT_COLUMNS = `id, user_id, api_key_id, key_family_id, agent_id, context_data, metadata,
-    visibility, canonical_json, context_hash, signature, signer_address, status, network,
+const INSERT_COLUMNS = `id, user_id, api_key_id, key_family_id, agent_id, context_data, metadata,
+    visibility, canonical_json, context_hash, signature, signature_scheme, signer_address, status, network,
     created_at, updated_at, estimated_confirmation, sequence, prev_entry_hash, entry_hash`;
-export const INSERT_SELECT = `SELECT v.id, v.user_id, v.api_key_id, v.key_family_id, v.agent_id, v.context_data, v.metadata,
-    v.visibility::"Visibility", v.canonical_json, v.context_hash, v.signature, v.signer_address,
+const INSERT_SELECT = `SELECT v.id, v.user_id, v.api_key_id, v.key_family_id, v.agent_id, v.context_data, v.metadata,
+    v.visibility::"Visibility", v.canonical_json, v.context_hash, v.signature, v.signature_scheme, v.signer_address,
     v.status::"ContextStatus", v.network, v.created_at, v.updated_at, v.estimated_confirmation,
     v.sequence, v.prev_entry_hash, v.entry_hash
   FROM jsonb_to_recordset($1::jsonb) AS v(id text, user_id text, api_key_id text, key_family_id text,
     agent_id text, context_data jsonb, metadata jsonb, visibility text, canonical_json text,
-    context_hash text, signature text, signer_address text, status text, network text,
+    context_hash text, signature text, signature_scheme text, signer_address text, status text, network text,
     created_at timestamptz, updated_at timestamptz, estimated_confirmation timestamptz,
     sequence int, prev_entry_hash text, entry_hash text)`;
-export const INSERT_CONTEXTS_SQL = `INSERT INTO contexts (${INSERT_COLUMNS}) ${INSERT_SELECT}`;
-export const ADVANCE_HEADS = `
+const ADVANCE_HEADS = `
     UPDATE agent_logs a SET head_sequence = h.head_sequence, head_entry_hash = h.head_entry_hash,
       last_at = GREATEST(a.last_at, h.at)
     FROM jsonb_to_recordset($2::jsonb) AS h(user_id text, agent_id text, head_sequence int,
@@ -99,6 +96,7 @@ export const toRecord = (c: Context) => ({
   canonical_json: c.canonicalJson,
   context_hash: c.contextHash,
   signature: c.signature,
+  signature_scheme: c.signatureScheme,
   signer_address: c.signerAddress,
   status: c.status,
   network: c.network,
@@ -109,7 +107,3 @@ export const toRecord = (c: Context) => ({
   prev_entry_hash: c.prevEntryHash,
   entry_hash: c.entryHash,
 });
-
-// jsonb cannot hold the NUL that separates a key's parts; PostgreSQL needs only the named fields
-export const headsJson = (heads: NewHead[]) =>
-  JSON.stringify(heads, (name, value) => (name === "key" ? undefined : value));

@@ -1,5 +1,95 @@
 import type { ContextView, ErrorCode } from "@ctxlog/core";
-import type { Context } from "../generated/prisma/client";
+import type { Anchor, Context as ContextRow } from "../generated/prisma/client";
+
+/**
+ * What a context shows of the chain: its anchor's, read through `anchor_id` rather than copied into
+ * every row of the batch (each copy was a new version of the row and an entry in each of its
+ * indexes, twice per context after its claim).
+ */
+export interface AnchoredFields {
+  transactionHash: string | null;
+  blockNumber: bigint | null;
+  blockTimestamp: Date | null;
+  confirmations: number;
+  gasUsed: bigint | null;
+  confirmedAt: Date | null;
+  confirmationTimeSeconds: number | null;
+}
+
+/** A context as every reader sees it: its row and what its anchor holds for it. */
+export type Context = ContextRow & AnchoredFields;
+export type { ContextRow };
+
+/** The anchor's columns a context's record reads (a Prisma `select`). */
+export const ANCHOR_FIELDS = {
+  transactionHash: true,
+  sentAt: true,
+  blockNumber: true,
+  blockTimestamp: true,
+  gasUsed: true,
+  confirmations: true,
+  confirmedAt: true,
+} as const;
+
+export type AnchorOfContext = Pick<Anchor, keyof typeof ANCHOR_FIELDS>;
+
+/**
+ * What a reader leaves out of an anchor it includes (a Prisma `omit`): the batch's context ids, up
+ * to BATCH_MAX of them, which only the chain worker reads.
+ */
+export const ANCHOR_OMIT = { contextIds: true } as const;
+
+/** An anchor as readers see it. */
+export type AnchorView = Omit<Anchor, "contextIds">;
+
+/** A context in no batch, or in one not yet sent. */
+export const UNANCHORED: Readonly<AnchoredFields> = Object.freeze({
+  transactionHash: null,
+  blockNumber: null,
+  blockTimestamp: null,
+  confirmations: 0,
+  gasUsed: null,
+  confirmedAt: null,
+  confirmationTimeSeconds: null,
+});
+
+/** Whole seconds from receipt to confirmation, as the overview's SQL rounds them too. */
+export function confirmationSeconds(createdAt: Date, confirmedAt: Date): number {
+  return Math.max(0, Math.round((confirmedAt.getTime() - createdAt.getTime()) / 1000));
+}
+
+/**
+ * The chain fields of a context from its anchor: the transaction once the batch is out (announced:
+ * `sent_at`), the block, gas, depth and confirmation time once the context is confirmed (a batch
+ * mined but not yet deep enough, or one that failed, shows no block, as before).
+ */
+export function anchoredFields(
+  row: Pick<ContextRow, "status" | "createdAt">,
+  anchor: AnchorOfContext | null | undefined,
+): AnchoredFields {
+  if (!anchor) return UNANCHORED;
+  const transactionHash = anchor.sentAt === null ? null : anchor.transactionHash;
+  if (row.status !== "confirmed" || anchor.confirmedAt === null) {
+    return transactionHash === null ? UNANCHORED : { ...UNANCHORED, transactionHash };
+  }
+  return {
+    transactionHash,
+    blockNumber: anchor.blockNumber,
+    blockTimestamp: anchor.blockTimestamp,
+    confirmations: anchor.confirmations ?? 0,
+    gasUsed: anchor.gasUsed,
+    confirmedAt: anchor.confirmedAt,
+    confirmationTimeSeconds: confirmationSeconds(row.createdAt, anchor.confirmedAt),
+  };
+}
+
+/** A row read with its anchor (`include: { anchor: { select: ANCHOR_FIELDS } }`) as a record. */
+export function toContext<R extends ContextRow & { anchor?: AnchorOfContext | null }>(
+  row: R,
+): Omit<R, "anchor"> & AnchoredFields {
+  const { anchor, ...rest } = row;
+  return { ...rest, ...anchoredFields(row, anchor) };
+}
 
 /** The event builders' view of a context row (core knows nothing of Prisma). */
 export function toContextView(row: Context): ContextView {

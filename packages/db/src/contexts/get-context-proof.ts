@@ -1,10 +1,12 @@
 import type { PrismaClient } from "../generated/prisma/client";
+import { ANCHOR_OMIT, anchoredFields } from "./context-view";
 import { type ContextReader, readerFilter } from "./reader-scope";
 
-/** A context the reader may see, with the anchor it was confirmed in (null when not confirmed). */
+/** A context the reader may see, with its chain fields and the anchor it is in (null in none). */
 export async function getContextWithAnchor(db: PrismaClient, reader: ContextReader, contextId: string) {
-  return db.context.findFirst({
+  const row = await db.context.findFirst({
     where: { id: contextId, ...readerFilter(reader) },
-    include: { anchor: true },
+    include: { anchor: { omit: ANCHOR_OMIT } },
   });
+  return row && { ...row, ...anchoredFields(row, row.anchor) };
 }

@@ -1,7 +1,16 @@
 import type { PrismaClient } from "../generated/prisma/client";
+import { ANCHOR_FIELDS, type Context, toContext } from "./context-view";
 import { type ContextReader, readerFilter } from "./reader-scope";
 
 /** A context the reader may see, or null — the caller answers 404 either way, never 403. */
-export async function getContext(db: PrismaClient, reader: ContextReader, contextId: string) {
-  return db.context.findFirst({ where: { id: contextId, ...readerFilter(reader) } });
+export async function getContext(
+  db: PrismaClient,
+  reader: ContextReader,
+  contextId: string,
+): Promise<Context | null> {
+  const row = await db.context.findFirst({
+    where: { id: contextId, ...readerFilter(reader) },
+    include: { anchor: { select: ANCHOR_FIELDS } },
+  });
+  return row && toContext(row);
 }

@@ -1,99 +1,105 @@
-import type { NewContext } from "@ctxlog/core";
+import { randomBytes } from "node:crypto";
+import type { NewContext, ReceiptFields } from "@ctxlog/core";
+import type { PoolClient } from "pg";
 import { pgPoolOf } from "../client";
-import type { Context } from "../generated/prisma/client";
 import type { DbOrTx } from "../prisma-types";
-import { inSqlTransaction } from "../sql-transaction";
-import { linkEntries, lockLogHeads, logsOf, type NewHead, type RunSql } from "./assign-sequences";
-import {
-  headsJson,
-  INSERT_CHAINED_SQL,
-  INSERT_CONTEXTS_SQL,
-  pendingContextRow,
-  toRecord,
-} from "./context-rows";
-import type { LogHeadCache } from "./log-heads";
-import { rememberHead, writeAfterRememberedHeads } from "./write-after-remembered-heads";
+import { prismaSql } from "../sql-transaction";
+import { LOCK_HEADS_SQL, type LogHead, linkEntries, logsJson } from "./assign-sequences";
+import { INSERT_CHAINED_SQL, pendingContextRow, toRecord } from "./context-rows";
+import type { Context } from "./context-view";
 
 /** What the API computes for a new context (built by `buildNewContexts` in @ctxlog/core). */
 export type { NewContext } from "@ctxlog/core";
 export { pendingContextRow } from "./context-rows";
 
-export interface InsertContextsOptions {
-  /**
-   * false: write the rows outside any log (no sequence, leaf = context_hash), as before logs were
-   * chained. Only for benchmarks measuring what chaining costs; default true.
-   */
-  chained?: boolean;
-  /**
-   * This process's memory of the heads it wrote (one per process, shared by its writes): with it,
-   * a write of logs it remembers is one statement instead of a locking transaction. Only on a
-   * client from createDb (inside a transaction the heads are locked as usual).
-   */
-  heads?: LogHeadCache;
+/** Makes a context's one signature: the EIP-712 signature of its Receipt (ContextSigner's). */
+export interface ReceiptSigner {
+  signReceipt(fields: ReceiptFields): string;
 }
 
 /**
  * The one writer of new contexts: many pending rows, returned as stored. Each row gets the next
- * `sequence` of its log (user_id, agent_id), `prev_entry_hash` and `entry_hash`, assigned where it
- * is written. Without `opts.heads`, a transaction locks the logs' head rows (in a fixed order, so
- * concurrent batches never deadlock), the entries are linked here (keccak is not in PostgreSQL),
- * then the rows inserted and the heads advanced in one statement. With `opts.heads` (an API
- * process's memory of the heads it wrote), the write is one statement that locks, checks and
- * writes, holding the head locks for that statement only (a log it does not remember costs one
- * read first); when another process moved one of its heads in between, that statement writes
- * nothing and answers the heads as they are, and the write tries again after them, then takes the
- * locking path. Rows of one log in one call take consecutive sequences in input order. On a
- * locking path. Rows of one log in one call take consecutive sequences in input order. On a
- * client from createDb it goes straight to the pg pool underneath (through Prisma the same
- * statements cost twice the CPU); inside a transaction (an Idempotency-Key's) it runs through that
- * transaction's connection, locking. Nothing of a batch is written when one row is refused.
+ * `sequence` of its log (user_id, agent_id), `prev_entry_hash`, `entry_hash` and its one
+ * signature, the EIP-712 signature of its Receipt (which covers sequence and prev_entry_hash, so
+ * it is made once the log's head is locked). The heads are locked in a fixed order (concurrent
+ * writes never deadlock), the entries linked and signed here (keccak and secp256k1 are not in
+ * PostgreSQL), then the rows inserted and the heads advanced in one statement.
+ *
+ * On a client from createDb this is two round trips on one connection, whatever the number of API
+ * processes: `BEGIN; lock the heads`, then `insert, advance the heads; COMMIT` (simple-protocol
+ * statements, the JSON parameters dollar-quoted, so BEGIN and COMMIT ride along), holding the
+ * heads' locks for one round trip and the signing. Inside a transaction (an Idempotency-Key's) the
+ * same two statements run through it. Nothing of a batch is written when one row is refused.
  */
 export async function insertContexts(
   db: DbOrTx,
   inputs: readonly NewContext[],
-  opts: InsertContextsOptions = {},
+  signer: ReceiptSigner,
 ): Promise<Context[]> {
   if (inputs.length === 0) return [];
   const pool = pgPoolOf(db);
-  if (opts.chained === false) {
-    const rows = inputs.map((input) => pendingContextRow(input));
-    const records = JSON.stringify(rows.map(toRecord));
-    if (pool) await pool.query(INSERT_CONTEXTS_SQL, [records]);
-    else await db.$executeRawUnsafe(INSERT_CONTEXTS_SQL, records);
+  if (!pool) {
+    const sql = prismaSql(db);
+    const heads = await sql<LogHead>(LOCK_HEADS_SQL, [logsJson(inputs)]);
+    const { rows, params } = linkAndSign(inputs, heads, signer);
+    await sql(INSERT_CHAINED_SQL, params);
     return rows;
   }
-  if (pool) {
-    const { heads } = opts;
-    if (!heads) return (await writeLocked(db, inputs)).rows;
-    const keys = logsOf(inputs).map((log) => log.key);
-    return heads.exclusive(keys, async () => {
-      for (let attempt = 0; attempt < REMEMBERED_ATTEMPTS; attempt++) {
-        const written = await writeAfterRememberedHeads(pool, inputs, keys, heads);
-        if (written) return written;
-      }
-      // other processes keep moving these heads: lock them, which always goes through
-      const written = await writeLocked(db, inputs);
-      for (const head of written.newHeads) rememberHead(heads, head);
-      return written.rows;
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  // a connection cut between the two round trips errors on the client: fail the write, drop it
+  const onError = (err: Error) => {
+    broken = err;
+  };
+  client.on("error", onError);
+  try {
+    const [, locked] = await simple(client, `BEGIN; ${inline(LOCK_HEADS_SQL, [logsJson(inputs)])}`);
+    const { rows, params } = linkAndSign(inputs, locked?.rows as LogHead[], signer);
+    await simple(client, `${inline(INSERT_CHAINED_SQL, params)}; COMMIT`);
+    return rows;
+  } catch (err) {
+    await client.query("ROLLBACK").catch((rollbackErr: Error) => {
+      broken = rollbackErr;
     });
+    throw err;
+  } finally {
+    client.off("error", onError);
+    client.release(broken);
   }
-  return (await writeLocked(db, inputs)).rows;
 }
 
-/** Tries of the one-statement write before a write takes the locking path. */
-const REMEMBERED_ATTEMPTS = 3;
-
-/** Locks the heads, numbers the rows after them and writes, in one transaction. */
-const writeLocked = (db: DbOrTx, inputs: readonly NewContext[]) =>
-  inSqlTransaction(db, (sql) => writeChained(sql, inputs));
-
-async function writeChained(
-  sql: RunSql,
-  inputs: readonly NewContext[],
-): Promise<{ rows: Context[]; newHeads: NewHead[] }> {
-  const heads = await lockLogHeads(sql, inputs);
+function linkAndSign(inputs: readonly NewContext[], heads: LogHead[], signer: ReceiptSigner) {
   const { links, newHeads } = linkEntries(inputs, heads);
-  const rows = inputs.map((input, i) => pendingContextRow(input, links[i]));
-  await sql(INSERT_CHAINED_SQL, [JSON.stringify(rows.map(toRecord)), headsJson(newHeads)]);
-  return { rows, newHeads };
+  const rows = inputs.map((input, i) => {
+    const link = links[i] as (typeof links)[number];
+    const signature = signer.signReceipt({
+      contextHash: input.contextHash,
+      userId: input.userId,
+      agentId: input.agentId,
+      sequence: link.sequence,
+      prevEntryHash: link.prevEntryHash,
+      receivedAt: input.createdAt,
+    });
+    return pendingContextRow(input, link, signature);
+  });
+  return { rows, params: [JSON.stringify(rows.map(toRecord)), JSON.stringify(newHeads)] };
+}
+
+/** Several statements in one round trip (the simple query protocol answers one result each). */
+async function simple(client: PoolClient, text: string) {
+  return (await client.query(text)) as unknown as { rows: unknown[] }[];
+}
+
+/**
+ * `sql` with its `$n::jsonb` parameters written in as dollar-quoted literals (no escaping: the
+ * quote's tag is random and checked absent from the text; JSON text has no raw NUL).
+ */
+function inline(sql: string, params: readonly string[]): string {
+  return sql.replace(/\$(\d+)::jsonb/g, (_, n: string) => {
+    const text = params[Number(n) - 1] as string;
+    let tag: string;
+    do tag = `$j${randomBytes(6).toString("hex")}$`;
+    while (text.includes(tag));
+    return `${tag}${text}${tag}::jsonb`;
+  });
 }

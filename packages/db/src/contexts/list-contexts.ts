@@ -1,6 +1,8 @@
+import { idFloor } from "@ctxlog/core";
 import type { ContextStatus, PrismaClient } from "../generated/prisma/client";
 import { traceContextIds } from "../otel/claim-otel-spans";
 import { idsBefore, toPage } from "../page";
+import { ANCHOR_FIELDS, toContext } from "./context-view";
 import { type ContextReader, readerFilter } from "./reader-scope";
 
 export interface ListContextsQuery {
@@ -11,9 +13,15 @@ export interface ListContextsQuery {
   limit: number;
   /** id of the last row of the previous page */
   after?: string;
+  /** received at or after / before these times: an id range, ids being time-ordered */
+  createdAfter?: Date;
+  createdBefore?: Date;
 }
 
-/** Newest first; ids are time-ordered, so the id is the cursor. */
+/**
+ * Newest first; ids are time-ordered, so the id is the cursor. The page's anchors come in one more
+ * query (by primary key), a handful for a page of contexts anchored together.
+ */
 export async function listContexts(db: PrismaClient, reader: ContextReader, query: ListContextsQuery) {
   // a trace's spans are found through otel_spans (its primary key leads with user_id, trace_id)
   const inTrace =
@@ -25,10 +33,16 @@ export async function listContexts(db: PrismaClient, reader: ContextReader, quer
       ...readerFilter(reader),
       ...(query.agentId === undefined ? {} : { agentId: query.agentId }),
       ...(query.status === undefined ? {} : { status: query.status }),
-      AND: [inTrace, idsBefore(query.after)],
+      AND: [
+        inTrace,
+        idsBefore(query.after),
+        query.createdAfter ? { id: { gte: idFloor("ctx", query.createdAfter) } } : {},
+        query.createdBefore ? { id: { lt: idFloor("ctx", query.createdBefore) } } : {},
+      ],
     },
+    include: { anchor: { select: ANCHOR_FIELDS } },
     orderBy: { id: "desc" },
     take: query.limit + 1,
   });
-  return toPage(rows, query.limit);
+  return toPage(rows.map(toContext), query.limit);
 }

@@ -1,5 +1,6 @@
-import type { Context, PrismaClient } from "../generated/prisma/client";
+import type { PrismaClient } from "../generated/prisma/client";
 import { PENDING_STATE } from "./context-rows";
+import { type Context, UNANCHORED } from "./context-view";
 import { type ContextReader, readerFilter } from "./reader-scope";
 
 export type RetryContextResult =
@@ -42,7 +43,8 @@ export async function retryContext(
     }
     return {
       outcome: "retried" as const,
-      context: await tx.context.findUniqueOrThrow({ where: { id: contextId } }),
+      // out of any batch now: nothing of an anchor to show
+      context: { ...(await tx.context.findUniqueOrThrow({ where: { id: contextId } })), ...UNANCHORED },
     };
   });
 }

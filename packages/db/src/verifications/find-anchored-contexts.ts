@@ -1,10 +1,11 @@
+import { ANCHOR_FIELDS, ANCHOR_OMIT, anchoredFields } from "../contexts/context-view";
 import { type ContextReader, readerFilter } from "../contexts/reader-scope";
 import type { DbOrTx } from "../prisma-types";
 
 /**
- * The reader's contexts with this context_hash whose anchoring transaction is `transactionHash`
- * (the context's own, or its batch's latest), with their anchor. Identical data logged twice gives
- * two rows; a handful at most are returned.
+ * The reader's contexts with this context_hash whose batch's transaction is `transactionHash`, with
+ * their chain fields and their anchor. Identical data logged twice gives two rows; a handful at most
+ * are returned.
  */
 export async function findAnchoredContexts(
   db: DbOrTx,
@@ -12,23 +13,27 @@ export async function findAnchoredContexts(
   contextHash: string,
   transactionHash: string,
 ) {
-  return db.context.findMany({
-    where: {
-      ...readerFilter(reader),
-      contextHash,
-      OR: [{ transactionHash }, { anchor: { transactionHash } }],
-    },
-    include: { anchor: true },
+  const rows = await db.context.findMany({
+    where: { ...readerFilter(reader), contextHash, anchor: { transactionHash } },
+    include: { anchor: { omit: ANCHOR_OMIT } },
     orderBy: { id: "asc" },
     take: 5,
   });
+  return rows.map((row) => ({ ...row, ...anchoredFields(row, row.anchor) }));
 }
 
 /** Any of the reader's contexts with this context_hash (to say where it is anchored instead). */
 export async function findContextByHash(db: DbOrTx, reader: ContextReader, contextHash: string) {
-  return db.context.findFirst({
+  const row = await db.context.findFirst({
     where: { ...readerFilter(reader), contextHash },
-    select: { id: true, status: true, transactionHash: true },
+    select: { id: true, status: true, createdAt: true, anchor: { select: ANCHOR_FIELDS } },
     orderBy: { id: "desc" },
   });
+  return (
+    row && {
+      id: row.id,
+      status: row.status,
+      transactionHash: anchoredFields(row, row.anchor).transactionHash,
+    }
+  );
 }

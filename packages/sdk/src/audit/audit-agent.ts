@@ -1,5 +1,6 @@
 // `auditAgent`: proves an agent's log complete and anchored, from its export and an RPC endpoint.
 import { type ContextReceipt, verifyReceipt, ZERO_ENTRY_HASH } from "../chain-entry";
+import { erasedAt } from "../erased-bundle";
 import { ChainReader } from "./chain-reader";
 import {
   type AuditEntry,
@@ -58,6 +59,11 @@ export interface AuditAgentResult {
   first_sequence: number | null;
   last_sequence: number | null;
   first_break: AuditBreak | null;
+  /**
+   * Entries whose data was erased (ascending): audited from their hashes like any other — the
+   * chain of entry hashes never needed the data — only their content could not be held to it.
+   */
+  erased_sequences: number[];
   /** one line, e.g. "COMPLETE: agent planner-7, entries 1..500, all anchored" */
   summary: string;
   elapsed_ms: number;
@@ -88,12 +94,13 @@ export async function auditAgent(
   let first: number | null = null;
   let previous: { sequence: number; entryHash: string } | null = null;
   const expectedFirst = options.fromSequence ?? 1;
+  const erased: number[] = [];
 
   const finish = (brk: AuditBreak | null): AuditAgentResult => {
     const range = first === null ? "no entries" : `entries ${first}..${previous?.sequence ?? first}`;
     const summary = brk
       ? `INCOMPLETE: agent ${agentId ?? "?"}, ${range} read: ${brk.message}`
-      : `COMPLETE: agent ${agentId ?? "?"}, ${range}, every entry anchored and confirmed`;
+      : `COMPLETE: agent ${agentId ?? "?"}, ${range}, every entry anchored and confirmed${erasedNote(erased)}`;
     return {
       complete: brk === null,
       agent_id: agentId,
@@ -101,6 +108,7 @@ export async function auditAgent(
       first_sequence: first,
       last_sequence: previous?.sequence ?? null,
       first_break: brk,
+      erased_sequences: erased,
       summary,
       elapsed_ms: Date.now() - started,
     };
@@ -181,6 +189,7 @@ export async function auditAgent(
       anchored.add(anchor);
     }
 
+    if (erasedAt(e) !== null) erased.push(e.sequence);
     count++;
     first ??= e.sequence;
     previous = { sequence: e.sequence, entryHash: e.entry_hash };
@@ -289,4 +298,21 @@ async function anchoringBreak(
   const depth = Number((await chain.headBlock()) - onChain.blockNumber + 1n);
   if (depth < required) return { kind: "not_confirmed", what: `${depth} of ${required} confirmations` };
   return null;
+}
+
+/** "; data erased at 3, 7-9" (ranges of consecutive sequences), or "" when none was. */
+function erasedNote(sequences: readonly number[]): string {
+  if (sequences.length === 0) return "";
+  const runs: string[] = [];
+  let start = sequences[0] as number;
+  let end = start;
+  for (const s of [...sequences.slice(1), Number.NaN]) {
+    if (s === end + 1) {
+      end = s;
+      continue;
+    }
+    runs.push(start === end ? `${start}` : `${start}-${end}`);
+    start = end = s;
+  }
+  return `; data erased (hashes kept) at ${runs.join(", ")}`;
 }

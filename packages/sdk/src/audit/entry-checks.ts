@@ -1,16 +1,20 @@
 // The checks of one log entry that need nothing but the entry: its shape, hashes and signature.
 import type { Hex } from "viem";
+import { recoverBundleSigner } from "../bundle-signature";
 import { canonicalize } from "../canonical";
 import { computeEntryHash } from "../chain-entry";
+import { erasedAt } from "../erased-bundle";
 import { keccak256Utf8 } from "../keccak";
 import { processMerkleProof } from "../merkle";
 import { fieldProblems } from "../proof-bundle";
 import type { ProofBundle } from "../types";
-import { recoverRawMessageSigner } from "./fast-recover";
 
-/** An export line: a version 2 proof bundle, anchor fields null while unanchored, and its status. */
+/**
+ * An export line: a version 3 proof bundle (version 2 for entries signed before receipts were
+ * their signature), anchor fields null while unanchored, and its status.
+ */
 export type AuditEntry = ProofBundle & {
-  version: 2;
+  version: 2 | 3;
   user_id: string;
   sequence: number;
   prev_entry_hash: Hex;
@@ -33,7 +37,8 @@ export function entryShapeProblem(line: unknown): string | null {
   ]);
   if (problems.length > 0) return problems.join("; ");
   const e = line as Partial<AuditEntry>;
-  if (e.version !== 2) return `version is ${JSON.stringify(e.version)}, not 2 (an entry of an agent log)`;
+  if (e.version !== 2 && e.version !== 3)
+    return `version is ${JSON.stringify(e.version)}, not 2 or 3 (an entry of an agent log)`;
   if (typeof e.user_id !== "string") return "user_id must be a string";
   if (!Number.isSafeInteger(e.sequence) || (e.sequence as number) < 1)
     return "sequence must be an integer ≥ 1";
@@ -44,6 +49,8 @@ export function entryShapeProblem(line: unknown): string | null {
 
 /** Whether the entry's content is what its hashes say: canonical form, context_hash, entry_hash. */
 export function contentProblem(e: AuditEntry): string | null {
+  // erased: no data to hold to context_hash; the entry hash still binds context_hash into the log
+  if (erasedAt(e) !== null) return entryHashProblem(e);
   let canonical: string;
   try {
     canonical = canonicalize({
@@ -58,6 +65,10 @@ export function contentProblem(e: AuditEntry): string | null {
   const contextHash = keccak256Utf8(canonical);
   if (contextHash !== lower(e.context_hash))
     return `its content hashes to ${contextHash}, not ${e.context_hash}`;
+  return entryHashProblem(e);
+}
+
+function entryHashProblem(e: AuditEntry): string | null {
   const entryHash = computeEntryHash({
     context_hash: e.context_hash,
     user_id: e.user_id,
@@ -70,11 +81,14 @@ export function contentProblem(e: AuditEntry): string | null {
   return null;
 }
 
-/** Whether the EIP-191 signature over context_hash is by signer_address (and a trusted key). */
+/**
+ * Whether the entry's one signature (version 3: its receipt's, EIP-712; version 2: EIP-191 over
+ * context_hash) is by signer_address (and a trusted key).
+ */
 export async function signatureProblem(e: AuditEntry, trusted?: readonly string[]): Promise<string | null> {
   let recovered: string;
   try {
-    recovered = await recoverRawMessageSigner(e.context_hash, e.signature);
+    recovered = await recoverBundleSigner(e);
   } catch (error) {
     return `its signature does not recover: ${(error as Error).message.split("\n")[0]}`;
   }

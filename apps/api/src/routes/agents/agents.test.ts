@@ -69,7 +69,9 @@ describe("agent logs", () => {
     const entries = lines(res.text);
     expect(entries.map((e) => e.sequence)).toEqual([1, 2, 3, 4, 5]);
     expect(entries[0]).toMatchObject({
-      version: 2,
+      version: 3,
+      signature_scheme: "EIP-712",
+      eip712_domain: { name: "ctxlog", version: "1" },
       status: "pending",
       transaction_hash: null,
       user_id: owner.userId,

@@ -30,9 +30,12 @@ function exportLine(entry: AgentEntry, confirmations: number): string[] {
     ...proofBundle(row, entry.anchor, confirmations),
     status: entry.status,
   };
+  // an erased entry: its data is gone, the rest of the line (hashes, proof) is whole
+  const context =
+    entry.canonicalJson ?? JSON.stringify({ agent_id: entry.agentId, context_data: null, metadata: null });
   return [
     '{"context":',
-    entry.canonicalJson,
+    context,
     ',"canonical_context":',
     JSON.stringify(entry.canonicalJson),
     `,${JSON.stringify(rest).slice(1)}\n`,
@@ -112,7 +115,7 @@ export function exportAgent(deps: ApiDeps): RouteHandler<{
       })) {
         if (res.destroyed) break; // the client left: read no further
         let pieces = exportLine(entry, env.CONFIRMATIONS);
-        if (entry.canonicalJson.length < SMALL_ENTRY) {
+        if ((entry.canonicalJson?.length ?? 0) < SMALL_ENTRY) {
           // small lines are gathered into one write of WRITE_CHUNK or so
           chunk += pieces.join("");
           if (chunk.length < WRITE_CHUNK) continue;
@@ -122,12 +125,11 @@ export function exportAgent(deps: ApiDeps): RouteHandler<{
           pieces.unshift(chunk);
           chunk = "";
         }
-        res.cork(); // one line, one write to the socket
-        let room = true;
-        for (const piece of pieces) room = res.write(piece);
-        res.uncork();
-        // uncork may have flushed and emitted its drain already (Node 24 does): wait only if still full
-        if (!room && res.writableNeedDrain) await drainedOrClosed(res);
+        // One write per line, never corked: a corked write's answer is about the response's own
+        // buffer, not the socket's, so it said "full" while the socket took it all and no drain
+        // ever came (exports past ~64 KiB hung).
+        const room = res.write(pieces.length === 1 ? pieces[0] : pieces.join(""));
+        if (!room) await drainedOrClosed(res);
       }
       res.end(chunk);
     } catch (err) {

@@ -1,5 +1,6 @@
 import { defineRoute, type RouteSpec } from "../route-spec";
 import { listResponseSchema } from "../shared-schemas";
+import { eraseAgentRoute } from "./erase-routes";
 import { exportAgent } from "./export-agent";
 import { getAgent, listAgents } from "./read-agents";
 import {
@@ -60,4 +61,5 @@ export const agentRoutes: RouteSpec[] = [
     errors: [400, 403, 404],
     handler: exportAgent,
   }),
+  eraseAgentRoute,
 ];

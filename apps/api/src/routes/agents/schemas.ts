@@ -56,5 +56,5 @@ export const auditEntrySchema = proofBundleSchema
   .meta({
     id: "AuditEntry",
     description:
-      "One line of an agent export: the entry's proof bundle (version 2), its status, anchor fields null while unanchored.",
+      "One line of an agent export: the entry's proof bundle (version 3; version 2 for entries signed before receipts were their signature), its status, anchor fields null while unanchored.",
   });

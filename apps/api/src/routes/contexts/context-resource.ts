@@ -1,4 +1,4 @@
-import type { ContextSigner, ReceiptFields } from "@ctxlog/core";
+import type { ReceiptFields } from "@ctxlog/core";
 import type { Context } from "@ctxlog/db";
 import type { ContextResource, ReceiptResource } from "./schemas";
 
@@ -14,6 +14,7 @@ export function contextResource(row: Context): ContextResource {
     visibility: row.visibility,
     context_hash: row.contextHash,
     signature: row.signature,
+    signature_scheme: row.signatureScheme as ContextResource["signature_scheme"],
     signer_address: row.signerAddress,
     transaction_hash: row.transactionHash,
     network: row.network,
@@ -24,8 +25,9 @@ export function contextResource(row: Context): ContextResource {
     confirmation_time_seconds: row.confirmationTimeSeconds,
     created_at: row.createdAt.toISOString(),
     estimated_confirmation: row.estimatedConfirmation.toISOString(),
-    context_data: row.contextData as Record<string, unknown>,
-    metadata: row.metadata as Record<string, unknown>,
+    context_data: row.contextData as Record<string, unknown> | null,
+    metadata: row.metadata as Record<string, unknown> | null,
+    data_erased_at: iso(row.dataErasedAt),
     error: row.errorCode
       ? { code: row.errorCode, message: row.errorMessage ?? "", details: row.errorDetails }
       : null,
@@ -51,26 +53,27 @@ export function receiptFieldsOf(row: Context): ReceiptFields | null {
 }
 
 /**
- * The receipt of a freshly written context: the attestation key's EIP-712 signature over
- * receiptFieldsOf(row). Null for a row outside any log.
+ * The receipt of a freshly written context: its receipt fields and its one signature (the
+ * EIP-712 signature insertContexts made of them). Null for a row outside any log.
  */
-export function contextReceipt(row: Context, signer: Pick<ContextSigner, "address" | "signReceipt">) {
+export function contextReceipt(row: Context): ReceiptResource | null {
   const fields = receiptFieldsOf(row);
   if (!fields) return null;
-  const receipt: ReceiptResource = {
+  return {
     context_hash: fields.contextHash,
     user_id: fields.userId,
     agent_id: fields.agentId,
     sequence: fields.sequence,
     prev_entry_hash: fields.prevEntryHash,
     received_at: fields.receivedAt.toISOString(),
-    signer: signer.address,
-    signature: signer.signReceipt(fields),
+    signer: row.signerAddress,
+    signature: row.signature,
   };
-  return receipt;
 }
 
 /** The 202 of POST /v1/contexts: the context and its receipt. */
-export function createdContextResource(row: Context, signer: Pick<ContextSigner, "address" | "signReceipt">) {
-  return { ...contextResource(row), receipt: contextReceipt(row, signer) };
+export function createdContextResource(row: Context): ContextResource & { receipt: ReceiptResource } {
+  const receipt = contextReceipt(row);
+  if (!receipt) throw new Error(`new context ${row.id} has no place in its log`);
+  return { ...contextResource(row), receipt };
 }

@@ -1,5 +1,5 @@
 // Integration: real PostgreSQL (fresh database) and real Redis (own prefix).
-import { hashContext, recoverContextSigner } from "@ctxlog/core";
+import { hashContext, recoverReceiptSigner } from "@ctxlog/core";
 import { JOBS } from "@ctxlog/jobs";
 import { Queue } from "bullmq";
 import { bearer, createTestHarness, REDIS_URL, type Tenant, type TestHarness } from "../../testing/harness";
@@ -12,6 +12,30 @@ beforeAll(async () => {
   t = await h.tenant();
 });
 afterAll(() => h.close());
+
+/** The address whose EIP-712 Receipt signature a created context's `signature` is (one per context). */
+const receiptSigner = (c: {
+  context_hash: string;
+  agent_id: string;
+  sequence: number;
+  prev_entry_hash: string;
+  created_at: string;
+  signature: string;
+  receipt: { user_id: string; signature: string };
+}) => {
+  expect(c.receipt.signature).toBe(c.signature);
+  return recoverReceiptSigner(
+    {
+      contextHash: c.context_hash,
+      userId: c.receipt.user_id,
+      agentId: c.agent_id,
+      sequence: c.sequence,
+      prevEntryHash: c.prev_entry_hash,
+      receivedAt: new Date(c.created_at),
+    },
+    c.signature as `0x${string}`,
+  );
+};
 
 const countContexts = () => h.db.context.count();
 const post = (key: string, body: unknown) =>
@@ -49,7 +73,9 @@ describe("POST /v1/contexts — happy path", () => {
       metadata: body.metadata,
     });
     expect(ctx.context_hash).toBe(expected.contextHash);
-    expect(await recoverContextSigner(ctx.context_hash, ctx.signature)).toBe(ctx.signer_address);
+    // one signature: the receipt's (EIP-712), over the context's place in its log
+    expect(ctx.signature_scheme).toBe("EIP-712");
+    expect(await receiptSigner(ctx)).toBe(ctx.signer_address);
     expect(new Date(ctx.estimated_confirmation).getTime()).toBeGreaterThan(
       new Date(ctx.created_at).getTime(),
     );

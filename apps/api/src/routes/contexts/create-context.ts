@@ -15,11 +15,11 @@ function only<T>(rows: readonly T[]): T {
 }
 
 /**
- * POST /v1/contexts: build the row (buildNewContexts: hash, sign, ids, times), then hand it to the
- * context writer, which writes it (its sequence in the agent's log assigned in that transaction)
- * and queues its anchoring after the commit. The answer carries the signed receipt. With an
- * Idempotency-Key the row and the key's record share one transaction. If the queue is down after
- * the commit the row is still anchored: the chain worker's reconciler re-enqueues pending rows.
+ * POST /v1/contexts: build the row (buildNewContexts: hash, ids, times), then hand it to the
+ * context writer, which numbers it in the agent's log, signs its receipt (the context's one
+ * signature) and writes it, and queues its anchoring after the commit. With an Idempotency-Key the
+ * row and the key's record share one transaction. If the queue is down after the commit the row
+ * is still anchored: the chain worker's reconciler re-enqueues pending rows.
  */
 export function createContext({ env, signer, contextWriter, confirmationEstimate }: ApiDeps): RouteHandler<{
   body: typeof createContextBodySchema;
@@ -27,32 +27,28 @@ export function createContext({ env, signer, contextWriter, confirmationEstimate
 }> {
   return async ({ body, headers, auth, req, res }) => {
     const canonical = checkNewContext(body, auth);
-
-    // Signed before any transaction opens, so no pooled connection waits on the curve math.
     const owner = { userId: auth.userId, apiKeyId: auth.keyId, keyFamilyId: auth.keyFamilyId };
-    const row = only(
-      await buildNewContexts(owner, [body], {
-        signer,
-        network: env.NETWORK_NAME,
-        confirmationDelayMs: confirmationEstimate.delayMs(),
-        canonical: [canonical],
-      }),
-    );
+    const rows = buildNewContexts(owner, [body], {
+      signer,
+      network: env.NETWORK_NAME,
+      confirmationDelayMs: confirmationEstimate.delayMs(),
+      canonical: [canonical],
+    });
 
     const key = headers["Idempotency-Key"];
     if (key === undefined) {
       // The hot path: batched with concurrent requests into one INSERT; answered after the commit.
-      const stored = await contextWriter.add(row);
-      res.setHeader("Location", `/v1/contexts/${row.id}`);
-      sendJsonText(res, 202, createdContextJson(stored, signer));
+      const stored = only(await contextWriter.write(rows));
+      res.setHeader("Location", `/v1/contexts/${stored.id}`);
+      sendJsonText(res, 202, createdContextJson(stored));
       return;
     }
 
     await writeIdempotently(
       contextWriter,
-      [row],
+      rows,
       idempotencyRequest(auth, key, req),
-      (stored) => ({ status: 202, body: createdContextJson(only(stored), signer) }),
+      (stored) => ({ status: 202, body: createdContextJson(only(stored)) }),
       res,
       ([created]) => (created === undefined ? undefined : `/v1/contexts/${created}`),
     );

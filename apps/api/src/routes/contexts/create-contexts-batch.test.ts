@@ -1,5 +1,5 @@
 // Integration: real PostgreSQL (fresh database) and real Redis (own prefix).
-import { hashContext, recoverContextSigner } from "@ctxlog/core";
+import { hashContext, recoverReceiptSigner } from "@ctxlog/core";
 import { bearer, createTestHarness, type Tenant, type TestHarness } from "../../testing/harness";
 
 let h: TestHarness;
@@ -10,6 +10,30 @@ beforeAll(async () => {
   t = await h.tenant();
 });
 afterAll(() => h.close());
+
+/** The address whose EIP-712 Receipt signature a created context's `signature` is (one per context). */
+const receiptSigner = (c: {
+  context_hash: string;
+  agent_id: string;
+  sequence: number;
+  prev_entry_hash: string;
+  created_at: string;
+  signature: string;
+  receipt: { user_id: string; signature: string };
+}) => {
+  expect(c.receipt.signature).toBe(c.signature);
+  return recoverReceiptSigner(
+    {
+      contextHash: c.context_hash,
+      userId: c.receipt.user_id,
+      agentId: c.agent_id,
+      sequence: c.sequence,
+      prevEntryHash: c.prev_entry_hash,
+      receivedAt: new Date(c.created_at),
+    },
+    c.signature as `0x${string}`,
+  );
+};
 
 const batch = (key: string, body: unknown) =>
   h.request
@@ -45,7 +69,7 @@ describe("POST /v1/contexts/batch", () => {
       hashContext({ agent_id: "agent-1-", context_data: items[0]?.context_data ?? {}, metadata: { run: 1 } })
         .contextHash,
     );
-    expect(await recoverContextSigner(first.context_hash, first.signature)).toBe(first.signer_address);
+    expect(await receiptSigner(first)).toBe(first.signer_address);
     // the answer is what was committed: each record reads back the same (the receipt is the
     // creation answer's alone); each item carries its signed receipt, at its place in its log
     const { receipt, ...record } = second;
@@ -201,13 +225,15 @@ describe("POST /v1/contexts/batch — rate limit in units", () => {
     expect(seven.status).toBe(429);
     expect(seven.body.error.code).toBe("RATE_LIMIT_EXCEEDED");
     expect(Number(seven.headers["retry-after"])).toBeGreaterThanOrEqual(1);
-    // the refused request spent its own unit, not the batch's
-    expect(seven.headers["ratelimit-remaining"]).toBe("5");
+    // charged once, whole or not at all: the refused batch spent nothing
+    expect(seven.headers["ratelimit-remaining"]).toBe("6");
     expect(await countOf(910, 916)).toBe(0);
 
     const status = await h.request.get("/v1/status").set(bearer(small.keys.full));
-    expect(status.body.rate_limit).toMatchObject({ limit: 10, requests_remaining: 4 });
-    const exact = await batch(small.keys.full, { contexts: [item(921), item(922), item(923), item(924)] });
+    expect(status.body.rate_limit).toMatchObject({ limit: 10, requests_remaining: 5 });
+    const exact = await batch(small.keys.full, {
+      contexts: [item(921), item(922), item(923), item(924), item(925)],
+    });
     expect(exact.status).toBe(202);
     expect(exact.headers["ratelimit-remaining"]).toBe("0");
   });

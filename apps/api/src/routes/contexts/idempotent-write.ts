@@ -24,15 +24,15 @@ export function idempotencyRequest(auth: AuthContext, key: string, req: Request)
  */
 export async function writeIdempotently(
   contextWriter: ContextWriter,
-  rows: Parameters<ContextWriter["addIdempotent"]>[0],
+  rows: Parameters<ContextWriter["writeIdempotent"]>[0],
   request: IdempotencyRequest,
-  respond: Parameters<ContextWriter["addIdempotent"]>[2],
+  respond: Parameters<ContextWriter["writeIdempotent"]>[2],
   res: Response,
   location: (contextIds: string[]) => string | undefined,
 ): Promise<void> {
   let result: IdempotentWrite;
   try {
-    result = await contextWriter.addIdempotent(rows, request, respond);
+    result = await contextWriter.writeIdempotent(rows, request, respond);
   } catch (err) {
     if (err instanceof IdempotencyConflictError) throw new AppError("CONFLICT", err.message, { cause: err });
     throw err;

@@ -1,3 +1,4 @@
+import { RECEIPT_DOMAIN } from "@ctxlog/core";
 import type { Anchor, Context } from "@ctxlog/db";
 import type { ProofBundle } from "./proof-schema";
 
@@ -17,9 +18,12 @@ export type PartialProofBundle = Omit<ProofBundle, AnchorFields> & {
 };
 
 /**
- * The proof bundle of a context: everything needed to verify it without this service. Version 2
- * (a chained context) adds its place in the log; its leaf is entry_hash. Anchor fields are null
- * while the context is in no mined batch (the audit export shows pending entries this way).
+ * The proof bundle of a context: everything needed to verify it without this service. Version 3
+ * (every context signed since receipts became its one signature): its place in the log, its leaf
+ * entry_hash, and every field of its EIP-712 Receipt (received_at, the domain), whose signature is
+ * `signature`. Version 2: a chained context signed with EIP-191 over context_hash; version 1: a
+ * context from before logs were chained (leaf context_hash). Anchor fields are null while the
+ * context is in no mined batch (the audit export shows pending entries this way).
  */
 export function proofBundle(
   row: Context,
@@ -35,8 +39,9 @@ export function proofBundle(
     anchor.transactionHash !== null &&
     anchor.blockNumber !== null &&
     row.leafIndex !== null;
+  const eip712 = chained && row.signatureScheme === "EIP-712";
   return {
-    version: chained ? 2 : 1,
+    version: eip712 ? 3 : chained ? 2 : 1,
     context_id: row.id,
     user_id: row.userId,
     sequence: row.sequence,
@@ -44,15 +49,17 @@ export function proofBundle(
     entry_hash: row.entryHash,
     context: {
       agent_id: row.agentId,
-      context_data: row.contextData as Record<string, unknown>,
-      metadata: row.metadata as Record<string, unknown>,
+      context_data: row.contextData as Record<string, unknown> | null,
+      metadata: row.metadata as Record<string, unknown> | null,
     },
     canonical_context: row.canonicalJson,
+    ...(row.dataErasedAt ? { data_erased_at: row.dataErasedAt.toISOString() } : {}),
     canonicalization: "RFC8785",
     hash_algorithm: "keccak256",
     context_hash: row.contextHash,
     signature: row.signature,
-    signature_scheme: "EIP-191",
+    signature_scheme: eip712 ? "EIP-712" : "EIP-191",
+    ...(eip712 ? { received_at: row.createdAt.toISOString(), eip712_domain: { ...RECEIPT_DOMAIN } } : {}),
     signer_address: row.signerAddress,
     merkle_algorithm: "sorted-pair-keccak256",
     leaf_index: mined ? row.leafIndex : null,

@@ -7,29 +7,64 @@ export { chainLinkFields };
 
 export const proofBundleSchema = z
   .object({
-    version: z.union([z.literal(1), z.literal(2)]).meta({
+    version: z.union([z.literal(1), z.literal(2), z.literal(3)]).meta({
       description:
-        "2: the Merkle leaf is entry_hash, which links the context into its agent's log. 1: a context " +
-        "logged before logs were chained; its leaf is context_hash and the chain fields are null.",
+        "3: the signature is the EIP-712 signature of the context's Receipt, whose every field the bundle " +
+        "carries (received_at, eip712_domain); the Merkle leaf is entry_hash. 2: the same log fields, the " +
+        "signature EIP-191 over context_hash (contexts signed before). 1: a context logged before logs " +
+        "were chained; its leaf is context_hash and the chain fields are null.",
     }),
     context_id: z.string(),
     user_id: z.string().meta({ description: "The log's owner: with agent_id, the log's identity." }),
     ...chainLinkFields,
     context: z.object({
       agent_id: z.string(),
-      context_data: z.record(z.string(), z.unknown()),
-      metadata: z.record(z.string(), z.unknown()),
+      context_data: z.record(z.string(), z.unknown()).nullable().meta({ description: "Null once erased." }),
+      metadata: z.record(z.string(), z.unknown()).nullable().meta({ description: "Null once erased." }),
     }),
-    canonical_context: z.string().meta({
-      description: "The exact UTF-8 text that was hashed: RFC 8785 canonical JSON of `context`.",
-    }),
+    canonical_context: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          "The exact UTF-8 text that was hashed: RFC 8785 canonical JSON of `context`. Null once erased: " +
+          "the data checks are then unavailable, every other check still runs from context_hash.",
+      }),
+    data_erased_at: z.iso
+      .datetime()
+      .optional()
+      .meta({
+        description:
+          "Only on a context whose data was erased: when. context_data, metadata and canonical_context are " +
+          "then null; whoever kept the data can still check it against context_hash.",
+      }),
     canonicalization: z.literal("RFC8785"),
     hash_algorithm: z.literal("keccak256"),
     context_hash: hash32Schema,
     signature: signatureHexSchema.meta({
-      description: "EIP-191 personal_sign over the 32 bytes of context_hash.",
+      description:
+        "Version 3: EIP-712 signature under eip712_domain of Receipt(bytes32 contextHash,string userId," +
+        "string agentId,uint64 sequence,bytes32 prevEntryHash,uint64 receivedAt), receivedAt being " +
+        "received_at in Unix milliseconds. Versions 1 and 2: EIP-191 personal_sign over the 32 bytes of " +
+        "context_hash.",
     }),
-    signature_scheme: z.literal("EIP-191"),
+    signature_scheme: z.enum(["EIP-712", "EIP-191"]).meta({
+      description: "EIP-712 on version 3, EIP-191 on versions 1 and 2.",
+    }),
+    received_at: z.iso
+      .datetime()
+      .optional()
+      .meta({
+        description:
+          "Version 3 only: when the service accepted the context (ISO 8601 UTC, milliseconds); the Receipt's " +
+          "receivedAt is its Unix time in milliseconds.",
+      }),
+    eip712_domain: z
+      .object({ name: z.literal("ctxlog"), version: z.literal("1") })
+      .optional()
+      .meta({
+        description: "Version 3 only: the Receipt's EIP-712 domain (no chainId, no verifyingContract).",
+      }),
     signer_address: addressSchema.meta({ description: "EIP-55 checksummed address of the signer." }),
     merkle_algorithm: z.literal("sorted-pair-keccak256").meta({
       description:

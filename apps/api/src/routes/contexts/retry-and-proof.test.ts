@@ -1,10 +1,22 @@
 import { randomBytes } from "node:crypto";
-import { buildMerkleTree, entryHash, recoverContextSigner, verifyMerkleProof } from "@ctxlog/core";
+import {
+  buildMerkleTree,
+  createContextSigner,
+  entryHash,
+  recoverContextSigner,
+  verifyMerkleProof,
+} from "@ctxlog/core";
 // Integration: real PostgreSQL (fresh database) and real Redis (own prefix). The chain worker's
 // transitions (failed, confirmed) are written with its own repository functions.
 import { confirmAnchor, createAnchorBatch, failAnchor, recordAnchorMined } from "@ctxlog/db";
-import { type Hex, keccak256, stringToBytes } from "viem";
-import { bearer, createTestHarness, type Tenant, type TestHarness } from "../../testing/harness";
+import { type Hex, keccak256, recoverTypedDataAddress, stringToBytes } from "viem";
+import {
+  bearer,
+  createTestHarness,
+  TEST_ATTESTATION_KEY,
+  type Tenant,
+  type TestHarness,
+} from "../../testing/harness";
 
 let h: TestHarness;
 let owner: Tenant;
@@ -153,11 +165,38 @@ describe("GET /v1/contexts/:id/proof", () => {
     });
     expect(keccak256(stringToBytes(b.canonical_context))).toBe(b.context_hash);
     expect(JSON.parse(b.canonical_context)).toEqual(b.context);
-    expect(await recoverContextSigner(b.context_hash, b.signature)).toBe(b.signer_address);
-    // version 2: the leaf is the entry hash, which commits to the context's place in its log
+    // version 3: the signature is the EIP-712 Receipt's, and the bundle carries every field of it, so
+    // a standard EIP-712 tool (here viem) recovers the signer from the bundle alone
+    expect(b).toMatchObject({ signature_scheme: "EIP-712", eip712_domain: { name: "ctxlog", version: "1" } });
+    expect(b.received_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    const signer = await recoverTypedDataAddress({
+      domain: b.eip712_domain,
+      types: {
+        Receipt: [
+          { name: "contextHash", type: "bytes32" },
+          { name: "userId", type: "string" },
+          { name: "agentId", type: "string" },
+          { name: "sequence", type: "uint64" },
+          { name: "prevEntryHash", type: "bytes32" },
+          { name: "receivedAt", type: "uint64" },
+        ],
+      },
+      primaryType: "Receipt",
+      message: {
+        contextHash: b.context_hash,
+        userId: b.user_id,
+        agentId: b.context.agent_id,
+        sequence: BigInt(b.sequence),
+        prevEntryHash: b.prev_entry_hash,
+        receivedAt: BigInt(Date.parse(b.received_at)),
+      },
+      signature: b.signature,
+    });
+    expect(signer).toBe(b.signer_address);
+    // the leaf is the entry hash, which commits to the context's place in its log
     const rows = await h.db.context.findMany({ where: { id: { in: ids } }, orderBy: { id: "asc" } });
     expect(b).toMatchObject({
-      version: 2,
+      version: 3,
       user_id: owner.userId,
       sequence: rows[1]?.sequence,
       prev_entry_hash: rows[0]?.entryHash,
@@ -174,6 +213,19 @@ describe("GET /v1/contexts/:id/proof", () => {
     ).toBe(true);
     expect(verifyMerkleProof(b.entry_hash as Hex, b.merkle_proof, b.merkle_root)).toBe(true);
     expect(b.merkle_root).toBe(buildMerkleTree(rows.map((r) => r.entryHash as Hex)).root);
+  });
+
+  it("gives a context signed before receipts were its signature (EIP-191) a version 2 bundle", async () => {
+    const ids = [await create(owner.keys.full, "agent-v2")];
+    await confirm(ids);
+    const row = await h.db.context.findUniqueOrThrow({ where: { id: ids[0] } });
+    const signature = await createContextSigner(TEST_ATTESTATION_KEY).sign(row.contextHash as Hex);
+    await h.db.context.update({ where: { id: row.id }, data: { signature, signatureScheme: "EIP-191" } });
+    const b = (await proof(owner.keys.full, row.id)).body;
+    expect(b).toMatchObject({ version: 2, signature_scheme: "EIP-191", signature, sequence: row.sequence });
+    expect(b).not.toHaveProperty("received_at");
+    expect(b).not.toHaveProperty("eip712_domain");
+    expect(await recoverContextSigner(b.context_hash, b.signature)).toBe(b.signer_address);
   });
 
   it("is a 409 before confirmation, and a 404 outside the key's reach", async () => {

@@ -77,6 +77,14 @@ export const listContextsQuerySchema = paginationQuerySchema
   .extend({
     agent_id: agentId.optional(),
     status: status.optional(),
+    created_after: z.iso
+      .datetime()
+      .optional()
+      .meta({ description: "Only contexts received at or after this time (the dashboard's range)." }),
+    created_before: z.iso
+      .datetime()
+      .optional()
+      .meta({ description: "Only contexts received before this time." }),
     trace_id: z
       .string()
       .regex(/^[0-9a-fA-F]{32}$/, "an OpenTelemetry trace id: 32 hex characters")
@@ -106,7 +114,14 @@ export const contextSchema = z
       description: "keccak256 of the RFC 8785 canonical JSON of {agent_id, context_data, metadata}.",
     }),
     signature: signatureHexSchema.meta({
-      description: "EIP-191 signature of the service signer over the 32-byte context_hash.",
+      description:
+        "The context's one signature, by the attestation key (signer_address). EIP-712 (signature_scheme): " +
+        "its receipt's signature, over Receipt(contextHash, userId, agentId, sequence, prevEntryHash, " +
+        "receivedAt). EIP-191: contexts signed before receipts were their signature, personal_sign over " +
+        "the 32 bytes of context_hash.",
+    }),
+    signature_scheme: z.enum(["EIP-712", "EIP-191"]).meta({
+      description: "How `signature` is checked (see signature); every new context is EIP-712.",
     }),
     signer_address: addressSchema.meta({
       description: "EIP-55 checksummed (mixed-case) address of the signer; compare case-insensitively.",
@@ -122,8 +137,17 @@ export const contextSchema = z
     confirmation_time_seconds: z.int().nullable(),
     created_at: z.iso.datetime(),
     estimated_confirmation: z.iso.datetime(),
-    context_data: jsonObject,
-    metadata: jsonObject,
+    context_data: jsonObject.nullable().meta({ description: "Null once erased (data_erased_at)." }),
+    metadata: jsonObject.nullable().meta({ description: "Null once erased (data_erased_at)." }),
+    data_erased_at: z.iso
+      .datetime()
+      .nullable()
+      .meta({
+        description:
+          "When context_data and metadata were erased (DELETE /v1/contexts/{id}/data, DELETE " +
+          "/v1/agents/{agent_id}/data or the retention period); null while kept. The hashes, " +
+          "signature and proof remain.",
+      }),
     error: z.object({ code: z.string(), message: z.string(), details: z.string().nullable() }).nullable(),
     retry_possible: z.boolean().nullable(),
     failure_reason: z.string().nullable(),
@@ -162,8 +186,8 @@ export const receiptSchema = z
 
 export const createdContextSchema = contextSchema
   .extend({
-    receipt: receiptSchema.nullable().meta({
-      description: "Null only when the API runs with CONTEXT_CHAINING=off (a benchmark baseline).",
+    receipt: receiptSchema.meta({
+      description: "Its signature is the context's `signature`: one signature per context.",
     }),
   })
   .meta({ id: "CreatedContext" });

@@ -53,7 +53,7 @@ function contextView(over: Partial<ContextView> = {}): ContextView {
 }
 
 /** One real payload of each type, from the builders the producers call. */
-function realData(event: Exclude<EventName, "webhook.disabled">): Record<string, unknown> {
+function realData(event: Exclude<EventName, "webhook.disabled" | "context.erased">): Record<string, unknown> {
   switch (event) {
     case "context.created":
       return contextCreatedData(contextView());
@@ -211,6 +211,7 @@ describe("GET /v1/event-types", () => {
       [
         "context.confirmed",
         "context.created",
+        "context.erased",
         "context.failed",
         "verification.completed",
         "webhook.disabled",
@@ -227,6 +228,12 @@ describe("GET /v1/event-types", () => {
     ] as const) {
       await recordEvent(h.db, { userId: t.userId, event, data: realData(event) });
     }
+    // context.erased as its one producer writes it: a context's data erased
+    const made = await h.request
+      .post("/v1/contexts")
+      .set(bearer(t.keys.full))
+      .send({ agent_id: "agent-erased", context_data: { n: 1 } });
+    await h.request.delete(`/v1/contexts/${made.body.context_id}/data`).set(bearer(t.keys.full)).expect(200);
     await h.db.webhook.update({
       where: { id: hook },
       data: { status: "failing", failingSince: new Date(0) },

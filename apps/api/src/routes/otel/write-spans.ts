@@ -116,7 +116,7 @@ export async function writeSpans(
   if (fresh.length === 0) return { ...result, errorMessage };
 
   const owner = { userId: auth.userId, apiKeyId: auth.keyId, keyFamilyId: auth.keyFamilyId };
-  const rows = await buildNewContexts(
+  const rows = buildNewContexts(
     owner,
     fresh.map((c) => c.input),
     {
@@ -133,7 +133,7 @@ export async function writeSpans(
   );
   const mine = rows.filter((row) => claimed.has(row.id));
   try {
-    await contextWriter.addMany(mine);
+    await contextWriter.write(mine);
   } catch (err) {
     // nothing of this write was committed: let the exporter's retry claim the spans again
     await releaseOtelSpans(

@@ -17,15 +17,22 @@ describe("GET /v1/overview", () => {
     for (let i = 0; i < 4; i++) {
       ids.push((await h.request.post("/v1/contexts").set(bearer(t.keys.full)).send(context)).body.context_id);
     }
-    const now = new Date();
-    await h.db.context.updateMany({
-      where: { id: { in: ids.slice(0, 2) } },
-      data: { status: "confirmed", confirmedAt: now, confirmationTimeSeconds: 4 },
-    });
-    await h.db.context.update({
-      where: { id: ids[2] },
-      data: { status: "confirmed", confirmedAt: now, confirmationTimeSeconds: 10 },
-    });
+    // confirmed in two batches, 4 s and 10 s after they were received (a context's confirmation time
+    // is its anchor's confirmation less its own receipt)
+    const received = new Date(Date.now() - 20_000);
+    const confirmIn = async (contextIds: string[], seconds: number) => {
+      const anchorId = newId("anc");
+      await h.db.$executeRaw`
+        INSERT INTO anchors (id, signer_address, chain_id, network, registry_address, merkle_root, context_count,
+          context_ids, status, confirmations, confirmed_at, updated_at)
+        VALUES (${anchorId}, '0xs', 31337, 'anvil', '0xr', '0xroot', ${contextIds.length}, ${contextIds}::text[],
+          'confirmed', 3, ${new Date(received.getTime() + seconds * 1000)}, now())`;
+      await h.db.$executeRaw`
+        UPDATE contexts SET status = 'confirmed', anchor_id = ${anchorId}, created_at = ${received}
+        WHERE id = ANY(${contextIds}::text[])`;
+    };
+    await confirmIn(ids.slice(0, 2), 4);
+    await confirmIn([ids[2] as string], 10);
     // an old context: counted by status, outside the last hour
     const old = new Date(Date.now() - 3 * 3_600_000);
     await h.db.$executeRaw`
@@ -48,6 +55,15 @@ describe("GET /v1/overview", () => {
       .set(bearer(t.keys.full))
       .send({ url: "http://receiver.example/hooks", events: ["context.created"] });
     await h.db.webhook.update({ where: { id: hook.body.webhook_id }, data: { status: "failing" } });
+    // status `active` in the row, but disabled: counted as disabled, never as active
+    const paused = await h.request
+      .post("/v1/webhooks")
+      .set(bearer(t.keys.full))
+      .send({ url: "http://receiver.example/paused", events: ["context.created"] });
+    await h.request
+      .put(`/v1/webhooks/${paused.body.webhook_id}`)
+      .set(bearer(t.keys.full))
+      .send({ disabled: true });
 
     const s = await h.session(t.userId);
     const res = await s.agent.get("/v1/overview");
@@ -68,10 +84,11 @@ describe("GET /v1/overview", () => {
       chain_id: 31337,
       head_block: 1234,
       signer_address: h.deps.signer.address,
-      signer_balance_wei: null, // no RPC_URL in this harness
+      anchor_address: null, // no chain worker has published its anchor key here
+      anchor_balance_wei: null, // no RPC_URL in this harness
       batches_waiting: 0,
     });
-    expect(res.body.webhooks_by_status).toEqual({ active: 0, failing: 1 });
+    expect(res.body.webhooks_by_status).toEqual({ active: 0, failing: 1, disabled: 1 });
     expect(res.body.deliveries_failed_24h).toBe(0);
 
     // full and read-only keys may read it; public and restricted keys may not
@@ -85,7 +102,7 @@ describe("GET /v1/overview", () => {
     const other = await h.session(`usr-ov-${Date.now()}`);
     const empty = await other.agent.get("/v1/overview");
     expect(empty.body.contexts_by_status).toEqual({ pending: 0, confirmed: 0, failed: 0 });
-    expect(empty.body.webhooks_by_status).toEqual({ active: 0, failing: 0 });
+    expect(empty.body.webhooks_by_status).toEqual({ active: 0, failing: 0, disabled: 0 });
   });
 
   it("reads index ranges of contexts, never the whole table", async () => {

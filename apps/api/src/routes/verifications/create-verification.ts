@@ -39,7 +39,7 @@ export function createVerification({
     // the router checked the body against the one form whose keys it uses (http/validate.ts)
     const subject: VerificationSubject =
       "context_id" in body
-        ? await subjectById(db, reader, body.context_id)
+        ? await subjectById(db, reader, body.context_id, body.context)
         : await subjectByData(db, reader, body);
     if (!chain) throw new AppError("SERVICE_UNAVAILABLE", NO_CHAIN);
 
@@ -78,7 +78,7 @@ export function createVerification({
       contextId: subject.contextId,
       transactionHash: subject.transactionHash,
       verified: outcome.verified,
-      agentId: subject.data.agent_id,
+      agentId: subject.agentId,
       contextHash: outcome.contextHash,
       signatureValid: outcome.signatureValid,
       hashMatches: outcome.hashMatches,

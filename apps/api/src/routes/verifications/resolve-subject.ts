@@ -13,7 +13,9 @@ type ContextWithAnchor = NonNullable<Awaited<ReturnType<typeof getContextWithAnc
 
 /** What is verified, and what it is verified against. */
 export interface VerificationSubject {
-  data: VerificationData;
+  /** null: the stored context's data was erased and none was supplied */
+  data: VerificationData | null;
+  agentId: string;
   /** the stored context the checks use (signature, proof, batch); null when none matched */
   stored: StoredEvidence | null;
   missingReason?: string;
@@ -32,7 +34,9 @@ function evidence(row: ContextWithAnchor): StoredEvidence {
     contextId: row.id,
     contextHash: row.contextHash,
     canonicalJson: row.canonicalJson,
+    dataErasedAt: row.dataErasedAt,
     signature: row.signature,
+    signatureScheme: row.signatureScheme === "EIP-712" ? "EIP-712" : "EIP-191",
     signerAddress: row.signerAddress,
     createdAt: row.createdAt,
     status: row.status,
@@ -61,22 +65,37 @@ function evidence(row: ContextWithAnchor): StoredEvidence {
 const recordedBlock = (row: ContextWithAnchor) =>
   row.anchor?.blockHash && row.anchor.blockNumber !== null ? row.anchor.blockNumber : null;
 
-/** By id: the context as stored, against its own anchoring transaction. Outside the key's reach: 404. */
-export async function subjectById(db: Db, reader: ContextReader, id: string): Promise<VerificationSubject> {
+/**
+ * By id: the context as stored (or as `supplied`, the data its holder kept: how an erased
+ * context's data is checked), against its own anchoring transaction. Outside the key's reach: 404.
+ */
+export async function subjectById(
+  db: Db,
+  reader: ContextReader,
+  id: string,
+  supplied?: SuppliedContext,
+): Promise<VerificationSubject> {
   const row = await getContextWithAnchor(db, reader, id);
   if (!row) throw new AppError("NOT_FOUND", `No context ${id}.`);
+  const stored = row.dataErasedAt
+    ? null
+    : { agent_id: row.agentId, context_data: row.contextData, metadata: row.metadata };
   return {
-    data: {
-      agent_id: row.agentId,
-      context_data: row.contextData,
-      metadata: row.metadata,
-    },
+    data: supplied ? suppliedData(supplied) : stored,
+    agentId: row.agentId,
     stored: evidence(row),
     transactionHash: row.transactionHash ?? row.anchor?.transactionHash ?? null,
     contextId: row.id,
     registry: row.anchor?.registryAddress ?? null,
     recordedBlockNumber: recordedBlock(row),
   };
+}
+
+type SuppliedContext = z.infer<typeof verifyByDataBodySchema>["context"];
+
+/** Data as its holder supplies it: hashed exactly as at creation (metadata `{}` when left out). */
+function suppliedData(context: SuppliedContext): VerificationData {
+  return { agent_id: context.agent_id, context_data: context.context_data, metadata: context.metadata ?? {} };
 }
 
 const SCOPE_WORDS: Record<ContextReader["scope"], string> = {
@@ -96,11 +115,7 @@ export async function subjectByData(
   body: z.infer<typeof verifyByDataBodySchema>,
 ): Promise<VerificationSubject> {
   const transactionHash = body.transaction_hash.toLowerCase();
-  const data: VerificationData = {
-    agent_id: body.context.agent_id,
-    context_data: body.context.context_data,
-    metadata: body.context.metadata ?? {},
-  };
+  const data = suppliedData(body.context);
   let contextHash: string;
   try {
     contextHash = hashContext(data).contextHash;
@@ -113,6 +128,7 @@ export async function subjectByData(
   if (row) {
     return {
       data,
+      agentId: data.agent_id,
       stored: evidence(row),
       transactionHash,
       contextId: null,
@@ -129,6 +145,7 @@ export async function subjectByData(
   }
   return {
     data,
+    agentId: data.agent_id,
     stored: null,
     missingReason,
     transactionHash,

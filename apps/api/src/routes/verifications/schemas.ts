@@ -5,9 +5,24 @@ import { hash32Schema, paginationQuerySchema } from "../shared-schemas";
 const jsonObject = z.record(z.string(), z.unknown());
 const contextId = z.string().min(1).max(64).meta({ example: "ctx_01JAZ0YQ8T9X2V3W4B5C6D7E8F" });
 
+const suppliedContextSchema = z
+  .object({
+    agent_id: z.string().regex(AGENT_ID_PATTERN, "an agent_id as contexts have them"),
+    context_data: jsonObject.meta({
+      description: "As at creation: nested at most 32 deep, no `__proto__` key, NUL or lone surrogate.",
+    }),
+    metadata: jsonObject.optional().meta({ description: "Default {} (hashed either way)." }),
+  })
+  .strict();
+
 export const verifyByIdBodySchema = z
   .object({
     context_id: contextId.meta({ description: "One of your contexts that this key may read." }),
+    context: suppliedContextSchema.optional().meta({
+      description:
+        "The data as you kept it, checked instead of the stored copy: how a context whose data was " +
+        "erased is still proven (its hash is recomputed and must equal the logged context_hash).",
+    }),
   })
   .strict()
   .meta({
@@ -21,16 +36,9 @@ export const verifyByDataBodySchema = z
       .string()
       .regex(/^0x[0-9a-fA-F]{64}$/, "a 32-byte transaction hash, 0x-prefixed hex")
       .meta({ description: "The anchoring transaction the data is claimed to be in." }),
-    context: z
-      .object({
-        agent_id: z.string().regex(AGENT_ID_PATTERN, "an agent_id as contexts have them"),
-        context_data: jsonObject.meta({
-          description: "As at creation: nested at most 32 deep, no `__proto__` key, NUL or lone surrogate.",
-        }),
-        metadata: jsonObject.optional().meta({ description: "Default {} (hashed either way)." }),
-      })
-      .strict()
-      .meta({ description: "The data as you hold it: it is hashed exactly as at creation." }),
+    context: suppliedContextSchema.meta({
+      description: "The data as you hold it: it is hashed exactly as at creation.",
+    }),
   })
   .strict()
   .meta({
@@ -67,6 +75,14 @@ export const verificationCheckSchema = z
     name: z.enum(VERIFICATION_CHECK_NAMES),
     ok: z.boolean(),
     reason: z.string().meta({ description: "Why it failed, or what it established." }),
+    unavailable: z
+      .literal(true)
+      .optional()
+      .meta({
+        description:
+          "Present when the check could not run and did not fail: canonical_context and hash_matches of a " +
+          "context whose data was erased, when the data is not supplied. `ok` is then false.",
+      }),
   })
   .meta({ id: "VerificationCheck" });
 
@@ -80,7 +96,14 @@ export const verificationSchema = z
         "never anchored (pending before its broadcast, or failed before one): there is no transaction to check.",
     }),
     verified: z.boolean().meta({
-      description: "True only when every check passed, the required confirmations included.",
+      description:
+        "True only when every check that ran passed, the required confirmations included. For a context " +
+        "whose data was erased (and not supplied) the two data checks are `unavailable` and not counted: " +
+        "`data_erased` is then true and the hash, signature, entry, Merkle, anchor and confirmation checks " +
+        "prove what was logged without the data.",
+    }),
+    data_erased: z.boolean().meta({
+      description: "The data checks were unavailable: the context's data was erased and none was supplied.",
     }),
     agent_id: z.string(),
     context_hash: hash32Schema.meta({

@@ -72,7 +72,7 @@ describe("POST /v1/verifications {context_id}", () => {
       "confirmations",
       "verification_time_ms",
     ]);
-    const { checks: _checks, context_id: _id, created_at: _at, ...specFields } = v;
+    const { checks: _checks, context_id: _id, created_at: _at, data_erased: _erased, ...specFields } = v;
     expect(envelope.data).toEqual(specFields);
   });
 
@@ -96,12 +96,32 @@ describe("POST /v1/verifications {context_id}", () => {
   it("a stored hash that is not the data's (and its re-signature) is caught by hash_matches", async () => {
     const { ids } = await confirmed(1);
     const other = hashContext({ agent_id: "agent-a", context_data: { other: true } }).contextHash;
-    const signature = await createContextSigner(TEST_ATTESTATION_KEY).sign(other);
+    const row = await h.db.context.findUniqueOrThrow({ where: { id: ids[0] } });
+    const signature = createContextSigner(TEST_ATTESTATION_KEY).signReceipt({
+      ...row,
+      contextHash: other,
+      sequence: row.sequence as number,
+      prevEntryHash: row.prevEntryHash as string,
+      receivedAt: row.createdAt,
+    });
     await h.db.context.update({ where: { id: ids[0] }, data: { contextHash: other, signature } });
     const res = await verify(owner.keys.full, { context_id: ids[0] });
     expect(res.body.verified).toBe(false);
     expect(failing(res.body)).toEqual(expect.arrayContaining(["hash_matches", "merkle_proof"]));
     expect(failing(res.body)).not.toContain("signature_valid");
+  });
+
+  it("a context signed before receipts were its signature (EIP-191) verifies as before", async () => {
+    const { ids } = await confirmed(1);
+    const row = await h.db.context.findUniqueOrThrow({ where: { id: ids[0] } });
+    const signature = await createContextSigner(TEST_ATTESTATION_KEY).sign(row.contextHash as `0x${string}`);
+    await h.db.context.update({ where: { id: row.id }, data: { signature, signatureScheme: "EIP-191" } });
+    const res = await verify(owner.keys.full, { context_id: row.id });
+    expect(res.body).toMatchObject({ verified: true, signature_valid: true });
+    // the same EIP-191 signature read as a receipt's recovers another address: the scheme decides
+    await h.db.context.update({ where: { id: row.id }, data: { signatureScheme: "EIP-712" } });
+    const asReceipt = await verify(owner.keys.full, { context_id: row.id });
+    expect(asReceipt.body).toMatchObject({ verified: false, signature_valid: false });
   });
 
   it("a signature by another key than the recorded signer fails signature_valid", async () => {

@@ -4,9 +4,10 @@ import { ChecksList } from "../../components/ChecksList";
 import { ErrorAlert } from "../../components/ErrorAlert";
 import { Section } from "../../components/Section";
 import { StatusBadge } from "../../components/StatusBadge";
+import { EraseAgentButton, EraseContextButton } from "./EraseActions";
 import { saveJson, useProof, useRetryContext, useVerifyContext } from "./use-contexts";
 
-/** Download the proof, Verify now, Retry: what one can do with a context, and what came of it. */
+/** Download the proof, Verify now, Retry, Erase: what one can do with a context, and what came of it. */
 export function ContextActions({ context }: { context: Context }) {
   const id = context.context_id;
   const confirmed = context.status === "confirmed";
@@ -35,6 +36,8 @@ export function ContextActions({ context }: { context: Context }) {
             Retry
           </Button>
         ) : null}
+        <EraseContextButton id={id} erased={Boolean(context.data_erased_at)} />
+        <EraseAgentButton agentId={context.agent_id} />
       </Group>
       {proof.error ? <ErrorAlert error={proof.error} title="The proof could not be loaded" /> : null}
       {retry.error ? <ErrorAlert error={retry.error} title="The retry was refused" /> : null}

@@ -1,4 +1,4 @@
-import { Grid, Stack } from "@mantine/core";
+import { Alert, Grid, Stack } from "@mantine/core";
 import { useParams } from "react-router";
 import { DateTime } from "../../components/DateTime";
 import { FieldList } from "../../components/FieldList";
@@ -6,6 +6,7 @@ import { JsonBlock } from "../../components/JsonBlock";
 import { RecordPage } from "../../components/RecordPage";
 import { Section, SectionTitle } from "../../components/Section";
 import { StatusBadge } from "../../components/StatusBadge";
+import { AgentLink } from "../agents/AgentLink";
 import { ContextActions } from "./ContextActions";
 import { ContextTimeline } from "./ContextTimeline";
 import { traceIdOf } from "./span-tree";
@@ -42,7 +43,7 @@ export default function ContextPage() {
                 <Section title="Record">
                   <FieldList
                     fields={[
-                      ["Agent", record.agent_id],
+                      ["Agent", <AgentLink key="a" agentId={record.agent_id} />],
                       ["Visibility", record.visibility],
                       ["Received", <DateTime key="c" value={record.created_at} />],
                       ["Estimated confirmation", <DateTime key="e" value={record.estimated_confirmation} />],
@@ -51,6 +52,12 @@ export default function ContextPage() {
                       ["Previous entry hash", record.prev_entry_hash],
                       ["Entry hash", record.entry_hash],
                       ["Signature", record.signature],
+                      [
+                        "Signature scheme",
+                        record.signature_scheme === "EIP-712"
+                          ? "EIP-712: its receipt's signature (context hash, agent log place, received time)"
+                          : "EIP-191 over the context hash (signed before receipts were a context's signature)",
+                      ],
                       ["Signer", record.signer_address],
                       ["Network", record.network],
                       ["Transaction", record.transaction_hash],
@@ -59,6 +66,10 @@ export default function ContextPage() {
                       ["Confirmations", record.confirmations],
                       ["Gas used", record.gas_used],
                       ["Failure", record.failure_reason],
+                      [
+                        "Data erased",
+                        record.data_erased_at ? <DateTime key="d" value={record.data_erased_at} /> : null,
+                      ],
                     ]}
                   />
                 </Section>
@@ -68,9 +79,18 @@ export default function ContextPage() {
                   </Section>
                 ) : null}
                 <Section title="Context data">
-                  <JsonBlock value={record.context_data} label="Context data" />
-                  <SectionTitle mt="sm">Metadata</SectionTitle>
-                  <JsonBlock value={record.metadata} label="Metadata" />
+                  {record.data_erased_at ? (
+                    <Alert color="gray" title="Data erased">
+                      Its context_data and metadata were erased <DateTime value={record.data_erased_at} />.
+                      Its hashes, signature and proof remain: it still verifies, without its data.
+                    </Alert>
+                  ) : (
+                    <>
+                      <JsonBlock value={record.context_data} label="Context data" />
+                      <SectionTitle mt="sm">Metadata</SectionTitle>
+                      <JsonBlock value={record.metadata} label="Metadata" />
+                    </>
+                  )}
                 </Section>
               </Stack>
             </Grid.Col>

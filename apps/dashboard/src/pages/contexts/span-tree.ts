@@ -60,13 +60,14 @@ const isRecord = (value: Json): value is Record<string, Json> =>
 
 /** The trace id of a context that came from OTLP, else null. */
 export function traceIdOf(context: Pick<Context, "metadata">): string | null {
-  const id = context.metadata.trace_id;
+  // an erased context has no metadata left, and no trace to show
+  const id = context.metadata?.trace_id;
   return typeof id === "string" && /^[0-9a-f]{32}$/.test(id) ? id : null;
 }
 
 function nodeOf(context: Pick<Context, "context_id" | "context_data">): Omit<SpanNode, "depth"> | null {
   const span = context.context_data;
-  if (typeof span.span_id !== "string") return null;
+  if (!span || typeof span.span_id !== "string") return null;
   const status = isRecord(span.status) ? span.status : {};
   let startNs = 0n;
   try {

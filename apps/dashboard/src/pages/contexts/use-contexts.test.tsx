@@ -20,7 +20,8 @@ const pending = {
   gas_used: null,
   confirmation_time_seconds: null,
   created_at: "2026-11-26T10:00:00.000Z",
-  estimated_confirmation: "2026-11-26T10:00:05.000Z",
+  // not overdue (a pending context past its estimate shows so: timeline.test.ts)
+  estimated_confirmation: new Date(Date.now() + 3_600_000).toISOString(),
   context_data: { task: "summarize" },
   metadata: {},
   error: null,

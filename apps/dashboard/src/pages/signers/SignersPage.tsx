@@ -11,8 +11,8 @@ export default function SignersPage() {
     <>
       <PageHeader title="Signers" />
       <Text size="sm" c="dimmed" mb="md">
-        The addresses that sign context hashes, and when each was in use: a context's signature must come from
-        the signer of its time.
+        The addresses that sign contexts (each context's receipt) and anchor batches, and when each was in
+        use: a context's signature must come from the signer of its time.
       </Text>
       <PagedTable
         list={signers}

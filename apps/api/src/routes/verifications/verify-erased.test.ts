@@ -1,0 +1,94 @@
+// Integration: real anvil (own, automine) with the real registry, real PostgreSQL and Redis. A
+// context whose data was erased still verifies from its hashes: the data checks are unavailable
+// (not failed) unless its holder supplies the data, which then passes them or fails them.
+import { type ChainFixture, startChainFixture } from "../../testing/chain-fixture";
+import { bearer, createTestHarness, type Tenant, type TestHarness } from "../../testing/harness";
+import { ALL_CHECKS, failing, verificationHelpers } from "../../testing/verification-helpers";
+
+let chain: ChainFixture;
+let h: TestHarness;
+let owner: Tenant;
+
+beforeAll(async () => {
+  chain = await startChainFixture();
+  h = await createTestHarness(chain.env);
+  owner = await h.tenant();
+}, 60_000);
+afterAll(async () => {
+  await h?.close();
+  await chain?.stop();
+});
+
+const { verify, ...helpers } = verificationHelpers(() => ({ h, chain }));
+
+async function erasedContext() {
+  const { ids } = await helpers.confirmed(owner.keys.full, 2);
+  const id = ids[0] as string;
+  const before = await h.request.get(`/v1/contexts/${id}`).set(bearer(owner.keys.full));
+  const held = {
+    agent_id: before.body.agent_id,
+    context_data: before.body.context_data,
+    metadata: before.body.metadata,
+  };
+  const erased = await h.request.delete(`/v1/contexts/${id}/data`).set(bearer(owner.keys.full));
+  expect(erased.status).toBe(200);
+  return { id, held, contextHash: before.body.context_hash as string };
+}
+
+describe("verifying an erased context", () => {
+  it("reports the data checks unavailable, not failed, and every other check passes", async () => {
+    const { id, contextHash } = await erasedContext();
+    const res = await verify(owner.keys.read_only, { context_id: id });
+    expect(res.status).toBe(200);
+    expect(res.body.checks.map((c: { name: string }) => c.name)).toEqual(ALL_CHECKS);
+    const unavailable = res.body.checks.filter((c: { unavailable?: boolean }) => c.unavailable);
+    expect(unavailable.map((c: { name: string }) => c.name)).toEqual(["canonical_context", "hash_matches"]);
+    expect(unavailable[0].reason).toMatch(/^unavailable: the context's data was erased at /);
+    expect(failing(res.body)).toEqual(["canonical_context", "hash_matches"]);
+    expect(res.body).toMatchObject({
+      verified: true,
+      data_erased: true,
+      context_hash: contextHash,
+      signature_valid: true,
+      hash_matches: false,
+      confirmations: chain.confirmations,
+    });
+    // the stored verification reads back the same
+    const stored = await h.request
+      .get(`/v1/verifications/${res.body.verification_id}`)
+      .set(bearer(owner.keys.full));
+    expect(stored.body).toMatchObject({ verified: true, data_erased: true });
+  });
+
+  it("passes the data checks with the data its holder kept, and fails them with other data", async () => {
+    const { id, held } = await erasedContext();
+    const good = await verify(owner.keys.full, { context_id: id, context: held });
+    expect(good.status).toBe(200);
+    expect(failing(good.body)).toEqual([]);
+    expect(good.body).toMatchObject({ verified: true, data_erased: false, hash_matches: true });
+
+    const bad = await verify(owner.keys.full, {
+      context_id: id,
+      context: { ...held, context_data: { ...held.context_data, extra: 1 } },
+    });
+    expect(bad.body).toMatchObject({ verified: false, data_erased: false, hash_matches: false });
+    expect(failing(bad.body)).toEqual(["canonical_context", "hash_matches"]);
+  });
+
+  it("by transaction and supplied data, an erased context's stored proof still serves", async () => {
+    const { id, held } = await erasedContext();
+    const proof = await h.request.get(`/v1/contexts/${id}/proof`).set(bearer(owner.keys.full));
+    expect(proof.body).toMatchObject({
+      context: { context_data: null, metadata: null },
+      canonical_context: null,
+    });
+    expect(proof.body.data_erased_at).toEqual(expect.any(String));
+    const res = await verify(owner.keys.full, {
+      transaction_hash: proof.body.transaction_hash,
+      context: held,
+    });
+    expect(res.status).toBe(200);
+    expect(failing(res.body)).toEqual([]);
+    expect(res.body.verified).toBe(true);
+  });
+});

@@ -1,0 +1,44 @@
+import { Alert } from "@mantine/core";
+import { ConfirmButton } from "../../components/ConfirmButton";
+import { useEraseAgentData, useEraseContextData } from "./use-erase";
+
+const KEPT =
+  "Its hash, signature, place in the agent's log and proof stay, so it still verifies and the log still audits complete; whoever kept the data can still prove it.";
+
+/** "Erase data" of one context, behind a confirmation; disabled once erased. */
+export function EraseContextButton({ id, erased }: { id: string; erased: boolean }) {
+  const erase = useEraseContextData(id);
+  return (
+    <ConfirmButton
+      disabled={erased}
+      title="Erase this context's data?"
+      message={`Its context_data and metadata are deleted everywhere ctxlog keeps them, for good. ${KEPT}`}
+      confirmLabel="Erase data"
+      onConfirm={() => erase.mutateAsync()}
+    >
+      Erase data
+    </ConfirmButton>
+  );
+}
+
+/** "Erase agent data": every context of one agent, behind a confirmation, and how many it erased. */
+export function EraseAgentButton({ agentId }: { agentId: string }) {
+  const erase = useEraseAgentData(agentId);
+  return (
+    <>
+      <ConfirmButton
+        title={`Erase the data of every context of ${agentId}?`}
+        message={`The context_data and metadata of all of this agent's contexts are deleted everywhere ctxlog keeps them, for good. ${KEPT}`}
+        confirmLabel="Erase all its data"
+        onConfirm={() => erase.mutateAsync()}
+      >
+        Erase agent data
+      </ConfirmButton>
+      {erase.data ? (
+        <Alert color="blue">
+          Erased the data of {erase.data.erased} context{erase.data.erased === 1 ? "" : "s"} of {agentId}.
+        </Alert>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { idFloor } from "@ctxlog/core";
+import type { PrismaClient } from "../generated/prisma/client";
+import { eraseContextsData } from "./erase-contexts-data";
+
+/** Which users a retention period applies to: those on `plans`, or everyone not on `exceptPlans`. */
+export type PlanSelector = { plans: string[] } | { exceptPlans: string[] };
+
+export interface EraseExpiredResult {
+  /** contexts claimed: fewer than the batch size means nothing more is due */
+  claimed: number;
+  erased: number;
+  /** the last id claimed: pass it as `after` next time (ids are time-ordered) */
+  last: string;
+}
+
+/**
+ * Retention (CONTEXT_DATA_RETENTION_DAYS): erases one small batch of contexts logged before
+ * `cutoff` by users `selector` picks, in one short transaction, as DELETE …/data would (events,
+ * copies, `context.erased`). Rows come in id order from the primary key, claimed with SKIP
+ * LOCKED so several workers share the work; `after` skips what an earlier batch went through,
+ * so the erased rows at the start of the range are not read again and again. Call it until it
+ * claims fewer than `batchSize`.
+ */
+export async function eraseExpiredData(
+  db: PrismaClient,
+  opts: { cutoff: Date; selector: PlanSelector; batchSize: number; after?: string },
+): Promise<EraseExpiredResult> {
+  const after = opts.after ?? "";
+  const plans = "plans" in opts.selector ? opts.selector.plans : null;
+  const exceptPlans = "exceptPlans" in opts.selector ? opts.selector.exceptPlans : [];
+  return db.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<{ id: string }[]>`
+      SELECT c.id FROM contexts c JOIN users u ON u.id = c.user_id
+       WHERE c.id > ${after} AND c.id < ${idFloor("ctx", opts.cutoff)} AND c.data_erased_at IS NULL
+         AND (${plans}::text[] IS NULL OR u.plan = ANY (${plans}::text[]))
+         AND u.plan <> ALL (${exceptPlans}::text[])
+       ORDER BY c.id LIMIT ${opts.batchSize}
+         FOR UPDATE OF c SKIP LOCKED`;
+    const erased = await eraseContextsData(
+      tx,
+      rows.map((r) => r.id),
+      { kind: "retention" },
+    );
+    return { claimed: rows.length, erased: erased.length, last: rows.at(-1)?.id ?? after };
+  });
+}
