@@ -109,6 +109,32 @@ describe("failed authentications per client address", () => {
     expect(lookups).toBeLessThanOrEqual(3 + 1 + Math.ceil((Date.now() - started) / 1000));
   });
 
+  it("a burst of one valid key on a cold cache is one lookup, and spends none of the address's budget", async () => {
+    let lookups = 0;
+    const app = express()
+      .set("trust proxy", true)
+      .use(
+        authenticate(h.deps, async (hash) => {
+          lookups++;
+          await new Promise((r) => setTimeout(r, 50)); // the requests overlap
+          return findActiveApiKey(h.db, hash);
+        }),
+      )
+      .get("/", (_req, res) => {
+        res.json({ ok: true });
+      })
+      .use(errorHandler);
+    const from = (key: string) =>
+      supertest(app).get("/").set("X-Forwarded-For", "198.51.100.40").set(bearer(key));
+    const burst = await Promise.all(Array.from({ length: 40 }, () => from(t.keys.full)));
+    expect(burst.map((r) => r.status)).toEqual(Array(40).fill(200));
+    expect(lookups).toBeLessThan(40);
+    // the address's whole budget is still there for failures
+    for (const remaining of ["2", "1", "0"]) {
+      expect((await from(unknownKey())).headers["ratelimit-remaining"]).toBe(remaining);
+    }
+  });
+
   it("does not refuse a valid key from an address others exhausted (NAT): 100 unknown keys, then a valid one", async () => {
     const shared = "203.0.113.50";
     const unknown = await Promise.all(Array.from({ length: 100 }, () => statusFrom(shared, unknownKey())));
