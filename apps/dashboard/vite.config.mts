@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv } from "vite";
 
@@ -9,6 +10,13 @@ export default defineConfig(({ mode }) => {
   return {
     base: "/dashboard/",
     plugins: [react()],
+    resolve: {
+      // the SDK's agent audit, from its TypeScript sources (its package builds CommonJS for Node);
+      // it holds no Node-only code (the SDK's webhook verification, which does, is not imported)
+      alias: {
+        "@ctxlog/sdk/audit": fileURLToPath(new URL("../../packages/sdk/src/audit/index.ts", import.meta.url)),
+      },
+    },
     server: {
       port: 5173,
       proxy: {

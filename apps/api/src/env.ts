@@ -106,6 +106,9 @@ export const apiEnvSchema = z
       z.url({ protocol: /^https?$/, error: "the API's public origin (http[s]://…)" }),
     ),
     DASHBOARD_DIST_DIR: optionalEnv(z.string().min(1)),
+    // A JSON-RPC URL of the chain that people's browsers may call (the dashboard's agent audit):
+    // public, so never the RPC_URL of the service when that carries a provider key.
+    DASHBOARD_CHAIN_RPC_URL: optionalEnv(z.url({ protocol: /^https?$/, error: "an http(s) JSON-RPC URL" })),
     SESSION_IDLE_TIMEOUT_HOURS: z.coerce
       .number()
       .positive()

@@ -124,6 +124,8 @@ export function createDeliveryProcessor(deps: DeliveryProcessorDeps) {
       responseStatus: result.status,
       error: result.error,
       succeeded: result.ok,
+      request: result.requestHeaders && { url: target.url, headers: result.requestHeaders },
+      response: result.response,
     });
     if (!recorded) return; // a newer cycle or a duplicate run owns the delivery now
     if (result.status === GONE) {

@@ -142,4 +142,43 @@ describe("webhook worker — delivery (PostgreSQL + Redis + loopback receivers)"
     await settle();
     expect(sibling.requests).toHaveLength(0);
   });
+
+  it("records both sides of each attempt: URL, headers as signed (no secret), the response's status, headers and body", async () => {
+    const userId = await h.user();
+    const r = await h.receiver((_req, n) =>
+      n === 0
+        ? { status: 500, headers: { "x-receiver": "r1" }, body: '{"error":"database is down"}' }
+        : { status: 200, body: "x".repeat(5_000) },
+    );
+    const hook = await h.webhook(userId, `${r.url}/in`);
+    await h.event(userId, "context.created", { both: "sides" });
+    const received = await r.waitFor(2, 5_000);
+    const delivery = await h.db.webhookDelivery.findFirstOrThrow({ where: { webhookId: hook.id } });
+    const attempts = await waitFor(async () => {
+      const rows = await h.db.webhookAttempt.findMany({
+        where: { deliveryId: delivery.id },
+        orderBy: { number: "asc" },
+      });
+      return rows.length === 2 ? rows : undefined;
+    });
+    const [failed, ok] = attempts;
+    expect(failed).toMatchObject({
+      responseStatus: 500,
+      requestUrl: `${r.url}/in`,
+      responseBody: '{"error":"database is down"}',
+      responseBodyTruncated: false,
+    });
+    // the headers recorded are the headers received, signature included
+    const sent = failed?.requestHeaders as Record<string, string>;
+    for (const [name, value] of Object.entries(sent)) expect(received[0]?.headers[name]).toBe(value);
+    expect(sent["x-service-signature"]).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(attempts)).not.toContain(hook.secret);
+    expect(JSON.stringify(attempts)).not.toContain(hook.secret.slice("whsec_".length));
+    expect(failed?.responseHeaders).toMatchObject({ "x-receiver": "r1" });
+    expect(ok).toMatchObject({
+      responseStatus: 200,
+      responseBody: "x".repeat(4_096),
+      responseBodyTruncated: true,
+    });
+  });
 });

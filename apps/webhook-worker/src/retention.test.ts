@@ -41,6 +41,11 @@ describe("retention loop (PostgreSQL + Redis + loopback receiver)", () => {
     expect(Date.now() - slow.createdAt.getTime()).toBeGreaterThan(1_728);
     expect(pending.status).toBe("pending");
     expect(await exists(slow.id)).toBe(1);
+    // what each attempt got back is stored with it, and goes with it
+    const stored = await waitFor(() => h.db.webhookAttempt.findFirst({ where: { deliveryId: pending.id } }), {
+      timeout: 5_000,
+    });
+    expect(stored?.responseBody).toBe("ok");
 
     // once it has failed it goes too, with its five attempts
     await waitFor(async () => ((await exists(slow.id)) === 0 ? true : undefined), { timeout: 10_000 });

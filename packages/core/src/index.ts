@@ -112,6 +112,7 @@ export {
   signerAddress,
   verifyContextSignature,
 } from "./signing";
+export { MAX_SERIES_SPAN_MS, type TimeBuckets, timeBuckets } from "./time-buckets";
 export * from "./verification";
 export * from "./webhooks";
 export * from "./window-batcher";

@@ -48,8 +48,10 @@ export {
 export * from "./ops/read-backlog-ages";
 export * from "./otel/claim-otel-spans";
 export * from "./overview/read-overview";
+export * from "./overview/read-overview-series";
 export { DEFAULT_MIGRATIONS_DIR, DEFAULT_SCHEMA_PATH } from "./paths";
 export * from "./prisma-types";
+export * from "./search";
 export * from "./sessions";
 export * from "./signers";
 export * from "./verifications";

@@ -215,7 +215,8 @@ export const WEBHOOK_EVENT_NAMES = [
 ] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENT_NAMES)[number];
 
-export type WebhookStatus = "active" | "failing";
+/** `disabled` while nothing is sent to the endpoint (it wins over the others). */
+export type WebhookStatus = "active" | "failing" | "disabled";
 
 export interface CreateWebhookInput {
   /** HTTPS URL that receives events. */

@@ -4,7 +4,7 @@ import type { LookupAddress } from "node:dns";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { DESTINATION_NOT_ALLOWED } from "./guarded-connector";
-import { createWebhookSender, type WebhookSender } from "./sender";
+import { createWebhookSender, RESPONSE_BODY_KEPT_BYTES, type WebhookSender } from "./sender";
 import { type Receiver, startReceiver } from "./testing";
 
 const body = '{"event":"context.created","timestamp":"2026-01-02T03:04:05.678Z","data":{"x":"é"}}';
@@ -52,6 +52,40 @@ describe("createWebhookSender — outcomes (real receivers on 127.0.0.1)", () =>
       status,
       error: `HTTP ${status}`,
     });
+  });
+
+  it("keeps what was sent and what came back: headers, status and the body's first 4 KiB", async () => {
+    const r = await receiver(() => ({
+      status: 500,
+      headers: { "content-type": "text/plain", "x-trace": "abc" },
+      body: "database is down\u0000é",
+    }));
+    const result = await sender(dev).send({ url: r.url, body, headers });
+    expect(result.requestHeaders).toMatchObject({
+      ...headers,
+      "user-agent": expect.stringMatching(/^ctxlog/),
+    });
+    expect(result.response).toMatchObject({
+      headers: { "content-type": "text/plain", "x-trace": "abc" },
+      body: "database is down\ufffdé",
+      bodyTruncated: false,
+    });
+
+    const long = `${"é".repeat(RESPONSE_BODY_KEPT_BYTES)}`; // 2 bytes each: twice the limit
+    const big = await receiver(() => ({ status: 200, body: long }));
+    const cut = await sender(dev).send({ url: big.url, body, headers });
+    expect(cut.ok).toBe(true);
+    expect(cut.response?.bodyTruncated).toBe(true);
+    expect(Buffer.byteLength(cut.response?.body ?? "")).toBe(RESPONSE_BODY_KEPT_BYTES);
+    expect(cut.response?.body).toBe("é".repeat(RESPONSE_BODY_KEPT_BYTES / 2));
+  });
+
+  it("no response, no response record: a refused connection keeps only the request", async () => {
+    const r = await receiver(() => 200);
+    await r.close();
+    const result = await sender(dev).send({ url: r.url, body, headers });
+    expect(result).toMatchObject({ ok: false, status: null, response: null });
+    expect(result.requestHeaders).toMatchObject(headers);
   });
 
   it("a 302 fails the attempt and is not followed", async () => {

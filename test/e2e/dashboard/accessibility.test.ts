@@ -87,7 +87,19 @@ async function open(p: Page, target: DashboardPage) {
   await target.ready(p);
 }
 
-it("every signed-in page: no serious or critical axe violation, no horizontal overflow at 1280×800 and 390×844", async () => {
+/**
+ * Badges and table cells whose content is wider than their box (cut, "ACT…", or spilling over the
+ * next column): each as its tag and the start of its text.
+ */
+const clipped = (p: Page) =>
+  p.evaluate(() =>
+    [...document.querySelectorAll(".mantine-Badge-root, .mantine-Badge-label, td")]
+      .filter((el) => el.scrollWidth > el.clientWidth + 1)
+      .slice(0, 5)
+      .map((el) => `<${el.tagName.toLowerCase()}>${(el.textContent ?? "").slice(0, 40)}`),
+  );
+
+it("every signed-in page: no serious or critical axe violation, no horizontal overflow nor clipped badge or cell at 1280×800 and 390×844", async () => {
   const phone = await newContext(browser, PHONE);
   await phone.addCookies(await context.cookies());
   const small = await phone.newPage();
@@ -98,6 +110,7 @@ it("every signed-in page: no serious or critical axe violation, no horizontal ov
     const problems = await violations(page);
     const wide = await overflow(page);
     if (wide) problems.push(`overflows 1280×800 by ${wide}`);
+    problems.push(...(await clipped(page)).map((c) => `clipped at 1280×800: ${c}`));
     await open(small, target);
     const narrow = await overflow(small);
     if (narrow) problems.push(`overflows 390×844 by ${narrow}`);

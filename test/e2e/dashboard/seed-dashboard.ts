@@ -112,6 +112,18 @@ export function dashboardPages(seeded: Seeded): DashboardPage[] {
       path: `/contexts/${contextId}`,
       ready: both(heading(`Context ${contextId}`), text("Timeline"), text("confirmed")),
     },
+    { name: "agents", path: "/agents", ready: both(heading("Agents"), text("planner-7")) },
+    {
+      name: "agent",
+      path: "/agents/planner-7",
+      ready: both(heading("Agent planner-7"), text("Export the log (NDJSON)"), text("Entries 1 to")),
+    },
+    { name: "events", path: "/events", ready: both(heading("Events"), text("Deliveries:")) },
+    {
+      name: "event-types",
+      path: "/events/types",
+      ready: both(heading("Event catalog"), text("context.failed")),
+    },
     { name: "webhooks", path: "/webhooks", ready: both(heading("Webhooks"), text("audit trail")) },
     {
       name: "webhook",
@@ -148,7 +160,8 @@ export function dashboardPages(seeded: Seeded): DashboardPage[] {
     {
       name: "account",
       path: "/account",
-      ready: both(heading("Account"), (p) => p.getByRole("cell", { name: seeded.email }).first().waitFor()),
+      // a table cell on a desktop, a card's field on a phone
+      ready: both(heading("Account"), (p) => p.getByRole("main").getByText(seeded.email).first().waitFor()),
     },
   ];
 }

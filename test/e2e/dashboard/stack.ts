@@ -93,6 +93,8 @@ export async function startDashboardStack(
       CTXLOG_DEV_MODE: "true",
       ...TEST_SECRETS_ENV,
       RPC_URL: anvil.rpcUrl,
+      // the dashboard's Audit runs the SDK in the browser against this RPC
+      DASHBOARD_CHAIN_RPC_URL: anvil.rpcUrl,
       CHAIN_ID: String(anvil.chainId),
       REGISTRY_ADDRESS: registry.address,
       CONFIRMATIONS: "2",

@@ -104,3 +104,27 @@ describe("/dashboard", () => {
     expect(json.body.error.message).toMatch(/not built/);
   });
 });
+
+describe("the dashboard's chain RPC (DASHBOARD_CHAIN_RPC_URL)", () => {
+  it("is told to the app at /dashboard/config.json and allowed by the page policy, its origin only", async () => {
+    const withRpc = await createTestHarness({
+      DASHBOARD_DIST_DIR: dist,
+      DASHBOARD_CHAIN_RPC_URL: "https://rpc.example.org/v1/public",
+    });
+    try {
+      const res = await withRpc.request.get("/dashboard/config.json");
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ chain_rpc_url: "https://rpc.example.org/v1/public" });
+      expect(res.headers["content-security-policy"]).toContain("connect-src 'self' https://rpc.example.org;");
+      const page = await withRpc.request.get("/dashboard/agents");
+      expect(page.headers["content-security-policy"]).toContain(
+        "connect-src 'self' https://rpc.example.org;",
+      );
+    } finally {
+      await withRpc.close();
+    }
+    const without = await h.request.get("/dashboard/config.json");
+    expect(without.body).toEqual({ chain_rpc_url: null });
+    expect(without.headers["content-security-policy"]).toBe(DASHBOARD_CSP);
+  });
+});

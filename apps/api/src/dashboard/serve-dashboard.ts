@@ -6,33 +6,41 @@ import type { Logger } from "pino";
 
 /**
  * The dashboard's page policy. Scripts, styles, fonts, images and API calls come from this origin
- * only; no inline script, no plugins, no <base>, no framing (clickjacking). Inline *styles* are
- * allowed: component libraries set style attributes (CSS variables), which carry no script.
+ * only (and, when DASHBOARD_CHAIN_RPC_URL is set, JSON-RPC calls to that one origin: the agent
+ * audit runs in the browser against the chain); no inline script, no plugins, no <base>, no
+ * framing (clickjacking). Inline *styles* are allowed: component libraries set style attributes
+ * (CSS variables), which carry no script.
  */
-export const DASHBOARD_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join("; ");
+export function dashboardCsp(chainRpcUrl?: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    chainRpcUrl ? `connect-src 'self' ${new URL(chainRpcUrl).origin}` : "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+export const DASHBOARD_CSP = dashboardCsp();
 
 /** apps/dashboard/dist, from apps/api/src/dashboard (tests) or apps/api/dist/dashboard (built). */
 export const DEFAULT_DASHBOARD_DIST = path.resolve(__dirname, "../../../dashboard/dist");
 
-const securityHeaders: RequestHandler = (_req, res, next) => {
-  res.setHeader("Content-Security-Policy", DASHBOARD_CSP);
-  res.setHeader("X-Frame-Options", "DENY");
-  res.setHeader("Referrer-Policy", "no-referrer");
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-  next();
-};
+const securityHeaders =
+  (csp: string): RequestHandler =>
+  (_req, res, next) => {
+    res.setHeader("Content-Security-Policy", csp);
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Referrer-Policy", "no-referrer");
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    next();
+  };
 
 const NOT_BUILT =
   "The dashboard is not built: run `npm run build -w apps/dashboard` (or set DASHBOARD_DIST_DIR), then reload.";
@@ -43,14 +51,22 @@ const NOT_BUILT =
  * at once) for every other GET under /dashboard that is not a file, so client routes load. When the
  * build is missing, 503 saying so (checked again on each request until it appears).
  */
-export function serveDashboard(env: { DASHBOARD_DIST_DIR?: string | undefined }, logger: Logger): Router {
+export function serveDashboard(
+  env: { DASHBOARD_DIST_DIR?: string | undefined; DASHBOARD_CHAIN_RPC_URL?: string | undefined },
+  logger: Logger,
+): Router {
   const dist = path.resolve(env.DASHBOARD_DIST_DIR ?? DEFAULT_DASHBOARD_DIST);
   const indexFile = path.join(dist, "index.html");
   let built = existsSync(indexFile);
   if (!built) logger.warn({ dist }, "the dashboard is not built: /dashboard answers 503");
 
   const router = Router();
-  router.use(securityHeaders);
+  router.use(securityHeaders(dashboardCsp(env.DASHBOARD_CHAIN_RPC_URL)));
+  // What the app needs to know of the deployment before any API call: public, no session.
+  router.get("/config.json", (_req, res) => {
+    res.setHeader("Cache-Control", "no-cache");
+    res.json({ chain_rpc_url: env.DASHBOARD_CHAIN_RPC_URL ?? null });
+  });
   // The app's JavaScript is ~4× smaller gzipped (its budget, 250 KiB, is of gzipped bytes): the
   // dashboard's files are compressed for clients that accept it. The JSON API is not (its answers
   // are small and its CPU is the budget there).

@@ -111,7 +111,13 @@ export class FailedAuthLimiter {
       const waitMs = await unavailableOnError(this.redis.pttl(this.delayPrefix + subject));
       if (waitMs > 0) this.refuse(res, limiter.points, waitMs);
     }
-    const state = await consumePoints(limiter, subject, 1);
+    // refused attempts are given back at once: only attempts that were made are counted
+    let state = await consumePoints(limiter, subject, 1, { refundRefused: true });
+    if (!state.allowed && this.probation) {
+      // the budget may be held by lookups still under way, most of which will be given back
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 100));
+      state = await consumePoints(limiter, subject, 1, { refundRefused: true });
+    }
     if (state.allowed) {
       applyRateLimit(res, state, "");
       return {

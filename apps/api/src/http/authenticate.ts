@@ -1,6 +1,6 @@
 import { AppError, hashApiKey, isAppError, keyCan, type Operation, parseApiKey } from "@ctxlog/core";
 import { type ActiveApiKey, findActiveApiKey, type PrismaClient, recordApiKeyUse } from "@ctxlog/db";
-import type { RequestHandler } from "express";
+import type { RequestHandler, Response } from "express";
 import { authenticateSession, invalidSession } from "../sessions/authenticate-session";
 import { readSessionCookie } from "../sessions/session-cookie";
 import type { AuthCache } from "./auth-cache";
@@ -54,6 +54,31 @@ export function authenticate(
     // off the request's path: the answer never waits for (or fails on) this bookkeeping
     recordApiKeyUse(db, keyId, { everyMs: KEY_USE_EVERY_MS }).catch(() => keyUseWrittenAt.delete(keyId));
   };
+  // The lookup counted against the client's address before it is made (a burst gets no more
+  // lookups than the budget) and given back when it finds the key.
+  const countedLookup = async (hash: string, address: string, res: Response) => {
+    const attempt = await authFailures.begin(address, res);
+    // Read before the lookup: a revocation arriving during it must stop the result being cached.
+    const generation = cache.generation;
+    const key = await lookup(hash).catch(async (err: unknown) => {
+      await attempt.giveBack();
+      throw err;
+    });
+    await (key ? attempt.giveBack() : attempt.failed(res));
+    return { key, generation };
+  };
+  // Concurrent requests with one key share one lookup (and one counted attempt): a burst of a valid
+  // key on a cold cache is one query, and never spends the address's failure budget. A request
+  // whose shared lookup failed (a 429 of another address, an outage) makes its own.
+  const inflight = new Map<string, ReturnType<typeof countedLookup>>();
+  const lookupShared = async (hash: string, address: string, res: Response) => {
+    const shared = inflight.get(hash);
+    if (shared) return shared.catch(() => countedLookup(hash, address, res));
+    const own = countedLookup(hash, address, res);
+    inflight.set(hash, own);
+    own.finally(() => inflight.delete(hash)).catch(() => {});
+    return own;
+  };
   return async (req, res, next) => {
     // A request carrying Authorization is a key request: its cookie is ignored.
     if (req.headers.authorization === undefined) {
@@ -80,21 +105,11 @@ export function authenticate(
     const hash = hashApiKey(raw);
     let auth = cache.get(hash);
     if (auth === undefined) {
-      const address = clientAddressBucket(req.ip);
-      // counted before the lookup (a burst gets no more lookups than the budget), given back if found
-      const attempt = await authFailures.begin(address, res);
-      // Read before the lookup: a revocation arriving during it must stop the result being cached.
-      const generation = cache.generation;
-      const key = await lookup(hash).catch(async (err: unknown) => {
-        await attempt.giveBack();
-        throw err;
-      });
+      const { key, generation } = await lookupShared(hash, clientAddressBucket(req.ip), res);
       if (!key) {
-        await attempt.failed(res);
         res.setHeader("WWW-Authenticate", 'Bearer realm="ctxlog", error="invalid_token"');
         throw invalidKey();
       }
-      await attempt.giveBack();
       auth = {
         keyId: key.id,
         keyFamilyId: key.familyId,

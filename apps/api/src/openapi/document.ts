@@ -144,6 +144,11 @@ export function buildOpenApiDocument(routes: RouteSpec[]): oas31.OpenAPIObject {
       },
       { name: "Contexts", description: "Submit and read contexts, their proofs, and retry failed ones" },
       {
+        name: "Search",
+        description:
+          "One query for every kind of record: an id, a context, entry or transaction hash, or an agent_id.",
+      },
+      {
         name: "Agents",
         description:
           "Each (user, agent_id) is an append-only log: its entries numbered 1, 2, 3, … and hash-linked. " +

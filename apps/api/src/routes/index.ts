@@ -23,8 +23,14 @@ import { eventRoutes } from "./events/routes";
 import { keyRoutes } from "./keys/routes";
 import { otelRoutes } from "./otel/routes";
 import { getOverview } from "./overview/get-overview";
+import {
+  getOverviewSeries,
+  overviewSeriesQuerySchema,
+  overviewSeriesSchema,
+} from "./overview/get-overview-series";
 import { overviewSchema } from "./overview/schemas";
 import { defineRoute, type RouteSpec } from "./route-spec";
+import { searchRoutes } from "./search/search";
 import { listResponseSchema } from "./shared-schemas";
 import { signerRoutes } from "./signers";
 import { authStatusSchema, getStatus } from "./status";
@@ -158,6 +164,7 @@ export const v1Routes: RouteSpec[] = [
   ...agentRoutes,
   ...webhookRoutes,
   ...eventRoutes,
+  ...searchRoutes,
   ...verificationRoutes,
   ...signerRoutes,
   ...authRoutes,
@@ -172,5 +179,16 @@ export const v1Routes: RouteSpec[] = [
     success: { status: 200, description: "The overview", schema: overviewSchema },
     errors: [403],
     handler: getOverview,
+  }),
+  defineRoute({
+    method: "get",
+    path: "/overview/series",
+    operationId: "getOverviewSeries",
+    summary: "The overview's chart over a window: contexts received and confirmed, confirmation time p50/p95",
+    tag: "Dashboard",
+    query: overviewSeriesQuerySchema,
+    success: { status: 200, description: "The series", schema: overviewSeriesSchema },
+    errors: [400, 403],
+    handler: getOverviewSeries,
   }),
 ];

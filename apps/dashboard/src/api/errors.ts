@@ -44,10 +44,43 @@ export async function unwrap<T>(
   return data as T;
 }
 
-export function describeError(error: unknown): { title: string; message: string; requestId: string | null } {
+/** Each code of the API's closed list (and the client's own two) in words a person reads. */
+const ERROR_WORDS: Record<string, string> = {
+  INVALID_API_KEY: "The API key was not accepted",
+  INVALID_CREDENTIALS: "The email or the password is not right",
+  INVALID_SESSION: "Your session has ended: sign in again",
+  INSUFFICIENT_PERMISSIONS: "You are not allowed to do this",
+  CSRF_TOKEN_INVALID: "The page was out of date: reload it and try again",
+  RATE_LIMIT_EXCEEDED: "Too many requests: wait a moment and try again",
+  VALIDATION_ERROR: "Something in what was sent is not valid",
+  INVALID_JSON: "What was sent could not be read",
+  PAYLOAD_TOO_LARGE: "What was sent is too large",
+  UNSUPPORTED_MEDIA_TYPE: "What was sent is of a kind the service does not take",
+  NOT_FOUND: "Not found",
+  CONFLICT: "This cannot be done in the record's present state",
+  SERVICE_UNAVAILABLE: "The service is unavailable for now: try again shortly",
+  INTERNAL_ERROR: "Something went wrong on the service's side",
+  BLOCKCHAIN_ERROR: "The chain could not be read or written just now",
+  NETWORK_ERROR: "The service could not be reached",
+  HTTP_ERROR: "The service answered with an error",
+};
+
+export function describeError(error: unknown): {
+  /** in words */
+  title: string;
+  message: string;
+  /** the API's code, for support; null for an error of the page itself */
+  code: string | null;
+  requestId: string | null;
+} {
   if (error instanceof ApiError) {
-    return { title: error.code, message: error.message, requestId: error.requestId };
+    return {
+      title: ERROR_WORDS[error.code] ?? "The service refused this",
+      message: error.message,
+      code: error.code,
+      requestId: error.requestId,
+    };
   }
   const message = error instanceof Error ? error.message : String(error);
-  return { title: "Unexpected error", message, requestId: null };
+  return { title: "Something went wrong on this page", message, code: null, requestId: null };
 }

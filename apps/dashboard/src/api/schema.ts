@@ -18,3 +18,5 @@ export type Session = Schemas["DashboardSession"];
 export type Person = Schemas["AccountListItem"];
 export type Invitation = Schemas["InvitationListItem"];
 export type Overview = Schemas["Overview"];
+export type AgentLog = Schemas["AgentLog"];
+export type AuditEntry = Schemas["AuditEntry"];

@@ -4,12 +4,15 @@ import { Suspense } from "react";
 import { Link, Outlet, useLocation, useNavigate } from "react-router";
 import { TableSkeleton } from "../components/TableSkeleton";
 import { ErrorBoundary } from "./error-boundary";
+import { SearchBox } from "./SearchBox";
 import { useSession, useSignOut } from "./session";
 
 const NAV = [
   { to: "/", label: "Overview" },
   { to: "/keys", label: "API keys" },
   { to: "/contexts", label: "Contexts" },
+  { to: "/agents", label: "Agents" },
+  { to: "/events", label: "Events" },
   { to: "/webhooks", label: "Webhooks" },
   { to: "/verifications", label: "Verifications" },
   { to: "/signers", label: "Signers" },
@@ -48,8 +51,9 @@ export function Layout() {
               ctxlog
             </Text>
           </Group>
+          <SearchBox />
           <Group gap="sm" wrap="nowrap">
-            <Text size="sm" c="dimmed" visibleFrom="sm" truncate maw={260}>
+            <Text size="sm" c="dimmed" visibleFrom="md" truncate maw={260}>
               {session.data?.account.email}
             </Text>
             <Button

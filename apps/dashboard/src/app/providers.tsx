@@ -1,4 +1,12 @@
-import { type CSSVariablesResolver, createTheme, darken, MantineProvider, Modal, Table } from "@mantine/core";
+import {
+  Badge,
+  type CSSVariablesResolver,
+  createTheme,
+  darken,
+  MantineProvider,
+  Modal,
+  Table,
+} from "@mantine/core";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { ApiProvider } from "../api/api-context";
@@ -17,6 +25,10 @@ const theme = createTheme({
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { "aria-label": "Close" } } }),
     // a table wider than the screen scrolls in its box: keyboard users must reach it to scroll it (axe:
     // scrollable-region-focusable), so its viewport is a tab stop
+    // a badge is never cut to "ACT…": it keeps its text's width (a narrow table scrolls instead)
+    Badge: Badge.extend({
+      styles: { root: { minWidth: "max-content", flexShrink: 0 }, label: { overflow: "visible" } },
+    }),
     TableScrollContainer: Table.ScrollContainer.extend({
       defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } },
     }),

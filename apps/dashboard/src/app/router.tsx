@@ -17,6 +17,12 @@ const WebhookPage = lazy(() => import("../pages/webhooks/WebhookPage"));
 const DeliveryPage = lazy(() => import("../pages/webhooks/DeliveryPage"));
 const VerificationsPage = lazy(() => import("../pages/verifications/VerificationsPage"));
 const VerificationPage = lazy(() => import("../pages/verifications/VerificationPage"));
+const AgentsPage = lazy(() => import("../pages/agents/AgentsPage"));
+const AgentPage = lazy(() => import("../pages/agents/AgentPage"));
+const EventsPage = lazy(() => import("../pages/events/EventsPage"));
+const EventPage = lazy(() => import("../pages/events/EventPage"));
+const EventTypesPage = lazy(() => import("../pages/events/EventTypesPage"));
+const SearchPage = lazy(() => import("../pages/search/SearchPage"));
 const SignersPage = lazy(() => import("../pages/signers/SignersPage"));
 const AccountPage = lazy(() => import("../pages/account/AccountPage"));
 const NotFoundPage = lazy(() => import("../pages/not-found/NotFoundPage"));
@@ -39,11 +45,17 @@ export const routes: RouteObject[] = [
       { path: "keys", element: <KeysPage /> },
       { path: "contexts", element: <ContextsPage /> },
       { path: "contexts/:id", element: <ContextPage /> },
+      { path: "agents", element: <AgentsPage /> },
+      { path: "agents/:agentId", element: <AgentPage /> },
       { path: "webhooks", element: <WebhooksPage /> },
       { path: "webhooks/:id", element: <WebhookPage /> },
       { path: "webhooks/:id/deliveries/:deliveryId", element: <DeliveryPage /> },
+      { path: "events", element: <EventsPage /> },
+      { path: "events/types", element: <EventTypesPage /> },
+      { path: "events/:eventId", element: <EventPage /> },
       { path: "verifications", element: <VerificationsPage /> },
       { path: "verifications/:id", element: <VerificationPage /> },
+      { path: "search", element: <SearchPage /> },
       { path: "signers", element: <SignersPage /> },
       { path: "account", element: <AccountPage /> },
       { path: "*", element: <NotFoundPage /> },

@@ -21,7 +21,12 @@ export function ChecksList({ checks }: { checks: VerificationCheck[] }) {
             </Badge>
           ),
         },
-        { header: "Reason", cell: (check) => check.reason },
+        // every reason in full: long hashes and addresses wrap instead of being cut
+        {
+          header: "Reason",
+          style: { overflowWrap: "anywhere", whiteSpace: "normal" },
+          cell: (check) => check.reason,
+        },
       ]}
     />
   );

@@ -1,4 +1,5 @@
-import { Table, Text } from "@mantine/core";
+import { Paper, Stack, Table, Text } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import type { CSSProperties, ReactNode } from "react";
 
 /** One column: its header, and what each row shows under it. */
@@ -32,6 +33,39 @@ export function DataTable<T>({
   label,
   striped = true,
 }: DataTableProps<T>) {
+  // on a phone each row is a card, every field under its header, so the status is never off screen
+  const phone = useMediaQuery("(max-width: 36em)");
+  if (phone) {
+    return (
+      <Stack gap="xs" role="list" aria-label={label}>
+        {rows.map((row) => (
+          <Paper key={rowKey(row)} withBorder p="xs" role="listitem">
+            {columns.map((column) => (
+              <div
+                key={column.header}
+                style={{ display: "flex", gap: 8, alignItems: "baseline", minWidth: 0 }}
+              >
+                <Text size="xs" c="dimmed" style={{ flex: "0 0 38%" }}>
+                  {column.header}
+                </Text>
+                <div
+                  style={{
+                    minWidth: 0,
+                    flex: 1,
+                    overflowWrap: "anywhere",
+                    fontSize: "var(--mantine-font-size-sm)",
+                  }}
+                >
+                  {column.cell(row)}
+                </div>
+              </div>
+            ))}
+          </Paper>
+        ))}
+        {empty && rows.length === 0 ? <Text c="dimmed">{empty}</Text> : null}
+      </Stack>
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={minWidth}>
       <Table striped={striped} verticalSpacing="xs" aria-label={label}>

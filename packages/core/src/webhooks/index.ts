@@ -37,6 +37,7 @@ export {
   verifyServiceSignature,
   type WebhookHeaderInput,
 } from "./signature";
+export { WEBHOOK_STATES, type WebhookState, webhookState } from "./webhook-state";
 export {
   checkWebhookUrl,
   MAX_WEBHOOK_URL_LENGTH,

@@ -1,3 +1,4 @@
+import { idFloor } from "@ctxlog/core";
 import type { ContextStatus, PrismaClient } from "../generated/prisma/client";
 import { traceContextIds } from "../otel/claim-otel-spans";
 import { idsBefore, toPage } from "../page";
@@ -11,6 +12,9 @@ export interface ListContextsQuery {
   limit: number;
   /** id of the last row of the previous page */
   after?: string;
+  /** received at or after / before these times: an id range, ids being time-ordered */
+  createdAfter?: Date;
+  createdBefore?: Date;
 }
 
 /** Newest first; ids are time-ordered, so the id is the cursor. */
@@ -25,7 +29,12 @@ export async function listContexts(db: PrismaClient, reader: ContextReader, quer
       ...readerFilter(reader),
       ...(query.agentId === undefined ? {} : { agentId: query.agentId }),
       ...(query.status === undefined ? {} : { status: query.status }),
-      AND: [inTrace, idsBefore(query.after)],
+      AND: [
+        inTrace,
+        idsBefore(query.after),
+        query.createdAfter ? { id: { gte: idFloor("ctx", query.createdAfter) } } : {},
+        query.createdBefore ? { id: { lt: idFloor("ctx", query.createdBefore) } } : {},
+      ],
     },
     orderBy: { id: "desc" },
     take: query.limit + 1,

@@ -1,4 +1,4 @@
-import { idFloor } from "@ctxlog/core";
+import { idFloor, type WebhookState } from "@ctxlog/core";
 import type { PrismaClient } from "../generated/prisma/client";
 
 export interface OverviewStats {
@@ -8,7 +8,8 @@ export interface OverviewStats {
   avgConfirmationSeconds: number | null;
   batchesWaiting: number;
   chainStatus: { chainId: number; headBlock: bigint } | null;
-  webhooksByStatus: { active: number; failing: number };
+  /** by webhookState: a disabled endpoint counts as disabled only */
+  webhooksByStatus: { active: number; failing: number; disabled: number };
   deliveriesFailed24h: number;
 }
 
@@ -49,7 +50,9 @@ export async function readOverview(
         AND confirmed_at >= ${new Date(now.getTime() - DAY)}`,
     db.anchor.count({ where: { status: { in: ["queued", "sent", "mined"] } } }),
     db.chainStatus.findUnique({ where: { network: opts.network } }),
-    db.webhook.groupBy({ by: ["status"], where: { userId, deletedAt: null }, _count: { _all: true } }),
+    db.$queryRaw<{ state: string; n: bigint }[]>`
+      SELECT CASE WHEN disabled_at IS NOT NULL THEN 'disabled' ELSE status::text END AS state, count(*) AS n
+      FROM webhooks WHERE user_id = ${userId} AND deleted_at IS NULL GROUP BY 1`,
     db.$queryRaw<{ n: bigint }[]>`
       SELECT count(*) AS n
       FROM webhooks w
@@ -60,7 +63,7 @@ export async function readOverview(
   ]);
   const counts = new Map(perMinute.map((r) => [r.minute.getTime(), Number(r.n)]));
   const statusCount = (s: string) => Number(byStatus.find((r) => r.status === s)?.n ?? 0);
-  const hookCount = (s: string) => hooks.find((h) => h.status === s)?._count._all ?? 0;
+  const hookCount = (s: WebhookState) => Number(hooks.find((h) => h.state === s)?.n ?? 0);
   return {
     contextsByStatus: {
       pending: statusCount("pending"),
@@ -74,7 +77,11 @@ export async function readOverview(
     avgConfirmationSeconds: avg[0]?.avg ?? null,
     batchesWaiting: waiting,
     chainStatus: chain ? { chainId: chain.chainId, headBlock: chain.headBlock } : null,
-    webhooksByStatus: { active: hookCount("active"), failing: hookCount("failing") },
+    webhooksByStatus: {
+      active: hookCount("active"),
+      failing: hookCount("failing"),
+      disabled: hookCount("disabled"),
+    },
     deliveriesFailed24h: Number(failed[0]?.n ?? 0),
   };
 }

@@ -14,6 +14,15 @@ export interface AttemptOutcome {
   responseStatus: number | null;
   error: string | null;
   succeeded: boolean;
+  /** what was sent; null when nothing was (a refused plain-http URL) */
+  request?: { url: string; headers: Record<string, string> | null } | null;
+  /** what came back; null when no response came */
+  response?: {
+    headers: Record<string, string | string[]>;
+    /** at most 4 KiB, no NUL characters */
+    body: string;
+    bodyTruncated: boolean;
+  } | null;
 }
 
 export interface RecordedAttempt {
@@ -82,8 +91,13 @@ async function recordRound(db: DbOrTx, outcomes: AttemptOutcome[], delays: reado
         ${col(() => newId("att"))}::text[], ${col((o) => o.deliveryId)}::text[], ${col((o) => o.cycle)}::int[],
         ${col((o) => o.attemptedAt.toISOString())}::timestamptz[], ${col((o) => o.finishedAt.toISOString())}::timestamptz[],
         ${col((o) => Math.max(0, Math.round(o.durationMs)))}::int[], ${col((o) => o.responseStatus)}::int[],
-        ${col((o) => o.error)}::text[], ${col((o) => o.succeeded)}::boolean[]
-      ) AS i(attempt_id, delivery_id, cycle, attempted_at, finished_at, duration_ms, response_status, error, ok)
+        ${col((o) => o.error)}::text[], ${col((o) => o.succeeded)}::boolean[],
+        ${col((o) => o.request?.url ?? null)}::text[],
+        ${col((o) => (o.request?.headers ? JSON.stringify(o.request.headers) : null))}::jsonb[],
+        ${col((o) => (o.response ? JSON.stringify(o.response.headers) : null))}::jsonb[],
+        ${col((o) => o.response?.body ?? null)}::text[], ${col((o) => o.response?.bodyTruncated ?? null)}::boolean[]
+      ) AS i(attempt_id, delivery_id, cycle, attempted_at, finished_at, duration_ms, response_status, error, ok,
+             request_url, request_headers, response_headers, response_body, response_body_truncated)
     ), updated AS (
       UPDATE webhook_deliveries d
          SET attempts = d.attempts + 1,
@@ -99,10 +113,13 @@ async function recordRound(db: DbOrTx, outcomes: AttemptOutcome[], delays: reado
         FROM input i
        WHERE d.id = i.delivery_id AND d.cycle = i.cycle AND d.status = 'pending'
    RETURNING d.id, d.webhook_id, d.attempts, d.status, d.next_attempt_at,
-             i.attempt_id, i.cycle, i.attempted_at, i.duration_ms, i.response_status, i.error
+             i.attempt_id, i.cycle, i.attempted_at, i.duration_ms, i.response_status, i.error,
+             i.request_url, i.request_headers, i.response_headers, i.response_body, i.response_body_truncated
     ), logged AS (
-      INSERT INTO webhook_attempts (id, delivery_id, cycle, number, attempted_at, duration_ms, response_status, error)
-      SELECT attempt_id, id, cycle, attempts, attempted_at, duration_ms, response_status, error FROM updated
+      INSERT INTO webhook_attempts (id, delivery_id, cycle, number, attempted_at, duration_ms, response_status, error,
+                                    request_url, request_headers, response_headers, response_body, response_body_truncated)
+      SELECT attempt_id, id, cycle, attempts, attempted_at, duration_ms, response_status, error,
+             request_url, request_headers, response_headers, response_body, response_body_truncated FROM updated
     ), outcome_by_webhook AS (
       SELECT webhook_id, bool_or(status = 'succeeded') AS any_ok, bool_or(status = 'failed') AS any_failed
         FROM updated GROUP BY webhook_id

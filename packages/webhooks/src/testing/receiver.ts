@@ -12,7 +12,9 @@ export interface ReceivedRequest {
   body: string;
 }
 
-export type Reply = number | { status: number; delayMs?: number; headers?: Record<string, string> };
+export type Reply =
+  | number
+  | { status: number; delayMs?: number; headers?: Record<string, string> /** default "ok" */; body?: string };
 
 export interface Receiver {
   url: string;
@@ -50,10 +52,10 @@ export async function startReceiver(
       const n = requests.length;
       requests.push(received);
       const r = reply(received, n);
-      const { status, delayMs = 0, headers = {} } = typeof r === "number" ? { status: r } : r;
+      const { status, delayMs = 0, headers = {}, body = "ok" } = typeof r === "number" ? { status: r } : r;
       const send = () => {
         timers.delete(timer);
-        if (!res.destroyed) res.writeHead(status, headers).end("ok");
+        if (!res.destroyed) res.writeHead(status, headers).end(body);
       };
       const timer = setTimeout(send, delayMs);
       timers.add(timer);

@@ -122,10 +122,10 @@ export function exportAgent(deps: ApiDeps): RouteHandler<{
           pieces.unshift(chunk);
           chunk = "";
         }
-        res.cork(); // one line, one write to the socket
-        let room = true;
-        for (const piece of pieces) room = res.write(piece);
-        res.uncork();
+        // One write per line, never corked: a corked write's answer is about the response's own
+        // buffer, not the socket's, so it said "full" while the socket took it all and no drain
+        // ever came (exports past ~64 KiB hung).
+        const room = res.write(pieces.length === 1 ? pieces[0] : pieces.join(""));
         if (!room) await drainedOrClosed(res);
       }
       res.end(chunk);

@@ -81,7 +81,7 @@ describe("six concurrent exports of a 25 MB log (the built API in its own proces
       });
       expect(res.status).toBe(202);
     }
-  }, 180_000);
+  }, 300_000);
 
   afterAll(async () => {
     if (api && api.exitCode === null && api.signalCode === null) api.kill("SIGKILL");
@@ -119,7 +119,8 @@ describe("six concurrent exports of a 25 MB log (the built API in its own proces
     const warm = await exportOnce(); // code paths loaded and compiled before the baseline
     expect(warm).toMatchObject({ status: 200, lines: ENTRIES });
     expect(warm.bytes).toBeGreaterThan(ENTRIES * ENTRY_KIB * 1024);
-    await new Promise((r) => setTimeout(r, 500));
+    // leave the warm-up's garbage out of the baseline as far as V8 lets us: let its GC run
+    await new Promise((r) => setTimeout(r, 1_000));
     const baseline = rssOf(pid);
     let peak = baseline;
     const sampler = setInterval(() => {
@@ -139,5 +140,5 @@ describe("six concurrent exports of a 25 MB log (the built API in its own proces
     expect(results.filter((r) => r.status === 429)).toHaveLength(6 - served.length);
     if (!process.env.EXPORT_LIMITS_RAISED) expect(served).toHaveLength(2);
     expect(grewMiB).toBeLessThanOrEqual(64);
-  }, 120_000);
+  }, 300_000); // generous: 2 × 50 MB through a loaded 2-core machine
 });

@@ -13,6 +13,8 @@ export function listContexts({ db }: ApiDeps): RouteHandler<{ query: typeof list
       agentId: query.agent_id,
       status: query.status,
       traceId: query.trace_id,
+      createdAfter: query.created_after === undefined ? undefined : new Date(query.created_after),
+      createdBefore: query.created_before === undefined ? undefined : new Date(query.created_before),
       limit: query.limit,
       after: readCursor(query.cursor, "contexts"),
     });

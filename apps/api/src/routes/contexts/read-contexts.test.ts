@@ -105,6 +105,24 @@ describe("GET /v1/contexts — lists", () => {
     expect(confirmed.body.data).toHaveLength(0);
   });
 
+  it("filters by the time received (created_after, created_before)", async () => {
+    const all = await list(owner.keys.full);
+    const times = all.body.data.map((c: { created_at: string }) => Date.parse(c.created_at));
+    const [newest, oldest] = [Math.max(...times), Math.min(...times)];
+    const iso = (ms: number) => new Date(ms).toISOString();
+    expect((await list(owner.keys.full, `?created_after=${iso(oldest)}`)).body.data).toHaveLength(
+      times.length,
+    );
+    expect((await list(owner.keys.full, `?created_after=${iso(newest + 1)}`)).body.data).toHaveLength(0);
+    expect((await list(owner.keys.full, `?created_before=${iso(oldest)}`)).body.data).toHaveLength(0);
+    const window = await list(
+      owner.keys.full,
+      `?created_after=${iso(oldest)}&created_before=${iso(newest + 1)}`,
+    );
+    expect(window.body.data).toHaveLength(times.length);
+    expect((await list(owner.keys.full, "?created_after=yesterday")).status).toBe(400);
+  });
+
   it("pages with limit and next_cursor until null, visiting every context once", async () => {
     const tenant = await h.tenant();
     const created: string[] = [];

@@ -77,6 +77,14 @@ export const listContextsQuerySchema = paginationQuerySchema
   .extend({
     agent_id: agentId.optional(),
     status: status.optional(),
+    created_after: z.iso
+      .datetime()
+      .optional()
+      .meta({ description: "Only contexts received at or after this time (the dashboard's range)." }),
+    created_before: z.iso
+      .datetime()
+      .optional()
+      .meta({ description: "Only contexts received before this time." }),
     trace_id: z
       .string()
       .regex(/^[0-9a-fA-F]{32}$/, "an OpenTelemetry trace id: 32 hex characters")

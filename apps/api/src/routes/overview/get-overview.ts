@@ -1,5 +1,5 @@
 import { AppError } from "@ctxlog/core";
-import { readOverview } from "@ctxlog/db";
+import { currentAnchorKey, readOverview } from "@ctxlog/db";
 import type { z } from "zod";
 import type { ApiDeps } from "../../deps";
 import type { NoSchemas, RouteHandler } from "../route-spec";
@@ -12,11 +12,12 @@ const BALANCE_TTL_MS = 15_000;
 /** GET /v1/overview — the dashboard's first page, for a session or a full or read-only key. */
 export function getOverview(deps: ApiDeps): RouteHandler<NoSchemas> {
   const { db, env, chain, signer } = deps;
-  let balance: { value: Promise<bigint | null>; at: number } | null = null;
-  const signerBalance = () => {
-    if (!chain) return Promise.resolve(null);
-    if (!balance || Date.now() - balance.at > BALANCE_TTL_MS) {
-      balance = { value: chain.balanceOf(signer.address as `0x${string}`), at: Date.now() };
+  // the anchor key pays the gas: its balance is the one that runs out (the attestation key only signs)
+  let balance: { address: string; value: Promise<bigint | null>; at: number } | null = null;
+  const anchorBalance = (address: string | null) => {
+    if (!chain || address === null) return Promise.resolve(null);
+    if (!balance || balance.address !== address || Date.now() - balance.at > BALANCE_TTL_MS) {
+      balance = { address, value: chain.balanceOf(address as `0x${string}`), at: Date.now() };
     }
     return balance.value;
   };
@@ -24,9 +25,10 @@ export function getOverview(deps: ApiDeps): RouteHandler<NoSchemas> {
     if (auth.type !== "full" && auth.type !== "read_only") {
       throw new AppError("INSUFFICIENT_PERMISSIONS", `This key (${auth.type}) may not read the overview.`);
     }
+    const anchorAddress = await currentAnchorKey(db);
     const [stats, wei, anchoring] = await Promise.all([
       readOverview(db, auth.userId, { network: env.NETWORK_NAME }),
-      signerBalance(),
+      anchorBalance(anchorAddress),
       readAnchoringStatus(db, env.NETWORK_NAME),
     ]);
     res.json({
@@ -41,7 +43,8 @@ export function getOverview(deps: ApiDeps): RouteHandler<NoSchemas> {
         chain_id: stats.chainStatus?.chainId ?? null,
         head_block: stats.chainStatus ? Number(stats.chainStatus.headBlock) : null,
         signer_address: signer.address,
-        signer_balance_wei: wei === null ? null : wei.toString(),
+        anchor_address: anchorAddress,
+        anchor_balance_wei: wei === null ? null : wei.toString(),
         batches_waiting: stats.batchesWaiting,
       },
       anchoring,

@@ -48,6 +48,15 @@ describe("GET /v1/overview", () => {
       .set(bearer(t.keys.full))
       .send({ url: "http://receiver.example/hooks", events: ["context.created"] });
     await h.db.webhook.update({ where: { id: hook.body.webhook_id }, data: { status: "failing" } });
+    // status `active` in the row, but disabled: counted as disabled, never as active
+    const paused = await h.request
+      .post("/v1/webhooks")
+      .set(bearer(t.keys.full))
+      .send({ url: "http://receiver.example/paused", events: ["context.created"] });
+    await h.request
+      .put(`/v1/webhooks/${paused.body.webhook_id}`)
+      .set(bearer(t.keys.full))
+      .send({ disabled: true });
 
     const s = await h.session(t.userId);
     const res = await s.agent.get("/v1/overview");
@@ -68,10 +77,11 @@ describe("GET /v1/overview", () => {
       chain_id: 31337,
       head_block: 1234,
       signer_address: h.deps.signer.address,
-      signer_balance_wei: null, // no RPC_URL in this harness
+      anchor_address: null, // no chain worker has published its anchor key here
+      anchor_balance_wei: null, // no RPC_URL in this harness
       batches_waiting: 0,
     });
-    expect(res.body.webhooks_by_status).toEqual({ active: 0, failing: 1 });
+    expect(res.body.webhooks_by_status).toEqual({ active: 0, failing: 1, disabled: 1 });
     expect(res.body.deliveries_failed_24h).toBe(0);
 
     // full and read-only keys may read it; public and restricted keys may not
@@ -85,7 +95,7 @@ describe("GET /v1/overview", () => {
     const other = await h.session(`usr-ov-${Date.now()}`);
     const empty = await other.agent.get("/v1/overview");
     expect(empty.body.contexts_by_status).toEqual({ pending: 0, confirmed: 0, failed: 0 });
-    expect(empty.body.webhooks_by_status).toEqual({ active: 0, failing: 0 });
+    expect(empty.body.webhooks_by_status).toEqual({ active: 0, failing: 0, disabled: 0 });
   });
 
   it("reads index ranges of contexts, never the whole table", async () => {

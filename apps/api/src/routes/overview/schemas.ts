@@ -18,12 +18,22 @@ export const overviewSchema = z
       network: z.string(),
       chain_id: z.int().nullable().meta({ description: "null until the chain worker has reported." }),
       head_block: z.int().min(0).nullable(),
-      signer_address: addressSchema,
-      signer_balance_wei: z
+      signer_address: addressSchema.meta({
+        description: "The attestation key: signs context hashes and receipts; it pays no gas.",
+      }),
+      anchor_address: addressSchema.nullable().meta({
+        description:
+          "The anchor key: sends the anchor transactions and pays their gas; null until the chain worker has published it.",
+      }),
+      anchor_balance_wei: z
         .string()
         .regex(/^\d+$/)
         .nullable()
-        .meta({ description: "Decimal wei; null when the API has no RPC_URL or the node did not answer." }),
+        .meta({
+          description:
+            "The anchor key's balance in decimal wei (what anchoring spends); null without RPC_URL, before the " +
+            "anchor key is known, or when the node did not answer.",
+        }),
       batches_waiting: count.meta({ description: "Batches not yet confirmed or failed (the service's)." }),
     }),
     anchoring: z
@@ -51,7 +61,10 @@ export const overviewSchema = z
       .meta({
         description: "Whether anchoring keeps up, as the chain worker reports it (table anchoring_health).",
       }),
-    webhooks_by_status: z.object({ active: count, failing: count }),
+    webhooks_by_status: z.object({ active: count, failing: count, disabled: count }).meta({
+      description:
+        "Endpoints by `status`, the same states GET /v1/webhooks shows: a disabled one is only `disabled`.",
+    }),
     deliveries_failed_24h: count,
   })
   .meta({ id: "Overview" });

@@ -37,7 +37,19 @@ async function deliveriesFor(tenant: Tenant, events: ("context.created" | "conte
   while ((await fanOutEvents(h.db, { batchSize: 100 })).events > 0);
 }
 
-async function fail(deliveryId: string, times: number) {
+const EXCHANGE = {
+  request: {
+    url: "https://example.com/hook",
+    headers: { "x-service-signature": "ab12", "user-agent": "ua" },
+  },
+  response: {
+    headers: { "content-type": "text/plain", "set-cookie": ["a=1", "b=2"] },
+    body: "upstream unavailable",
+    bodyTruncated: false,
+  },
+};
+
+async function fail(deliveryId: string, times: number, exchange: Partial<typeof EXCHANGE> = {}) {
   for (let i = 0; i < times; i++) {
     const now = new Date();
     await recordAttempts(
@@ -52,6 +64,7 @@ async function fail(deliveryId: string, times: number) {
           responseStatus: 503,
           error: "HTTP 503",
           succeeded: false,
+          ...exchange,
         },
       ],
       DELAYS,
@@ -116,17 +129,26 @@ describe("GET /v1/webhooks/:id/deliveries (PostgreSQL + Redis)", () => {
 });
 
 describe("GET /v1/webhooks/:id/deliveries/:delivery_id (PostgreSQL + Redis)", () => {
-  it("adds every attempt: number, time, duration, status and error", async () => {
+  it("adds the payload and every attempt: number, time, duration, status, error, what was sent and what came back", async () => {
     const tenant = await h.tenant();
     const { webhook_id } = await webhookOf(tenant);
     await deliveriesFor(tenant, ["context.failed"]);
     const row = await h.db.webhookDelivery.findFirstOrThrow({ where: { webhookId: webhook_id } });
-    await fail(row.id, 2);
+    await fail(row.id, 1, EXCHANGE);
+    await fail(row.id, 1); // as recorded before requests were kept: no request, no response
     const res = await h.request
       .get(`/v1/webhooks/${webhook_id}/deliveries/${row.id}`)
       .set(bearer(tenant.keys.full));
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ delivery_id: row.id, status: "pending", attempts: 2, cycle: 1 });
+    const event = await h.db.outboxEvent.findUniqueOrThrow({ where: { id: row.eventId } });
+    expect(res.body).toMatchObject({
+      delivery_id: row.id,
+      status: "pending",
+      attempts: 2,
+      cycle: 1,
+      event_id: row.eventId,
+      payload: event.payload,
+    });
     expect(res.body.attempt_log).toEqual([
       {
         cycle: 1,
@@ -135,6 +157,13 @@ describe("GET /v1/webhooks/:id/deliveries/:delivery_id (PostgreSQL + Redis)", ()
         duration_ms: 12,
         response_status: 503,
         error: "HTTP 503",
+        request: EXCHANGE.request,
+        response: {
+          status: 503,
+          headers: EXCHANGE.response.headers,
+          body: "upstream unavailable",
+          body_truncated: false,
+        },
       },
       {
         cycle: 1,
@@ -143,6 +172,8 @@ describe("GET /v1/webhooks/:id/deliveries/:delivery_id (PostgreSQL + Redis)", ()
         duration_ms: 12,
         response_status: 503,
         error: "HTTP 503",
+        request: null,
+        response: null,
       },
     ]);
   });

@@ -78,7 +78,7 @@ describe("rate_limit and disabled on the webhook record", () => {
     expect(refused.status).toBe(400);
   });
 
-  it('shows a disabled webhook as disabled (status unchanged) until PUT {"disabled": false}', async () => {
+  it('shows a disabled webhook as status "disabled", never "active", until PUT {"disabled": false}', async () => {
     const t = await h.tenant();
     const { webhook_id } = await webhookOf(t);
     await h.db.webhook.update({
@@ -87,7 +87,7 @@ describe("rate_limit and disabled on the webhook record", () => {
     });
     await disableWebhook(h.db, webhook_id, "failing", { failingBefore: new Date() });
     const get = await h.request.get(`/v1/webhooks/${webhook_id}`).set(bearer(t.keys.full));
-    expect(get.body).toMatchObject({ status: "failing", disabled: true, disabled_reason: "failing" });
+    expect(get.body).toMatchObject({ status: "disabled", disabled: true, disabled_reason: "failing" });
     expect(Date.parse(get.body.disabled_at)).toBeGreaterThan(Date.now() - 60_000);
 
     const enabled = await h.request
@@ -109,7 +109,9 @@ describe("rate_limit and disabled on the webhook record", () => {
       .put(`/v1/webhooks/${webhook_id}`)
       .set(bearer(t.keys.full))
       .send({ disabled: true });
-    expect(manual.body).toMatchObject({ disabled: true, disabled_reason: "manual" });
+    expect(manual.body).toMatchObject({ status: "disabled", disabled: true, disabled_reason: "manual" });
+    const listed = await h.request.get("/v1/webhooks").set(bearer(t.keys.full));
+    expect(listed.body.data[0]).toMatchObject({ webhook_id, status: "disabled" });
     // a person's disabling is not announced
     expect(await h.db.outboxEvent.count({ where: { userId: t.userId, event: "webhook.disabled" } })).toBe(1);
   });

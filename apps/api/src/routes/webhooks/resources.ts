@@ -1,4 +1,9 @@
-import { type EventName, MAX_DELIVERY_ATTEMPTS, type WebhookDisabledReason } from "@ctxlog/core";
+import {
+  type EventName,
+  MAX_DELIVERY_ATTEMPTS,
+  type WebhookDisabledReason,
+  webhookState,
+} from "@ctxlog/core";
 import type { DeliveryWithAttempts, Webhook, WebhookDelivery } from "@ctxlog/db";
 import type { DeliveryDetailResource, DeliveryResource, WebhookResource } from "./schemas";
 
@@ -12,7 +17,7 @@ export function webhookResource(row: Webhook): WebhookResource {
     url: row.url,
     events: row.events as EventName[],
     description: row.description,
-    status: row.status,
+    status: webhookState(row),
     disabled: row.disabledAt !== null,
     disabled_at: iso(row.disabledAt),
     disabled_reason: row.disabledAt === null ? null : (row.disabledReason as WebhookDisabledReason),
@@ -55,6 +60,8 @@ export function deliveryDetailResource(row: DeliveryWithAttempts): DeliveryDetai
   return {
     ...deliveryResource(row),
     cycle: row.cycle,
+    event_id: row.eventId,
+    payload: row.outbox.payload,
     attempt_log: row.attemptLog.map((a) => ({
       cycle: a.cycle,
       number: a.number,
@@ -62,6 +69,19 @@ export function deliveryDetailResource(row: DeliveryWithAttempts): DeliveryDetai
       duration_ms: a.durationMs,
       response_status: a.responseStatus,
       error: a.error,
+      request:
+        a.requestUrl === null
+          ? null
+          : { url: a.requestUrl, headers: (a.requestHeaders ?? {}) as Record<string, string> },
+      response:
+        a.responseStatus === null || a.responseHeaders === null
+          ? null
+          : {
+              status: a.responseStatus,
+              headers: a.responseHeaders as Record<string, string | string[]>,
+              body: a.responseBody ?? "",
+              body_truncated: a.responseBodyTruncated ?? false,
+            },
     })),
   };
 }

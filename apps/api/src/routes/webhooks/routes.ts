@@ -4,6 +4,7 @@ import { createWebhook } from "./create-webhook";
 import { deleteWebhook } from "./delete-webhook";
 import { getDelivery } from "./get-delivery";
 import { getWebhook } from "./get-webhook";
+import { getWebhookStats } from "./get-webhook-stats";
 import { listDeliveries } from "./list-deliveries";
 import { listWebhooks } from "./list-webhooks";
 import { recoverDeliveries } from "./recover-deliveries";
@@ -25,6 +26,8 @@ import {
   updateWebhookBodySchema,
   webhookIdParamsSchema,
   webhookSchema,
+  webhookStatsQuerySchema,
+  webhookStatsSchema,
 } from "./schemas";
 import { sendTestEvent } from "./send-test-event";
 import { updateWebhook } from "./update-webhook";
@@ -76,6 +79,22 @@ export const webhookRoutes: RouteSpec[] = [
     success: { status: 200, description: "The webhook", schema: webhookSchema },
     errors: [403, 404],
     handler: getWebhook,
+  }),
+  defineRoute({
+    ...common,
+    method: "get",
+    path: "/webhooks/:id/stats",
+    operationId: "getWebhookStats",
+    summary: "Attempts and their success rate over time for one endpoint",
+    params: webhookIdParamsSchema,
+    query: webhookStatsQuerySchema,
+    success: {
+      status: 200,
+      description: "The endpoint's attempts per time bucket",
+      schema: webhookStatsSchema,
+    },
+    errors: [400, 403, 404],
+    handler: getWebhookStats,
   }),
   defineRoute({
     ...common,

@@ -1,4 +1,4 @@
-import { EVENT_NAMES, MAX_WEBHOOK_URL_LENGTH, WEBHOOK_DISABLED_REASONS } from "@ctxlog/core";
+import { EVENT_NAMES, MAX_WEBHOOK_URL_LENGTH, WEBHOOK_DISABLED_REASONS, WEBHOOK_STATES } from "@ctxlog/core";
 import { z } from "zod";
 import { paginationQuerySchema } from "../shared-schemas";
 
@@ -148,8 +148,11 @@ export const webhookSchema = z
     url: z.string(),
     events: z.array(eventName),
     description: z.string(),
-    status: z.enum(["active", "failing"]).meta({
-      description: "`failing` once a delivery has used all its attempts; `active` again after a success.",
+    status: z.enum(WEBHOOK_STATES).meta({
+      description:
+        "`disabled` while nothing is sent to the endpoint (see `disabled_reason`); otherwise `failing` once " +
+        "a delivery has used all its attempts, `active` again after a success. GET /v1/overview counts " +
+        "endpoints by the same states.",
     }),
     disabled: z.boolean().meta({
       description:
@@ -212,19 +215,63 @@ export const deliverySchema = z
   })
   .meta({ id: "WebhookDelivery" });
 
+const attemptRequestSchema = z
+  .object({
+    url: z.string().meta({ description: "The endpoint's URL when the attempt was made." }),
+    headers: z.record(z.string(), z.string()).meta({
+      description:
+        "Every header as sent, the signatures (`X-Service-Signature`, `webhook-signature`) included; a " +
+        "signature is an HMAC and reveals nothing of the secret, which is never shown. The body sent " +
+        "is the delivery's `payload`.",
+    }),
+  })
+  .meta({ id: "WebhookAttemptRequest" });
+
+const attemptResponseSchema = z
+  .object({
+    status: z.int(),
+    headers: z.record(z.string(), z.union([z.string(), z.array(z.string())])).meta({
+      description: "The response's headers, names in lowercase; a repeated header is a list.",
+    }),
+    body: z.string().meta({
+      description: "The first 4 KiB of the response body as UTF-8 text (NUL characters shown as U+FFFD).",
+    }),
+    body_truncated: z.boolean().meta({ description: "True when the body was longer than `body` shows." }),
+  })
+  .meta({ id: "WebhookAttemptResponse" });
+
+export const deliveryAttemptSchema = z
+  .object({
+    cycle: z.int(),
+    number: z.int(),
+    attempted_at: timestamp.meta({ description: "When the request started." }),
+    duration_ms: z
+      .int()
+      .meta({ description: "From the request's start to the response's end (or the error)." }),
+    response_status: z.int().nullable(),
+    error: z.string().nullable(),
+    request: attemptRequestSchema.nullable().meta({
+      description:
+        "What was sent; null when nothing was (a plain-http URL refused before connecting) or for attempts " +
+        "recorded before requests were kept.",
+    }),
+    response: attemptResponseSchema.nullable().meta({
+      description:
+        "What the receiver answered; null when no response came (connection error, timeout, refused " +
+        "address). Kept with the attempt, and removed with it after the deployment's RETENTION_DAYS.",
+    }),
+  })
+  .meta({ id: "WebhookAttempt" });
+
 export const deliveryDetailSchema = deliverySchema
   .extend({
     cycle: z.int().meta({ description: "1, plus one per manual retry." }),
-    attempt_log: z.array(
-      z.object({
-        cycle: z.int(),
-        number: z.int(),
-        attempted_at: timestamp,
-        duration_ms: z.int(),
-        response_status: z.int().nullable(),
-        error: z.string().nullable(),
-      }),
-    ),
+    event_id: z.string().meta({ description: "The event this delivery carries (GET /v1/events)." }),
+    payload: z.string().meta({
+      description:
+        "The request body every attempt sent: the event's exact bytes, which the signatures cover.",
+    }),
+    attempt_log: z.array(deliveryAttemptSchema),
   })
   .meta({ id: "WebhookDeliveryDetail" });
 
@@ -245,6 +292,45 @@ export const recoveringSchema = z
     recovering: z.int().meta({ description: "Failed deliveries of the window, each starting a new cycle." }),
   })
   .meta({ id: "RecoveringWebhook" });
+
+export const webhookStatsQuerySchema = z
+  .object({
+    since: timestamp.optional().meta({ description: "Start of the window (default: 24 h before `until`)." }),
+    until: timestamp
+      .optional()
+      .meta({ description: "End of the window, exclusive (default: now); at most 31 days after `since`." }),
+  })
+  .strict();
+
+export const webhookStatsSchema = z
+  .object({
+    webhook_id: z.string(),
+    since: timestamp,
+    until: timestamp,
+    bucket_seconds: z.int().meta({
+      description: "The size of each bucket: 60 s up to a day, chosen so the window has at most 96 buckets.",
+    }),
+    buckets: z.array(
+      z.object({
+        start: timestamp.meta({
+          description: "Aligned to a multiple of the bucket size (UTC); the first may start before `since`.",
+        }),
+        attempts: z.int().meta({ description: "Attempts made in the bucket (within the window)." }),
+        succeeded: z.int().meta({ description: "Of those, the ones answered with a 2xx." }),
+        success_rate: z
+          .number()
+          .min(0)
+          .max(1)
+          .nullable()
+          .meta({ description: "succeeded / attempts; null without attempts." }),
+      }),
+    ),
+  })
+  .meta({
+    id: "WebhookStats",
+    description:
+      "Attempts to this endpoint over time. Counts attempts of deliveries created from 7 days before the window on.",
+  });
 
 export type WebhookResource = z.infer<typeof webhookSchema>;
 export type DeliveryResource = z.infer<typeof deliverySchema>;

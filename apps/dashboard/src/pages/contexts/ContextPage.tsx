@@ -6,6 +6,7 @@ import { JsonBlock } from "../../components/JsonBlock";
 import { RecordPage } from "../../components/RecordPage";
 import { Section, SectionTitle } from "../../components/Section";
 import { StatusBadge } from "../../components/StatusBadge";
+import { AgentLink } from "../agents/AgentLink";
 import { ContextActions } from "./ContextActions";
 import { ContextTimeline } from "./ContextTimeline";
 import { traceIdOf } from "./span-tree";
@@ -42,7 +43,7 @@ export default function ContextPage() {
                 <Section title="Record">
                   <FieldList
                     fields={[
-                      ["Agent", record.agent_id],
+                      ["Agent", <AgentLink key="a" agentId={record.agent_id} />],
                       ["Visibility", record.visibility],
                       ["Received", <DateTime key="c" value={record.created_at} />],
                       ["Estimated confirmation", <DateTime key="e" value={record.estimated_confirmation} />],

@@ -11,6 +11,8 @@ export const CONTEXT_STATUSES: readonly Context["status"][] = ["pending", "confi
 export interface ContextFilters {
   agent_id: string;
   status: "" | Context["status"];
+  /** a window of the time received; none: every context */
+  window?: { since: string; until: string } | null;
 }
 
 /** How often a pending context is asked for again: it moves to confirmed on screen without a reload. */
@@ -29,6 +31,9 @@ export function useContexts(filters: ContextFilters) {
               cursor,
               ...(filters.agent_id ? { agent_id: filters.agent_id } : {}),
               ...(filters.status ? { status: filters.status } : {}),
+              ...(filters.window
+                ? { created_after: filters.window.since, created_before: filters.window.until }
+                : {}),
             },
           },
         }),

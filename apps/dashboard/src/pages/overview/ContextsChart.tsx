@@ -7,18 +7,27 @@ const HEIGHT = 240;
 const TIME = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
 
 /** What a screen reader hears for the chart: the total, and the busiest minute when there is one. */
-export function summarize(points: Points): string {
+export function summarize(points: Points, caption = "Contexts per minute, last hour"): string {
   const total = points.reduce((sum, point) => sum + point.count, 0);
   const peak = points.reduce<Points[number] | null>(
     (best, point) => (point.count > (best?.count ?? 0) ? point : best),
     null,
   );
   const busiest = peak ? `; busiest minute ${TIME.format(new Date(peak.minute))} with ${peak.count}` : "";
-  return `Contexts per minute, last hour: ${total} in total${busiest}`;
+  return `${caption}: ${total} in total${busiest}`;
 }
 
 /** Contexts received per minute over the last hour (fixed height: no shift when data arrives). */
-export default function ContextsChart({ points }: { points: Points }) {
+export default function ContextsChart({
+  points,
+  caption = "Contexts per minute, last hour",
+  total: totalLabel = "in the last hour",
+}: {
+  points: Points;
+  /** what the series is, for the text summary and the table's caption */
+  caption?: string;
+  total?: string;
+}) {
   const container = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const hovered = useRef<HTMLSpanElement>(null);
@@ -68,11 +77,11 @@ export default function ContextsChart({ points }: { points: Points }) {
         ref={container}
         style={{ height: HEIGHT, overflow: "hidden" }}
         role="img"
-        aria-label={summarize(points)}
+        aria-label={summarize(points, caption)}
       />
       <VisuallyHidden>
         <table>
-          <caption>Contexts per minute, last hour</caption>
+          <caption>{caption}</caption>
           <thead>
             <tr>
               <th scope="col">Minute</th>
@@ -90,7 +99,7 @@ export default function ContextsChart({ points }: { points: Points }) {
         </table>
       </VisuallyHidden>
       <figcaption style={{ fontSize: 12, color: "#666", whiteSpace: "nowrap" }}>
-        {total} contexts in the last hour
+        {total} contexts {totalLabel}
         <span ref={hovered} aria-hidden="true" />
       </figcaption>
     </figure>

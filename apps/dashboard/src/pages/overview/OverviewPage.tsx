@@ -1,11 +1,14 @@
 import { Code, Paper, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
-import { lazy, type ReactNode, Suspense } from "react";
+import { lazy, type ReactNode, Suspense, useMemo, useState } from "react";
 import { ErrorAlert } from "../../components/ErrorAlert";
 import { FieldList } from "../../components/FieldList";
 import { PageHeader } from "../../components/PageHeader";
+import { RangePicker } from "../../components/RangePicker";
 import { Section } from "../../components/Section";
+import { type RangeKey, rangeWindow } from "../../components/time-range";
 import { AnchoringBanner } from "./AnchoringBanner";
-import { formatEther, useOverview } from "./use-overview";
+import { LatencyChart } from "./LatencyChart";
+import { formatEther, useOverview, useOverviewSeries } from "./use-overview";
 
 // the chart (uPlot) is a chunk of its own: the numbers show while it loads
 const ContextsChart = lazy(() => import("./ContextsChart"));
@@ -27,8 +30,27 @@ function Stat({ label, value, loading }: { label: string; value: ReactNode; load
   );
 }
 
+const RANGE_WORDS: Record<RangeKey, string> = {
+  "1h": "last hour",
+  "24h": "last 24 hours",
+  "7d": "last 7 days",
+};
+/** 60 → "minute", 900 → "15 minutes", 10800 → "3 hours". */
+export function bucketWords(seconds: number): string {
+  const [n, unit] =
+    seconds % 86_400 === 0
+      ? [seconds / 86_400, "day"]
+      : seconds % 3600 === 0
+        ? [seconds / 3600, "hour"]
+        : [seconds / 60, "minute"];
+  return n === 1 ? unit : `${n} ${unit}s`;
+}
+
 export default function OverviewPage() {
   const overview = useOverview();
+  const [range, setRange] = useState<RangeKey>("1h");
+  const window = useMemo(() => rangeWindow(range), [range]);
+  const series = useOverviewSeries(window);
   const data = overview.data;
   const loading = overview.isPending;
   const average = data?.avg_confirmation_seconds;
@@ -49,14 +71,25 @@ export default function OverviewPage() {
             loading={loading}
           />
         </SimpleGrid>
-        <Section title="Contexts per minute, last hour">
-          {data ? (
+        <Section
+          title="Contexts"
+          aside={<RangePicker value={range} onChange={setRange} label="Overview of the last" />}
+        >
+          {series.data ? (
             <Suspense fallback={<Skeleton height={258} />}>
-              <ContextsChart points={data.contexts_per_minute} />
+              <ContextsChart
+                points={series.data.points.map((p) => ({ minute: p.start, count: p.received }))}
+                caption={`Contexts received per ${bucketWords(series.data.bucket_seconds)}, ${RANGE_WORDS[range]}`}
+                total={`received, ${RANGE_WORDS[range]}`}
+              />
             </Suspense>
           ) : (
             <Skeleton height={258} />
           )}
+          {series.error ? <ErrorAlert error={series.error} mt="sm" /> : null}
+        </Section>
+        <Section title="Confirmation time (POST → confirmed)">
+          {series.data ? <LatencyChart points={series.data.points} /> : <Skeleton height={170} />}
         </Section>
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <Section title="Chain" mih={220}>
@@ -67,17 +100,26 @@ export default function OverviewPage() {
                   ["Chain id", data.chain.chain_id ?? "unknown"],
                   ["Head block", data.chain.head_block ?? "unknown"],
                   ["Batches waiting", data.chain.batches_waiting],
-                  ["Signer", <Code key="s">{data.chain.signer_address}</Code>],
-                  ["Signer balance", formatEther(data.chain.signer_balance_wei)],
+                  ["Attestation key", <Code key="s">{data.chain.signer_address}</Code>],
+                  [
+                    "Anchor key",
+                    data.chain.anchor_address ? (
+                      <Code key="a">{data.chain.anchor_address}</Code>
+                    ) : (
+                      "not published yet"
+                    ),
+                  ],
+                  ["Anchor key balance (pays the gas)", formatEther(data.chain.anchor_balance_wei)],
                 ]}
               />
             ) : (
               <Skeleton height={150} />
             )}
           </Section>
-          <SimpleGrid cols={{ base: 1, xs: 3, md: 1 }} spacing="sm">
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 1 }} spacing="sm">
             <Stat label="Webhooks active" value={data?.webhooks_by_status.active} loading={loading} />
             <Stat label="Webhooks failing" value={data?.webhooks_by_status.failing} loading={loading} />
+            <Stat label="Webhooks disabled" value={data?.webhooks_by_status.disabled} loading={loading} />
             <Stat label="Deliveries failed (24 h)" value={data?.deliveries_failed_24h} loading={loading} />
           </SimpleGrid>
         </SimpleGrid>

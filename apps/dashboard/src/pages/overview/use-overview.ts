@@ -20,3 +20,14 @@ export function formatEther(wei: string | null): string {
   const fraction = (value % 10n ** 18n).toString().padStart(18, "0").slice(0, 4);
   return `${whole}.${fraction} ETH`;
 }
+
+/** The chart's series over a window (GET /v1/overview/series). */
+export function useOverviewSeries(window: { since: string; until: string }) {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.overviewSeries(window),
+    queryFn: () => unwrap(api.GET("/overview/series", { params: { query: window } })),
+    refetchInterval: 60_000,
+    placeholderData: (previous) => previous,
+  });
+}

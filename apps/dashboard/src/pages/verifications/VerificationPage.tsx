@@ -6,6 +6,7 @@ import { FieldList } from "../../components/FieldList";
 import { RecordPage } from "../../components/RecordPage";
 import { Section } from "../../components/Section";
 import { StatusBadge } from "../../components/StatusBadge";
+import { AgentLink } from "../agents/AgentLink";
 import { ContextLink } from "./ContextLink";
 import { useVerification } from "./use-verifications";
 
@@ -27,7 +28,7 @@ export default function VerificationPage() {
             <FieldList
               fields={[
                 ["Context", <ContextLink key="c" id={record.context_id} />],
-                ["Agent", record.agent_id],
+                ["Agent", <AgentLink key="a" agentId={record.agent_id} />],
                 ["Context hash", record.context_hash],
                 ["Transaction", record.transaction_hash],
                 ["Block", record.block_number],

@@ -7,8 +7,10 @@ import { FilterForm } from "../../components/FilterForm";
 import { PagedTable } from "../../components/PagedTable";
 import { PageHeader } from "../../components/PageHeader";
 import { StatusBadge } from "../../components/StatusBadge";
+import { AgentLink } from "../agents/AgentLink";
 import { ContextLink } from "./ContextLink";
 import { useVerifications } from "./use-verifications";
+import { VerifyDataForm } from "./VerifyDataForm";
 
 export default function VerificationsPage() {
   const [params, setParams] = useSearchParams();
@@ -19,6 +21,8 @@ export default function VerificationsPage() {
   return (
     <>
       <PageHeader title="Verifications" />
+      <VerifyDataForm />
+      <div style={{ height: 16 }} />
       <FilterForm onApply={() => setParams(draft.trim() ? { context_id: draft.trim() } : {})}>
         <TextInput label="Context id" placeholder="ctx_…" value={draft} onChange={setDraft} />
       </FilterForm>
@@ -43,7 +47,7 @@ export default function VerificationsPage() {
             ),
           },
           { header: "Context", cell: (verification) => <ContextLink id={verification.context_id} /> },
-          { header: "Agent", cell: (verification) => verification.agent_id },
+          { header: "Agent", cell: (verification) => <AgentLink agentId={verification.agent_id} /> },
           { header: "Confirmations", cell: (verification) => verification.confirmations },
           { header: "When", cell: (verification) => <DateTime value={verification.created_at} /> },
         ]}

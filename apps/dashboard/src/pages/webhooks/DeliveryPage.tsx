@@ -1,5 +1,6 @@
-import { Button, Stack } from "@mantine/core";
+import { Alert, Button, Code, Stack } from "@mantine/core";
 import { useParams } from "react-router";
+import { AppLink } from "../../components/AppLink";
 import { DataTable } from "../../components/DataTable";
 import { DateTime } from "../../components/DateTime";
 import { ErrorAlert } from "../../components/ErrorAlert";
@@ -7,12 +8,16 @@ import { FieldList } from "../../components/FieldList";
 import { RecordPage } from "../../components/RecordPage";
 import { Section } from "../../components/Section";
 import { StatusBadge } from "../../components/StatusBadge";
-import { useDelivery, useRetryDelivery } from "./use-webhooks";
+import { AttemptExchange, prettyBody } from "./AttemptExchange";
+import { useDelivery, useRetryDelivery, useWebhook } from "./use-webhooks";
+import { disabledReason } from "./WebhookHealth";
 
 export default function DeliveryPage() {
   const { id = "", deliveryId = "" } = useParams();
   const delivery = useDelivery(id, deliveryId);
   const retry = useRetryDelivery(id, deliveryId);
+  const webhook = useWebhook(id);
+  const disabled = webhook.data?.disabled ? webhook.data : null;
 
   return (
     <RecordPage
@@ -23,7 +28,12 @@ export default function DeliveryPage() {
         <>
           <StatusBadge status={record.status} />
           {record.status !== "pending" ? (
-            <Button loading={retry.isPending} onClick={() => retry.mutate()}>
+            <Button
+              loading={retry.isPending}
+              disabled={disabled !== null}
+              aria-describedby={disabled ? "retry-unavailable" : undefined}
+              onClick={() => retry.mutate()}
+            >
               Retry delivery
             </Button>
           ) : null}
@@ -33,11 +43,18 @@ export default function DeliveryPage() {
     >
       {(record) => (
         <Stack>
+          {disabled && record.status !== "pending" ? (
+            <Alert color="gray" id="retry-unavailable" title="Retry is unavailable: the endpoint is disabled">
+              Nothing is sent to it ({disabledReason(disabled)}). Turn it on on{" "}
+              <AppLink to={`/webhooks/${id}`}>the webhook's page</AppLink>, then retry or recover.
+            </Alert>
+          ) : null}
           {retry.error ? <ErrorAlert error={retry.error} title="The retry was refused" /> : null}
           <Section>
             <FieldList
               fields={[
                 ["Event", record.event],
+                ["Event id", record.event_id],
                 ["Attempts in this cycle", record.attempts],
                 ["Cycle", record.cycle],
                 ["Last response status", record.response_status],
@@ -67,6 +84,27 @@ export default function DeliveryPage() {
                 },
               ]}
             />
+          </Section>
+          {record.attempt_log.length > 0 ? (
+            <Section title="Requests and responses">
+              <Stack gap="xs">
+                {record.attempt_log
+                  .map((attempt, i) => (
+                    <AttemptExchange
+                      key={`${attempt.cycle}-${attempt.number}`}
+                      attempt={attempt}
+                      payload={record.payload}
+                      open={i === record.attempt_log.length - 1}
+                    />
+                  ))
+                  .reverse()}
+              </Stack>
+            </Section>
+          ) : null}
+          <Section title="Payload">
+            <Code block aria-label="Payload" mah={320} tabIndex={0} style={{ overflow: "auto" }}>
+              {prettyBody(record.payload)}
+            </Code>
           </Section>
         </Stack>
       )}

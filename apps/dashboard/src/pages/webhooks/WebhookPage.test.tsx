@@ -1,5 +1,6 @@
 /** @jest-environment ./apps/dashboard/src/testing/jsdom-environment.js */
 import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { fetchDouble } from "../../testing/fetch-double";
 import { renderApp, SESSION } from "../../testing/render";
 import { DELIVERY_POLL } from "./use-webhooks";
@@ -66,5 +67,91 @@ describe("a webhook's page", () => {
     expect(await screen.findByText("active")).toBeTruthy();
     expect(await screen.findByText("failed", undefined, { timeout: 3000 })).toBeTruthy();
     expect(await screen.findByText("failing", undefined, { timeout: 3000 })).toBeTruthy();
+  });
+});
+
+describe("a webhook's controls", () => {
+  it("the switch disables the endpoint (PUT disabled: true); recover sends the chosen window", async () => {
+    let disabled = false;
+    const api = fetchDouble([
+      {
+        method: "GET",
+        path: "/webhooks/wh_1",
+        reply: () => ({
+          status: 200,
+          body: {
+            ...webhook,
+            disabled,
+            status: disabled ? "disabled" : "active",
+            disabled_at: null,
+            disabled_reason: disabled ? "manual" : null,
+            rate_limit: null,
+          },
+        }),
+      },
+      {
+        method: "PUT",
+        path: "/webhooks/wh_1",
+        reply: (request) => {
+          disabled = (request.body as { disabled: boolean }).disabled;
+          return {
+            status: 200,
+            body: {
+              ...webhook,
+              disabled,
+              status: disabled ? "disabled" : "active",
+              disabled_at: disabled ? webhook.updated_at : null,
+              disabled_reason: disabled ? "manual" : null,
+              rate_limit: null,
+            },
+          };
+        },
+      },
+      {
+        method: "POST",
+        path: "/webhooks/wh_1/recover",
+        reply: () => ({ status: 202, body: { recovering: 2 } }),
+      },
+      {
+        method: "GET",
+        path: "/webhooks/wh_1/deliveries",
+        reply: () => ({ status: 200, body: { data: [], next_cursor: null } }),
+      },
+      {
+        method: "GET",
+        path: "/webhooks/wh_1/stats",
+        reply: (request) => ({
+          status: 200,
+          body: {
+            webhook_id: "wh_1",
+            since: request.query.get("since"),
+            until: request.query.get("until"),
+            bucket_seconds: 900,
+            buckets: [
+              { start: "2026-11-26T10:00:00.000Z", attempts: 4, succeeded: 3, success_rate: 0.75 },
+              { start: "2026-11-26T10:15:00.000Z", attempts: 0, succeeded: 0, success_rate: null },
+            ],
+          },
+        }),
+      },
+    ]);
+    const user = userEvent.setup();
+    renderApp("/webhooks/wh_1", { fetch: api.fetch, session: SESSION });
+    expect(
+      await screen.findByText("75 % of 4 attempts succeeded in the last 24 h.", undefined, { timeout: 5000 }),
+    ).toBeTruthy();
+
+    await user.clear(screen.getByLabelText("Resend failed deliveries created from"));
+    await user.type(screen.getByLabelText("Resend failed deliveries created from"), "2026-11-25T08:30");
+    await user.click(screen.getByRole("button", { name: "Recover" }));
+    expect(await screen.findByText("2 deliveries queued again.")).toBeTruthy();
+    expect(api.callsTo("POST", "/webhooks/wh_1/recover")[0]?.body).toEqual({
+      since: new Date(2026, 10, 25, 8, 30).toISOString(),
+    });
+
+    await user.click(screen.getByRole("switch", { name: /^Send events to this endpoint/ }));
+    expect(await screen.findByText("Disabled: nothing is sent to this endpoint")).toBeTruthy();
+    expect(api.callsTo("PUT", "/webhooks/wh_1")[0]?.body).toEqual({ disabled: true });
+    expect(screen.getAllByText("disabled").length).toBeGreaterThan(0);
   });
 });

@@ -9,6 +9,7 @@ import { DeliveriesTable } from "./DeliveriesTable";
 import { useWebhook } from "./use-webhooks";
 import { WebhookActions } from "./WebhookActions";
 import { WebhookHealth } from "./WebhookHealth";
+import { WebhookRates } from "./WebhookRates";
 
 export default function WebhookPage() {
   const { id = "" } = useParams();
@@ -19,7 +20,7 @@ export default function WebhookPage() {
       title="Webhook"
       query={webhook}
       back={{ to: "/webhooks", label: "All webhooks" }}
-      header={(record) => <StatusBadge status={record.disabled ? "disabled" : record.status} />}
+      header={(record) => <StatusBadge status={record.status} />}
       skeletonHeight={220}
     >
       {(record) => (
@@ -47,6 +48,7 @@ export default function WebhookPage() {
           </Section>
           <WebhookHealth webhook={record} />
           <WebhookActions webhook={record} />
+          <WebhookRates webhookId={id} />
           <Section>
             <DeliveriesTable webhookId={id} />
           </Section>

@@ -41,7 +41,7 @@ export default function WebhooksPage() {
           { header: "Description", cell: (webhook) => webhook.description || "—" },
           {
             header: "Status",
-            cell: (webhook) => <StatusBadge status={webhook.disabled ? "disabled" : webhook.status} />,
+            cell: (webhook) => <StatusBadge status={webhook.status} />,
           },
           { header: "Created", cell: (webhook) => <DateTime value={webhook.created_at} /> },
         ]}

@@ -63,13 +63,22 @@ export function useUpdateWebhook(id: string) {
   );
 }
 
-/** POST …/recover: every delivery that ended failed since `since` gets a new cycle. */
+/** POST …/recover: every delivery that ended failed in [since, until) gets a new cycle. */
 export function useRecoverWebhook(id: string) {
   return useChangeMutation(
-    (api, since: string) =>
-      unwrap(api.POST("/webhooks/{id}/recover", { params: { path: { id } }, body: { since } })),
+    (api, window: { since: string; until?: string }) =>
+      unwrap(api.POST("/webhooks/{id}/recover", { params: { path: { id } }, body: window })),
     queryKeys.deliveriesOf(id),
   );
+}
+
+/** Attempts and successes per time bucket over a window (GET …/stats). */
+export function useWebhookStats(id: string, window: { since: string; until: string }) {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.webhookStats(id, window),
+    queryFn: () => unwrap(api.GET("/webhooks/{id}/stats", { params: { path: { id }, query: window } })),
+  });
 }
 
 export function useDeleteWebhook(id: string) {

@@ -1,0 +1,111 @@
+// Integration: real PostgreSQL (fresh database) and real Redis (own prefix). GET /v1/search finds
+// each kind of record of the caller by id or hash, and nothing of another user's.
+import { newId } from "@ctxlog/core";
+import { fanOutEvents, recordEvent } from "@ctxlog/db";
+import { bearer, createTestHarness, type TestHarness } from "../../testing/harness";
+
+let h: TestHarness;
+beforeAll(async () => {
+  h = await createTestHarness();
+});
+afterAll(() => h.close());
+
+const hex = (n: number) => `0x${n.toString(16).padStart(64, "0")}`;
+
+describe("GET /v1/search", () => {
+  it("finds a context by id, context hash, entry hash and transaction hash; an agent, webhook, delivery and event by id", async () => {
+    const t = await h.tenant();
+    const other = await h.tenant();
+    const created = await h.request
+      .post("/v1/contexts")
+      .set(bearer(t.keys.full))
+      .send({ agent_id: "finder-1", context_data: { q: 1 } });
+    expect(created.status).toBe(202);
+    const contextId = created.body.context_id as string;
+    // as the chain worker leaves a confirmed context: its entry hash and transaction
+    await h.db.context.update({
+      where: { id: contextId },
+      data: { entryHash: hex(7), transactionHash: hex(9) },
+    });
+    const row = await h.db.context.findUniqueOrThrow({ where: { id: contextId } });
+    const hook = await h.request
+      .post("/v1/webhooks")
+      .set(bearer(t.keys.full))
+      .send({ url: "https://example.com/hook", events: ["context.created"] });
+    await recordEvent(h.db, { userId: t.userId, event: "context.created", data: { n: 1 } });
+    while ((await fanOutEvents(h.db, { batchSize: 100 })).events > 0);
+    const delivery = await h.db.webhookDelivery.findFirstOrThrow({
+      where: { webhookId: hook.body.webhook_id },
+    });
+
+    const search = (q: string, key = t.keys.full) =>
+      h.request.get(`/v1/search?q=${encodeURIComponent(q)}`).set(bearer(key));
+    const found = async (q: string) => (await search(q)).body.results;
+    expect(await found(contextId)).toEqual([
+      { kind: "context", id: contextId, matched: "context_id", webhook_id: null },
+    ]);
+    expect(await found(row.contextHash.toUpperCase().replace("0X", "0x"))).toEqual([
+      { kind: "context", id: contextId, matched: "context_hash", webhook_id: null },
+    ]);
+    expect(await found(hex(7))).toEqual([
+      { kind: "context", id: contextId, matched: "entry_hash", webhook_id: null },
+    ]);
+    expect(await found(hex(9))).toEqual([
+      { kind: "context", id: contextId, matched: "transaction_hash", webhook_id: null },
+    ]);
+    expect(await found("finder-1")).toEqual([
+      { kind: "agent", id: "finder-1", matched: "agent_id", webhook_id: null },
+    ]);
+    expect(await found(hook.body.webhook_id)).toEqual([
+      { kind: "webhook", id: hook.body.webhook_id, matched: "webhook_id", webhook_id: null },
+    ]);
+    expect(await found(delivery.id)).toEqual([
+      { kind: "delivery", id: delivery.id, matched: "delivery_id", webhook_id: hook.body.webhook_id },
+    ]);
+    expect(await found(delivery.eventId)).toEqual([
+      { kind: "event", id: delivery.eventId, matched: "event_id", webhook_id: null },
+    ]);
+    expect(await found("nothing-here")).toEqual([]);
+
+    // another user finds none of it; keys without webhooks:manage may not search
+    for (const q of [contextId, row.contextHash, hex(9), "finder-1", hook.body.webhook_id, delivery.id]) {
+      expect((await search(q, other.keys.full)).body.results).toEqual([]);
+    }
+    expect((await search(contextId, t.keys.read_only)).status).toBe(403);
+    expect((await search("")).status).toBe(400);
+  });
+
+  it("uses the indexes: a hash lookup probes its index, never scans the user's contexts", async () => {
+    const t = await h.tenant();
+    await h.request
+      .post("/v1/contexts")
+      .set(bearer(t.keys.full))
+      .send({ agent_id: "bulk", context_data: { n: 0 } });
+    // many rows of the same user, each with its own hashes, so the planner has a reason to choose
+    await h.db.$executeRaw`
+      INSERT INTO contexts (id, user_id, api_key_id, key_family_id, agent_id, context_data, canonical_json,
+        context_hash, entry_hash, transaction_hash, signature, signer_address, status, network, created_at,
+        updated_at, estimated_confirmation)
+      SELECT ${newId("ctx").slice(0, 14)} || lpad(g::text, 16, '0'), user_id, api_key_id, key_family_id, agent_id,
+        context_data, canonical_json, '0x' || lpad(to_hex(g), 64, '0'), '0x' || lpad(to_hex(g + 1000000), 64, '0'),
+        '0x' || lpad(to_hex(g / 100 + 2000000), 64, '0'), signature, signer_address, 'confirmed', network, now(),
+        now(), now()
+      FROM contexts, generate_series(1, 20000) AS g WHERE user_id = ${t.userId}`;
+    await h.db.$executeRawUnsafe("ANALYZE contexts");
+    const indexes: Record<string, RegExp> = {
+      context_hash: /contexts_context_hash_idx/,
+      entry_hash: /contexts_entry_hash_idx/,
+      transaction_hash: /contexts_transaction_hash_user_id_idx/,
+    };
+    for (const [column, index] of Object.entries(indexes)) {
+      const plan = await h.db.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(
+        `EXPLAIN SELECT id FROM contexts WHERE ${column} = $1 AND user_id = $2 ORDER BY id LIMIT 20`,
+        hex(5000),
+        t.userId,
+      );
+      expect(plan.map((p) => p["QUERY PLAN"]).join("\n")).toMatch(index);
+    }
+    const res = await h.request.get(`/v1/search?q=${hex(5000)}`).set(bearer(t.keys.full));
+    expect(res.body.results).toHaveLength(1);
+  });
+});

@@ -1,0 +1,46 @@
+import { Group, Text } from "@mantine/core";
+import { DateTime } from "../../components/DateTime";
+import { PagedTable } from "../../components/PagedTable";
+import { PageHeader } from "../../components/PageHeader";
+import { StatusBadge } from "../../components/StatusBadge";
+import { AgentLink } from "./AgentLink";
+import { useAgents } from "./use-agents";
+
+export default function AgentsPage() {
+  const agents = useAgents();
+  return (
+    <>
+      <PageHeader title="Agents" />
+      <Text size="sm" c="dimmed" mb="md">
+        Each agent's log: its contexts in sequence, each linked to the one before. Open one to read it, export
+        it, or audit it against the chain.
+      </Text>
+      <PagedTable
+        list={agents}
+        rowKey={(agent) => agent.agent_id}
+        minWidth={720}
+        empty="No agent has logged a context yet."
+        columns={[
+          { header: "Agent", cell: (agent) => <AgentLink agentId={agent.agent_id} /> },
+          { header: "Head sequence", cell: (agent) => agent.head_sequence },
+          {
+            header: "Contexts by status",
+            cell: (agent) => (
+              <Group gap={6} wrap="wrap">
+                {(["confirmed", "pending", "failed"] as const)
+                  .filter((s) => agent.counts[s] > 0)
+                  .map((s) => (
+                    <Group key={s} gap={4} wrap="nowrap">
+                      <StatusBadge status={s} />
+                      <Text size="sm">{agent.counts[s]}</Text>
+                    </Group>
+                  ))}
+              </Group>
+            ),
+          },
+          { header: "Last activity", cell: (agent) => <DateTime value={agent.last_activity_at} /> },
+        ]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import { useQuery } from "@tanstack/react-query";
+import { useApi } from "../../api/api-context";
+import { unwrap } from "../../api/errors";
+import { usePagedQuery } from "../../api/paged";
+import { queryKeys } from "../../api/query-keys";
+import type { Schemas, WebhookEvent } from "../../api/schema";
+
+export type RecordedEvent = Schemas["Event"];
+
+export interface EventFilters {
+  type: "" | WebhookEvent;
+  since: string;
+  until: string;
+}
+
+export function useEvents(filters: EventFilters) {
+  const api = useApi();
+  return usePagedQuery<RecordedEvent>({
+    queryKey: queryKeys.events(filters),
+    fetchPage: (cursor) =>
+      unwrap(
+        api.GET("/events", {
+          params: {
+            query: {
+              limit: 25,
+              cursor,
+              created_after: filters.since,
+              created_before: filters.until,
+              ...(filters.type ? { type: filters.type } : {}),
+            },
+          },
+        }),
+      ),
+  });
+}
+
+export function useEventTypes() {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.eventTypes, queryFn: () => unwrap(api.GET("/event-types")) });
+}
+
+export function useEvent(eventId: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.event(eventId),
+    queryFn: () => unwrap(api.GET("/events/{event_id}", { params: { path: { event_id: eventId } } })),
+  });
+}

@@ -1,0 +1,51 @@
+/** @jest-environment ./apps/dashboard/src/testing/jsdom-environment.js */
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { fetchDouble } from "../../testing/fetch-double";
+import { renderApp, SESSION } from "../../testing/render";
+
+const hash = `0x${"ab".repeat(32)}`;
+
+describe("the search box", () => {
+  it("a pasted hash naming one context opens that context; several matches are listed", async () => {
+    const api = fetchDouble([
+      {
+        method: "GET",
+        path: "/search",
+        reply: (request) => ({
+          status: 200,
+          body: {
+            query: request.query.get("q"),
+            results:
+              request.query.get("q") === hash
+                ? [{ kind: "context", id: "ctx_1", matched: "transaction_hash", webhook_id: null }]
+                : [
+                    { kind: "webhook", id: "whk_1", matched: "webhook_id", webhook_id: null },
+                    { kind: "delivery", id: "dlv_1", matched: "delivery_id", webhook_id: "whk_1" },
+                  ],
+          },
+        }),
+      },
+      { method: "GET", path: "/overview", reply: () => ({ status: 500, body: {} }) },
+      {
+        method: "GET",
+        path: "/contexts/ctx_1",
+        reply: () => ({
+          status: 404,
+          body: { error: { code: "NOT_FOUND", message: "No context ctx_1.", request_id: "r" } },
+        }),
+      },
+    ]);
+    const user = userEvent.setup();
+    const { router } = renderApp("/", { fetch: api.fetch, session: SESSION });
+    await user.type(await screen.findByRole("textbox", { name: "Search" }), `${hash}{Enter}`);
+    await screen.findByRole("heading", { name: "Context ctx_1" }, { timeout: 5000 });
+    expect(router.state.location.pathname).toBe("/contexts/ctx_1");
+    expect(api.callsTo("GET", "/search")[0]?.query.get("q")).toBe(hash);
+
+    await user.type(screen.getByRole("textbox", { name: "Search" }), "{Control>}a{/Control}both{Enter}");
+    const delivery = await screen.findByRole("link", { name: "delivery dlv_1" }, { timeout: 5000 });
+    expect(delivery.getAttribute("href")).toBe("/webhooks/whk_1/deliveries/dlv_1");
+    expect(router.state.location.pathname).toBe("/search");
+  });
+});

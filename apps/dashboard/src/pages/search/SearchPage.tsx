@@ -1,0 +1,94 @@
+import { Stack, Text } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { useApi } from "../../api/api-context";
+import { unwrap } from "../../api/errors";
+import { queryKeys } from "../../api/query-keys";
+import type { Schemas } from "../../api/schema";
+import { AppLink } from "../../components/AppLink";
+import { ErrorAlert } from "../../components/ErrorAlert";
+import { PageHeader } from "../../components/PageHeader";
+import { TableSkeleton } from "../../components/TableSkeleton";
+
+type Hit = Schemas["SearchResult"]["results"][number];
+
+const WORDS: Record<Hit["matched"], string> = {
+  context_id: "context id",
+  context_hash: "context hash",
+  entry_hash: "entry hash",
+  transaction_hash: "transaction hash",
+  agent_id: "agent",
+  webhook_id: "webhook id",
+  delivery_id: "delivery id",
+  event_id: "event id",
+};
+
+/** Where a result's page is. */
+export function pathOf(hit: Hit): string {
+  switch (hit.kind) {
+    case "context":
+      return `/contexts/${hit.id}`;
+    case "agent":
+      return `/agents/${encodeURIComponent(hit.id)}`;
+    case "webhook":
+      return `/webhooks/${hit.id}`;
+    case "delivery":
+      return `/webhooks/${hit.webhook_id}/deliveries/${hit.id}`;
+    case "event":
+      return `/events/${hit.id}`;
+  }
+}
+
+function useSearch(q: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.search(q),
+    enabled: q !== "",
+    queryFn: () => unwrap(api.GET("/search", { params: { query: { q } } })),
+  });
+}
+
+export default function SearchPage() {
+  const [params] = useSearchParams();
+  const q = params.get("q")?.trim() ?? "";
+  const search = useSearch(q);
+  const navigate = useNavigate();
+  const results = search.data?.results ?? [];
+  const only = results.length === 1 ? results[0] : undefined;
+  // a single match is opened at once (the search stays in the history, so Back returns here)
+  useEffect(() => {
+    if (only) navigate(pathOf(only), { replace: true });
+  }, [only, navigate]);
+
+  return (
+    <>
+      <PageHeader title="Search" />
+      <Text size="sm" c="dimmed" mb="md" style={{ wordBreak: "break-all" }}>
+        {q
+          ? `Records named by “${q}”.`
+          : "Type an id, a context, entry or transaction hash, or an agent's name above."}
+      </Text>
+      {search.error ? <ErrorAlert error={search.error} mb="md" /> : null}
+      {search.isFetching ? <TableSkeleton rows={2} /> : null}
+      {search.data && results.length === 0 ? (
+        <Text>
+          Nothing of yours is named “{q}”. Ids start with ctx_, whk_, dlv_ or evt_; hashes are 0x and 64 hex
+          digits.
+        </Text>
+      ) : null}
+      <Stack gap="xs">
+        {results.map((hit) => (
+          <Text key={`${hit.kind}-${hit.id}-${hit.matched}`} size="sm" style={{ wordBreak: "break-all" }}>
+            <AppLink to={pathOf(hit)}>
+              {hit.kind} {hit.id}
+            </AppLink>{" "}
+            <Text span c="dimmed" size="sm">
+              (its {WORDS[hit.matched]})
+            </Text>
+          </Text>
+        ))}
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,186 @@
+"""python -m ctxlog verify|audit: the same commands, output and exit codes as `npx ctxlog`.
+
+Exit status: 0 verified / complete, 1 a check failed / the log is incomplete, 2 bad usage or an
+unreadable file, 3 the RPC endpoint is unreachable, 4 an unexpected error."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import traceback
+from typing import Any, Callable, Iterator, List, Optional, Sequence
+
+from ._version import __version__
+from .audit import audit_agent, ndjson_lines
+from .errors import ApiError, CtxlogError, RpcUnreachableError
+
+EXIT_VERIFIED, EXIT_FAILED, EXIT_USAGE, EXIT_UNREACHABLE, EXIT_INTERNAL = 0, 1, 2, 3, 4
+
+USAGE = """Usage:
+  python -m ctxlog verify <proof.json | -> --rpc-url <url> [--confirmations n] [--expected-signer addr]...
+                          [--expected-submitter addr]... [--json]
+  python -m ctxlog audit <export.ndjson | --api <url> --key <key> --agent <agent_id>> --rpc-url <url>
+                         [--from n] [--to m] [--receipts file] [--confirmations n] [--json]
+
+verify checks a proof bundle without trusting the service: canonical JSON, keccak256 hash,
+signature, Merkle proof, then through the RPC endpoint the transaction, its Anchored log and who
+sent it, the block and the confirmations. audit proves an agent's log complete and anchored.
+
+Exit status: 0 verified (complete), 1 a check failed (incomplete), 2 bad usage or file,
+3 RPC unreachable, 4 unexpected error."""
+
+
+class _Usage(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise _Usage(message)
+
+
+def _parser() -> _Parser:
+    p = _Parser(prog="python -m ctxlog", add_help=False)
+    p.add_argument("command", nargs="?")
+    p.add_argument("file", nargs="?")
+    p.add_argument("extra", nargs="*")
+    p.add_argument("--rpc-url")
+    p.add_argument("--confirmations")
+    p.add_argument("--expected-signer", action="append")
+    p.add_argument("--expected-submitter", action="append")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--api")
+    p.add_argument("--key")
+    p.add_argument("--agent")
+    p.add_argument("--from", dest="from_")
+    p.add_argument("--to")
+    p.add_argument("--receipts")
+    p.add_argument("-h", "--help", action="store_true")
+    p.add_argument("-v", "--version", action="store_true")
+    return p
+
+
+def _positive(value: Optional[str], name: str) -> Optional[int]:
+    if value is None:
+        return None
+    try:
+        n = int(value)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise _Usage("%s must be an integer ≥ 1" % name)
+    return n
+
+
+def main(argv: Sequence[str], out: Callable[[str], None] = print,
+         err: Callable[[str], None] = lambda s: print(s, file=sys.stderr), stdin: Any = None) -> int:
+    try:
+        args = _parser().parse_args(list(argv))
+    except _Usage as error:
+        err("ctxlog: %s\n\n%s" % (error, USAGE))
+        return EXIT_USAGE
+    if args.help:
+        out(USAGE)
+        return EXIT_VERIFIED
+    if args.version:
+        out(__version__)
+        return EXIT_VERIFIED
+    rpc_url = args.rpc_url or os.environ.get("CTXLOG_RPC_URL")
+    if args.command not in ("verify", "audit") or args.extra or (args.command == "verify" and args.file is None):
+        err(USAGE)
+        return EXIT_USAGE
+    if not rpc_url:
+        err("ctxlog: --rpc-url is required (or set CTXLOG_RPC_URL)")
+        return EXIT_USAGE
+    try:
+        confirmations = _positive(args.confirmations, "--confirmations")
+        if args.command == "verify":
+            return _verify(args, rpc_url, confirmations, out, err, stdin or sys.stdin)
+        return _audit(args, rpc_url, confirmations, out, err)
+    except _Usage as error:
+        err("ctxlog: %s" % error)
+        return EXIT_USAGE
+    except RpcUnreachableError as error:
+        err("ctxlog: %s" % error)
+        return EXIT_UNREACHABLE
+
+
+def _verify(args: Any, rpc_url: str, confirmations: Optional[int], out: Callable[[str], None],
+            err: Callable[[str], None], stdin: Any) -> int:
+    from .verify import verify_proof
+
+    try:
+        text = stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
+        bundle = json.loads(text)
+    except (OSError, ValueError) as error:
+        err("ctxlog: cannot read a JSON proof bundle from %s: %s" % (args.file, error))
+        return EXIT_USAGE
+    result = verify_proof(bundle, rpc_url=rpc_url, confirmations=confirmations,
+                          expected_signers=args.expected_signer, trusted_submitters=args.expected_submitter)
+    if args.json:
+        out(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
+    else:
+        for check in result.checks:
+            out(("%s  %s  %s" % ("PASS" if check.ok else "FAIL", check.name.ljust(17), check.reason or "")).rstrip())
+        name = bundle.get("context_id") if isinstance(bundle, dict) and isinstance(bundle.get("context_id"), str) \
+            else "context"
+        if result.verified:
+            out("\nVERIFIED: %s is in block %s with %s confirmations" % (name, result.block_number, result.confirmations))
+        else:
+            out("\nNOT VERIFIED: %s failed" % ", ".join(result.failed))
+    return EXIT_VERIFIED if result.verified else EXIT_FAILED
+
+
+def _file_lines(path: str) -> Iterator[str]:
+    with open(path, "rb") as stream:
+        yield from ndjson_lines(iter(lambda: stream.read(1 << 16), b""))
+
+
+def _audit(args: Any, rpc_url: str, confirmations: Optional[int], out: Callable[[str], None],
+           err: Callable[[str], None]) -> int:
+    first = _positive(args.from_, "--from")
+    to = _positive(args.to, "--to")
+    from_api = args.api is not None
+    if (not args.key or not args.agent or args.file) if from_api else not args.file:
+        err("ctxlog: give an export file, or --api with --key and --agent\n\n%s" % USAGE)
+        return EXIT_USAGE
+    receipts: List[Any] = []
+    try:
+        if args.receipts:
+            receipts = [json.loads(line) for line in _file_lines(args.receipts)]
+        if from_api:
+            from .client import Client
+
+            client = Client(args.api, args.key)
+            # the log's head bounds the audit, so a log cut short at its end is a gap, not a shorter log
+            head = client.agents.get(args.agent).head_sequence
+            lines: Any = client.agents.export(args.agent, from_sequence=first, to_sequence=to)
+            to = to if to is not None else head
+        else:
+            open(args.file, "rb").close()
+            lines = _file_lines(args.file)
+    except (OSError, ValueError, CtxlogError) as error:
+        if isinstance(error, RpcUnreachableError):
+            raise
+        err("ctxlog: %s" % error)
+        return EXIT_USAGE
+    try:
+        result = audit_agent(lines, rpc_url, from_sequence=first or 1, to_sequence=to, receipts=receipts,
+                             confirmations=confirmations)
+    except ApiError as error:
+        err("ctxlog: %s" % error)
+        return EXIT_USAGE
+    out(json.dumps(result.to_dict(), ensure_ascii=False) if args.json else result.summary)
+    return EXIT_VERIFIED if result.complete else EXIT_FAILED
+
+
+def run(argv: Optional[Sequence[str]] = None) -> None:
+    try:
+        code = main(sys.argv[1:] if argv is None else argv)
+    except Exception:  # noqa: BLE001
+        sys.stderr.write("ctxlog: unexpected error: %s" % traceback.format_exc())
+        code = EXIT_INTERNAL
+    sys.stdout.flush()
+    sys.exit(code)

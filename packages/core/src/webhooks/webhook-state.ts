@@ -1,0 +1,14 @@
+/**
+ * The one set of states a webhook endpoint is shown in, by the API (`status`) and the overview
+ * (`webhooks_by_status`) alike:
+ * - `disabled`: nothing is sent to it (a 410 Gone, the disable-after rule, or disabled by hand);
+ *   it wins over the delivery outcome, so a disabled endpoint is never counted as active;
+ * - `failing`: enabled, and a delivery has used all its attempts since the last success;
+ * - `active`: enabled, and no delivery has failed since the last success.
+ */
+export const WEBHOOK_STATES = ["active", "failing", "disabled"] as const;
+export type WebhookState = (typeof WEBHOOK_STATES)[number];
+
+export function webhookState(row: { status: "active" | "failing"; disabledAt: Date | null }): WebhookState {
+  return row.disabledAt !== null ? "disabled" : row.status;
+}

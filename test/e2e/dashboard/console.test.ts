@@ -1,0 +1,217 @@
+// Issue 26's journeys in a real browser against the real stack (the API serving the built
+// dashboard, both workers, anvil, PostgreSQL, Redis, loopback receivers): what a delivery sent and
+// got back.
+import { waitFor } from "@ctxlog/core/testing";
+import { type ReceivedRequest, type Receiver, startReceiver } from "@ctxlog/webhooks/testing";
+import { Client } from "pg";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchBrowser, signedInPage } from "./browser";
+import { type SessionApi, sessionApi } from "./session-api";
+import { type DashboardStack, startDashboardStack } from "./stack";
+
+jest.setTimeout(180_000);
+
+let stack: DashboardStack;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let api: SessionApi;
+let receiver: Receiver;
+const RECEIVER_ERROR = '{"error":"the receiver\'s database is down","trace":"tr-8841"}';
+
+beforeAll(async () => {
+  [stack, browser, receiver] = await Promise.all([
+    startDashboardStack(),
+    launchBrowser(),
+    startReceiver((_req: ReceivedRequest) => ({
+      status: 500,
+      headers: { "content-type": "application/json", "x-receiver": "console-e2e" },
+      body: RECEIVER_ERROR,
+    })),
+  ]);
+  ({ context, page } = await signedInPage(browser, stack, {
+    userId: "usr_console",
+    email: "grace@example.com",
+    password: "correct horse battery staple",
+  }));
+  api = await sessionApi(context, stack.origin);
+});
+afterAll(async () => {
+  await browser?.close();
+  await receiver?.close();
+  await stack?.close();
+});
+
+const dashboard = (path = "") => `${stack.origin}/dashboard${path}`;
+
+async function json<T>(response: Awaited<ReturnType<SessionApi["get"]>>): Promise<T> {
+  if (!response.ok()) throw new Error(`${response.url()}: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+it("a delivery to a receiver that answers 500 with a body shows that body, the request's headers and the payload", async () => {
+  const { webhook_id } = await json<{ webhook_id: string }>(
+    await api.post("/webhooks", { url: `${receiver.url}/fails`, events: ["context.created"] }),
+  );
+  const { delivery_id } = await json<{ delivery_id: string }>(await api.post(`/webhooks/${webhook_id}/test`));
+  await receiver.waitFor(1, 20_000);
+  await page.goto(dashboard(`/webhooks/${webhook_id}/deliveries/${delivery_id}`));
+  await page.getByRole("heading", { name: `Delivery ${delivery_id}` }).waitFor();
+  // the latest attempt is open: its response body as the receiver sent it (shown indented)
+  const body = page.getByLabel(/^Response body of attempt 1\.\d$/).first();
+  await body.waitFor({ timeout: 20_000 });
+  await waitFor(async () => (await body.textContent())?.includes("the receiver's database is down"), {
+    timeout: 20_000,
+    what: async () => `the response body (now ${await body.textContent()})`,
+  });
+  expect(JSON.parse((await body.textContent()) ?? "")).toEqual(JSON.parse(RECEIVER_ERROR));
+  const responseHeaders = page.getByLabel(/^Response headers of attempt 1\.\d$/).first();
+  expect(await responseHeaders.textContent()).toContain("x-receiver: console-e2e");
+  const requestHeaders = page.getByLabel(/^Request headers of attempt 1\.\d$/).first();
+  const sent = receiver.requests[0]?.headers["x-service-signature"];
+  const shownHeaders = (await requestHeaders.textContent()) ?? "";
+  expect(shownHeaders).toMatch(/x-service-signature: [0-9a-f]{64}/);
+  // one of the receiver's requests carried exactly the signature shown
+  expect(
+    receiver.requests.some((r: ReceivedRequest) =>
+      shownHeaders.includes(`x-service-signature: ${r.headers["x-service-signature"]}`),
+    ),
+  ).toBe(true);
+  expect(sent).toBeDefined();
+  const payload = JSON.parse((await page.getByLabel("Payload", { exact: true }).textContent()) ?? "");
+  expect(payload).toEqual(JSON.parse(receiver.requests[0]?.body ?? ""));
+  expect(await page.getByText(`POST ${receiver.url}/fails`).first().isVisible()).toBe(true);
+});
+
+it("the disable switch stops deliveries; switched on again, events flow", async () => {
+  const ok = await startReceiver(() => 200);
+  try {
+    const { key } = await json<{ key: string }>(
+      await api.post("/keys", { type: "full", name: "console-e2e" }),
+    );
+    const { webhook_id } = await json<{ webhook_id: string }>(
+      await api.post("/webhooks", { url: `${ok.url}/in`, events: ["context.created"] }),
+    );
+    const logContext = async (n: number) => {
+      const res = await fetch(`${stack.origin}/v1/contexts`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: JSON.stringify({ agent_id: "toggle-agent", context_data: { n } }),
+      });
+      expect(res.status).toBe(202);
+    };
+    await logContext(1);
+    await ok.waitFor(1, 20_000);
+
+    await page.goto(dashboard(`/webhooks/${webhook_id}`));
+    const toggle = page.getByRole("switch", { name: /^Send events to this endpoint/ });
+    expect(await toggle.isChecked()).toBe(true);
+    await toggle.click({ force: true }); // Mantine draws the track over the input
+    await page.getByText("Disabled: nothing is sent to this endpoint").waitFor();
+    await page.locator("header, main").getByText("disabled", { exact: true }).first().waitFor();
+
+    await logContext(2);
+    // the event's delivery ends failed "endpoint disabled", and the receiver gets nothing
+    await waitFor(
+      async () => {
+        const list = await json<{ data: { status: string; error_message: string | null }[] }>(
+          await api.get(`/webhooks/${webhook_id}/deliveries`),
+        );
+        return list.data.some((d) => d.status === "failed" && /disabled/.test(d.error_message ?? ""));
+      },
+      { timeout: 20_000, what: "a delivery failed as endpoint disabled" },
+    );
+    expect(ok.requests).toHaveLength(1);
+
+    await toggle.click({ force: true });
+    await page.getByText("Disabled: nothing is sent to this endpoint").waitFor({ state: "hidden" });
+    await logContext(3);
+    await ok.waitFor(2, 20_000);
+    expect(JSON.parse(ok.requests[1]?.body ?? "{}").data).toMatchObject({ agent_id: "toggle-agent" });
+  } finally {
+    await ok.close();
+  }
+});
+
+it("an agent's Audit runs the SDK in the browser: COMPLETE, then the gap named after a row is deleted", async () => {
+  const { key } = await json<{ key: string }>(await api.post("/keys", { type: "full", name: "audit-e2e" }));
+  for (const n of [1, 2, 3]) {
+    const res = await fetch(`${stack.origin}/v1/contexts`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: JSON.stringify({ agent_id: "audited-7", context_data: { step: n } }),
+    });
+    expect(res.status).toBe(202);
+  }
+  await waitFor(
+    async () => {
+      const agent = await json<{ counts: { confirmed: number } }>(await api.get("/agents/audited-7"));
+      return agent.counts.confirmed === 3;
+    },
+    { timeout: 60_000, what: "three confirmed entries" },
+  );
+
+  await page.goto(dashboard("/agents"));
+  await page.getByRole("link", { name: "audited-7" }).click();
+  await page.getByRole("heading", { name: "Agent audited-7" }).waitFor();
+  const entries = page.getByRole("table", { name: "Log entries" });
+  await entries.locator("tbody tr").nth(2).waitFor();
+  expect(await entries.locator("tbody tr td:first-child").allTextContents()).toEqual(["1", "2", "3"]);
+  await page.getByRole("button", { name: "Audit" }).click();
+  await page.getByText("COMPLETE", { exact: true }).waitFor({ timeout: 30_000 });
+  expect(await page.getByRole("status").filter({ hasText: "COMPLETE" }).textContent()).toMatch(
+    /COMPLETE: agent audited-7, entries 1\.\.3/,
+  );
+
+  // a row removed behind the service's back: the audit names the gap
+  const db = new Client({ connectionString: stack.database.url });
+  await db.connect();
+  try {
+    const removed = await db.query("DELETE FROM contexts WHERE agent_id = $1 AND sequence = 2", [
+      "audited-7",
+    ]);
+    expect(removed.rowCount).toBe(1);
+  } finally {
+    await db.end();
+  }
+  await page.reload();
+  await page.getByRole("button", { name: "Audit" }).click();
+  await page.getByText("Broken: gap").waitFor({ timeout: 30_000 });
+  expect(await page.getByText(/gap at 2: the entry after 1 is 3/).count()).toBe(1);
+});
+
+it("the search box opens a context from its context hash, and from its transaction hash", async () => {
+  const list = await json<{
+    data: { context_id: string; context_hash: string; transaction_hash: string | null }[];
+  }>(await api.get("/contexts?agent_id=audited-7&status=confirmed&limit=1"));
+  const target = list.data[0];
+  if (!target?.transaction_hash) throw new Error("a confirmed context of audited-7 was expected");
+  for (const q of [target.context_hash, target.transaction_hash]) {
+    await page.goto(dashboard("/"));
+    const box = page.getByRole("textbox", { name: "Search" });
+    await box.fill(q);
+    await box.press("Enter");
+    // a transaction anchors a batch: the agent's other contexts may share it; the one is listed or opened
+    const opened = page.getByRole("heading", { name: `Context ${target.context_id}` });
+    const listed = page.getByRole("link", { name: `context ${target.context_id}` });
+    await opened.or(listed).first().waitFor({ timeout: 20_000 });
+    if (!(await opened.isVisible())) await listed.click();
+    await page.getByRole("heading", { name: `Context ${target.context_id}` }).waitFor();
+  }
+});
+
+it("the overview's range picker changes the chart", async () => {
+  await page.goto(dashboard("/"));
+  const chart = page.getByRole("img", { name: /^Contexts received per / });
+  await chart.waitFor({ timeout: 20_000 });
+  expect(await chart.getAttribute("aria-label")).toMatch(
+    /^Contexts received per minute, last hour: \d+ in total/,
+  );
+  await page.getByRole("radio", { name: "7 d" }).check({ force: true });
+  await page
+    .getByRole("img", { name: /^Contexts received per 3 hours, last 7 days: \d+ in total/ })
+    .waitFor({ timeout: 20_000 });
+  await page
+    .getByText(/^Confirmation time: p50 around [\d.]+ s, p95 at most [\d.]+ s in this range\.$/)
+    .waitFor();
+});
