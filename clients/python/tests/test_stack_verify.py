@@ -45,7 +45,8 @@ def failed(result):
 def test_served_bundles_verify_on_the_chain(anchored, stack, backend):
     created, bundles = anchored
     for bundle in bundles:
-        assert bundle["version"] == 2
+        # served since issue 23: version 3, the signature being the receipt's (EIP-712)
+        assert bundle["version"] == 3 and bundle["signature_scheme"] == "EIP-712"
         result = verify_proof(bundle, rpc_url=stack["rpc_url"])
         assert [c.name for c in result.checks] == list(CHECK_NAMES)
         assert result.verified, [c for c in result.checks if not c.ok]
