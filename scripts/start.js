@@ -9,14 +9,10 @@ const { existsSync, readFileSync } = require("node:fs");
 const path = require("node:path");
 const { parseEnv } = require("node:util");
 const { devChainPaths, readSavedChain, recordedChain, saveChainNote } = require("./lib/dev-chain");
+const { endOfLifeWarning } = require("./lib/node-support");
 
-// End of life of Node's LTS lines (nodejs.org, "Previous releases"): one line of warning past it.
-const NODE_EOL = { 18: "2025-04-30", 20: "2026-04-30", 22: "2027-04-30", 24: "2028-04-30" };
-const eol = NODE_EOL[Number(process.versions.node.split(".")[0])];
-if (eol && Date.now() >= Date.parse(eol))
-  console.warn(
-    `ctxlog: Node ${process.versions.node} reached end of life on ${eol}; use Node 24 LTS (or 22).`,
-  );
+const eolWarning = endOfLifeWarning(process.versions.node);
+if (eolWarning) console.warn(eolWarning);
 
 const root = path.resolve(__dirname, "..");
 const envFile = existsSync(path.join(root, ".env")) ? ".env" : ".env.example";
