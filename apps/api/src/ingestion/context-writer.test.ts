@@ -6,6 +6,7 @@ import {
   type NewContextInput,
   recoverReceiptSigner,
 } from "@ctxlog/core";
+import { readContext } from "@ctxlog/db/testing";
 import { JOBS } from "@ctxlog/jobs";
 import { Queue } from "bullmq";
 import {
@@ -73,8 +74,9 @@ describe("the context writer", () => {
     );
     expect(result).toMatchObject({ status: 202, replayed: false, contextIds: [keyed.id] });
 
-    const viaBatch = await h.db.context.findUniqueOrThrow({ where: { id: batched.id } });
-    const viaKey = await h.db.context.findUniqueOrThrow({ where: { id: keyed.id } });
+    // read as readers do: the anchor's fields joined (none yet)
+    const viaBatch = await readContext(h.db, batched.id);
+    const viaKey = await readContext(h.db, keyed.id);
     // the same row but for its place in the agent's log (and so its receipt's signature): the keyed
     // one is the next entry
     const unlinked = { id: "same", sequence: null, prevEntryHash: null, entryHash: null, signature: "" };

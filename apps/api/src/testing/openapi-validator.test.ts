@@ -11,6 +11,7 @@ const context = {
   visibility: "private",
   context_hash: `0x${"ab".repeat(32)}`,
   signature: `0x${"cd".repeat(64)}1b`,
+  signature_scheme: "EIP-712",
   signer_address: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", // EIP-55: mixed case
   transaction_hash: null,
   network: "anvil",
@@ -23,6 +24,7 @@ const context = {
   estimated_confirmation: "2026-01-01T00:00:04.000Z",
   context_data: {},
   metadata: {},
+  data_erased_at: null,
   error: null,
   retry_possible: null,
   failure_reason: null,
