@@ -59,19 +59,7 @@ export async function storeSignedTransactions(
   return db.$transaction(async (tx) => {
     if (!(await holdsSignerLease(tx, lease))) return false;
     await tx.anchorTransaction.createMany({
-      data: txs.map((t) => ({
-        hash: t.hash,
-        anchorId: t.anchorId,
-        signerAddress: lease.signerAddress,
-        nonce: t.nonce,
-        rawTransaction: t.raw,
-        gasLimit: t.gasLimit,
-        maxFeePerGas: t.maxFeePerGas.toString(),
-        maxPriorityFeePerGas: t.maxPriorityFeePerGas.toString(),
-        // set now, not at broadcast: a process killed between the node accepting a transaction
-        // and recording it must still have its successor look for the receipt from here on
-        broadcastBlock: headBlock,
-      })),
+      data: anchorTransactionRows(txs, lease.signerAddress, headBlock),
     });
     const ids = txs.map((t) => t.anchorId);
     const hashes = txs.map((t) => t.hash);
@@ -178,4 +166,27 @@ export async function listUnbroadcastTransactions(db: DbOrTx, signerAddress: str
     take: limit,
     select: { hash: true, rawTransaction: true, anchorId: true, nonce: true, createdAt: true },
   });
+}
+
+/**
+ * The rows of signed anchor transactions, as sendAnchors and a nonce-gap refill store them.
+ * broadcastBlock is set now, not at broadcast: a process killed between the node accepting a
+ * transaction and recording it must still have its successor look for the receipt from here on.
+ */
+export function anchorTransactionRows(
+  txs: readonly SignedAnchorTransaction[],
+  signerAddress: string,
+  headBlock: bigint,
+) {
+  return txs.map((t) => ({
+    hash: t.hash,
+    anchorId: t.anchorId,
+    signerAddress,
+    nonce: t.nonce,
+    rawTransaction: t.raw,
+    gasLimit: t.gasLimit,
+    maxFeePerGas: t.maxFeePerGas.toString(),
+    maxPriorityFeePerGas: t.maxPriorityFeePerGas.toString(),
+    broadcastBlock: headBlock,
+  }));
 }

@@ -1,4 +1,4 @@
-import type { SignedAnchorTransaction } from "../anchors/send-anchors";
+import { anchorTransactionRows, type SignedAnchorTransaction } from "../anchors/send-anchors";
 import { holdsSignerLease, type SignerLease } from "../anchors/signer-lease";
 import type { PrismaClient } from "../generated/prisma/client";
 import type { DbOrTx } from "../prisma-types";
@@ -87,17 +87,7 @@ export async function resignAnchors(
       data: { status: "abandoned" },
     });
     await tx.anchorTransaction.createMany({
-      data: txs.map((t) => ({
-        hash: t.hash,
-        anchorId: t.anchorId,
-        signerAddress: lease.signerAddress,
-        nonce: t.nonce,
-        rawTransaction: t.raw,
-        gasLimit: t.gasLimit,
-        maxFeePerGas: t.maxFeePerGas.toString(),
-        maxPriorityFeePerGas: t.maxPriorityFeePerGas.toString(),
-        broadcastBlock: headBlock,
-      })),
+      data: anchorTransactionRows(txs, lease.signerAddress, headBlock),
     });
     const hashes = txs.map((t) => t.hash);
     const nonces = txs.map((t) => t.nonce);
