@@ -79,12 +79,16 @@ describe("agentMatches", () => {
     expect(agentMatches("-x", ["*"])).toBe(false);
   });
 
-  it("stays fast on patterns that make backtracking matchers explode", () => {
+  it("answers patterns that make backtracking matchers explode without backtracking", () => {
     const id = "a".repeat(127);
-    const hostile = `${"a*".repeat(63)}b`; // 127 chars, never matches
+    // Head "a" and tail "a" match, so every middle piece is searched; a backtracking matcher tries
+    // ~C(127, 60) splits here and never returns. This one does one indexOf per piece: microseconds.
+    // The bound is not a speed target but a guard against a hang, with a margin of ~10^5 for CI load.
+    const hostile = `${"a*".repeat(60)}b*a`;
     const t0 = performance.now();
-    for (let i = 0; i < 1000; i++) expect(globMatch(hostile, id)).toBe(false);
-    expect(performance.now() - t0).toBeLessThan(500);
+    const matched = globMatch(hostile, id);
+    expect(matched).toBe(false);
+    expect(performance.now() - t0).toBeLessThan(1000);
   });
 
   it("agrees with a reference regex translation on random inputs", () => {
