@@ -76,7 +76,8 @@ describe("operations endpoints", () => {
   it("an unknown route is a 404 in the error envelope", async () => {
     const res = await h.request.get("/v1/nope").set(bearer(t.keys.full));
     expect(res.status).toBe(404);
-    expect(res.body.error).toMatchObject({ code: "NOT_FOUND" });
+    // the message names the path the client sent, /v1 included
+    expect(res.body.error).toMatchObject({ code: "NOT_FOUND", message: "No route for GET /v1/nope." });
     const outside = await h.request.get("/nope");
     expect(outside.status).toBe(404);
     expect(outside.body.error.code).toBe("NOT_FOUND");

@@ -98,5 +98,6 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
 };
 
 export const notFoundHandler: RequestHandler = (req) => {
-  throw new AppError("NOT_FOUND", `No route for ${req.method} ${req.path}.`);
+  // baseUrl + path: inside the /v1 router req.path alone drops the prefix the client sent
+  throw new AppError("NOT_FOUND", `No route for ${req.method} ${req.baseUrl}${req.path}.`);
 };
