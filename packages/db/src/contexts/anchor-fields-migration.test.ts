@@ -2,48 +2,18 @@
 // gas, depth and confirmation time into every context row, applied to a database holding rows the
 // chain worker wrote before it (confirmed, pending in a sent batch, unbatched, failed): each reads
 // the same through the readers after it as its own columns said before.
-import { randomBytes } from "node:crypto";
-import { cp, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { Client } from "pg";
 import { createDb } from "../client";
-import { dropDatabase, ensureDatabase, withDatabaseName } from "../database";
-import { applyMigrations } from "../migrate";
-import { LOCK_FILE_CONTENT } from "../migrations-dir";
-import { DEFAULT_MIGRATIONS_DIR } from "../paths";
+import { createUpgradeDatabase, type UpgradeDatabase } from "../testing/upgrade-database";
 import { getContext } from "./get-context";
 import { listContexts } from "./list-contexts";
 
 const MIGRATION = "20261127003000_anchor_fields_read_through";
-const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL || "postgresql://root@127.0.0.1:5432/postgres";
-const url = withDatabaseName(ADMIN_URL, `ctxlog_test_anchor_fields_${randomBytes(4).toString("hex")}`);
-let before: string;
-
+let upgrade: UpgradeDatabase;
 beforeAll(async () => {
-  await ensureDatabase(url);
-  before = await mkdtemp(path.join(tmpdir(), "ctxlog-migrations-"));
-  await writeFile(path.join(before, "migration_lock.toml"), LOCK_FILE_CONTENT);
-  for (const name of await readdir(DEFAULT_MIGRATIONS_DIR)) {
-    if (name < MIGRATION && /^\d{14}_/.test(name)) {
-      await cp(path.join(DEFAULT_MIGRATIONS_DIR, name), path.join(before, name), { recursive: true });
-    }
-  }
+  upgrade = await createUpgradeDatabase(MIGRATION, "anchor_fields");
 });
-afterAll(async () => {
-  await dropDatabase(url);
-  await rm(before, { recursive: true, force: true });
-});
-
-async function sql<T>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
+afterAll(() => upgrade.drop());
+const sql = <T>(text: string, values: unknown[] = []) => upgrade.sql<T>(text, values);
 
 const TX_A = `0x${"a1".repeat(32)}`;
 const TX_B = `0x${"b2".repeat(32)}`;
@@ -51,7 +21,7 @@ const CHAIN_FIELDS = `transaction_hash, block_number::text AS block_number, bloc
   confirmations, confirmed_at, confirmation_time_seconds, status::text AS status`;
 
 it("moves the chain fields to the anchors without changing what any context reads", async () => {
-  await applyMigrations(url, { migrationsDir: before });
+  await upgrade.migrateToBefore();
   await sql(`INSERT INTO users (id) VALUES ('u1')`);
   await sql(
     `INSERT INTO api_keys (id, user_id, type, hash, display_prefix, family_id)
@@ -108,9 +78,9 @@ it("moves the chain fields to the anchors without changing what any context read
   );
   const old = await sql<Record<string, unknown>>(`SELECT id, ${CHAIN_FIELDS} FROM contexts ORDER BY id`);
 
-  await applyMigrations(url);
+  await upgrade.migrateAll();
 
-  const db = createDb(url, { poolSize: 1 });
+  const db = createDb(upgrade.url, { poolSize: 1 });
   try {
     const reader = { userId: "u1", keyFamilyId: "fam_1", scope: "all" as const };
     const page = await listContexts(db, reader, { limit: 10 });

@@ -1,48 +1,17 @@
 // Integration: real PostgreSQL. The migration that scopes Idempotency-Key records per key family,
 // applied to a database holding records written under the previous (per-user) schema.
-import { randomBytes } from "node:crypto";
-import { cp, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { Client } from "pg";
-import { dropDatabase, ensureDatabase, withDatabaseName } from "../database";
-import { applyMigrations } from "../migrate";
-import { LOCK_FILE_CONTENT } from "../migrations-dir";
-import { DEFAULT_MIGRATIONS_DIR } from "../paths";
+import { createUpgradeDatabase, type UpgradeDatabase } from "../testing/upgrade-database";
 
 const MIGRATION = "20261126123759_idempotency_per_key_family";
-const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL || "postgresql://root@127.0.0.1:5432/postgres";
-const url = withDatabaseName(ADMIN_URL, `ctxlog_test_idem_family_${randomBytes(4).toString("hex")}`);
-let before: string;
-
+let upgrade: UpgradeDatabase;
 beforeAll(async () => {
-  await ensureDatabase(url);
-  // The migrations as they stood before this one.
-  before = await mkdtemp(path.join(tmpdir(), "ctxlog-migrations-"));
-  await writeFile(path.join(before, "migration_lock.toml"), LOCK_FILE_CONTENT);
-  for (const name of await readdir(DEFAULT_MIGRATIONS_DIR)) {
-    if (name < MIGRATION && /^\d{14}_/.test(name)) {
-      await cp(path.join(DEFAULT_MIGRATIONS_DIR, name), path.join(before, name), { recursive: true });
-    }
-  }
+  upgrade = await createUpgradeDatabase(MIGRATION, "idem_family");
 });
-afterAll(async () => {
-  await dropDatabase(url);
-  await rm(before, { recursive: true, force: true });
-});
-
-async function sql<T>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
+afterAll(() => upgrade.drop());
+const sql = <T>(text: string, values: unknown[] = []) => upgrade.sql<T>(text, values);
 
 it("gives each stored record the family of the context its response names, and drops the rest", async () => {
-  await applyMigrations(url, { migrationsDir: before });
+  await upgrade.migrateToBefore();
   await sql(`INSERT INTO users (id) VALUES ('u1')`);
   await sql(
     `INSERT INTO api_keys (id, user_id, type, hash, display_prefix, family_id)
@@ -63,7 +32,7 @@ it("gives each stored record the family of the context its response names, and d
   await record("K2", JSON.stringify({ context_id: "ctx_gone", status: "pending" }));
   await record("K3", "not json");
 
-  await applyMigrations(url, { migrationsDir: DEFAULT_MIGRATIONS_DIR });
+  await upgrade.migrateAll();
   const rows = await sql<{ key: string; key_family_id: string }>(
     "SELECT key, key_family_id FROM idempotency_keys ORDER BY key",
   );

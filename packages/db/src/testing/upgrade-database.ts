@@ -1,0 +1,65 @@
+// Test-only: a database as it stood before one migration, for tests that write rows the old way,
+// apply the rest of the migrations and check that nothing written before was lost or changed.
+import { randomBytes } from "node:crypto";
+import { cp, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Client } from "pg";
+import { dropDatabase, ensureDatabase, withDatabaseName } from "../database";
+import { applyMigrations } from "../migrate";
+import { LOCK_FILE_CONTENT } from "../migrations-dir";
+import { DEFAULT_MIGRATIONS_DIR } from "../paths";
+
+const DEFAULT_ADMIN_URL = "postgresql://root@127.0.0.1:5432/postgres";
+
+export interface UpgradeDatabase {
+  url: string;
+  /** Applies every migration older than the one under test (the schema the old code wrote to). */
+  migrateToBefore(): Promise<void>;
+  /** Applies the rest: the migration under test and every later one. */
+  migrateAll(): Promise<string[]>;
+  /** One statement on a fresh connection. */
+  sql<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
+  /** Drops this database and the temporary migrations folder, and only them. */
+  drop(): Promise<void>;
+}
+
+/**
+ * A new, empty database named `ctxlog_test_<label>_<random>` for the upgrade test of `migration`
+ * (a folder name of prisma/migrations, e.g. "20261127003000_anchor_fields_read_through").
+ */
+export async function createUpgradeDatabase(migration: string, label: string): Promise<UpgradeDatabase> {
+  if (!/^\d{14}_[a-z0-9_]+$/.test(migration)) throw new Error(`not a migration folder name: ${migration}`);
+  const names = await readdir(DEFAULT_MIGRATIONS_DIR);
+  if (!names.includes(migration)) throw new Error(`no migration ${migration} in ${DEFAULT_MIGRATIONS_DIR}`);
+  const adminUrl = process.env.TEST_DATABASE_ADMIN_URL || DEFAULT_ADMIN_URL;
+  const url = withDatabaseName(adminUrl, `ctxlog_test_${label}_${randomBytes(4).toString("hex")}`);
+  await ensureDatabase(url);
+  const before = await mkdtemp(path.join(tmpdir(), "ctxlog-migrations-"));
+  await writeFile(path.join(before, "migration_lock.toml"), LOCK_FILE_CONTENT);
+  for (const name of names) {
+    if (name < migration && /^\d{14}_/.test(name)) {
+      await cp(path.join(DEFAULT_MIGRATIONS_DIR, name), path.join(before, name), { recursive: true });
+    }
+  }
+  return {
+    url,
+    migrateToBefore: async () => {
+      await applyMigrations(url, { migrationsDir: before });
+    },
+    migrateAll: () => applyMigrations(url),
+    sql: async <T>(text: string, values: unknown[] = []) => {
+      const client = new Client({ connectionString: url });
+      await client.connect();
+      try {
+        return (await client.query(text, values)).rows as T[];
+      } finally {
+        await client.end();
+      }
+    },
+    drop: async () => {
+      await dropDatabase(url);
+      await rm(before, { recursive: true, force: true });
+    },
+  };
+}
