@@ -26,8 +26,9 @@ export interface LocalRedisCluster {
   stop(): Promise<void>;
 }
 
-const REDIS_SERVER = process.env.REDIS_SERVER_BIN ?? "redis-server";
-const REDIS_CLI = process.env.REDIS_CLI_BIN ?? "redis-cli";
+// from PATH: Debian's redis-server package installs both
+const REDIS_SERVER = "redis-server";
+const REDIS_CLI = "redis-cli";
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
