@@ -60,6 +60,12 @@ async function endToEnd(label, redisEnv, receiver) {
     );
     const batches = Math.ceil(CONTEXTS / BATCH);
     const total = batches * BATCH;
+    const roles = {
+      [stack.apiPid]: "api",
+      [stack.workerPid]: "chain-worker",
+      [webhookWorker.pid]: "webhook-worker",
+    };
+    const cpuBefore = lib.cpuByRole(roles);
     const pool = new Pool(`http://127.0.0.1:${stack.apiPort}`, { connections: CONNECTIONS });
     let next = 0;
     const started = Date.now();
@@ -85,6 +91,7 @@ async function endToEnd(label, redisEnv, receiver) {
       const s = await receiverStats(receiver);
       return s.unique >= total ? s : null;
     }, `${total} deliveries`);
+    const cpu = lib.cpuSpent(cpuBefore, lib.cpuByRole(roles));
     const confirmed = await stack.db.anchor.aggregate({
       where: { status: "confirmed" },
       _max: { confirmedAt: true },
@@ -99,6 +106,13 @@ async function endToEnd(label, redisEnv, receiver) {
       deliveredPerSecond: total / (lastDeliveredMs / 1000),
       perSecond: total / (Math.max(lastConfirmedMs, lastDeliveredMs) / 1000),
       duplicates: stats.count - stats.unique,
+      // µs per context; "redis" is every redis-server on the host (the cluster's three, or the one)
+      cpuPerContext: Object.fromEntries(
+        ["api", "chain-worker", "webhook-worker", "postgres", "redis"].map((role) => [
+          role,
+          ((cpu[role] ?? 0) * 1000) / total,
+        ]),
+      ),
     };
   } finally {
     await lib.stopProcess(webhookWorker);
@@ -129,6 +143,8 @@ async function main() {
             `posted ${fmt(r.postedPerSecond, 0)}/s | confirmed ${fmt(r.confirmedPerSecond, 0)}/s | ` +
             `delivered ${fmt(r.deliveredPerSecond, 0)}/s | duplicate deliveries ${r.duplicates} |`,
         );
+        const cpu = Object.entries(r.cpuPerContext).map(([role, us]) => `${role} ${fmt(us, 0)}`);
+        console.log(`  CPU µs per context: ${cpu.join(", ")}`);
       }
     }
     const crossSlot = (await cluster.errorCounts()).CROSSSLOT ?? 0;

@@ -1,7 +1,7 @@
 // Test-only (reached through `@ctxlog/jobs/testing`): a Redis Cluster of its own for a suite or a
 // bench, so nothing depends on a cluster someone else started. Debian's redis-server 7.0 is enough.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -170,19 +170,86 @@ export async function startRedisCluster(opts: { masters?: number } = {}): Promis
       return Promise.all(nodes.map((node) => onNode(node, (r) => r.dbsize())));
     },
     async stop() {
-      await Promise.all(
-        children.map(
-          (child) =>
-            new Promise<void>((resolve) => {
-              if (child.exitCode !== null || child.signalCode !== null) return resolve();
-              child.once("exit", () => resolve());
-              child.kill("SIGTERM");
-              setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
-            }),
-        ),
-      );
+      await Promise.all(children.map((child) => stopChild(child)));
       process.off("exit", killAll);
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+export interface LocalRedisSentinel {
+  /** the sentinel, watching the master as `name` */
+  sentinels: RedisNode[];
+  name: string;
+  /** the master itself (what the sentinel names) */
+  master: RedisNode;
+  stop(): Promise<void>;
+}
+
+/**
+ * One master and one sentinel watching it as `ctxlog-test` (quorum 1), on free ports in a temporary
+ * directory, without persistence: enough to check that a client finds the master through the
+ * sentinel. Resolves once the sentinel names the master.
+ */
+export async function startRedisSentinel(): Promise<LocalRedisSentinel> {
+  const dir = await mkdtemp(path.join(tmpdir(), "ctxlog-redis-sentinel-"));
+  const children: ChildProcess[] = [];
+  const killAll = () => {
+    for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+  };
+  process.once("exit", killAll);
+  const name = "ctxlog-test";
+  const master = { host: "127.0.0.1", port: await freePort() };
+  const sentinel = { host: "127.0.0.1", port: await freePort() };
+  const stop = async () => {
+    await Promise.all(children.map((child) => stopChild(child)));
+    process.off("exit", killAll);
+    await rm(dir, { recursive: true, force: true });
+  };
+  try {
+    children.push(
+      spawn(
+        REDIS_SERVER,
+        ["--port", String(master.port), "--bind", "127.0.0.1", "--save", "", "--dir", dir],
+        {
+          stdio: "ignore",
+        },
+      ),
+    );
+    await waitFor(() => onNode(master, async (r) => (await r.ping()) === "PONG"), "the sentinel's master");
+    // a sentinel rewrites its configuration file: it must be a file of its own
+    const conf = path.join(dir, "sentinel.conf");
+    await writeFile(
+      conf,
+      [
+        `port ${sentinel.port}`,
+        "bind 127.0.0.1",
+        `dir ${dir}`,
+        `sentinel monitor ${name} ${master.host} ${master.port} 1`,
+        "",
+      ].join("\n"),
+    );
+    children.push(spawn(REDIS_SERVER, [conf, "--sentinel"], { stdio: "ignore" }));
+    await waitFor(
+      () =>
+        onNode(sentinel, async (r) => {
+          const reply = (await r.call("SENTINEL", "get-master-addr-by-name", name)) as string[] | null;
+          return reply?.[1] === String(master.port);
+        }),
+      "the sentinel to name its master",
+    );
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { sentinels: [sentinel], name, master, stop };
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+    setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
+  });
 }
