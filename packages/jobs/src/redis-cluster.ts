@@ -2,7 +2,7 @@
 // bench, so nothing depends on a cluster someone else started. Debian's redis-server 7.0 is enough.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
+import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { RedisNode } from "@ctxlog/core";
@@ -61,7 +61,25 @@ async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 
   throw new Error(`timed out waiting for ${what}`);
 }
 
+/** true once something listens on the port (a raw TCP probe: see onNode) */
+function listening(node: RedisNode): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(node.port, node.host);
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+/**
+ * A command on a connection of its own. Only once the server listens: ioredis, refused a
+ * connection, leaves something pending that keeps the process alive for seconds (jest then warns
+ * that it did not exit).
+ */
 async function onNode<T>(node: RedisNode, fn: (redis: Redis) => Promise<T>): Promise<T> {
+  if (!(await listening(node))) throw new Error(`nothing listens on ${node.host}:${node.port}`);
   const redis = new Redis({ ...node, lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 1_000 });
   redis.on("error", () => {});
   try {
