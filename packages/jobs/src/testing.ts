@@ -26,7 +26,7 @@ export {
   type LocalRedisSentinel,
   startRedisCluster,
   startRedisSentinel,
-} from "./redis-cluster";
+} from "./local-redis";
 export { type StallMode, type StallProxy, startStallProxy, targetOf } from "./stall-proxy";
 
 /** The claims live in db 0, the one every user of the server shares, so every claimer sees them. */

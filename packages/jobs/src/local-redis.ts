@@ -1,5 +1,6 @@
-// Test-only (reached through `@ctxlog/jobs/testing`): a Redis Cluster of its own for a suite or a
-// bench, so nothing depends on a cluster someone else started. Debian's redis-server 7.0 is enough.
+// Test-only (reached through `@ctxlog/jobs/testing`): a Redis Cluster, or a master behind a
+// sentinel, of its own for a suite or a bench, so nothing depends on servers someone else started.
+// Debian's redis-server 7.0 is enough.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { connect, createServer } from "node:net";
