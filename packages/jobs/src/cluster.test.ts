@@ -6,8 +6,8 @@ import { JOBS } from "./catalog";
 import { createRedisConnection, isCluster, type RedisClient } from "./connection";
 import { publishKeyRevocation, subscribeKeyRevocations } from "./key-revocations";
 import { queuePrefix, slotTag } from "./keyspace";
-import { JobQueues } from "./queues";
 import { type LocalRedisCluster, startRedisCluster } from "./local-redis";
+import { JobQueues } from "./queues";
 import { TEST_REDIS_URL } from "./testing";
 
 // Integration: the queues and the revocation channel on a three-master Redis Cluster of this

@@ -1,8 +1,8 @@
 import { once } from "node:events";
 import { redisTargetFrom } from "@ctxlog/core";
 import { createRedisConnection, isCluster } from "./connection";
-import { JobQueues } from "./queues";
 import { type LocalRedisSentinel, startRedisSentinel } from "./local-redis";
+import { JobQueues } from "./queues";
 
 // Integration: REDIS_SENTINELS + REDIS_SENTINEL_NAME reach the master a sentinel of this suite's own
 // names (Debian's redis-server in sentinel mode), and the queues work through it as on one Redis.
