@@ -154,6 +154,9 @@ async function main() {
     const ratio = rate(runs.cluster) / rate(runs.one);
     const duplicates = [...runs.one, ...runs.cluster].reduce((s, r) => s + r.duplicates, 0);
     console.log(`CROSSSLOT errors on the cluster: ${crossSlot}; duplicate deliveries: ${duplicates}`);
+    // runs next to each other in time saw the most similar machine: on a busy host these disagree
+    const perRound = runs.cluster.map((c, i) => fmt(c.perSecond / runs.one[i].perSecond, 3));
+    console.log(`cluster/one per round: ${perRound.join(", ")}`);
     console.log(
       `cluster/one = ${fmt(ratio, 3)} (${fmt(rate(runs.cluster), 0)} vs ${fmt(rate(runs.one), 0)} contexts/s; ` +
         `target ≥ 0.9: ${ratio >= 0.9 ? "met" : "MISSED"})`,
