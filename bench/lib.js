@@ -176,6 +176,8 @@ async function startChainStack(name, extraEnv = {}, { workerExecArgv = [] } = {}
     stdio: "ignore",
   });
   return {
+    /** the environment the apps were started with (for more processes on the same stack) */
+    env,
     apiPort: api.port,
     apiPid: api.pid,
     workerPid: worker.pid,

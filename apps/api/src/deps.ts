@@ -1,7 +1,6 @@
 import type { ContextSigner, SecretKeyring } from "@ctxlog/core";
 import type { PrismaClient } from "@ctxlog/db";
-import type { JobQueues } from "@ctxlog/jobs";
-import type { Redis } from "ioredis";
+import type { JobQueues, RedisClient } from "@ctxlog/jobs";
 import type { Logger } from "pino";
 import type { ChainAccess } from "./chain-reading/chain-access";
 import type { ApiEnv } from "./env";
@@ -17,7 +16,7 @@ import type { SignerDirectory } from "./signing/signer-directory";
 export interface ApiDeps {
   env: ApiEnv;
   db: PrismaClient;
-  redis: Redis;
+  redis: RedisClient;
   queues: JobQueues;
   signer: ContextSigner;
   logger: Logger;

@@ -11,6 +11,17 @@ const base = {
 };
 
 describe("API environment", () => {
+  it("takes a Redis Cluster's nodes, or sentinels, but not both", () => {
+    const nodes = "127.0.0.1:7000,127.0.0.1:7001";
+    expect(parseApiEnv({ ...base, REDIS_CLUSTER_NODES: nodes }).REDIS_CLUSTER_NODES).toEqual([
+      { host: "127.0.0.1", port: 7000 },
+      { host: "127.0.0.1", port: 7001 },
+    ]);
+    expect(() =>
+      parseApiEnv({ ...base, REDIS_CLUSTER_NODES: nodes, REDIS_SENTINELS: "127.0.0.1:26379" }),
+    ).toThrow(/REDIS_SENTINELS: set REDIS_CLUSTER_NODES or REDIS_SENTINELS, not both/);
+  });
+
   it("runs one process unless API_PROCESSES says otherwise; auto means one per core", () => {
     expect(parseApiEnv(base).API_PROCESSES).toBe(1);
     expect(parseApiEnv({ ...base, API_PROCESSES: "3" }).API_PROCESSES).toBe(3);

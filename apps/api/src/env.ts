@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import {
+  checkRedisTopology,
   checkSecretsEncryptionEnv,
   envFlag,
   optionalEnv,
@@ -127,6 +128,7 @@ export const apiEnvSchema = z
     SIGN_IN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   })
   .superRefine(checkSecretsEncryptionEnv)
+  .superRefine(checkRedisTopology)
   .refine((env) => env.DEFAULT_PLAN in env.PLAN_RATE_LIMITS, {
     message: "DEFAULT_PLAN must be one of the plans in PLAN_RATE_LIMITS",
     path: ["DEFAULT_PLAN"],

@@ -1,4 +1,10 @@
-import { createContextSigner, pgTimeoutsFrom, secretKeyringFromEnv, signerAddress } from "@ctxlog/core";
+import {
+  createContextSigner,
+  pgTimeoutsFrom,
+  redisTargetFrom,
+  secretKeyringFromEnv,
+  signerAddress,
+} from "@ctxlog/core";
 import { createDb } from "@ctxlog/db";
 import { createRedisConnection, JobQueues, subscribeKeyRevocations } from "@ctxlog/jobs";
 import type { Logger } from "pino";
@@ -24,7 +30,8 @@ export function createApiDeps(
     timeouts: pgTimeoutsFrom(env),
   });
   // Also the rate limiter's connection: without a command timeout a stalled Redis holds every request.
-  const redis = createRedisConnection(env.REDIS_URL, "producer", {
+  const redisTarget = redisTargetFrom(env);
+  const redis = createRedisConnection(redisTarget, "producer", {
     commandTimeout: env.REDIS_COMMAND_TIMEOUT_MS,
   });
   redis.on("error", (err) => logger.warn({ err: err.message }, "redis connection error"));
@@ -37,7 +44,7 @@ export function createApiDeps(
   });
   const revocations =
     env.AUTH_CACHE_TTL_MS > 0
-      ? subscribeKeyRevocations(env.REDIS_URL, env.REDIS_PREFIX, {
+      ? subscribeKeyRevocations(redisTarget, env.REDIS_PREFIX, {
           onRevoked: (keyId) => authCache.revoke(keyId),
           onGap: () => authCache.clear(),
           onError: (err) => logger.debug({ err: err.message }, "key revocation subscription error"),

@@ -1,8 +1,7 @@
 import { WindowBatcher } from "@ctxlog/core";
 import { type AnchorTarget, createAnchorBatch, listUnbatchedAmong, type PrismaClient } from "@ctxlog/db";
-import { JOBS, type JobPayload } from "@ctxlog/jobs";
+import { JOBS, type JobPayload, queuePrefix, type RedisClient } from "@ctxlog/jobs";
 import { type Job, Worker } from "bullmq";
-import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import type { ChainMetrics } from "./metrics";
 
@@ -28,7 +27,7 @@ const HELD_RETRIES = 40;
  */
 export function startBatcher(
   db: PrismaClient,
-  connection: Redis,
+  connection: RedisClient,
   target: AnchorTarget,
   config: BatcherConfig,
   onBatch: () => void,
@@ -74,7 +73,7 @@ export function startBatcher(
     },
     {
       connection,
-      prefix: config.prefix,
+      prefix: queuePrefix(connection, config.prefix, JOBS.anchorContexts.queue),
       // Jobs in hand while a window is open: writes under load name many contexts each, so a few
       // fill a batch; at low load each names one, and up to a batch of them wait together.
       concurrency: Math.min(Math.max(config.batchMax, 16), 1_024),

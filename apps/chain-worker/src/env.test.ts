@@ -9,6 +9,17 @@ const valid = {
 };
 
 describe("chain worker configuration", () => {
+  it("takes a Redis Cluster's nodes, or sentinels, but not both", () => {
+    const nodes = "127.0.0.1:7000,127.0.0.1:7001";
+    expect(parseChainWorkerEnv({ ...valid, REDIS_CLUSTER_NODES: nodes }).REDIS_CLUSTER_NODES).toEqual([
+      { host: "127.0.0.1", port: 7000 },
+      { host: "127.0.0.1", port: 7001 },
+    ]);
+    expect(() =>
+      parseChainWorkerEnv({ ...valid, REDIS_CLUSTER_NODES: nodes, REDIS_SENTINELS: "127.0.0.1:26379" }),
+    ).toThrow(/REDIS_SENTINELS: set REDIS_CLUSTER_NODES or REDIS_SENTINELS, not both/);
+  });
+
   it("has the issue's defaults", () => {
     expect(parseChainWorkerEnv(valid)).toMatchObject({
       CONFIRMATIONS: 3,

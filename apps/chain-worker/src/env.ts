@@ -1,4 +1,4 @@
-import { optionalEnv, parseConfig, postgresEnv, redisEnv } from "@ctxlog/core";
+import { checkRedisTopology, optionalEnv, parseConfig, postgresEnv, redisEnv } from "@ctxlog/core";
 import { z } from "zod";
 
 const ms = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
@@ -46,5 +46,5 @@ export type ChainWorkerEnv = z.infer<typeof chainWorkerEnvSchema>;
 
 /** Parses the environment once, at start-up; a bad value stops the process with every problem listed. */
 export function parseChainWorkerEnv(source: NodeJS.ProcessEnv): ChainWorkerEnv {
-  return parseConfig(chainWorkerEnvSchema, source, "the chain worker");
+  return parseConfig(chainWorkerEnvSchema.superRefine(checkRedisTopology), source, "the chain worker");
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { createRpcClient } from "@ctxlog/chain";
-import { loadFastKeccak, pgTimeoutsFrom } from "@ctxlog/core";
+import { loadFastKeccak, pgTimeoutsFrom, redisTargetFrom } from "@ctxlog/core";
 import { type AnchorTarget, createDb, registerSigner } from "@ctxlog/db";
 import { createRedisConnection, JobQueues } from "@ctxlog/jobs";
 import { type RunningLoop, runLoop, serveMetrics } from "@ctxlog/runtime";
@@ -73,8 +73,8 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
   let gaugesLoop: RunningLoop | undefined;
   let publishLoop: RunningLoop | undefined;
   let batcher: ReturnType<typeof startBatcher> | undefined;
-  const connection = createRedisConnection(env.REDIS_URL, "worker");
-  const producer = createRedisConnection(env.REDIS_URL, "producer", {
+  const connection = createRedisConnection(redisTargetFrom(env), "worker");
+  const producer = createRedisConnection(redisTargetFrom(env), "producer", {
     commandTimeout: env.REDIS_COMMAND_TIMEOUT_MS,
   });
   const queues = new JobQueues(producer, env.REDIS_PREFIX);

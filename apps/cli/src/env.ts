@@ -1,5 +1,6 @@
 import {
   ConfigError,
+  checkRedisTopology,
   checkSecretsEncryptionEnv,
   encryptionKeyEnv,
   encryptionKeyIdEnv,
@@ -7,6 +8,7 @@ import {
   optionalEnv,
   parseConfig,
   postgresEnv,
+  redisTopologyEnv,
   type SecretKeyring,
   secretKeyringFromEnv,
 } from "@ctxlog/core";
@@ -22,12 +24,16 @@ export const cliEnvSchema = z.object({
   /** optional: when set, revoke and roll tell running APIs to drop the key from their caches */
   REDIS_URL: optionalEnv(z.url({ protocol: /^rediss?$/ })),
   REDIS_PREFIX: z.string().default("ctxlog"),
+  /** the apps' Redis Cluster or Sentinel, when they use one (REDIS_URL must be set too) */
+  ...redisTopologyEnv,
   /** `secrets` commands only (requireSecretKeyring); checked whenever set */
   SECRETS_ENCRYPTION_KEY: optionalEnv(encryptionKeyEnv),
   SECRETS_ENCRYPTION_KEY_ID: optionalEnv(encryptionKeyIdEnv),
   SECRETS_ENCRYPTION_OLD_KEYS: oldEncryptionKeysEnv,
 });
-const checkedCliEnvSchema = cliEnvSchema.superRefine(checkSecretsEncryptionEnv);
+const checkedCliEnvSchema = cliEnvSchema
+  .superRefine(checkSecretsEncryptionEnv)
+  .superRefine(checkRedisTopology);
 
 export type CliEnv = z.infer<typeof cliEnvSchema>;
 

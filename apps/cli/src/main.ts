@@ -1,8 +1,7 @@
 import { existsSync } from "node:fs";
-import { pgTimeoutsFrom } from "@ctxlog/core";
+import { pgTimeoutsFrom, redisTargetFrom } from "@ctxlog/core";
 import { createDb } from "@ctxlog/db";
-import { publishKeyRevocation } from "@ctxlog/jobs";
-import { Redis } from "ioredis";
+import { createRedisConnection, publishKeyRevocation } from "@ctxlog/jobs";
 import { ACCOUNTS_USAGE, runAccountsCommand } from "./commands/accounts";
 import { KEYS_USAGE, type NotifyKeyChanged, runKeysCommand } from "./commands/keys";
 import { runSecretsCommand, SECRETS_USAGE } from "./commands/secrets";
@@ -13,11 +12,9 @@ function keyChangeNotifier(env: CliEnv): NotifyKeyChanged {
   const url = env.REDIS_URL;
   if (!url) return async () => {};
   return async (keyId) => {
-    const redis = new Redis(url, {
+    const redis = createRedisConnection(redisTargetFrom({ ...env, REDIS_URL: url }), "producer", {
       lazyConnect: true,
-      connectTimeout: 2_000,
       commandTimeout: 2_000, // a stalled Redis must not hold the command forever
-      maxRetriesPerRequest: 1,
     });
     try {
       await redis.connect();

@@ -1,11 +1,10 @@
-import { JOBS } from "@ctxlog/jobs";
+import { JOBS, queuePrefix, type RedisClient } from "@ctxlog/jobs";
 import { Worker } from "bullmq";
-import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import { type createDeliveryProcessor, RetryScheduledError } from "./delivery-processor";
 
 export interface DeliveryWorkerOptions {
-  connection: Redis;
+  connection: RedisClient;
   prefix: string;
   concurrency: number;
   lockDurationMs: number;
@@ -33,7 +32,7 @@ export function createDeliveryWorker(
 ): Worker {
   const worker = new Worker(JOBS.deliverWebhook.queue, processor, {
     connection: opts.connection,
-    prefix: opts.prefix,
+    prefix: queuePrefix(opts.connection, opts.prefix, JOBS.deliverWebhook.queue),
     concurrency: opts.concurrency,
     autorun: false,
     // A killed worker's job is taken back by the stalled check once its lock lapses.

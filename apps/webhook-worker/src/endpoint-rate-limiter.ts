@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import { type RedisClient, slotTag } from "@ctxlog/jobs";
 
 /**
  * Evenly spaced slots per endpoint, shared by every worker process through Redis (a GCRA-style
@@ -34,14 +34,15 @@ export type RateReservation = { ok: true; waitMs: number } | { ok: false; retryI
 
 export class EndpointRateLimiter {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
     private readonly maxWaitMs: number,
   ) {}
 
   /** A slot at most maxWaitMs away (wait that long, then send), or when to try again. */
   async reserve(webhookId: string, perSecond: number): Promise<RateReservation> {
-    const key = `${this.prefix}:webhook-rate:${webhookId}`;
+    // the script reads and writes both keys: on a Cluster the webhook's tag puts them in one slot
+    const key = `${this.prefix}:webhook-rate:${slotTag(this.redis, webhookId)}`;
     const [ok, micros] = (await this.redis.eval(
       RESERVE,
       2,

@@ -8,6 +8,17 @@ const required = {
 };
 
 describe("parseWorkerEnv", () => {
+  it("takes a Redis Cluster's nodes, or sentinels, but not both", () => {
+    const nodes = "127.0.0.1:7000,127.0.0.1:7001";
+    expect(parseWorkerEnv({ ...required, REDIS_CLUSTER_NODES: nodes }).REDIS_CLUSTER_NODES).toEqual([
+      { host: "127.0.0.1", port: 7000 },
+      { host: "127.0.0.1", port: 7001 },
+    ]);
+    expect(() =>
+      parseWorkerEnv({ ...required, REDIS_CLUSTER_NODES: nodes, REDIS_SENTINELS: "127.0.0.1:26379" }),
+    ).toThrow(/REDIS_SENTINELS: set REDIS_CLUSTER_NODES or REDIS_SENTINELS, not both/);
+  });
+
   it("defaults to the spec: a 10 s timeout and delays of 5 s, 15 s, 45 s, 2 min; the SSRF guard on", () => {
     const env = parseWorkerEnv(required);
     expect(env.WEBHOOK_TIMEOUT_MS).toBe(10_000);

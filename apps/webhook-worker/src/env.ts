@@ -1,4 +1,5 @@
 import {
+  checkRedisTopology,
   checkSecretsEncryptionEnv,
   DEFAULT_RETRY_DELAYS_MS,
   DEFAULT_WEBHOOK_TIMEOUT_MS,
@@ -79,7 +80,9 @@ export const workerEnvSchema = z.object({
   ...secretsEncryptionEnv,
 });
 // Across variables: an old key may not reuse the current key's id.
-const checkedWorkerEnvSchema = workerEnvSchema.superRefine(checkSecretsEncryptionEnv);
+const checkedWorkerEnvSchema = workerEnvSchema
+  .superRefine(checkSecretsEncryptionEnv)
+  .superRefine(checkRedisTopology);
 
 export type WorkerEnv = z.infer<typeof workerEnvSchema>;
 

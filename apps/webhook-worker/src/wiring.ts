@@ -1,6 +1,6 @@
 import { once } from "node:events";
 import type http from "node:http";
-import { pgTimeoutsFrom, retentionPolicies, secretKeyringFromEnv } from "@ctxlog/core";
+import { pgTimeoutsFrom, redisTargetFrom, retentionPolicies, secretKeyringFromEnv } from "@ctxlog/core";
 import { createDb, listenForRecordedEvents, type OutboxListener } from "@ctxlog/db";
 import { createRedisConnection, JobQueues } from "@ctxlog/jobs";
 import { type RunningLoop, serveMetrics } from "@ctxlog/runtime";
@@ -34,8 +34,8 @@ export function createWorkerRuntime(env: WorkerEnv, logger: Logger) {
   const db = createDb(env.DATABASE_URL, { poolSize: env.DATABASE_POOL_SIZE, timeouts: pgTimeoutsFrom(env) });
   // The BullMQ worker waits out a Redis outage; the producer side fails fast (the reconciler
   // re-enqueues whatever a failed enqueue missed).
-  const workerRedis = createRedisConnection(env.REDIS_URL, "worker");
-  const producerRedis = createRedisConnection(env.REDIS_URL, "producer", {
+  const workerRedis = createRedisConnection(redisTargetFrom(env), "worker");
+  const producerRedis = createRedisConnection(redisTargetFrom(env), "producer", {
     commandTimeout: env.REDIS_COMMAND_TIMEOUT_MS,
   });
   for (const r of [workerRedis, producerRedis]) {

@@ -99,6 +99,13 @@ export {
 export { generateOpaqueToken, hashOpaqueToken, isOpaqueToken, timingSafeEqualText } from "./opaque-tokens";
 export * from "./otel";
 export { type CursorShape, decodeCursor, encodeCursor, idCursor } from "./pagination";
+export {
+  checkRedisTopology,
+  type RedisNode,
+  type RedisTarget,
+  redisTargetFrom,
+  redisTopologyEnv,
+} from "./redis-target";
 export * from "./secrets-at-rest";
 export {
   DEFAULT_PG_TIMEOUTS,

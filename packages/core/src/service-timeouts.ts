@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { redisTopologyEnv } from "./redis-target";
 
 /**
  * How long a process waits on PostgreSQL before giving up, in ms (0 = no limit). A server that
@@ -55,15 +56,21 @@ export const postgresEnv = {
 };
 
 /**
- * Redis as every long-running app reaches it: the URL, the prefix every queue, rate limiter and
- * channel lives under, and the command timeout of fail-fast connections.
+ * Redis as every long-running app reaches it: the URL (and a Cluster's or Sentinel's nodes), the
+ * prefix every queue, rate limiter and channel lives under, and the command timeout of fail-fast
+ * connections. The prefix may hold one hash tag (`{ctxlog}`): on a Redis Cluster every key then
+ * lands in that one slot; without one, the keys carry tags of their own (docs/operations.md).
  */
 export const redisEnv = {
   REDIS_URL: z.url({ protocol: /^rediss?$/ }),
   REDIS_PREFIX: z
     .string()
-    .regex(/^[A-Za-z0-9_-]+$/)
+    .regex(
+      /^(?=.)[A-Za-z0-9_-]*(?:\{[A-Za-z0-9_-]+\}[A-Za-z0-9_-]*)?$/,
+      "letters, digits, _ and -, with at most one {hash tag}",
+    )
     .default("ctxlog"),
+  ...redisTopologyEnv,
   ...redisTimeoutsEnv,
 };
 

@@ -1,4 +1,8 @@
-import { Redis, type RedisOptions } from "ioredis";
+import type { RedisTarget } from "@ctxlog/core";
+import { Cluster, Redis, type RedisOptions } from "ioredis";
+
+/** One Redis (or Sentinel's master), or a Redis Cluster: BullMQ and every limiter take either. */
+export type RedisClient = Redis | Cluster;
 
 /**
  * Producers (the API) must fail fast when Redis is down so a request can answer 503 instead of
@@ -10,16 +14,14 @@ export type RedisRole = "producer" | "worker";
 /** A producer's command without a reply this long fails (the same default as REDIS_COMMAND_TIMEOUT_MS). */
 export const DEFAULT_PRODUCER_COMMAND_TIMEOUT_MS = 2_000;
 
-/**
- * `extra.commandTimeout` sets a producer's command timeout (0 = none). Worker connections get none:
- * ioredis applies it to blocking commands too, which would cut BullMQ's BZPOPMIN waits short;
- * BullMQ bounds those itself.
- */
-export function createRedisConnection(url: string, role: RedisRole, extra: RedisOptions = {}): Redis {
+const retryStrategy = (times: number) => Math.min(times * 200, 2_000);
+
+/** What a role's connection to one node is: the same on one Redis, a Sentinel master, a Cluster node. */
+function nodeOptions(role: RedisRole, extra: RedisOptions): RedisOptions {
   const { commandTimeout = DEFAULT_PRODUCER_COMMAND_TIMEOUT_MS, ...rest } = extra;
   const common: RedisOptions = { lazyConnect: false, connectTimeout: 2_000, ...rest };
   if (role === "producer") {
-    return new Redis(url, {
+    return {
       ...common,
       // A Redis that accepts connections but does not answer would otherwise hold every command,
       // and so every request (the rate limiter runs on each), for as long as it stalls.
@@ -31,8 +33,72 @@ export function createRedisConnection(url: string, role: RedisRole, extra: Redis
       // leave in one write: syscalls, not Redis, are what a busy API pays for.
       enableAutoPipelining: true,
       maxRetriesPerRequest: 1,
-      retryStrategy: (times) => Math.min(times * 200, 2_000),
+      retryStrategy,
+    };
+  }
+  return { ...common, maxRetriesPerRequest: null, enableReadyCheck: true };
+}
+
+/** Credentials, TLS and database of a redis[s]:// URL, for the clients that are not given the URL. */
+function urlOptions(url: string): RedisOptions {
+  const u = new URL(url);
+  const db = Number(u.pathname.slice(1) || 0);
+  return {
+    ...(u.username ? { username: decodeURIComponent(u.username) } : {}),
+    ...(u.password ? { password: decodeURIComponent(u.password) } : {}),
+    ...(u.protocol === "rediss:" ? { tls: {} } : {}),
+    ...(db > 0 ? { db } : {}),
+  };
+}
+
+/**
+ * `extra.commandTimeout` sets a producer's command timeout (0 = none). Worker connections get none:
+ * ioredis applies it to blocking commands too, which would cut BullMQ's BZPOPMIN waits short;
+ * BullMQ bounds those itself. A target with cluster nodes gives an ioredis Cluster (the same
+ * options on each node, and the Cluster's own offline queue and pipelining as the role wants).
+ */
+export function createRedisConnection(url: string, role: RedisRole, extra?: RedisOptions): Redis;
+export function createRedisConnection(
+  target: string | RedisTarget,
+  role: RedisRole,
+  extra?: RedisOptions,
+): RedisClient;
+export function createRedisConnection(
+  target: string | RedisTarget,
+  role: RedisRole,
+  extra: RedisOptions = {},
+): RedisClient {
+  const options = nodeOptions(role, extra);
+  if (typeof target === "string") return new Redis(target, options);
+  if (target.sentinels) {
+    return new Redis({
+      ...options,
+      ...urlOptions(target.url),
+      sentinels: target.sentinels,
+      name: target.sentinelName ?? "mymaster",
     });
   }
-  return new Redis(url, { ...common, maxRetriesPerRequest: null, enableReadyCheck: true });
+  if (!target.clusterNodes) return new Redis(target.url, options);
+  const {
+    enableOfflineQueue,
+    enableAutoPipelining,
+    retryStrategy: _perNode,
+    lazyConnect,
+    db: _db,
+    ...node
+  } = options;
+  const { db: _noDb, ...credentials } = urlOptions(target.url); // a Cluster has database 0 only
+  return new Cluster(target.clusterNodes, {
+    redisOptions: { ...node, ...credentials },
+    enableOfflineQueue,
+    enableAutoPipelining,
+    lazyConnect,
+    enableReadyCheck: true,
+    clusterRetryStrategy: retryStrategy,
+  });
+}
+
+/** true for a Cluster client: its keys must carry hash tags (see keyspace.ts). */
+export function isCluster(redis: RedisClient): redis is Cluster {
+  return (redis as { isCluster?: boolean }).isCluster === true;
 }

@@ -6,12 +6,19 @@ export {
   type JobName,
   type JobPayload,
 } from "./catalog";
-export { createRedisConnection, DEFAULT_PRODUCER_COMMAND_TIMEOUT_MS, type RedisRole } from "./connection";
+export {
+  createRedisConnection,
+  DEFAULT_PRODUCER_COMMAND_TIMEOUT_MS,
+  isCluster,
+  type RedisClient,
+  type RedisRole,
+} from "./connection";
 export {
   type KeyRevocationSubscription,
   keyRevocationChannel,
   publishKeyRevocation,
   subscribeKeyRevocations,
 } from "./key-revocations";
+export { queuePrefix, slotTag } from "./keyspace";
 export { type QueueStats, readQueueStats, WATCHED_JOB_STATES, type WatchedJobState } from "./queue-stats";
 export { EnqueueError, JobQueues } from "./queues";

@@ -1,14 +1,22 @@
-import { Redis } from "ioredis";
+import type { RedisTarget } from "@ctxlog/core";
+import { createRedisConnection, isCluster, type RedisClient } from "./connection";
 
 /**
  * API processes cache verified keys for AUTH_CACHE_TTL_MS. Revoking (or rolling) a key publishes
  * its id here so every process drops it at once; the TTL only bounds the lag when a message is
- * lost (Redis down at the time of revocation).
+ * lost (Redis down at the time of revocation). On a Cluster a PUBLISH reaches the subscribers of
+ * every node; the channel still carries a hash tag, as every name of ours does there, so that it can
+ * move to sharded pub/sub (SPUBLISH) without a rename.
  */
-export const keyRevocationChannel = (prefix: string) => `${prefix}:keys:revoked`;
+export const keyRevocationChannel = (prefix: string, clustered = false) =>
+  clustered ? `${prefix}:{keys}:revoked` : `${prefix}:keys:revoked`;
 
-export async function publishKeyRevocation(redis: Redis, prefix: string, keyId: string): Promise<number> {
-  return redis.publish(keyRevocationChannel(prefix), keyId);
+export async function publishKeyRevocation(
+  redis: RedisClient,
+  prefix: string,
+  keyId: string,
+): Promise<number> {
+  return redis.publish(keyRevocationChannel(prefix, isCluster(redis)), keyId);
 }
 
 export interface KeyRevocationSubscription {
@@ -23,12 +31,12 @@ export interface KeyRevocationSubscription {
  * between were missed.
  */
 export function subscribeKeyRevocations(
-  url: string,
+  target: string | RedisTarget,
   prefix: string,
   handlers: { onRevoked: (keyId: string) => void; onGap: () => void; onError?: (err: Error) => void },
 ): KeyRevocationSubscription {
-  const channel = keyRevocationChannel(prefix);
-  const redis = new Redis(url, { maxRetriesPerRequest: null, connectTimeout: 2_000 });
+  const redis = createRedisConnection(target, "worker");
+  const channel = keyRevocationChannel(prefix, isCluster(redis));
   let live = false;
   let subscribedOnce = false;
   redis.on("message", (from: string, keyId: string) => {

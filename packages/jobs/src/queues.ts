@@ -1,6 +1,7 @@
 import { Queue } from "bullmq";
-import type { Redis } from "ioredis";
 import { JOBS, type JobName, type JobPayload } from "./catalog";
+import type { RedisClient } from "./connection";
+import { queuePrefix } from "./keyspace";
 
 export class EnqueueError extends Error {
   override readonly name = "EnqueueError";
@@ -11,7 +12,7 @@ export class JobQueues {
   private readonly queues = new Map<string, Queue>();
 
   constructor(
-    private readonly connection: Redis,
+    private readonly connection: RedisClient,
     private readonly prefix: string,
     private readonly enqueueTimeoutMs = 2_000,
   ) {}
@@ -22,7 +23,7 @@ export class JobQueues {
     if (!queue) {
       queue = new Queue(def.queue, {
         connection: this.connection,
-        prefix: this.prefix,
+        prefix: queuePrefix(this.connection, this.prefix, def.queue),
         skipWaitingForReady: true,
       });
       // Errors surface through enqueue's rejection; this only keeps them from crashing the process.

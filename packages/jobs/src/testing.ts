@@ -21,6 +21,12 @@ export async function deleteRedisPrefix(prefix: string, url = TEST_REDIS_URL) {
   }
 }
 
+export {
+  type LocalRedisCluster,
+  type LocalRedisSentinel,
+  startRedisCluster,
+  startRedisSentinel,
+} from "./local-redis";
 export { type StallMode, type StallProxy, startStallProxy, targetOf } from "./stall-proxy";
 
 /** The claims live in db 0, the one every user of the server shares, so every claimer sees them. */

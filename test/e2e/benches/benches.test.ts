@@ -1,5 +1,5 @@
 // Integration: each `npm run bench:*` the README and docs/operations.md quote, run end to end at a
-// tiny size against real PostgreSQL, Redis and anvil (each bench makes and drops its own scratch
+// tiny size against real PostgreSQL, Redis (and bench:cluster's own Redis Cluster) and anvil (each bench makes and drops its own scratch
 // database and Redis prefix). Figures are not checked here — speed is the benches' to report, on a
 // quiet machine — only that every bench still runs to its summary and exits 0, so a bench cannot
 // rot between the sessions that measure with it. Needs the build (`npm run build`, as .ci/run does).
@@ -55,6 +55,17 @@ describe("the benches run end to end at a tiny size (PostgreSQL, Redis, anvil)",
     });
     expect(out).toMatch(/BATCH_MAX=32 +posted/);
     expect(out).toMatch(/one agent's log costs/);
+  }, 240_000);
+
+  it("bench:cluster", async () => {
+    const out = await runBench("cluster.js", {
+      BENCH_CLUSTER_CONTEXTS: "200",
+      BENCH_CLUSTER_ROUNDS: "1",
+      BENCH_BATCH_CONNECTIONS: "2",
+    });
+    expect(out).toMatch(/\| Redis Cluster, 3 masters \| \d+ contexts\/s/);
+    expect(out).toMatch(/CROSSSLOT errors on the cluster: 0; duplicate deliveries: 0/);
+    expect(out).toMatch(/cluster\/one = [\d.]+/);
   }, 240_000);
 
   it("bench:webhooks", async () => {

@@ -28,6 +28,8 @@ export interface StackConfig {
   databaseUrl: string;
   redisUrl: string;
   redisPrefix: string;
+  /** REDIS_CLUSTER_NODES: when set, every app talks to that Redis Cluster (redisUrl gives credentials) */
+  redisClusterNodes?: string;
   rpcUrl: string;
   chainId: number;
   registryAddress: string;
@@ -54,6 +56,7 @@ export async function startApps(config: StackConfig) {
     DATABASE_URL: config.databaseUrl,
     REDIS_URL: config.redisUrl,
     REDIS_PREFIX: config.redisPrefix,
+    ...(config.redisClusterNodes ? { REDIS_CLUSTER_NODES: config.redisClusterNodes } : {}),
     LOG_LEVEL: "silent",
     CTXLOG_DEV_MODE: "true", // anvil's published keys sign
     ...TEST_SECRETS_ENV,

@@ -1,6 +1,6 @@
 import { AppError } from "@ctxlog/core";
+import { type RedisClient, slotTag } from "@ctxlog/jobs";
 import type { Response } from "express";
-import type { Redis } from "ioredis";
 import ipaddr from "ipaddr.js";
 import { RateLimiterRedis } from "rate-limiter-flexible";
 import { applyRateLimit, consumePoints, type RateLimitState } from "./rate-limit";
@@ -60,7 +60,7 @@ export class FailedAuthLimiter {
   private readonly delayPrefix: string;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly opts: {
       prefix: string;
       limit: number;
@@ -104,9 +104,10 @@ export class FailedAuthLimiter {
    * Counts one attempt of `subject` before it is checked; throws 429 RATE_LIMIT_EXCEEDED (with
    * Retry-After) when the subject has no attempts left (or must wait), 503 when Redis is down.
    */
-  async begin(subject: string, res: Response): Promise<Attempt> {
+  async begin(untagged: string, res: Response): Promise<Attempt> {
     const limiter = this.limiter;
     if (!limiter) return { giveBack: async () => {}, failed: async () => {} };
+    const subject = this.key(untagged);
     if (this.opts.progressiveAfter !== undefined) {
       const waitMs = await unavailableOnError(this.redis.pttl(this.delayPrefix + subject));
       if (waitMs > 0) this.refuse(res, limiter.points, waitMs);
@@ -122,7 +123,7 @@ export class FailedAuthLimiter {
       applyRateLimit(res, state, "");
       return {
         giveBack: async (opts) => {
-          await (opts?.forget ? this.reset(subject) : limiter.reward(subject, 1).catch(() => {}));
+          await (opts?.forget ? this.resetKey(subject) : limiter.reward(subject, 1).catch(() => {}));
         },
         failed: async (failedRes) => {
           const spent = limiter.points - state.remaining;
@@ -181,7 +182,7 @@ export class FailedAuthLimiter {
     if (!this.limiter) return;
     let spent: Awaited<ReturnType<RateLimiterRedis["get"]>>;
     try {
-      spent = await this.limiter.get(address);
+      spent = await this.limiter.get(this.key(address));
     } catch (err) {
       throw new AppError("SERVICE_UNAVAILABLE", "Rate limiting is unavailable; retry with backoff.", {
         cause: err,
@@ -194,13 +195,22 @@ export class FailedAuthLimiter {
   /** Counts one failure (after `check`); the response carries the address's remaining failures. */
   async recordFailure(address: string, res: Response): Promise<void> {
     if (!this.limiter) return;
-    const state = await consumePoints(this.limiter, address, 1);
+    const state = await consumePoints(this.limiter, this.key(address), 1);
     // This request is answered 401 either way; the next one will meet `check`.
     applyRateLimit(res, { ...state, allowed: true }, "");
   }
 
   /** Forgets `subject`'s failures (a successful sign-in to that account). */
   async reset(subject: string): Promise<void> {
+    await this.resetKey(this.key(subject));
+  }
+
+  /** A subject as its keys name it: on a Cluster, a slot of its own (a hash tag). */
+  private key(subject: string): string {
+    return slotTag(this.redis, subject);
+  }
+
+  private async resetKey(subject: string): Promise<void> {
     await this.limiter?.delete(subject).catch(() => {});
     if (this.opts.progressiveAfter !== undefined)
       await this.redis.del(this.delayPrefix + subject).catch(() => {});

@@ -1,6 +1,6 @@
 import { AppError } from "@ctxlog/core";
+import { type RedisClient, slotTag } from "@ctxlog/jobs";
 import type { RequestHandler, Response } from "express";
-import type { Redis } from "ioredis";
 import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 
 export interface RateLimitState {
@@ -78,7 +78,7 @@ export class PlanRateLimiter {
   private readonly limiters = new Map<string, RateLimiterRedis>();
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly opts: {
       prefix: string;
       plans: Record<string, number>;
@@ -109,7 +109,9 @@ export class PlanRateLimiter {
    * batch larger than what is left spends nothing of it.
    */
   async consume(userId: string, plan: string, units = 1): Promise<RateLimitState & { allowed: boolean }> {
-    return consumePoints(this.limiterFor(plan), `user:${userId}`, units, { refundRefused: units > 1 });
+    // on a Cluster the user's counter is a slot of its own (one key: no script spans slots anyway)
+    const subject = slotTag(this.redis, `user:${userId}`);
+    return consumePoints(this.limiterFor(plan), subject, units, { refundRefused: units > 1 });
   }
 }
 

@@ -20,6 +20,9 @@ describe("isServiceUnavailable", () => {
     ["idle_in_transaction_session_timeout", withCode("25P03")],
     ["a Prisma transaction that could not start in time", withCode("P2028")],
     ["ioredis' commandTimeout", new Error("Command timed out")],
+    ["a Redis Cluster not ready", new Error("Cluster isn't ready and enableOfflineQueue options is false")],
+    ["a slot without a master", new Error("CLUSTERDOWN The cluster is down")],
+    ["a Redis Cluster out of reach", new Error("Failed to refresh slots cache.")],
     ["an enqueue that timed out", new EnqueueError("enqueue anchorContexts timed out")],
     ["a cause further down", new Error("outer", { cause: new Error("Query read timeout") })],
   ])("%s is a 503", (_, err) => {

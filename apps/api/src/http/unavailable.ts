@@ -22,9 +22,11 @@ const CONNECTION_CODES = new Set([
 // pg's query_timeout ("Query read timeout"), connect timeout ("Connection terminated due to
 // connection timeout") and the client it then closes ("… is not queryable"); a server-side statement
 // timeout as Prisma words it (a raw query's P2010 carries the SQLSTATE only in its message);
-// ioredis' commandTimeout ("Command timed out").
+// ioredis' commandTimeout ("Command timed out"); a Redis Cluster without a master for a slot, or
+// resharding, or unreachable as a whole (CLUSTERDOWN, TRYAGAIN, ioredis' "Failed to refresh slots
+// cache", "None of startup nodes is available").
 const CONNECTION_MESSAGES =
-  /Connection is closed|Stream isn't writeable|enableOfflineQueue|connect ECONNREFUSED|Connection terminated|timeout exceeded when trying to connect|DatabaseNotReachable|Can't reach database server|Query read timeout|is not queryable|canceling statement due to statement timeout|Command timed out/i;
+  /Connection is closed|Stream isn't writeable|enableOfflineQueue|connect ECONNREFUSED|Connection terminated|timeout exceeded when trying to connect|DatabaseNotReachable|Can't reach database server|Query read timeout|is not queryable|canceling statement due to statement timeout|Command timed out|CLUSTERDOWN|TRYAGAIN|Failed to refresh slots cache|None of startup nodes is available/i;
 
 /**
  * True when an error (or anything on its cause chain) says PostgreSQL or Redis could not be

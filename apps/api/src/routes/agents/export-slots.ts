@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { AppError } from "@ctxlog/core";
+import { type RedisClient, slotTag } from "@ctxlog/jobs";
 import type { Response } from "express";
-import type { Redis } from "ioredis";
 
 // A slot is held for this long and renewed while its export runs, so a process that dies
 // mid-export frees its user's slot within a lease.
@@ -33,7 +33,7 @@ export class ExportSlots {
   private running = 0;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly opts: { prefix: string; perUser: number; perProcess: number },
   ) {}
 
@@ -43,7 +43,7 @@ export class ExportSlots {
       throw tooMany(res, "Too many exports are running on this server; retry later.");
     }
     this.running++;
-    const key = `${this.opts.prefix}:exports:${userId}`;
+    const key = `${this.opts.prefix}:exports:${slotTag(this.redis, userId)}`;
     const slot = randomBytes(8).toString("hex");
     let taken: unknown;
     try {
