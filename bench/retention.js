@@ -64,7 +64,8 @@ class Meter {
   }
 
   async lsn() {
-    const [{ lsn }] = await this.admin.$queryRawUnsafe("SELECT pg_current_wal_lsn()::text AS lsn");
+    // the flushed position: pg_walinspect reads no further (the work's commits flushed their WAL)
+    const [{ lsn }] = await this.admin.$queryRawUnsafe("SELECT pg_current_wal_flush_lsn()::text AS lsn");
     return lsn;
   }
 
@@ -81,7 +82,12 @@ class Meter {
     const result = await work();
     this.ms += performance.now() - t0;
     const end = await this.lsn();
-    if (this.own) {
+    const [{ ahead }] = await this.admin.$queryRawUnsafe(
+      "SELECT $1::pg_lsn > $2::pg_lsn AS ahead",
+      end,
+      this.start,
+    );
+    if (this.own && ahead) {
       // Records touching this database's blocks, and every record of the transactions that wrote
       // them (their commit records list the files a DROP removes).
       const [row] = await this.admin.$queryRawUnsafe(
@@ -97,14 +103,14 @@ class Meter {
       this.own.bytes += Number(row.bytes);
       this.own.fpi += Number(row.fpi);
     }
-    this.start = end;
+    if (ahead) this.start = end;
     return result;
   }
 
   /** The time, this database's WAL, and the raw LSN advance (everyone's writes) since begin. */
   async finish() {
     const [{ raw }] = await this.admin.$queryRawUnsafe(
-      "SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), $1::pg_lsn)::bigint AS raw",
+      "SELECT pg_wal_lsn_diff(pg_current_wal_flush_lsn(), $1::pg_lsn)::bigint AS raw",
       this.first,
     );
     return { ms: this.ms, own: this.own, raw: Number(raw) };
@@ -184,7 +190,11 @@ async function main() {
       console.log(
         `| ${name} | ${fmt(m.ms, 0)} ms | ${m.own ? `${mb(m.own.bytes)} (${mb(m.own.fpi)})` : "n/a (no pg_walinspect)"} | ${mb(m.raw)} | ${mb(freed)} |`,
       );
-    line("(p) drop the day's partitions", p, loaded - afterP);
+    line(
+      `(p) drop the day's partitions (tables locked ${fmt(p.result.retired[0].lockedMs, 0)} ms of it)`,
+      p,
+      loaded - afterP,
+    );
     line(`(r) delete the rows, ${BATCH} events a batch`, r, afterP - afterR);
     const ratio = (a, b) => (b > 0 ? fmt(a / b, 0) : "∞");
     console.log(

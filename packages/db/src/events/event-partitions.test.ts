@@ -122,7 +122,9 @@ describe("event partitions", () => {
 
     const cutoff = new Date(Date.now() - 30 * DAY);
     const first = await retireEventPartitions(db, { cutoff });
-    expect(first.retired).toEqual([{ day: dayA, events: 2, deliveries: 2, attempts: 2 }]);
+    expect(first.retired).toEqual([
+      { day: dayA, events: 2, deliveries: 2, attempts: 2, lockedMs: expect.any(Number) },
+    ]);
     expect(first.heldBack.map((d) => d.getTime())).toEqual(
       expect.arrayContaining([dayB.getTime(), dayC.getTime()]),
     );

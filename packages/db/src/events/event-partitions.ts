@@ -55,6 +55,8 @@ export interface RetiredDay {
   events: number;
   deliveries: number;
   attempts: number;
+  /** how long the three tables were locked (writers and readers waited), from the lock to the last DROP */
+  lockedMs: number;
 }
 
 /**
@@ -76,40 +78,58 @@ export async function retireEventPartitions(
   for (const day of await listEventPartitionDays(db)) {
     if (day.getTime() + DAY_MS > opts.cutoff.getTime()) break;
     const suffix = `_p${isoDay(day).replaceAll("-", "")}`;
-    // A cheap look first, without locks, so a held-back day never blocks the writers.
-    if (!(await dayIsDone(db, suffix, opts.cutoff))) {
-      heldBack.push(day);
-      continue;
+    let outcome: Omit<RetiredDay, "day"> | null;
+    try {
+      outcome = await retireDay(db, suffix, opts.cutoff, opts.lockTimeoutMs ?? 2_000);
+    } catch (error) {
+      // another worker retired it meanwhile: the tables are gone, which is the outcome wanted
+      if (!(await partitionExists(db, `outbox_events${suffix}`))) continue;
+      throw error;
     }
-    const outcome = await db.$transaction(async (tx) => {
-      await tx.$executeRawUnsafe(
-        `SET LOCAL lock_timeout = ${Math.max(1, Math.round(opts.lockTimeoutMs ?? 2_000))}`,
-      );
-      // ONLY: the parents themselves; the day's partitions are locked by the DROPs below.
-      await tx.$executeRawUnsafe(
-        "LOCK TABLE ONLY outbox_events, ONLY webhook_deliveries, ONLY webhook_attempts IN ACCESS EXCLUSIVE MODE",
-      );
-      if (!(await dayIsDone(tx, suffix, opts.cutoff))) return null;
-      const [counts] = await tx.$queryRawUnsafe<{ events: number; deliveries: number; attempts: number }[]>(
-        `SELECT (SELECT count(*) FROM outbox_events${suffix})::int AS events,
-                (SELECT count(*) FROM webhook_deliveries${suffix})::int AS deliveries,
-                (SELECT count(*) FROM webhook_attempts${suffix})::int AS attempts`,
-      );
-      // Attempts reference deliveries, which reference events: a referenced partition is detached
-      // first (PostgreSQL checks that nothing references it any more), then dropped.
-      await tx.$executeRawUnsafe(`DROP TABLE webhook_attempts${suffix}`);
-      await tx.$executeRawUnsafe(
-        `ALTER TABLE webhook_deliveries DETACH PARTITION webhook_deliveries${suffix}`,
-      );
-      await tx.$executeRawUnsafe(`DROP TABLE webhook_deliveries${suffix}`);
-      await tx.$executeRawUnsafe(`ALTER TABLE outbox_events DETACH PARTITION outbox_events${suffix}`);
-      await tx.$executeRawUnsafe(`DROP TABLE outbox_events${suffix}`);
-      return counts;
-    });
     if (outcome) retired.push({ day, ...outcome });
     else heldBack.push(day);
   }
   return { retired, heldBack };
+}
+
+async function partitionExists(db: PrismaClient, name: string): Promise<boolean> {
+  const [row] = await db.$queryRaw<{ found: boolean }[]>`SELECT to_regclass(${name}) IS NOT NULL AS found`;
+  return row?.found === true;
+}
+
+/** Drops the day's three partitions if nothing in them is pending; null (nothing done) otherwise. */
+async function retireDay(
+  db: PrismaClient,
+  suffix: string,
+  cutoff: Date,
+  lockTimeoutMs: number,
+): Promise<Omit<RetiredDay, "day"> | null> {
+  // A cheap look first, without locks, so a held-back day never blocks the writers.
+  if (!(await dayIsDone(db, suffix, cutoff))) return null;
+  // Counted before the locks, not under them (a scan of the day); for the log. A done day gets no
+  // new rows: only a pending delivery takes attempts, and the check under the locks sees one.
+  const [counts] = await db.$queryRawUnsafe<{ events: number; deliveries: number; attempts: number }[]>(
+    `SELECT (SELECT count(*) FROM outbox_events${suffix})::int AS events,
+            (SELECT count(*) FROM webhook_deliveries${suffix})::int AS deliveries,
+            (SELECT count(*) FROM webhook_attempts${suffix})::int AS attempts`,
+  );
+  return db.$transaction(async (tx) => {
+    await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = ${Math.max(1, Math.round(lockTimeoutMs))}`);
+    // ONLY: the parents themselves; the day's partitions are locked by the DROPs below.
+    await tx.$executeRawUnsafe(
+      "LOCK TABLE ONLY outbox_events, ONLY webhook_deliveries, ONLY webhook_attempts IN ACCESS EXCLUSIVE MODE",
+    );
+    const lockedAt = performance.now();
+    if (!(await dayIsDone(tx, suffix, cutoff))) return null;
+    // Attempts reference deliveries, which reference events: a referenced partition is detached
+    // first (PostgreSQL checks that nothing references it any more), then dropped.
+    await tx.$executeRawUnsafe(`DROP TABLE webhook_attempts${suffix}`);
+    await tx.$executeRawUnsafe(`ALTER TABLE webhook_deliveries DETACH PARTITION webhook_deliveries${suffix}`);
+    await tx.$executeRawUnsafe(`DROP TABLE webhook_deliveries${suffix}`);
+    await tx.$executeRawUnsafe(`ALTER TABLE outbox_events DETACH PARTITION outbox_events${suffix}`);
+    await tx.$executeRawUnsafe(`DROP TABLE outbox_events${suffix}`);
+    return counts ? { ...counts, lockedMs: Math.round(performance.now() - lockedAt) } : null;
+  });
 }
 
 async function dayIsDone(db: DbOrTx, suffix: string, cutoff: Date): Promise<boolean> {

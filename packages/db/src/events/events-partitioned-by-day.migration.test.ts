@@ -166,7 +166,13 @@ describe(`migration ${MIGRATION}`, () => {
     // the migrated old day retires whole
     const { retired } = await retireEventPartitions(db, { cutoff: new Date(Date.now() - DAY) });
     expect(retired.filter((r) => r.events > 0)).toEqual([
-      { day: new Date(Math.floor(old.getTime() / DAY) * DAY), events: 3, deliveries: 3, attempts: 3 },
+      {
+        day: new Date(Math.floor(old.getTime() / DAY) * DAY),
+        events: 3,
+        deliveries: 3,
+        attempts: 3,
+        lockedMs: expect.any(Number),
+      },
     ]);
     expect(await db.outboxEvent.count({ where: { userId: owner.userId } })).toBe(2);
   });
