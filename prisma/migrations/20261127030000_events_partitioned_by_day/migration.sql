@@ -36,7 +36,8 @@ BEGIN
 END $$;
 
 -- Creates the day partitions of the three tables for every UTC day in [from_day, to_day] that has
--- none yet, and returns the days created. A day whose range already holds rows in a default
+-- none yet, and returns the days created. CREATE TABLE … PARTITION OF locks the parent briefly, so
+-- a day that exists is skipped before anything is locked. A day whose range already holds rows in a default
 -- partition (the worker was stopped longer than the days created ahead) is skipped: its rows
 -- stay in the default partition, where they are read as usual and retired row by row.
 CREATE FUNCTION ctxlog_create_event_partitions(from_day date, to_day date) RETURNS SETOF date
@@ -57,9 +58,12 @@ BEGIN
       FOREACH tbl IN ARRAY ARRAY['outbox_events', 'webhook_deliveries', 'webhook_attempts'] LOOP
         EXECUTE format('CREATE TABLE %I PARTITION OF %I FOR VALUES FROM (%L) TO (%L)', tbl || suffix, tbl, lo, hi);
       END LOOP;
-    EXCEPTION WHEN check_violation THEN
-      RAISE WARNING 'ctxlog: % left in the default partitions (they hold rows of that day)', day;
-      CONTINUE;
+    EXCEPTION
+      WHEN check_violation THEN
+        RAISE WARNING 'ctxlog: % left in the default partitions (they hold rows of that day)', day;
+        CONTINUE;
+      WHEN duplicate_table THEN
+        CONTINUE; -- another worker created that day meanwhile
     END;
     RETURN NEXT day;
   END LOOP;

@@ -31,18 +31,19 @@ export async function listEventPartitionDays(db: PrismaClient): Promise<Date[]> 
 }
 
 /**
- * Creates the day partitions of the three tables from yesterday to `daysAhead` days after today
- * (UTC), those that do not exist yet, and returns the days created. Idempotent, and safe to run
- * from several workers at once (a concurrent creation of the same day fails one of them, which
- * retries on its next run). The migration created the same range when it ran; an insert past the
- * last day created lands in the default partition rather than failing.
+ * Creates the day partitions of the three tables from today to `daysAhead` days after it (UTC),
+ * those that do not exist yet, and returns the days created. Idempotent, and safe to run from
+ * several workers at once. Not yesterday: it exists unless retention already dropped it (a
+ * retention period under a day), and recreating it there would only be dropped again. The
+ * migration created yesterday too; an insert past the last day created lands in the default
+ * partition rather than failing.
  */
 export async function ensureEventPartitions(
   db: PrismaClient,
   opts: { daysAhead: number; now?: Date },
 ): Promise<Date[]> {
   const today = new Date(Math.floor((opts.now ?? new Date()).getTime() / DAY_MS) * DAY_MS);
-  const from = isoDay(new Date(today.getTime() - DAY_MS));
+  const from = isoDay(today);
   const to = isoDay(new Date(today.getTime() + opts.daysAhead * DAY_MS));
   const rows = await db.$queryRaw<{ day: Date }[]>`
     SELECT d AS day FROM ctxlog_create_event_partitions(${from}::date, ${to}::date) AS d`;
