@@ -84,6 +84,11 @@ describe("the benches run end to end at a tiny size (PostgreSQL, Redis, anvil)",
     expect(out).toMatch(/WAL \(r\)\/\(p\) = /);
   }, 240_000);
 
+  it("bench:partitions-upgrade", async () => {
+    const out = await runBench("partitions-upgrade.js", { BENCH_UPGRADE_EVENTS: "500" });
+    expect(out).toMatch(/500 events, deliveries and attempts into \d+ partitions of each table: [\d,]+ ms/);
+  }, 240_000);
+
   it("bench:audit", async () => {
     const out = await runBench("audit.js", { BENCH_AUDIT_ENTRIES: "300", BENCH_AUDIT_BATCH_MAX: "100" });
     expect(out).toMatch(/audit of all 300: 300 entries/);
