@@ -39,8 +39,10 @@ function view(i, now) {
 }
 
 async function sizes(db) {
+  // the tables are partitioned by day: a parent has no storage of its own, its partitions do
   const rows = await db.$queryRawUnsafe(
-    `SELECT relname AS name, pg_total_relation_size(oid)::bigint AS bytes FROM pg_class WHERE relname = ANY($1)`,
+    `SELECT t.name, sum(pg_total_relation_size(p.relid))::bigint AS bytes
+       FROM unnest($1::text[]) AS t(name), LATERAL pg_partition_tree(t.name::regclass) AS p GROUP BY t.name`,
     TABLES,
   );
   return Object.fromEntries(rows.map((r) => [r.name, Number(r.bytes)]));

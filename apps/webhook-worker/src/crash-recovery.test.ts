@@ -79,7 +79,7 @@ describe("webhook worker — SIGKILL mid-delivery of the spawned dist/main.js (P
     expect(killed?.headers["x-service-delivery"]).toBe(delivery.id);
     const done = await waitFor(
       async () => {
-        const row = await h.db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } });
+        const row = await h.db.webhookDelivery.findFirstOrThrow({ where: { id: delivery.id } });
         return row.status === "succeeded" ? row : undefined;
       },
       { timeout: 10_000 },

@@ -50,7 +50,7 @@ describe("webhook worker — delivery (PostgreSQL + Redis + loopback receivers)"
     ).toThrow();
 
     const done = await waitFor(async () => {
-      const row = await h.db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } });
+      const row = await h.db.webhookDelivery.findFirstOrThrow({ where: { id: delivery.id } });
       return row.status === "succeeded" ? row : undefined;
     });
     expect(done).toMatchObject({ attempts: 1, responseStatus: 200, errorMessage: null, nextAttemptAt: null });

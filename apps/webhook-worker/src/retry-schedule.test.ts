@@ -19,7 +19,7 @@ async function deliveryOf(webhookId: string) {
 
 async function settled(id: string, status: "succeeded" | "failed") {
   return waitFor(async () => {
-    const row = await h.db.webhookDelivery.findUniqueOrThrow({ where: { id } });
+    const row = await h.db.webhookDelivery.findFirstOrThrow({ where: { id } });
     return row.status === status ? row : undefined;
   });
 }

@@ -36,6 +36,7 @@ export * from "./contexts/list-contexts";
 export * from "./contexts/reader-scope";
 export * from "./contexts/retry-context";
 export { databaseNameOf, dropDatabase, ensureDatabase, withDatabaseName } from "./database";
+export * from "./events/event-partitions";
 export * from "./events/list-events";
 export * from "./events/outbox-notifications";
 export * from "./events/purge-expired-events";

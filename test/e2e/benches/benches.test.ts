@@ -84,6 +84,22 @@ describe("the benches run end to end at a tiny size (PostgreSQL, Redis, anvil)",
     expect(out).toMatch(/\(o\)\/\(c\) = [\d.]+/);
   }, 240_000);
 
+  it("bench:retention", async () => {
+    const out = await runBench("retention.js", {
+      BENCH_RETENTION_ROWS: "500",
+      BENCH_RETENTION_BATCH_SIZE: "100",
+    });
+    expect(out).toMatch(
+      /\| \(p\) drop the day's partitions \(tables locked [\d,]+ ms of it\) \| [\d,]+ ms \|/,
+    );
+    expect(out).toMatch(/WAL \(r\)\/\(p\) = /);
+  }, 240_000);
+
+  it("bench:partitions-upgrade", async () => {
+    const out = await runBench("partitions-upgrade.js", { BENCH_UPGRADE_EVENTS: "500" });
+    expect(out).toMatch(/500 events, deliveries and attempts into \d+ partitions of each table: [\d,]+ ms/);
+  }, 240_000);
+
   it("bench:audit", async () => {
     const out = await runBench("audit.js", { BENCH_AUDIT_ENTRIES: "300", BENCH_AUDIT_BATCH_MAX: "100" });
     expect(out).toMatch(/audit of all 300: 300 entries/);

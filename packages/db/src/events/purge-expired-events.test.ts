@@ -37,7 +37,7 @@ async function setup() {
 
 async function attempt(deliveryId: string, succeeded: boolean, times = 1) {
   for (let i = 0; i < times; i++) {
-    const row = await database.db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } });
+    const row = await database.db.webhookDelivery.findFirstOrThrow({ where: { id: deliveryId } });
     const now = new Date();
     await recordAttempts(
       database.db,

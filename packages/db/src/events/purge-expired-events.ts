@@ -1,4 +1,4 @@
-import type { PrismaClient } from "../generated/prisma/client";
+import { Prisma, type PrismaClient } from "../generated/prisma/client";
 
 export interface PurgeResult {
   /** events claimed: fewer than the batch size means nothing more is due */
@@ -18,14 +18,24 @@ export interface PurgeResult {
  */
 export async function purgeExpiredEvents(
   db: PrismaClient,
-  opts: { cutoff: Date; batchSize: number; lockTimeoutMs?: number },
+  opts: {
+    cutoff: Date;
+    batchSize: number;
+    lockTimeoutMs?: number;
+    /**
+     * Only the events of the default partitions (ids outside every day partition): what
+     * retireEventPartitions, which drops whole days, cannot reach.
+     */
+    defaultPartitionOnly?: boolean;
+  },
 ): Promise<PurgeResult> {
+  const events = Prisma.raw(opts.defaultPartitionOnly ? "outbox_events_default" : "outbox_events");
   return db.$transaction(async (tx) => {
     await tx.$executeRawUnsafe(
       `SET LOCAL lock_timeout = ${Math.max(1, Math.round(opts.lockTimeoutMs ?? 1_000))}`,
     );
     const claimed = await tx.$queryRaw<{ id: string }[]>`
-      SELECT e.id FROM outbox_events e
+      SELECT e.id FROM ${events} e
        WHERE e.created_at < ${opts.cutoff} AND e.fanned_out_at IS NOT NULL
          AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.status = 'pending')
        ORDER BY e.created_at
@@ -39,9 +49,12 @@ export async function purgeExpiredEvents(
     const keep = new Set(deliveries.filter((d) => d.status === "pending").map((d) => d.event_id));
     const eventIds = claimed.map((e) => e.id).filter((id) => !keep.has(id));
     const deliveryIds = deliveries.filter((d) => !keep.has(d.event_id)).map((d) => d.id);
+    // event_id (the partition key) with the ids: the deletes then visit only the days concerned.
     const attempts = await tx.$executeRaw`
-      DELETE FROM webhook_attempts WHERE delivery_id = ANY (${deliveryIds}::text[])`;
-    await tx.$executeRaw`DELETE FROM webhook_deliveries WHERE id = ANY (${deliveryIds}::text[])`;
+      DELETE FROM webhook_attempts
+       WHERE delivery_id = ANY (${deliveryIds}::text[]) AND event_id = ANY (${eventIds}::text[])`;
+    await tx.$executeRaw`
+      DELETE FROM webhook_deliveries WHERE id = ANY (${deliveryIds}::text[]) AND event_id = ANY (${eventIds}::text[])`;
     await tx.$executeRaw`DELETE FROM outbox_events WHERE id = ANY (${eventIds}::text[])`;
     return { claimed: claimed.length, events: eventIds.length, deliveries: deliveryIds.length, attempts };
   });

@@ -188,7 +188,7 @@ describe("reconciler and worker reads (PostgreSQL)", () => {
     expect((await loadDeliveryTargets(database.db, [id])).get(id)?.previousSecret).toBeNull();
 
     expect(await abandonDeliveries(database.db, [id], "gone")).toBe(1);
-    expect(await database.db.webhookDelivery.findUniqueOrThrow({ where: { id } })).toMatchObject({
+    expect(await database.db.webhookDelivery.findFirstOrThrow({ where: { id } })).toMatchObject({
       status: "failed",
       errorMessage: "gone",
       nextAttemptAt: null,

@@ -26,7 +26,7 @@ export async function readDeliveryRates(
     SELECT floor((extract(epoch FROM a.attempted_at) * 1000 - ${start.getTime()}) / ${bucketMs})::bigint AS bucket,
            count(*) AS attempts, count(*) FILTER (WHERE a.error IS NULL) AS succeeded
       FROM webhook_deliveries d
-      JOIN webhook_attempts a ON a.delivery_id = d.id
+      JOIN webhook_attempts a ON a.delivery_id = d.id AND a.event_id = d.event_id
      WHERE d.webhook_id = ${webhookId}
        AND d.id >= ${idFloor("dlv", new Date(window.since.getTime() - RETRY_HORIZON_MS))}
        AND d.id < ${idFloor("dlv", new Date(window.until.getTime() + 1))}

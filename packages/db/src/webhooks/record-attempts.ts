@@ -112,13 +112,14 @@ async function recordRound(db: DbOrTx, outcomes: AttemptOutcome[], delays: reado
              updated_at = now()
         FROM input i
        WHERE d.id = i.delivery_id AND d.cycle = i.cycle AND d.status = 'pending'
-   RETURNING d.id, d.webhook_id, d.attempts, d.status, d.next_attempt_at,
+   RETURNING d.id, d.event_id, d.webhook_id, d.attempts, d.status, d.next_attempt_at,
              i.attempt_id, i.cycle, i.attempted_at, i.duration_ms, i.response_status, i.error,
              i.request_url, i.request_headers, i.response_headers, i.response_body, i.response_body_truncated
     ), logged AS (
-      INSERT INTO webhook_attempts (id, delivery_id, cycle, number, attempted_at, duration_ms, response_status, error,
-                                    request_url, request_headers, response_headers, response_body, response_body_truncated)
-      SELECT attempt_id, id, cycle, attempts, attempted_at, duration_ms, response_status, error,
+      INSERT INTO webhook_attempts (id, delivery_id, event_id, cycle, number, attempted_at, duration_ms, response_status,
+                                    error, request_url, request_headers, response_headers, response_body,
+                                    response_body_truncated)
+      SELECT attempt_id, id, event_id, cycle, attempts, attempted_at, duration_ms, response_status, error,
              request_url, request_headers, response_headers, response_body, response_body_truncated FROM updated
     ), outcome_by_webhook AS (
       SELECT webhook_id, bool_or(status = 'succeeded') AS any_ok, bool_or(status = 'failed') AS any_failed

@@ -57,7 +57,7 @@ async function fail(deliveryId: string, times: number, exchange: Partial<typeof 
       [
         {
           deliveryId,
-          cycle: (await h.db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } })).cycle,
+          cycle: (await h.db.webhookDelivery.findFirstOrThrow({ where: { id: deliveryId } })).cycle,
           attemptedAt: now,
           finishedAt: now,
           durationMs: 12,
@@ -222,7 +222,7 @@ describe("POST /v1/webhooks/:id/deliveries/:delivery_id/retry (PostgreSQL + Redi
       error_message: "HTTP 503",
       last_attempt_at: expect.any(String),
     });
-    const stored = await h.db.webhookDelivery.findUniqueOrThrow({ where: { id: row.id } });
+    const stored = await h.db.webhookDelivery.findFirstOrThrow({ where: { id: row.id } });
     expect(stored).toMatchObject({ status: "pending", cycle: 2, attempts: 0, eventId: row.eventId });
     const path = `/v1/webhooks/${webhook_id}/deliveries/${row.id}`;
     const shown = async () => (await h.request.get(path).set(bearer(t.keys.full))).body;
@@ -252,7 +252,7 @@ describe("POST /v1/webhooks/:id/test (PostgreSQL + Redis)", () => {
     expect(res.status).toBe(202);
     expect(res.body).toMatchObject({ webhook_id, event: "context.created", status: "pending", attempts: 0 });
 
-    const delivery = await h.db.webhookDelivery.findUniqueOrThrow({ where: { id: res.body.delivery_id } });
+    const delivery = await h.db.webhookDelivery.findFirstOrThrow({ where: { id: res.body.delivery_id } });
     const event = await h.db.outboxEvent.findUniqueOrThrow({ where: { id: delivery.eventId } });
     // Recorded as recordEvent records a test event: already fanned out, stamped with one clock read.
     expect(event.fannedOutAt).toEqual(event.createdAt);
@@ -277,7 +277,7 @@ describe("POST /v1/webhooks/:id/test (PostgreSQL + Redis)", () => {
         .send({ event });
       expect(res.status).toBe(202);
       expect(res.body.event).toBe(event);
-      const delivery = await h.db.webhookDelivery.findUniqueOrThrow({ where: { id: res.body.delivery_id } });
+      const delivery = await h.db.webhookDelivery.findFirstOrThrow({ where: { id: res.body.delivery_id } });
       const stored = await h.db.outboxEvent.findUniqueOrThrow({ where: { id: delivery.eventId } });
       expect(JSON.parse(stored.payload)).toMatchObject({ event, test: true });
     },

@@ -158,7 +158,7 @@ describe("POST /v1/webhooks/:id/recover", () => {
       .set(bearer(t.keys.full))
       .send({ since: since.toISOString() });
     expect(again.body).toEqual({ recovering: 1 });
-    expect(await h.db.webhookDelivery.findUniqueOrThrow({ where: { id: after.id } })).toMatchObject({
+    expect(await h.db.webhookDelivery.findFirstOrThrow({ where: { id: after.id } })).toMatchObject({
       status: "pending",
       cycle: 2,
     });

@@ -1,0 +1,145 @@
+import type { PrismaClient } from "../generated/prisma/client";
+import type { DbOrTx } from "../prisma-types";
+
+const DAY_MS = 86_400_000;
+
+/**
+ * outbox_events, webhook_deliveries and webhook_attempts are partitioned by day of the event id
+ * (a ULID, so a day is an id range): one partition of each per UTC day, named `<table>_pYYYYMMDD`,
+ * plus a `<table>_default` for ids outside every day (see the migration
+ * 20261127030000_events_partitioned_by_day and docs/operations.md, Partitioning).
+ */
+export const EVENT_PARTITIONED_TABLES = ["outbox_events", "webhook_deliveries", "webhook_attempts"] as const;
+
+/** The UTC day a partition suffix names, e.g. "20261127" → 2026-11-27T00:00:00Z. */
+function dayOf(suffix: string): Date {
+  return new Date(
+    Date.UTC(Number(suffix.slice(0, 4)), Number(suffix.slice(4, 6)) - 1, Number(suffix.slice(6, 8))),
+  );
+}
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The UTC days that have a partition (of outbox_events; the three tables are created together), oldest first. */
+export async function listEventPartitionDays(db: PrismaClient): Promise<Date[]> {
+  const rows = await db.$queryRaw<{ suffix: string }[]>`
+    SELECT substring(c.relname FROM '^outbox_events_p([0-9]{8})$') AS suffix
+      FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+     WHERE i.inhparent = 'outbox_events'::regclass AND c.relname ~ '^outbox_events_p[0-9]{8}$'
+     ORDER BY 1`;
+  return rows.map((r) => dayOf(r.suffix));
+}
+
+/**
+ * Creates the day partitions of the three tables from today to `daysAhead` days after it (UTC),
+ * those that do not exist yet, and returns the days created. Idempotent, and safe to run from
+ * several workers at once. Not yesterday: it exists unless retention already dropped it (a
+ * retention period under a day), and recreating it there would only be dropped again. The
+ * migration created yesterday too; an insert past the last day created lands in the default
+ * partition rather than failing.
+ */
+export async function ensureEventPartitions(
+  db: PrismaClient,
+  opts: { daysAhead: number; now?: Date },
+): Promise<Date[]> {
+  const today = new Date(Math.floor((opts.now ?? new Date()).getTime() / DAY_MS) * DAY_MS);
+  const from = isoDay(today);
+  const to = isoDay(new Date(today.getTime() + opts.daysAhead * DAY_MS));
+  const rows = await db.$queryRaw<{ day: Date }[]>`
+    SELECT d AS day FROM ctxlog_create_event_partitions(${from}::date, ${to}::date) AS d`;
+  return rows.map((r) => r.day);
+}
+
+export interface RetiredDay {
+  day: Date;
+  /** rows the day held when it was dropped, per table */
+  events: number;
+  deliveries: number;
+  attempts: number;
+  /** how long the three tables were locked (writers and readers waited), from the lock to the last DROP */
+  lockedMs: number;
+}
+
+/**
+ * Drops, with their deliveries and attempts, the days whose whole range is older than `cutoff`
+ * and in which nothing is pending: every event fanned out, no delivery `pending` (retries
+ * included), no event recorded at or after the cutoff. A day held back is looked at again on the
+ * next run. Each day is one short transaction: the three parents are locked (ACCESS EXCLUSIVE, as
+ * dropping a partition requires; in the order writers take them, events → deliveries → attempts;
+ * waiting at most `lockTimeoutMs`), the day is checked again, then its partitions are dropped. A
+ * lock timeout leaves the day for the next run. Dropping writes a few KB of WAL per day where
+ * deleting its rows wrote about a kilobyte per row (bench/retention.js).
+ */
+export async function retireEventPartitions(
+  db: PrismaClient,
+  opts: { cutoff: Date; lockTimeoutMs?: number },
+): Promise<{ retired: RetiredDay[]; heldBack: Date[] }> {
+  const retired: RetiredDay[] = [];
+  const heldBack: Date[] = [];
+  for (const day of await listEventPartitionDays(db)) {
+    if (day.getTime() + DAY_MS > opts.cutoff.getTime()) break;
+    const suffix = `_p${isoDay(day).replaceAll("-", "")}`;
+    let outcome: Omit<RetiredDay, "day"> | null;
+    try {
+      outcome = await retireDay(db, suffix, opts.cutoff, opts.lockTimeoutMs ?? 2_000);
+    } catch (error) {
+      // another worker retired it meanwhile: the tables are gone, which is the outcome wanted
+      if (!(await partitionExists(db, `outbox_events${suffix}`))) continue;
+      throw error;
+    }
+    if (outcome) retired.push({ day, ...outcome });
+    else heldBack.push(day);
+  }
+  return { retired, heldBack };
+}
+
+async function partitionExists(db: PrismaClient, name: string): Promise<boolean> {
+  const [row] = await db.$queryRaw<{ found: boolean }[]>`SELECT to_regclass(${name}) IS NOT NULL AS found`;
+  return row?.found === true;
+}
+
+/** Drops the day's three partitions if nothing in them is pending; null (nothing done) otherwise. */
+async function retireDay(
+  db: PrismaClient,
+  suffix: string,
+  cutoff: Date,
+  lockTimeoutMs: number,
+): Promise<Omit<RetiredDay, "day"> | null> {
+  // A cheap look first, without locks, so a held-back day never blocks the writers.
+  if (!(await dayIsDone(db, suffix, cutoff))) return null;
+  // Counted before the locks, not under them (a scan of the day); for the log. A done day gets no
+  // new rows: only a pending delivery takes attempts, and the check under the locks sees one.
+  const [counts] = await db.$queryRawUnsafe<{ events: number; deliveries: number; attempts: number }[]>(
+    `SELECT (SELECT count(*) FROM outbox_events${suffix})::int AS events,
+            (SELECT count(*) FROM webhook_deliveries${suffix})::int AS deliveries,
+            (SELECT count(*) FROM webhook_attempts${suffix})::int AS attempts`,
+  );
+  return db.$transaction(async (tx) => {
+    await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = ${Math.max(1, Math.round(lockTimeoutMs))}`);
+    // ONLY: the parents themselves; the day's partitions are locked by the DROPs below.
+    await tx.$executeRawUnsafe(
+      "LOCK TABLE ONLY outbox_events, ONLY webhook_deliveries, ONLY webhook_attempts IN ACCESS EXCLUSIVE MODE",
+    );
+    const lockedAt = performance.now();
+    if (!(await dayIsDone(tx, suffix, cutoff))) return null;
+    // Attempts reference deliveries, which reference events: a referenced partition is detached
+    // first (PostgreSQL checks that nothing references it any more), then dropped.
+    await tx.$executeRawUnsafe(`DROP TABLE webhook_attempts${suffix}`);
+    await tx.$executeRawUnsafe(`ALTER TABLE webhook_deliveries DETACH PARTITION webhook_deliveries${suffix}`);
+    await tx.$executeRawUnsafe(`DROP TABLE webhook_deliveries${suffix}`);
+    await tx.$executeRawUnsafe(`ALTER TABLE outbox_events DETACH PARTITION outbox_events${suffix}`);
+    await tx.$executeRawUnsafe(`DROP TABLE outbox_events${suffix}`);
+    return counts ? { ...counts, lockedMs: Math.round(performance.now() - lockedAt) } : null;
+  });
+}
+
+async function dayIsDone(db: DbOrTx, suffix: string, cutoff: Date): Promise<boolean> {
+  // The suffix comes from pg_class names matched against _p[0-9]{8}: safe to splice.
+  const [row] = await db.$queryRawUnsafe<{ busy: boolean }[]>(
+    `SELECT EXISTS (SELECT 1 FROM outbox_events${suffix} WHERE fanned_out_at IS NULL)
+         OR EXISTS (SELECT 1 FROM outbox_events${suffix} WHERE created_at >= $1)
+         OR EXISTS (SELECT 1 FROM webhook_deliveries${suffix} WHERE status = 'pending') AS busy`,
+    cutoff,
+  );
+  return row?.busy === false;
+}

@@ -1,0 +1,179 @@
+// Integration: real PostgreSQL. The upgrade to day-partitioned events tables (migration
+// 20261127030000_events_partitioned_by_day) on a database with data: everything written before it
+// is there after it, in the partition of its event's day, and reads through the same code.
+import { cp, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { generateWebhookSecret, idFloor } from "@ctxlog/core";
+import { applyMigrations } from "../migrate";
+import { LOCK_FILE_CONTENT } from "../migrations-dir";
+import { DEFAULT_MIGRATIONS_DIR } from "../paths";
+import { createTestDatabase, seedUser, testSecretKeyring } from "../testing";
+import { createWebhook } from "../webhooks/create-webhook";
+import { fanOutEvents } from "../webhooks/fan-out-events";
+import { getDelivery } from "../webhooks/get-delivery";
+import { listDeliveries } from "../webhooks/list-deliveries";
+import { recordAttempts } from "../webhooks/record-attempts";
+import { retireEventPartitions } from "./event-partitions";
+import { listEvents } from "./list-events";
+import { recordEvent } from "./record-event";
+
+const MIGRATION = "20261127030000_events_partitioned_by_day";
+const DAY = 86_400_000;
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let before: string;
+
+beforeAll(async () => {
+  // the migrations up to the one before this one
+  before = await mkdtemp(path.join(tmpdir(), "ctxlog-upgrade-"));
+  await writeFile(path.join(before, "migration_lock.toml"), LOCK_FILE_CONTENT);
+  for (const entry of await readdir(DEFAULT_MIGRATIONS_DIR, { withFileTypes: true })) {
+    if (entry.isDirectory() && entry.name < MIGRATION) {
+      await cp(path.join(DEFAULT_MIGRATIONS_DIR, entry.name), path.join(before, entry.name), {
+        recursive: true,
+      });
+    }
+  }
+  database = await createTestDatabase("ctxlog_upgrade_test", { migrationsDir: before });
+});
+afterAll(async () => {
+  await database.drop();
+  await rm(before, { recursive: true, force: true });
+});
+
+const snapshot = (table: string, columns: string) =>
+  database.db.$queryRawUnsafe<Record<string, unknown>[]>(`SELECT ${columns} FROM ${table} ORDER BY id`);
+const COLUMNS = {
+  outbox_events: "id, user_id, event, context_id, payload, created_at, fanned_out_at",
+  webhook_deliveries:
+    "id, webhook_id, user_id, event_id, event, status::text, attempts, cycle, response_status, error_message, last_attempt_at, next_attempt_at, created_at, updated_at",
+  webhook_attempts:
+    "id, delivery_id, cycle, number, attempted_at, duration_ms, response_status, error, request_url, request_headers, response_headers, response_body, response_body_truncated",
+};
+
+describe(`migration ${MIGRATION}`, () => {
+  it("keeps every event, delivery and attempt, each in its event's day, readable as before", async () => {
+    const db = database.db;
+    const owner = await seedUser(db);
+    const hook = await createWebhook(db, {
+      userId: owner.userId,
+      url: "https://example.com/hook",
+      events: ["context.created"],
+      description: "",
+      secret: generateWebhookSecret(),
+      keyring: testSecretKeyring(),
+      maxPerUser: 10,
+    });
+    await db.webhook.update({ where: { id: hook.id }, data: { createdAt: new Date(Date.now() - 90 * DAY) } });
+    // events of three days ago (written as the code of the time did, with ids of that time)…
+    const old = new Date(Date.now() - 3 * DAY);
+    const oldIds = [0, 1, 2].map(
+      (i) => `${idFloor("evt", new Date(old.getTime() + i)).slice(0, -1)}${i + 1}`,
+    );
+    for (const id of oldIds) {
+      await db.$executeRaw`INSERT INTO outbox_events (id, user_id, event, context_id, payload, created_at)
+                           VALUES (${id}, ${owner.userId}, 'context.created', 'ctx_x', ${`{"id":"${id}"}`}, ${old})`;
+    }
+    // …and of now, through the code
+    const recent = await recordEvent(db, { userId: owner.userId, event: "context.created", data: { n: 1 } });
+    await fanOutEvents(db, { batchSize: 100 });
+    const late = await recordEvent(db, { userId: owner.userId, event: "context.created", data: { n: 2 } });
+    const deliveries = await db.$queryRaw<{ id: string; event_id: string }[]>`
+      SELECT id, event_id FROM webhook_deliveries ORDER BY event_id`;
+    expect(deliveries).toHaveLength(4);
+    // attempts as the previous schema had them (no event_id): two on the first, one on the second
+    const attempts = [
+      [deliveries[0]?.id, 1, 500],
+      [deliveries[0]?.id, 2, 200],
+      [deliveries[1]?.id, 1, 200],
+    ] as const;
+    for (const [i, [deliveryId, n, status]] of attempts.entries()) {
+      await db.$executeRaw`
+        INSERT INTO webhook_attempts (id, delivery_id, cycle, number, attempted_at, duration_ms, response_status,
+                                      request_url, request_headers, response_body, response_body_truncated)
+        VALUES (${`att_${i}`}, ${deliveryId}, 1, ${n}, now(), 12, ${status}, 'https://example.com/hook',
+                '{"webhook-id":"x"}'::jsonb, 'ok', false)`;
+    }
+    await db.$executeRaw`UPDATE webhook_deliveries SET status = 'succeeded', attempts = 2 WHERE id = ${deliveries[0]?.id}`;
+    await db.$executeRaw`UPDATE webhook_deliveries SET status = 'succeeded', attempts = 1 WHERE id = ${deliveries[1]?.id}`;
+    await db.$executeRaw`UPDATE webhook_deliveries SET status = 'failed', error_message = 'disabled' WHERE id = ${deliveries[2]?.id}`;
+
+    const tables = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
+    const saved = await Promise.all(tables.map((t) => snapshot(t, COLUMNS[t])));
+
+    expect(await applyMigrations(database.url)).toEqual(
+      (await readdir(DEFAULT_MIGRATIONS_DIR)).filter((n) => n >= MIGRATION && /^\d+_/.test(n)).sort(),
+    );
+
+    // the same rows, column for column
+    for (const [i, table] of tables.entries())
+      expect(await snapshot(table, COLUMNS[table])).toEqual(saved[i]);
+    // in the partition of their event's day, none in the default partitions
+    const dayOf = (t: Date) => `_p${t.toISOString().slice(0, 10).replaceAll("-", "")}`;
+    const [counts] = await db.$queryRawUnsafe<Record<string, number>[]>(
+      `SELECT (SELECT count(*) FROM outbox_events${dayOf(old)})::int AS old_events,
+              (SELECT count(*) FROM webhook_deliveries${dayOf(old)})::int AS old_deliveries,
+              (SELECT count(*) FROM webhook_attempts${dayOf(old)})::int AS old_attempts,
+              (SELECT count(*) FROM outbox_events_default)::int + (SELECT count(*) FROM webhook_deliveries_default)::int
+                + (SELECT count(*) FROM webhook_attempts_default)::int AS in_default`,
+    );
+    expect(counts).toEqual({ old_events: 3, old_deliveries: 3, old_attempts: 3, in_default: 0 });
+    const attemptEvents = await db.webhookAttempt.findMany({
+      select: { eventId: true },
+      orderBy: { id: "asc" },
+    });
+    expect(attemptEvents.map((a) => a.eventId)).toEqual([
+      deliveries[0]?.event_id,
+      deliveries[0]?.event_id,
+      deliveries[1]?.event_id,
+    ]);
+
+    // read through the code the API uses
+    const page = await listEvents(db, owner.userId, { limit: 10 });
+    expect(page.rows.map((e) => e.id)).toEqual([late.id, recent.id, ...[...oldIds].reverse()]);
+    expect(page.rows.find((e) => e.id === oldIds[0])?.deliveries).toEqual([
+      { id: deliveries[0]?.id, webhookId: hook.id, status: "succeeded" },
+    ]);
+    const delivery = await getDelivery(db, hook.id, deliveries[0]?.id ?? "");
+    expect(delivery?.outbox.payload).toBe(`{"id":"${oldIds[0]}"}`);
+    expect(delivery?.attemptLog.map((a) => [a.number, a.responseStatus, a.responseBody])).toEqual([
+      [1, 500, "ok"],
+      [2, 200, "ok"],
+    ]);
+    expect((await listDeliveries(db, hook.id, { limit: 10 })).rows).toHaveLength(4);
+
+    // and the work goes on: the pending delivery is attempted, the late event fanned out
+    const pending = deliveries[3]?.id ?? "";
+    const now = new Date();
+    const recorded = await recordAttempts(
+      db,
+      [
+        {
+          deliveryId: pending,
+          cycle: 1,
+          attemptedAt: now,
+          finishedAt: now,
+          durationMs: 3,
+          responseStatus: 200,
+          error: null,
+          succeeded: true,
+        },
+      ],
+      [1],
+    );
+    expect(recorded.get(pending)?.status).toBe("succeeded");
+    expect((await fanOutEvents(db, { batchSize: 100 })).deliveryIds).toHaveLength(1);
+    // the migrated old day retires whole
+    const { retired } = await retireEventPartitions(db, { cutoff: new Date(Date.now() - DAY) });
+    expect(retired.filter((r) => r.events > 0)).toEqual([
+      {
+        day: new Date(Math.floor(old.getTime() / DAY) * DAY),
+        events: 3,
+        deliveries: 3,
+        attempts: 3,
+        lockedMs: expect.any(Number),
+      },
+    ]);
+    expect(await db.outboxEvent.count({ where: { userId: owner.userId } })).toBe(2);
+  });
+});
