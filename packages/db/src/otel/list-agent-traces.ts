@@ -34,9 +34,11 @@ function scopeSql(reader: ContextReader): string {
 /**
  * The traces an agent's OTLP spans belong to, newest first (by the newest span received), a page
  * at a time. Each context is in one trace, so the newest context id of a trace is a unique keyset
- * position. Read through contexts (user_id, agent_id, id) and otel_spans' context_id key, so no
- * index of its own; a page groups all of the agent's spans, which is linear in them (see
- * bench/dashboard.js). Span fields come from context_data, so an erased span shows no name or times.
+ * position. Two steps, with no index of their own: the page's traces are picked from the agent's
+ * spans by ids alone (contexts (user_id, agent_id, id), then otel_spans' context_id key: linear in
+ * the agent's spans, but reading no span data), and only those traces' spans are read (otel_spans'
+ * key (user_id, trace_id)) for their name, times and status. Span fields come from context_data,
+ * so an erased span shows no name or times.
  */
 export async function listAgentTraces(
   db: DbOrTx,
@@ -58,7 +60,16 @@ export async function listAgentTraces(
       last_context_id: string;
     }[]
   >(
-    `SELECT s.trace_id,
+    `WITH page AS (
+       SELECT s.trace_id, max(c.id) AS last_context_id
+       FROM contexts c
+       JOIN otel_spans s ON s.context_id = c.id
+       WHERE c.user_id = $1 AND c.agent_id = $3 ${scopeSql(reader)} AND ($2::text IS NOT NULL OR true)
+       GROUP BY s.trace_id
+       HAVING $4::text IS NULL OR max(c.id) < $4
+       ORDER BY max(c.id) DESC
+       LIMIT $5)
+     SELECT p.trace_id, p.last_context_id,
        count(*)::int AS span_count,
        (count(*) FILTER (WHERE c.context_data->'status'->>'code' = 'error'))::int AS error_spans,
        (array_agg(c.context_data->>'name' ORDER BY c.context_data->>'parent_span_id' <> '',
@@ -68,15 +79,12 @@ export async function listAgentTraces(
        min((c.context_data->>'start_time_unix_nano')::numeric)::text AS start_ns,
        max((c.context_data->>'end_time_unix_nano')::numeric)::text AS end_ns,
        min(c.created_at) AS first_received_at,
-       max(c.created_at) AS last_received_at,
-       max(c.id) AS last_context_id
-     FROM contexts c
-     JOIN otel_spans s ON s.context_id = c.id
-     WHERE c.user_id = $1 AND c.agent_id = $3 ${scopeSql(reader)} AND ($2::text IS NOT NULL OR true)
-     GROUP BY s.trace_id
-     HAVING $4::text IS NULL OR max(c.id) < $4
-     ORDER BY max(c.id) DESC
-     LIMIT $5`,
+       max(c.created_at) AS last_received_at
+     FROM page p
+     JOIN otel_spans s ON s.user_id = $1 AND s.trace_id = p.trace_id
+     JOIN contexts c ON c.id = s.context_id AND c.user_id = $1 AND c.agent_id = $3 ${scopeSql(reader)}
+     GROUP BY p.trace_id, p.last_context_id
+     ORDER BY p.last_context_id DESC`,
     reader.userId,
     reader.keyFamilyId,
     query.agentId,
