@@ -1,12 +1,15 @@
 #!/usr/bin/env node
-// bench:dashboard — issue 12's budgets, measured in Debian's Chromium (playwright-core) against the
-// real stack (the API serving the built dashboard, both workers, anvil, PostgreSQL, Redis):
+// bench:dashboard — issues 12's and 26's budgets, measured in Debian's Chromium (playwright-core)
+// against the real stack (the API serving the built dashboard, both workers, anvil, PostgreSQL, Redis):
 //   (a) the JavaScript sent for the first page, as the browser received it (bytes on the wire,
 //       gzipped by the API), for the sign-in page and for the overview of a signed-in person;
 //   (b) first page usable: a cold load (fresh browser profile, empty cache) of the overview until
 //       its data is on screen (the chain's head block and the contexts chart), from navigation start;
-//   (c) the contexts page with 10,000 contexts in the database: a cold load until the first rows
-//       show, and the same page reached from the menu of an open dashboard.
+//   (c) with 10,000 contexts in the database (8,000 written as the API writes them, 2,000 OTLP spans
+//       of one agent in 100 traces sent to POST /v1/otel/v1/traces): a cold load of each page until
+//       it is usable (overview, contexts, contexts of the last 7 days, agents, the agent with the
+//       spans: its traces and its log), issue 26's budget being 1 s median; and the contexts page
+//       reached from the menu of an open dashboard.
 // Each load is repeated (BENCH_DASHBOARD_RUNS, default 5); medians and worst are printed.
 const { execFileSync, fork } = require("node:child_process");
 const path = require("node:path");
@@ -17,6 +20,7 @@ const { root, DEV_SIGNER, fmt } = lib;
 
 const RUNS = Number(process.env.BENCH_DASHBOARD_RUNS ?? 5);
 const CONTEXTS = 10_000;
+const SPANS = { traces: 100, perTrace: 20, agent: "otel-agent" };
 const BUDGET = { jsKiB: 250, firstPageMs: 1500, contextsMs: 1000 };
 const PASSWORD = "correct horse battery staple";
 
@@ -79,7 +83,8 @@ async function signedInCookie(stack, userId) {
  * One cold load of `path` in a fresh profile: the JavaScript received (bytes on the wire, as the
  * server encoded them) and the time from navigation start until `ready` shows in the page.
  */
-async function coldLoad(browser, origin, cookie, urlPath, readySelector) {
+async function coldLoad(browser, origin, cookie, urlPath, ready) {
+  const readySelectors = Array.isArray(ready) ? ready : [ready];
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   if (cookie) await context.addCookies([cookie]);
   const page = await context.newPage();
@@ -100,15 +105,43 @@ async function coldLoad(browser, origin, cookie, urlPath, readySelector) {
   });
   await page.goto(`${origin}/dashboard${urlPath}`, { waitUntil: "commit" });
   const readyAt = await page
-    .waitForFunction((selector) => document.querySelector(selector) && performance.now(), readySelector, {
-      polling: "raf",
-      timeout: 30_000,
-    })
+    .waitForFunction(
+      (selectors) => selectors.every((s) => document.querySelector(s)) && performance.now(),
+      readySelectors,
+      { polling: "raf", timeout: 30_000 },
+    )
     .then((handle) => handle.jsonValue());
   await page.waitForLoadState("networkidle");
   const js = [...scripts.values()];
   await context.close();
   return { ms: readyAt, jsBytes: js.reduce((sum, s) => sum + (s.bytes ?? 0), 0), js };
+}
+
+/** An OTLP/JSON export of `count` traces from trace `first` on, SPANS.perTrace spans each (a root and its children). */
+function otlpTraces(first, count) {
+  const hex = (n, width) => n.toString(16).padStart(width, "0");
+  const start = BigInt(Date.now()) * 1_000_000n;
+  const spans = [];
+  for (let t = first; t < first + count; t++) {
+    const traceId = hex(t + 1, 32);
+    for (let s = 0; s < SPANS.perTrace; s++) {
+      spans.push({
+        traceId,
+        spanId: hex((t + 1) * 1000 + s + 1, 16),
+        ...(s > 0 ? { parentSpanId: hex((t + 1) * 1000 + 1, 16) } : {}),
+        name: s === 0 ? "invoke_agent" : "chat",
+        kind: 1,
+        startTimeUnixNano: String(start + BigInt(s) * 1_000_000n),
+        endTimeUnixNano: String(start + BigInt(s + 1) * 1_000_000n),
+        attributes: [{ key: "gen_ai.request.model", value: { stringValue: "gpt-4o" } }],
+        status: { code: 1 },
+      });
+    }
+  }
+  const agent = [{ key: "ctxlog.agent_id", value: { stringValue: SPANS.agent } }];
+  return {
+    resourceSpans: [{ resource: { attributes: agent }, scopeSpans: [{ scope: { name: "bench" }, spans }] }],
+  };
 }
 
 async function main() {
@@ -164,7 +197,8 @@ async function main() {
     const owner = { userId: "bench", apiKeyId: record.id, keyFamilyId: record.familyId };
     const signer = core.createContextSigner(DEV_SIGNER);
     const seedStarted = performance.now();
-    for (let done = 0; done < CONTEXTS; done += 2_000) {
+    const spanCount = SPANS.traces * SPANS.perTrace;
+    for (let done = 0; done < CONTEXTS - spanCount; done += 2_000) {
       const inputs = Array.from({ length: 2_000 }, (_, n) => ({
         agent_id: `agent-${(done + n) % 7}`,
         context_data: { task: "seed", n: done + n },
@@ -176,13 +210,37 @@ async function main() {
       });
       await db.insertContexts(client, rows, signer);
     }
+    // the spans through the API (a key of the bench plan: a span costs one rate-limit unit)
+    const otlp = await db.createApiKey(client, { userId: "bench", type: "full", plan: "bench" });
+    for (let t = 0; t < SPANS.traces; t += 25) {
+      const res = await fetch(`${stack.origin}/v1/otel/v1/traces`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${otlp.key}`, "content-type": "application/json" },
+        body: JSON.stringify(otlpTraces(t, 25)),
+      });
+      if (res.status !== 200) throw new Error(`otlp: ${res.status} ${await res.text()}`);
+    }
     const seedMs = performance.now() - seedStarted;
     const total = await client.context.count({ where: { userId: "bench" } });
     const firstRow = "main table tbody tr a[href*='/contexts/ctx_']";
-    const contexts = [];
-    for (let i = 0; i < RUNS; i++)
-      contexts.push(await coldLoad(browser, stack.origin, cookie, "/contexts", firstRow));
-    results.contextsMs = contexts.map((r) => r.ms);
+    const pages = [
+      ["overview: numbers and chart shown", "/", overviewReady],
+      ["contexts: first rows shown", "/contexts", firstRow],
+      ["contexts of the last 7 days: first rows shown", "/contexts?range=7d", firstRow],
+      ["agents: first rows shown", "/agents", "main table tbody tr a[href*='/agents/']"],
+      [
+        `agent with ${spanCount.toLocaleString("en")} spans: traces and log shown`,
+        `/agents/${SPANS.agent}`,
+        ["main table[aria-label='Traces'] tbody tr a", "main table[aria-label='Log entries'] tbody tr a"],
+      ],
+    ];
+    results.pages = [];
+    for (const [label, urlPath, ready] of pages) {
+      const loads = [];
+      for (let i = 0; i < RUNS; i++)
+        loads.push(await coldLoad(browser, stack.origin, cookie, urlPath, ready));
+      results.pages.push({ label, ms: loads.map((r) => r.ms) });
+    }
     // from the menu of an open dashboard (its code already loaded): the click until the rows show
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await context.addCookies([cookie]);
@@ -203,16 +261,22 @@ async function main() {
     }
     await context.close();
     results.contextsNavMs = navigations;
-    const apiTimes = [];
-    for (let i = 0; i < RUNS; i++) {
-      const started = performance.now();
-      const res = await fetch(`${stack.origin}/v1/contexts?limit=25`, {
-        headers: { authorization: `Bearer ${key}` },
-      });
-      await res.json();
-      apiTimes.push(performance.now() - started);
-    }
-    results.contextsApiMs = apiTimes;
+    const timeApi = async (urlPath) => {
+      const times = [];
+      for (let i = 0; i < RUNS; i++) {
+        const started = performance.now();
+        const res = await fetch(`${stack.origin}/v1${urlPath}`, {
+          headers: { authorization: `Bearer ${key}` },
+        });
+        if (res.status !== 200) throw new Error(`${urlPath}: ${res.status} ${await res.text()}`);
+        await res.json();
+        times.push(performance.now() - started);
+      }
+      return times;
+    };
+    results.contextsApiMs = await timeApi("/contexts?limit=25");
+    results.tracesApiMs = await timeApi(`/agents/${SPANS.agent}/traces?limit=10`);
+    results.agentsApiMs = await timeApi("/agents?limit=25");
     await client.$disconnect();
 
     const line = (label, ms, budget) =>
@@ -225,9 +289,11 @@ Cold loads (empty cache, navigation start → data on screen):
   ${line("sign-in page: form shown", results.signInMs)}
   ${line("overview: numbers and chart shown (first page usable)", results.overviewMs, BUDGET.firstPageMs)}
 With ${total.toLocaleString("en")} contexts in the database (seeded in ${fmt(seedMs / 1000)} s):
-  ${line("contexts page, cold load: first rows shown", results.contextsMs, BUDGET.contextsMs)}
+${results.pages.map((p) => `  ${line(`cold load, ${p.label}`, p.ms, BUDGET.contextsMs)}`).join("\n")}
   ${line("contexts page from the menu: first rows shown", results.contextsNavMs, BUDGET.contextsMs)}
   ${line("GET /v1/contexts?limit=25 (the page's request)", results.contextsApiMs)}
+  ${line("GET /v1/agents?limit=25", results.agentsApiMs)}
+  ${line(`GET /v1/agents/${SPANS.agent}/traces?limit=10`, results.tracesApiMs)}
 `);
   } finally {
     await browser.close();

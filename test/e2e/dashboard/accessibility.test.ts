@@ -106,6 +106,7 @@ it("every signed-in page: no serious or critical axe violation, no horizontal ov
   const found: Record<string, string[]> = {};
   for (const target of pages) {
     await open(page, target);
+    if (SCREENSHOTS) await target.photograph?.(page);
     await screenshot(page, target.name);
     const problems = await violations(page);
     const wide = await overflow(page);
@@ -119,7 +120,7 @@ it("every signed-in page: no serious or critical axe violation, no horizontal ov
   }
   await phone.close();
   expect(found).toEqual({});
-});
+}, 360_000); // 20 pages, each scanned at both sizes: minutes on a loaded 2-core machine
 
 it("sign-in and setup: no serious or critical axe violation, no horizontal overflow", async () => {
   const found: Record<string, string[]> = {};

@@ -1,6 +1,7 @@
 // Some data of every kind, made through the API by a signed-in session (as the dashboard would),
 // and every page of the dashboard with what shows it has its data: for the accessibility scan and
 // the screenshots.
+import { randomBytes } from "node:crypto";
 import { waitFor } from "@ctxlog/core/testing";
 import type { Page } from "playwright-core";
 import type { SessionApi } from "./session-api";
@@ -12,6 +13,10 @@ export interface Seeded {
   webhookId: string;
   deliveryId: string;
   verificationId: string;
+  /** the root span of an OTLP agent run of planner-7: its page draws the trace */
+  traceContextId: string;
+  /** the transaction anchoring that run (several contexts: the search lists them) */
+  transactionHash: string;
 }
 
 async function json<T = Record<string, unknown>>(
@@ -22,7 +27,7 @@ async function json<T = Record<string, unknown>>(
 }
 
 export async function seedDashboard(api: SessionApi, receiverUrl: string, email: string): Promise<Seeded> {
-  await json(await api.post("/keys", { type: "full", name: "ingest" }));
+  const { key } = await json<{ key: string }>(await api.post("/keys", { type: "full", name: "ingest" }));
   await json(
     await api.post("/keys", { type: "restricted", name: "planners", agent_patterns: ["planner-*"] }),
   );
@@ -47,6 +52,7 @@ export async function seedDashboard(api: SessionApi, receiverUrl: string, email:
     ids.push(created.context_id);
   }
   const contextId = ids[0] as string;
+  await sendAgentRun(api.origin, key);
   await waitFor(
     async () => {
       const list = await json<{ data: Array<{ status: string }> }>(await api.get("/contexts?limit=100"));
@@ -69,7 +75,14 @@ export async function seedDashboard(api: SessionApi, receiverUrl: string, email:
   const verification = await json<{ verification_id: string }>(
     await api.post("/verifications", { context_id: contextId }),
   );
+  const traces = await json<{ data: Array<{ root_context_id: string }> }>(
+    await api.get("/agents/planner-7/traces"),
+  );
+  const traceContextId = traces.data[0]?.root_context_id as string;
+  const root = await json<{ transaction_hash: string }>(await api.get(`/contexts/${traceContextId}`));
   return {
+    traceContextId,
+    transactionHash: root.transaction_hash,
     email,
     contextId,
     webhookId: webhook.webhook_id,
@@ -78,12 +91,59 @@ export async function seedDashboard(api: SessionApi, receiverUrl: string, email:
   };
 }
 
+/** An OTLP/JSON export of an agent run of planner-7: invoke_agent → chat → execute_tool. */
+async function sendAgentRun(origin: string, key: string) {
+  const hex = (n: number, width: number) => n.toString(16).padStart(width, "0");
+  const traceId = randomBytes(16).toString("hex");
+  const t0 = BigInt(Date.now()) * 1_000_000n;
+  const span = (n: number, name: string, ms: [number, number], model?: string) => ({
+    traceId,
+    spanId: hex(n, 16),
+    ...(n > 1 ? { parentSpanId: hex(n - 1, 16) } : {}),
+    name,
+    kind: 1,
+    startTimeUnixNano: String(t0 + BigInt(ms[0]) * 1_000_000n),
+    endTimeUnixNano: String(t0 + BigInt(ms[1]) * 1_000_000n),
+    attributes: model
+      ? [
+          { key: "gen_ai.operation.name", value: { stringValue: "chat" } },
+          { key: "gen_ai.request.model", value: { stringValue: model } },
+        ]
+      : [],
+    status: { code: 1 },
+  });
+  const res = await fetch(`${origin}/v1/otel/v1/traces`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify({
+      resourceSpans: [
+        {
+          resource: { attributes: [{ key: "ctxlog.agent_id", value: { stringValue: "planner-7" } }] },
+          scopeSpans: [
+            {
+              scope: { name: "seed" },
+              spans: [
+                span(1, "invoke_agent planner", [0, 2400]),
+                span(2, "chat gpt-4o", [120, 1300], "gpt-4o"),
+                span(3, "execute_tool search", [1350, 2200]),
+              ],
+            },
+          ],
+        },
+      ],
+    }),
+  });
+  if (res.status !== 200) throw new Error(`OTLP export: ${res.status} ${await res.text()}`);
+}
+
 export interface DashboardPage {
   /** also the screenshot's file name */
   name: string;
   path: string;
   /** resolves once the page shows its data */
   ready(page: Page): Promise<void>;
+  /** what the screenshot is of, when it is below the fold: scrolled into view first */
+  photograph?: (page: Page) => Promise<void>;
 }
 
 const heading = (name: string | RegExp) => (page: Page) =>
@@ -121,6 +181,30 @@ export function dashboardPages(seeded: Seeded): DashboardPage[] {
         heading("Agent planner-7"),
         text("Export the log (NDJSON)"),
         text(/^Entries 1 to \d+ of \d+\.$/),
+        text("invoke_agent planner"),
+      ),
+    },
+    {
+      name: "trace",
+      path: `/contexts/${seeded.traceContextId}`,
+      ready: both(heading(`Context ${seeded.traceContextId}`), (p) =>
+        p
+          .getByRole("list", { name: "Spans of the trace" })
+          .getByText("execute_tool search")
+          .first()
+          .waitFor(),
+      ),
+      // the tree's section at the top of the picture
+      photograph: (p) =>
+        p
+          .getByRole("list", { name: "Spans of the trace" })
+          .evaluate((el) => (el.closest(".mantine-Paper-root") ?? el).scrollIntoView({ block: "start" })),
+    },
+    {
+      name: "search",
+      path: `/search?q=${seeded.transactionHash}`,
+      ready: both(heading("Search"), (p) =>
+        p.getByRole("link", { name: `context ${seeded.traceContextId}` }).waitFor(),
       ),
     },
     { name: "events", path: "/events", ready: both(heading("Events"), text("Deliveries:")) },

@@ -4,6 +4,8 @@ import type { APIResponse, BrowserContext } from "playwright-core";
 
 export interface SessionApi {
   csrf: string;
+  /** the API's origin, for requests a session cannot make (an OTLP export takes a key) */
+  origin: string;
   get(path: string): Promise<APIResponse>;
   post(path: string, body?: unknown, opts?: { csrf?: string | null }): Promise<APIResponse>;
 }
@@ -14,6 +16,7 @@ export async function sessionApi(context: BrowserContext, origin: string): Promi
   const csrf = ((await session.json()) as { csrf_token: string }).csrf_token;
   return {
     csrf,
+    origin,
     get: (path) => context.request.get(`${origin}/v1${path}`),
     post: (path, body = {}, opts = {}) => {
       const token = opts.csrf === undefined ? csrf : opts.csrf;

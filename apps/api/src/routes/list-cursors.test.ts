@@ -15,6 +15,7 @@ const issued: Record<ListName, string> = {
   accounts: nextCursor("accounts", newId("acc")) as string,
   keys: nextCursor("keys", newId("key")) as string,
   agents: nextCursor("agents", "planner-7") as string,
+  traces: nextCursor("traces", newId("ctx")) as string,
 };
 const lists = Object.keys(issued) as ListName[];
 

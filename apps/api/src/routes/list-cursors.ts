@@ -1,4 +1,4 @@
-import { AppError, type CursorShape, decodeCursor, encodeCursor, idCursor } from "@ctxlog/core";
+import { AppError, type CursorShape, decodeCursor, encodeCursor, idCursor, isId } from "@ctxlog/core";
 import type { SignerPosition } from "@ctxlog/db";
 import { z } from "zod";
 
@@ -22,6 +22,13 @@ const agentCursor: CursorShape<string> = {
   read: z.strictObject({ g: z.string().min(1).max(128) }).transform((f) => f.g),
 };
 
+// An agent's traces are ordered by their newest context: the cursor is that context id, in a
+// shape of its own so a contexts cursor is not taken for a trace position.
+const traceCursor: CursorShape<string> = {
+  write: (contextId) => ({ tr: contextId }),
+  read: z.strictObject({ tr: z.string().refine((id) => isId(id, "ctx")) }).transform((f) => f.tr),
+};
+
 /** What each list's cursor names: the position its next page starts after. */
 interface ListPositions {
   contexts: string;
@@ -33,6 +40,7 @@ interface ListPositions {
   accounts: string;
   keys: string;
   agents: string;
+  traces: string;
 }
 export type ListName = keyof ListPositions;
 
@@ -50,6 +58,7 @@ const LIST_CURSORS: { [L in ListName]: CursorShape<ListPositions[L]> } = {
   accounts: idCursor("acc"),
   keys: idCursor("key"),
   agents: agentCursor,
+  traces: traceCursor,
 };
 
 /**

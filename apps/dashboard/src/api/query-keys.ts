@@ -23,6 +23,7 @@ export const queryKeys = {
   agents: ["agents", "list"] as const,
   agent: (agentId: string) => ["agents", "one", agentId] as const,
   agentEntries: (agentId: string) => ["agents", "entries", agentId] as const,
+  agentTraces: (agentId: string) => ["agents", "traces", agentId] as const,
   dashboardConfig: ["dashboard-config"] as const,
   events: (filters: object) => ["events", "list", filters] as const,
   eventTypes: ["event-types"] as const,

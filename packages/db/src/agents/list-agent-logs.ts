@@ -1,3 +1,4 @@
+import { idFloor } from "@ctxlog/core";
 import type { ContextReader } from "../contexts/reader-scope";
 import { pageOf } from "../page";
 import type { DbOrTx } from "../prisma-types";
@@ -17,15 +18,26 @@ export interface AgentLogSummary {
 }
 
 // The same rows a reader may read through GET /v1/contexts: all, public ones, or its key family's.
-function scopeSql(reader: ContextReader): string {
+function scopeSql(reader: ContextReader, alias = "c"): string {
   switch (reader.scope) {
     case "all":
       return "";
     case "public":
-      return "AND c.visibility = 'public'";
+      return `AND ${alias}.visibility = 'public'`;
     case "own":
-      return "AND c.key_family_id = $2";
+      return `AND ${alias}.key_family_id = $2`;
   }
+}
+
+/**
+ * Only logs with an entry the reader may read received in [$5, $6): one probe of
+ * contexts (user_id, agent_id, id) per log, ids being time-ordered.
+ */
+function activeSql(reader: ContextReader, active: boolean): string {
+  if (!active) return "";
+  return `AND EXISTS (SELECT 1 FROM contexts a WHERE a.user_id = l.user_id AND a.agent_id = l.agent_id
+    AND a.sequence IS NOT NULL AND ($5::text IS NULL OR a.id >= $5) AND ($6::text IS NULL OR a.id < $6)
+    ${scopeSql(reader, "a")})`;
 }
 
 /**
@@ -36,9 +48,17 @@ function scopeSql(reader: ContextReader): string {
 export async function listAgentLogs(
   db: DbOrTx,
   reader: ContextReader,
-  query: { limit: number; after?: string; agentId?: string },
+  query: {
+    limit: number;
+    after?: string;
+    agentId?: string;
+    /** only logs with an entry received in this window (the counts stay the whole log's) */
+    activeAfter?: Date;
+    activeBefore?: Date;
+  },
 ) {
-  // $1 user, $2 key family (when scoped), $3 after / agent id, $4 limit
+  // $1 user, $2 key family (when scoped), $3 after / agent id, $4 limit, $5 / $6 the active window
+  const active = query.activeAfter !== undefined || query.activeBefore !== undefined;
   const match =
     query.agentId !== undefined ? "AND l.agent_id = $3" : "AND ($3::text IS NULL OR l.agent_id > $3)";
   const rows = await db.$queryRawUnsafe<
@@ -62,7 +82,8 @@ export async function listAgentLogs(
          min(c.created_at) AS first_at, max(c.created_at) AS last_at
        FROM agent_logs l
        JOIN contexts c ON c.user_id = l.user_id AND c.agent_id = l.agent_id AND c.sequence IS NOT NULL
-       WHERE l.user_id = $1 ${match} ${scopeSql(reader)} AND ($2::text IS NOT NULL OR true)
+       WHERE l.user_id = $1 ${match} ${scopeSql(reader)} ${activeSql(reader, active)}
+         AND ($2::text IS NOT NULL OR true) AND ($5::text IS NOT NULL OR $6::text IS NOT NULL OR true)
        GROUP BY l.agent_id
        ORDER BY l.agent_id
        LIMIT $4)
@@ -73,6 +94,8 @@ export async function listAgentLogs(
     reader.keyFamilyId,
     query.agentId ?? query.after ?? null,
     query.limit + 1,
+    query.activeAfter ? idFloor("ctx", query.activeAfter) : null,
+    query.activeBefore ? idFloor("ctx", query.activeBefore) : null,
   );
   const logs: AgentLogSummary[] = rows.map((r) => ({
     agentId: r.agent_id,

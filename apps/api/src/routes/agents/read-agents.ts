@@ -21,7 +21,12 @@ function agentLogResource(log: AgentLogSummary) {
 export function listAgents({ db }: ApiDeps): RouteHandler<{ query: typeof listAgentsQuerySchema }> {
   return async ({ query, auth, res }) => {
     const after = readCursor(query.cursor, "agents");
-    const page = await listAgentLogs(db, contextReader(auth), { limit: query.limit, after });
+    const page = await listAgentLogs(db, contextReader(auth), {
+      limit: query.limit,
+      after,
+      activeAfter: query.active_after === undefined ? undefined : new Date(query.active_after),
+      activeBefore: query.active_before === undefined ? undefined : new Date(query.active_before),
+    });
     res.json({ data: page.rows.map(agentLogResource), next_cursor: nextCursor("agents", page.next) });
   };
 }

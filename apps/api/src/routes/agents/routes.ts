@@ -2,13 +2,16 @@ import { defineRoute, type RouteSpec } from "../route-spec";
 import { listResponseSchema } from "../shared-schemas";
 import { eraseAgentRoute } from "./erase-routes";
 import { exportAgent } from "./export-agent";
+import { listAgentTraces } from "./list-agent-traces";
 import { getAgent, listAgents } from "./read-agents";
 import {
   agentLogSchema,
   agentParamsSchema,
+  agentTraceSchema,
   auditEntrySchema,
   exportAgentQuerySchema,
   listAgentsQuerySchema,
+  listAgentTracesQuerySchema,
 } from "./schemas";
 
 export const agentRoutes: RouteSpec[] = [
@@ -60,6 +63,26 @@ export const agentRoutes: RouteSpec[] = [
     },
     errors: [400, 403, 404],
     handler: exportAgent,
+  }),
+  defineRoute({
+    method: "get",
+    path: "/agents/:agent_id/traces",
+    operationId: "listAgentTraces",
+    summary: "The OpenTelemetry traces of an agent's spans, newest first",
+    tag: "Agents",
+    permission: "contexts:read",
+    params: agentParamsSchema,
+    query: listAgentTracesQuerySchema,
+    success: {
+      status: 200,
+      description:
+        "A page of traces, newest first (by the newest span received), each with its root span, span " +
+        "count, times and error count. Empty for an agent without spans; 404 for one without an " +
+        "entry the key may read.",
+      schema: listResponseSchema(agentTraceSchema, "AgentTraceList"),
+    },
+    errors: [400, 403, 404],
+    handler: listAgentTraces,
   }),
   eraseAgentRoute,
 ];

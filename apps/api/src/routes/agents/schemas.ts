@@ -6,7 +6,19 @@ import { hash32Schema, paginationQuerySchema } from "../shared-schemas";
 const agentId = z.string().regex(AGENT_ID_PATTERN).meta({ example: "planner-7" });
 
 export const agentParamsSchema = z.object({ agent_id: agentId });
-export const listAgentsQuerySchema = paginationQuerySchema.strict();
+export const listAgentsQuerySchema = paginationQuerySchema
+  .extend({
+    active_after: z.iso
+      .datetime()
+      .optional()
+      .meta({
+        description:
+          "Only logs with an entry received at or after this time (the dashboard's range); the counts " +
+          "stay the whole log's.",
+      }),
+    active_before: z.iso.datetime().optional().meta({ description: "…and before this time." }),
+  })
+  .strict();
 
 const sequenceParam = z.coerce.number().int().min(1).max(2_147_483_647);
 export const exportAgentQuerySchema = z
@@ -57,4 +69,42 @@ export const auditEntrySchema = proofBundleSchema
     id: "AuditEntry",
     description:
       "One line of an agent export: the entry's proof bundle (version 3; version 2 for entries signed before receipts were their signature), its status, anchor fields null while unanchored.",
+  });
+
+export const listAgentTracesQuerySchema = paginationQuerySchema.strict();
+
+const nanos = z.string().regex(/^\d+$/).nullable().meta({
+  description: "Nanoseconds since the Unix epoch, as a decimal string; null when every span is erased.",
+});
+
+export const agentTraceSchema = z
+  .object({
+    trace_id: z.string().regex(/^[0-9a-f]{32}$/),
+    span_count: z
+      .int()
+      .min(1)
+      .meta({ description: "This agent's spans of the trace that the key may read." }),
+    error_spans: z.int().min(0).meta({ description: "Of those, the spans whose OTLP status is error." }),
+    root_span_name: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          "The root span's name (the span with no parent), else the earliest of the agent's spans; null " +
+          "when their data is erased.",
+      }),
+    root_context_id: z
+      .string()
+      .nullable()
+      .meta({ description: "The context holding that span: its page shows the trace as a tree." }),
+    start_time_unix_nano: nanos,
+    end_time_unix_nano: nanos,
+    first_received_at: z.iso.datetime(),
+    last_received_at: z.iso.datetime(),
+  })
+  .meta({
+    id: "AgentTrace",
+    description:
+      "One OpenTelemetry trace an agent's spans belong to (spans received at POST /v1/otel/v1/traces). " +
+      "`GET /v1/contexts?trace_id=` lists its spans.",
   });

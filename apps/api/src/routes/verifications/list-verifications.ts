@@ -15,6 +15,8 @@ export function listVerifications({
       limit: query.limit,
       after: readCursor(query.cursor, "verifications"),
       contextId: query.context_id,
+      createdAfter: query.created_after === undefined ? undefined : new Date(query.created_after),
+      createdBefore: query.created_before === undefined ? undefined : new Date(query.created_before),
     });
     res.json({
       data: page.rows.map(verificationResource),

@@ -67,6 +67,14 @@ export const listVerificationsQuerySchema = paginationQuerySchema
       .regex(/^ctx_[0-9A-HJKMNP-TV-Z]{26}$/, "a context id (ctx_…)")
       .optional()
       .meta({ description: "Only verifications of this context." }),
+    created_after: z.iso
+      .datetime()
+      .optional()
+      .meta({ description: "Only verifications made at or after this time (the dashboard's range)." }),
+    created_before: z.iso
+      .datetime()
+      .optional()
+      .meta({ description: "Only verifications made before this time." }),
   })
   .strict();
 

@@ -151,4 +151,28 @@ describe("GET /v1/verifications", () => {
       expect(bad.body.error.code).toBe("VALIDATION_ERROR");
     }
   });
+
+  it("lists the verifications of a time range (created_after / created_before)", async () => {
+    const { ids } = await confirmed(1);
+    const before = (await verify(owner.keys.full, { context_id: ids[0] })).body.verification_id;
+    await new Promise((r) => setTimeout(r, 5)); // ids are time-ordered to the millisecond
+    const cut = new Date().toISOString();
+    await new Promise((r) => setTimeout(r, 5));
+    const after = (await verify(owner.keys.full, { context_id: ids[0] })).body.verification_id;
+    const list = async (q: string) =>
+      (
+        await h.request.get(`/v1/verifications?context_id=${ids[0]}&${q}`).set(bearer(owner.keys.full))
+      ).body.data.map((v: { verification_id: string }) => v.verification_id);
+    expect(await list(`created_after=${cut}`)).toEqual([after]);
+    expect(await list(`created_before=${cut}`)).toEqual([before]);
+    expect(await list(`created_after=${cut}&created_before=${cut}`)).toEqual([]);
+    // another user's verifications stay invisible inside any range
+    const theirs = await h.request
+      .get(`/v1/verifications?created_after=2000-01-01T00:00:00Z`)
+      .set(bearer(stranger.keys.full));
+    expect(theirs.body.data).toEqual([]);
+    const bad = await h.request.get("/v1/verifications?created_after=yesterday").set(bearer(owner.keys.full));
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe("VALIDATION_ERROR");
+  });
 });

@@ -11,6 +11,7 @@ import { StatusBadge } from "../../components/StatusBadge";
 import { TableSkeleton } from "../../components/TableSkeleton";
 import { EraseAgentButton } from "../contexts/EraseActions";
 import { AgentAudit } from "./AgentAudit";
+import { AgentTraces } from "./AgentTraces";
 import { useAgent, useAgentEntries } from "./use-agents";
 
 export default function AgentPage() {
@@ -50,6 +51,9 @@ export default function AgentPage() {
           </Section>
           <Section title="Audit">
             <AgentAudit agentId={agentId} />
+          </Section>
+          <Section title="Traces">
+            <AgentTraces agentId={agentId} />
           </Section>
           <Section title="Log">
             {entries.error ? <ErrorAlert error={entries.error} mb="md" /> : null}

@@ -3,11 +3,14 @@ import { DateTime } from "../../components/DateTime";
 import { PagedTable } from "../../components/PagedTable";
 import { PageHeader } from "../../components/PageHeader";
 import { StatusBadge } from "../../components/StatusBadge";
+import { TimeRangeControl } from "../../components/TimeRangeControl";
+import { useUrlRange } from "../../components/use-url-range";
 import { AgentLink } from "./AgentLink";
 import { useAgents } from "./use-agents";
 
 export default function AgentsPage() {
-  const agents = useAgents();
+  const { range, window, setRange } = useUrlRange(null);
+  const agents = useAgents(window);
   return (
     <>
       <PageHeader title="Agents" />
@@ -15,11 +18,14 @@ export default function AgentsPage() {
         Each agent's log: its contexts in sequence, each linked to the one before. Open one to read it, export
         it, or audit it against the chain.
       </Text>
+      <Group mb="md">
+        <TimeRangeControl value={range} onChange={setRange} label="Active" allowAny />
+      </Group>
       <PagedTable
         list={agents}
         rowKey={(agent) => agent.agent_id}
         minWidth={720}
-        empty="No agent has logged a context yet."
+        empty={range ? "No agent logged a context in this range." : "No agent has logged a context yet."}
         columns={[
           { header: "Agent", cell: (agent) => <AgentLink agentId={agent.agent_id} /> },
           { header: "Head sequence", cell: (agent) => agent.head_sequence },

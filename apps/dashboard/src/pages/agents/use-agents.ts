@@ -3,13 +3,41 @@ import { useApi } from "../../api/api-context";
 import { unwrap } from "../../api/errors";
 import { usePagedQuery } from "../../api/paged";
 import { queryKeys } from "../../api/query-keys";
-import type { AgentLog, AuditEntry } from "../../api/schema";
+import type { AgentLog, AuditEntry, Schemas } from "../../api/schema";
 
-export function useAgents() {
+/** Logs with an entry received in `window` (none: every log). */
+export function useAgents(window: { since: string; until: string } | null) {
   const api = useApi();
   return usePagedQuery<AgentLog>({
-    queryKey: queryKeys.agents,
-    fetchPage: (cursor) => unwrap(api.GET("/agents", { params: { query: { limit: 25, cursor } } })),
+    queryKey: [...queryKeys.agents, window],
+    fetchPage: (cursor) =>
+      unwrap(
+        api.GET("/agents", {
+          params: {
+            query: {
+              limit: 25,
+              cursor,
+              ...(window ? { active_after: window.since, active_before: window.until } : {}),
+            },
+          },
+        }),
+      ),
+  });
+}
+
+export type AgentTrace = Schemas["AgentTrace"];
+
+/** The traces of the agent's OTLP spans, newest first (GET /v1/agents/:agent_id/traces). */
+export function useAgentTraces(agentId: string) {
+  const api = useApi();
+  return usePagedQuery<AgentTrace>({
+    queryKey: queryKeys.agentTraces(agentId),
+    fetchPage: (cursor) =>
+      unwrap(
+        api.GET("/agents/{agent_id}/traces", {
+          params: { path: { agent_id: agentId }, query: { limit: 10, cursor } },
+        }),
+      ),
   });
 }
 

@@ -1,6 +1,5 @@
-import { Badge, Code, Group, NativeSelect, TextInput } from "@mantine/core";
+import { Badge, Code, Group, TextInput } from "@mantine/core";
 import { useInputState } from "@mantine/hooks";
-import { useMemo } from "react";
 import { useSearchParams } from "react-router";
 import { AppLink } from "../../components/AppLink";
 import { DateTime } from "../../components/DateTime";
@@ -9,7 +8,9 @@ import { PagedTable } from "../../components/PagedTable";
 import { PageHeader } from "../../components/PageHeader";
 import { StatusBadge } from "../../components/StatusBadge";
 import { StatusFilter } from "../../components/StatusFilter";
-import { RANGES, type RangeKey, rangeWindow } from "../../components/time-range";
+import { TimeRangeControl } from "../../components/TimeRangeControl";
+import { rangeParams } from "../../components/time-range";
+import { useUrlRange } from "../../components/use-url-range";
 import { AgentLink } from "../agents/AgentLink";
 import { FirstContext } from "./FirstContext";
 import { CONTEXT_STATUSES, type ContextFilters, useContexts } from "./use-contexts";
@@ -18,9 +19,7 @@ export const short = (hash: string | null) => (hash ? `${hash.slice(0, 10)}…${
 
 export default function ContextsPage() {
   const [params, setParams] = useSearchParams();
-  const rangeParam = params.get("range");
-  const range = RANGES.some((r) => r.value === rangeParam) ? (rangeParam as RangeKey) : null;
-  const window = useMemo(() => (range ? rangeWindow(range) : null), [range]);
+  const { range, window, setRange } = useUrlRange(null);
   const filters: ContextFilters = {
     agent_id: params.get("agent_id") ?? "",
     status: (params.get("status") ?? "") as ContextFilters["status"],
@@ -29,12 +28,11 @@ export default function ContextsPage() {
   const contexts = useContexts(filters);
   const [agent, setAgent] = useInputState(filters.agent_id);
 
-  const apply = (next: ContextFilters & { range?: RangeKey | null }) => {
+  const apply = (next: ContextFilters) => {
     const search: Record<string, string> = {};
     if (next.agent_id) search.agent_id = next.agent_id;
     if (next.status) search.status = next.status;
-    const nextRange = next.range === undefined ? range : next.range;
-    if (nextRange) search.range = nextRange;
+    if (range) Object.assign(search, rangeParams(range));
     setParams(search);
   };
   return (
@@ -48,18 +46,10 @@ export default function ContextsPage() {
           value={filters.status}
           onChange={(status) => apply({ ...filters, status })}
         />
-        <NativeSelect
-          label="Received"
-          data={[
-            { value: "", label: "any time" },
-            ...RANGES.map((r) => ({ value: r.value, label: `last ${r.label}` })),
-          ]}
-          value={range ?? ""}
-          onChange={(event) =>
-            apply({ ...filters, range: (event.currentTarget.value || null) as RangeKey | null })
-          }
-        />
       </FilterForm>
+      <Group mb="md">
+        <TimeRangeControl value={range} onChange={setRange} label="Received" allowAny />
+      </Group>
       {!contexts.isPending &&
       !contexts.error &&
       contexts.items.length === 0 &&

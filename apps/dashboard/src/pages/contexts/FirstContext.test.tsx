@@ -57,7 +57,8 @@ describe("words and first steps", () => {
     ]);
     const user = userEvent.setup();
     renderApp("/contexts", { fetch: api.fetch, session: SESSION });
-    await user.selectOptions(await screen.findByLabelText("Received", undefined, { timeout: 5000 }), "24h");
+    await screen.findByRole("radiogroup", { name: "Received" }, { timeout: 5000 });
+    await user.click(screen.getByRole("radio", { name: "24 h" }));
     await waitFor(() =>
       expect(api.callsTo("GET", "/contexts").at(-1)?.query.get("created_after")).not.toBeNull(),
     );

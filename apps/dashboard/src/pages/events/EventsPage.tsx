@@ -1,14 +1,14 @@
 import { Group, NativeSelect, Stack, Text } from "@mantine/core";
-import { useMemo } from "react";
 import { useSearchParams } from "react-router";
 import type { WebhookEvent } from "../../api/schema";
 import { AppLink } from "../../components/AppLink";
 import { ErrorAlert } from "../../components/ErrorAlert";
 import { LoadMore } from "../../components/LoadMore";
 import { PageHeader } from "../../components/PageHeader";
-import { RangePicker } from "../../components/RangePicker";
 import { TableSkeleton } from "../../components/TableSkeleton";
-import { RANGES, type RangeKey, rangeWindow } from "../../components/time-range";
+import { TimeRangeControl } from "../../components/TimeRangeControl";
+import { rangeParams } from "../../components/time-range";
+import { useUrlRange } from "../../components/use-url-range";
 import { EVENTS } from "../webhooks/use-webhooks";
 import { EventCard } from "./EventCard";
 import { useEvents } from "./use-events";
@@ -16,18 +16,9 @@ import { useEvents } from "./use-events";
 export default function EventsPage() {
   const [params, setParams] = useSearchParams();
   const type = (params.get("type") ?? "") as "" | WebhookEvent;
-  const range = (
-    RANGES.some((r) => r.value === params.get("range")) ? params.get("range") : "24h"
-  ) as RangeKey;
-  const window = useMemo(() => rangeWindow(range), [range]);
-  const events = useEvents({ type, since: window.since, until: window.until });
-  const set = (next: { type?: string; range?: string }) => {
-    const search: Record<string, string> = {};
-    const t = next.type ?? type;
-    if (t) search.type = t;
-    search.range = next.range ?? range;
-    setParams(search);
-  };
+  const { range, window, setRange } = useUrlRange({ key: "24h" });
+  const events = useEvents({ type, since: window?.since, until: window?.until });
+  const setType = (t: string) => setParams({ ...(t ? { type: t } : {}), ...rangeParams(range) });
 
   return (
     <>
@@ -41,9 +32,9 @@ export default function EventsPage() {
           label="Type"
           data={[{ value: "", label: "All types" }, ...EVENTS.map((e) => ({ value: e, label: e }))]}
           value={type}
-          onChange={(e) => set({ type: e.currentTarget.value })}
+          onChange={(e) => setType(e.currentTarget.value)}
         />
-        <RangePicker value={range} onChange={(r) => set({ range: r })} label="Events of the last" />
+        <TimeRangeControl value={range} onChange={setRange} label="Events of the last" allowAny />
       </Group>
       {events.error ? <ErrorAlert error={events.error} mb="md" /> : null}
       {events.isPending ? (

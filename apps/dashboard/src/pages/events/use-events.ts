@@ -9,8 +9,9 @@ export type RecordedEvent = Schemas["Event"];
 
 export interface EventFilters {
   type: "" | WebhookEvent;
-  since: string;
-  until: string;
+  /** none: every time */
+  since?: string;
+  until?: string;
 }
 
 export function useEvents(filters: EventFilters) {
@@ -24,8 +25,7 @@ export function useEvents(filters: EventFilters) {
             query: {
               limit: 25,
               cursor,
-              created_after: filters.since,
-              created_before: filters.until,
+              ...(filters.since ? { created_after: filters.since, created_before: filters.until } : {}),
               ...(filters.type ? { type: filters.type } : {}),
             },
           },

@@ -1,11 +1,12 @@
 import { Code, Paper, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
-import { lazy, type ReactNode, Suspense, useMemo, useState } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { ErrorAlert } from "../../components/ErrorAlert";
 import { FieldList } from "../../components/FieldList";
 import { PageHeader } from "../../components/PageHeader";
-import { RangePicker } from "../../components/RangePicker";
 import { Section } from "../../components/Section";
-import { type RangeKey, rangeWindow } from "../../components/time-range";
+import { TimeRangeControl } from "../../components/TimeRangeControl";
+import { rangeWords } from "../../components/time-range";
+import { useUrlRange } from "../../components/use-url-range";
 import { AnchoringBanner } from "./AnchoringBanner";
 import { LatencyChart } from "./LatencyChart";
 import { formatEther, useOverview, useOverviewSeries } from "./use-overview";
@@ -30,11 +31,9 @@ function Stat({ label, value, loading }: { label: string; value: ReactNode; load
   );
 }
 
-const RANGE_WORDS: Record<RangeKey, string> = {
-  "1h": "last hour",
-  "24h": "last 24 hours",
-  "7d": "last 7 days",
-};
+/** The longest window GET /v1/overview/series takes. */
+const MAX_SERIES_DAYS = 31;
+
 /** 60 → "minute", 900 → "15 minutes", 10800 → "3 hours". */
 export function bucketWords(seconds: number): string {
   const [n, unit] =
@@ -48,9 +47,9 @@ export function bucketWords(seconds: number): string {
 
 export default function OverviewPage() {
   const overview = useOverview();
-  const [range, setRange] = useState<RangeKey>("1h");
-  const window = useMemo(() => rangeWindow(range), [range]);
-  const series = useOverviewSeries(window);
+  const { range, window, setRange } = useUrlRange({ key: "1h" });
+  const words = rangeWords(range ?? { key: "1h" });
+  const series = useOverviewSeries(window ?? { since: "", until: "" });
   const data = overview.data;
   const loading = overview.isPending;
   const average = data?.avg_confirmation_seconds;
@@ -73,14 +72,21 @@ export default function OverviewPage() {
         </SimpleGrid>
         <Section
           title="Contexts"
-          aside={<RangePicker value={range} onChange={setRange} label="Overview of the last" />}
+          aside={
+            <TimeRangeControl
+              value={range}
+              onChange={(next) => setRange(next ?? { key: "1h" })}
+              label="Overview range"
+              maxDays={MAX_SERIES_DAYS}
+            />
+          }
         >
           {series.data ? (
             <Suspense fallback={<Skeleton height={258} />}>
               <ContextsChart
                 points={series.data.points.map((p) => ({ minute: p.start, count: p.received }))}
-                caption={`Contexts received per ${bucketWords(series.data.bucket_seconds)}, ${RANGE_WORDS[range]}`}
-                total={`received, ${RANGE_WORDS[range]}`}
+                caption={`Contexts received per ${bucketWords(series.data.bucket_seconds)}, ${words}`}
+                total={`received, ${words}`}
               />
             </Suspense>
           ) : (

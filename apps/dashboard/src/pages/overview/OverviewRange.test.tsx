@@ -88,6 +88,63 @@ describe("the overview's range", () => {
     expect(Date.parse(last?.get("until") ?? "") - Date.parse(last?.get("since") ?? "")).toBe(7 * 86_400_000);
   });
 
+  it("a custom range is checked, asked for, and kept in the URL", async () => {
+    const api = fetchDouble([
+      { method: "GET", path: "/overview", reply: () => ({ status: 200, body: overview }) },
+      {
+        method: "GET",
+        path: "/overview/series",
+        reply: (request) => ({
+          status: 200,
+          body: {
+            since: request.query.get("since"),
+            until: request.query.get("until"),
+            bucket_seconds: 900,
+            points: [
+              {
+                start: "2026-11-20T09:00:00.000Z",
+                received: 7,
+                confirmed: 7,
+                p50_seconds: 2,
+                p95_seconds: 3,
+              },
+            ],
+          },
+        }),
+      },
+    ]);
+    const user = userEvent.setup();
+    const { router } = renderApp("/", { fetch: api.fetch, session: SESSION });
+    await screen.findByRole("img", { name: /^Contexts received per / }, { timeout: 5000 });
+    await user.click(screen.getByRole("radio", { name: "Custom" }));
+    const from = screen.getByLabelText("From");
+    const to = screen.getByLabelText("To");
+    await user.clear(from);
+    await user.type(from, "2026-11-20T12:00");
+    await user.clear(to);
+    await user.type(to, "2026-11-20T09:00");
+    await user.click(screen.getByRole("button", { name: "Apply range" }));
+    expect(await screen.findByText("The end must be after the start.")).toBeTruthy();
+    expect(router.state.location.search).toBe("");
+
+    await user.clear(from);
+    await user.type(from, "2026-11-20T08:00");
+    await user.click(screen.getByRole("button", { name: "Apply range" }));
+    const since = new Date(2026, 10, 20, 8, 0).toISOString();
+    const until = new Date(2026, 10, 20, 9, 0).toISOString();
+    expect(
+      await screen.findByRole(
+        "img",
+        { name: /^Contexts received per 15 minutes, .+ to .+: 7 in total/ },
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
+    const last = api.callsTo("GET", "/overview/series").at(-1)?.query;
+    expect([last?.get("since"), last?.get("until")]).toEqual([since, until]);
+    const search = new URLSearchParams(router.state.location.search);
+    expect(Object.fromEntries(search)).toEqual({ range: "custom", from: since, to: until });
+  });
+
   it("names bucket sizes in words", () => {
     expect([60, 900, 3600, 10_800, 86_400].map(bucketWords)).toEqual([
       "minute",

@@ -1,4 +1,4 @@
-import { TextInput } from "@mantine/core";
+import { Group, TextInput } from "@mantine/core";
 import { useInputState } from "@mantine/hooks";
 import { useSearchParams } from "react-router";
 import { AppLink } from "../../components/AppLink";
@@ -7,6 +7,9 @@ import { FilterForm } from "../../components/FilterForm";
 import { PagedTable } from "../../components/PagedTable";
 import { PageHeader } from "../../components/PageHeader";
 import { StatusBadge } from "../../components/StatusBadge";
+import { TimeRangeControl } from "../../components/TimeRangeControl";
+import { rangeParams } from "../../components/time-range";
+import { useUrlRange } from "../../components/use-url-range";
 import { AgentLink } from "../agents/AgentLink";
 import { ContextLink } from "./ContextLink";
 import { useVerifications } from "./use-verifications";
@@ -15,7 +18,8 @@ import { VerifyDataForm } from "./VerifyDataForm";
 export default function VerificationsPage() {
   const [params, setParams] = useSearchParams();
   const contextId = params.get("context_id") ?? "";
-  const verifications = useVerifications(contextId);
+  const { range, window, setRange } = useUrlRange(null);
+  const verifications = useVerifications(contextId, window);
   const [draft, setDraft] = useInputState(contextId);
 
   return (
@@ -23,9 +27,19 @@ export default function VerificationsPage() {
       <PageHeader title="Verifications" />
       <VerifyDataForm />
       <div style={{ height: 16 }} />
-      <FilterForm onApply={() => setParams(draft.trim() ? { context_id: draft.trim() } : {})}>
+      <FilterForm
+        onApply={() =>
+          setParams({
+            ...(draft.trim() ? { context_id: draft.trim() } : {}),
+            ...(range ? rangeParams(range) : {}),
+          })
+        }
+      >
         <TextInput label="Context id" placeholder="ctx_…" value={draft} onChange={setDraft} />
       </FilterForm>
+      <Group mb="md">
+        <TimeRangeControl value={range} onChange={setRange} label="Made" allowAny />
+      </Group>
       <PagedTable
         list={verifications}
         rowKey={(verification) => verification.verification_id}

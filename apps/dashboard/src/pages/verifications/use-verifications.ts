@@ -6,14 +6,22 @@ import { usePagedQuery } from "../../api/paged";
 import { queryKeys } from "../../api/query-keys";
 import type { Verification } from "../../api/schema";
 
-export function useVerifications(contextId: string) {
+/** Newest first, of one context or all, made in `window` (none: any time). */
+export function useVerifications(contextId: string, window: { since: string; until: string } | null = null) {
   const api = useApi();
   return usePagedQuery<Verification>({
-    queryKey: queryKeys.verifications({ contextId }),
+    queryKey: queryKeys.verifications({ contextId, window }),
     fetchPage: (cursor) =>
       unwrap(
         api.GET("/verifications", {
-          params: { query: { limit: 25, cursor, ...(contextId ? { context_id: contextId } : {}) } },
+          params: {
+            query: {
+              limit: 25,
+              cursor,
+              ...(contextId ? { context_id: contextId } : {}),
+              ...(window ? { created_after: window.since, created_before: window.until } : {}),
+            },
+          },
         }),
       ),
   });
