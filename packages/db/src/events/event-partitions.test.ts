@@ -2,14 +2,13 @@
 // ahead, dropped whole once older than the cutoff with nothing pending, the default partition's
 // rows purged row by row.
 import { randomBytes } from "node:crypto";
-import { generateWebhookSecret, idFloor } from "@ctxlog/core";
-import { createTestDatabase, seedUser, testSecretKeyring } from "../testing";
-import { createWebhook } from "../webhooks/create-webhook";
+import { idFloor } from "@ctxlog/core";
+import { createTestDatabase } from "../testing";
 import { fanOutEvents } from "../webhooks/fan-out-events";
-import { recordAttempts } from "../webhooks/record-attempts";
 import { ensureEventPartitions, listEventPartitionDays, retireEventPartitions } from "./event-partitions";
 import { purgeExpiredEvents } from "./purge-expired-events";
 import { recordEvent } from "./record-event";
+import { recordTestAttempts, seedUserWithOldWebhook } from "./testing/retention-fixtures";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 const DAY = 86_400_000;
@@ -49,46 +48,10 @@ async function oldEvent(userId: string, at: Date, event = "context.created") {
   return id;
 }
 
-async function attempt(deliveryId: string, succeeded: boolean) {
-  const row = await database.db.webhookDelivery.findFirstOrThrow({ where: { id: deliveryId } });
-  const now = new Date();
-  await recordAttempts(
-    database.db,
-    [
-      {
-        deliveryId,
-        cycle: row.cycle,
-        attemptedAt: now,
-        finishedAt: now,
-        durationMs: 1,
-        responseStatus: succeeded ? 200 : 500,
-        error: succeeded ? null : "HTTP 500",
-        succeeded,
-      },
-    ],
-    [1, 1, 1, 1],
-  );
-}
-
-async function setup() {
-  const db = database.db;
-  const owner = await seedUser(db);
-  const hook = await createWebhook(db, {
-    userId: owner.userId,
-    url: "https://example.com/hook",
-    events: ["context.created"],
-    description: "",
-    secret: generateWebhookSecret(),
-    keyring: testSecretKeyring(),
-    maxPerUser: 10,
-  });
-  await db.webhook.update({ where: { id: hook.id }, data: { createdAt: new Date(Date.now() - 90 * DAY) } });
-  return { db, owner, hook };
-}
-
 describe("event partitions", () => {
   it("drop a day wholly past the cutoff with its deliveries and attempts; a day with pending work waits", async () => {
-    const { db, owner } = await setup();
+    const db = database.db;
+    const { owner } = await seedUserWithOldWebhook(db);
     const [dayA, dayB, dayC] = [utcDay(40), utcDay(39), utcDay(38)];
     await createDays(dayA, dayC);
     const hour = (day: Date, h: number) => new Date(day.getTime() + h * 3_600_000);
@@ -110,10 +73,11 @@ describe("event partitions", () => {
       where: { userId: owner.userId },
       orderBy: { id: "asc" },
     });
-    for (const d of deliveries.filter((d) => aEvents.includes(d.eventId))) await attempt(d.id, true);
+    for (const d of deliveries.filter((d) => aEvents.includes(d.eventId)))
+      await recordTestAttempts(database.db, d.id, true);
     const bDelivery = deliveries.find((d) => d.eventId === bEvent);
     if (!bDelivery) throw new Error("day B's delivery is missing");
-    await attempt(bDelivery.id, false); // still pending: retrying
+    await recordTestAttempts(database.db, bDelivery.id, false); // still pending: retrying
     // every delivery is in its event's day
     const [inA] = await db.$queryRawUnsafe<{ n: number }[]>(
       `SELECT count(*)::int AS n FROM webhook_deliveries${suffix(dayA)}`,
@@ -137,7 +101,7 @@ describe("event partitions", () => {
     expect(await db.webhookAttempt.count({ where: { deliveryId: bDelivery.id } })).toBe(1);
 
     // once B's delivery is done and C fanned out, both go; today's day stays
-    await attempt(bDelivery.id, true);
+    await recordTestAttempts(database.db, bDelivery.id, true);
     await fanOutEvents(db, { batchSize: 100 });
     const second = await retireEventPartitions(db, { cutoff });
     expect(second.retired.map((r) => r.day)).toEqual(expect.arrayContaining([dayB, dayC]));
@@ -148,7 +112,8 @@ describe("event partitions", () => {
   });
 
   it("keep a day not wholly past the cutoff, and one with an event recorded after it", async () => {
-    const { db, owner } = await setup();
+    const db = database.db;
+    const { owner } = await seedUserWithOldWebhook(db);
     const day = utcDay(20);
     await createDays(day, day);
     // an id of that day whose created_at is later (not something ctxlog writes; the check holds anyway)
@@ -164,7 +129,8 @@ describe("event partitions", () => {
   });
 
   it("are created ahead; a day whose rows already sit in the default partition is left there", async () => {
-    const { db, owner } = await setup();
+    const db = database.db;
+    const { owner } = await seedUserWithOldWebhook(db);
     const before = await listEventPartitionDays(db);
     // the migration made yesterday to 7 days ahead
     expect(before.map((d) => d.getTime())).toEqual(
@@ -189,7 +155,8 @@ describe("event partitions", () => {
   });
 
   it("leave the default partition's expired rows to the row-by-row purge, which touches nothing else", async () => {
-    const { db, owner } = await setup();
+    const db = database.db;
+    const { owner } = await seedUserWithOldWebhook(db);
     const old = utcDay(70); // no partition for that day: the default one
     const inDefault = await oldEvent(owner.userId, old, "context.confirmed");
     const day = utcDay(45);

@@ -1,15 +1,12 @@
 // Integration: real PostgreSQL. The upgrade to day-partitioned events tables (migration
 // 20261127030000_events_partitioned_by_day) on a database with data: everything written before it
 // is there after it, in the partition of its event's day, and reads through the same code.
-import { cp, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { generateWebhookSecret, idFloor } from "@ctxlog/core";
+import { readdir } from "node:fs/promises";
+import { idFloor } from "@ctxlog/core";
 import { applyMigrations } from "../migrate";
-import { LOCK_FILE_CONTENT } from "../migrations-dir";
 import { DEFAULT_MIGRATIONS_DIR } from "../paths";
-import { createTestDatabase, seedUser, testSecretKeyring } from "../testing";
-import { createWebhook } from "../webhooks/create-webhook";
+import { createTestDatabase } from "../testing";
+import { copyMigrationsBefore } from "../testing/upgrade-database";
 import { fanOutEvents } from "../webhooks/fan-out-events";
 import { getDelivery } from "../webhooks/get-delivery";
 import { listDeliveries } from "../webhooks/list-deliveries";
@@ -17,28 +14,20 @@ import { recordAttempts } from "../webhooks/record-attempts";
 import { retireEventPartitions } from "./event-partitions";
 import { listEvents } from "./list-events";
 import { recordEvent } from "./record-event";
+import { seedUserWithOldWebhook } from "./testing/retention-fixtures";
 
 const MIGRATION = "20261127030000_events_partitioned_by_day";
 const DAY = 86_400_000;
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let before: string;
+let before: Awaited<ReturnType<typeof copyMigrationsBefore>>;
 
 beforeAll(async () => {
-  // the migrations up to the one before this one
-  before = await mkdtemp(path.join(tmpdir(), "ctxlog-upgrade-"));
-  await writeFile(path.join(before, "migration_lock.toml"), LOCK_FILE_CONTENT);
-  for (const entry of await readdir(DEFAULT_MIGRATIONS_DIR, { withFileTypes: true })) {
-    if (entry.isDirectory() && entry.name < MIGRATION) {
-      await cp(path.join(DEFAULT_MIGRATIONS_DIR, entry.name), path.join(before, entry.name), {
-        recursive: true,
-      });
-    }
-  }
-  database = await createTestDatabase("ctxlog_upgrade_test", { migrationsDir: before });
+  before = await copyMigrationsBefore(MIGRATION);
+  database = await createTestDatabase("ctxlog_upgrade_test", { migrationsDir: before.dir });
 });
 afterAll(async () => {
   await database.drop();
-  await rm(before, { recursive: true, force: true });
+  await before.remove();
 });
 
 const snapshot = (table: string, columns: string) =>
@@ -54,17 +43,7 @@ const COLUMNS = {
 describe(`migration ${MIGRATION}`, () => {
   it("keeps every event, delivery and attempt, each in its event's day, readable as before", async () => {
     const db = database.db;
-    const owner = await seedUser(db);
-    const hook = await createWebhook(db, {
-      userId: owner.userId,
-      url: "https://example.com/hook",
-      events: ["context.created"],
-      description: "",
-      secret: generateWebhookSecret(),
-      keyring: testSecretKeyring(),
-      maxPerUser: 10,
-    });
-    await db.webhook.update({ where: { id: hook.id }, data: { createdAt: new Date(Date.now() - 90 * DAY) } });
+    const { owner, hook } = await seedUserWithOldWebhook(db);
     // events of three days ago (written as the code of the time did, with ids of that time)…
     const old = new Date(Date.now() - 3 * DAY);
     const oldIds = [0, 1, 2].map(

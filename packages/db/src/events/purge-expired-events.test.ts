@@ -1,14 +1,10 @@
-// Integration: real PostgreSQL (a fresh database). The retention job's batch: only events older than
-// the cutoff whose deliveries are all done go, with their deliveries and attempts; never a pending
-// delivery (even one reopened by a recover while the purge runs); never a context.
-import { generateWebhookSecret } from "@ctxlog/core";
-import { createTestDatabase, seedContexts, seedUser, testSecretKeyring } from "../testing";
-import { createWebhook } from "../webhooks/create-webhook";
+import { createTestDatabase, seedContexts } from "../testing";
 import { fanOutEvents } from "../webhooks/fan-out-events";
 import { recordAttempts } from "../webhooks/record-attempts";
 import { recoverDeliveries } from "../webhooks/recover-deliveries";
 import { purgeExpiredEvents } from "./purge-expired-events";
 import { recordEvent } from "./record-event";
+import { recordTestAttempts, seedUserWithOldWebhook } from "./testing/retention-fixtures";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 const SIGNER = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
@@ -19,48 +15,10 @@ beforeAll(async () => {
 });
 afterAll(() => database.drop());
 
-async function setup() {
-  const db = database.db;
-  const owner = await seedUser(db);
-  const hook = await createWebhook(db, {
-    userId: owner.userId,
-    url: "https://example.com/hook",
-    events: ["context.created"],
-    description: "",
-    secret: generateWebhookSecret(),
-    keyring: testSecretKeyring(),
-    maxPerUser: 10,
-  });
-  await db.webhook.update({ where: { id: hook.id }, data: { createdAt: new Date(Date.now() - 90 * DAY) } });
-  return { db, owner, hook };
-}
-
-async function attempt(deliveryId: string, succeeded: boolean, times = 1) {
-  for (let i = 0; i < times; i++) {
-    const row = await database.db.webhookDelivery.findFirstOrThrow({ where: { id: deliveryId } });
-    const now = new Date();
-    await recordAttempts(
-      database.db,
-      [
-        {
-          deliveryId,
-          cycle: row.cycle,
-          attemptedAt: now,
-          finishedAt: now,
-          durationMs: 1,
-          responseStatus: succeeded ? 200 : 500,
-          error: succeeded ? null : "HTTP 500",
-          succeeded,
-        },
-      ],
-      [1, 1, 1, 1],
-    );
-  }
-}
-
 describe("purgeExpiredEvents (PostgreSQL)", () => {
   it("removes old, done events with their deliveries and attempts; keeps pending, recent, unfanned and contexts", async () => {
-    const { db, owner } = await setup();
+    const db = database.db;
+    const { owner } = await seedUserWithOldWebhook(db);
     const old = new Date(Date.now() - 40 * DAY);
     const ev = (timestamp: Date) =>
       recordEvent(db, { userId: owner.userId, event: "context.created", data: {}, timestamp });
@@ -74,10 +32,10 @@ describe("purgeExpiredEvents (PostgreSQL)", () => {
     const unfanned = await ev(old); // recorded after the fan-out ran: not yet delivered
     const delivery = async (eventId: string) =>
       db.webhookDelivery.findFirstOrThrow({ where: { eventId } }).then((d) => d.id);
-    await attempt(await delivery(succeeded.id), true);
-    await attempt(await delivery(failed.id), false, 5);
-    await attempt(await delivery(pending.id), false, 2);
-    await attempt(await delivery(recent.id), true);
+    await recordTestAttempts(database.db, await delivery(succeeded.id), true);
+    await recordTestAttempts(database.db, await delivery(failed.id), false, 5);
+    await recordTestAttempts(database.db, await delivery(pending.id), false, 2);
+    await recordTestAttempts(database.db, await delivery(recent.id), true);
     const contexts = await seedContexts(db, owner, { count: 2, signerPrivateKey: SIGNER });
     await db.context.updateMany({ where: { id: { in: contexts } }, data: { createdAt: old } });
 
@@ -93,7 +51,8 @@ describe("purgeExpiredEvents (PostgreSQL)", () => {
   });
 
   it("never removes a delivery a concurrent recover reopened, in small batches alongside it", async () => {
-    const { db, owner, hook } = await setup();
+    const db = database.db;
+    const { owner, hook } = await seedUserWithOldWebhook(db);
     const old = new Date(Date.now() - 40 * DAY);
     const events = [];
     for (let i = 0; i < 60; i++) {

@@ -25,27 +25,36 @@ export interface UpgradeDatabase {
 }
 
 /**
- * A new, empty database named `ctxlog_test_<label>_<random>` for the upgrade test of `migration`
- * (a folder name of prisma/migrations, e.g. "20261127003000_anchor_fields_read_through").
+ * A temporary migrations folder holding every migration older than `migration` (a folder name of
+ * prisma/migrations, e.g. "20261127003000_anchor_fields_read_through"): the schema the old code
+ * wrote to. `remove()` deletes the folder.
  */
-export async function createUpgradeDatabase(migration: string, label: string): Promise<UpgradeDatabase> {
+export async function copyMigrationsBefore(
+  migration: string,
+): Promise<{ dir: string; remove(): Promise<void> }> {
   if (!/^\d{14}_[a-z0-9_]+$/.test(migration)) throw new Error(`not a migration folder name: ${migration}`);
   const names = await readdir(DEFAULT_MIGRATIONS_DIR);
   if (!names.includes(migration)) throw new Error(`no migration ${migration} in ${DEFAULT_MIGRATIONS_DIR}`);
+  const dir = await mkdtemp(path.join(tmpdir(), "ctxlog-migrations-"));
+  await writeFile(path.join(dir, "migration_lock.toml"), LOCK_FILE_CONTENT);
+  for (const name of names) {
+    if (name < migration && /^\d{14}_/.test(name)) {
+      await cp(path.join(DEFAULT_MIGRATIONS_DIR, name), path.join(dir, name), { recursive: true });
+    }
+  }
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** A new, empty database named `ctxlog_test_<label>_<random>` for the upgrade test of `migration`. */
+export async function createUpgradeDatabase(migration: string, label: string): Promise<UpgradeDatabase> {
+  const before = await copyMigrationsBefore(migration);
   const adminUrl = process.env.TEST_DATABASE_ADMIN_URL || DEFAULT_ADMIN_URL;
   const url = withDatabaseName(adminUrl, `ctxlog_test_${label}_${randomBytes(4).toString("hex")}`);
   await ensureDatabase(url);
-  const before = await mkdtemp(path.join(tmpdir(), "ctxlog-migrations-"));
-  await writeFile(path.join(before, "migration_lock.toml"), LOCK_FILE_CONTENT);
-  for (const name of names) {
-    if (name < migration && /^\d{14}_/.test(name)) {
-      await cp(path.join(DEFAULT_MIGRATIONS_DIR, name), path.join(before, name), { recursive: true });
-    }
-  }
   return {
     url,
     migrateToBefore: async () => {
-      await applyMigrations(url, { migrationsDir: before });
+      await applyMigrations(url, { migrationsDir: before.dir });
     },
     migrateAll: () => applyMigrations(url),
     sql: async <T>(text: string, values: unknown[] = []) => {
@@ -59,7 +68,7 @@ export async function createUpgradeDatabase(migration: string, label: string): P
     },
     drop: async () => {
       await dropDatabase(url);
-      await rm(before, { recursive: true, force: true });
+      await before.remove();
     },
   };
 }

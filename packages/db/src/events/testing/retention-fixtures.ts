@@ -1,0 +1,53 @@
+// Test-only factories of the retention tests: a user with a webhook old enough that every event of
+// the last 90 days fans out to it, and attempts recorded as the webhook worker records them.
+import { generateWebhookSecret } from "@ctxlog/core";
+import type { PrismaClient } from "../../client";
+import { seedUser, testSecretKeyring } from "../../testing";
+import { createWebhook } from "../../webhooks/create-webhook";
+import { recordAttempts } from "../../webhooks/record-attempts";
+
+const DAY = 86_400_000;
+
+export async function seedUserWithOldWebhook(db: PrismaClient) {
+  const owner = await seedUser(db);
+  const hook = await createWebhook(db, {
+    userId: owner.userId,
+    url: "https://example.com/hook",
+    events: ["context.created"],
+    description: "",
+    secret: generateWebhookSecret(),
+    keyring: testSecretKeyring(),
+    maxPerUser: 10,
+  });
+  await db.webhook.update({ where: { id: hook.id }, data: { createdAt: new Date(Date.now() - 90 * DAY) } });
+  return { owner, hook };
+}
+
+/** `times` attempts of a delivery, each answered 200 (`succeeded`) or 500, with 1 ms retry delays. */
+export async function recordTestAttempts(
+  db: PrismaClient,
+  deliveryId: string,
+  succeeded: boolean,
+  times = 1,
+) {
+  for (let i = 0; i < times; i++) {
+    const row = await db.webhookDelivery.findFirstOrThrow({ where: { id: deliveryId } });
+    const now = new Date();
+    await recordAttempts(
+      db,
+      [
+        {
+          deliveryId,
+          cycle: row.cycle,
+          attemptedAt: now,
+          finishedAt: now,
+          durationMs: 1,
+          responseStatus: succeeded ? 200 : 500,
+          error: succeeded ? null : "HTTP 500",
+          succeeded,
+        },
+      ],
+      [1, 1, 1, 1],
+    );
+  }
+}
