@@ -1,5 +1,5 @@
 import { idFloor } from "@ctxlog/core";
-import type { ContextReader } from "../contexts/reader-scope";
+import { type ContextReader, readerScopeSql } from "../contexts/reader-scope";
 import { pageOf } from "../page";
 import type { DbOrTx } from "../prisma-types";
 
@@ -17,18 +17,6 @@ export interface AgentLogSummary {
   lastAt: Date;
 }
 
-// The same rows a reader may read through GET /v1/contexts: all, public ones, or its key family's.
-function scopeSql(reader: ContextReader, alias = "c"): string {
-  switch (reader.scope) {
-    case "all":
-      return "";
-    case "public":
-      return `AND ${alias}.visibility = 'public'`;
-    case "own":
-      return `AND ${alias}.key_family_id = $2`;
-  }
-}
-
 /**
  * Only logs with an entry the reader may read received in [$5, $6): one probe of
  * contexts (user_id, agent_id, id) per log, ids being time-ordered.
@@ -37,7 +25,7 @@ function activeSql(reader: ContextReader, active: boolean): string {
   if (!active) return "";
   return `AND EXISTS (SELECT 1 FROM contexts a WHERE a.user_id = l.user_id AND a.agent_id = l.agent_id
     AND a.sequence IS NOT NULL AND ($5::text IS NULL OR a.id >= $5) AND ($6::text IS NULL OR a.id < $6)
-    ${scopeSql(reader, "a")})`;
+    ${readerScopeSql(reader, "a")})`;
 }
 
 /**
@@ -82,7 +70,7 @@ export async function listAgentLogs(
          min(c.created_at) AS first_at, max(c.created_at) AS last_at
        FROM agent_logs l
        JOIN contexts c ON c.user_id = l.user_id AND c.agent_id = l.agent_id AND c.sequence IS NOT NULL
-       WHERE l.user_id = $1 ${match} ${scopeSql(reader)} ${activeSql(reader, active)}
+       WHERE l.user_id = $1 ${match} ${readerScopeSql(reader)} ${activeSql(reader, active)}
          AND ($2::text IS NOT NULL OR true) AND ($5::text IS NOT NULL OR $6::text IS NOT NULL OR true)
        GROUP BY l.agent_id
        ORDER BY l.agent_id

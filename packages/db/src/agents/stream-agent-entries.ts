@@ -1,6 +1,5 @@
 import { ANCHOR_OMIT, type AnchorView, anchoredFields, type Context } from "../contexts/context-view";
-import type { ContextReader } from "../contexts/reader-scope";
-import { readerFilter } from "../contexts/reader-scope";
+import { type ContextReader, readerFilter, readerScopeSql } from "../contexts/reader-scope";
 import type { PrismaClient } from "../generated/prisma/client";
 import type { DbOrTx } from "../prisma-types";
 
@@ -19,18 +18,6 @@ export interface AgentEntriesQuery {
 
 const DEFAULT_PAGE_BYTES = 1024 * 1024;
 const MAX_PAGE_ROWS = 500;
-
-// The same rows a reader may read ($1 user, $2 key family when scoped): readerFilter in SQL.
-function scopeSql(reader: ContextReader): string {
-  switch (reader.scope) {
-    case "all":
-      return "";
-    case "public":
-      return "AND c.visibility = 'public'";
-    case "own":
-      return "AND c.key_family_id = $2";
-  }
-}
 
 /**
  * An entry's size as the export pages count it: its canonical JSON's bytes (context_data and
@@ -53,7 +40,7 @@ async function pageEnd(
   const rows = await db.$queryRawUnsafe<{ sequence: number; running: bigint | number }[]>(
     `SELECT sequence, sum(bytes) OVER (ORDER BY sequence) AS running FROM (
        SELECT c.sequence, ${ENTRY_BYTES} AS bytes FROM contexts c
-       WHERE c.user_id = $1 ${scopeSql(reader)} AND c.agent_id = $3 AND c.sequence > $4
+       WHERE c.user_id = $1 ${readerScopeSql(reader)} AND c.agent_id = $3 AND c.sequence > $4
          AND ($5::int IS NULL OR c.sequence <= $5) AND ($2::text IS NOT NULL OR true)
        ORDER BY c.sequence LIMIT ${MAX_PAGE_ROWS}
      ) page ORDER BY sequence`,
@@ -79,7 +66,7 @@ export async function measureAgentEntries(
 ): Promise<number> {
   const [row] = await db.$queryRawUnsafe<{ bytes: bigint | number | null }[]>(
     `SELECT sum(${ENTRY_BYTES}) AS bytes FROM contexts c
-     WHERE c.user_id = $1 ${scopeSql(reader)} AND c.agent_id = $3 AND c.sequence >= $4
+     WHERE c.user_id = $1 ${readerScopeSql(reader)} AND c.agent_id = $3 AND c.sequence >= $4
        AND ($5::int IS NULL OR c.sequence <= $5) AND ($2::text IS NOT NULL OR true)`,
     reader.userId,
     reader.keyFamilyId,

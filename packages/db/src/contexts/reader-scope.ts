@@ -18,3 +18,18 @@ export function readerFilter(reader: ContextReader): Prisma.ContextWhereInput {
       return { userId: reader.userId, keyFamilyId: reader.keyFamilyId };
   }
 }
+
+/**
+ * readerFilter in SQL, for queries written by hand: the condition (with a leading AND, or nothing)
+ * on the contexts row `alias`; `$2` must be bound to the reader's key family.
+ */
+export function readerScopeSql(reader: ContextReader, alias = "c"): string {
+  switch (reader.scope) {
+    case "all":
+      return "";
+    case "public":
+      return `AND ${alias}.visibility = 'public'`;
+    case "own":
+      return `AND ${alias}.key_family_id = $2`;
+  }
+}

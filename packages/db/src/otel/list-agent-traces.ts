@@ -1,4 +1,4 @@
-import type { ContextReader } from "../contexts/reader-scope";
+import { type ContextReader, readerScopeSql } from "../contexts/reader-scope";
 import { pageOf } from "../page";
 import type { DbOrTx } from "../prisma-types";
 
@@ -20,24 +20,13 @@ export interface AgentTraceSummary {
   lastContextId: string;
 }
 
-function scopeSql(reader: ContextReader): string {
-  switch (reader.scope) {
-    case "all":
-      return "";
-    case "public":
-      return "AND c.visibility = 'public'";
-    case "own":
-      return "AND c.key_family_id = $2";
-  }
-}
-
 /** $1 user, $2 key family (when scoped), $3 agent, $4 after, $5 limit */
 function tracesSql(reader: ContextReader): string {
   return `WITH page AS (
        SELECT s.trace_id, max(c.id) AS last_context_id, array_agg(c.id) AS ids
        FROM contexts c
        JOIN otel_spans s ON s.context_id = c.id
-       WHERE c.user_id = $1 AND c.agent_id = $3 ${scopeSql(reader)} AND ($2::text IS NOT NULL OR true)
+       WHERE c.user_id = $1 AND c.agent_id = $3 ${readerScopeSql(reader)} AND ($2::text IS NOT NULL OR true)
        GROUP BY s.trace_id
        HAVING $4::text IS NULL OR max(c.id) < $4
        ORDER BY max(c.id) DESC
