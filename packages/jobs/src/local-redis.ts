@@ -3,10 +3,11 @@
 // Debian's redis-server 7.0 is enough.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { connect, createServer } from "node:net";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { RedisNode } from "@ctxlog/core";
+import { freePort } from "@ctxlog/core/testing";
 import { Redis } from "ioredis";
 
 export interface LocalRedisCluster {
@@ -30,19 +31,6 @@ export interface LocalRedisCluster {
 // from PATH: Debian's redis-server package installs both
 const REDIS_SERVER = "redis-server";
 const REDIS_CLI = "redis-cli";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function run(file: string, args: string[], timeoutMs = 30_000): Promise<string> {
   return new Promise((resolve, reject) => {
