@@ -182,6 +182,8 @@ async function startChainStack(name, extraEnv = {}, { workerExecArgv = [] } = {}
     key,
     db,
     rpcUrl: chain.rpcUrl,
+    /** what the apps were started with (database, Redis prefix, secrets, chain) */
+    env,
     async close() {
       await stopProcess(worker);
       await api.stop();
