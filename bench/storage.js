@@ -12,6 +12,7 @@
 //   - after VACUUM (plain): the same files (plain VACUUM only returns empty pages at the end);
 //   - after VACUUM FULL: the live rows and freshly built indexes only.
 // Then the heap, TOAST and each index of every table that grew, per context (as written and compact).
+// BENCH_STORAGE_CONTEXTS_FILLFACTOR sets another fillfactor on contexts first (60 otherwise).
 // Target (issue 28): ≤ 4,000 bytes per context as written.
 const path = require("node:path");
 const { Pool } = require("undici");
@@ -23,6 +24,7 @@ const BATCH = 100;
 const CONNECTIONS = 8;
 const EVENTS = ["context.created", "context.confirmed"];
 const TARGET = 4_000;
+const FILLFACTOR = process.env.BENCH_STORAGE_CONTEXTS_FILLFACTOR;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Every relation of the public schema with its table: heap, TOAST (with its index) and indexes. */
@@ -96,7 +98,10 @@ async function startWorker(env) {
 async function main() {
   const date = new Date().toISOString().slice(0, 10);
   const contexts = Math.ceil(CONTEXTS / BATCH) * BATCH;
-  console.log(`bench:storage — ${date}, node ${process.version}, ${contexts} contexts of ~1 KiB`);
+  const fillfactor = FILLFACTOR ? `, contexts at fillfactor ${FILLFACTOR}` : "";
+  console.log(
+    `bench:storage — ${date}, node ${process.version}, ${contexts} contexts of ~1 KiB${fillfactor}`,
+  );
   const stack = await lib.startChainStack("ctxlog_bench_storage");
   const receivers = [await startReceiver(), await startReceiver()];
   let webhookWorker;
@@ -109,6 +114,10 @@ async function main() {
     );
     for (const t of tables)
       await db.$executeRawUnsafe(`ALTER TABLE ${t.name} SET (autovacuum_enabled = false)`);
+    // BENCH_STORAGE_CONTEXTS_FILLFACTOR: another fillfactor for contexts (its migrations set 60), to
+    // weigh the room kept for HOT claims against the bytes it leaves empty
+    if (FILLFACTOR)
+      await db.$executeRawUnsafe(`ALTER TABLE contexts SET (fillfactor = ${Number(FILLFACTOR)})`);
     const keyring = require(path.join(root, "packages/core/dist")).SecretKeyring.parse({
       key: SECRETS_ENV.SECRETS_ENCRYPTION_KEY,
       keyId: SECRETS_ENV.SECRETS_ENCRYPTION_KEY_ID,

@@ -37,7 +37,17 @@ const proof = {
   network: "anvil",
   registry_address: `0x${"66".repeat(20)}`,
 };
+const row = {
+  agentId: ctx.agentId,
+  contextHash: ctx.contextHash,
+  signature: ctx.signature,
+  createdAt: ctx.createdAt,
+  sequence: ctx.sequence ?? null,
+  prevEntryHash: ctx.prevEntryHash ?? null,
+  entryHash: ctx.entryHash ?? null,
+};
 const referenced = {
+  ...row,
   contextData: ctx.contextData,
   metadata: ctx.metadata,
   dataErasedAt: null,
@@ -50,6 +60,10 @@ describe("storedPayload / renderStoredPayload", () => {
     const stored = storedPayload(input, ctx.id);
     expect(isPayloadTemplate(stored)).toBe(true);
     expect(stored).not.toContain("reconcile");
+    // nor the row's hashes and signature
+    for (const value of [ctx.contextHash, ctx.signature, ctx.entryHash, ctx.prevEntryHash]) {
+      expect(stored).not.toContain(value);
+    }
     expect(stored.length).toBeLessThan(serializeEnvelope(input).length - 300);
     const rendered = renderStoredPayload(stored, referenced);
     expect(rendered).toBe(serializeEnvelope(input));
@@ -66,6 +80,8 @@ describe("storedPayload / renderStoredPayload", () => {
     const stored = storedPayload(input, ctx.id);
     expect(stored.startsWith(TEMPLATE_MARK)).toBe(true);
     expect(stored).not.toContain("33".repeat(32));
+    expect(stored).not.toContain(ctx.entryHash);
+    expect(stored).toContain(ctx.transactionHash); // the anchor's: kept
     expect(renderStoredPayload(stored, referenced)).toBe(serializeEnvelope(input));
   });
 
@@ -77,6 +93,7 @@ describe("storedPayload / renderStoredPayload", () => {
     const erasedAt = new Date("2025-02-01T00:00:00.000Z");
     const body = JSON.parse(
       renderStoredPayload(stored, {
+        ...row,
         contextData: null,
         metadata: null,
         dataErasedAt: erasedAt,

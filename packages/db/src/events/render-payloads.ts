@@ -10,11 +10,19 @@ import { prismaSql, type SqlRunner } from "../sql-transaction";
 
 // What a template needs of its context (see @ctxlog/core event-references): one query for a page.
 const REFERENCED_SQL = `
-  SELECT id, canonical_data, data_erased_at, merkle_proof
+  SELECT id, agent_id, context_hash, signature, created_at, sequence, prev_entry_hash, entry_hash,
+    canonical_data, data_erased_at, merkle_proof
     FROM contexts WHERE id = ANY($1::text[])`;
 
 interface ReferencedRow {
   id: string;
+  agent_id: string;
+  context_hash: string;
+  signature: string;
+  created_at: Date | string;
+  sequence: number | null;
+  prev_entry_hash: string | null;
+  entry_hash: string | null;
   canonical_data: Uint8Array | null;
   data_erased_at: Date | string | null;
   merkle_proof: Uint8Array | null;
@@ -24,6 +32,13 @@ interface ReferencedRow {
 export function referencedContext(row: Omit<ReferencedRow, "id">): ReferencedContext {
   const body = decodeContextBody(row.canonical_data);
   return {
+    agentId: row.agent_id,
+    contextHash: row.context_hash,
+    signature: row.signature,
+    createdAt: new Date(row.created_at),
+    sequence: row.sequence,
+    prevEntryHash: row.prev_entry_hash,
+    entryHash: row.entry_hash,
     contextData: body.contextData,
     metadata: body.metadata,
     dataErasedAt: row.data_erased_at === null ? null : new Date(row.data_erased_at),

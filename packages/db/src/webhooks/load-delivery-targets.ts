@@ -52,6 +52,13 @@ interface Row {
   rate_limit: number | null;
   payload: string;
   context_id: string | null;
+  agent_id: string;
+  context_hash: string;
+  signature: string;
+  created_at: Date;
+  sequence: number | null;
+  prev_entry_hash: string | null;
+  entry_hash: string | null;
   canonical_data: Uint8Array | null;
   data_erased_at: Date | null;
   merkle_proof: Uint8Array | null;
@@ -69,7 +76,9 @@ export async function loadDeliveryTargets(
            CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret END AS previous_secret,
            w.previous_secret_key_id,
            w.deleted_at IS NOT NULL AS webhook_deleted, w.disabled_at IS NOT NULL AS webhook_disabled, w.rate_limit,
-           e.payload, c.id AS context_id, c.canonical_data, c.data_erased_at, c.merkle_proof
+           e.payload, c.id AS context_id, c.agent_id, c.context_hash,
+           c.signature, c.created_at, c.sequence, c.prev_entry_hash, c.entry_hash, c.canonical_data,
+           c.data_erased_at, c.merkle_proof
       FROM webhook_deliveries d
       JOIN webhooks w ON w.id = d.webhook_id
       JOIN outbox_events e ON e.id = d.event_id
