@@ -1,11 +1,5 @@
-import { CANONICAL_BYTES_SQL } from "@ctxlog/core";
-import {
-  ANCHOR_OMIT,
-  type AnchorView,
-  anchoredFields,
-  type Context,
-  decodeContextRow,
-} from "../contexts/context-view";
+import { CANONICAL_BYTES_SQL, decodeCanonical, decodeProof } from "@ctxlog/core";
+import { ANCHOR_OMIT, type AnchorView, anchoredFields, type Context } from "../contexts/context-view";
 import type { ContextReader } from "../contexts/reader-scope";
 import { readerFilter } from "../contexts/reader-scope";
 import type { PrismaClient } from "../generated/prisma/client";
@@ -118,8 +112,14 @@ export async function* streamAgentEntries(
       orderBy: { sequence: "asc" },
     });
     for (const row of rows) {
-      const { contextData: _data, metadata: _metadata, ...entry } = decodeContextRow(row);
-      yield { ...entry, ...anchoredFields(row, row.anchor) };
+      // the canonical JSON only (inflated, not parsed): an export writes it as it is
+      const { canonicalData, merkleProof, ...entry } = row;
+      yield {
+        ...entry,
+        canonicalJson: canonicalData === null ? null : decodeCanonical(canonicalData),
+        merkleProof: decodeProof(merkleProof),
+        ...anchoredFields(row, row.anchor),
+      };
     }
     after = end;
   }
