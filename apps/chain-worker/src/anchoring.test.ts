@@ -1,5 +1,6 @@
 import { findAnchoredLogs } from "@ctxlog/chain";
-import { verifyMerkleProof } from "@ctxlog/core";
+import { isPayloadTemplate, verifyMerkleProof } from "@ctxlog/core";
+import { renderPayloads } from "@ctxlog/db";
 import { readContext, readContexts } from "@ctxlog/db/testing";
 import type { Hex } from "viem";
 import { type ChainHarness, createChainHarness } from "./testing/harness";
@@ -25,11 +26,14 @@ describe("chain worker on anvil, PostgreSQL and Redis: anchoring", () => {
     expect(ctx.leafIndex).toBe(0);
     expect(ctx.merkleProof).toEqual([]);
 
-    const events = await h.db.outboxEvent.findMany({
+    const stored = await h.db.outboxEvent.findMany({
       where: { contextId: id },
       orderBy: { createdAt: "asc" },
     });
-    expect(events.map((e) => e.event)).toEqual(["context.created", "context.confirmed"]);
+    expect(stored.map((e) => e.event)).toEqual(["context.created", "context.confirmed"]);
+    // stored as templates (the data and proof path are the context's), delivered rendered
+    expect(stored.every((e) => isPayloadTemplate(e.payload))).toBe(true);
+    const events = await renderPayloads(h.db, stored);
     const created = JSON.parse(events[0]?.payload ?? "{}");
     expect(created.data).toMatchObject({
       context_id: id,

@@ -1,4 +1,4 @@
-import { verifyMerkleProof } from "@ctxlog/core";
+import { decodeProof, verifyMerkleProof } from "@ctxlog/core";
 import { type AnchorTarget, createAnchorBatch } from "@ctxlog/db";
 import { anchorJobsFor } from "@ctxlog/jobs";
 import type { Hex } from "viem";
@@ -110,10 +110,9 @@ describe("batch claims: one job per write, contexts claimed from PostgreSQL in a
     for (const c of contexts) {
       const root = c.anchor?.merkleRoot as Hex;
       // the leaf is the entry hash of a chained context (its context hash before chaining)
-      expect(verifyMerkleProof((c.entryHash ?? c.contextHash) as Hex, c.merkleProof as Hex[], root)).toBe(
-        true,
-      );
-      expect(c.merkleProof.length).toBeLessThanOrEqual(12); // ⌈log2 4000⌉
+      const proof = decodeProof(c.merkleProof) as Hex[];
+      expect(verifyMerkleProof((c.entryHash ?? c.contextHash) as Hex, proof, root)).toBe(true);
+      expect(proof.length).toBeLessThanOrEqual(12); // ⌈log2 4000⌉
     }
     await h.stopWorker(worker);
   });

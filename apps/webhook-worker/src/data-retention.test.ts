@@ -48,12 +48,8 @@ describe("context data retention loop (PostgreSQL + Redis + loopback receiver)",
     );
     const after = await h.db.context.findMany({ where: { id: { in: freeIds } }, orderBy: { id: "asc" } });
     for (const [i, row] of after.entries()) {
-      expect(row).toMatchObject({
-        contextData: null,
-        metadata: null,
-        canonicalJson: null,
-        dataErasedBy: "retention",
-      });
+      // canonical_data: the one copy of context_data and metadata
+      expect(row).toMatchObject({ canonicalData: null, dataErasedBy: "retention" });
       expect(row.contextHash).toBe(before[i]?.contextHash);
       expect(row.entryHash).toBe(before[i]?.entryHash);
       // erased no sooner than the period allows

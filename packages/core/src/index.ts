@@ -67,6 +67,13 @@ export {
   isHttpErrorCode,
 } from "./errors";
 export {
+  isPayloadTemplate,
+  type ReferencedContext,
+  renderStoredPayload,
+  storedPayload,
+  TEMPLATE_MARK,
+} from "./event-references";
+export {
   type ConfirmedContextView,
   type ContextConfirmedData,
   type ContextCreatedData,
@@ -125,6 +132,18 @@ export {
   signerAddress,
   verifyContextSignature,
 } from "./signing";
+export {
+  CANONICAL_BYTES_SQL,
+  CANONICAL_DEFLATE,
+  CANONICAL_RAW,
+  type ContextBody,
+  decodeCanonical,
+  decodeContextBody,
+  decodeProof,
+  ERASED_BODY,
+  encodeCanonical,
+  encodeProof,
+} from "./stored-data";
 export { MAX_SERIES_SPAN_MS, type TimeBuckets, timeBuckets } from "./time-buckets";
 export * from "./verification";
 export * from "./webhooks";

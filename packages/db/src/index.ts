@@ -41,6 +41,7 @@ export * from "./events/list-events";
 export * from "./events/outbox-notifications";
 export * from "./events/purge-expired-events";
 export * from "./events/record-event";
+export * from "./events/render-payloads";
 export * from "./idempotency/with-idempotency";
 export {
   applyMigrations,

@@ -100,6 +100,13 @@ describe("the benches run end to end at a tiny size (PostgreSQL, Redis, anvil)",
     expect(out).toMatch(/500 events, deliveries and attempts into \d+ partitions of each table: [\d,]+ ms/);
   }, 240_000);
 
+  it("bench:storage", async () => {
+    const out = await runBench("storage.js", { BENCH_STORAGE_CONTEXTS: "200" });
+    expect(out).toMatch(/200 contexts confirmed and 800 deliveries succeeded \(800 requests received\)/);
+    expect(out).toMatch(/\| \*\*total\*\* \| \*\*\d+\*\* \| \d+ \| \d+ \|/);
+    expect(out).toMatch(/\| contexts \| heap \| \d+ \| \d+ \|/);
+  }, 240_000);
+
   it("bench:audit", async () => {
     const out = await runBench("audit.js", { BENCH_AUDIT_ENTRIES: "300", BENCH_AUDIT_BATCH_MAX: "100" });
     expect(out).toMatch(/audit of all 300: 300 entries/);

@@ -7,6 +7,7 @@ import { spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { decodeCanonical, encodeCanonical } from "@ctxlog/core";
 import { type ChainFixture, startChainFixture } from "../../../apps/api/src/testing/chain-fixture";
 import { createTestHarness, type TestHarness } from "../../../apps/api/src/testing/harness";
 import { createLogger } from "../../../apps/webhook-worker/src/logger";
@@ -51,9 +52,9 @@ async function handle(route: string, body: Record<string, unknown>): Promise<unk
       });
       await h.db.context.update({
         where: { id: row.id },
-        data: { canonicalJson: body.canonical_json as string },
+        data: { canonicalData: encodeCanonical(body.canonical_json as string) },
       });
-      return { previous: row.canonicalJson };
+      return { previous: row.canonicalData && decodeCanonical(row.canonicalData) };
     }
     case "/mine":
       await chain.rpc("anvil_mine", [`0x${Number(body.blocks ?? 1).toString(16)}`]);

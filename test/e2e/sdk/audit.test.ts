@@ -6,7 +6,7 @@ import { execFile } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createContextSigner } from "@ctxlog/core";
+import { createContextSigner, decodeCanonical, encodeCanonical } from "@ctxlog/core";
 import { type AuditAgentResult, auditAgent, type ContextReceipt } from "@ctxlog/sdk";
 import { type ChainFixture, startChainFixture } from "../../../apps/api/src/testing/chain-fixture";
 import {
@@ -136,15 +136,16 @@ describe("tampering is caught by name", () => {
 
   it("an altered context (its stored canonical JSON, which the export writes): altered entry N", async () => {
     const row = await rowAt(200);
-    const changed = (row.canonicalJson ?? "").replace(/"n":\d+/, '"n":"changed"');
-    expect(changed).not.toBe(row.canonicalJson);
-    await h.db.context.update({ where: { id: row.id }, data: { canonicalJson: changed } });
+    const canonical = row.canonicalData === null ? "" : decodeCanonical(row.canonicalData);
+    const changed = canonical.replace(/"n":\d+/, '"n":"changed"');
+    expect(changed).not.toBe(canonical);
+    await h.db.context.update({ where: { id: row.id }, data: { canonicalData: encodeCanonical(changed) } });
     try {
       const result = await audit(await exportLines());
       expect(broken(result)).toEqual([false, "altered", 200]);
       expect(result.first_break?.message).toMatch(/^altered entry 200: /);
     } finally {
-      await h.db.context.update({ where: { id: row.id }, data: { canonicalJson: row.canonicalJson } });
+      await h.db.context.update({ where: { id: row.id }, data: { canonicalData: row.canonicalData } });
     }
   });
 

@@ -1,8 +1,10 @@
 // Integration: real PostgreSQL and Redis, the real app on a loopback port (raw bytes need fetch:
 // supertest re-serializes a Buffer sent as JSON).
+
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
+import { readContext } from "@ctxlog/db/testing";
 import { bearer, createTestHarness, type Tenant, type TestHarness } from "../testing/harness";
 
 let h: TestHarness;
@@ -109,7 +111,7 @@ describe("a body that is not valid UTF-8", () => {
     const res = await postRaw("/v1/contexts", contextBody([...Buffer.from("é€😀")]));
     expect(res.status).toBe(202);
     const body = (await res.json()) as { context_id: string };
-    const row = await h.db.context.findUniqueOrThrow({ where: { id: body.context_id } });
+    const row = await readContext(h.db, body.context_id);
     expect(row.contextData).toEqual({ note: "é€😀" });
   });
 

@@ -1,7 +1,7 @@
 // Integration: the published signers, a key change, and verifying what an older key signed. Real
 // PostgreSQL, Redis and anvil (own, automine) with the registry.
 import { ANVIL_DEV_ADDRESSES, ANVIL_DEV_KEYS } from "@ctxlog/contracts/anvil";
-import { createContextSigner, hashContext, newId } from "@ctxlog/core";
+import { createContextSigner, encodeCanonical, hashContext, newId } from "@ctxlog/core";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createLogger } from "../http/logging";
 import { SignerDirectory } from "../signing/signer-directory";
@@ -35,9 +35,7 @@ async function insertSignedContext(signingKey: `0x${string}`, createdAt: Date): 
       apiKeyId: key.id,
       keyFamilyId: key.familyId,
       agentId: data.agent_id,
-      contextData: data.context_data,
-      metadata: data.metadata,
-      canonicalJson: canonical,
+      canonicalData: encodeCanonical(canonical),
       contextHash,
       signature: await signer.sign(contextHash),
       signerAddress: signer.address,

@@ -1,3 +1,4 @@
+import { CANONICAL_BYTES_SQL, decodeCanonical, decodeProof } from "@ctxlog/core";
 import { ANCHOR_OMIT, type AnchorView, anchoredFields, type Context } from "../contexts/context-view";
 import { type ContextReader, readerFilter, readerScopeSql } from "../contexts/reader-scope";
 import type { PrismaClient } from "../generated/prisma/client";
@@ -5,8 +6,7 @@ import type { DbOrTx } from "../prisma-types";
 
 /**
  * A chained context (with its anchor's chain fields) and the batch it is in (null while in none).
- * Its context_data and metadata are not read: canonicalJson holds them (RFC 8785 of {agent_id,
- * context_data, metadata}), and reading both would carry each entry's data twice.
+ * Exports write its canonicalJson (RFC 8785 of {agent_id, context_data, metadata}).
  */
 export type AgentEntry = Omit<Context, "contextData" | "metadata"> & { anchor: AnchorView | null };
 
@@ -21,10 +21,10 @@ const MAX_PAGE_ROWS = 500;
 
 /**
  * An entry's size as the export pages count it: its canonical JSON's bytes (context_data and
- * metadata in RFC 8785 form). octet_length reads a TOASTed value's size from its header, so this
- * measures without loading the entries.
+ * metadata in RFC 8785 form), read from the head of its stored form (compressed, its length first:
+ * @ctxlog/core stored-data) without inflating it, nor loading more than the first TOAST chunk.
  */
-const ENTRY_BYTES = "octet_length(c.canonical_json)";
+const ENTRY_BYTES = CANONICAL_BYTES_SQL("c.canonical_data");
 
 /**
  * The last sequence of the next page: entries after `after`, in order, as many as fit in
@@ -96,10 +96,18 @@ export async function* streamAgentEntries(
     const rows = await db.context.findMany({
       where: { ...readerFilter(reader), agentId: query.agentId, sequence: { gt: after, lte: end } },
       include: { anchor: { omit: ANCHOR_OMIT } },
-      omit: { contextData: true, metadata: true },
       orderBy: { sequence: "asc" },
     });
-    for (const row of rows) yield { ...row, ...anchoredFields(row, row.anchor) };
+    for (const row of rows) {
+      // the canonical JSON only (inflated, not parsed): an export writes it as it is
+      const { canonicalData, merkleProof, ...entry } = row;
+      yield {
+        ...entry,
+        canonicalJson: canonicalData === null ? null : decodeCanonical(canonicalData),
+        merkleProof: decodeProof(merkleProof),
+        ...anchoredFields(row, row.anchor),
+      };
+    }
     after = end;
   }
 }

@@ -25,7 +25,7 @@ const MARK_ANNOUNCED_SQL = `
   RETURNING id, transaction_hash`;
 const CREATED_ROWS_SQL = `
   SELECT c.anchor_id, c.id, c.user_id, c.agent_id, c.context_hash, c.signature, c.created_at,
-    c.estimated_confirmation, c.context_data, c.metadata, c.sequence, c.prev_entry_hash, c.entry_hash
+    c.estimated_confirmation, c.sequence, c.prev_entry_hash, c.entry_hash
   FROM anchors AS a CROSS JOIN unnest(a.context_ids) AS b(id)
   JOIN contexts AS c ON c.id = b.id
   WHERE a.id = ANY($1::text[]) AND c.anchor_id = a.id AND c.status = 'pending'`;
@@ -39,8 +39,6 @@ interface CreatedRow {
   signature: string;
   created_at: Date;
   estimated_confirmation: Date | null;
-  context_data: unknown;
-  metadata: unknown;
   sequence: number | null;
   prev_entry_hash: string | null;
   entry_hash: string | null;
@@ -64,8 +62,10 @@ export async function announceWith(
       signature: c.signature,
       createdAt: new Date(c.created_at),
       estimatedConfirmation: c.estimated_confirmation === null ? null : new Date(c.estimated_confirmation),
-      contextData: c.context_data,
-      metadata: c.metadata,
+      // not read: the stored event is a template the delivery completes from the row
+      // (event-references.ts), so the data is kept once, on the context
+      contextData: null,
+      metadata: null,
       sequence: c.sequence,
       prevEntryHash: c.prev_entry_hash,
       entryHash: c.entry_hash,

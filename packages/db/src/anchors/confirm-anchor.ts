@@ -1,4 +1,4 @@
-import { buildMerkleTree, contextConfirmedData } from "@ctxlog/core";
+import { buildMerkleTree, contextConfirmedData, decodeProof } from "@ctxlog/core";
 import { confirmationSeconds } from "../contexts/context-view";
 import type { DbOrTx } from "../prisma-types";
 import { inSqlTransaction, type SqlRunner } from "../sql-transaction";
@@ -71,11 +71,11 @@ async function proofsOf(
       return new Map(rows.map((r) => [r.id, tree.proofs[r.leaf_index as number] as string[]]));
     }
   }
-  const stored = await sql<{ id: string; merkle_proof: string[] }>(
+  const stored = await sql<{ id: string; merkle_proof: Uint8Array | null }>(
     "SELECT id, merkle_proof FROM contexts WHERE id = ANY($1::text[])",
     [rows.map((r) => r.id)],
   );
-  return new Map(stored.map((r) => [r.id, r.merkle_proof]));
+  return new Map(stored.map((r) => [r.id, decodeProof(r.merkle_proof)]));
 }
 
 /**

@@ -35,13 +35,14 @@ const INSERT_ANCHOR_SQL = `
   INSERT INTO anchors (id, signer_address, chain_id, network, registry_address, merkle_root,
     context_count, context_ids, updated_at)
   VALUES ($1, $2, $3, $4, $5, $6, $7, $8::text[], now())`;
-// Each proof travels as a text-array literal ('{0x…,0x…}'), cast once by PostgreSQL; the leaf index
+// Each proof travels as the hex of its nodes' bytes, concatenated (how merkle_proof holds it:
+// 32 bytes a node), decoded once by PostgreSQL; the leaf index
 // is the position in the arrays. This is the row's claim, a HOT update (no indexed column changes,
 // and the table's fillfactor leaves room on the page); after it the chain worker writes the row once
 // more at most, its final status (the transaction and block are the anchor's, read through it).
 const WRITE_PROOFS_SQL = `
   UPDATE contexts AS c
-  SET anchor_id = $1, leaf_index = v.n - 1, merkle_proof = v.proof::text[], updated_at = now()
+  SET anchor_id = $1, leaf_index = v.n - 1, merkle_proof = decode(v.proof, 'hex'), updated_at = now()
   FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS v(id, proof, n)
   WHERE c.id = v.id`;
 
@@ -79,7 +80,11 @@ export async function createAnchorBatch(
       rows.length,
       ids,
     ]);
-    await sql(WRITE_PROOFS_SQL, [anchorId, ids, tree.proofs.map((p) => `{${p.join(",")}}`)]);
+    await sql(WRITE_PROOFS_SQL, [
+      anchorId,
+      ids,
+      tree.proofs.map((p) => p.map((node) => node.slice(2)).join("")),
+    ]);
     return { anchorId, contextIds: ids, merkleRoot: tree.root };
   });
 }

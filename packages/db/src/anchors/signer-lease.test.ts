@@ -49,8 +49,6 @@ describe("signer lease (PostgreSQL)", () => {
         apiKeyId: "key_lease",
         keyFamilyId: "f",
         agentId: "a",
-        contextData: {},
-        canonicalJson: "{}",
         contextHash: `0x${"11".repeat(32)}`,
         signature: "0x",
         signerAddress: signer,

@@ -1,5 +1,5 @@
-import type { NewContext } from "@ctxlog/core";
-import type { Context as ContextRow, Prisma } from "../generated/prisma/client";
+import { encodeCanonical, type NewContext } from "@ctxlog/core";
+import type { Context as ContextRow } from "../generated/prisma/client";
 import type { ChainLink } from "./assign-sequences";
 import { type Context, UNANCHORED } from "./context-view";
 
@@ -28,15 +28,17 @@ export const PENDING_STATE = Object.freeze({
  * under 1 µs.
  */
 export function pendingContextRow(input: NewContext, link: ChainLink, signature: string): Context {
+  // (the stored form of the canonical JSON is made by toRecord, for the INSERT only)
   return {
     id: input.id,
     userId: input.userId,
     apiKeyId: input.apiKeyId,
     keyFamilyId: input.keyFamilyId,
     agentId: input.agentId,
-    // What was written is what is read back: JSON objects in, the same JSON objects out.
-    contextData: input.contextData as Prisma.JsonObject,
-    metadata: input.metadata as Prisma.JsonObject,
+    // What was written is what is read back: JSON objects in, the same JSON values out (a reader
+    // parses them from the canonical JSON, members in canonical order).
+    contextData: input.contextData,
+    metadata: input.metadata,
     visibility: input.visibility,
     canonicalJson: input.canonicalJson,
     contextHash: input.contextHash,
@@ -59,17 +61,18 @@ export function pendingContextRow(input: NewContext, link: ChainLink, signature:
 }
 
 // Every row of the batch travels as one JSON parameter: one JSON.stringify (native) on our side,
-// PostgreSQL unpacks it; context_data and metadata stay JSON all the way into jsonb. The logs'
-// heads advance in the same statement as the rows (a data-modifying CTE).
-const INSERT_COLUMNS = `id, user_id, api_key_id, key_family_id, agent_id, context_data, metadata,
-    visibility, canonical_json, context_hash, signature, signature_scheme, signer_address, status, network,
+// PostgreSQL unpacks it; the data goes once, as the base64 of its stored form (stored-data.ts). The
+// logs' heads advance in the same statement as the rows (a data-modifying CTE).
+const INSERT_COLUMNS = `id, user_id, api_key_id, key_family_id, agent_id,
+    visibility, canonical_data, context_hash, signature, signature_scheme, signer_address, status, network,
     created_at, updated_at, estimated_confirmation, sequence, prev_entry_hash, entry_hash`;
-const INSERT_SELECT = `SELECT v.id, v.user_id, v.api_key_id, v.key_family_id, v.agent_id, v.context_data, v.metadata,
-    v.visibility::"Visibility", v.canonical_json, v.context_hash, v.signature, v.signature_scheme, v.signer_address,
+const INSERT_SELECT = `SELECT v.id, v.user_id, v.api_key_id, v.key_family_id, v.agent_id,
+    v.visibility::"Visibility", decode(v.canonical_data, 'base64'), v.context_hash, v.signature,
+    v.signature_scheme, v.signer_address,
     v.status::"ContextStatus", v.network, v.created_at, v.updated_at, v.estimated_confirmation,
     v.sequence, v.prev_entry_hash, v.entry_hash
   FROM jsonb_to_recordset($1::jsonb) AS v(id text, user_id text, api_key_id text, key_family_id text,
-    agent_id text, context_data jsonb, metadata jsonb, visibility text, canonical_json text,
+    agent_id text, visibility text, canonical_data text,
     context_hash text, signature text, signature_scheme text, signer_address text, status text, network text,
     created_at timestamptz, updated_at timestamptz, estimated_confirmation timestamptz,
     sequence int, prev_entry_hash text, entry_hash text)`;
@@ -90,10 +93,8 @@ export const toRecord = (c: Context) => ({
   api_key_id: c.apiKeyId,
   key_family_id: c.keyFamilyId,
   agent_id: c.agentId,
-  context_data: c.contextData,
-  metadata: c.metadata,
   visibility: c.visibility,
-  canonical_json: c.canonicalJson,
+  canonical_data: encodeCanonical(c.canonicalJson as string).toString("base64"),
   context_hash: c.contextHash,
   signature: c.signature,
   signature_scheme: c.signatureScheme,

@@ -1,5 +1,11 @@
-import type { ContextView, ErrorCode } from "@ctxlog/core";
-import type { Anchor, Context as ContextRow } from "../generated/prisma/client";
+import {
+  type ContextBody,
+  type ContextView,
+  decodeContextBody,
+  decodeProof,
+  type ErrorCode,
+} from "@ctxlog/core";
+import type { Anchor, Context as StoredContextRow } from "../generated/prisma/client";
 
 /**
  * What a context shows of the chain: its anchor's, read through `anchor_id` rather than copied into
@@ -16,9 +22,24 @@ export interface AnchoredFields {
   confirmationTimeSeconds: number | null;
 }
 
+/**
+ * A contexts row as readers see it: its data decoded from `canonical_data` (context_data, metadata
+ * and the canonical JSON; null once erased) and its proof from `merkle_proof` (0x-hex nodes).
+ */
+export type ContextRow = Omit<StoredContextRow, "canonicalData" | "merkleProof"> &
+  ContextBody & { merkleProof: string[] };
+
 /** A context as every reader sees it: its row and what its anchor holds for it. */
 export type Context = ContextRow & AnchoredFields;
-export type { ContextRow };
+export type { StoredContextRow };
+
+/** A stored row (or any row with the stored columns) as readers see it. */
+export function decodeContextRow<R extends Pick<StoredContextRow, "canonicalData" | "merkleProof">>(
+  row: R,
+): Omit<R, "canonicalData" | "merkleProof"> & ContextBody & { merkleProof: string[] } {
+  const { canonicalData, merkleProof, ...rest } = row;
+  return { ...rest, ...decodeContextBody(canonicalData), merkleProof: decodeProof(merkleProof) };
+}
 
 /** The anchor's columns a context's record reads (a Prisma `select`). */
 export const ANCHOR_FIELDS = {
@@ -83,12 +104,20 @@ export function anchoredFields(
   };
 }
 
-/** A row read with its anchor (`include: { anchor: { select: ANCHOR_FIELDS } }`) as a record. */
-export function toContext<R extends ContextRow & { anchor?: AnchorOfContext | null }>(
+/**
+ * A row read with its anchor (`include: { anchor: { select: ANCHOR_FIELDS } }`) as a record, its
+ * data and proof decoded.
+ */
+export function toContext<R extends StoredContextRow & { anchor?: AnchorOfContext | null }>(
   row: R,
-): Omit<R, "anchor"> & AnchoredFields {
+): Omit<R, "anchor" | "canonicalData" | "merkleProof"> &
+  ContextBody & { merkleProof: string[] } & AnchoredFields {
   const { anchor, ...rest } = row;
-  return { ...rest, ...anchoredFields(row, anchor) };
+  return { ...decodeContextRow(rest), ...anchoredFields(row, anchor) } as Omit<
+    R,
+    "anchor" | "canonicalData" | "merkleProof"
+  > &
+    ContextBody & { merkleProof: string[] } & AnchoredFields;
 }
 
 /** The event builders' view of a context row (core knows nothing of Prisma). */

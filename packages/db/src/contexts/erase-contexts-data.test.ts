@@ -4,10 +4,11 @@
 import { contextCreatedData } from "@ctxlog/core";
 import { announceWith } from "../anchors/announce-anchors";
 import { createAnchorBatch } from "../anchors/create-anchor-batch";
+import { getEvent } from "../events/list-events";
 import { recordEvent } from "../events/record-event";
 import { inSqlTransaction } from "../sql-transaction";
 import { createTestDatabase, seedContexts, seedUser } from "../testing";
-import { toContextView } from "./context-view";
+import { decodeContextRow, toContextView } from "./context-view";
 import { eraseAgentData } from "./erase-agent-data";
 import { eraseContextData } from "./erase-context-data";
 import { eraseExpiredData } from "./erase-expired-data";
@@ -21,6 +22,10 @@ beforeAll(async () => {
 });
 afterAll(() => database.drop());
 
+/** A row as readers see it (its data decoded from canonical_data). */
+const readRow = async (id: string) =>
+  decodeContextRow(await database.db.context.findUniqueOrThrow({ where: { id } }));
+
 async function seeded(count: number, agentId = "agent-erase") {
   const owner = await seedUser(database.db);
   const ids = await seedContexts(database.db, owner, { count, signerPrivateKey: SIGNER, agentId });
@@ -32,7 +37,7 @@ describe("eraseContextData", () => {
     const db = database.db;
     const { owner, ids } = await seeded(2);
     const [target, other] = ids as [string, string];
-    const before = await db.context.findUniqueOrThrow({ where: { id: target } });
+    const before = await readRow(target);
     const marker = JSON.stringify(before.contextData);
     const created = await recordEvent(db, {
       userId: owner.userId,
@@ -76,7 +81,7 @@ describe("eraseContextData", () => {
     });
     expect(result).toEqual({ erasedNow: true });
 
-    const after = await db.context.findUniqueOrThrow({ where: { id: target } });
+    const after = await readRow(target);
     expect(after).toMatchObject({ contextData: null, metadata: null, canonicalJson: null });
     expect(after.dataErasedAt).toBeInstanceOf(Date);
     expect(after.dataErasedBy).toBe(`key:${owner.apiKeyId}`);
@@ -91,12 +96,22 @@ describe("eraseContextData", () => {
       expect(after[kept]).toEqual(before[kept]);
     }
     // the other context is untouched
-    expect((await db.context.findUniqueOrThrow({ where: { id: other } })).contextData).not.toBeNull();
+    expect((await readRow(other)).contextData).not.toBeNull();
 
-    const event = await db.outboxEvent.findUniqueOrThrow({ where: { id: created.id } });
+    // the stored event never held the data (a template); rendered, it shows the erasure
+    const stored = await db.outboxEvent.findUniqueOrThrow({ where: { id: created.id } });
+    expect(stored.payload).not.toContain(marker);
+    const event = (await getEvent(db, owner.userId, created.id)) as NonNullable<
+      Awaited<ReturnType<typeof getEvent>>
+    >;
     const envelope = JSON.parse(event.payload);
     expect(Object.keys(envelope)).toEqual(["event", "timestamp", "data"]);
-    expect(envelope.data).toMatchObject({ context_id: target, context_data: null, metadata: null });
+    expect(envelope.data).toMatchObject({
+      context_id: target,
+      context_data: null,
+      metadata: null,
+      data_erased_at: after.dataErasedAt?.toISOString(),
+    });
     expect(event.payload).not.toContain(marker);
 
     const answer = await db.idempotencyKey.findFirstOrThrow({ where: { key: "k-1" } });
@@ -150,7 +165,7 @@ describe("erasing while the chain worker announces the batch", () => {
     const db = database.db;
     const { owner, ids } = await seeded(1);
     const id = ids[0] as string;
-    const marker = JSON.stringify((await db.context.findUniqueOrThrow({ where: { id } })).contextData);
+    const marker = JSON.stringify((await readRow(id)).contextData);
     const batch = await createAnchorBatch(
       db,
       {
@@ -202,7 +217,8 @@ describe("erasing while the chain worker announces the batch", () => {
       where: { contextId: id, event: "context.created" },
     });
     expect(created.payload).not.toContain(marker);
-    expect(JSON.parse(created.payload).data).toMatchObject({ context_data: null, metadata: null });
+    const rendered = await getEvent(db, owner.userId, created.id);
+    expect(JSON.parse(rendered?.payload ?? "{}").data).toMatchObject({ context_data: null, metadata: null });
     expect(erasedAt).toBeGreaterThanOrEqual(committedAt);
   });
 });

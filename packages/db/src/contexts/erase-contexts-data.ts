@@ -1,4 +1,4 @@
-import { contextErasedData, type DataErasedBy, idFloor } from "@ctxlog/core";
+import { contextErasedData, type DataErasedBy, idFloor, isPayloadTemplate } from "@ctxlog/core";
 import { recordEvents } from "../events/record-event";
 import type { Prisma } from "../generated/prisma/client";
 
@@ -57,7 +57,7 @@ function scrubJson(value: unknown, ids: ReadonlySet<string>, at: string): boolea
 
 /**
  * Erases the data of `ids` (already locked by the caller, or about to be: the UPDATE locks them)
- * in the caller's transaction: context_data, metadata and canonical_json become NULL, and every
+ * in the caller's transaction: canonical_data (the one copy of context_data and metadata) becomes NULL, and every
  * copy is scrubbed — stored event payloads (context.created carries the data), the receivers'
  * stored answers to their deliveries, and Idempotency-Key responses replayed byte for byte. Hashes, signature, log link, anchor and proof are
  * untouched. A context already erased is skipped (no second event). One `context.erased` per
@@ -81,7 +81,7 @@ export async function eraseContextsData(
        FOR SHARE OF a`;
   const erased = await tx.$queryRaw<ErasedContext[]>`
     UPDATE contexts
-       SET context_data = NULL, metadata = NULL, canonical_json = NULL,
+       SET canonical_data = NULL,
            data_erased_at = ${at}, data_erased_by = ${eraserLabel(by)}
      WHERE id = ANY (${[...ids]}::text[]) AND data_erased_at IS NULL
     RETURNING id, user_id AS "userId", agent_id AS "agentId", context_hash AS "contextHash",
@@ -109,27 +109,34 @@ async function scrubCopies(tx: Prisma.TransactionClient, erased: ErasedContext[]
   const since = new Date(Math.min(...erased.map((c) => c.createdAt.getTime())));
   // A context's events come after it: (user_id, id) bounds the scan from its creation onwards
   // (outbox_events has no index on context_id; the chain worker writes two events per context).
-  const events = await tx.$queryRaw<{ id: string; payload: string }[]>`
-    SELECT id, payload FROM outbox_events
+  const events = await tx.$queryRaw<{ id: string; event: string; payload: string }[]>`
+    SELECT id, event, payload FROM outbox_events
      WHERE user_id = ANY (${userIds}::text[]) AND id >= ${idFloor("evt", since)}
        AND context_id = ANY (${[...ids]}::text[])
        FOR UPDATE`;
+  // A template (event-references.ts) holds no data: it renders erased from now on. Payloads stored
+  // whole (before templates) are rewritten.
   const rewritten = events.flatMap((e) => {
+    if (isPayloadTemplate(e.payload)) return [];
     const envelope = JSON.parse(e.payload) as unknown;
     return scrubJson(envelope, ids, iso) ? [{ id: e.id, payload: JSON.stringify(envelope) }] : [];
   });
+  const carriedData = events.filter((e) => isPayloadTemplate(e.payload) && e.event === "context.created");
+  const sentData = [...rewritten, ...carriedData].map((e) => e.id);
   if (rewritten.length > 0) {
     await tx.$executeRaw`
       UPDATE outbox_events e SET payload = r.payload
         FROM unnest(${rewritten.map((r) => r.id)}::text[], ${rewritten.map((r) => r.payload)}::text[])
              AS r(id, payload)
        WHERE e.id = r.id`;
+  }
+  if (sentData.length > 0) {
     // what receivers answered to those deliveries may echo the payload: it goes with the data
     // (status, headers and timing stay; the attempt says its body was erased by being NULL)
     await tx.$executeRaw`
       UPDATE webhook_attempts a SET response_body = NULL, response_body_truncated = NULL
         FROM webhook_deliveries d
-       WHERE a.delivery_id = d.id AND d.event_id = ANY (${rewritten.map((r) => r.id)}::text[])
+       WHERE a.delivery_id = d.id AND d.event_id = ANY (${sentData}::text[])
          AND a.response_body IS NOT NULL`;
   }
   // Idempotency-Key answers live 24 h: a body naming the context is rewritten, and the request's

@@ -1,5 +1,5 @@
 import type { PrismaClient } from "../generated/prisma/client";
-import { ANCHOR_OMIT, anchoredFields } from "./context-view";
+import { ANCHOR_OMIT, anchoredFields, decodeContextRow } from "./context-view";
 import { type ContextReader, readerFilter } from "./reader-scope";
 
 /** A context the reader may see, with its chain fields and the anchor it is in (null in none). */
@@ -8,5 +8,5 @@ export async function getContextWithAnchor(db: PrismaClient, reader: ContextRead
     where: { id: contextId, ...readerFilter(reader) },
     include: { anchor: { omit: ANCHOR_OMIT } },
   });
-  return row && { ...row, ...anchoredFields(row, row.anchor) };
+  return row && { ...decodeContextRow(row), ...anchoredFields(row, row.anchor) };
 }

@@ -1,5 +1,12 @@
 // Integration: real PostgreSQL (a fresh database for this file).
-import { createContextSigner, entryHash, newId, recoverReceiptSigner, ZERO_ENTRY_HASH } from "@ctxlog/core";
+import {
+  canonicalContext,
+  createContextSigner,
+  entryHash,
+  newId,
+  recoverReceiptSigner,
+  ZERO_ENTRY_HASH,
+} from "@ctxlog/core";
 import { createDb, pgPoolOf } from "../client";
 import { createApiKey } from "../index";
 import { createTestDatabase, readContext, type TestDatabase } from "../testing";
@@ -18,20 +25,24 @@ afterAll(() => t.drop());
 
 function newContext(i: number): NewContext {
   const createdAt = new Date(Date.UTC(2026, 10, 26, 9, 0, 0, i));
+  // the awkward parts of JSON: unicode, escapes, big and small numbers, nesting, empty containers
+  const contextData = {
+    i,
+    text: 'é "quoted" \\ back\\slash \u2028',
+    n: [1.5, -2, 1e21, 12345678901234],
+    deep: { a: [{}, []] },
+  };
+  const metadata = i % 2 ? { run: i } : {};
   return {
     id: newId("ctx"),
     ...owner,
     agentId: `agent-${i}`,
-    // the awkward parts of JSON: unicode, escapes, big and small numbers, nesting, empty containers
-    contextData: {
-      i,
-      text: 'é "quoted" \\ back\\slash \u2028',
-      n: [1.5, -2, 1e21, 12345678901234],
-      deep: { a: [{}, []] },
-    },
-    metadata: i % 2 ? { run: i } : {},
+    contextData,
+    metadata,
     visibility: i % 2 ? "public" : "private",
-    canonicalJson: `{"i":${i}}`,
+    // the one stored copy: context_data and metadata are read back from it
+    canonicalJson: canonicalContext({ agent_id: `agent-${i}`, context_data: contextData, metadata })
+      .canonical,
     contextHash: `0x${"ab".repeat(32)}`,
     signerAddress: signer.address,
     network: "anvil",

@@ -1,6 +1,6 @@
 import type { PrismaClient } from "../generated/prisma/client";
 import { PENDING_STATE } from "./context-rows";
-import { type Context, UNANCHORED } from "./context-view";
+import { type Context, decodeContextRow, UNANCHORED } from "./context-view";
 import { type ContextReader, readerFilter } from "./reader-scope";
 
 export type RetryContextResult =
@@ -30,7 +30,7 @@ export async function retryContext(
       where: { id: contextId, status: "failed", retryPossible: true },
       data: {
         ...PENDING_STATE,
-        merkleProof: [],
+        merkleProof: null,
         estimatedConfirmation,
       },
     });
@@ -44,7 +44,10 @@ export async function retryContext(
     return {
       outcome: "retried" as const,
       // out of any batch now: nothing of an anchor to show
-      context: { ...(await tx.context.findUniqueOrThrow({ where: { id: contextId } })), ...UNANCHORED },
+      context: {
+        ...decodeContextRow(await tx.context.findUniqueOrThrow({ where: { id: contextId } })),
+        ...UNANCHORED,
+      },
     };
   });
 }

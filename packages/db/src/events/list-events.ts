@@ -1,5 +1,6 @@
 import type { DeliveryStatus, PrismaClient } from "../generated/prisma/client";
 import { idsBefore, toPage } from "../page";
+import { renderPayloads } from "./render-payloads";
 
 export interface ListEventsQuery {
   type?: string;
@@ -22,8 +23,9 @@ export interface StoredEvent {
   id: string;
   event: string;
   createdAt: Date;
-  /** the exact bytes every delivery signed and sent */
+  /** the exact bytes every delivery signed and sent (rendered from the stored template) */
   payload: string;
+  contextId: string | null;
   deliveries: EventDeliveryRef[];
 }
 
@@ -32,6 +34,7 @@ const select = {
   event: true,
   createdAt: true,
   payload: true,
+  contextId: true,
   deliveries: { select: { id: true, webhookId: true, status: true }, orderBy: { id: "asc" } },
 } as const;
 
@@ -54,7 +57,7 @@ export async function listEvents(db: PrismaClient, userId: string, query: ListEv
     orderBy: { id: "desc" },
     take: query.limit + 1,
   });
-  return toPage(rows, query.limit);
+  return toPage(await renderPayloads(db, rows), query.limit);
 }
 
 /** One of the user's events; null when absent (or another user's). */
@@ -63,5 +66,6 @@ export async function getEvent(
   userId: string,
   eventId: string,
 ): Promise<StoredEvent | null> {
-  return db.outboxEvent.findFirst({ where: { id: eventId, userId }, select });
+  const row = await db.outboxEvent.findFirst({ where: { id: eventId, userId }, select });
+  return row && ((await renderPayloads(db, [row]))[0] as StoredEvent);
 }

@@ -1,4 +1,4 @@
-import { type EventName, newId, serializeEnvelope } from "@ctxlog/core";
+import { type EventName, newId, storedPayload } from "@ctxlog/core";
 import type { DbOrTx } from "../prisma-types";
 import { notifyEventsRecorded } from "./outbox-notifications";
 
@@ -16,7 +16,11 @@ export interface RecordEventInput {
   test?: boolean;
 }
 
-/** The row every form writes: the envelope serialized here, once, from the same input. */
+/**
+ * The row every form writes: the envelope serialized here, once, from the same input; an event of
+ * a context stores a template that leaves out what the context row holds (its data, or its proof
+ * path), completed at delivery (render-payloads.ts).
+ */
 export function outboxRow(input: RecordEventInput) {
   const timestamp = input.timestamp ?? new Date();
   return {
@@ -24,7 +28,10 @@ export function outboxRow(input: RecordEventInput) {
     userId: input.userId,
     event: input.event,
     contextId: input.contextId ?? null,
-    payload: serializeEnvelope({ event: input.event, timestamp, data: input.data, test: input.test }),
+    payload: storedPayload(
+      { event: input.event, timestamp, data: input.data, test: input.test },
+      input.contextId,
+    ),
     createdAt: timestamp,
     fannedOutAt: input.test === true ? timestamp : null,
   };
@@ -33,7 +40,8 @@ export function outboxRow(input: RecordEventInput) {
 /**
  * The one way to produce an event (with `recordEvents`, its bulk form: nothing else writes the
  * outbox). Call it with the transaction that changes the state, so the event exists exactly when
- * the change does. The stored payload is the exact body every delivery signs and sends.
+ * the change does. The stored payload, rendered (renderPayloads), is the exact body every delivery
+ * signs and sends.
  */
 export async function recordEvent(tx: DbOrTx, input: RecordEventInput) {
   const row = await tx.outboxEvent.create({ data: outboxRow(input) });

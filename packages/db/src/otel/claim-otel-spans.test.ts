@@ -27,8 +27,6 @@ async function writeContext(id: string) {
       apiKeyId,
       keyFamilyId,
       agentId: "agent-otel",
-      contextData: {},
-      canonicalJson: "{}",
       contextHash: `0x${"ab".repeat(32)}`,
       signature: `0x${"cd".repeat(65)}`,
       signerAddress: `0x${"12".repeat(20)}`,

@@ -1,3 +1,4 @@
+import { decodeContextBody } from "@ctxlog/core";
 import { type ContextReader, readerScopeSql } from "../contexts/reader-scope";
 import { pageOf } from "../page";
 import type { DbOrTx } from "../prisma-types";
@@ -31,54 +32,97 @@ function tracesSql(reader: ContextReader): string {
        HAVING $4::text IS NULL OR max(c.id) < $4
        ORDER BY max(c.id) DESC
        LIMIT $5)
-     SELECT p.trace_id, p.last_context_id,
-       count(*)::int AS span_count,
-       (count(*) FILTER (WHERE c.context_data->'status'->>'code' = 'error'))::int AS error_spans,
-       (array_agg(c.context_data->>'name' ORDER BY c.context_data->>'parent_span_id' <> '',
-          (c.context_data->>'start_time_unix_nano')::numeric, c.id) FILTER (WHERE c.context_data IS NOT NULL))[1] AS root_name,
-       (array_agg(c.id ORDER BY c.context_data->>'parent_span_id' <> '',
-          (c.context_data->>'start_time_unix_nano')::numeric, c.id) FILTER (WHERE c.context_data IS NOT NULL))[1] AS root_context_id,
-       min((c.context_data->>'start_time_unix_nano')::numeric)::text AS start_ns,
-       max((c.context_data->>'end_time_unix_nano')::numeric)::text AS end_ns,
-       min(c.created_at) AS first_received_at,
-       max(c.created_at) AS last_received_at
+     SELECT p.trace_id, p.last_context_id, c.id, c.canonical_data, c.created_at
      FROM page p
      CROSS JOIN LATERAL unnest(p.ids) AS span(id)
      JOIN contexts c ON c.id = span.id
-     GROUP BY p.trace_id, p.last_context_id
-     ORDER BY p.last_context_id DESC`;
+     ORDER BY p.last_context_id DESC, c.id`;
+}
+
+interface SpanRow {
+  trace_id: string;
+  last_context_id: string;
+  id: string;
+  canonical_data: Uint8Array | null;
+  created_at: Date;
+}
+
+/** The OTLP span fields a trace's summary needs, as the OTLP route stored them in context_data. */
+interface SpanFields {
+  name?: unknown;
+  parent_span_id?: unknown;
+  start_time_unix_nano?: unknown;
+  end_time_unix_nano?: unknown;
+  status?: { code?: unknown };
+}
+
+const nanos = (value: unknown): bigint | null => {
+  if (typeof value !== "string" && typeof value !== "number") return null;
+  try {
+    return BigInt(value);
+  } catch {
+    return null;
+  }
+};
+
+/** One trace's summary from its spans (rows of one trace, in id order). */
+function summarize(rows: readonly SpanRow[]): AgentTraceSummary {
+  const first = rows[0] as SpanRow;
+  let errorSpans = 0;
+  let root: { name: string | null; contextId: string; isRoot: boolean; start: bigint | null } | null = null;
+  let startNs: bigint | null = null;
+  let endNs: bigint | null = null;
+  let firstReceivedAt = first.created_at;
+  let lastReceivedAt = first.created_at;
+  for (const row of rows) {
+    if (row.created_at < firstReceivedAt) firstReceivedAt = row.created_at;
+    if (row.created_at > lastReceivedAt) lastReceivedAt = row.created_at;
+    const span = decodeContextBody(row.canonical_data).contextData as SpanFields | null;
+    if (span === null) continue; // erased: counted, but no name or times
+    if (span.status?.code === "error") errorSpans++;
+    const start = nanos(span.start_time_unix_nano);
+    const end = nanos(span.end_time_unix_nano);
+    if (start !== null && (startNs === null || start < startNs)) startNs = start;
+    if (end !== null && (endNs === null || end > endNs)) endNs = end;
+    // the root span (no parent), else the earliest-starting span; ties to the oldest context
+    const isRoot = typeof span.parent_span_id !== "string" || span.parent_span_id === "";
+    const better =
+      root === null ||
+      (isRoot && !root.isRoot) ||
+      (isRoot === root.isRoot && start !== null && (root.start === null || start < root.start));
+    if (better) {
+      root = { name: typeof span.name === "string" ? span.name : null, contextId: row.id, isRoot, start };
+    }
+  }
+  return {
+    traceId: first.trace_id,
+    spanCount: rows.length,
+    errorSpans,
+    rootName: root?.name ?? null,
+    rootContextId: root?.contextId ?? null,
+    startNs: startNs?.toString() ?? null,
+    endNs: endNs?.toString() ?? null,
+    firstReceivedAt,
+    lastReceivedAt,
+    lastContextId: first.last_context_id,
+  };
 }
 
 /**
  * The traces an agent's OTLP spans belong to, newest first (by the newest span received), a page
  * at a time. Each context is in one trace, so the newest context id of a trace is a unique keyset
- * position. Two steps, with no index of their own: the page's traces are picked from the agent's
- * spans by ids alone (contexts (user_id, agent_id, id), then otel_spans' context_id key: linear in
- * the agent's spans, but reading no span data), then only those traces' spans are read, each by
- * its primary key (ids carried from the first step: joined on user and agent instead, a planner
- * without statistics scanned the agent's contexts once per span) for their name, times and status. Span fields come from context_data,
- * so an erased span shows no name or times.
+ * position. The page's traces are picked from the agent's spans by ids alone (contexts (user_id,
+ * agent_id, id), then otel_spans' context_id key: linear in the agent's spans, but reading no span
+ * data); then only those traces' spans are read, each by its primary key, and summarized here: a
+ * span's name, times and status are in its stored (compressed) data, which SQL cannot read. An
+ * erased span shows no name or times.
  */
 export async function listAgentTraces(
   db: DbOrTx,
   reader: ContextReader,
   query: { agentId: string; limit: number; after?: string },
 ) {
-  // $1 user, $2 key family (when scoped), $3 agent, $4 after, $5 limit
-  const rows = await db.$queryRawUnsafe<
-    {
-      trace_id: string;
-      span_count: number;
-      error_spans: number;
-      root_name: string | null;
-      root_context_id: string | null;
-      start_ns: string | null;
-      end_ns: string | null;
-      first_received_at: Date;
-      last_received_at: Date;
-      last_context_id: string;
-    }[]
-  >(
+  const rows = await db.$queryRawUnsafe<SpanRow[]>(
     tracesSql(reader),
     reader.userId,
     reader.keyFamilyId,
@@ -86,17 +130,13 @@ export async function listAgentTraces(
     query.after ?? null,
     query.limit + 1,
   );
-  const traces: AgentTraceSummary[] = rows.map((r) => ({
-    traceId: r.trace_id,
-    spanCount: r.span_count,
-    errorSpans: r.error_spans,
-    rootName: r.root_name,
-    rootContextId: r.root_context_id,
-    startNs: r.start_ns,
-    endNs: r.end_ns,
-    firstReceivedAt: r.first_received_at,
-    lastReceivedAt: r.last_received_at,
-    lastContextId: r.last_context_id,
-  }));
+  const byTrace = new Map<string, SpanRow[]>();
+  for (const row of rows) {
+    const spans = byTrace.get(row.last_context_id);
+    if (spans) spans.push(row);
+    else byTrace.set(row.last_context_id, [row]);
+  }
+  // Map order is the query's: newest trace first
+  const traces = [...byTrace.values()].map(summarize);
   return pageOf(traces, query.limit, (trace) => trace.lastContextId);
 }

@@ -1,4 +1,4 @@
-import { ANCHOR_FIELDS, ANCHOR_OMIT, anchoredFields } from "../contexts/context-view";
+import { ANCHOR_FIELDS, ANCHOR_OMIT, anchoredFields, decodeContextRow } from "../contexts/context-view";
 import { type ContextReader, readerFilter } from "../contexts/reader-scope";
 import type { DbOrTx } from "../prisma-types";
 
@@ -19,7 +19,7 @@ export async function findAnchoredContexts(
     orderBy: { id: "asc" },
     take: 5,
   });
-  return rows.map((row) => ({ ...row, ...anchoredFields(row, row.anchor) }));
+  return rows.map((row) => ({ ...decodeContextRow(row), ...anchoredFields(row, row.anchor) }));
 }
 
 /** Any of the reader's contexts with this context_hash (to say where it is anchored instead). */

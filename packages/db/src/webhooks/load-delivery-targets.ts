@@ -1,7 +1,11 @@
-import { openSecret, type SecretKeyring, type StoredSecret } from "@ctxlog/core";
+import { openSecret, renderStoredPayload, type SecretKeyring, type StoredSecret } from "@ctxlog/core";
+import { referencedContext } from "../events/render-payloads";
 import type { DbOrTx } from "../prisma-types";
 
-/** Everything one attempt needs, read in one query: the delivery, its webhook and the stored body. */
+/**
+ * Everything one attempt needs, read in one query: the delivery, its webhook and the body (the
+ * stored payload, a template completed from its context).
+ */
 export interface DeliveryTarget {
   id: string;
   webhookId: string;
@@ -47,6 +51,17 @@ interface Row {
   webhook_disabled: boolean;
   rate_limit: number | null;
   payload: string;
+  context_id: string | null;
+  agent_id: string;
+  context_hash: string;
+  signature: string;
+  created_at: Date;
+  sequence: number | null;
+  prev_entry_hash: string | null;
+  entry_hash: string | null;
+  canonical_data: Uint8Array | null;
+  data_erased_at: Date | null;
+  merkle_proof: Uint8Array | null;
 }
 
 /** The targets of many deliveries in one round-trip (the worker batches concurrent jobs). */
@@ -61,10 +76,14 @@ export async function loadDeliveryTargets(
            CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret END AS previous_secret,
            w.previous_secret_key_id,
            w.deleted_at IS NOT NULL AS webhook_deleted, w.disabled_at IS NOT NULL AS webhook_disabled, w.rate_limit,
-           e.payload
+           e.payload, c.id AS context_id, c.agent_id, c.context_hash,
+           c.signature, c.created_at, c.sequence, c.prev_entry_hash, c.entry_hash, c.canonical_data,
+           c.data_erased_at, c.merkle_proof
       FROM webhook_deliveries d
       JOIN webhooks w ON w.id = d.webhook_id
       JOIN outbox_events e ON e.id = d.event_id
+      -- a template's context (event-references.ts): what the stored payload leaves out
+      LEFT JOIN contexts c ON c.id = e.context_id AND left(e.payload, 1) = '~'
      WHERE d.id = ANY (${ids}::text[])`;
   return new Map(
     rows.map((r) => [
@@ -84,7 +103,8 @@ export async function loadDeliveryTargets(
         webhookDeleted: r.webhook_deleted,
         webhookDisabled: r.webhook_disabled,
         rateLimit: r.rate_limit,
-        payload: r.payload,
+        // the same bytes on every attempt: rendered from fields of the context that do not change
+        payload: renderStoredPayload(r.payload, r.context_id === null ? null : referencedContext(r)),
       },
     ]),
   );

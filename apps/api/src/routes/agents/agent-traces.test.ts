@@ -60,15 +60,13 @@ describe("GET /v1/agents/:agent_id/traces", () => {
     const res = await get(owner.keys.read_only, "/v1/agents/tracer-1/traces");
     expect(res.status).toBe(200);
     expect(res.body.data.map((t: { trace_id: string }) => t.trace_id)).toEqual([newer, older]);
-    const rootContext = await h.db.context.findFirstOrThrow({
-      where: { userId: owner.userId, metadata: { path: ["span_id"], equals: root } },
-    });
+    const rootSpan = await h.db.otelSpan.findFirstOrThrow({ where: { userId: owner.userId, spanId: root } });
     expect(res.body.data[1]).toEqual({
       trace_id: older,
       span_count: 3, // tracer-2's span of the trace is not tracer-1's
       error_spans: 1,
       root_span_name: "invoke_agent",
-      root_context_id: rootContext.id,
+      root_context_id: rootSpan.contextId,
       start_time_unix_nano: "1764201600000000000",
       end_time_unix_nano: "1764201600130000000",
       first_received_at: expect.any(String),

@@ -1,5 +1,7 @@
 // Integration: real PostgreSQL (fresh database) and real Redis (own prefix).
+
 import { hashContext, recoverReceiptSigner } from "@ctxlog/core";
+import { readContext } from "@ctxlog/db/testing";
 import { JOBS } from "@ctxlog/jobs";
 import { Queue } from "bullmq";
 import { bearer, createTestHarness, REDIS_URL, type Tenant, type TestHarness } from "../../testing/harness";
@@ -80,7 +82,7 @@ describe("POST /v1/contexts — happy path", () => {
       new Date(ctx.created_at).getTime(),
     );
 
-    const row = await h.db.context.findUniqueOrThrow({ where: { id: ctx.context_id } });
+    const row = await readContext(h.db, ctx.context_id);
     expect(row.canonicalJson).toBe(expected.canonical);
     expect(row.userId).toBe(t.userId);
 

@@ -52,7 +52,7 @@ describe("DELETE /v1/contexts/:id/data", () => {
     });
     const row = await h.db.context.findUniqueOrThrow({ where: { id } });
     expect(row.dataErasedBy).toBe(`key:${owner.keyIds.full}`);
-    expect(row.canonicalJson).toBeNull();
+    expect(row.canonicalData).toBeNull();
 
     const again = await erase(owner.keys.full, id);
     expect(again.status).toBe(200);
@@ -70,7 +70,7 @@ describe("DELETE /v1/contexts/:id/data", () => {
     const res = await erase(stranger.keys.full, id);
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe("NOT_FOUND");
-    expect((await h.db.context.findUniqueOrThrow({ where: { id } })).contextData).not.toBeNull();
+    expect((await h.db.context.findUniqueOrThrow({ where: { id } })).canonicalData).not.toBeNull();
     const missing = await erase(owner.keys.full, "ctx_01JAZ0YQ8T9X2V3W4B5C6D7E8F");
     expect(missing.status).toBe(404);
   });
@@ -125,7 +125,7 @@ describe("DELETE /v1/agents/:agent_id/data", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ agent_id: agent, erased: 3, remaining: 0, done: true });
     const rows = await h.db.context.findMany({ where: { id: { in: ids } } });
-    expect(rows.every((r) => r.dataErasedAt !== null && r.contextData === null)).toBe(true);
+    expect(rows.every((r) => r.dataErasedAt !== null && r.canonicalData === null)).toBe(true);
     expect((await h.db.context.findUniqueOrThrow({ where: { id: keep.id } })).dataErasedAt).toBeNull();
 
     const again = await h.request.delete(`/v1/agents/${agent}/data`).set(bearer(owner.keys.full));

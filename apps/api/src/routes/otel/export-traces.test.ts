@@ -1,5 +1,7 @@
 // Integration: real PostgreSQL (fresh database) and Redis (own prefix); OTLP bodies in both encodings.
+
 import { randomBytes } from "node:crypto";
+import { readContext, readContexts } from "@ctxlog/db/testing";
 import { bearer, createTestHarness, type Tenant, type TestHarness } from "../../testing/harness";
 import {
   decodeTraceResponse,
@@ -56,8 +58,14 @@ const postProto = (key: string, body: Buffer, headers: Record<string, string> = 
     .parse(binary as never)
     .send(body);
 
-const contextsOf = (traceId: string) =>
-  h.db.context.findMany({ where: { userId: t.userId, metadata: { path: ["trace_id"], equals: traceId } } });
+// a trace's contexts, through otel_spans (their metadata is inside the stored canonical JSON)
+const contextsOf = async (traceId: string) => {
+  const spans = await h.db.otelSpan.findMany({ where: { userId: t.userId, traceId } });
+  return readContexts(
+    h.db,
+    spans.map((s) => s.contextId),
+  );
+};
 
 describe("POST /v1/otel/v1/traces", () => {
   it("writes one context per span, in one write with one anchoring job, answering {} in JSON", async () => {
@@ -93,7 +101,10 @@ describe("POST /v1/otel/v1/traces", () => {
     // the same span from another user, as JSON: its own context, with the same hash
     const other = await h.tenant();
     expect((await postJson(other.keys.full, otlpJson([span]))).status).toBe(200);
-    const again = await h.db.context.findFirstOrThrow({ where: { userId: other.userId } });
+    const again = await readContext(
+      h.db,
+      (await h.db.context.findFirstOrThrow({ where: { userId: other.userId } })).id,
+    );
     expect(again.contextHash).toBe(stored?.contextHash);
     expect(again.canonicalJson).toBe(stored?.canonicalJson);
   });

@@ -2,12 +2,14 @@
 // only through the standard OTEL_* variables, export an agent run to the real API on loopback
 // (real PostgreSQL and Redis); the spans' contexts are anchored on a real anvil the way the chain
 // worker anchors them, and a span's proof bundle passes the `ctxlog verify` command.
+
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { readContexts } from "@ctxlog/db/testing";
 import { privateKeyToAccount } from "viem/accounts";
 import { type ChainFixture, SUBMITTER_KEY, startChainFixture } from "../../testing/chain-fixture";
 import {
@@ -79,11 +81,14 @@ function runAgent(exporter: "proto" | "http", env: Record<string, string>, then:
   });
 }
 
-const spansOf = (userId: string, traceId: string) =>
-  h.db.context.findMany({
-    where: { userId, metadata: { path: ["trace_id"], equals: traceId } },
-    orderBy: { id: "asc" },
-  });
+// a trace's contexts, through otel_spans (their metadata is inside the stored canonical JSON)
+const spansOf = async (userId: string, traceId: string) => {
+  const spans = await h.db.otelSpan.findMany({ where: { userId, traceId } });
+  return readContexts(
+    h.db,
+    spans.map((s) => s.contextId),
+  );
+};
 
 function ctxlog(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {

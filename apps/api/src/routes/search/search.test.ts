@@ -93,11 +93,11 @@ describe("GET /v1/search", () => {
       .send({ agent_id: "bulk", context_data: { n: 0 } });
     // many rows of the same user, each with its own hashes, so the planner has a reason to choose
     await h.db.$executeRaw`
-      INSERT INTO contexts (id, user_id, api_key_id, key_family_id, agent_id, context_data, canonical_json,
+      INSERT INTO contexts (id, user_id, api_key_id, key_family_id, agent_id, canonical_data,
         context_hash, entry_hash, signature, signer_address, status, network, created_at,
         updated_at, estimated_confirmation)
       SELECT ${newId("ctx").slice(0, 14)} || lpad(g::text, 16, '0'), user_id, api_key_id, key_family_id, agent_id,
-        context_data, canonical_json, '0x' || lpad(to_hex(g), 64, '0'), '0x' || lpad(to_hex(g + 1000000), 64, '0'),
+        canonical_data, '0x' || lpad(to_hex(g), 64, '0'), '0x' || lpad(to_hex(g + 1000000), 64, '0'),
         signature, signer_address, 'confirmed', network, now(), now(), now()
       FROM contexts, generate_series(1, 20000) AS g WHERE user_id = ${t.userId}`;
     // and batches of 100 of them, each with its transaction

@@ -1,0 +1,125 @@
+import { isPayloadTemplate, renderStoredPayload, storedPayload, TEMPLATE_MARK } from "./event-references";
+import { type ContextView, contextConfirmedData, contextCreatedData, serializeEnvelope } from "./events";
+
+const ctx: ContextView = {
+  id: "ctx_01JD0000000000000000000000",
+  agentId: "billing-bot",
+  transactionHash: `0x${"ab".repeat(32)}`,
+  contextHash: `0x${"cd".repeat(32)}`,
+  signature: `0x${"ef".repeat(65)}`,
+  status: "confirmed",
+  createdAt: new Date("2025-01-02T03:04:05.678Z"),
+  estimatedConfirmation: new Date("2025-01-02T03:05:05.678Z"),
+  contextData: { task: "reconcile", items: [1, 2], note: "x".repeat(300) },
+  metadata: { run: 7 },
+  blockNumber: 42n,
+  blockTimestamp: new Date("2025-01-02T03:04:17.000Z"),
+  confirmations: 3,
+  network: "anvil",
+  gasUsed: 23_850n,
+  confirmationTimeSeconds: 12,
+  errorCode: null,
+  errorMessage: null,
+  errorDetails: null,
+  retryPossible: null,
+  failureReason: null,
+  sequence: 3,
+  prevEntryHash: `0x${"11".repeat(32)}`,
+  entryHash: `0x${"22".repeat(32)}`,
+};
+const timestamp = new Date("2025-01-02T03:04:06.000Z");
+const proofPath = [`0x${"33".repeat(32)}`, `0x${"44".repeat(32)}`];
+const proof = {
+  leaf_index: 1,
+  merkle_proof: proofPath,
+  merkle_root: `0x${"55".repeat(32)}`,
+  chain_id: 31337,
+  network: "anvil",
+  registry_address: `0x${"66".repeat(20)}`,
+};
+const row = {
+  agentId: ctx.agentId,
+  contextHash: ctx.contextHash,
+  signature: ctx.signature,
+  createdAt: ctx.createdAt,
+  sequence: ctx.sequence ?? null,
+  prevEntryHash: ctx.prevEntryHash ?? null,
+  entryHash: ctx.entryHash ?? null,
+};
+const referenced = {
+  ...row,
+  contextData: ctx.contextData,
+  metadata: ctx.metadata,
+  dataErasedAt: null,
+  merkleProof: proofPath,
+};
+
+describe("storedPayload / renderStoredPayload", () => {
+  it("context.created: stores no data, and renders exactly the envelope the event describes", () => {
+    const input = { event: "context.created" as const, timestamp, data: contextCreatedData(ctx) };
+    const stored = storedPayload(input, ctx.id);
+    expect(isPayloadTemplate(stored)).toBe(true);
+    expect(stored).not.toContain("reconcile");
+    // nor the row's hashes and signature
+    for (const value of [ctx.contextHash, ctx.signature, ctx.entryHash, ctx.prevEntryHash]) {
+      expect(stored).not.toContain(value);
+    }
+    expect(stored.length).toBeLessThan(serializeEnvelope(input).length - 300);
+    const rendered = renderStoredPayload(stored, referenced);
+    expect(rendered).toBe(serializeEnvelope(input));
+    // the same bytes on every rendering (a retry signs and sends what the first attempt did)
+    expect(renderStoredPayload(stored, referenced)).toBe(rendered);
+  });
+
+  it("context.confirmed: stores the proof without its path, and renders it whole", () => {
+    const input = {
+      event: "context.confirmed" as const,
+      timestamp,
+      data: contextConfirmedData(ctx, { proof }),
+    };
+    const stored = storedPayload(input, ctx.id);
+    expect(stored.startsWith(TEMPLATE_MARK)).toBe(true);
+    expect(stored).not.toContain("33".repeat(32));
+    expect(stored).not.toContain(ctx.entryHash);
+    expect(stored).toContain(ctx.transactionHash); // the anchor's: kept
+    expect(renderStoredPayload(stored, referenced)).toBe(serializeEnvelope(input));
+  });
+
+  it("an erased context's created event renders as the erasure leaves every copy: no data, data_erased_at", () => {
+    const stored = storedPayload(
+      { event: "context.created", timestamp, data: contextCreatedData(ctx) },
+      ctx.id,
+    );
+    const erasedAt = new Date("2025-02-01T00:00:00.000Z");
+    const body = JSON.parse(
+      renderStoredPayload(stored, {
+        ...row,
+        contextData: null,
+        metadata: null,
+        dataErasedAt: erasedAt,
+        merkleProof: [],
+      }),
+    );
+    expect(Object.keys(body)).toEqual(["event", "timestamp", "data"]);
+    expect(body.data).toMatchObject({
+      context_data: null,
+      metadata: null,
+      data_erased_at: erasedAt.toISOString(),
+    });
+    expect(Object.keys(body.data).at(-1)).toBe("data_erased_at");
+  });
+
+  it("stores other events, test events and events naming no context whole, and renders them as stored", () => {
+    const created = { event: "context.created" as const, timestamp, data: contextCreatedData(ctx) };
+    const cases = [
+      storedPayload({ ...created, test: true }, ctx.id),
+      storedPayload(created, null),
+      storedPayload(created, "ctx_another"),
+      storedPayload({ event: "context.confirmed", timestamp, data: contextConfirmedData(ctx) }, ctx.id),
+    ];
+    for (const stored of cases) {
+      expect(isPayloadTemplate(stored)).toBe(false);
+      expect(renderStoredPayload(stored, null)).toBe(stored);
+    }
+  });
+});

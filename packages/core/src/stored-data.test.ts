@@ -1,0 +1,65 @@
+import { canonicalContext } from "./canonical";
+import {
+  CANONICAL_DEFLATE,
+  CANONICAL_RAW,
+  decodeCanonical,
+  decodeContextBody,
+  decodeProof,
+  encodeCanonical,
+  encodeProof,
+} from "./stored-data";
+
+const canonical = (contextData: unknown, metadata: unknown = {}) =>
+  canonicalContext({ agent_id: "agent-a", context_data: contextData, metadata }).canonical;
+
+describe("encodeCanonical / decodeCanonical", () => {
+  it("compresses a ~1 KiB context to a fraction of it and gives back the same text", () => {
+    const text = canonical({ task: "summarize", notes: "x".repeat(800), steps: [1, 2, 3] }, { run: 1 });
+    const stored = encodeCanonical(text);
+    expect(stored[0]).toBe(CANONICAL_DEFLATE);
+    expect(stored.readUInt32BE(1)).toBe(Buffer.byteLength(text));
+    expect(stored.length).toBeLessThan(text.length / 4);
+    expect(decodeCanonical(stored)).toBe(text);
+  });
+
+  it("keeps a small or incompressible context as it is (format 0x00), and non-ASCII text exactly", () => {
+    for (const text of [canonical({ n: 1 }), canonical({ note: "é€😀", r: "q8Zr0Wx2Lk9Pm4Tn" })]) {
+      const stored = encodeCanonical(text);
+      expect(stored[0]).toBe(CANONICAL_RAW);
+      expect(stored.subarray(1).toString("utf8")).toBe(text);
+      expect(decodeCanonical(stored)).toBe(text);
+    }
+  });
+
+  it("refuses a format it does not know", () => {
+    expect(() => decodeCanonical(Uint8Array.from([7, 1, 2]))).toThrow(/format 7/);
+  });
+});
+
+describe("decodeContextBody", () => {
+  it("parses context_data and metadata back from the stored canonical JSON (null: erased)", () => {
+    const text = canonical({ b: 2, a: [1, { z: null, y: "é" }] }, { trace_id: "t" });
+    expect(decodeContextBody(encodeCanonical(text))).toEqual({
+      contextData: { a: [1, { y: "é", z: null }], b: 2 },
+      metadata: { trace_id: "t" },
+      canonicalJson: text,
+    });
+    expect(decodeContextBody(null)).toEqual({ contextData: null, metadata: null, canonicalJson: null });
+  });
+});
+
+describe("encodeProof / decodeProof", () => {
+  it("round-trips a proof as 32 bytes a node (lowercase hex back), and none as empty", () => {
+    const proof = [`0x${"AB".repeat(32)}`, `0x${"01".repeat(32)}`];
+    const stored = encodeProof(proof);
+    expect(stored.length).toBe(64);
+    expect(decodeProof(stored)).toEqual(proof.map((p) => p.toLowerCase()));
+    expect(decodeProof(null)).toEqual([]);
+    expect(decodeProof(new Uint8Array(0))).toEqual([]);
+  });
+
+  it("refuses what is not a 32-byte node", () => {
+    expect(() => encodeProof(["0x1234"])).toThrow(/32-byte/);
+    expect(() => decodeProof(new Uint8Array(33))).toThrow(/33 bytes/);
+  });
+});

@@ -1,0 +1,117 @@
+import { constants, deflateRawSync, inflateRawSync } from "node:zlib";
+
+/**
+ * How a context's canonical JSON (RFC 8785 of {agent_id, context_data, metadata}: the bytes its
+ * context_hash is the hash of) is kept in `contexts.canonical_data`: one format byte, then the
+ * bytes. The one copy of the data: context_data and metadata are parsed back from it on read.
+ *
+ * - 0x00: the UTF-8 text as is (when compressing does not save at least a few bytes);
+ * - 0x01: the text's length in bytes (4 bytes, big-endian: what an export of it weighs, readable
+ *   in SQL without inflating it), then raw DEFLATE (RFC 1951) of it, level 1 with a 1 KiB window and the smallest state zlib
+ *   takes: a context is ~1 KiB, so a larger window or level finds little more, and the state is
+ *   allocated on every call (bench:storage and the README's performance section say what it costs).
+ *
+ * PostgreSQL compresses nothing in a row under ~2 KB (TOAST_TUPLE_THRESHOLD), so compressing here
+ * is the only way a 1 KiB context is stored smaller than its JSON.
+ */
+export const CANONICAL_RAW = 0x00;
+export const CANONICAL_DEFLATE = 0x01;
+
+const DEFLATE_OPTIONS = {
+  level: 1,
+  windowBits: 10,
+  memLevel: 5,
+  strategy: constants.Z_DEFAULT_STRATEGY,
+} as const;
+
+// Below this many bytes of text, DEFLATE's block header and the call cost more than they save.
+const COMPRESS_FROM = 64;
+
+/** The stored form of a context's canonical JSON. */
+export function encodeCanonical(canonical: string): Buffer<ArrayBuffer> {
+  const text = Buffer.from(canonical, "utf8");
+  if (text.length >= COMPRESS_FROM) {
+    const packed = deflateRawSync(text, DEFLATE_OPTIONS);
+    if (packed.length + 8 < text.length) {
+      const out = Buffer.allocUnsafe(packed.length + 5);
+      out[0] = CANONICAL_DEFLATE;
+      out.writeUInt32BE(text.length, 1);
+      packed.copy(out, 5);
+      return out;
+    }
+  }
+  const out = Buffer.allocUnsafe(text.length + 1);
+  out[0] = CANONICAL_RAW;
+  text.copy(out, 1);
+  return out;
+}
+
+/**
+ * The size of the canonical JSON in SQL, from the first five bytes of its stored form (`$1`: the
+ * column): substring reads only the first TOAST chunk of a value stored out of line.
+ */
+export const CANONICAL_BYTES_SQL = (column: string) =>
+  `(CASE get_byte(substring(${column} from 1 for 5), 0) WHEN ${CANONICAL_DEFLATE} THEN ` +
+  `('x' || encode(substring(${column} from 2 for 4), 'hex'))::bit(32)::bigint ` +
+  `ELSE octet_length(${column}) - 1 END)`;
+
+/** The canonical JSON back from its stored form. */
+export function decodeCanonical(stored: Uint8Array): string {
+  const bytes = Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength);
+  switch (bytes[0]) {
+    case CANONICAL_RAW:
+      return bytes.toString("utf8", 1);
+    case CANONICAL_DEFLATE:
+      return inflateRawSync(bytes.subarray(5), { windowBits: DEFLATE_OPTIONS.windowBits }).toString("utf8");
+    default:
+      throw new Error(`unknown canonical_data format ${bytes[0]}`);
+  }
+}
+
+/** What a reader shows of a context's data: context_data and metadata, parsed from its canonical JSON. */
+export interface ContextBody {
+  contextData: Record<string, unknown> | null;
+  metadata: Record<string, unknown> | null;
+  canonicalJson: string | null;
+}
+
+/** An erased context's (its data, metadata and canonical JSON are gone). */
+export const ERASED_BODY: Readonly<ContextBody> = Object.freeze({
+  contextData: null,
+  metadata: null,
+  canonicalJson: null,
+});
+
+/**
+ * context_data and metadata from the stored canonical JSON (null: erased). They come back with
+ * their members in canonical order (RFC 8785), the same JSON values as were sent.
+ */
+export function decodeContextBody(stored: Uint8Array | null): ContextBody {
+  if (stored === null) return ERASED_BODY;
+  const canonicalJson = decodeCanonical(stored);
+  const parsed = JSON.parse(canonicalJson) as {
+    context_data: Record<string, unknown>;
+    metadata?: Record<string, unknown>;
+  };
+  return { contextData: parsed.context_data ?? null, metadata: parsed.metadata ?? {}, canonicalJson };
+}
+
+/** A Merkle proof (0x-hex 32-byte nodes) as stored: the nodes' bytes, concatenated. */
+export function encodeProof(proof: readonly string[]): Buffer<ArrayBuffer> {
+  const out = Buffer.allocUnsafe(proof.length * 32);
+  proof.forEach((node, i) => {
+    if (!/^0x[0-9a-fA-F]{64}$/.test(node)) throw new TypeError(`not a 32-byte hash: ${node}`);
+    out.write(node.slice(2), i * 32, 32, "hex");
+  });
+  return out;
+}
+
+/** A stored Merkle proof back as 0x-hex nodes (lowercase); null or empty: no proof. */
+export function decodeProof(stored: Uint8Array | null): string[] {
+  if (stored === null || stored.byteLength === 0) return [];
+  if (stored.byteLength % 32 !== 0) throw new Error(`a stored proof of ${stored.byteLength} bytes`);
+  const bytes = Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength);
+  const out: string[] = new Array(stored.byteLength / 32);
+  for (let i = 0; i < out.length; i++) out[i] = `0x${bytes.toString("hex", i * 32, i * 32 + 32)}`;
+  return out;
+}
