@@ -138,11 +138,13 @@ export {
   CANONICAL_RAW,
   type ContextBody,
   decodeCanonical,
+  decodeCanonicalBytes,
   decodeContextBody,
   decodeProof,
   ERASED_BODY,
   encodeCanonical,
   encodeProof,
+  jsonStringBytes,
 } from "./stored-data";
 export { MAX_SERIES_SPAN_MS, type TimeBuckets, timeBuckets } from "./time-buckets";
 export * from "./verification";

@@ -3,10 +3,12 @@ import {
   CANONICAL_DEFLATE,
   CANONICAL_RAW,
   decodeCanonical,
+  decodeCanonicalBytes,
   decodeContextBody,
   decodeProof,
   encodeCanonical,
   encodeProof,
+  jsonStringBytes,
 } from "./stored-data";
 
 const canonical = (contextData: unknown, metadata: unknown = {}) =>
@@ -61,5 +63,26 @@ describe("encodeProof / decodeProof", () => {
   it("refuses what is not a 32-byte node", () => {
     expect(() => encodeProof(["0x1234"])).toThrow(/32-byte/);
     expect(() => decodeProof(new Uint8Array(33))).toThrow(/33 bytes/);
+  });
+});
+
+describe("decodeCanonicalBytes / jsonStringBytes", () => {
+  it("gives the canonical JSON's bytes of both formats, and its JSON string literal as JSON.stringify does", () => {
+    const texts = [
+      "",
+      "plain",
+      'quote " and backslash \\ and \\"',
+      "controls \u0000\u0001\b\t\n\f\r\u001f end",
+      "unicode é 日本 😀 \u2028\u2029",
+      canonical({ nested: { 'k"ey': ["a\\b", 1, null] }, text: "line1\nline2" }),
+    ];
+    for (const text of texts) {
+      expect(jsonStringBytes(Buffer.from(text, "utf8")).toString("utf8")).toBe(JSON.stringify(text));
+      const stored = encodeCanonical(text.repeat(100));
+      expect(decodeCanonicalBytes(stored).toString("utf8")).toBe(text.repeat(100));
+    }
+    // a view into a larger buffer is read from its own offset
+    const big = Buffer.from('xx"y\\zz', "utf8");
+    expect(jsonStringBytes(big.subarray(2, 6)).toString()).toBe(JSON.stringify('"y\\z'));
   });
 });

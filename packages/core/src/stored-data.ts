@@ -55,17 +55,64 @@ export const CANONICAL_BYTES_SQL = (column: string) =>
   `('x' || encode(substring(${column} from 2 for 4), 'hex'))::bit(32)::bigint ` +
   `ELSE octet_length(${column}) - 1 END)`;
 
-/** The canonical JSON back from its stored form. */
-export function decodeCanonical(stored: Uint8Array): string {
+/**
+ * The canonical JSON's UTF-8 bytes back from its stored form, with no string made of them: an
+ * export writes them as they are (a large string lives in V8's large-object space until a full GC;
+ * a Buffer's memory goes with its small wrapper at the next scavenge).
+ */
+export function decodeCanonicalBytes(stored: Uint8Array): Buffer {
   const bytes = Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength);
   switch (bytes[0]) {
     case CANONICAL_RAW:
-      return bytes.toString("utf8", 1);
+      return bytes.subarray(1);
     case CANONICAL_DEFLATE:
-      return inflateRawSync(bytes.subarray(5), { windowBits: DEFLATE_OPTIONS.windowBits }).toString("utf8");
+      return inflateRawSync(bytes.subarray(5), { windowBits: DEFLATE_OPTIONS.windowBits });
     default:
       throw new Error(`unknown canonical_data format ${bytes[0]}`);
   }
+}
+
+/** The canonical JSON back from its stored form. */
+export function decodeCanonical(stored: Uint8Array): string {
+  return decodeCanonicalBytes(stored).toString("utf8");
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+// JSON.stringify's escapes of the control characters (RFC 8785 leaves none raw in canonical JSON,
+// but the function is exact for any UTF-8 text)
+const CONTROL_ESCAPES: readonly Buffer[] = Array.from({ length: 0x20 }, (_, c) =>
+  Buffer.from(JSON.stringify(String.fromCharCode(c)).slice(1, -1), "latin1"),
+);
+
+/**
+ * The JSON string literal (quotes included) of a UTF-8 text, as bytes: what
+ * `Buffer.from(JSON.stringify(text.toString()))` gives, without making the string.
+ */
+export function jsonStringBytes(utf8: Uint8Array): Buffer {
+  let extra = 0;
+  for (const b of utf8) {
+    if (b === QUOTE || b === BACKSLASH) extra += 1;
+    else if (b < 0x20) extra += (CONTROL_ESCAPES[b] as Buffer).length - 1;
+  }
+  const out = Buffer.allocUnsafe(utf8.length + extra + 2);
+  out[0] = QUOTE;
+  let at = 1;
+  let from = 0;
+  for (let i = 0; i < utf8.length; i++) {
+    const b = utf8[i] as number;
+    if (b !== QUOTE && b !== BACKSLASH && b >= 0x20) continue;
+    at += Buffer.from(utf8.buffer, utf8.byteOffset + from, i - from).copy(out, at);
+    if (b < 0x20) at += (CONTROL_ESCAPES[b] as Buffer).copy(out, at);
+    else {
+      out[at++] = BACKSLASH;
+      out[at++] = b;
+    }
+    from = i + 1;
+  }
+  at += Buffer.from(utf8.buffer, utf8.byteOffset + from, utf8.length - from).copy(out, at);
+  out[at] = QUOTE;
+  return out;
 }
 
 /** What a reader shows of a context's data: context_data and metadata, parsed from its canonical JSON. */

@@ -1,4 +1,4 @@
-import { CANONICAL_BYTES_SQL, decodeCanonical, decodeProof } from "@ctxlog/core";
+import { CANONICAL_BYTES_SQL, decodeCanonicalBytes, decodeProof } from "@ctxlog/core";
 import { ANCHOR_OMIT, type AnchorView, anchoredFields, type Context } from "../contexts/context-view";
 import { type ContextReader, readerFilter, readerScopeSql } from "../contexts/reader-scope";
 import type { PrismaClient } from "../generated/prisma/client";
@@ -6,9 +6,13 @@ import type { DbOrTx } from "../prisma-types";
 
 /**
  * A chained context (with its anchor's chain fields) and the batch it is in (null while in none).
- * Exports write its canonicalJson (RFC 8785 of {agent_id, context_data, metadata}).
+ * Exports write its canonical JSON (RFC 8785 of {agent_id, context_data, metadata}) as the UTF-8
+ * bytes it is stored as (null: erased), never as a string.
  */
-export type AgentEntry = Omit<Context, "contextData" | "metadata"> & { anchor: AnchorView | null };
+export type AgentEntry = Omit<Context, "contextData" | "metadata" | "canonicalJson"> & {
+  canonicalBytes: Buffer | null;
+  anchor: AnchorView | null;
+};
 
 export interface AgentEntriesQuery {
   agentId: string;
@@ -99,11 +103,11 @@ export async function* streamAgentEntries(
       orderBy: { sequence: "asc" },
     });
     for (const row of rows) {
-      // the canonical JSON only (inflated, not parsed): an export writes it as it is
+      // the canonical JSON only (inflated, neither parsed nor made a string): an export writes it as it is
       const { canonicalData, merkleProof, ...entry } = row;
       yield {
         ...entry,
-        canonicalJson: canonicalData === null ? null : decodeCanonical(canonicalData),
+        canonicalBytes: canonicalData === null ? null : decodeCanonicalBytes(canonicalData),
         merkleProof: decodeProof(merkleProof),
         ...anchoredFields(row, row.anchor),
       };

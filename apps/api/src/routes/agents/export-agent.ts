@@ -1,4 +1,4 @@
-import { AppError } from "@ctxlog/core";
+import { AppError, jsonStringBytes } from "@ctxlog/core";
 import { type AgentEntry, measureAgentEntries, streamAgentEntries } from "@ctxlog/db";
 import type { Response } from "express";
 import type { ApiDeps } from "../../deps";
@@ -14,14 +14,14 @@ const WRITE_CHUNK = 64 * 1024;
 const SMALL_ENTRY = 16 * 1024;
 
 /**
- * One line of the export (the entry's proof bundle and status) as pieces to write in turn. The
- * bulk of a line is the entry's canonical JSON, twice: as `context` (it is the canonical form of
- * {agent_id, context_data, metadata}, so it is written as it is) and as the `canonical_context`
- * string. Writing them as they are, rather than parsing the entry and serializing it again, keeps
- * an entry's garbage to about its size.
+ * One line of the export (the entry's proof bundle and status) as bytes. The bulk of a line is the
+ * entry's canonical JSON, twice: as `context` (it is the canonical form of {agent_id, context_data,
+ * metadata}, so it is written as it is) and as the `canonical_context` string. Both are written
+ * from the stored bytes, neither parsed nor made a string: a large string stays in V8's heap until
+ * a full collection, which let six exports of 250 KiB entries grow the API's memory past its bound.
  */
-function exportLine(entry: AgentEntry, confirmations: number): string[] {
-  const row = { ...entry, contextData: {}, metadata: {} };
+function exportLine(entry: AgentEntry, confirmations: number): Buffer {
+  const row = { ...entry, contextData: {}, metadata: {}, canonicalJson: null };
   const {
     context: _context,
     canonical_context: _canonical,
@@ -32,15 +32,20 @@ function exportLine(entry: AgentEntry, confirmations: number): string[] {
   };
   // an erased entry: its data is gone, the rest of the line (hashes, proof) is whole
   const context =
-    entry.canonicalJson ?? JSON.stringify({ agent_id: entry.agentId, context_data: null, metadata: null });
-  return [
-    '{"context":',
+    entry.canonicalBytes ??
+    Buffer.from(JSON.stringify({ agent_id: entry.agentId, context_data: null, metadata: null }));
+  return Buffer.concat([
+    LINE_START,
     context,
-    ',"canonical_context":',
-    JSON.stringify(entry.canonicalJson),
-    `,${JSON.stringify(rest).slice(1)}\n`,
-  ];
+    CANONICAL_CONTEXT,
+    entry.canonicalBytes === null ? NULL : jsonStringBytes(entry.canonicalBytes),
+    Buffer.from(`,${JSON.stringify(rest).slice(1)}\n`),
+  ]);
 }
+
+const LINE_START = Buffer.from('{"context":');
+const CANONICAL_CONTEXT = Buffer.from(',"canonical_context":');
+const NULL = Buffer.from("null");
 
 /** Waits for room in the socket's buffer, or for the client to leave (no drain comes then). */
 function drainedOrClosed(res: Response): Promise<void> {
@@ -107,31 +112,28 @@ export function exportAgent(deps: ApiDeps): RouteHandler<{
       throw err;
     }
     res.status(200).type("application/x-ndjson");
-    let chunk = "";
+    let chunk: Buffer[] = [];
+    let chunkBytes = 0;
     try {
       for await (const entry of streamAgentEntries(deps.db, reader, {
         ...range,
         pageBytes: env.EXPORT_PAGE_BYTES,
       })) {
         if (res.destroyed) break; // the client left: read no further
-        let pieces = exportLine(entry, env.CONFIRMATIONS);
-        if ((entry.canonicalJson?.length ?? 0) < SMALL_ENTRY) {
-          // small lines are gathered into one write of WRITE_CHUNK or so
-          chunk += pieces.join("");
-          if (chunk.length < WRITE_CHUNK) continue;
-          pieces = [chunk];
-          chunk = "";
-        } else if (chunk) {
-          pieces.unshift(chunk);
-          chunk = "";
-        }
-        // One write per line, never corked: a corked write's answer is about the response's own
-        // buffer, not the socket's, so it said "full" while the socket took it all and no drain
-        // ever came (exports past ~64 KiB hung).
-        const room = res.write(pieces.length === 1 ? pieces[0] : pieces.join(""));
+        const line = exportLine(entry, env.CONFIRMATIONS);
+        chunk.push(line);
+        chunkBytes += line.length;
+        // small lines are gathered into one write of WRITE_CHUNK or so; a large one goes at once
+        if (chunkBytes < WRITE_CHUNK && line.length < SMALL_ENTRY) continue;
+        // One write per line or chunk, never corked: a corked write's answer is about the
+        // response's own buffer, not the socket's, so it said "full" while the socket took it all
+        // and no drain ever came (exports past ~64 KiB hung).
+        const room = res.write(chunk.length === 1 ? line : Buffer.concat(chunk, chunkBytes));
+        chunk = [];
+        chunkBytes = 0;
         if (!room) await drainedOrClosed(res);
       }
-      res.end(chunk);
+      res.end(chunkBytes > 0 ? Buffer.concat(chunk, chunkBytes) : undefined);
     } catch (err) {
       deps.logger.warn({ err, agent: params.agent_id }, "agent export cut short");
       res.destroy(err as Error);
