@@ -4,10 +4,6 @@
 // text[] proofs, an erased one, and a context.created that copied the data. After it every context
 // reads the same data, its hash still matches, its proof still reaches the anchor's root, and the
 // stored event is still delivered as it was stored.
-import { randomBytes } from "node:crypto";
-import { cp, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import {
   buildMerkleTree,
   contextCreatedData,
@@ -16,47 +12,21 @@ import {
   serializeEnvelope,
   verifyMerkleProof,
 } from "@ctxlog/core";
-import { Client } from "pg";
 import type { Hex } from "viem";
 import { createDb } from "../client";
-import { dropDatabase, ensureDatabase, withDatabaseName } from "../database";
 import { getEvent } from "../events/list-events";
-import { applyMigrations } from "../migrate";
-import { LOCK_FILE_CONTENT } from "../migrations-dir";
-import { DEFAULT_MIGRATIONS_DIR } from "../paths";
+import { createUpgradeDatabase, type UpgradeDatabase } from "../testing/upgrade-database";
 import { loadDeliveryTargets } from "../webhooks/load-delivery-targets";
 import { getContext } from "./get-context";
 import { getContextWithAnchor } from "./get-context-proof";
 
 const MIGRATION = "20261127032018_one_copy_of_the_data";
-const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL || "postgresql://root@127.0.0.1:5432/postgres";
-const url = withDatabaseName(ADMIN_URL, `ctxlog_test_one_copy_${randomBytes(4).toString("hex")}`);
-let before: string;
-
+let upgrade: UpgradeDatabase;
 beforeAll(async () => {
-  await ensureDatabase(url);
-  before = await mkdtemp(path.join(tmpdir(), "ctxlog-migrations-"));
-  await writeFile(path.join(before, "migration_lock.toml"), LOCK_FILE_CONTENT);
-  for (const name of await readdir(DEFAULT_MIGRATIONS_DIR)) {
-    if (name < MIGRATION && /^\d{14}_/.test(name)) {
-      await cp(path.join(DEFAULT_MIGRATIONS_DIR, name), path.join(before, name), { recursive: true });
-    }
-  }
+  upgrade = await createUpgradeDatabase(MIGRATION, "one_copy");
 });
-afterAll(async () => {
-  await dropDatabase(url);
-  await rm(before, { recursive: true, force: true });
-});
-
-async function sql<T>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
+afterAll(() => upgrade.drop());
+const sql = <T>(text: string, values: unknown[] = []) => upgrade.sql<T>(text, values);
 
 const TX = `0x${"a1".repeat(32)}`;
 const DATA = [
@@ -69,7 +39,7 @@ const DATA = [
 ];
 
 it("keeps every context's data, hash and proof, and every stored event, through the migration", async () => {
-  await applyMigrations(url, { migrationsDir: before });
+  await upgrade.migrateToBefore();
   await sql(`INSERT INTO users (id) VALUES ('u1')`);
   await sql(
     `INSERT INTO api_keys (id, user_id, type, hash, display_prefix, family_id)
@@ -146,9 +116,9 @@ it("keeps every context's data, hash and proof, and every stored event, through 
      VALUES ('dlv_1', 'wh_1', 'u1', 'evt_1', 'context.created', now(), now())`,
   );
 
-  expect(await applyMigrations(url)).toContain(MIGRATION);
+  expect(await upgrade.migrateAll()).toContain(MIGRATION);
 
-  const db = createDb(url, { poolSize: 1 });
+  const db = createDb(upgrade.url, { poolSize: 1 });
   try {
     const reader = { userId: "u1", keyFamilyId: "fam_1", scope: "all" as const };
     for (const [i, c] of contexts.entries()) {
