@@ -32,19 +32,26 @@ const E2E_BATCH_MAX = process.env.BENCH_E2E_BATCH_MAX ?? "4096";
 const E2E_BATCH_WINDOW_MS = process.env.BENCH_E2E_BATCH_WINDOW_MS ?? "1000";
 const E2E_ONLY = process.env.BENCH_E2E_ONLY === "1";
 const BATCH = 100;
+// BENCH_INGEST_AGENTS (default 1): (c)'s requests rotate over this many agents' logs, a request's
+// 100 contexts all of one agent (one agent: every write takes the same log head, in series)
+const AGENTS = Number(process.env.BENCH_INGEST_AGENTS ?? 1);
 const RUN_TITLES = {
   b: "(b) POST /v1/contexts",
-  c: `(c) POST /v1/contexts/batch, ${BATCH} × ~1 KiB`,
+  c: `(c) POST /v1/contexts/batch, ${BATCH} × ~1 KiB${AGENTS > 1 ? `, ${AGENTS} agents` : ""}`,
 };
 const RUNS = new Set((process.env.BENCH_INGEST_RUNS ?? "a,b,c,d").split(",").map((r) => r.trim()));
 const CPU_PROF_DIR = process.env.BENCH_API_CPU_PROF;
 
 const single = JSON.stringify(lib.benchContext(0));
-const batchBody = JSON.stringify({ contexts: Array.from({ length: BATCH }, (_, i) => lib.benchContext(i)) });
+const batchBodyOf = (agent) =>
+  JSON.stringify({ contexts: Array.from({ length: BATCH }, (_, i) => lib.benchContext(i, agent)) });
+const batchBody = batchBodyOf("bench-agent");
+const batchBodies =
+  AGENTS > 1 ? Array.from({ length: AGENTS }, (_, k) => batchBodyOf(`bench-agent-${k}`)) : undefined;
 
-async function cannon(url, headers, body, connections) {
-  await lib.postLoad(url, { headers, body, connections, seconds: Math.min(3, DURATION) }); // warm-up
-  return lib.postLoad(url, { headers, body, connections, seconds: DURATION });
+async function cannon(url, headers, body, connections, bodies) {
+  await lib.postLoad(url, { headers, body, bodies, connections, seconds: Math.min(3, DURATION) }); // warm-up
+  return lib.postLoad(url, { headers, body, bodies, connections, seconds: DURATION });
 }
 
 /** contexts/s, latency and CPU per context of a run. */
@@ -130,8 +137,8 @@ async function acceptanceRuns() {
     const pids = { [api.pid]: "api" };
     const base = `http://127.0.0.1:${api.port}/v1/contexts`;
     // one autocannon run: contexts accepted = 2xx answers × contexts per request
-    const cannonRun = async (name, url, body, connections, perRequest) => {
-      const m = await measured(pids, () => cannon(url, auth, body, connections));
+    const cannonRun = async (name, url, body, connections, perRequest, bodies) => {
+      const m = await measured(pids, () => cannon(url, auth, body, connections, bodies));
       const { result } = m;
       rows[name] = row(
         RUN_TITLES[name],
@@ -144,7 +151,8 @@ async function acceptanceRuns() {
       errors[name] = result.non2xx + result.errors + result.timeouts;
     };
     if (RUNS.has("b")) await cannonRun("b", base, single, CONNECTIONS, 1);
-    if (RUNS.has("c")) await cannonRun("c", `${base}/batch`, batchBody, BATCH_CONNECTIONS, BATCH);
+    if (RUNS.has("c"))
+      await cannonRun("c", `${base}/batch`, batchBody, BATCH_CONNECTIONS, BATCH, batchBodies);
     if (RUNS.has("d")) {
       const d = await measured(pids, () => loggerRun(api.port, key));
       rows.d = row(

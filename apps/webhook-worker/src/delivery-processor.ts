@@ -117,6 +117,7 @@ export function createDeliveryProcessor(deps: DeliveryProcessorDeps) {
 
     const recorded = await store.record({
       deliveryId,
+      eventId: target.eventId,
       cycle: target.cycle,
       attemptedAt: result.startedAt,
       finishedAt: result.finishedAt,

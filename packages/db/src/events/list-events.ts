@@ -29,14 +29,29 @@ export interface StoredEvent {
   deliveries: EventDeliveryRef[];
 }
 
-const select = {
-  id: true,
-  event: true,
-  createdAt: true,
-  payload: true,
-  contextId: true,
-  deliveries: { select: { id: true, webhookId: true, status: true }, orderBy: { id: "asc" } },
-} as const;
+const select = { id: true, event: true, createdAt: true, payload: true, contextId: true } as const;
+
+type EventRow = Omit<StoredEvent, "deliveries">;
+
+/** The events with their deliveries (one query; no relation: the tables hold no foreign keys) and payloads. */
+async function withDeliveries(db: PrismaClient, rows: EventRow[]): Promise<StoredEvent[]> {
+  if (rows.length === 0) return [];
+  const deliveries = await db.webhookDelivery.findMany({
+    where: { eventId: { in: rows.map((r) => r.id) } },
+    select: { id: true, webhookId: true, status: true, eventId: true },
+    orderBy: { id: "asc" },
+  });
+  const byEvent = new Map<string, EventDeliveryRef[]>();
+  for (const { eventId, ...ref } of deliveries) {
+    const list = byEvent.get(eventId);
+    if (list) list.push(ref);
+    else byEvent.set(eventId, [ref]);
+  }
+  return renderPayloads(
+    db,
+    rows.map((row) => ({ ...row, deliveries: byEvent.get(row.id) ?? [] })),
+  );
+}
 
 /**
  * A user's recorded events, newest first (the (user_id, id) index: ids are time-ordered), with
@@ -46,7 +61,7 @@ export async function listEvents(db: PrismaClient, userId: string, query: ListEv
   const createdAt: { gte?: Date; lt?: Date } = {};
   if (query.createdAfter) createdAt.gte = query.createdAfter;
   if (query.createdBefore) createdAt.lt = query.createdBefore;
-  const rows: StoredEvent[] = await db.outboxEvent.findMany({
+  const rows: EventRow[] = await db.outboxEvent.findMany({
     where: {
       userId,
       ...(query.type === undefined ? {} : { event: query.type }),
@@ -57,7 +72,7 @@ export async function listEvents(db: PrismaClient, userId: string, query: ListEv
     orderBy: { id: "desc" },
     take: query.limit + 1,
   });
-  return toPage(await renderPayloads(db, rows), query.limit);
+  return toPage(await withDeliveries(db, rows), query.limit);
 }
 
 /** One of the user's events; null when absent (or another user's). */
@@ -67,5 +82,5 @@ export async function getEvent(
   eventId: string,
 ): Promise<StoredEvent | null> {
   const row = await db.outboxEvent.findFirst({ where: { id: eventId, userId }, select });
-  return row && ((await renderPayloads(db, [row]))[0] as StoredEvent);
+  return row && ((await withDeliveries(db, [row]))[0] as StoredEvent);
 }

@@ -142,6 +142,28 @@ describe("recordAttempts (PostgreSQL)", () => {
     expect(await database.db.webhookAttempt.count({ where: { deliveryId: d.id, cycle: 2 } })).toBe(1);
   });
 
+  it("with the event ids, records within the events' days only (the partitions are pruned by them)", async () => {
+    const a = await freshDelivery();
+    const b = await freshDelivery();
+    const eventOf = async (id: string) =>
+      (await database.db.webhookDelivery.findFirstOrThrow({ where: { id } })).eventId;
+    const [ea, eb] = [await eventOf(a.id), await eventOf(b.id)];
+    const both = await recordAttempts(
+      database.db,
+      [
+        { ...outcome(a.id, true), eventId: ea },
+        { ...outcome(b.id, false), eventId: eb },
+      ],
+      DELAYS,
+    );
+    expect(both.get(a.id)).toMatchObject({ attempts: 1, status: "succeeded" });
+    expect(both.get(b.id)).toMatchObject({ attempts: 1, status: "pending" });
+    // the bound is applied: an event id that is not the delivery's leaves it alone
+    const wrong = await recordAttempts(database.db, [{ ...outcome(b.id, false), eventId: `${eb}~` }], DELAYS);
+    expect(wrong.size).toBe(0);
+    expect(await database.db.webhookAttempt.count({ where: { deliveryId: b.id, eventId: eb } })).toBe(1);
+  });
+
   it("records duplicates of one delivery in one batch as successive attempts", async () => {
     const d = await freshDelivery();
     const r = await recordAttempts(database.db, [outcome(d.id, false), outcome(d.id, false)], DELAYS);

@@ -65,7 +65,11 @@ export async function fanOutEvents(db: PrismaClient, opts: { batchSize: number }
       const created = new Set(inserted.filter((r) => r.pending).map((r) => r.id));
       deliveryIds = ids.filter((id) => created.has(id));
     }
-    await tx.$executeRaw`UPDATE outbox_events SET fanned_out_at = now() WHERE id = ANY (${eventIds}::text[])`;
+    // the bounds let the planner prune to the events' days (else it plans an UPDATE of every day)
+    const sorted = [...eventIds].sort();
+    await tx.$executeRaw`
+      UPDATE outbox_events SET fanned_out_at = now()
+       WHERE id = ANY (${eventIds}::text[]) AND id BETWEEN ${sorted[0]} AND ${sorted[sorted.length - 1]}`;
     return { events: eventIds.length, deliveryIds };
   });
 }

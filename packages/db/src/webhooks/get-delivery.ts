@@ -4,18 +4,22 @@ import type { PrismaClient } from "../generated/prisma/client";
 /**
  * One delivery of one webhook with every attempt of every cycle, oldest first, and the event's
  * payload as sent (the exact bytes every attempt sent, rendered from the stored template); null if absent.
+ * Three reads by key, each pruned to the event's day (the tables are partitioned by event id and
+ * hold no foreign keys between them, so there is no relation to join through).
  */
 export async function getDelivery(db: PrismaClient, webhookId: string, deliveryId: string) {
-  const row = await db.webhookDelivery.findFirst({
-    where: { id: deliveryId, webhookId },
-    include: {
-      attemptLog: { orderBy: [{ cycle: "asc" }, { number: "asc" }] },
-      outbox: { select: { payload: true, contextId: true } },
-    },
-  });
+  const row = await db.webhookDelivery.findFirst({ where: { id: deliveryId, webhookId } });
   if (!row) return null;
-  const [outbox] = await renderPayloads(db, [row.outbox]);
-  return { ...row, outbox: outbox as typeof row.outbox };
+  const [attemptLog, event] = await Promise.all([
+    db.webhookAttempt.findMany({
+      where: { deliveryId: row.id, eventId: row.eventId },
+      orderBy: [{ cycle: "asc" }, { number: "asc" }],
+    }),
+    db.outboxEvent.findUnique({ where: { id: row.eventId }, select: { payload: true, contextId: true } }),
+  ]);
+  if (!event) throw new Error(`delivery ${row.id} has no event ${row.eventId}`);
+  const [outbox] = await renderPayloads(db, [event]);
+  return { ...row, attemptLog, outbox: outbox as typeof event };
 }
 
 export type DeliveryWithAttempts = NonNullable<Awaited<ReturnType<typeof getDelivery>>>;

@@ -9,6 +9,8 @@ import type { DbOrTx } from "../prisma-types";
 export interface DeliveryTarget {
   id: string;
   webhookId: string;
+  /** the event's id: the partition key of the delivery and its attempts */
+  eventId: string;
   event: string;
   status: "pending" | "succeeded" | "failed";
   /** attempts made in the current cycle */
@@ -37,6 +39,7 @@ export interface StoredDeliveryTarget extends Omit<DeliveryTarget, "secret" | "p
 interface Row {
   id: string;
   webhook_id: string;
+  event_id: string;
   event: string;
   status: DeliveryTarget["status"];
   attempts: number;
@@ -71,7 +74,7 @@ export async function loadDeliveryTargets(
 ): Promise<Map<string, StoredDeliveryTarget>> {
   if (ids.length === 0) return new Map();
   const rows = await db.$queryRaw<Row[]>`
-    SELECT d.id, d.webhook_id, d.event, d.status::text AS status, d.attempts, d.cycle, d.next_attempt_at,
+    SELECT d.id, d.webhook_id, d.event_id, d.event, d.status::text AS status, d.attempts, d.cycle, d.next_attempt_at,
            w.url, w.secret, w.secret_key_id,
            CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret END AS previous_secret,
            w.previous_secret_key_id,
@@ -91,6 +94,7 @@ export async function loadDeliveryTargets(
       {
         id: r.id,
         webhookId: r.webhook_id,
+        eventId: r.event_id,
         event: r.event,
         status: r.status,
         attempts: r.attempts,

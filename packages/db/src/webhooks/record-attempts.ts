@@ -4,6 +4,11 @@ import type { DbOrTx } from "../prisma-types";
 /** The outcome of one HTTP attempt, as the worker observed it. */
 export interface AttemptOutcome {
   deliveryId: string;
+  /**
+   * the delivery's event id (its partition key), as the target was loaded with it: when every
+   * outcome of a batch has it, the statement touches only the days they fall in (else all days)
+   */
+  eventId?: string;
   /** the cycle the attempt belongs to: an attempt of an older cycle no longer counts */
   cycle: number;
   attemptedAt: Date;
@@ -83,8 +88,24 @@ function roundsWithoutDuplicates(outcomes: AttemptOutcome[]): AttemptOutcome[][]
   return rounds;
 }
 
+/**
+ * `d.event_id` bounds for the round, so the planner prunes the day partitions at planning time
+ * (parameters of an unnamed statement are planned as constants); without every event id, no bound.
+ */
+function eventIdBounds(outcomes: AttemptOutcome[]): { lo: string | null; hi: string | null } {
+  let lo: string | null = null;
+  let hi: string | null = null;
+  for (const { eventId } of outcomes) {
+    if (eventId === undefined) return { lo: null, hi: null };
+    if (lo === null || eventId < lo) lo = eventId;
+    if (hi === null || eventId > hi) hi = eventId;
+  }
+  return { lo, hi };
+}
+
 async function recordRound(db: DbOrTx, outcomes: AttemptOutcome[], delays: readonly number[]) {
   const col = <T>(f: (o: AttemptOutcome) => T) => outcomes.map(f);
+  const { lo, hi } = eventIdBounds(outcomes);
   return db.$queryRaw<Row[]>`
     WITH input AS (
       SELECT * FROM unnest(
@@ -112,6 +133,7 @@ async function recordRound(db: DbOrTx, outcomes: AttemptOutcome[], delays: reado
              updated_at = now()
         FROM input i
        WHERE d.id = i.delivery_id AND d.cycle = i.cycle AND d.status = 'pending'
+         AND (${lo}::text IS NULL OR d.event_id BETWEEN ${lo}::text AND ${hi}::text)
    RETURNING d.id, d.event_id, d.webhook_id, d.attempts, d.status, d.next_attempt_at,
              i.attempt_id, i.cycle, i.attempted_at, i.duration_ms, i.response_status, i.error,
              i.request_url, i.request_headers, i.response_headers, i.response_body, i.response_body_truncated
