@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run reset`: starts the development stack over. Drops the development database
-// (DATABASE_URL), deletes its Redis keys (REDIS_PREFIX:* on REDIS_URL) and removes the local
+// (DATABASE_URL), deletes its Redis keys (REDIS_PREFIX:* on REDIS_URL, or on every master of
+// REDIS_CLUSTER_NODES, or on the master REDIS_SENTINELS name) and removes the local
 // chain's saved state (.dev-chain/), and nothing else. For the local stack of `npm start` only:
 // it refuses when RPC_URL names a chain of its own, or when the database is not on this machine.
 const { existsSync } = require("node:fs");
@@ -33,20 +34,7 @@ run(async () => {
   await dropDatabase(databaseUrl);
   console.log(`reset: dropped database ${databaseNameOf(databaseUrl)}`);
 
-  const Redis = require("ioredis");
-  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  await redis.connect();
-  let deleted = 0;
-  try {
-    let cursor = "0";
-    do {
-      const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}:*`, "COUNT", 500);
-      cursor = next;
-      if (keys.length) deleted += await redis.del(...keys);
-    } while (cursor !== "0");
-  } finally {
-    redis.disconnect();
-  }
+  const deleted = await deleteRedisKeys(redisUrl, `${prefix}:*`);
   console.log(`reset: deleted ${deleted} Redis keys under ${prefix}:`);
 
   const chain = path.relative(root, devChainPaths().dir);
@@ -57,3 +45,57 @@ run(async () => {
   );
   console.log("reset: done; `npm start` begins with an empty database and a new chain");
 });
+
+/** "host:port,[::1]:port" → ioredis nodes (the format REDIS_CLUSTER_NODES and REDIS_SENTINELS take). */
+function nodesOf(list) {
+  return list.split(",").map((entry) => {
+    const at = entry.trim().lastIndexOf(":");
+    return {
+      host: entry
+        .trim()
+        .slice(0, at)
+        .replace(/^\[|\]$/g, ""),
+      port: Number(entry.trim().slice(at + 1)),
+    };
+  });
+}
+
+/** Deletes every key matching `pattern` on the Redis the apps use (one, a Cluster's masters, or a sentinel's master). */
+async function deleteRedisKeys(redisUrl, pattern) {
+  const Redis = require("ioredis");
+  const url = new URL(redisUrl);
+  const auth = { username: url.username || undefined, password: url.password || undefined };
+  const clusterNodes = process.env.REDIS_CLUSTER_NODES;
+  const sentinels = process.env.REDIS_SENTINELS;
+  const client = clusterNodes
+    ? new Redis.Cluster(nodesOf(clusterNodes), { redisOptions: auth, lazyConnect: true })
+    : sentinels
+      ? new Redis({
+          ...auth,
+          sentinels: nodesOf(sentinels),
+          name: process.env.REDIS_SENTINEL_NAME || "mymaster",
+          lazyConnect: true,
+        })
+      : new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await client.connect();
+  let deleted = 0;
+  try {
+    // a Cluster's keys live on its masters, each scanned on its own; keys are deleted one by one
+    // there (a multi-key DEL across hash slots is refused)
+    for (const node of clusterNodes ? client.nodes("master") : [client]) {
+      let cursor = "0";
+      do {
+        const [next, keys] = await node.scan(cursor, "MATCH", pattern, "COUNT", 500);
+        cursor = next;
+        if (keys.length === 0) continue;
+        if (clusterNodes) {
+          const results = await node.pipeline(keys.map((key) => ["unlink", key])).exec();
+          deleted += results.reduce((n, [err, count]) => n + (err ? 0 : Number(count)), 0);
+        } else deleted += await node.unlink(...keys);
+      } while (cursor !== "0");
+    }
+  } finally {
+    client.disconnect();
+  }
+  return deleted;
+}

@@ -7,8 +7,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { createTestDatabase, type TestDatabase } from "@ctxlog/db/testing";
-import { deleteRedisPrefix, TEST_REDIS_URL } from "@ctxlog/jobs/testing";
-import Redis from "ioredis";
+import { deleteRedisPrefix, startRedisCluster, TEST_REDIS_URL } from "@ctxlog/jobs/testing";
+import Redis, { Cluster } from "ioredis";
 import { Client } from "pg";
 
 const ROOT = path.resolve(__dirname, "../../..");
@@ -87,4 +87,32 @@ describe("npm run reset", () => {
     expect(await redis.get(`${otherPrefix}:bull:anchor:1`)).toBe("keep");
     expect(existsSync(chainDir)).toBe(false);
   });
+
+  it("on a Redis Cluster (REDIS_CLUSTER_NODES), deletes the prefix's keys on every master", async () => {
+    const cluster = await startRedisCluster();
+    const db = await createTestDatabase("ctxlog_reset_cluster");
+    const client = new Cluster(cluster.nodes);
+    try {
+      // hash-tagged as the apps tag them on a Cluster: the keys land on different masters
+      const keys = ["{anchor-writes}", "{webhook-deliveries}", "{rl:u1}", "{keys}", "{rl:u2}", "{rl:u3}"].map(
+        (tag) => `${prefix}:${tag}:k`,
+      );
+      for (const key of keys) await client.set(key, "x");
+      await client.set(`${otherPrefix}:{keys}:k`, "keep");
+      expect((await cluster.keyCounts()).filter((n) => n > 0).length).toBeGreaterThan(1);
+
+      const { stdout } = await reset({
+        DATABASE_URL: db.url,
+        REDIS_URL: cluster.url,
+        REDIS_CLUSTER_NODES: cluster.nodesEnv,
+      });
+      expect(stdout).toContain(`deleted ${keys.length} Redis keys`);
+      for (const key of keys) expect(await client.exists(key)).toBe(0);
+      expect(await client.get(`${otherPrefix}:{keys}:k`)).toBe("keep");
+    } finally {
+      client.disconnect();
+      await db.drop();
+      await cluster.stop();
+    }
+  }, 60_000);
 });
