@@ -1,4 +1,5 @@
--- webhook_deliveries' indexes, fitted to the queries that use them (issue 28, storage per context).
+-- webhook_deliveries' and outbox_events' indexes, fitted to the queries that use them (issue 28,
+-- storage per context).
 -- Each delivery is inserted pending and updated once by its attempt (status changes, so the update
 -- is never HOT): every index over a column the attempt changes got a second entry per delivery.
 --
@@ -20,3 +21,9 @@ CREATE INDEX "webhook_deliveries_due_idx" ON "webhook_deliveries" ("next_attempt
 DROP INDEX "webhook_deliveries_webhook_id_event_id_key";
 DROP INDEX "webhook_deliveries_event_id_idx";
 CREATE UNIQUE INDEX "webhook_deliveries_event_id_webhook_id_key" ON "webhook_deliveries" ("event_id", "webhook_id");
+
+-- 4. outbox_events: the fan-out reads the events not yet fanned out, oldest first; an event that
+--    has been (or was recorded fanned out: no subscriber, a test event) leaves the index. Before,
+--    each event had an entry for each of its versions, fanned out or not, which nothing read.
+DROP INDEX "outbox_events_fanned_out_at_created_at_idx";
+CREATE INDEX "outbox_events_unfanned_idx" ON "outbox_events" ("created_at") WHERE "fanned_out_at" IS NULL;
