@@ -1,6 +1,7 @@
 import { openSecret, renderStoredPayload, type SecretKeyring, type StoredSecret } from "@ctxlog/core";
 import { referencedContext } from "../events/render-payloads";
 import type { DbOrTx } from "../prisma-types";
+import { preparedSql } from "../sql-transaction";
 
 /**
  * Everything one attempt needs, read in one query: the delivery, its webhook and the body (the
@@ -67,13 +68,7 @@ interface Row {
   merkle_proof: Uint8Array | null;
 }
 
-/** The targets of many deliveries in one round-trip (the worker batches concurrent jobs). */
-export async function loadDeliveryTargets(
-  db: DbOrTx,
-  ids: string[],
-): Promise<Map<string, StoredDeliveryTarget>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db.$queryRaw<Row[]>`
+const LOAD_TARGETS_SQL = `
     SELECT d.id, d.webhook_id, d.event_id, d.event, d.status::text AS status, d.attempts, d.cycle, d.next_attempt_at,
            w.url, w.secret, w.secret_key_id,
            CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret END AS previous_secret,
@@ -87,7 +82,15 @@ export async function loadDeliveryTargets(
       JOIN outbox_events e ON e.id = d.event_id
       -- a template's context (event-references.ts): what the stored payload leaves out
       LEFT JOIN contexts c ON c.id = e.context_id AND left(e.payload, 1) = '~'
-     WHERE d.id = ANY (${ids}::text[])`;
+     WHERE d.id = ANY ($1::text[])`;
+
+/** The targets of many deliveries in one round-trip (the worker batches concurrent jobs). */
+export async function loadDeliveryTargets(
+  db: DbOrTx,
+  ids: string[],
+): Promise<Map<string, StoredDeliveryTarget>> {
+  if (ids.length === 0) return new Map();
+  const rows = await preparedSql<Row>(db, "load-delivery-targets", LOAD_TARGETS_SQL, [ids]);
   return new Map(
     rows.map((r) => [
       r.id,

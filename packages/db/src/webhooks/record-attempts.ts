@@ -1,5 +1,6 @@
 import { MAX_DELIVERY_ATTEMPTS, newId } from "@ctxlog/core";
 import type { DbOrTx } from "../prisma-types";
+import { preparedSql } from "../sql-transaction";
 
 /** The outcome of one HTTP attempt, as the worker observed it. */
 export interface AttemptOutcome {
@@ -89,34 +90,26 @@ function roundsWithoutDuplicates(outcomes: AttemptOutcome[]): AttemptOutcome[][]
 }
 
 /**
- * `d.event_id` bounds for the round, so the planner prunes the day partitions at planning time
- * (parameters of an unnamed statement are planned as constants); without every event id, no bound.
+ * `d.event_id` bounds for the round, from which PostgreSQL prunes the day partitions when the
+ * statement starts; without every event id, bounds that take every id (every event id is
+ * "evt_…", and "~" sorts after every character of an id).
  */
-function eventIdBounds(outcomes: AttemptOutcome[]): { lo: string | null; hi: string | null } {
-  let lo: string | null = null;
-  let hi: string | null = null;
+function eventIdBounds(outcomes: AttemptOutcome[]): { lo: string; hi: string } {
+  let lo: string | undefined;
+  let hi: string | undefined;
   for (const { eventId } of outcomes) {
-    if (eventId === undefined) return { lo: null, hi: null };
-    if (lo === null || eventId < lo) lo = eventId;
-    if (hi === null || eventId > hi) hi = eventId;
+    if (eventId === undefined) return { lo: "", hi: "~" };
+    if (lo === undefined || eventId < lo) lo = eventId;
+    if (hi === undefined || eventId > hi) hi = eventId;
   }
-  return { lo, hi };
+  return { lo: lo ?? "", hi: hi ?? "~" };
 }
 
-async function recordRound(db: DbOrTx, outcomes: AttemptOutcome[], delays: readonly number[]) {
-  const col = <T>(f: (o: AttemptOutcome) => T) => outcomes.map(f);
-  const { lo, hi } = eventIdBounds(outcomes);
-  return db.$queryRaw<Row[]>`
+const RECORD_ATTEMPTS_SQL = `
     WITH input AS (
       SELECT * FROM unnest(
-        ${col(() => newId("att"))}::text[], ${col((o) => o.deliveryId)}::text[], ${col((o) => o.cycle)}::int[],
-        ${col((o) => o.attemptedAt.toISOString())}::timestamptz[], ${col((o) => o.finishedAt.toISOString())}::timestamptz[],
-        ${col((o) => Math.max(0, Math.round(o.durationMs)))}::int[], ${col((o) => o.responseStatus)}::int[],
-        ${col((o) => o.error)}::text[], ${col((o) => o.succeeded)}::boolean[],
-        ${col((o) => o.request?.url ?? null)}::text[],
-        ${col((o) => (o.request?.headers ? JSON.stringify(o.request.headers) : null))}::jsonb[],
-        ${col((o) => (o.response ? JSON.stringify(o.response.headers) : null))}::jsonb[],
-        ${col((o) => o.response?.body ?? null)}::text[], ${col((o) => o.response?.bodyTruncated ?? null)}::boolean[]
+        $1::text[], $2::text[], $3::int[], $4::timestamptz[], $5::timestamptz[], $6::int[], $7::int[],
+        $8::text[], $9::boolean[], $10::text[], $11::jsonb[], $12::jsonb[], $13::text[], $14::boolean[]
       ) AS i(attempt_id, delivery_id, cycle, attempted_at, finished_at, duration_ms, response_status, error, ok,
              request_url, request_headers, response_headers, response_body, response_body_truncated)
     ), updated AS (
@@ -129,11 +122,11 @@ async function recordRound(db: DbOrTx, outcomes: AttemptOutcome[], delays: reado
              error_message = i.error,
              last_attempt_at = i.attempted_at,
              next_attempt_at = CASE WHEN i.ok OR d.attempts + 1 >= ${MAX_DELIVERY_ATTEMPTS} THEN NULL
-               ELSE i.finished_at + (${[...delays]}::int[])[d.attempts + 1] * interval '1 millisecond' END,
+               ELSE i.finished_at + ($15::int[])[d.attempts + 1] * interval '1 millisecond' END,
              updated_at = now()
         FROM input i
        WHERE d.id = i.delivery_id AND d.cycle = i.cycle AND d.status = 'pending'
-         AND (${lo}::text IS NULL OR d.event_id BETWEEN ${lo}::text AND ${hi}::text)
+         AND d.event_id BETWEEN $16::text AND $17::text
    RETURNING d.id, d.event_id, d.webhook_id, d.attempts, d.status, d.next_attempt_at,
              i.attempt_id, i.cycle, i.attempted_at, i.duration_ms, i.response_status, i.error,
              i.request_url, i.request_headers, i.response_headers, i.response_body, i.response_body_truncated
@@ -155,4 +148,27 @@ async function recordRound(db: DbOrTx, outcomes: AttemptOutcome[], delays: reado
          AND ((o.any_ok AND w.status = 'failing') OR (NOT o.any_ok AND o.any_failed AND w.status = 'active'))
     )
     SELECT id, attempts, status::text AS status, next_attempt_at FROM updated`;
+
+async function recordRound(db: DbOrTx, outcomes: AttemptOutcome[], delays: readonly number[]) {
+  const col = <T>(f: (o: AttemptOutcome) => T) => outcomes.map(f);
+  const { lo, hi } = eventIdBounds(outcomes);
+  return preparedSql<Row>(db, "record-attempts", RECORD_ATTEMPTS_SQL, [
+    col(() => newId("att")),
+    col((o) => o.deliveryId),
+    col((o) => o.cycle),
+    col((o) => o.attemptedAt.toISOString()),
+    col((o) => o.finishedAt.toISOString()),
+    col((o) => Math.max(0, Math.round(o.durationMs))),
+    col((o) => o.responseStatus),
+    col((o) => o.error),
+    col((o) => o.succeeded),
+    col((o) => o.request?.url ?? null),
+    col((o) => (o.request?.headers ? JSON.stringify(o.request.headers) : null)),
+    col((o) => (o.response ? JSON.stringify(o.response.headers) : null)),
+    col((o) => o.response?.body ?? null),
+    col((o) => o.response?.bodyTruncated ?? null),
+    [...delays],
+    lo,
+    hi,
+  ]);
 }
