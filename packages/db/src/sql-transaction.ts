@@ -56,21 +56,3 @@ export async function inSqlTransaction<T>(db: DbOrTx, fn: (sql: SqlRunner) => Pr
   }
 }
 
-/**
- * One statement as a named prepared statement on the pool under a client from createDb, else
- * through Prisma (a transaction, a client of another kind). A named statement is planned once per
- * connection: PostgreSQL switches it to a generic plan after five runs, and prunes partitions from
- * its parameters when it starts. For the webhook worker's statements over the day-partitioned
- * event tables, planning cost 1.5–2.5 ms a run and executing 0.3–0.5 ms. `name` must be unique
- * per `text` (a connection keeps each name's first text).
- */
-export async function preparedSql<T>(
-  db: DbOrTx,
-  name: string,
-  text: string,
-  params: readonly unknown[],
-): Promise<T[]> {
-  const pool = pgPoolOf(db);
-  if (!pool) return db.$queryRawUnsafe<T[]>(text, ...params);
-  return (await pool.query({ name, text, values: params as unknown[] })).rows as T[];
-}

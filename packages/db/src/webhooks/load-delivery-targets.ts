@@ -1,7 +1,7 @@
 import { openSecret, renderStoredPayload, type SecretKeyring, type StoredSecret } from "@ctxlog/core";
 import { referencedContext } from "../events/render-payloads";
 import type { DbOrTx } from "../prisma-types";
-import { preparedSql } from "../sql-transaction";
+import { prismaSql } from "../sql-transaction";
 
 /**
  * Everything one attempt needs, read in one query: the delivery, its webhook and the body (the
@@ -90,7 +90,7 @@ export async function loadDeliveryTargets(
   ids: string[],
 ): Promise<Map<string, StoredDeliveryTarget>> {
   if (ids.length === 0) return new Map();
-  const rows = await preparedSql<Row>(db, "load-delivery-targets", LOAD_TARGETS_SQL, [ids]);
+  const rows = await prismaSql(db)<Row>(LOAD_TARGETS_SQL, [ids]);
   return new Map(
     rows.map((r) => [
       r.id,

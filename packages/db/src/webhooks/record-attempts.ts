@@ -1,6 +1,6 @@
 import { MAX_DELIVERY_ATTEMPTS, newId } from "@ctxlog/core";
 import type { DbOrTx } from "../prisma-types";
-import { preparedSql } from "../sql-transaction";
+import { prismaSql } from "../sql-transaction";
 
 /** The outcome of one HTTP attempt, as the worker observed it. */
 export interface AttemptOutcome {
@@ -90,9 +90,9 @@ function roundsWithoutDuplicates(outcomes: AttemptOutcome[]): AttemptOutcome[][]
 }
 
 /**
- * `d.event_id` bounds for the round, from which PostgreSQL prunes the day partitions when the
- * statement starts; without every event id, bounds that take every id (every event id is
- * "evt_…", and "~" sorts after every character of an id).
+ * `d.event_id` bounds for the round: the statement is planned with its parameters' values, so the
+ * planner keeps only the days they span (it plans an UPDATE of every day otherwise). Without every
+ * event id, bounds that take every id (every event id is "evt_…"; "~" sorts after its characters).
  */
 function eventIdBounds(outcomes: AttemptOutcome[]): { lo: string; hi: string } {
   let lo: string | undefined;
@@ -152,7 +152,7 @@ const RECORD_ATTEMPTS_SQL = `
 async function recordRound(db: DbOrTx, outcomes: AttemptOutcome[], delays: readonly number[]) {
   const col = <T>(f: (o: AttemptOutcome) => T) => outcomes.map(f);
   const { lo, hi } = eventIdBounds(outcomes);
-  return preparedSql<Row>(db, "record-attempts", RECORD_ATTEMPTS_SQL, [
+  return prismaSql(db)<Row>(RECORD_ATTEMPTS_SQL, [
     col(() => newId("att")),
     col((o) => o.deliveryId),
     col((o) => o.cycle),
