@@ -57,8 +57,8 @@ const GONE = 410;
 export function createDeliveryProcessor(deps: DeliveryProcessorDeps) {
   const { store, sender, limiter, rateLimiter, metrics, logger } = deps;
   return async (job: Job, token?: string): Promise<void> => {
-    const { deliveryId } = JOBS.deliverWebhook.payload.parse(job.data);
-    const target = await store.load(deliveryId);
+    const { deliveryId, eventId } = JOBS.deliverWebhook.payload.parse(job.data);
+    const target = await store.load(deliveryId, eventId);
     if (target?.status !== "pending") return;
     if (target.webhookDeleted || target.webhookDisabled) {
       await store.abandon(deliveryId, target.webhookDeleted ? "deleted" : "disabled");

@@ -4,6 +4,7 @@ import {
   abandonDeliveries,
   DELETED_WEBHOOK_ERROR,
   type DeliveryTarget,
+  type DeliveryTargetRef,
   disableWebhook,
   ENDPOINT_DISABLED_ERROR,
   loadDeliveryTargets,
@@ -42,8 +43,11 @@ function batched<I, O>(
 }
 
 export interface DeliveryStore {
-  /** with its secrets decrypted; a secret that cannot be opened rejects (SecretDecryptionError) */
-  load(deliveryId: string): Promise<DeliveryTarget | undefined>;
+  /**
+   * with its secrets decrypted; a secret that cannot be opened rejects (SecretDecryptionError).
+   * `eventId` (the job's, absent from jobs queued before jobs carried it) narrows the read to its day.
+   */
+  load(deliveryId: string, eventId?: string): Promise<DeliveryTarget | undefined>;
   /** undefined when the delivery was no longer pending in that cycle (a duplicate run) */
   record(outcome: AttemptOutcome): Promise<RecordedAttempt | undefined>;
   /** closes a delivery whose webhook was deleted or disabled while it was queued */
@@ -67,14 +71,14 @@ export function createDeliveryStore(
   disableAfterMs: number,
 ): DeliveryStore {
   const opts = { maxBatch: 200, maxConcurrent: 2 };
-  const loadStored = batched<string, StoredDeliveryTarget>(async (ids) => {
-    const targets = await loadDeliveryTargets(db, [...new Set(ids)]);
-    return (id) => targets.get(id);
+  const loadStored = batched<DeliveryTargetRef, StoredDeliveryTarget>(async (refs) => {
+    const targets = await loadDeliveryTargets(db, refs);
+    return (ref) => targets.get(ref.id);
   }, opts);
   // Opened outside the batch, so a secret that cannot be decrypted fails its own job only: the
   // delivery stays pending, no attempt counted, and the reconciler retries it once the key is back.
-  const load = async (id: string) => {
-    const stored = await loadStored(id);
+  const load = async (id: string, eventId?: string) => {
+    const stored = await loadStored({ id, eventId });
     return stored && openDeliveryTarget(stored, keyring);
   };
   const record = batched<AttemptOutcome, RecordedAttempt>(async (outcomes) => {

@@ -110,9 +110,9 @@ describe("endpoint health (PostgreSQL + Redis + loopback receivers)", () => {
     expect(r.requests).toHaveLength(0);
 
     expect(await enableWebhook(h.db, userId, hook.id)).toBe(true);
-    const ids = await recoverDeliveries(h.db, hook.id, { since });
-    expect(ids).toEqual([delivery?.id]);
-    for (const id of ids) await h.enqueueDelivery(id);
+    const reopened = await recoverDeliveries(h.db, hook.id, { since });
+    expect(reopened).toEqual([{ id: delivery?.id, eventId: delivery?.eventId }]);
+    for (const d of reopened) await h.enqueueDelivery(d.id, d.eventId);
     const [received] = await r.waitFor(1);
     expect(received?.headers["x-service-delivery"]).toBe(delivery?.id);
     expect(received?.body).toBe(missed.payload);

@@ -1,5 +1,5 @@
 import { fanOutEvents, type PrismaClient } from "@ctxlog/db";
-import type { JobQueues } from "@ctxlog/jobs";
+import { deliveryJobsFor, type JobQueues } from "@ctxlog/jobs";
 import { type RunningLoop, runLoop } from "@ctxlog/runtime";
 import type { Logger } from "pino";
 import type { WorkerMetrics } from "./metrics";
@@ -25,17 +25,14 @@ export function startFanOutLoop(deps: FanOutLoopDeps): RunningLoop {
   return runLoop(
     "fan-out",
     async () => {
-      const { events, deliveryIds } = await fanOutEvents(db, { batchSize });
+      const { events, deliveries } = await fanOutEvents(db, { batchSize });
       if (events === 0) return "idle";
       metrics.fannedOut.inc(events);
-      if (deliveryIds.length > 0) {
+      if (deliveries.length > 0) {
         await queues
-          .enqueueMany(
-            "deliverWebhook",
-            deliveryIds.map((deliveryId) => ({ payload: { deliveryId }, jobId: deliveryId })),
-          )
+          .enqueueMany("deliverWebhook", deliveryJobsFor(deliveries))
           .catch((err: unknown) =>
-            logger.warn({ err, count: deliveryIds.length }, "enqueue failed; the reconciler will retry"),
+            logger.warn({ err, count: deliveries.length }, "enqueue failed; the reconciler will retry"),
           );
       }
       return events === batchSize ? "more" : "idle";

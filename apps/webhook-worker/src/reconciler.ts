@@ -1,5 +1,5 @@
 import { type DueDelivery, findDueDeliveries, type PrismaClient } from "@ctxlog/db";
-import type { JobQueues } from "@ctxlog/jobs";
+import { deliveryJobsFor, type JobQueues } from "@ctxlog/jobs";
 import { type RunningLoop, runLoop } from "@ctxlog/runtime";
 import type { Logger } from "pino";
 import type { WorkerMetrics } from "./metrics";
@@ -28,10 +28,7 @@ export function startReconciler(deps: {
       for (;;) {
         const due = await findDueDeliveries(db, { limit: PAGE, after });
         if (due.length > 0) {
-          await queues.enqueueMany(
-            "deliverWebhook",
-            due.map(({ id }) => ({ payload: { deliveryId: id }, jobId: id })),
-          );
+          await queues.enqueueMany("deliverWebhook", deliveryJobsFor(due));
           metrics.reconciled.inc(due.length);
         }
         if (due.length < PAGE) return "idle";

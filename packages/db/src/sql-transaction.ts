@@ -55,4 +55,3 @@ export async function inSqlTransaction<T>(db: DbOrTx, fn: (sql: SqlRunner) => Pr
     client.release(broken);
   }
 }
-

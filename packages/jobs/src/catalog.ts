@@ -41,7 +41,9 @@ export const JOBS = {
    */
   deliverWebhook: {
     queue: "webhook-deliveries",
-    payload: z.object({ deliveryId: rowId }).strict(),
+    // eventId: the delivery's partition key (its event's day), so the worker's reads and writes of
+    // the delivery touch one day; absent from jobs queued before it was added
+    payload: z.object({ deliveryId: rowId, eventId: rowId.optional() }).strict(),
     attempts: MAX_DELIVERY_ATTEMPTS,
     backoff: { type: "webhook-schedule" },
   },
@@ -49,6 +51,19 @@ export const JOBS = {
 
 export type JobName = keyof typeof JOBS;
 export type JobPayload<N extends JobName> = z.infer<(typeof JOBS)[N]["payload"]>;
+
+/** A delivery as its job names it: its id and its event's (deliveries are keyed by both). */
+export interface DeliveryRef {
+  id: string;
+  eventId: string;
+}
+
+/** The delivery job of each delivery, its id as jobId (enqueueing one twice while it exists adds nothing). */
+export function deliveryJobsFor(
+  deliveries: readonly DeliveryRef[],
+): { payload: JobPayload<"deliverWebhook">; jobId: string }[] {
+  return deliveries.map(({ id, eventId }) => ({ payload: { deliveryId: id, eventId }, jobId: id }));
+}
 
 /**
  * The anchoring jobs for these contexts: one per ANCHOR_JOB_MAX_CONTEXTS, each with its first

@@ -1,6 +1,8 @@
 export {
   ANCHOR_JOB_MAX_CONTEXTS,
   anchorJobsFor,
+  type DeliveryRef,
+  deliveryJobsFor,
   JOBS,
   type JobDefinition,
   type JobName,

@@ -75,11 +75,14 @@ export async function createWorkerHarness(
     return r;
   }
 
-  /** What the API does after a manual retry or a test event: jobId = delivery id. */
-  async function enqueueDelivery(deliveryId: string) {
+  /**
+   * What the API does after a manual retry or a test event: jobId = delivery id. Without the event
+   * id, as a job queued before jobs carried it.
+   */
+  async function enqueueDelivery(deliveryId: string, eventId?: string) {
     const runtime = runtimes[0];
     if (!runtime) throw new Error("no worker started");
-    await runtime.queues.enqueue("deliverWebhook", { deliveryId }, { jobId: deliveryId });
+    await runtime.queues.enqueue("deliverWebhook", { deliveryId, eventId }, { jobId: deliveryId });
   }
 
   async function close() {

@@ -146,7 +146,7 @@ it("keeps every context's data, hash and proof, and every stored event, through 
     expect(stored?.format).toBe(0);
     // the event stored whole is shown and delivered byte for byte as it was stored
     expect((await getEvent(db, "u1", "evt_1"))?.payload).toBe(payload);
-    expect((await loadDeliveryTargets(db, ["dlv_1"])).get("dlv_1")?.payload).toBe(payload);
+    expect((await loadDeliveryTargets(db, [{ id: "dlv_1" }])).get("dlv_1")?.payload).toBe(payload);
     const columns = await sql<{ column_name: string }>(
       `SELECT column_name FROM information_schema.columns WHERE table_name = 'contexts'`,
     );

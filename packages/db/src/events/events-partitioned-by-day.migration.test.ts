@@ -141,7 +141,7 @@ describe(`migration ${MIGRATION}`, () => {
       [1],
     );
     expect(recorded.get(pending)?.status).toBe("succeeded");
-    expect((await fanOutEvents(db, { batchSize: 100 })).deliveryIds).toHaveLength(1);
+    expect((await fanOutEvents(db, { batchSize: 100 })).deliveries).toHaveLength(1);
     // the migrated old day retires whole
     const { retired } = await retireEventPartitions(db, { cutoff: new Date(Date.now() - DAY) });
     expect(retired.filter((r) => r.events > 0)).toEqual([

@@ -101,10 +101,12 @@ describe("purgeExpiredEvents (PostgreSQL)", () => {
     // first, so they meet somewhere (where depends on timing; the outcome must not)
     const reopened: string[] = [];
     for (const d of deliveries.filter((_, i) => i % 2 === 1).reverse()) {
-      const ids = await recoverDeliveries(db, hook.id, {
-        since: d.createdAt,
-        until: new Date(d.createdAt.getTime() + 1),
-      });
+      const ids = (
+        await recoverDeliveries(db, hook.id, {
+          since: d.createdAt,
+          until: new Date(d.createdAt.getTime() + 1),
+        })
+      ).map((r) => r.id);
       expect(ids.every((id) => id === d.id)).toBe(true);
       reopened.push(...ids);
     }

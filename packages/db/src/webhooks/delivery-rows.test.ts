@@ -41,7 +41,7 @@ async function drainFanOut() {
   const ids: string[] = [];
   for (;;) {
     const r = await fanOutEvents(database.db, { batchSize: 100 });
-    ids.push(...r.deliveryIds);
+    ids.push(...r.deliveries.map((d) => d.id));
     if (r.events === 0) return ids;
   }
 }
@@ -94,7 +94,7 @@ describe("fanOutEvents (PostgreSQL)", () => {
     }
     const results = await Promise.all([1, 2, 3].map(() => fanOutEvents(database.db, { batchSize: 7 })));
     const rest = await drainFanOut();
-    const all = [...results.flatMap((r) => r.deliveryIds), ...rest];
+    const all = [...results.flatMap((r) => r.deliveries.map((d) => d.id)), ...rest];
     expect(new Set(all).size).toBe(30);
     expect(await database.db.webhookDelivery.count({ where: { webhookId: w.id } })).toBe(30);
   });
@@ -177,13 +177,23 @@ describe("reconciler and worker reads (PostgreSQL)", () => {
     const w = await hook("u2", ["context.created"], "https://example.org/in");
     await recordEvent(database.db, { userId: "u2", event: "context.created", data: { due: true } });
     await drainFanOut();
-    const { id } = await database.db.webhookDelivery.findFirstOrThrow({ where: { webhookId: w.id } });
+    const { id, eventId } = await database.db.webhookDelivery.findFirstOrThrow({
+      where: { webhookId: w.id },
+    });
     const dueIds = async () => (await findDueDeliveries(database.db, { limit: 1000 })).map((d) => d.id);
-    expect(await dueIds()).toContain(id);
+    expect(await findDueDeliveries(database.db, { limit: 1000 })).toContainEqual({
+      id,
+      eventId,
+      nextAttemptAt: expect.any(Date),
+    });
+    // by id and event id (a job's), by id alone (a job queued before jobs carried the event id);
+    // an event id that is not the delivery's finds nothing (the read is bounded by it)
+    expect((await loadDeliveryTargets(database.db, [{ id, eventId }])).get(id)?.eventId).toBe(eventId);
+    expect((await loadDeliveryTargets(database.db, [{ id, eventId: `${eventId}~` }])).size).toBe(0);
 
     const newSecret = generateWebhookSecret();
     const rotated = await rotateWebhookSecret(database.db, "u2", w.id, { newSecret, keyring });
-    const stored = (await loadDeliveryTargets(database.db, [id])).get(id);
+    const stored = (await loadDeliveryTargets(database.db, [{ id }])).get(id);
     expect(stored).toMatchObject({
       secret: { value: rotated?.secret, keyId: "test" },
       previousSecret: { value: w.secret, keyId: "test" },
@@ -207,7 +217,7 @@ describe("reconciler and worker reads (PostgreSQL)", () => {
       keyring,
       overlapMs: -1,
     });
-    expect((await loadDeliveryTargets(database.db, [id])).get(id)?.previousSecret).toBeNull();
+    expect((await loadDeliveryTargets(database.db, [{ id, eventId }])).get(id)?.previousSecret).toBeNull();
 
     expect(await abandonDeliveries(database.db, [id], "gone")).toBe(1);
     expect(await database.db.webhookDelivery.findFirstOrThrow({ where: { id } })).toMatchObject({

@@ -6,7 +6,8 @@ export interface FanOutResult {
   /** events claimed and marked fanned out */
   events: number;
   /** deliveries created, in event order: enqueue them with jobId = delivery id */
-  deliveryIds: string[];
+  /** the deliveries created pending (to be queued), each with its event id */
+  deliveries: { id: string; eventId: string }[];
 }
 
 interface Pair {
@@ -39,11 +40,11 @@ export async function fanOutEvents(db: PrismaClient, opts: { batchSize: number }
           ON w.user_id = e.user_id AND w.deleted_at IS NULL
          AND e.event = ANY (w.events) AND w.created_at <= e.created_at
        ORDER BY e.created_at, e.id, w.id`;
-    if (pairs.length === 0) return { events: 0, deliveryIds: [] };
+    if (pairs.length === 0) return { events: 0, deliveries: [] };
 
     const eventIds = [...new Set(pairs.map((p) => p.event_id))];
     const targets = pairs.filter((p): p is Pair & { webhook_id: string } => p.webhook_id !== null);
-    let deliveryIds: string[] = [];
+    let deliveries: FanOutResult["deliveries"] = [];
     if (targets.length > 0) {
       const ids = targets.map(() => newId("dlv"));
       // The (webhook_id, event_id) key makes a second fan-out of the same event a no-op.
@@ -63,13 +64,16 @@ export async function fanOutEvents(db: PrismaClient, opts: { batchSize: number }
         RETURNING id, status = 'pending' AS pending`;
       // a disabled endpoint's delivery is stored failed (recoverable later) and not queued
       const created = new Set(inserted.filter((r) => r.pending).map((r) => r.id));
-      deliveryIds = ids.filter((id) => created.has(id));
+      deliveries = targets.flatMap((t, i) => {
+        const id = ids[i] as string;
+        return created.has(id) ? [{ id, eventId: t.event_id }] : [];
+      });
     }
     // the bounds let the planner prune to the events' days (else it plans an UPDATE of every day)
     const sorted = [...eventIds].sort();
     await tx.$executeRaw`
       UPDATE outbox_events SET fanned_out_at = now()
        WHERE id = ANY (${eventIds}::text[]) AND id BETWEEN ${sorted[0]} AND ${sorted[sorted.length - 1]}`;
-    return { events: eventIds.length, deliveryIds };
+    return { events: eventIds.length, deliveries };
   });
 }

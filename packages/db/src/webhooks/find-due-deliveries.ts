@@ -2,7 +2,14 @@ import type { DbOrTx } from "../prisma-types";
 
 export interface DueDelivery {
   id: string;
+  eventId: string;
   nextAttemptAt: Date;
+}
+
+interface Row {
+  id: string;
+  event_id: string;
+  next_attempt_at: Date;
 }
 
 /**
@@ -17,16 +24,16 @@ export async function findDueDeliveries(
 ): Promise<DueDelivery[]> {
   const after = opts.after;
   const rows = after
-    ? await db.$queryRaw<{ id: string; next_attempt_at: Date }[]>`
-        SELECT id, next_attempt_at FROM webhook_deliveries
+    ? await db.$queryRaw<Row[]>`
+        SELECT id, event_id, next_attempt_at FROM webhook_deliveries
          WHERE status = 'pending' AND next_attempt_at <= now()
            AND (next_attempt_at, id) > (${after.nextAttemptAt}::timestamptz, ${after.id})
          ORDER BY next_attempt_at, id
          LIMIT ${opts.limit}`
-    : await db.$queryRaw<{ id: string; next_attempt_at: Date }[]>`
-        SELECT id, next_attempt_at FROM webhook_deliveries
+    : await db.$queryRaw<Row[]>`
+        SELECT id, event_id, next_attempt_at FROM webhook_deliveries
          WHERE status = 'pending' AND next_attempt_at <= now()
          ORDER BY next_attempt_at, id
          LIMIT ${opts.limit}`;
-  return rows.map((r) => ({ id: r.id, nextAttemptAt: r.next_attempt_at }));
+  return rows.map((r) => ({ id: r.id, eventId: r.event_id, nextAttemptAt: r.next_attempt_at }));
 }

@@ -2,6 +2,7 @@ import { openSecret, renderStoredPayload, type SecretKeyring, type StoredSecret 
 import { referencedContext } from "../events/render-payloads";
 import type { DbOrTx } from "../prisma-types";
 import { prismaSql } from "../sql-transaction";
+import { eventIdBounds } from "./event-id-bounds";
 
 /**
  * Everything one attempt needs, read in one query: the delivery, its webhook and the body (the
@@ -82,15 +83,25 @@ const LOAD_TARGETS_SQL = `
       JOIN outbox_events e ON e.id = d.event_id
       -- a template's context (event-references.ts): what the stored payload leaves out
       LEFT JOIN contexts c ON c.id = e.context_id AND left(e.payload, 1) = '~'
-     WHERE d.id = ANY ($1::text[])`;
+     WHERE d.id = ANY ($1::text[])
+       -- the deliveries' days (every day when an event id is missing): planned for those alone
+       AND d.event_id BETWEEN $2::text AND $3::text AND e.id BETWEEN $2::text AND $3::text`;
+
+/** A delivery to load: its id, and its event's id when known (the partition key: see the job catalog). */
+export interface DeliveryTargetRef {
+  id: string;
+  eventId?: string;
+}
 
 /** The targets of many deliveries in one round-trip (the worker batches concurrent jobs). */
 export async function loadDeliveryTargets(
   db: DbOrTx,
-  ids: string[],
+  refs: readonly DeliveryTargetRef[],
 ): Promise<Map<string, StoredDeliveryTarget>> {
-  if (ids.length === 0) return new Map();
-  const rows = await prismaSql(db)<Row>(LOAD_TARGETS_SQL, [ids]);
+  if (refs.length === 0) return new Map();
+  const { lo, hi } = eventIdBounds(refs);
+  const ids = [...new Set(refs.map((r) => r.id))];
+  const rows = await prismaSql(db)<Row>(LOAD_TARGETS_SQL, [ids, lo, hi]);
   return new Map(
     rows.map((r) => [
       r.id,

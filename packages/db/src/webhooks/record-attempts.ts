@@ -1,6 +1,7 @@
 import { MAX_DELIVERY_ATTEMPTS, newId } from "@ctxlog/core";
 import type { DbOrTx } from "../prisma-types";
 import { prismaSql } from "../sql-transaction";
+import { eventIdBounds } from "./event-id-bounds";
 
 /** The outcome of one HTTP attempt, as the worker observed it. */
 export interface AttemptOutcome {
@@ -87,22 +88,6 @@ function roundsWithoutDuplicates(outcomes: AttemptOutcome[]): AttemptOutcome[][]
     rounds[i]?.push(outcome);
   }
   return rounds;
-}
-
-/**
- * `d.event_id` bounds for the round: the statement is planned with its parameters' values, so the
- * planner keeps only the days they span (it plans an UPDATE of every day otherwise). Without every
- * event id, bounds that take every id (every event id is "evt_…"; "~" sorts after its characters).
- */
-function eventIdBounds(outcomes: AttemptOutcome[]): { lo: string; hi: string } {
-  let lo: string | undefined;
-  let hi: string | undefined;
-  for (const { eventId } of outcomes) {
-    if (eventId === undefined) return { lo: "", hi: "~" };
-    if (lo === undefined || eventId < lo) lo = eventId;
-    if (hi === undefined || eventId > hi) hi = eventId;
-  }
-  return { lo: lo ?? "", hi: hi ?? "~" };
 }
 
 const RECORD_ATTEMPTS_SQL = `

@@ -3,20 +3,22 @@ import type { DbOrTx } from "../prisma-types";
 /**
  * Starts a new five-attempt cycle, as retryDelivery does for one, for every delivery of the
  * webhook that ended `failed` and was created in [since, until): same delivery id, same stored
- * body, due now. Returns their ids, oldest first, for the caller to enqueue (jobId = delivery id;
+ * body, due now. Returns them (id and event id), oldest first, for the caller to enqueue (jobId = delivery id;
  * a lost enqueue is found by the reconciler). The worker's per-endpoint limit paces them.
  */
 export async function recoverDeliveries(
   db: DbOrTx,
   webhookId: string,
   window: { since: Date; until?: Date },
-): Promise<string[]> {
+): Promise<{ id: string; eventId: string }[]> {
   const until = window.until ?? null;
-  const rows = await db.$queryRaw<{ id: string }[]>`
+  const rows = await db.$queryRaw<{ id: string; event_id: string }[]>`
     UPDATE webhook_deliveries
        SET status = 'pending', attempts = 0, cycle = cycle + 1, next_attempt_at = now(), updated_at = now()
      WHERE webhook_id = ${webhookId} AND status = 'failed' AND created_at >= ${window.since}
        AND (${until}::timestamptz IS NULL OR created_at < ${until}::timestamptz)
- RETURNING id`;
-  return rows.map((r) => r.id).sort();
+ RETURNING id, event_id`;
+  return rows
+    .map((r) => ({ id: r.id, eventId: r.event_id }))
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }

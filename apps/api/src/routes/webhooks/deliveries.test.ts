@@ -232,7 +232,7 @@ describe("POST /v1/webhooks/:id/deliveries/:delivery_id/retry (PostgreSQL + Redi
     await fail(row.id, 1); // the new cycle's first attempt
     expect(await shown()).toMatchObject({ status: "pending", cycle: 2, attempts: 1 });
     const job = await queue.getJob(row.id);
-    expect(job?.data).toEqual({ deliveryId: row.id });
+    expect(job?.data).toEqual({ deliveryId: row.id, eventId: row.eventId });
     expect(job?.opts).toMatchObject({ attempts: 5, backoff: { type: "webhook-schedule" } });
 
     const again = await h.request
@@ -263,8 +263,11 @@ describe("POST /v1/webhooks/:id/test (PostgreSQL + Redis)", () => {
     expect(body.data.context_id).toMatch(/^ctx_/);
     expect(await h.db.webhookDelivery.count({ where: { eventId: event.id } })).toBe(1);
     expect(await h.db.webhookDelivery.count({ where: { webhookId: sibling.webhook_id } })).toBe(0);
-    expect((await queue.getJob(res.body.delivery_id))?.data).toEqual({ deliveryId: res.body.delivery_id });
-    expect((await fanOutEvents(h.db, { batchSize: 100 })).deliveryIds).toEqual([]);
+    expect((await queue.getJob(res.body.delivery_id))?.data).toEqual({
+      deliveryId: res.body.delivery_id,
+      eventId: event.id,
+    });
+    expect((await fanOutEvents(h.db, { batchSize: 100 })).deliveries).toEqual([]);
   });
 
   it.each(["context.confirmed", "context.failed", "verification.completed"])(

@@ -1,13 +1,26 @@
+import { type DeliveryRef, deliveryJobsFor } from "@ctxlog/jobs";
 import type { ApiDeps } from "../../deps";
 
 /**
- * Queues a delivery the API created or reopened (jobId = delivery id). The row is committed
- * already, so a lost enqueue only delays it: the webhook worker's reconciler re-enqueues due rows.
+ * Queues deliveries the API created or reopened (jobId = delivery id). The rows are committed
+ * already, so a lost enqueue only delays them: the webhook worker's reconciler re-enqueues due rows.
  */
-export async function enqueueDelivery({ queues, logger }: ApiDeps, deliveryId: string): Promise<void> {
+export async function enqueueDeliveries(
+  { queues, logger }: ApiDeps,
+  deliveries: readonly DeliveryRef[],
+): Promise<void> {
+  if (deliveries.length === 0) return;
   await queues
-    .enqueue("deliverWebhook", { deliveryId }, { jobId: deliveryId })
+    .enqueueMany("deliverWebhook", deliveryJobsFor(deliveries))
     .catch((err: unknown) =>
-      logger.warn({ err, deliveryId }, "delivery enqueue failed; the reconciler will pick the row up"),
+      logger.warn(
+        { err, count: deliveries.length },
+        "delivery enqueue failed; the reconciler will pick the rows up",
+      ),
     );
+}
+
+/** One delivery: `enqueueDeliveries` of it. */
+export function enqueueDelivery(deps: ApiDeps, delivery: DeliveryRef): Promise<void> {
+  return enqueueDeliveries(deps, [delivery]);
 }

@@ -2,6 +2,7 @@ import { AppError } from "@ctxlog/core";
 import { recoverDeliveries as reopenFailed } from "@ctxlog/db";
 import type { ApiDeps } from "../../deps";
 import type { RouteHandler } from "../route-spec";
+import { enqueueDeliveries } from "./enqueue-delivery";
 import { requireOwnWebhook } from "./lookups";
 import type { recoverBodySchema, webhookIdParamsSchema } from "./schemas";
 
@@ -24,24 +25,13 @@ export function recoverDeliveries(
         `Webhook ${webhook.id} is disabled; enable it (PUT {"disabled": false}) before recovering.`,
       );
     }
-    const ids = await reopenFailed(deps.db, webhook.id, {
+    const reopened = await reopenFailed(deps.db, webhook.id, {
       since: new Date(body.since),
       until: body.until === undefined ? undefined : new Date(body.until),
     });
-    for (let i = 0; i < ids.length; i += ENQUEUE_PAGE) {
-      const page = ids.slice(i, i + ENQUEUE_PAGE);
-      await deps.queues
-        .enqueueMany(
-          "deliverWebhook",
-          page.map((deliveryId) => ({ payload: { deliveryId }, jobId: deliveryId })),
-        )
-        .catch((err: unknown) =>
-          deps.logger.warn(
-            { err, count: page.length },
-            "recover enqueue failed; the reconciler will pick the rows up",
-          ),
-        );
+    for (let i = 0; i < reopened.length; i += ENQUEUE_PAGE) {
+      await enqueueDeliveries(deps, reopened.slice(i, i + ENQUEUE_PAGE));
     }
-    res.status(202).json({ recovering: ids.length });
+    res.status(202).json({ recovering: reopened.length });
   };
 }

@@ -30,7 +30,7 @@ export function retryDelivery(deps: ApiDeps): RouteHandler<{ params: typeof deli
         `Delivery ${deliveryId} is ${result.delivery.status}; only a failed delivery can be retried.`,
       );
     }
-    await enqueueDelivery(deps, deliveryId);
+    await enqueueDelivery(deps, result.delivery);
     res.status(202).json(deliveryResource(result.delivery));
   };
 }

@@ -22,7 +22,7 @@ export function sendTestEvent(
       webhookId: webhook.id,
       event,
     });
-    await enqueueDelivery(deps, delivery.id);
+    await enqueueDelivery(deps, delivery);
     res.status(202).json(deliveryResource(delivery));
   };
 }
