@@ -52,7 +52,8 @@ export function createApp(deps: ApiDeps): Express {
     const auth = routeAuth(route);
     // sign-in and setup ("none") take no credentials and have limits of their own; the limit is
     // charged once per request, a batch route's one unit per item once its body is read
-    const perItem = route.bodyItems !== undefined && auth !== "none";
+    const itemsOf = route.bodyItems ?? route.rawBody?.items;
+    const perItem = itemsOf !== undefined && auth !== "none";
     if (auth === "key") chain.push(byKeyOrSession, ...(perItem ? [] : [limit]));
     if (auth === "session") chain.push(bySessionOnly, ...(perItem ? [] : [limit]));
     if (route.permission) chain.push(requirePermission(route.permission));
@@ -70,7 +71,7 @@ export function createApp(deps: ApiDeps): Express {
     } else if (route.method === "post" || route.method === "put") {
       chain.push(...jsonBody({ limit: route.maxBodyBytes, itemsOf: route.bodyItems }));
     }
-    if (perItem) chain.push(rateLimit(deps.rateLimiter, route.bodyItems));
+    if (perItem) chain.push(rateLimit(deps.rateLimiter, itemsOf));
     chain.push(runRoute(route, deps));
     v1[route.method](route.path, ...chain);
   }

@@ -115,17 +115,25 @@ export class PlanRateLimiter {
   }
 }
 
+function itemCount(body: unknown, itemsOf: string | ((body: unknown) => number) | undefined): number {
+  if (itemsOf === undefined) return 1;
+  if (typeof itemsOf === "function") return itemsOf(body);
+  const items = (body as Record<string, unknown> | undefined)?.[itemsOf];
+  return Array.isArray(items) ? items.length : 1;
+}
+
 /**
- * Charges the request once: one unit, or with `itemsOf` (a batch route's array field, mounted
- * after the body is parsed) one unit per item. A batch larger than what is left spends nothing
- * and is refused whole.
+ * Charges the request once: one unit, or with `itemsOf` (a batch route's array field, or a count
+ * of a decoded body's items; mounted after the body is read) one unit per item. A batch larger
+ * than what is left spends nothing and is refused whole.
  */
-export function rateLimit(limiter: PlanRateLimiter, itemsOf?: string): RequestHandler {
+export function rateLimit(
+  limiter: PlanRateLimiter,
+  itemsOf?: string | ((body: unknown) => number),
+): RequestHandler {
   return async (req, res, next) => {
     if (!req.auth) throw new Error("rateLimit mounted before authenticate");
-    const items =
-      itemsOf === undefined ? undefined : (req.body as Record<string, unknown> | undefined)?.[itemsOf];
-    const units = Array.isArray(items) ? Math.max(1, items.length) : 1;
+    const units = Math.max(1, itemCount(req.body, itemsOf));
     const state = await limiter.consume(req.auth.userId, req.auth.plan, units);
     req.rateLimit = state;
     applyRateLimit(

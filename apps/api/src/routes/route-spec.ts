@@ -78,9 +78,16 @@ interface RouteFields {
   bodyPassesThrough?: true;
   /**
    * a body that is not JSON (OTLP/HTTP's protobuf): read by `read` instead of the JSON body reader
-   * and left in `req.body` for the handler; `content` documents each media type it takes
+   * and left in `req.body` for the handler (as `read` leaves it); `content` documents each media
+   * type it takes; `items`, when given, counts the body's items: the request is then charged one
+   * rate-limit unit per item, once, after `read` (as `bodyItems` does for a JSON batch)
    */
-  rawBody?: { read: () => RequestHandler[]; description: string; content: ZodOpenApiContentObject };
+  rawBody?: {
+    read: () => RequestHandler[];
+    description: string;
+    content: ZodOpenApiContentObject;
+    items?: (body: unknown) => number;
+  };
   success: {
     status: number;
     description: string;

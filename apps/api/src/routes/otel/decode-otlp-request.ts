@@ -1,7 +1,8 @@
 import { isUtf8 } from "node:buffer";
 import { AppError, normaliseTraceRequest, OtlpShapeError, type OtlpSpanItem } from "@ctxlog/core";
+import type { RequestHandler } from "express";
 import { decodeTraceRequest } from "./otlp-protobuf";
-import { MAX_OTLP_SPANS, type OtlpEncoding } from "./read-otlp-body";
+import { MAX_OTLP_SPANS, type OtlpEncoding, otlpEncodingOf } from "./read-otlp-body";
 
 /**
  * The request body → its spans, normalised (one item per span, refused ones with their reason).
@@ -50,4 +51,18 @@ export function decodeOtlpRequest(body: unknown, encoding: OtlpEncoding): OtlpSp
     );
   }
   return items;
+}
+
+/**
+ * After readOtlpBody: `req.body` becomes the request's spans (OtlpSpanItem[]), so the rate limit
+ * can charge one unit per span before the route runs (`otlpSpanCount`).
+ */
+export const decodeOtlpBody: RequestHandler = (req, _res, next) => {
+  req.body = decodeOtlpRequest(req.body, otlpEncodingOf(req));
+  next();
+};
+
+/** The spans of a body decodeOtlpBody decoded: the export's rate-limit cost. */
+export function otlpSpanCount(body: unknown): number {
+  return (body as OtlpSpanItem[]).length;
 }

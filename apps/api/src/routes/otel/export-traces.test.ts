@@ -249,6 +249,12 @@ describe("POST /v1/otel/v1/traces", () => {
     expect(await h.db.context.count({ where: { userId: small.userId } })).toBe(0);
     expect((await postJson(small.keys.full, otlpJson(sent.slice(0, 4)))).status).toBe(200);
     expect(await h.db.context.count({ where: { userId: small.userId } })).toBe(4);
+    // four units spent of five, each export charged once for its spans: two more do not fit, one does
+    const two = await postJson(small.keys.full, otlpJson(spans(2, { "ctxlog.agent_id": "agent-rl" })));
+    expect(two.status).toBe(429);
+    expect(two.headers["ratelimit-remaining"] ?? two.headers["x-ratelimit-remaining"]).toBe("1");
+    expect((await postJson(small.keys.full, otlpJson(sent.slice(4, 5)))).status).toBe(200);
+    expect((await postJson(small.keys.full, otlpJson(sent.slice(5, 6)))).status).toBe(429);
   });
 });
 

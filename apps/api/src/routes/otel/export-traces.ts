@@ -1,6 +1,6 @@
+import type { OtlpSpanItem } from "@ctxlog/core";
 import type { ApiDeps } from "../../deps";
 import type { NoSchemas, RouteHandler } from "../route-spec";
-import { decodeOtlpRequest } from "./decode-otlp-request";
 import { encodeTraceResponse } from "./otlp-protobuf";
 import { otlpEncodingOf } from "./read-otlp-body";
 import { writeSpans } from "./write-spans";
@@ -13,8 +13,9 @@ import { writeSpans } from "./write-spans";
 export function exportTraces(deps: ApiDeps): RouteHandler<NoSchemas> {
   return async ({ auth, req, res }) => {
     const encoding = otlpEncodingOf(req);
-    const items = decodeOtlpRequest(req.body, encoding);
-    const { rejected, errorMessage } = await writeSpans(deps, auth, items, { req, res });
+    // decoded by readOtlpBody, and charged one rate-limit unit per span already
+    const items = req.body as OtlpSpanItem[];
+    const { rejected, errorMessage } = await writeSpans(deps, auth, items);
     if (encoding === "protobuf") {
       res.status(200).type("application/x-protobuf").send(encodeTraceResponse(rejected, errorMessage));
       return;

@@ -19,9 +19,9 @@ export function otlpEncodingOf(req: Parameters<RequestHandler>[0]): OtlpEncoding
 }
 
 /**
- * OTLP/HTTP bodies: protobuf or JSON, as raw bytes (JSON is parsed by the route, with its own
- * errors), inflated first when sent with Content-Encoding gzip (or deflate), the limit counting
- * the inflated bytes so a small compressed body cannot expand without bound. The media type is
+ * OTLP/HTTP bodies: protobuf or JSON, read as raw bytes, inflated first when sent with
+ * Content-Encoding gzip (or deflate), the limit counting the inflated bytes so a small compressed
+ * body cannot expand without bound (`decodeOtlpBody` then makes them spans). The media type is
  * checked before the body is read: anything else is a 415.
  */
 export function readOtlpBody(): RequestHandler[] {

@@ -1,4 +1,5 @@
 import { defineRoute, type RouteSpec } from "../route-spec";
+import { decodeOtlpBody, otlpSpanCount } from "./decode-otlp-request";
 import { exportTraces } from "./export-traces";
 import { MAX_OTLP_BODY_BYTES, readOtlpBody } from "./read-otlp-body";
 import { OTLP_BODY_RULES, otlpRequestContent, otlpResponseContent } from "./schemas";
@@ -13,7 +14,12 @@ export const otelRoutes: RouteSpec[] = [
     tag: "Contexts",
     permission: "contexts:create",
     maxBodyBytes: MAX_OTLP_BODY_BYTES,
-    rawBody: { read: readOtlpBody, description: OTLP_BODY_RULES, content: otlpRequestContent },
+    rawBody: {
+      read: () => [...readOtlpBody(), decodeOtlpBody],
+      description: OTLP_BODY_RULES,
+      content: otlpRequestContent,
+      items: otlpSpanCount,
+    },
     success: {
       status: 200,
       description:

@@ -7,10 +7,8 @@ import {
   spanContextInput,
 } from "@ctxlog/core";
 import { claimOtelSpans, findOtelSpans, releaseOtelSpans } from "@ctxlog/db";
-import type { Request, Response } from "express";
 import type { ApiDeps } from "../../deps";
 import { MAX_JSON_DEPTH } from "../../http/json-body";
-import { applyRateLimit } from "../../http/rate-limit";
 import type { AuthContext } from "../../http/request-context";
 import { findNewContextProblem } from "../contexts/check-new-context";
 
@@ -47,17 +45,16 @@ function summarise(problems: { reason: string; spanId?: string }[]): string {
 
 /**
  * One OTLP export's spans become contexts: each span's agent_id derived, held to the rules of any
- * new context (sizes, JSON safety, a restricted key's agent patterns), charged one rate-limit unit
- * per span, and written through the same writer as POST /v1/contexts/batch, all in one write with
+ * new context (sizes, JSON safety, a restricted key's agent patterns; the request was charged one
+ * rate-limit unit per span as it was read), and written through the same writer as POST /v1/contexts/batch, all in one write with
  * one anchoring job. A span this user already sent (same trace id and span id) is accepted and
  * writes nothing: it is skipped when found, and claimed in otel_spans before its row is written,
  * so the same export arriving twice at once still writes each span once.
  */
 export async function writeSpans(
-  { env, signer, db, contextWriter, confirmationEstimate, rateLimiter }: ApiDeps,
+  { env, signer, db, contextWriter, confirmationEstimate }: ApiDeps,
   auth: AuthContext,
   items: OtlpSpanItem[],
-  http: { req: Request; res: Response },
 ): Promise<SpansWritten> {
   const problems: { reason: string; spanId?: string }[] = [];
   const candidates = new Map<string, Candidate>();
@@ -98,18 +95,6 @@ export async function writeSpans(
   const result = { accepted: items.length - problems.length, written: 0, rejected: problems.length };
   const errorMessage = summarise(problems);
   if (candidates.size === 0) return { ...result, errorMessage };
-
-  // The request spent one unit in the rate-limit middleware; each further span one more.
-  if (items.length > 1) {
-    const state = await rateLimiter.consume(auth.userId, auth.plan, items.length - 1);
-    http.req.rateLimit = state;
-    applyRateLimit(
-      http.res,
-      state,
-      `This export costs ${items.length} units of the rate limit (one per span) and ${state.remaining + 1} ` +
-        "were left; nothing was written. Retry later.",
-    );
-  }
 
   const known = await findOtelSpans(db, auth.userId, [...candidates.values()]);
   const fresh = [...candidates.values()].filter((c) => !known.has(c.key));
