@@ -16,7 +16,8 @@ const results = JSON.parse(fs.readFileSync(input, "utf8"));
 const rows = results.testResults
   .map((r) => ({
     file: path.relative(root, r.name).split(path.sep).join("/"),
-    seconds: Math.round((r.perfStats.end - r.perfStats.start) / 100) / 10,
+    // --json writes each file's startTime and endTime (ms since the epoch)
+    seconds: Math.round((r.endTime - r.startTime) / 100) / 10,
   }))
   .sort((a, b) => b.seconds - a.seconds || a.file.localeCompare(b.file));
 
