@@ -14,6 +14,7 @@ import { AggregatorRegistry, type PrometheusContentType, type Registry } from "p
 
 const METRICS_REQUEST = "ctxlog:cluster-metrics-request";
 const METRICS_RESPONSE = "ctxlog:cluster-metrics-response";
+const LISTENING = "ctxlog:cluster-listening";
 const RESTART_DELAY_MS = 1_000;
 const QUICK_EXIT_MS = 5_000;
 const MAX_QUICK_EXITS = 5;
@@ -31,6 +32,11 @@ interface MetricsResponse {
 
 export const isClusterWorker = () => cluster.isWorker;
 
+/** In an API process: tells the primary that its public port is bound (its start succeeded). */
+export function reportListening(): void {
+  if (cluster.isWorker) process.send?.({ type: LISTENING });
+}
+
 /**
  * The primary: forks `count` API processes, replaces one that dies, stops them all on a signal.
  * The processes share nothing but PostgreSQL and Redis: any of them writes any agent log.
@@ -40,17 +46,22 @@ export function runPrimary(count: number, logger: Logger): void {
   let stopping = false;
   let allStopped = () => {};
 
-  // A process that dies within seconds of its start, again and again (a broken host or config
-  // the primary cannot see), stops the primary instead of spinning: its supervisor takes over.
+  // A process that dies before it listens, or within seconds of its start, again and again (a
+  // broken host or config the primary cannot see), stops the primary instead of spinning: its
+  // supervisor takes over. "Before it listens" too, because on a loaded host a start alone can
+  // take longer than QUICK_EXIT_MS, and a process that never served is a failed start whatever
+  // its age.
   const quickExits: number[] = [];
   const startedAt = new Map<number, number>();
+  const listening = new Set<number>();
   const fork = () => {
     // a restart still pending when SIGTERM came would start a process nobody stops
     if (stopping) return;
     const worker = cluster.fork();
     startedAt.set(worker.id, Date.now());
-    worker.on("message", (message: MetricsRequest) => {
+    worker.on("message", (message: MetricsRequest | { type: typeof LISTENING }) => {
       if (message?.type === METRICS_REQUEST) answerMetrics(worker, message.id, aggregator);
+      else if (message?.type === LISTENING) listening.add(worker.id);
     });
   };
   cluster.on("exit", (worker, code, signal) => {
@@ -60,8 +71,10 @@ export function runPrimary(count: number, logger: Logger): void {
     }
     // A crashed process is replaced; its in-flight requests failed, its committed rows are safe.
     const now = Date.now();
-    if (now - (startedAt.get(worker.id) ?? 0) < QUICK_EXIT_MS) quickExits.push(now);
+    const quick = !listening.has(worker.id) || now - (startedAt.get(worker.id) ?? 0) < QUICK_EXIT_MS;
+    if (quick) quickExits.push(now);
     startedAt.delete(worker.id);
+    listening.delete(worker.id);
     if (quickExits.filter((t) => now - t < 60_000).length >= MAX_QUICK_EXITS) {
       logger.fatal({ code, signal }, "API processes keep exiting right after they start; giving up");
       logger.flush();

@@ -2,7 +2,7 @@ import { loadFastKeccak } from "@ctxlog/core";
 import { deleteExpiredIdempotencyKeys } from "@ctxlog/db";
 import { handleShutdown, runMain } from "@ctxlog/runtime";
 import { createApp } from "./app";
-import { isClusterWorker, runPrimary } from "./cluster";
+import { isClusterWorker, reportListening, runPrimary } from "./cluster";
 import type { ApiDeps } from "./deps";
 import { type ApiEnv, parseApiEnv } from "./env";
 import { createLogger } from "./http/logging";
@@ -65,6 +65,7 @@ async function serve(env: ApiEnv, logger: ReturnType<typeof createLogger>) {
       { url: `http://${env.HOST}:${port}/v1`, signer: deps.signer.address },
       "ctxlog api listening",
     );
+    reportListening();
   });
   server.keepAliveTimeout = 65_000;
   // Called right after the public listen, in the same order in every cluster process, so that
