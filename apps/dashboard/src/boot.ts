@@ -1,4 +1,5 @@
-// The boot script: index.html runs it (async, before the shell) while the shell (React, Mantine,
+// The boot script: index.html runs it first (a classic script of its own, built by
+// scripts/boot-script-plugin.mts), while the shell (React, Mantine,
 // the router: most of the JavaScript) downloads, compiles and evaluates, a few hundred milliseconds
 // on a cold load. Meanwhile it starts what the page needs next, which used to wait for the shell and
 // then for each other: the page's chunk with its imports (and the chart's on the overview), the
@@ -19,16 +20,16 @@ interface ChunkFiles {
   chunks: Record<string, number[]>;
 }
 
-/** Preload hints: the browser fetches (and compiles) them now; the router's import() finds them. */
-function preload(file: string) {
+/** A preload hint: the browser fetches (and compiles) it now; the router's import() finds it. */
+function preloadLink(file: string): HTMLLinkElement {
   const link = document.createElement("link");
   if (file.endsWith(".css")) link.rel = "stylesheet";
   else {
     link.rel = "modulepreload";
-    link.crossOrigin = ""; // as the module scripts are fetched (Vite's preload helper sees it and skips it)
+    link.crossOrigin = ""; // as module scripts are fetched (Vite's preload helper sees it and skips it)
   }
   link.href = file;
-  document.head.append(link);
+  return link;
 }
 
 const match = matchPage(appPath(window.location.pathname));
@@ -36,5 +37,5 @@ const match = matchPage(appPath(window.location.pathname));
 for (const url of firstRequests(match, new URLSearchParams(window.location.search))) startEarlyRequest(url);
 if (CHUNK_FILES) {
   const wanted = new Set(chunksOf(match.route).flatMap((module) => CHUNK_FILES.chunks[module] ?? []));
-  for (const index of wanted) preload(CHUNK_FILES.files[index] ?? "");
+  document.head.append(...[...wanted].map((index) => preloadLink(CHUNK_FILES.files[index] ?? "")));
 }
