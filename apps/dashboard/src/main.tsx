@@ -1,4 +1,4 @@
-import "@mantine/core/styles.css";
+import "./app/mantine-styles";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";

@@ -6,9 +6,9 @@
 /** An early response is used within this long of the page's load, never later (it would be stale). */
 const FRESH_MS = 10_000;
 
-// on the window, not in this module: the boot script is built apart from the app (its own copy of
-// this module) and the app takes what the boot script started
-const shared = window as { __ctxlogEarlyRequests?: Map<string, Promise<Response>> };
+// on the page's global object (window), not in this module: the boot script is built apart from
+// the app (its own copy of this module) and the app takes what the boot script started
+const shared = globalThis as { __ctxlogEarlyRequests?: Map<string, Promise<Response>> };
 shared.__ctxlogEarlyRequests ??= new Map();
 const early = shared.__ctxlogEarlyRequests;
 
