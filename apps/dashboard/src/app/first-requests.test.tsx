@@ -58,10 +58,13 @@ describe("the boot script's first requests", () => {
       { method: "GET", path: /^\/agents\/[^/]+$/, reply: () => ({ status: 200, body: agent }) },
     ]);
     renderApp(`${appPath(pathname)}${search}`, { fetch: api.fetch, session: SESSION });
-    await waitFor(() => {
-      const asked = api.calls.map((call) => normal(call.path, call.query));
-      expect(asked).toEqual(expect.arrayContaining(expected));
-    });
+    await waitFor(
+      () => {
+        const asked = api.calls.map((call) => normal(call.path, call.query));
+        expect(asked).toEqual(expect.arrayContaining(expected));
+      },
+      { timeout: 10_000 }, // a page's chunk and its queries, on a loaded machine
+    );
   });
 
   it("ask who is signed in on every page, and nothing more where the page is not known", () => {
