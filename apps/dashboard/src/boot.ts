@@ -1,7 +1,6 @@
 // The boot script: index.html runs it first (a classic script of its own, built by
-// scripts/boot-script-plugin.mts), while the shell (React, Mantine,
-// the router: most of the JavaScript) downloads, compiles and evaluates, a few hundred milliseconds
-// on a cold load. Meanwhile it starts what the page needs next, which used to wait for the shell and
+// scripts/boot-script-plugin.mts), while the shell (React, Mantine, the router: most of the
+// JavaScript) downloads, compiles and evaluates, a few hundred milliseconds on a cold load. Meanwhile it starts what the page needs next, which used to wait for the shell and
 // then for each other: the page's chunk with its imports (and the chart's on the overview), the
 // session check and the page's first data requests. It imports no library: it must stay small.
 import { startEarlyRequest } from "./api/early-requests";
@@ -9,7 +8,7 @@ import { firstRequests } from "./app/first-requests";
 import { appPath, chunksOf, matchPage } from "./app/pages";
 
 /**
- * Written in by the build (scripts/boot-script-plugin.mjs) in place of the global's name: the files
+ * Written in by the build (scripts/boot-script-plugin.mts) in place of the global's name: the files
  * of each chunk of page-chunks.ts (its JavaScript, the chunks it imports that the shell does not,
  * its CSS), as indexes into `files`. Undefined in development (Vite's dev server): nothing preloaded.
  */
