@@ -1,8 +1,9 @@
 // The boot script: index.html runs it first (a classic script of its own, built by
 // scripts/boot-script-plugin.mts), while the shell (React, Mantine, the router: most of the
-// JavaScript) downloads, compiles and evaluates, a few hundred milliseconds on a cold load. Meanwhile it starts what the page needs next, which used to wait for the shell and
-// then for each other: the page's chunk with its imports (and the chart's on the overview), the
-// session check and the page's first data requests. It imports no library: it must stay small.
+// JavaScript) downloads, compiles and evaluates, a few hundred milliseconds on a cold load.
+// Meanwhile it starts what the page needs next, which used to wait for the shell and then for each
+// other: the page's chunk with its imports (and the chart's on the overview), the session check and
+// the page's first data requests. It imports no library: it must stay small.
 import { startEarlyRequest } from "./api/early-requests";
 import { firstRequests } from "./app/first-requests";
 import { appPath, chunksOf, matchPage } from "./app/pages";
