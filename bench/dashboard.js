@@ -11,7 +11,12 @@
 //       spans: its traces and its log), issue 26's budget being 1 s median; and the contexts page
 //       reached from the menu of an open dashboard.
 // Each load is repeated (BENCH_DASHBOARD_RUNS, default 5); medians and worst are printed.
+// BENCH_DASHBOARD_BASELINE=<another checkout, built> also serves that checkout's dashboard (its own
+// API process, on the same database) and alternates each cold load between the two, so a change is
+// compared on the same machine at the same moment (this machine is shared and noisy); the
+// baseline's medians and the ratio are printed beside. The load average is printed too.
 const { execFileSync, fork } = require("node:child_process");
+const os = require("node:os");
 const path = require("node:path");
 const { chromium } = require("playwright-core");
 const lib = require("./lib");
@@ -19,6 +24,9 @@ const lib = require("./lib");
 const { root, DEV_SIGNER, fmt } = lib;
 
 const RUNS = Number(process.env.BENCH_DASHBOARD_RUNS ?? 5);
+const BASELINE = process.env.BENCH_DASHBOARD_BASELINE
+  ? path.resolve(process.env.BENCH_DASHBOARD_BASELINE)
+  : null;
 const CONTEXTS = 10_000;
 const SPANS = { traces: 100, perTrace: 20, agent: "otel-agent" };
 const BUDGET = { jsKiB: 250, firstPageMs: 1500, contextsMs: 1000 };
@@ -37,14 +45,19 @@ async function startStack() {
   // the API's port is chosen by startProcess; sign-in links and the Origin check need it up front
   const api = await lib.startProcess(path.join(root, "apps/api/dist/main.js"), env, "/healthz");
   const origin = `http://127.0.0.1:${api.port}`;
+  const baseline = BASELINE
+    ? await lib.startProcess(path.join(BASELINE, "apps/api/dist/main.js"), env, "/healthz")
+    : null;
   return {
     origin,
+    baselineOrigin: baseline ? `http://127.0.0.1:${baseline.port}` : null,
     env: { ...env, PUBLIC_BASE_URL: origin, PORT: String(api.port) },
     databaseUrl: scratch.databaseUrl,
     stopChainWorker: () => lib.stopProcess(workers[0]),
     async close() {
       for (const worker of workers) await lib.stopProcess(worker);
       await api.stop();
+      await baseline?.stop();
       await scratch.drop();
       await chain.stop();
     },
@@ -86,7 +99,7 @@ async function signedInCookie(stack, userId) {
 async function coldLoad(browser, origin, cookie, urlPath, ready) {
   const readySelectors = Array.isArray(ready) ? ready : [ready];
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  if (cookie) await context.addCookies([cookie]);
+  if (cookie) await context.addCookies([{ ...cookie, url: origin }]);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
@@ -117,6 +130,30 @@ async function coldLoad(browser, origin, cookie, urlPath, ready) {
   return { ms: readyAt, jsBytes: js.reduce((sum, s) => sum + (s.bytes ?? 0), 0), js };
 }
 
+/**
+ * `RUNS` cold loads of `urlPath` (coldLoad's results), and as many of the baseline's when there is
+ * one, alternated (ABBA…) so that both see the machine alike. `{ current, baseline }`.
+ */
+async function coldLoads(browser, stack, cookie, urlPath, ready) {
+  const current = [];
+  const baseline = [];
+  for (let i = 0; i < RUNS; i++) {
+    const order = stack.baselineOrigin && i % 2 === 1 ? ["baseline", "current"] : ["current", "baseline"];
+    for (const which of order) {
+      if (which === "current") current.push(await coldLoad(browser, stack.origin, cookie, urlPath, ready));
+      else if (stack.baselineOrigin)
+        baseline.push(await coldLoad(browser, stack.baselineOrigin, cookie, urlPath, ready));
+    }
+  }
+  return { current, baseline };
+}
+
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(", ");
+
 /** An OTLP/JSON export of `count` traces from trace `first` on, SPANS.perTrace spans each (a root and its children). */
 function otlpTraces(first, count) {
   const hex = (n, width) => n.toString(16).padStart(width, "0");
@@ -146,6 +183,8 @@ function otlpTraces(first, count) {
 
 async function main() {
   console.log(`bench:dashboard — Debian's Chromium (/usr/bin/chromium), ${RUNS} cold loads each, 1280×800`);
+  console.log(`load average at the start: ${loadAverage()} (${os.cpus().length} cores)`);
+  if (BASELINE) console.log(`baseline: ${BASELINE}, its cold loads alternated with this checkout's`);
   const stack = await startStack();
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
@@ -169,12 +208,10 @@ async function main() {
 
     // (a) + (b): the sign-in page (first visit) and the overview (signed in), cold
     const overviewReady = "main .uplot canvas"; // the chart renders after the overview's data
-    const signIn = [];
-    const overview = [];
-    for (let i = 0; i < RUNS; i++) {
-      signIn.push(await coldLoad(browser, stack.origin, null, "/sign-in", "form button[type=submit]"));
-      overview.push(await coldLoad(browser, stack.origin, cookie, "/", overviewReady));
-    }
+    const signInLoads = await coldLoads(browser, stack, null, "/sign-in", "form button[type=submit]");
+    const overviewLoads = await coldLoads(browser, stack, cookie, "/", overviewReady);
+    const signIn = signInLoads.current;
+    const overview = overviewLoads.current;
     // compression skips bodies under 1 KiB (bytes here include the headers); a larger one sent as is is a regression
     for (const s of overview[0].js.filter((f) => !f.encoding && f.bytes > 2048)) {
       console.log(`note: ${s.url} (${fmt(kib(s.bytes))} KiB) was sent without compression`);
@@ -189,6 +226,11 @@ async function main() {
     results.overviewJsKiB = kib(overview[0].jsBytes);
     results.signInMs = signIn.map((r) => r.ms);
     results.overviewMs = overview.map((r) => r.ms);
+    results.baseline = {
+      signInMs: signInLoads.baseline.map((r) => r.ms),
+      overviewMs: overviewLoads.baseline.map((r) => r.ms),
+      overviewJsKiB: overviewLoads.baseline[0] ? kib(overviewLoads.baseline[0].jsBytes) : null,
+    };
 
     // (c): 10,000 contexts of this user (the chain worker stopped first: it would anchor them all)
     await stack.stopChainWorker();
@@ -236,10 +278,12 @@ async function main() {
     ];
     results.pages = [];
     for (const [label, urlPath, ready] of pages) {
-      const loads = [];
-      for (let i = 0; i < RUNS; i++)
-        loads.push(await coldLoad(browser, stack.origin, cookie, urlPath, ready));
-      results.pages.push({ label, ms: loads.map((r) => r.ms) });
+      const loads = await coldLoads(browser, stack, cookie, urlPath, ready);
+      results.pages.push({
+        label,
+        ms: loads.current.map((r) => r.ms),
+        baselineMs: loads.baseline.map((r) => r.ms),
+      });
     }
     // from the menu of an open dashboard (its code already loaded): the click until the rows show
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -279,21 +323,22 @@ async function main() {
     results.agentsApiMs = await timeApi("/agents?limit=25");
     await client.$disconnect();
 
-    const line = (label, ms, budget) =>
-      `${label.padEnd(58)} median ${fmt(median(ms), 0).padStart(5)} ms, worst ${fmt(Math.max(...ms), 0).padStart(5)} ms${budget ? `  (budget ${budget} ms: ${Math.max(...ms) <= budget ? "met" : median(ms) <= budget ? "median met, worst not" : "NOT met"})` : ""}`;
+    const line = (label, ms, budget, baselineMs = []) =>
+      `${label.padEnd(58)} median ${fmt(median(ms), 0).padStart(5)} ms, worst ${fmt(Math.max(...ms), 0).padStart(5)} ms${budget ? `  (budget ${budget} ms: ${Math.max(...ms) <= budget ? "met" : median(ms) <= budget ? "median met, worst not" : "NOT met"})` : ""}${baselineMs.length ? `  | baseline median ${fmt(median(baselineMs), 0)} ms, worst ${fmt(Math.max(...baselineMs), 0)}; ratio ${fmt(median(ms) / median(baselineMs), 2)}` : ""}`;
     console.log(`
 JavaScript sent, gzipped as received (budget ${BUDGET.jsKiB} KiB):
   first page, sign-in (not signed in)   ${fmt(results.signInJsKiB)} KiB in ${signIn[0].js.length} files  ${results.signInJsKiB <= BUDGET.jsKiB ? "met" : "NOT met"}
-  first page, overview (signed in)      ${fmt(results.overviewJsKiB)} KiB in ${overview[0].js.length} files (chart library included)  ${results.overviewJsKiB <= BUDGET.jsKiB ? "met" : "NOT met"}
+  first page, overview (signed in)      ${fmt(results.overviewJsKiB)} KiB in ${overview[0].js.length} files (chart library included)  ${results.overviewJsKiB <= BUDGET.jsKiB ? "met" : "NOT met"}${results.baseline.overviewJsKiB === null ? "" : `  | baseline ${fmt(results.baseline.overviewJsKiB)} KiB`}
 Cold loads (empty cache, navigation start → data on screen):
-  ${line("sign-in page: form shown", results.signInMs)}
-  ${line("overview: numbers and chart shown (first page usable)", results.overviewMs, BUDGET.firstPageMs)}
+  ${line("sign-in page: form shown", results.signInMs, undefined, results.baseline.signInMs)}
+  ${line("overview: numbers and chart shown (first page usable)", results.overviewMs, BUDGET.firstPageMs, results.baseline.overviewMs)}
 With ${total.toLocaleString("en")} contexts in the database (seeded in ${fmt(seedMs / 1000)} s):
-${results.pages.map((p) => `  ${line(`cold load, ${p.label}`, p.ms, BUDGET.contextsMs)}`).join("\n")}
+${results.pages.map((p) => `  ${line(`cold load, ${p.label}`, p.ms, BUDGET.contextsMs, p.baselineMs)}`).join("\n")}
   ${line("contexts page from the menu: first rows shown", results.contextsNavMs, BUDGET.contextsMs)}
   ${line("GET /v1/contexts?limit=25 (the page's request)", results.contextsApiMs)}
   ${line("GET /v1/agents?limit=25", results.agentsApiMs)}
   ${line(`GET /v1/agents/${SPANS.agent}/traces?limit=10`, results.tracesApiMs)}
+load average at the end: ${loadAverage()}
 `);
   } finally {
     await browser.close();

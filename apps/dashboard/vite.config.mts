@@ -1,6 +1,8 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv } from "vite";
+import { bootScript } from "./scripts/boot-script-plugin.mjs";
+import { precompress } from "./scripts/precompress-plugin.mjs";
 
 // Served by the API at /dashboard (same origin as /v1). In dev, Vite serves the app with hot reload
 // and forwards /v1 to a running API (DASHBOARD_API_URL, default http://localhost:3000).
@@ -9,7 +11,7 @@ export default defineConfig(({ mode }) => {
   const apiUrl = env.DASHBOARD_API_URL || "http://localhost:3000";
   return {
     base: "/dashboard/",
-    plugins: [react()],
+    plugins: [react(), bootScript(), precompress()],
     resolve: {
       // the SDK's agent audit, from its TypeScript sources (its package builds CommonJS for Node);
       // it holds no Node-only code (the SDK's webhook verification, which does, is not imported)

@@ -99,25 +99,44 @@ const clipped = (p: Page) =>
       .map((el) => `<${el.tagName.toLowerCase()}>${(el.textContent ?? "").slice(0, 40)}`),
   );
 
+/** How many pages are checked at once (each at both sizes at once): the browser waits on the API. */
+const WORKERS = 2;
+
 it("every signed-in page: no serious or critical axe violation, no horizontal overflow nor clipped badge or cell at 1280×800 and 390×844", async () => {
   const phone = await newContext(browser, PHONE);
   await phone.addCookies(await context.cookies());
-  const small = await phone.newPage();
   const found: Record<string, string[]> = {};
-  for (const target of pages) {
-    await open(page, target);
-    if (SCREENSHOTS) await target.photograph?.(page);
-    await screenshot(page, target.name);
-    const problems = await violations(page);
-    const wide = await overflow(page);
+  const desktopAt = async (p: Page, target: DashboardPage) => {
+    await open(p, target);
+    if (SCREENSHOTS) await target.photograph?.(p);
+    await screenshot(p, target.name);
+    const problems = await violations(p);
+    const wide = await overflow(p);
     if (wide) problems.push(`overflows 1280×800 by ${wide}`);
-    problems.push(...(await clipped(page)).map((c) => `clipped at 1280×800: ${c}`));
-    await open(small, target);
-    const narrow = await overflow(small);
+    problems.push(...(await clipped(p)).map((c) => `clipped at 1280×800: ${c}`));
+    return problems;
+  };
+  const phoneAt = async (p: Page, target: DashboardPage) => {
+    await open(p, target);
+    const problems: string[] = [];
+    const narrow = await overflow(p);
     if (narrow) problems.push(`overflows 390×844 by ${narrow}`);
-    problems.push(...(await violations(small)).map((v) => `390×844: ${v}`));
-    if (problems.length) found[target.name] = problems;
-  }
+    problems.push(...(await violations(p)).map((v) => `390×844: ${v}`));
+    return problems;
+  };
+  // WORKERS pages of each size, each taking the next page to check; a page at both sizes at once
+  const queue = [...pages];
+  const worker = async (desktop: Page) => {
+    const small = await phone.newPage();
+    for (let target = queue.shift(); target; target = queue.shift()) {
+      const problems = (await Promise.all([desktopAt(desktop, target), phoneAt(small, target)])).flat();
+      if (problems.length) found[target.name] = problems;
+    }
+    await small.close();
+  };
+  const extra = await Promise.all(Array.from({ length: WORKERS - 1 }, () => context.newPage()));
+  await Promise.all([page, ...extra].map(worker));
+  await Promise.all(extra.map((p) => p.close()));
   await phone.close();
   expect(found).toEqual({});
 }, 360_000); // 20 pages, each scanned at both sizes: minutes on a loaded 2-core machine

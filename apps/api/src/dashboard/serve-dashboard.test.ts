@@ -2,6 +2,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import supertest from "supertest";
 import { createApp } from "../app";
 import { createTestHarness, type TestHarness } from "../testing/harness";
@@ -22,6 +23,13 @@ beforeAll(async () => {
     `export const words = ${JSON.stringify("ctxlog ".repeat(2000))};`,
   );
   writeFileSync(path.join(dist, "favicon.svg"), "<svg/>");
+  // what the build writes beside a file: its brotli and gzip copies (here told apart from the file
+  // by their content, so the test sees which one was sent)
+  writeFileSync(path.join(dist, "assets", "pre-77aa.js"), "console.log('plain')");
+  writeFileSync(path.join(dist, "assets", "pre-77aa.js.gz"), gzipSync("console.log('from .gz')"));
+  writeFileSync(path.join(dist, "assets", "pre-77aa.js.br"), brotliCompressSync("console.log('from .br')"));
+  writeFileSync(path.join(dist, "boot.js"), "console.log('plain boot')");
+  writeFileSync(path.join(dist, "boot.js.gz"), gzipSync("console.log('boot from .gz')"));
   h = await createTestHarness({ DASHBOARD_DIST_DIR: dist });
 });
 afterAll(async () => {
@@ -83,6 +91,38 @@ describe("/dashboard", () => {
       .set("Accept-Encoding", "identity");
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.text).toBe(readFileSync(file, "utf8"));
+  });
+
+  it("sends the build's precompressed copy of a file (brotli, else gzip) instead of compressing it", async () => {
+    const br = await supertest(h.app)
+      .get("/dashboard/assets/pre-77aa.js")
+      .set("Accept-Encoding", "gzip, br")
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => done(null, Buffer.concat(chunks)));
+      });
+    expect(br.status).toBe(200);
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["content-type"]).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/Accept-Encoding/);
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expectPagePolicy(br);
+    expect(br.body.toString()).toContain("from .br"); // supertest leaves brotli as it came
+    const gz = await supertest(h.app).get("/dashboard/assets/pre-77aa.js").set("Accept-Encoding", "gzip");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gz.text).toBe("console.log('from .gz')"); // gunzipped by supertest
+    const plain = await supertest(h.app)
+      .get("/dashboard/assets/pre-77aa.js")
+      .set("Accept-Encoding", "identity");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.text).toBe("console.log('plain')");
+    // a file outside assets/ (the boot script) keeps its revalidated cache
+    const boot = await supertest(h.app).get("/dashboard/boot.js").set("Accept-Encoding", "gzip");
+    expect([boot.headers["content-encoding"], boot.headers["cache-control"]]).toEqual(["gzip", "no-cache"]);
+    expect(boot.text).toBe("console.log('boot from .gz')");
+    expect((await supertest(h.app).get("/dashboard/assets/pre-77aa.js.map")).status).toBe(404);
   });
 
   it("serves other files of the build as they are, and never files outside it", async () => {

@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import createClient, { type Client, type Middleware } from "openapi-fetch";
+import { fetchWithEarlyResponses } from "./early-requests";
 import { queryKeys } from "./query-keys";
 import type { paths, Session } from "./schema";
 
@@ -25,6 +26,7 @@ export function csrfMiddleware(queryClient: QueryClient): Middleware {
 export interface ApiClientOptions {
   /** Where /v1 lives; the page's own origin in the browser (the API serves the dashboard). */
   origin?: string;
+  /** default: fetch(), taking the responses the boot script started early (early-requests.ts) */
   fetch?: typeof fetch;
 }
 
@@ -32,7 +34,7 @@ export function createApiClient(queryClient: QueryClient, options: ApiClientOpti
   const client = createClient<paths>({
     baseUrl: `${options.origin ?? window.location.origin}/v1`,
     credentials: "same-origin",
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    fetch: options.fetch ?? fetchWithEarlyResponses,
   });
   client.use(csrfMiddleware(queryClient));
   return client;

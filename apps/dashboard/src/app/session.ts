@@ -1,14 +1,14 @@
-import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "../api/api-context";
 import type { ApiClient } from "../api/client";
+import { dropEarlyRequests } from "../api/early-requests";
 import { ApiError, unwrap } from "../api/errors";
 import { queryKeys } from "../api/query-keys";
 import type { Session } from "../api/schema";
 
-/** The signed-in session (account + CSRF token), or null when there is none. */
-export function useSession() {
-  const api = useApi();
-  return useQuery<Session | null>({
+/** The session query: the signed-in session (account + CSRF token), or null when there is none. */
+export const sessionQuery = (api: ApiClient) =>
+  queryOptions<Session | null>({
     queryKey: queryKeys.session,
     queryFn: async () => {
       try {
@@ -20,6 +20,10 @@ export function useSession() {
     },
     staleTime: 5 * 60_000,
   });
+
+/** The signed-in session (account + CSRF token), or null when there is none. */
+export function useSession() {
+  return useQuery(sessionQuery(useApi()));
 }
 
 /**
@@ -27,6 +31,7 @@ export function useSession() {
  * the previous person stays, and `session` (null: none) is the one the pages see.
  */
 export function replaceSession(queryClient: QueryClient, session: Session | null): void {
+  dropEarlyRequests();
   queryClient.clear();
   queryClient.setQueryData(queryKeys.session, session);
 }

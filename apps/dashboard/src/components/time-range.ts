@@ -40,11 +40,14 @@ const PRESET_WORDS: Record<RangeKey, string> = {
   "24h": "last 24 hours",
   "7d": "last 7 days",
 };
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+// made on first use, not on import: the boot script imports this module, and a first Intl formatter
+// costs the page tens of milliseconds (locale data) that would hold up the boot's requests
+let when: Intl.DateTimeFormat | undefined;
 
 /** "last hour", or "26 Nov 2026, 09:00 to 26 Nov 2026, 11:00" for a custom window. */
 export function rangeWords(range: TimeRange): string {
   if (range.key !== "custom") return PRESET_WORDS[range.key];
+  when ??= new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
   return `${when.format(new Date(range.since))} to ${when.format(new Date(range.until))}`;
 }
 

@@ -1,5 +1,6 @@
 import { Code, Paper, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
-import { lazy, type ReactNode, Suspense } from "react";
+import { type ReactNode, Suspense } from "react";
+import { LazyChunk } from "../../app/lazy-component";
 import { ErrorAlert } from "../../components/ErrorAlert";
 import { FieldList } from "../../components/FieldList";
 import { PageHeader } from "../../components/PageHeader";
@@ -8,11 +9,9 @@ import { TimeRangeControl } from "../../components/TimeRangeControl";
 import { rangeWords } from "../../components/time-range";
 import { useUrlRange } from "../../components/use-url-range";
 import { AnchoringBanner } from "./AnchoringBanner";
+import { contextsChartChunk } from "./chart-chunk";
 import { LatencyChart } from "./LatencyChart";
 import { formatEther, useOverview, useOverviewSeries } from "./use-overview";
-
-// the chart (uPlot) is a chunk of its own: the numbers show while it loads
-const ContextsChart = lazy(() => import("./ContextsChart"));
 
 function Stat({ label, value, loading }: { label: string; value: ReactNode; loading: boolean }) {
   return (
@@ -83,10 +82,15 @@ export default function OverviewPage() {
         >
           {series.data ? (
             <Suspense fallback={<Skeleton height={258} />}>
-              <ContextsChart
-                points={series.data.points.map((p) => ({ minute: p.start, count: p.received }))}
-                caption={`Contexts received per ${bucketWords(series.data.bucket_seconds)}, ${words}`}
-                total={`received, ${words}`}
+              {/* the chart (uPlot) is a chunk of its own: the numbers show while it loads (on a cold
+                  load of this page the boot script preloads it with the page's own chunk) */}
+              <LazyChunk
+                chunk={contextsChartChunk}
+                props={{
+                  points: series.data.points.map((p) => ({ minute: p.start, count: p.received })),
+                  caption: `Contexts received per ${bucketWords(series.data.bucket_seconds)}, ${words}`,
+                  total: `received, ${words}`,
+                }}
               />
             </Suspense>
           ) : (
