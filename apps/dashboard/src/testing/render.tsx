@@ -1,4 +1,4 @@
-import { type RenderResult, render } from "@testing-library/react";
+import { configure, type RenderResult, render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { createApiClient } from "../api/client";
@@ -7,6 +7,11 @@ import type { Session } from "../api/schema";
 import { Providers } from "../app/providers";
 import { createQueryClient } from "../app/query-client";
 import { routes } from "../app/router";
+
+// findBy*/waitFor wait up to 5 s, not testing-library's 1 s: the suite runs two files at once beside
+// the stacks other files start, and a first render of the app can take longer than a second there.
+// A test that must show something does not happen waits for a time of its own.
+configure({ asyncUtilTimeout: 5_000 });
 
 // What jsdom lacks and Mantine uses.
 if (typeof window !== "undefined" && !window.matchMedia) {
