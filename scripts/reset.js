@@ -46,49 +46,33 @@ run(async () => {
   console.log("reset: done; `npm start` begins with an empty database and a new chain");
 });
 
-/** "host:port,[::1]:port" → ioredis nodes (the format REDIS_CLUSTER_NODES and REDIS_SENTINELS take). */
-function nodesOf(list) {
-  return list.split(",").map((entry) => {
-    const at = entry.trim().lastIndexOf(":");
-    return {
-      host: entry
-        .trim()
-        .slice(0, at)
-        .replace(/^\[|\]$/g, ""),
-      port: Number(entry.trim().slice(at + 1)),
-    };
-  });
-}
-
-/** Deletes every key matching `pattern` on the Redis the apps use (one, a Cluster's masters, or a sentinel's master). */
+/**
+ * Deletes every key matching `pattern` on the Redis the apps use — one, a Cluster's masters, or a
+ * sentinel's master — reached as the apps reach it (REDIS_URL and the topology variables, parsed by
+ * @ctxlog/core's schema, connected by @ctxlog/jobs).
+ */
 async function deleteRedisKeys(redisUrl, pattern) {
-  const Redis = require("ioredis");
-  const url = new URL(redisUrl);
-  const auth = { username: url.username || undefined, password: url.password || undefined };
-  const clusterNodes = process.env.REDIS_CLUSTER_NODES;
-  const sentinels = process.env.REDIS_SENTINELS;
-  const client = clusterNodes
-    ? new Redis.Cluster(nodesOf(clusterNodes), { redisOptions: auth, lazyConnect: true })
-    : sentinels
-      ? new Redis({
-          ...auth,
-          sentinels: nodesOf(sentinels),
-          name: process.env.REDIS_SENTINEL_NAME || "mymaster",
-          lazyConnect: true,
-        })
-      : new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  await client.connect();
+  const { z } = require("zod");
+  const { redisTargetFrom, redisTopologyEnv } = require("@ctxlog/core");
+  const { createRedisConnection, isCluster } = require("@ctxlog/jobs");
+  const topology = z.object(redisTopologyEnv).parse(process.env);
+  const client = createRedisConnection(redisTargetFrom({ REDIS_URL: redisUrl, ...topology }), "producer");
+  await new Promise((resolve, reject) => {
+    client.once("ready", resolve);
+    client.once("error", reject);
+  });
   let deleted = 0;
   try {
     // a Cluster's keys live on its masters, each scanned on its own; keys are deleted one by one
-    // there (a multi-key DEL across hash slots is refused)
-    for (const node of clusterNodes ? client.nodes("master") : [client]) {
+    // there (a multi-key command across hash slots is refused)
+    const cluster = isCluster(client);
+    for (const node of cluster ? client.nodes("master") : [client]) {
       let cursor = "0";
       do {
         const [next, keys] = await node.scan(cursor, "MATCH", pattern, "COUNT", 500);
         cursor = next;
         if (keys.length === 0) continue;
-        if (clusterNodes) {
+        if (cluster) {
           const results = await node.pipeline(keys.map((key) => ["unlink", key])).exec();
           deleted += results.reduce((n, [err, count]) => n + (err ? 0 : Number(count)), 0);
         } else deleted += await node.unlink(...keys);

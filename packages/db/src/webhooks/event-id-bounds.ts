@@ -1,6 +1,6 @@
 /**
- * Bounds on `event_id` for a statement over deliveries or attempts (partitioned by day of their
- * event id): statements are planned with their parameters' values, so the planner keeps only the
+ * Bounds on the event id for a statement over events, deliveries or attempts (partitioned by day
+ * of the event id): statements are planned with their parameters' values, so the planner keeps only the
  * days the bounds span; planning over every day cost more than running the statement. Without
  * every event id, bounds that take every id (an event id is "evt_…"; "~" sorts after its characters).
  */

@@ -1,6 +1,7 @@
 import { newId } from "@ctxlog/core";
 import type { PrismaClient } from "../generated/prisma/client";
 import { ENDPOINT_DISABLED_ERROR } from "./disable-webhook";
+import { eventIdBounds } from "./event-id-bounds";
 
 export interface FanOutResult {
   /** events claimed and marked fanned out */
@@ -69,11 +70,10 @@ export async function fanOutEvents(db: PrismaClient, opts: { batchSize: number }
         return created.has(id) ? [{ id, eventId: t.event_id }] : [];
       });
     }
-    // the bounds let the planner prune to the events' days (else it plans an UPDATE of every day)
-    const sorted = [...eventIds].sort();
+    const { lo, hi } = eventIdBounds(eventIds.map((eventId) => ({ eventId })));
     await tx.$executeRaw`
       UPDATE outbox_events SET fanned_out_at = now()
-       WHERE id = ANY (${eventIds}::text[]) AND id BETWEEN ${sorted[0]} AND ${sorted[sorted.length - 1]}`;
+       WHERE id = ANY (${eventIds}::text[]) AND id BETWEEN ${lo} AND ${hi}`;
     return { events: eventIds.length, deliveries };
   });
 }
