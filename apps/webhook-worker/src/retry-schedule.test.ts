@@ -25,7 +25,7 @@ async function settled(id: string, status: "succeeded" | "failed") {
 }
 
 describe("webhook worker — retry schedule, BullMQ delayed retries (PostgreSQL + Redis + loopback receivers)", () => {
-  it("a receiver failing 4 times then succeeding sees 5 attempts at the schedule's gaps (± 100 ms)", async () => {
+  it("a receiver failing 4 times then succeeding sees 5 attempts at the schedule's gaps (never early, late by < 350 ms)", async () => {
     const userId = await h.user();
     const r = await h.receiver((_req, n) => (n < 4 ? 503 : 200));
     const hook = await h.webhook(userId, r.url);
@@ -33,8 +33,12 @@ describe("webhook worker — retry schedule, BullMQ delayed retries (PostgreSQL 
 
     const got = await r.waitFor(5, 10_000);
     const gaps = got.slice(1).map((q, i) => q.at - (got[i]?.at ?? 0));
+    // never early (a retry before its time is a schedule bug); late by at most what a loaded CI
+    // machine adds (timers, two jest workers, Chromium beside it: 164 ms was seen)
     gaps.forEach((gap, i) => {
-      expect(Math.abs(gap - (TEST_RETRY_DELAYS_MS[i] ?? 0))).toBeLessThanOrEqual(100);
+      const due = TEST_RETRY_DELAYS_MS[i] ?? 0;
+      expect(gap).toBeGreaterThanOrEqual(due - 50);
+      expect(gap).toBeLessThanOrEqual(due + 350);
     });
     // Same body and the same delivery id on every attempt.
     expect(new Set(got.map((q) => q.body))).toEqual(new Set([event.payload]));

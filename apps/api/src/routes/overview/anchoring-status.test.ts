@@ -2,6 +2,7 @@
 // (anchoring_health) checked against the oldest pending context now.
 import { saveAnchoringHealth } from "@ctxlog/db";
 import { bearer, createTestHarness, type TestHarness } from "../../testing/harness";
+import { readAnchoringStatus } from "./anchoring-status";
 
 let h: TestHarness;
 beforeAll(async () => {
@@ -60,5 +61,40 @@ describe("GET /v1/overview: anchoring", () => {
     await h.db.context.updateMany({ where: { userId: t.userId }, data: { status: "confirmed" } });
     await saveAnchoringHealth(h.db, { ...report, state: "ok", thresholdSeconds: 60 });
     expect(await overview()).toMatchObject({ state: "ok", behind_seconds: 0 });
+  });
+
+  it("a fraction of a second past the threshold is a stall, as the chain worker decides it", async () => {
+    const t = await h.tenant();
+    const network = h.env.NETWORK_NAME;
+    const posted = await h.request
+      .post("/v1/contexts")
+      .set(bearer(t.keys.full))
+      .send({ agent_id: "a", context_data: {} });
+    const now = Date.now() + 3_600_000; // past every other test's contexts: this one is the oldest pending
+    await h.db.context.update({
+      where: { id: posted.body.context_id },
+      data: { createdAt: new Date(now - 6_400) },
+    });
+    await h.db.context.updateMany({
+      where: { status: "pending", NOT: { id: posted.body.context_id } },
+      data: { createdAt: new Date(now - 1_000) },
+    });
+    await saveAnchoringHealth(h.db, {
+      network,
+      state: "stalled",
+      lastError: "send: The request took too long to respond.",
+      lastErrorAt: new Date(),
+      oldestPendingAt: new Date(now - 6_400),
+      thresholdSeconds: 6,
+    });
+    // 6.4 s rounds to 6: shown as 6 s behind, and still a stall
+    expect(await readAnchoringStatus(h.db, network, now)).toMatchObject({
+      state: "stalled",
+      behind_seconds: 6,
+    });
+    expect(await readAnchoringStatus(h.db, network, now - 400)).toMatchObject({
+      state: "ok",
+      behind_seconds: 6,
+    });
   });
 });

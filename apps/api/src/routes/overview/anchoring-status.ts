@@ -24,12 +24,15 @@ export async function readAnchoringStatus(
 ): Promise<AnchoringStatus> {
   const [health, ages] = await Promise.all([readAnchoringHealth(db, network), readBacklogAges(db)]);
   const oldest = ages.oldestPendingContextAt;
-  const behind = oldest ? Math.max(0, Math.round((now - oldest.getTime()) / 1000)) : 0;
+  const behindMs = oldest ? Math.max(0, now - oldest.getTime()) : 0;
+  const behind = Math.round(behindMs / 1000);
   const threshold = health?.thresholdSeconds ?? DEFAULT_THRESHOLD_SECONDS;
   const reportedAt = health?.updatedAt.toISOString() ?? null;
   const base = { behind_seconds: behind, threshold_seconds: threshold, reported_at: reportedAt };
   if (health?.state === "wrong_chain") return { ...base, state: "wrong_chain", reason: health.lastError };
-  const late = behind > threshold;
+  // in milliseconds, as the chain worker decides (anchoring-monitor.ts): compared after rounding,
+  // 6.4 s behind a 6 s threshold read as "ok" here while the worker's health said "stalled"
+  const late = behindMs > threshold * 1000;
   if (!health) {
     return late
       ? { ...base, state: "stalled", reason: "No chain worker has reported: is it running?" }
