@@ -19,6 +19,7 @@ const { execFileSync, fork } = require("node:child_process");
 const os = require("node:os");
 const path = require("node:path");
 const { chromium } = require("playwright-core");
+const { formatTraceSummary, summarizeTrace } = require("./dashboard-trace");
 const lib = require("./lib");
 
 const { root, DEV_SIGNER, fmt } = lib;
@@ -27,6 +28,7 @@ const RUNS = Number(process.env.BENCH_DASHBOARD_RUNS ?? 5);
 const BASELINE = process.env.BENCH_DASHBOARD_BASELINE
   ? path.resolve(process.env.BENCH_DASHBOARD_BASELINE)
   : null;
+const TRACE_DIR = process.env.BENCH_DASHBOARD_TRACE ? path.resolve(process.env.BENCH_DASHBOARD_TRACE) : null;
 const CONTEXTS = 10_000;
 const SPANS = { traces: 100, perTrace: 20, agent: "otel-agent" };
 const BUDGET = { jsKiB: 250, firstPageMs: 1500, contextsMs: 1000 };
@@ -96,7 +98,7 @@ async function signedInCookie(stack, userId) {
  * One cold load of `path` in a fresh profile: the JavaScript received (bytes on the wire, as the
  * server encoded them) and the time from navigation start until `ready` shows in the page.
  */
-async function coldLoad(browser, origin, cookie, urlPath, ready) {
+async function coldLoad(browser, origin, cookie, urlPath, ready, traceName = null) {
   const readySelectors = Array.isArray(ready) ? ready : [ready];
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   if (cookie) await context.addCookies([{ ...cookie, url: origin }]);
@@ -116,6 +118,7 @@ async function coldLoad(browser, origin, cookie, urlPath, ready) {
     const script = scripts.get(e.requestId);
     if (script) script.bytes = e.encodedDataLength;
   });
+  if (traceName) await browser.startTracing(page, { path: path.join(TRACE_DIR, `${traceName}.json`) });
   await page.goto(`${origin}/dashboard${urlPath}`, { waitUntil: "commit" });
   const readyAt = await page
     .waitForFunction(
@@ -125,6 +128,10 @@ async function coldLoad(browser, origin, cookie, urlPath, ready) {
     )
     .then((handle) => handle.jsonValue());
   await page.waitForLoadState("networkidle");
+  if (traceName) {
+    const trace = JSON.parse((await browser.stopTracing()).toString("utf8"));
+    console.log(formatTraceSummary(`trace ${traceName} (${urlPath})`, summarizeTrace(trace, readyAt), fmt));
+  }
   const js = [...scripts.values()];
   await context.close();
   return { ms: readyAt, jsBytes: js.reduce((sum, s) => sum + (s.bytes ?? 0), 0), js };
@@ -140,7 +147,12 @@ async function coldLoads(browser, stack, cookie, urlPath, ready) {
   for (let i = 0; i < RUNS; i++) {
     const order = stack.baselineOrigin && i % 2 === 1 ? ["baseline", "current"] : ["current", "baseline"];
     for (const which of order) {
-      if (which === "current") current.push(await coldLoad(browser, stack.origin, cookie, urlPath, ready));
+      const traceName =
+        TRACE_DIR && i === 0
+          ? urlPath.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "overview"
+          : null;
+      if (which === "current")
+        current.push(await coldLoad(browser, stack.origin, cookie, urlPath, ready, traceName));
       else if (stack.baselineOrigin)
         baseline.push(await coldLoad(browser, stack.baselineOrigin, cookie, urlPath, ready));
     }
@@ -185,6 +197,7 @@ async function main() {
   console.log(`bench:dashboard — Debian's Chromium (/usr/bin/chromium), ${RUNS} cold loads each, 1280×800`);
   console.log(`load average at the start: ${loadAverage()} (${os.cpus().length} cores)`);
   if (BASELINE) console.log(`baseline: ${BASELINE}, its cold loads alternated with this checkout's`);
+  if (TRACE_DIR) require("node:fs").mkdirSync(TRACE_DIR, { recursive: true });
   const stack = await startStack();
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",

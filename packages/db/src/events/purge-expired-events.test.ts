@@ -62,9 +62,6 @@ describe("purgeExpiredEvents (PostgreSQL)", () => {
       );
     }
     await fanOutEvents(db, { batchSize: 100 });
-    // one window per delivery: each created at its event's (distinct) time
-    await db.$executeRaw`UPDATE webhook_deliveries d SET created_at = e.created_at FROM outbox_events e
-                           WHERE e.id = d.event_id AND d.webhook_id = ${hook.id}`;
     const deliveries = await db.webhookDelivery.findMany({
       where: { webhookId: hook.id },
       orderBy: { id: "asc" },
@@ -100,12 +97,12 @@ describe("purgeExpiredEvents (PostgreSQL)", () => {
     // recovers of single deliveries racing the batches: newest first, while the purge goes oldest
     // first, so they meet somewhere (where depends on timing; the outcome must not)
     const reopened: string[] = [];
+    // one window per delivery: each event was recorded at its own millisecond
+    const eventTime = new Map(events.map((e) => [e.id, e.createdAt]));
     for (const d of deliveries.filter((_, i) => i % 2 === 1).reverse()) {
+      const at = eventTime.get(d.eventId) as Date;
       const ids = (
-        await recoverDeliveries(db, hook.id, {
-          since: d.createdAt,
-          until: new Date(d.createdAt.getTime() + 1),
-        })
+        await recoverDeliveries(db, hook.id, { since: at, until: new Date(at.getTime() + 1) })
       ).map((r) => r.id);
       expect(ids.every((id) => id === d.id)).toBe(true);
       reopened.push(...ids);

@@ -277,7 +277,7 @@ export const deliveryDetailSchema = deliverySchema
 
 export const recoverBodySchema = z
   .object({
-    since: timestamp.meta({ description: "Deliveries created at or after this time…" }),
+    since: timestamp.meta({ description: "Deliveries of events created at or after this time…" }),
     until: timestamp.optional().meta({ description: "…and before this one (default: now)." }),
   })
   .strict()
