@@ -71,7 +71,11 @@ function summarizeTrace(trace, untilMs) {
   const events = trace.traceEvents ?? trace;
   const main = mainThread(events);
   if (!main) return null;
-  const nav = events.find((e) => e.name === "navigationStart" && e.pid === main.pid);
+  // the page's navigation: the first of the outermost main frame in the trace (tracing starts on
+  // about:blank). A cross-process navigation marks its start in the renderer it leaves.
+  const nav = events
+    .filter((e) => e.name === "navigationStart" && e.args?.data?.isOutermostMainFrame)
+    .sort((a, b) => a.ts - b.ts)[0];
   const t0 = nav ? nav.ts : Math.min(...events.filter((e) => e.ts > 0).map((e) => e.ts));
   const end = t0 + untilMs * 1000;
   const slices = events
@@ -105,7 +109,8 @@ function summarizeTrace(trace, untilMs) {
   const sends = new Map();
   const requests = [];
   for (const e of events) {
-    if (e.name === "ResourceSendRequest" && e.args?.data?.url) sends.set(e.args.data.requestId, e);
+    if (e.name === "ResourceSendRequest" && /^https?:/.test(e.args?.data?.url ?? ""))
+      sends.set(e.args.data.requestId, e);
     if (e.name === "ResourceFinish" && sends.has(e.args?.data?.requestId)) {
       const s = sends.get(e.args.data.requestId);
       requests.push({ url: s.args.data.url, startMs: (s.ts - t0) / 1000, endMs: (e.ts - t0) / 1000 });

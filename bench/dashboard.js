@@ -29,6 +29,15 @@ const BASELINE = process.env.BENCH_DASHBOARD_BASELINE
   ? path.resolve(process.env.BENCH_DASHBOARD_BASELINE)
   : null;
 const TRACE_DIR = process.env.BENCH_DASHBOARD_TRACE ? path.resolve(process.env.BENCH_DASHBOARD_TRACE) : null;
+// what DevTools' performance panel records: the main thread's tasks with V8's work inside them
+const TRACE_CATEGORIES = [
+  "devtools.timeline",
+  "disabled-by-default-devtools.timeline",
+  "v8.execute",
+  "v8",
+  "blink.user_timing",
+  "loading",
+];
 const CONTEXTS = 10_000;
 const SPANS = { traces: 100, perTrace: 20, agent: "otel-agent" };
 const BUDGET = { jsKiB: 250, firstPageMs: 1500, contextsMs: 1000 };
@@ -118,7 +127,12 @@ async function coldLoad(browser, origin, cookie, urlPath, ready, traceName = nul
     const script = scripts.get(e.requestId);
     if (script) script.bytes = e.encodedDataLength;
   });
-  if (traceName) await browser.startTracing(page, { path: path.join(TRACE_DIR, `${traceName}.json`) });
+  if (traceName) {
+    await browser.startTracing(page, {
+      path: path.join(TRACE_DIR, `${traceName}.json`),
+      categories: TRACE_CATEGORIES,
+    });
+  }
   await page.goto(`${origin}/dashboard${urlPath}`, { waitUntil: "commit" });
   const readyAt = await page
     .waitForFunction(
