@@ -77,8 +77,11 @@ export default function SearchPage() {
           digits.
         </Text>
       ) : null}
+      {only ? <Text size="sm">Opening the {only.kind}…</Text> : null}
+      {/* a single match is not listed: the page is left at once (a link shown for one frame would
+          be gone when clicked) */}
       <Stack gap="xs">
-        {results.map((hit) => (
+        {(only ? [] : results).map((hit) => (
           <Text key={`${hit.kind}-${hit.id}-${hit.matched}`} size="sm" style={{ wordBreak: "break-all" }}>
             <AppLink to={pathOf(hit)}>
               {hit.kind} {hit.id}
