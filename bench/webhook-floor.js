@@ -1,6 +1,7 @@
 // (d) of bench:webhooks, the floor: the least a durable delivery takes here, and nothing else.
 // Per job: take it from BullMQ, load the delivery (its webhook's URL and sealed secret, the stored
-// body) in one query, open the secret, POST the body with the HMAC headers, record the attempt and
+// body) in one query (by delivery and event id: the tables are partitioned by the event's day, and a
+// statement naming the event id is planned for that day alone, as the worker's are), open the secret, POST the body with the HMAC headers, record the attempt and
 // the delivery's outcome in PostgreSQL in one statement, complete the job. No batching across jobs,
 // no fan-out, no SSRF guard, no retry schedule, no metrics, no per-endpoint pacing beyond undici's
 // connection limit. Run as its own process (forked by bench/webhooks.js); reports per-part
@@ -29,8 +30,8 @@ async function deliver(job) {
   const { rows } = await pool.query(
     `SELECT d.id, d.event, d.cycle, w.id AS webhook_id, w.url, w.secret, w.secret_key_id, e.payload
        FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id JOIN outbox_events e ON e.id = d.event_id
-      WHERE d.id = $1`,
-    [job.data.deliveryId],
+      WHERE d.id = $1 AND d.event_id = $2 AND e.id = $2`,
+    [job.data.deliveryId, job.data.eventId],
   );
   const d = rows[0];
   const secret = core.openSecret(keyring, { value: d.secret, keyId: d.secret_key_id }, d.webhook_id);
@@ -55,10 +56,18 @@ async function deliver(job) {
     `WITH u AS (
        UPDATE webhook_deliveries SET attempts = attempts + 1, status = $2::"DeliveryStatus", response_status = $3,
               last_attempt_at = $4, next_attempt_at = NULL, updated_at = now()
-        WHERE id = $1 RETURNING id, event_id, cycle, attempts)
+        WHERE id = $1 AND event_id = $7 RETURNING id, event_id, cycle, attempts)
      INSERT INTO webhook_attempts (id, delivery_id, event_id, cycle, number, attempted_at, duration_ms, response_status)
      SELECT $5, id, event_id, cycle, attempts, $4, $6, $3 FROM u`,
-    [d.id, ok ? "succeeded" : "failed", res.statusCode, sentAt, core.newId("att"), Math.round(t2 - t1)],
+    [
+      d.id,
+      ok ? "succeeded" : "failed",
+      res.statusCode,
+      sentAt,
+      core.newId("att"),
+      Math.round(t2 - t1),
+      job.data.eventId,
+    ],
   );
   const t3 = performance.now();
   parts.load += t1 - t0;

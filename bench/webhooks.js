@@ -182,9 +182,10 @@ async function runFloor(pg, receiver, env) {
       [eventIds, payloads, now, webhookId, deliveryIds],
     );
     await queue.addBulk(
-      deliveryIds.map((deliveryId) => ({
+      deliveryIds.map((deliveryId, k) => ({
         name: "floor",
-        data: { deliveryId },
+        // the event id too, as the worker's delivery jobs carry it: statements name the day's partition
+        data: { deliveryId, eventId: eventIds[k] },
         opts: { jobId: deliveryId, removeOnComplete: true, removeOnFail: true },
       })),
     );
