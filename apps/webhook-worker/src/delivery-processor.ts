@@ -1,4 +1,4 @@
-import { buildWebhookHeaders } from "@ctxlog/core";
+import { buildWebhookHeaders, packRequestHeaders } from "@ctxlog/core";
 import { JOBS } from "@ctxlog/jobs";
 import type { WebhookSender } from "@ctxlog/webhooks";
 import { DelayedError, type Job } from "bullmq";
@@ -125,7 +125,10 @@ export function createDeliveryProcessor(deps: DeliveryProcessorDeps) {
       responseStatus: result.status,
       error: result.error,
       succeeded: result.ok,
-      request: result.requestHeaders && { url: target.url, headers: result.requestHeaders },
+      request: result.requestHeaders && {
+        url: target.url,
+        headers: packRequestHeaders(result.requestHeaders, { deliveryId, event: target.event }),
+      },
       response: result.response,
     });
     if (!recorded) return; // a newer cycle or a duplicate run owns the delivery now

@@ -2,7 +2,7 @@
 // 127.0.0.1 and the real worker runtime. Signatures are checked by independent computations:
 // node:crypto for X-Service-Signature, the `standardwebhooks` package for the Standard Webhooks headers.
 import { createHmac } from "node:crypto";
-import { generateWebhookSecret } from "@ctxlog/core";
+import { generateWebhookSecret, unpackRequestHeaders } from "@ctxlog/core";
 import { waitFor } from "@ctxlog/core/testing";
 import { createTestDelivery, deleteWebhook, rotateWebhookSecret } from "@ctxlog/db";
 import { Webhook } from "standardwebhooks";
@@ -169,7 +169,13 @@ describe("webhook worker — delivery (PostgreSQL + Redis + loopback receivers)"
       responseBodyTruncated: false,
     });
     // the headers recorded are the headers received, signature included
-    const sent = failed?.requestHeaders as Record<string, string>;
+    // (kept short: the timestamp, signatures and user agent; the rest is the delivery's own)
+    expect(failed?.requestHeaders).toMatchObject({ "@v": 1 });
+    const sent = unpackRequestHeaders(failed?.requestHeaders, {
+      deliveryId: delivery.id,
+      event: delivery.event,
+    });
+    expect(Object.keys(sent)).toHaveLength(9);
     for (const [name, value] of Object.entries(sent)) expect(received[0]?.headers[name]).toBe(value);
     expect(sent["x-service-signature"]).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(attempts)).not.toContain(hook.secret);

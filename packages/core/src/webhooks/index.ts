@@ -42,6 +42,12 @@ export {
   verifyServiceSignature,
   type WebhookHeaderInput,
 } from "./signature";
+export {
+  packRequestHeaders,
+  type RequestHeadersRef,
+  type StoredRequestHeaders,
+  unpackRequestHeaders,
+} from "./stored-request-headers";
 export { WEBHOOK_STATES, type WebhookState, webhookState } from "./webhook-state";
 export {
   checkWebhookUrl,

@@ -1,3 +1,4 @@
+import type { StoredRequestHeaders } from "@ctxlog/core";
 import { MAX_DELIVERY_ATTEMPTS, newId } from "@ctxlog/core";
 import type { DbOrTx } from "../prisma-types";
 import { prismaSql } from "../sql-transaction";
@@ -22,7 +23,8 @@ export interface AttemptOutcome {
   error: string | null;
   succeeded: boolean;
   /** what was sent; null when nothing was (a refused plain-http URL) */
-  request?: { url: string; headers: Record<string, string> | null } | null;
+  /** the URL and the headers as stored (core's packRequestHeaders: the short form or the whole map) */
+  request?: { url: string; headers: StoredRequestHeaders | null } | null;
   /** what came back; null when no response came */
   response?: {
     headers: Record<string, string | string[]>;

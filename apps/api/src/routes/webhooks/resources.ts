@@ -1,6 +1,7 @@
 import {
   type EventName,
   MAX_DELIVERY_ATTEMPTS,
+  unpackRequestHeaders,
   type WebhookDisabledReason,
   webhookState,
 } from "@ctxlog/core";
@@ -72,7 +73,10 @@ export function deliveryDetailResource(row: DeliveryWithAttempts): DeliveryDetai
       request:
         a.requestUrl === null
           ? null
-          : { url: a.requestUrl, headers: (a.requestHeaders ?? {}) as Record<string, string> },
+          : {
+              url: a.requestUrl,
+              headers: unpackRequestHeaders(a.requestHeaders, { deliveryId: row.id, event: row.event }),
+            },
       response:
         a.responseStatus === null || a.responseHeaders === null
           ? null

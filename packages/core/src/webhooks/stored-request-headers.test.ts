@@ -1,0 +1,63 @@
+import { buildWebhookHeaders } from "./signature";
+import { packRequestHeaders, unpackRequestHeaders } from "./stored-request-headers";
+
+const ref = { deliveryId: "dlv_01M8EA478QQ3P3Y0MHQGBSQWEQ", event: "context.confirmed" };
+const body = '{"event":"context.confirmed","data":{"a":1}}';
+const secret = `whsec_${Buffer.alloc(32, 1).toString("base64")}`;
+const previousSecret = `whsec_${Buffer.alloc(32, 2).toString("base64")}`;
+
+/** The headers one attempt sends: the worker's, then the sender's user agent. */
+const sent = (previous: string | null = null): Record<string, string> => ({
+  ...buildWebhookHeaders({
+    ...ref,
+    body,
+    sentAt: new Date(1_795_777_269_500),
+    secret,
+    previousSecret: previous,
+  }),
+  "user-agent": "ctxlog-webhooks/1.0",
+});
+
+describe("an attempt's stored request headers", () => {
+  it("keep only the timestamp, the signatures and the user agent, and give back every header as sent", () => {
+    const headers = sent();
+    const stored = packRequestHeaders(headers, ref);
+    expect(stored).toEqual({
+      "@v": 1,
+      t: 1_795_777_269,
+      s: headers["x-service-signature"],
+      w: headers["webhook-signature"],
+      ua: "ctxlog-webhooks/1.0",
+    });
+    const unpacked = unpackRequestHeaders(JSON.parse(JSON.stringify(stored)), ref);
+    expect(Object.entries(unpacked)).toEqual(Object.entries(headers)); // names, values and order
+    expect(JSON.stringify(stored).length).toBeLessThan(JSON.stringify(headers).length / 2);
+  });
+
+  it("during a secret rotation: both signatures of each scheme", () => {
+    const headers = sent(previousSecret);
+    expect(headers["webhook-signature"]).toContain(" ");
+    const stored = packRequestHeaders(headers, ref);
+    expect(stored).toMatchObject({ "@v": 1, p: headers["x-service-signature-previous"] });
+    expect(Object.entries(unpackRequestHeaders(stored, ref))).toEqual(Object.entries(headers));
+  });
+
+  it.each([
+    ["a header the template does not know", { ...sent(), "x-extra": "1" }],
+    ["a value unlike the template's", { ...sent(), "content-type": "application/json; charset=utf-8" }],
+    ["another delivery's id", { ...sent(), "webhook-id": "dlv_other" }],
+    ["no user agent", (({ "user-agent": _, ...rest }) => rest)(sent())],
+    ["a timestamp that is not a number", { ...sent(), "x-service-timestamp": "soon" }],
+  ])("are kept whole when the short form would not give them back exactly: %s", (_label, headers) => {
+    const stored = packRequestHeaders(headers as Record<string, string>, ref);
+    expect(stored).toBe(headers);
+    expect(unpackRequestHeaders(stored, ref)).toEqual(headers);
+  });
+
+  it("read rows written whole as they are, and nothing as no headers", () => {
+    const whole = { "content-type": "application/json", "x-service-delivery": "dlv_x" };
+    expect(unpackRequestHeaders(whole, ref)).toBe(whole);
+    expect(unpackRequestHeaders(null, ref)).toEqual({});
+    expect(unpackRequestHeaders(["not", "headers"], ref)).toEqual({});
+  });
+});
