@@ -82,7 +82,7 @@ function summarizeTrace(trace, untilMs) {
     .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === "X" && e.dur > 0 && e.ts < end)
     .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
   // self time: a slice's duration less its children's (slices nest on one thread)
-  const self = new Map();
+  const items = [];
   const stack = [];
   let busy = 0;
   for (const e of slices) {
@@ -95,10 +95,10 @@ function summarizeTrace(trace, untilMs) {
     else busy += dur;
     const item = { e, stop, dur, children: 0 };
     stack.push(item);
-    self.set(item, item);
+    items.push(item);
   }
   const byActivity = new Map();
-  for (const item of self.values()) {
+  for (const item of items) {
     const group =
       activityOf.get(item.e.name) ??
       (item.e.name === "RunTask" || item.e.name === "ThreadControllerImpl::RunTask"
