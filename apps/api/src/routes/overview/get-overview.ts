@@ -1,26 +1,30 @@
 import { AppError } from "@ctxlog/core";
 import { currentAnchorKey, readOverview } from "@ctxlog/db";
 import type { z } from "zod";
+import { createBalanceCache } from "../../chain-reading/balance-cache";
 import type { ApiDeps } from "../../deps";
 import type { NoSchemas, RouteHandler } from "../route-spec";
 import { readAnchoringStatus } from "./anchoring-status";
 import type { overviewSchema } from "./schemas";
 
-// the balance changes with each anchoring at most: one RPC call per process every 15 s is plenty
+// the balance changes with each anchoring at most: one RPC call per process every 15 s is plenty;
+// the first one waits a second at most, and a stale one never waits (chain-reading/balance-cache.ts)
 const BALANCE_TTL_MS = 15_000;
+const BALANCE_FIRST_WAIT_MS = 1_000;
 
 /** GET /v1/overview — the dashboard's first page, for a session or a full or read-only key. */
 export function getOverview(deps: ApiDeps): RouteHandler<NoSchemas> {
   const { db, env, chain, signer } = deps;
   // the anchor key pays the gas: its balance is the one that runs out (the attestation key only signs)
-  let balance: { address: string; value: Promise<bigint | null>; at: number } | null = null;
-  const anchorBalance = (address: string | null) => {
-    if (!chain || address === null) return Promise.resolve(null);
-    if (!balance || balance.address !== address || Date.now() - balance.at > BALANCE_TTL_MS) {
-      balance = { address, value: chain.balanceOf(address as `0x${string}`), at: Date.now() };
-    }
-    return balance.value;
-  };
+  const balances =
+    chain &&
+    createBalanceCache({
+      read: (address) => chain.balanceOf(address as `0x${string}`),
+      ttlMs: BALANCE_TTL_MS,
+      waitMs: BALANCE_FIRST_WAIT_MS,
+    });
+  const anchorBalance = (address: string | null) =>
+    balances && address !== null ? balances.get(address) : Promise.resolve(null);
   return async ({ auth, res }) => {
     if (auth.type !== "full" && auth.type !== "read_only") {
       throw new AppError("INSUFFICIENT_PERMISSIONS", `This key (${auth.type}) may not read the overview.`);
