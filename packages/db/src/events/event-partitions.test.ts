@@ -2,7 +2,8 @@
 // ahead, dropped whole once older than the cutoff with nothing pending, the default partition's
 // rows purged row by row.
 import { randomBytes } from "node:crypto";
-import { idFloor } from "@ctxlog/core";
+import { idFloor, newId } from "@ctxlog/core";
+import { Client } from "pg";
 import { createTestDatabase } from "../testing";
 import { fanOutEvents } from "../webhooks/fan-out-events";
 import { ensureEventPartitions, listEventPartitionDays, retireEventPartitions } from "./event-partitions";
@@ -169,5 +170,45 @@ describe("event partitions", () => {
     expect(purged.events).toBeGreaterThanOrEqual(1);
     expect(await db.outboxEvent.count({ where: { id: inDefault } })).toBe(0);
     expect(await db.outboxEvent.count({ where: { id: inDay } })).toBe(1);
+  });
+
+  it("give way to a writer in a lock cycle: the writer commits, the day waits for the next run", async () => {
+    const db = database.db;
+    const { owner, hook } = await seedUserWithOldWebhook(db);
+    const day = utcDay(50);
+    await createDays(day, day);
+    // a done day: its one event fanned out, to no webhook (not subscribed)
+    await oldEvent(owner.userId, new Date(day.getTime() + 60_000), "context.confirmed");
+    await fanOutEvents(db, { batchSize: 100 });
+    const today = await recordEvent(db, { userId: owner.userId, event: "context.confirmed", data: {} });
+
+    // a writer in the fan-out's order: it reads webhooks, then inserts a delivery, whose foreign key
+    // locks the user's row
+    const writer = new Client({ connectionString: database.url });
+    await writer.connect();
+    try {
+      await writer.query("BEGIN");
+      await writer.query("SELECT count(*) FROM webhooks WHERE id = $1", [hook.id]);
+      // the retention takes users, then waits for webhooks, which the writer holds…
+      const retiring = retireEventPartitions(db, { cutoff: new Date(Date.now() - 30 * DAY) });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // …and the writer now waits for users, which the retention holds: a cycle
+      const inserted = writer.query(
+        `INSERT INTO webhook_deliveries (id, webhook_id, user_id, event_id, event, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, 'context.confirmed', now(), now())`,
+        [newId("dlv"), hook.id, owner.userId, today.id],
+      );
+      const result = await retiring;
+      await inserted; // the writer was not chosen as a deadlock's victim
+      await writer.query("COMMIT");
+      expect(result.retired).toEqual([]);
+      expect(result.heldBack.map((d) => d.getTime())).toContain(day.getTime());
+    } finally {
+      await writer.end();
+    }
+    expect(await db.webhookDelivery.count({ where: { eventId: today.id } })).toBe(1);
+    // with no writer in the way, the next run drops the day
+    const next = await retireEventPartitions(db, { cutoff: new Date(Date.now() - 30 * DAY) });
+    expect(next.retired.map((r) => r.day.getTime())).toContain(day.getTime());
   });
 });

@@ -65,9 +65,10 @@ export interface RetiredDay {
  * and in which nothing is pending: every event fanned out, no delivery `pending` (retries
  * included), no event recorded at or after the cutoff. A day held back is looked at again on the
  * next run. Each day is one short transaction: the three parents are locked (ACCESS EXCLUSIVE, as
- * dropping a partition requires; in the order writers take them, events → deliveries → attempts;
- * waiting at most `lockTimeoutMs`), the day is checked again, then its partitions are dropped. A
- * lock timeout leaves the day for the next run. Dropping writes a few KB of WAL per day where
+ * dropping a partition requires, with the users and webhooks tables their foreign keys reference;
+ * waiting at most `lockTimeoutMs`, 500 by default and always under half the server's
+ * deadlock_timeout), the day is checked again, then its partitions are dropped. A lock timeout
+ * leaves the day for the next run (held back). Dropping writes a few KB of WAL per day where
  * deleting its rows wrote about a kilobyte per row (bench/retention.js).
  */
 export async function retireEventPartitions(
@@ -76,21 +77,41 @@ export async function retireEventPartitions(
 ): Promise<{ retired: RetiredDay[]; heldBack: Date[] }> {
   const retired: RetiredDay[] = [];
   const heldBack: Date[] = [];
+  // Below the server's deadlock_timeout, whatever is asked: in a lock cycle with a writer, this side
+  // gives up before PostgreSQL's deadlock check runs, so the victim is never the writer.
+  const lockTimeoutMs = Math.min(opts.lockTimeoutMs ?? 500, (await deadlockTimeoutMs(db)) / 2);
   for (const day of await listEventPartitionDays(db)) {
     if (day.getTime() + DAY_MS > opts.cutoff.getTime()) break;
     const suffix = `_p${isoDay(day).replaceAll("-", "")}`;
     let outcome: Omit<RetiredDay, "day"> | null;
     try {
-      outcome = await retireDay(db, suffix, opts.cutoff, opts.lockTimeoutMs ?? 2_000);
+      outcome = await retireDay(db, suffix, opts.cutoff, lockTimeoutMs);
     } catch (error) {
       // another worker retired it meanwhile: the tables are gone, which is the outcome wanted
       if (!(await partitionExists(db, `outbox_events${suffix}`))) continue;
+      // the writers kept a table longer than we wait: the day is for the next run
+      if (isLockTimeout(error)) {
+        heldBack.push(day);
+        continue;
+      }
       throw error;
     }
     if (outcome) retired.push({ day, ...outcome });
     else heldBack.push(day);
   }
   return { retired, heldBack };
+}
+
+async function deadlockTimeoutMs(db: PrismaClient): Promise<number> {
+  const [row] = await db.$queryRaw<{ ms: number }[]>`
+    SELECT setting::int AS ms FROM pg_settings WHERE name = 'deadlock_timeout'`;
+  return row?.ms ?? 1_000;
+}
+
+/** PostgreSQL's lock_not_available (a lock wait past lock_timeout), however the driver wraps it. */
+function isLockTimeout(error: unknown): boolean {
+  const e = error as { code?: string; meta?: { code?: string }; message?: string } | null;
+  return e?.code === "55P03" || e?.meta?.code === "55P03" || /lock timeout/i.test(e?.message ?? "");
 }
 
 async function partitionExists(db: PrismaClient, name: string): Promise<boolean> {
@@ -116,6 +137,14 @@ async function retireDay(
   );
   return db.$transaction(async (tx) => {
     await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = ${Math.max(1, Math.round(lockTimeoutMs))}`);
+    // Dropping a partition drops its foreign keys' triggers on the tables they reference (events and
+    // deliveries → users, deliveries → webhooks), which takes those tables ACCESS EXCLUSIVE too. Taken
+    // there, mid-transaction, while holding the event tables, it closed a cycle with a writer
+    // (createWebhook holds the user's row, then inserts into webhooks): a deadlock, and PostgreSQL
+    // killed the writer. So they are taken first. Writers do not all take them in one order (the
+    // fan-out reads webhooks, then a delivery's foreign key locks users), so a cycle can still form:
+    // lock_timeout, under deadlock_timeout, makes this side give up first and the writer go on.
+    await tx.$executeRawUnsafe("LOCK TABLE users, webhooks IN ACCESS EXCLUSIVE MODE");
     // ONLY: the parents themselves; the day's partitions are locked by the DROPs below.
     await tx.$executeRawUnsafe(
       "LOCK TABLE ONLY outbox_events, ONLY webhook_deliveries, ONLY webhook_attempts IN ACCESS EXCLUSIVE MODE",
