@@ -1,7 +1,8 @@
 // (d) of bench:webhooks, the floor: the least a durable delivery takes here, and nothing else.
 // Per job: take it from BullMQ, load the delivery (its webhook's URL and sealed secret, the stored
 // body) in one query (by delivery and event id: the tables are partitioned by the event's day, and a
-// statement naming the event id is planned for that day alone, as the worker's are), open the secret, POST the body with the HMAC headers, record the attempt and
+// statement naming the event id is planned for that day alone, as the worker's are), open the
+// secret, POST the body with the HMAC headers, record the attempt and
 // the delivery's outcome in PostgreSQL in one statement, complete the job. No batching across jobs,
 // no fan-out, no SSRF guard, no retry schedule, no metrics, no per-endpoint pacing beyond undici's
 // connection limit. Run as its own process (forked by bench/webhooks.js); reports per-part

@@ -39,6 +39,42 @@ export interface WebhookHeaderInput {
   previousSecret?: string | null;
 }
 
+/** What one attempt's headers carry: the delivery, its time, and the signatures made over them. */
+export interface WebhookHeaderFields {
+  deliveryId: string;
+  event: string;
+  /** Unix seconds, signed and sent */
+  timestamp: number;
+  /** X-Service-Signature */
+  serviceSignature: string;
+  /** webhook-signature: one `v1,…` per secret, space-separated */
+  standardSignatures: string;
+  /** X-Service-Signature-Previous, during a rotation overlap */
+  previousServiceSignature?: string;
+}
+
+/**
+ * The headers of one attempt, laid out from their fields: the one place that names them and orders
+ * them (`buildWebhookHeaders` fills the fields by signing; an attempt's stored short form,
+ * stored-request-headers.ts, fills them from the row).
+ */
+export function webhookHeadersOf(f: WebhookHeaderFields): Record<string, string> {
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    "x-service-signature": f.serviceSignature,
+    "x-service-event": f.event,
+    "x-service-delivery": f.deliveryId,
+    "x-service-timestamp": String(f.timestamp),
+    "webhook-id": f.deliveryId,
+    "webhook-timestamp": String(f.timestamp),
+    "webhook-signature": f.standardSignatures,
+  };
+  if (f.previousServiceSignature !== undefined) {
+    headers["x-service-signature-previous"] = f.previousServiceSignature;
+  }
+  return headers;
+}
+
 /**
  * Every header of one delivery attempt. During a rotation overlap both secrets sign: Standard
  * Webhooks lists several space-separated signatures, and `X-Service-Signature-Previous` carries the
@@ -47,20 +83,16 @@ export interface WebhookHeaderInput {
 export function buildWebhookHeaders(input: WebhookHeaderInput): Record<string, string> {
   const timestamp = Math.floor(input.sentAt.getTime() / 1000);
   const secrets = input.previousSecret ? [input.secret, input.previousSecret] : [input.secret];
-  const headers: Record<string, string> = {
-    "content-type": "application/json",
-    "x-service-signature": serviceSignature(input.secret, input.body),
-    "x-service-event": input.event,
-    "x-service-delivery": input.deliveryId,
-    "x-service-timestamp": String(timestamp),
-    "webhook-id": input.deliveryId,
-    "webhook-timestamp": String(timestamp),
-    "webhook-signature": secrets
+  return webhookHeadersOf({
+    deliveryId: input.deliveryId,
+    event: input.event,
+    timestamp,
+    serviceSignature: serviceSignature(input.secret, input.body),
+    standardSignatures: secrets
       .map((s) => standardWebhooksSignature(s, input.deliveryId, timestamp, input.body))
       .join(" "),
-  };
-  if (input.previousSecret) {
-    headers["x-service-signature-previous"] = serviceSignature(input.previousSecret, input.body);
-  }
-  return headers;
+    ...(input.previousSecret
+      ? { previousServiceSignature: serviceSignature(input.previousSecret, input.body) }
+      : {}),
+  });
 }

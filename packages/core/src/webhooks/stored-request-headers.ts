@@ -8,6 +8,8 @@
 // every header as sent, name, value and order; anything else (a header added later, a value unlike
 // the template's) is kept whole. Rows written whole (before this form existed) read as they are.
 
+import { webhookHeadersOf } from "./signature";
+
 /** The delivery the headers were sent for: what the short form leaves out. */
 export interface RequestHeadersRef {
   deliveryId: string;
@@ -35,20 +37,18 @@ interface PackedRequestHeadersV1 {
 export type StoredRequestHeaders = Record<string, string> | PackedRequestHeadersV1;
 
 function unpackV1(packed: PackedRequestHeadersV1, ref: RequestHeadersRef): Record<string, string> {
-  // the order buildWebhookHeaders writes them in, then the sender's user agent
-  const headers: Record<string, string> = {
-    "content-type": "application/json",
-    "x-service-signature": packed.s,
-    "x-service-event": ref.event,
-    "x-service-delivery": ref.deliveryId,
-    "x-service-timestamp": String(packed.t),
-    "webhook-id": ref.deliveryId,
-    "webhook-timestamp": String(packed.t),
-    "webhook-signature": packed.w,
+  // the worker's headers (laid out where they are built), then the sender's user agent
+  return {
+    ...webhookHeadersOf({
+      deliveryId: ref.deliveryId,
+      event: ref.event,
+      timestamp: packed.t,
+      serviceSignature: packed.s,
+      standardSignatures: packed.w,
+      ...(packed.p !== undefined ? { previousServiceSignature: packed.p } : {}),
+    }),
+    "user-agent": packed.ua,
   };
-  if (packed.p !== undefined) headers["x-service-signature-previous"] = packed.p;
-  headers["user-agent"] = packed.ua;
-  return headers;
 }
 
 const sameHeaders = (a: Record<string, string>, b: Record<string, string>): boolean => {
