@@ -82,7 +82,7 @@ describe("chain worker on anvil, PostgreSQL and Redis: anchoring", () => {
       expect(root).toBeDefined();
       expect(verifyMerkleProof(c.entryHash as Hex, c.merkleProof as Hex[], root as Hex)).toBe(true);
     }
-    const anchors = await h.db.anchor.findMany({ where: { contexts: { some: { id: { in: ids } } } } });
+    const anchors = await h.db.anchor.findMany({ where: { contextIds: { hasSome: ids } } });
     expect(anchors.reduce((n, a) => n + a.contextCount, 0)).toBe(500);
     const events = await h.db.outboxEvent.groupBy({
       by: ["event"],

@@ -1,4 +1,4 @@
-import { readContext } from "@ctxlog/db/testing";
+import { findAnchorIdOf } from "@ctxlog/db";
 import { type FlakyRpcProxy, startFlakyRpcProxy } from "./testing/flaky-rpc-proxy";
 import { type ChainHarness, createChainHarness, sleep } from "./testing/harness";
 
@@ -27,7 +27,7 @@ describe("chain worker on anvil behind a node whose receipt lookups fail", () =>
     const deadline = Date.now() + 10_000;
     while (!anchorId || (await h.anchoredRoots()).length === 0) {
       if (Date.now() > deadline) throw new Error("the anchor was not mined");
-      anchorId = (await readContext(h.db, contextId as string)).anchorId;
+      anchorId = await findAnchorIdOf(h.db, contextId as string);
       await sleep(50);
     }
     // long past REPLACE_AFTER_MS: the stuck-anchor check has seen the spent nonce many times

@@ -24,7 +24,7 @@ describe("chain worker: the anchor key used elsewhere", () => {
     const ours = await waitFor(
       async () => {
         const tx = await h.db.anchorTransaction.findFirst({
-          where: { anchor: { contexts: { some: { id: first[0] } } }, status: "broadcast" },
+          where: { anchor: { contextIds: { has: first[0] as string } }, status: "broadcast" },
         });
         return tx ?? undefined;
       },

@@ -30,7 +30,7 @@ describe("chain worker: the chain's nonce is below the worker's (a nonce gap)", 
 
     const second = await h.submit(3);
     await h.waitForStatus(second, "confirmed", 30_000);
-    const anchor = await h.db.anchor.findFirstOrThrow({ where: { contexts: { some: { id: second[0] } } } });
+    const anchor = await h.db.anchor.findFirstOrThrow({ where: { contextIds: { has: second[0] as string } } });
     expect(anchor.nonce).toBe(0);
 
     expect(gapLines()).toHaveLength(1);
@@ -60,7 +60,7 @@ describe("chain worker: the chain's nonce is below the worker's (a nonce gap)", 
     const gapsBefore = gapLines().length;
     await h.waitForStatus([...a, ...b], "confirmed", 30_000);
     const anchors = await h.db.anchor.findMany({
-      where: { contexts: { some: { id: { in: [...a, ...b] } } } },
+      where: { contextIds: { hasSome: [...a, ...b] } },
       orderBy: { nonce: "asc" },
     });
     // same anchors (their roots were not rebuilt), nonces from the chain's on
@@ -84,7 +84,7 @@ describe("chain worker: the chain's nonce is below the worker's (a nonce gap)", 
 
   async function hashesOf(ids: string[]): Promise<Hex[]> {
     const txs = await h.db.anchorTransaction.findMany({
-      where: { anchor: { contexts: { some: { id: { in: ids } } } } },
+      where: { anchor: { contextIds: { hasSome: ids } } },
     });
     return txs.map((t) => t.hash as Hex);
   }

@@ -1,3 +1,4 @@
+import { findAnchorIdOf } from "@ctxlog/db";
 import { readContext } from "@ctxlog/db/testing";
 import type { Hex } from "viem";
 import { type ChainHarness, createChainHarness, waitFor } from "./testing/harness";
@@ -45,7 +46,7 @@ describe("chain worker on anvil, PostgreSQL and Redis: reorgs", () => {
 
   it("a reorg before the required depth: the context is confirmed once, on the canonical chain", async () => {
     const [id] = await h.submit(1);
-    const anchorId = await waitFor(async () => (await readContext(h.db, id as string)).anchorId, {
+    const anchorId = await waitFor(async () => findAnchorIdOf(h.db, id as string), {
       interval: 20,
       what: "the context to be batched",
     });

@@ -1,3 +1,4 @@
+import { findAnchorIdOf } from "@ctxlog/db";
 import { readContext } from "@ctxlog/db/testing";
 import type { Hex } from "viem";
 import { type ChainHarness, createChainHarness, waitFor } from "./testing/harness";
@@ -17,10 +18,10 @@ describe("chain worker on anvil, PostgreSQL and Redis: stuck and dropped transac
   async function transactionsOf(contextId: string, atLeast: number) {
     return waitFor(
       async () => {
-        const ctx = await readContext(h.db, contextId as string);
-        const txs = ctx.anchorId
+        const anchorId = await findAnchorIdOf(h.db, contextId);
+        const txs = anchorId
           ? await h.db.anchorTransaction.findMany({
-              where: { anchorId: ctx.anchorId },
+              where: { anchorId },
               orderBy: { createdAt: "asc" },
             })
           : [];

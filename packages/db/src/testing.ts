@@ -6,6 +6,7 @@ import { buildNewContexts, type ContextOwner, createContextSigner, SecretKeyring
 // client.d.ts, and must still name them.
 import type { Db, MigrationsOptions } from "@ctxlog/db";
 import { createDb } from "./client";
+import { attachInFlightAnchors, readAnchorFields } from "./anchors/in-flight-anchors";
 import { ANCHOR_FIELDS, type Context, toContext } from "./contexts/context-view";
 import { insertContexts } from "./contexts/insert-context";
 import { dropDatabase, quoteIdentifier, withDatabaseName, withMaintenanceClient } from "./database";
@@ -78,7 +79,7 @@ export async function readContexts(db: Db, ids: readonly string[]): Promise<Cont
     include: { anchor: { select: ANCHOR_FIELDS } },
     orderBy: { id: "asc" },
   });
-  return rows.map(toContext);
+  return (await attachInFlightAnchors(db, rows, readAnchorFields(db))).map(toContext);
 }
 
 /** One context as every reader sees it; throws when there is none. */

@@ -1,4 +1,5 @@
 import { CANONICAL_BYTES_SQL, decodeCanonicalBytes, decodeProof } from "@ctxlog/core";
+import { attachInFlightAnchors, placeInFlightBatch, readAnchorViews } from "../anchors/in-flight-anchors";
 import { ANCHOR_OMIT, type AnchorView, anchoredFields, type Context } from "../contexts/context-view";
 import { type ContextReader, readerFilter, readerScopeSql } from "../contexts/reader-scope";
 import type { PrismaClient } from "../generated/prisma/client";
@@ -94,21 +95,35 @@ export async function* streamAgentEntries(
 ): AsyncGenerator<AgentEntry> {
   const pageBytes = query.pageBytes ?? DEFAULT_PAGE_BYTES;
   let after = (query.fromSequence ?? 1) - 1;
+  // batches in flight (the log's newest entries), each placed once for the whole stream
+  const placements = new Map<string, ReturnType<typeof placeInFlightBatch>>();
+  const placeIn = (anchorId: string) => {
+    let placing = placements.get(anchorId);
+    if (!placing) placements.set(anchorId, (placing = placeInFlightBatch(db, anchorId)));
+    return placing;
+  };
   for (;;) {
     const end = await pageEnd(db, reader, query, after, pageBytes);
     if (end === null) return;
-    const rows = await db.context.findMany({
-      where: { ...readerFilter(reader), agentId: query.agentId, sequence: { gt: after, lte: end } },
-      include: { anchor: { omit: ANCHOR_OMIT } },
-      orderBy: { sequence: "asc" },
-    });
+    const rows = await attachInFlightAnchors(
+      db,
+      await db.context.findMany({
+        where: { ...readerFilter(reader), agentId: query.agentId, sequence: { gt: after, lte: end } },
+        include: { anchor: { omit: ANCHOR_OMIT } },
+        orderBy: { sequence: "asc" },
+      }),
+      readAnchorViews(db),
+    );
     for (const row of rows) {
       // the canonical JSON only (inflated, neither parsed nor made a string): an export writes it as it is
       const { canonicalData, merkleProof, ...entry } = row;
+      const inFlight = row.anchorId === null && row.anchor ? await placeIn(row.anchor.id) : undefined;
+      const placed = inFlight?.get(row.id);
       yield {
         ...entry,
         canonicalBytes: canonicalData === null ? null : decodeCanonicalBytes(canonicalData),
-        merkleProof: decodeProof(merkleProof),
+        leafIndex: placed ? placed.leafIndex : entry.leafIndex,
+        merkleProof: placed ? placed.merkleProof : decodeProof(merkleProof),
         ...anchoredFields(row, row.anchor),
       };
     }

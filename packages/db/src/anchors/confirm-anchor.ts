@@ -1,7 +1,7 @@
-import { buildMerkleTree, contextConfirmedData, decodeProof } from "@ctxlog/core";
+import { buildMerkleTree, contextConfirmedData } from "@ctxlog/core";
 import { confirmationSeconds } from "../contexts/context-view";
 import type { DbOrTx } from "../prisma-types";
-import { inSqlTransaction, type SqlRunner } from "../sql-transaction";
+import { inSqlTransaction } from "../sql-transaction";
 import type { AnchorProof } from "./anchor-target";
 import { recordContextEventsWith } from "./record-anchor-events";
 
@@ -12,15 +12,26 @@ const CONFIRM_ANCHOR_SQL = `
   RETURNING merkle_root, chain_id, network, registry_address, transaction_hash,
     block_number::text AS block_number, block_timestamp, gas_used::text AS gas_used, context_count,
     confirmed_at`;
-// The one write of a context after its claim: its status. Nothing else of the row changes, and the
-// rows come back with what their event carries (not their bodies), so nothing is read again.
-const CONFIRM_CONTEXTS_SQL = `
-  UPDATE contexts AS c SET status = 'confirmed', updated_at = now()
-  FROM anchors AS a CROSS JOIN unnest(a.context_ids) AS b(id)
-  WHERE a.id = $1 AND c.id = b.id AND c.anchor_id = a.id AND c.status = 'pending'
-  RETURNING c.id, c.user_id, c.agent_id, c.context_hash, c.leaf_index,
+// The batch's rows in leaf order (its context_ids), every one of them: the tree is rebuilt from all
+// its leaves. `pending` marks those this confirmation writes (a row claimed before claims stopped
+// writing it names this anchor already).
+const BATCH_ROWS_SQL = `
+  SELECT c.id, c.user_id, c.agent_id, c.context_hash, (b.n - 1)::int AS leaf_index,
     COALESCE(c.entry_hash, c.context_hash) AS leaf, c.created_at, c.sequence, c.prev_entry_hash,
-    c.entry_hash`;
+    c.entry_hash, c.status = 'pending' AND (c.anchor_id IS NULL OR c.anchor_id = a.id) AS pending
+  FROM anchors AS a CROSS JOIN unnest(a.context_ids) WITH ORDINALITY AS b(id, n)
+  JOIN contexts AS c ON c.id = b.id
+  WHERE a.id = $1
+  ORDER BY b.n`;
+// The one write of a context by the chain worker: its status, with where it sits in the batch and
+// its proof (the transaction, block and confirmation stay the anchor's, read through anchor_id).
+const CONFIRM_CONTEXTS_SQL = `
+  UPDATE contexts AS c
+  SET status = 'confirmed', anchor_id = $1, leaf_index = v.n, merkle_proof = decode(v.proof, 'hex'),
+    updated_at = now()
+  FROM unnest($2::text[], $3::int[], $4::text[]) AS v(id, n, proof)
+  WHERE c.id = v.id AND c.status = 'pending'
+  RETURNING c.id`;
 
 interface ConfirmedAnchorRow {
   merkle_root: string;
@@ -35,47 +46,33 @@ interface ConfirmedAnchorRow {
   confirmed_at: Date;
 }
 
-interface ConfirmedContextRow {
+interface BatchRow {
   id: string;
   user_id: string;
   agent_id: string;
   context_hash: string;
-  leaf_index: number | null;
+  leaf_index: number;
   leaf: string;
   created_at: Date;
   sequence: number | null;
   prev_entry_hash: string | null;
   entry_hash: string | null;
+  pending: boolean;
 }
 
 /**
- * Each row's Merkle proof, rebuilt from the batch's leaves in leaf order: the same tree the claim
- * built and stored (same leaves, same order), and cheaper than reading thousands of stored proofs
- * back. Only when every leaf of the batch is here and the root is the anchor's; else (a batch some
- * of whose rows are no longer pending) the stored proofs are read.
+ * Every row's Merkle proof, from the batch's leaves in leaf order: the tree the claim built (same
+ * leaves, same order, and leaves never change). A tree whose root is not the anchor's means the
+ * rows are not the batch's: nothing is confirmed on it.
  */
-async function proofsOf(
-  sql: SqlRunner,
-  anchor: ConfirmedAnchorRow,
-  rows: readonly ConfirmedContextRow[],
-): Promise<Map<string, string[]>> {
-  const leaves: string[] = new Array(rows.length);
-  for (const r of rows) {
-    if (r.leaf_index === null || r.leaf_index >= rows.length || leaves[r.leaf_index] !== undefined) break;
-    leaves[r.leaf_index] = r.leaf;
+function proofsOf(anchorId: string, anchor: ConfirmedAnchorRow, rows: readonly BatchRow[]): string[][] {
+  const tree = buildMerkleTree(rows.map((r) => r.leaf as `0x${string}`));
+  if (rows.length !== Number(anchor.context_count) || tree.root !== anchor.merkle_root.toLowerCase()) {
+    throw new Error(
+      `anchor ${anchorId}: its ${rows.length} rows give the root ${tree.root}, not its own ${anchor.merkle_root}`,
+    );
   }
-  const complete = rows.length === Number(anchor.context_count) && !leaves.includes(undefined as never);
-  if (complete) {
-    const tree = buildMerkleTree(leaves as `0x${string}`[]);
-    if (tree.root === anchor.merkle_root.toLowerCase()) {
-      return new Map(rows.map((r) => [r.id, tree.proofs[r.leaf_index as number] as string[]]));
-    }
-  }
-  const stored = await sql<{ id: string; merkle_proof: Uint8Array | null }>(
-    "SELECT id, merkle_proof FROM contexts WHERE id = ANY($1::text[])",
-    [rows.map((r) => r.id)],
-  );
-  return new Map(stored.map((r) => [r.id, decodeProof(r.merkle_proof)]));
+  return tree.proofs;
 }
 
 /**
@@ -92,16 +89,25 @@ export async function confirmAnchor(
   return inSqlTransaction(db, async (sql) => {
     const [anchor] = await sql<ConfirmedAnchorRow>(CONFIRM_ANCHOR_SQL, [anchorId, blockHash, confirmations]);
     if (!anchor) return { confirmed: 0 };
-    const rows = await sql<ConfirmedContextRow>(CONFIRM_CONTEXTS_SQL, [anchorId]);
-    const proofs = await proofsOf(sql, anchor, rows);
+    const batch = await sql<BatchRow>(BATCH_ROWS_SQL, [anchorId]);
+    const proofs = proofsOf(anchorId, anchor, batch);
+    const pending = batch.filter((r) => r.pending);
+    const written = await sql<{ id: string }>(CONFIRM_CONTEXTS_SQL, [
+      anchorId,
+      pending.map((r) => r.id),
+      pending.map((r) => r.leaf_index),
+      pending.map((r) => proofs[r.leaf_index]?.map((node) => node.slice(2)).join("") ?? ""),
+    ]);
+    const confirmedIds = new Set(written.map((r) => r.id));
+    const rows = pending.filter((r) => confirmedIds.has(r.id));
     const blockNumber = BigInt(anchor.block_number);
     const blockTimestamp = new Date(anchor.block_timestamp);
     const gasUsed = BigInt(anchor.gas_used);
     const confirmedAt = new Date(anchor.confirmed_at);
     await recordContextEventsWith(sql, "context.confirmed", rows, (c) => {
       const proof: AnchorProof = {
-        leaf_index: c.leaf_index ?? 0,
-        merkle_proof: proofs.get(c.id) ?? [],
+        leaf_index: c.leaf_index,
+        merkle_proof: proofs[c.leaf_index] ?? [],
         merkle_root: anchor.merkle_root,
         chain_id: Number(anchor.chain_id),
         network: anchor.network,

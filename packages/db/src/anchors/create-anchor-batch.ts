@@ -2,6 +2,7 @@ import { buildMerkleTree, newId } from "@ctxlog/core";
 import type { DbOrTx } from "../prisma-types";
 import { inSqlTransaction } from "../sql-transaction";
 import type { AnchorTarget } from "./anchor-target";
+import { CLAIMS_LOCK_KEY, IN_FLIGHT_CONTEXT_IDS_SQL } from "./in-flight-anchors";
 
 export interface CreatedAnchorBatch {
   anchorId: string;
@@ -15,44 +16,38 @@ export interface CreatedAnchorBatch {
  */
 export type AnchorClaim = readonly string[] | { oldest: number };
 
-// a chained context's leaf is its entry hash; one logged before logs were chained keeps its
-// context_hash (proof bundle version 1). The oldest pending rows come from contexts_pending_idx; those
-// already in a batch (at most the batches in flight) are skipped on the row.
+// Claims are taken one at a time per database (this transaction-scoped advisory lock): the next
+// claim's statements start after the previous one committed, so they see its anchor and leave its
+// contexts alone. The claim writes no context row: a batch's contexts are its anchor's context_ids,
+// and each row is written once by the chain worker, when its batch is confirmed or fails
+// (leaf index, proof, anchor and status in one write). A chained context's leaf is its entry hash;
+// one logged before logs were chained keeps its context_hash (proof bundle version 1).
+const CLAIMS_LOCK_SQL = `SELECT 1 AS locked FROM pg_advisory_xact_lock(${CLAIMS_LOCK_KEY})`;
+// The oldest pending rows come from contexts_pending_idx; those in a batch in flight (a few batches'
+// worth at most) are skipped through one hashed list of their ids. `anchor_id IS NULL`: a row claimed
+// before claims stopped writing it (an upgrade with batches in flight) is in its batch already.
 const CLAIM_OLDEST_SQL = `
   SELECT id, COALESCE(entry_hash, context_hash) AS leaf FROM contexts
-  WHERE status = 'pending' AND anchor_id IS NULL
+  WHERE status = 'pending' AND anchor_id IS NULL AND id NOT IN (${IN_FLIGHT_CONTEXT_IDS_SQL})
   ORDER BY created_at, id
-  LIMIT $1
-  FOR UPDATE SKIP LOCKED`;
+  LIMIT $1`;
 const CLAIM_IDS_SQL = `
   SELECT id, COALESCE(entry_hash, context_hash) AS leaf FROM contexts
   WHERE id = ANY($1::text[]) AND status = 'pending' AND anchor_id IS NULL
-  ORDER BY id
-  FOR UPDATE SKIP LOCKED`;
-// context_ids, in leaf order, is how the batch's rows are found again (contexts has no index on
-// anchor_id, so that the claim below changes no indexed column).
+    AND id NOT IN (${IN_FLIGHT_CONTEXT_IDS_SQL})
+  ORDER BY id`;
+// context_ids, in leaf order, is the batch: how its rows are found, and each one's leaf index.
 const INSERT_ANCHOR_SQL = `
   INSERT INTO anchors (id, signer_address, chain_id, network, registry_address, merkle_root,
     context_count, context_ids, updated_at)
   VALUES ($1, $2, $3, $4, $5, $6, $7, $8::text[], now())`;
-// Each proof travels as the hex of its nodes' bytes, concatenated (how merkle_proof holds it:
-// 32 bytes a node), decoded once by PostgreSQL; the leaf index
-// is the position in the arrays. This is the row's claim, a HOT update (no indexed column changes,
-// and the table's fillfactor leaves room on the page); after it the chain worker writes the row once
-// more at most, its final status (the transaction and block are the anchor's, read through it).
-const WRITE_PROOFS_SQL = `
-  UPDATE contexts AS c
-  SET anchor_id = $1, leaf_index = v.n - 1, merkle_proof = decode(v.proof, 'hex'), updated_at = now()
-  FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS v(id, proof, n)
-  WHERE c.id = v.id`;
 
 /**
  * Claims contexts that are still pending and in no batch (the given ones, or the oldest), builds
- * their Merkle tree and writes the anchor with each context's leaf index and proof, all in one
- * transaction of four statements whatever the batch's size. A context another worker holds or
- * claimed first (or one already batched) is skipped (FOR UPDATE SKIP LOCKED), so a context is never
- * in two live batches however many replicas claim at once. Returns null when nothing was left to
- * claim.
+ * their Merkle tree and writes the anchor (its root and its contexts in leaf order), in one
+ * transaction of three statements whatever the batch's size. Claims are serialised by an advisory
+ * lock, so a context is never in two live batches however many replicas claim at once. Returns
+ * null when nothing was left to claim.
  */
 export async function createAnchorBatch(
   db: DbOrTx,
@@ -61,6 +56,7 @@ export async function createAnchorBatch(
 ): Promise<CreatedAnchorBatch | null> {
   if ("oldest" in claim ? claim.oldest < 1 : claim.length === 0) return null;
   return inSqlTransaction(db, async (sql) => {
+    await sql(CLAIMS_LOCK_SQL);
     const rows =
       "oldest" in claim
         ? await sql<{ id: string; leaf: string }>(CLAIM_OLDEST_SQL, [claim.oldest])
@@ -79,11 +75,6 @@ export async function createAnchorBatch(
       tree.root,
       rows.length,
       ids,
-    ]);
-    await sql(WRITE_PROOFS_SQL, [
-      anchorId,
-      ids,
-      tree.proofs.map((p) => p.map((node) => node.slice(2)).join("")),
     ]);
     return { anchorId, contextIds: ids, merkleRoot: tree.root };
   });

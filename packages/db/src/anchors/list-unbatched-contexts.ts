@@ -1,4 +1,5 @@
 import type { DbOrTx } from "../prisma-types";
+import { IN_FLIGHT_CONTEXT_IDS_SQL } from "./in-flight-anchors";
 
 /**
  * Pending contexts in no batch, created before `createdBefore`, by id after `afterId`: what the
@@ -8,17 +9,15 @@ export async function listUnbatchedContextIds(
   db: DbOrTx,
   opts: { createdBefore: Date; afterId?: string; limit: number },
 ): Promise<string[]> {
-  const rows = await db.context.findMany({
-    where: {
-      status: "pending",
-      anchorId: null,
-      createdAt: { lt: opts.createdBefore },
-      ...(opts.afterId ? { id: { gt: opts.afterId } } : {}),
-    },
-    orderBy: { id: "asc" },
-    take: opts.limit,
-    select: { id: true },
-  });
+  const rows = await db.$queryRawUnsafe<{ id: string }[]>(
+    `SELECT id FROM contexts
+      WHERE status = 'pending' AND anchor_id IS NULL AND created_at < $1 AND id > $2
+        AND id NOT IN (${IN_FLIGHT_CONTEXT_IDS_SQL})
+      ORDER BY id LIMIT $3`,
+    opts.createdBefore,
+    opts.afterId ?? "",
+    opts.limit,
+  );
   return rows.map((r) => r.id);
 }
 
@@ -28,8 +27,11 @@ export async function listUnbatchedContextIds(
  */
 export async function listUnbatchedAmong(db: DbOrTx, contextIds: readonly string[]): Promise<string[]> {
   if (contextIds.length === 0) return [];
-  const rows = await db.$queryRaw<{ id: string }[]>`
-    SELECT id FROM contexts
-    WHERE id = ANY(${contextIds as string[]}::text[]) AND status = 'pending' AND anchor_id IS NULL`;
+  const rows = await db.$queryRawUnsafe<{ id: string }[]>(
+    `SELECT id FROM contexts
+      WHERE id = ANY($1::text[]) AND status = 'pending' AND anchor_id IS NULL
+        AND id NOT IN (${IN_FLIGHT_CONTEXT_IDS_SQL})`,
+    contextIds,
+  );
   return rows.map((r) => r.id);
 }

@@ -43,6 +43,7 @@ export function decodeContextRow<R extends Pick<StoredContextRow, "canonicalData
 
 /** The anchor's columns a context's record reads (a Prisma `select`). */
 export const ANCHOR_FIELDS = {
+  id: true,
   transactionHash: true,
   sentAt: true,
   blockNumber: true,

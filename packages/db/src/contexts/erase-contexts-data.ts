@@ -77,6 +77,7 @@ export async function eraseContextsData(
   await tx.$queryRaw`
     SELECT a.id FROM anchors a
      WHERE a.id IN (SELECT c.anchor_id FROM contexts c WHERE c.id = ANY (${[...ids]}::text[]))
+        OR (a.status IN ('queued', 'sent', 'mined') AND a.context_ids && ${[...ids]}::text[])
      ORDER BY a.id
        FOR SHARE OF a`;
   const erased = await tx.$queryRaw<ErasedContext[]>`

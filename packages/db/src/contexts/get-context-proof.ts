@@ -1,3 +1,4 @@
+import { attachInFlightAnchors, readAnchorViews } from "../anchors/in-flight-anchors";
 import type { PrismaClient } from "../generated/prisma/client";
 import { ANCHOR_OMIT, anchoredFields, decodeContextRow } from "./context-view";
 import { type ContextReader, readerFilter } from "./reader-scope";
@@ -8,5 +9,7 @@ export async function getContextWithAnchor(db: PrismaClient, reader: ContextRead
     where: { id: contextId, ...readerFilter(reader) },
     include: { anchor: { omit: ANCHOR_OMIT } },
   });
-  return row && { ...decodeContextRow(row), ...anchoredFields(row, row.anchor) };
+  if (!row) return null;
+  const [withAnchor] = await attachInFlightAnchors(db, [row], readAnchorViews(db));
+  return { ...decodeContextRow(withAnchor as typeof row), ...anchoredFields(row, withAnchor?.anchor) };
 }

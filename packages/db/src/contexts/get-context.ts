@@ -1,3 +1,4 @@
+import { attachInFlightAnchors, readAnchorFields } from "../anchors/in-flight-anchors";
 import type { PrismaClient } from "../generated/prisma/client";
 import { ANCHOR_FIELDS, type Context, toContext } from "./context-view";
 import { type ContextReader, readerFilter } from "./reader-scope";
@@ -12,5 +13,7 @@ export async function getContext(
     where: { id: contextId, ...readerFilter(reader) },
     include: { anchor: { select: ANCHOR_FIELDS } },
   });
-  return row && toContext(row);
+  if (!row) return null;
+  const [withAnchor] = await attachInFlightAnchors(db, [row], readAnchorFields(db));
+  return toContext(withAnchor as typeof row);
 }

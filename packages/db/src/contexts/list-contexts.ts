@@ -1,4 +1,5 @@
 import { idFloor } from "@ctxlog/core";
+import { attachInFlightAnchors, readAnchorFields } from "../anchors/in-flight-anchors";
 import type { ContextStatus, PrismaClient } from "../generated/prisma/client";
 import { traceContextIds } from "../otel/claim-otel-spans";
 import { idsBefore, toPage } from "../page";
@@ -44,5 +45,5 @@ export async function listContexts(db: PrismaClient, reader: ContextReader, quer
     orderBy: { id: "desc" },
     take: query.limit + 1,
   });
-  return toPage(rows.map(toContext), query.limit);
+  return toPage((await attachInFlightAnchors(db, rows, readAnchorFields(db))).map(toContext), query.limit);
 }

@@ -1,0 +1,150 @@
+// Integration: real PostgreSQL (a fresh database). A claim writes no context row: a batch in flight
+// holds its contexts by its context_ids, and every reader finds it there — the transaction once the
+// batch is out, the leaf index and proof for an export — until the batch ends and the row names it.
+import { verifyMerkleProof } from "@ctxlog/core";
+import type { Hex } from "viem";
+import { getContext } from "../contexts/get-context";
+import { listContexts } from "../contexts/list-contexts";
+import { retryContext } from "../contexts/retry-context";
+import { createTestDatabase, readContext, seedContexts, seedUser } from "../testing";
+import { findAnchoredContexts, findContextByHash } from "../verifications/find-anchored-contexts";
+import type { AnchorTarget } from "./anchor-target";
+import { createAnchorBatch } from "./create-anchor-batch";
+import { findAnchorIdOf, placeInFlightBatch } from "./in-flight-anchors";
+import { failAnchor } from "./track-anchors";
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+const SIGNER = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
+const TARGET: AnchorTarget = {
+  signerAddress: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+  chainId: 31337,
+  network: "anvil",
+  registryAddress: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+};
+const TX = `0x${"ab".repeat(32)}`;
+
+beforeAll(async () => {
+  database = await createTestDatabase("ctxlog_in_flight_test");
+});
+afterAll(() => database.drop());
+
+async function seeded(count: number) {
+  const owner = await seedUser(database.db);
+  const ids = await seedContexts(database.db, owner, { count, signerPrivateKey: SIGNER });
+  return { owner, reader: { ...owner, scope: "all" as const }, ids };
+}
+
+/** The row's own version (xmin): unchanged while nothing writes the row. */
+const versionOf = async (id: string) =>
+  (await database.db.$queryRaw<{ v: string }[]>`SELECT xmin::text AS v FROM contexts WHERE id = ${id}`)[0]?.v;
+
+const markSent = (anchorId: string) =>
+  database.db.anchor.update({
+    where: { id: anchorId },
+    data: { status: "sent", transactionHash: TX, sentAt: new Date() },
+  });
+
+describe("batches in flight", () => {
+  it("a claim writes no row; the next claim skips the batch's contexts and takes the rest", async () => {
+    const db = database.db;
+    const { ids } = await seeded(3);
+    const [a, b, c] = ids as [string, string, string];
+    const before = await Promise.all(ids.map(versionOf));
+    const first = await createAnchorBatch(db, TARGET, [a, b]);
+    expect(first?.contextIds).toEqual([a, b]);
+    expect(await Promise.all(ids.map(versionOf))).toEqual(before);
+    expect((await readContext(db, a)).anchorId).toBeNull();
+    expect(await findAnchorIdOf(db, a)).toBe(first?.anchorId);
+    expect(await findAnchorIdOf(db, c)).toBeNull();
+
+    // named again (a job retried), or the oldest: only c is left
+    expect(await createAnchorBatch(db, TARGET, [a, b])).toBeNull();
+    const second = await createAnchorBatch(db, TARGET, { oldest: 100 });
+    expect(second?.contextIds).toEqual([c]);
+  });
+
+  it("readers show a batch's transaction once it is out, before any row names the batch", async () => {
+    const db = database.db;
+    const { reader, ids } = await seeded(2);
+    const [a, b] = ids as [string, string];
+    const batch = await createAnchorBatch(db, TARGET, [a]);
+    const anchorId = batch?.anchorId as string;
+    // queued: nothing of a transaction yet
+    expect((await getContext(db, reader, a))?.transactionHash).toBeNull();
+
+    await markSent(anchorId);
+    expect(await getContext(db, reader, a)).toMatchObject({
+      status: "pending",
+      anchorId: null,
+      transactionHash: TX,
+    });
+    expect((await getContext(db, reader, b))?.transactionHash).toBeNull();
+    const page = await listContexts(db, reader, { limit: 10 });
+    const shown = new Map(page.rows.map((r) => [r.id, r.transactionHash]));
+    expect(shown.get(a)).toBe(TX);
+    expect(shown.get(b)).toBeNull();
+
+    // verification by data and transaction finds it in its batch in flight
+    const { contextHash } = await readContext(db, a);
+    const found = await findAnchoredContexts(db, reader, contextHash, TX);
+    expect(found.map((r) => r.id)).toEqual([a]);
+    expect(found[0]?.anchor?.id).toBe(anchorId);
+    expect(await findAnchoredContexts(db, reader, contextHash, `0x${"cd".repeat(32)}`)).toEqual([]);
+    expect(await findContextByHash(db, reader, contextHash)).toMatchObject({ id: a, transactionHash: TX });
+
+    // another user's reader sees none of it
+    const stranger = { ...(await seedUser(db)), scope: "all" as const };
+    expect(await getContext(db, stranger, a)).toBeNull();
+    expect(await findAnchoredContexts(db, stranger, contextHash, TX)).toEqual([]);
+  });
+
+  it("places each context of a batch in flight in its tree: leaf index and a proof of the anchor's root", async () => {
+    const db = database.db;
+    const { ids } = await seeded(5);
+    const batch = await createAnchorBatch(db, TARGET, ids);
+    const placed = await placeInFlightBatch(db, batch?.anchorId as string);
+    expect([...placed.keys()]).toEqual(batch?.contextIds);
+    for (const [id, { leafIndex, merkleProof }] of placed) {
+      const row = await readContext(db, id);
+      expect(leafIndex).toBe(batch?.contextIds.indexOf(id));
+      expect(
+        verifyMerkleProof(
+          (row.entryHash ?? row.contextHash) as Hex,
+          merkleProof as Hex[],
+          batch?.merkleRoot as Hex,
+        ),
+      ).toBe(true);
+    }
+  });
+
+  it("a failed batch names itself on its rows; a retried context leaves it and is claimed anew", async () => {
+    const db = database.db;
+    const { reader, ids } = await seeded(2);
+    const [a, b] = ids as [string, string];
+    const batch = await createAnchorBatch(db, TARGET, [a, b]);
+    const anchorId = batch?.anchorId as string;
+    await markSent(anchorId);
+    await failAnchor(db, anchorId, {
+      reason: "reverted",
+      message: "the anchor transaction reverted",
+      details: "test",
+      retryPossible: true,
+    });
+    expect(await getContext(db, reader, a)).toMatchObject({
+      status: "failed",
+      anchorId,
+      transactionHash: TX,
+    });
+
+    const retried = await retryContext(db, reader, a, new Date(Date.now() + 5_000));
+    expect(retried.outcome).toBe("retried");
+    expect(await getContext(db, reader, a)).toMatchObject({
+      status: "pending",
+      anchorId: null,
+      transactionHash: null,
+    });
+    const again = await createAnchorBatch(db, TARGET, [a, b]);
+    expect(again?.contextIds).toEqual([a]);
+    expect(await findAnchorIdOf(db, b)).toBe(anchorId);
+  });
+});

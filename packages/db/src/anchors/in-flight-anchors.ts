@@ -1,0 +1,98 @@
+import { buildMerkleTree } from "@ctxlog/core";
+import { ANCHOR_FIELDS, ANCHOR_OMIT } from "../contexts/context-view";
+import type { DbOrTx } from "../prisma-types";
+
+/**
+ * A batch is in flight from its claim until it is confirmed or fails. Its contexts are its
+ * `context_ids`: their rows are not written at the claim (each is written once, with its status,
+ * when the batch ends), so while a batch is in flight this list is the only link between them.
+ */
+export const IN_FLIGHT_STATUSES = ["queued", "sent", "mined"] as const;
+
+/** The ids of every context in a batch in flight (few: the batches the chain worker is sending). */
+export const IN_FLIGHT_CONTEXT_IDS_SQL = `
+  SELECT unnest(context_ids) FROM anchors WHERE status IN ('queued', 'sent', 'mined')`;
+
+/** The advisory lock (transaction-scoped) that makes claims take turns. */
+export const CLAIMS_LOCK_KEY = 0x63_74_78_6c_6f_67; // "ctxlog"
+
+/** What a row needs to say whether it may be in a batch in flight. */
+interface MaybeInFlight {
+  id: string;
+  status: string;
+  anchorId: string | null;
+}
+
+/** Which batch in flight holds each of these contexts (those in none are left out). */
+export async function findInFlightAnchorIds(
+  db: DbOrTx,
+  contextIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (contextIds.length === 0) return new Map();
+  const rows = await db.$queryRaw<{ context_id: string; anchor_id: string }[]>`
+    SELECT x AS context_id, a.id AS anchor_id
+      FROM anchors a CROSS JOIN unnest(a.context_ids) AS x
+     WHERE a.status IN ('queued', 'sent', 'mined') AND a.context_ids && ${[...contextIds]}::text[]
+       AND x = ANY(${[...contextIds]}::text[])`;
+  return new Map(rows.map((r) => [r.context_id, r.anchor_id]));
+}
+
+/**
+ * Gives each pending row in no anchor of its own (`anchor_id` is written when its batch ends) the
+ * anchor in flight that holds it, if any, read by `readAnchors` as the reader reads anchors: what it
+ * shows of a batch that is out but not yet deep enough (its transaction). Costs queries only when
+ * some row is pending.
+ */
+export async function attachInFlightAnchors<
+  A extends { id: string },
+  R extends MaybeInFlight & { anchor: A | null },
+>(db: DbOrTx, rows: R[], readAnchors: (ids: string[]) => Promise<A[]>): Promise<R[]> {
+  const waiting = rows.filter((r) => r.status === "pending" && r.anchorId === null).map((r) => r.id);
+  const holder = await findInFlightAnchorIds(db, waiting);
+  if (holder.size === 0) return rows;
+  const anchors = new Map((await readAnchors([...new Set(holder.values())])).map((a) => [a.id, a]));
+  return rows.map((r) => {
+    const anchor = anchors.get(holder.get(r.id) ?? "");
+    return anchor ? { ...r, anchor } : r;
+  });
+}
+
+/** The id of the batch that holds a context: its own anchor, else the one in flight that has it. */
+export async function findAnchorIdOf(db: DbOrTx, contextId: string): Promise<string | null> {
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    SELECT COALESCE(
+      (SELECT anchor_id FROM contexts WHERE id = ${contextId}),
+      (SELECT id FROM anchors WHERE status IN ('queued', 'sent', 'mined')
+         AND context_ids @> ARRAY[${contextId}]::text[] LIMIT 1)) AS id`;
+  return rows[0]?.id ?? null;
+}
+
+/** `readAnchors` for readers that show a context's chain fields (ANCHOR_FIELDS). */
+export const readAnchorFields = (db: DbOrTx) => (ids: string[]) =>
+  db.anchor.findMany({ where: { id: { in: ids } }, select: ANCHOR_FIELDS });
+
+/** `readAnchors` for readers that show the whole anchor (but its context ids). */
+export const readAnchorViews = (db: DbOrTx) => (ids: string[]) =>
+  db.anchor.findMany({ where: { id: { in: ids } }, omit: ANCHOR_OMIT });
+
+/**
+ * Where each context of a batch sits in its tree (leaf index and proof), rebuilt from the batch's
+ * leaves in leaf order: a row gets its own copy when its batch ends, so this is how a context in
+ * a batch still in flight is placed (an export shows it, for the audit to measure its depth).
+ * Empty when the leaves do not give the anchor's root (they always should: leaves never change).
+ */
+export async function placeInFlightBatch(
+  db: DbOrTx,
+  anchorId: string,
+): Promise<Map<string, { leafIndex: number; merkleProof: string[] }>> {
+  const rows = await db.$queryRaw<{ id: string; leaf: string; root: string }[]>`
+    SELECT c.id, COALESCE(c.entry_hash, c.context_hash) AS leaf, a.merkle_root AS root
+      FROM anchors AS a CROSS JOIN unnest(a.context_ids) WITH ORDINALITY AS b(id, n)
+      JOIN contexts AS c ON c.id = b.id
+     WHERE a.id = ${anchorId}
+     ORDER BY b.n`;
+  if (rows.length === 0) return new Map();
+  const tree = buildMerkleTree(rows.map((r) => r.leaf as `0x${string}`));
+  if (tree.root !== rows[0]?.root.toLowerCase()) return new Map();
+  return new Map(rows.map((r, i) => [r.id, { leafIndex: i, merkleProof: tree.proofs[i] as string[] }]));
+}
