@@ -32,6 +32,7 @@ const E2E_CONTEXTS = Number(process.env.BENCH_E2E_CONTEXTS ?? 50_000);
 const E2E_BATCH_MAX = process.env.BENCH_E2E_BATCH_MAX ?? "4096";
 const E2E_BATCH_WINDOW_MS = process.env.BENCH_E2E_BATCH_WINDOW_MS ?? "1000";
 const E2E_ONLY = process.env.BENCH_E2E_ONLY === "1";
+const E2E_FILLFACTOR = process.env.BENCH_E2E_CONTEXTS_FILLFACTOR;
 const BATCH = 100;
 // BENCH_INGEST_AGENTS (default 1): (c)'s requests rotate over this many agents' logs, a request's
 // 100 contexts all of one agent (one agent: every write takes the same log head, in series)
@@ -185,6 +186,11 @@ async function endToEnd() {
     const batches = Math.ceil(E2E_CONTEXTS / BATCH);
     let next = 0;
     const [{ name: databaseName }] = await stack.db.$queryRawUnsafe("SELECT current_database() AS name");
+    // BENCH_E2E_CONTEXTS_FILLFACTOR: another fillfactor for contexts (its migrations set one), set
+    // while the table is still empty, to weigh HOT confirmations against the bytes they reserve
+    if (E2E_FILLFACTOR) {
+      await stack.db.$executeRawUnsafe(`ALTER TABLE contexts SET (fillfactor = ${Number(E2E_FILLFACTOR)})`);
+    }
     // the chain worker is up once it holds the signer's lease: its start-up is not counted
     for (let i = 0; i < 600; i++) {
       if ((await stack.db.$queryRawUnsafe("SELECT 1 FROM signer_leases")).length > 0) break;
@@ -227,7 +233,14 @@ async function endToEnd() {
       select: { gasUsed: true },
     });
     const gas = anchors.reduce((sum, a) => sum + Number(a.gasUsed), 0);
+    // how many of the contexts' row updates were HOT (a new version on the same page, no index
+    // entry), as the backends have reported them by now
+    await new Promise((r) => setTimeout(r, 1_500));
+    const [updates] = await stack.db.$queryRawUnsafe(
+      `SELECT n_tup_upd::int AS updates, n_tup_hot_upd::int AS hot FROM pg_stat_user_tables WHERE relname = 'contexts'`,
+    );
     return {
+      contextUpdates: updates,
       contexts: batches * BATCH,
       postsPerSecond: (batches * BATCH) / (postedMs / 1000),
       perSecond: (batches * BATCH) / ((last._max.confirmedAt.getTime() - started) / 1000),
@@ -261,6 +274,10 @@ async function main() {
     );
     const cpu = Object.entries(e.cpuPerContext).map(([role, us]) => `${role} ${fmt(us, 1)}`);
     console.log(`  CPU µs per context, first POST → last confirmed: ${cpu.join(", ")}`);
+    const u = e.contextUpdates;
+    console.log(
+      `  contexts rows updated: ${u.updates}, of which HOT ${u.hot}${E2E_FILLFACTOR ? ` (fillfactor ${E2E_FILLFACTOR})` : ""}`,
+    );
   }
 }
 

@@ -66,7 +66,9 @@ describe("AnchoringMonitor", () => {
     expect(await monitor.evaluate(now)).toMatchObject({ state: "ok", threshold_seconds: 370 });
     expect((await metrics.anchoringStalled.get()).values[0]?.value).toBe(0);
 
+    // confirmed, as the chain worker's confirmation leaves it: out of the queue
     await db.context.update({ where: { id }, data: { status: "confirmed" } });
+    await db.pendingContext.delete({ where: { id } });
     expect(await monitor.evaluate(now)).toMatchObject({ state: "ok", behind_seconds: 0 });
 
     // a fixed threshold (STALL_THRESHOLD_MS) replaces the formula

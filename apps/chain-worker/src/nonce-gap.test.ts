@@ -30,7 +30,9 @@ describe("chain worker: the chain's nonce is below the worker's (a nonce gap)", 
 
     const second = await h.submit(3);
     await h.waitForStatus(second, "confirmed", 30_000);
-    const anchor = await h.db.anchor.findFirstOrThrow({ where: { contextIds: { has: second[0] as string } } });
+    const anchor = await h.db.anchor.findFirstOrThrow({
+      where: { contextIds: { has: second[0] as string } },
+    });
     expect(anchor.nonce).toBe(0);
 
     expect(gapLines()).toHaveLength(1);

@@ -105,6 +105,7 @@ describe("the repository's migrations", () => {
       "idempotency_keys",
       "otel_spans",
       "outbox_events",
+      "pending_contexts",
       "sessions",
       "sign_in_links",
       "signer_leases",

@@ -5,8 +5,8 @@ import { buildNewContexts, type ContextOwner, createContextSigner, SecretKeyring
 // Types through the package's own entry: the emitted testing.d.ts sits in dist-test, beside no
 // client.d.ts, and must still name them.
 import type { Db, MigrationsOptions } from "@ctxlog/db";
-import { createDb } from "./client";
 import { attachInFlightAnchors, readAnchorFields } from "./anchors/in-flight-anchors";
+import { createDb } from "./client";
 import { ANCHOR_FIELDS, type Context, toContext } from "./contexts/context-view";
 import { insertContexts } from "./contexts/insert-context";
 import { dropDatabase, quoteIdentifier, withDatabaseName, withMaintenanceClient } from "./database";

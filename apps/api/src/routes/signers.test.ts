@@ -44,6 +44,8 @@ async function insertSignedContext(signingKey: `0x${string}`, createdAt: Date): 
       estimatedConfirmation: createdAt,
     },
   });
+  // pending, in the chain worker's queue, as the API's insert leaves a context
+  await h.db.pendingContext.create({ data: { id, userId: owner.userId } });
   return id;
 }
 

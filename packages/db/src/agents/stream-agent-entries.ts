@@ -99,7 +99,10 @@ export async function* streamAgentEntries(
   const placements = new Map<string, ReturnType<typeof placeInFlightBatch>>();
   const placeIn = (anchorId: string) => {
     let placing = placements.get(anchorId);
-    if (!placing) placements.set(anchorId, (placing = placeInFlightBatch(db, anchorId)));
+    if (!placing) {
+      placing = placeInFlightBatch(db, anchorId);
+      placements.set(anchorId, placing);
+    }
     return placing;
   };
   for (;;) {

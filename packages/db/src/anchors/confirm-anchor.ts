@@ -25,13 +25,17 @@ const BATCH_ROWS_SQL = `
   ORDER BY b.n`;
 // The one write of a context by the chain worker: its status, with where it sits in the batch and
 // its proof (the transaction, block and confirmation stay the anchor's, read through anchor_id).
+// No index names a column it changes, so it is a HOT update. The rows leave the queue with it.
 const CONFIRM_CONTEXTS_SQL = `
-  UPDATE contexts AS c
-  SET status = 'confirmed', anchor_id = $1, leaf_index = v.n, merkle_proof = decode(v.proof, 'hex'),
-    updated_at = now()
-  FROM unnest($2::text[], $3::int[], $4::text[]) AS v(id, n, proof)
-  WHERE c.id = v.id AND c.status = 'pending'
-  RETURNING c.id`;
+  WITH confirmed AS (
+    UPDATE contexts AS c
+    SET status = 'confirmed', anchor_id = $1, leaf_index = v.n, merkle_proof = decode(v.proof, 'hex'),
+      updated_at = now()
+    FROM unnest($2::text[], $3::int[], $4::text[]) AS v(id, n, proof)
+    WHERE c.id = v.id AND c.status = 'pending'
+    RETURNING c.id),
+  dequeued AS (DELETE FROM pending_contexts AS q USING confirmed AS d WHERE q.id = d.id)
+  SELECT id FROM confirmed`;
 
 interface ConfirmedAnchorRow {
   merkle_root: string;

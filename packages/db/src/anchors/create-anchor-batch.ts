@@ -23,19 +23,20 @@ export type AnchorClaim = readonly string[] | { oldest: number };
 // (leaf index, proof, anchor and status in one write). A chained context's leaf is its entry hash;
 // one logged before logs were chained keeps its context_hash (proof bundle version 1).
 const CLAIMS_LOCK_SQL = `SELECT 1 AS locked FROM pg_advisory_xact_lock(${CLAIMS_LOCK_KEY})`;
-// The oldest pending rows come from contexts_pending_idx; those in a batch in flight (a few batches'
-// worth at most) are skipped through one hashed list of their ids. `anchor_id IS NULL`: a row claimed
-// before claims stopped writing it (an upgrade with batches in flight) is in its batch already.
+// The oldest pending contexts come from the queue (pending_contexts, by id: arrival order); those in
+// a batch in flight (a few batches' worth at most; also those an earlier version's claim wrote into
+// their rows, whose batches list them too) are skipped through one hashed list of their ids.
 const CLAIM_OLDEST_SQL = `
-  SELECT id, COALESCE(entry_hash, context_hash) AS leaf FROM contexts
-  WHERE status = 'pending' AND anchor_id IS NULL AND id NOT IN (${IN_FLIGHT_CONTEXT_IDS_SQL})
-  ORDER BY created_at, id
+  SELECT q.id, COALESCE(c.entry_hash, c.context_hash) AS leaf
+  FROM pending_contexts AS q JOIN contexts AS c ON c.id = q.id
+  WHERE q.id NOT IN (${IN_FLIGHT_CONTEXT_IDS_SQL})
+  ORDER BY q.id
   LIMIT $1`;
 const CLAIM_IDS_SQL = `
-  SELECT id, COALESCE(entry_hash, context_hash) AS leaf FROM contexts
-  WHERE id = ANY($1::text[]) AND status = 'pending' AND anchor_id IS NULL
-    AND id NOT IN (${IN_FLIGHT_CONTEXT_IDS_SQL})
-  ORDER BY id`;
+  SELECT q.id, COALESCE(c.entry_hash, c.context_hash) AS leaf
+  FROM pending_contexts AS q JOIN contexts AS c ON c.id = q.id
+  WHERE q.id = ANY($1::text[]) AND q.id NOT IN (${IN_FLIGHT_CONTEXT_IDS_SQL})
+  ORDER BY q.id`;
 // context_ids, in leaf order, is the batch: how its rows are found, and each one's leaf index.
 const INSERT_ANCHOR_SQL = `
   INSERT INTO anchors (id, signer_address, chain_id, network, registry_address, merkle_root,

@@ -10,10 +10,9 @@ export async function listUnbatchedContextIds(
   opts: { createdBefore: Date; afterId?: string; limit: number },
 ): Promise<string[]> {
   const rows = await db.$queryRawUnsafe<{ id: string }[]>(
-    `SELECT id FROM contexts
-      WHERE status = 'pending' AND anchor_id IS NULL AND created_at < $1 AND id > $2
-        AND id NOT IN (${IN_FLIGHT_CONTEXT_IDS_SQL})
-      ORDER BY id LIMIT $3`,
+    `SELECT q.id FROM pending_contexts AS q JOIN contexts AS c ON c.id = q.id
+      WHERE q.id > $2 AND q.id NOT IN (${IN_FLIGHT_CONTEXT_IDS_SQL}) AND c.created_at < $1
+      ORDER BY q.id LIMIT $3`,
     opts.createdBefore,
     opts.afterId ?? "",
     opts.limit,
@@ -28,9 +27,7 @@ export async function listUnbatchedContextIds(
 export async function listUnbatchedAmong(db: DbOrTx, contextIds: readonly string[]): Promise<string[]> {
   if (contextIds.length === 0) return [];
   const rows = await db.$queryRawUnsafe<{ id: string }[]>(
-    `SELECT id FROM contexts
-      WHERE id = ANY($1::text[]) AND status = 'pending' AND anchor_id IS NULL
-        AND id NOT IN (${IN_FLIGHT_CONTEXT_IDS_SQL})`,
+    `SELECT id FROM pending_contexts WHERE id = ANY($1::text[]) AND id NOT IN (${IN_FLIGHT_CONTEXT_IDS_SQL})`,
     contextIds,
   );
   return rows.map((r) => r.id);

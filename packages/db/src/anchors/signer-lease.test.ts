@@ -56,6 +56,8 @@ describe("signer lease (PostgreSQL)", () => {
         estimatedConfirmation: new Date(),
       },
     });
+    // pending: in the chain worker's queue, as the API's insert leaves it
+    await t.db.pendingContext.create({ data: { id: "ctx_01JAZ0YQ8T9X2V3W4B5C6D7E8F", userId: "usr-lease" } });
     const batch = await createAnchorBatch(
       t.db,
       { signerAddress: signer, chainId: 1, network: "anvil", registryAddress: signer },

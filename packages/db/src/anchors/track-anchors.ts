@@ -107,18 +107,21 @@ const FAIL_ANCHOR_SQL = `
     updated_at = now()
   WHERE id = $1 AND status NOT IN ('confirmed', 'failed')
   RETURNING id`;
-// The one write of a context by the chain worker: its failure, and the anchor it failed in. The
-// transaction it names is that anchor's (once announced), as readers show it. `anchor_id = a.id`:
-// a row claimed before claims stopped writing it.
+// The one write of a context by the chain worker: its failure, and the anchor it failed in (the row
+// leaves the queue). The transaction it names is that anchor's (once announced), as readers show
+// it. `anchor_id = a.id`: a row claimed before claims stopped writing it.
 const FAIL_CONTEXTS_SQL = `
-  UPDATE contexts AS c SET status = 'failed', anchor_id = a.id, error_code = 'BLOCKCHAIN_ERROR',
-    error_message = $2, error_details = $3, failure_reason = $4, retry_possible = $5, failed_at = now(),
-    updated_at = now()
-  FROM anchors AS a CROSS JOIN unnest(a.context_ids) AS b(id)
-  WHERE a.id = $1 AND c.id = b.id AND (c.anchor_id IS NULL OR c.anchor_id = a.id) AND c.status = 'pending'
-  RETURNING c.id, c.user_id, c.agent_id,
-    CASE WHEN a.sent_at IS NOT NULL THEN a.transaction_hash END AS transaction_hash, c.error_code,
-    c.error_message, c.error_details, c.retry_possible, c.failure_reason`;
+  WITH failed AS (
+    UPDATE contexts AS c SET status = 'failed', anchor_id = a.id, error_code = 'BLOCKCHAIN_ERROR',
+      error_message = $2, error_details = $3, failure_reason = $4, retry_possible = $5, failed_at = now(),
+      updated_at = now()
+    FROM anchors AS a CROSS JOIN unnest(a.context_ids) AS b(id)
+    WHERE a.id = $1 AND c.id = b.id AND (c.anchor_id IS NULL OR c.anchor_id = a.id) AND c.status = 'pending'
+    RETURNING c.id, c.user_id, c.agent_id,
+      CASE WHEN a.sent_at IS NOT NULL THEN a.transaction_hash END AS transaction_hash, c.error_code,
+      c.error_message, c.error_details, c.retry_possible, c.failure_reason),
+  dequeued AS (DELETE FROM pending_contexts AS q USING failed AS f WHERE q.id = f.id)
+  SELECT * FROM failed`;
 
 /**
  * The anchor cannot succeed: it and its pending contexts fail, each context with one

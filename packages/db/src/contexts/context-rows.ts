@@ -62,7 +62,8 @@ export function pendingContextRow(input: NewContext, link: ChainLink, signature:
 
 // Every row of the batch travels as one JSON parameter: one JSON.stringify (native) on our side,
 // PostgreSQL unpacks it; the data goes once, as the base64 of its stored form (stored-data.ts). The
-// logs' heads advance in the same statement as the rows (a data-modifying CTE).
+// logs' heads advance, and the rows join the chain worker's queue (pending_contexts), in the same
+// statement as the rows (data-modifying CTEs).
 const INSERT_COLUMNS = `id, user_id, api_key_id, key_family_id, agent_id,
     visibility, canonical_data, context_hash, signature, signature_scheme, signer_address, status, network,
     created_at, updated_at, estimated_confirmation, sequence, prev_entry_hash, entry_hash`;
@@ -83,7 +84,8 @@ const ADVANCE_HEADS = `
       head_entry_hash text, at timestamptz)
     WHERE a.user_id = h.user_id AND a.agent_id = h.agent_id`;
 export const INSERT_CHAINED_SQL = `
-  WITH inserted AS (INSERT INTO contexts (${INSERT_COLUMNS}) ${INSERT_SELECT}),
+  WITH inserted AS (INSERT INTO contexts (${INSERT_COLUMNS}) ${INSERT_SELECT} RETURNING id, user_id),
+  queued AS (INSERT INTO pending_contexts (id, user_id) SELECT id, user_id FROM inserted),
   heads AS (${ADVANCE_HEADS})
   SELECT 1`;
 /** A row as the INSERT's JSON parameter carries it. */

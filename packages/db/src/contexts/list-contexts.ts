@@ -33,7 +33,10 @@ export async function listContexts(db: PrismaClient, reader: ContextReader, quer
     where: {
       ...readerFilter(reader),
       ...(query.agentId === undefined ? {} : { agentId: query.agentId }),
+      // no index names status: pending rows are the newest and confirmed ones nearly all the rest,
+      // so (user_id, id) newest first finds a page soon; failed ones, few, have a partial index
       ...(query.status === undefined ? {} : { status: query.status }),
+      ...(query.status === "failed" ? { failedAt: { not: null } } : {}),
       AND: [
         inTrace,
         idsBefore(query.after),

@@ -41,6 +41,8 @@ export async function retryContext(
         retryPossible: current.retryPossible,
       };
     }
+    // back in the chain worker's queue, at its place in arrival order
+    await tx.pendingContext.create({ data: { id: contextId, userId: reader.userId } });
     return {
       outcome: "retried" as const,
       // out of any batch now: nothing of an anchor to show

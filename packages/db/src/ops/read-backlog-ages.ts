@@ -8,20 +8,23 @@ export interface BacklogAges {
 }
 
 /**
- * What the operator's alerts watch in PostgreSQL: two MIN()s, each answered from an index whose
- * first column is the status (contexts (status, created_at); anchors (status, signer, created_at)),
- * so they stay cheap however many rows are confirmed.
+ * What the operator's alerts watch in PostgreSQL, each answered from the head of an index, so they
+ * stay cheap however many rows are confirmed: the first context of the queue (pending_contexts, by
+ * id: ids are minted at receipt, in time order) and the oldest anchor in flight (anchors (status,
+ * signer, created_at)).
  */
 export async function readBacklogAges(db: DbOrTx): Promise<BacklogAges> {
   const [contexts, anchors] = await Promise.all([
-    db.context.aggregate({ where: { status: "pending" }, _min: { createdAt: true } }),
+    db.$queryRaw<{ created_at: Date }[]>`
+      SELECT c.created_at FROM pending_contexts AS q JOIN contexts AS c ON c.id = q.id
+      ORDER BY q.id LIMIT 1`,
     db.anchor.aggregate({
       where: { status: { in: ["queued", "sent", "mined"] } },
       _min: { createdAt: true },
     }),
   ]);
   return {
-    oldestPendingContextAt: contexts._min.createdAt,
+    oldestPendingContextAt: contexts[0]?.created_at ?? null,
     oldestUnconfirmedAnchorAt: anchors._min.createdAt,
   };
 }

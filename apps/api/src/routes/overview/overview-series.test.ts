@@ -35,6 +35,7 @@ it("buckets contexts and the confirmation time's p50/p95 over the window asked f
     await h.db.$executeRaw`
       UPDATE contexts SET status = 'confirmed', anchor_id = ${anchorId}, created_at = ${new Date(now - seconds * 1000)}
       WHERE id = ${row.id}`;
+    await h.db.pendingContext.delete({ where: { id: row.id } });
   }
   const get = (q: string) => h.request.get(`/v1/overview/series${q}`).set(bearer(t.keys.read_only));
   const hour = await get("");

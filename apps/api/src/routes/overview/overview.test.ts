@@ -30,6 +30,7 @@ describe("GET /v1/overview", () => {
       await h.db.$executeRaw`
         UPDATE contexts SET status = 'confirmed', anchor_id = ${anchorId}, created_at = ${received}
         WHERE id = ANY(${contextIds}::text[])`;
+      await h.db.pendingContext.deleteMany({ where: { id: { in: contextIds } } });
     };
     await confirmIn(ids.slice(0, 2), 4);
     await confirmIn([ids[2] as string], 10);
@@ -37,9 +38,10 @@ describe("GET /v1/overview", () => {
     const old = new Date(Date.now() - 3 * 3_600_000);
     await h.db.$executeRaw`
       INSERT INTO contexts (id, user_id, api_key_id, key_family_id, agent_id, canonical_data,
-        context_hash, signature, signer_address, status, network, created_at, updated_at, estimated_confirmation)
+        context_hash, signature, signer_address, status, network, created_at, updated_at, estimated_confirmation,
+        failed_at)
       SELECT ${idFloor("ctx", old).slice(0, 14)} || substr(id, 15), user_id, api_key_id, key_family_id, agent_id,
-        canonical_data, context_hash, signature, signer_address, 'failed', network, ${old}, ${old}, ${old}
+        canonical_data, context_hash, signature, signer_address, 'failed', network, ${old}, ${old}, ${old}, ${old}
       FROM contexts WHERE id = ${ids[3]}`;
     await h.db.chainStatus.create({
       data: {
@@ -123,7 +125,9 @@ describe("GET /v1/overview", () => {
       >`EXPLAIN SELECT date_trunc('minute', created_at), count(*)
         FROM contexts WHERE user_id = ${other.userId} AND id >= ${idFloor("ctx", new Date(Date.now() - 3_600_000))} GROUP BY 1`,
       await h.db.$queryRaw<{ "QUERY PLAN": string }[]>`EXPLAIN SELECT count(*) FROM contexts
-        WHERE user_id = ${other.userId} AND status = 'confirmed'`,
+        WHERE user_id = ${other.userId}`,
+      await h.db.$queryRaw<{ "QUERY PLAN": string }[]>`EXPLAIN SELECT count(*) FROM contexts
+        WHERE user_id = ${other.userId} AND failed_at IS NOT NULL`,
     ];
     for (const plan of plans) {
       const text = plan.map((r: { "QUERY PLAN": string }) => r["QUERY PLAN"]).join("\n");
