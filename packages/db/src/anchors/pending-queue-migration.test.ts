@@ -58,14 +58,18 @@ it("queues the pending contexts, and every context reads and anchors as before",
 
   const queued = await sql<{ id: string }>(`SELECT id FROM pending_contexts ORDER BY id`);
   expect(queued.map((r) => r.id)).toEqual(["ctx_1", "ctx_2"]);
-  const indexes = await sql<{ indexdef: string }>(`SELECT indexdef FROM pg_indexes WHERE tablename = 'contexts'`);
+  const indexes = await sql<{ indexdef: string }>(
+    `SELECT indexdef FROM pg_indexes WHERE tablename = 'contexts'`,
+  );
   for (const { indexdef } of indexes) expect(indexdef).not.toMatch(/status/);
 
   const db = createDb(upgrade.url, { poolSize: 2 });
   try {
     const reader = { userId: "u1", keyFamilyId: "fam_1", scope: "all" as const };
     const statuses = async () =>
-      Promise.all(["ctx_1", "ctx_2", "ctx_3", "ctx_4"].map(async (id) => (await getContext(db, reader, id))?.status));
+      Promise.all(
+        ["ctx_1", "ctx_2", "ctx_3", "ctx_4"].map(async (id) => (await getContext(db, reader, id))?.status),
+      );
     expect(await statuses()).toEqual(["pending", "pending", "confirmed", "failed"]);
     expect((await getContext(db, reader, "ctx_2"))?.transactionHash).toBe(TX);
     expect((await readOverview(db, "u1", { network: "anvil" })).contextsByStatus).toEqual({
@@ -80,7 +84,9 @@ it("queues the pending contexts, and every context reads and anchors as before",
     // the batch the old claim wrote confirms its row, which leaves the queue
     expect(await confirmAnchor(db, "anc_live", "0xblock", 3)).toEqual({ confirmed: 1 });
     expect(await statuses()).toEqual(["pending", "confirmed", "confirmed", "failed"]);
-    expect((await sql<{ id: string }>(`SELECT id FROM pending_contexts`)).map((r) => r.id)).toEqual(["ctx_1"]);
+    expect((await sql<{ id: string }>(`SELECT id FROM pending_contexts`)).map((r) => r.id)).toEqual([
+      "ctx_1",
+    ]);
   } finally {
     await db.$disconnect();
   }
