@@ -1,5 +1,12 @@
 import { findAnchoredLogs } from "@ctxlog/chain";
-import { isPayloadTemplate, verifyMerkleProof } from "@ctxlog/core";
+import {
+  ANCHORED_TEMPLATE_MARK,
+  contextConfirmedData,
+  contextCreatedData,
+  isPayloadTemplate,
+  serializeEnvelope,
+  verifyMerkleProof,
+} from "@ctxlog/core";
 import { renderPayloads } from "@ctxlog/db";
 import { readContext, readContexts } from "@ctxlog/db/testing";
 import type { Hex } from "viem";
@@ -60,6 +67,37 @@ describe("chain worker on anvil, PostgreSQL and Redis: anchoring", () => {
         registry_address: h.registry.address,
       },
     });
+    // stored as its context id alone, and rendered byte for byte as the event's builder makes it
+    // from the context as every reader sees it
+    expect(stored[1]?.payload).toBe(
+      `${ANCHORED_TEMPLATE_MARK}${JSON.stringify({ event: "context.confirmed", timestamp: confirmed.timestamp, data: { context_id: id } })}`,
+    );
+    const proof = {
+      leaf_index: 0,
+      merkle_proof: [],
+      merkle_root: ctx.entryHash,
+      chain_id: 31337,
+      network: "anvil",
+      registry_address: h.registry.address,
+    };
+    expect(events[1]?.payload).toBe(
+      serializeEnvelope({
+        event: "context.confirmed",
+        timestamp: new Date(confirmed.timestamp),
+        data: contextConfirmedData(ctx, { proof }),
+      }),
+    );
+    expect(events[0]?.payload).toBe(
+      serializeEnvelope({
+        event: "context.created",
+        timestamp: new Date(created.timestamp),
+        data: contextCreatedData({
+          ...ctx,
+          transactionHash: created.data.transaction_hash,
+          estimatedConfirmation: new Date(created.data.estimated_confirmation),
+        }),
+      }),
+    );
   });
 
   it("anchors 500 contexts in few transactions; every proof reaches the root in the receipt's Anchored log", async () => {

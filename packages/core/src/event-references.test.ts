@@ -1,4 +1,11 @@
-import { isPayloadTemplate, renderStoredPayload, storedPayload, TEMPLATE_MARK } from "./event-references";
+import {
+  ANCHORED_TEMPLATE_MARK,
+  CREATED_TEMPLATE_MARK,
+  isPayloadTemplate,
+  renderStoredPayload,
+  storedPayload,
+  TEMPLATE_MARK,
+} from "./event-references";
 import { type ContextView, contextConfirmedData, contextCreatedData, serializeEnvelope } from "./events";
 
 const ctx: ContextView = {
@@ -46,12 +53,27 @@ const row = {
   prevEntryHash: ctx.prevEntryHash ?? null,
   entryHash: ctx.entryHash ?? null,
 };
+const anchor = {
+  transactionHash: ctx.transactionHash,
+  blockNumber: ctx.blockNumber,
+  blockTimestamp: ctx.blockTimestamp,
+  confirmations: ctx.confirmations,
+  network: ctx.network,
+  gasUsed: ctx.gasUsed,
+  // 12 s after the context's receipt: its confirmation_time_seconds
+  confirmedAt: new Date("2025-01-02T03:04:17.700Z"),
+  merkleRoot: proof.merkle_root,
+  chainId: proof.chain_id,
+  registryAddress: proof.registry_address,
+};
 const referenced = {
   ...row,
   contextData: ctx.contextData,
   metadata: ctx.metadata,
   dataErasedAt: null,
   merkleProof: proofPath,
+  leafIndex: proof.leaf_index,
+  anchor,
 };
 
 describe("storedPayload / renderStoredPayload", () => {
@@ -64,24 +86,61 @@ describe("storedPayload / renderStoredPayload", () => {
     for (const value of [ctx.contextHash, ctx.signature, ctx.entryHash, ctx.prevEntryHash]) {
       expect(stored).not.toContain(value);
     }
-    expect(stored.length).toBeLessThan(serializeEnvelope(input).length - 300);
+    expect(stored).toBe(
+      `${CREATED_TEMPLATE_MARK}{"event":"context.created","timestamp":"${timestamp.toISOString()}","data":` +
+        `{"context_id":"${ctx.id}","transaction_hash":"${ctx.transactionHash}",` +
+        `"estimated_confirmation":"${ctx.estimatedConfirmation?.toISOString()}"}}`,
+    );
     const rendered = renderStoredPayload(stored, referenced);
     expect(rendered).toBe(serializeEnvelope(input));
     // the same bytes on every rendering (a retry signs and sends what the first attempt did)
     expect(renderStoredPayload(stored, referenced)).toBe(rendered);
   });
 
-  it("context.confirmed: stores the proof without its path, and renders it whole", () => {
+  it("context.confirmed: stores its context id alone, and renders it whole from the row and its anchor", () => {
     const input = {
       event: "context.confirmed" as const,
       timestamp,
       data: contextConfirmedData(ctx, { proof }),
     };
     const stored = storedPayload(input, ctx.id);
-    expect(stored.startsWith(TEMPLATE_MARK)).toBe(true);
-    expect(stored).not.toContain("33".repeat(32));
-    expect(stored).not.toContain(ctx.entryHash);
-    expect(stored).toContain(ctx.transactionHash); // the anchor's: kept
+    expect(stored).toBe(
+      `${ANCHORED_TEMPLATE_MARK}{"event":"context.confirmed","timestamp":"${timestamp.toISOString()}","data":{"context_id":"${ctx.id}"}}`,
+    );
+    expect(isPayloadTemplate(stored)).toBe(true);
+    expect(renderStoredPayload(stored, referenced)).toBe(serializeEnvelope(input));
+    // a context in no batch of its own (never, once confirmed) renders what is stored, unmarked
+    expect(JSON.parse(renderStoredPayload(stored, { ...referenced, anchor: null }))).toEqual({
+      event: "context.confirmed",
+      timestamp: timestamp.toISOString(),
+      data: { context_id: ctx.id },
+    });
+  });
+
+  it("context.created stored by earlier versions (the envelope, the row's members null) renders as before", () => {
+    const input = { event: "context.created" as const, timestamp, data: contextCreatedData(ctx) };
+    const nulled = Object.fromEntries(
+      Object.entries(input.data).map(([k, v]) =>
+        ["context_id", "transaction_hash", "status", "estimated_confirmation"].includes(k)
+          ? [k, v]
+          : [k, null],
+      ),
+    );
+    const stored = `${TEMPLATE_MARK}${serializeEnvelope({ ...input, data: nulled as never })}`;
+    expect(renderStoredPayload(stored, referenced)).toBe(serializeEnvelope(input));
+  });
+
+  it("context.confirmed stored by earlier versions (the proof without its path) renders as before", () => {
+    const input = {
+      event: "context.confirmed" as const,
+      timestamp,
+      data: contextConfirmedData(ctx, { proof }),
+    };
+    const data = { ...input.data, agent_id: null, context_hash: null, sequence: null, prev_entry_hash: null };
+    const stored = `${TEMPLATE_MARK}${serializeEnvelope({
+      ...input,
+      data: { ...data, entry_hash: null, proof: { ...proof, merkle_proof: [] } } as never,
+    })}`;
     expect(renderStoredPayload(stored, referenced)).toBe(serializeEnvelope(input));
   });
 
@@ -98,6 +157,8 @@ describe("storedPayload / renderStoredPayload", () => {
         metadata: null,
         dataErasedAt: erasedAt,
         merkleProof: [],
+        leafIndex: null,
+        anchor: null,
       }),
     );
     expect(Object.keys(body)).toEqual(["event", "timestamp", "data"]);

@@ -1,4 +1,10 @@
-import { type EnvelopeInput, serializeEnvelope } from "./events";
+import {
+  confirmationSeconds,
+  contextConfirmedData,
+  contextCreatedData,
+  type EnvelopeInput,
+  serializeEnvelope,
+} from "./events";
 
 /**
  * What an event's stored payload leaves out and its context row holds (its data, hashes, signature,
@@ -19,13 +25,34 @@ export interface ReferencedContext {
   contextData: unknown;
   metadata: unknown;
   dataErasedAt: Date | null;
-  /** the context's sorted-pair Merkle proof, 0x-hex nodes */
+  /** the context's sorted-pair Merkle proof, 0x-hex nodes, and its leaf's place in the batch */
   merkleProof: readonly string[];
+  leafIndex: number | null;
+  /** the batch the context was confirmed in (null while it is in none) */
+  anchor: ReferencedAnchor | null;
 }
 
-// The members of `data` a template leaves null and rendering takes from the context row: written
-// once with the row, never changed (erasure aside). transaction_hash, estimated_confirmation (a
-// retry moves it) and the anchor's fields stay in the template.
+/**
+ * What a confirmation event says of its batch: the anchor row's, final once the batch is confirmed
+ * (the transaction that was mined, its block, the depth required then, the root and registry).
+ */
+export interface ReferencedAnchor {
+  transactionHash: string | null;
+  blockNumber: bigint | null;
+  blockTimestamp: Date | null;
+  confirmations: number | null;
+  network: string;
+  gasUsed: bigint | null;
+  confirmedAt: Date | null;
+  merkleRoot: string;
+  chainId: number;
+  registryAddress: string;
+}
+
+// Templates stored before the `~a` and `~c` forms (`~` then the whole envelope): the members of
+// `data` they leave null, and rendering takes from the context row (written once with the row, never
+// changed, erasure aside). transaction_hash, estimated_confirmation and the anchor's fields are in
+// those templates.
 const CREATED_FROM_ROW = [
   "agent_id",
   "context_hash",
@@ -61,18 +88,25 @@ function rowValue(context: ReferencedContext, member: string): unknown {
   }
 }
 
-const withNulls = (data: Json, members: readonly string[]): Json => {
-  const out = { ...data };
-  for (const m of members) if (m in out) out[m] = null;
-  return out;
-};
-
 /**
  * A stored payload that begins with this is a template: the envelope with the members its context
  * row holds left null (the proof path empty). An envelope
  * (JSON) never begins with it, so payloads stored before templates existed render as themselves.
  */
 export const TEMPLATE_MARK = "~";
+/**
+ * A context.confirmed stored as its envelope's event, timestamp and context id alone (`~a` then that
+ * JSON): every other member is the context row's or its anchor's, both final once the context is
+ * confirmed, and rendering builds `data` again with the event's own builder.
+ */
+export const ANCHORED_TEMPLATE_MARK = `${TEMPLATE_MARK}a`;
+/**
+ * A context.created stored as its event, timestamp, context id, and the two members its row does
+ * not hold as they were then (`~c` then that JSON): the transaction announced (a replacement may
+ * be mined instead) and the estimated confirmation (a retry moves it). Rendering builds `data`
+ * again with the event's own builder.
+ */
+export const CREATED_TEMPLATE_MARK = `${TEMPLATE_MARK}c`;
 
 type Json = Record<string, unknown>;
 
@@ -89,15 +123,88 @@ export function storedPayload(input: EnvelopeInput, contextId: string | null | u
     return serializeEnvelope(input);
   }
   if (input.event === "context.created" && "context_data" in data) {
-    const template = withNulls(data, CREATED_FROM_ROW);
-    return TEMPLATE_MARK + serializeEnvelope({ ...input, data: template });
+    const { transaction_hash, estimated_confirmation } = data;
+    return (
+      CREATED_TEMPLATE_MARK +
+      serializeEnvelope({
+        ...input,
+        data: { context_id: contextId, transaction_hash, estimated_confirmation },
+      })
+    );
   }
   const proof = data.proof as Json | undefined;
   if (input.event === "context.confirmed" && proof && Array.isArray(proof.merkle_proof)) {
-    const template = { ...withNulls(data, CONFIRMED_FROM_ROW), proof: { ...proof, merkle_proof: [] } };
-    return TEMPLATE_MARK + serializeEnvelope({ ...input, data: template });
+    return ANCHORED_TEMPLATE_MARK + serializeEnvelope({ ...input, data: { context_id: contextId } });
   }
   return serializeEnvelope(input);
+}
+
+/**
+ * A context.created's `data` from its context row and what its template kept, by the builder the
+ * chain worker used; an erased context's as an erasure leaves every copy (`context_data` and
+ * `metadata` null, `data_erased_at` last).
+ */
+function createdData(kept: Json, context: ReferencedContext): Json {
+  const erased = context.dataErasedAt !== null || context.contextData === null;
+  const data = contextCreatedData({
+    id: kept.context_id as string,
+    agentId: context.agentId,
+    transactionHash: kept.transaction_hash as string | null,
+    contextHash: context.contextHash,
+    signature: context.signature,
+    createdAt: context.createdAt,
+    estimatedConfirmation:
+      kept.estimated_confirmation === null ? null : new Date(kept.estimated_confirmation as string),
+    contextData: erased ? null : context.contextData,
+    metadata: erased ? null : (context.metadata ?? {}),
+    sequence: context.sequence,
+    prevEntryHash: context.prevEntryHash,
+    entryHash: context.entryHash,
+  }) as unknown as Json;
+  if (erased) data.data_erased_at = (context.dataErasedAt ?? new Date(0)).toISOString();
+  return data;
+}
+
+/**
+ * A context.confirmed's `data` from its context row and anchor, by the builder the chain worker
+ * used (events.ts): the same values give the same members in the same order. Null when something
+ * it needs is missing (a context in no confirmed batch: never, for a confirmed context).
+ */
+function confirmedData(contextId: string, context: ReferencedContext | null): Json | null {
+  const anchor = context?.anchor;
+  if (!context || !anchor || anchor.confirmedAt === null || anchor.confirmations === null) return null;
+  if (context.leafIndex === null) return null;
+  const { transactionHash, blockNumber, blockTimestamp, gasUsed } = anchor;
+  if (transactionHash === null || blockNumber === null || blockTimestamp === null || gasUsed === null) {
+    return null;
+  }
+  return contextConfirmedData(
+    {
+      id: contextId,
+      agentId: context.agentId,
+      transactionHash,
+      contextHash: context.contextHash,
+      blockNumber,
+      blockTimestamp,
+      confirmations: anchor.confirmations,
+      network: anchor.network,
+      gasUsed,
+      confirmationTimeSeconds: confirmationSeconds(context.createdAt, anchor.confirmedAt),
+      sequence: context.sequence,
+      prevEntryHash: context.prevEntryHash,
+      entryHash: context.entryHash,
+    },
+    {
+      proof: {
+        leaf_index: context.leafIndex,
+        merkle_proof: context.merkleProof,
+        merkle_root: anchor.merkleRoot,
+        chain_id: anchor.chainId,
+        network: anchor.network,
+        registry_address: anchor.registryAddress,
+      },
+    },
+  ) as unknown as Json;
 }
 
 // Assigning to a member the template keeps (null) leaves it in its place: the key order is the
@@ -121,6 +228,18 @@ export const isPayloadTemplate = (stored: string): boolean => stored.startsWith(
  */
 export function renderStoredPayload(stored: string, context: ReferencedContext | null): string {
   if (!isPayloadTemplate(stored)) return stored;
+  // (a context absent, or in no confirmed batch, never happens: its template renders as stored)
+  if (stored.startsWith(ANCHORED_TEMPLATE_MARK)) {
+    const skeleton = JSON.parse(stored.slice(ANCHORED_TEMPLATE_MARK.length)) as Json;
+    const data = confirmedData((skeleton.data as Json).context_id as string, context);
+    return JSON.stringify(data === null ? skeleton : { ...skeleton, data });
+  }
+  if (stored.startsWith(CREATED_TEMPLATE_MARK)) {
+    const skeleton = JSON.parse(stored.slice(CREATED_TEMPLATE_MARK.length)) as Json;
+    return JSON.stringify(
+      context ? { ...skeleton, data: createdData(skeleton.data as Json, context) } : skeleton,
+    );
+  }
   const envelope = JSON.parse(stored.slice(TEMPLATE_MARK.length)) as Json;
   const data = envelope.data as Json;
   if (envelope.event === "context.created") {

@@ -143,6 +143,11 @@ export type ConfirmedContextView = Pick<
   | "entryHash"
 >;
 
+/** Whole seconds from receipt to confirmation (never negative): what records and events show. */
+export function confirmationSeconds(createdAt: Date, confirmedAt: Date): number {
+  return Math.max(0, Math.round((confirmedAt.getTime() - createdAt.getTime()) / 1000));
+}
+
 /** `proof`, when given, is appended so receivers can verify without calling back. */
 export function contextConfirmedData(
   ctx: ConfirmedContextView,

@@ -67,7 +67,10 @@ export {
   isHttpErrorCode,
 } from "./errors";
 export {
+  ANCHORED_TEMPLATE_MARK,
+  CREATED_TEMPLATE_MARK,
   isPayloadTemplate,
+  type ReferencedAnchor,
   type ReferencedContext,
   renderStoredPayload,
   storedPayload,
@@ -81,6 +84,7 @@ export {
   type ContextStatus,
   type ContextView,
   type CreatedContextView,
+  confirmationSeconds,
   contextConfirmedData,
   contextCreatedData,
   contextFailedData,

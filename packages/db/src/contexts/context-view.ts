@@ -1,6 +1,7 @@
 import {
   type ContextBody,
   type ContextView,
+  confirmationSeconds,
   decodeContextBody,
   decodeProof,
   type ErrorCode,
@@ -76,9 +77,7 @@ export const UNANCHORED: Readonly<AnchoredFields> = Object.freeze({
 });
 
 /** Whole seconds from receipt to confirmation, as the overview's SQL rounds them too. */
-export function confirmationSeconds(createdAt: Date, confirmedAt: Date): number {
-  return Math.max(0, Math.round((confirmedAt.getTime() - createdAt.getTime()) / 1000));
-}
+export { confirmationSeconds };
 
 /**
  * The chain fields of a context from its anchor: the transaction once the batch is out (announced:

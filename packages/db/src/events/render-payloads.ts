@@ -2,19 +2,30 @@ import {
   decodeContextBody,
   decodeProof,
   isPayloadTemplate,
+  type ReferencedAnchor,
   type ReferencedContext,
   renderStoredPayload,
 } from "@ctxlog/core";
 import type { DbOrTx } from "../prisma-types";
 import { prismaSql, type SqlRunner } from "../sql-transaction";
 
-// What a template needs of its context (see @ctxlog/core event-references): one query for a page.
+/**
+ * What a template needs of its context and the batch it was confirmed in (see @ctxlog/core
+ * event-references), as columns of `c` (contexts) and `a` (anchors, joined on c.anchor_id).
+ */
+export const REFERENCED_COLUMNS = `c.agent_id, c.context_hash, c.signature, c.created_at, c.sequence,
+    c.prev_entry_hash, c.entry_hash, c.canonical_data, c.data_erased_at, c.merkle_proof, c.leaf_index,
+    a.id AS anchor_id, a.transaction_hash, a.block_number::text AS block_number, a.block_timestamp,
+    a.confirmations, a.network, a.gas_used::text AS gas_used, a.confirmed_at, a.merkle_root, a.chain_id,
+    a.registry_address`;
+// one query for a page
 const REFERENCED_SQL = `
-  SELECT id, agent_id, context_hash, signature, created_at, sequence, prev_entry_hash, entry_hash,
-    canonical_data, data_erased_at, merkle_proof
-    FROM contexts WHERE id = ANY($1::text[])`;
+  SELECT c.id, ${REFERENCED_COLUMNS}
+    FROM contexts AS c LEFT JOIN anchors AS a ON a.id = c.anchor_id
+   WHERE c.id = ANY($1::text[])`;
 
-interface ReferencedRow {
+/** REFERENCED_COLUMNS as a row (dates as Date or, through some drivers, text). */
+export interface ReferencedRow {
   id: string;
   agent_id: string;
   context_hash: string;
@@ -26,6 +37,37 @@ interface ReferencedRow {
   canonical_data: Uint8Array | null;
   data_erased_at: Date | string | null;
   merkle_proof: Uint8Array | null;
+  leaf_index: number | null;
+  anchor_id: string | null;
+  transaction_hash: string | null;
+  block_number: string | null;
+  block_timestamp: Date | string | null;
+  confirmations: number | null;
+  network: string | null;
+  gas_used: string | null;
+  confirmed_at: Date | string | null;
+  merkle_root: string | null;
+  chain_id: number | null;
+  registry_address: string | null;
+}
+
+const dateOrNull = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
+
+/** The anchor columns of a row as a template's anchor (null: the context is in no batch of its own). */
+function referencedAnchor(row: Omit<ReferencedRow, "id">): ReferencedAnchor | null {
+  if (row.anchor_id === null) return null;
+  return {
+    transactionHash: row.transaction_hash,
+    blockNumber: row.block_number === null ? null : BigInt(row.block_number),
+    blockTimestamp: dateOrNull(row.block_timestamp),
+    confirmations: row.confirmations,
+    network: row.network ?? "",
+    gasUsed: row.gas_used === null ? null : BigInt(row.gas_used),
+    confirmedAt: dateOrNull(row.confirmed_at),
+    merkleRoot: row.merkle_root ?? "",
+    chainId: Number(row.chain_id),
+    registryAddress: row.registry_address ?? "",
+  };
 }
 
 /** A contexts row as a template's context. */
@@ -41,8 +83,10 @@ export function referencedContext(row: Omit<ReferencedRow, "id">): ReferencedCon
     entryHash: row.entry_hash,
     contextData: body.contextData,
     metadata: body.metadata,
-    dataErasedAt: row.data_erased_at === null ? null : new Date(row.data_erased_at),
+    dataErasedAt: dateOrNull(row.data_erased_at),
     merkleProof: decodeProof(row.merkle_proof),
+    leafIndex: row.leaf_index,
+    anchor: referencedAnchor(row),
   };
 }
 

@@ -1,5 +1,5 @@
 import { openSecret, renderStoredPayload, type SecretKeyring, type StoredSecret } from "@ctxlog/core";
-import { referencedContext } from "../events/render-payloads";
+import { REFERENCED_COLUMNS, type ReferencedRow, referencedContext } from "../events/render-payloads";
 import type { DbOrTx } from "../prisma-types";
 import { prismaSql } from "../sql-transaction";
 import { eventIdBounds } from "./event-id-bounds";
@@ -38,7 +38,7 @@ export interface StoredDeliveryTarget extends Omit<DeliveryTarget, "secret" | "p
   previousSecret: StoredSecret | null;
 }
 
-interface Row {
+interface Row extends Omit<ReferencedRow, "id"> {
   id: string;
   webhook_id: string;
   event_id: string;
@@ -57,16 +57,6 @@ interface Row {
   rate_limit: number | null;
   payload: string;
   context_id: string | null;
-  agent_id: string;
-  context_hash: string;
-  signature: string;
-  created_at: Date;
-  sequence: number | null;
-  prev_entry_hash: string | null;
-  entry_hash: string | null;
-  canonical_data: Uint8Array | null;
-  data_erased_at: Date | null;
-  merkle_proof: Uint8Array | null;
 }
 
 const LOAD_TARGETS_SQL = `
@@ -75,14 +65,13 @@ const LOAD_TARGETS_SQL = `
            CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret END AS previous_secret,
            w.previous_secret_key_id,
            w.deleted_at IS NOT NULL AS webhook_deleted, w.disabled_at IS NOT NULL AS webhook_disabled, w.rate_limit,
-           e.payload, c.id AS context_id, c.agent_id, c.context_hash,
-           c.signature, c.created_at, c.sequence, c.prev_entry_hash, c.entry_hash, c.canonical_data,
-           c.data_erased_at, c.merkle_proof
+           e.payload, c.id AS context_id, ${REFERENCED_COLUMNS}
       FROM webhook_deliveries d
       JOIN webhooks w ON w.id = d.webhook_id
       JOIN outbox_events e ON e.id = d.event_id
       -- a template's context (event-references.ts): what the stored payload leaves out
       LEFT JOIN contexts c ON c.id = e.context_id AND left(e.payload, 1) = '~'
+      LEFT JOIN anchors a ON a.id = c.anchor_id
      WHERE d.id = ANY ($1::text[])
        -- the deliveries' days (every day when an event id is missing): planned for those alone
        AND d.event_id BETWEEN $2::text AND $3::text AND e.id BETWEEN $2::text AND $3::text`;
