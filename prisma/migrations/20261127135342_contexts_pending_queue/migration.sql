@@ -19,7 +19,9 @@ SELECT "id", "user_id" FROM "contexts" WHERE "status" = 'pending';
 
 -- 2. No index of contexts names status any more: lists by status scan (user_id, id) newest first
 --    (pending rows are the newest, confirmed ones nearly all the rest), counts read the queue, and
---    failed rows, few, have a partial index on a column the confirmation does not change.
+--    failed rows, few, have a partial index on a column the confirmation does not change (every
+--    failure writes failed_at; a failed row without it is given its last update's time).
+UPDATE "contexts" SET "failed_at" = "updated_at" WHERE "status" = 'failed' AND "failed_at" IS NULL;
 DROP INDEX "contexts_user_id_status_id_idx";
 DROP INDEX "contexts_pending_idx";
 CREATE INDEX "contexts_failed_idx" ON "contexts" ("user_id", "id") WHERE "failed_at" IS NOT NULL;

@@ -25,7 +25,8 @@ const BATCH_ROWS_SQL = `
   ORDER BY b.n`;
 // The one write of a context by the chain worker: its status, with where it sits in the batch and
 // its proof (the transaction, block and confirmation stay the anchor's, read through anchor_id).
-// No index names a column it changes, so it is a HOT update. The rows leave the queue with it.
+// No index names a column it changes, so it is a HOT update whenever the page has room (contexts'
+// fillfactor: docs/operations.md). The rows leave the queue with it.
 const CONFIRM_CONTEXTS_SQL = `
   WITH confirmed AS (
     UPDATE contexts AS c

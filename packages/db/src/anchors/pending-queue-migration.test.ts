@@ -23,11 +23,7 @@ const TX = `0x${"c3".repeat(32)}`;
 
 it("queues the pending contexts, and every context reads and anchors as before", async () => {
   await upgrade.migrateToBefore();
-  await sql(`INSERT INTO users (id) VALUES ('u1')`);
-  await sql(
-    `INSERT INTO api_keys (id, user_id, type, hash, display_prefix, family_id)
-     VALUES ('key_1', 'u1', 'full', 'h', 'sk_', 'fam_1')`,
-  );
+  await upgrade.seedOwner({ userId: "u1", keyId: "key_1", familyId: "fam_1" });
   // a batch the old claim wrote into its rows, sent and mined; a confirmed one; a failed one
   await sql(
     `INSERT INTO anchors (id, signer_address, chain_id, network, registry_address, merkle_root, context_count,
@@ -53,6 +49,8 @@ it("queues the pending contexts, and every context reads and anchors as before",
   await insert("ctx_2", 2, `'pending', 'anc_live', 0, '\\x', NULL`);
   await insert("ctx_3", 3, `'confirmed', 'anc_done', 0, '\\x', NULL`);
   await insert("ctx_4", 4, `'failed', 'anc_fail', NULL, NULL, now()`);
+  // failed without failed_at (no writer leaves one so; a hand-edited row could)
+  await insert("ctx_5", 5, `'failed', 'anc_fail', NULL, NULL, NULL`);
 
   await upgrade.migrateAll();
 
@@ -75,7 +73,7 @@ it("queues the pending contexts, and every context reads and anchors as before",
     expect((await readOverview(db, "u1", { network: "anvil" })).contextsByStatus).toEqual({
       pending: 2,
       confirmed: 1,
-      failed: 1,
+      failed: 2,
     });
 
     // the next claim takes the unbatched one only

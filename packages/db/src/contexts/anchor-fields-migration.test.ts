@@ -22,11 +22,7 @@ const CHAIN_FIELDS = `transaction_hash, block_number::text AS block_number, bloc
 
 it("moves the chain fields to the anchors without changing what any context reads", async () => {
   await upgrade.migrateToBefore();
-  await sql(`INSERT INTO users (id) VALUES ('u1')`);
-  await sql(
-    `INSERT INTO api_keys (id, user_id, type, hash, display_prefix, family_id)
-     VALUES ('key_1', 'u1', 'full', 'h', 'sk_', 'fam_1')`,
-  );
+  await upgrade.seedOwner({ userId: "u1", keyId: "key_1", familyId: "fam_1" });
   // a confirmed batch, one still waiting for its block (sent and announced), one that failed
   await sql(
     `INSERT INTO anchors (id, signer_address, chain_id, network, registry_address, merkle_root, context_count,

@@ -12,11 +12,7 @@ const sql = <T>(text: string, values: unknown[] = []) => upgrade.sql<T>(text, va
 
 it("gives each stored record the family of the context its response names, and drops the rest", async () => {
   await upgrade.migrateToBefore();
-  await sql(`INSERT INTO users (id) VALUES ('u1')`);
-  await sql(
-    `INSERT INTO api_keys (id, user_id, type, hash, display_prefix, family_id)
-     VALUES ('key_a2', 'u1', 'full', 'h', 'sk_', 'fam_a')`,
-  );
+  await upgrade.seedOwner({ userId: "u1", keyId: "key_a2", familyId: "fam_a" });
   await sql(
     `INSERT INTO contexts (id, user_id, api_key_id, key_family_id, agent_id, context_data, canonical_json,
        context_hash, signature, signer_address, network, estimated_confirmation, updated_at)

@@ -20,6 +20,8 @@ export interface UpgradeDatabase {
   migrateAll(): Promise<string[]>;
   /** One statement on a fresh connection. */
   sql<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
+  /** A user and one full key of hers (columns every schema since the first has), for old rows. */
+  seedOwner(owner: { userId: string; keyId: string; familyId: string }): Promise<void>;
   /** Drops this database and the temporary migrations folder, and only them. */
   drop(): Promise<void>;
 }
@@ -65,6 +67,14 @@ export async function createUpgradeDatabase(migration: string, label: string): P
       } finally {
         await client.end();
       }
+    },
+    async seedOwner({ userId, keyId, familyId }) {
+      await this.sql(`INSERT INTO users (id) VALUES ($1)`, [userId]);
+      await this.sql(
+        `INSERT INTO api_keys (id, user_id, type, hash, display_prefix, family_id)
+         VALUES ($1, $2, 'full', $3, 'sk_', $4)`,
+        [keyId, userId, `h-${keyId}`, familyId],
+      );
     },
     drop: async () => {
       await dropDatabase(url);
