@@ -9,7 +9,7 @@ export { announceAnchors } from "./anchors/announce-anchors";
 export * from "./anchors/chain-status";
 export * from "./anchors/confirm-anchor";
 export * from "./anchors/create-anchor-batch";
-export { CLAIMS_LOCK_KEY, findAnchorIdOf, IN_FLIGHT_STATUSES } from "./anchors/in-flight-anchors";
+export { CLAIMS_LOCK_KEY, findAnchorIdOf } from "./anchors/in-flight-anchors";
 export * from "./anchors/list-unbatched-contexts";
 export * from "./anchors/send-anchors";
 export * from "./anchors/signer-lease";

@@ -2,12 +2,10 @@ import { buildMerkleTree } from "@ctxlog/core";
 import { ANCHOR_FIELDS, ANCHOR_OMIT } from "../contexts/context-view";
 import type { DbOrTx } from "../prisma-types";
 
-/**
- * A batch is in flight from its claim until it is confirmed or fails. Its contexts are its
- * `context_ids`: their rows are not written at the claim (each is written once, with its status,
- * when the batch ends), so while a batch is in flight this list is the only link between them.
- */
-export const IN_FLIGHT_STATUSES = ["queued", "sent", "mined"] as const;
+// A batch is in flight from its claim until it is confirmed or fails (anchors queued, sent or
+// mined). Its contexts are its `context_ids`: their rows are not written at the claim (each is
+// written once, with its status, when the batch ends), so while a batch is in flight this list is
+// the only link between them.
 
 /** The ids of every context in a batch in flight (few: the batches the chain worker is sending). */
 export const IN_FLIGHT_CONTEXT_IDS_SQL = `

@@ -35,7 +35,7 @@ export async function readOverview(
   const firstMinute = Math.floor(now.getTime() / MINUTE) * MINUTE - 59 * MINUTE;
   const [byStatus, perMinute, avg, waiting, chain, hooks, failed] = await Promise.all([
     // one snapshot: every context, the queue's (pending), the failed ones (a partial index); the
-    // rest are confirmed (no index of contexts names status: its confirmation is a HOT update)
+    // rest are confirmed (no index of contexts names status, so its confirmation can be HOT)
     db.$queryRaw<{ total: bigint; pending: bigint; failed: bigint }[]>`
       SELECT (SELECT count(*) FROM contexts WHERE user_id = ${userId}) AS total,
              (SELECT count(*) FROM pending_contexts WHERE user_id = ${userId}) AS pending,

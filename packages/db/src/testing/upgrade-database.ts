@@ -53,24 +53,25 @@ export async function createUpgradeDatabase(migration: string, label: string): P
   const adminUrl = process.env.TEST_DATABASE_ADMIN_URL || DEFAULT_ADMIN_URL;
   const url = withDatabaseName(adminUrl, `ctxlog_test_${label}_${randomBytes(4).toString("hex")}`);
   await ensureDatabase(url);
+  const sql = async <T>(text: string, values: unknown[] = []): Promise<T[]> => {
+    const client = new Client({ connectionString: url });
+    await client.connect();
+    try {
+      return (await client.query(text, values)).rows as T[];
+    } finally {
+      await client.end();
+    }
+  };
   return {
     url,
     migrateToBefore: async () => {
       await applyMigrations(url, { migrationsDir: before.dir });
     },
     migrateAll: () => applyMigrations(url),
-    sql: async <T>(text: string, values: unknown[] = []) => {
-      const client = new Client({ connectionString: url });
-      await client.connect();
-      try {
-        return (await client.query(text, values)).rows as T[];
-      } finally {
-        await client.end();
-      }
-    },
+    sql,
     async seedOwner({ userId, keyId, familyId }) {
-      await this.sql(`INSERT INTO users (id) VALUES ($1)`, [userId]);
-      await this.sql(
+      await sql(`INSERT INTO users (id) VALUES ($1)`, [userId]);
+      await sql(
         `INSERT INTO api_keys (id, user_id, type, hash, display_prefix, family_id)
          VALUES ($1, $2, 'full', $3, 'sk_', $4)`,
         [keyId, userId, `h-${keyId}`, familyId],
