@@ -55,7 +55,9 @@ async function withDeliveries(db: PrismaClient, rows: EventRow[]): Promise<Store
 
 /**
  * A user's recorded events, newest first (the (user_id, id) index: ids are time-ordered), with
- * each delivery made of them; the window is on the event's own time, `created_at`.
+ * each delivery made of them; the window is on the event's own time, `created_at`. By type: the
+ * two types of nearly every event on (user_id, id), the rare ones on their partial index (the
+ * driver binds the type before planning, so the planner sees which).
  */
 export async function listEvents(db: PrismaClient, userId: string, query: ListEventsQuery) {
   const createdAt: { gte?: Date; lt?: Date } = {};
