@@ -1,8 +1,9 @@
-import { buildMerkleTree, contextConfirmedData } from "@ctxlog/core";
+import { contextConfirmedData } from "@ctxlog/core";
 import { confirmationSeconds } from "../contexts/context-view";
 import type { DbOrTx } from "../prisma-types";
 import { inSqlTransaction } from "../sql-transaction";
 import type { AnchorProof } from "./anchor-target";
+import { proofsOfBatch } from "./in-flight-anchors";
 import { recordContextEventsWith } from "./record-anchor-events";
 
 // The anchor keeps the depth it was confirmed at; its contexts show it, with its block, through it.
@@ -65,19 +66,18 @@ interface BatchRow {
   pending: boolean;
 }
 
-/**
- * Every row's Merkle proof, from the batch's leaves in leaf order: the tree the claim built (same
- * leaves, same order, and leaves never change). A tree whose root is not the anchor's means the
- * rows are not the batch's: nothing is confirmed on it.
- */
+/** Every row's Merkle proof; a batch whose rows do not give its root is not confirmed on them. */
 function proofsOf(anchorId: string, anchor: ConfirmedAnchorRow, rows: readonly BatchRow[]): string[][] {
-  const tree = buildMerkleTree(rows.map((r) => r.leaf as `0x${string}`));
-  if (rows.length !== Number(anchor.context_count) || tree.root !== anchor.merkle_root.toLowerCase()) {
-    throw new Error(
-      `anchor ${anchorId}: its ${rows.length} rows give the root ${tree.root}, not its own ${anchor.merkle_root}`,
-    );
-  }
-  return tree.proofs;
+  const proofs =
+    rows.length === Number(anchor.context_count)
+      ? proofsOfBatch(
+          rows.map((r) => r.leaf),
+          anchor.merkle_root,
+        )
+      : null;
+  if (!proofs)
+    throw new Error(`anchor ${anchorId}: its ${rows.length} rows do not give its root ${anchor.merkle_root}`);
+  return proofs;
 }
 
 /**

@@ -1,15 +1,21 @@
 import { buildMerkleTree } from "@ctxlog/core";
 import { ANCHOR_FIELDS, ANCHOR_OMIT } from "../contexts/context-view";
+import { type AnchorStatus, Prisma } from "../generated/prisma/client";
 import type { DbOrTx } from "../prisma-types";
 
-// A batch is in flight from its claim until it is confirmed or fails (anchors queued, sent or
-// mined). Its contexts are its `context_ids`: their rows are not written at the claim (each is
-// written once, with its status, when the batch ends), so while a batch is in flight this list is
-// the only link between them.
+/**
+ * A batch is in flight from its claim until it is confirmed or fails. Its contexts are its
+ * `context_ids`: their rows are not written at the claim (each is written once, with its status,
+ * when the batch ends), so while a batch is in flight this list is the only link between them.
+ */
+export const IN_FLIGHT_STATUSES = ["queued", "sent", "mined"] as const satisfies readonly AnchorStatus[];
+
+/** `IN_FLIGHT_STATUSES` as a condition on `status`, for raw SQL. */
+export const IN_FLIGHT_SQL = `status IN (${IN_FLIGHT_STATUSES.map((s) => `'${s}'`).join(", ")})`;
+const inFlightOf = (alias: string) => Prisma.raw(`${alias}.${IN_FLIGHT_SQL}`);
 
 /** The ids of every context in a batch in flight (few: the batches the chain worker is sending). */
-export const IN_FLIGHT_CONTEXT_IDS_SQL = `
-  SELECT unnest(context_ids) FROM anchors WHERE status IN ('queued', 'sent', 'mined')`;
+export const IN_FLIGHT_CONTEXT_IDS_SQL = `SELECT unnest(context_ids) FROM anchors WHERE ${IN_FLIGHT_SQL}`;
 
 /** The advisory lock (transaction-scoped) that makes claims take turns. */
 export const CLAIMS_LOCK_KEY = 0x63_74_78_6c_6f_67; // "ctxlog"
@@ -30,7 +36,7 @@ export async function findInFlightAnchorIds(
   const rows = await db.$queryRaw<{ context_id: string; anchor_id: string }[]>`
     SELECT x AS context_id, a.id AS anchor_id
       FROM anchors a CROSS JOIN unnest(a.context_ids) AS x
-     WHERE a.status IN ('queued', 'sent', 'mined') AND a.context_ids && ${[...contextIds]}::text[]
+     WHERE ${inFlightOf("a")} AND a.context_ids && ${[...contextIds]}::text[]
        AND x = ANY(${[...contextIds]}::text[])`;
   return new Map(rows.map((r) => [r.context_id, r.anchor_id]));
 }
@@ -60,8 +66,8 @@ export async function findAnchorIdOf(db: DbOrTx, contextId: string): Promise<str
   const rows = await db.$queryRaw<{ id: string }[]>`
     SELECT COALESCE(
       (SELECT anchor_id FROM contexts WHERE id = ${contextId}),
-      (SELECT id FROM anchors WHERE status IN ('queued', 'sent', 'mined')
-         AND context_ids @> ARRAY[${contextId}]::text[] LIMIT 1)) AS id`;
+      (SELECT a.id FROM anchors AS a WHERE ${inFlightOf("a")}
+         AND a.context_ids @> ARRAY[${contextId}]::text[] LIMIT 1)) AS id`;
   return rows[0]?.id ?? null;
 }
 
@@ -72,6 +78,15 @@ export const readAnchorFields = (db: DbOrTx) => (ids: string[]) =>
 /** `readAnchors` for readers that show the whole anchor (but its context ids). */
 export const readAnchorViews = (db: DbOrTx) => (ids: string[]) =>
   db.anchor.findMany({ where: { id: { in: ids } }, omit: ANCHOR_OMIT });
+
+/**
+ * The Merkle proof of each leaf of a batch, given its leaves in leaf order: the tree its claim built
+ * (leaves never change). Null when they do not give the batch's root: they are not its leaves.
+ */
+export function proofsOfBatch(leaves: readonly string[], merkleRoot: string): string[][] | null {
+  const tree = buildMerkleTree(leaves as `0x${string}`[]);
+  return tree.root === merkleRoot.toLowerCase() ? (tree.proofs as string[][]) : null;
+}
 
 /**
  * Where each context of a batch sits in its tree (leaf index and proof), rebuilt from the batch's
@@ -89,8 +104,12 @@ export async function placeInFlightBatch(
       JOIN contexts AS c ON c.id = b.id
      WHERE a.id = ${anchorId}
      ORDER BY b.n`;
-  if (rows.length === 0) return new Map();
-  const tree = buildMerkleTree(rows.map((r) => r.leaf as `0x${string}`));
-  if (tree.root !== rows[0]?.root.toLowerCase()) return new Map();
-  return new Map(rows.map((r, i) => [r.id, { leafIndex: i, merkleProof: tree.proofs[i] as string[] }]));
+  const proofs = rows[0]
+    ? proofsOfBatch(
+        rows.map((r) => r.leaf),
+        rows[0].root,
+      )
+    : null;
+  if (!proofs) return new Map();
+  return new Map(rows.map((r, i) => [r.id, { leafIndex: i, merkleProof: proofs[i] ?? [] }]));
 }

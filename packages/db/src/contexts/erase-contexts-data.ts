@@ -1,6 +1,7 @@
 import { contextErasedData, type DataErasedBy, idFloor, isPayloadTemplate } from "@ctxlog/core";
+import { IN_FLIGHT_SQL } from "../anchors/in-flight-anchors";
 import { recordEvents } from "../events/record-event";
-import type { Prisma } from "../generated/prisma/client";
+import { Prisma } from "../generated/prisma/client";
 
 /** Who erased: kept on the row (`data_erased_by`) and announced in `context.erased`. */
 export type Eraser =
@@ -77,7 +78,7 @@ export async function eraseContextsData(
   await tx.$queryRaw`
     SELECT a.id FROM anchors a
      WHERE a.id IN (SELECT c.anchor_id FROM contexts c WHERE c.id = ANY (${[...ids]}::text[]))
-        OR (a.status IN ('queued', 'sent', 'mined') AND a.context_ids && ${[...ids]}::text[])
+        OR (${Prisma.raw(`a.${IN_FLIGHT_SQL}`)} AND a.context_ids && ${[...ids]}::text[])
      ORDER BY a.id
        FOR SHARE OF a`;
   const erased = await tx.$queryRaw<ErasedContext[]>`

@@ -1,3 +1,4 @@
+import { IN_FLIGHT_STATUSES } from "../anchors/in-flight-anchors";
 import type { DbOrTx } from "../prisma-types";
 
 export interface BacklogAges {
@@ -19,7 +20,7 @@ export async function readBacklogAges(db: DbOrTx): Promise<BacklogAges> {
       SELECT c.created_at FROM pending_contexts AS q JOIN contexts AS c ON c.id = q.id
       ORDER BY q.id LIMIT 1`,
     db.anchor.aggregate({
-      where: { status: { in: ["queued", "sent", "mined"] } },
+      where: { status: { in: [...IN_FLIGHT_STATUSES] } },
       _min: { createdAt: true },
     }),
   ]);

@@ -1,4 +1,5 @@
 import { idFloor, type WebhookState } from "@ctxlog/core";
+import { IN_FLIGHT_STATUSES } from "../anchors/in-flight-anchors";
 import type { PrismaClient } from "../generated/prisma/client";
 
 export interface OverviewStats {
@@ -54,7 +55,7 @@ export async function readOverview(
       WHERE c.user_id = ${userId} AND c.status = 'confirmed'
         AND c.id >= ${idFloor("ctx", new Date(now.getTime() - 2 * DAY))}
         AND a.confirmed_at >= ${new Date(now.getTime() - DAY)}`,
-    db.anchor.count({ where: { status: { in: ["queued", "sent", "mined"] } } }),
+    db.anchor.count({ where: { status: { in: [...IN_FLIGHT_STATUSES] } } }),
     db.chainStatus.findUnique({ where: { network: opts.network } }),
     db.$queryRaw<{ state: string; n: bigint }[]>`
       SELECT CASE WHEN disabled_at IS NOT NULL THEN 'disabled' ELSE status::text END AS state, count(*) AS n
