@@ -1,5 +1,5 @@
 import { hashContext } from "./canonical";
-import { isId } from "./ids";
+import { idTimestamp, isId } from "./ids";
 import { buildNewContexts } from "./new-context";
 import { createContextSigner } from "./signing";
 
@@ -8,6 +8,16 @@ const owner = { userId: "usr_1", apiKeyId: "key_1", keyFamilyId: "kfm_1" };
 const now = new Date(Date.UTC(2026, 0, 2, 3, 4, 5));
 
 describe("buildNewContexts", () => {
+  it("dates each context at the millisecond its id encodes (a time window is an id range)", () => {
+    // enough rows that building them crosses milliseconds
+    const inputs = Array.from({ length: 2_000 }, (_, n) => ({ agent_id: "a", context_data: { n } }));
+    const rows = buildNewContexts(owner, inputs, { signer, network: "anvil", confirmationDelayMs: 7_000 });
+    for (const row of rows) {
+      expect(row.createdAt.getTime()).toBe(idTimestamp(row.id)?.getTime());
+      expect(row.estimatedConfirmation.getTime()).toBe(row.createdAt.getTime() + 7_000);
+    }
+  });
+
   it("hashes and dates each input (the signature is made where it is written); metadata defaults to {} and visibility to private", async () => {
     const rows = await buildNewContexts(
       owner,

@@ -1,5 +1,5 @@
 import { canonicalContext, hashCanonical } from "./canonical";
-import { newId } from "./ids";
+import { idTimestamp, newId } from "./ids";
 import type { ContextSigner } from "./signing";
 
 /** A context as a client submits it (the body of POST /v1/contexts). */
@@ -50,7 +50,7 @@ export interface BuildNewContextsOptions {
   network: string;
   /** from creation to the estimated confirmation */
   confirmationDelayMs: number;
-  /** creation time of every context built in this call; default now */
+  /** creation time of every context built in this call; default: the time each one's id encodes */
   now?: Date;
   /**
    * each input's canonical JSON (canonicalContext), when the caller already wrote it (the API does,
@@ -70,17 +70,20 @@ export function buildNewContexts(
   inputs: readonly NewContextInput[],
   opts: BuildNewContextsOptions,
 ): NewContext[] {
-  const createdAt = opts.now ?? new Date();
-  const estimatedConfirmation = new Date(createdAt.getTime() + opts.confirmationDelayMs);
   const rows: NewContext[] = [];
   for (const [i, input] of inputs.entries()) {
+    // The time received is the one the id encodes: "received after t" is an id range (idFloor),
+    // and a second clock reading could fall in another millisecond than the id's.
+    const id = newId("ctx");
+    const createdAt = opts.now ?? (idTimestamp(id) as Date);
+    const estimatedConfirmation = new Date(createdAt.getTime() + opts.confirmationDelayMs);
     const metadata = input.metadata ?? {};
     const canonical =
       opts.canonical?.[i] ??
       canonicalContext({ agent_id: input.agent_id, context_data: input.context_data, metadata }).canonical;
     const contextHash = hashCanonical(canonical);
     rows.push({
-      id: newId("ctx"),
+      id,
       userId: owner.userId,
       apiKeyId: owner.apiKeyId,
       keyFamilyId: owner.keyFamilyId,
