@@ -1,5 +1,6 @@
-import { decodeProof, verifyMerkleProof } from "@ctxlog/core";
+import { verifyMerkleProof } from "@ctxlog/core";
 import { type AnchorTarget, CLAIMS_LOCK_KEY, createAnchorBatch, findAnchorIdOf } from "@ctxlog/db";
+import { readContexts } from "@ctxlog/db/testing";
 import { anchorJobsFor } from "@ctxlog/jobs";
 import type { Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
@@ -105,12 +106,16 @@ describe("batch claims: one job per write, contexts claimed from PostgreSQL in a
     const ids = await h.submit(4000);
     const worker = await h.startWorker({ BATCH_MAX: "4000", BATCH_WINDOW_MS: "200" }, "big");
     await h.waitForStatus(ids, "confirmed", 45_000);
-    const contexts = await h.db.context.findMany({ where: { id: { in: ids } }, include: { anchor: true } });
+    // as readers see them: each proof read out of the batch's tree
+    const contexts = await readContexts(h.db, ids);
     expect(new Set(contexts.map((c) => c.anchorId)).size).toBe(1);
+    const { merkleRoot } = await h.db.anchor.findUniqueOrThrow({
+      where: { id: contexts[0]?.anchorId as string },
+    });
     for (const c of contexts) {
-      const root = c.anchor?.merkleRoot as Hex;
+      const root = merkleRoot as Hex;
       // the leaf is the entry hash of a chained context (its context hash before chaining)
-      const proof = decodeProof(c.merkleProof) as Hex[];
+      const proof = c.merkleProof as Hex[];
       expect(verifyMerkleProof((c.entryHash ?? c.contextHash) as Hex, proof, root)).toBe(true);
       expect(proof.length).toBeLessThanOrEqual(12); // ⌈log2 4000⌉
     }

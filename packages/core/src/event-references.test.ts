@@ -1,6 +1,7 @@
 import {
   ANCHORED_TEMPLATE_MARK,
   CREATED_TEMPLATE_MARK,
+  confirmedTemplate,
   isPayloadTemplate,
   renderStoredPayload,
   storedPayload,
@@ -108,6 +109,8 @@ describe("storedPayload / renderStoredPayload", () => {
       `${ANCHORED_TEMPLATE_MARK}{"event":"context.confirmed","timestamp":"${timestamp.toISOString()}","data":{"context_id":"${ctx.id}"}}`,
     );
     expect(isPayloadTemplate(stored)).toBe(true);
+    // what the chain worker stores without building the event
+    expect(confirmedTemplate(ctx.id, timestamp)).toBe(stored);
     expect(renderStoredPayload(stored, referenced)).toBe(serializeEnvelope(input));
     // a context in no batch of its own (never, once confirmed) renders what is stored, unmarked
     expect(JSON.parse(renderStoredPayload(stored, { ...referenced, anchor: null }))).toEqual({

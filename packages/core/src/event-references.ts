@@ -140,6 +140,18 @@ export function storedPayload(input: EnvelopeInput, contextId: string | null | u
 }
 
 /**
+ * A context.confirmed as stored, for a context whose row and anchor hold all of its `data` (the
+ * chain worker's confirmation: the same template `storedPayload` keeps of a built event, without
+ * building the event, its proof above all, to keep only its context id).
+ */
+export function confirmedTemplate(contextId: string, timestamp: Date): string {
+  return (
+    ANCHORED_TEMPLATE_MARK +
+    serializeEnvelope({ event: "context.confirmed", timestamp, data: { context_id: contextId } })
+  );
+}
+
+/**
  * A context.created's `data` from its context row and what its template kept, by the builder the
  * chain worker used; an erased context's as an erasure leaves every copy (`context_data` and
  * `metadata` null, `data_erased_at` last).

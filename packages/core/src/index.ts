@@ -69,6 +69,7 @@ export {
 export {
   ANCHORED_TEMPLATE_MARK,
   CREATED_TEMPLATE_MARK,
+  confirmedTemplate,
   isPayloadTemplate,
   type ReferencedAnchor,
   type ReferencedContext,
@@ -98,7 +99,15 @@ export {
 export { ID_PREFIXES, type IdPrefix, idFloor, idTimestamp, isId, newId } from "./ids";
 export { findJsonHazard, type JsonHazard } from "./json-safety";
 export { fastKeccakLoaded, keccak256Bytes, keccak256Hex, loadFastKeccak } from "./keccak";
-export { buildMerkleTree, type MerkleTree, verifyMerkleProof } from "./merkle";
+export {
+  buildMerkleLevels,
+  buildMerkleTree,
+  type MerkleLevels,
+  type MerkleTree,
+  merkleLevelsBytes,
+  proofFromLevels,
+  verifyMerkleProof,
+} from "./merkle";
 export { MicroBatcher, type MicroBatcherOptions } from "./micro-batcher";
 export {
   type BuildNewContextsOptions,

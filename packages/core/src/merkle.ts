@@ -22,9 +22,69 @@ const HASH32 = /^0x[0-9a-fA-F]{64}$/;
  * Each level lives in one byte buffer (32 bytes a node): the leaves are decoded from hex once,
  * pairs are hashed from and into those buffers, and each node is turned into hex once, natively,
  * for the proofs, which share those strings. So building is O(n) hashes, with no per-node hex
- * round trip, and O(n log n) only in the proof arrays.
+ * round trip, and O(n log n) only in the proof arrays. The chain worker keeps the levels instead
+ * (`buildMerkleLevels`) and reads a proof out of them when one is asked for.
  */
 export function buildMerkleTree(leaves: readonly Hex[]): MerkleTree {
+  // each node turned into hex once, the proofs sharing those strings
+  const levelsHex = hashLevels(leaves).map((level) => {
+    const nodes = new Array<Hex>(level.length / 32);
+    for (let k = 0; k < nodes.length; k++) nodes[k] = `0x${level.toString("hex", k * 32, k * 32 + 32)}`;
+    return nodes;
+  });
+  const proofs = leaves.map((_, i) => proofOf(levelsHex, i));
+  return { root: levelsHex[levelsHex.length - 1]?.[0] as Hex, proofs };
+}
+
+/**
+ * A tree kept whole, for proofs to be read from it later without its leaves: every level below the
+ * root, leaves first, 32 bytes a node (`MERKLE_TREE_BYTES(n)` in all; empty for one leaf, whose
+ * proof is empty). `proofFromLevels` — and PostgreSQL's `merkle_proof_at`, which mirrors it — read
+ * a proof out of it: at each level, the node beside the path's, when there is one.
+ */
+export interface MerkleLevels {
+  root: Hex;
+  levels: Buffer<ArrayBuffer>;
+}
+
+/** The root and the levels below it, for a tree whose proofs are read later (`proofFromLevels`). */
+export function buildMerkleLevels(leaves: readonly Hex[]): MerkleLevels {
+  const levels = hashLevels(leaves);
+  const top = levels.pop() as Buffer<ArrayBuffer>;
+  return { root: `0x${top.toString("hex", 0, 32)}` as Hex, levels: Buffer.concat(levels) };
+}
+
+/** The bytes `buildMerkleLevels` keeps for `leafCount` leaves: every level's nodes but the root. */
+export function merkleLevelsBytes(leafCount: number): number {
+  let bytes = 0;
+  for (let n = leafCount; n > 1; n = (n + 1) >> 1) bytes += n * 32;
+  return bytes;
+}
+
+/** The proof of leaf `leafIndex` of a tree of `leafCount` leaves, read from `buildMerkleLevels`' bytes. */
+export function proofFromLevels(levels: Uint8Array, leafCount: number, leafIndex: number): Hex[] {
+  if (!Number.isInteger(leafIndex) || leafIndex < 0 || leafIndex >= leafCount)
+    throw new RangeError(`leaf ${leafIndex} is not one of ${leafCount}`);
+  if (levels.length !== merkleLevelsBytes(leafCount))
+    throw new RangeError(`${levels.length} bytes are not the levels of ${leafCount} leaves`);
+  const proof: Hex[] = [];
+  let offset = 0;
+  let position = leafIndex;
+  for (let n = leafCount; n > 1; n = (n + 1) >> 1) {
+    const sibling = position ^ 1; // absent for a promoted node
+    if (sibling < n)
+      proof.push(bytesToHex(levels.subarray(offset + sibling * 32, offset + sibling * 32 + 32)));
+    offset += n * 32;
+    position >>= 1;
+  }
+  return proof;
+}
+
+/**
+ * Every level of the tree, leaves first, root last (one node), each in one buffer of 32-byte
+ * nodes: the leaves decoded from hex once, pairs hashed from and into those buffers.
+ */
+function hashLevels(leaves: readonly Hex[]): Buffer<ArrayBuffer>[] {
   if (leaves.length === 0) throw new RangeError("a Merkle tree needs at least one leaf");
   let count = leaves.length;
   let level = Buffer.allocUnsafe(count * 32);
@@ -32,13 +92,8 @@ export function buildMerkleTree(leaves: readonly Hex[]): MerkleTree {
     if (!HASH32.test(leaf)) throw new TypeError(`leaf ${i} is not a 32-byte hex hash`);
     level.write(leaf.slice(2), i * 32, 32, "hex");
   });
-
-  const proofs: Hex[][] = leaves.map(() => []);
-  // position[i] = index of leaf i's ancestor in the current level.
-  const position = leaves.map((_, i) => i);
-  let levelHex: Hex[] = leaves.map((leaf) => leaf.toLowerCase() as Hex);
+  const levels = [level];
   const pair = new Uint8Array(64);
-
   while (count > 1) {
     const nextCount = (count + 1) >> 1;
     const next = Buffer.allocUnsafe(nextCount * 32);
@@ -52,19 +107,23 @@ export function buildMerkleTree(leaves: readonly Hex[]): MerkleTree {
       next.set(keccak256Bytes(pair), j * 16);
     }
     if (count % 2 === 1) level.copy(next, (nextCount - 1) * 32, (count - 1) * 32, count * 32);
-
-    for (let i = 0; i < position.length; i++) {
-      const p = position[i] as number;
-      const sibling = p ^ 1; // the other half of the pair; absent for a promoted node
-      if (sibling < count) (proofs[i] as Hex[]).push(levelHex[sibling] as Hex);
-      position[i] = p >> 1;
-    }
-    levelHex = new Array<Hex>(nextCount);
-    for (let k = 0; k < nextCount; k++) levelHex[k] = `0x${next.toString("hex", k * 32, k * 32 + 32)}`;
+    levels.push(next);
     level = next;
     count = nextCount;
   }
-  return { root: levelHex[0] as Hex, proofs };
+  return levels;
+}
+
+/** Leaf `leafIndex`'s proof from every level's nodes (leaves first, root last). */
+function proofOf(levels: readonly Hex[][], leafIndex: number): Hex[] {
+  const proof: Hex[] = [];
+  let position = leafIndex;
+  for (let l = 0; l + 1 < levels.length; l++) {
+    const sibling = (levels[l] as Hex[])[position ^ 1]; // absent for a promoted node
+    if (sibling !== undefined) proof.push(sibling);
+    position >>= 1;
+  }
+  return proof;
 }
 
 /** OpenZeppelin `MerkleProof.verify`: fold the proof with commutative hashing, compare to root. */

@@ -6,6 +6,7 @@ import { buildNewContexts, type ContextOwner, createContextSigner, SecretKeyring
 // client.d.ts, and must still name them.
 import type { Db, MigrationsOptions } from "@ctxlog/db";
 import { attachInFlightAnchors, readAnchorFields } from "./anchors/in-flight-anchors";
+import { attachTreeProofs } from "./anchors/tree-proofs";
 import { createDb } from "./client";
 import { ANCHOR_FIELDS, type Context, toContext } from "./contexts/context-view";
 import { insertContexts } from "./contexts/insert-context";
@@ -79,7 +80,9 @@ export async function readContexts(db: Db, ids: readonly string[]): Promise<Cont
     include: { anchor: { select: ANCHOR_FIELDS } },
     orderBy: { id: "asc" },
   });
-  return (await attachInFlightAnchors(db, rows, readAnchorFields(db))).map(toContext);
+  return (await attachInFlightAnchors(db, await attachTreeProofs(db, rows), readAnchorFields(db))).map(
+    toContext,
+  );
 }
 
 /** One context as every reader sees it; throws when there is none. */

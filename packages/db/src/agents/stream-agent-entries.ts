@@ -1,5 +1,6 @@
 import { CANONICAL_BYTES_SQL, decodeCanonicalBytes, decodeProof } from "@ctxlog/core";
 import { attachInFlightAnchors, placeInFlightBatch, readAnchorViews } from "../anchors/in-flight-anchors";
+import { attachTreeProofs } from "../anchors/tree-proofs";
 import { ANCHOR_OMIT, type AnchorView, anchoredFields, type Context } from "../contexts/context-view";
 import { type ContextReader, readerFilter, readerScopeSql } from "../contexts/reader-scope";
 import type { PrismaClient } from "../generated/prisma/client";
@@ -110,11 +111,14 @@ export async function* streamAgentEntries(
     if (end === null) return;
     const rows = await attachInFlightAnchors(
       db,
-      await db.context.findMany({
-        where: { ...readerFilter(reader), agentId: query.agentId, sequence: { gt: after, lte: end } },
-        include: { anchor: { omit: ANCHOR_OMIT } },
-        orderBy: { sequence: "asc" },
-      }),
+      await attachTreeProofs(
+        db,
+        await db.context.findMany({
+          where: { ...readerFilter(reader), agentId: query.agentId, sequence: { gt: after, lte: end } },
+          include: { anchor: { omit: ANCHOR_OMIT } },
+          orderBy: { sequence: "asc" },
+        }),
+      ),
       readAnchorViews(db),
     );
     for (const row of rows) {

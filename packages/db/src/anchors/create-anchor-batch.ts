@@ -1,4 +1,4 @@
-import { buildMerkleTree, newId } from "@ctxlog/core";
+import { buildMerkleLevels, newId } from "@ctxlog/core";
 import type { DbOrTx } from "../prisma-types";
 import { inSqlTransaction } from "../sql-transaction";
 import type { AnchorTarget } from "./anchor-target";
@@ -37,15 +37,16 @@ const CLAIM_IDS_SQL = `
   FROM pending_contexts AS q JOIN contexts AS c ON c.id = q.id
   WHERE q.id = ANY($1::text[]) AND q.id NOT IN (${IN_FLIGHT_CONTEXT_IDS_SQL})
   ORDER BY q.id`;
-// context_ids, in leaf order, is the batch: how its rows are found, and each one's leaf index.
+// context_ids, in leaf order, is the batch: how its rows are found, and each one's leaf index. Its
+// tree below the root is kept whole: each context's proof is read out of it (ctxlog_merkle_proof).
 const INSERT_ANCHOR_SQL = `
   INSERT INTO anchors (id, signer_address, chain_id, network, registry_address, merkle_root,
-    context_count, context_ids, updated_at)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8::text[], now())`;
+    context_count, context_ids, merkle_tree, updated_at)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8::text[], $9, now())`;
 
 /**
  * Claims contexts that are still pending and in no batch (the given ones, or the oldest), builds
- * their Merkle tree and writes the anchor (its root and its contexts in leaf order), in one
+ * their Merkle tree and writes the anchor (its root, its tree and its contexts in leaf order), in one
  * transaction of three statements whatever the batch's size. Claims are serialised by an advisory
  * lock, so a context is never in two live batches however many replicas claim at once. Returns
  * null when nothing was left to claim.
@@ -64,7 +65,7 @@ export async function createAnchorBatch(
         : await sql<{ id: string; leaf: string }>(CLAIM_IDS_SQL, [claim]);
     if (rows.length === 0) return null;
 
-    const tree = buildMerkleTree(rows.map((r) => r.leaf as `0x${string}`));
+    const tree = buildMerkleLevels(rows.map((r) => r.leaf as `0x${string}`));
     const anchorId = newId("anc");
     const ids = rows.map((r) => r.id);
     await sql(INSERT_ANCHOR_SQL, [
@@ -76,6 +77,7 @@ export async function createAnchorBatch(
       tree.root,
       rows.length,
       ids,
+      tree.levels,
     ]);
     return { anchorId, contextIds: ids, merkleRoot: tree.root };
   });

@@ -16,9 +16,16 @@ const INSERT_OUTBOX_SQL = `
  * `recordEvents` on an SqlRunner (the chain worker's transactions on the pg pool): the same rows,
  * built by the same `outboxRow`, and the same notification, in the caller's transaction.
  */
-export async function recordEventsWith(sql: SqlRunner, inputs: readonly RecordEventInput[]): Promise<void> {
-  if (inputs.length === 0) return;
-  const rows = inputs.map(outboxRow);
+export function recordEventsWith(sql: SqlRunner, inputs: readonly RecordEventInput[]): Promise<void> {
+  return insertOutboxRowsWith(sql, inputs.map(outboxRow));
+}
+
+/** Outbox rows as `outboxRow` builds them (or as stored already), in one statement, announced. */
+export async function insertOutboxRowsWith(
+  sql: SqlRunner,
+  rows: readonly ReturnType<typeof outboxRow>[],
+): Promise<void> {
+  if (rows.length === 0) return;
   const payloads = rows.map((r) => r.payload);
   if (payloads.some((p) => p.includes("\n"))) throw new Error("an event payload holds a raw newline");
   await sql(INSERT_OUTBOX_SQL, [

@@ -58,12 +58,13 @@ export type AnchorOfContext = Pick<Anchor, keyof typeof ANCHOR_FIELDS>;
 
 /**
  * What a reader leaves out of an anchor it includes (a Prisma `omit`): the batch's context ids, up
- * to BATCH_MAX of them, which only the chain worker reads.
+ * to BATCH_MAX of them, and its tree (64 bytes a context), which only the chain worker and the
+ * proofs' SQL read.
  */
-export const ANCHOR_OMIT = { contextIds: true } as const;
+export const ANCHOR_OMIT = { contextIds: true, merkleTree: true } as const;
 
 /** An anchor as readers see it. */
-export type AnchorView = Omit<Anchor, "contextIds">;
+export type AnchorView = Omit<Anchor, "contextIds" | "merkleTree">;
 
 /** A context in no batch, or in one not yet sent. */
 export const UNANCHORED: Readonly<AnchoredFields> = Object.freeze({

@@ -1,4 +1,5 @@
 import { attachInFlightAnchors, readAnchorViews } from "../anchors/in-flight-anchors";
+import { attachTreeProofs } from "../anchors/tree-proofs";
 import type { PrismaClient } from "../generated/prisma/client";
 import { ANCHOR_OMIT, anchoredFields, decodeContextRow } from "./context-view";
 import { type ContextReader, readerFilter } from "./reader-scope";
@@ -10,6 +11,10 @@ export async function getContextWithAnchor(db: PrismaClient, reader: ContextRead
     include: { anchor: { omit: ANCHOR_OMIT } },
   });
   if (!row) return null;
-  const [withAnchor] = await attachInFlightAnchors(db, [row], readAnchorViews(db));
+  const [withAnchor] = await attachInFlightAnchors(
+    db,
+    await attachTreeProofs(db, [row]),
+    readAnchorViews(db),
+  );
   return { ...decodeContextRow(withAnchor as typeof row), ...anchoredFields(row, withAnchor?.anchor) };
 }

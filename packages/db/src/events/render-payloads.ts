@@ -6,6 +6,7 @@ import {
   type ReferencedContext,
   renderStoredPayload,
 } from "@ctxlog/core";
+import { MERKLE_PROOF_SQL } from "../anchors/tree-proofs";
 import type { DbOrTx } from "../prisma-types";
 import { prismaSql, type SqlRunner } from "../sql-transaction";
 
@@ -14,7 +15,7 @@ import { prismaSql, type SqlRunner } from "../sql-transaction";
  * event-references), as columns of `c` (contexts) and `a` (anchors, joined on c.anchor_id).
  */
 export const REFERENCED_COLUMNS = `c.agent_id, c.context_hash, c.signature, c.created_at, c.sequence,
-    c.prev_entry_hash, c.entry_hash, c.canonical_data, c.data_erased_at, c.merkle_proof, c.leaf_index,
+    c.prev_entry_hash, c.entry_hash, c.canonical_data, c.data_erased_at, ${MERKLE_PROOF_SQL} AS merkle_proof, c.leaf_index,
     a.id AS anchor_id, a.transaction_hash, a.block_number::text AS block_number, a.block_timestamp,
     a.confirmations, a.network, a.gas_used::text AS gas_used, a.confirmed_at, a.merkle_root, a.chain_id,
     a.registry_address`;

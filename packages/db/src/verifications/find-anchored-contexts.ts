@@ -1,4 +1,5 @@
 import { attachInFlightAnchors, readAnchorFields, readAnchorViews } from "../anchors/in-flight-anchors";
+import { attachTreeProofs } from "../anchors/tree-proofs";
 import { ANCHOR_FIELDS, ANCHOR_OMIT, anchoredFields, decodeContextRow } from "../contexts/context-view";
 import { type ContextReader, readerFilter } from "../contexts/reader-scope";
 import type { DbOrTx } from "../prisma-types";
@@ -17,12 +18,15 @@ export async function findAnchoredContexts(
   contextHash: string,
   transactionHash: string,
 ) {
-  const ended = await db.context.findMany({
-    where: { ...readerFilter(reader), contextHash, anchor: { transactionHash } },
-    include: { anchor: { omit: ANCHOR_OMIT } },
-    orderBy: { id: "asc" },
-    take: MAX_ROWS,
-  });
+  const ended = await attachTreeProofs(
+    db,
+    await db.context.findMany({
+      where: { ...readerFilter(reader), contextHash, anchor: { transactionHash } },
+      include: { anchor: { omit: ANCHOR_OMIT } },
+      orderBy: { id: "asc" },
+      take: MAX_ROWS,
+    }),
+  );
   const inFlight =
     ended.length === MAX_ROWS
       ? []

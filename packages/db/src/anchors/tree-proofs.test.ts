@@ -1,0 +1,140 @@
+// Integration: real PostgreSQL (a fresh database). A batch keeps its Merkle tree and its contexts
+// keep no proof: the confirmation writes none into a row, and every reader reads a context's proof
+// out of its anchor's tree (SQL ctxlog_merkle_proof, the mirror of core's proofFromLevels).
+import { buildMerkleLevels, buildMerkleTree, proofFromLevels, verifyMerkleProof } from "@ctxlog/core";
+import type { Hex } from "viem";
+import { keccak256, toHex } from "viem";
+import { getContextWithAnchor } from "../contexts/get-context-proof";
+import { renderPayloads } from "../events/render-payloads";
+import { createTestDatabase, readContext, seedContexts, seedUser } from "../testing";
+import type { AnchorTarget } from "./anchor-target";
+import { confirmAnchor } from "./confirm-anchor";
+import { createAnchorBatch } from "./create-anchor-batch";
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+const SIGNER = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
+const TARGET: AnchorTarget = {
+  signerAddress: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+  chainId: 31337,
+  network: "anvil",
+  registryAddress: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+};
+const BLOCK = `0x${"bb".repeat(32)}`;
+
+beforeAll(async () => {
+  database = await createTestDatabase("ctxlog_tree_proofs_test");
+});
+afterAll(() => database.drop());
+
+const leaves = (n: number): Hex[] => Array.from({ length: n }, (_, i) => keccak256(toHex(`leaf-${n}-${i}`)));
+
+/** As the tracker leaves a batch whose block it saw: mined, out, deep enough to confirm. */
+const markMined = (anchorId: string) =>
+  database.db.$executeRaw`
+    UPDATE anchors SET status = 'mined', transaction_hash = ${`0x${"ab".repeat(32)}`}, sent_at = now(),
+      block_hash = ${BLOCK}, block_number = 7, block_timestamp = now(), gas_used = 50000, mined_at = now()
+     WHERE id = ${anchorId}`;
+
+describe("ctxlog_merkle_proof", () => {
+  it("reads out of the levels exactly the proof core reads, for every leaf of trees of many sizes", async () => {
+    for (const n of [1, 2, 3, 5, 8, 13, 64, 100, 257]) {
+      const { levels } = buildMerkleLevels(leaves(n));
+      const rows = await database.db.$queryRaw<{ i: number; proof: Uint8Array }[]>`
+        SELECT i, ctxlog_merkle_proof(${levels}, ${n}::int, i) AS proof FROM generate_series(0, ${n - 1}::int) AS i
+         ORDER BY i`;
+      expect(rows).toHaveLength(n);
+      for (const { i, proof } of rows) {
+        const nodes = Buffer.from(proof).toString("hex").match(/.{64}/g) ?? [];
+        expect(nodes.map((h) => `0x${h}`)).toEqual(proofFromLevels(levels, n, i));
+      }
+    }
+  });
+
+  it("refuses a leaf outside the tree", async () => {
+    const { levels } = buildMerkleLevels(leaves(3));
+    await expect(database.db.$queryRaw`SELECT ctxlog_merkle_proof(${levels}, 3, 3)`).rejects.toThrow(
+      /leaf 3 is not one of 3/,
+    );
+  });
+
+  it("keeps the tree uncompressed, so a proof reads only the chunks that hold its nodes", async () => {
+    const [row] = await database.db.$queryRaw<{ storage: string }[]>`
+      SELECT attstorage::text AS storage FROM pg_attribute
+       WHERE attrelid = 'anchors'::regclass AND attname = 'merkle_tree'`;
+    expect(row?.storage).toBe("e");
+  });
+});
+
+describe("a batch's tree", () => {
+  it("is kept by the claim; the confirmation writes no proof into a row, and readers read it out of the tree", async () => {
+    const db = database.db;
+    const owner = await seedUser(db);
+    const ids = await seedContexts(db, owner, { count: 5, signerPrivateKey: SIGNER });
+    const batch = await createAnchorBatch(db, TARGET, ids);
+    const anchorId = batch?.anchorId as string;
+    const rowLeaves = (await Promise.all(ids.map((id) => readContext(db, id)))).map(
+      (c) => (c.entryHash ?? c.contextHash) as Hex,
+    );
+    const anchor = await db.anchor.findUniqueOrThrow({ where: { id: anchorId } });
+    expect(Buffer.from(anchor.merkleTree ?? []).equals(buildMerkleLevels(rowLeaves).levels)).toBe(true);
+
+    await markMined(anchorId);
+    expect(await confirmAnchor(db, anchorId, BLOCK, 3)).toEqual({ confirmed: 5 });
+    const stored = await db.context.findMany({ where: { id: { in: ids } }, orderBy: { id: "asc" } });
+    expect(stored.map((r) => [r.status, r.anchorId, r.leafIndex, r.merkleProof])).toEqual(
+      ids.map((_, i) => ["confirmed", anchorId, i, null]),
+    );
+
+    const tree = buildMerkleTree(rowLeaves);
+    const reader = { ...owner, scope: "all" as const };
+    for (const [i, id] of ids.entries()) {
+      const context = await readContext(db, id);
+      expect(context.merkleProof).toEqual(tree.proofs[i]);
+      expect(
+        verifyMerkleProof(rowLeaves[i] as Hex, context.merkleProof as Hex[], anchor.merkleRoot as Hex),
+      ).toBe(true);
+      expect((await getContextWithAnchor(db, reader, id))?.merkleProof).toEqual(tree.proofs[i]);
+    }
+
+    // the context.confirmed each receiver gets carries the proof, rendered from the tree
+    const events = await db.outboxEvent.findMany({
+      where: { contextId: { in: ids }, event: "context.confirmed" },
+      orderBy: { id: "asc" },
+    });
+    expect(events.map((e) => e.contextId)).toEqual(ids);
+    const rendered = await renderPayloads(db, events);
+    for (const [i, event] of rendered.entries()) {
+      const data = JSON.parse(event.payload).data;
+      expect(data.proof).toMatchObject({
+        leaf_index: i,
+        merkle_proof: tree.proofs[i],
+        merkle_root: anchor.merkleRoot,
+      });
+    }
+  });
+
+  it("a batch claimed before anchors kept their tree is given it at its confirmation, from its rows", async () => {
+    const db = database.db;
+    const owner = await seedUser(db);
+    const ids = await seedContexts(db, owner, { count: 3, signerPrivateKey: SIGNER });
+    const anchorId = (await createAnchorBatch(db, TARGET, ids))?.anchorId as string;
+    const kept = (await db.anchor.findUniqueOrThrow({ where: { id: anchorId } })).merkleTree;
+    await db.$executeRaw`UPDATE anchors SET merkle_tree = NULL WHERE id = ${anchorId}`;
+    await markMined(anchorId);
+    expect(await confirmAnchor(db, anchorId, BLOCK, 3)).toEqual({ confirmed: 3 });
+    const after = (await db.anchor.findUniqueOrThrow({ where: { id: anchorId } })).merkleTree;
+    expect(Buffer.from(after ?? []).equals(Buffer.from(kept ?? []))).toBe(true);
+    expect((await readContext(db, ids[1] as string)).merkleProof).toHaveLength(2);
+  });
+
+  it("a batch whose rows do not give its root is not confirmed", async () => {
+    const db = database.db;
+    const owner = await seedUser(db);
+    const ids = await seedContexts(db, owner, { count: 2, signerPrivateKey: SIGNER });
+    const anchorId = (await createAnchorBatch(db, TARGET, ids))?.anchorId as string;
+    await db.$executeRaw`UPDATE anchors SET merkle_tree = NULL, merkle_root = ${BLOCK} WHERE id = ${anchorId}`;
+    await markMined(anchorId);
+    await expect(confirmAnchor(db, anchorId, BLOCK, 3)).rejects.toThrow(/do not give its root/);
+    expect((await readContext(db, ids[0] as string)).status).toBe("pending");
+  });
+});
