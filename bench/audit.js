@@ -74,9 +74,18 @@ async function writeLog(stack) {
   for (let first = 0; first < ENTRIES; first += chunk) {
     await postEntries(pool, stack.key, first, Math.min(chunk, ENTRIES - first));
     const deadline = Date.now() + 300_000;
-    // sent: in a batch whose transaction is out (a context's transaction is its anchor's)
-    const unsent = { OR: [{ anchorId: null }, { anchor: { sentAt: null } }] };
-    while ((await stack.db.context.count({ where: unsent })) > 0) {
+    // sent: out of the queue (confirmed or failed), or in a batch whose transaction is out (a
+    // batch in flight holds its contexts by its context_ids)
+    const unsent = async () =>
+      Number(
+        (
+          await stack.db.$queryRawUnsafe(
+            `SELECT count(*) AS n FROM pending_contexts
+              WHERE id NOT IN (SELECT unnest(context_ids) FROM anchors WHERE sent_at IS NOT NULL)`,
+          )
+        )[0].n,
+      );
+    while ((await unsent()) > 0) {
       if (Date.now() > deadline) throw new Error(`entries from ${first + 1} were not sent in 5 minutes`);
       await new Promise((r) => setTimeout(r, 250));
     }

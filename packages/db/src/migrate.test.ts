@@ -101,6 +101,7 @@ describe("the repository's migrations", () => {
       "api_keys",
       "chain_identity",
       "chain_status",
+      "confirmed_contexts",
       "contexts",
       "idempotency_keys",
       "otel_spans",

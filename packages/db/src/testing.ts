@@ -5,7 +5,8 @@ import { buildNewContexts, type ContextOwner, createContextSigner, SecretKeyring
 // Types through the package's own entry: the emitted testing.d.ts sits in dist-test, beside no
 // client.d.ts, and must still name them.
 import type { Db, MigrationsOptions } from "@ctxlog/db";
-import { attachInFlightAnchors, readAnchorFields } from "./anchors/in-flight-anchors";
+import { attachBatches } from "./anchors/context-batches";
+import { readAnchorFields } from "./anchors/in-flight-anchors";
 import { attachTreeProofs } from "./anchors/tree-proofs";
 import { createDb } from "./client";
 import { ANCHOR_FIELDS, type Context, toContext } from "./contexts/context-view";
@@ -80,9 +81,7 @@ export async function readContexts(db: Db, ids: readonly string[]): Promise<Cont
     include: { anchor: { select: ANCHOR_FIELDS } },
     orderBy: { id: "asc" },
   });
-  return (await attachInFlightAnchors(db, await attachTreeProofs(db, rows), readAnchorFields(db))).map(
-    toContext,
-  );
+  return (await attachTreeProofs(db, await attachBatches(db, rows, readAnchorFields(db)))).map(toContext);
 }
 
 /** One context as every reader sees it; throws when there is none. */

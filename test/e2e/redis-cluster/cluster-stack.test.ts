@@ -76,7 +76,7 @@ it("takes, anchors and delivers every context once across the three apps, with 0
 
   const db = database.db;
   await waitFor(
-    async () => ((await db.context.count({ where: { status: "confirmed" } })) === N ? true : undefined),
+    async () => ((await db.confirmedContext.count()) === N ? true : undefined),
     {
       timeout: 60_000,
     },

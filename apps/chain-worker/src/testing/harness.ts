@@ -3,6 +3,7 @@ import { findAnchoredLogs } from "@ctxlog/chain";
 import { deployRegistry } from "@ctxlog/contracts";
 import { ANVIL_DEV_KEYS, type AnvilInstance, startAnvil } from "@ctxlog/contracts/anvil";
 import { sleep, waitFor } from "@ctxlog/core/testing";
+import { readContextStates } from "@ctxlog/db";
 import { createTestDatabase, seedContexts, seedUser } from "@ctxlog/db/testing";
 import { anchorJobsFor, createRedisConnection, JobQueues } from "@ctxlog/jobs";
 import { deleteRedisPrefix, TEST_REDIS_URL } from "@ctxlog/jobs/testing";
@@ -102,13 +103,12 @@ export async function createChainHarness(
     return ids;
   }
 
+  /** How many of these contexts are in each status, as readers show it. */
   async function statusCounts(ids: string[]) {
-    const rows = await database.db.context.groupBy({
-      by: ["status"],
-      where: { id: { in: ids } },
-      _count: true,
-    });
-    return Object.fromEntries(rows.map((r) => [r.status, r._count])) as Record<string, number>;
+    const counts: Record<string, number> = {};
+    for (const { status } of await readContextStates(database.db, ids))
+      counts[status] = (counts[status] ?? 0) + 1;
+    return counts;
   }
 
   /** Polls until every context is in `status` (default confirmed), or throws with the counts. */
@@ -149,12 +149,17 @@ export async function createChainHarness(
       if (seen.has(root)) throw new Error(`root ${root} anchored twice`);
       seen.add(root);
     }
-    const contexts = await database.db.context.findMany({
-      where: { id: { in: ids } },
-      include: { anchor: true },
-    });
+    const contexts = await readContextStates(database.db, ids);
+    const rootOf = new Map(
+      (
+        await database.db.anchor.findMany({
+          where: { id: { in: contexts.flatMap((c) => (c.anchorId ? [c.anchorId] : [])) } },
+          select: { id: true, merkleRoot: true },
+        })
+      ).map((a) => [a.id, a.merkleRoot]),
+    );
     const missing = contexts.filter(
-      (c) => c.status !== "confirmed" || !c.anchor || !seen.has(c.anchor.merkleRoot),
+      (c) => c.status !== "confirmed" || !seen.has(rootOf.get(c.anchorId ?? "") ?? ""),
     );
     if (contexts.length !== ids.length || missing.length > 0) {
       throw new Error(`${missing.length} of ${ids.length} contexts not confirmed with an on-chain root`);

@@ -55,7 +55,6 @@ export async function listAgentLogs(
       head_sequence: number;
       entries: bigint;
       pending: bigint;
-      confirmed: bigint;
       failed: bigint;
       first_at: Date;
       last_at: Date;
@@ -64,8 +63,8 @@ export async function listAgentLogs(
   >(
     `WITH seen AS (
        SELECT l.agent_id, max(c.sequence) AS head_sequence, count(*) AS entries,
-         count(*) FILTER (WHERE c.status = 'pending') AS pending,
-         count(*) FILTER (WHERE c.status = 'confirmed') AS confirmed,
+         -- pending: queued (a confirmation leaves the row's own status pending; see confirmed_contexts)
+         count(*) FILTER (WHERE EXISTS (SELECT 1 FROM pending_contexts q WHERE q.id = c.id)) AS pending,
          count(*) FILTER (WHERE c.status = 'failed') AS failed,
          min(c.created_at) AS first_at, max(c.created_at) AS last_at
        FROM agent_logs l
@@ -91,7 +90,8 @@ export async function listAgentLogs(
     headEntryHash: r.head_entry_hash,
     entries: Number(r.entries),
     pending: Number(r.pending),
-    confirmed: Number(r.confirmed),
+    // neither queued nor failed
+    confirmed: Number(r.entries) - Number(r.pending) - Number(r.failed),
     failed: Number(r.failed),
     firstAt: r.first_at,
     lastAt: r.last_at,

@@ -1,5 +1,6 @@
 import { CANONICAL_BYTES_SQL, decodeCanonicalBytes, decodeProof } from "@ctxlog/core";
-import { attachInFlightAnchors, placeInFlightBatch, readAnchorViews } from "../anchors/in-flight-anchors";
+import { attachBatches } from "../anchors/context-batches";
+import { placeInFlightBatch, readAnchorViews } from "../anchors/in-flight-anchors";
 import { attachTreeProofs } from "../anchors/tree-proofs";
 import { ANCHOR_OMIT, type AnchorView, anchoredFields, type Context } from "../contexts/context-view";
 import { type ContextReader, readerFilter, readerScopeSql } from "../contexts/reader-scope";
@@ -109,17 +110,17 @@ export async function* streamAgentEntries(
   for (;;) {
     const end = await pageEnd(db, reader, query, after, pageBytes);
     if (end === null) return;
-    const rows = await attachInFlightAnchors(
+    const rows = await attachTreeProofs(
       db,
-      await attachTreeProofs(
+      await attachBatches(
         db,
         await db.context.findMany({
           where: { ...readerFilter(reader), agentId: query.agentId, sequence: { gt: after, lte: end } },
           include: { anchor: { omit: ANCHOR_OMIT } },
           orderBy: { sequence: "asc" },
         }),
+        readAnchorViews(db),
       ),
-      readAnchorViews(db),
     );
     for (const row of rows) {
       // the canonical JSON only (inflated, neither parsed nor made a string): an export writes it as it is

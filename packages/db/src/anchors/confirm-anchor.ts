@@ -9,12 +9,11 @@ const CONFIRM_ANCHOR_SQL = `
   UPDATE anchors SET status = 'confirmed', confirmations = $3, confirmed_at = now(), updated_at = now()
   WHERE id = $1 AND status = 'mined' AND block_hash = $2 AND NOT reverted
   RETURNING merkle_root, merkle_tree IS NULL AS without_tree`;
-// The one write of a context by the chain worker: its status, its batch and where it sits in it.
-// The transaction, block and confirmation stay the anchor's, and its proof is read out of the
-// anchor's tree (ctxlog_merkle_proof), through anchor_id and leaf_index. No index names a column it
-// changes, so it is a HOT update whenever the page has room (contexts' fillfactor:
-// docs/operations.md). The batch's contexts still queued are the ones it confirms (a context leaves
-// the queue only with its final status), and they leave the queue with it.
+// The confirmation writes no context row: each context of the batch still queued (a context
+// leaves the queue only with its final status) leaves it, and is written down as confirmed in its
+// batch at its leaf — a narrow row, where rewriting the context's own was a new version of a ~1 kB
+// row and an entry in each of its indexes. Its transaction, block and confirmation are the
+// anchor's, its proof is read out of the anchor's tree: readers join them (context-batches.ts).
 const CONFIRM_CONTEXTS_SQL = `
   WITH batch AS (
     SELECT b.id, (b.n - 1)::int AS leaf_index
@@ -23,14 +22,11 @@ const CONFIRM_CONTEXTS_SQL = `
   dequeued AS (
     DELETE FROM pending_contexts AS q USING batch
      WHERE q.id = batch.id
-    RETURNING q.id, batch.leaf_index),
+    RETURNING q.id, q.user_id, batch.leaf_index),
   confirmed AS (
-    UPDATE contexts AS c
-       SET status = 'confirmed', anchor_id = $1, leaf_index = d.leaf_index, updated_at = now()
-      FROM dequeued AS d
-     WHERE c.id = d.id AND c.status = 'pending'
-    RETURNING c.id, c.user_id, d.leaf_index)
-  SELECT id, user_id FROM confirmed ORDER BY leaf_index`;
+    INSERT INTO confirmed_contexts (id, anchor_id, leaf_index)
+    SELECT id, $1, leaf_index FROM dequeued)
+  SELECT id, user_id FROM dequeued ORDER BY leaf_index`;
 // A batch claimed before anchors kept their tree: its leaves, in leaf order, to build it from.
 const BATCH_LEAVES_SQL = `
   SELECT COALESCE(c.entry_hash, c.context_hash) AS leaf

@@ -9,8 +9,9 @@ import { retryContext } from "../contexts/retry-context";
 import { createTestDatabase, readContext, seedContexts, seedUser } from "../testing";
 import { findAnchoredContexts, findContextByHash } from "../verifications/find-anchored-contexts";
 import type { AnchorTarget } from "./anchor-target";
+import { findAnchorIdOf } from "./context-batches";
 import { createAnchorBatch } from "./create-anchor-batch";
-import { findAnchorIdOf, placeInFlightBatch } from "./in-flight-anchors";
+import { placeInFlightBatch } from "./in-flight-anchors";
 import { failAnchor } from "./track-anchors";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;

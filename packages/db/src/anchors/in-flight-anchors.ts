@@ -12,20 +12,13 @@ export const IN_FLIGHT_STATUSES = ["queued", "sent", "mined"] as const satisfies
 
 /** `IN_FLIGHT_STATUSES` as a condition on `status`, for raw SQL. */
 export const IN_FLIGHT_SQL = `status IN (${IN_FLIGHT_STATUSES.map((s) => `'${s}'`).join(", ")})`;
-const inFlightOf = (alias: string) => Prisma.raw(`${alias}.${IN_FLIGHT_SQL}`);
+export const inFlightOf = (alias: string) => Prisma.raw(`${alias}.${IN_FLIGHT_SQL}`);
 
 /** The ids of every context in a batch in flight (few: the batches the chain worker is sending). */
 export const IN_FLIGHT_CONTEXT_IDS_SQL = `SELECT unnest(context_ids) FROM anchors WHERE ${IN_FLIGHT_SQL}`;
 
 /** The advisory lock (transaction-scoped) that makes claims take turns. */
 export const CLAIMS_LOCK_KEY = 0x63_74_78_6c_6f_67; // "ctxlog"
-
-/** What a row needs to say whether it may be in a batch in flight. */
-interface MaybeInFlight {
-  id: string;
-  status: string;
-  anchorId: string | null;
-}
 
 /** Which batch in flight holds each of these contexts (those in none are left out). */
 export async function findInFlightAnchorIds(
@@ -39,36 +32,6 @@ export async function findInFlightAnchorIds(
      WHERE ${inFlightOf("a")} AND a.context_ids && ${[...contextIds]}::text[]
        AND x = ANY(${[...contextIds]}::text[])`;
   return new Map(rows.map((r) => [r.context_id, r.anchor_id]));
-}
-
-/**
- * Gives each pending row in no anchor of its own (`anchor_id` is written when its batch ends) the
- * anchor in flight that holds it, if any, read by `readAnchors` as the reader reads anchors: what it
- * shows of a batch that is out but not yet deep enough (its transaction). Costs queries only when
- * some row is pending.
- */
-export async function attachInFlightAnchors<
-  A extends { id: string },
-  R extends MaybeInFlight & { anchor: A | null },
->(db: DbOrTx, rows: R[], readAnchors: (ids: string[]) => Promise<A[]>): Promise<R[]> {
-  const waiting = rows.filter((r) => r.status === "pending" && r.anchorId === null).map((r) => r.id);
-  const holder = await findInFlightAnchorIds(db, waiting);
-  if (holder.size === 0) return rows;
-  const anchors = new Map((await readAnchors([...new Set(holder.values())])).map((a) => [a.id, a]));
-  return rows.map((r) => {
-    const anchor = anchors.get(holder.get(r.id) ?? "");
-    return anchor ? { ...r, anchor } : r;
-  });
-}
-
-/** The id of the batch that holds a context: its own anchor, else the one in flight that has it. */
-export async function findAnchorIdOf(db: DbOrTx, contextId: string): Promise<string | null> {
-  const rows = await db.$queryRaw<{ id: string }[]>`
-    SELECT COALESCE(
-      (SELECT anchor_id FROM contexts WHERE id = ${contextId}),
-      (SELECT a.id FROM anchors AS a WHERE ${inFlightOf("a")}
-         AND a.context_ids @> ARRAY[${contextId}]::text[] LIMIT 1)) AS id`;
-  return rows[0]?.id ?? null;
 }
 
 /** `readAnchors` for readers that show a context's chain fields (ANCHOR_FIELDS). */

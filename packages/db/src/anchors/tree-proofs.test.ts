@@ -4,6 +4,7 @@
 import { buildMerkleLevels, buildMerkleTree, proofFromLevels, verifyMerkleProof } from "@ctxlog/core";
 import type { Hex } from "viem";
 import { keccak256, toHex } from "viem";
+import { streamAgentEntries } from "../agents/stream-agent-entries";
 import { getContextWithAnchor } from "../contexts/get-context-proof";
 import { renderPayloads } from "../events/render-payloads";
 import { createTestDatabase, readContext, seedContexts, seedUser } from "../testing";
@@ -66,7 +67,7 @@ describe("ctxlog_merkle_proof", () => {
 });
 
 describe("a batch's tree", () => {
-  it("is kept by the claim; the confirmation writes no proof into a row, and readers read it out of the tree", async () => {
+  it("is kept by the claim; the confirmation writes no proof (nor any row of contexts), and readers read it out of the tree", async () => {
     const db = database.db;
     const owner = await seedUser(db);
     const ids = await seedContexts(db, owner, { count: 5, signerPrivateKey: SIGNER });
@@ -80,10 +81,15 @@ describe("a batch's tree", () => {
 
     await markMined(anchorId);
     expect(await confirmAnchor(db, anchorId, BLOCK, 3)).toEqual({ confirmed: 5 });
+    // no proof in any row: the row is as the API wrote it, its batch and leaf in confirmed_contexts
     const stored = await db.context.findMany({ where: { id: { in: ids } }, orderBy: { id: "asc" } });
-    expect(stored.map((r) => [r.status, r.anchorId, r.leafIndex, r.merkleProof])).toEqual(
-      ids.map((_, i) => ["confirmed", anchorId, i, null]),
+    expect(stored.map((r) => [r.anchorId, r.leafIndex, r.merkleProof])).toEqual(
+      ids.map(() => [null, null, null]),
     );
+    expect(
+      await db.confirmedContext.findMany({ where: { id: { in: ids } }, orderBy: { id: "asc" } }),
+    ).toEqual(ids.map((id, i) => ({ id, anchorId, leafIndex: i })));
+    expect((await readContext(db, ids[0] as string)).status).toBe("confirmed");
 
     const tree = buildMerkleTree(rowLeaves);
     const reader = { ...owner, scope: "all" as const };
@@ -95,6 +101,13 @@ describe("a batch's tree", () => {
       ).toBe(true);
       expect((await getContextWithAnchor(db, reader, id))?.merkleProof).toEqual(tree.proofs[i]);
     }
+
+    // an export's entries carry them too
+    const exported = [];
+    for await (const entry of streamAgentEntries(db, reader, { agentId: "agent-seed" })) exported.push(entry);
+    expect(exported.map((e) => [e.id, e.status, e.anchorId, e.leafIndex, e.merkleProof])).toEqual(
+      ids.map((id, i) => [id, "confirmed", anchorId, i, tree.proofs[i]]),
+    );
 
     // the context.confirmed each receiver gets carries the proof, rendered from the tree
     const events = await db.outboxEvent.findMany({

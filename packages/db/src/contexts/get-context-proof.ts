@@ -1,4 +1,5 @@
-import { attachInFlightAnchors, readAnchorViews } from "../anchors/in-flight-anchors";
+import { attachBatches } from "../anchors/context-batches";
+import { readAnchorViews } from "../anchors/in-flight-anchors";
 import { attachTreeProofs } from "../anchors/tree-proofs";
 import type { PrismaClient } from "../generated/prisma/client";
 import { ANCHOR_OMIT, anchoredFields, decodeContextRow } from "./context-view";
@@ -11,10 +12,7 @@ export async function getContextWithAnchor(db: PrismaClient, reader: ContextRead
     include: { anchor: { omit: ANCHOR_OMIT } },
   });
   if (!row) return null;
-  const [withAnchor] = await attachInFlightAnchors(
-    db,
-    await attachTreeProofs(db, [row]),
-    readAnchorViews(db),
-  );
-  return { ...decodeContextRow(withAnchor as typeof row), ...anchoredFields(row, withAnchor?.anchor) };
+  const [placed] = await attachTreeProofs(db, await attachBatches(db, [row], readAnchorViews(db)));
+  if (!placed) return null;
+  return { ...decodeContextRow(placed), ...anchoredFields(placed, placed.anchor) };
 }

@@ -1,4 +1,5 @@
-import { attachInFlightAnchors, readAnchorFields } from "../anchors/in-flight-anchors";
+import { attachBatches } from "../anchors/context-batches";
+import { readAnchorFields } from "../anchors/in-flight-anchors";
 import type { PrismaClient } from "../generated/prisma/client";
 import { ANCHOR_FIELDS, type Context, toContext } from "./context-view";
 import { type ContextReader, readerFilter } from "./reader-scope";
@@ -14,6 +15,6 @@ export async function getContext(
     include: { anchor: { select: ANCHOR_FIELDS } },
   });
   if (!row) return null;
-  const [withAnchor] = await attachInFlightAnchors(db, [row], readAnchorFields(db));
+  const [withAnchor] = await attachBatches(db, [row], readAnchorFields(db));
   return toContext(withAnchor as typeof row);
 }

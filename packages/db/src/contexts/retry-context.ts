@@ -1,5 +1,6 @@
 import type { PrismaClient } from "../generated/prisma/client";
 import { PENDING_STATE } from "./context-rows";
+import { readContextStates } from "./context-statuses";
 import { type Context, decodeContextRow, UNANCHORED } from "./context-view";
 import { type ContextReader, readerFilter } from "./reader-scope";
 
@@ -35,9 +36,11 @@ export async function retryContext(
       },
     });
     if (updated.count === 0) {
+      // as readers show it (a confirmed context's own row still says pending: context-statuses.ts)
+      const [state] = await readContextStates(tx, [contextId]);
       return {
         outcome: "not_retryable" as const,
-        status: current.status,
+        status: state?.status ?? current.status,
         retryPossible: current.retryPossible,
       };
     }

@@ -6,23 +6,31 @@ import {
   type ReferencedContext,
   renderStoredPayload,
 } from "@ctxlog/core";
-import { MERKLE_PROOF_SQL } from "../anchors/tree-proofs";
+import { merkleProofSql } from "../anchors/tree-proofs";
 import type { DbOrTx } from "../prisma-types";
 import { prismaSql, type SqlRunner } from "../sql-transaction";
 
 /**
  * What a template needs of its context and the batch it was confirmed in (see @ctxlog/core
- * event-references), as columns of `c` (contexts) and `a` (anchors, joined on c.anchor_id).
+ * event-references), as columns of `c` (contexts) and `a` (its anchor), joined by REFERENCED_JOINS.
  */
 export const REFERENCED_COLUMNS = `c.agent_id, c.context_hash, c.signature, c.created_at, c.sequence,
-    c.prev_entry_hash, c.entry_hash, c.canonical_data, c.data_erased_at, ${MERKLE_PROOF_SQL} AS merkle_proof, c.leaf_index,
+    c.prev_entry_hash, c.entry_hash, c.canonical_data, c.data_erased_at,
+    ${merkleProofSql("COALESCE(c.leaf_index, m.leaf_index)")} AS merkle_proof,
+    COALESCE(c.leaf_index, m.leaf_index) AS leaf_index,
     a.id AS anchor_id, a.transaction_hash, a.block_number::text AS block_number, a.block_timestamp,
     a.confirmations, a.network, a.gas_used::text AS gas_used, a.confirmed_at, a.merkle_root, a.chain_id,
     a.registry_address`;
+/**
+ * A context's batch, after `contexts AS c`: the one it was confirmed in (confirmed_contexts, `m`),
+ * else its row's (failed in, or confirmed before migration 20261127164638).
+ */
+export const REFERENCED_JOINS = `LEFT JOIN confirmed_contexts AS m ON m.id = c.id
+      LEFT JOIN anchors AS a ON a.id = COALESCE(m.anchor_id, c.anchor_id)`;
 // one query for a page
 const REFERENCED_SQL = `
   SELECT c.id, ${REFERENCED_COLUMNS}
-    FROM contexts AS c LEFT JOIN anchors AS a ON a.id = c.anchor_id
+    FROM contexts AS c ${REFERENCED_JOINS}
    WHERE c.id = ANY($1::text[])`;
 
 /** REFERENCED_COLUMNS as a row (dates as Date or, through some drivers, text). */

@@ -39,11 +39,12 @@ export async function readOverviewSeries(
              percentile_cont(0.5) WITHIN GROUP (ORDER BY t.seconds)::float8 AS p50,
              percentile_cont(0.95) WITHIN GROUP (ORDER BY t.seconds)::float8 AS p95
         FROM contexts c
-        JOIN anchors a ON a.id = c.anchor_id
+        LEFT JOIN confirmed_contexts m ON m.id = c.id
+        JOIN anchors a ON a.id = COALESCE(m.anchor_id, c.anchor_id)
         CROSS JOIN LATERAL (
           SELECT greatest(0, round(extract(epoch FROM a.confirmed_at - c.created_at))) AS seconds
         ) t
-       WHERE c.user_id = ${userId} AND c.status = 'confirmed'
+       WHERE c.user_id = ${userId} AND (m.id IS NOT NULL OR c.status = 'confirmed')
          AND c.id >= ${idFloor("ctx", new Date(window.since.getTime() - DAY))} AND c.id < ${idFloor("ctx", window.until)}
          AND a.confirmed_at >= ${window.since} AND a.confirmed_at < ${window.until}
        GROUP BY 1`,

@@ -47,12 +47,15 @@ export async function readOverview(
       WHERE user_id = ${userId} AND id >= ${idFloor("ctx", new Date(firstMinute))}
       GROUP BY 1`,
     // each context's confirmation time as its record shows it (context-view.ts): its anchor's
-    // confirmation less its own receipt, in whole seconds
+    // confirmation less its own receipt, in whole seconds. Its batch is the one it was confirmed in
+    // (confirmed_contexts), or its row's (confirmed earlier; a failed row's anchor has no
+    // confirmed_at)
     db.$queryRaw<{ avg: number | null }[]>`
       SELECT avg(greatest(0, round(extract(epoch FROM a.confirmed_at - c.created_at))))::float8 AS avg
       FROM contexts c
-      JOIN anchors a ON a.id = c.anchor_id
-      WHERE c.user_id = ${userId} AND c.status = 'confirmed'
+      LEFT JOIN confirmed_contexts m ON m.id = c.id
+      JOIN anchors a ON a.id = COALESCE(m.anchor_id, c.anchor_id)
+      WHERE c.user_id = ${userId} AND (m.id IS NOT NULL OR c.status = 'confirmed')
         AND c.id >= ${idFloor("ctx", new Date(now.getTime() - 2 * DAY))}
         AND a.confirmed_at >= ${new Date(now.getTime() - DAY)}`,
     db.anchor.count({ where: { status: { in: [...IN_FLIGHT_STATUSES] } } }),

@@ -1,4 +1,5 @@
-import { attachInFlightAnchors, readAnchorFields, readAnchorViews } from "../anchors/in-flight-anchors";
+import { attachBatches } from "../anchors/context-batches";
+import { readAnchorFields, readAnchorViews } from "../anchors/in-flight-anchors";
 import { attachTreeProofs } from "../anchors/tree-proofs";
 import { ANCHOR_FIELDS, ANCHOR_OMIT, anchoredFields, decodeContextRow } from "../contexts/context-view";
 import { type ContextReader, readerFilter } from "../contexts/reader-scope";
@@ -9,8 +10,9 @@ const MAX_ROWS = 5;
 /**
  * The reader's contexts with this context_hash whose batch's transaction is `transactionHash`, with
  * their chain fields and their anchor. Identical data logged twice gives two rows; a handful at most
- * are returned. A batch in flight holds its contexts by its list of ids (their rows name it once it
- * ends): those are looked up among the reader's pending rows with this hash.
+ * are returned. Rows that name their batch themselves (failed, or confirmed before migration
+ * 20261127164638) are found through it; the others — confirmed since, or in a batch in flight —
+ * through `attachBatches`, among the reader's rows with this hash that say pending.
  */
 export async function findAnchoredContexts(
   db: DbOrTx,
@@ -18,36 +20,35 @@ export async function findAnchoredContexts(
   contextHash: string,
   transactionHash: string,
 ) {
-  const ended = await attachTreeProofs(
-    db,
-    await db.context.findMany({
-      where: { ...readerFilter(reader), contextHash, anchor: { transactionHash } },
-      include: { anchor: { omit: ANCHOR_OMIT } },
-      orderBy: { id: "asc" },
-      take: MAX_ROWS,
-    }),
-  );
-  const inFlight =
-    ended.length === MAX_ROWS
+  const named = await db.context.findMany({
+    where: { ...readerFilter(reader), contextHash, anchor: { transactionHash } },
+    include: { anchor: { omit: ANCHOR_OMIT } },
+    orderBy: { id: "asc" },
+    take: MAX_ROWS,
+  });
+  const placed =
+    named.length === MAX_ROWS
       ? []
       : (
-          await attachInFlightAnchors(
+          await attachBatches(
             db,
             await db.context.findMany({
-              where: { ...readerFilter(reader), contextHash, status: "pending", anchorId: null },
+              where: { ...readerFilter(reader), contextHash, status: "pending" },
               include: { anchor: { omit: ANCHOR_OMIT } },
               orderBy: { id: "asc" },
-              // the oldest pending rows are the ones in flight; identical data logged more often
-              // than this while a batch is out is told "not anchored yet" until the batch ends
+              // identical data logged more often than this is looked for among its oldest rows
               take: 100,
             }),
             readAnchorViews(db),
           )
         ).filter((row) => row.anchor?.transactionHash === transactionHash);
-  return [...ended, ...inFlight]
+  const rows = [...new Map([...named, ...placed].map((row) => [row.id, row])).values()]
     .sort((a, b) => (a.id < b.id ? -1 : 1))
-    .slice(0, MAX_ROWS)
-    .map((row) => ({ ...decodeContextRow(row), ...anchoredFields(row, row.anchor) }));
+    .slice(0, MAX_ROWS);
+  return (await attachTreeProofs(db, rows)).map((row) => ({
+    ...decodeContextRow(row),
+    ...anchoredFields(row, row.anchor),
+  }));
 }
 
 /** Any of the reader's contexts with this context_hash (to say where it is anchored instead). */
@@ -58,7 +59,7 @@ export async function findContextByHash(db: DbOrTx, reader: ContextReader, conte
     orderBy: { id: "desc" },
   });
   if (!found) return null;
-  const [row] = await attachInFlightAnchors(db, [found], readAnchorFields(db));
+  const [row] = await attachBatches(db, [found], readAnchorFields(db));
   return (
     row && {
       id: row.id,

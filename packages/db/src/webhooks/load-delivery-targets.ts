@@ -1,5 +1,10 @@
 import { openSecret, renderStoredPayload, type SecretKeyring, type StoredSecret } from "@ctxlog/core";
-import { REFERENCED_COLUMNS, type ReferencedRow, referencedContext } from "../events/render-payloads";
+import {
+  REFERENCED_COLUMNS,
+  REFERENCED_JOINS,
+  type ReferencedRow,
+  referencedContext,
+} from "../events/render-payloads";
 import type { DbOrTx } from "../prisma-types";
 import { prismaSql } from "../sql-transaction";
 import { eventIdBounds } from "./event-id-bounds";
@@ -71,7 +76,7 @@ const LOAD_TARGETS_SQL = `
       JOIN outbox_events e ON e.id = d.event_id
       -- a template's context (event-references.ts): what the stored payload leaves out
       LEFT JOIN contexts c ON c.id = e.context_id AND left(e.payload, 1) = '~'
-      LEFT JOIN anchors a ON a.id = c.anchor_id
+      ${REFERENCED_JOINS}
      WHERE d.id = ANY ($1::text[])
        -- the deliveries' days (every day when an event id is missing): planned for those alone
        AND d.event_id BETWEEN $2::text AND $3::text AND e.id BETWEEN $2::text AND $3::text`;
