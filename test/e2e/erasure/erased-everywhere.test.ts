@@ -132,9 +132,7 @@ it("erased data is gone from PostgreSQL and Redis, and what remains still proves
   // anchored, confirmed and delivered (created and confirmed, each echoed back)
   await waitFor(
     async () =>
-      (await db?.confirmedContext.count({ where: { id: { in: all } } })) === all.length
-        ? true
-        : undefined,
+      (await db?.confirmedContext.count({ where: { id: { in: all } } })) === all.length ? true : undefined,
     { timeout: 60_000 },
   );
   await waitFor(

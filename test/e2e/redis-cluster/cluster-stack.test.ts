@@ -75,12 +75,9 @@ it("takes, anchors and delivers every context once across the three apps, with 0
   expect(answers.map((a) => a.status)).toEqual(Array(posts.length).fill(202));
 
   const db = database.db;
-  await waitFor(
-    async () => ((await db.confirmedContext.count()) === N ? true : undefined),
-    {
-      timeout: 60_000,
-    },
-  );
+  await waitFor(async () => ((await db.confirmedContext.count()) === N ? true : undefined), {
+    timeout: 60_000,
+  });
   // two events per context, each delivered once
   await waitFor(
     async () =>
