@@ -81,7 +81,9 @@ export async function readContexts(db: Db, ids: readonly string[]): Promise<Cont
     include: { anchor: { select: ANCHOR_FIELDS } },
     orderBy: { id: "asc" },
   });
-  return (await attachTreeProofs(db, await attachBatches(db, rows, readAnchorFields(db)))).map(toContext);
+  return (
+    await attachTreeProofs(db, await attachBatches(db, rows, readAnchorFields(db), { withProofs: true }))
+  ).map(toContext);
 }
 
 /** One context as every reader sees it; throws when there is none. */

@@ -120,6 +120,7 @@ export async function* streamAgentEntries(
           orderBy: { sequence: "asc" },
         }),
         readAnchorViews(db),
+        { withProofs: true },
       ),
     );
     for (const row of rows) {

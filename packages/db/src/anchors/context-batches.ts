@@ -9,19 +9,32 @@ interface StoredPlacement {
   leafIndex?: number | null;
 }
 
+interface ConfirmedPlacement {
+  anchorId: string;
+  leafIndex: number;
+  /** its proof as stored (32-byte nodes), read out of the anchor's tree when asked for */
+  proof: Uint8Array | null;
+}
+
 /**
  * Where the batches of these contexts are, for those whose row does not say (see
- * `attachBatches`): confirmed ones by their confirmed_contexts row, and the rest by the batch in
- * flight that lists them, if any.
+ * `attachBatches`): confirmed ones by their confirmed_contexts row (with the proof their anchor's
+ * tree holds, in the same query, when `withProofs`), and the rest by the batch in flight that
+ * lists them, if any.
  */
-async function findBatches(db: DbOrTx, ids: readonly string[]) {
-  if (ids.length === 0)
-    return {
-      confirmed: new Map<string, { anchorId: string; leafIndex: number }>(),
-      inFlight: new Map<string, string>(),
-    };
-  const found = await db.confirmedContext.findMany({ where: { id: { in: [...ids] } } });
-  const confirmed = new Map(found.map((r) => [r.id, { anchorId: r.anchorId, leafIndex: r.leafIndex }]));
+async function findBatches(db: DbOrTx, ids: readonly string[], withProofs: boolean) {
+  const confirmed = new Map<string, ConfirmedPlacement>();
+  if (ids.length === 0) return { confirmed, inFlight: new Map<string, string>() };
+  const found = withProofs
+    ? await db.$queryRaw<{ id: string; anchor_id: string; leaf_index: number; proof: Uint8Array | null }[]>`
+        SELECT m.id, m.anchor_id, m.leaf_index,
+               ctxlog_merkle_proof(a.merkle_tree, a.context_count, m.leaf_index) AS proof
+          FROM confirmed_contexts AS m JOIN anchors AS a ON a.id = m.anchor_id
+         WHERE m.id = ANY(${[...ids]}::text[])`
+    : await db.$queryRaw<{ id: string; anchor_id: string; leaf_index: number; proof: null }[]>`
+        SELECT id, anchor_id, leaf_index, NULL AS proof FROM confirmed_contexts WHERE id = ANY(${[...ids]}::text[])`;
+  for (const r of found)
+    confirmed.set(r.id, { anchorId: r.anchor_id, leafIndex: r.leaf_index, proof: r.proof });
   const inFlight = await findInFlightAnchorIds(
     db,
     ids.filter((id) => !confirmed.has(id)),
@@ -35,17 +48,24 @@ async function findBatches(db: DbOrTx, ids: readonly string[]) {
  * as it was, pending, and a batch in flight holds its contexts by its list of ids. So each row that
  * says pending is looked up there: confirmed ones get their status, anchor id, leaf index and
  * anchor; those in a batch in flight get that anchor (its transaction once out), their anchor id
- * staying null as their row's. `readAnchors` reads anchors as the reader does. Rows whose own
- * status is final (failed, or confirmed before migration 20261127164638) are as stored. Costs
+ * staying null as their row's. `readAnchors` reads anchors as the reader does; `withProofs` reads
+ * confirmed ones' proofs too, out of their anchors' trees, in the same query (rows that hold no proof
+ * of their own otherwise get it from `attachTreeProofs`). Rows whose own status is final (failed, or confirmed before migration 20261127164638) are as stored. Costs
  * queries only when some row says pending.
  */
 export async function attachBatches<
   A extends { id: string },
   R extends StoredPlacement & { anchor: A | null },
->(db: DbOrTx, rows: R[], readAnchors: (ids: string[]) => Promise<A[]>): Promise<R[]> {
+>(
+  db: DbOrTx,
+  rows: R[],
+  readAnchors: (ids: string[]) => Promise<A[]>,
+  opts: { withProofs?: boolean } = {},
+): Promise<R[]> {
   const { confirmed, inFlight } = await findBatches(
     db,
     rows.filter((r) => r.status === "pending").map((r) => r.id),
+    opts.withProofs === true,
   );
   if (confirmed.size === 0 && inFlight.size === 0) return rows;
   const anchorIds = new Set([...[...confirmed.values()].map((c) => c.anchorId), ...inFlight.values()]);
@@ -58,6 +78,10 @@ export async function attachBatches<
         status: "confirmed",
         anchorId: placed.anchorId,
         ...("leafIndex" in r ? { leafIndex: placed.leafIndex } : {}),
+        // a row's own proof first, as in SQL (merkleProofSql): only rows confirmed before hold one
+        ...("merkleProof" in r && r.merkleProof === null && placed.proof !== null
+          ? { merkleProof: placed.proof }
+          : {}),
         anchor: anchors.get(placed.anchorId) ?? null,
       };
     }

@@ -1,5 +1,5 @@
 import { buildMerkleTree } from "@ctxlog/core";
-import { ANCHOR_FIELDS, ANCHOR_OMIT } from "../contexts/context-view";
+import { ANCHOR_OMIT, type AnchorOfContext, type AnchorView } from "../contexts/context-view";
 import { type AnchorStatus, Prisma } from "../generated/prisma/client";
 import type { DbOrTx } from "../prisma-types";
 
@@ -35,12 +35,61 @@ export async function findInFlightAnchorIds(
 }
 
 /** `readAnchors` for readers that show a context's chain fields (ANCHOR_FIELDS). */
-export const readAnchorFields = (db: DbOrTx) => (ids: string[]) =>
-  db.anchor.findMany({ where: { id: { in: ids } }, select: ANCHOR_FIELDS });
+export const readAnchorFields =
+  (db: DbOrTx) =>
+  async (ids: string[]): Promise<AnchorOfContext[]> =>
+    (await readAnchorViews(db)(ids)).map((a) => {
+      const {
+        id,
+        transactionHash,
+        sentAt,
+        blockNumber,
+        blockTimestamp,
+        gasUsed,
+        confirmations,
+        confirmedAt,
+      } = a;
+      return {
+        id,
+        transactionHash,
+        sentAt,
+        blockNumber,
+        blockTimestamp,
+        gasUsed,
+        confirmations,
+        confirmedAt,
+      };
+    });
 
-/** `readAnchors` for readers that show the whole anchor (but its context ids). */
-export const readAnchorViews = (db: DbOrTx) => (ids: string[]) =>
-  db.anchor.findMany({ where: { id: { in: ids } }, omit: ANCHOR_OMIT });
+// Confirmed anchors, by client: a confirmed anchor never changes again (its block is deep enough,
+// its depth is the one it was confirmed at), and most reads of a context — every one confirmed
+// since migration 20261127164638 — read its anchor by id after finding it in confirmed_contexts.
+const CONFIRMED_ANCHORS_KEPT = 4_096;
+const confirmedAnchors = new WeakMap<object, Map<string, AnchorView>>();
+
+/**
+ * `readAnchors` for readers that show the whole anchor (but its context ids and tree). Confirmed
+ * anchors are kept in memory once read (the newest CONFIRMED_ANCHORS_KEPT per client); others are
+ * read every time.
+ */
+export const readAnchorViews =
+  (db: DbOrTx) =>
+  async (ids: string[]): Promise<AnchorView[]> => {
+    const kept = confirmedAnchors.get(db) ?? new Map<string, AnchorView>();
+    confirmedAnchors.set(db, kept);
+    const known = ids.flatMap((id) => kept.get(id) ?? []);
+    if (known.length === ids.length) return known;
+    const read = await db.anchor.findMany({
+      where: { id: { in: ids.filter((id) => !kept.has(id)) } },
+      omit: ANCHOR_OMIT,
+    });
+    for (const anchor of read) {
+      if (anchor.status !== "confirmed") continue;
+      if (kept.size >= CONFIRMED_ANCHORS_KEPT) kept.delete(kept.keys().next().value as string);
+      kept.set(anchor.id, anchor);
+    }
+    return [...known, ...read];
+  };
 
 /**
  * The Merkle proof of each leaf of a batch, given its leaves in leaf order: the tree its claim built

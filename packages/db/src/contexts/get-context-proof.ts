@@ -12,7 +12,10 @@ export async function getContextWithAnchor(db: PrismaClient, reader: ContextRead
     include: { anchor: { omit: ANCHOR_OMIT } },
   });
   if (!row) return null;
-  const [placed] = await attachTreeProofs(db, await attachBatches(db, [row], readAnchorViews(db)));
+  const [placed] = await attachTreeProofs(
+    db,
+    await attachBatches(db, [row], readAnchorViews(db), { withProofs: true }),
+  );
   if (!placed) return null;
   return { ...decodeContextRow(placed), ...anchoredFields(placed, placed.anchor) };
 }

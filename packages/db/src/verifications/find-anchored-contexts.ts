@@ -40,6 +40,7 @@ export async function findAnchoredContexts(
               take: 100,
             }),
             readAnchorViews(db),
+            { withProofs: true },
           )
         ).filter((row) => row.anchor?.transactionHash === transactionHash);
   const rows = [...new Map([...named, ...placed].map((row) => [row.id, row])).values()]

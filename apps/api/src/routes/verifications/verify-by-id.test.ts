@@ -160,9 +160,12 @@ describe("POST /v1/verifications {context_id}", () => {
 
   it("a proof that does not reach the root fails merkle_proof", async () => {
     const { ids } = await confirmed(3);
-    await h.db.context.update({
-      where: { id: ids[2] },
-      data: { merkleProof: randomBytes(32) },
+    // the proof is read out of the batch's tree: every node of it altered (its size kept)
+    const [placed] = await h.db.confirmedContext.findMany({ where: { id: ids[2] } });
+    const anchor = await h.db.anchor.findUniqueOrThrow({ where: { id: placed?.anchorId as string } });
+    await h.db.anchor.update({
+      where: { id: anchor.id },
+      data: { merkleTree: randomBytes(anchor.merkleTree?.length ?? 0) },
     });
     const res = await verify(owner.keys.full, { context_id: ids[2] });
     expect(res.body.verified).toBe(false);
