@@ -11,7 +11,7 @@ import { findAnchoredContexts, findContextByHash } from "../verifications/find-a
 import type { AnchorTarget } from "./anchor-target";
 import { findAnchorIdOf } from "./context-batches";
 import { createAnchorBatch } from "./create-anchor-batch";
-import { placeInFlightBatch } from "./in-flight-anchors";
+import { placeInFlightBatch, readAnchorFields, readAnchorViews } from "./in-flight-anchors";
 import { failAnchor } from "./track-anchors";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -147,5 +147,29 @@ describe("batches in flight", () => {
     const again = await createAnchorBatch(db, TARGET, [a, b]);
     expect(again?.contextIds).toEqual([a]);
     expect(await findAnchorIdOf(db, b)).toBe(anchorId);
+  });
+
+  it("readers keep confirmed anchors in memory, never one still in flight (its transaction changes)", async () => {
+    const db = database.db;
+    const { ids } = await seeded(1);
+    const anchorId = (await createAnchorBatch(db, TARGET, ids))?.anchorId as string;
+    const read = readAnchorViews(db);
+    await markSent(anchorId);
+    expect((await read([anchorId]))[0]?.transactionHash).toBe(TX);
+    const replaced = `0x${"cd".repeat(32)}`;
+    await db.anchor.update({ where: { id: anchorId }, data: { transactionHash: replaced } });
+    expect((await read([anchorId]))[0]?.transactionHash).toBe(replaced);
+    // confirmed: read once, then served from memory (a confirmed anchor never changes)
+    await db.anchor.update({
+      where: { id: anchorId },
+      data: { status: "confirmed", confirmedAt: new Date() },
+    });
+    expect((await read([anchorId]))[0]?.status).toBe("confirmed");
+    await db.$executeRaw`UPDATE anchors SET network = 'changed behind its back' WHERE id = ${anchorId}`;
+    expect((await readAnchorViews(db)([anchorId]))[0]?.network).toBe("anvil");
+    expect((await readAnchorFields(db)([anchorId]))[0]).toMatchObject({
+      id: anchorId,
+      transactionHash: replaced,
+    });
   });
 });
