@@ -25,9 +25,9 @@ async function load(db, day, webhookId) {
   const step = DAY / ROWS; // ids spread over the day, one per step
   // The id: the ULID time of its slot, then 16 characters from the row number (unique per day).
   await db.$executeRaw`
-    INSERT INTO outbox_events (id, user_id, event, context_id, payload, created_at, fanned_out_at)
+    INSERT INTO outbox_events (id, user_id, event, context_id, payload, created_at)
     SELECT left(ctxlog_ulid_floor('evt', t), 14) || lpad(upper(to_hex(i)), 16, '0'), 'bench', 'context.created',
-           'ctx_' || i, repeat('x', 900), t, t
+           'ctx_' || i, repeat('x', 900), t
       FROM generate_series(0, ${ROWS - 1}) AS i,
            LATERAL (SELECT to_timestamp((${lo} + floor(i * ${step})) / 1000.0) AS t) AS s`;
   await db.$executeRaw`

@@ -174,8 +174,8 @@ async function runFloor(pg, receiver, env) {
     const payloads = Array.from({ length: n }, (_, k) => envelope(done + k, now));
     await pg.query(
       `WITH e AS (
-         INSERT INTO outbox_events (id, user_id, event, payload, created_at, fanned_out_at)
-         SELECT id, 'bench', 'context.created', payload, $3, $3 FROM unnest($1::text[], $2::text[]) AS t(id, payload)
+         INSERT INTO outbox_events (id, user_id, event, payload, created_at)
+         SELECT id, 'bench', 'context.created', payload, $3 FROM unnest($1::text[], $2::text[]) AS t(id, payload)
          RETURNING id)
        INSERT INTO webhook_deliveries (id, webhook_id, user_id, event_id, event, next_attempt_at, created_at, updated_at)
        SELECT d, $4, 'bench', e, 'context.created', NULL, $3, $3 FROM unnest($5::text[], $1::text[]) AS t(d, e)`,

@@ -37,8 +37,8 @@ describe("retention loop and day partitions (PostgreSQL + Redis)", () => {
     await h.db.$queryRaw`SELECT ctxlog_create_event_partitions(${old.toISOString().slice(0, 10)}::date,
                                                                ${old.toISOString().slice(0, 10)}::date)`;
     const id = `${idFloor("evt", new Date(old.getTime() + 60_000)).slice(0, -1)}1`;
-    await h.db.$executeRaw`INSERT INTO outbox_events (id, user_id, event, payload, created_at, fanned_out_at)
-                           VALUES (${id}, ${userId}, 'context.created', '{}', ${old}, ${old})`;
+    await h.db.$executeRaw`INSERT INTO outbox_events (id, user_id, event, payload, created_at)
+                           VALUES (${id}, ${userId}, 'context.created', '{}', ${old})`;
 
     await h.startWorker();
     await waitFor(async () => ((await exists(`outbox_events${suffix(ahead)}`)) ? true : undefined), {

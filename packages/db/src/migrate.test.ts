@@ -111,6 +111,7 @@ describe("the repository's migrations", () => {
       "sign_in_links",
       "signer_leases",
       "signers",
+      "unfanned_events",
       "users",
       "verifications",
       "webhook_attempts",

@@ -1,8 +1,8 @@
 import { buildMerkleLevels, confirmedTemplate, newId } from "@ctxlog/core";
+import { insertOutboxRows } from "../events/record-event";
 import type { DbOrTx } from "../prisma-types";
 import type { SqlRunner } from "../sql-transaction";
 import { inSqlTransaction } from "../sql-transaction";
-import { insertOutboxRowsWith } from "./record-anchor-events";
 
 // The anchor keeps the depth it was confirmed at; its contexts show it, with its block, through it.
 const CONFIRM_ANCHOR_SQL = `
@@ -70,7 +70,7 @@ export async function confirmAnchor(
     if (anchor.without_tree) await keepTreeOf(sql, anchorId, anchor.merkle_root);
     const rows = await sql<{ id: string; user_id: string }>(CONFIRM_CONTEXTS_SQL, [anchorId]);
     const now = new Date();
-    await insertOutboxRowsWith(
+    await insertOutboxRows(
       sql,
       rows.map((r) => ({
         id: newId("evt"),
@@ -79,7 +79,7 @@ export async function confirmAnchor(
         contextId: r.id,
         payload: confirmedTemplate(r.id, now),
         createdAt: now,
-        fannedOutAt: null,
+        queued: true,
       })),
     );
     return { confirmed: rows.length };

@@ -41,11 +41,13 @@ async function exists(table: string): Promise<boolean> {
   return row?.found === true;
 }
 
+/** An event of that time, queued for the fan-out as recordEvent queues one. */
 async function oldEvent(userId: string, at: Date, event = "context.created") {
   const id = idAt("evt", at);
   await database.db.$executeRaw`
     INSERT INTO outbox_events (id, user_id, event, payload, created_at)
     VALUES (${id}, ${userId}, ${event}, ${JSON.stringify({ event, n: id })}, ${at})`;
+  await database.db.$executeRaw`INSERT INTO unfanned_events (id) VALUES (${id})`;
   return id;
 }
 
@@ -119,8 +121,8 @@ describe("event partitions", () => {
     await createDays(day, day);
     // an id of that day whose created_at is later (not something ctxlog writes; the check holds anyway)
     const id = idAt("evt", new Date(day.getTime() + 3_600_000));
-    await db.$executeRaw`INSERT INTO outbox_events (id, user_id, event, payload, created_at, fanned_out_at)
-                         VALUES (${id}, ${owner.userId}, 'context.created', '{}', now(), now())`;
+    await db.$executeRaw`INSERT INTO outbox_events (id, user_id, event, payload, created_at)
+                         VALUES (${id}, ${owner.userId}, 'context.created', '{}', now())`;
     const midDay = new Date(day.getTime() + DAY / 2);
     expect((await retireEventPartitions(db, { cutoff: midDay })).retired).toEqual([]);
     const result = await retireEventPartitions(db, { cutoff: new Date(day.getTime() + DAY) });

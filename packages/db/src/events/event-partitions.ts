@@ -165,7 +165,7 @@ async function retireDay(
 async function dayIsDone(db: DbOrTx, suffix: string, cutoff: Date): Promise<boolean> {
   // The suffix comes from pg_class names matched against _p[0-9]{8}: safe to splice.
   const [row] = await db.$queryRawUnsafe<{ busy: boolean }[]>(
-    `SELECT EXISTS (SELECT 1 FROM outbox_events${suffix} WHERE fanned_out_at IS NULL)
+    `SELECT EXISTS (SELECT 1 FROM unfanned_events u JOIN outbox_events${suffix} e ON e.id = u.id)
          OR EXISTS (SELECT 1 FROM outbox_events${suffix} WHERE created_at >= $1)
          OR EXISTS (SELECT 1 FROM webhook_deliveries${suffix} WHERE status = 'pending') AS busy`,
     cutoff,

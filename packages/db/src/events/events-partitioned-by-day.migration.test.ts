@@ -2,7 +2,7 @@
 // 20261127030000_events_partitioned_by_day) on a database with data: everything written before it
 // is there after it, in the partition of its event's day, and reads through the same code.
 import { readdir } from "node:fs/promises";
-import { idFloor } from "@ctxlog/core";
+import { idFloor, newId } from "@ctxlog/core";
 import { applyMigrations } from "../migrate";
 import { DEFAULT_MIGRATIONS_DIR } from "../paths";
 import { createTestDatabase } from "../testing";
@@ -13,7 +13,6 @@ import { listDeliveries } from "../webhooks/list-deliveries";
 import { recordAttempts } from "../webhooks/record-attempts";
 import { retireEventPartitions } from "./event-partitions";
 import { listEvents } from "./list-events";
-import { recordEvent } from "./record-event";
 import { seedUserWithOldWebhook } from "./testing/retention-fixtures";
 
 const MIGRATION = "20261127030000_events_partitioned_by_day";
@@ -33,7 +32,8 @@ afterAll(async () => {
 const snapshot = (table: string, columns: string) =>
   database.db.$queryRawUnsafe<Record<string, unknown>[]>(`SELECT ${columns} FROM ${table} ORDER BY id`);
 const COLUMNS = {
-  outbox_events: "id, user_id, event, context_id, payload, created_at, fanned_out_at",
+  // (fanned_out_at left later: migration 20261127171452 queues the events it said were waiting)
+  outbox_events: "id, user_id, event, context_id, payload, created_at",
   webhook_deliveries:
     "id, webhook_id, user_id, event_id, event, status::text, attempts, cycle, response_status, error_message, last_attempt_at, next_attempt_at, created_at, updated_at",
   webhook_attempts:
@@ -53,10 +53,21 @@ describe(`migration ${MIGRATION}`, () => {
       await db.$executeRaw`INSERT INTO outbox_events (id, user_id, event, context_id, payload, created_at)
                            VALUES (${id}, ${owner.userId}, 'context.created', 'ctx_x', ${`{"id":"${id}"}`}, ${old})`;
     }
-    // …and of now, through the code
-    const recent = await recordEvent(db, { userId: owner.userId, event: "context.created", data: { n: 1 } });
-    await fanOutEvents(db, { batchSize: 100 });
-    const late = await recordEvent(db, { userId: owner.userId, event: "context.created", data: { n: 2 } });
+    // …and of now, as the code of the time wrote them (it changed since: later migrations run too):
+    // recorded, fanned out (a delivery each to the webhook), then one recorded after the fan-out
+    const recordThen = async (n: number) => {
+      const id = newId("evt");
+      await db.$executeRaw`INSERT INTO outbox_events (id, user_id, event, payload, created_at)
+                           VALUES (${id}, ${owner.userId}, 'context.created', ${`{"n":${n}}`}, now())`;
+      return { id };
+    };
+    const recent = await recordThen(1);
+    await db.$executeRaw`
+      INSERT INTO webhook_deliveries (id, webhook_id, user_id, event_id, event, next_attempt_at, created_at, updated_at)
+      SELECT 'dlv_' || substr(id, 5), ${hook.id}, user_id, id, event, now(), now(), now()
+        FROM outbox_events WHERE fanned_out_at IS NULL`;
+    await db.$executeRaw`UPDATE outbox_events SET fanned_out_at = now() WHERE fanned_out_at IS NULL`;
+    const late = await recordThen(2);
     const deliveries = await db.$queryRaw<{ id: string; event_id: string }[]>`
       SELECT id, event_id FROM webhook_deliveries ORDER BY event_id`;
     expect(deliveries).toHaveLength(4);

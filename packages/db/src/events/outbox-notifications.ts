@@ -1,18 +1,8 @@
 import { DEFAULT_PG_TIMEOUTS } from "@ctxlog/core";
 import { Client } from "pg";
-import type { DbOrTx } from "../prisma-types";
 
 /** The PostgreSQL channel on which new outbox events are announced (per database). */
 export const OUTBOX_EVENTS_CHANNEL = "ctxlog_outbox_events";
-
-/**
- * Wakes whoever fans events out (the webhook worker) as soon as the events are visible: inside a
- * transaction, PostgreSQL delivers the notification at commit, never before. One round-trip per
- * call, not per event.
- */
-export async function notifyEventsRecorded(tx: DbOrTx): Promise<void> {
-  await tx.$executeRaw`SELECT pg_notify(${OUTBOX_EVENTS_CHANNEL}, '')`;
-}
 
 export interface OutboxListener {
   close(): Promise<void>;

@@ -36,7 +36,7 @@ export async function purgeExpiredEvents(
     );
     const claimed = await tx.$queryRaw<{ id: string }[]>`
       SELECT e.id FROM ${events} e
-       WHERE e.created_at < ${opts.cutoff} AND e.fanned_out_at IS NOT NULL
+       WHERE e.created_at < ${opts.cutoff} AND NOT EXISTS (SELECT 1 FROM unfanned_events u WHERE u.id = e.id)
          AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.status = 'pending')
        ORDER BY e.created_at
        LIMIT ${opts.batchSize}

@@ -29,7 +29,8 @@ describe("recordEvent (the event outbox)", () => {
     );
     const stored = await database.db.outboxEvent.findUniqueOrThrow({ where: { id: row.id } });
     expect(stored.payload).toBe(row.payload);
-    expect(stored.fannedOutAt).toBeNull();
+    // queued for the fan-out, in the same statement
+    expect(await database.db.unfannedEvent.count({ where: { id: row.id } })).toBe(1);
   });
 
   it("commits with the state change and rolls back with it", async () => {
@@ -50,7 +51,9 @@ describe("recordEvent (the event outbox)", () => {
 });
 
 // Everything but the id, which is new per row.
-const comparable = <T extends { id: string }>({ id: _id, ...row }: T): Omit<T, "id"> => row;
+// a row as stored, whoever wrote it (recordEvent also says whether it queued the event)
+const comparable = <T extends { id: string; queued?: boolean }>({ id: _id, queued: _queued, ...row }: T) =>
+  row;
 
 describe("recordEvents (the bulk form)", () => {
   it("writes the same rows recordEvent writes, test events already fanned out", async () => {
@@ -66,9 +69,13 @@ describe("recordEvents (the bulk form)", () => {
       orderBy: { id: "asc" },
     });
     expect(bulk.map(comparable)).toEqual(single.map(comparable));
-    expect(single[1]).toMatchObject({ fannedOutAt: timestamp });
+    const queued = async (rows: { id: string }[]) =>
+      (await database.db.unfannedEvent.findMany({ where: { id: { in: rows.map((r) => r.id) } } })).length;
+    expect(single[1]).toMatchObject({ queued: false });
+    expect(await queued([single[1] as { id: string }, bulk[1] as { id: string }])).toBe(0);
     expect(JSON.parse(single[1]?.payload ?? "{}")).toMatchObject({ event: "context.failed", test: true });
-    expect(single[0]).toMatchObject({ fannedOutAt: null });
+    expect(single[0]).toMatchObject({ queued: true });
+    expect(await queued([single[0] as { id: string }, bulk[0] as { id: string }])).toBe(2);
     expect(JSON.parse(single[0]?.payload ?? "{}")).not.toHaveProperty("test");
   });
 });
@@ -109,7 +116,8 @@ describe("createTestDelivery (a test event goes through recordEvent too)", () =>
       test: true,
     });
     expect(comparable(same)).toEqual({ payload, ...rest });
-    expect(rest).toMatchObject({ fannedOutAt: row.createdAt, contextId: null });
+    expect(rest).toMatchObject({ contextId: null });
+    expect(await database.db.unfannedEvent.count({ where: { id: row.id } })).toBe(0);
     expect(delivery).toMatchObject({
       webhookId: webhook.id,
       event: "verification.completed",

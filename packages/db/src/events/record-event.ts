@@ -1,6 +1,7 @@
 import { type EventName, newId, storedPayload } from "@ctxlog/core";
 import type { DbOrTx } from "../prisma-types";
-import { notifyEventsRecorded } from "./outbox-notifications";
+import { prismaSql, type SqlRunner } from "../sql-transaction";
+import { OUTBOX_EVENTS_CHANNEL } from "./outbox-notifications";
 
 export interface RecordEventInput {
   userId: string;
@@ -19,7 +20,8 @@ export interface RecordEventInput {
 /**
  * The row every form writes: the envelope serialized here, once, from the same input; an event of
  * a context stores a template that leaves out what the context row holds (its data, or its proof
- * path), completed at delivery (render-payloads.ts).
+ * path), completed at delivery (render-payloads.ts). `queued`: for the fan-out (unfanned_events),
+ * which a test event never is.
  */
 export function outboxRow(input: RecordEventInput) {
   const timestamp = input.timestamp ?? new Date();
@@ -33,8 +35,46 @@ export function outboxRow(input: RecordEventInput) {
       input.contextId,
     ),
     createdAt: timestamp,
-    fannedOutAt: input.test === true ? timestamp : null,
+    queued: input.test !== true,
   };
+}
+
+export type OutboxRow = ReturnType<typeof outboxRow>;
+
+// One statement for any number of events, each queued for the fan-out in the same statement (a
+// data-modifying WITH runs whether or not it is read). The payloads, the bulk of the rows, travel
+// as one text parameter, one per line: JSON.stringify never writes a raw newline, so nothing in
+// them needs escaping on our side or unescaping on PostgreSQL's (as a text[] or a JSON document,
+// every quote of every payload would be). The short columns go as arrays.
+const INSERT_OUTBOX_SQL = `
+  WITH inserted AS (
+    INSERT INTO outbox_events (id, user_id, event, context_id, payload, created_at)
+    SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], string_to_array($5, E'\\n'),
+      $6::timestamptz[]))
+  INSERT INTO unfanned_events (id)
+  SELECT v.id FROM unnest($1::text[], $7::boolean[]) AS v(id, queued) WHERE v.queued`;
+
+/**
+ * Outbox rows as `outboxRow` builds them, in one statement, in the caller's transaction (on the pg
+ * pool or through Prisma), announced to the fan-out when any is queued (one notification per call,
+ * delivered at commit: never before the events are visible).
+ */
+export async function insertOutboxRows(sql: SqlRunner, rows: readonly OutboxRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const payloads = rows.map((r) => r.payload);
+  if (payloads.some((p) => p.includes("\n"))) throw new Error("an event payload holds a raw newline");
+  await sql(INSERT_OUTBOX_SQL, [
+    rows.map((r) => r.id),
+    rows.map((r) => r.userId),
+    rows.map((r) => r.event),
+    rows.map((r) => r.contextId),
+    payloads.join("\n"),
+    rows.map((r) => r.createdAt),
+    rows.map((r) => r.queued),
+  ]);
+  // (a void column breaks Prisma's raw queries: one it can read instead)
+  if (rows.some((r) => r.queued))
+    await sql("SELECT 1 AS notified FROM pg_notify($1, '')", [OUTBOX_EVENTS_CHANNEL]);
 }
 
 /**
@@ -43,25 +83,15 @@ export function outboxRow(input: RecordEventInput) {
  * the change does. The stored payload, rendered (renderPayloads), is the exact body every delivery
  * signs and sends.
  */
-export async function recordEvent(tx: DbOrTx, input: RecordEventInput) {
-  const row = await tx.outboxEvent.create({ data: outboxRow(input) });
-  if (row.fannedOutAt === null) await notifyEventsRecorded(tx);
+export async function recordEvent(tx: DbOrTx, input: RecordEventInput): Promise<OutboxRow> {
+  const row = outboxRow(input);
+  await insertOutboxRows(prismaSql(tx), [row]);
   return row;
 }
 
 /** `recordEvent` for many events in one statement (a batch confirming hundreds of contexts). */
 export async function recordEvents(tx: DbOrTx, inputs: readonly RecordEventInput[]): Promise<void> {
-  if (inputs.length === 0) return;
-  const rows = inputs.map(outboxRow);
-  // One array per column rather than createMany: Prisma's per-field query building was the
-  // largest cost of confirming a 256-context batch.
-  await tx.$executeRaw`
-    INSERT INTO outbox_events (id, user_id, event, context_id, payload, created_at, fanned_out_at)
-    SELECT * FROM unnest(
-      ${rows.map((r) => r.id)}::text[], ${rows.map((r) => r.userId)}::text[], ${rows.map((r) => r.event)}::text[],
-      ${rows.map((r) => r.contextId)}::text[], ${rows.map((r) => r.payload)}::text[],
-      ${rows.map((r) => r.createdAt)}::timestamptz[], ${rows.map((r) => r.fannedOutAt)}::timestamptz[])`;
-  if (rows.some((r) => r.fannedOutAt === null)) await notifyEventsRecorded(tx);
+  await insertOutboxRows(prismaSql(tx), inputs.map(outboxRow));
 }
 
 /**

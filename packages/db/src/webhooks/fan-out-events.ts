@@ -4,7 +4,7 @@ import { ENDPOINT_DISABLED_ERROR } from "./disable-webhook";
 import { eventIdBounds } from "./event-id-bounds";
 
 export interface FanOutResult {
-  /** events claimed and marked fanned out */
+  /** events claimed (taken out of the fan-out's queue) */
   events: number;
   /** deliveries created, in event order: enqueue them with jobId = delivery id */
   /** the deliveries created pending (to be queued), each with its event id */
@@ -20,30 +20,33 @@ interface Pair {
 }
 
 /**
- * Claims up to `batchSize` events not yet fanned out (oldest first; SKIP LOCKED, so several
- * workers share the backlog without waiting on each other) and, in the same transaction, creates
- * one pending delivery per live webhook of the event's user subscribed to its name, then marks
- * the events fanned out. A webhook created after the event does not get it; a disabled one gets a
- * delivery that is `failed` at once with ENDPOINT_DISABLED_ERROR (not queued; a recover sends it).
- * Deliveries are due at once; if the caller's enqueue is lost, the reconciler finds them by `next_attempt_at`.
+ * Claims up to `batchSize` events not yet fanned out (the oldest in the queue, unfanned_events;
+ * SKIP LOCKED, so several workers share the backlog without waiting on each other) and, in the same
+ * transaction, creates one pending delivery per live webhook of the event's user subscribed to its
+ * name, the events leaving the queue. A webhook created after the event does not get it; a disabled
+ * one gets a delivery that is `failed` at once with ENDPOINT_DISABLED_ERROR (not queued; a recover
+ * sends it). Deliveries are due at once; if the caller's enqueue is lost, the reconciler finds them
+ * by `next_attempt_at`. The event rows themselves are only read.
  */
 export async function fanOutEvents(db: PrismaClient, opts: { batchSize: number }): Promise<FanOutResult> {
   return db.$transaction(async (tx) => {
+    const claimed = await tx.$queryRaw<{ id: string }[]>`
+      DELETE FROM unfanned_events
+       WHERE id IN (SELECT id FROM unfanned_events ORDER BY id LIMIT ${opts.batchSize} FOR UPDATE SKIP LOCKED)
+      RETURNING id`;
+    if (claimed.length === 0) return { events: 0, deliveries: [] };
+    // the events' days only (ids carry their time: see eventIdBounds)
+    const { lo, hi } = eventIdBounds(claimed.map((e) => ({ eventId: e.id })));
     const pairs = await tx.$queryRaw<Pair[]>`
       SELECT e.id AS event_id, e.user_id, e.event, w.id AS webhook_id, w.disabled_at IS NOT NULL AS disabled
-        FROM (SELECT id, user_id, event, created_at
-                FROM outbox_events
-               WHERE fanned_out_at IS NULL
-               ORDER BY created_at
-               LIMIT ${opts.batchSize}
-                 FOR UPDATE SKIP LOCKED) e
+        FROM outbox_events e
         LEFT JOIN webhooks w
           ON w.user_id = e.user_id AND w.deleted_at IS NULL
          AND e.event = ANY (w.events) AND w.created_at <= e.created_at
+       WHERE e.id = ANY (${claimed.map((e) => e.id)}::text[]) AND e.id BETWEEN ${lo} AND ${hi}
        ORDER BY e.created_at, e.id, w.id`;
-    if (pairs.length === 0) return { events: 0, deliveries: [] };
+    if (pairs.length === 0) return { events: claimed.length, deliveries: [] };
 
-    const eventIds = [...new Set(pairs.map((p) => p.event_id))];
     const targets = pairs.filter((p): p is Pair & { webhook_id: string } => p.webhook_id !== null);
     let deliveries: FanOutResult["deliveries"] = [];
     if (targets.length > 0) {
@@ -70,10 +73,6 @@ export async function fanOutEvents(db: PrismaClient, opts: { batchSize: number }
         return created.has(id) ? [{ id, eventId: t.event_id }] : [];
       });
     }
-    const { lo, hi } = eventIdBounds(eventIds.map((eventId) => ({ eventId })));
-    await tx.$executeRaw`
-      UPDATE outbox_events SET fanned_out_at = now()
-       WHERE id = ANY (${eventIds}::text[]) AND id BETWEEN ${lo} AND ${hi}`;
-    return { events: eventIds.length, deliveries };
+    return { events: claimed.length, deliveries };
   });
 }

@@ -254,8 +254,9 @@ describe("POST /v1/webhooks/:id/test (PostgreSQL + Redis)", () => {
 
     const delivery = await h.db.webhookDelivery.findFirstOrThrow({ where: { id: res.body.delivery_id } });
     const event = await h.db.outboxEvent.findUniqueOrThrow({ where: { id: delivery.eventId } });
-    // Recorded as recordEvent records a test event: already fanned out, stamped with one clock read.
-    expect(event.fannedOutAt).toEqual(event.createdAt);
+    // Recorded as recordEvent records a test event: never queued for the fan-out, stamped with one
+    // clock read.
+    expect(await h.db.unfannedEvent.count({ where: { id: event.id } })).toBe(0);
     expect(delivery.createdAt).toEqual(event.createdAt);
     const body = JSON.parse(event.payload);
     expect(body.timestamp).toBe(event.createdAt.toISOString());
