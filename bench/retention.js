@@ -36,9 +36,9 @@ async function load(db, day, webhookId) {
     SELECT 'dlv_' || substr(id, 5), ${webhookId}, user_id, id, event, 'succeeded', 1, 200, created_at, created_at, created_at
       FROM outbox_events WHERE id >= ctxlog_ulid_floor('evt', ${day}) AND id < ctxlog_ulid_floor('evt', ${new Date(lo + DAY)})`;
   await db.$executeRaw`
-    INSERT INTO webhook_attempts (id, delivery_id, event_id, cycle, number, attempted_at, duration_ms, response_status,
+    INSERT INTO webhook_attempts (delivery_id, event_id, cycle, number, attempted_at, duration_ms, response_status,
                                   request_url, response_body, response_body_truncated)
-    SELECT 'att_' || substr(id, 5), id, event_id, 1, 1, created_at, 12, 200, 'https://example.com/hook', 'ok', false
+    SELECT id, event_id, 1, 1, created_at, 12, 200, 'https://example.com/hook', 'ok', false
       FROM webhook_deliveries
      WHERE event_id >= ctxlog_ulid_floor('evt', ${day}) AND event_id < ctxlog_ulid_floor('evt', ${new Date(lo + DAY)})`;
 }

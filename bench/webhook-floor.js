@@ -57,18 +57,10 @@ async function deliver(job) {
     `WITH u AS (
        UPDATE webhook_deliveries SET attempts = attempts + 1, status = $2::"DeliveryStatus", response_status = $3,
               last_attempt_at = $4, next_attempt_at = NULL, updated_at = now()
-        WHERE id = $1 AND event_id = $7 RETURNING id, event_id, cycle, attempts)
-     INSERT INTO webhook_attempts (id, delivery_id, event_id, cycle, number, attempted_at, duration_ms, response_status)
-     SELECT $5, id, event_id, cycle, attempts, $4, $6, $3 FROM u`,
-    [
-      d.id,
-      ok ? "succeeded" : "failed",
-      res.statusCode,
-      sentAt,
-      core.newId("att"),
-      Math.round(t2 - t1),
-      job.data.eventId,
-    ],
+        WHERE id = $1 AND event_id = $6 RETURNING id, event_id, cycle, attempts)
+     INSERT INTO webhook_attempts (delivery_id, event_id, cycle, number, attempted_at, duration_ms, response_status)
+     SELECT id, event_id, cycle, attempts, $4, $5, $3 FROM u`,
+    [d.id, ok ? "succeeded" : "failed", res.statusCode, sentAt, Math.round(t2 - t1), job.data.eventId],
   );
   const t3 = performance.now();
   parts.load += t1 - t0;

@@ -76,7 +76,8 @@ async function bareLoop(url, count) {
 }
 
 /**
- * Writes events as rows of outbox_events, `batch` per INSERT, and announces them — what
+ * Writes events as rows of outbox_events (and of the fan-out's queue), `batch` per INSERT, and
+ * announces them — what
  * `recordEvents` does, minus Prisma, so the producer takes as little as possible of the CPU the
  * worker is measured on.
  */
@@ -87,9 +88,12 @@ async function recordEvents(pg, userId, count, { batch = 1_000, perSecond } = {}
     const now = new Date();
     const ids = Array.from({ length: n }, () => core.newId("evt"));
     const payloads = Array.from({ length: n }, (_, k) => envelope(done + k, now));
+    // each queued for the fan-out in the same statement, as recordEvents does
     await pg.query(
-      `INSERT INTO outbox_events (id, user_id, event, payload, created_at)
-       SELECT id, $2, 'context.created', payload, $3 FROM unnest($1::text[], $4::text[]) AS t(id, payload)`,
+      `WITH e AS (
+         INSERT INTO outbox_events (id, user_id, event, payload, created_at)
+         SELECT id, $2, 'context.created', payload, $3 FROM unnest($1::text[], $4::text[]) AS t(id, payload))
+       INSERT INTO unfanned_events (id) SELECT unnest($1::text[])`,
       [ids, userId, now, payloads],
     );
     await pg.query(`SELECT pg_notify('${dbPkg.OUTBOX_EVENTS_CHANNEL}', '')`);

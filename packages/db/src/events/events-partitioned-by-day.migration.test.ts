@@ -30,14 +30,15 @@ afterAll(async () => {
 });
 
 const snapshot = (table: string, columns: string) =>
-  database.db.$queryRawUnsafe<Record<string, unknown>[]>(`SELECT ${columns} FROM ${table} ORDER BY id`);
+  database.db.$queryRawUnsafe<Record<string, unknown>[]>(`SELECT ${columns} FROM ${table} ORDER BY 1, 2, 3`);
 const COLUMNS = {
   // (fanned_out_at left later: migration 20261127171452 queues the events it said were waiting)
   outbox_events: "id, user_id, event, context_id, payload, created_at",
   webhook_deliveries:
     "id, webhook_id, user_id, event_id, event, status::text, attempts, cycle, response_status, error_message, last_attempt_at, next_attempt_at, created_at, updated_at",
+  // (id left later: migration 20261127172228 names an attempt by its delivery, cycle and number)
   webhook_attempts:
-    "id, delivery_id, cycle, number, attempted_at, duration_ms, response_status, error, request_url, request_headers, response_headers, response_body, response_body_truncated",
+    "delivery_id, cycle, number, attempted_at, duration_ms, response_status, error, request_url, request_headers, response_headers, response_body, response_body_truncated",
 };
 
 describe(`migration ${MIGRATION}`, () => {
@@ -110,7 +111,7 @@ describe(`migration ${MIGRATION}`, () => {
     expect(counts).toEqual({ old_events: 3, old_deliveries: 3, old_attempts: 3, in_default: 0 });
     const attemptEvents = await db.webhookAttempt.findMany({
       select: { eventId: true },
-      orderBy: { id: "asc" },
+      orderBy: [{ deliveryId: "asc" }, { cycle: "asc" }, { number: "asc" }],
     });
     expect(attemptEvents.map((a) => a.eventId)).toEqual([
       deliveries[0]?.event_id,

@@ -1,5 +1,5 @@
 import type { StoredRequestHeaders } from "@ctxlog/core";
-import { MAX_DELIVERY_ATTEMPTS, newId } from "@ctxlog/core";
+import { MAX_DELIVERY_ATTEMPTS } from "@ctxlog/core";
 import type { DbOrTx } from "../prisma-types";
 import { prismaSql } from "../sql-transaction";
 import { eventIdBounds } from "./event-id-bounds";
@@ -95,9 +95,9 @@ function roundsWithoutDuplicates(outcomes: AttemptOutcome[]): AttemptOutcome[][]
 const RECORD_ATTEMPTS_SQL = `
     WITH input AS (
       SELECT * FROM unnest(
-        $1::text[], $2::text[], $3::int[], $4::timestamptz[], $5::timestamptz[], $6::int[], $7::int[],
-        $8::text[], $9::boolean[], $10::text[], $11::jsonb[], $12::jsonb[], $13::text[], $14::boolean[]
-      ) AS i(attempt_id, delivery_id, cycle, attempted_at, finished_at, duration_ms, response_status, error, ok,
+        $1::text[], $2::int[], $3::timestamptz[], $4::timestamptz[], $5::int[], $6::int[],
+        $7::text[], $8::boolean[], $9::text[], $10::jsonb[], $11::jsonb[], $12::text[], $13::boolean[]
+      ) AS i(delivery_id, cycle, attempted_at, finished_at, duration_ms, response_status, error, ok,
              request_url, request_headers, response_headers, response_body, response_body_truncated)
     ), updated AS (
       UPDATE webhook_deliveries d
@@ -109,19 +109,19 @@ const RECORD_ATTEMPTS_SQL = `
              error_message = i.error,
              last_attempt_at = i.attempted_at,
              next_attempt_at = CASE WHEN i.ok OR d.attempts + 1 >= ${MAX_DELIVERY_ATTEMPTS} THEN NULL
-               ELSE i.finished_at + ($15::int[])[d.attempts + 1] * interval '1 millisecond' END,
+               ELSE i.finished_at + ($14::int[])[d.attempts + 1] * interval '1 millisecond' END,
              updated_at = now()
         FROM input i
        WHERE d.id = i.delivery_id AND d.cycle = i.cycle AND d.status = 'pending'
-         AND d.event_id BETWEEN $16::text AND $17::text
+         AND d.event_id BETWEEN $15::text AND $16::text
    RETURNING d.id, d.event_id, d.webhook_id, d.attempts, d.status, d.next_attempt_at,
-             i.attempt_id, i.cycle, i.attempted_at, i.duration_ms, i.response_status, i.error,
+             i.cycle, i.attempted_at, i.duration_ms, i.response_status, i.error,
              i.request_url, i.request_headers, i.response_headers, i.response_body, i.response_body_truncated
     ), logged AS (
-      INSERT INTO webhook_attempts (id, delivery_id, event_id, cycle, number, attempted_at, duration_ms, response_status,
+      INSERT INTO webhook_attempts (delivery_id, event_id, cycle, number, attempted_at, duration_ms, response_status,
                                     error, request_url, request_headers, response_headers, response_body,
                                     response_body_truncated)
-      SELECT attempt_id, id, event_id, cycle, attempts, attempted_at, duration_ms, response_status, error,
+      SELECT id, event_id, cycle, attempts, attempted_at, duration_ms, response_status, error,
              request_url, request_headers, response_headers, response_body, response_body_truncated FROM updated
     ), outcome_by_webhook AS (
       SELECT webhook_id, bool_or(status = 'succeeded') AS any_ok, bool_or(status = 'failed') AS any_failed
@@ -140,7 +140,6 @@ async function recordRound(db: DbOrTx, outcomes: AttemptOutcome[], delays: reado
   const col = <T>(f: (o: AttemptOutcome) => T) => outcomes.map(f);
   const { lo, hi } = eventIdBounds(outcomes);
   return prismaSql(db)<Row>(RECORD_ATTEMPTS_SQL, [
-    col(() => newId("att")),
     col((o) => o.deliveryId),
     col((o) => o.cycle),
     col((o) => o.attemptedAt.toISOString()),
