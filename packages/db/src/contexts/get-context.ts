@@ -1,8 +1,8 @@
-import { attachBatches } from "../anchors/context-batches";
 import { readAnchorFields } from "../anchors/in-flight-anchors";
 import type { PrismaClient } from "../generated/prisma/client";
-import { ANCHOR_FIELDS, type Context, toContext } from "./context-view";
-import { type ContextReader, readerFilter } from "./reader-scope";
+import { type Context, toContext } from "./context-view";
+import { readContextWithAnchor } from "./read-context-row";
+import type { ContextReader } from "./reader-scope";
 
 /** A context the reader may see, or null — the caller answers 404 either way, never 403. */
 export async function getContext(
@@ -10,11 +10,6 @@ export async function getContext(
   reader: ContextReader,
   contextId: string,
 ): Promise<Context | null> {
-  const row = await db.context.findFirst({
-    where: { id: contextId, ...readerFilter(reader) },
-    include: { anchor: { select: ANCHOR_FIELDS } },
-  });
-  if (!row) return null;
-  const [withAnchor] = await attachBatches(db, [row], readAnchorFields(db));
-  return toContext(withAnchor as typeof row);
+  const row = await readContextWithAnchor(db, reader, contextId, readAnchorFields(db));
+  return row && toContext(row);
 }

@@ -1,0 +1,93 @@
+// Integration: real PostgreSQL (a fresh database). A read by id is one statement: the row as Prisma
+// reads it, with the batch it was confirmed in and its proof from the batch's tree.
+import { buildMerkleTree, encodeProof } from "@ctxlog/core";
+import type { Hex } from "viem";
+import type { AnchorTarget } from "../anchors/anchor-target";
+import { confirmAnchor } from "../anchors/confirm-anchor";
+import { createAnchorBatch } from "../anchors/create-anchor-batch";
+import { readAnchorViews } from "../anchors/in-flight-anchors";
+import { failAnchor } from "../anchors/track-anchors";
+import { createTestDatabase, seedContexts, seedUser } from "../testing";
+import { readContextRow, readContextWithAnchor } from "./read-context-row";
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+const SIGNER = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
+const TARGET: AnchorTarget = {
+  signerAddress: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+  chainId: 31337,
+  network: "anvil",
+  registryAddress: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+};
+const BLOCK = `0x${"bb".repeat(32)}`;
+
+beforeAll(async () => {
+  database = await createTestDatabase("ctxlog_read_context_row_test");
+});
+afterAll(() => database.drop());
+
+const mined = (anchorId: string) =>
+  database.db.$executeRaw`
+    UPDATE anchors SET status = 'mined', transaction_hash = ${`0x${"ab".repeat(32)}`}, sent_at = now(),
+      block_hash = ${BLOCK}, block_number = 7, block_timestamp = now(), gas_used = 50000, mined_at = now()
+     WHERE id = ${anchorId}`;
+const prismaRow = (id: string) => database.db.context.findUniqueOrThrow({ where: { id } });
+
+describe("readContextRow", () => {
+  it("reads the row exactly as Prisma does, resolving a confirmation and its proof in the same statement", async () => {
+    const db = database.db;
+    const owner = await seedUser(db);
+    const reader = { ...owner, scope: "all" as const };
+    const ids = await seedContexts(db, owner, { count: 4, signerPrivateKey: SIGNER });
+    const [a, b, c, d] = ids as [string, string, string, string];
+
+    // pending, in no batch: the row as stored, field for field and type for type
+    expect(await readContextRow(db, reader, d)).toEqual(await prismaRow(d));
+
+    // confirmed: the row as stored but for its status, batch, leaf and the proof its tree holds
+    const anchorId = (await createAnchorBatch(db, TARGET, [a, b, c]))?.anchorId as string;
+    // in flight: the row as stored, its batch found by readContextWithAnchor
+    expect(await readContextRow(db, reader, b)).toEqual(await prismaRow(b));
+    expect((await readContextWithAnchor(db, reader, b, readAnchorViews(db)))?.anchor?.id).toBe(anchorId);
+    await mined(anchorId);
+    await confirmAnchor(db, anchorId, BLOCK, 3);
+    const leaves = await Promise.all([a, b, c].map(async (id) => (await prismaRow(id)).entryHash as Hex));
+    const tree = buildMerkleTree(leaves);
+    expect(await readContextRow(db, reader, b)).toEqual({
+      ...(await prismaRow(b)),
+      status: "confirmed",
+      anchorId,
+      leafIndex: 1,
+      merkleProof: new Uint8Array(encodeProof(tree.proofs[1] as string[])),
+    });
+    const withAnchor = await readContextWithAnchor(db, reader, b, readAnchorViews(db));
+    expect(withAnchor?.anchor).toMatchObject({ id: anchorId, status: "confirmed" });
+
+    // confirmed before confirmed_contexts (its row says so, with its own proof): as stored
+    await db.context.update({
+      where: { id: d },
+      data: { status: "confirmed", anchorId, leafIndex: 0, merkleProof: Buffer.alloc(32, 7) },
+    });
+    expect(await readContextRow(db, reader, d)).toEqual(await prismaRow(d));
+  });
+
+  it("a failed context reads as stored; another user's, or one outside the reader's scope, is none", async () => {
+    const db = database.db;
+    const owner = await seedUser(db);
+    const [id] = (await seedContexts(db, owner, { count: 1, signerPrivateKey: SIGNER })) as [string];
+    const anchorId = (await createAnchorBatch(db, TARGET, [id]))?.anchorId as string;
+    await failAnchor(db, anchorId, {
+      reason: "reverted",
+      message: "m",
+      details: "d",
+      retryPossible: true,
+    });
+    expect(await readContextRow(db, { ...owner, scope: "all" }, id)).toEqual(await prismaRow(id));
+    expect((await prismaRow(id)).status).toBe("failed");
+
+    const stranger = await seedUser(db);
+    expect(await readContextRow(db, { ...stranger, scope: "all" }, id)).toBeNull();
+    expect(await readContextRow(db, { ...owner, scope: "public" }, id)).toBeNull();
+    expect(await readContextRow(db, { ...owner, keyFamilyId: "fam_other", scope: "own" }, id)).toBeNull();
+    expect(await readContextRow(db, { ...owner, scope: "own" }, id)).not.toBeNull();
+  });
+});

@@ -1,0 +1,78 @@
+import { findInFlightAnchorIds } from "../anchors/in-flight-anchors";
+import type { DbOrTx } from "../prisma-types";
+import type { StoredContextRow } from "./context-view";
+import { type ContextReader, readerScopeSql } from "./reader-scope";
+
+/** A row of raw SQL with snake_case columns as Prisma names its model's fields (camelCase). */
+function camelCased(row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [column, value] of Object.entries(row)) {
+    out[column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())] = value;
+  }
+  return out;
+}
+
+type PlacedRow = Record<string, unknown> & {
+  placed_anchor_id: string | null;
+  placed_leaf_index: number | null;
+  placed_proof: Uint8Array<ArrayBuffer> | null;
+};
+
+/**
+ * One context the reader may see, as stored, in one statement with the batch it was confirmed in
+ * (confirmed_contexts) and its proof read out of that batch's tree (unless the row holds its own):
+ * what `attachBatches` with proofs and `attachTreeProofs` would add to the row, without their queries (a read by id is then one round trip, its anchor
+ * coming from memory once confirmed). Null when there is none the reader may see.
+ */
+export async function readContextRow(
+  db: DbOrTx,
+  reader: ContextReader,
+  contextId: string,
+): Promise<StoredContextRow | null> {
+  const [row] = await db.$queryRawUnsafe<PlacedRow[]>(
+    `SELECT c.*, m.anchor_id AS placed_anchor_id, m.leaf_index AS placed_leaf_index,
+            CASE WHEN c.merkle_proof IS NULL
+                 THEN ctxlog_merkle_proof(a.merkle_tree, a.context_count, COALESCE(m.leaf_index, c.leaf_index))
+            END AS placed_proof
+       FROM contexts c
+       LEFT JOIN confirmed_contexts m ON m.id = c.id
+       LEFT JOIN anchors a ON a.id = COALESCE(m.anchor_id, c.anchor_id)
+      WHERE c.id = $1 AND c.user_id = $3 ${readerScopeSql(reader)} AND ($2::text IS NOT NULL OR true)`,
+    contextId,
+    reader.keyFamilyId,
+    reader.userId,
+  );
+  if (!row) return null;
+  const { placed_anchor_id, placed_leaf_index, placed_proof, ...stored } = row;
+  const context = camelCased(stored) as unknown as StoredContextRow;
+  // a row's own proof first, as everywhere (merkleProofSql)
+  const merkleProof = context.merkleProof ?? placed_proof;
+  if (placed_anchor_id === null || context.status !== "pending") return { ...context, merkleProof };
+  return {
+    ...context,
+    status: "confirmed",
+    anchorId: placed_anchor_id,
+    leafIndex: placed_leaf_index,
+    merkleProof,
+  };
+}
+
+/**
+ * `readContextRow` with its anchor (`readAnchors`: as the reader reads anchors; confirmed ones come
+ * from memory): its batch's, or, while it is pending, the batch in flight that lists it (its
+ * anchor id staying null, as `attachBatches` leaves it).
+ */
+export async function readContextWithAnchor<A extends { id: string }>(
+  db: DbOrTx,
+  reader: ContextReader,
+  contextId: string,
+  readAnchors: (ids: string[]) => Promise<A[]>,
+): Promise<(StoredContextRow & { anchor: A | null }) | null> {
+  const row = await readContextRow(db, reader, contextId);
+  if (!row) return null;
+  const anchorId =
+    row.anchorId ??
+    (row.status === "pending" ? (await findInFlightAnchorIds(db, [row.id])).get(row.id) : undefined);
+  const anchor = anchorId === undefined ? null : ((await readAnchors([anchorId]))[0] ?? null);
+  return { ...row, anchor };
+}
