@@ -7,22 +7,18 @@ import { getContext } from "../contexts/get-context";
 import { listContexts } from "../contexts/list-contexts";
 import { retryContext } from "../contexts/retry-context";
 import { createTestDatabase, readContext, seedContexts, seedUser } from "../testing";
+import {
+  TEST_CONTEXT_SIGNER as SIGNER,
+  TEST_ANCHOR_TARGET as TARGET,
+  TEST_TX_HASH as TX,
+} from "../testing/anchor-fixtures";
 import { findAnchoredContexts, findContextByHash } from "../verifications/find-anchored-contexts";
-import type { AnchorTarget } from "./anchor-target";
 import { findAnchorIdOf } from "./context-batches";
 import { createAnchorBatch } from "./create-anchor-batch";
 import { placeInFlightBatch, readAnchorFields, readAnchorViews } from "./in-flight-anchors";
 import { failAnchor } from "./track-anchors";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
-const SIGNER = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
-const TARGET: AnchorTarget = {
-  signerAddress: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
-  chainId: 31337,
-  network: "anvil",
-  registryAddress: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
-};
-const TX = `0x${"ab".repeat(32)}`;
 
 beforeAll(async () => {
   database = await createTestDatabase("ctxlog_in_flight_test");

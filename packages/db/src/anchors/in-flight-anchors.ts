@@ -1,5 +1,5 @@
 import { buildMerkleTree } from "@ctxlog/core";
-import { ANCHOR_OMIT, type AnchorOfContext, type AnchorView } from "../contexts/context-view";
+import { ANCHOR_FIELDS, ANCHOR_OMIT, type AnchorOfContext, type AnchorView } from "../contexts/context-view";
 import { type AnchorStatus, Prisma } from "../generated/prisma/client";
 import type { DbOrTx } from "../prisma-types";
 
@@ -38,28 +38,12 @@ export async function findInFlightAnchorIds(
 export const readAnchorFields =
   (db: DbOrTx) =>
   async (ids: string[]): Promise<AnchorOfContext[]> =>
-    (await readAnchorViews(db)(ids)).map((a) => {
-      const {
-        id,
-        transactionHash,
-        sentAt,
-        blockNumber,
-        blockTimestamp,
-        gasUsed,
-        confirmations,
-        confirmedAt,
-      } = a;
-      return {
-        id,
-        transactionHash,
-        sentAt,
-        blockNumber,
-        blockTimestamp,
-        gasUsed,
-        confirmations,
-        confirmedAt,
-      };
-    });
+    (await readAnchorViews(db)(ids)).map(
+      (anchor) =>
+        Object.fromEntries(
+          (Object.keys(ANCHOR_FIELDS) as (keyof typeof ANCHOR_FIELDS)[]).map((k) => [k, anchor[k]]),
+        ) as AnchorOfContext,
+    );
 
 // Confirmed anchors, by client: a confirmed anchor never changes again (its block is deep enough,
 // its depth is the one it was confirmed at), and most reads of a context — every one confirmed

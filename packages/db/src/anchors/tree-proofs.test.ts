@@ -8,19 +8,16 @@ import { streamAgentEntries } from "../agents/stream-agent-entries";
 import { getContextWithAnchor } from "../contexts/get-context-proof";
 import { renderPayloads } from "../events/render-payloads";
 import { createTestDatabase, readContext, seedContexts, seedUser } from "../testing";
-import type { AnchorTarget } from "./anchor-target";
+import {
+  TEST_BLOCK_HASH as BLOCK,
+  markAnchorMined,
+  TEST_CONTEXT_SIGNER as SIGNER,
+  TEST_ANCHOR_TARGET as TARGET,
+} from "../testing/anchor-fixtures";
 import { confirmAnchor } from "./confirm-anchor";
 import { createAnchorBatch } from "./create-anchor-batch";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
-const SIGNER = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
-const TARGET: AnchorTarget = {
-  signerAddress: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
-  chainId: 31337,
-  network: "anvil",
-  registryAddress: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
-};
-const BLOCK = `0x${"bb".repeat(32)}`;
 
 beforeAll(async () => {
   database = await createTestDatabase("ctxlog_tree_proofs_test");
@@ -28,13 +25,6 @@ beforeAll(async () => {
 afterAll(() => database.drop());
 
 const leaves = (n: number): Hex[] => Array.from({ length: n }, (_, i) => keccak256(toHex(`leaf-${n}-${i}`)));
-
-/** As the tracker leaves a batch whose block it saw: mined, out, deep enough to confirm. */
-const markMined = (anchorId: string) =>
-  database.db.$executeRaw`
-    UPDATE anchors SET status = 'mined', transaction_hash = ${`0x${"ab".repeat(32)}`}, sent_at = now(),
-      block_hash = ${BLOCK}, block_number = 7, block_timestamp = now(), gas_used = 50000, mined_at = now()
-     WHERE id = ${anchorId}`;
 
 describe("ctxlog_merkle_proof", () => {
   it("reads out of the levels exactly the proof core reads, for every leaf of trees of many sizes", async () => {
@@ -79,7 +69,7 @@ describe("a batch's tree", () => {
     const anchor = await db.anchor.findUniqueOrThrow({ where: { id: anchorId } });
     expect(Buffer.from(anchor.merkleTree ?? []).equals(buildMerkleLevels(rowLeaves).levels)).toBe(true);
 
-    await markMined(anchorId);
+    await markAnchorMined(db, anchorId);
     expect(await confirmAnchor(db, anchorId, BLOCK, 3)).toEqual({ confirmed: 5 });
     // no proof in any row: the row is as the API wrote it, its batch and leaf in confirmed_contexts
     const stored = await db.context.findMany({ where: { id: { in: ids } }, orderBy: { id: "asc" } });
@@ -133,7 +123,7 @@ describe("a batch's tree", () => {
     const anchorId = (await createAnchorBatch(db, TARGET, ids))?.anchorId as string;
     const kept = (await db.anchor.findUniqueOrThrow({ where: { id: anchorId } })).merkleTree;
     await db.$executeRaw`UPDATE anchors SET merkle_tree = NULL WHERE id = ${anchorId}`;
-    await markMined(anchorId);
+    await markAnchorMined(db, anchorId);
     expect(await confirmAnchor(db, anchorId, BLOCK, 3)).toEqual({ confirmed: 3 });
     const after = (await db.anchor.findUniqueOrThrow({ where: { id: anchorId } })).merkleTree;
     expect(Buffer.from(after ?? []).equals(Buffer.from(kept ?? []))).toBe(true);
@@ -146,7 +136,7 @@ describe("a batch's tree", () => {
     const ids = await seedContexts(db, owner, { count: 2, signerPrivateKey: SIGNER });
     const anchorId = (await createAnchorBatch(db, TARGET, ids))?.anchorId as string;
     await db.$executeRaw`UPDATE anchors SET merkle_tree = NULL, merkle_root = ${BLOCK} WHERE id = ${anchorId}`;
-    await markMined(anchorId);
+    await markAnchorMined(db, anchorId);
     await expect(confirmAnchor(db, anchorId, BLOCK, 3)).rejects.toThrow(/do not give its root/);
     expect((await readContext(db, ids[0] as string)).status).toBe("pending");
   });

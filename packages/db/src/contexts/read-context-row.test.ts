@@ -2,34 +2,26 @@
 // reads it, with the batch it was confirmed in and its proof from the batch's tree.
 import { buildMerkleTree, encodeProof } from "@ctxlog/core";
 import type { Hex } from "viem";
-import type { AnchorTarget } from "../anchors/anchor-target";
 import { confirmAnchor } from "../anchors/confirm-anchor";
 import { createAnchorBatch } from "../anchors/create-anchor-batch";
 import { readAnchorViews } from "../anchors/in-flight-anchors";
 import { failAnchor } from "../anchors/track-anchors";
 import { createTestDatabase, seedContexts, seedUser } from "../testing";
+import {
+  TEST_BLOCK_HASH as BLOCK,
+  markAnchorMined,
+  TEST_CONTEXT_SIGNER as SIGNER,
+  TEST_ANCHOR_TARGET as TARGET,
+} from "../testing/anchor-fixtures";
 import { readContextRow, readContextWithAnchor } from "./read-context-row";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
-const SIGNER = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
-const TARGET: AnchorTarget = {
-  signerAddress: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
-  chainId: 31337,
-  network: "anvil",
-  registryAddress: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
-};
-const BLOCK = `0x${"bb".repeat(32)}`;
 
 beforeAll(async () => {
   database = await createTestDatabase("ctxlog_read_context_row_test");
 });
 afterAll(() => database.drop());
 
-const mined = (anchorId: string) =>
-  database.db.$executeRaw`
-    UPDATE anchors SET status = 'mined', transaction_hash = ${`0x${"ab".repeat(32)}`}, sent_at = now(),
-      block_hash = ${BLOCK}, block_number = 7, block_timestamp = now(), gas_used = 50000, mined_at = now()
-     WHERE id = ${anchorId}`;
 const prismaRow = (id: string) => database.db.context.findUniqueOrThrow({ where: { id } });
 
 describe("readContextRow", () => {
@@ -48,7 +40,7 @@ describe("readContextRow", () => {
     // in flight: the row as stored, its batch found by readContextWithAnchor
     expect(await readContextRow(db, reader, b)).toEqual(await prismaRow(b));
     expect((await readContextWithAnchor(db, reader, b, readAnchorViews(db)))?.anchor?.id).toBe(anchorId);
-    await mined(anchorId);
+    await markAnchorMined(db, anchorId);
     await confirmAnchor(db, anchorId, BLOCK, 3);
     const leaves = await Promise.all([a, b, c].map(async (id) => (await prismaRow(id)).entryHash as Hex));
     const tree = buildMerkleTree(leaves);
