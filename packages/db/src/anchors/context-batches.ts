@@ -49,9 +49,10 @@ async function findBatches(db: DbOrTx, ids: readonly string[], withProofs: boole
  * says pending is looked up there: confirmed ones get their status, anchor id, leaf index and
  * anchor; those in a batch in flight get that anchor (its transaction once out), their anchor id
  * staying null as their row's. `readAnchors` reads anchors as the reader does; `withProofs` reads
- * confirmed ones' proofs too, out of their anchors' trees, in the same query (rows that hold no proof
- * of their own otherwise get it from `attachTreeProofs`). Rows whose own status is final (failed, or confirmed before migration 20261127164638) are as stored. Costs
- * queries only when some row says pending.
+ * confirmed ones' proofs too, out of their anchors' trees, in the same query (rows that hold no
+ * proof of their own otherwise get it from `attachTreeProofs`). Rows whose own status is final
+ * (failed, or confirmed before migration 20261127164638) are as stored. Costs queries only when
+ * some row says pending. (A read by id does all of it in one statement: read-context-row.ts.)
  */
 export async function attachBatches<
   A extends { id: string },
