@@ -169,8 +169,9 @@ describe("webhook worker — delivery (PostgreSQL + Redis + loopback receivers)"
       responseBodyTruncated: false,
     });
     // the headers recorded are the headers received, signature included
-    // (kept short: the timestamp, signatures and user agent; the rest is the delivery's own)
-    expect(failed?.requestHeaders).toMatchObject({ "@v": 1 });
+    // (kept short: the timestamp, the signatures as bytes and the user agent when not the default;
+    // the rest is the delivery's own)
+    expect(failed?.requestHeaders).toMatchObject({ "@v": 2 });
     const sent = unpackRequestHeaders(failed?.requestHeaders, {
       deliveryId: delivery.id,
       event: delivery.event,

@@ -22,23 +22,54 @@ describe("an attempt's stored request headers", () => {
   it("keep only the timestamp, the signatures and the user agent, and give back every header as sent", () => {
     const headers = sent();
     const stored = packRequestHeaders(headers, ref);
+    // format 2: the MAC as bytes (base64url), the default user agent implied
     expect(stored).toEqual({
+      "@v": 2,
+      t: 1_795_777_269,
+      s: Buffer.from(headers["x-service-signature"] as string, "hex").toString("base64url"),
+      w: headers["webhook-signature"],
+    });
+    const unpacked = unpackRequestHeaders(JSON.parse(JSON.stringify(stored)), ref);
+    expect(Object.entries(unpacked)).toEqual(Object.entries(headers)); // names, values and order
+    expect(JSON.stringify(stored).length).toBeLessThan(JSON.stringify(headers).length / 3);
+  });
+
+  it("keep a user agent other than the default", () => {
+    const headers = { ...sent(), "user-agent": "acme-relay/2" };
+    const stored = packRequestHeaders(headers, ref);
+    expect(stored).toMatchObject({ "@v": 2, ua: "acme-relay/2" });
+    expect(Object.entries(unpackRequestHeaders(stored, ref))).toEqual(Object.entries(headers));
+  });
+
+  it("read rows of format 1 (written before format 2) as they were sent", () => {
+    const headers = sent(previousSecret);
+    const v1 = {
       "@v": 1,
       t: 1_795_777_269,
       s: headers["x-service-signature"],
       w: headers["webhook-signature"],
+      p: headers["x-service-signature-previous"],
       ua: "ctxlog-webhooks/1.0",
-    });
-    const unpacked = unpackRequestHeaders(JSON.parse(JSON.stringify(stored)), ref);
-    expect(Object.entries(unpacked)).toEqual(Object.entries(headers)); // names, values and order
-    expect(JSON.stringify(stored).length).toBeLessThan(JSON.stringify(headers).length / 2);
+    };
+    expect(Object.entries(unpackRequestHeaders(v1, ref))).toEqual(Object.entries(headers));
+  });
+
+  it("fall back to format 1 for a signature that is not 64 lowercase hex digits", () => {
+    const headers = { ...sent(), "x-service-signature": "ABCDEF" };
+    const stored = packRequestHeaders(headers, ref);
+    // not format 2 (its MAC would not come back as sent); format 1 or whole, given back exactly
+    expect((stored as { "@v"?: number })["@v"]).not.toBe(2);
+    expect(Object.entries(unpackRequestHeaders(stored, ref))).toEqual(Object.entries(headers));
   });
 
   it("during a secret rotation: both signatures of each scheme", () => {
     const headers = sent(previousSecret);
     expect(headers["webhook-signature"]).toContain(" ");
     const stored = packRequestHeaders(headers, ref);
-    expect(stored).toMatchObject({ "@v": 1, p: headers["x-service-signature-previous"] });
+    expect(stored).toMatchObject({
+      "@v": 2,
+      p: Buffer.from(headers["x-service-signature-previous"] as string, "hex").toString("base64url"),
+    });
     expect(Object.entries(unpackRequestHeaders(stored, ref))).toEqual(Object.entries(headers));
   });
 
