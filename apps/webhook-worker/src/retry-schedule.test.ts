@@ -25,7 +25,7 @@ async function settled(id: string, status: "succeeded" | "failed") {
 }
 
 describe("webhook worker — retry schedule, BullMQ delayed retries (PostgreSQL + Redis + loopback receivers)", () => {
-  it("a receiver failing 4 times then succeeding sees 5 attempts at the schedule's gaps (never early, late by < 350 ms)", async () => {
+  it("a receiver failing 4 times then succeeding sees 5 attempts at the schedule's gaps (never early; late by under a step, but for a hiccup)", async () => {
     const userId = await h.user();
     const r = await h.receiver((_req, n) => (n < 4 ? 503 : 200));
     const hook = await h.webhook(userId, r.url);
@@ -33,13 +33,17 @@ describe("webhook worker — retry schedule, BullMQ delayed retries (PostgreSQL 
 
     const got = await r.waitFor(5, 10_000);
     const gaps = got.slice(1).map((q, i) => q.at - (got[i]?.at ?? 0));
-    // never early (a retry before its time is a schedule bug); late by at most what a loaded CI
-    // machine adds (timers, two jest workers, Chromium beside it: 164 ms was seen)
-    gaps.forEach((gap, i) => {
-      const due = TEST_RETRY_DELAYS_MS[i] ?? 0;
-      expect(gap).toBeGreaterThanOrEqual(due - 50);
-      expect(gap).toBeLessThanOrEqual(due + 350);
-    });
+    // Never early (a retry before its time is a schedule bug). Late by what a loaded CI machine adds
+    // (timers, two jest workers, Chromium beside it: 164 ms and 369 ms were seen, each on one gap):
+    // one hiccup may take up to a second, but a schedule off by a step would make every gap late by
+    // a whole step (200 ms), so the median lateness stays under one.
+    const lateness = gaps.map((gap, i) => gap - (TEST_RETRY_DELAYS_MS[i] ?? 0));
+    for (const late of lateness) {
+      expect(late).toBeGreaterThanOrEqual(-50);
+      expect(late).toBeLessThanOrEqual(1_000);
+    }
+    const sorted = [...lateness].sort((a, b) => a - b);
+    expect(((sorted[1] ?? 0) + (sorted[2] ?? 0)) / 2).toBeLessThan(200);
     // Same body and the same delivery id on every attempt.
     expect(new Set(got.map((q) => q.body))).toEqual(new Set([event.payload]));
     expect(new Set(got.map((q) => q.headers["x-service-delivery"])).size).toBe(1);
