@@ -45,6 +45,7 @@ export * from "./events/outbox-notifications";
 export * from "./events/purge-expired-events";
 export * from "./events/record-event";
 export * from "./events/render-payloads";
+export { bytesOfHex, hexOf, withHexColumns } from "./hex-columns";
 export * from "./idempotency/with-idempotency";
 export {
   applyMigrations,

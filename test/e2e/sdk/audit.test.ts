@@ -7,6 +7,7 @@ import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createContextSigner, decodeCanonical, encodeCanonical } from "@ctxlog/core";
+import { bytesOfHex, hexOf } from "@ctxlog/db";
 import { type AuditAgentResult, auditAgent, type ContextReceipt } from "@ctxlog/sdk";
 import { type ChainFixture, startChainFixture } from "../../../apps/api/src/testing/chain-fixture";
 import {
@@ -70,8 +71,11 @@ it("a log whose first entries were signed before receipts were their signature (
   const saved = old.map((row) => ({ id: row.id, signature: row.signature }));
   try {
     for (const row of old) {
-      const signature = await signer.sign(row.contextHash as `0x${string}`);
-      await h.db.context.update({ where: { id: row.id }, data: { signature, signatureScheme: "EIP-191" } });
+      const signature = await signer.sign(hexOf(row.contextHash) as `0x${string}`);
+      await h.db.context.update({
+        where: { id: row.id },
+        data: { signature: bytesOfHex(signature), signatureScheme: "EIP-191" },
+      });
     }
     const mixed = await exportLines();
     expect(mixed.map((l) => JSON.parse(l).version)).toEqual([
@@ -151,7 +155,10 @@ describe("tampering is caught by name", () => {
 
   it("a changed prev link: fork at N (in the database), altered entry N (its hash, when relinked in the file)", async () => {
     const row = await rowAt(77);
-    await h.db.context.update({ where: { id: row.id }, data: { prevEntryHash: `0x${"ee".repeat(32)}` } });
+    await h.db.context.update({
+      where: { id: row.id },
+      data: { prevEntryHash: bytesOfHex(`0x${"ee".repeat(32)}`) },
+    });
     try {
       expect(broken(await audit(await exportLines()))).toEqual([false, "fork", 77]);
     } finally {

@@ -2,6 +2,7 @@
 // PostgreSQL, Redis and anvil (own, automine) with the registry.
 import { ANVIL_DEV_ADDRESSES, ANVIL_DEV_KEYS } from "@ctxlog/contracts/anvil";
 import { createContextSigner, encodeCanonical, hashContext, newId } from "@ctxlog/core";
+import { bytesOfHex } from "@ctxlog/db";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createLogger } from "../http/logging";
 import { SignerDirectory } from "../signing/signer-directory";
@@ -36,8 +37,8 @@ async function insertSignedContext(signingKey: `0x${string}`, createdAt: Date): 
       keyFamilyId: key.familyId,
       agentId: data.agent_id,
       canonicalData: encodeCanonical(canonical),
-      contextHash,
-      signature: await signer.sign(contextHash),
+      contextHash: bytesOfHex(contextHash),
+      signature: bytesOfHex(await signer.sign(contextHash)),
       signerAddress: signer.address,
       network: "anvil",
       createdAt,

@@ -5,6 +5,7 @@ import { attachTreeProofs } from "../anchors/tree-proofs";
 import { ANCHOR_OMIT, type AnchorView, anchoredFields, type Context } from "../contexts/context-view";
 import { type ContextReader, readerFilter, readerScopeSql } from "../contexts/reader-scope";
 import type { PrismaClient } from "../generated/prisma/client";
+import { withHexColumns } from "../hex-columns";
 import type { DbOrTx } from "../prisma-types";
 
 /**
@@ -129,7 +130,7 @@ export async function* streamAgentEntries(
       const inFlight = row.anchorId === null && row.anchor ? await placeIn(row.anchor.id) : undefined;
       const placed = inFlight?.get(row.id);
       yield {
-        ...entry,
+        ...withHexColumns(entry),
         canonicalBytes: canonicalData === null ? null : decodeCanonicalBytes(canonicalData),
         leafIndex: placed ? placed.leafIndex : entry.leafIndex,
         merkleProof: placed ? placed.merkleProof : decodeProof(merkleProof),

@@ -24,8 +24,10 @@ const MARK_ANNOUNCED_SQL = `
   WHERE id = ANY($1::text[]) AND sent_at IS NULL AND status IN ('sent', 'mined')
   RETURNING id, transaction_hash`;
 const CREATED_ROWS_SQL = `
-  SELECT a.id AS anchor_id, c.id, c.user_id, c.agent_id, c.context_hash, c.signature, c.created_at,
-    c.estimated_confirmation, c.sequence, c.prev_entry_hash, c.entry_hash
+  SELECT a.id AS anchor_id, c.id, c.user_id, c.agent_id, ctxlog_hex(c.context_hash) AS context_hash,
+    ctxlog_hex(c.signature) AS signature, c.created_at,
+    c.estimated_confirmation, c.sequence, ctxlog_hex(c.prev_entry_hash) AS prev_entry_hash,
+    ctxlog_hex(c.entry_hash) AS entry_hash
   FROM anchors AS a CROSS JOIN unnest(a.context_ids) AS b(id)
   JOIN contexts AS c ON c.id = b.id
   WHERE a.id = ANY($1::text[]) AND c.status = 'pending' AND (c.anchor_id IS NULL OR c.anchor_id = a.id)`;

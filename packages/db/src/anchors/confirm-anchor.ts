@@ -29,7 +29,7 @@ const CONFIRM_CONTEXTS_SQL = `
   SELECT id, user_id FROM dequeued ORDER BY leaf_index`;
 // A batch claimed before anchors kept their tree: its leaves, in leaf order, to build it from.
 const BATCH_LEAVES_SQL = `
-  SELECT COALESCE(c.entry_hash, c.context_hash) AS leaf
+  SELECT ctxlog_hex(COALESCE(c.entry_hash, c.context_hash)) AS leaf
     FROM anchors AS a CROSS JOIN unnest(a.context_ids) WITH ORDINALITY AS b(id, n)
     JOIN contexts AS c ON c.id = b.id
    WHERE a.id = $1

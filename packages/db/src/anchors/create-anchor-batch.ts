@@ -27,13 +27,13 @@ const CLAIMS_LOCK_SQL = `SELECT 1 AS locked FROM pg_advisory_xact_lock(${CLAIMS_
 // a batch in flight (a few batches' worth at most; also those an earlier version's claim wrote into
 // their rows, whose batches list them too) are skipped through one hashed list of their ids.
 const CLAIM_OLDEST_SQL = `
-  SELECT q.id, COALESCE(c.entry_hash, c.context_hash) AS leaf
+  SELECT q.id, ctxlog_hex(COALESCE(c.entry_hash, c.context_hash)) AS leaf
   FROM pending_contexts AS q JOIN contexts AS c ON c.id = q.id
   WHERE q.id NOT IN (${IN_FLIGHT_CONTEXT_IDS_SQL})
   ORDER BY q.id
   LIMIT $1`;
 const CLAIM_IDS_SQL = `
-  SELECT q.id, COALESCE(c.entry_hash, c.context_hash) AS leaf
+  SELECT q.id, ctxlog_hex(COALESCE(c.entry_hash, c.context_hash)) AS leaf
   FROM pending_contexts AS q JOIN contexts AS c ON c.id = q.id
   WHERE q.id = ANY($1::text[]) AND q.id NOT IN (${IN_FLIGHT_CONTEXT_IDS_SQL})
   ORDER BY q.id`;

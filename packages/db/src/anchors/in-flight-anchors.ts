@@ -95,7 +95,7 @@ export async function placeInFlightBatch(
   anchorId: string,
 ): Promise<Map<string, { leafIndex: number; merkleProof: string[] }>> {
   const rows = await db.$queryRaw<{ id: string; leaf: string; root: string }[]>`
-    SELECT c.id, COALESCE(c.entry_hash, c.context_hash) AS leaf, a.merkle_root AS root
+    SELECT c.id, ctxlog_hex(COALESCE(c.entry_hash, c.context_hash)) AS leaf, a.merkle_root AS root
       FROM anchors AS a CROSS JOIN unnest(a.context_ids) WITH ORDINALITY AS b(id, n)
       JOIN contexts AS c ON c.id = b.id
      WHERE a.id = ${anchorId}

@@ -1,5 +1,7 @@
 // Integration: real PostgreSQL (fresh database).
+
 import { waitFor } from "@ctxlog/core/testing";
+import { bytesOfHex } from "../hex-columns";
 import { createTestDatabase, type TestDatabase } from "../testing";
 import { createAnchorBatch } from "./create-anchor-batch";
 import { storeSignedTransactions } from "./send-anchors";
@@ -49,8 +51,8 @@ describe("signer lease (PostgreSQL)", () => {
         apiKeyId: "key_lease",
         keyFamilyId: "f",
         agentId: "a",
-        contextHash: `0x${"11".repeat(32)}`,
-        signature: "0x",
+        contextHash: bytesOfHex(`0x${"11".repeat(32)}`),
+        signature: bytesOfHex("0x"),
         signerAddress: signer,
         network: "anvil",
         estimatedConfirmation: new Date(),

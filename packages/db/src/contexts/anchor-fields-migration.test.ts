@@ -44,7 +44,7 @@ it("moves the chain fields to the anchors without changing what any context read
          status, anchor_id, leaf_index, transaction_hash, block_number, block_timestamp, gas_used,
          confirmations, confirmed_at, confirmation_time_seconds, error_code, error_message, failure_reason,
          retry_possible, failed_at)
-       VALUES ('${id}', 'u1', 'key_1', 'fam_1', 'a', '{}', '{}', '0x${id}', '0x', '0x', 'anvil', now(), now(), ${values})`,
+       VALUES ('${id}', 'u1', 'key_1', 'fam_1', 'a', '{}', '{}', '0x${Buffer.from(id).toString("hex")}', '0x', '0x', 'anvil', now(), now(), ${values})`,
     );
   // as the worker left them: the confirming statement copied the anchor's fields
   await insert(

@@ -68,10 +68,11 @@ const INSERT_COLUMNS = `id, user_id, api_key_id, key_family_id, agent_id,
     visibility, canonical_data, context_hash, signature, signature_scheme, signer_address, status, network,
     created_at, updated_at, estimated_confirmation, sequence, prev_entry_hash, entry_hash`;
 const INSERT_SELECT = `SELECT v.id, v.user_id, v.api_key_id, v.key_family_id, v.agent_id,
-    v.visibility::"Visibility", decode(v.canonical_data, 'base64'), v.context_hash, v.signature,
+    v.visibility::"Visibility", decode(v.canonical_data, 'base64'), ctxlog_unhex(v.context_hash),
+    ctxlog_unhex(v.signature),
     v.signature_scheme, v.signer_address,
     v.status::"ContextStatus", v.network, v.created_at, v.updated_at, v.estimated_confirmation,
-    v.sequence, v.prev_entry_hash, v.entry_hash
+    v.sequence, ctxlog_unhex(v.prev_entry_hash), ctxlog_unhex(v.entry_hash)
   FROM jsonb_to_recordset($1::jsonb) AS v(id text, user_id text, api_key_id text, key_family_id text,
     agent_id text, visibility text, canonical_data text,
     context_hash text, signature text, signature_scheme text, signer_address text, status text, network text,

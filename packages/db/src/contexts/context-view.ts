@@ -7,6 +7,7 @@ import {
   type ErrorCode,
 } from "@ctxlog/core";
 import type { Anchor, Context as StoredContextRow } from "../generated/prisma/client";
+import { type HexColumn, type WithHexColumns, withHexColumns } from "../hex-columns";
 
 /**
  * What a context shows of the chain: its anchor's, read through `anchor_id` rather than copied into
@@ -25,21 +26,31 @@ export interface AnchoredFields {
 
 /**
  * A contexts row as readers see it: its data decoded from `canonical_data` (context_data, metadata
- * and the canonical JSON; null once erased) and its proof from `merkle_proof` (0x-hex nodes).
+ * and the canonical JSON; null once erased), its proof from `merkle_proof` (0x-hex nodes), and its
+ * hashes and signature, stored as bytes, in 0x-hex.
  */
-export type ContextRow = Omit<StoredContextRow, "canonicalData" | "merkleProof"> &
+export type ContextRow = WithHexColumns<Omit<StoredContextRow, "canonicalData" | "merkleProof">> &
   ContextBody & { merkleProof: string[] };
 
 /** A context as every reader sees it: its row and what its anchor holds for it. */
 export type Context = ContextRow & AnchoredFields;
 export type { StoredContextRow };
 
+/** A stored row as readers see it: `R` decoded (a row read from contexts, whole). */
+export type DecodedContextRow<R> = WithHexColumns<Omit<R, "canonicalData" | "merkleProof">> &
+  ContextBody & { merkleProof: string[] };
+
 /** A stored row (or any row with the stored columns) as readers see it. */
-export function decodeContextRow<R extends Pick<StoredContextRow, "canonicalData" | "merkleProof">>(
-  row: R,
-): Omit<R, "canonicalData" | "merkleProof"> & ContextBody & { merkleProof: string[] } {
+export function decodeContextRow<
+  R extends Pick<StoredContextRow, "canonicalData" | "merkleProof"> &
+    Partial<Pick<StoredContextRow, HexColumn>>,
+>(row: R): DecodedContextRow<R> {
   const { canonicalData, merkleProof, ...rest } = row;
-  return { ...rest, ...decodeContextBody(canonicalData), merkleProof: decodeProof(merkleProof) };
+  return {
+    ...withHexColumns(rest),
+    ...decodeContextBody(canonicalData),
+    merkleProof: decodeProof(merkleProof),
+  } as DecodedContextRow<R>;
 }
 
 /** The anchor's columns a context's record reads (a Prisma `select`). */
@@ -111,14 +122,9 @@ export function anchoredFields(
  */
 export function toContext<R extends StoredContextRow & { anchor?: AnchorOfContext | null }>(
   row: R,
-): Omit<R, "anchor" | "canonicalData" | "merkleProof"> &
-  ContextBody & { merkleProof: string[] } & AnchoredFields {
+): DecodedContextRow<Omit<R, "anchor">> & AnchoredFields {
   const { anchor, ...rest } = row;
-  return { ...decodeContextRow(rest), ...anchoredFields(row, anchor) } as Omit<
-    R,
-    "anchor" | "canonicalData" | "merkleProof"
-  > &
-    ContextBody & { merkleProof: string[] } & AnchoredFields;
+  return { ...decodeContextRow(rest), ...anchoredFields(row, anchor) };
 }
 
 /** The event builders' view of a context row (core knows nothing of Prisma). */

@@ -86,8 +86,8 @@ export async function eraseContextsData(
        SET canonical_data = NULL,
            data_erased_at = ${at}, data_erased_by = ${eraserLabel(by)}
      WHERE id = ANY (${[...ids]}::text[]) AND data_erased_at IS NULL
-    RETURNING id, user_id AS "userId", agent_id AS "agentId", context_hash AS "contextHash",
-              sequence, prev_entry_hash AS "prevEntryHash", entry_hash AS "entryHash",
+    RETURNING id, user_id AS "userId", agent_id AS "agentId", ctxlog_hex(context_hash) AS "contextHash",
+              sequence, ctxlog_hex(prev_entry_hash) AS "prevEntryHash", ctxlog_hex(entry_hash) AS "entryHash",
               created_at AS "createdAt"`;
   if (erased.length === 0) return [];
   await scrubCopies(tx, erased, at);

@@ -1,4 +1,5 @@
 // Integration: real PostgreSQL (a fresh database for this file).
+
 import {
   canonicalContext,
   createContextSigner,
@@ -8,6 +9,7 @@ import {
   ZERO_ENTRY_HASH,
 } from "@ctxlog/core";
 import { createDb, pgPoolOf } from "../client";
+import { withHexColumns } from "../hex-columns";
 import { createApiKey } from "../index";
 import { createTestDatabase, readContext, type TestDatabase } from "../testing";
 import { insertContexts, type NewContext, pendingContextRow } from "./insert-context";
@@ -164,7 +166,9 @@ describe("per-agent sequences (PostgreSQL)", () => {
       await Promise.all(clients.slice(0, 2).map((db) => pgPoolOf(db)?.end()));
     }
     for (const agentId of ["busy-x", "busy-y"]) {
-      const rows = await t.db.context.findMany({ where: { agentId }, orderBy: { sequence: "asc" } });
+      const rows = (await t.db.context.findMany({ where: { agentId }, orderBy: { sequence: "asc" } })).map(
+        withHexColumns,
+      );
       expect(rows.map((r) => r.sequence)).toEqual(rows.map((_, i) => i + 1));
       rows.forEach((row, i) => {
         expect(row.prevEntryHash).toBe(i === 0 ? ZERO_ENTRY_HASH : rows[i - 1]?.entryHash);

@@ -29,6 +29,7 @@ afterAll(() => upgrade.drop());
 const sql = <T>(text: string, values: unknown[] = []) => upgrade.sql<T>(text, values);
 
 const TX = `0x${"a1".repeat(32)}`;
+const SIGNATURE = `0x${"5a".repeat(65)}`;
 const DATA = [
   {
     context_data: { task: "a", notes: "x".repeat(700), nested: { z: 1, a: [true, null, 2.5] } },
@@ -66,7 +67,7 @@ it("keeps every context's data, hash and proof, and every stored event, through 
       `INSERT INTO contexts (id, user_id, api_key_id, key_family_id, agent_id, context_data, metadata,
          canonical_json, context_hash, signature, signer_address, network, estimated_confirmation, updated_at,
          created_at, status, anchor_id, leaf_index, merkle_proof)
-       VALUES ($1, 'u1', 'key_1', 'fam_1', 'agent-m', $2::jsonb, $3::jsonb, $4, $5, '0xsig', '0xsigner', 'anvil',
+       VALUES ($1, 'u1', 'key_1', 'fam_1', 'agent-m', $2::jsonb, $3::jsonb, $4, $5, '${SIGNATURE}', '0xsigner', 'anvil',
          now(), now(), '2026-11-20T10:00:00.100Z', 'confirmed', 'anc_1', $6, $7::text[])`,
       [
         c.id,
@@ -95,7 +96,7 @@ it("keeps every context's data, hash and proof, and every stored event, through 
       agentId: "agent-m",
       transactionHash: TX,
       contextHash: first.contextHash,
-      signature: "0xsig",
+      signature: SIGNATURE,
       createdAt: new Date("2026-11-20T10:00:00.100Z"),
       estimatedConfirmation: null,
       contextData: first.context_data,

@@ -6,6 +6,7 @@ import { confirmAnchor } from "../anchors/confirm-anchor";
 import { createAnchorBatch } from "../anchors/create-anchor-batch";
 import { readAnchorViews } from "../anchors/in-flight-anchors";
 import { failAnchor } from "../anchors/track-anchors";
+import { hexOf } from "../hex-columns";
 import { createTestDatabase, seedContexts, seedUser } from "../testing";
 import {
   TEST_BLOCK_HASH as BLOCK,
@@ -42,7 +43,9 @@ describe("readContextRow", () => {
     expect((await readContextWithAnchor(db, reader, b, readAnchorViews(db)))?.anchor?.id).toBe(anchorId);
     await markAnchorMined(db, anchorId);
     await confirmAnchor(db, anchorId, BLOCK, 3);
-    const leaves = await Promise.all([a, b, c].map(async (id) => (await prismaRow(id)).entryHash as Hex));
+    const leaves = await Promise.all(
+      [a, b, c].map(async (id) => hexOf((await prismaRow(id)).entryHash as Uint8Array) as Hex),
+    );
     const tree = buildMerkleTree(leaves);
     expect(await readContextRow(db, reader, b)).toEqual({
       ...(await prismaRow(b)),

@@ -14,8 +14,10 @@ import { prismaSql, type SqlRunner } from "../sql-transaction";
  * What a template needs of its context and the batch it was confirmed in (see @ctxlog/core
  * event-references), as columns of `c` (contexts) and `a` (its anchor), joined by REFERENCED_JOINS.
  */
-export const REFERENCED_COLUMNS = `c.agent_id, c.context_hash, c.signature, c.created_at, c.sequence,
-    c.prev_entry_hash, c.entry_hash, c.canonical_data, c.data_erased_at,
+export const REFERENCED_COLUMNS = `c.agent_id, ctxlog_hex(c.context_hash) AS context_hash,
+    ctxlog_hex(c.signature) AS signature, c.created_at, c.sequence,
+    ctxlog_hex(c.prev_entry_hash) AS prev_entry_hash, ctxlog_hex(c.entry_hash) AS entry_hash,
+    c.canonical_data, c.data_erased_at,
     ${merkleProofSql("COALESCE(c.leaf_index, m.leaf_index)")} AS merkle_proof,
     COALESCE(c.leaf_index, m.leaf_index) AS leaf_index,
     a.id AS anchor_id, a.transaction_hash, a.block_number::text AS block_number, a.block_timestamp,

@@ -1,5 +1,7 @@
 // Integration: real PostgreSQL (a fresh database for this file).
+
 import { newId } from "@ctxlog/core";
+import { bytesOfHex } from "../hex-columns";
 import { createApiKey } from "../index";
 import { createTestDatabase, type TestDatabase } from "../testing";
 import { claimOtelSpans, findOtelSpans, releaseOtelSpans, traceContextIds } from "./claim-otel-spans";
@@ -27,8 +29,8 @@ async function writeContext(id: string) {
       apiKeyId,
       keyFamilyId,
       agentId: "agent-otel",
-      contextHash: `0x${"ab".repeat(32)}`,
-      signature: `0x${"cd".repeat(65)}`,
+      contextHash: bytesOfHex(`0x${"ab".repeat(32)}`),
+      signature: bytesOfHex(`0x${"cd".repeat(65)}`),
       signerAddress: `0x${"12".repeat(20)}`,
       network: "anvil",
       estimatedConfirmation: new Date(),

@@ -1,5 +1,6 @@
 import { AGENT_ID_PATTERN, isId } from "@ctxlog/core";
 import type { PrismaClient } from "../generated/prisma/client";
+import { bytesOfHex } from "../hex-columns";
 
 export type SearchKind = "context" | "agent" | "webhook" | "delivery" | "event";
 export type SearchMatch =
@@ -37,13 +38,13 @@ export async function searchRecords(db: PrismaClient, userId: string, query: str
     const select = { id: true } as const;
     const [byContext, byEntry, byTransaction] = await Promise.all([
       db.context.findMany({
-        where: { contextHash: hash, userId },
+        where: { contextHash: bytesOfHex(hash), userId },
         select,
         take: SEARCH_LIMIT,
         orderBy: { id: "asc" },
       }),
       db.context.findMany({
-        where: { entryHash: hash, userId },
+        where: { entryHash: bytesOfHex(hash), userId },
         select,
         take: SEARCH_LIMIT,
         orderBy: { id: "asc" },

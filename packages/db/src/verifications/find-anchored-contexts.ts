@@ -3,6 +3,7 @@ import { readAnchorFields, readAnchorViews } from "../anchors/in-flight-anchors"
 import { attachTreeProofs } from "../anchors/tree-proofs";
 import { ANCHOR_FIELDS, ANCHOR_OMIT, anchoredFields, decodeContextRow } from "../contexts/context-view";
 import { type ContextReader, readerFilter } from "../contexts/reader-scope";
+import { bytesOfHex } from "../hex-columns";
 import type { DbOrTx } from "../prisma-types";
 
 const MAX_ROWS = 5;
@@ -17,9 +18,10 @@ const MAX_ROWS = 5;
 export async function findAnchoredContexts(
   db: DbOrTx,
   reader: ContextReader,
-  contextHash: string,
+  contextHashHex: string,
   transactionHash: string,
 ) {
+  const contextHash = bytesOfHex(contextHashHex);
   const named = await db.context.findMany({
     where: { ...readerFilter(reader), contextHash, anchor: { transactionHash } },
     include: { anchor: { omit: ANCHOR_OMIT } },
@@ -55,7 +57,7 @@ export async function findAnchoredContexts(
 /** Any of the reader's contexts with this context_hash (to say where it is anchored instead). */
 export async function findContextByHash(db: DbOrTx, reader: ContextReader, contextHash: string) {
   const found = await db.context.findFirst({
-    where: { ...readerFilter(reader), contextHash },
+    where: { ...readerFilter(reader), contextHash: bytesOfHex(contextHash) },
     select: { id: true, status: true, createdAt: true, anchorId: true, anchor: { select: ANCHOR_FIELDS } },
     orderBy: { id: "desc" },
   });

@@ -8,7 +8,14 @@ import {
 } from "@ctxlog/core";
 // Integration: real PostgreSQL (fresh database) and real Redis (own prefix). The chain worker's
 // transitions (failed, confirmed) are written with its own repository functions.
-import { confirmAnchor, createAnchorBatch, failAnchor, recordAnchorMined } from "@ctxlog/db";
+import {
+  bytesOfHex,
+  confirmAnchor,
+  createAnchorBatch,
+  failAnchor,
+  recordAnchorMined,
+  withHexColumns,
+} from "@ctxlog/db";
 import { type Hex, keccak256, recoverTypedDataAddress, stringToBytes } from "viem";
 import {
   bearer,
@@ -194,7 +201,9 @@ describe("GET /v1/contexts/:id/proof", () => {
     });
     expect(signer).toBe(b.signer_address);
     // the leaf is the entry hash, which commits to the context's place in its log
-    const rows = await h.db.context.findMany({ where: { id: { in: ids } }, orderBy: { id: "asc" } });
+    const rows = (await h.db.context.findMany({ where: { id: { in: ids } }, orderBy: { id: "asc" } })).map(
+      withHexColumns,
+    );
     expect(b).toMatchObject({
       version: 3,
       user_id: owner.userId,
@@ -218,9 +227,12 @@ describe("GET /v1/contexts/:id/proof", () => {
   it("gives a context signed before receipts were its signature (EIP-191) a version 2 bundle", async () => {
     const ids = [await create(owner.keys.full, "agent-v2")];
     await confirm(ids);
-    const row = await h.db.context.findUniqueOrThrow({ where: { id: ids[0] } });
+    const row = withHexColumns(await h.db.context.findUniqueOrThrow({ where: { id: ids[0] } }));
     const signature = await createContextSigner(TEST_ATTESTATION_KEY).sign(row.contextHash as Hex);
-    await h.db.context.update({ where: { id: row.id }, data: { signature, signatureScheme: "EIP-191" } });
+    await h.db.context.update({
+      where: { id: row.id },
+      data: { signature: bytesOfHex(signature), signatureScheme: "EIP-191" },
+    });
     const b = (await proof(owner.keys.full, row.id)).body;
     expect(b).toMatchObject({ version: 2, signature_scheme: "EIP-191", signature, sequence: row.sequence });
     expect(b).not.toHaveProperty("received_at");

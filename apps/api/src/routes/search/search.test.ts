@@ -1,7 +1,7 @@
 // Integration: real PostgreSQL (fresh database) and real Redis (own prefix). GET /v1/search finds
 // each kind of record of the caller by id or hash, and nothing of another user's.
 import { newId } from "@ctxlog/core";
-import { fanOutEvents, recordEvent } from "@ctxlog/db";
+import { bytesOfHex, fanOutEvents, recordEvent, withHexColumns } from "@ctxlog/db";
 import { bearer, createTestHarness, type TestHarness } from "../../testing/harness";
 
 let h: TestHarness;
@@ -35,9 +35,9 @@ describe("GET /v1/search", () => {
     expect(created.status).toBe(202);
     const contextId = created.body.context_id as string;
     // as the chain worker leaves a confirmed context: its entry hash and transaction
-    await h.db.context.update({ where: { id: contextId }, data: { entryHash: hex(7) } });
+    await h.db.context.update({ where: { id: contextId }, data: { entryHash: bytesOfHex(hex(7)) } });
     await h.db.anchor.create({ data: anchorRow(newId("anc"), hex(9), [contextId]) });
-    const row = await h.db.context.findUniqueOrThrow({ where: { id: contextId } });
+    const row = withHexColumns(await h.db.context.findUniqueOrThrow({ where: { id: contextId } }));
     const hook = await h.request
       .post("/v1/webhooks")
       .set(bearer(t.keys.full))

@@ -3,6 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { ANVIL_DEV_KEYS } from "@ctxlog/contracts/anvil";
 import { createContextSigner, encodeCanonical, hashContext } from "@ctxlog/core";
+import { bytesOfHex, withHexColumns } from "@ctxlog/db";
 import { privateKeyToAccount } from "viem/accounts";
 import { type ChainFixture, STRANGER_KEY, startChainFixture } from "../../testing/chain-fixture";
 import {
@@ -99,7 +100,7 @@ describe("POST /v1/verifications {context_id}", () => {
   it("a stored hash that is not the data's (and its re-signature) is caught by hash_matches", async () => {
     const { ids } = await confirmed(1);
     const other = hashContext({ agent_id: "agent-a", context_data: { other: true } }).contextHash;
-    const row = await h.db.context.findUniqueOrThrow({ where: { id: ids[0] } });
+    const row = withHexColumns(await h.db.context.findUniqueOrThrow({ where: { id: ids[0] } }));
     const signature = createContextSigner(TEST_ATTESTATION_KEY).signReceipt({
       ...row,
       contextHash: other,
@@ -107,7 +108,10 @@ describe("POST /v1/verifications {context_id}", () => {
       prevEntryHash: row.prevEntryHash as string,
       receivedAt: row.createdAt,
     });
-    await h.db.context.update({ where: { id: ids[0] }, data: { contextHash: other, signature } });
+    await h.db.context.update({
+      where: { id: ids[0] },
+      data: { contextHash: bytesOfHex(other), signature: bytesOfHex(signature) },
+    });
     const res = await verify(owner.keys.full, { context_id: ids[0] });
     expect(res.body.verified).toBe(false);
     expect(failing(res.body)).toEqual(expect.arrayContaining(["hash_matches", "merkle_proof"]));
@@ -116,9 +120,12 @@ describe("POST /v1/verifications {context_id}", () => {
 
   it("a context signed before receipts were its signature (EIP-191) verifies as before", async () => {
     const { ids } = await confirmed(1);
-    const row = await h.db.context.findUniqueOrThrow({ where: { id: ids[0] } });
+    const row = withHexColumns(await h.db.context.findUniqueOrThrow({ where: { id: ids[0] } }));
     const signature = await createContextSigner(TEST_ATTESTATION_KEY).sign(row.contextHash as `0x${string}`);
-    await h.db.context.update({ where: { id: row.id }, data: { signature, signatureScheme: "EIP-191" } });
+    await h.db.context.update({
+      where: { id: row.id },
+      data: { signature: bytesOfHex(signature), signatureScheme: "EIP-191" },
+    });
     const res = await verify(owner.keys.full, { context_id: row.id });
     expect(res.body).toMatchObject({ verified: true, signature_valid: true });
     // the same EIP-191 signature read as a receipt's recovers another address: the scheme decides
@@ -129,9 +136,9 @@ describe("POST /v1/verifications {context_id}", () => {
 
   it("a signature by another key than the recorded signer fails signature_valid", async () => {
     const { ids } = await confirmed(1);
-    const row = await h.db.context.findUniqueOrThrow({ where: { id: ids[0] } });
+    const row = withHexColumns(await h.db.context.findUniqueOrThrow({ where: { id: ids[0] } }));
     const forged = await createContextSigner(ANVIL_DEV_KEYS[2]).sign(row.contextHash as `0x${string}`);
-    await h.db.context.update({ where: { id: ids[0] }, data: { signature: forged } });
+    await h.db.context.update({ where: { id: ids[0] }, data: { signature: bytesOfHex(forged) } });
     const res = await verify(owner.keys.full, { context_id: ids[0] });
     expect(res.body).toMatchObject({ verified: false, signature_valid: false, hash_matches: true });
     expect(failing(res.body)).toEqual(["signature_valid"]);
