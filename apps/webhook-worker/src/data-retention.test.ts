@@ -50,8 +50,8 @@ describe("context data retention loop (PostgreSQL + Redis + loopback receiver)",
     for (const [i, row] of after.entries()) {
       // canonical_data: the one copy of context_data and metadata
       expect(row).toMatchObject({ canonicalData: null, dataErasedBy: "retention" });
-      expect(row.contextHash).toBe(before[i]?.contextHash);
-      expect(row.entryHash).toBe(before[i]?.entryHash);
+      expect(row.contextHash).toEqual(before[i]?.contextHash);
+      expect(row.entryHash).toEqual(before[i]?.entryHash);
       // erased no sooner than the period allows
       expect((row.dataErasedAt as Date).getTime() - row.createdAt.getTime()).toBeGreaterThanOrEqual(1_700);
     }

@@ -74,7 +74,7 @@ export async function listAgentLogs(
        GROUP BY l.agent_id
        ORDER BY l.agent_id
        LIMIT $4)
-     SELECT s.*, h.entry_hash AS head_entry_hash FROM seen s
+     SELECT s.*, ctxlog_hex(h.entry_hash) AS head_entry_hash FROM seen s
      JOIN contexts h ON h.user_id = $1 AND h.agent_id = s.agent_id AND h.sequence = s.head_sequence
      ORDER BY s.agent_id`,
     reader.userId,

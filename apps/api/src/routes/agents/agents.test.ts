@@ -1,4 +1,5 @@
 // Integration: real PostgreSQL (fresh database) and real Redis (own prefix).
+import { hexOf } from "@ctxlog/db";
 import { bearer, createTestHarness, type Tenant, type TestHarness } from "../../testing/harness";
 
 let h: TestHarness;
@@ -39,7 +40,7 @@ describe("agent logs", () => {
     expect(a).toEqual({
       agent_id: "agent-a",
       head_sequence: 5,
-      head_entry_hash: head.entryHash,
+      head_entry_hash: hexOf(head.entryHash as Uint8Array),
       counts: { pending: 5, confirmed: 0, failed: 0 },
       first_activity_at: expect.any(String),
       last_activity_at: head.createdAt.toISOString(),

@@ -1,6 +1,7 @@
 // Integration: a third party holding a context's data verifies it against a transaction hash. Real
 // anvil (own, automine) and registry, real PostgreSQL and Redis.
 import { randomBytes } from "node:crypto";
+import { withHexColumns } from "@ctxlog/db";
 import { privateKeyToAccount } from "viem/accounts";
 import {
   type AnchoredBatch,
@@ -87,7 +88,7 @@ describe("POST /v1/verifications {transaction_hash, context}", () => {
     const depth = Number((await chain.client.getBlockNumber()) - first.blockNumber + 1n);
     expect(res.status).toBe(200);
     expect(failing(res.body)).toEqual([]);
-    const row = await h.db.context.findUniqueOrThrow({ where: { id: privateCtx.id } });
+    const row = withHexColumns(await h.db.context.findUniqueOrThrow({ where: { id: privateCtx.id } }));
     expect(res.body).toMatchObject({
       verified: true,
       context_id: null,

@@ -35,7 +35,7 @@ describe("POST /v1/verifications {context_id}", () => {
   it("verifies a confirmed context: every check passes, and verification.completed carries the spec's fields", async () => {
     const { ids, batch } = await confirmed(3);
     const id = ids[1] as string;
-    const row = await h.db.context.findUniqueOrThrow({ where: { id } });
+    const row = withHexColumns(await h.db.context.findUniqueOrThrow({ where: { id } }));
     const res = await verify(owner.keys.read_only, { context_id: id });
     expect(res.status).toBe(200);
     const v = res.body;
@@ -85,7 +85,7 @@ describe("POST /v1/verifications {context_id}", () => {
 
   it("changed data fails hash_matches", async () => {
     const { ids } = await confirmed(2);
-    const row = await h.db.context.findUniqueOrThrow({ where: { id: ids[0] } });
+    const row = withHexColumns(await h.db.context.findUniqueOrThrow({ where: { id: ids[0] } }));
     // the one stored copy of the data (canonical_data), rewritten with other data
     const tampered = `{"agent_id":${JSON.stringify(row.agentId)},"context_data":{"n":"tampered"},"metadata":{}}`;
     await h.db.context.update({ where: { id: ids[0] }, data: { canonicalData: encodeCanonical(tampered) } });
