@@ -4,7 +4,7 @@
 import { createHmac } from "node:crypto";
 import { generateWebhookSecret, unpackRequestHeaders } from "@ctxlog/core";
 import { waitFor } from "@ctxlog/core/testing";
-import { createTestDelivery, deleteWebhook, rotateWebhookSecret } from "@ctxlog/db";
+import { createTestDelivery, deleteWebhook, getDelivery, rotateWebhookSecret } from "@ctxlog/db";
 import { Webhook } from "standardwebhooks";
 import { createWorkerHarness, type WorkerHarness } from "./testing/harness";
 
@@ -155,12 +155,14 @@ describe("webhook worker — delivery (PostgreSQL + Redis + loopback receivers)"
     const received = await r.waitFor(2, 5_000);
     const delivery = await h.db.webhookDelivery.findFirstOrThrow({ where: { webhookId: hook.id } });
     const attempts = await waitFor(async () => {
-      const rows = await h.db.webhookAttempt.findMany({
-        where: { deliveryId: delivery.id },
-        orderBy: { number: "asc" },
-      });
+      const rows = (await getDelivery(h.db, hook.id, delivery.id))?.attemptLog ?? [];
       return rows.length === 2 ? rows : undefined;
     });
+    // stored compressed, none of it in the columns attempts recorded before the exchange had
+    for (const row of await h.db.webhookAttempt.findMany({ where: { deliveryId: delivery.id } })) {
+      expect(row.exchange?.length).toBeLessThan(200);
+      expect(row).toMatchObject({ requestUrl: null, requestHeaders: null, responseHeaders: null });
+    }
     const [failed, ok] = attempts;
     expect(failed).toMatchObject({
       responseStatus: 500,

@@ -1,4 +1,5 @@
 export { type AddressVerdict, classifyAddress, isIpLiteral } from "./address-policy";
+export { type AttemptExchange, decodeAttemptExchange, encodeAttemptExchange } from "./attempt-exchange";
 export { type DisabledWebhookView, webhookDisabledData } from "./disabled-event";
 export { contextErasedData, type ErasedContextView } from "./erased-event";
 export {

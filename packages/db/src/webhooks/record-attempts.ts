@@ -1,5 +1,5 @@
 import type { StoredRequestHeaders } from "@ctxlog/core";
-import { MAX_DELIVERY_ATTEMPTS } from "@ctxlog/core";
+import { encodeAttemptExchange, MAX_DELIVERY_ATTEMPTS } from "@ctxlog/core";
 import type { DbOrTx } from "../prisma-types";
 import { prismaSql } from "../sql-transaction";
 import { eventIdBounds } from "./event-id-bounds";
@@ -51,7 +51,7 @@ interface Row {
 
 /**
  * Records attempts in one statement per batch: each is logged in webhook_attempts with the next
- * number of its cycle, and its delivery moves on — succeeded; failed once the cycle's attempts are
+ * number of its cycle (its request and response compressed into `exchange`), and its delivery moves on — succeeded; failed once the cycle's attempts are
  * spent; else still pending, due again after `retryDelaysMs[n-1]`. A webhook with an exhausted
  * delivery becomes `failing` (failing_since: now, the disable-after rule counts from there), and one
  * with a success is `active` again. Outcomes for a delivery
@@ -96,9 +96,9 @@ const RECORD_ATTEMPTS_SQL = `
     WITH input AS (
       SELECT * FROM unnest(
         $1::text[], $2::int[], $3::timestamptz[], $4::timestamptz[], $5::int[], $6::int[],
-        $7::text[], $8::boolean[], $9::text[], $10::jsonb[], $11::jsonb[], $12::text[], $13::boolean[]
+        $7::text[], $8::boolean[], $9::text[], $10::text[]
       ) AS i(delivery_id, cycle, attempted_at, finished_at, duration_ms, response_status, error, ok,
-             request_url, request_headers, response_headers, response_body, response_body_truncated)
+             exchange, response_body)
     ), updated AS (
       UPDATE webhook_deliveries d
          SET attempts = d.attempts + 1,
@@ -109,20 +109,18 @@ const RECORD_ATTEMPTS_SQL = `
              error_message = i.error,
              last_attempt_at = i.attempted_at,
              next_attempt_at = CASE WHEN i.ok OR d.attempts + 1 >= ${MAX_DELIVERY_ATTEMPTS} THEN NULL
-               ELSE i.finished_at + ($14::int[])[d.attempts + 1] * interval '1 millisecond' END,
+               ELSE i.finished_at + ($11::int[])[d.attempts + 1] * interval '1 millisecond' END,
              updated_at = now()
         FROM input i
        WHERE d.id = i.delivery_id AND d.cycle = i.cycle AND d.status = 'pending'
-         AND d.event_id BETWEEN $15::text AND $16::text
+         AND d.event_id BETWEEN $12::text AND $13::text
    RETURNING d.id, d.event_id, d.webhook_id, d.attempts, d.status, d.next_attempt_at,
-             i.cycle, i.attempted_at, i.duration_ms, i.response_status, i.error,
-             i.request_url, i.request_headers, i.response_headers, i.response_body, i.response_body_truncated
+             i.cycle, i.attempted_at, i.duration_ms, i.response_status, i.error, i.exchange, i.response_body
     ), logged AS (
       INSERT INTO webhook_attempts (delivery_id, event_id, cycle, number, attempted_at, duration_ms, response_status,
-                                    error, request_url, request_headers, response_headers, response_body,
-                                    response_body_truncated)
+                                    error, exchange, response_body)
       SELECT id, event_id, cycle, attempts, attempted_at, duration_ms, response_status, error,
-             request_url, request_headers, response_headers, response_body, response_body_truncated FROM updated
+             decode(exchange, 'base64'), response_body FROM updated
     ), outcome_by_webhook AS (
       SELECT webhook_id, bool_or(status = 'succeeded') AS any_ok, bool_or(status = 'failed') AS any_failed
         FROM updated GROUP BY webhook_id
@@ -148,11 +146,17 @@ async function recordRound(db: DbOrTx, outcomes: AttemptOutcome[], delays: reado
     col((o) => o.responseStatus),
     col((o) => o.error),
     col((o) => o.succeeded),
-    col((o) => o.request?.url ?? null),
-    col((o) => (o.request?.headers ? JSON.stringify(o.request.headers) : null)),
-    col((o) => (o.response ? JSON.stringify(o.response.headers) : null)),
+    // what was sent and what came back, compressed (attempt-exchange.ts), as base64 text; NULL when
+    // neither (read as the legacy columns' NULLs say: nothing sent, no response)
+    col((o) =>
+      !o.request && !o.response
+        ? null
+        : encodeAttemptExchange({
+            request: o.request ?? null,
+            response: o.response ? { headers: o.response.headers, bodyTruncated: o.response.bodyTruncated } : null,
+          }).toString("base64"),
+    ),
     col((o) => o.response?.body ?? null),
-    col((o) => o.response?.bodyTruncated ?? null),
     [...delays],
     lo,
     hi,
