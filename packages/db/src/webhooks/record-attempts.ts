@@ -153,7 +153,9 @@ async function recordRound(db: DbOrTx, outcomes: AttemptOutcome[], delays: reado
         ? null
         : encodeAttemptExchange({
             request: o.request ?? null,
-            response: o.response ? { headers: o.response.headers, bodyTruncated: o.response.bodyTruncated } : null,
+            response: o.response
+              ? { headers: o.response.headers, bodyTruncated: o.response.bodyTruncated }
+              : null,
           }).toString("base64"),
     ),
     col((o) => o.response?.body ?? null),
