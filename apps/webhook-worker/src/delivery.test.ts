@@ -5,6 +5,7 @@ import { createHmac } from "node:crypto";
 import { generateWebhookSecret, unpackRequestHeaders } from "@ctxlog/core";
 import { waitFor } from "@ctxlog/core/testing";
 import { createTestDelivery, deleteWebhook, getDelivery, rotateWebhookSecret } from "@ctxlog/db";
+import { attemptsOf } from "@ctxlog/db/testing";
 import { Webhook } from "standardwebhooks";
 import { createWorkerHarness, type WorkerHarness } from "./testing/harness";
 
@@ -54,7 +55,7 @@ describe("webhook worker — delivery (PostgreSQL + Redis + loopback receivers)"
       return row.status === "succeeded" ? row : undefined;
     });
     expect(done).toMatchObject({ attempts: 1, responseStatus: 200, errorMessage: null, nextAttemptAt: null });
-    const attempts = await h.db.webhookAttempt.findMany({ where: { deliveryId: delivery.id } });
+    const attempts = await attemptsOf(h.db, delivery.id);
     expect(attempts).toHaveLength(1);
     expect(attempts[0]).toMatchObject({ cycle: 1, number: 1, responseStatus: 200, error: null });
   });
@@ -158,10 +159,12 @@ describe("webhook worker — delivery (PostgreSQL + Redis + loopback receivers)"
       const rows = (await getDelivery(h.db, hook.id, delivery.id))?.attemptLog ?? [];
       return rows.length === 2 ? rows : undefined;
     });
-    // stored compressed, none of it in the columns attempts recorded before the exchange had
+    // stored compressed (the first in the delivery's row), none of it in the old columns
+    const stored = await h.db.webhookDelivery.findFirstOrThrow({ where: { id: delivery.id } });
+    expect(stored.firstExchange?.length).toBeLessThan(200);
     for (const row of await h.db.webhookAttempt.findMany({ where: { deliveryId: delivery.id } })) {
       expect(row.exchange?.length).toBeLessThan(200);
-      expect(row).toMatchObject({ requestUrl: null, requestHeaders: null, responseHeaders: null });
+      expect(row).toMatchObject({ number: 2, requestUrl: null, requestHeaders: null, responseHeaders: null });
     }
     const [failed, ok] = attempts;
     expect(failed).toMatchObject({

@@ -1,6 +1,7 @@
 // Integration: real PostgreSQL, real Redis (own prefix), the real worker runtime with the SSRF guard
 // on, and a loopback listener the webhook points at through a host name (localhost).
 import { waitFor } from "@ctxlog/core/testing";
+import { attemptsOf } from "@ctxlog/db/testing";
 import { DESTINATION_NOT_ALLOWED } from "@ctxlog/webhooks";
 import pino from "pino";
 import { createWorkerHarness, type WorkerHarness } from "./testing/harness";
@@ -26,7 +27,7 @@ it("a host name resolving to a private address: the recorded error names neither
     const row = await h.db.webhookDelivery.findFirst({ where: { webhookId: hook.id } });
     return row?.status === "failed" ? row : undefined;
   });
-  const attempts = await h.db.webhookAttempt.findMany({ where: { deliveryId: delivery.id } });
+  const attempts = await attemptsOf(h.db, delivery.id);
   const recorded = [delivery.errorMessage, ...attempts.map((a) => a.error)];
   expect(attempts).toHaveLength(5);
   for (const error of recorded) {

@@ -1,6 +1,7 @@
 // Integration: real PostgreSQL, real Redis (own prefix), a loopback receiver and the real worker
 // runtime with its retention loop on a very short RETENTION_DAYS, removing while it delivers.
 import { waitFor } from "@ctxlog/core/testing";
+import { attemptsOf } from "@ctxlog/db/testing";
 import { createWorkerHarness, type WorkerHarness } from "./testing/harness";
 
 let h: WorkerHarness;
@@ -46,9 +47,7 @@ describe("retention loop (PostgreSQL + Redis + loopback receiver)", () => {
     expect(pending.status).toBe("pending");
     expect(await exists(slow.id)).toBe(1);
     // what each attempt got back is stored with it, and goes with it
-    const stored = await waitFor(() => h.db.webhookAttempt.findFirst({ where: { deliveryId: pending.id } }), {
-      timeout: 5_000,
-    });
+    const stored = await waitFor(async () => (await attemptsOf(h.db, pending.id))[0], { timeout: 5_000 });
     expect(stored?.responseBody).toBe("ok");
 
     // once it has failed it goes too, with its five attempts

@@ -3,6 +3,7 @@
 
 import { waitFor } from "@ctxlog/core/testing";
 import { retryDelivery } from "@ctxlog/db";
+import { attemptsOf } from "@ctxlog/db/testing";
 import { DESTINATION_NOT_ALLOWED } from "@ctxlog/webhooks";
 import { createWorkerHarness, TEST_RETRY_DELAYS_MS, type WorkerHarness } from "./testing/harness";
 
@@ -51,10 +52,7 @@ describe("webhook worker — retry schedule, BullMQ delayed retries (PostgreSQL 
     const delivery = await deliveryOf(hook.id);
     const done = await settled(delivery.id, "succeeded");
     expect(done).toMatchObject({ attempts: 5, responseStatus: 200, errorMessage: null });
-    const log = await h.db.webhookAttempt.findMany({
-      where: { deliveryId: delivery.id },
-      orderBy: { number: "asc" },
-    });
+    const log = await attemptsOf(h.db, delivery.id);
     expect(log.map((a) => [a.number, a.responseStatus])).toEqual([
       [1, 503],
       [2, 503],
@@ -98,7 +96,7 @@ describe("webhook worker — retry schedule, BullMQ delayed retries (PostgreSQL 
     const done = await settled(delivery.id, "succeeded");
     expect(done).toMatchObject({ cycle: 2, attempts: 1, responseStatus: 200 });
     expect((await h.db.webhook.findUniqueOrThrow({ where: { id: hook.id } })).status).toBe("active");
-    expect(await h.db.webhookAttempt.count({ where: { deliveryId: delivery.id } })).toBe(6);
+    expect(await attemptsOf(h.db, delivery.id)).toHaveLength(6);
   });
 
   it("an attempt with no complete response within the timeout fails (1.2 s receiver, 1 s timeout)", async () => {
@@ -108,10 +106,7 @@ describe("webhook worker — retry schedule, BullMQ delayed retries (PostgreSQL 
     await h.event(userId, "context.created");
     await r.waitFor(2, 10_000);
     const delivery = await settled((await deliveryOf(hook.id)).id, "succeeded");
-    const [first] = await h.db.webhookAttempt.findMany({
-      where: { deliveryId: delivery.id },
-      orderBy: { number: "asc" },
-    });
+    const [first] = await attemptsOf(h.db, delivery.id);
     expect(first).toMatchObject({ number: 1, responseStatus: null });
     expect(first?.error).toMatch(/no complete response within 1000 ms/);
     expect(first?.durationMs).toBeGreaterThanOrEqual(990);
@@ -128,10 +123,7 @@ describe("webhook worker — retry schedule, BullMQ delayed retries (PostgreSQL 
     await h.event(userId, "context.created");
     await r.waitFor(2, 10_000);
     const delivery = await settled((await deliveryOf(hook.id)).id, "succeeded");
-    const [first] = await h.db.webhookAttempt.findMany({
-      where: { deliveryId: delivery.id },
-      orderBy: { number: "asc" },
-    });
+    const [first] = await attemptsOf(h.db, delivery.id);
     expect(first).toMatchObject({ number: 1, responseStatus: 302 });
     expect(first?.error).toMatch(/redirects are not followed/);
     expect(elsewhere.connections()).toBe(0);
@@ -168,7 +160,7 @@ describe("webhook worker — SSRF guard on, WEBHOOK_ALLOW_PRIVATE_URLS=false (Po
     expect(delivery.attempts).toBe(5);
     expect(delivery.responseStatus).toBeNull();
     expect(delivery.errorMessage).toBe(DESTINATION_NOT_ALLOWED);
-    expect(await guarded.db.webhookAttempt.count({ where: { deliveryId: delivery.id } })).toBe(5);
+    expect(await attemptsOf(guarded.db, delivery.id)).toHaveLength(5);
     expect(listener.connections()).toBe(0);
   });
 });

@@ -14,6 +14,7 @@ import { insertContexts } from "./contexts/insert-context";
 import { dropDatabase, quoteIdentifier, withDatabaseName, withMaintenanceClient } from "./database";
 import { applyMigrations } from "./migrate";
 import { loadSchemaEngine } from "./migration-engine/wasm";
+import { readAttemptLog } from "./webhooks/read-attempt-log";
 
 export const DEFAULT_TEST_DATABASE_ADMIN_URL = "postgresql://root@127.0.0.1:5432/postgres";
 
@@ -91,6 +92,14 @@ export async function readContext(db: Db, id: string): Promise<Context> {
   const [row] = await readContexts(db, [id]);
   if (!row) throw new Error(`no context ${id}`);
   return row;
+}
+
+/**
+ * Every attempt of a delivery, oldest first, as readers see it: its first from the delivery's row,
+ * the rest from webhook_attempts.
+ */
+export async function attemptsOf(db: Db, deliveryId: string) {
+  return readAttemptLog(db, await db.webhookDelivery.findFirstOrThrow({ where: { id: deliveryId } }));
 }
 
 export async function seedUser(db: Db, userId = `usr-${randomBytes(6).toString("hex")}`) {

@@ -136,10 +136,12 @@ async function scrubCopies(tx: Prisma.TransactionClient, erased: ErasedContext[]
     // what receivers answered to those deliveries may echo the payload: it goes with the data
     // (status, headers and timing stay; the attempt says its body was erased by being NULL)
     await tx.$executeRaw`
-      UPDATE webhook_attempts a SET response_body = NULL, response_body_truncated = NULL
-        FROM webhook_deliveries d
-       WHERE a.delivery_id = d.id AND d.event_id = ANY (${sentData}::text[])
-         AND a.response_body IS NOT NULL`;
+      UPDATE webhook_attempts SET response_body = NULL, response_body_truncated = NULL
+       WHERE event_id = ANY (${sentData}::text[]) AND response_body IS NOT NULL`;
+    // (a delivery's first attempt is in its row)
+    await tx.$executeRaw`
+      UPDATE webhook_deliveries SET first_response_body = NULL
+       WHERE event_id = ANY (${sentData}::text[]) AND first_response_body IS NOT NULL`;
   }
   // Idempotency-Key answers live 24 h: a body naming the context is rewritten, and the request's
   // hash (an unsalted SHA-256 of the data, which guessing could reverse) is dropped, so the key

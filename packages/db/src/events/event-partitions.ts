@@ -129,11 +129,14 @@ async function retireDay(
   // A cheap look first, without locks, so a held-back day never blocks the writers.
   if (!(await dayIsDone(db, suffix, cutoff))) return null;
   // Counted before the locks, not under them (a scan of the day); for the log. A done day gets no
-  // new rows: only a pending delivery takes attempts, and the check under the locks sees one.
+  // new rows: only a pending delivery takes attempts, and the check under the locks sees one. A
+  // delivery's first attempt is in its row.
   const [counts] = await db.$queryRawUnsafe<{ events: number; deliveries: number; attempts: number }[]>(
     `SELECT (SELECT count(*) FROM outbox_events${suffix})::int AS events,
             (SELECT count(*) FROM webhook_deliveries${suffix})::int AS deliveries,
-            (SELECT count(*) FROM webhook_attempts${suffix})::int AS attempts`,
+            (SELECT count(*) FROM webhook_attempts${suffix})::int
+              + (SELECT count(*) FROM webhook_deliveries${suffix} WHERE first_attempted_at IS NOT NULL)::int
+              AS attempts`,
   );
   return db.$transaction(async (tx) => {
     await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = ${Math.max(1, Math.round(lockTimeoutMs))}`);

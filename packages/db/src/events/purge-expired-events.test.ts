@@ -1,4 +1,4 @@
-import { createTestDatabase, seedContexts } from "../testing";
+import { attemptsOf, createTestDatabase, seedContexts } from "../testing";
 import { fanOutEvents } from "../webhooks/fan-out-events";
 import { recordAttempts } from "../webhooks/record-attempts";
 import { recoverDeliveries } from "../webhooks/recover-deliveries";
@@ -45,7 +45,8 @@ describe("purgeExpiredEvents (PostgreSQL)", () => {
     const left = await db.outboxEvent.findMany({ where: { userId: owner.userId }, select: { id: true } });
     expect(left.map((e) => e.id).sort()).toEqual([pending.id, recent.id, unfanned.id].sort());
     expect(await db.webhookDelivery.count({ where: { eventId: { in: [succeeded.id, failed.id] } } })).toBe(0);
-    expect(await db.webhookAttempt.count({ where: { eventId: pending.id } })).toBe(2);
+    const kept = await db.webhookDelivery.findFirstOrThrow({ where: { eventId: pending.id } });
+    expect(await attemptsOf(db, kept.id)).toHaveLength(2);
     expect(await db.context.count({ where: { id: { in: contexts } } })).toBe(2);
     expect(await purgeExpiredEvents(db, { cutoff, batchSize: 100 })).toMatchObject({ claimed: 0 });
   });

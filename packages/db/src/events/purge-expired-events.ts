@@ -42,20 +42,27 @@ export async function purgeExpiredEvents(
        LIMIT ${opts.batchSize}
          FOR UPDATE SKIP LOCKED`;
     if (claimed.length === 0) return { claimed: 0, events: 0, deliveries: 0, attempts: 0 };
-    const deliveries = await tx.$queryRaw<{ id: string; event_id: string; status: string }[]>`
-      SELECT id, event_id, status::text AS status FROM webhook_deliveries
+    const deliveries = await tx.$queryRaw<{ id: string; event_id: string; status: string; first: boolean }[]>`
+      SELECT id, event_id, status::text AS status, first_attempted_at IS NOT NULL AS first FROM webhook_deliveries
        WHERE event_id = ANY (${claimed.map((e) => e.id)}::text[])
          FOR UPDATE`;
     const keep = new Set(deliveries.filter((d) => d.status === "pending").map((d) => d.event_id));
     const eventIds = claimed.map((e) => e.id).filter((id) => !keep.has(id));
     const deliveryIds = deliveries.filter((d) => !keep.has(d.event_id)).map((d) => d.id);
     // event_id (the partition key) with the ids: the deletes then visit only the days concerned.
-    const attempts = await tx.$executeRaw`
+    const logged = await tx.$executeRaw`
       DELETE FROM webhook_attempts
        WHERE delivery_id = ANY (${deliveryIds}::text[]) AND event_id = ANY (${eventIds}::text[])`;
     await tx.$executeRaw`
       DELETE FROM webhook_deliveries WHERE id = ANY (${deliveryIds}::text[]) AND event_id = ANY (${eventIds}::text[])`;
     await tx.$executeRaw`DELETE FROM outbox_events WHERE id = ANY (${eventIds}::text[])`;
-    return { claimed: claimed.length, events: eventIds.length, deliveries: deliveryIds.length, attempts };
+    // a delivery's first attempt goes with its row
+    const inRows = deliveries.filter((d) => !keep.has(d.event_id) && d.first).length;
+    return {
+      claimed: claimed.length,
+      events: eventIds.length,
+      deliveries: deliveryIds.length,
+      attempts: logged + inRows,
+    };
   });
 }

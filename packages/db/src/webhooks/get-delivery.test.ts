@@ -1,10 +1,19 @@
-// Integration: real PostgreSQL (a fresh database). An attempt's request and response are stored
-// compressed (webhook_attempts.exchange) and read back as sent; attempts recorded before the exchange
-// existed read from their own columns as before.
-import { buildWebhookHeaders, generateWebhookSecret, packRequestHeaders } from "@ctxlog/core";
+// Integration: real PostgreSQL (a fresh database). A delivery's attempts: the first kept in its row,
+// later ones in webhook_attempts, each one's request and response compressed (exchange) and read back
+// as sent; attempts recorded before either change read from their own columns as before.
+import {
+  buildWebhookHeaders,
+  contextCreatedData,
+  generateWebhookSecret,
+  packRequestHeaders,
+} from "@ctxlog/core";
 import { createApiKey } from "../api-keys/create-api-key";
+import { type Context, toContextView } from "../contexts/context-view";
+import { eraseContextData } from "../contexts/erase-context-data";
+import { getContext } from "../contexts/get-context";
 import { recordEvent } from "../events/record-event";
-import { createTestDatabase, testSecretKeyring } from "../testing";
+import { createTestDatabase, seedContexts, seedUser, testSecretKeyring } from "../testing";
+import { TEST_CONTEXT_SIGNER } from "../testing/anchor-fixtures";
 import { createWebhook } from "./create-webhook";
 import { fanOutEvents } from "./fan-out-events";
 import { getDelivery } from "./get-delivery";
@@ -98,17 +107,25 @@ it("gives back each attempt's request and response as recorded, kept compressed"
       responseBodyTruncated: recorded.response.bodyTruncated,
     });
   }
-  const rows = await database.db.$queryRaw<{ bytes: number; legacy: boolean }[]>`
-    SELECT octet_length(exchange) AS bytes,
+  // the first in the delivery's row, the second a webhook_attempts row; neither in the old columns
+  const rows = await database.db.$queryRaw<{ number: number; bytes: number; legacy: boolean }[]>`
+    SELECT 1 AS number, octet_length(first_exchange) AS bytes, true AS legacy
+      FROM webhook_deliveries WHERE id = ${d.id}
+    UNION ALL
+    SELECT number, octet_length(exchange),
            request_url IS NULL AND request_headers IS NULL AND response_headers IS NULL
-             AND response_body_truncated IS NULL AS legacy
+             AND response_body_truncated IS NULL
       FROM webhook_attempts WHERE delivery_id = ${d.id}`;
-  expect(rows.map((r) => r.legacy)).toEqual([true, true]);
+  expect(rows.map((r) => [r.number, r.legacy])).toEqual([
+    [1, true],
+    [2, true],
+  ]);
   for (const r of rows) expect(r.bytes).toBeLessThan(160);
 
   // the body erased with the event's data (as eraseContextsData does): its cut says nothing either
   await database.db.$executeRaw`
     UPDATE webhook_attempts SET response_body = NULL, response_body_truncated = NULL WHERE delivery_id = ${d.id}`;
+  await database.db.$executeRaw`UPDATE webhook_deliveries SET first_response_body = NULL WHERE id = ${d.id}`;
   const erased = (await getDelivery(database.db, d.webhookId, d.id))?.attemptLog;
   expect(erased?.map((a) => [a.responseBody, a.responseBodyTruncated, a.responseHeaders !== null])).toEqual([
     [null, null, true],
@@ -131,8 +148,8 @@ it("stores nothing for an attempt that sent nothing and got nothing back", async
     ],
     DELAYS,
   );
-  const [row] = await database.db.webhookAttempt.findMany({ where: { deliveryId: d.id } });
-  expect(row?.exchange).toBeNull();
+  const row = await database.db.webhookDelivery.findFirstOrThrow({ where: { id: d.id } });
+  expect(row).toMatchObject({ firstError: "refused", firstExchange: null });
   expect((await getDelivery(database.db, d.webhookId, d.id))?.attemptLog).toEqual([
     expect.objectContaining({
       requestUrl: null,
@@ -160,5 +177,56 @@ it("reads an attempt recorded before the exchange from its own columns", async (
       responseBody: "ok",
       responseBodyTruncated: false,
     }),
+  ]);
+});
+
+it("erasing a context's data clears what receivers answered to its events, first attempt and later ones", async () => {
+  const owner = await seedUser(database.db);
+  const [contextId] = await seedContexts(database.db, owner, {
+    count: 1,
+    signerPrivateKey: TEST_CONTEXT_SIGNER,
+  });
+  const webhook = await createWebhook(database.db, {
+    userId: owner.userId,
+    url: "https://example.com/hook",
+    events: ["context.created"],
+    description: "",
+    secret: generateWebhookSecret(),
+    keyring: testSecretKeyring(),
+    maxPerUser: 20,
+  });
+  await recordEvent(database.db, {
+    userId: owner.userId,
+    event: "context.created",
+    contextId,
+    // as the chain worker records it: the context's data in it
+    data: contextCreatedData(
+      toContextView(
+        (await getContext(database.db, { ...owner, scope: "all" }, contextId as string)) as Context,
+      ),
+    ),
+  });
+  await fanOutEvents(database.db, { batchSize: 10 });
+  const d = await database.db.webhookDelivery.findFirstOrThrow({ where: { webhookId: webhook.id } });
+  const echoed = {
+    headers: { "content-type": "text/plain" },
+    body: `got ${contextId}`,
+    bodyTruncated: false,
+  };
+  const failure = { responseStatus: 500, error: "HTTP 500", succeeded: false, response: echoed };
+  await recordAttempts(database.db, [attempt(d.id, failure)], DELAYS);
+  await recordAttempts(database.db, [attempt(d.id, { response: echoed })], DELAYS);
+  const before = (await getDelivery(database.db, webhook.id, d.id))?.attemptLog;
+  expect(before?.map((a) => a.responseBody)).toEqual([echoed.body, echoed.body]);
+
+  await eraseContextData(database.db, {
+    userId: owner.userId,
+    contextId: contextId as string,
+    by: { kind: "retention" },
+  });
+  const after = (await getDelivery(database.db, webhook.id, d.id))?.attemptLog;
+  expect(after?.map((a) => [a.responseBody, a.responseStatus, a.responseHeaders])).toEqual([
+    [null, 500, echoed.headers],
+    [null, 200, echoed.headers],
   ]);
 });

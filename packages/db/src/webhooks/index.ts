@@ -10,6 +10,7 @@ export * from "./get-webhook";
 export * from "./list-deliveries";
 export * from "./list-webhooks";
 export * from "./load-delivery-targets";
+export * from "./read-attempt-log";
 export * from "./read-delivery-rates";
 export * from "./record-attempts";
 export * from "./recover-deliveries";

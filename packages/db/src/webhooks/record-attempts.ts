@@ -50,13 +50,14 @@ interface Row {
 }
 
 /**
- * Records attempts in one statement per batch: each is logged in webhook_attempts with the next
- * number of its cycle (its request and response compressed into `exchange`), and its delivery moves on — succeeded; failed once the cycle's attempts are
- * spent; else still pending, due again after `retryDelaysMs[n-1]`. A webhook with an exhausted
- * delivery becomes `failing` (failing_since: now, the disable-after rule counts from there), and one
- * with a success is `active` again. Outcomes for a delivery
- * that is no longer pending in that cycle (a duplicate run after a crash) change nothing and are
- * absent from the result.
+ * Records attempts in one statement per batch. Each gets the next number of its cycle and is kept
+ * with its request and response compressed (`exchange`, attempt-exchange.ts): a delivery's first
+ * in the delivery's own row (first_*), any other in webhook_attempts. Its delivery moves on:
+ * succeeded; failed once the cycle's attempts are spent; else still pending, due again after
+ * `retryDelaysMs[n-1]`. A webhook with an exhausted delivery becomes `failing` (failing_since: now,
+ * the disable-after rule counts from there), and one with a success is `active` again. Outcomes for
+ * a delivery that is no longer pending in that cycle (a duplicate run after a crash) change nothing
+ * and are absent from the result.
  */
 export async function recordAttempts(
   db: DbOrTx,
@@ -92,6 +93,9 @@ function roundsWithoutDuplicates(outcomes: AttemptOutcome[]): AttemptOutcome[][]
   return rounds;
 }
 
+/** The attempt being recorded is the delivery's first (cycle 1, none made yet): kept in its row. */
+const FIRST = "d.cycle = 1 AND d.attempts = 0";
+
 const RECORD_ATTEMPTS_SQL = `
     WITH input AS (
       SELECT * FROM unnest(
@@ -108,6 +112,13 @@ const RECORD_ATTEMPTS_SQL = `
              response_status = i.response_status,
              error_message = i.error,
              last_attempt_at = i.attempted_at,
+             -- the first attempt of cycle 1 stays in the row (its columns are NULL until then)
+             first_attempted_at = CASE WHEN ${FIRST} THEN i.attempted_at ELSE d.first_attempted_at END,
+             first_duration_ms = CASE WHEN ${FIRST} THEN i.duration_ms ELSE d.first_duration_ms END,
+             first_response_status = CASE WHEN ${FIRST} THEN i.response_status ELSE d.first_response_status END,
+             first_error = CASE WHEN ${FIRST} THEN i.error ELSE d.first_error END,
+             first_exchange = CASE WHEN ${FIRST} THEN decode(i.exchange, 'base64') ELSE d.first_exchange END,
+             first_response_body = CASE WHEN ${FIRST} THEN i.response_body ELSE d.first_response_body END,
              next_attempt_at = CASE WHEN i.ok OR d.attempts + 1 >= ${MAX_DELIVERY_ATTEMPTS} THEN NULL
                ELSE i.finished_at + ($11::int[])[d.attempts + 1] * interval '1 millisecond' END,
              updated_at = now()
@@ -121,6 +132,7 @@ const RECORD_ATTEMPTS_SQL = `
                                     error, exchange, response_body)
       SELECT id, event_id, cycle, attempts, attempted_at, duration_ms, response_status, error,
              decode(exchange, 'base64'), response_body FROM updated
+       WHERE NOT (cycle = 1 AND attempts = 1)
     ), outcome_by_webhook AS (
       SELECT webhook_id, bool_or(status = 'succeeded') AS any_ok, bool_or(status = 'failed') AS any_failed
         FROM updated GROUP BY webhook_id
