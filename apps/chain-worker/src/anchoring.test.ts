@@ -1,6 +1,6 @@
 import { findAnchoredLogs } from "@ctxlog/chain";
 import {
-  ANCHORED_TEMPLATE_MARK,
+  CONFIRMED_REFERENCE,
   contextConfirmedData,
   contextCreatedData,
   isPayloadTemplate,
@@ -67,11 +67,10 @@ describe("chain worker on anvil, PostgreSQL and Redis: anchoring", () => {
         registry_address: h.registry.address,
       },
     });
-    // stored as its context id alone, and rendered byte for byte as the event's builder makes it
-    // from the context as every reader sees it
-    expect(stored[1]?.payload).toBe(
-      `${ANCHORED_TEMPLATE_MARK}${JSON.stringify({ event: "context.confirmed", timestamp: confirmed.timestamp, data: { context_id: id } })}`,
-    );
+    // stored as a mark alone (the event, timestamp and context id are its row's), and rendered byte
+    // for byte as the event's builder makes it from the context as every reader sees it
+    expect(stored[1]?.payload).toBe(CONFIRMED_REFERENCE);
+    expect(stored[1]?.createdAt.toISOString()).toBe(confirmed.timestamp);
     const proof = {
       leaf_index: 0,
       merkle_proof: [],

@@ -1,7 +1,8 @@
 import {
   ANCHORED_TEMPLATE_MARK,
+  CONFIRMED_REFERENCE,
+  CREATED_REFERENCE_MARK,
   CREATED_TEMPLATE_MARK,
-  confirmedTemplate,
   isPayloadTemplate,
   renderStoredPayload,
   storedPayload,
@@ -36,6 +37,8 @@ const ctx: ContextView = {
   entryHash: `0x${"22".repeat(32)}`,
 };
 const timestamp = new Date("2025-01-02T03:04:06.000Z");
+/** the event's row: its created_at is the envelope's timestamp */
+const eventRow = { createdAt: timestamp, contextId: ctx.id };
 const proofPath = [`0x${"33".repeat(32)}`, `0x${"44".repeat(32)}`];
 const proof = {
   leaf_index: 1,
@@ -87,15 +90,42 @@ describe("storedPayload / renderStoredPayload", () => {
     for (const value of [ctx.contextHash, ctx.signature, ctx.entryHash, ctx.prevEntryHash]) {
       expect(stored).not.toContain(value);
     }
+    // the two members the row does not hold; the envelope's timestamp and context id are its row's
     expect(stored).toBe(
-      `${CREATED_TEMPLATE_MARK}{"event":"context.created","timestamp":"${timestamp.toISOString()}","data":` +
-        `{"context_id":"${ctx.id}","transaction_hash":"${ctx.transactionHash}",` +
-        `"estimated_confirmation":"${ctx.estimatedConfirmation?.toISOString()}"}}`,
+      `${CREATED_REFERENCE_MARK}${ctx.transactionHash},${ctx.estimatedConfirmation?.getTime()}`,
     );
-    const rendered = renderStoredPayload(stored, referenced);
+    const rendered = renderStoredPayload(stored, referenced, eventRow);
     expect(rendered).toBe(serializeEnvelope(input));
     // the same bytes on every rendering (a retry signs and sends what the first attempt did)
-    expect(renderStoredPayload(stored, referenced)).toBe(rendered);
+    expect(renderStoredPayload(stored, referenced, eventRow)).toBe(rendered);
+    // the event's row is needed
+    expect(() => renderStoredPayload(stored, referenced)).toThrow(/needs its event's row/);
+  });
+
+  it("context.created with no transaction yet, or no estimate, keeps them null", () => {
+    for (const [transactionHash, estimatedConfirmation] of [
+      [null, ctx.estimatedConfirmation],
+      [ctx.transactionHash, null],
+      [null, null],
+    ] as const) {
+      const input = {
+        event: "context.created" as const,
+        timestamp,
+        data: contextCreatedData({ ...ctx, transactionHash, estimatedConfirmation }),
+      };
+      const stored = storedPayload(input, ctx.id);
+      expect(stored.startsWith(CREATED_REFERENCE_MARK)).toBe(true);
+      expect(renderStoredPayload(stored, referenced, eventRow)).toBe(serializeEnvelope(input));
+    }
+  });
+
+  it("context.created stored as ~c (2026-11-27, before the short form) renders as before", () => {
+    const input = { event: "context.created" as const, timestamp, data: contextCreatedData(ctx) };
+    const stored =
+      `${CREATED_TEMPLATE_MARK}{"event":"context.created","timestamp":"${timestamp.toISOString()}","data":` +
+      `{"context_id":"${ctx.id}","transaction_hash":"${ctx.transactionHash}",` +
+      `"estimated_confirmation":"${ctx.estimatedConfirmation?.toISOString()}"}}`;
+    expect(renderStoredPayload(stored, referenced)).toBe(serializeEnvelope(input));
   });
 
   it("context.confirmed: stores its context id alone, and renders it whole from the row and its anchor", () => {
@@ -105,15 +135,15 @@ describe("storedPayload / renderStoredPayload", () => {
       data: contextConfirmedData(ctx, { proof }),
     };
     const stored = storedPayload(input, ctx.id);
-    expect(stored).toBe(
-      `${ANCHORED_TEMPLATE_MARK}{"event":"context.confirmed","timestamp":"${timestamp.toISOString()}","data":{"context_id":"${ctx.id}"}}`,
-    );
+    // all of the envelope is its row's (what the chain worker stores without building the event)
+    expect(stored).toBe(CONFIRMED_REFERENCE);
     expect(isPayloadTemplate(stored)).toBe(true);
-    // what the chain worker stores without building the event
-    expect(confirmedTemplate(ctx.id, timestamp)).toBe(stored);
-    expect(renderStoredPayload(stored, referenced)).toBe(serializeEnvelope(input));
+    expect(renderStoredPayload(stored, referenced, eventRow)).toBe(serializeEnvelope(input));
+    // stored as ~a (2026-11-27, before the short form): renders the same
+    const older = `${ANCHORED_TEMPLATE_MARK}{"event":"context.confirmed","timestamp":"${timestamp.toISOString()}","data":{"context_id":"${ctx.id}"}}`;
+    expect(renderStoredPayload(older, referenced)).toBe(serializeEnvelope(input));
     // a context in no batch of its own (never, once confirmed) renders what is stored, unmarked
-    expect(JSON.parse(renderStoredPayload(stored, { ...referenced, anchor: null }))).toEqual({
+    expect(JSON.parse(renderStoredPayload(stored, { ...referenced, anchor: null }, eventRow))).toEqual({
       event: "context.confirmed",
       timestamp: timestamp.toISOString(),
       data: { context_id: ctx.id },
@@ -154,15 +184,19 @@ describe("storedPayload / renderStoredPayload", () => {
     );
     const erasedAt = new Date("2025-02-01T00:00:00.000Z");
     const body = JSON.parse(
-      renderStoredPayload(stored, {
-        ...row,
-        contextData: null,
-        metadata: null,
-        dataErasedAt: erasedAt,
-        merkleProof: [],
-        leafIndex: null,
-        anchor: null,
-      }),
+      renderStoredPayload(
+        stored,
+        {
+          ...row,
+          contextData: null,
+          metadata: null,
+          dataErasedAt: erasedAt,
+          merkleProof: [],
+          leafIndex: null,
+          anchor: null,
+        },
+        eventRow,
+      ),
     );
     expect(Object.keys(body)).toEqual(["event", "timestamp", "data"]);
     expect(body.data).toMatchObject({

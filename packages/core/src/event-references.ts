@@ -5,6 +5,7 @@ import {
   type EnvelopeInput,
   serializeEnvelope,
 } from "./events";
+import { renderWholeTemplate } from "./whole-templates";
 
 /**
  * What an event's stored payload leaves out and its context row holds (its data, hashes, signature,
@@ -49,45 +50,6 @@ export interface ReferencedAnchor {
   registryAddress: string;
 }
 
-// Templates stored before the `~a` and `~c` forms (`~` then the whole envelope): the members of
-// `data` they leave null, and rendering takes from the context row (written once with the row, never
-// changed, erasure aside). transaction_hash, estimated_confirmation and the anchor's fields are in
-// those templates.
-const CREATED_FROM_ROW = [
-  "agent_id",
-  "context_hash",
-  "signature",
-  "created_at",
-  "context_data",
-  "metadata",
-  "sequence",
-  "prev_entry_hash",
-  "entry_hash",
-] as const;
-const CONFIRMED_FROM_ROW = ["agent_id", "context_hash", "sequence", "prev_entry_hash", "entry_hash"] as const;
-
-/** The row's value of a `data` member, as the event builders (events.ts) write it. */
-function rowValue(context: ReferencedContext, member: string): unknown {
-  switch (member) {
-    case "agent_id":
-      return context.agentId;
-    case "context_hash":
-      return context.contextHash;
-    case "signature":
-      return context.signature;
-    case "created_at":
-      return context.createdAt.toISOString();
-    case "sequence":
-      return context.sequence;
-    case "prev_entry_hash":
-      return context.prevEntryHash;
-    case "entry_hash":
-      return context.entryHash;
-    default:
-      throw new Error(`no row value for ${member}`);
-  }
-}
-
 /**
  * A stored payload that begins with this is a template: the envelope with the members its context
  * row holds left null (the proof path empty). An envelope
@@ -108,13 +70,84 @@ export const ANCHORED_TEMPLATE_MARK = `${TEMPLATE_MARK}a`;
  */
 export const CREATED_TEMPLATE_MARK = `${TEMPLATE_MARK}c`;
 
+/**
+ * A context.confirmed whose stored payload is this alone (since 2026-11-27): its envelope is all
+ * its row's — the event, the timestamp (the row's created_at, written from it) and the context id —
+ * rendered as an `~a` template built from them.
+ */
+export const CONFIRMED_REFERENCE = `${TEMPLATE_MARK}A`;
+/**
+ * A context.created stored as this, then `<transaction_hash>,<estimated_confirmation in epoch ms>`
+ * (each empty when null), since 2026-11-27: the two members its context row does not hold; the
+ * event, timestamp and context id are its own row's. Rendered as the `~c` template they make.
+ */
+export const CREATED_REFERENCE_MARK = `${TEMPLATE_MARK}C`;
+
+/** What an event's row holds beside its payload, which the compact forms leave out. */
+export interface StoredEventRow {
+  /** the envelope's timestamp (the writers store one as the other) */
+  createdAt: Date;
+  contextId: string | null;
+}
+
 type Json = Record<string, unknown>;
+
+/**
+ * An estimated confirmation as epoch ms (null when it is not a date): the `~c` form renders it
+ * through `new Date(…).toISOString()` too, so both give the same text.
+ */
+function epochMsOf(iso: unknown): number | null {
+  if (typeof iso !== "string") return null;
+  const ms = Date.parse(iso);
+  return Number.isFinite(ms) ? ms : null;
+}
+
+/** The `~C` form of a created event's two members, or null when they do not fit it exactly. */
+function createdReference(transactionHash: unknown, estimated: unknown): string | null {
+  const tx = transactionHash === null ? "" : transactionHash;
+  if (typeof tx !== "string" || tx.includes(",")) return null;
+  const ms = estimated === null ? "" : epochMsOf(estimated);
+  if (ms === null) return null;
+  return `${CREATED_REFERENCE_MARK}${tx},${ms}`;
+}
+
+/** A compact form as the older template it stands for, from the event's row. */
+function expandReference(stored: string, row: StoredEventRow | undefined): string {
+  const isConfirmed = stored === CONFIRMED_REFERENCE;
+  if (!isConfirmed && !stored.startsWith(CREATED_REFERENCE_MARK)) return stored;
+  if (!row?.contextId) throw new Error(`a ${stored.slice(0, 2)} payload needs its event's row to render`);
+  if (isConfirmed) {
+    return (
+      ANCHORED_TEMPLATE_MARK +
+      serializeEnvelope({
+        event: "context.confirmed",
+        timestamp: row.createdAt,
+        data: { context_id: row.contextId },
+      })
+    );
+  }
+  const [tx = "", ms = ""] = stored.slice(CREATED_REFERENCE_MARK.length).split(",");
+  return (
+    CREATED_TEMPLATE_MARK +
+    serializeEnvelope({
+      event: "context.created",
+      timestamp: row.createdAt,
+      data: {
+        context_id: row.contextId,
+        transaction_hash: tx === "" ? null : tx,
+        estimated_confirmation: ms === "" ? null : new Date(Number(ms)).toISOString(),
+      },
+    })
+  );
+}
 
 /**
  * The payload to store for an event: its serialized envelope, or, when the event names a context
  * whose row holds part of it, the template `renderStoredPayload` completes. A context.created
  * carries ~1 KiB of data and a context.confirmed a proof of up to BATCH_MAX leaves' depth: kept
- * once, on the context, rather than copied into every event.
+ * once, on the context, rather than copied into every event. The compact forms (`~A`, `~C`) leave
+ * out the envelope's timestamp and context id too: the event's row must keep them (created_at =
+ * `input.timestamp`, context_id = `contextId`), as record-event's outboxRow does.
  */
 export function storedPayload(input: EnvelopeInput, contextId: string | null | undefined): string {
   if (!contextId || input.test === true) return serializeEnvelope(input);
@@ -125,30 +158,19 @@ export function storedPayload(input: EnvelopeInput, contextId: string | null | u
   if (input.event === "context.created" && "context_data" in data) {
     const { transaction_hash, estimated_confirmation } = data;
     return (
+      createdReference(transaction_hash, estimated_confirmation) ??
       CREATED_TEMPLATE_MARK +
-      serializeEnvelope({
-        ...input,
-        data: { context_id: contextId, transaction_hash, estimated_confirmation },
-      })
+        serializeEnvelope({
+          ...input,
+          data: { context_id: contextId, transaction_hash, estimated_confirmation },
+        })
     );
   }
   const proof = data.proof as Json | undefined;
   if (input.event === "context.confirmed" && proof && Array.isArray(proof.merkle_proof)) {
-    return ANCHORED_TEMPLATE_MARK + serializeEnvelope({ ...input, data: { context_id: contextId } });
+    return CONFIRMED_REFERENCE;
   }
   return serializeEnvelope(input);
-}
-
-/**
- * A context.confirmed as stored, for a context whose row and anchor hold all of its `data` (the
- * chain worker's confirmation: the same template `storedPayload` keeps of a built event, without
- * building the event, its proof above all, to keep only its context id).
- */
-export function confirmedTemplate(contextId: string, timestamp: Date): string {
-  return (
-    ANCHORED_TEMPLATE_MARK +
-    serializeEnvelope({ event: "context.confirmed", timestamp, data: { context_id: contextId } })
-  );
 }
 
 /**
@@ -219,14 +241,6 @@ function confirmedData(contextId: string, context: ReferencedContext | null): Js
   ) as unknown as Json;
 }
 
-// Assigning to a member the template keeps (null) leaves it in its place: the key order is the
-// builder's.
-function fill(data: Json, context: ReferencedContext, members: readonly string[]) {
-  for (const m of members) {
-    if (m in data && m !== "context_data" && m !== "metadata") data[m] = rowValue(context, m);
-  }
-}
-
 /** Whether `stored` is a template (it needs its context to render). */
 export const isPayloadTemplate = (stored: string): boolean => stored.startsWith(TEMPLATE_MARK);
 
@@ -236,10 +250,16 @@ export const isPayloadTemplate = (stored: string): boolean => stored.startsWith(
  * JSON.parse read back from JSON.stringify is the same text) with the context's fields put in
  * the places the template keeps for them. A context whose data was erased gives what an erased
  * context's copies hold: `context_data` and `metadata` null and `data_erased_at` last in `data`.
- * A context that is absent (never, as contexts are not deleted) renders as erased.
+ * A context that is absent (never, as contexts are not deleted) renders as erased. `row` (the
+ * event's created_at and context id) is needed by the compact forms only.
  */
-export function renderStoredPayload(stored: string, context: ReferencedContext | null): string {
-  if (!isPayloadTemplate(stored)) return stored;
+export function renderStoredPayload(
+  storedPayload: string,
+  context: ReferencedContext | null,
+  row?: StoredEventRow,
+): string {
+  if (!isPayloadTemplate(storedPayload)) return storedPayload;
+  const stored = expandReference(storedPayload, row);
   // (a context absent, or in no confirmed batch, never happens: its template renders as stored)
   if (stored.startsWith(ANCHORED_TEMPLATE_MARK)) {
     const skeleton = JSON.parse(stored.slice(ANCHORED_TEMPLATE_MARK.length)) as Json;
@@ -252,17 +272,5 @@ export function renderStoredPayload(stored: string, context: ReferencedContext |
       context ? { ...skeleton, data: createdData(skeleton.data as Json, context) } : skeleton,
     );
   }
-  const envelope = JSON.parse(stored.slice(TEMPLATE_MARK.length)) as Json;
-  const data = envelope.data as Json;
-  if (envelope.event === "context.created") {
-    if (context) fill(data, context, CREATED_FROM_ROW);
-    const erased = context === null || context.dataErasedAt !== null || context.contextData === null;
-    data.context_data = erased ? null : context.contextData;
-    data.metadata = erased ? null : (context.metadata ?? {});
-    if (erased) data.data_erased_at = (context?.dataErasedAt ?? new Date(0)).toISOString();
-  } else if (envelope.event === "context.confirmed") {
-    if (context) fill(data, context, CONFIRMED_FROM_ROW);
-    (data.proof as Json).merkle_proof = context?.merkleProof ?? [];
-  }
-  return JSON.stringify(envelope);
+  return renderWholeTemplate(stored.slice(TEMPLATE_MARK.length), context);
 }

@@ -68,12 +68,14 @@ export {
 } from "./errors";
 export {
   ANCHORED_TEMPLATE_MARK,
+  CONFIRMED_REFERENCE,
+  CREATED_REFERENCE_MARK,
   CREATED_TEMPLATE_MARK,
-  confirmedTemplate,
   isPayloadTemplate,
   type ReferencedAnchor,
   type ReferencedContext,
   renderStoredPayload,
+  type StoredEventRow,
   storedPayload,
   TEMPLATE_MARK,
 } from "./event-references";

@@ -1,4 +1,4 @@
-import { buildMerkleLevels, confirmedTemplate, newId } from "@ctxlog/core";
+import { buildMerkleLevels, CONFIRMED_REFERENCE, newId } from "@ctxlog/core";
 import { insertOutboxRows } from "../events/record-event";
 import type { DbOrTx } from "../prisma-types";
 import type { SqlRunner } from "../sql-transaction";
@@ -77,7 +77,8 @@ export async function confirmAnchor(
         userId: r.user_id,
         event: "context.confirmed",
         contextId: r.id,
-        payload: confirmedTemplate(r.id, now),
+        // the envelope is all this row's: event, created_at as its timestamp, context id
+        payload: CONFIRMED_REFERENCE,
         createdAt: now,
         queued: true,
       })),

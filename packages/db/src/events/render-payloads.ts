@@ -118,14 +118,14 @@ export async function referencedContexts(
  * The bytes each stored event was (or will be) delivered as: templates completed from their
  * contexts, other payloads as stored. What GET /v1/events and a delivery's record show.
  */
-export async function renderPayloads<E extends { payload: string; contextId: string | null }>(
+export async function renderPayloads<E extends { payload: string; contextId: string | null; createdAt: Date }>(
   db: DbOrTx,
   events: readonly E[],
 ): Promise<E[]> {
   const contexts = await referencedContexts(prismaSql(db), events);
   return events.map((e) =>
     isPayloadTemplate(e.payload)
-      ? { ...e, payload: renderStoredPayload(e.payload, contexts.get(e.contextId ?? "") ?? null) }
+      ? { ...e, payload: renderStoredPayload(e.payload, contexts.get(e.contextId ?? "") ?? null, e) }
       : e,
   );
 }

@@ -62,6 +62,8 @@ interface Row extends Omit<ReferencedRow, "id"> {
   rate_limit: number | null;
   payload: string;
   context_id: string | null;
+  event_context_id: string | null;
+  event_created_at: Date | string;
 }
 
 const LOAD_TARGETS_SQL = `
@@ -70,7 +72,8 @@ const LOAD_TARGETS_SQL = `
            CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret END AS previous_secret,
            w.previous_secret_key_id,
            w.deleted_at IS NOT NULL AS webhook_deleted, w.disabled_at IS NOT NULL AS webhook_disabled, w.rate_limit,
-           e.payload, c.id AS context_id, ${REFERENCED_COLUMNS}
+           e.payload, e.context_id AS event_context_id, e.created_at AS event_created_at,
+           c.id AS context_id, ${REFERENCED_COLUMNS}
       FROM webhook_deliveries d
       JOIN webhooks w ON w.id = d.webhook_id
       JOIN outbox_events e ON e.id = d.event_id
@@ -116,7 +119,10 @@ export async function loadDeliveryTargets(
         webhookDisabled: r.webhook_disabled,
         rateLimit: r.rate_limit,
         // the same bytes on every attempt: rendered from fields of the context that do not change
-        payload: renderStoredPayload(r.payload, r.context_id === null ? null : referencedContext(r)),
+        payload: renderStoredPayload(r.payload, r.context_id === null ? null : referencedContext(r), {
+          createdAt: new Date(r.event_created_at),
+          contextId: r.event_context_id,
+        }),
       },
     ]),
   );
