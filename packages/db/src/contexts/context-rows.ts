@@ -68,11 +68,11 @@ const INSERT_COLUMNS = `id, user_id, api_key_id, key_family_id, agent_id,
     visibility, canonical_data, context_hash, signature, signature_scheme, signer_address, status, network,
     created_at, updated_at, estimated_confirmation, sequence, prev_entry_hash, entry_hash`;
 const INSERT_SELECT = `SELECT v.id, v.user_id, v.api_key_id, v.key_family_id, v.agent_id,
-    v.visibility::"Visibility", decode(v.canonical_data, 'base64'), ctxlog_unhex(v.context_hash),
-    ctxlog_unhex(v.signature),
+    v.visibility::"Visibility", decode(v.canonical_data, 'base64'), decode(v.context_hash, 'hex'),
+    decode(v.signature, 'hex'),
     v.signature_scheme, v.signer_address,
     v.status::"ContextStatus", v.network, v.created_at, v.updated_at, v.estimated_confirmation,
-    v.sequence, ctxlog_unhex(v.prev_entry_hash), ctxlog_unhex(v.entry_hash)
+    v.sequence, decode(v.prev_entry_hash, 'hex'), decode(v.entry_hash, 'hex')
   FROM jsonb_to_recordset($1::jsonb) AS v(id text, user_id text, api_key_id text, key_family_id text,
     agent_id text, visibility text, canonical_data text,
     context_hash text, signature text, signature_scheme text, signer_address text, status text, network text,
@@ -98,8 +98,9 @@ export const toRecord = (c: Context) => ({
   agent_id: c.agentId,
   visibility: c.visibility,
   canonical_data: encodeCanonical(c.canonicalJson as string).toString("base64"),
-  context_hash: c.contextHash,
-  signature: c.signature,
+  // hashes and signature as hex digits (stored as their bytes: decode(…, 'hex'))
+  context_hash: c.contextHash.slice(2),
+  signature: c.signature.slice(2),
   signature_scheme: c.signatureScheme,
   signer_address: c.signerAddress,
   status: c.status,
@@ -108,6 +109,6 @@ export const toRecord = (c: Context) => ({
   updated_at: c.updatedAt,
   estimated_confirmation: c.estimatedConfirmation,
   sequence: c.sequence,
-  prev_entry_hash: c.prevEntryHash,
-  entry_hash: c.entryHash,
+  prev_entry_hash: c.prevEntryHash?.slice(2) ?? null,
+  entry_hash: c.entryHash?.slice(2) ?? null,
 });
