@@ -41,10 +41,17 @@ function run(file: string, args: string[], timeoutMs = 30_000): Promise<string> 
   });
 }
 
+/** A server that exited before it listened: waiting longer is pointless. */
+class ExitedEarly extends Error {}
+
 async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
+    const ready = await check().catch((error: unknown) => {
+      if (error instanceof ExitedEarly) throw error;
+      return false;
+    });
+    if (ready) return;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`timed out waiting for ${what}`);
@@ -80,6 +87,57 @@ async function onNode<T>(node: RedisNode, fn: (redis: Redis) => Promise<T>): Pro
 }
 
 /**
+ * One redis-server in cluster mode on free ports, resolved once it answers PING. A port found free
+ * can be taken by another process before the server binds it (several suites start servers at
+ * once): a server that exits before it listens is started again on other ports, up to five times.
+ */
+async function spawnClusterNode(dir: string): Promise<{ child: ChildProcess; node: RedisNode }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const busPort = await freePort();
+    const child = spawn(
+      REDIS_SERVER,
+      [
+        "--port",
+        String(port),
+        "--bind",
+        "127.0.0.1",
+        "--cluster-enabled",
+        "yes",
+        "--cluster-port",
+        String(busPort),
+        "--cluster-config-file",
+        path.join(dir, `nodes-${port}.conf`),
+        "--cluster-node-timeout",
+        "5000",
+        "--dir",
+        dir,
+        "--save",
+        "",
+        "--appendonly",
+        "no",
+        "--daemonize",
+        "no",
+        "--logfile",
+        path.join(dir, `redis-${port}.log`),
+      ],
+      { stdio: "ignore" },
+    );
+    const node = { host: "127.0.0.1", port };
+    try {
+      await waitFor(async () => {
+        if (child.exitCode !== null) throw new ExitedEarly();
+        return onNode(node, async (r) => (await r.ping()) === "PONG");
+      }, `redis-server on ${port}`);
+      return { child, node };
+    } catch (error) {
+      if (child.exitCode === null) child.kill("SIGKILL");
+      if (!(error instanceof ExitedEarly) || attempt >= 5) throw error;
+    }
+  }
+}
+
+/**
  * Starts `masters` (≥ 3, as `redis-cli --cluster create` requires) redis-server processes in
  * cluster mode on free ports (client and bus port both chosen, `cluster-port`), in a temporary
  * directory, without persistence, and joins them with `redis-cli --cluster create
@@ -97,44 +155,9 @@ export async function startRedisCluster(opts: { masters?: number } = {}): Promis
   const nodes: RedisNode[] = [];
   try {
     for (let i = 0; i < masters; i++) {
-      const port = await freePort();
-      const busPort = await freePort();
-      const child = spawn(
-        REDIS_SERVER,
-        [
-          "--port",
-          String(port),
-          "--bind",
-          "127.0.0.1",
-          "--cluster-enabled",
-          "yes",
-          "--cluster-port",
-          String(busPort),
-          "--cluster-config-file",
-          path.join(dir, `nodes-${port}.conf`),
-          "--cluster-node-timeout",
-          "5000",
-          "--dir",
-          dir,
-          "--save",
-          "",
-          "--appendonly",
-          "no",
-          "--daemonize",
-          "no",
-          "--logfile",
-          path.join(dir, `redis-${port}.log`),
-        ],
-        { stdio: "ignore" },
-      );
+      const { child, node } = await spawnClusterNode(dir);
       children.push(child);
-      nodes.push({ host: "127.0.0.1", port });
-    }
-    for (const node of nodes) {
-      await waitFor(
-        () => onNode(node, async (r) => (await r.ping()) === "PONG"),
-        `redis-server on ${node.port}`,
-      );
+      nodes.push(node);
     }
     await run(REDIS_CLI, [
       "--cluster",

@@ -118,10 +118,9 @@ export async function referencedContexts(
  * The bytes each stored event was (or will be) delivered as: templates completed from their
  * contexts, other payloads as stored. What GET /v1/events and a delivery's record show.
  */
-export async function renderPayloads<E extends { payload: string; contextId: string | null; createdAt: Date }>(
-  db: DbOrTx,
-  events: readonly E[],
-): Promise<E[]> {
+export async function renderPayloads<
+  E extends { payload: string; contextId: string | null; createdAt: Date },
+>(db: DbOrTx, events: readonly E[]): Promise<E[]> {
   const contexts = await referencedContexts(prismaSql(db), events);
   return events.map((e) =>
     isPayloadTemplate(e.payload)

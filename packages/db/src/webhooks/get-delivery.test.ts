@@ -28,9 +28,9 @@ beforeAll(async () => {
 });
 afterAll(() => database.drop());
 
-async function newDelivery() {
-  const webhook = await createWebhook(database.db, {
-    userId: "u1",
+const webhookOf = (userId: string) =>
+  createWebhook(database.db, {
+    userId,
     url: "https://example.com/hook",
     events: ["context.created"],
     description: "",
@@ -38,6 +38,9 @@ async function newDelivery() {
     keyring: testSecretKeyring(),
     maxPerUser: 20,
   });
+
+async function newDelivery() {
+  const webhook = await webhookOf("u1");
   await recordEvent(database.db, { userId: "u1", event: "context.created", data: { n: 1 } });
   await fanOutEvents(database.db, { batchSize: 10 });
   // the user's earlier webhooks get the event too: this webhook's delivery
@@ -186,15 +189,7 @@ it("erasing a context's data clears what receivers answered to its events, first
     count: 1,
     signerPrivateKey: TEST_CONTEXT_SIGNER,
   });
-  const webhook = await createWebhook(database.db, {
-    userId: owner.userId,
-    url: "https://example.com/hook",
-    events: ["context.created"],
-    description: "",
-    secret: generateWebhookSecret(),
-    keyring: testSecretKeyring(),
-    maxPerUser: 20,
-  });
+  const webhook = await webhookOf(owner.userId);
   await recordEvent(database.db, {
     userId: owner.userId,
     event: "context.created",

@@ -13,7 +13,10 @@ export async function getDelivery(db: PrismaClient, webhookId: string, deliveryI
   if (!found) return null;
   const [attemptLog, event] = await Promise.all([
     readAttemptLog(db, found),
-    db.outboxEvent.findUnique({ where: { id: found.eventId }, select: { payload: true, contextId: true, createdAt: true } }),
+    db.outboxEvent.findUnique({
+      where: { id: found.eventId },
+      select: { payload: true, contextId: true, createdAt: true },
+    }),
   ]);
   if (!event) throw new Error(`delivery ${found.id} has no event ${found.eventId}`);
   const [outbox] = await renderPayloads(db, [event]);
