@@ -98,8 +98,10 @@ describe("storedPayload / renderStoredPayload", () => {
     expect(rendered).toBe(serializeEnvelope(input));
     // the same bytes on every rendering (a retry signs and sends what the first attempt did)
     expect(renderStoredPayload(stored, referenced, eventRow)).toBe(rendered);
-    // the event's row is needed
-    expect(() => renderStoredPayload(stored, referenced)).toThrow(/needs its event's row/);
+    // the event's row is needed: its context id above all
+    expect(() => renderStoredPayload(stored, referenced, { ...eventRow, contextId: null })).toThrow(
+      /needs its event's row/,
+    );
   });
 
   it("context.created with no transaction yet, or no estimate, keeps them null", () => {
@@ -125,7 +127,7 @@ describe("storedPayload / renderStoredPayload", () => {
       `${CREATED_TEMPLATE_MARK}{"event":"context.created","timestamp":"${timestamp.toISOString()}","data":` +
       `{"context_id":"${ctx.id}","transaction_hash":"${ctx.transactionHash}",` +
       `"estimated_confirmation":"${ctx.estimatedConfirmation?.toISOString()}"}}`;
-    expect(renderStoredPayload(stored, referenced)).toBe(serializeEnvelope(input));
+    expect(renderStoredPayload(stored, referenced, eventRow)).toBe(serializeEnvelope(input));
   });
 
   it("context.confirmed: stores its context id alone, and renders it whole from the row and its anchor", () => {
@@ -141,7 +143,7 @@ describe("storedPayload / renderStoredPayload", () => {
     expect(renderStoredPayload(stored, referenced, eventRow)).toBe(serializeEnvelope(input));
     // stored as ~a (2026-11-27, before the short form): renders the same
     const older = `${ANCHORED_TEMPLATE_MARK}{"event":"context.confirmed","timestamp":"${timestamp.toISOString()}","data":{"context_id":"${ctx.id}"}}`;
-    expect(renderStoredPayload(older, referenced)).toBe(serializeEnvelope(input));
+    expect(renderStoredPayload(older, referenced, eventRow)).toBe(serializeEnvelope(input));
     // a context in no batch of its own (never, once confirmed) renders what is stored, unmarked
     expect(JSON.parse(renderStoredPayload(stored, { ...referenced, anchor: null }, eventRow))).toEqual({
       event: "context.confirmed",
@@ -160,7 +162,7 @@ describe("storedPayload / renderStoredPayload", () => {
       ),
     );
     const stored = `${TEMPLATE_MARK}${serializeEnvelope({ ...input, data: nulled as never })}`;
-    expect(renderStoredPayload(stored, referenced)).toBe(serializeEnvelope(input));
+    expect(renderStoredPayload(stored, referenced, eventRow)).toBe(serializeEnvelope(input));
   });
 
   it("context.confirmed stored by earlier versions (the proof without its path) renders as before", () => {
@@ -174,7 +176,7 @@ describe("storedPayload / renderStoredPayload", () => {
       ...input,
       data: { ...data, entry_hash: null, proof: { ...proof, merkle_proof: [] } } as never,
     })}`;
-    expect(renderStoredPayload(stored, referenced)).toBe(serializeEnvelope(input));
+    expect(renderStoredPayload(stored, referenced, eventRow)).toBe(serializeEnvelope(input));
   });
 
   it("an erased context's created event renders as the erasure leaves every copy: no data, data_erased_at", () => {
@@ -217,7 +219,7 @@ describe("storedPayload / renderStoredPayload", () => {
     ];
     for (const stored of cases) {
       expect(isPayloadTemplate(stored)).toBe(false);
-      expect(renderStoredPayload(stored, null)).toBe(stored);
+      expect(renderStoredPayload(stored, null, eventRow)).toBe(stored);
     }
   });
 });

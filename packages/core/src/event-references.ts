@@ -112,10 +112,10 @@ function createdReference(transactionHash: unknown, estimated: unknown): string 
 }
 
 /** A compact form as the older template it stands for, from the event's row. */
-function expandReference(stored: string, row: StoredEventRow | undefined): string {
+function expandReference(stored: string, row: StoredEventRow): string {
   const isConfirmed = stored === CONFIRMED_REFERENCE;
   if (!isConfirmed && !stored.startsWith(CREATED_REFERENCE_MARK)) return stored;
-  if (!row?.contextId) throw new Error(`a ${stored.slice(0, 2)} payload needs its event's row to render`);
+  if (!row.contextId) throw new Error(`a ${stored.slice(0, 2)} payload needs its event's row to render`);
   if (isConfirmed) {
     return (
       ANCHORED_TEMPLATE_MARK +
@@ -250,13 +250,13 @@ export const isPayloadTemplate = (stored: string): boolean => stored.startsWith(
  * JSON.parse read back from JSON.stringify is the same text) with the context's fields put in
  * the places the template keeps for them. A context whose data was erased gives what an erased
  * context's copies hold: `context_data` and `metadata` null and `data_erased_at` last in `data`.
- * A context that is absent (never, as contexts are not deleted) renders as erased. `row` (the
- * event's created_at and context id) is needed by the compact forms only.
+ * A context that is absent (never, as contexts are not deleted) renders as erased. `row` is the
+ * event's own (its created_at and context id complete the compact forms).
  */
 export function renderStoredPayload(
   storedPayload: string,
   context: ReferencedContext | null,
-  row?: StoredEventRow,
+  row: StoredEventRow,
 ): string {
   if (!isPayloadTemplate(storedPayload)) return storedPayload;
   const stored = expandReference(storedPayload, row);
