@@ -31,9 +31,9 @@ async function load(db, day, webhookId) {
       FROM generate_series(0, ${ROWS - 1}) AS i,
            LATERAL (SELECT to_timestamp((${lo} + floor(i * ${step})) / 1000.0) AS t) AS s`;
   await db.$executeRaw`
-    INSERT INTO webhook_deliveries (id, webhook_id, user_id, event_id, event, status, attempts, response_status,
+    INSERT INTO webhook_deliveries (id, webhook_id, event_id, event, status, attempts, response_status,
                                     last_attempt_at, created_at, updated_at)
-    SELECT 'dlv_' || substr(id, 5), ${webhookId}, user_id, id, event, 'succeeded', 1, 200, created_at, created_at, created_at
+    SELECT 'dlv_' || substr(id, 5), ${webhookId}, id, event, 'succeeded', 1, 200, created_at, created_at, created_at
       FROM outbox_events WHERE id >= ctxlog_ulid_floor('evt', ${day}) AND id < ctxlog_ulid_floor('evt', ${new Date(lo + DAY)})`;
   await db.$executeRaw`
     INSERT INTO webhook_attempts (delivery_id, event_id, cycle, number, attempted_at, duration_ms, response_status,

@@ -61,7 +61,7 @@ export function createDeliveryProcessor(deps: DeliveryProcessorDeps) {
     const target = await store.load(deliveryId, eventId);
     if (target?.status !== "pending") return;
     if (target.webhookDeleted || target.webhookDisabled) {
-      await store.abandon(deliveryId, target.webhookDeleted ? "deleted" : "disabled");
+      await store.abandon(target, target.webhookDeleted ? "deleted" : "disabled");
       return;
     }
     const dueAt = target.nextAttemptAt?.getTime() ?? 0;

@@ -45,13 +45,14 @@ function batched<I, O>(
 export interface DeliveryStore {
   /**
    * with its secrets decrypted; a secret that cannot be opened rejects (SecretDecryptionError).
-   * `eventId` (the job's, absent from jobs queued before jobs carried it) narrows the read to its day.
+   * `eventId` (the job's, absent from jobs queued before jobs carried it) is the key's first column:
+   * a job without it costs a scan of every day.
    */
   load(deliveryId: string, eventId?: string): Promise<DeliveryTarget | undefined>;
   /** undefined when the delivery was no longer pending in that cycle (a duplicate run) */
   record(outcome: AttemptOutcome): Promise<RecordedAttempt | undefined>;
   /** closes a delivery whose webhook was deleted or disabled while it was queued */
-  abandon(deliveryId: string, why: "deleted" | "disabled"): Promise<void>;
+  abandon(delivery: { id: string; eventId: string }, why: "deleted" | "disabled"): Promise<void>;
   /** disables the webhook at once (a 410 Gone); false if it already was (or is gone) */
   disable(webhookId: string, reason: "gone"): Promise<boolean>;
   /** the disable-after rule: disables the webhook if it has been failing for too long */
@@ -88,8 +89,12 @@ export function createDeliveryStore(
   return {
     load,
     record,
-    abandon: async (id, why) => {
-      await abandonDeliveries(db, [id], why === "deleted" ? DELETED_WEBHOOK_ERROR : ENDPOINT_DISABLED_ERROR);
+    abandon: async (delivery, why) => {
+      await abandonDeliveries(
+        db,
+        [delivery],
+        why === "deleted" ? DELETED_WEBHOOK_ERROR : ENDPOINT_DISABLED_ERROR,
+      );
     },
     disable: async (webhookId, reason) => (await disableWebhook(db, webhookId, reason)) !== null,
     disableIfFailingTooLong: async (webhookId) =>

@@ -73,7 +73,7 @@ describe("event partitions", () => {
     });
 
     const deliveries = await db.webhookDelivery.findMany({
-      where: { userId: owner.userId },
+      where: { webhook: { userId: owner.userId } },
       orderBy: { id: "asc" },
     });
     for (const d of deliveries.filter((d) => aEvents.includes(d.eventId)))
@@ -196,9 +196,9 @@ describe("event partitions", () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
       // …and the writer now waits for users, which the retention holds: a cycle
       const inserted = writer.query(
-        `INSERT INTO webhook_deliveries (id, webhook_id, user_id, event_id, event, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, 'context.confirmed', now(), now())`,
-        [newId("dlv"), hook.id, owner.userId, today.id],
+        `INSERT INTO webhook_deliveries (id, webhook_id, event_id, event, created_at, updated_at)
+         VALUES ($1, $2, $3, 'context.confirmed', now(), now())`,
+        [newId("dlv"), hook.id, today.id],
       );
       const result = await retiring;
       await inserted; // the writer was not chosen as a deadlock's victim

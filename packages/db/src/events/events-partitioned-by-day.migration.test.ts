@@ -34,8 +34,9 @@ const snapshot = (table: string, columns: string) =>
 const COLUMNS = {
   // (fanned_out_at left later: migration 20261127171452 queues the events it said were waiting)
   outbox_events: "id, user_id, event, context_id, payload, created_at",
+  // (user_id left later: migration 20261127231127 leaves a delivery's user to its webhook)
   webhook_deliveries:
-    "id, webhook_id, user_id, event_id, event, status::text, attempts, cycle, response_status, error_message, last_attempt_at, next_attempt_at, created_at, updated_at",
+    "id, webhook_id, event_id, event, status::text, attempts, cycle, response_status, error_message, last_attempt_at, next_attempt_at, created_at, updated_at",
   // (id left later: migration 20261127172228 names an attempt by its delivery, cycle and number)
   webhook_attempts:
     "delivery_id, cycle, number, attempted_at, duration_ms, response_status, error, request_url, request_headers, response_headers, response_body, response_body_truncated",
@@ -141,6 +142,7 @@ describe(`migration ${MIGRATION}`, () => {
       [
         {
           deliveryId: pending,
+          eventId: deliveries[3]?.event_id ?? "",
           cycle: 1,
           attemptedAt: now,
           finishedAt: now,

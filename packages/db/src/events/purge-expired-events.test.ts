@@ -74,6 +74,7 @@ describe("purgeExpiredEvents (PostgreSQL)", () => {
         db,
         deliveries.map((d) => ({
           deliveryId: d.id,
+          eventId: d.eventId,
           cycle: 1,
           attemptedAt: now,
           finishedAt: now,

@@ -88,8 +88,10 @@ export async function searchRecords(db: PrismaClient, userId: string, query: str
     one("webhook", "webhook_id", q);
   }
   if (isId(q, "dlv")) {
+    // Through the user's webhooks: (webhook_id, id) is the only index that holds a delivery's id.
+    const webhooks = await db.webhook.findMany({ where: { userId, deletedAt: null }, select: { id: true } });
     const d = await db.webhookDelivery.findFirst({
-      where: { id: q, userId, webhook: { deletedAt: null } },
+      where: { id: q, webhookId: { in: webhooks.map((w) => w.id) } },
       select: { webhookId: true },
     });
     if (d) one("delivery", "delivery_id", q, d.webhookId);

@@ -30,7 +30,6 @@ export async function createTestDelivery(
       data: {
         id: newId("dlv"),
         webhookId: input.webhookId,
-        userId: input.userId,
         eventId: event.id,
         event: input.event,
         nextAttemptAt: now,

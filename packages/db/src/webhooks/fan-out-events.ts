@@ -13,7 +13,6 @@ export interface FanOutResult {
 
 interface Pair {
   event_id: string;
-  user_id: string;
   event: string;
   webhook_id: string | null;
   disabled: boolean | null;
@@ -38,7 +37,7 @@ export async function fanOutEvents(db: PrismaClient, opts: { batchSize: number }
     // the events' days only (ids carry their time: see eventIdBounds)
     const { lo, hi } = eventIdBounds(claimed.map((e) => ({ eventId: e.id })));
     const pairs = await tx.$queryRaw<Pair[]>`
-      SELECT e.id AS event_id, e.user_id, e.event, w.id AS webhook_id, w.disabled_at IS NOT NULL AS disabled
+      SELECT e.id AS event_id, e.event, w.id AS webhook_id, w.disabled_at IS NOT NULL AS disabled
         FROM outbox_events e
         LEFT JOIN webhooks w
           ON w.user_id = e.user_id AND w.deleted_at IS NULL
@@ -51,19 +50,19 @@ export async function fanOutEvents(db: PrismaClient, opts: { batchSize: number }
     let deliveries: FanOutResult["deliveries"] = [];
     if (targets.length > 0) {
       const ids = targets.map(() => newId("dlv"));
-      // The (webhook_id, event_id) key makes a second fan-out of the same event a no-op.
+      // The (event_id, webhook_id) key makes a second fan-out of the same event a no-op.
       const disabled = targets.map((t) => t.disabled === true);
       const inserted = await tx.$queryRaw<{ id: string; pending: boolean }[]>`
-        INSERT INTO webhook_deliveries (id, webhook_id, user_id, event_id, event, status, error_message,
+        INSERT INTO webhook_deliveries (id, webhook_id, event_id, event, status, error_message,
                                         next_attempt_at, created_at, updated_at)
-        SELECT t.id, t.webhook_id, t.user_id, t.event_id, t.event,
+        SELECT t.id, t.webhook_id, t.event_id, t.event,
                (CASE WHEN t.disabled THEN 'failed' ELSE 'pending' END)::"DeliveryStatus",
                CASE WHEN t.disabled THEN ${ENDPOINT_DISABLED_ERROR} END,
                CASE WHEN t.disabled THEN NULL ELSE now() END, now(), now()
           FROM unnest(${ids}::text[], ${targets.map((t) => t.webhook_id)}::text[],
-                      ${targets.map((t) => t.user_id)}::text[], ${targets.map((t) => t.event_id)}::text[],
-                      ${targets.map((t) => t.event)}::text[], ${disabled}::boolean[])
-               AS t(id, webhook_id, user_id, event_id, event, disabled)
+                      ${targets.map((t) => t.event_id)}::text[], ${targets.map((t) => t.event)}::text[],
+                      ${disabled}::boolean[])
+               AS t(id, webhook_id, event_id, event, disabled)
         ON CONFLICT (webhook_id, event_id) DO NOTHING
         RETURNING id, status = 'pending' AS pending`;
       // a disabled endpoint's delivery is stored failed (recoverable later) and not queued

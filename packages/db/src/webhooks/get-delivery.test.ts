@@ -63,8 +63,9 @@ function sent(deliveryId: string, timestamp: number) {
   return { url: "https://example.com/hook", headers: packRequestHeaders(headers, ref) };
 }
 
-const attempt = (deliveryId: string, over: Partial<AttemptOutcome>): AttemptOutcome => ({
-  deliveryId,
+const attempt = (d: { id: string; eventId: string }, over: Partial<AttemptOutcome>): AttemptOutcome => ({
+  deliveryId: d.id,
+  eventId: d.eventId,
   cycle: 1,
   attemptedAt: new Date(),
   finishedAt: new Date(),
@@ -91,10 +92,10 @@ it("gives back each attempt's request and response as recorded, kept compressed"
   };
   await recordAttempts(
     database.db,
-    [attempt(d.id, { ...failed, responseStatus: 500, error: "HTTP 500", succeeded: false })],
+    [attempt(d, { ...failed, responseStatus: 500, error: "HTTP 500", succeeded: false })],
     DELAYS,
   );
-  await recordAttempts(database.db, [attempt(d.id, ok)], DELAYS);
+  await recordAttempts(database.db, [attempt(d, ok)], DELAYS);
 
   const log = (await getDelivery(database.db, d.webhookId, d.id))?.attemptLog;
   expect(log?.map((a) => [a.number, a.responseStatus, a.error])).toEqual([
@@ -141,7 +142,7 @@ it("stores nothing for an attempt that sent nothing and got nothing back", async
   await recordAttempts(
     database.db,
     [
-      attempt(d.id, {
+      attempt(d, {
         responseStatus: null,
         error: "refused",
         succeeded: false,
@@ -209,8 +210,8 @@ it("erasing a context's data clears what receivers answered to its events, first
     bodyTruncated: false,
   };
   const failure = { responseStatus: 500, error: "HTTP 500", succeeded: false, response: echoed };
-  await recordAttempts(database.db, [attempt(d.id, failure)], DELAYS);
-  await recordAttempts(database.db, [attempt(d.id, { response: echoed })], DELAYS);
+  await recordAttempts(database.db, [attempt(d, failure)], DELAYS);
+  await recordAttempts(database.db, [attempt(d, { response: echoed })], DELAYS);
   const before = (await getDelivery(database.db, webhook.id, d.id))?.attemptLog;
   expect(before?.map((a) => a.responseBody)).toEqual([echoed.body, echoed.body]);
 

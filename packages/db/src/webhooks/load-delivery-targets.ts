@@ -80,11 +80,24 @@ const LOAD_TARGETS_SQL = `
       -- a template's context (event-references.ts): what the stored payload leaves out
       LEFT JOIN contexts c ON c.id = e.context_id AND left(e.payload, 1) = '~'
       ${REFERENCED_JOINS}
-     WHERE d.id = ANY ($1::text[])
-       -- the deliveries' days (every day when an event id is missing): planned for those alone
+     -- by their events (the key (event_id, webhook_id): no index holds a delivery's id alone),
+     -- planned for the events' days alone
+     WHERE d.event_id = ANY ($4::text[]) AND d.id = ANY ($1::text[])
        AND d.event_id BETWEEN $2::text AND $3::text AND e.id BETWEEN $2::text AND $3::text`;
 
-/** A delivery to load: its id, and its event's id when known (the partition key: see the job catalog). */
+/**
+ * The event ids of deliveries named by id alone (jobs queued before jobs carried the event id): a
+ * scan of every day, since no index holds a delivery's id alone. Only such old jobs take it.
+ */
+async function eventIdsOf(db: DbOrTx, ids: string[]): Promise<string[]> {
+  const rows = await prismaSql(db)<{ event_id: string }>(
+    "SELECT event_id FROM webhook_deliveries WHERE id = ANY ($1::text[])",
+    [ids],
+  );
+  return rows.map((r) => r.event_id);
+}
+
+/** A delivery to load: its id, and its event's id (with the webhook, its key) when the job carries it. */
 export interface DeliveryTargetRef {
   id: string;
   eventId?: string;
@@ -96,9 +109,13 @@ export async function loadDeliveryTargets(
   refs: readonly DeliveryTargetRef[],
 ): Promise<Map<string, StoredDeliveryTarget>> {
   if (refs.length === 0) return new Map();
-  const { lo, hi } = eventIdBounds(refs);
   const ids = [...new Set(refs.map((r) => r.id))];
-  const rows = await prismaSql(db)<Row>(LOAD_TARGETS_SQL, [ids, lo, hi]);
+  const eventIds = refs.flatMap((r) => (r.eventId === undefined ? [] : [r.eventId]));
+  const unkeyed = refs.filter((r) => r.eventId === undefined).map((r) => r.id);
+  if (unkeyed.length > 0) eventIds.push(...(await eventIdsOf(db, unkeyed)));
+  if (eventIds.length === 0) return new Map();
+  const { lo, hi } = eventIdBounds(eventIds.map((eventId) => ({ eventId })));
+  const rows = await prismaSql(db)<Row>(LOAD_TARGETS_SQL, [ids, lo, hi, [...new Set(eventIds)]]);
   return new Map(
     rows.map((r) => [
       r.id,

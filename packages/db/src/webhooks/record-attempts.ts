@@ -7,11 +7,8 @@ import { eventIdBounds } from "./event-id-bounds";
 /** The outcome of one HTTP attempt, as the worker observed it. */
 export interface AttemptOutcome {
   deliveryId: string;
-  /**
-   * the delivery's event id (its partition key), as the target was loaded with it: when every
-   * outcome of a batch has it, the statement touches only the days they fall in (else all days)
-   */
-  eventId?: string;
+  /** the delivery's event id, as its target was loaded: with the webhook, the delivery's key */
+  eventId: string;
   /** the cycle the attempt belongs to: an attempt of an older cycle no longer counts */
   cycle: number;
   attemptedAt: Date;
@@ -100,9 +97,9 @@ const RECORD_ATTEMPTS_SQL = `
     WITH input AS (
       SELECT * FROM unnest(
         $1::text[], $2::int[], $3::timestamptz[], $4::timestamptz[], $5::int[], $6::int[],
-        $7::text[], $8::boolean[], $9::text[], $10::text[]
+        $7::text[], $8::boolean[], $9::text[], $10::text[], $14::text[]
       ) AS i(delivery_id, cycle, attempted_at, finished_at, duration_ms, response_status, error, ok,
-             exchange, response_body)
+             exchange, response_body, event_id)
     ), updated AS (
       UPDATE webhook_deliveries d
          SET attempts = d.attempts + 1,
@@ -123,7 +120,8 @@ const RECORD_ATTEMPTS_SQL = `
                ELSE i.finished_at + ($11::int[])[d.attempts + 1] * interval '1 millisecond' END,
              updated_at = now()
         FROM input i
-       WHERE d.id = i.delivery_id AND d.cycle = i.cycle AND d.status = 'pending'
+       -- by the key's event (a probe of (event_id, webhook_id)), within the batch's days
+       WHERE d.event_id = i.event_id AND d.id = i.delivery_id AND d.cycle = i.cycle AND d.status = 'pending'
          AND d.event_id BETWEEN $12::text AND $13::text
    RETURNING d.id, d.event_id, d.webhook_id, d.attempts, d.status, d.next_attempt_at,
              i.cycle, i.attempted_at, i.duration_ms, i.response_status, i.error, i.exchange, i.response_body
@@ -174,5 +172,6 @@ async function recordRound(db: DbOrTx, outcomes: AttemptOutcome[], delays: reado
     [...delays],
     lo,
     hi,
+    col((o) => o.eventId),
   ]);
 }

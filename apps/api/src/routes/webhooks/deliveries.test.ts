@@ -52,12 +52,14 @@ const EXCHANGE = {
 async function fail(deliveryId: string, times: number, exchange: Partial<typeof EXCHANGE> = {}) {
   for (let i = 0; i < times; i++) {
     const now = new Date();
+    const row = await h.db.webhookDelivery.findFirstOrThrow({ where: { id: deliveryId } });
     await recordAttempts(
       h.db,
       [
         {
           deliveryId,
-          cycle: (await h.db.webhookDelivery.findFirstOrThrow({ where: { id: deliveryId } })).cycle,
+          eventId: row.eventId,
+          cycle: row.cycle,
           attemptedAt: now,
           finishedAt: now,
           durationMs: 12,

@@ -40,6 +40,7 @@ async function failAll(deliveryId: string) {
       [
         {
           deliveryId,
+          eventId: (await h.db.webhookDelivery.findFirstOrThrow({ where: { id: deliveryId } })).eventId,
           cycle: 1,
           attemptedAt: now,
           finishedAt: now,

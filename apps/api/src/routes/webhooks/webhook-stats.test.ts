@@ -32,6 +32,7 @@ async function attempt(deliveryId: string, at: Date, ok: boolean) {
     [
       {
         deliveryId,
+        eventId: (await h.db.webhookDelivery.findFirstOrThrow({ where: { id: deliveryId } })).eventId,
         cycle: 1,
         attemptedAt: at,
         finishedAt: at,

@@ -38,6 +38,7 @@ export async function recordTestAttempts(
       [
         {
           deliveryId,
+          eventId: row.eventId,
           cycle: row.cycle,
           attemptedAt: now,
           finishedAt: now,
