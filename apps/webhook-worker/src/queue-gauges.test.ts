@@ -16,6 +16,9 @@ describe("webhook worker operations metrics", () => {
   it("exports the deliveries queue per state and failed deliveries as they happen", async () => {
     const worker = await h.startWorker();
     const url = `http://127.0.0.1:${worker.metricsPort()}/metrics`;
+    // started: it consumes and fans out, and says so
+    const ready = await fetch(`http://127.0.0.1:${worker.metricsPort()}/readyz`);
+    expect([ready.status, await ready.json()]).toEqual([200, { status: "ready" }]);
     const first = await waitFor(async () => {
       const s = await scrapeMetrics(url);
       return s.value("ctxlog_queue_jobs", { queue: "webhook-deliveries", state: "delayed" }) === 0

@@ -50,6 +50,11 @@ function spawnWorker(metricsPort: number): ChildProcess {
   return child;
 }
 
+/** /readyz: 200 once the worker consumes deliveries and fans out events (its ops port is up first). */
+async function isReady(metricsPort: number): Promise<boolean> {
+  return (await fetch(`http://127.0.0.1:${metricsPort}/readyz`).catch(() => null))?.status === 200;
+}
+
 async function attemptsOf(metricsPort: number): Promise<number> {
   const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
   const line = text.split("\n").find((l) => l.startsWith('webhook_attempts_total{outcome="success"}'));
@@ -68,13 +73,9 @@ describe("per-endpoint rate_limit across two worker processes (PostgreSQL + Redi
   it("spaces deliveries at 1/rate_limit even when both processes deliver", async () => {
     const ports = [await freePort(), await freePort()];
     for (const port of ports) spawnWorker(port);
-    // both are up once their metrics answer
-    await waitFor(
-      async () => (await Promise.all(ports.map((p) => attemptsOf(p).catch(() => -1)))).every((n) => n >= 0),
-      {
-        timeout: 20_000,
-      },
-    );
+    // both consume and fan out (their metrics answered before they did: a run on a loaded machine
+    // waited 20 s for a first delivery from processes that were still starting)
+    await waitFor(async () => (await Promise.all(ports.map(isReady))).every(Boolean), { timeout: 45_000 });
 
     const userId = await h.user();
     const r = await h.receiver(() => 200);
@@ -116,5 +117,5 @@ describe("per-endpoint rate_limit across two worker processes (PostgreSQL + Redi
     // and the work was shared: each process made some of the attempts
     const made = await settledAttempts(ports, 10 + COUNT);
     for (const [i, n] of made.entries()) expect(n - (warmed[i] as number)).toBeGreaterThan(0);
-  }, 60_000);
+  }, 90_000);
 });

@@ -77,6 +77,9 @@ export function createWorkerRuntime(env: WorkerEnv, logger: Logger) {
   let listener: OutboxListener | undefined;
   let metricsServer: http.Server | undefined;
   let running: Promise<void> | undefined;
+  // /readyz: 200 once the worker consumes and the fan-out runs, 503 before (the ops port is up first,
+  // so a scraper sees the start) and from the moment a shutdown begins.
+  let phase: "starting" | "ready" | "stopping" = "starting";
 
   async function start() {
     if (env.WEBHOOK_WORKER_METRICS_PORT !== undefined) {
@@ -84,6 +87,7 @@ export function createWorkerRuntime(env: WorkerEnv, logger: Logger) {
         metrics.registry,
         env.WEBHOOK_WORKER_METRICS_PORT,
         env.WEBHOOK_WORKER_METRICS_HOST,
+        { readiness: async () => ({ ready: phase === "ready", body: { status: phase } }) },
       );
     }
     running = worker.run().catch((err: unknown) => logger.error({ err }, "delivery worker stopped"));
@@ -130,9 +134,11 @@ export function createWorkerRuntime(env: WorkerEnv, logger: Logger) {
     listener = listenForRecordedEvents(env.DATABASE_URL, () => fanOut.wake(), {
       onError: (err) => logger.warn({ err }, "outbox LISTEN connection lost; reconnecting"),
     });
+    phase = "ready";
   }
 
   async function stop() {
+    phase = "stopping";
     await listener?.close();
     await Promise.all(loops.map((l) => l.stop()));
     await worker.close();
