@@ -69,6 +69,8 @@ async function startLocalChain() {
   process.env.CONFIRMATIONS ||= "3";
   // the chain worker's ops port, so its /healthz (anchoring: ok or stalled, and why) is there to look at
   process.env.CHAIN_WORKER_METRICS_PORT ||= "9465";
+  // ... and the webhook worker's, so its /readyz says when it delivers
+  process.env.WEBHOOK_WORKER_METRICS_PORT ||= "9464";
   // A local anvil chain is development: its published keys may sign (see CTXLOG_DEV_MODE).
   process.env.CTXLOG_DEV_MODE ||= "true";
   // ... and a newcomer's webhook receiver on http://localhost works (production refuses both)
@@ -143,6 +145,10 @@ First sign-in: npm run ctxlog -- accounts create --user demo --email you@example
 Operations:    ${ops}/metrics and ${ops}/readyz (private port)${
     process.env.CHAIN_WORKER_METRICS_PORT
       ? `\nChain worker:  http://${process.env.CHAIN_WORKER_METRICS_HOST ?? "127.0.0.1"}:${process.env.CHAIN_WORKER_METRICS_PORT}/healthz (anchoring: ok, or stalled and why)`
+      : ""
+  }${
+    process.env.WEBHOOK_WORKER_METRICS_PORT
+      ? `\nWebhooks:      http://${process.env.WEBHOOK_WORKER_METRICS_HOST ?? "127.0.0.1"}:${process.env.WEBHOOK_WORKER_METRICS_PORT}/readyz (the webhook worker: 200 once it delivers)`
       : ""
   }
 Create a key:  in the dashboard, or npm run ctxlog -- keys create --user demo --type full

@@ -101,7 +101,10 @@ describe("npm start twice with one database (real anvil, PostgreSQL, Redis, the 
             () => null,
           );
           const api = await fetch(`http://127.0.0.1:${env.PORT}/healthz`).catch(() => null);
-          return ready?.status === 200 && api?.ok;
+          const webhooks = await fetch(`http://127.0.0.1:${env.WEBHOOK_WORKER_METRICS_PORT}/readyz`).catch(
+            () => null,
+          );
+          return ready?.status === 200 && api?.ok && webhooks?.status === 200;
         },
         { timeout: 60_000, interval: 250, what: () => `the stack ready:\n${output}` },
       );
