@@ -1,5 +1,5 @@
 // Integration: real PostgreSQL (fresh database) and real Redis (own prefix).
-import { generateApiKey } from "@ctxlog/core";
+import { generateApiKey, generateOpaqueToken } from "@ctxlog/core";
 import { findActiveApiKey } from "@ctxlog/db";
 import express from "express";
 import supertest from "supertest";
@@ -21,6 +21,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const unknownKey = () => generateApiKey("full").key;
+const randomToken = () => generateOpaqueToken();
 const statusFrom = (address: string, key: string) =>
   h.request.get("/v1/status").set("X-Forwarded-For", address).set(bearer(key));
 
@@ -148,6 +149,42 @@ describe("failed authentications per client address", () => {
     const stillUnknown = await statusFrom(shared, unknownKey());
     expect(stillUnknown.status).toBe(429);
     expect(Number(stillUnknown.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+  });
+
+  it("does not refuse a valid session cookie from an address others exhausted with made-up keys", async () => {
+    const shared = "203.0.113.60";
+    const s = await h.session(t.userId);
+    const unknown = await Promise.all(Array.from({ length: 31 }, () => statusFrom(shared, unknownKey())));
+    expect(unknown.map((r) => r.status).filter((status) => status === 429).length).toBeGreaterThanOrEqual(28);
+    const signedIn = await h.request
+      .get("/v1/auth/session")
+      .set("X-Forwarded-For", shared)
+      .set("Cookie", s.cookie);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.account.email).toBe(s.email);
+    // a made-up session from that address is still refused like a made-up key, and counted
+    const forged = await h.request
+      .get("/v1/auth/session")
+      .set("X-Forwarded-For", shared)
+      .set("Cookie", `ctxlog_session=${"A".repeat(43)}`);
+    expect(forged.status).toBe(429);
+    expect(forged.body.error.code).toBe("RATE_LIMIT_EXCEEDED");
+  });
+
+  it("counts made-up session cookies like made-up keys: a valid key still passes the address after them", async () => {
+    const shared = "203.0.113.61";
+    const forged = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        h.request
+          .get("/v1/auth/session")
+          .set("X-Forwarded-For", shared)
+          .set("Cookie", `ctxlog_session=${randomToken()}`),
+      ),
+    );
+    const statuses = forged.map((r) => r.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(3); // the limit
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(6);
+    expect((await statusFrom(shared, t.keys.full)).status).toBe(200);
   });
 
   it("malformed keys never reach the database and are not counted", async () => {

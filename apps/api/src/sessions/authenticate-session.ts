@@ -23,11 +23,37 @@ export function invalidSession(): AppError {
 }
 
 /**
+ * The session lookup, counted against the client's address before it is made and given back when
+ * it finds a session: the rule keys follow (authenticate.ts). An address others exhausted (NAT, a
+ * shared egress) still gets one lookup per probation period, so a valid session is served after a
+ * short, bounded wait and never locked out by strangers' failures (FailedAuthLimiter).
+ */
+async function countedLookup(
+  db: PrismaClient,
+  authFailures: FailedAuthLimiter,
+  req: Request,
+  res: Response,
+  token: string,
+  idleMs: number,
+) {
+  const attempt = await authFailures.begin(clientAddressBucket(req.ip), res);
+  const session = await findActiveSession(db, hashOpaqueToken(token), { idleMs }).catch(
+    async (err: unknown) => {
+      await attempt.giveBack();
+      throw err;
+    },
+  );
+  await (session ? attempt.giveBack() : attempt.failed(res));
+  return session;
+}
+
+/**
  * Authenticates the session cookie: the session acts as its account's full key (the key created
  * with the account, so contexts, idempotency records and verifications made in the dashboard have
  * a real key and key family: the account's, shared by all of its sessions). An unknown, expired or
- * revoked session counts as a failed authentication of the client's address, like an unknown key,
- * and its cookie is cleared. A state-changing request must repeat the session's CSRF token in
+ * revoked session counts as a failed authentication of the client's address, like an unknown key
+ * (a malformed one, like a malformed key, is refused before any lookup and not counted), and its
+ * cookie is cleared. A state-changing request must repeat the session's CSRF token in
  * X-CSRF-Token: a cookie alone (which the browser attaches by itself) never changes anything.
  */
 export async function authenticateSession(
@@ -36,14 +62,11 @@ export async function authenticateSession(
   res: Response,
   token: string,
 ): Promise<AuthContext> {
-  const address = clientAddressBucket(req.ip);
-  await authFailures.check(address, res);
   const idleMs = sessionIdleMs(env);
   const session = isOpaqueToken(token)
-    ? await findActiveSession(db, hashOpaqueToken(token), { idleMs })
+    ? await countedLookup(db, authFailures, req, res, token, idleMs)
     : null;
   if (!session) {
-    await authFailures.recordFailure(address, res);
     clearSessionCookie(req, res, env.SESSION_COOKIE_SECURE);
     throw invalidSession();
   }
