@@ -56,7 +56,7 @@ export function createApp(deps: ApiDeps): Express {
     const perItem = itemsOf !== undefined && auth !== "none";
     if (auth === "key") chain.push(byKeyOrSession, ...(perItem ? [] : [limit]));
     if (auth === "session") chain.push(bySessionOnly, ...(perItem ? [] : [limit]));
-    if (route.permission) chain.push(requirePermission(route.permission));
+    if (route.permission !== "any") chain.push(requirePermission(route.permission));
     const params = route.params;
     if (params) {
       // ids reach SQL only in their documented shape (a NUL byte would be a database error);

@@ -11,6 +11,7 @@ import {
   type Operation,
   parseApiKey,
   timingSafeEqualHex,
+  verificationReadScope,
 } from "./api-keys";
 
 describe("generateApiKey / parseApiKey", () => {
@@ -116,8 +117,14 @@ describe("permissions", () => {
     });
   });
 
+  it("gives erasing data to full keys alone, and the account's aggregates to keys that read all of it", () => {
+    expect(API_KEY_TYPES.map((type) => keyCan(type, "contexts:erase"))).toEqual([true, false, false, false]);
+    expect(API_KEY_TYPES.map((type) => keyCan(type, "account:read"))).toEqual([true, true, false, false]);
+  });
+
   it("narrows reads per type", () => {
     expect(API_KEY_TYPES.map(contextReadScope)).toEqual(["all", "all", "public", "own"]);
+    expect(API_KEY_TYPES.map(verificationReadScope)).toEqual(["all", "all", "family", "family"]);
   });
 
   it("denies unknown types and operations instead of guessing", () => {
@@ -126,6 +133,7 @@ describe("permissions", () => {
     expect(keyCan("full", "toString" as Operation)).toBe(false);
     expect(keyCan("full", "contexts:delete" as Operation)).toBe(false);
     expect(() => contextReadScope("toString" as ApiKeyType)).toThrow(TypeError);
+    expect(() => verificationReadScope("toString" as ApiKeyType)).toThrow(TypeError);
   });
 });
 

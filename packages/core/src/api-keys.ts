@@ -80,10 +80,13 @@ export type Operation =
   | "contexts:read"
   | "contexts:verify"
   | "contexts:erase"
-  | "webhooks:manage";
+  | "webhooks:manage"
+  | "account:read";
 export type ContextReadScope = "all" | "public" | "own";
+export type VerificationReadScope = "all" | "family";
 
-// The spec's key-type table, verbatim. Read rights are further narrowed by contextReadScope.
+// The spec's key-type table (its four columns verbatim), with the two operations it does not name:
+// erasing data and reading the account's aggregates. Reads are further narrowed by contextReadScope.
 const PERMISSIONS: Record<ApiKeyType, Record<Operation, boolean>> = {
   full: {
     "contexts:create": true,
@@ -92,6 +95,9 @@ const PERMISSIONS: Record<ApiKeyType, Record<Operation, boolean>> = {
     // erasing data (DELETE …/data) is a full key's alone: a restricted key may write, never erase
     "contexts:erase": true,
     "webhooks:manage": true,
+    // the account's aggregates (the overview: every context, webhook and delivery counted): keys
+    // that read all of the account's contexts
+    "account:read": true,
   },
   read_only: {
     "contexts:create": false,
@@ -99,6 +105,7 @@ const PERMISSIONS: Record<ApiKeyType, Record<Operation, boolean>> = {
     "contexts:verify": true,
     "contexts:erase": false,
     "webhooks:manage": false,
+    "account:read": true,
   },
   public: {
     "contexts:create": false,
@@ -106,6 +113,7 @@ const PERMISSIONS: Record<ApiKeyType, Record<Operation, boolean>> = {
     "contexts:verify": true,
     "contexts:erase": false,
     "webhooks:manage": false,
+    "account:read": false,
   },
   restricted: {
     "contexts:create": true,
@@ -113,6 +121,7 @@ const PERMISSIONS: Record<ApiKeyType, Record<Operation, boolean>> = {
     "contexts:verify": true,
     "contexts:erase": false,
     "webhooks:manage": false,
+    "account:read": false,
   },
 };
 
@@ -136,6 +145,16 @@ export function contextReadScope(type: ApiKeyType): ContextReadScope {
   // A type string from a bad row must not fall through to some default (or inherited) scope.
   if (!Object.hasOwn(READ_SCOPE, type)) throw new TypeError(`unknown key type: ${String(type)}`);
   return READ_SCOPE[type];
+}
+
+/**
+ * Which of the owner's verifications a key may read: keys that read all of the account's contexts
+ * see all of its verifications; public and restricted keys only those made by their own key family
+ * (a verification describes the context it checked).
+ */
+export function verificationReadScope(type: ApiKeyType): VerificationReadScope {
+  const contexts = contextReadScope(type);
+  return contexts === "all" ? "all" : "family";
 }
 
 const HEX = /^(?:[0-9a-fA-F]{2})*$/;

@@ -18,6 +18,8 @@ export {
   type Operation,
   parseApiKey,
   timingSafeEqualHex,
+  type VerificationReadScope,
+  verificationReadScope,
 } from "./api-keys";
 export { BlockTimeEstimator } from "./block-time";
 export {

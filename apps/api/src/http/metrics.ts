@@ -44,7 +44,7 @@ export function recordHttpMetrics(metrics: ApiMetrics): RequestHandler {
     }
     return found;
   };
-  return (req, res, next) => {
+  return function recordMetrics(req, res, next) {
     const startedAt = performance.now();
     res.once("finish", () => {
       // Routers reset req.baseUrl on the way out, so mounted routes record their full pattern in

@@ -20,7 +20,7 @@ declare module "express-serve-static-core" {
  * left to finish: it has answered, and its reads are bounded by the database timeouts.
  */
 export function requestDeadline(timeoutMs: number): RequestHandler {
-  return (req, res, next) => {
+  return function enforceDeadline(req, res, next) {
     const timer = setTimeout(() => {
       if (res.headersSent) return;
       res.locals.deadlinePassed = true;

@@ -2,6 +2,7 @@ import type { RequestHandler } from "express";
 import type { ApiDeps } from "../deps";
 import { type RouteSpec, routeAuth } from "../routes/route-spec";
 import { compileCheck } from "./compiled-schemas";
+import { readScopeOf } from "./read-scope";
 import { type AuthContext, requireAuth } from "./request-context";
 import { pickHeaders, validate } from "./validate";
 
@@ -33,6 +34,8 @@ export function runRoute(route: RouteSpec, deps: ApiDeps): RequestHandler {
         : accepts?.(req.body)
           ? req.body
           : validate(body, req.body ?? bodyDefault, "body", route.bodyItems),
+      // the table's read scope, made from the caller's key type here and nowhere else
+      scope: route.scope ? readScopeOf(route.scope, auth) : undefined,
       auth,
       req,
       res,

@@ -5,7 +5,7 @@ import {
   type ZodOpenApiPathsObject,
 } from "zod-openapi";
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from "../http/json-body";
-import { type RouteSpec, routeAuth } from "../routes/route-spec";
+import { type ReadScopeKind, type RouteSpec, routeAuth } from "../routes/route-spec";
 import { headerComponents, responseHeaders } from "./headers";
 import { errorResponses } from "./responses";
 import { webhookEvents } from "./webhooks";
@@ -32,6 +32,12 @@ const NO_BODY =
 
 const SESSION_ONLY =
   "Dashboard sessions only (the `ctxlog_session` cookie): an API key of any type gets 403 INSUFFICIENT_PERMISSIONS.";
+const READ_SCOPES: Record<ReadScopeKind, string> = {
+  contexts:
+    "Reads only the caller's own user's contexts: a `public` key only contexts created with `visibility: \"public\"`, a `restricted` key only those its key family created; anything else is a 404.",
+  verifications:
+    "Reads only the caller's own user's verifications: `public` and `restricted` keys only those made with their own key family; anything else is a 404.",
+};
 const NO_CREDENTIALS = "Takes no credentials; failures are limited per account and per client address (429).";
 const CSRF =
   "With a dashboard session, send the session's `csrf_token` as `X-CSRF-Token` (else 403 CSRF_TOKEN_INVALID).";
@@ -48,7 +54,8 @@ function describe(route: RouteSpec): string | undefined {
   const changesState = route.method !== "get";
   const auth = routeAuth(route);
   const parts = [
-    route.permission ? `Requires a key with the \`${route.permission}\` permission.` : undefined,
+    route.permission !== "any" ? `Requires a key with the \`${route.permission}\` permission.` : undefined,
+    route.scope ? READ_SCOPES[route.scope] : undefined,
     auth === "session" ? SESSION_ONLY : undefined,
     auth === "none" ? NO_CREDENTIALS : undefined,
     changesState && auth !== "none" ? CSRF : undefined,

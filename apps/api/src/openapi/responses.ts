@@ -29,7 +29,7 @@ const codesFor = (status: number) =>
 export function errorStatuses(route: RouteSpec): number[] {
   const auth = routeAuth(route);
   const statuses = new Set<number>([401, 429, 503, ...route.errors]);
-  if (route.permission || auth === "session") statuses.add(403);
+  if (route.permission !== "any" || auth === "session") statuses.add(403);
   // a session's state-changing request without its CSRF token
   if (route.method !== "get" && auth !== "none") statuses.add(403);
   if (route.params) {

@@ -192,7 +192,7 @@ function accepts(route: RouteSpec, credential: Credential): boolean {
   if (credential === "session" || credential === "other_session") return true;
   if (auth === "session") return false;
   const type = credential === "other_full" ? "full" : credential;
-  return !route.permission || keyCan(type, route.permission);
+  return route.permission === "any" || keyCan(type, route.permission);
 }
 
 async function credentialHeaders(): Promise<Record<Credential, Record<string, string>>> {

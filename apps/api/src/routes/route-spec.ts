@@ -1,20 +1,36 @@
 import type { Operation } from "@ctxlog/core";
+import type { ContextReader, VerificationViewer } from "@ctxlog/db";
 import type { Request, RequestHandler, Response } from "express";
 import type { z } from "zod";
 import type { ZodOpenApiContentObject } from "zod-openapi";
 import type { ApiDeps } from "../deps";
 import type { AuthContext } from "../http/request-context";
 
-/** The zod schemas a route declares for each part of its request. */
+/**
+ * What a route reads of its user's records, narrowed by the caller's key type (see `scope` below):
+ * "contexts" (a public key: public contexts only; a restricted key: its own key family's) or
+ * "verifications" (public and restricted keys: their own key family's).
+ */
+export type ReadScopeKind = "contexts" | "verifications";
+
+/** The zod schemas a route declares for each part of its request, and what it reads. */
 export interface RouteSchemas {
   body?: z.ZodType;
   query?: z.ZodType;
   params?: z.ZodObject;
   headers?: z.ZodObject;
+  scope?: ReadScopeKind;
 }
 
 /** What a schema gives the handler; a part the route does not declare is `undefined`. */
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** The reader a route's `scope` gives its handler: every query of it is made as that reader. */
+export type ReadScope<K> = K extends "contexts"
+  ? ContextReader
+  : K extends "verifications"
+    ? VerificationViewer
+    : undefined;
 
 /**
  * What a handler receives: each request part already validated by the router against the route's
@@ -26,13 +42,21 @@ export interface RouteInput<S extends RouteSchemas = RouteSchemas> {
   query: Parsed<S["query"]>;
   params: Parsed<S["params"]>;
   headers: Parsed<S["headers"]>;
+  /** the rows the caller may read (the route's `scope`, from the table; undefined without one) */
+  scope: ReadScope<S["scope"]>;
   auth: AuthContext;
   req: Request;
   res: Response;
 }
 
 /** The input of a route that declares no schema (its handler reads only `auth`, `req`, `res`). */
-export type NoSchemas = { body?: undefined; query?: undefined; params?: undefined; headers?: undefined };
+export type NoSchemas = {
+  body?: undefined;
+  query?: undefined;
+  params?: undefined;
+  headers?: undefined;
+  scope?: undefined;
+};
 
 /**
  * A route's use case, given its dependencies once at start-up. Declare the schemas it reads, e.g.
@@ -54,13 +78,23 @@ interface RouteFields {
   tag: string;
   /**
    * Who may call the route (default "key"): "key": an API key, or a dashboard session (which acts
-   * as a full key of its user), with `permission` when one is set; "session": a dashboard session
+   * as a full key of its user), whose type allows `permission`; "session": a dashboard session
    * only (any API key gets 403); "none": nobody needs to be signed in (sign-in and setup, with
    * limits of their own). Enforced in the route's own chain (app.ts), after the router matched it.
    */
   auth?: RouteAuth;
-  /** the operation an API key's type must allow (auth "key"); omitted: any valid key */
-  permission?: Operation;
+  /**
+   * The operation the caller's key type must allow. Required on every route, so that a new route
+   * is never open by default: "any" says so explicitly (every valid credential the route's `auth`
+   * takes; the only value a route with auth "none" may have).
+   */
+  permission: Operation | "any";
+  /**
+   * What the route reads of its user's records, narrowed per key type by the router before the
+   * handler runs (the handler gets it as `scope` and queries as that reader): a route never works
+   * out from the key's type which rows it may see.
+   */
+  scope?: ReadScopeKind;
   /** false: the body may be left out, and is then validated as `{}` (default true when there is a body) */
   bodyRequired?: boolean;
   /** the largest body in bytes; default MAX_BODY_BYTES (300 KiB) */
@@ -127,14 +161,16 @@ export function defineRoute<
   Q extends z.ZodType | undefined = undefined,
   P extends z.ZodObject | undefined = undefined,
   H extends z.ZodObject | undefined = undefined,
+  K extends ReadScopeKind | undefined = undefined,
 >(
-  route: RouteFields & {
+  route: Omit<RouteFields, "scope"> & {
     body?: B;
     query?: Q;
     params?: P;
     headers?: H;
+    scope?: K;
     // NoInfer: the schemas come from the route alone, never from what the handler would like
-    handler: (deps: ApiDeps) => RouteHandler<NoInfer<{ body: B; query: Q; params: P; headers: H }>>;
+    handler: (deps: ApiDeps) => RouteHandler<NoInfer<{ body: B; query: Q; params: P; headers: H; scope: K }>>;
   },
 ): RouteSpec {
   // The erased form for the router and the document; the router parses each part with the very
@@ -150,10 +186,10 @@ export interface SuccessHeader {
 }
 
 /** Who may call `route`: its declared `auth`, "key" when it declares none. */
-export function routeAuth(route: Pick<RouteFields, "auth" | "permission" | "path">): RouteAuth {
+export function routeAuth(route: Pick<RouteFields, "auth" | "permission" | "scope" | "path">): RouteAuth {
   const auth = route.auth ?? "key";
-  if (auth === "none" && route.permission) {
-    // a permission needs a caller to have it: a table mistake, refused at start-up
+  // table mistakes, refused at start-up: a permission or a read scope needs a caller to have it
+  if (auth === "none" && (route.permission !== "any" || route.scope)) {
     throw new Error(`route ${route.path} takes no credentials but declares permission ${route.permission}`);
   }
   return auth;

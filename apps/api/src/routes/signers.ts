@@ -66,6 +66,7 @@ export const signerRoutes: RouteSpec[] = [
     operationId: "listSigners",
     summary: "The service's signer addresses and the periods they signed in",
     tag: "Verifications",
+    permission: "any",
     query: listSignersQuerySchema,
     success: {
       status: 200,

@@ -17,7 +17,7 @@ import {
   listInvitationsQuerySchema,
 } from "./schemas";
 
-const common = { tag: "Dashboard", auth: "session" } as const;
+const common = { tag: "Dashboard", auth: "session", permission: "any" } as const;
 
 /** The people of a user (dashboard sessions only). */
 export const accountRoutes: RouteSpec[] = [

@@ -3,7 +3,6 @@ import { type AgentEntry, measureAgentEntries, streamAgentEntries } from "@ctxlo
 import type { Response } from "express";
 import type { ApiDeps } from "../../deps";
 import { applyRateLimit } from "../../http/rate-limit";
-import { contextReader } from "../contexts/get-context";
 import { proofBundle } from "../contexts/proof-bundle";
 import type { RouteHandler } from "../route-spec";
 import { ExportSlots } from "./export-slots";
@@ -76,6 +75,7 @@ function drainedOrClosed(res: Response): Promise<void> {
 export function exportAgent(deps: ApiDeps): RouteHandler<{
   params: typeof agentParamsSchema;
   query: typeof exportAgentQuerySchema;
+  scope: "contexts";
 }> {
   const { env } = deps;
   const slots = new ExportSlots(deps.redis, {
@@ -83,12 +83,11 @@ export function exportAgent(deps: ApiDeps): RouteHandler<{
     perUser: env.EXPORT_MAX_PER_USER,
     perProcess: env.EXPORT_MAX_PER_PROCESS,
   });
-  return async ({ params, query, auth, res }) => {
+  return async ({ params, query, auth, scope: reader, res }) => {
     if (query.from_sequence && query.to_sequence && query.from_sequence > query.to_sequence) {
       throw new AppError("VALIDATION_ERROR", "from_sequence is after to_sequence.");
     }
-    const reader = contextReader(auth);
-    const log = await findLog(deps, auth, params.agent_id);
+    const log = await findLog(deps, reader, params.agent_id);
     const range = {
       agentId: params.agent_id,
       fromSequence: query.from_sequence,

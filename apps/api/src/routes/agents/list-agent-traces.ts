@@ -1,6 +1,5 @@
 import { type AgentTraceSummary, listAgentTraces as findAgentTraces } from "@ctxlog/db";
 import type { ApiDeps } from "../../deps";
-import { contextReader } from "../contexts/get-context";
 import { nextCursor, readCursor } from "../list-cursors";
 import type { RouteHandler } from "../route-spec";
 import { findLog } from "./read-agents";
@@ -25,13 +24,15 @@ function agentTraceResource(trace: AgentTraceSummary) {
  * with no entry the key may read (another user's, or unknown) is a 404, like GET /v1/agents/:id;
  * one without spans has an empty list.
  */
-export function listAgentTraces(
-  deps: ApiDeps,
-): RouteHandler<{ params: typeof agentParamsSchema; query: typeof listAgentTracesQuerySchema }> {
-  return async ({ params, query, auth, res }) => {
+export function listAgentTraces(deps: ApiDeps): RouteHandler<{
+  params: typeof agentParamsSchema;
+  query: typeof listAgentTracesQuerySchema;
+  scope: "contexts";
+}> {
+  return async ({ params, query, scope, res }) => {
     const after = readCursor(query.cursor, "traces");
-    await findLog(deps, auth, params.agent_id);
-    const page = await findAgentTraces(deps.db, contextReader(auth), {
+    await findLog(deps, scope, params.agent_id);
+    const page = await findAgentTraces(deps.db, scope, {
       agentId: params.agent_id,
       limit: query.limit,
       after,

@@ -1,7 +1,6 @@
 import { AppError } from "@ctxlog/core";
-import { type AgentLogSummary, listAgentLogs } from "@ctxlog/db";
+import { type AgentLogSummary, type ContextReader, listAgentLogs } from "@ctxlog/db";
 import type { ApiDeps } from "../../deps";
-import { contextReader } from "../contexts/get-context";
 import { nextCursor, readCursor } from "../list-cursors";
 import type { RouteHandler } from "../route-spec";
 import type { agentParamsSchema, listAgentsQuerySchema } from "./schemas";
@@ -18,10 +17,12 @@ function agentLogResource(log: AgentLogSummary) {
 }
 
 /** GET /v1/agents — the key's agents' logs, by agent_id. */
-export function listAgents({ db }: ApiDeps): RouteHandler<{ query: typeof listAgentsQuerySchema }> {
-  return async ({ query, auth, res }) => {
+export function listAgents({
+  db,
+}: ApiDeps): RouteHandler<{ query: typeof listAgentsQuerySchema; scope: "contexts" }> {
+  return async ({ query, scope, res }) => {
     const after = readCursor(query.cursor, "agents");
-    const page = await listAgentLogs(db, contextReader(auth), {
+    const page = await listAgentLogs(db, scope, {
       limit: query.limit,
       after,
       activeAfter: query.active_after === undefined ? undefined : new Date(query.active_after),
@@ -31,8 +32,8 @@ export function listAgents({ db }: ApiDeps): RouteHandler<{ query: typeof listAg
   };
 }
 
-export async function findLog(deps: ApiDeps, auth: Parameters<typeof contextReader>[0], agentId: string) {
-  const page = await listAgentLogs(deps.db, contextReader(auth), { limit: 1, agentId });
+export async function findLog(deps: ApiDeps, reader: ContextReader, agentId: string) {
+  const page = await listAgentLogs(deps.db, reader, { limit: 1, agentId });
   const log = page.rows[0];
   // another user's agent, or one with no entry this key may read, is exactly like a missing one
   if (!log) throw new AppError("NOT_FOUND", `No log for agent ${agentId}.`);
@@ -40,8 +41,10 @@ export async function findLog(deps: ApiDeps, auth: Parameters<typeof contextRead
 }
 
 /** GET /v1/agents/:agent_id */
-export function getAgent(deps: ApiDeps): RouteHandler<{ params: typeof agentParamsSchema }> {
-  return async ({ params, auth, res }) => {
-    res.json(agentLogResource(await findLog(deps, auth, params.agent_id)));
+export function getAgent(
+  deps: ApiDeps,
+): RouteHandler<{ params: typeof agentParamsSchema; scope: "contexts" }> {
+  return async ({ params, scope, res }) => {
+    res.json(agentLogResource(await findLog(deps, scope, params.agent_id)));
   };
 }

@@ -22,6 +22,7 @@ export const agentRoutes: RouteSpec[] = [
     summary: "The agents' logs: head sequence and entry hash, counts by status, activity",
     tag: "Agents",
     permission: "contexts:read",
+    scope: "contexts",
     query: listAgentsQuerySchema,
     success: {
       status: 200,
@@ -38,6 +39,7 @@ export const agentRoutes: RouteSpec[] = [
     summary: "One agent's log",
     tag: "Agents",
     permission: "contexts:read",
+    scope: "contexts",
     params: agentParamsSchema,
     success: { status: 200, description: "The agent's log", schema: agentLogSchema },
     errors: [403, 404],
@@ -50,6 +52,7 @@ export const agentRoutes: RouteSpec[] = [
     summary: "Every entry of an agent's log as NDJSON, in sequence order, for `npx ctxlog audit`",
     tag: "Agents",
     permission: "contexts:read",
+    scope: "contexts",
     params: agentParamsSchema,
     query: exportAgentQuerySchema,
     success: {
@@ -71,6 +74,7 @@ export const agentRoutes: RouteSpec[] = [
     summary: "The OpenTelemetry traces of an agent's spans, newest first",
     tag: "Agents",
     permission: "contexts:read",
+    scope: "contexts",
     params: agentParamsSchema,
     query: listAgentTracesQuerySchema,
     success: {

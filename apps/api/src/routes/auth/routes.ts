@@ -24,6 +24,7 @@ const tag = "Dashboard";
 export const authRoutes: RouteSpec[] = [
   defineRoute({
     tag,
+    permission: "any",
     auth: "none",
     method: "post",
     path: "/auth/setup",
@@ -36,6 +37,7 @@ export const authRoutes: RouteSpec[] = [
   }),
   defineRoute({
     tag,
+    permission: "any",
     auth: "none",
     method: "post",
     path: "/auth/sign-in",
@@ -48,6 +50,7 @@ export const authRoutes: RouteSpec[] = [
   }),
   defineRoute({
     tag,
+    permission: "any",
     auth: "session",
     method: "get",
     path: "/auth/session",
@@ -59,6 +62,7 @@ export const authRoutes: RouteSpec[] = [
   }),
   defineRoute({
     tag,
+    permission: "any",
     auth: "session",
     method: "post",
     path: "/auth/sign-out",
@@ -70,6 +74,7 @@ export const authRoutes: RouteSpec[] = [
   }),
   defineRoute({
     tag,
+    permission: "any",
     auth: "session",
     method: "post",
     path: "/auth/sign-out-everywhere",
@@ -81,6 +86,7 @@ export const authRoutes: RouteSpec[] = [
   }),
   defineRoute({
     tag,
+    permission: "any",
     auth: "session",
     method: "post",
     path: "/auth/password",

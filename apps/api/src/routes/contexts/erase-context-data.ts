@@ -4,7 +4,6 @@ import type { ApiDeps } from "../../deps";
 import type { AuthContext } from "../../http/request-context";
 import type { RouteHandler } from "../route-spec";
 import { contextResource } from "./context-resource";
-import { contextReader } from "./get-context";
 import type { contextIdParamsSchema } from "./schemas";
 
 /** Who is erasing, as the row and the `context.erased` event keep it. */
@@ -19,10 +18,13 @@ export function eraserOf(auth: AuthContext): Eraser {
  * stored, keeps its hashes, signature and proof; answers the erased record. Again: the same
  * record (a no-op, the first erasure's time kept). Another user's context is a 404.
  */
-export function eraseContextData({ db }: ApiDeps): RouteHandler<{ params: typeof contextIdParamsSchema }> {
-  return async ({ params: { id }, auth, res }) => {
+export function eraseContextData({ db }: ApiDeps): RouteHandler<{
+  params: typeof contextIdParamsSchema;
+  scope: "contexts";
+}> {
+  return async ({ params: { id }, auth, scope, res }) => {
     const done = await eraseData(db, { userId: auth.userId, contextId: id, by: eraserOf(auth) });
-    const row = done && (await getContext(db, contextReader(auth), id));
+    const row = done && (await getContext(db, scope, id));
     if (!row) throw new AppError("NOT_FOUND", `No context ${id}.`);
     res.json(contextResource(row));
   };

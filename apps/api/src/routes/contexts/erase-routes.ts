@@ -9,6 +9,7 @@ export const eraseContextRoute = defineRoute({
   summary: "Erase a context's data and metadata; keep its hashes, signature and proof",
   tag: "Contexts",
   permission: "contexts:erase",
+  scope: "contexts",
   params: contextIdParamsSchema,
   success: {
     status: 200,

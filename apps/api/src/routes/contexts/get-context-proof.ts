@@ -2,7 +2,6 @@ import { AppError } from "@ctxlog/core";
 import { getContextWithAnchor } from "@ctxlog/db";
 import type { ApiDeps } from "../../deps";
 import type { RouteHandler } from "../route-spec";
-import { contextReader } from "./get-context";
 import { proofBundle } from "./proof-bundle";
 import type { ProofBundle } from "./proof-schema";
 import type { contextIdParamsSchema } from "./schemas";
@@ -15,9 +14,9 @@ import type { contextIdParamsSchema } from "./schemas";
 export function getContextProof({
   db,
   env,
-}: ApiDeps): RouteHandler<{ params: typeof contextIdParamsSchema }> {
-  return async ({ params: { id }, auth, res }) => {
-    const row = await getContextWithAnchor(db, contextReader(auth), id);
+}: ApiDeps): RouteHandler<{ params: typeof contextIdParamsSchema; scope: "contexts" }> {
+  return async ({ params: { id }, scope, res }) => {
+    const row = await getContextWithAnchor(db, scope, id);
     if (!row) throw new AppError("NOT_FOUND", `No context ${id}.`);
     const anchor = row.anchor;
     if (

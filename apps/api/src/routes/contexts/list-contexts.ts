@@ -3,13 +3,15 @@ import type { ApiDeps } from "../../deps";
 import { nextCursor, readCursor } from "../list-cursors";
 import type { RouteHandler } from "../route-spec";
 import { contextResource } from "./context-resource";
-import { contextReader } from "./get-context";
 import type { listContextsQuerySchema } from "./schemas";
 
 /** GET /v1/contexts — newest first, filtered by agent_id, status and trace_id, cursor-paginated. */
-export function listContexts({ db }: ApiDeps): RouteHandler<{ query: typeof listContextsQuerySchema }> {
-  return async ({ query, auth, res }) => {
-    const page = await findContexts(db, contextReader(auth), {
+export function listContexts({ db }: ApiDeps): RouteHandler<{
+  query: typeof listContextsQuerySchema;
+  scope: "contexts";
+}> {
+  return async ({ query, scope, res }) => {
+    const page = await findContexts(db, scope, {
       agentId: query.agent_id,
       status: query.status,
       traceId: query.trace_id,

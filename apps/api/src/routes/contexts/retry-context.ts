@@ -4,7 +4,6 @@ import type { ApiDeps } from "../../deps";
 import { enqueueAnchoring } from "../../ingestion/context-writer";
 import type { RouteHandler } from "../route-spec";
 import { contextResource } from "./context-resource";
-import { contextReader } from "./get-context";
 import type { contextIdParamsSchema } from "./schemas";
 
 /**
@@ -17,10 +16,10 @@ export function retryContext({
   queues,
   logger,
   confirmationEstimate,
-}: ApiDeps): RouteHandler<{ params: typeof contextIdParamsSchema }> {
-  return async ({ params: { id }, auth, res }) => {
+}: ApiDeps): RouteHandler<{ params: typeof contextIdParamsSchema; scope: "contexts" }> {
+  return async ({ params: { id }, scope, res }) => {
     const estimated = new Date(Date.now() + confirmationEstimate.delayMs());
-    const result = await retryFailedContext(db, contextReader(auth), id, estimated);
+    const result = await retryFailedContext(db, scope, id, estimated);
     if (result.outcome === "not_found") throw new AppError("NOT_FOUND", `No context ${id}.`);
     if (result.outcome === "not_retryable") {
       const why =

@@ -37,6 +37,7 @@ export const eventRoutes: RouteSpec[] = [
   }),
   defineRoute({
     tag: "Events",
+    permission: "any",
     method: "get",
     path: "/event-types",
     operationId: "listEventTypes",

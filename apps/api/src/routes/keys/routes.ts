@@ -14,7 +14,7 @@ import {
   rollKeyBodySchema,
 } from "./schemas";
 
-const common = { tag: "Keys", auth: "session" } as const;
+const common = { tag: "Keys", auth: "session", permission: "any" } as const;
 
 /** Key management: dashboard sessions only, never an API key (of any type). */
 export const keyRoutes: RouteSpec[] = [

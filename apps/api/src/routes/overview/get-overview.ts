@@ -1,4 +1,3 @@
-import { AppError } from "@ctxlog/core";
 import { currentAnchorKey, readOverview } from "@ctxlog/db";
 import type { z } from "zod";
 import { createBalanceCache } from "../../chain-reading/balance-cache";
@@ -26,9 +25,6 @@ export function getOverview(deps: ApiDeps): RouteHandler<NoSchemas> {
   const anchorBalance = (address: string | null) =>
     balances && address !== null ? balances.get(address) : Promise.resolve(null);
   return async ({ auth, res }) => {
-    if (auth.type !== "full" && auth.type !== "read_only") {
-      throw new AppError("INSUFFICIENT_PERMISSIONS", `This key (${auth.type}) may not read the overview.`);
-    }
     const anchorAddress = await currentAnchorKey(db);
     const [stats, wei, anchoring] = await Promise.all([
       readOverview(db, auth.userId, { network: env.NETWORK_NAME }),

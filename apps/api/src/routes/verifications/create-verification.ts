@@ -3,7 +3,6 @@ import { AppError, MicroBatcher, newId, runVerificationChecks } from "@ctxlog/co
 import { type NewVerification, recordVerifications } from "@ctxlog/db";
 import type { Address, Hex } from "viem";
 import type { ApiDeps } from "../../deps";
-import { contextReader } from "../contexts/get-context";
 import type { RouteHandler } from "../route-spec";
 import { subjectByData, subjectById, type VerificationSubject } from "./resolve-subject";
 import type { createVerificationBodySchema } from "./schemas";
@@ -27,15 +26,14 @@ export function createVerification({
   chain,
   signers,
   env,
-}: ApiDeps): RouteHandler<{ body: typeof createVerificationBodySchema }> {
+}: ApiDeps): RouteHandler<{ body: typeof createVerificationBodySchema; scope: "contexts" }> {
   const writer = new MicroBatcher<NewVerification>({
     maxBatch: 100,
     maxConcurrent: 4,
     flush: (rows) => recordVerifications(db, rows),
   });
-  return async ({ body, auth, res }) => {
+  return async ({ body, auth, scope: reader, res }) => {
     const started = performance.now();
-    const reader = contextReader(auth);
     // the router checked the body against the one form whose keys it uses (http/validate.ts)
     const subject: VerificationSubject =
       "context_id" in body

@@ -2,16 +2,15 @@ import { listVerifications as findVerifications } from "@ctxlog/db";
 import type { ApiDeps } from "../../deps";
 import { nextCursor, readCursor } from "../list-cursors";
 import type { RouteHandler } from "../route-spec";
-import { verificationViewer } from "./get-verification";
 import type { listVerificationsQuerySchema } from "./schemas";
 import { verificationResource } from "./verification-resource";
 
 /** GET /v1/verifications — newest first, optionally of one context, cursor-paginated. */
 export function listVerifications({
   db,
-}: ApiDeps): RouteHandler<{ query: typeof listVerificationsQuerySchema }> {
-  return async ({ query, auth, res }) => {
-    const page = await findVerifications(db, verificationViewer(auth), {
+}: ApiDeps): RouteHandler<{ query: typeof listVerificationsQuerySchema; scope: "verifications" }> {
+  return async ({ query, scope, res }) => {
+    const page = await findVerifications(db, scope, {
       limit: query.limit,
       after: readCursor(query.cursor, "verifications"),
       contextId: query.context_id,

@@ -19,6 +19,7 @@ export const verificationRoutes: RouteSpec[] = [
     method: "post",
     path: "/verifications",
     operationId: "createVerification",
+    scope: "contexts",
     summary: "Verify a context (by id, or data you hold against a transaction) on the chain",
     body: createVerificationBodySchema,
     success: {
@@ -41,6 +42,7 @@ export const verificationRoutes: RouteSpec[] = [
     method: "get",
     path: "/verifications",
     operationId: "listVerifications",
+    scope: "verifications",
     summary: "List verifications, newest first",
     query: listVerificationsQuerySchema,
     success: {
@@ -56,6 +58,7 @@ export const verificationRoutes: RouteSpec[] = [
     method: "get",
     path: "/verifications/:id",
     operationId: "getVerification",
+    scope: "verifications",
     summary: "Read one verification",
     params: verificationIdParamsSchema,
     success: { status: 200, description: "The verification", schema: verificationSchema },
