@@ -55,3 +55,14 @@ export async function inSqlTransaction<T>(db: DbOrTx, fn: (sql: SqlRunner) => Pr
     client.release(broken);
   }
 }
+
+/**
+ * One statement outside a transaction: on the pg pool under a client from createDb, else through
+ * Prisma (a transaction client, or a client without a pool of its own).
+ */
+export function sqlOf(db: DbOrTx): SqlRunner {
+  const pool = pgPoolOf(db);
+  if (!pool) return prismaSql(db);
+  return async <R>(sql: string, params: readonly unknown[] = []) =>
+    (await pool.query(sql, params as unknown[])).rows as R[];
+}

@@ -1,5 +1,8 @@
 import { IN_FLIGHT_STATUSES } from "../anchors/in-flight-anchors";
 import type { DbOrTx } from "../prisma-types";
+import { runQuery } from "../run-query";
+import { sqlOf } from "../sql-transaction";
+import { oldestAnchorIn, oldestPendingContext } from "./read-backlog-ages.queries";
 
 export interface BacklogAges {
   /** created_at of the oldest pending context, null when none is pending */
@@ -15,17 +18,13 @@ export interface BacklogAges {
  * signer, created_at)).
  */
 export async function readBacklogAges(db: DbOrTx): Promise<BacklogAges> {
+  const sql = sqlOf(db);
   const [contexts, anchors] = await Promise.all([
-    db.$queryRaw<{ created_at: Date }[]>`
-      SELECT c.created_at FROM pending_contexts AS q JOIN contexts AS c ON c.id = q.id
-      ORDER BY q.id LIMIT 1`,
-    db.anchor.aggregate({
-      where: { status: { in: [...IN_FLIGHT_STATUSES] } },
-      _min: { createdAt: true },
-    }),
+    runQuery(oldestPendingContext, undefined, sql),
+    runQuery(oldestAnchorIn, { statuses: [...IN_FLIGHT_STATUSES] }, sql),
   ]);
   return {
     oldestPendingContextAt: contexts[0]?.created_at ?? null,
-    oldestUnconfirmedAnchorAt: anchors._min.createdAt,
+    oldestUnconfirmedAnchorAt: anchors[0]?.created_at ?? null,
   };
 }

@@ -1,0 +1,43 @@
+// The committed `<name>.queries.ts` of every packages/db `.sql` file is what pgTyped generates from
+// it against the migrated schema (`npm run db:sql -- --check`, on a scratch database of the test
+// server): a statement edited without regenerating its types, or one the schema no longer fits,
+// fails here.
+import { execFile } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+const ROOT = path.resolve(__dirname, "..", "..", "..");
+const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL || "postgresql://root@127.0.0.1:5432/postgres";
+
+function sqlFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".sql"))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+describe("packages/db .sql files", () => {
+  it("have their generated queries committed, up to date with the schema", async () => {
+    const { code, stdout, stderr } = await new Promise<{ code: number; stdout: string; stderr: string }>(
+      (resolve) => {
+        execFile(
+          process.execPath,
+          [path.join(ROOT, "scripts", "db-sql.js"), "--check"],
+          { cwd: ROOT, env: { ...process.env, DATABASE_URL: ADMIN_URL }, timeout: 120_000 },
+          (error, out, err) =>
+            resolve({ code: error ? Number(error.code ?? 1) : 0, stdout: out, stderr: err }),
+        );
+      },
+    );
+    expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
+    expect(stdout).toMatch(/generated query file\(s\) match their SQL/);
+  });
+
+  it("each name one statement per @name block, each with a name", () => {
+    for (const file of sqlFiles(path.join(ROOT, "packages", "db", "src"))) {
+      const text = readFileSync(file, "utf8");
+      const names = text.match(/@name \w+/g) ?? [];
+      const statements = text.split(/;\s*(?:\n|$)/).filter((s) => s.replace(/--.*$/gm, "").trim());
+      expect([file, names.length]).toEqual([file, statements.length]);
+    }
+  });
+});
