@@ -104,6 +104,15 @@ export { ID_PREFIXES, type IdPrefix, idFloor, idTimestamp, isId, newId } from ".
 export { findJsonHazard, type JsonHazard } from "./json-safety";
 export { fastKeccakLoaded, keccak256Bytes, keccak256Hex, loadFastKeccak } from "./keccak";
 export {
+  defineLifecycle,
+  type Lifecycle,
+  mermaidDiagram,
+  statesFor,
+  type Transition,
+  TransitionRefused,
+  transition,
+} from "./lifecycle";
+export {
   buildMerkleLevels,
   buildMerkleTree,
   type MerkleLevels,
