@@ -1,5 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { DATA_STEPS, type DataStep } from "./data-steps";
+import { runDataStep } from "./data-steps/run-data-step";
 import { withDatabaseName } from "./database";
 import { EngineAdapterFactory } from "./migration-engine/adapter";
 import { withSchemaEngine } from "./migration-engine/run";
@@ -12,6 +14,8 @@ const NO_FILTERS = { externalTables: [], externalEnums: [] };
 export interface MigrationsOptions {
   /** Folder of `<timestamp>_<name>/migration.sql`; the repository's prisma/migrations by default. */
   migrationsDir?: string;
+  /** The rewrites in code run between migrations (data-steps/); the repository's by default. */
+  dataSteps?: readonly DataStep[];
 }
 
 export interface SchemaDiffOptions extends MigrationsOptions {
@@ -27,10 +31,24 @@ export interface SchemaDiffOptions extends MigrationsOptions {
  */
 export async function applyMigrations(databaseUrl: string, opts: MigrationsOptions = {}): Promise<string[]> {
   const migrationsList = await readMigrationsDir(opts.migrationsDir ?? DEFAULT_MIGRATIONS_DIR);
-  const result = await withSchemaEngine(new EngineAdapterFactory(databaseUrl), undefined, (engine) =>
-    engine.applyMigrations({ migrationsList, filters: NO_FILTERS }),
-  );
-  return result.appliedMigrationNames;
+  const apply = async (migrationDirectories: typeof migrationsList.migrationDirectories) => {
+    const list = { ...migrationsList, migrationDirectories };
+    const result = await withSchemaEngine(new EngineAdapterFactory(databaseUrl), undefined, (engine) =>
+      engine.applyMigrations({ migrationsList: list, filters: NO_FILTERS }),
+    );
+    return result.appliedMigrationNames;
+  };
+  const all = migrationsList.migrationDirectories;
+  const applied: string[] = [];
+  // each data step right after its migration, before the ones that may rely on it
+  for (const step of opts.dataSteps ?? DATA_STEPS) {
+    const at = all.findIndex((m) => m.path === step.after);
+    if (at < 0) throw new Error(`data step ${step.name} follows ${step.after}, which is not a migration`);
+    applied.push(...(await apply(all.slice(0, at + 1))));
+    await runDataStep(databaseUrl, step);
+  }
+  applied.push(...(await apply(all)));
+  return applied;
 }
 
 /**
