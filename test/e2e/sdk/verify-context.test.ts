@@ -188,10 +188,10 @@ describe("an independent tool sees the same anchor", () => {
   });
 });
 
-describe("the README's cast recipe for a bundle's signature", () => {
+describe("docs/verification.md's cast recipe for a bundle's signature", () => {
   const cast = path.join(__dirname, "../../../node_modules/@foundry-rs/cast-linux-amd64/bin/cast");
-  const readme = readFileSync(path.join(__dirname, "../../../README.md"), "utf8");
-  // the README's node one-liner that writes the Receipt's typed data, as a user would run it
+  const readme = readFileSync(path.join(__dirname, "../../../docs/verification.md"), "utf8");
+  // docs/verification.md's node one-liner that writes the Receipt's typed data, as a user would run it
   const script = /^node -e '(.+)' > receipt\.json$/m.exec(readme)?.[1] as string;
   const castVerify = async (dir: string, args: string[]) =>
     promisify(execFile)(cast, ["wallet", "verify", ...args], { cwd: dir }).then(
@@ -226,7 +226,7 @@ describe("the README's cast recipe for a bundle's signature", () => {
           }),
         ),
       ).toBe(false);
-      // version 2 (EIP-191 over context_hash), as the README says
+      // version 2 (EIP-191 over context_hash), as docs/verification.md says
       const v2 = f.chained[2][0] as ProofBundle;
       expect(await castVerify(dir, ["--address", v2.signer_address, v2.context_hash, v2.signature])).toBe(
         true,
