@@ -58,26 +58,35 @@ export function createApiDeps(
     // past the budget, one lookup a second still: valid keys behind a shared address get through
     probationMs: 1_000,
   });
-  const signInLimiter = (name: string, limit: number, refusal: string, progressiveAfter?: number) =>
+  const signInLimiter = (
+    name: string,
+    limit: number,
+    refusal: string,
+    opts: { progressiveAfter?: number; probationMs?: number },
+  ) =>
     new FailedAuthLimiter(redis, {
       prefix: env.REDIS_PREFIX,
       name,
       limit,
       windowSeconds: env.SIGN_IN_WINDOW_SECONDS,
       refusal,
-      progressiveAfter,
+      ...opts,
     });
   const signInLimits = {
     byAccount: signInLimiter(
       "signin:account",
       env.SIGN_IN_ACCOUNT_LIMIT,
       "Too many failed sign-ins for this account from this address; retry later.",
-      5, // then 1, 2, 4, … s between attempts
+      // the account's own failures there: then 1, 2, 4, … s between attempts, no probation
+      { progressiveAfter: 5 },
     ),
     byAddress: signInLimiter(
       "signin:address",
       env.SIGN_IN_ADDRESS_LIMIT,
       "Too many failed sign-ins from this address; retry later.",
+      // others' failures (other emails, unknown links) from a shared address (NAT): past the
+      // budget one check a second still, so a valid password or link is served after a short wait
+      { probationMs: 1_000 },
     ),
   };
   const metrics = createApiMetrics({ clustered: opts.clustered });

@@ -27,7 +27,8 @@ export function setupAccount({
     checkSameOrigin(req, env);
     const address = clientAddressBucket(req.ip);
     // counted before the link is looked up (atomically, so a burst gets no more lookups than the
-    // limit), given back once the link is found
+    // limit), given back once the link is found; past the limit, on probation (one lookup a second),
+    // so unknown links sent by others from this address never refuse a valid one
     const attempt = await signInLimits.byAddress.begin(address, res);
     const tokenHash = isOpaqueToken(body.token) ? hashOpaqueToken(body.token) : null;
     const link = tokenHash

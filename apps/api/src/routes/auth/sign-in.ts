@@ -23,7 +23,10 @@ export const accountLimitKey = (email: string) => `account:${hashOpaqueToken(nor
  * Each attempt is counted per client address and per account at that address BEFORE the password
  * is checked (atomically: a concurrent burst gets no more argon2 checks than the limits), and given
  * back when it succeeds. The account's lockout is keyed on the address too, with progressive delays
- * (auth-failure-limit.ts), so failures from one address never lock the owner out at another.
+ * (auth-failure-limit.ts), so failures from one address never lock the owner out at another. The
+ * address's limit has probation (wiring.ts): an address others exhausted (a NAT) still gets one check
+ * a second, so a valid password is served after a short wait; only the account's own failures there
+ * refuse it.
  */
 export function signIn({ db, env, signInLimits }: ApiDeps): RouteHandler<{ body: typeof signInBodySchema }> {
   return async ({ body, req, res }) => {
