@@ -7,6 +7,7 @@ import {
 } from "@ctxlog/core";
 import { createDb } from "@ctxlog/db";
 import { createRedisConnection, JobQueues, subscribeKeyRevocations } from "@ctxlog/jobs";
+import { apiMailSender, MailOutbox } from "@ctxlog/mail";
 import type { Logger } from "pino";
 import { createChainAccess } from "./chain-reading/chain-access";
 import type { ApiDeps } from "./deps";
@@ -23,7 +24,8 @@ import { SignerDirectory } from "./signing/signer-directory";
 export function createApiDeps(
   env: ApiEnv,
   logger: Logger,
-  opts: { clustered?: boolean } = {},
+  // printMail: where the development fallback prints mails (default: stdout; tests: their own)
+  opts: { clustered?: boolean; printMail?: (text: string) => void } = {},
 ): ApiDeps & { close: () => Promise<void> } {
   const db = createDb(env.DATABASE_URL, {
     poolSize: env.DATABASE_POOL_SIZE,
@@ -90,6 +92,8 @@ export function createApiDeps(
     ),
   };
   const metrics = createApiMetrics({ clustered: opts.clustered });
+  const mailSender = apiMailSender(env, { development: env.CTXLOG_DEV_MODE, print: opts.printMail });
+  const mail = mailSender ? new MailOutbox(mailSender, logger) : null;
   const signer = createContextSigner(env.ATTESTATION_PRIVATE_KEY as `0x${string}`);
   return {
     env,
@@ -130,7 +134,9 @@ export function createApiDeps(
         : null,
     signers: new SignerDirectory(db, signerAddress(env.ATTESTATION_PRIVATE_KEY as `0x${string}`), logger),
     secretsKeyring: secretKeyringFromEnv(env),
+    mail,
     close: async () => {
+      await mail?.close(); // mails waiting for a retry are given up, each logged
       await queues.close().catch(() => {});
       await revocations?.close();
       redis.disconnect();
