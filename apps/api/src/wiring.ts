@@ -64,7 +64,7 @@ export function createApiDeps(
     name: string,
     limit: number,
     refusal: string,
-    opts: { progressiveAfter?: number; probationMs?: number },
+    tuning: { progressiveAfter?: number; probationMs?: number },
   ) =>
     new FailedAuthLimiter(redis, {
       prefix: env.REDIS_PREFIX,
@@ -72,7 +72,7 @@ export function createApiDeps(
       limit,
       windowSeconds: env.SIGN_IN_WINDOW_SECONDS,
       refusal,
-      ...opts,
+      ...tuning,
     });
   const signInLimits = {
     byAccount: signInLimiter(
