@@ -55,6 +55,7 @@ describe("the mail outbox", () => {
       ["info", 3, "mail sent"],
     ]);
     expect(lines[0]?.obj).toMatchObject({ mail: "invitation", accountId: "acc_1", responseCode: 451 });
+    expect(lines[2]?.obj).toMatchObject({ via: `SMTP smtp://127.0.0.1:${smtp.port}` });
     expect(JSON.stringify(lines)).not.toContain(TOKEN);
     expect(JSON.stringify(lines)).not.toContain("retry@example.com");
   });

@@ -65,7 +65,8 @@ export class MailOutbox {
     for (let attempt = 1; ; attempt++) {
       try {
         await this.sender.send(message);
-        this.log.info({ ...label, attempt }, "mail sent");
+        // `via`: the SMTP server (never its credentials), or the development fallback's printing
+        this.log.info({ ...label, attempt, via: this.sender.description }, "mail sent");
         return;
       } catch (err) {
         const delay = this.retryDelaysMs[attempt - 1];
