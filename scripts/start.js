@@ -135,13 +135,15 @@ async function main() {
     children.push(child);
   }
   const origin = `http://${process.env.HOST ?? "127.0.0.1"}:${process.env.PORT ?? 3000}`;
+  const mailNote = mailSummary();
   const base = `${origin}/v1`;
   const ops = `http://${process.env.OPS_HOST ?? "127.0.0.1"}:${process.env.OPS_PORT ?? 9463}`;
   console.log(`
 ctxlog is starting: API at ${base} (OpenAPI: ${base}/openapi.json)
 Dashboard:     ${origin}/dashboard/
 First sign-in: npm run ctxlog -- accounts create --user demo --email you@example.com
-               (prints a one-time link, valid 30 minutes, where you set your password)
+               (${mailNote.cli})
+Mail:          ${mailNote.api}
 Operations:    ${ops}/metrics and ${ops}/readyz (private port)${
     process.env.CHAIN_WORKER_METRICS_PORT
       ? `\nChain worker:  http://${process.env.CHAIN_WORKER_METRICS_HOST ?? "127.0.0.1"}:${process.env.CHAIN_WORKER_METRICS_PORT}/healthz (anchoring: ok, or stalled and why)`
@@ -154,6 +156,28 @@ Operations:    ${ops}/metrics and ${ops}/readyz (private port)${
 Create a key:  in the dashboard, or npm run ctxlog -- keys create --user demo --type full
 Then:          curl -H "Authorization: Bearer <key>" ${base}/status
 `);
+}
+
+/** Where invitations and sign-in links go: SMTP_URL's server, else (development) this output. */
+function mailSummary() {
+  if (process.env.SMTP_URL) {
+    let where = "SMTP_URL";
+    try {
+      const url = new URL(process.env.SMTP_URL);
+      where = `${url.protocol}//${url.host}`; // never its user and password
+    } catch {}
+    return {
+      cli: "mails you a one-time link, valid a week, where you set your password",
+      api: `invitations and sign-in links are mailed through ${where}`,
+    };
+  }
+  const dev = process.env.CTXLOG_DEV_MODE === "true" || process.env.CTXLOG_DEV_MODE === "1";
+  return {
+    cli: "prints a one-time link, valid a week, where you set your password: SMTP_URL is unset",
+    api: dev
+      ? "SMTP_URL is unset: each invitation mail is printed below, marked NOT SENT (development)"
+      : "SMTP_URL is unset and CTXLOG_DEV_MODE is off: dashboard invitations answer 503",
+  };
 }
 
 function stop(code) {

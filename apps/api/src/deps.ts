@@ -1,6 +1,7 @@
 import type { ContextSigner, SecretKeyring } from "@ctxlog/core";
 import type { PrismaClient } from "@ctxlog/db";
 import type { JobQueues, RedisClient } from "@ctxlog/jobs";
+import type { MailOutbox } from "@ctxlog/mail";
 import type { Logger } from "pino";
 import type { ChainAccess } from "./chain-reading/chain-access";
 import type { ApiEnv } from "./env";
@@ -34,4 +35,6 @@ export interface ApiDeps {
   signers: SignerDirectory;
   /** seals webhook secrets at rest (SECRETS_ENCRYPTION_KEY and its old keys) */
   secretsKeyring: SecretKeyring;
+  /** mails invitations off the request path; null: no SMTP_URL outside development (invitations 503) */
+  mail: MailOutbox | null;
 }

@@ -56,6 +56,30 @@ describe("API environment", () => {
     expect(() => parseApiEnv({ ...base, ...extra, OPS_PORT: value })).toThrow(/OPS_PORT/);
   });
 
+  it("mails through SMTP_URL (smtp or smtps) From MAIL_FROM, required with it; says what is wrong without echoing the URL", () => {
+    const smtp = {
+      SMTP_URL: "smtps://mailer:p4ss@smtp.example.com:465",
+      MAIL_FROM: "ctxlog <no-reply@example.com>",
+    };
+    expect(parseApiEnv({ ...base, ...smtp })).toMatchObject(smtp);
+    expect(parseApiEnv({ ...base, SMTP_URL: "" }).SMTP_URL).toBeUndefined();
+    expect(parseApiEnv({ ...base, ...smtp, MAIL_FROM: "no-reply@example.com" }).MAIL_FROM).toBe(
+      "no-reply@example.com",
+    );
+    expect(() => parseApiEnv({ ...base, SMTP_URL: smtp.SMTP_URL })).toThrow(
+      /MAIL_FROM: is required with SMTP_URL/,
+    );
+    expect(() => parseApiEnv({ ...base, ...smtp, MAIL_FROM: "nobody" })).toThrow(/MAIL_FROM: an address/);
+    let thrown: unknown;
+    try {
+      parseApiEnv({ ...base, SMTP_URL: "https://mailer:p4ss@smtp.example.com" });
+    } catch (err) {
+      thrown = err;
+    }
+    expect(String(thrown)).toMatch(/SMTP_URL: an SMTP server as smtp:\/\//);
+    expect(String(thrown)).not.toContain("p4ss");
+  });
+
   it("requires the secrets encryption key and its id, and says what is wrong without echoing it", () => {
     const { SECRETS_ENCRYPTION_KEY: _k, SECRETS_ENCRYPTION_KEY_ID: _i, ...withoutKey } = base;
     expect(() => parseApiEnv(withoutKey)).toThrow(

@@ -9,6 +9,7 @@ import {
   redisEnv,
   secretsEncryptionEnv,
 } from "@ctxlog/core";
+import { checkMailEnv, mailEnv } from "@ctxlog/mail";
 import { z } from "zod";
 
 /** `free:600,pro:6000` → { free: 600, pro: 6000 } */
@@ -126,9 +127,14 @@ export const apiEnvSchema = z
     SIGN_IN_ACCOUNT_LIMIT: z.coerce.number().int().min(0).default(10),
     SIGN_IN_ADDRESS_LIMIT: z.coerce.number().int().min(0).default(30),
     SIGN_IN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+    // Invitations (POST /v1/accounts/invitations) are mailed to the invited email through SMTP_URL,
+    // From MAIL_FROM (required with it). Without SMTP_URL: printed to the API's output with
+    // CTXLOG_DEV_MODE (npm start), else invitations answer 503.
+    ...mailEnv,
   })
   .superRefine(checkSecretsEncryptionEnv)
   .superRefine(checkRedisTopology)
+  .superRefine(checkMailEnv)
   .refine((env) => env.DEFAULT_PLAN in env.PLAN_RATE_LIMITS, {
     message: "DEFAULT_PLAN must be one of the plans in PLAN_RATE_LIMITS",
     path: ["DEFAULT_PLAN"],

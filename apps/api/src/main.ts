@@ -45,6 +45,9 @@ async function serve(env: ApiEnv, logger: ReturnType<typeof createLogger>) {
   // Publishes this process's signer (from now on) and older ones found on contexts, then hourly.
   deps.signers.start();
   if (!deps.chain) logger.warn("RPC_URL is unset: POST /v1/verifications answers 503");
+  if (deps.mail) logger.info({ mail: deps.mail.description }, "invitations are mailed");
+  else
+    logger.warn("SMTP_URL is unset: POST /v1/accounts/invitations answers 503 (nothing can mail the link)");
   // The producer connection queues nothing while it connects (it fails fast, so a Redis outage is a
   // 503 rather than a hang): listening before it is ready would answer a fresh process's first
   // requests 503. A Redis still down after the wait is reported and the API serves anyway.

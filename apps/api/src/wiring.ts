@@ -7,6 +7,7 @@ import {
 } from "@ctxlog/core";
 import { createDb } from "@ctxlog/db";
 import { createRedisConnection, JobQueues, subscribeKeyRevocations } from "@ctxlog/jobs";
+import { apiMailSender, MailOutbox } from "@ctxlog/mail";
 import type { Logger } from "pino";
 import { createChainAccess } from "./chain-reading/chain-access";
 import type { ApiDeps } from "./deps";
@@ -23,7 +24,8 @@ import { SignerDirectory } from "./signing/signer-directory";
 export function createApiDeps(
   env: ApiEnv,
   logger: Logger,
-  opts: { clustered?: boolean } = {},
+  // printMail: where the development fallback prints mails (default: stdout; tests: their own)
+  opts: { clustered?: boolean; printMail?: (text: string) => void } = {},
 ): ApiDeps & { close: () => Promise<void> } {
   const db = createDb(env.DATABASE_URL, {
     poolSize: env.DATABASE_POOL_SIZE,
@@ -58,29 +60,40 @@ export function createApiDeps(
     // past the budget, one lookup a second still: valid keys behind a shared address get through
     probationMs: 1_000,
   });
-  const signInLimiter = (name: string, limit: number, refusal: string, progressiveAfter?: number) =>
+  const signInLimiter = (
+    name: string,
+    limit: number,
+    refusal: string,
+    tuning: { progressiveAfter?: number; probationMs?: number },
+  ) =>
     new FailedAuthLimiter(redis, {
       prefix: env.REDIS_PREFIX,
       name,
       limit,
       windowSeconds: env.SIGN_IN_WINDOW_SECONDS,
       refusal,
-      progressiveAfter,
+      ...tuning,
     });
   const signInLimits = {
     byAccount: signInLimiter(
       "signin:account",
       env.SIGN_IN_ACCOUNT_LIMIT,
       "Too many failed sign-ins for this account from this address; retry later.",
-      5, // then 1, 2, 4, … s between attempts
+      // the account's own failures there: then 1, 2, 4, … s between attempts, no probation
+      { progressiveAfter: 5 },
     ),
     byAddress: signInLimiter(
       "signin:address",
       env.SIGN_IN_ADDRESS_LIMIT,
       "Too many failed sign-ins from this address; retry later.",
+      // others' failures (other emails, unknown links) from a shared address (NAT): past the
+      // budget one check a second still, so a valid password or link is served after a short wait
+      { probationMs: 1_000 },
     ),
   };
   const metrics = createApiMetrics({ clustered: opts.clustered });
+  const mailSender = apiMailSender(env, { development: env.CTXLOG_DEV_MODE, print: opts.printMail });
+  const mail = mailSender ? new MailOutbox(mailSender, logger) : null;
   const signer = createContextSigner(env.ATTESTATION_PRIVATE_KEY as `0x${string}`);
   return {
     env,
@@ -121,7 +134,9 @@ export function createApiDeps(
         : null,
     signers: new SignerDirectory(db, signerAddress(env.ATTESTATION_PRIVATE_KEY as `0x${string}`), logger),
     secretsKeyring: secretKeyringFromEnv(env),
+    mail,
     close: async () => {
+      await mail?.close(); // mails waiting for a retry are given up, each logged
       await queues.close().catch(() => {});
       await revocations?.close();
       redis.disconnect();

@@ -4,6 +4,7 @@ import {
   checkSecretsEncryptionEnv,
   encryptionKeyEnv,
   encryptionKeyIdEnv,
+  envFlag,
   oldEncryptionKeysEnv,
   optionalEnv,
   parseConfig,
@@ -12,6 +13,7 @@ import {
   type SecretKeyring,
   secretKeyringFromEnv,
 } from "@ctxlog/core";
+import { checkMailEnv, mailEnv } from "@ctxlog/mail";
 import { z } from "zod";
 
 export const cliEnvSchema = z.object({
@@ -30,10 +32,15 @@ export const cliEnvSchema = z.object({
   SECRETS_ENCRYPTION_KEY: optionalEnv(encryptionKeyEnv),
   SECRETS_ENCRYPTION_KEY_ID: optionalEnv(encryptionKeyIdEnv),
   SECRETS_ENCRYPTION_OLD_KEYS: oldEncryptionKeysEnv,
+  /** `accounts create` and `accounts link` mail their link through SMTP_URL (From MAIL_FROM) */
+  ...mailEnv,
+  /** without SMTP_URL, links are printed: labelled the development fallback when this is set */
+  CTXLOG_DEV_MODE: envFlag,
 });
 const checkedCliEnvSchema = cliEnvSchema
   .superRefine(checkSecretsEncryptionEnv)
-  .superRefine(checkRedisTopology);
+  .superRefine(checkRedisTopology)
+  .superRefine(checkMailEnv);
 
 export type CliEnv = z.infer<typeof cliEnvSchema>;
 
@@ -59,6 +66,11 @@ export function requireSecretKeyring(env: CliEnv): SecretKeyring {
 /** A mistake of the person at the keyboard: printed without a stack, exit code 2. */
 export class UsageError extends Error {
   override readonly name = "UsageError";
+}
+
+/** A command that could not finish for a reason it explains (e.g. the mail server refused): exit 1, no stack. */
+export class CommandFailed extends Error {
+  override readonly name = "CommandFailed";
 }
 
 /**

@@ -2,10 +2,18 @@ import { existsSync } from "node:fs";
 import { pgTimeoutsFrom, redisTargetFrom } from "@ctxlog/core";
 import { createDb } from "@ctxlog/db";
 import { createRedisConnection, publishKeyRevocation } from "@ctxlog/jobs";
+import { createSmtpSender } from "@ctxlog/mail";
 import { ACCOUNTS_USAGE, runAccountsCommand } from "./commands/accounts";
 import { KEYS_USAGE, type NotifyKeyChanged, runKeysCommand } from "./commands/keys";
 import { runSecretsCommand, SECRETS_USAGE } from "./commands/secrets";
-import { type CliEnv, parseCliEnv, publicBaseUrl, requireSecretKeyring, UsageError } from "./env";
+import {
+  type CliEnv,
+  CommandFailed,
+  parseCliEnv,
+  publicBaseUrl,
+  requireSecretKeyring,
+  UsageError,
+} from "./env";
 
 /** Publishes a key change to running APIs; a failure is a warning, never a failed command. */
 function keyChangeNotifier(env: CliEnv): NotifyKeyChanged {
@@ -46,12 +54,21 @@ async function main(argv: string[]): Promise<number> {
   const out = (line: string) => console.log(line);
   try {
     if (keyring) await runSecretsCommand(db, rest, out, keyring);
-    else if (group === "accounts")
-      await runAccountsCommand(db, rest, out, {
-        defaultPlan: env.DEFAULT_PLAN,
-        publicBaseUrl: publicBaseUrl(env),
-      });
-    else await runKeysCommand(db, rest, out, env.DEFAULT_PLAN, keyChangeNotifier(env));
+    else if (group === "accounts") {
+      const mail = env.SMTP_URL
+        ? createSmtpSender({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? "" })
+        : null;
+      try {
+        await runAccountsCommand(db, rest, out, {
+          defaultPlan: env.DEFAULT_PLAN,
+          publicBaseUrl: publicBaseUrl(env),
+          mail,
+          development: env.CTXLOG_DEV_MODE,
+        });
+      } finally {
+        mail?.close();
+      }
+    } else await runKeysCommand(db, rest, out, env.DEFAULT_PLAN, keyChangeNotifier(env));
     return 0;
   } finally {
     await db.$disconnect();
@@ -61,7 +78,7 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err: unknown) => {
-    console.error(err instanceof UsageError ? err.message : err);
+    console.error(err instanceof UsageError || err instanceof CommandFailed ? err.message : err);
     process.exit(err instanceof UsageError ? 2 : 1);
   },
 );

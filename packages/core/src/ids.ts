@@ -19,6 +19,7 @@ export const ID_PREFIXES = [
   "acc",
   "ses",
   "lnk",
+  "per",
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

@@ -11,6 +11,7 @@ export type {
   ApiKey,
   IdempotencyKey,
   OutboxEvent,
+  Person,
   Session,
   User,
 } from "./generated/prisma/client";

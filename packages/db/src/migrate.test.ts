@@ -107,6 +107,7 @@ describe("the repository's migrations", () => {
       "otel_spans",
       "outbox_events",
       "pending_contexts",
+      "people",
       "sessions",
       "sign_in_links",
       "signer_leases",

@@ -11,6 +11,7 @@ const SECRET_NAMES = [
   "ATTESTATION_PRIVATE_KEY", // an env object: the key that signs context hashes
   "DATABASE_URL", // may carry a password
   "REDIS_URL",
+  "SMTP_URL", // may carry the mail server's password
   "password",
   "passwordHash", // dashboard accounts
   "token", // sign-in link and session tokens

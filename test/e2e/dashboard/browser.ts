@@ -1,6 +1,7 @@
 // Debian's Chromium driven by playwright-core: nothing here downloads a browser. As root (CI) the
 // sandbox cannot start, hence --no-sandbox.
 import { existsSync } from "node:fs";
+import { setupLinkIn } from "@ctxlog/mail/testing";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import type { DashboardStack } from "./stack";
 
@@ -26,10 +27,21 @@ export interface Person {
   userId: string;
 }
 
-/** `ctxlog accounts create --json`: one line with the one-time sign-in link. */
+/**
+ * `ctxlog accounts create --json`: the invitation is mailed to `email` (the stack's SMTP server), and
+ * its one-time link read from that mail, as its owner would.
+ */
 export async function createAccount(stack: DashboardStack, userId: string, email: string) {
   const out = await stack.cli("accounts", "create", "--user", userId, "--email", email, "--json");
-  return JSON.parse(out.trim()) as { link: string; account_id: string; user_id: string; email: string };
+  const created = JSON.parse(out.trim()) as {
+    account_id: string;
+    user_id: string;
+    email: string;
+    mailed: boolean;
+  };
+  if (!created.mailed) throw new Error(`the CLI did not mail the invitation: ${out}`);
+  const link = setupLinkIn(await stack.smtp.nextMailTo(created.email));
+  return { ...created, link };
 }
 
 /** Opens a sign-in link and sets the password: the person is signed in on the overview. */

@@ -5,11 +5,12 @@
 // failure and a retry, and the key revoked.
 import { readFile } from "node:fs/promises";
 import { waitFor } from "@ctxlog/core/testing";
+import { setupLinkIn } from "@ctxlog/mail/testing";
 import { verifyContext } from "@ctxlog/sdk";
 import { type ReceivedRequest, type Receiver, startReceiver } from "@ctxlog/webhooks/testing";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { privateKeyToAccount } from "viem/accounts";
-import { createAccount, launchBrowser, newContext } from "./browser";
+import { createAccount, launchBrowser, newContext, setUpAccount } from "./browser";
 import { ATTESTATION_KEY, type DashboardStack, startDashboardStack } from "./stack";
 
 jest.setTimeout(180_000);
@@ -77,6 +78,29 @@ it("first setup from the CLI: the link sets a password and signs in; sign-out an
   await page.getByLabel("Email").fill(EMAIL);
   await page.getByRole("textbox", { name: "Password", exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("heading", { name: "Overview" }).waitFor();
+});
+
+it("invites a colleague from the Account page: 'sent to', the link only in their mail, which signs them in", async () => {
+  const colleague = "grace@example.com";
+  await page.getByRole("link", { name: "Account" }).click();
+  await page.getByLabel("Email of the person to invite").fill(colleague);
+  await page.getByRole("button", { name: "Invite" }).click();
+  await page.getByRole("status").getByText(`Invitation sent to ${colleague}`).waitFor();
+  expect(await page.locator("main").textContent()).not.toContain("#token=");
+  const mail = await stack.smtp.nextMailTo(colleague);
+  expect(mail.subject).toBe("You are invited to usr_journey on ctxlog");
+  expect(mail.text).toContain(`${EMAIL} invited you`);
+  const theirs = await newContext(browser);
+  try {
+    const theirPage = await theirs.newPage();
+    await setUpAccount(theirPage, setupLinkIn(mail), "a colleague's own passphrase 42");
+    await theirPage.getByRole("link", { name: "Account" }).click();
+    await theirPage.getByText("usr_journey", { exact: true }).first().waitFor();
+  } finally {
+    await theirs.close();
+  }
+  await page.getByRole("link", { name: "Overview" }).click();
   await page.getByRole("heading", { name: "Overview" }).waitFor();
 });
 

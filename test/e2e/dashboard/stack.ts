@@ -12,6 +12,7 @@ import { ANVIL_DEV_KEYS, type AnvilInstance, startAnvil } from "@ctxlog/contract
 import { freePort, waitFor } from "@ctxlog/core/testing";
 import { createTestDatabase, TEST_SECRETS_ENV, type TestDatabase } from "@ctxlog/db/testing";
 import { deleteRedisPrefix, TEST_REDIS_URL } from "@ctxlog/jobs/testing";
+import { type SmtpCapture, startSmtpCapture } from "@ctxlog/mail/testing";
 
 export const ROOT = path.resolve(__dirname, "../../..");
 const BUILT = [
@@ -34,6 +35,8 @@ export interface DashboardStack {
   database: TestDatabase;
   /** the environment the apps run with (the CLI gets it too) */
   env: Record<string, string>;
+  /** the SMTP server (on loopback) the API and the CLI mail invitations and sign-in links to */
+  smtp: SmtpCapture;
   /** `node apps/cli/dist/main.js …args` with the stack's env; resolves with stdout */
   cli(...args: string[]): Promise<string>;
   /** the last lines each app printed, for failure messages */
@@ -77,6 +80,8 @@ export async function startDashboardStack(
     const anvil: AnvilInstance = await startAnvil({ blockTimeSeconds: 1 });
     cleanups.push(() => anvil.stop());
     const registry = await deployRegistry({ rpcUrl: anvil.rpcUrl, privateKey: SIGNER_KEY });
+    const smtp = await startSmtpCapture();
+    cleanups.push(() => smtp.close());
     const database = await createTestDatabase("ctxlog_dash");
     cleanups.push(() => database.drop());
     const prefix = `ctxlog-dash-${randomBytes(4).toString("hex")}`;
@@ -105,6 +110,9 @@ export async function startDashboardStack(
       HOST: "127.0.0.1",
       OPS_PORT: "0",
       PUBLIC_BASE_URL: origin,
+      // invitations and sign-in links are mailed, as in production; tests read them from the server
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "ctxlog <no-reply@ctxlog.test>",
       // the receivers of the tests are on loopback over http
       WEBHOOK_ALLOW_PRIVATE_URLS: "true",
       WEBHOOK_ALLOW_INSECURE_URLS: "true",
@@ -152,7 +160,7 @@ export async function startDashboardStack(
           env: { ...process.env, ...env },
         })
       ).stdout;
-    return { origin, rpcUrl: anvil.rpcUrl, database, env, cli, output, close };
+    return { origin, rpcUrl: anvil.rpcUrl, database, env, smtp, cli, output, close };
   } catch (error) {
     await close();
     throw error;

@@ -1,6 +1,7 @@
 // Integration: real PostgreSQL and Redis; every log line the API writes is captured.
 import { Writable } from "node:stream";
 import { waitFor } from "@ctxlog/core/testing";
+import { type SmtpCapture, setupTokenIn, startSmtpCapture } from "@ctxlog/mail/testing";
 import { bearer, createTestHarness, TEST_ATTESTATION_KEY, type TestHarness } from "../testing/harness";
 
 const lines: string[] = [];
@@ -12,13 +13,24 @@ const capture = new Writable({
 });
 
 let h: TestHarness;
+let smtp: SmtpCapture;
+const SMTP_PASSWORD = "smtp-pass-never-logged-0123";
 beforeAll(async () => {
+  smtp = await startSmtpCapture({ auth: { user: "ctxlog", pass: SMTP_PASSWORD } });
   h = await createTestHarness(
-    { LOG_LEVEL: "trace", WEBHOOK_ALLOW_INSECURE_URLS: "true" },
+    {
+      LOG_LEVEL: "trace",
+      WEBHOOK_ALLOW_INSECURE_URLS: "true",
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "ctxlog <no-reply@ctxlog.test>",
+    },
     { logTo: capture },
   );
 });
-afterAll(() => h.close());
+afterAll(async () => {
+  await h.close();
+  await smtp.close();
+});
 
 describe("logs (captured at trace level)", () => {
   it("carry request ids, and never an API key, a signature secret or a webhook secret", async () => {
@@ -97,13 +109,11 @@ describe("logs (captured at trace level)", () => {
     secrets.push(signIn.body.csrf_token, String(signIn.headers["set-cookie"]?.[0]).split(";")[0] ?? "");
     await h.request.post("/v1/auth/sign-in").send({ email: s.email, password: `${password}-wrong` });
     secrets.push(`${password}-wrong`);
-    const invited = await s.agent
-      .post("/v1/accounts/invitations")
-      .set(s.csrfHeader)
-      .send({ email: `x-${Date.now()}@example.test` });
-    const linkToken = String(invited.body.link).split("#token=")[1] ?? "";
+    const invitee = `x-${Date.now()}@example.test`;
+    await s.agent.post("/v1/accounts/invitations").set(s.csrfHeader).send({ email: invitee });
+    const linkToken = setupTokenIn(await smtp.nextMailTo(invitee));
     expect(linkToken).toHaveLength(43);
-    secrets.push(linkToken);
+    secrets.push(linkToken, SMTP_PASSWORD);
     await h.request.post("/v1/auth/setup").send({ token: linkToken, password: `${password}-new` });
     secrets.push(`${password}-new`);
     await s.agent.post("/v1/keys").send({ type: "full" }); // refused: no CSRF token
@@ -119,6 +129,7 @@ describe("logs (captured at trace level)", () => {
 
     const log = lines.join("");
     expect(log.match(/"msg":"request completed"/g)?.length).toBeGreaterThanOrEqual(8);
+    expect(log).toContain('"msg":"mail sent"'); // the mail's outcome is logged, not its link
     for (const secret of secrets) expect(log).not.toContain(secret);
     expect(log).not.toContain("ctxlog_session=");
     expect(log.toLowerCase()).not.toContain("x-csrf-token");

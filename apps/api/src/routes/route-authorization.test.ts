@@ -178,6 +178,7 @@ function bodyFor(route: RouteSpec): unknown {
     setupAccount: { token: "A".repeat(43), password: "a long and unusual passphrase" },
     changePassword: { current_password: "not the password", new_password: "a long and unusual passphrase" },
     createInvitation: { email: `someone-${Math.random().toString(36).slice(2)}@example.test` },
+    switchAccount: { account_id: ids.account_id },
     createKey: { type: "full" },
   };
   return bodies[route.operationId] ?? {};

@@ -32,7 +32,12 @@ export interface Tenant {
 export async function createTestHarness(
   overrides: Partial<Record<keyof ApiEnv, string>> = {},
   // appDatabaseUrl: the URL the app connects with (a stall proxy's); the harness keeps the real one
-  opts: { logTo?: pino.DestinationStream; appDatabaseUrl?: (url: string) => string } = {},
+  // printMail: where mails go without SMTP_URL (development's fallback); default nowhere (quiet)
+  opts: {
+    logTo?: pino.DestinationStream;
+    appDatabaseUrl?: (url: string) => string;
+    printMail?: (text: string) => void;
+  } = {},
 ) {
   await loadFastKeccak(); // as main.ts does
   const database = await createTestDatabase("ctxlog_api_test");
@@ -49,7 +54,9 @@ export async function createTestHarness(
     ...TEST_SECRETS_ENV,
     ...overrides,
   });
-  const deps = createApiDeps(env, createLogger(env.LOG_LEVEL, opts.logTo));
+  const deps = createApiDeps(env, createLogger(env.LOG_LEVEL, opts.logTo), {
+    printMail: opts.printMail ?? (() => {}),
+  });
   const app = createApp(deps);
   // every response a test receives is held to the OpenAPI document (openapi-validator.ts)
   const request = validatingAgent(supertest(app));

@@ -6,26 +6,36 @@ import {
   createSignInLink,
   disableAccount,
   enableAccount,
-  findAccountByEmail,
   findAccountsWithEmail,
+  findPersonByEmail,
   LastAccountError,
   listAccounts,
   type PrismaClient,
   removeAccount,
 } from "@ctxlog/db";
-import { UsageError } from "../env";
+import {
+  formatExpiry,
+  invitationMail,
+  type MailMessage,
+  type MailSender,
+  setupLinkUrl,
+  signInLinkMail,
+  signInPageUrl,
+} from "@ctxlog/mail";
+import { CommandFailed, UsageError } from "../env";
 import { listFlags, userIdFlag } from "./flags";
 import { type Out, printRows, printShownOnce } from "./output";
 import { runSubcommand } from "./run-subcommand";
 
 export const ACCOUNTS_USAGE = `Usage:
-  ctxlog accounts create --user <user_id> --email <email> [--json]
+  ctxlog accounts create --user <user_id> --email <email> [--json]   # an invitation, mailed (SMTP_URL)
   ctxlog accounts list --user <user_id> [--json]
-  ctxlog accounts link --email <email> [--user <user_id>] [--json]   # a new sign-in link (e.g. a forgotten password)
+  ctxlog accounts link --email <email> [--user <user_id>] [--json]   # a new sign-in link, mailed (e.g. a forgotten password)
   ctxlog accounts disable --email <email> [--user <user_id>] [--force]   # no sign-in; sessions and links end now
   ctxlog accounts enable --email <email> [--user <user_id>]
   ctxlog accounts remove --email <email> [--user <user_id>] [--force]    # sessions and links end; the email is free again
-  (--user: when several users have invited the email; --force: even the user's last account that can sign in)`;
+  (--user: when several users have invited the email; --force: even the user's last account that can sign in)
+  Links are mailed to the email through SMTP_URL; without it they are printed here, for you to pass on.`;
 
 // Deliberately loose (the dashboard's own check is the same): one @, no spaces, a dot in the domain.
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{1,63}$/;
@@ -34,11 +44,10 @@ export interface AccountsCommandOptions {
   defaultPlan: string;
   /** PUBLIC_BASE_URL: the links point at its /dashboard/setup */
   publicBaseUrl: string;
-}
-
-/** The page that reads the token from the fragment: it never reaches a server log or a Referer. */
-export function setupLink(publicBaseUrl: string, token: string): string {
-  return `${publicBaseUrl.replace(/\/+$/, "")}/dashboard/setup#token=${token}`;
+  /** SMTP_URL's sender; null: SMTP_URL is unset, links are printed for the operator to pass on */
+  mail: MailSender | null;
+  /** CTXLOG_DEV_MODE: printing links is then the development fallback, and said so */
+  development: boolean;
 }
 
 function checkedEmail(raw: string | undefined): string {
@@ -47,20 +56,56 @@ function checkedEmail(raw: string | undefined): string {
   return raw.trim();
 }
 
-function printLink(
-  out: Out,
-  json: boolean,
-  r: { link: string; accountId: string; userId: string; email: string; expiresAt: Date },
-) {
-  if (json) {
-    out(JSON.stringify({ link: r.link, account_id: r.accountId, user_id: r.userId, email: r.email }));
+interface Delivery {
+  what: "invitation" | "sign-in link";
+  account: Pick<Account, "id" | "userId" | "email">;
+  link: string;
+  expiresAt: Date;
+  message: MailMessage;
+}
+
+/**
+ * Mails the link to the account's email (SMTP_URL), or, without SMTP_URL, prints it for the
+ * operator, saying why: the development fallback, or (production) that it was not mailed and must
+ * reach that person only. The link is printed in no other case.
+ */
+async function deliver(out: Out, json: boolean, opts: AccountsCommandOptions, d: Delivery) {
+  const { account } = d;
+  const summary = {
+    account_id: account.id,
+    user_id: account.userId,
+    email: account.email,
+    expires_at: d.expiresAt.toISOString(),
+  };
+  if (opts.mail) {
+    try {
+      await opts.mail.send(d.message);
+    } catch (err) {
+      throw new CommandFailed(
+        `could not mail the ${d.what} to ${account.email} (${(err as Error).message}); the account is there: \`ctxlog accounts link --email ${account.email} --user ${account.userId}\` mails a new link`,
+      );
+    }
+    if (json) out(JSON.stringify({ ...summary, mailed: true }));
+    else {
+      out(
+        `${d.what === "invitation" ? "Invitation" : "Sign-in link"} mailed to ${account.email} (account ${account.id}, user ${account.userId}); its link works once, until ${formatExpiry(d.expiresAt)}.`,
+      );
+    }
     return;
   }
+  if (json) {
+    out(JSON.stringify({ link: d.link, ...summary, mailed: false }));
+    return;
+  }
+  const why = opts.development
+    ? "Development fallback: SMTP_URL is unset, so the link is printed here instead of mailed."
+    : "SMTP_URL is unset: nothing was mailed.";
+  out(why);
   printShownOnce(
     out,
-    `Sign-in link for ${r.email} (user ${r.userId}), valid until ${r.expiresAt.toISOString()}, usable once:`,
-    r.link,
-    "Send it to that person only: whoever opens it sets the account's password.",
+    `Sign-in link for ${account.email} (user ${account.userId}), usable once, until ${formatExpiry(d.expiresAt)}:`,
+    d.link,
+    `Give it to ${account.email} only: whoever opens it sets the password that email signs in with.`,
   );
 }
 
@@ -76,30 +121,34 @@ async function create(db: PrismaClient, args: string[], out: Out, opts: Accounts
   });
   const userId = userIdFlag(values.user);
   const email = checkedEmail(values.email);
-  // the operator may know (the dashboard's inviters never do): such an account could not be set up
-  const signsIn = await findAccountByEmail(db, email);
-  if (signsIn && signsIn.userId !== userId) {
-    throw new UsageError(`${email} already signs in to an account of user ${signsIn.userId}`);
-  }
+  let created: Awaited<ReturnType<typeof createAccount>>;
   try {
-    const { account, link } = await createAccount(db, {
-      userId,
-      email,
-      defaultPlan: opts.defaultPlan,
-    });
-    printLink(out, values.json, {
-      link: setupLink(opts.publicBaseUrl, link.token),
-      accountId: account.id,
-      userId: account.userId,
-      email: account.email,
-      expiresAt: link.expiresAt,
-    });
+    created = await createAccount(db, { userId, email, defaultPlan: opts.defaultPlan });
   } catch (err) {
     if (err instanceof AccountEmailTakenError) {
       throw new UsageError(`${err.message}; for a new sign-in link: ctxlog accounts link --email <email>`);
     }
     throw err;
   }
+  const { account, link } = created;
+  const url = setupLinkUrl(opts.publicBaseUrl, link.token);
+  // whether the email already signs in elsewhere only changes the mail, read by its owner alone
+  const personExists = (await findPersonByEmail(db, account.email)) !== null;
+  await deliver(out, values.json, opts, {
+    what: "invitation",
+    account,
+    link: url,
+    expiresAt: link.expiresAt,
+    message: invitationMail({
+      to: account.email,
+      userId,
+      invitedBy: null,
+      link: url,
+      expiresAt: link.expiresAt,
+      personExists,
+      signInUrl: signInPageUrl(opts.publicBaseUrl, userId),
+    }),
+  });
 }
 
 async function list(db: PrismaClient, args: string[], out: Out) {
@@ -115,7 +164,7 @@ async function list(db: PrismaClient, args: string[], out: Out) {
     account_id: a.id,
     user_id: a.userId,
     email: a.email,
-    status: a.disabledAt ? "disabled" : a.hasPassword ? "active" : "invited",
+    status: a.disabledAt ? "disabled" : a.joined ? "active" : "invited",
     created_at: a.createdAt.toISOString(),
     last_sign_in_at: a.lastSignInAt?.toISOString() ?? null,
   }));
@@ -156,12 +205,18 @@ async function link(db: PrismaClient, args: string[], out: Out, opts: AccountsCo
   const account = await namedAccount(db, values.email, values.user);
   if (account.disabledAt) throw new UsageError(`${account.email} is disabled: ctxlog accounts enable first`);
   const issued = await createSignInLink(db, account.id);
-  printLink(out, values.json, {
-    link: setupLink(opts.publicBaseUrl, issued.token),
-    accountId: account.id,
-    userId: account.userId,
-    email: account.email,
+  const url = setupLinkUrl(opts.publicBaseUrl, issued.token);
+  await deliver(out, values.json, opts, {
+    what: "sign-in link",
+    account,
+    link: url,
     expiresAt: issued.expiresAt,
+    message: signInLinkMail({
+      to: account.email,
+      userId: account.userId,
+      link: url,
+      expiresAt: issued.expiresAt,
+    }),
   });
 }
 

@@ -42,6 +42,7 @@ export const SESSION: Session = {
     created_at: "2026-11-01T10:00:00.000Z",
     last_sign_in_at: null,
   },
+  memberships: [{ account_id: "acc_1", user_id: "user_1", status: "active" }],
   csrf_token: "csrf-token-1",
   expires_at: "2026-11-02T10:00:00.000Z",
 };

@@ -10,14 +10,19 @@ import { revokeAccountSessions } from "../sessions/revoke-sessions";
 import { startSession } from "../sessions/start-session";
 import { touchSession } from "../sessions/touch-session";
 import { createTestDatabase } from "../testing";
-import { changeAccountPassword } from "./change-account-password";
+import { changePersonPassword } from "./change-person-password";
 import { AccountEmailTakenError, createAccount } from "./create-account";
 import { disableAccount, enableAccount } from "./disable-account";
-import { findAccountByEmail, findAccountsWithEmail } from "./find-account-by-email";
+import { enterAccount } from "./enter-account";
+import { findAccountsWithEmail } from "./find-account-by-email";
+import { findPersonByEmail } from "./find-person";
 import { findSignInLink } from "./find-sign-in-link";
 import { LastAccountError } from "./keep-one-account";
 import { listAccounts } from "./list-accounts";
+import { listInvitations } from "./list-invitations";
+import { listMemberships } from "./memberships";
 import { redeemSignInLink } from "./redeem-sign-in-link";
+import { reissueInvitation } from "./reissue-invitation";
 import { removeAccount } from "./remove-account";
 import { createSignInLink } from "./sign-in-links";
 
@@ -38,13 +43,14 @@ describe("accounts", () => {
       email: " Ada@Example.TEST ",
     });
     expect(account.email).toBe("ada@example.test");
-    expect(account.passwordHash).toBeNull();
+    expect(account.personId).toBeNull();
     const user = await database.db.user.findUniqueOrThrow({ where: { id: "u-acc-1" } });
     expect(user.plan).toBe("free");
     const key = await database.db.apiKey.findUniqueOrThrow({ where: { accountId: account.id } });
     expect(key).toMatchObject({ type: "full", userId: "u-acc-1", familyId: key.id });
     expect(link.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(link.expiresAt.getTime() - Date.now()).toBeGreaterThan(29 * 60_000);
+    // an invitation's link is mailed: it works for a week
+    expect(link.expiresAt.getTime() - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
     const dump = JSON.stringify(await database.db.signInLink.findMany());
     expect(dump).not.toContain(link.token);
     expect(dump).toContain(hashOpaqueToken(link.token));
@@ -57,22 +63,117 @@ describe("accounts", () => {
     );
   });
 
-  it("an email is taken once per user, whatever its case; set up once across users", async () => {
+  it("an email is taken once per user, whatever its case; several users' links all join its one person", async () => {
     const e = email();
     const first = await createAccount(database.db, { userId: "u-acc-2", email: e });
     await expect(
       createAccount(database.db, { userId: "u-acc-2", email: e.toUpperCase() }),
     ).rejects.toBeInstanceOf(AccountEmailTakenError);
-    // another user may invite it: both links exist, only the first redeemed signs in with it
     const second = await createAccount(database.db, { userId: "u-acc-3", email: e.toUpperCase() });
-    const redeem = (token: string) =>
-      redeemSignInLink(database.db, { tokenHash: hashOpaqueToken(token), passwordHash: "h", timeouts });
-    expect(await redeem(first.link.token)).not.toBeNull();
-    expect(await redeem(second.link.token)).toBeNull();
-    expect((await findAccountByEmail(database.db, e))?.id).toBe(first.account.id);
-    expect((await findAccountsWithEmail(database.db, e)).map((a) => a.id)).toEqual(
-      [first.account.id, second.account.id].sort(),
+    const redeem = (token: string, passwordHash: string) =>
+      redeemSignInLink(database.db, { tokenHash: hashOpaqueToken(token), passwordHash, timeouts });
+    const one = await redeem(first.link.token, "h1");
+    expect(one?.person).toMatchObject({ email: e.toLowerCase(), passwordHash: "h1" });
+    expect(one?.person.emailVerifiedAt).not.toBeNull();
+    // the second user's link, used by the same mailbox's owner: the same person, a new password,
+    // the first session ended (a new password ends them all), both accounts joined
+    const two = await redeem(second.link.token, "h2");
+    expect(two?.person.id).toBe(one?.person.id);
+    expect((await findPersonByEmail(database.db, e))?.passwordHash).toBe("h2");
+    expect(
+      await findActiveSession(database.db, hashOpaqueToken(one?.session.token ?? ""), timeouts),
+    ).toBeNull();
+    const accounts = await findAccountsWithEmail(database.db, e);
+    expect(accounts.map((a) => [a.id, a.personId])).toEqual(
+      [first.account.id, second.account.id].sort().map((id) => [id, one?.person.id]),
     );
+  });
+
+  it("two first links of one email raced: one person, both accounts joined", async () => {
+    const e = email();
+    const a = await createAccount(database.db, { userId: "u-race-1", email: e });
+    const b = await createAccount(database.db, { userId: "u-race-2", email: e });
+    const done = await Promise.all(
+      [a, b].map((x, i) =>
+        redeemSignInLink(database.db, {
+          tokenHash: hashOpaqueToken(x.link.token),
+          passwordHash: `h${i}`,
+          timeouts,
+        }),
+      ),
+    );
+    expect(done.every(Boolean)).toBe(true);
+    expect(await database.db.person.count({ where: { email: e.toLowerCase() } })).toBe(1);
+    expect(new Set(done.map((d) => d?.person.id)).size).toBe(1);
+  });
+
+  it("a person's memberships: joined accounts, then open invitations to a proven email; entering one joins it", async () => {
+    const e = email();
+    const home = await createAccount(database.db, { userId: "u-mem-1", email: e });
+    const joined = await redeemSignInLink(database.db, {
+      tokenHash: hashOpaqueToken(home.link.token),
+      passwordHash: "h",
+      timeouts,
+    });
+    const person = joined?.person;
+    if (!person) throw new Error("not joined");
+    const invited = await createAccount(database.db, { userId: "u-mem-2", email: e });
+    const lapsed = await createAccount(database.db, { userId: "u-mem-3", email: e, linkTtlMs: -1 });
+    const elsewhere = await createAccount(database.db, { userId: "u-mem-2", email: email() });
+    expect((await listMemberships(database.db, person)).map((m) => [m.account.id, m.status])).toEqual([
+      [home.account.id, "active"],
+      [invited.account.id, "invited"],
+    ]);
+    // an unproven email (set up, before links were mailed, through a link its inviter held) joins nothing
+    expect(
+      (await listMemberships(database.db, { ...person, emailVerifiedAt: null })).map((m) => m.status),
+    ).toEqual(["active"]);
+    expect(
+      await enterAccount(database.db, {
+        person: { ...person, emailVerifiedAt: null },
+        accountId: invited.account.id,
+        timeouts,
+      }),
+    ).toBeNull();
+    for (const accountId of [lapsed.account.id, elsewhere.account.id, "acc_nope"]) {
+      expect(await enterAccount(database.db, { person, accountId, timeouts })).toBeNull();
+    }
+    const current = joined.session;
+    const entered = await enterAccount(database.db, {
+      person,
+      accountId: invited.account.id,
+      timeouts,
+      replaces: current.id,
+    });
+    expect(entered?.account).toMatchObject({ id: invited.account.id, personId: person.id });
+    expect(await findActiveSession(database.db, hashOpaqueToken(current.token), timeouts)).toBeNull();
+    expect(await findSignInLink(database.db, hashOpaqueToken(invited.link.token))).toBeNull(); // used up
+    expect((await listMemberships(database.db, person)).map((m) => [m.account.id, m.status])).toEqual([
+      [invited.account.id, "active"],
+      [home.account.id, "active"],
+    ]);
+    // a disabled membership is no way in
+    await disableAccount(database.db, { userId: "u-mem-1", accountId: home.account.id, allowLast: true });
+    expect(await enterAccount(database.db, { person, accountId: home.account.id, timeouts })).toBeNull();
+  });
+
+  it("inviting again an open invitation replaces its link; a joined account is not re-invited", async () => {
+    const e = email();
+    const first = await createAccount(database.db, { userId: "u-re-1", email: e });
+    const again = await reissueInvitation(database.db, { userId: "u-re-1", email: e.toUpperCase() });
+    expect(again?.account.id).toBe(first.account.id);
+    expect(await findSignInLink(database.db, hashOpaqueToken(first.link.token))).toBeNull();
+    expect(await findSignInLink(database.db, hashOpaqueToken(again?.link.token ?? ""))).not.toBeNull();
+    expect((await listInvitations(database.db, "u-re-1", { limit: 5 })).rows[0]?.expiresAt).toEqual(
+      again?.link.expiresAt,
+    );
+    await redeemSignInLink(database.db, {
+      tokenHash: hashOpaqueToken(again?.link.token ?? ""),
+      passwordHash: "h",
+      timeouts,
+    });
+    expect(await reissueInvitation(database.db, { userId: "u-re-1", email: e })).toBeNull();
+    expect(await reissueInvitation(database.db, { userId: "u-re-2", email: e })).toBeNull();
   });
 
   it("removing or disabling keeps one account that can sign in; removal frees the email", async () => {
@@ -116,7 +217,8 @@ describe("accounts", () => {
       passwordHash: "$argon2id$x",
       timeouts,
     });
-    expect(redeemed?.account.passwordHash).toBe("$argon2id$x");
+    expect(redeemed?.person.passwordHash).toBe("$argon2id$x");
+    expect(redeemed?.account.personId).toBe(redeemed?.person.id);
     expect(redeemed?.account.lastSignInAt).not.toBeNull();
     expect(await findActiveSession(database.db, hashOpaqueToken(old.token), timeouts)).toBeNull();
     const fresh = await findActiveSession(
@@ -166,18 +268,31 @@ describe("accounts", () => {
     expect(await findActiveSession(database.db, hashOpaqueToken(t.token), timeouts)).toBeNull();
   });
 
-  it("changing the password ends every session and starts one", async () => {
-    const { account } = await createAccount(database.db, { userId: "u-acc-8", email: email() });
-    const a = await startSession(database.db, account.id, timeouts);
-    const changed = await changeAccountPassword(database.db, {
-      accountId: account.id,
+  it("changing the password ends every session of the person, in every user's account, and starts one", async () => {
+    const e = email();
+    const a = await createAccount(database.db, { userId: "u-acc-8", email: e });
+    const b = await createAccount(database.db, { userId: "u-acc-8b", email: e });
+    const first = await redeemSignInLink(database.db, {
+      tokenHash: hashOpaqueToken(a.link.token),
+      passwordHash: "p1",
+      timeouts,
+    });
+    const person = first?.person;
+    if (!person) throw new Error("not joined");
+    const inB = await enterAccount(database.db, { person, accountId: b.account.id, timeouts });
+    const changed = await changePersonPassword(database.db, {
+      personId: person.id,
+      accountId: a.account.id,
       passwordHash: "p2",
       timeouts,
     });
-    expect(await findActiveSession(database.db, hashOpaqueToken(a.token), timeouts)).toBeNull();
+    for (const old of [first.session, inB?.session]) {
+      expect(await findActiveSession(database.db, hashOpaqueToken(old?.token ?? ""), timeouts)).toBeNull();
+    }
     expect(
       await findActiveSession(database.db, hashOpaqueToken(changed.session.token), timeouts),
     ).not.toBeNull();
+    expect((await findPersonByEmail(database.db, e))?.passwordHash).toBe("p2");
   });
 
   it("lists a user's accounts newest first, invited or active, without hashes", async () => {
@@ -189,10 +304,10 @@ describe("accounts", () => {
       timeouts,
     });
     const first = await listAccounts(database.db, "u-acc-9", { limit: 1 });
-    expect(first.rows.map((r) => [r.id, r.hasPassword])).toEqual([[b.account.id, true]]);
-    expect(JSON.stringify(first.rows)).not.toContain('"h"');
+    expect(first.rows.map((r) => [r.id, r.joined])).toEqual([[b.account.id, true]]);
+    expect(JSON.stringify(first.rows)).not.toContain("per_");
     const second = await listAccounts(database.db, "u-acc-9", { limit: 1, after: first.nextAfter ?? "" });
-    expect(second.rows.map((r) => [r.id, r.hasPassword])).toEqual([[a.account.id, false]]);
+    expect(second.rows.map((r) => [r.id, r.joined])).toEqual([[a.account.id, false]]);
     expect(second.nextAfter).toBeNull();
   });
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { newId } from "@ctxlog/core";
 import type { Account, PrismaClient } from "../generated/prisma/client";
 import { Prisma } from "../generated/prisma/client";
-import { createSignInLink, type IssuedSignInLink } from "./sign-in-links";
+import { createSignInLink, INVITATION_LINK_TTL_MS, type IssuedSignInLink } from "./sign-in-links";
 
 export interface CreateAccountInput {
   userId: string;
@@ -11,6 +11,7 @@ export interface CreateAccountInput {
   defaultPlan?: string;
   /** the account that sent the invitation (null: created from the CLI) */
   invitedById?: string | null;
+  /** default INVITATION_LINK_TTL_MS */
   linkTtlMs?: number;
   now?: Date;
 }
@@ -25,9 +26,11 @@ export function normalizeEmail(email: string): string {
 }
 
 /**
- * Creates the user if needed, the account, the full key its sessions act as, and its first
- * one-time sign-in link (returned once, never stored in plaintext). The account's key has a hash
- * nobody holds the preimage of, so it can never be presented as a bearer key.
+ * An invitation: creates the user if needed, the account (invited: no person yet), the full key its
+ * sessions act as, and its first one-time link (returned once, for the mail to the email; never
+ * stored in plaintext). The same writes whoever the email belongs to: whether a person already signs
+ * in with it is looked at only when the mail is written, off the request. The account's key has a
+ * hash nobody holds the preimage of, so it can never be presented as a bearer key.
  */
 export async function createAccount(
   db: PrismaClient,
@@ -67,7 +70,8 @@ export async function createAccount(
           createdAt: now,
         },
       });
-      const link = await createSignInLink(tx, account.id, { ttlMs: input.linkTtlMs, now });
+      const ttlMs = input.linkTtlMs ?? INVITATION_LINK_TTL_MS;
+      const link = await createSignInLink(tx, account.id, { ttlMs, now });
       return { account, link };
     });
   } catch (err) {

@@ -7,13 +7,13 @@ export interface AccountSummary {
   email: string;
   createdAt: Date;
   lastSignInAt: Date | null;
-  /** false until the person has set a password through a sign-in link ("invited") */
-  hasPassword: boolean;
+  /** false until a person has joined it (an open invitation: "invited") */
+  joined: boolean;
   /** set while the account is disabled */
   disabledAt: Date | null;
 }
 
-/** A user's accounts, newest first; the password hash never leaves this function. */
+/** A user's accounts, newest first; which person joined one stays here. */
 export async function listAccounts(
   db: PrismaClient,
   userId: string,
@@ -26,10 +26,7 @@ export async function listAccounts(
   });
   const page = toPage(rows, query.limit);
   return {
-    rows: page.rows.map(({ passwordHash, invitedById: _, signInEmail: __, ...rest }) => ({
-      ...rest,
-      hasPassword: passwordHash !== null,
-    })),
+    rows: page.rows.map(({ personId, invitedById: _, ...rest }) => ({ ...rest, joined: personId !== null })),
     nextAfter: page.nextAfter,
   };
 }

@@ -11,8 +11,7 @@ export interface InvitationSummary {
 }
 
 /**
- * A user's open invitations, newest first: accounts that have not set a password yet (and are not
- * disabled), each with the end of its latest unused sign-in link.
+ * A user's open invitations, newest first: accounts nobody has joined yet (and not disabled), each with the end of its latest unused sign-in link.
  */
 export async function listInvitations(
   db: PrismaClient,
@@ -20,7 +19,7 @@ export async function listInvitations(
   query: { limit: number; after?: string },
 ): Promise<{ rows: InvitationSummary[]; nextAfter: string | null }> {
   const rows = await db.account.findMany({
-    where: { userId, passwordHash: null, disabledAt: null, ...idsBefore(query.after) },
+    where: { userId, personId: null, disabledAt: null, ...idsBefore(query.after) },
     orderBy: { id: "desc" },
     take: query.limit + 1,
     include: {

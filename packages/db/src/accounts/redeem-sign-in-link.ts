@@ -1,48 +1,51 @@
-import { type Account, Prisma, type PrismaClient } from "../generated/prisma/client";
-import { revokeAccountSessions } from "../sessions/revoke-sessions";
+import { newId } from "@ctxlog/core";
+import type { Account, Person, PrismaClient } from "../generated/prisma/client";
+import { revokePersonSessions } from "../sessions/revoke-sessions";
 import { type SessionTimeouts, type StartedSession, startSession } from "../sessions/start-session";
 
 /**
- * Uses a one-time link: marks it used (only if still unused and unexpired: two concurrent
- * redemptions cannot both win), sets the password, ends every session of the account (a link is
- * also how a forgotten password is replaced), voids its other unused links, and signs in.
- * Null when the link is unknown, used or expired, its account disabled, or its email already signs
- * in to another account (another user's: an invitation to it can never be completed, and answers
- * like any dead link, so neither the inviter nor the invitee learns whose it is).
+ * Uses a one-time link (mailed to the account's email, so whoever holds it receives that mail):
+ * marks it used (only if still unused and unexpired: two concurrent redemptions cannot both win),
+ * voids the account's other unused links, sets the password of the email's person (created now, or
+ * replaced: a link is also how a forgotten password is replaced) and marks the email proven, joins
+ * the account, ends every session of the person (every user's) and signs in to this account.
+ * The same whether or not the email already had a person: nothing here tells anyone which.
+ * Null when the link is unknown, used or expired, or its account disabled.
  */
 export async function redeemSignInLink(
   db: PrismaClient,
   input: { tokenHash: string; passwordHash: string; timeouts: SessionTimeouts; now?: Date },
-): Promise<{ account: Account; session: StartedSession } | null> {
+): Promise<{ account: Account; person: Person; session: StartedSession } | null> {
   const now = input.now ?? new Date();
-  try {
-    return await db.$transaction(async (tx) => {
-      const link = await tx.signInLink.findUnique({
-        where: { tokenHash: input.tokenHash },
-        include: { account: true },
-      });
-      if (!link || link.account.disabledAt) return null;
-      const { count } = await tx.signInLink.updateMany({
-        where: { id: link.id, usedAt: null, expiresAt: { gt: now } },
-        data: { usedAt: now },
-      });
-      if (count === 0) return null;
-      await tx.signInLink.updateMany({
-        where: { accountId: link.accountId, usedAt: null },
-        data: { usedAt: now },
-      });
-      // sign_in_email is unique: the email signs in to one account only, whoever invited it
-      await tx.account.update({
-        where: { id: link.accountId },
-        data: { passwordHash: input.passwordHash, signInEmail: link.account.email },
-      });
-      await revokeAccountSessions(tx, link.accountId, now);
-      const session = await startSession(tx, link.accountId, input.timeouts, now);
-      const account = await tx.account.findUniqueOrThrow({ where: { id: link.accountId } });
-      return { account, session };
+  return db.$transaction(async (tx) => {
+    const link = await tx.signInLink.findUnique({
+      where: { tokenHash: input.tokenHash },
+      include: { account: true },
     });
-  } catch (err) {
-    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") return null;
-    throw err;
-  }
+    if (!link || link.account.disabledAt) return null;
+    const { count } = await tx.signInLink.updateMany({
+      where: { id: link.id, usedAt: null, expiresAt: { gt: now } },
+      data: { usedAt: now },
+    });
+    if (count === 0) return null;
+    await tx.signInLink.updateMany({
+      where: { accountId: link.accountId, usedAt: null },
+      data: { usedAt: now },
+    });
+    // one statement, so two first links of one email (two users' invitations) raced cannot both
+    // create a person: the second sets the password of the first's
+    const [upserted] = await tx.$queryRaw<{ id: string }[]>`
+      INSERT INTO people (id, email, password_hash, email_verified_at, created_at)
+      VALUES (${newId("per")}, ${link.account.email}, ${input.passwordHash}, ${now}, ${now})
+      ON CONFLICT (email) DO UPDATE
+        SET password_hash = EXCLUDED.password_hash, email_verified_at = EXCLUDED.email_verified_at
+      RETURNING id`;
+    if (!upserted) throw new Error("INSERT … RETURNING returned no row");
+    await tx.account.update({ where: { id: link.accountId }, data: { personId: upserted.id } });
+    await revokePersonSessions(tx, upserted.id, now);
+    const session = await startSession(tx, link.accountId, input.timeouts, now);
+    const account = await tx.account.findUniqueOrThrow({ where: { id: link.accountId } });
+    const person = await tx.person.findUniqueOrThrow({ where: { id: upserted.id } });
+    return { account, person, session };
+  });
 }

@@ -4,8 +4,8 @@ import { lockAccountForRemoval } from "./keep-one-account";
 /**
  * Removes an account of `userId` at once: its sessions and sign-in links go, the key its sessions
  * acted as is revoked and kept (contexts and verifications made in the dashboard still name it),
- * and the email is free to be invited again. `onlyInvited`: only an account that never set a
- * password (revoking an invitation). Null when the user has no such account; LastAccountError when
+ * and the email is free to be invited again; the person (their password, their other accounts)
+ * stays. `onlyInvited`: only an account nobody has joined (revoking an invitation). Null when the user has no such account; LastAccountError when
  * it is the user's last account that can sign in (unless `allowLast`).
  */
 export async function removeAccount(

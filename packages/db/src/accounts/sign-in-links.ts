@@ -1,8 +1,14 @@
 import { generateOpaqueToken, hashOpaqueToken, newId } from "@ctxlog/core";
 import type { DbOrTx } from "../prisma-types";
 
-/** How long a sign-in link works (first setup, invitation, forgotten password). */
+/** How long a sign-in link works (a forgotten password: `ctxlog accounts link`). */
 export const SIGN_IN_LINK_TTL_MS = 30 * 60 * 1000;
+
+/**
+ * How long an invitation's link works (and so the invitation: an account is joinable while it has
+ * a live link). Mailed, so read hours or days later: a week, as GitHub's organisation invitations.
+ */
+export const INVITATION_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface IssuedSignInLink {
   /** The plaintext token: it exists only in this return value (the link's fragment). */

@@ -5,7 +5,7 @@ export async function revokeSession(db: DbOrTx, sessionId: string, now = new Dat
   await db.session.updateMany({ where: { id: sessionId, revokedAt: null }, data: { revokedAt: now } });
 }
 
-/** Ends every live session of an account (sign-out everywhere, a password change). */
+/** Ends every live session of an account (disabling it). */
 export async function revokeAccountSessions(
   db: DbOrTx,
   accountId: string,
@@ -13,6 +13,15 @@ export async function revokeAccountSessions(
 ): Promise<number> {
   const { count } = await db.session.updateMany({
     where: { accountId, revokedAt: null },
+    data: { revokedAt: now },
+  });
+  return count;
+}
+
+/** Ends every live session of a person, in every user's account (sign-out everywhere, a new password). */
+export async function revokePersonSessions(db: DbOrTx, personId: string, now = new Date()): Promise<number> {
+  const { count } = await db.session.updateMany({
+    where: { revokedAt: null, account: { personId } },
     data: { revokedAt: now },
   });
   return count;

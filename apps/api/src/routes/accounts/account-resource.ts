@@ -1,13 +1,13 @@
 import type { z } from "zod";
 import type { accountListItemSchema } from "./schemas";
 
-/** An account as the people page lists it (never its password hash). */
+/** An account as the people page lists it (never which person joined it). */
 export function accountListItem(a: {
   id: string;
   email: string;
   createdAt: Date;
   lastSignInAt: Date | null;
-  hasPassword: boolean;
+  joined: boolean;
   disabledAt: Date | null;
 }): z.infer<typeof accountListItemSchema> {
   return {
@@ -15,6 +15,6 @@ export function accountListItem(a: {
     email: a.email,
     created_at: a.createdAt.toISOString(),
     last_sign_in_at: a.lastSignInAt?.toISOString() ?? null,
-    status: a.disabledAt ? "disabled" : a.hasPassword ? "active" : "invited",
+    status: a.disabledAt ? "disabled" : a.joined ? "active" : "invited",
   };
 }

@@ -1,30 +1,77 @@
-// Integration: real PostgreSQL and Redis; every response is held to the OpenAPI document.
+// Integration: real PostgreSQL, Redis and a real SMTP server on loopback (smtp-server), which
+// receives the invitations; every response is held to the OpenAPI document.
+import { Writable } from "node:stream";
+import { type CapturedMail, type SmtpCapture, setupTokenIn, startSmtpCapture } from "@ctxlog/mail/testing";
 import { createTestHarness, type TestHarness } from "../../testing/harness";
 
+const logLines: string[] = [];
 let h: TestHarness;
+let smtp: SmtpCapture;
 beforeAll(async () => {
-  h = await createTestHarness({ PUBLIC_BASE_URL: "https://ctxlog.example/" });
+  smtp = await startSmtpCapture();
+  h = await createTestHarness(
+    {
+      PUBLIC_BASE_URL: "https://ctxlog.example/",
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "ctxlog <no-reply@ctxlog.example>",
+      LOG_LEVEL: "info",
+    },
+    {
+      logTo: new Writable({
+        write(chunk, _encoding, done) {
+          logLines.push(chunk.toString());
+          done();
+        },
+      }),
+    },
+  );
 });
-afterAll(() => h.close());
+afterAll(async () => {
+  await h.close();
+  await smtp.close();
+});
 
-const LINK = /^https:\/\/ctxlog\.example\/dashboard\/setup#token=([A-Za-z0-9_-]{43})$/;
+const LINK = /https:\/\/ctxlog\.example\/dashboard\/setup#token=([A-Za-z0-9_-]{43})/;
+const linkIn = (mail: CapturedMail) => LINK.exec(mail.text)?.[0] ?? "";
+let n = 0;
+const address = (label: string) => `${label}-${++n}-${Date.now()}@example.test`;
+
+/** What an answer lets the inviter see, but the values that differ for every email anyway. */
+const shape = (res: { status: number; headers: Record<string, unknown>; body: Record<string, unknown> }) => ({
+  status: res.status,
+  headers: Object.keys(res.headers)
+    .filter((k) => !["date", "x-request-id", "content-length", "etag"].includes(k))
+    .sort(),
+  body: Object.keys(res.body).sort(),
+  cacheControl: res.headers["cache-control"],
+  weekAhead: Math.round((new Date(String(res.body.expires_at)).getTime() - Date.now()) / 3_600_000),
+});
 
 describe("/v1/accounts", () => {
-  it("an invitation creates an account of the same user whose link (shown once) sets it up", async () => {
+  it("an invitation is mailed to the email, never shown to the inviter; its link sets the account up", async () => {
     const s = await h.session(`usr-acc-${Date.now()}`);
     const invited = await s.agent
       .post("/v1/accounts/invitations")
       .set(s.csrfHeader)
       .send({ email: "New@Example.test" });
     expect(invited.status).toBe(201);
-    expect(invited.body.email).toBe("new@example.test");
-    const token = LINK.exec(invited.body.link)?.[1] ?? "";
-    expect(token).not.toBe("");
-    const minutes = (new Date(invited.body.expires_at).getTime() - Date.now()) / 60_000;
-    expect(minutes).toBeGreaterThan(29.9);
+    expect(invited.body).toEqual({
+      account_id: expect.stringMatching(/^acc_/),
+      email: "new@example.test",
+      expires_at: expect.any(String),
+    });
+    const days = (new Date(invited.body.expires_at).getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+
+    const mail = await smtp.nextMailTo("new@example.test");
+    expect(mail.subject).toBe(`You are invited to ${s.userId} on ctxlog`);
+    expect(mail.text).toContain(`${s.email} invited you to the ctxlog dashboard of ${s.userId}.`);
+    expect(mail.fromHeader).toBe('"ctxlog" <no-reply@ctxlog.example>');
+    const token = setupTokenIn(mail);
+    expect(linkIn(mail)).toBe(`https://ctxlog.example/dashboard/setup#token=${token}`);
+    expect(JSON.stringify(invited.body)).not.toContain(token);
 
     const listed = await s.agent.get("/v1/accounts");
-    expect(listed.status).toBe(200);
     expect(listed.body.data.map((a: { email: string; status: string }) => [a.email, a.status])).toEqual([
       ["new@example.test", "invited"],
       [s.email, "active"],
@@ -41,7 +88,7 @@ describe("/v1/accounts", () => {
     expect(rest.body.data[0].email).toBe(s.email);
   });
 
-  it("an email of this user is 409; an email that signs in elsewhere is invited exactly like any other", async () => {
+  it("an email that signs in elsewhere: the same answer; the mail goes to its owner, who joins", async () => {
     const s = await h.session(`usr-acc-dup-${Date.now()}`);
     const other = await h.session(`usr-acc-dup2-${Date.now()}`);
     const own = await s.agent
@@ -60,19 +107,7 @@ describe("/v1/accounts", () => {
     const stranger = await s.agent
       .post("/v1/accounts/invitations")
       .set(s.csrfHeader)
-      .send({ email: `stranger-${Date.now()}@example.test` });
-    const shape = (res: {
-      status: number;
-      headers: Record<string, unknown>;
-      body: Record<string, unknown>;
-    }) => ({
-      status: res.status,
-      headers: Object.keys(res.headers)
-        .filter((k) => !["date", "x-request-id", "content-length", "etag"].includes(k))
-        .sort(),
-      body: Object.keys(res.body).sort(),
-      cacheControl: res.headers["cache-control"],
-    });
+      .send({ email: address("stranger") });
     expect(shape(elsewhere)).toEqual(shape(stranger));
     expect(elsewhere.body.email).toBe(other.email);
     const invitations = await s.agent.get("/v1/accounts/invitations");
@@ -81,31 +116,87 @@ describe("/v1/accounts", () => {
       [other.email, "pending"],
     ]);
 
-    // accepting: the link of the email that signs in elsewhere answers like a dead link, changes nothing
-    const token = (res: { body: { link: string } }) => LINK.exec(res.body.link)?.[1] ?? "";
-    const dead = await h.request
-      .post("/v1/auth/setup")
-      .send({ token: "x".repeat(43), password: "a quite new password" });
-    const refused = await h.request
-      .post("/v1/auth/setup")
-      .send({ token: token(elsewhere), password: "a quite new password" });
-    expect([refused.status, refused.body.error.code, refused.body.error.message]).toEqual([
-      dead.status,
-      dead.body.error.code,
-      dead.body.error.message,
-    ]);
-    expect(refused.status).toBe(401);
-    // the person still signs in to their own account, with their own password
+    // the owner of the email gets "you were added": sign in, or the link when the password is lost
+    const toOwner = await smtp.nextMailTo(other.email);
+    expect(toOwner.subject).toBe(`You were added to ${s.userId} on ctxlog`);
+    expect(toOwner.text).toContain(`https://ctxlog.example/dashboard/sign-in?user=${s.userId}`);
+    const toStranger = await smtp.nextMailTo(stranger.body.email);
+    expect(toStranger.subject).toBe(`You are invited to ${s.userId} on ctxlog`);
+
+    // signing in to that user's dashboard joins it; their own stays theirs, with the same password
     const signIn = await h.request
       .post("/v1/auth/sign-in")
-      .send({ email: other.email, password: other.password });
+      .send({ email: other.email, password: other.password, user_id: s.userId });
     expect(signIn.status).toBe(200);
-    expect(signIn.body.account.user_id).toBe(other.userId);
-    // the stranger sets theirs up as usual
+    expect(signIn.body.account).toMatchObject({ user_id: s.userId, email: other.email });
+    expect(
+      signIn.body.memberships.map((m: { user_id: string; status: string }) => [m.user_id, m.status]),
+    ).toEqual([
+      [s.userId, "active"],
+      [other.userId, "active"],
+    ]);
+    const people = await s.agent.get("/v1/accounts");
+    expect(people.body.data.find((a: { email: string }) => a.email === other.email).status).toBe("active");
+    // the stranger's link sets theirs up as usual
     const accepted = await h.request
       .post("/v1/auth/setup")
-      .send({ token: token(stranger), password: "a quite new password" });
+      .send({ token: setupTokenIn(toStranger), password: "a quite new password" });
     expect(accepted.status).toBe(200);
+  });
+
+  it("setting up a link of an email that already has a password reveals nothing: it sets that person's password", async () => {
+    const s = await h.session(`usr-acc-setup-${Date.now()}`);
+    const other = await h.session(`usr-acc-setup2-${Date.now()}`);
+    const stranger = address("fresh");
+    for (const email of [other.email, stranger]) {
+      await s.agent.post("/v1/accounts/invitations").set(s.csrfHeader).send({ email });
+    }
+    const setUp = async (email: string) =>
+      h.request
+        .post("/v1/auth/setup")
+        .send({ token: setupTokenIn(await smtp.nextMailTo(email)), password: "one new password here" });
+    const known = await setUp(other.email);
+    const unknown = await setUp(stranger);
+    const view = (res: { status: number; body: Record<string, unknown> }) => ({
+      status: res.status,
+      keys: Object.keys(res.body).sort(),
+      userId: (res.body.account as { user_id: string }).user_id,
+      memberships: (res.body.memberships as unknown[]).length > 0,
+    });
+    expect(view(known)).toEqual(view(unknown));
+    // the mailbox's owner chose a new password: the old one no longer signs in, anywhere
+    const old = await h.request
+      .post("/v1/auth/sign-in")
+      .send({ email: other.email, password: other.password });
+    expect(old.status).toBe(401);
+    expect((await other.agent.get("/v1/auth/session")).status).toBe(401); // their sessions ended
+    const fresh = await h.request
+      .post("/v1/auth/sign-in")
+      .send({ email: other.email, password: "one new password here", user_id: other.userId });
+    expect(fresh.body.account.user_id).toBe(other.userId);
+  });
+
+  it("inviting an open invitation's email again mails a new link; the old one stops working", async () => {
+    const s = await h.session(`usr-acc-again-${Date.now()}`);
+    const email = address("again");
+    const first = await s.agent.post("/v1/accounts/invitations").set(s.csrfHeader).send({ email });
+    const firstToken = setupTokenIn(await smtp.nextMailTo(email));
+    const second = await s.agent.post("/v1/accounts/invitations").set(s.csrfHeader).send({ email });
+    expect(shape(second)).toEqual(shape(first));
+    expect(second.body.account_id).toBe(first.body.account_id);
+    const secondToken = setupTokenIn(await smtp.nextMailTo(email));
+    expect(secondToken).not.toBe(firstToken);
+    const dead = await h.request
+      .post("/v1/auth/setup")
+      .send({ token: firstToken, password: "a quite new password" });
+    expect(dead.status).toBe(401);
+    const ok = await h.request
+      .post("/v1/auth/setup")
+      .send({ token: secondToken, password: "a quite new password" });
+    expect(ok.status).toBe(200);
+    // now a member: inviting again is a 409 (this user's own people)
+    const member = await s.agent.post("/v1/accounts/invitations").set(s.csrfHeader).send({ email });
+    expect(member.status).toBe(409);
   });
 
   it("invitations are listed and revocable: a revoked link stops working at once", async () => {
@@ -113,7 +204,8 @@ describe("/v1/accounts", () => {
     const invited = await s.agent
       .post("/v1/accounts/invitations")
       .set(s.csrfHeader)
-      .send({ email: `inv-${Date.now()}@example.test` });
+      .send({ email: address("inv") });
+    const token = setupTokenIn(await smtp.nextMailTo(invited.body.email));
     const listed = await s.agent.get("/v1/accounts/invitations");
     expect(listed.body.data).toEqual([
       {
@@ -139,7 +231,6 @@ describe("/v1/accounts", () => {
       .set(s.csrfHeader);
     expect(revoked.body).toEqual({ account_id: invited.body.account_id, deleted: true });
     expect((await s.agent.get("/v1/accounts/invitations")).body.data).toEqual([]);
-    const token = LINK.exec(invited.body.link)?.[1] ?? "";
     const setup = await h.request.post("/v1/auth/setup").send({ token, password: "a quite new password" });
     expect(setup.status).toBe(401);
   });
@@ -157,7 +248,8 @@ describe("/v1/accounts", () => {
     const link = await s.agent
       .post("/v1/accounts/invitations")
       .set(s.csrfHeader)
-      .send({ email: `pending-${Date.now()}@example.test` });
+      .send({ email: address("pending") });
+    const pendingToken = setupTokenIn(await smtp.nextMailTo(link.body.email));
 
     const disabled = await s.agent.post(`/v1/accounts/${colleague.accountId}/disable`).set(s.csrfHeader);
     expect(disabled.body).toMatchObject({ account_id: colleague.accountId, status: "disabled" });
@@ -196,9 +288,9 @@ describe("/v1/accounts", () => {
       .set("Cookie", cookie)
       .set("X-CSRF-Token", back.body.csrf_token);
     expect(removed.status).toBe(200);
-    const token = LINK.exec(link.body.link)?.[1] ?? "";
     expect(
-      (await h.request.post("/v1/auth/setup").send({ token, password: "a quite new password" })).status,
+      (await h.request.post("/v1/auth/setup").send({ token: pendingToken, password: "a quite new password" }))
+        .status,
     ).toBe(401);
     // the removed person's email may be invited again
     const again = await h.request
@@ -232,5 +324,89 @@ describe("/v1/accounts", () => {
     const listed = await other.agent.get("/v1/accounts");
     expect(listed.body.data.map((a: { email: string }) => a.email)).toEqual([other.email]);
     expect(JSON.stringify(listed.body)).not.toContain(s.email);
+  });
+
+  it("SMTP down: the same answer at once; the failure is logged and retried", async () => {
+    const down = await startSmtpCapture();
+    await down.close(); // nothing listens on its port any more
+    const lines: string[] = [];
+    const broken = await createTestHarness(
+      { SMTP_URL: down.url, MAIL_FROM: "no-reply@ctxlog.example", LOG_LEVEL: "info" },
+      {
+        logTo: new Writable({
+          write(chunk, _encoding, done) {
+            lines.push(chunk.toString());
+            done();
+          },
+        }),
+      },
+    );
+    try {
+      const s = await broken.session(`usr-acc-down-${Date.now()}`);
+      const res = await s.agent
+        .post("/v1/accounts/invitations")
+        .set(s.csrfHeader)
+        .send({ email: address("down") });
+      const up = await h.session(`usr-acc-up-${Date.now()}`);
+      const fine = await up.agent
+        .post("/v1/accounts/invitations")
+        .set(up.csrfHeader)
+        .send({ email: address("up") });
+      expect(shape(res)).toEqual(shape(fine));
+      for (let i = 0; i < 200 && !lines.join("").includes("mail not sent yet"); i++) {
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      const warned = lines.map((l) => JSON.parse(l)).find((l) => l.msg === "mail not sent yet: retrying");
+      expect(warned).toMatchObject({
+        level: 40,
+        mail: "invitation",
+        accountId: res.body.account_id,
+        attempt: 1,
+        retryInMs: 10_000,
+      });
+      expect(warned.err).toMatch(/ECONNREFUSED/);
+    } finally {
+      await broken.close(); // the retry waiting is given up, and logged
+    }
+    expect(lines.join("")).toContain("mail not sent: the process stopped before its retry");
+  });
+
+  it("without SMTP_URL outside development, invitations answer 503 for every email, writing nothing", async () => {
+    const production = await createTestHarness({
+      CTXLOG_DEV_MODE: "false",
+      ATTESTATION_PRIVATE_KEY: `0x${"1".repeat(64)}`,
+    });
+    try {
+      const s = await production.session(`usr-acc-nosmtp-${Date.now()}`);
+      for (const email of [s.email.replace(/^/, "x"), address("nosmtp")]) {
+        const res = await s.agent.post("/v1/accounts/invitations").set(s.csrfHeader).send({ email });
+        expect([res.status, res.body.error.code]).toEqual([503, "SERVICE_UNAVAILABLE"]);
+        expect(res.body.error.message).toMatch(/SMTP_URL/);
+      }
+      expect(await production.db.account.count({ where: { userId: s.userId } })).toBe(1);
+    } finally {
+      await production.close();
+    }
+  });
+
+  it("in development without SMTP_URL the mail is printed in the API's output, marked as not sent", async () => {
+    const printed: string[] = [];
+    const dev = await createTestHarness({}, { printMail: (text) => printed.push(text) });
+    try {
+      const s = await dev.session(`usr-acc-dev-${Date.now()}`);
+      const email = address("dev");
+      const res = await s.agent.post("/v1/accounts/invitations").set(s.csrfHeader).send({ email });
+      expect(res.status).toBe(201);
+      await dev.deps.mail?.idle();
+      expect(printed).toHaveLength(1);
+      expect(printed[0]).toContain("ctxlog mail, NOT SENT (development: SMTP_URL is unset)");
+      const token = setupTokenIn({ text: printed[0] ?? "" });
+      const setup = await dev.request
+        .post("/v1/auth/setup")
+        .send({ token, password: "a quite new password" });
+      expect(setup.status).toBe(200);
+    } finally {
+      await dev.close();
+    }
   });
 });

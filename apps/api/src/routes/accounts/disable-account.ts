@@ -16,7 +16,7 @@ export function disableAccountRoute({ db }: ApiDeps): AccountIdHandler {
       ? await disableAccount(db, { userId: auth.userId, accountId: id }).catch(lastAccountConflict)
       : null;
     if (!account) throw noAccount(id);
-    res.json(accountListItem({ ...account, hasPassword: account.passwordHash !== null }));
+    res.json(accountListItem({ ...account, joined: account.personId !== null }));
   };
 }
 
@@ -27,6 +27,6 @@ export function enableAccountRoute({ db }: ApiDeps): AccountIdHandler {
     const id = params.account_id;
     const account = isAccountId(id) ? await enableAccount(db, { userId: auth.userId, accountId: id }) : null;
     if (!account) throw noAccount(id);
-    res.json(accountListItem({ ...account, hasPassword: account.passwordHash !== null }));
+    res.json(accountListItem({ ...account, joined: account.personId !== null }));
   };
 }

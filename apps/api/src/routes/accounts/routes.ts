@@ -41,13 +41,14 @@ export const accountRoutes: RouteSpec[] = [
     method: "post",
     path: "/accounts/invitations",
     operationId: "createInvitation",
-    summary: "Invite a person: a new account of this user and its one-time sign-in link, shown once",
+    summary: "Invite a person: an account of this user, its one-time link mailed to the email",
     body: createInvitationBodySchema,
     success: {
       status: 201,
       description:
-        "Invited. The same answer whoever the email is: an email that already signs in elsewhere gets an " +
-        "invitation too, whose link can never be completed (it answers like an expired link).",
+        "Invited: the link is mailed to the email (never returned here). The same answer, work and time " +
+        "whoever the email belongs to; an email this user invited and nobody joined yet gets a new link. " +
+        "503 when the server has no SMTP_URL.",
       schema: invitationSchema,
     },
     errors: [409],
@@ -58,7 +59,7 @@ export const accountRoutes: RouteSpec[] = [
     method: "get",
     path: "/accounts/invitations",
     operationId: "listInvitations",
-    summary: "List this user's open invitations (people who have not set a password yet), newest first",
+    summary: "List this user's open invitations (people who have not joined yet), newest first",
     query: listInvitationsQuerySchema,
     success: {
       status: 200,

@@ -14,8 +14,8 @@ export const accountListItemSchema = z
     last_sign_in_at: timestamp.nullable(),
     status: z.enum(["active", "invited", "disabled"]).meta({
       description:
-        "`invited` until the person has set a password through their sign-in link; `disabled` while " +
-        "disabled (no sign-in, no session).",
+        "`invited` until the person joins (sets a password with the mailed link, or signs in to this " +
+        "user's dashboard); `disabled` while disabled (no sign-in, no session).",
     }),
   })
   .meta({ id: "AccountListItem" });
@@ -28,10 +28,9 @@ export const invitationSchema = z
   .object({
     account_id: z.string(),
     email: z.string(),
-    link: z.url().meta({
-      description: "The one-time sign-in link (`…/dashboard/setup#token=…`), valid 30 minutes. Shown once.",
+    expires_at: timestamp.meta({
+      description: "When the invitation's link (mailed to the email, never returned here) ends: a week.",
     }),
-    expires_at: timestamp,
   })
   .meta({ id: "Invitation" });
 

@@ -1,6 +1,6 @@
 // Integration: real PostgreSQL and Redis; every response is held to the OpenAPI document.
 import { hashOpaqueToken } from "@ctxlog/core";
-import { createAccount, createSignInLink } from "@ctxlog/db";
+import { createAccount, createSignInLink, removeAccount } from "@ctxlog/db";
 import supertest from "supertest";
 import { createApp } from "../../app";
 import { FailedAuthLimiter } from "../../http/auth-failure-limit";
@@ -19,6 +19,15 @@ const tokenOf = (setCookie: string) => /^ctxlog_session=([^;]*)/.exec(setCookie)
 let n = 0;
 const email = () => `auth-${++n}-${Date.now()}@example.test`;
 const PASSWORD = "correct horse battery staple";
+
+/** The person with `email` is a member of another (new) user's dashboard too: invited there and joined. */
+async function memberElsewhere(email: string) {
+  const t = await h.tenant();
+  const { account } = await createAccount(h.db, { userId: t.userId, email });
+  const person = await h.db.person.findUniqueOrThrow({ where: { email: email.toLowerCase() } });
+  await h.db.account.update({ where: { id: account.id }, data: { personId: person.id } });
+  return { userId: t.userId, accountId: account.id };
+}
 
 async function invited() {
   const t = await h.tenant();
@@ -61,7 +70,8 @@ describe("POST /v1/auth/setup", () => {
       expect(res.status).toBe(401);
       expect(res.body.error.code).toBe("INVALID_CREDENTIALS");
     }
-    expect((await h.db.account.findUniqueOrThrow({ where: { id: account.id } })).passwordHash).toBeNull();
+    expect((await h.db.account.findUniqueOrThrow({ where: { id: account.id } })).personId).toBeNull();
+    expect(await h.db.person.count({ where: { email: account.email } })).toBe(0);
   });
 
   it("refuses a password shorter than 12 characters, without using the link", async () => {
@@ -231,21 +241,32 @@ describe("sessions", () => {
     expect(replay.status).toBe(401);
   });
 
-  it("sign-out-everywhere revokes every session of the account, not other accounts'", async () => {
+  it("sign-out-everywhere revokes every session of the person, in every user's dashboard, not other people's", async () => {
     const t = await h.tenant();
     const s = await h.session(t.userId, { password: PASSWORD });
+    const elsewhere = await memberElsewhere(s.email);
     const other = await h.request.post("/v1/auth/sign-in").send({ email: s.email, password: PASSWORD });
+    const there = await h.request
+      .post("/v1/auth/sign-in")
+      .send({ email: s.email, password: PASSWORD, user_id: elsewhere.userId });
+    expect(there.body.account.user_id).toBe(elsewhere.userId);
     const colleague = await h.session(t.userId);
     expect((await s.agent.post("/v1/auth/sign-out-everywhere").set(s.csrfHeader)).status).toBe(204);
     expect((await h.request.get("/v1/auth/session").set("Cookie", s.cookie)).status).toBe(401);
-    const otherCookie = cookieOf(other).split(";")[0] ?? "";
-    expect((await h.request.get("/v1/auth/session").set("Cookie", otherCookie)).status).toBe(401);
+    for (const res of [other, there]) {
+      const cookie = cookieOf(res).split(";")[0] ?? "";
+      expect((await h.request.get("/v1/auth/session").set("Cookie", cookie)).status).toBe(401);
+    }
     expect((await colleague.agent.get("/v1/auth/session")).status).toBe(200);
   });
 
-  it("a password change needs the current password, revokes every session and rotates the cookie", async () => {
+  it("a password change needs the current password, revokes every session (every user's) and rotates the cookie", async () => {
     const s = await h.session((await h.tenant()).userId, { password: PASSWORD });
-    const second = await h.request.post("/v1/auth/sign-in").send({ email: s.email, password: PASSWORD });
+    const elsewhere = await memberElsewhere(s.email);
+    const second = await h.request
+      .post("/v1/auth/sign-in")
+      .send({ email: s.email, password: PASSWORD, user_id: elsewhere.userId });
+    expect(second.body.account.user_id).toBe(elsewhere.userId);
     const wrong = await s.agent
       .post("/v1/auth/password")
       .set(s.csrfHeader)
@@ -269,8 +290,9 @@ describe("sessions", () => {
     expect(old.status).toBe(401);
     const fresh = await h.request
       .post("/v1/auth/sign-in")
-      .send({ email: s.email, password: "a brand new password" });
-    expect(fresh.status).toBe(200);
+      .send({ email: s.email, password: "a brand new password", user_id: elsewhere.userId });
+    expect(fresh.status).toBe(200); // one password, for every user's dashboard of the person
+    expect(fresh.body.account.user_id).toBe(elsewhere.userId);
   });
 
   it("a state-changing request without the CSRF token, or with a wrong one, is 403 and changes nothing", async () => {
@@ -313,6 +335,7 @@ describe("sessions", () => {
       ["post", "/v1/auth/sign-out"],
       ["post", "/v1/auth/sign-out-everywhere"],
       ["post", "/v1/auth/password"],
+      ["post", "/v1/auth/switch"],
       ["get", "/v1/accounts"],
       ["post", "/v1/accounts/invitations"],
       ["get", "/v1/keys"],
@@ -342,5 +365,123 @@ describe("sessions", () => {
     // nothing was revoked or rolled by those keys
     const full = await h.db.apiKey.findUniqueOrThrow({ where: { id: t.keyIds.full } });
     expect([full.revokedAt, full.expiresAt]).toEqual([null, null]);
+  });
+});
+
+describe("one person in several users' dashboards", () => {
+  const signIn = (body: { email: string; password: string; user_id?: string }) =>
+    h.request.post("/v1/auth/sign-in").send(body);
+
+  it("signs in to the dashboard asked for, else the last used; the session lists every membership", async () => {
+    const s = await h.session((await h.tenant()).userId, { password: PASSWORD });
+    const b = await memberElsewhere(s.email);
+    const toB = await signIn({ email: s.email, password: PASSWORD, user_id: b.userId });
+    expect(toB.body.account).toMatchObject({ account_id: b.accountId, user_id: b.userId });
+    expect(
+      toB.body.memberships.map((m: { user_id: string; status: string }) => [m.user_id, m.status]),
+    ).toEqual([
+      [b.userId, "active"],
+      [s.userId, "active"],
+    ]);
+    // no user_id, or one where the person is no member: the dashboard used last (b's, just now)
+    for (const body of [
+      { email: s.email, password: PASSWORD },
+      { email: s.email, password: PASSWORD, user_id: "usr-nobody" },
+    ]) {
+      expect((await signIn(body)).body.account.user_id).toBe(b.userId);
+    }
+    const session = await s.agent.get("/v1/auth/session");
+    expect(session.body.account.user_id).toBe(s.userId);
+    expect(session.body.memberships).toHaveLength(2);
+  });
+
+  it("switching moves the session to another membership: a new cookie there, this one ended", async () => {
+    const s = await h.session((await h.tenant()).userId, { password: PASSWORD });
+    const b = await memberElsewhere(s.email);
+    const switched = await s.agent
+      .post("/v1/auth/switch")
+      .set(s.csrfHeader)
+      .send({ account_id: b.accountId });
+    expect(switched.status).toBe(200);
+    expect(switched.body.account.user_id).toBe(b.userId);
+    expect(switched.body.csrf_token).not.toBe(s.csrf);
+    const cookie = cookieOf(switched).split(";")[0] ?? "";
+    expect(cookie).not.toBe(s.cookie);
+    expect((await h.request.get("/v1/auth/session").set("Cookie", s.cookie)).status).toBe(401);
+    const there = await h.request.get("/v1/keys").set("Cookie", cookie);
+    expect(there.status).toBe(200); // acting as b's user now
+    const other = await h.session((await h.tenant()).userId);
+    const back = await h.request
+      .post("/v1/auth/switch")
+      .set("Cookie", cookie)
+      .set("X-CSRF-Token", switched.body.csrf_token)
+      .send({ account_id: other.accountId });
+    expect([back.status, back.body.error.code]).toEqual([404, "NOT_FOUND"]); // someone else's
+    for (const accountId of ["acc_01JAZ0YQ8T9X2V3W4B5C6D7E8F", "nope"]) {
+      const res = await h.request
+        .post("/v1/auth/switch")
+        .set("Cookie", cookie)
+        .set("X-CSRF-Token", switched.body.csrf_token)
+        .send({ account_id: accountId });
+      expect(res.status).toBe(404);
+    }
+    // a switch without the CSRF token changes nothing
+    const forged = await h.request
+      .post("/v1/auth/switch")
+      .set("Cookie", cookie)
+      .send({ account_id: s.accountId });
+    expect(forged.status).toBe(403);
+    expect((await h.request.get("/v1/auth/session").set("Cookie", cookie)).status).toBe(200);
+  });
+
+  it("an open invitation to the person's email is listed and joined by switching to it, or by signing in to it", async () => {
+    const s = await h.session((await h.tenant()).userId, { password: PASSWORD });
+    const t1 = await h.tenant();
+    const t2 = await h.tenant();
+    const one = await createAccount(h.db, { userId: t1.userId, email: s.email });
+    await createAccount(h.db, { userId: t2.userId, email: s.email });
+    const session = await s.agent.get("/v1/auth/session");
+    expect(
+      session.body.memberships.map((m: { user_id: string; status: string }) => [m.user_id, m.status]),
+    ).toEqual([
+      [s.userId, "active"],
+      [t2.userId, "invited"],
+      [t1.userId, "invited"],
+    ]);
+    const joined = await s.agent
+      .post("/v1/auth/switch")
+      .set(s.csrfHeader)
+      .send({ account_id: one.account.id });
+    expect(joined.body.account.user_id).toBe(t1.userId);
+    expect((await h.db.account.findUniqueOrThrow({ where: { id: one.account.id } })).personId).not.toBeNull();
+    const signedIn = await signIn({ email: s.email, password: PASSWORD, user_id: t2.userId });
+    expect(signedIn.body.account.user_id).toBe(t2.userId);
+    expect(signedIn.body.memberships.every((m: { status: string }) => m.status === "active")).toBe(true);
+  });
+
+  it("a person whose email is not proven (set up before links were mailed, by a link its inviter held) joins no invitation", async () => {
+    const s = await h.session((await h.tenant()).userId, { password: PASSWORD });
+    await h.db.person.update({ where: { email: s.email.toLowerCase() }, data: { emailVerifiedAt: null } });
+    const t = await h.tenant();
+    const { account, link } = await createAccount(h.db, { userId: t.userId, email: s.email });
+    const session = await s.agent.get("/v1/auth/session");
+    expect(session.body.memberships.map((m: { user_id: string }) => m.user_id)).toEqual([s.userId]);
+    const refused = await s.agent.post("/v1/auth/switch").set(s.csrfHeader).send({ account_id: account.id });
+    expect(refused.status).toBe(404);
+    const signedIn = await signIn({ email: s.email, password: PASSWORD, user_id: t.userId });
+    expect(signedIn.body.account.user_id).toBe(s.userId);
+    // the link mailed to the address proves it: the invitation is joined, the email proven
+    const setup = await h.request.post("/v1/auth/setup").send({ token: link.token, password: PASSWORD });
+    expect(setup.body.account.user_id).toBe(t.userId);
+    const person = await h.db.person.findUniqueOrThrow({ where: { email: s.email.toLowerCase() } });
+    expect(person.emailVerifiedAt).not.toBeNull();
+  });
+
+  it("a person with no dashboard left to enter gets the answer of a wrong password", async () => {
+    const t = await h.tenant();
+    const s = await h.session(t.userId, { password: PASSWORD });
+    await removeAccount(h.db, { userId: t.userId, accountId: s.accountId, allowLast: true });
+    const res = await signIn({ email: s.email, password: PASSWORD });
+    expect([res.status, res.body.error.code]).toEqual([401, "INVALID_CREDENTIALS"]);
   });
 });

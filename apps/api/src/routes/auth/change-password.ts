@@ -1,4 +1,4 @@
-import { changeAccountPassword } from "@ctxlog/db";
+import { changePersonPassword, findPersonOfAccount } from "@ctxlog/db";
 import type { ApiDeps } from "../../deps";
 import { requireSession } from "../../http/request-context";
 import { checkNewPassword } from "../../sessions/password-policy";
@@ -10,9 +10,10 @@ import { accountLimitKey, invalidCredentials } from "./sign-in";
 
 /**
  * POST /v1/auth/password — the current password (so a borrowed session cannot lock its owner out)
- * and a new one: every session of the account ends and a new one is issued (cookie rotated). A
- * wrong current password counts against the account's sign-in limit and is 401
- * INVALID_CREDENTIALS; the session itself stays valid.
+ * and a new one: the person's password changes (for every user's dashboard they are a member of),
+ * every session of theirs ends and a new one is issued here (cookie rotated). A wrong current
+ * password counts against the account's sign-in limit and is 401 INVALID_CREDENTIALS; the session
+ * itself stays valid.
  */
 export function changePassword({
   db,
@@ -22,18 +23,20 @@ export function changePassword({
   return async ({ body, auth, req, res }) => {
     const { session } = requireSession(auth);
     const account = await db.account.findUniqueOrThrow({ where: { id: session.accountId } });
+    const person = await findPersonOfAccount(db, account.id);
     const accountKey = accountLimitKey(account.email);
     await signInLimits.byAccount.check(accountKey, res);
-    if (!(await verifyPassword(account.passwordHash, body.current_password))) {
+    if (!person || !(await verifyPassword(person.passwordHash, body.current_password))) {
       await signInLimits.byAccount.recordFailure(accountKey, res);
       throw invalidCredentials();
     }
     checkNewPassword("new_password", body.new_password, account.email);
-    const changed = await changeAccountPassword(db, {
+    const changed = await changePersonPassword(db, {
+      personId: person.id,
       accountId: account.id,
       passwordHash: await hashPassword(body.new_password),
       timeouts: sessionTimeouts(env),
     });
-    sendNewSession(req, res, env, changed.account, changed.session);
+    await sendNewSession(db, req, res, env, { ...changed, person });
   };
 }

@@ -1,20 +1,18 @@
-import type { z } from "zod";
+import { findPersonOfAccount } from "@ctxlog/db";
 import type { ApiDeps } from "../../deps";
 import { requireSession } from "../../http/request-context";
 import type { NoSchemas, RouteHandler } from "../route-spec";
-import type { sessionSchema } from "./schemas";
-import { accountResource } from "./session-response";
+import { sessionBody } from "./session-response";
 
-/** GET /v1/auth/session — who is signed in, the CSRF token, and when the session ends if unused. */
+/** GET /v1/auth/session — who is signed in, where they may switch, the CSRF token, when it ends. */
 export function getSession({ db }: ApiDeps): RouteHandler<NoSchemas> {
   return async ({ auth, res }) => {
     const { session } = requireSession(auth);
     const account = await db.account.findUniqueOrThrow({ where: { id: session.accountId } });
+    const person = await findPersonOfAccount(db, account.id);
     res.setHeader("Cache-Control", "no-store");
-    res.json({
-      account: accountResource(account),
-      csrf_token: session.csrfToken,
-      expires_at: session.expiresAt.toISOString(),
-    } satisfies z.infer<typeof sessionSchema>);
+    res.json(
+      await sessionBody(db, { account, person, csrfToken: session.csrfToken, expiresAt: session.expiresAt }),
+    );
   };
 }

@@ -1,10 +1,17 @@
 import { defineRoute, type RouteSpec, type SuccessHeader } from "../route-spec";
 import { changePassword } from "./change-password";
 import { getSession } from "./get-session";
-import { changePasswordBodySchema, sessionSchema, setupBodySchema, signInBodySchema } from "./schemas";
+import {
+  changePasswordBodySchema,
+  sessionSchema,
+  setupBodySchema,
+  signInBodySchema,
+  switchBodySchema,
+} from "./schemas";
 import { setupAccount } from "./setup-account";
 import { signIn } from "./sign-in";
 import { signOut, signOutEverywhere } from "./sign-out";
+import { switchAccount } from "./switch-account";
 
 const setsCookie: SuccessHeader = {
   name: "Set-Cookie",
@@ -29,7 +36,7 @@ export const authRoutes: RouteSpec[] = [
     method: "post",
     path: "/auth/setup",
     operationId: "setupAccount",
-    summary: "Set a password with a one-time sign-in link's token, and sign in",
+    summary: "Set your password with a mailed one-time link's token, join its account and sign in",
     body: setupBodySchema,
     success: { status: 200, description: "Signed in", schema: sessionSchema, headers: [setsCookie] },
     errors: [403],
@@ -42,7 +49,7 @@ export const authRoutes: RouteSpec[] = [
     method: "post",
     path: "/auth/sign-in",
     operationId: "signIn",
-    summary: "Sign in with email and password (a new session every time)",
+    summary: "Sign in with email and password (a new session every time), to one user's dashboard",
     body: signInBodySchema,
     success: { status: 200, description: "Signed in", schema: sessionSchema, headers: [setsCookie] },
     errors: [403],
@@ -65,6 +72,23 @@ export const authRoutes: RouteSpec[] = [
     permission: "any",
     auth: "session",
     method: "post",
+    path: "/auth/switch",
+    operationId: "switchAccount",
+    summary: "Move to another user's dashboard you are a member of (or join an open invitation to it)",
+    body: switchBodySchema,
+    success: {
+      status: 200,
+      description: "Signed in there; this session ended",
+      schema: sessionSchema,
+      headers: [setsCookie],
+    },
+    errors: [404],
+    handler: switchAccount,
+  }),
+  defineRoute({
+    tag,
+    auth: "session",
+    method: "post",
     path: "/auth/sign-out",
     operationId: "signOut",
     summary: "End this session",
@@ -79,7 +103,7 @@ export const authRoutes: RouteSpec[] = [
     method: "post",
     path: "/auth/sign-out-everywhere",
     operationId: "signOutEverywhere",
-    summary: "End every session of this account",
+    summary: "End every session of this person, in every user's dashboard",
     success: { status: 204, description: "Every session ended", headers: [clearsCookie] },
     errors: [],
     handler: signOutEverywhere,
@@ -91,7 +115,7 @@ export const authRoutes: RouteSpec[] = [
     method: "post",
     path: "/auth/password",
     operationId: "changePassword",
-    summary: "Change the password: every session of the account ends, a new one is issued",
+    summary: "Change your password: every session of yours ends, a new one is issued",
     body: changePasswordBodySchema,
     success: {
       status: 200,

@@ -24,9 +24,24 @@ export const accountSchema = z
   })
   .meta({ id: "Account" });
 
+export const membershipSchema = z
+  .object({
+    account_id: z.string(),
+    user_id: z.string(),
+    status: z.enum(["active", "invited"]).meta({
+      description: "`invited`: an open invitation to this person's email; switching to it joins it.",
+    }),
+  })
+  .meta({ id: "Membership" });
+
 export const sessionSchema = z
   .object({
     account: accountSchema,
+    memberships: z.array(membershipSchema).meta({
+      description:
+        "Every user's dashboard this person may switch to (POST /v1/auth/switch), this one included: the " +
+        "accounts they joined, most recently used first, then open invitations to their email.",
+    }),
     csrf_token: z.string().meta({
       description: "Send as `X-CSRF-Token` on every POST, PUT, PATCH and DELETE made with this session.",
     }),
@@ -44,8 +59,25 @@ export const setupBodySchema = z
   .meta({ id: "SetupRequest" });
 
 export const signInBodySchema = z
-  .strictObject({ email: z.string().min(1).max(320), password: presentedPasswordSchema })
+  .strictObject({
+    email: z.string().min(1).max(320),
+    password: presentedPasswordSchema,
+    user_id: z
+      .string()
+      .min(1)
+      .max(128)
+      .optional()
+      .meta({
+        description:
+          "Enter this user's dashboard when the person is a member (or has an open invitation there, which " +
+          "it joins); otherwise, or when left out, the one they used last.",
+      }),
+  })
   .meta({ id: "SignInRequest" });
+
+export const switchBodySchema = z
+  .strictObject({ account_id: z.string().min(1).max(64) })
+  .meta({ id: "SwitchRequest" });
 
 export const changePasswordBodySchema = z
   .strictObject({ current_password: presentedPasswordSchema, new_password: newPasswordSchema })

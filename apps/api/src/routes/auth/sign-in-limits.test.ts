@@ -2,6 +2,7 @@
 // A 401 INVALID_CREDENTIALS is only ever answered after the check it guards (argon2 for sign-in,
 // the link lookup for setup); a 429 before it. So the 401s of a burst count its expensive checks.
 import { randomBytes } from "node:crypto";
+import { createAccount } from "@ctxlog/db";
 import { createTestHarness, type TestHarness } from "../../testing/harness";
 
 let h: TestHarness;
@@ -104,5 +105,79 @@ describe("lockout keyed on account and address", () => {
     // the right password, once the delay is over, signs in and clears the account's failures there
     expect((await signIn(from, s.email, PASSWORD)).status).toBe(200);
     expect((await signIn(from, s.email, "wrong-7-password")).status).toBe(401);
+  });
+});
+
+/** `SIGN_IN_ADDRESS_LIMIT` (30) failures of strangers from `from`: unknown emails, unknown links. */
+async function exhaust(from: string, with_: "passwords" | "links") {
+  for (let i = 0; i < 30; i++) {
+    const res =
+      with_ === "passwords"
+        ? await signIn(from, `stranger-${i}-${n}@example.test`, "wrong-password-1")
+        : await h.request
+            .post("/v1/auth/setup")
+            .set("X-Forwarded-For", from)
+            .send({ token: randomBytes(32).toString("base64url"), password: PASSWORD });
+    expect(res.status).toBe(401);
+  }
+  const refused = await signIn(from, `stranger-past-${n}@example.test`, "wrong-password-1");
+  expect(refused.status).toBe(429); // the address is out of failures: strangers are refused
+}
+
+describe("others' failures never refuse a valid credential (probation, not lockout)", () => {
+  it("a valid password from an address strangers exhausted (a NAT) signs in after a short wait", async () => {
+    const s = await h.session((await h.tenant()).userId, { password: PASSWORD });
+    const nat = address();
+    await exhaust(nat, "passwords");
+    // one check per probation period (1 s): a valid password waits for it, never longer
+    await new Promise((r) => setTimeout(r, 1_100));
+    const owner = await signIn(nat, s.email, PASSWORD);
+    expect(owner.status).toBe(200);
+    expect(owner.body.account.email).toBe(s.email);
+    // a wrong password on probation is refused like the rest of the address's excess
+    await new Promise((r) => setTimeout(r, 1_100));
+    const guess = await signIn(nat, s.email, "wrong-password-9");
+    expect(guess.status).toBe(429);
+    expect(guess.body.error.code).toBe("RATE_LIMIT_EXCEEDED");
+  });
+
+  it("a valid password waits for the probation slot rather than being refused", async () => {
+    const s = await h.session((await h.tenant()).userId, { password: PASSWORD });
+    const nat = address();
+    await exhaust(nat, "passwords");
+    await new Promise((r) => setTimeout(r, 1_100));
+    // a stranger takes this second's slot; the owner's attempt waits for the next one
+    expect((await signIn(nat, `stranger-late-${n}@example.test`, "wrong-password-1")).status).toBe(429);
+    expect((await signIn(nat, s.email, PASSWORD)).status).toBe(200);
+  });
+
+  it("a valid setup link from an address strangers exhausted with unknown links sets the password", async () => {
+    const { userId } = await h.tenant();
+    const email = `${randomBytes(6).toString("hex")}@example.test`;
+    const { link } = await createAccount(h.db, { userId, email });
+    const nat = address();
+    await exhaust(nat, "links");
+    await new Promise((r) => setTimeout(r, 1_100));
+    const res = await h.request
+      .post("/v1/auth/setup")
+      .set("X-Forwarded-For", nat)
+      .send({ token: link.token, password: PASSWORD });
+    expect(res.status).toBe(200);
+    expect(res.body.account.email).toBe(email);
+    // an unknown link on probation is refused like the rest
+    await new Promise((r) => setTimeout(r, 1_100));
+    const probe = await h.request
+      .post("/v1/auth/setup")
+      .set("X-Forwarded-For", nat)
+      .send({ token: randomBytes(32).toString("base64url"), password: PASSWORD });
+    expect(probe.status).toBe(429);
+  });
+
+  it("the account's own lockout at one address stays: its valid password waits out its delay there", async () => {
+    const s = await h.session((await h.tenant()).userId, { password: PASSWORD });
+    const from = address();
+    for (let i = 0; i < 5; i++) expect((await signIn(from, s.email, `wrong-${i}-password`)).status).toBe(401);
+    expect((await signIn(from, s.email, "wrong-5-password")).status).toBe(429);
+    expect((await signIn(from, s.email, PASSWORD)).status).toBe(429);
   });
 });

@@ -1,4 +1,4 @@
-import { revokeAccountSessions, revokeSession } from "@ctxlog/db";
+import { findPersonOfAccount, revokeAccountSessions, revokePersonSessions, revokeSession } from "@ctxlog/db";
 import type { ApiDeps } from "../../deps";
 import { requireSession } from "../../http/request-context";
 import { clearSessionCookie } from "../../sessions/session-cookie";
@@ -14,11 +14,16 @@ export function signOut({ db, env }: ApiDeps): RouteHandler<NoSchemas> {
   };
 }
 
-/** POST /v1/auth/sign-out-everywhere — ends every session of this account (this one included). */
+/**
+ * POST /v1/auth/sign-out-everywhere — ends every session of this person, in every user's dashboard
+ * they are a member of (this one included).
+ */
 export function signOutEverywhere({ db, env }: ApiDeps): RouteHandler<NoSchemas> {
   return async ({ auth, req, res }) => {
     const { session } = requireSession(auth);
-    await revokeAccountSessions(db, session.accountId);
+    const person = await findPersonOfAccount(db, session.accountId);
+    if (person) await revokePersonSessions(db, person.id);
+    else await revokeAccountSessions(db, session.accountId);
     clearSessionCookie(req, res, env.SESSION_COOKIE_SECURE);
     res.status(204).end();
   };

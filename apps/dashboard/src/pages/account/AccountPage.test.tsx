@@ -25,6 +25,42 @@ function api(overrides: { removeSelf?: number } = {}) {
   let invited = true;
   return fetchDouble([
     {
+      method: "POST",
+      path: "/accounts/invitations",
+      reply: (req) => ({
+        status: 201,
+        body: {
+          account_id: "acc_4",
+          email: (req.body as { email: string }).email.toLowerCase(),
+          expires_at: "2026-11-08T10:00:00.000Z",
+        },
+      }),
+    },
+    {
+      method: "POST",
+      path: "/auth/switch",
+      reply: () => ({
+        status: 200,
+        body: {
+          ...SESSION,
+          account: { ...SESSION.account, account_id: "acc_9", user_id: "acme" },
+          memberships: [
+            { account_id: "acc_9", user_id: "acme", status: "active" },
+            { account_id: SESSION.account.account_id, user_id: SESSION.account.user_id, status: "active" },
+          ],
+          csrf_token: "csrf-token-acme",
+        },
+      }),
+    },
+    {
+      method: "GET",
+      path: "/overview",
+      reply: () => ({
+        status: 503,
+        body: { error: { code: "SERVICE_UNAVAILABLE", message: "x", request_id: "r" } },
+      }),
+    },
+    {
       method: "GET",
       path: "/accounts",
       reply: () => ({
@@ -114,5 +150,48 @@ describe("the people of the account page", () => {
     const confirm = await screen.findByRole("dialog", { name: "Remove your own account?" });
     fireEvent.click(within(confirm).getByRole("button", { name: "Remove" }));
     expect(await within(confirm).findByText(/last account of this user that can sign in/)).toBeTruthy();
+  });
+
+  it("an invitation says it was sent to the email, and never shows a link", async () => {
+    const double = api();
+    renderApp("/account", { fetch: double.fetch, session: SESSION });
+    const input = await screen.findByRole(
+      "textbox",
+      { name: /Email of the person to invite/ },
+      { timeout: 5000 },
+    );
+    fireEvent.change(input, { target: { value: "Linus@Example.com" } });
+    fireEvent.click(screen.getByRole("button", { name: "Invite" }));
+    const sent = await screen.findByRole("status");
+    expect(within(sent).getByText("Invitation sent to linus@example.com")).toBeTruthy();
+    expect(double.callsTo("POST", "/accounts/invitations")[0]?.body).toEqual({ email: "Linus@Example.com" });
+    expect(document.body.textContent).not.toMatch(/#token=|setup/);
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("lists the person's dashboards; switching starts a session in the other user's", async () => {
+    const double = api();
+    const withInvitation = {
+      ...SESSION,
+      memberships: [
+        ...SESSION.memberships,
+        { account_id: "acc_9", user_id: "acme", status: "invited" as const },
+      ],
+    };
+    renderApp("/account", { fetch: double.fetch, session: withInvitation });
+    const join = await screen.findByRole("button", { name: "Join acme" }, { timeout: 5000 });
+    expect(screen.getByText("this one")).toBeTruthy();
+    fireEvent.click(join);
+    await waitFor(() => expect(double.callsTo("POST", "/auth/switch")).toHaveLength(1));
+    expect(double.callsTo("POST", "/auth/switch")[0]?.body).toEqual({ account_id: "acc_9" });
+    expect(double.callsTo("POST", "/auth/switch")[0]?.headers.get("x-csrf-token")).toBe(SESSION.csrf_token);
+    await screen.findByRole("heading", { name: "Overview" }, { timeout: 5000 });
+  });
+
+  it("with one dashboard only, says where other users' invitations will show", async () => {
+    renderApp("/account", { fetch: api().fetch, session: SESSION });
+    expect(
+      await screen.findByText(/When another user invites your email, it shows here/, {}, { timeout: 5000 }),
+    ).toBeTruthy();
   });
 });

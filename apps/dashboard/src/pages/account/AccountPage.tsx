@@ -8,6 +8,7 @@ import { PagedTable } from "../../components/PagedTable";
 import { PageHeader } from "../../components/PageHeader";
 import { Section } from "../../components/Section";
 import { StatusBadge } from "../../components/StatusBadge";
+import { DashboardsTable } from "./DashboardsTable";
 import { InvitationsTable } from "./InvitationsTable";
 import { InviteForm } from "./InviteForm";
 import { PasswordForm } from "./PasswordForm";
@@ -37,7 +38,7 @@ export default function AccountPage() {
           <ConfirmButton
             mt="md"
             title="Sign out everywhere?"
-            message="Every session of your account ends, on every device, this one included."
+            message="Every session of yours ends, on every device and in every user's dashboard, this one included."
             confirmLabel="Sign out everywhere"
             onConfirm={async () => {
               await signOutEverywhere.mutateAsync();
@@ -47,13 +48,17 @@ export default function AccountPage() {
             Sign out everywhere
           </ConfirmButton>
         </Section>
+        <Section title="Your dashboards">
+          <DashboardsTable />
+        </Section>
         <Section title="Change password">
           <PasswordForm />
         </Section>
         <Section title="People of this user">
           <Text size="sm" c="dimmed" mb="sm">
-            Everyone here signs in to the same keys, contexts and webhooks. Disabling or removing a person
-            ends their sessions at once; the last person who can sign in stays.
+            Everyone here signs in to the same keys, contexts and webhooks. An invitation is mailed to the
+            email; its owner joins with the link in it. Disabling or removing a person ends their sessions
+            here at once; the last person who can sign in stays.
           </Text>
           <InviteForm />
           <Box mt="md">

@@ -5,7 +5,7 @@ import { PagedTable } from "../../components/PagedTable";
 import { StatusBadge } from "../../components/StatusBadge";
 import { useInvitations, useRevokeInvitation } from "./use-account";
 
-/** Open invitations (people who have not set a password yet), each revocable. */
+/** Open invitations (people who have not joined yet), each revocable. */
 export function InvitationsTable() {
   const invitations = useInvitations();
   const revoke = useRevokeInvitation();

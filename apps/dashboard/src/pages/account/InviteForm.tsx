@@ -1,23 +1,25 @@
-import { Button, Group, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, TextInput } from "@mantine/core";
 import { useInputState } from "@mantine/hooks";
 import { type FormEvent, useState } from "react";
 import { ErrorAlert } from "../../components/ErrorAlert";
-import { ShownOnceModal } from "../../components/ShownOnceModal";
 import { useInvite } from "./use-account";
 
+/**
+ * Invites a person by email. The invitation's link is mailed to that address, never shown here:
+ * only the email's owner may set the password it signs in with.
+ */
 export function InviteForm() {
   const invite = useInvite();
   const [email, setEmail] = useInputState("");
-  // the invitation link: here only, until the dialog closes
-  const [link, setLink] = useState<{ url: string; expiresAt: string } | null>(null);
+  const [sent, setSent] = useState<{ email: string; expiresAt: string } | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setSent(null);
     invite.mutate(email.trim(), {
       onSuccess: (invitation) => {
-        setLink({ url: invitation.link, expiresAt: invitation.expires_at });
+        setSent({ email: invitation.email, expiresAt: invitation.expires_at });
         setEmail("");
-        invite.reset();
       },
     });
   };
@@ -40,18 +42,12 @@ export function InviteForm() {
         </Group>
       </form>
       {invite.error ? <ErrorAlert error={invite.error} mt="sm" /> : null}
-      <ShownOnceModal
-        value={link?.url ?? null}
-        title="Invitation link"
-        label="Send this link to the person you invite"
-        onClose={() => setLink(null)}
-      >
-        {link ? (
-          <Text size="sm">
-            It works once, until {new Date(link.expiresAt).toLocaleString()}; there they set their password.
-          </Text>
-        ) : null}
-      </ShownOnceModal>
+      {sent ? (
+        <Alert mt="sm" color="green" role="status" title={`Invitation sent to ${sent.email}`}>
+          Its link works once, until {new Date(sent.expiresAt).toLocaleString()}. Inviting the same email
+          again sends a new one.
+        </Alert>
+      ) : null}
     </>
   );
 }

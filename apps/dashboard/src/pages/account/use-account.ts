@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "../../api/api-context";
 import { unwrap } from "../../api/errors";
-import { useChangeMutation, useSecretMutation } from "../../api/mutations";
+import { useChangeMutation } from "../../api/mutations";
 import { usePagedQuery } from "../../api/paged";
 import { queryKeys } from "../../api/query-keys";
 import type { Invitation, Person } from "../../api/schema";
-import { replaceSession } from "../../app/session";
+import { replaceSession, useSessionMutation } from "../../app/session";
 
 export function usePeople() {
   const api = useApi();
@@ -15,9 +15,9 @@ export function usePeople() {
   });
 }
 
-/** The answer carries the invitation's one-time link. */
+/** The invitation's link is mailed to the email; the answer says when it ends. */
 export function useInvite() {
-  return useSecretMutation(
+  return useChangeMutation(
     (api, email: string) => unwrap(api.POST("/accounts/invitations", { body: { email } })),
     queryKeys.peopleAll,
   );
@@ -80,4 +80,11 @@ export function useChangePassword() {
     // every other session is revoked; this one continues with a new cookie and CSRF token
     onSuccess: (session) => queryClient.setQueryData(queryKeys.session, session),
   });
+}
+
+/** Moves to another user's dashboard of this person (joining an open invitation): a new session. */
+export function useSwitchDashboard() {
+  return useSessionMutation((api, accountId: string) =>
+    unwrap(api.POST("/auth/switch", { body: { account_id: accountId } })),
+  );
 }

@@ -12,6 +12,11 @@ function returnPath(state: unknown): string {
   return typeof from === "string" && from.startsWith("/") && !from.startsWith("/sign-in") ? from : "/";
 }
 
+/** `?user=<user_id>` (an invitation mail's sign-in link): the user's dashboard to enter. */
+function requestedUser(search: string): string | undefined {
+  return new URLSearchParams(search).get("user") || undefined;
+}
+
 export default function SignInPage() {
   const session = useSession();
   const signIn = useSignIn();
@@ -19,12 +24,17 @@ export default function SignInPage() {
   const location = useLocation();
   const [email, setEmail] = useInputState("");
   const [password, setPassword] = useInputState("");
+  const userId = requestedUser(location.search);
 
-  if (session.data && !signIn.isPending) return <Navigate to={returnPath(location.state)} replace />;
+  if (session.data && !signIn.isPending) {
+    // signed in already, elsewhere: the Account page lists that user's dashboard to switch to or join
+    const elsewhere = userId !== undefined && userId !== session.data.account.user_id;
+    return <Navigate to={elsewhere ? "/account" : returnPath(location.state)} replace />;
+  }
 
   const submit = () =>
     signIn.mutate(
-      { email, password },
+      { email, password, ...(userId ? { user_id: userId } : {}) },
       { onSuccess: () => navigate(returnPath(location.state), { replace: true }) },
     );
 
