@@ -103,6 +103,7 @@ describe("the repository's migrations", () => {
       "chain_status",
       "confirmed_contexts",
       "contexts",
+      "ctxlog_data_steps",
       "idempotency_keys",
       "otel_spans",
       "outbox_events",

@@ -4,12 +4,10 @@ import { DATA_STEPS, type DataStep } from "./data-steps";
 import { runDataStep } from "./data-steps/run-data-step";
 import { withDatabaseName } from "./database";
 import { EngineAdapterFactory } from "./migration-engine/adapter";
+import { applySchemaMigrations, NO_FILTERS } from "./migration-engine/apply";
 import { withSchemaEngine } from "./migration-engine/run";
 import { LOCK_FILE_CONTENT, readMigrationsDir, writeMigration } from "./migrations-dir";
 import { DEFAULT_MIGRATIONS_DIR, DEFAULT_SCHEMA_PATH } from "./paths";
-
-// Prisma 7 lets prisma.config.ts mark tables/enums as managed elsewhere; this project has none.
-const NO_FILTERS = { externalTables: [], externalEnums: [] };
 
 export interface MigrationsOptions {
   /** Folder of `<timestamp>_<name>/migration.sql`; the repository's prisma/migrations by default. */
@@ -31,23 +29,21 @@ export interface SchemaDiffOptions extends MigrationsOptions {
  */
 export async function applyMigrations(databaseUrl: string, opts: MigrationsOptions = {}): Promise<string[]> {
   const migrationsList = await readMigrationsDir(opts.migrationsDir ?? DEFAULT_MIGRATIONS_DIR);
-  const apply = async (migrationDirectories: typeof migrationsList.migrationDirectories) => {
-    const list = { ...migrationsList, migrationDirectories };
-    const result = await withSchemaEngine(new EngineAdapterFactory(databaseUrl), undefined, (engine) =>
-      engine.applyMigrations({ migrationsList: list, filters: NO_FILTERS }),
-    );
-    return result.appliedMigrationNames;
-  };
   const all = migrationsList.migrationDirectories;
   const applied: string[] = [];
   // each data step right after its migration, before the ones that may rely on it
   for (const step of opts.dataSteps ?? DATA_STEPS) {
     const at = all.findIndex((m) => m.path === step.after);
     if (at < 0) throw new Error(`data step ${step.name} follows ${step.after}, which is not a migration`);
-    applied.push(...(await apply(all.slice(0, at + 1))));
+    applied.push(
+      ...(await applySchemaMigrations(databaseUrl, {
+        ...migrationsList,
+        migrationDirectories: all.slice(0, at + 1),
+      })),
+    );
     await runDataStep(databaseUrl, step);
   }
-  applied.push(...(await apply(all)));
+  applied.push(...(await applySchemaMigrations(databaseUrl, migrationsList)));
   return applied;
 }
 

@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 
-type MigrationList = import("@prisma/schema-engine-wasm", { with: {
+export type MigrationList = import("@prisma/schema-engine-wasm", { with: {
   "resolution-mode": "import",
 }}).MigrationList;
 

@@ -8,7 +8,7 @@ import type { SqlRunner } from "../sql-transaction";
  * such rewrites that is code.
  */
 export interface DataStep {
-  /** the migration (folder name) it runs after */
+  /** the migration (folder name) it runs after: 20261129100346_data_steps (its ledger) or a later one */
   after: string;
   /** unique, recorded in ctxlog_data_steps once run */
   name: string;

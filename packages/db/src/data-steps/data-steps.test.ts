@@ -27,7 +27,10 @@ it("runs a step after its migration and before the next, which may rely on it; o
   await migration(
     dir,
     "20250101000000_notes",
-    "CREATE TABLE notes (id int PRIMARY KEY, body text, words int);",
+    // and the steps' ledger, as migration 20261129100346_data_steps creates it
+    `CREATE TABLE notes (id int PRIMARY KEY, body text, words int);
+     CREATE TABLE ctxlog_data_steps (name text PRIMARY KEY, after_migration text NOT NULL,
+       finished_at timestamptz(3) NOT NULL DEFAULT CURRENT_TIMESTAMP);`,
   );
   await applyMigrations(url, { migrationsDir: dir, dataSteps: [] });
   await migration(dir, "20250102000000_words_required", "ALTER TABLE notes ALTER COLUMN words SET NOT NULL;");

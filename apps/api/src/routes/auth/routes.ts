@@ -87,6 +87,7 @@ export const authRoutes: RouteSpec[] = [
   }),
   defineRoute({
     tag,
+    permission: "any",
     auth: "session",
     method: "post",
     path: "/auth/sign-out",
