@@ -5,14 +5,15 @@
 // Sizes: the ENTRIES quantiles of a log-normal distribution (median SIZE.median bytes of JSON,
 // σ = SIZE.sigma in natural log), clamped to [SIZE.min, SIZE.max], in a shuffled order. Each
 // entry is built to its size by kinds.js; its kind is drawn with KIND_WEIGHTS (entries under
-// SMALL bytes are tool calls or events: an LLM call or an agent's step is never that small).
+// SMALL bytes are tool calls or events: an LLM call or an agent's step is never that small; from
+// LARGE bytes on, LLM calls, tool calls and steps: an event is never that large).
 const { createHash } = require("node:crypto");
 const { KINDS, bytes } = require("./kinds");
 const { Random, normalQuantile } = require("./random");
 
 const SEED = "ctxlog bench corpus v1";
 const ENTRIES = 2_000;
-const SIZE = { median: 1_536, sigma: 1.1, min: 200, max: 65_536 };
+const SIZE = { median: 1_536, sigma: 1.1, min: 200, max: 64_000 };
 const KIND_WEIGHTS = [
   ["llm_call", 35],
   ["tool_call", 40],
@@ -23,6 +24,12 @@ const SMALL = 600;
 const SMALL_WEIGHTS = [
   ["tool_call", 60],
   ["agent_event", 40],
+];
+const LARGE = 8_192;
+const LARGE_WEIGHTS = [
+  ["llm_call", 45],
+  ["tool_call", 45],
+  ["agent_step", 10],
 ];
 // where the runs' clocks start: fixed, so timestamps are part of the same bytes everywhere
 const START_MS = Date.UTC(2026, 2, 2, 9, 0, 0);
@@ -56,7 +63,9 @@ function generateCorpus(seed = SEED, n = ENTRIES) {
     runLeft--;
     ctx.step++;
     ctx.atMs += rnd.int(200, 30_000);
-    const kind = rnd.weighted(target < SMALL ? SMALL_WEIGHTS : KIND_WEIGHTS);
+    const kind = rnd.weighted(
+      target < SMALL ? SMALL_WEIGHTS : target >= LARGE ? LARGE_WEIGHTS : KIND_WEIGHTS,
+    );
     const data = KINDS[kind](rnd, target, ctx);
     entries.push({ kind, bytes: bytes(data), data });
   }
@@ -100,6 +109,9 @@ module.exports = {
   generateCorpus,
   incompressibleData,
   KIND_WEIGHTS,
+  LARGE,
+  LARGE_WEIGHTS,
+  SMALL_WEIGHTS,
   SEED,
   SIZE,
   SMALL,

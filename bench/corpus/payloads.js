@@ -48,7 +48,7 @@ function payloadContext(i, agent = "bench-agent", kind = payloadKind()) {
 function payloadNote(kind = payloadKind()) {
   const mean = corpus().reduce((sum, e) => sum + e.bytes, 0) / ENTRIES;
   const mix =
-    `${ENTRIES} entries, ${SIZE.min} B–${SIZE.max / 1024} KiB of JSON, median ${(SIZE.median / 1024).toFixed(1)} KiB, ` +
+    `${ENTRIES} entries, ${SIZE.min} B–64 KiB of JSON, median ${(SIZE.median / 1024).toFixed(1)} KiB, ` +
     `mean ${(mean / 1024).toFixed(1)} KiB`;
   if (kind === "corpus") return `payloads: the bench corpus (bench/corpus: agent steps, ${mix})`;
   if (kind === "incompressible")
