@@ -41,42 +41,42 @@ const spreadBodies = bodiesOver(AGENTS);
 const oneAgentBodies = bodiesOver(1);
 const meanBody = spreadBodies.reduce((n, b) => n + Buffer.byteLength(b), 0) / BODY_COUNT;
 
-// The indexes that exist for agent logs only (a log's sequence, the entry hash search): (b0)'s
-// database goes without them, as a service without logs would.
-const LOG_INDEXES = ["contexts_user_id_agent_id_sequence_key", "contexts_entry_hash_idx"];
-
 const load = (url, headers, bodies, seconds = DURATION) =>
   lib.postLoad(url, { headers, bodies, connections: CONNECTIONS, seconds });
 
 const VARIANTS = {
   b0: {
     title: "(b0) POST /v1/contexts without agent logs",
-    main: "bench/unchained-api.js",
+    main: lib.WITHOUT_LOGS.apiMain,
     bodies: spreadBodies,
     agents: AGENTS,
   },
   bN: {
     title: "(bN) POST /v1/contexts",
-    main: "apps/api/dist/main.js",
+    main: path.join(root, "apps/api/dist/main.js"),
     bodies: spreadBodies,
     agents: AGENTS,
   },
-  b: { title: "(b) POST /v1/contexts", main: "apps/api/dist/main.js", bodies: oneAgentBodies, agents: 1 },
+  b: {
+    title: "(b) POST /v1/contexts",
+    main: path.join(root, "apps/api/dist/main.js"),
+    bodies: oneAgentBodies,
+    agents: 1,
+  },
 };
 
 async function startVariant(name, processes) {
   const variant = VARIANTS[name];
   const stack = await lib.benchStack(`ctxlog_bench_api_${name.toLowerCase()}`);
   const { key, record } = await lib.createBenchKeyIn(stack.databaseUrl);
-  const pg = new (require("pg").Client)({ connectionString: stack.databaseUrl });
-  await pg.connect();
-  if (name === "b0") for (const index of LOG_INDEXES) await pg.query(`DROP INDEX ${index}`);
+  const db = require(path.join(root, "packages/db/dist")).createDb(stack.databaseUrl, { poolSize: 1 });
+  if (name === "b0") await lib.WITHOUT_LOGS.prepare(db);
   const env = { ...stack.env, API_PROCESSES: String(processes) };
-  const api = await lib.startProcess(path.join(root, variant.main), env);
+  const api = await lib.startProcess(variant.main, env);
   const url = `http://127.0.0.1:${api.port}/v1/contexts`;
   const auth = { authorization: `Bearer ${key}` };
   await load(url, auth, variant.bodies, Math.min(3, DURATION)); // warm-up
-  return { name, variant, stack, env, record, pg, api, url, auth, runs: [] };
+  return { name, variant, stack, env, record, db, api, url, auth, runs: [] };
 }
 
 /** One measured run of a started variant, with the CPU of its API and of PostgreSQL per request. */
@@ -98,17 +98,6 @@ async function measure(v, round) {
   };
   v.runs.push(run);
   return run;
-}
-
-/** Every row of (b0) is outside any log, every row of (b)/(bN) in one: else the comparison is void. */
-async function checkRows(v) {
-  const { rows } = await v.pg.query(
-    "SELECT count(*) FILTER (WHERE sequence IS NULL)::int AS unchained, count(*)::int AS total FROM contexts",
-  );
-  const { unchained, total } = rows[0];
-  const expected = v.name === "b0" ? total : 0;
-  if (unchained !== expected)
-    throw new Error(`${v.variant.title}: ${unchained} of ${total} rows outside a log, expected ${expected}`);
 }
 
 const total = (runs) => {
@@ -148,11 +137,9 @@ async function runProcesses(processes) {
       const order = round % 2 === 1 ? ["b0", "bN", "b"] : ["b", "bN", "b0"];
       for (const name of order) await measure(started[name], round);
     }
-    for (const v of Object.values(started)) await checkRows(v);
-    out.settings = lib.settingsNote({ api: started.bN.env }, [
-      "(b0) runs bench/unchained-api.js (the API without agent logs, bench-only) on a database without " +
-        LOG_INDEXES.join(" and "),
-    ]);
+    for (const v of Object.values(started))
+      await lib.WITHOUT_LOGS.check(v.db, v.name === "b0", v.variant.title);
+    out.settings = lib.settingsNote({ api: started.bN.env }, [lib.WITHOUT_LOGS.note]);
     if (processes === 1) {
       // (c) the floor, on (bN)'s database, once the rounds are over
       const floor = await lib.startProcess(path.join(__dirname, "floor-server.js"), {
@@ -176,7 +163,7 @@ async function runProcesses(processes) {
   } finally {
     for (const v of Object.values(started)) {
       await v.api.stop();
-      await v.pg.end();
+      await v.db.$disconnect();
       await v.stack.drop();
     }
   }

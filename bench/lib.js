@@ -181,17 +181,18 @@ async function startBenchChain() {
  * and the chain worker as real processes at their production defaults (`extraEnv` changes some:
  * settingsNote prints them). `close()` removes all of it. `workerExecArgv` profiles the worker,
  * e.g. ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"]; `apiMain` runs another API entry point (the
- * bench-only bench/unchained-api.js).
+ * bench-only bench/unchained-api.js); `prepare(db)` runs before the apps start.
  */
 async function startChainStack(
   name,
   extraEnv = {},
-  { workerExecArgv = [], apiMain = path.join(root, "apps/api/dist/main.js") } = {},
+  { workerExecArgv = [], apiMain = path.join(root, "apps/api/dist/main.js"), prepare } = {},
 ) {
   const chain = await startBenchChain();
   const scratch = await benchStack(name);
   const db = require(path.join(root, "packages/db/dist")).createDb(scratch.databaseUrl, { poolSize: 2 });
   const { key } = await createBenchKey(db);
+  if (prepare) await prepare(db);
   const env = { ...scratch.env, ...chain.env, ...extraEnv };
   const api = await startProcess(apiMain, env);
   const worker = forkApp(path.join(root, "apps/chain-worker/dist/main.js"), env, workerExecArgv);
@@ -287,6 +288,36 @@ function settingsNote(apps, extra = []) {
   parts.push(...extra);
   return `settings changed from production defaults: ${parts.length > 0 ? parts.join("; ") : "none"}`;
 }
+
+/**
+ * The API without agent logs, for the (b0) runs that price them (bench:api, bench:chain): the real
+ * API with its write swapped for the same rows without sequence, prev link or receipt
+ * (bench/unchained-api.js, bench-only), on a database without the two indexes that exist for logs
+ * only (a log's sequence; the entry-hash search), as a service without logs would have.
+ */
+const WITHOUT_LOGS = {
+  apiMain: path.join(__dirname, "unchained-api.js"),
+  indexes: ["contexts_user_id_agent_id_sequence_key", "contexts_entry_hash_idx"],
+  note:
+    "(b0) runs bench/unchained-api.js (the API without agent logs, bench-only) on a database without " +
+    "contexts_user_id_agent_id_sequence_key and contexts_entry_hash_idx",
+  /** drops the logs' indexes (`db`: a client of createDb) */
+  async prepare(db) {
+    for (const index of WITHOUT_LOGS.indexes) await db.$executeRawUnsafe(`DROP INDEX ${index}`);
+  },
+  /**
+   * Throws unless every context row is outside any log (`unchained`) or every one in a log: else
+   * the comparison would be void.
+   */
+  async check(db, unchained, label) {
+    const [{ outside, total }] = await db.$queryRawUnsafe(
+      "SELECT count(*) FILTER (WHERE sequence IS NULL)::int AS outside, count(*)::int AS total FROM contexts",
+    );
+    const expected = unchained ? total : 0;
+    if (outside !== expected)
+      throw new Error(`${label}: ${outside} of ${total} rows outside a log, expected ${expected}`);
+  },
+};
 
 /** Polls until `count` contexts are confirmed; throws at the first failed one or after `timeoutMs`. */
 async function waitForConfirmed(db, count, timeoutMs = 600_000) {
@@ -429,4 +460,5 @@ module.exports = {
   startProcess,
   stopProcess,
   waitForConfirmed,
+  WITHOUT_LOGS,
 };
