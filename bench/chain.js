@@ -169,6 +169,15 @@ async function main() {
     `BATCH_MAX=${BATCHED}: one agent's log costs ${fmt(100 * contention, 1)} % end to end against ${SPREAD_AGENTS} agents' logs ` +
       `(contention on one log: (b) ${fmt(b, 0)} vs (bN) ${fmt(bN, 0)} contexts/s, both with logs)`,
   );
+  // the one-agent runs as one line each (BATCH_MAX=1, and (b) summed over its rounds)
+  const summary = (batchMax, list) =>
+    console.log(
+      `BATCH_MAX=${String(batchMax).padEnd(4)} posted ${fmt(rate(list, "postsPerSecond"), 0)}/s · end to end ` +
+        `${fmt(rate(list, "endToEndPerSecond"), 0)} contexts/s (first POST → last confirmed) · confirmations ` +
+        `${fmt(rate(list, "confirmedPerSecond"), 0)}/s · ${fmt(list.reduce((s, r) => s + r.gasPerContext, 0) / list.length, 0)} gas/context, one agent`,
+    );
+  summary(UNBATCHED, [single]);
+  summary(BATCHED, runs.b);
   const batchedGas = runs.b.reduce((s, r) => s + r.gasPerContext, 0) / runs.b.length;
   const gasRatio = batchedGas / single.gasPerContext;
   const sustained = Math.min(rate(runs.b, "postsPerSecond"), rate(runs.b, "confirmedPerSecond"));

@@ -2,7 +2,7 @@
 const { fork } = require("node:child_process");
 const { randomBytes } = require("node:crypto");
 const path = require("node:path");
-const { payloadContext, payloadNote } = require("./corpus/payloads");
+const { payloadContext, payloadKind, payloadNote } = require("./corpus/payloads");
 
 const root = path.resolve(__dirname, "..");
 const ADMIN_URL = process.env.BENCH_DATABASE_ADMIN_URL ?? "postgresql://root@127.0.0.1:5432/postgres";
@@ -439,6 +439,7 @@ module.exports = {
   benchStack,
   forkApp,
   payloadContext,
+  payloadKind,
   payloadNote,
   settingsNote,
   postLoad,

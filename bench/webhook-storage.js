@@ -93,13 +93,14 @@ async function main() {
       }
       await dbPkg.recordEvents(db, events);
       for (;;) {
-        const { events: fanned, deliveryIds } = await dbPkg.fanOutEvents(db, { batchSize: 1_000 });
+        const { events: fanned, deliveries } = await dbPkg.fanOutEvents(db, { batchSize: 1_000 });
         if (fanned === 0) break;
         const at = new Date();
         await dbPkg.recordAttempts(
           db,
-          deliveryIds.map((deliveryId) => ({
-            deliveryId,
+          deliveries.map((delivery) => ({
+            deliveryId: delivery.id,
+            eventId: delivery.eventId,
             cycle: 1,
             attemptedAt: at,
             finishedAt: at,
