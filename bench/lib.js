@@ -407,6 +407,33 @@ function benchContext(i = 0, agent = "bench-agent") {
 }
 
 /**
+ * The context.created envelopes of the corpus' contexts (BENCH_PAYLOAD), one per entry: the
+ * payloads of the events that benches write straight into outbox_events, in turn.
+ */
+function eventPayloads() {
+  const core = require(path.join(root, "packages/core/dist"));
+  const at = new Date(Date.UTC(2026, 2, 2));
+  return Array.from({ length: require("./corpus/corpus").ENTRIES }, (_, i) => {
+    const { agent_id, context_data, metadata } = payloadContext(i);
+    return core.serializeEnvelope({
+      event: "context.created",
+      timestamp: at,
+      data: {
+        context_id: core.newId("ctx"),
+        agent_id,
+        transaction_hash: null,
+        context_hash: `0x${"ab".repeat(32)}`,
+        signature: `0x${"cd".repeat(65)}`,
+        status: "pending",
+        created_at: at.toISOString(),
+        estimated_confirmation: at.toISOString(),
+        context_data,
+        metadata,
+      },
+    });
+  });
+}
+/**
  * autocannon POSTing the JSON `body` to `url` over `connections` for `seconds`; with `bodies`
  * instead, each request sends the next of them in turn.
  */
@@ -448,6 +475,7 @@ module.exports = {
   createBenchKey,
   createBenchKeyIn,
   DEV_SIGNER,
+  eventPayloads,
   fmt,
   freePort,
   percentile,

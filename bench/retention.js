@@ -12,7 +12,7 @@
 // bytes of the WAL records of this database's transactions only — the server is shared, so the
 // raw LSN advance (also printed) counts everyone's writes.
 const path = require("node:path");
-const { root, scratchDatabase, fmt, runBench, payloadContext, payloadNote } = require("./lib");
+const { root, scratchDatabase, fmt, runBench, eventPayloads, payloadNote } = require("./lib");
 
 const ROWS = Number(process.env.BENCH_RETENTION_ROWS ?? 100_000);
 const BATCH = Number(process.env.BENCH_RETENTION_BATCH_SIZE ?? 500);
@@ -21,29 +21,6 @@ const dbPkg = require(path.join(root, "packages/db/dist"));
 const DAY = 86_400_000;
 const TABLES = ["outbox_events", "webhook_deliveries", "webhook_attempts"];
 
-/** The context.created envelopes of the corpus' contexts: the events' payloads, in turn. */
-function eventPayloads() {
-  const at = new Date(Date.UTC(2026, 2, 2));
-  return Array.from({ length: require("./corpus/corpus").ENTRIES }, (_, i) => {
-    const { agent_id, context_data, metadata } = payloadContext(i);
-    return core.serializeEnvelope({
-      event: "context.created",
-      timestamp: at,
-      data: {
-        context_id: core.newId("ctx"),
-        agent_id,
-        transaction_hash: null,
-        context_hash: `0x${"ab".repeat(32)}`,
-        signature: `0x${"cd".repeat(65)}`,
-        status: "pending",
-        created_at: at.toISOString(),
-        estimated_confirmation: at.toISOString(),
-        context_data,
-        metadata,
-      },
-    });
-  });
-}
 const PAYLOADS = eventPayloads();
 
 async function load(db, day, webhookId) {
