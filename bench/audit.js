@@ -32,12 +32,8 @@ const BATCH = 500;
 const SLOW_STATEMENTS = { PG_STATEMENT_TIMEOUT_MS: "300000", PG_QUERY_TIMEOUT_MS: "330000" };
 const AGENT = "bench-audit-agent";
 
-/** A step of an agent's work, ~300 bytes of JSON. */
-const item = (i) => ({
-  agent_id: AGENT,
-  context_data: { step: i, tool: "search", input: `query ${i}`, output: "y".repeat(200) },
-  metadata: { run: 1 },
-});
+/** Entry i of the log: context i of the bench corpus (BENCH_PAYLOAD another payload). */
+const item = (i) => lib.payloadContext(i, AGENT);
 
 /** POSTs `count` entries from `first` on, in 500-item batches over a few connections. */
 async function postEntries(pool, key, first, count) {
@@ -174,7 +170,9 @@ async function main() {
     `bench:audit — ${new Date().toISOString().slice(0, 10)}, node ${process.version}: ${ENTRIES} entries of one agent, ` +
       `BATCH_MAX=${BATCH_MAX}, anvil 1 s blocks, 3 confirmations`,
   );
+  console.log(lib.payloadNote());
   const stack = await lib.startChainStack("ctxlog_bench_audit", { BATCH_MAX, ...SLOW_STATEMENTS });
+  console.log(lib.settingsNote({ api: stack.env, "chain worker": stack.env }));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ctxlog-bench-audit-"));
   const file = path.join(dir, "export.ndjson");
   try {

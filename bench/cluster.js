@@ -3,15 +3,15 @@
 // run: a local three-master cluster is started here (Debian's redis-server, free ports, a temporary
 // directory, @ctxlog/jobs/testing's startRedisCluster) and the same stack runs once on each — the
 // API, the chain worker on anvil (1 s blocks, 3 confirmations) and the webhook worker with one
-// webhook on context.created to a loopback receiver. BENCH_CLUSTER_CONTEXTS contexts (default
-// 20,000) are POSTed through /v1/contexts/batch (100 × ~1 KiB); contexts/s counts from the first
+// webhook on context.created to a loopback receiver, the apps at their production defaults.
+// BENCH_CLUSTER_CONTEXTS contexts (default 20,000) of the bench corpus (BENCH_PAYLOAD another) are
+// POSTed through /v1/contexts/batch (100 a request); contexts/s counts from the first
 // POST to the later of the last confirmation and the last delivery.
 // Target: the cluster's contexts/s ≥ 0.9 × one Redis's. The cluster's masters must count 0 CROSSSLOT
 // errors and the receiver must get each delivery once.
 // Knobs: BENCH_CLUSTER_CONTEXTS (20000), BENCH_CLUSTER_ROUNDS (2: one Redis, the cluster, the
 // cluster, one Redis, so the order favours neither; 1: the first two), BENCH_BATCH_CONNECTIONS (16).
 // The ratio is over all runs of each (contexts over the summed seconds).
-const { fork } = require("node:child_process");
 const path = require("node:path");
 const { Pool } = require("undici");
 const lib = require("./lib");
@@ -21,7 +21,11 @@ const CONTEXTS = Number(process.env.BENCH_CLUSTER_CONTEXTS ?? 20_000);
 const ROUNDS = Number(process.env.BENCH_CLUSTER_ROUNDS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_BATCH_CONNECTIONS ?? 16);
 const BATCH = 100;
-const batchBody = JSON.stringify({ contexts: Array.from({ length: BATCH }, (_, i) => lib.benchContext(i)) });
+// the corpus' contexts in turn, 100 a request
+const batchBodies = Array.from({ length: require("./corpus/corpus").ENTRIES / BATCH }, (_, j) =>
+  JSON.stringify({ contexts: Array.from({ length: BATCH }, (_, n) => lib.payloadContext(j * BATCH + n)) }),
+);
+let settings; // settingsNote of the first run (every run has the same, but for where Redis is)
 const WEBHOOKS_ALLOWED = { WEBHOOK_ALLOW_PRIVATE_URLS: "true", WEBHOOK_ALLOW_INSECURE_URLS: "true" };
 
 async function until(check, what, timeoutMs = 600_000) {
@@ -42,10 +46,8 @@ async function receiverStats(receiver) {
 async function endToEnd(label, redisEnv, receiver) {
   await fetch(`http://127.0.0.1:${receiver.port}/reset`, { method: "POST" });
   const stack = await lib.startChainStack("ctxlog_bench_cluster", { ...WEBHOOKS_ALLOWED, ...redisEnv });
-  const webhookWorker = fork(path.join(root, "apps/webhook-worker/dist/main.js"), [], {
-    env: { ...process.env, ...stack.env, DATABASE_POOL_SIZE: "10" },
-    stdio: "ignore",
-  });
+  const webhookWorker = lib.forkApp(path.join(root, "apps/webhook-worker/dist/main.js"), stack.env);
+  settings ??= lib.settingsNote({ api: stack.env, "chain worker": stack.env, "webhook worker": stack.env });
   try {
     const auth = { authorization: `Bearer ${stack.key}`, "content-type": "application/json" };
     const hook = await fetch(`http://127.0.0.1:${stack.apiPort}/v1/webhooks`, {
@@ -73,12 +75,12 @@ async function endToEnd(label, redisEnv, receiver) {
     await Promise.all(
       Array.from({ length: CONNECTIONS }, async () => {
         while (next < batches) {
-          next++;
+          const j = next++;
           const res = await pool.request({
             path: "/v1/contexts/batch",
             method: "POST",
             headers: auth,
-            body: batchBody,
+            body: batchBodies[j % batchBodies.length],
           });
           const text = await res.body.text();
           if (res.statusCode !== 202) throw new Error(`batch POST ${res.statusCode}: ${text.slice(0, 200)}`);
@@ -153,6 +155,8 @@ async function main() {
       list.reduce((s, r) => s + r.contexts, 0) / list.reduce((s, r) => s + r.contexts / r.perSecond, 0);
     const ratio = rate(runs.cluster) / rate(runs.one);
     const duplicates = [...runs.one, ...runs.cluster].reduce((s, r) => s + r.duplicates, 0);
+    console.log(lib.payloadNote());
+    console.log(settings);
     console.log(`CROSSSLOT errors on the cluster: ${crossSlot}; duplicate deliveries: ${duplicates}`);
     // runs next to each other in time saw the most similar machine: on a busy host these disagree
     const perRound = runs.cluster.map((c, i) => fmt(c.perSecond / runs.one[i].perSecond, 3));

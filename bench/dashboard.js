@@ -48,7 +48,7 @@ const kib = (bytes) => bytes / 1024;
 
 async function startStack() {
   const chain = await lib.startBenchChain();
-  const scratch = await lib.scratchStack("ctxlog_bench_dashboard");
+  const scratch = await lib.benchStack("ctxlog_bench_dashboard");
   const env = { ...scratch.env, ...chain.env };
   const workers = ["apps/chain-worker/dist/main.js", "apps/webhook-worker/dist/main.js"].map((main) =>
     fork(path.join(root, main), [], { env: { ...process.env, ...env }, stdio: "ignore" }),
@@ -213,6 +213,8 @@ async function main() {
   if (BASELINE) console.log(`baseline: ${BASELINE}, its cold loads alternated with this checkout's`);
   if (TRACE_DIR) require("node:fs").mkdirSync(TRACE_DIR, { recursive: true });
   const stack = await startStack();
+  console.log(lib.payloadNote());
+  console.log(lib.settingsNote({ api: stack.env, "chain worker": stack.env, "webhook worker": stack.env }));
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
     headless: true,
@@ -270,7 +272,7 @@ async function main() {
     for (let done = 0; done < CONTEXTS - spanCount; done += 2_000) {
       const inputs = Array.from({ length: 2_000 }, (_, n) => ({
         agent_id: `agent-${(done + n) % 7}`,
-        context_data: { task: "seed", n: done + n },
+        context_data: lib.payloadContext(done + n).context_data,
       }));
       const rows = core.buildNewContexts(owner, inputs, {
         signer,

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // bench:ingest — in one run on one machine, against the real stack:
 //   (a) the bare express route of bench:api; (b) single POST /v1/contexts; (c) POST /v1/contexts/batch
-//   with 100 items of ~1 KiB; (d) the SDK's ContextLogger from 64 concurrent producers.
+//   with 100 items a request; (d) the SDK's ContextLogger from 64 concurrent producers. Every context
+//   is one of the bench corpus (bench/corpus; BENCH_PAYLOAD another payload), the apps run at their
+//   production defaults (what the bench changes is printed beside the figures).
 //   Each prints contexts/s accepted, p50/p99 per request (for (d): per log() call) and CPU per
 //   context of the API, PostgreSQL and Redis (from /proc; PostgreSQL and Redis are whole servers).
 // Then end to end on anvil (1 s blocks, 3 confirmations): N contexts (default 50,000) through (c),
@@ -39,17 +41,21 @@ const BATCH = 100;
 const AGENTS = Number(process.env.BENCH_INGEST_AGENTS ?? 1);
 const RUN_TITLES = {
   b: "(b) POST /v1/contexts",
-  c: `(c) POST /v1/contexts/batch, ${BATCH} × ~1 KiB${AGENTS > 1 ? `, ${AGENTS} agents` : ""}`,
+  c: `(c) POST /v1/contexts/batch, ${BATCH} contexts a request${AGENTS > 1 ? `, ${AGENTS} agents` : ""}`,
 };
 const RUNS = new Set((process.env.BENCH_INGEST_RUNS ?? "a,b,c,d").split(",").map((r) => r.trim()));
 const CPU_PROF_DIR = process.env.BENCH_API_CPU_PROF;
 
-const single = JSON.stringify(lib.benchContext(0));
-const batchBodyOf = (agent) =>
-  JSON.stringify({ contexts: Array.from({ length: BATCH }, (_, i) => lib.benchContext(i, agent)) });
-const batchBody = batchBodyOf("bench-agent");
-const batchBodies =
-  AGENTS > 1 ? Array.from({ length: AGENTS }, (_, k) => batchBodyOf(`bench-agent-${k}`)) : undefined;
+// the corpus' contexts in turn: (b) one a request, (c) and the end-to-end run 100 a request, request
+// j of agent j mod AGENTS (one agent: "bench-agent")
+const CORPUS_ENTRIES = require("./corpus/corpus").ENTRIES;
+const singleBodies = Array.from({ length: CORPUS_ENTRIES }, (_, i) => JSON.stringify(lib.payloadContext(i)));
+const agentOf = (j) => (AGENTS > 1 ? `bench-agent-${j % AGENTS}` : "bench-agent");
+const batchBodies = Array.from({ length: Math.max(CORPUS_ENTRIES / BATCH, AGENTS) }, (_, j) =>
+  JSON.stringify({
+    contexts: Array.from({ length: BATCH }, (_, n) => lib.payloadContext(j * BATCH + n, agentOf(j))),
+  }),
+);
 
 async function cannon(url, headers, body, connections, bodies) {
   await lib.postLoad(url, { headers, body, bodies, connections, seconds: Math.min(3, DURATION) }); // warm-up
@@ -88,7 +94,7 @@ async function loggerRun(port, key) {
       const window = [];
       while (Date.now() < until) {
         const t0 = performance.now();
-        window.push(logger.log(lib.benchContext(n++)).then(() => latencies.push(performance.now() - t0)));
+        window.push(logger.log(lib.payloadContext(n++)).then(() => latencies.push(performance.now() - t0)));
         if (window.length >= PRODUCER_WINDOW) await window.shift();
       }
       await Promise.all(window);
@@ -105,9 +111,9 @@ async function loggerRun(port, key) {
 }
 
 async function acceptanceRuns() {
-  const scratch = await lib.scratchStack("ctxlog_bench_ingest");
+  const scratch = await lib.benchStack("ctxlog_bench_ingest");
   const { key } = await lib.createBenchKeyIn(scratch.databaseUrl);
-  const env = { ...scratch.env, DATABASE_POOL_SIZE: "20", CONTEXT_WRITE_QUEUE_MAX: "20000" };
+  const env = scratch.env;
   const auth = { authorization: `Bearer ${key}` };
   const roles = ["api", "postgres", "redis"];
   const rows = {};
@@ -116,7 +122,7 @@ async function acceptanceRuns() {
     if (RUNS.has("a")) {
       const bare = await lib.startProcess(path.join(__dirname, "bare-server.js"), {});
       const a = await measured({ [bare.pid]: "api" }, () =>
-        cannon(`http://127.0.0.1:${bare.port}/v1/contexts`, {}, single, CONNECTIONS),
+        cannon(`http://127.0.0.1:${bare.port}/v1/contexts`, {}, undefined, CONNECTIONS, singleBodies),
       );
       rows.a = row(
         "(a) bare express route",
@@ -152,9 +158,9 @@ async function acceptanceRuns() {
       );
       errors[name] = result.non2xx + result.errors + result.timeouts;
     };
-    if (RUNS.has("b")) await cannonRun("b", base, single, CONNECTIONS, 1);
+    if (RUNS.has("b")) await cannonRun("b", base, undefined, CONNECTIONS, 1, singleBodies);
     if (RUNS.has("c"))
-      await cannonRun("c", `${base}/batch`, batchBody, BATCH_CONNECTIONS, BATCH, batchBodies);
+      await cannonRun("c", `${base}/batch`, undefined, BATCH_CONNECTIONS, BATCH, batchBodies);
     if (RUNS.has("d")) {
       const d = await measured(pids, () => loggerRun(api.port, key));
       rows.d = row(
@@ -167,7 +173,7 @@ async function acceptanceRuns() {
       );
     }
     await api.stop();
-    return { rows, errors };
+    return { rows, errors, settings: lib.settingsNote({ api: env }) };
   } finally {
     await scratch.drop();
   }
@@ -206,12 +212,12 @@ async function endToEnd() {
     await Promise.all(
       Array.from({ length: BATCH_CONNECTIONS }, async () => {
         while (next < batches) {
-          next++;
+          const j = next++;
           const res = await pool.request({
             path: "/v1/contexts/batch",
             method: "POST",
             headers: { authorization: `Bearer ${stack.key}`, "content-type": "application/json" },
-            body: batchBody,
+            body: batchBodies[j % batchBodies.length],
           });
           const text = await res.body.text();
           if (res.statusCode !== 202) throw new Error(`batch POST ${res.statusCode}: ${text.slice(0, 200)}`);
@@ -240,6 +246,7 @@ async function endToEnd() {
       `SELECT n_tup_upd::int AS updates, n_tup_hot_upd::int AS hot FROM pg_stat_user_tables WHERE relname = 'contexts'`,
     );
     return {
+      settings: lib.settingsNote({ api: stack.env, "chain worker": stack.env }),
       contextUpdates: updates,
       contexts: batches * BATCH,
       postsPerSecond: (batches * BATCH) / (postedMs / 1000),
@@ -263,6 +270,7 @@ async function endToEnd() {
 async function main() {
   const date = new Date().toISOString().slice(0, 10);
   console.log(`bench:ingest — ${date}, node ${process.version}, ${DURATION} s per run`);
+  console.log(lib.payloadNote());
   if (!E2E_ONLY) await acceptance();
   if (E2E_CONTEXTS > 0) {
     const e = await endToEnd();
@@ -274,6 +282,7 @@ async function main() {
     );
     const cpu = Object.entries(e.cpuPerContext).map(([role, us]) => `${role} ${fmt(us, 1)}`);
     console.log(`  CPU µs per context, first POST → last confirmed: ${cpu.join(", ")}`);
+    console.log(`  ${e.settings}`);
     const u = e.contextUpdates;
     console.log(
       `  contexts rows updated: ${u.updates}, of which HOT ${u.hot}${E2E_FILLFACTOR ? ` (fillfactor ${E2E_FILLFACTOR})` : ""}`,
@@ -282,7 +291,8 @@ async function main() {
 }
 
 async function acceptance() {
-  const { rows, errors } = await acceptanceRuns();
+  const { rows, errors, settings } = await acceptanceRuns();
+  console.log(settings);
   console.log(
     "| run | contexts/s | p50 ms | p99 ms | API µs/context | PostgreSQL µs/context | Redis µs/context |",
   );

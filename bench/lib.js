@@ -2,6 +2,7 @@
 const { fork } = require("node:child_process");
 const { randomBytes } = require("node:crypto");
 const path = require("node:path");
+const { payloadContext, payloadKind, payloadNote } = require("./corpus/payloads");
 
 const root = path.resolve(__dirname, "..");
 const ADMIN_URL = process.env.BENCH_DATABASE_ADMIN_URL ?? "postgresql://root@127.0.0.1:5432/postgres";
@@ -89,32 +90,52 @@ const DEV_SIGNER = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4
 const DEV_ATTESTER = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
 
 /**
- * What every bench run starts from: a scratch database (migrated), a Redis prefix of its own, and
- * the environment the apps share: that database and prefix, the attestation key and secrets of the
- * benches, warn-level logs, any free ops port, and plan "bench" with a rate limit no bench reaches.
- * `drop()` removes the prefix's keys and the database.
+ * What the apps need from a bench beyond their production defaults: where things are (the scratch
+ * database, Redis and its prefix, any free ops port), the keys and secrets of the benches, the
+ * development flag that lets the apps start with those (anvil's published keys; it changes nothing
+ * else), and plan "bench" with a rate limit no bench reaches (a production plan would refuse a
+ * bench's load: printed with the figures, see settingsNote). Log level, pool sizes, queue limits
+ * and every other setting stay at the apps' defaults.
  */
-async function scratchStack(name) {
+function productionEnv(databaseUrl, prefix) {
+  return {
+    DATABASE_URL: databaseUrl,
+    REDIS_URL,
+    REDIS_PREFIX: prefix,
+    ATTESTATION_PRIVATE_KEY: DEV_ATTESTER,
+    ...SECRETS_ENV,
+    OPS_PORT: "0", // any free port: a fixed one could collide with another stack on this host
+    PLAN_RATE_LIMITS: "free:600,bench:1000000000",
+  };
+}
+
+/**
+ * What every bench run starts from: a scratch database (migrated), a Redis prefix of its own, and
+ * the environment the apps share (productionEnv: their production defaults). `drop()` removes the
+ * prefix's keys and the database.
+ */
+async function benchStack(name) {
   const database = await scratchDatabase(name);
   const prefix = `ctxlog-bench-${randomBytes(4).toString("hex")}`;
   return {
     databaseUrl: database.url,
     prefix,
-    env: {
-      DATABASE_URL: database.url,
-      REDIS_URL,
-      REDIS_PREFIX: prefix,
-      ATTESTATION_PRIVATE_KEY: DEV_ATTESTER,
-      ...SECRETS_ENV,
-      OPS_PORT: "0", // any free port: a fixed one could collide with another stack on this host
-      LOG_LEVEL: "warn",
-      PLAN_RATE_LIMITS: "free:600,bench:1000000000",
-    },
+    env: productionEnv(database.url, prefix),
     async drop() {
       await deleteRedisPrefix(prefix);
       await database.drop();
     },
   };
+}
+
+/**
+ * benchStack with warn-level logs (the access line never written): what bench/otel.js was written
+ * against and still uses (its owner moves it to benchStack). Every other bench runs the apps at
+ * their production defaults.
+ */
+async function scratchStack(name) {
+  const stack = await benchStack(name);
+  return { ...stack, env: { ...stack.env, LOG_LEVEL: "warn" } };
 }
 
 /** A full API key of user "bench" on plan "bench" (see scratchStack): `{ key, record }`. */
@@ -156,28 +177,29 @@ async function startBenchChain() {
 }
 
 /**
- * The whole stack on a fresh local chain: startBenchChain, scratchStack with a bench key, the API
- * and the chain worker as real processes. `close()` removes all of it. `workerExecArgv` profiles
- * the worker, e.g. ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"].
+ * The whole stack on a fresh local chain: startBenchChain, benchStack with a bench key, the API
+ * and the chain worker as real processes at their production defaults (`extraEnv` changes some:
+ * settingsNote prints them). `close()` removes all of it. `workerExecArgv` profiles the worker,
+ * e.g. ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"]; `apiMain` runs another API entry point (the
+ * bench-only bench/unchained-api.js); `prepare(db)` runs before the apps start.
  */
-async function startChainStack(name, extraEnv = {}, { workerExecArgv = [] } = {}) {
+async function startChainStack(
+  name,
+  extraEnv = {},
+  { workerExecArgv = [], apiMain = path.join(root, "apps/api/dist/main.js"), prepare } = {},
+) {
   const chain = await startBenchChain();
-  const scratch = await scratchStack(name);
+  const scratch = await benchStack(name);
   const db = require(path.join(root, "packages/db/dist")).createDb(scratch.databaseUrl, { poolSize: 2 });
   const { key } = await createBenchKey(db);
-  const env = { ...scratch.env, ...chain.env, BATCH_WINDOW_MS: "1000", ...extraEnv };
-  const api = await startProcess(path.join(root, "apps/api/dist/main.js"), {
-    ...env,
-    DATABASE_POOL_SIZE: "20",
-  });
-  const worker = fork(path.join(root, "apps/chain-worker/dist/main.js"), [], {
-    env: { ...process.env, ...env, DATABASE_POOL_SIZE: "10" },
-    execArgv: workerExecArgv,
-    stdio: "ignore",
-  });
+  if (prepare) await prepare(db);
+  const env = { ...scratch.env, ...chain.env, ...extraEnv };
+  const api = await startProcess(apiMain, env);
+  const worker = forkApp(path.join(root, "apps/chain-worker/dist/main.js"), env, workerExecArgv);
   return {
     /** the environment the apps were started with (for more processes on the same stack) */
     env,
+    databaseUrl: scratch.databaseUrl,
     apiPort: api.port,
     apiPid: api.pid,
     workerPid: worker.pid,
@@ -193,6 +215,109 @@ async function startChainStack(name, extraEnv = {}, { workerExecArgv = [] } = {}
     },
   };
 }
+
+/**
+ * An app's process (a worker) with `env` over this process's environment: its logs (stdout, at
+ * the level its env says: info by default) written to /dev/null, its stderr to this one's.
+ */
+function forkApp(file, env, execArgv = []) {
+  return fork(file, [], {
+    env: { ...process.env, ...env },
+    execArgv,
+    stdio: ["ignore", "ignore", "inherit", "ipc"],
+  });
+}
+
+// Settings that say where things are or which keys sign, not how the apps run: left out of
+// settingsNote. CTXLOG_DEV_MODE only lets the apps start with anvil's published keys.
+const PLACEMENT = new Set([
+  "DATABASE_URL",
+  "REDIS_URL",
+  "REDIS_PREFIX",
+  "REDIS_CLUSTER_NODES",
+  "REDIS_SENTINELS",
+  "REDIS_SENTINEL_NAME",
+  "PORT",
+  "HOST",
+  "OPS_PORT",
+  "OPS_HOST",
+  "CHAIN_WORKER_METRICS_PORT",
+  "WEBHOOK_WORKER_METRICS_PORT",
+  "ATTESTATION_PRIVATE_KEY",
+  "SIGNER_PRIVATE_KEY",
+  "SECRETS_ENCRYPTION_KEY",
+  "SECRETS_ENCRYPTION_KEY_ID",
+  "SECRETS_ENCRYPTION_OLD_KEYS",
+  "CTXLOG_DEV_MODE",
+  "RPC_URL",
+  "CHAIN_ID",
+  "REGISTRY_ADDRESS",
+  "PUBLIC_BASE_URL",
+]);
+const APP_SCHEMAS = {
+  api: ["apps/api/dist/env.js", "apiEnvSchema"],
+  "chain worker": ["apps/chain-worker/dist/env.js", "chainWorkerEnvSchema"],
+  "webhook worker": ["apps/webhook-worker/dist/env.js", "workerEnvSchema"],
+};
+
+/**
+ * What a bench changed of the apps' production defaults, as one line to print beside its figures:
+ * `apps` maps an app ("api", "chain worker", "webhook worker") to the env it was started with
+ * (over this process's environment, as startProcess and forkApp pass it on). Each setting of the
+ * app's env schema (apps/<app>/src/env.ts) whose parsed value differs from its default is named
+ * with both, placement (PLACEMENT) aside. `extra`: changes made outside the env (e.g. to tables).
+ */
+function settingsNote(apps, extra = []) {
+  const parts = [];
+  for (const [app, env] of Object.entries(apps)) {
+    const [file, name] = APP_SCHEMAS[app];
+    const { shape } = require(path.join(root, file))[name];
+    const given = { ...process.env, ...env };
+    const changed = [];
+    for (const [key, schema] of Object.entries(shape)) {
+      if (PLACEMENT.has(key) || given[key] === undefined) continue;
+      const value = schema.safeParse(given[key]);
+      const fallback = schema.safeParse(undefined);
+      if (JSON.stringify(value.data) !== JSON.stringify(fallback.data))
+        changed.push(
+          `${key}=${given[key]} (default ${fallback.success ? JSON.stringify(fallback.data) : "unset"})`,
+        );
+    }
+    if (changed.length > 0) parts.push(`${app}: ${changed.join(", ")}`);
+  }
+  parts.push(...extra);
+  return `settings changed from production defaults: ${parts.length > 0 ? parts.join("; ") : "none"}`;
+}
+
+/**
+ * The API without agent logs, for the (b0) runs that price them (bench:api, bench:chain): the real
+ * API with its write swapped for the same rows without sequence, prev link or receipt
+ * (bench/unchained-api.js, bench-only), on a database without the two indexes that exist for logs
+ * only (a log's sequence; the entry-hash search), as a service without logs would have.
+ */
+const WITHOUT_LOGS = {
+  apiMain: path.join(__dirname, "unchained-api.js"),
+  indexes: ["contexts_user_id_agent_id_sequence_key", "contexts_entry_hash_idx"],
+  note:
+    "(b0) runs bench/unchained-api.js (the API without agent logs, bench-only) on a database without " +
+    "contexts_user_id_agent_id_sequence_key and contexts_entry_hash_idx",
+  /** drops the logs' indexes (`db`: a client of createDb) */
+  async prepare(db) {
+    for (const index of WITHOUT_LOGS.indexes) await db.$executeRawUnsafe(`DROP INDEX ${index}`);
+  },
+  /**
+   * Throws unless every context row is outside any log (`unchained`) or every one in a log: else
+   * the comparison would be void.
+   */
+  async check(db, unchained, label) {
+    const [{ outside, total }] = await db.$queryRawUnsafe(
+      "SELECT count(*) FILTER (WHERE sequence IS NULL)::int AS outside, count(*)::int AS total FROM contexts",
+    );
+    const expected = unchained ? total : 0;
+    if (outside !== expected)
+      throw new Error(`${label}: ${outside} of ${total} rows outside a log, expected ${expected}`);
+  },
+};
 
 /** Polls until `count` contexts are confirmed; throws at the first failed one or after `timeoutMs`. */
 async function waitForConfirmed(db, count, timeoutMs = 600_000) {
@@ -263,7 +388,11 @@ function cpuSpent(before, after) {
   return out;
 }
 
-/** ~1 KiB of context (a task, notes, steps): what the API benches send; `i` tells items apart. */
+/**
+ * The old ~1 KiB context (notes "x".repeat(800), which DEFLATE takes to ~13 %): bench/otel.js's (c)
+ * still sends it (its owner moves it to the corpus). Every other bench sends payloadContext (the
+ * bench corpus, bench/corpus) unless BENCH_PAYLOAD says otherwise.
+ */
 function benchContext(i = 0, agent = "bench-agent") {
   return {
     agent_id: agent,
@@ -277,6 +406,33 @@ function benchContext(i = 0, agent = "bench-agent") {
   };
 }
 
+/**
+ * The context.created envelopes of the corpus' contexts (BENCH_PAYLOAD), one per entry: the
+ * payloads of the events that benches write straight into outbox_events, in turn.
+ */
+function eventPayloads() {
+  const core = require(path.join(root, "packages/core/dist"));
+  const at = new Date(Date.UTC(2026, 2, 2));
+  return Array.from({ length: require("./corpus/corpus").ENTRIES }, (_, i) => {
+    const { agent_id, context_data, metadata } = payloadContext(i);
+    return core.serializeEnvelope({
+      event: "context.created",
+      timestamp: at,
+      data: {
+        context_id: core.newId("ctx"),
+        agent_id,
+        transaction_hash: null,
+        context_hash: `0x${"ab".repeat(32)}`,
+        signature: `0x${"cd".repeat(65)}`,
+        status: "pending",
+        created_at: at.toISOString(),
+        estimated_confirmation: at.toISOString(),
+        context_data,
+        metadata,
+      },
+    });
+  });
+}
 /**
  * autocannon POSTing the JSON `body` to `url` over `connections` for `seconds`; with `bodies`
  * instead, each request sends the next of them in turn.
@@ -307,12 +463,19 @@ function runBench(main) {
 
 module.exports = {
   benchContext,
+  benchStack,
+  forkApp,
+  payloadContext,
+  payloadKind,
+  payloadNote,
+  settingsNote,
   postLoad,
   cpuByRole,
   cpuSpent,
   createBenchKey,
   createBenchKeyIn,
   DEV_SIGNER,
+  eventPayloads,
   fmt,
   freePort,
   percentile,
@@ -326,4 +489,5 @@ module.exports = {
   startProcess,
   stopProcess,
   waitForConfirmed,
+  WITHOUT_LOGS,
 };

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // bench:partitions-upgrade — what the migration 20261127030000_events_partitioned_by_day costs on
 // an existing database: BENCH_UPGRADE_EVENTS events (default 100,000), each with one delivered
-// delivery and one attempt (payload ~0.9 KiB), spread over the last 10 days, are written with the
+// delivery and one attempt (payload: the context.created envelope of a bench corpus context, in
+// turn; BENCH_PAYLOAD another), spread over the last 10 days, are written with the
 // schema before it; then the migration runs (it copies the three tables into day partitions, under
 // ACCESS EXCLUSIVE locks). Prints its time and the WAL position's advance (the whole server's: the
 // migration is one transaction, too long to read back from a shared server's WAL).
@@ -9,13 +10,14 @@ const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
 const { randomBytes } = require("node:crypto");
-const { root, fmt, runBench } = require("./lib");
+const { root, fmt, runBench, eventPayloads, payloadNote } = require("./lib");
 
 const EVENTS = Number(process.env.BENCH_UPGRADE_EVENTS ?? 100_000);
 const MIGRATION = "20261127030000_events_partitioned_by_day";
 const ADMIN_URL = process.env.BENCH_DATABASE_ADMIN_URL ?? "postgresql://root@127.0.0.1:5432/postgres";
 const dbPkg = require(path.join(root, "packages/db/dist"));
 const migrationsDir = path.join(root, "prisma/migrations");
+const PAYLOADS = eventPayloads();
 
 async function main() {
   // the migrations up to the one before this one
@@ -48,7 +50,7 @@ async function main() {
       END $$`);
     await db.$executeRaw`
       INSERT INTO outbox_events (id, user_id, event, context_id, payload, created_at, fanned_out_at)
-      SELECT pg_temp.ulid('evt', t, i), 'bench', 'context.created', 'ctx_' || i, repeat('x', 900), t, t
+      SELECT pg_temp.ulid('evt', t, i), 'bench', 'context.created', 'ctx_' || i, (${PAYLOADS}::text[])[1 + i % ${PAYLOADS.length}], t, t
         FROM generate_series(1, ${EVENTS}) AS i,
              LATERAL (SELECT now() - interval '10 days' * (1 - i::float8 / ${EVENTS}) AS t) AS s`;
     await db.$executeRaw`
@@ -83,6 +85,7 @@ async function main() {
       throw new Error(`rows lost or misplaced: ${JSON.stringify(counts)}`);
     }
     console.log(`\nbench:partitions-upgrade — ${applied.join(", ")}`);
+    console.log(payloadNote());
     console.log(
       `${EVENTS} events, deliveries and attempts into ${counts.partitions} partitions of each table: ${fmt(ms, 0)} ms, WAL position +${fmt(Number(wal) / 2 ** 20, 1)} MB (whole server)`,
     );

@@ -4,14 +4,15 @@
 // (retireEventPartitions, what the webhook worker's retention loop does), and (r) deleting the
 // rows in batches (purgeExpiredEvents, the row-by-row purge it replaced, still used for the
 // default partition). Two days of BENCH_RETENTION_ROWS events (default 100,000) each, every event
-// with one delivered delivery and one attempt (payload ~0.9 KiB, like a context.created event), are
+// with one delivered delivery and one attempt (payload: the context.created envelope of a bench
+// corpus context, in turn; BENCH_PAYLOAD another payload), are
 // written into a fresh database; a CHECKPOINT precedes each way, as weeks of checkpoints precede a
 // real retirement (so the first change to each page writes its full image, as it would).
 // WAL: with pg_walinspect (PostgreSQL contrib; the bench creates it in its scratch database), the
 // bytes of the WAL records of this database's transactions only — the server is shared, so the
 // raw LSN advance (also printed) counts everyone's writes.
 const path = require("node:path");
-const { root, scratchDatabase, fmt, runBench } = require("./lib");
+const { root, scratchDatabase, fmt, runBench, eventPayloads, payloadNote } = require("./lib");
 
 const ROWS = Number(process.env.BENCH_RETENTION_ROWS ?? 100_000);
 const BATCH = Number(process.env.BENCH_RETENTION_BATCH_SIZE ?? 500);
@@ -20,6 +21,8 @@ const dbPkg = require(path.join(root, "packages/db/dist"));
 const DAY = 86_400_000;
 const TABLES = ["outbox_events", "webhook_deliveries", "webhook_attempts"];
 
+const PAYLOADS = eventPayloads();
+
 async function load(db, day, webhookId) {
   const lo = day.getTime();
   const step = DAY / ROWS; // ids spread over the day, one per step
@@ -27,7 +30,7 @@ async function load(db, day, webhookId) {
   await db.$executeRaw`
     INSERT INTO outbox_events (id, user_id, event, context_id, payload, created_at)
     SELECT left(ctxlog_ulid_floor('evt', t), 14) || lpad(upper(to_hex(i)), 16, '0'), 'bench', 'context.created',
-           'ctx_' || i, repeat('x', 900), t
+           'ctx_' || i, (${PAYLOADS}::text[])[1 + i % ${PAYLOADS.length}], t
       FROM generate_series(0, ${ROWS - 1}) AS i,
            LATERAL (SELECT to_timestamp((${lo} + floor(i * ${step})) / 1000.0) AS t) AS s`;
   await db.$executeRaw`
@@ -186,6 +189,7 @@ async function main() {
     if (r.result.events !== ROWS) throw new Error(`expected ${ROWS} events purged, got ${r.result.events}`);
 
     console.log(`\nbench:retention — one day of ${ROWS} events, ${ROWS} deliveries, ${ROWS} attempts`);
+    console.log(payloadNote());
     console.log(
       "| way | time | WAL, this database (of which full-page images) | raw LSN advance (whole server) | disk returned |",
     );

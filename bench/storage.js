@@ -2,8 +2,12 @@
 // bench:storage — what PostgreSQL holds per context, across every table, on the real stack: the API,
 // the chain worker on anvil (1 s blocks, 3 confirmations) and the webhook worker delivering to two
 // loopback receivers, each webhook subscribed to context.created and context.confirmed (4 deliveries
-// and 4 attempts per context). BENCH_STORAGE_CONTEXTS contexts (default 50,000) of ~1 KiB
-// (lib.benchContext) go in through POST /v1/contexts/batch (100 per request); once every one is
+// and 4 attempts per context), the apps at their production defaults. BENCH_STORAGE_CONTEXTS
+// contexts (default 50,000) go in through POST /v1/contexts/batch (100 per request), twice in the
+// same run, each time on a fresh stack: the bench corpus (bench/corpus: text-like agent steps,
+// 200 B–64 KiB) and an incompressible payload of the same sizes (random bytes as base64: what
+// DEFLATE cannot shrink, the most a context costs); BENCH_STORAGE_PAYLOADS picks others (corpus,
+// incompressible, x800: the old ~1 KiB "x"-filled context). Once every one is
 // confirmed and every delivery has succeeded, the size of each table (pg_total_relation_size: heap,
 // TOAST and every index) less its size before the first POST is divided by the number of contexts:
 //   - as written: autovacuum is off on the scratch database's tables, so the dead versions left by
@@ -13,6 +17,9 @@
 //   - after VACUUM FULL: the live rows and freshly built indexes only.
 // Then the heap, TOAST and each index of every table that grew, per context (as written and compact).
 // BENCH_STORAGE_CONTEXTS_FILLFACTOR sets another fillfactor on contexts first (60 otherwise).
+// Also the stored data alone (canonical_data: the context's canonical JSON, DEFLATE-compressed by the
+// API) per context, against its JSON. Autovacuum being off on the scratch tables is printed as the
+// one change beside the apps' settings.
 // Target (issue 28): ≤ 4,000 bytes per context as written.
 const path = require("node:path");
 const { Pool } = require("undici");
@@ -25,6 +32,8 @@ const CONNECTIONS = 8;
 const EVENTS = ["context.created", "context.confirmed"];
 const TARGET = 4_000;
 const FILLFACTOR = process.env.BENCH_STORAGE_CONTEXTS_FILLFACTOR;
+// the receivers are on loopback, over http
+const WEBHOOK_WORKER_ENV = { WEBHOOK_ALLOW_PRIVATE_URLS: "true", WEBHOOK_ALLOW_INSECURE_URLS: "true" };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -79,11 +88,9 @@ async function startWorker(env) {
       ...process.env,
       ...env,
       WEBHOOK_WORKER_METRICS_PORT: String(metricsPort),
-      DATABASE_POOL_SIZE: "10",
-      WEBHOOK_ALLOW_PRIVATE_URLS: "true",
-      WEBHOOK_ALLOW_INSECURE_URLS: "true",
+      ...WEBHOOK_WORKER_ENV,
     },
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
+    stdio: ["ignore", "ignore", "inherit", "ipc"], // its logs (info) to /dev/null
   });
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -101,13 +108,31 @@ async function startWorker(env) {
   }
 }
 
+const contexts = Math.ceil(CONTEXTS / BATCH) * BATCH;
+const PAYLOADS = (process.env.BENCH_STORAGE_PAYLOADS ?? "corpus,incompressible")
+  .split(",")
+  .map((k) => lib.payloadKind(k.trim()));
+
 async function main() {
   const date = new Date().toISOString().slice(0, 10);
-  const contexts = Math.ceil(CONTEXTS / BATCH) * BATCH;
   const fillfactor = FILLFACTOR ? `, contexts at fillfactor ${FILLFACTOR}` : "";
   console.log(
-    `bench:storage — ${date}, node ${process.version}, ${contexts} contexts of ~1 KiB${fillfactor}`,
+    `bench:storage — ${date}, node ${process.version}, ${contexts} contexts of each payload${fillfactor}`,
   );
+  const totals = [];
+  for (const kind of PAYLOADS) {
+    console.log(`\n${lib.payloadNote(kind)}`);
+    totals.push({ kind, ...(await measure(kind)) });
+  }
+  if (totals.length > 1)
+    console.log(
+      `\nbytes per context as written / after VACUUM FULL: ${totals.map((t) => `${t.kind} ${fmt(t.written, 0)} / ${fmt(t.compact, 0)}`).join("; ")} ` +
+        `(target ≤ ${TARGET} as written)`,
+    );
+}
+
+/** One payload's run on a stack of its own: prints its tables, resolves to its totals per context. */
+async function measure(kind) {
   const stack = await lib.startChainStack("ctxlog_bench_storage");
   const receivers = [await startReceiver(), await startReceiver()];
   let webhookWorker;
@@ -159,7 +184,9 @@ async function main() {
         while (next < batches) {
           const b = next++;
           const body = JSON.stringify({
-            contexts: Array.from({ length: BATCH }, (_, k) => lib.benchContext(b * BATCH + k)),
+            contexts: Array.from({ length: BATCH }, (_, k) =>
+              lib.payloadContext(b * BATCH + k, "bench-agent", kind),
+            ),
           });
           const res = await pool.request({
             path: "/v1/contexts/batch",
@@ -191,6 +218,13 @@ async function main() {
     await webhookWorker.stop();
     webhookWorker = undefined;
     const written = growth(before, await relations(db));
+    // the data itself: canonical_data's stored bytes (format byte, length, DEFLATE) against the
+    // canonical JSON it holds
+    const [data] = await db.$queryRawUnsafe(
+      `SELECT avg(octet_length(canonical_data))::float8 AS stored,
+              avg(${require(path.join(root, "packages/core/dist")).CANONICAL_BYTES_SQL("canonical_data")})::float8 AS json
+         FROM contexts`,
+    );
     await db.$executeRawUnsafe("VACUUM");
     const vacuumed = growth(before, await relations(db));
     await db.$executeRawUnsafe("VACUUM FULL");
@@ -217,7 +251,22 @@ async function main() {
       `| **total** | **${perContext(total)}** | ${perContext(sum(vacuumed.tables))} | ${perContext(sum(compact.tables))} |`,
     );
     console.log(
-      `as written ${perContext(total)} bytes per context (target ≤ ${TARGET}: ${total / contexts <= TARGET ? "met" : "MISSED"})`,
+      `as written ${perContext(total)} bytes per context (target ≤ ${TARGET}: ${total / contexts <= TARGET ? "met" : "NOT met"}); ` +
+        `of which the data (canonical_data) ${fmt(data.stored, 0)} bytes stored for ${fmt(data.json, 0)} bytes of canonical JSON ` +
+        `(${fmt(data.stored / data.json, 3)})`,
+    );
+    console.log(
+      lib.settingsNote(
+        {
+          api: stack.env,
+          "chain worker": stack.env,
+          "webhook worker": { ...stack.env, ...WEBHOOK_WORKER_ENV },
+        },
+        [
+          "autovacuum off on the scratch database's tables (to measure as written)",
+          ...(FILLFACTOR ? [`contexts at fillfactor ${FILLFACTOR} (migrations: 60)`] : []),
+        ],
+      ),
     );
     console.log("\nwhere the bytes go (bytes/context, as written / after VACUUM FULL):");
     console.log("| table | part | as written | compact |");
@@ -233,6 +282,7 @@ async function main() {
         `| ${p.table} | ${p.part} | ${perContext(p.bytes)} | ${perContext(compactOf.get(`${p.table}\u0000${p.part}`) ?? 0)} |`,
       );
     }
+    return { written: total / contexts, compact: sum(compact.tables) / contexts };
   } finally {
     if (webhookWorker) await webhookWorker.stop();
     for (const r of receivers) await r.stop();

@@ -9,7 +9,9 @@
 // the client-side latency; SDK: the time of each verifyContext call). Every verification must pass.
 const path = require("node:path");
 const { Pool } = require("undici");
-const { root, fmt, percentile, runBench, startChainStack, waitForConfirmed } = require("./lib");
+const lib = require("./lib");
+
+const { root, fmt, percentile, runBench, startChainStack, waitForConfirmed } = lib;
 
 const CONTEXTS = Number(process.env.BENCH_VERIFY_CONTEXTS ?? 1_000);
 const CONCURRENCY = Number(process.env.BENCH_VERIFY_CONCURRENCY ?? 16);
@@ -50,7 +52,9 @@ async function main() {
     `bench:verify — ${CONTEXTS} confirmed contexts (anvil, 1 s blocks, 3 confirmations), ` +
       `${CONCURRENCY} verifications in flight, API path then SDK path`,
   );
+  console.log(lib.payloadNote());
   const stack = await startChainStack("ctxlog_bench_verify", { BATCH_MAX: "256" });
+  console.log(lib.settingsNote({ api: stack.env, "chain worker": stack.env }));
   const db = stack.db;
   const client = api(stack.apiPort, stack.key);
   try {
@@ -58,11 +62,7 @@ async function main() {
     const ids = new Array(CONTEXTS);
     const setupStarted = Date.now();
     await pooled(CONTEXTS, 64, async (i) => {
-      const res = await client.call("POST", "/v1/contexts", {
-        agent_id: "bench-agent",
-        context_data: { task: "bench", i, notes: "x".repeat(400) },
-        metadata: { run: 1 },
-      });
+      const res = await client.call("POST", "/v1/contexts", lib.payloadContext(i, "bench-agent"));
       if (res.status !== 202) throw new Error(`POST /v1/contexts ${res.status}: ${JSON.stringify(res.body)}`);
       ids[i] = res.body.context_id;
     });

@@ -2,14 +2,14 @@
 // bench:webhook-storage — bytes of PostgreSQL that webhooks add per context, with one endpoint
 // subscribed to context.created and context.confirmed: what the retention job (RETENTION_DAYS)
 // bounds. A sample of BENCH_STORAGE_CONTEXTS contexts (default 10,000) goes through the real
-// repositories — recordEvents (the envelopes the producers write: a created event with a ~0.5 KiB
-// context_data, a confirmed event with a Merkle proof of a 256-leaf batch), fanOutEvents,
+// repositories — recordEvents (the envelopes the producers write: a created event with the
+// context_data of a bench corpus entry (BENCH_PAYLOAD another payload), a confirmed event with a Merkle proof of a 256-leaf batch), fanOutEvents,
 // recordAttempts (one successful attempt each) — into a fresh database; the growth of the three
 // tables (heap + TOAST + every index, pg_total_relation_size) is divided by the sample and scaled
 // to 1,000,000. Rows and B-tree leaves grow linearly; the inner pages of the indexes grow slower,
 // so the extrapolation slightly overestimates.
 const path = require("node:path");
-const { root, scratchDatabase, fmt, runBench } = require("./lib");
+const { root, scratchDatabase, fmt, runBench, payloadContext, payloadNote } = require("./lib");
 
 const CONTEXTS = Number(process.env.BENCH_STORAGE_CONTEXTS ?? 10_000);
 const core = require(path.join(root, "packages/core/dist"));
@@ -27,8 +27,8 @@ function view(i, now) {
     status: "pending",
     createdAt: now,
     estimatedConfirmation: now,
-    contextData: { task: "summarize", i, notes: "x".repeat(500) },
-    metadata: { run: 1 },
+    contextData: payloadContext(i).context_data,
+    metadata: payloadContext(i).metadata,
     blockNumber: 123_456n,
     blockTimestamp: now,
     confirmations: 3,
@@ -93,13 +93,14 @@ async function main() {
       }
       await dbPkg.recordEvents(db, events);
       for (;;) {
-        const { events: fanned, deliveryIds } = await dbPkg.fanOutEvents(db, { batchSize: 1_000 });
+        const { events: fanned, deliveries } = await dbPkg.fanOutEvents(db, { batchSize: 1_000 });
         if (fanned === 0) break;
         const at = new Date();
         await dbPkg.recordAttempts(
           db,
-          deliveryIds.map((deliveryId) => ({
-            deliveryId,
+          deliveries.map((delivery) => ({
+            deliveryId: delivery.id,
+            eventId: delivery.eventId,
             cycle: 1,
             attemptedAt: at,
             finishedAt: at,
@@ -128,6 +129,7 @@ async function main() {
         (await db.webhookAttempt.count()) +
         (await db.webhookDelivery.count({ where: { firstAttemptedAt: { not: null } } })),
     };
+    console.log(payloadNote());
     const scale = 1_000_000 / CONTEXTS;
     console.log(
       `\nbench:webhook-storage — ${CONTEXTS} contexts sampled (${counts.events} events, ${counts.deliveries} deliveries, ${counts.attempts} attempts)`,

@@ -25,8 +25,9 @@ const dbPkg = require(path.join(root, "packages/db/dist"));
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** A context.created envelope of realistic size (~1 KiB), timestamped now. */
+/** A context.created envelope of context i of the bench corpus (BENCH_PAYLOAD), timestamped now. */
 function envelope(i, timestamp = new Date()) {
+  const { context_data, metadata } = lib.payloadContext(i);
   return core.serializeEnvelope({
     event: "context.created",
     timestamp,
@@ -39,8 +40,8 @@ function envelope(i, timestamp = new Date()) {
       status: "pending",
       created_at: timestamp.toISOString(),
       estimated_confirmation: timestamp.toISOString(),
-      context_data: { task: "summarize", i, notes: "x".repeat(500) },
-      metadata: { run: 1 },
+      context_data,
+      metadata,
     },
   });
 }
@@ -131,7 +132,7 @@ async function startWorker(env) {
   const metricsPort = await freePort();
   const child = fork(path.join(root, "apps/webhook-worker/dist/main.js"), [], {
     env: { ...process.env, ...env, WEBHOOK_WORKER_METRICS_PORT: String(metricsPort) },
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
+    stdio: ["ignore", "ignore", "inherit", "ipc"], // its logs (info) to /dev/null
     // e.g. BENCH_WORKER_EXEC_ARGV="--cpu-prof --cpu-prof-dir=/tmp/prof" (as in bench:chain)
     execArgv: (process.env.BENCH_WORKER_EXEC_ARGV ?? "").split(" ").filter(Boolean),
   });
@@ -225,13 +226,14 @@ async function runFloor(pg, receiver, env) {
 }
 
 async function main() {
-  const scratch = await lib.scratchStack("ctxlog_bench_webhooks");
+  const scratch = await lib.benchStack("ctxlog_bench_webhooks");
   const client = dbPkg.createDb(scratch.databaseUrl, { poolSize: 2 });
   const pg = new (require("pg").Client)({ connectionString: scratch.databaseUrl });
   await pg.connect();
   const receiver = await lib.startProcess(path.join(__dirname, "webhook-receiver.js"), {});
   const url = `http://127.0.0.1:${receiver.port}/hook`;
   let worker;
+  let workerEnv;
   const rows = [];
   try {
     // (a) the bare loop, once to warm up and once measured
@@ -255,16 +257,16 @@ async function main() {
       }),
       maxPerUser: 20,
     });
-    worker = await startWorker({
+    workerEnv = {
       ...scratch.env,
-      DATABASE_POOL_SIZE: "10",
       WEBHOOK_ALLOW_PRIVATE_URLS: "true",
       WEBHOOK_ALLOW_INSECURE_URLS: "true",
       // The receiver sees at most CONCURRENCY requests at once from the worker, as from the bare
       // loop; the worker keeps more jobs in flight (loading, recording) around those requests.
       WEBHOOK_CONCURRENCY: String(WORKER_JOBS),
       WEBHOOK_ENDPOINT_CONCURRENCY: String(CONCURRENCY),
-    });
+    };
+    worker = await startWorker(workerEnv);
 
     // warm-up of the worker (JIT, pools), not measured
     await recordEvents(pg, "bench", 1_000);
@@ -326,6 +328,8 @@ async function main() {
     console.log(
       `events recorded for (b) in ${fmt(recordSeconds, 2)} s; deliveries succeeded ${succeeded}/${total}; duplicates seen by the receiver: ${b.count - b.unique + (c.count - c.unique)}; jobs deferred for a busy endpoint: ${workerMetrics.deferred}`,
     );
+    console.log(lib.payloadNote());
+    console.log(lib.settingsNote({ "webhook worker": workerEnv }));
     console.log("| run | deliveries/s | p50 ms (recorded → receipt) | p99 ms |");
     console.log("|---|---|---|---|");
     for (const r of rows) {

@@ -1,0 +1,57 @@
+// BENCH-ONLY. The API's context write without agent logs: the same rows, the same INSERT (into
+// contexts and the chain worker's queue, pending_contexts, in one statement), with no sequence, no
+// prev link, no entry hash and no receipt — the head of the log is neither locked nor advanced,
+// and the one signature of each context is the EIP-191 signature of its context_hash, as contexts
+// were signed before logs (signature_scheme "EIP-191"; they anchor with context_hash as their
+// leaf). bench/api.js and bench/chain.js measure what agent logs cost against it (bench/unchained-api.js
+// puts it in place of @ctxlog/db's insertContexts). Never part of the service: no app requires it.
+const { randomBytes } = require("node:crypto");
+const path = require("node:path");
+
+const dbDist = path.resolve(__dirname, "../packages/db/dist");
+const { pgPoolOf } = require(dbDist);
+const { INSERT_CHAINED_SQL, pendingContextRow, toRecord } = require(
+  path.join(dbDist, "contexts/context-rows.js"),
+);
+
+// INSERT_CHAINED_SQL less its last CTE, the one that advances the logs' heads: derived, not
+// copied, so the two statements cannot drift apart; refused if the statement no longer has that shape.
+const INSERT_UNCHAINED_SQL = INSERT_CHAINED_SQL.replace(
+  /,\s*heads AS \(\s*UPDATE agent_logs[\s\S]*\)\s*SELECT 1\s*$/,
+  "\n  SELECT 1",
+);
+if (INSERT_UNCHAINED_SQL === INSERT_CHAINED_SQL || /agent_logs|\$2/.test(INSERT_UNCHAINED_SQL)) {
+  throw new Error(
+    "bench/unchained-insert.js: INSERT_CHAINED_SQL changed shape; derive the unchained statement again",
+  );
+}
+
+const NO_LINK = { sequence: null, prevEntryHash: null, entryHash: null };
+
+/** insertContexts' signature (db, inputs, signer) → the rows as stored, unchained. */
+async function insertUnchainedContexts(db, inputs, signer) {
+  if (inputs.length === 0) return [];
+  const rows = await Promise.all(
+    inputs.map(async (input) => ({
+      ...pendingContextRow(input, NO_LINK, await signer.sign(input.contextHash)),
+      signatureScheme: "EIP-191",
+    })),
+  );
+  const json = JSON.stringify(rows.map(toRecord));
+  const pool = pgPoolOf(db);
+  // as insertContexts does: on the pool, the JSON written in (simple protocol); in a transaction
+  // (an Idempotency-Key's) through it
+  if (pool) await pool.query(inline(INSERT_UNCHAINED_SQL, json));
+  else await db.$queryRawUnsafe(INSERT_UNCHAINED_SQL, json);
+  return rows;
+}
+
+/** `sql` with its `$1::jsonb` written in as a dollar-quoted literal (insert-context.ts's inline) */
+function inline(sql, json) {
+  let tag;
+  do tag = `$j${randomBytes(6).toString("hex")}$`;
+  while (json.includes(tag));
+  return sql.replace("$1::jsonb", () => `${tag}${json}${tag}::jsonb`);
+}
+
+module.exports = { INSERT_UNCHAINED_SQL, insertUnchainedContexts };
