@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: the whole stack for development on one machine. Reads .env (or .env.example when
 // there is none; variables already set win), creates the database and applies migrations, starts a
-// local chain when RPC_URL is unset (anvil, with the registry deployed by its first funded
-// account, its state kept in .dev-chain/ between runs), then runs each app as its own process and
+// local chain when RPC_URL is unset (anvil, with the registry deployed by a funded dev account that
+// is not one of the stack's keys, its state kept in .dev-chain/ between runs), then runs each app as its own process and
 // stops them all together.
 const { spawn, spawnSync } = require("node:child_process");
 const { existsSync, readFileSync } = require("node:fs");
@@ -59,7 +59,14 @@ async function startLocalChain() {
   let registry =
     saved && (await rpc(anvil.rpcUrl, "eth_getCode", [saved.registry, "latest"])) !== "0x" && saved.registry;
   if (!registry) {
-    registry = (await deployRegistry({ rpcUrl: anvil.rpcUrl, privateKey: ANVIL_DEV_KEYS[0] })).address;
+    // Not the anchor key: the chain worker owns every nonce of that account, and a transaction it did
+    // not send (this deployment) would be reported as "anchor key used elsewhere" on each fresh chain.
+    // The attestation key is passed over too, so that each key of the stack has one job.
+    const keys = [process.env.SIGNER_PRIVATE_KEY, process.env.ATTESTATION_PRIVATE_KEY].map((k) =>
+      k?.toLowerCase(),
+    );
+    const deployer = ANVIL_DEV_KEYS.findLast((k) => !keys.includes(k.toLowerCase()));
+    registry = (await deployRegistry({ rpcUrl: anvil.rpcUrl, privateKey: deployer })).address;
     saveChainNote({ registry, genesis: genesis.hash, chainId: anvil.chainId });
   }
   if (process.env.REGISTRY_ADDRESS) console.log("ctxlog: RPC_URL is unset, so REGISTRY_ADDRESS is ignored");

@@ -18,11 +18,13 @@ export async function refreshOpsGauges(deps: {
   db: PrismaClient;
   rpc: RpcClient;
   signer: Address;
-  queue: Queue;
+  /** asked for each refresh: JobQueues replaces a queue that lost its connection's set-up */
+  queue: () => Queue;
   metrics: ChainMetrics;
 }): Promise<void> {
   const { metrics } = deps;
   const now = Date.now();
+  const queue = deps.queue();
   const results = await Promise.allSettled([
     deps.rpc.getBalance({ address: deps.signer }).then((wei) => {
       metrics.signerBalance.set(Number(formatEther(wei)));
@@ -31,7 +33,7 @@ export async function refreshOpsGauges(deps: {
       metrics.oldestPendingContextAge.set(ageSeconds(ages.oldestPendingContextAt, now));
       metrics.oldestUnconfirmedAnchorAge.set(ageSeconds(ages.oldestUnconfirmedAnchorAt, now));
     }),
-    readQueueStats(deps.queue, now).then((stats) => metrics.queue.record(deps.queue.name, stats)),
+    readQueueStats(queue, now).then((stats) => metrics.queue.record(queue.name, stats)),
   ]);
   const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
   if (failed) throw failed.reason;

@@ -73,10 +73,15 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
   let gaugesLoop: RunningLoop | undefined;
   let publishLoop: RunningLoop | undefined;
   let batcher: ReturnType<typeof startBatcher> | undefined;
-  const connection = createRedisConnection(redisTargetFrom(env), "worker");
+  const connection = createRedisConnection(redisTargetFrom(env), "worker", {
+    commandTimeout: env.REDIS_COMMAND_TIMEOUT_MS,
+  });
   const producer = createRedisConnection(redisTargetFrom(env), "producer", {
     commandTimeout: env.REDIS_COMMAND_TIMEOUT_MS,
   });
+  for (const r of [connection, producer]) {
+    r.on("error", (err) => logger.warn({ err: err.message }, "redis connection error"));
+  }
   const queues = new JobQueues(producer, env.REDIS_PREFIX);
 
   async function start() {
@@ -183,7 +188,13 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
       env.ANCHORING_CHECK_INTERVAL_MS,
     );
     if (metricsServer) {
-      const gaugeDeps = { db, rpc, signer: account.address, queue: queues.queue("anchorContexts"), metrics };
+      const gaugeDeps = {
+        db,
+        rpc,
+        signer: account.address,
+        queue: () => queues.queue("anchorContexts"),
+        metrics,
+      };
       gaugesLoop = loop("metrics-refresh", () => refreshOpsGauges(gaugeDeps), env.METRICS_REFRESH_MS);
     }
     lease.start();

@@ -11,10 +11,11 @@ export function startQueueGauges(deps: {
   logger: Logger;
   intervalMs: number;
 }): RunningLoop {
-  const queue = deps.queues.queue("deliverWebhook");
   return runLoop(
     "metrics-refresh",
     async () => {
+      // Asked for each time: JobQueues replaces a queue that lost its connection's set-up.
+      const queue = deps.queues.queue("deliverWebhook");
       deps.metrics.queue.record(queue.name, await readQueueStats(queue));
       return "idle";
     },

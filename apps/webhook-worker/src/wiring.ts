@@ -32,9 +32,12 @@ const MAX_DEFER_MS = 60_000;
  */
 export function createWorkerRuntime(env: WorkerEnv, logger: Logger) {
   const db = createDb(env.DATABASE_URL, { poolSize: env.DATABASE_POOL_SIZE, timeouts: pgTimeoutsFrom(env) });
-  // The BullMQ worker waits out a Redis outage; the producer side fails fast (the reconciler
+  // The BullMQ worker waits out a Redis outage (and reopens a connection silent for longer than
+  // its longest read plus the command timeout); the producer side fails fast (the reconciler
   // re-enqueues whatever a failed enqueue missed).
-  const workerRedis = createRedisConnection(redisTargetFrom(env), "worker");
+  const workerRedis = createRedisConnection(redisTargetFrom(env), "worker", {
+    commandTimeout: env.REDIS_COMMAND_TIMEOUT_MS,
+  });
   const producerRedis = createRedisConnection(redisTargetFrom(env), "producer", {
     commandTimeout: env.REDIS_COMMAND_TIMEOUT_MS,
   });

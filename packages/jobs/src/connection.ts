@@ -14,6 +14,12 @@ export type RedisRole = "producer" | "worker";
 /** A producer's command without a reply this long fails (the same default as REDIS_COMMAND_TIMEOUT_MS). */
 export const DEFAULT_PRODUCER_COMMAND_TIMEOUT_MS = 2_000;
 
+/**
+ * The longest a BullMQ worker blocks in one read (BZPOPMIN): its `maximumBlockTimeout`, with the
+ * default `drainDelay` (5 s) under it. A worker's connection is silent that long when healthy.
+ */
+export const BULLMQ_LONGEST_BLOCK_MS = 10_000;
+
 const retryStrategy = (times: number) => Math.min(times * 200, 2_000);
 
 /** What a role's connection to one node is: the same on one Redis, a Sentinel master, a Cluster node. */
@@ -36,7 +42,16 @@ function nodeOptions(role: RedisRole, extra: RedisOptions): RedisOptions {
       retryStrategy,
     };
   }
-  return { ...common, maxRetriesPerRequest: null, enableReadyCheck: true };
+  return {
+    ...common,
+    // A worker's commands wait out an outage (BullMQ requires it), but on a connection that is
+    // dead without either end being told (a partition, a peer that vanished) they would wait for
+    // good: a connection silent longer than the longest blocking read plus the command timeout,
+    // while a command waits, is closed and reopened, and the command sent again.
+    ...(commandTimeout > 0 ? { socketTimeout: BULLMQ_LONGEST_BLOCK_MS + commandTimeout } : {}),
+    maxRetriesPerRequest: null,
+    enableReadyCheck: true,
+  };
 }
 
 /** Credentials, TLS and database of a redis[s]:// URL, for the clients that are not given the URL. */
@@ -54,7 +69,7 @@ function urlOptions(url: string): RedisOptions {
 /**
  * `extra.commandTimeout` sets a producer's command timeout (0 = none). Worker connections get none:
  * ioredis applies it to blocking commands too, which would cut BullMQ's BZPOPMIN waits short;
- * BullMQ bounds those itself. A target with cluster nodes gives an ioredis Cluster (the same
+ * BullMQ bounds those itself. They get the silence limit above instead (none when it is 0). A target with cluster nodes gives an ioredis Cluster (the same
  * options on each node, and the Cluster's own offline queue and pipelining as the role wants).
  */
 export function createRedisConnection(url: string, role: RedisRole, extra?: RedisOptions): Redis;

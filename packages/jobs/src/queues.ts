@@ -19,18 +19,27 @@ export class JobQueues {
 
   queue(name: JobName): Queue {
     const def = JOBS[name];
-    let queue = this.queues.get(def.queue);
-    if (!queue) {
-      queue = new Queue(def.queue, {
-        connection: this.connection,
-        prefix: queuePrefix(this.connection, this.prefix, def.queue),
-        skipWaitingForReady: true,
-      });
-      // Errors surface through enqueue's rejection; this only keeps them from crashing the process.
-      queue.on("error", () => {});
-      this.queues.set(def.queue, queue);
-    }
+    const existing = this.queues.get(def.queue);
+    if (existing) return existing;
+    const queue = new Queue(def.queue, {
+      connection: this.connection,
+      prefix: queuePrefix(this.connection, this.prefix, def.queue),
+      skipWaitingForReady: true,
+    });
+    // Errors surface through enqueue's rejection; this only keeps them from crashing the process.
+    queue.on("error", () => {});
+    this.queues.set(def.queue, queue);
+    // BullMQ checks the server (INFO) once, when a Queue is made, and keeps that check's failure
+    // for good: a Queue made while Redis did not answer rejects every later call with it, long
+    // after Redis is back. Such a Queue is dropped, so the next call makes a new one.
+    queue.waitUntilReady().catch(() => this.drop(def.queue, queue));
     return queue;
+  }
+
+  private drop(key: string, queue: Queue) {
+    if (this.queues.get(key) === queue) this.queues.delete(key);
+    // Releases its listeners on the shared connection; the connection itself stays open.
+    queue.close().catch(() => {});
   }
 
   /**

@@ -44,17 +44,28 @@ export interface LoggerOptions {
   destination?: DestinationStream;
   /**
    * Write each line to stdout at once. The default buffers ~4 KiB per write (one write per many
-   * lines instead of one per line), which `handleShutdown` flushes on the way out.
+   * lines instead of one per line), which `handleShutdown` flushes on the way out, and at least
+   * every LOG_FLUSH_INTERVAL_MS meanwhile.
    */
   sync?: boolean;
   /** paths redacted on top of REDACT_PATHS, for what only this process logs */
   redact?: readonly string[];
 }
 
+/**
+ * The longest a buffered line waits to be written. A quiet process (a worker whose loop reports an
+ * outage every 10–30 s in lines of a few hundred bytes) would otherwise fill the 4 KiB buffer only
+ * after minutes, and look as if it had stopped.
+ */
+export const LOG_FLUSH_INTERVAL_MS = 1_000;
+
 /** JSON lines with the service and the pid, secrets redacted by path (REDACT_PATHS). */
 export function createLogger(opts: LoggerOptions): Logger {
   const destination =
-    opts.destination ?? pino.destination(opts.sync ? { sync: true } : { sync: false, minLength: 4096 });
+    opts.destination ??
+    pino.destination(
+      opts.sync ? { sync: true } : { sync: false, minLength: 4096, periodicFlush: LOG_FLUSH_INTERVAL_MS },
+    );
   return pino(
     {
       level: opts.level,
