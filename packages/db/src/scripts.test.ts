@@ -1,5 +1,7 @@
 // The root db scripts (plain node, no jest): they must report, set the exit code, and end promptly
-// on their own. The schema engine leaves a 10 s timer behind; a regression shows up as a slow exit.
+// on their own. The schema engine leaves a 10 s timer behind; a regression shows up as a slow exit:
+// the time from the script's own "done in … ms" to its exit then holds that timer's 10 s. What the
+// work itself takes depends on the machine and its load, so only that lag is bounded.
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
@@ -40,7 +42,10 @@ describe("npm run db:migrate", () => {
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(/created database ctxlog_test_script_/);
     expect(first.stdout).toMatch(/applied \d{14}_init/);
-    expect(first.ms).toBeLessThan(5_000);
+    const work = Number(/done in (\d+) ms/.exec(first.stdout)?.[1]);
+    expect(work).toBeGreaterThan(0);
+    // start-up and exit around the work: far below the engine's 10 s timer, even on a loaded machine
+    expect(first.ms - work).toBeLessThan(10_000);
 
     const second = await runScript("db-migrate.js", [], { DATABASE_URL: url });
     expect(second.code).toBe(0);

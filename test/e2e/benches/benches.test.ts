@@ -29,6 +29,7 @@ describe("the benches run end to end at a tiny size (PostgreSQL, Redis, anvil)",
       BENCH_DURATION_SECONDS: "1",
       BENCH_API_PROCESSES: "1",
       BENCH_API_AGENTS: "10",
+      BENCH_API_ROUNDS: "1",
       BENCH_CONNECTIONS: "4",
     });
     expect(out).toMatch(/\(b\) POST \/v1\/contexts, API_PROCESSES=1, one agent \| \d+/);
@@ -52,6 +53,7 @@ describe("the benches run end to end at a tiny size (PostgreSQL, Redis, anvil)",
       BENCH_CHAIN_CONTEXTS: "100",
       BENCH_CHAIN_BATCH_SIZES: "1,32",
       BENCH_CHAIN_CONCURRENCY: "8",
+      BENCH_CHAIN_ROUNDS: "1",
     });
     expect(out).toMatch(/BATCH_MAX=32 +posted/);
     expect(out).toMatch(/one agent's log costs/);
@@ -101,7 +103,11 @@ describe("the benches run end to end at a tiny size (PostgreSQL, Redis, anvil)",
   }, 240_000);
 
   it("bench:storage", async () => {
-    const out = await runBench("storage.js", { BENCH_STORAGE_CONTEXTS: "200" });
+    const out = await runBench("storage.js", {
+      BENCH_STORAGE_CONTEXTS: "200",
+      // one payload, one stack: the incompressible run is the same code on other bytes
+      BENCH_STORAGE_PAYLOADS: "corpus",
+    });
     expect(out).toMatch(/200 contexts confirmed and 800 deliveries succeeded \(800 requests received\)/);
     expect(out).toMatch(/\| \*\*total\*\* \| \*\*\d+\*\* \| \d+ \| \d+ \|/);
     expect(out).toMatch(/\| contexts \| heap \| \d+ \| \d+ \|/);
