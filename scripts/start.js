@@ -10,6 +10,7 @@ const path = require("node:path");
 const { parseEnv } = require("node:util");
 const { devChainPaths, readSavedChain, recordedChain, saveChainNote } = require("./lib/dev-chain");
 const { endOfLifeWarning } = require("./lib/node-support");
+const { settlePorts } = require("./lib/ports");
 
 const eolWarning = endOfLifeWarning(process.versions.node);
 if (eolWarning) console.warn(eolWarning);
@@ -23,13 +24,50 @@ if (envFile === ".env")
 process.loadEnvFile(path.join(root, envFile));
 console.log(`ctxlog: configuration from ${envFile} (environment variables take precedence)`);
 
-const migrate = spawnSync(process.execPath, [path.join(__dirname, "db-migrate.js")], {
-  stdio: "inherit",
-  cwd: root,
-});
-if (migrate.status !== 0) {
-  console.error("ctxlog: migrations failed; is PostgreSQL running at DATABASE_URL?");
-  process.exit(migrate.status ?? 1);
+const localChain = !process.env.RPC_URL;
+if (localChain) {
+  // the workers' ops ports, so the chain worker's /healthz (anchoring: ok or stalled, and why) and
+  // the webhook worker's /readyz (200 once it delivers) are there to look at
+  process.env.CHAIN_WORKER_METRICS_PORT ||= "9465";
+  process.env.WEBHOOK_WORKER_METRICS_PORT ||= "9464";
+}
+
+/** Every port the stack will listen on, settled before anything starts (see lib/ports.js). */
+async function settleStackPorts() {
+  const loopback = "127.0.0.1";
+  const specs = [
+    { name: "PORT", host: process.env.HOST || loopback, fallback: 3000 },
+    { name: "OPS_PORT", host: process.env.OPS_HOST || loopback, fallback: 9463 },
+  ];
+  if (localChain) specs.push({ name: "ANVIL_PORT", host: loopback, fallback: 8545 });
+  for (const [name, hostName] of [
+    ["CHAIN_WORKER_METRICS_PORT", "CHAIN_WORKER_METRICS_HOST"],
+    ["WEBHOOK_WORKER_METRICS_PORT", "WEBHOOK_WORKER_METRICS_HOST"],
+  ]) {
+    if (process.env[name]) specs.push({ name, host: process.env[hostName] || loopback, fallback: 0 });
+  }
+  const { ports, moved, taken } = await settlePorts(specs, process.env, chosen);
+  if (taken.length > 0) {
+    for (const { name, port } of taken) console.error(`ctxlog: ${name}=${port} is in use by another process`);
+    console.error(
+      "ctxlog: choose free ports (or unset them: unset ports are taken free ones); nothing was started",
+    );
+    process.exit(1);
+  }
+  for (const [name, port] of Object.entries(ports)) process.env[name] = String(port);
+  for (const { name, from, to } of moved)
+    console.log(`ctxlog: port ${from} is in use, so ${name}=${to} (set ${name} to choose)`);
+}
+
+async function migrateDatabase() {
+  const migrate = spawnSync(process.execPath, [path.join(__dirname, "db-migrate.js")], {
+    stdio: "inherit",
+    cwd: root,
+  });
+  if (migrate.status !== 0) {
+    console.error("ctxlog: migrations failed; is PostgreSQL running at DATABASE_URL?");
+    process.exit(migrate.status ?? 1);
+  }
 }
 
 const apps = [
@@ -44,7 +82,7 @@ let stopping = false;
 async function startLocalChain() {
   const { deployRegistry } = require(path.join(root, "packages/contracts/dist"));
   const { ANVIL_DEV_KEYS, startAnvil } = require(path.join(root, "packages/contracts/dist/anvil"));
-  const port = Number(process.env.ANVIL_PORT || 8545);
+  const port = Number(process.env.ANVIL_PORT);
   const blockTimeSeconds = Number(process.env.ANVIL_BLOCK_TIME || 1);
   const paths = devChainPaths();
   const saved = readSavedChain();
@@ -74,10 +112,6 @@ async function startLocalChain() {
   process.env.CHAIN_ID = String(anvil.chainId);
   process.env.REGISTRY_ADDRESS = registry;
   process.env.CONFIRMATIONS ||= "3";
-  // the chain worker's ops port, so its /healthz (anchoring: ok or stalled, and why) is there to look at
-  process.env.CHAIN_WORKER_METRICS_PORT ||= "9465";
-  // ... and the webhook worker's, so its /readyz says when it delivers
-  process.env.WEBHOOK_WORKER_METRICS_PORT ||= "9464";
   // A local anvil chain is development: its published keys may sign (see CTXLOG_DEV_MODE).
   process.env.CTXLOG_DEV_MODE ||= "true";
   // ... and a newcomer's webhook receiver on http://localhost works (production refuses both)
@@ -112,7 +146,14 @@ async function rpc(url, method, params) {
 }
 
 async function main() {
-  if (!process.env.RPC_URL) {
+  await settleStackPorts();
+  const { secp256k1Backend } = require(path.join(root, "packages/core/dist"));
+  if (secp256k1Backend() === "javascript")
+    console.warn(
+      "ctxlog: libsecp256k1's native addon did not load (no prebuild for this platform, and its install script could not build one): signing runs on the slower pure-JS curve",
+    );
+  migrateDatabase();
+  if (localChain) {
     const registry = await startLocalChain();
     if (!(await checkDatabaseChain(registry))) return stop(1);
     const { privateKeyToAccount } = require("viem/accounts");

@@ -1,4 +1,4 @@
-import { loadFastKeccak } from "@ctxlog/core";
+import { loadFastKeccak, secp256k1Backend } from "@ctxlog/core";
 import { deleteExpiredIdempotencyKeys } from "@ctxlog/db";
 import { handleShutdown, runMain } from "@ctxlog/runtime";
 import { createApp } from "./app";
@@ -45,6 +45,8 @@ async function serve(env: ApiEnv, logger: ReturnType<typeof createLogger>) {
   // Publishes this process's signer (from now on) and older ones found on contexts, then hourly.
   deps.signers.start();
   if (!deps.chain) logger.warn("RPC_URL is unset: POST /v1/verifications answers 503");
+  if (secp256k1Backend() === "javascript")
+    logger.warn("libsecp256k1's native addon did not load: signing runs on the slower pure-JS curve");
   if (deps.mail) logger.info({ mail: deps.mail.description }, "invitations are mailed");
   else
     logger.warn("SMTP_URL is unset: POST /v1/accounts/invitations answers 503 (nothing can mail the link)");

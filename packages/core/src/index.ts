@@ -139,6 +139,7 @@ export {
   redisTargetFrom,
   redisTopologyEnv,
 } from "./redis-target";
+export { secp256k1Backend } from "./secp256k1";
 export * from "./secrets-at-rest";
 export {
   DEFAULT_PG_TIMEOUTS,

@@ -3,8 +3,8 @@ import type { Hex } from "viem";
 import { keccak256Bytes } from "./keccak";
 
 // `secp256k1` loads libsecp256k1 as a prebuilt native addon (linux-x64, darwin-arm64, win32-x64
-// ship in the npm package; no compiler or download at install time) and falls back to a pure-JS
-// curve elsewhere. Native: ~87 µs a signature here, against ~265 µs for libsecp256k1 in WebAssembly
+// ship in the npm package; elsewhere its install script, allowed in the root package.json, builds it
+// when a compiler is there) and falls back to a pure-JS curve otherwise (`secp256k1Backend`). Native: ~87 µs a signature here, against ~265 µs for libsecp256k1 in WebAssembly
 // and ~800 µs for viem's JS curve; all RFC 6979 deterministic and low-s, so byte-identical.
 
 const EIP191_PREFIX = new TextEncoder().encode("\x19Ethereum Signed Message:\n32");
@@ -48,5 +48,19 @@ export function recoverPublicKey(
     return secp256k1.ecdsaRecover(signature64, recoveryId, digest, false);
   } catch {
     return null;
+  }
+}
+
+/**
+ * Which curve `secp256k1` loaded: the native addon, or its pure-JS fallback (elliptic, several
+ * times slower). `npm start` and the API's start-up log say so when it is the fallback.
+ */
+export function secp256k1Backend(): "native" | "javascript" {
+  try {
+    // the package's own entry tries exactly this and falls back to ./elliptic when it throws
+    require("secp256k1/bindings");
+    return "native";
+  } catch {
+    return "javascript";
   }
 }
