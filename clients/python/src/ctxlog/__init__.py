@@ -1,7 +1,7 @@
 """ctxlog: log agent contexts to ctxlog, batch them, and verify proofs and audit logs without
 trusting the service. See README.md for the quick start."""
 
-from ._batching import ContextLoggerClosed, ContextLoggerFlushError, ContextLoggerQueueFull
+from ._batching import ContextLoggerClosed, ContextLoggerFlushError, ContextLoggerQueueFull, ContextLoggerUnsent
 from ._version import __version__
 from .async_logger import AsyncContextLogger
 from .audit import AuditBreak, AuditResult, audit_agent, ndjson_lines
@@ -30,5 +30,5 @@ __all__ = [
     "InvalidApiKey", "InvalidCredentials", "InvalidSession", "InsufficientPermissions", "CsrfTokenInvalid",
     "RateLimitExceeded", "ValidationError", "InvalidJson", "PayloadTooLarge", "UnsupportedMediaType", "NotFound",
     "Conflict", "ServiceUnavailable", "InternalError", "UnknownError",
-    "ContextLoggerQueueFull", "ContextLoggerClosed", "ContextLoggerFlushError",
+    "ContextLoggerQueueFull", "ContextLoggerClosed", "ContextLoggerFlushError", "ContextLoggerUnsent",
 ]

@@ -27,6 +27,11 @@ class ContextLoggerClosed(CtxlogError):
     """log() after close()."""
 
 
+class ContextLoggerUnsent(CtxlogError):
+    """A context the logger had accepted but had not sent when close() timed out or the interpreter
+    exited (queued, or in a batch being retried): it went to on_failure, for the caller to keep."""
+
+
 class ContextLoggerFlushError(CtxlogError):
     """flush()/close() when some contexts were not accepted; `errors` holds (item, error) pairs."""
 

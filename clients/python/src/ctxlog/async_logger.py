@@ -1,7 +1,9 @@
 """AsyncContextLogger: ContextLogger for asyncio (an AsyncClient, a sender task on the running
 loop), with the same batching, retries, bounded queue and overflow policy. asyncio cannot run at
 interpreter exit, so close it yourself: `async with AsyncContextLogger(client) as logger:` or
-`await logger.aclose()`."""
+`await logger.aclose()`. Closing waits at most `close_timeout` seconds (30); whatever is still
+unsent then, queued or in a batch being retried, goes to `on_failure` (its error a
+ContextLoggerUnsent) and to one line of the log, and aclose() raises TimeoutError."""
 
 from __future__ import annotations
 
@@ -12,8 +14,9 @@ import time
 import uuid
 from typing import Any, Deque, Dict, List, Optional
 
-from ._batching import (WHEN_FULL, ContextLoggerClosed, ContextLoggerFlushError, ContextLoggerQueueFull, Entry,
-                        FailureCallback, bad_items, is_retryable, make_item, retry_delay, take_batch)
+from ._batching import (WHEN_FULL, ContextLoggerClosed, ContextLoggerFlushError, ContextLoggerQueueFull,
+                        ContextLoggerUnsent, Entry, FailureCallback, bad_items, is_retryable, make_item, retry_delay,
+                        take_batch)
 from .errors import CtxlogError
 from .logger import _check_options
 from .salt import salted_metadata
@@ -27,7 +30,8 @@ class AsyncContextLogger:
     def __init__(self, client: Any, *, max_batch_size: int = 100, max_batch_bytes: int = 4 * 1024 * 1024,
                  flush_interval: float = 0.2, max_queue_size: int = 10_000, when_full: str = "block",
                  on_failure: Optional[FailureCallback] = None, max_retries: Optional[int] = None,
-                 base_delay: float = 0.25, max_delay: float = 30.0, idempotency_key_prefix: Optional[str] = None) -> None:
+                 base_delay: float = 0.25, max_delay: float = 30.0, idempotency_key_prefix: Optional[str] = None,
+                 close_timeout: float = 30.0) -> None:
         _check_options(max_batch_size, max_batch_bytes, when_full)
         assert when_full in WHEN_FULL
         self._client = client
@@ -40,6 +44,7 @@ class AsyncContextLogger:
         self.max_retries = max_retries
         self.base_delay = base_delay
         self.max_delay = max_delay
+        self.close_timeout = close_timeout
         self._prefix = idempotency_key_prefix or "ctxlog-py-%s" % uuid.uuid4()
         self._batches = 0
         self._queue: Deque[Entry] = collections.deque()
@@ -48,6 +53,7 @@ class AsyncContextLogger:
         self._flushes = 0
         self._closed = False
         self._failures: List["tuple[Dict[str, Any], BaseException]"] = []
+        self._inflight: List[Entry] = []  # the batch the sender task is sending (or retrying)
         self._condition: Optional[asyncio.Condition] = None
         self._task: Optional["asyncio.Task[None]"] = None
 
@@ -105,15 +111,46 @@ class AsyncContextLogger:
         if failed:
             raise ContextLoggerFlushError(failed)
 
-    async def aclose(self) -> None:
+    async def aclose(self, timeout: Optional[float] = None) -> None:
+        """Refuses further log() calls and flushes, waiting at most `timeout` seconds
+        (`close_timeout` when None); then every context still unsent goes to on_failure and the log,
+        and TimeoutError is raised."""
+        timeout = self.close_timeout if timeout is None else timeout
         async with self._changed:
             self._closed = True
             self._changed.notify_all()
         try:
-            await self.flush()
+            await asyncio.wait_for(self.flush(), timeout)
+        except asyncio.TimeoutError:
+            if self._task is not None:
+                self._task.cancel()
+            self._abandon("ctxlog: not sent before aclose() timed out after %s s" % timeout)
+            raise TimeoutError("ctxlog: contexts still unsent after %s s went to on_failure" % timeout) from None
         finally:
             if self._task is not None:
                 self._task.cancel()
+
+    def _abandon(self, reason: str) -> None:
+        """Settles every unsent context, queued or in flight, as ContextLoggerUnsent: one log line,
+        then on_failure for each (the sender task is cancelled first, on this same loop)."""
+        unsent = [e for e in list(self._queue) + self._inflight if not e.future.done()]
+        self._queue.clear()
+        self._queued_bytes = 0
+        self._inflight = []
+        error = ContextLoggerUnsent(reason)
+        for entry in unsent:
+            entry.future.set_exception(error)
+            entry.future.exception()  # reported through on_failure and the log instead
+        self._outstanding -= len(unsent)
+        if not unsent:
+            return
+        log.error("ctxlog: %d context(s) not sent (%s); each went to on_failure", len(unsent), reason)
+        for entry in unsent:
+            if self.on_failure is not None:
+                try:
+                    self.on_failure(entry.item, error)
+                except Exception:  # noqa: BLE001
+                    log.exception("ctxlog: on_failure raised")
 
     async def __aenter__(self) -> "AsyncContextLogger":
         return self
@@ -153,7 +190,9 @@ class AsyncContextLogger:
                         await self._changed.wait()
                 batch = take_batch(self._queue, self.max_batch_size, self.max_batch_bytes)
                 self._queued_bytes -= sum(e.size for e in batch)
+                self._inflight = batch
             await self._send(batch)
+            self._inflight = []
 
     async def _send(self, batch: List[Entry]) -> None:
         self._batches += 1

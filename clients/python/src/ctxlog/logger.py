@@ -16,7 +16,9 @@ sends them in batches through POST /v1/contexts/batch.
   context, reports it to `on_failure` and the log, and returns a future already failed with
   ContextLoggerQueueFull. Contexts already accepted are never dropped.
 - At interpreter exit the logger flushes (atexit), waiting at most `exit_timeout` seconds (30);
-  whatever is still unsent then goes to `on_failure` and the log, so the caller can keep it.
+  whatever is still unsent then, queued or in a batch being retried, goes to `on_failure` (its
+  error a ContextLoggerUnsent) and to one line of the log, so the caller can keep it. The same
+  holds for close(timeout) when the timeout passes.
 """
 
 from __future__ import annotations
@@ -32,12 +34,13 @@ from concurrent.futures import Future
 from typing import Any, Deque, Dict, List, Optional
 
 from ._batching import (MAX_BATCH_BYTES, MAX_BATCH_ITEMS, WHEN_FULL, ContextLoggerClosed, ContextLoggerFlushError,
-                        ContextLoggerQueueFull, Entry, FailureCallback, bad_items, is_retryable, make_item,
-                        retry_delay, take_batch)
+                        ContextLoggerQueueFull, ContextLoggerUnsent, Entry, FailureCallback, bad_items,
+                        is_retryable, make_item, retry_delay, take_batch)
 from .errors import CtxlogError
 from .salt import salted_metadata
 
-__all__ = ["ContextLogger", "ContextLoggerQueueFull", "ContextLoggerClosed", "ContextLoggerFlushError"]
+__all__ = ["ContextLogger", "ContextLoggerQueueFull", "ContextLoggerClosed", "ContextLoggerFlushError",
+           "ContextLoggerUnsent"]
 
 log = logging.getLogger("ctxlog")
 
@@ -78,6 +81,7 @@ class ContextLogger:
         self._flushes = 0  # flush() calls waiting: send whatever is queued now
         self._closed = False
         self._stopping = False
+        self._inflight: List[Entry] = []  # the batch the sender is sending (or retrying)
         self._failures: List["tuple[Dict[str, Any], BaseException]"] = []
         self._cv = threading.Condition()
         self._thread = threading.Thread(target=self._run, name="ctxlog-logger", daemon=True)
@@ -142,12 +146,17 @@ class ContextLogger:
             raise ContextLoggerFlushError(failed)
 
     def close(self, timeout: Optional[float] = None) -> None:
-        """Refuses further log() calls, flushes, and stops the thread."""
+        """Refuses further log() calls, flushes, and stops the thread. When `timeout` passes first,
+        every context still unsent (queued or in a batch being retried) goes to `on_failure` and the
+        log, its future fails with ContextLoggerUnsent, and TimeoutError is raised."""
         with self._cv:
             self._closed = True
             self._cv.notify_all()
         try:
             self.flush(timeout)
+        except TimeoutError:
+            self._abandon("ctxlog: not sent before close() timed out after %s s" % timeout)
+            raise
         finally:
             with self._cv:
                 self._stopping = True
@@ -163,17 +172,32 @@ class ContextLogger:
     def _exit(self) -> None:
         try:
             self.close(self.exit_timeout)
-        except ContextLoggerFlushError:
-            pass  # each failure was reported to on_failure and the log already
-        except TimeoutError:
-            with self._cv:
-                unsent = list(self._queue)
-                self._queue.clear()
+        except (ContextLoggerFlushError, TimeoutError):
+            pass  # each context not accepted or unsent went to on_failure and the log already
+
+    def _abandon(self, reason: str) -> None:
+        """Settles every unsent context, queued or in flight, as ContextLoggerUnsent: one log line,
+        then on_failure for each. The sender drops a batch it finds settled this way."""
+        with self._cv:
+            unsent = [e for e in list(self._queue) + self._inflight if not e.future.done()]
+            self._queue.clear()
+            self._queued_bytes = 0
+            error = ContextLoggerUnsent(reason)
             for entry in unsent:
-                self._report(entry.item, CtxlogError("ctxlog: not sent before the interpreter exited"))
+                entry.future.set_exception(error)
+            self._outstanding -= len(unsent)
+            self._cv.notify_all()
+        if not unsent:
+            return
+        log.error("ctxlog: %d context(s) not sent (%s); each went to on_failure", len(unsent), reason)
+        for entry in unsent:
+            self._call_on_failure(entry.item, error)
 
     def _report(self, item: Dict[str, Any], error: BaseException) -> None:
         log.error("ctxlog: context for agent %s not accepted: %s", item.get("agent_id"), error)
+        self._call_on_failure(item, error)
+
+    def _call_on_failure(self, item: Dict[str, Any], error: BaseException) -> None:
         if self.on_failure is not None:
             try:
                 self.on_failure(item, error)
@@ -207,14 +231,20 @@ class ContextLogger:
             batch = self._next_batch()
             if batch is None:
                 return
+            with self._cv:
+                self._inflight = batch
             try:
                 self._send(batch)
             except BaseException as error:  # noqa: BLE001 - never let the sender die with contexts queued
                 with self._cv:
-                    for entry in batch:
+                    live = [e for e in batch if not e.future.done()]
+                    for entry in live:
                         self._fail(entry, error)
-                    self._outstanding -= len(batch)
+                    self._outstanding -= len(live)
                     self._cv.notify_all()
+            finally:
+                with self._cv:
+                    self._inflight = []
 
     def _send(self, batch: List[Entry]) -> None:
         self._batches += 1
@@ -228,24 +258,37 @@ class ContextLogger:
                 if is_retryable(error) and (self.max_retries is None or attempt < self.max_retries):
                     log.warning("ctxlog: batch of %d refused for now (%s); retrying", len(batch), error)
                     with self._cv:
-                        self._cv.wait_for(lambda: self._stopping, retry_delay(error, attempt, self.base_delay,
-                                                                               self.max_delay))
+                        # close() timing out (or the interpreter's exit) settles the batch: stop then
+                        self._cv.wait_for(lambda: self._settled(batch),
+                                          retry_delay(error, attempt, self.base_delay, self.max_delay))
+                        if self._settled(batch):
+                            return
                     attempt += 1
                     continue
                 self._refused(batch, error)
                 return
         with self._cv:
+            live = 0
             for i, entry in enumerate(batch):
+                if entry.future.done():
+                    continue  # already given up on as unsent (close() timed out meanwhile)
+                live += 1
                 if i < len(records):
                     entry.future.set_result(records[i])
                 else:
                     self._fail(entry, CtxlogError("ctxlog: the batch answer has no record for item %d" % i))
-            self._outstanding -= len(batch)
+            self._outstanding -= live
             self._cv.notify_all()
+
+    @staticmethod
+    def _settled(batch: List[Entry]) -> bool:
+        return all(e.future.done() for e in batch)
 
     def _refused(self, batch: List[Entry], error: BaseException) -> None:
         bad = bad_items(error, len(batch))
         with self._cv:
+            if self._settled(batch):
+                return
             if bad is None:
                 for entry in batch:
                     self._fail(entry, error)
