@@ -1,53 +1,23 @@
 import type { ContextsApi } from "./client";
-import { CtxlogApiError, CtxlogConnectionError, CtxlogError } from "./errors";
+import {
+  ContextLoggerClosedError,
+  ContextLoggerFlushError,
+  ContextLoggerQueueFullError,
+  ContextLoggerUnsentError,
+} from "./context-logger-errors";
+import { badItems, type ContextLoggerOptions, isRetryable } from "./context-logger-options";
+import { CtxlogApiError, CtxlogError } from "./errors";
+import { type ExitWatcher, unrefTimer, unwatchExit, watchExit } from "./logger-exit";
 import { saltContext } from "./salt";
 import type { Context, CreateContextInput } from "./types";
 
-export interface ContextLoggerOptions {
-  /** A batch is sent once this many contexts wait (1–500); default 100. */
-  maxBatchSize?: number;
-  /** ...or once the oldest waiting context has waited this long; default 200 ms. */
-  flushIntervalMs?: number;
-  /** A batch also closes before its JSON passes this many bytes (the API takes 5 MiB); default 4 MiB. */
-  maxBatchBytes?: number;
-  /** Contexts queued or being sent at most; default 10,000. Beyond it `log` waits or rejects. */
-  maxQueueSize?: number;
-  /** What `log` does when the queue is full: wait for room (default) or reject at once. */
-  whenFull?: "wait" | "reject";
-  /** Batches in flight at once; default 4. */
-  maxConcurrentBatches?: number;
-  /**
-   * Retries of a batch after the client's own (429, 503, 502/504 and network errors), always with
-   * the batch's Idempotency-Key, so a retry of a batch that was in fact written adds nothing;
-   * default 10. Retry-After is honoured; otherwise backoff from `baseDelayMs` (default 250 ms),
-   * doubling up to `maxDelayMs` (default 30 s).
-   */
-  maxRetries?: number;
-  baseDelayMs?: number;
-  maxDelayMs?: number;
-  /** Idempotency-Keys are `${prefix}-${n}`; default a random UUID (keys live 24 h on the server). */
-  idempotencyKeyPrefix?: string;
-  /** Test hook: how to wait between retries. */
-  sleep?: (ms: number) => Promise<void>;
-}
-
-/** `log` with `whenFull: "reject"` and a full queue. */
-export class ContextLoggerQueueFullError extends CtxlogError {
-  override name = "ContextLoggerQueueFullError";
-}
-
-/** `log` after `close()`. */
-export class ContextLoggerClosedError extends CtxlogError {
-  override name = "ContextLoggerClosedError";
-}
-
-/** `flush()` or `close()` when some contexts of theirs were not accepted; each is in `errors`. */
-export class ContextLoggerFlushError extends CtxlogError {
-  override name = "ContextLoggerFlushError";
-  constructor(readonly errors: unknown[]) {
-    super(`ctxlog: ${errors.length} context(s) were not accepted; see errors`);
-  }
-}
+export {
+  ContextLoggerClosedError,
+  ContextLoggerFlushError,
+  ContextLoggerQueueFullError,
+  ContextLoggerUnsentError,
+} from "./context-logger-errors";
+export type { ContextLoggerOptions } from "./context-logger-options";
 
 interface Entry {
   input: CreateContextInput;
@@ -55,11 +25,13 @@ interface Entry {
   at: number;
   resolve: (context: Context) => void;
   reject: (error: unknown) => void;
+  /** resolved or rejected: settled once, whoever comes first (the batch's answer or the exit) */
+  done: boolean;
 }
 
-const RETRYABLE_STATUSES = new Set([429, 502, 503, 504]);
 const BATCH_ENVELOPE_BYTES = 16;
-const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+// unref'd: a logger waiting to retry never keeps the process alive by itself (see logger-exit.ts)
+const sleepFor = (ms: number) => new Promise<void>((resolve) => unrefTimer(setTimeout(resolve, ms)));
 const byteLength = (text: string): number =>
   typeof Buffer === "undefined" ? new TextEncoder().encode(text).length : Buffer.byteLength(text);
 
@@ -69,7 +41,8 @@ const byteLength = (text: string): number =>
  * after `flushIntervalMs`, through POST /v1/contexts/batch, each under its own Idempotency-Key kept
  * across retries, so nothing is lost on a 429, 503 or dropped connection and nothing is written
  * twice. A batch refused for some of its items (400 with `details[].index`) rejects those and sends
- * the rest again. `flush()` and `close()` resolve once everything queued so far is settled.
+ * the rest again. `flush()` and `close()` resolve once everything queued so far is settled. In Node,
+ * contexts still unsent when the process ends go to `onFailure` (see `exitTimeoutMs`).
  *
  * ```ts
  * const logger = new ContextLogger(new CtxlogClient({ baseUrl, apiKey }));
@@ -77,7 +50,7 @@ const byteLength = (text: string): number =>
  * await logger.close();
  * ```
  */
-export class ContextLogger {
+export class ContextLogger implements ExitWatcher {
   private readonly maxBatchSize: number;
   private readonly flushIntervalMs: number;
   private readonly maxBatchBytes: number;
@@ -89,12 +62,17 @@ export class ContextLogger {
   private readonly maxDelayMs: number;
   private readonly keyPrefix: string;
   private readonly sleep: (ms: number) => Promise<void>;
+  private readonly onFailure: ((context: CreateContextInput, error: unknown) => void) | undefined;
+  private readonly exitTimeoutMs: number;
+  private readonly logLine: (message: string) => void;
 
   private queue: Entry[] = [];
   private queuedBytes = 0;
   /** contexts queued or in a batch under way */
   private outstanding = 0;
   private inFlight = 0;
+  private readonly batchesInFlight = new Set<Entry[]>();
+  private exitDeadline: ReturnType<typeof setTimeout> | undefined;
   private flushing = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private closed = false;
@@ -121,6 +99,9 @@ export class ContextLogger {
     this.maxDelayMs = opts.maxDelayMs ?? 30_000;
     this.keyPrefix = opts.idempotencyKeyPrefix ?? `ctxlog-${globalThis.crypto.randomUUID()}`;
     this.sleep = opts.sleep ?? sleepFor;
+    this.onFailure = opts.onFailure;
+    this.exitTimeoutMs = opts.exitTimeoutMs ?? 30_000;
+    this.logLine = opts.log ?? ((message) => console.error(message));
   }
 
   /** Contexts queued or being sent. */
@@ -146,10 +127,10 @@ export class ContextLogger {
     }
     const bytes = byteLength(JSON.stringify(input)) + 1;
     const record = new Promise<Context>((resolve, reject) => {
-      this.queue.push({ input, bytes, at: Date.now(), resolve, reject });
+      this.queue.push({ input, bytes, at: Date.now(), resolve, reject, done: false });
     });
     this.queuedBytes += bytes;
-    this.outstanding++;
+    if (this.outstanding++ === 0) watchExit(this);
     const tracked = record.then(
       () => undefined,
       (error: unknown) => void this.failures.push(error),
@@ -158,7 +139,7 @@ export class ContextLogger {
     void tracked.finally(() => this.unsettled.delete(tracked));
     if (this.queue.length >= this.maxBatchSize || this.queuedBytes >= this.maxBatchBytes) this.drain();
     else if (this.timer === undefined && this.inFlight < this.maxConcurrent) {
-      this.timer = setTimeout(() => this.drain(), this.flushIntervalMs);
+      this.timer = unrefTimer(setTimeout(() => this.drain(), this.flushIntervalMs));
     }
     return record;
   }
@@ -196,7 +177,8 @@ export class ContextLogger {
     }
     const oldest = this.queue[0];
     if (oldest && this.inFlight < this.maxConcurrent) {
-      this.timer = setTimeout(() => this.drain(), Math.max(0, oldest.at + this.flushIntervalMs - now));
+      const wait = Math.max(0, oldest.at + this.flushIntervalMs - now);
+      this.timer = unrefTimer(setTimeout(() => this.drain(), wait));
     }
   }
 
@@ -216,73 +198,117 @@ export class ContextLogger {
   private send(batch: Entry[]): void {
     const key = `${this.keyPrefix}-${++this.batchNumber}`;
     this.inFlight++;
-    let settled = batch.length;
+    this.batchesInFlight.add(batch);
     this.createWithRetries(
       batch.map((entry) => entry.input),
       key,
+      batch,
     )
       .then(
         (records) => {
           batch.forEach((entry, i) => {
             const record = records[i];
-            if (record) entry.resolve(record);
-            else entry.reject(new CtxlogError(`ctxlog: the batch answer has no record for item ${i}`));
+            if (record) this.resolveEntry(entry, record);
+            else
+              this.rejectEntry(
+                entry,
+                new CtxlogError(`ctxlog: the batch answer has no record for item ${i}`),
+              );
           });
         },
         (error: unknown) => {
           const bad = badItems(error, batch.length);
           if (bad === undefined) {
-            for (const entry of batch) entry.reject(error);
+            for (const entry of batch) this.rejectEntry(entry, error);
             return;
           }
           // Only some items were refused: reject those; the others go back, first in line, and
           // leave in a new batch (another body, so another key).
           const retry = batch.filter((entry, i) => {
-            if (!bad.has(i)) return true;
-            entry.reject(error);
+            if (!bad.has(i)) return !entry.done;
+            this.rejectEntry(entry, error);
             return false;
           });
-          settled = batch.length - retry.length;
           for (const entry of retry) this.queuedBytes += entry.bytes;
           this.queue.unshift(...retry);
         },
       )
       .finally(() => {
         this.inFlight--;
-        this.outstanding -= settled;
-        for (const wake of this.roomWaiters.splice(0)) wake();
+        this.batchesInFlight.delete(batch);
         this.drain();
       });
   }
 
-  private async createWithRetries(items: CreateContextInput[], idempotencyKey: string): Promise<Context[]> {
+  private resolveEntry(entry: Entry, record: Context): void {
+    if (this.settle(entry)) entry.resolve(record);
+  }
+
+  private rejectEntry(entry: Entry, error: unknown): void {
+    if (!this.settle(entry)) return;
+    entry.reject(error);
+    try {
+      this.onFailure?.(entry.input, error);
+    } catch (thrown) {
+      this.logLine(`ctxlog: onFailure threw: ${thrown instanceof Error ? thrown.message : String(thrown)}`);
+    }
+  }
+
+  /** Marks an entry settled (false when it already was) and gives its room back. */
+  private settle(entry: Entry): boolean {
+    if (entry.done) return false;
+    entry.done = true;
+    for (const wake of this.roomWaiters.splice(0)) wake();
+    if (--this.outstanding === 0) {
+      unwatchExit(this);
+      if (this.exitDeadline !== undefined) clearTimeout(this.exitDeadline);
+    }
+    return true;
+  }
+
+  /** ExitWatcher: only this logger's timers are left, so the process is about to end: flush now. */
+  beforeExit(): void {
+    if (this.exitDeadline !== undefined) return;
+    // not unref'd: it keeps the process alive while the flush retries, up to the deadline
+    this.exitDeadline = setTimeout(
+      () => this.abandon(`not sent within ${this.exitTimeoutMs} ms of the process's end`),
+      this.exitTimeoutMs,
+    );
+    this.flush().catch(() => undefined); // each failure reached onFailure already
+  }
+
+  /** ExitWatcher: the process is exiting now; nothing async runs any more. */
+  exit(): void {
+    this.abandon("the process exited before they were sent");
+  }
+
+  /** Every unsent context, queued or in a batch under way, to onFailure, with one line. */
+  private abandon(reason: string): void {
+    const unsent = [...this.queue, ...[...this.batchesInFlight].flat()].filter((entry) => !entry.done);
+    this.queue = [];
+    this.queuedBytes = 0;
+    if (unsent.length === 0) return;
+    this.logLine(`ctxlog: ${unsent.length} context(s) not sent (${reason}); each went to onFailure`);
+    const error = new ContextLoggerUnsentError(`ctxlog: ${reason}`);
+    for (const entry of unsent) this.rejectEntry(entry, error);
+  }
+
+  private async createWithRetries(
+    items: CreateContextInput[],
+    idempotencyKey: string,
+    batch: Entry[],
+  ): Promise<Context[]> {
     for (let attempt = 0; ; attempt++) {
       try {
         return await this.client.contexts.createMany(items, { idempotencyKey });
       } catch (error) {
-        if (!isRetryable(error) || attempt >= this.maxRetries) throw error;
+        // given up on (the process is ending): its entries are settled, so stop retrying
+        const abandoned = batch.every((entry) => entry.done);
+        if (abandoned || !isRetryable(error) || attempt >= this.maxRetries) throw error;
         const backoff = Math.min(this.maxDelayMs, this.baseDelayMs * 2 ** attempt);
         const retryAfter = error instanceof CtxlogApiError ? error.retryAfterMs : undefined;
         await this.sleep(retryAfter ?? Math.round(backoff / 2 + (Math.random() * backoff) / 2));
       }
     }
   }
-}
-
-function isRetryable(error: unknown): boolean {
-  if (error instanceof CtxlogConnectionError) return true;
-  return error instanceof CtxlogApiError && RETRYABLE_STATUSES.has(error.status);
-}
-
-/** The items a 400 names in `details[].index`, when it names some but not all of them. */
-function badItems(error: unknown, size: number): Set<number> | undefined {
-  if (!(error instanceof CtxlogApiError) || error.status !== 400 || !Array.isArray(error.details)) {
-    return undefined;
-  }
-  const bad = new Set<number>();
-  for (const detail of error.details as { index?: unknown }[]) {
-    if (typeof detail?.index !== "number") return undefined;
-    bad.add(detail.index);
-  }
-  return bad.size > 0 && bad.size < size ? bad : undefined;
 }

@@ -25,6 +25,7 @@ export {
   ContextLoggerFlushError,
   type ContextLoggerOptions,
   ContextLoggerQueueFullError,
+  ContextLoggerUnsentError,
 } from "./context-logger";
 export { erasedAt, type HeldContext, withHeldData } from "./erased-bundle";
 export {
