@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+// `npm run pack`: the SDK's npm tarball and the Python client's wheel, built into one folder
+// (dist-pack/, or `npm run pack -- --out <dir>`), to install outside this repository until a
+// registry release exists: `npm install ./dist-pack/ctxlog-sdk-<version>.tgz` and
+// `pip install ./dist-pack/ctxlog-<version>-py3-none-any.whl` (docs/development.md, the clients' READMEs).
+const { spawnSync } = require("node:child_process");
+const { mkdirSync, readdirSync, rmSync } = require("node:fs");
+const path = require("node:path");
+
+const root = path.resolve(__dirname, "..");
+const outArg = process.argv.indexOf("--out");
+const out = path.resolve(outArg > 0 ? process.argv[outArg + 1] : path.join(root, "dist-pack"));
+const python = process.env.PYTHON || "python3";
+
+function run(command, args, cwd, what) {
+  const result = spawnSync(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
+  if (result.status !== 0) {
+    process.stderr.write(result.stdout + result.stderr);
+    console.error(`pack: ${what} failed${result.error ? ` (${result.error.message})` : ""}`);
+    process.exit(1);
+  }
+  return result.stdout;
+}
+
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+// the SDK: compiled, then packed as npm would publish it (package.json "files")
+run(
+  process.execPath,
+  [require.resolve("typescript/bin/tsc"), "-b", "packages/sdk"],
+  root,
+  "building the SDK",
+);
+const npm = process.env.npm_execpath
+  ? [process.execPath, [process.env.npm_execpath]]
+  : [process.platform === "win32" ? "npm.cmd" : "npm", []];
+run(npm[0], [...npm[1], "pack", "--workspace", "packages/sdk", "--pack-destination", out], root, "npm pack");
+
+// the Python client: a wheel from its pyproject (hatchling), without fetching build dependencies
+run(
+  python,
+  ["-m", "build", "--wheel", "--no-isolation", "--skip-dependency-check", "--outdir", out],
+  path.join(root, "clients/python"),
+  `building the wheel with ${python} (needs the build and hatchling modules: Debian python3-build python3-hatchling, or pip install build hatchling)`,
+);
+
+for (const file of readdirSync(out).sort())
+  console.log(path.join(path.relative(process.cwd(), out) || ".", file));
