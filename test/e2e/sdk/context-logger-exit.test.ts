@@ -17,7 +17,10 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-function runChild(ending: string, port: number): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runChild(
+  ending: string,
+  port: number,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const script = `
     const { ContextLogger, CtxlogClient } = require(${JSON.stringify(sdk)});
     const client = new CtxlogClient({ baseUrl: "http://127.0.0.1:${port}/v1", apiKey: "sk_test_down", maxRetries: 0 });
@@ -52,13 +55,17 @@ describe("ContextLogger at the process's end, with the server down", () => {
     expect(run.code).toBe(0);
     expect(kept(run.stdout)).toEqual(allFive);
     const lines = run.stderr.split("\n").filter((line) => line.startsWith("ctxlog: "));
-    expect(lines).toEqual([expect.stringMatching(/^ctxlog: 5 context\(s\) not sent \(not sent within 1000 ms/)]);
+    expect(lines).toEqual([
+      expect.stringMatching(/^ctxlog: 5 context\(s\) not sent \(not sent within 1000 ms/),
+    ]);
   });
 
   it("process.exit() hands every context to onFailure at once", async () => {
     const run = await runChild("process.exit(3);", await closedPort());
     expect(run.code).toBe(3);
     expect(kept(run.stdout)).toEqual(allFive);
-    expect(run.stderr).toMatch(/^ctxlog: 5 context\(s\) not sent \(the process exited before they were sent\)/m);
+    expect(run.stderr).toMatch(
+      /^ctxlog: 5 context\(s\) not sent \(the process exited before they were sent\)/m,
+    );
   });
 });
