@@ -3,6 +3,7 @@
 // first batch's transaction can never be mined. Before the fix the worker noticed only after
 // REPLACE_AFTER_MS (30 s by default); now it asks the chain a few blocks after the broadcast,
 // adopts the chain's nonce, and signs the batch anew.
+import { loadScaledSlackMs } from "@ctxlog/core/testing";
 import { createWalletClient, type Hex, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
@@ -50,10 +51,8 @@ describe("chain worker: the anchor key used elsewhere", () => {
 
     // the next batch, and a block every second from now on
     await h.anvilRpc("evm_setIntervalMining", [1]);
-    const started = Date.now();
     const second = await h.submit(1);
     await h.waitForStatus([...first, ...second], "confirmed", 15_000);
-    expect(Date.now() - started).toBeLessThan(15_000);
 
     const adopted = logs.filter((l) => l.includes("anchor key used elsewhere"));
     expect(adopted).toHaveLength(1);
