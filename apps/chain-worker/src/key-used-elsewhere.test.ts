@@ -3,7 +3,6 @@
 // first batch's transaction can never be mined. Before the fix the worker noticed only after
 // REPLACE_AFTER_MS (30 s by default); now it asks the chain a few blocks after the broadcast,
 // adopts the chain's nonce, and signs the batch anew.
-import { loadScaledSlackMs } from "@ctxlog/core/testing";
 import { createWalletClient, type Hex, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";

@@ -3,7 +3,7 @@
 // node:crypto for X-Service-Signature, the `standardwebhooks` package for the Standard Webhooks headers.
 import { createHmac } from "node:crypto";
 import { generateWebhookSecret, unpackRequestHeaders } from "@ctxlog/core";
-import { loadScaledSlackMs, waitFor } from "@ctxlog/core/testing";
+import { waitFor } from "@ctxlog/core/testing";
 import { createTestDelivery, deleteWebhook, getDelivery, rotateWebhookSecret } from "@ctxlog/db";
 import { attemptsOf } from "@ctxlog/db/testing";
 import { Webhook } from "standardwebhooks";
