@@ -1,11 +1,22 @@
 // One jest for the whole workspace: @swc/jest strips types (type-checking is `npm run typecheck`),
 // and @ctxlog/* resolve to their TypeScript sources so tests never need a build first.
+// This is `npm test`, the first tier; jest.e2e.config.js is `npm run test:e2e`, the second
+// (test/tiers.js says which files are which).
+const { BUDGET_SECONDS, e2ePathPatterns } = require("./test/tiers");
+
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: "node",
-  // test/e2e: tests across packages (the SDK against the real API and chain), kept out of the SDK
-  roots: ["<rootDir>/packages", "<rootDir>/apps", "<rootDir>/test/e2e"],
-  testMatch: ["**/src/**/*.test.ts", "**/src/**/*.test.tsx", "<rootDir>/test/e2e/**/*.test.ts"],
+  // test/e2e: tests across packages (the SDK against the real API and chain), kept out of the SDK;
+  // test/*.test.js: checks of the suite itself (suite-timings.json)
+  roots: ["<rootDir>/packages", "<rootDir>/apps", "<rootDir>/test"],
+  testMatch: [
+    "**/src/**/*.test.ts",
+    "**/src/**/*.test.tsx",
+    "<rootDir>/test/e2e/**/*.test.ts",
+    "<rootDir>/test/*.test.js",
+  ],
+  testPathIgnorePatterns: ["/node_modules/", ...e2ePathPatterns],
   transform: {
     "^.+\\.ts$": ["@swc/jest", { jsc: { target: "es2022" }, module: { type: "commonjs" } }],
     // apps/dashboard: React components; their tests pick the jsdom environment in a docblock
@@ -28,7 +39,11 @@ module.exports = {
   },
   modulePathIgnorePatterns: ["<rootDir>/.*/dist/", "<rootDir>/.*/dist-test/"],
   globalSetup: "<rootDir>/test/global-setup.js",
-  reporters: ["default", "<rootDir>/test/summary-reporter.js"],
+  reporters: [
+    "default",
+    "<rootDir>/test/summary-reporter.js",
+    ["<rootDir>/test/budget-reporter.js", { tier: "npm test", budgetSeconds: BUDGET_SECONDS.unit }],
+  ],
   // Two workers on the 2-core machine (jest's default is cores - 1, i.e. one: the suite ran in band).
   // Most files spend their time waiting on PostgreSQL, Redis, anvil or the processes they start, so
   // two files at once roughly halve the run; `--maxWorkers=1` (or `-i`) still runs it in band.

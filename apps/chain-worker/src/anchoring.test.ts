@@ -7,6 +7,7 @@ import {
   serializeEnvelope,
   verifyMerkleProof,
 } from "@ctxlog/core";
+import { loadScaledSlackMs } from "@ctxlog/core/testing";
 import { renderPayloads } from "@ctxlog/db";
 import { readContext, readContexts } from "@ctxlog/db/testing";
 import type { Hex } from "viem";
@@ -135,7 +136,8 @@ describe("chain worker on anvil, PostgreSQL and Redis: anchoring", () => {
   it("publishes the block time it observes (the API's estimated_confirmation uses it)", async () => {
     const status = await h.db.chainStatus.findUniqueOrThrow({ where: { network: "anvil" } });
     expect(status.blockTimeMs).toBeGreaterThanOrEqual(100); // anvil mines every 200 ms here
-    expect(status.blockTimeMs).toBeLessThanOrEqual(600);
+    // late sightings only lengthen it: the interval plus slack scaled by the load
+    expect(status.blockTimeMs).toBeLessThanOrEqual(200 + loadScaledSlackMs(400));
     expect(status.registryAddress).toBe(h.registry.address);
   });
 

@@ -50,10 +50,8 @@ describe("chain worker: the anchor key used elsewhere", () => {
 
     // the next batch, and a block every second from now on
     await h.anvilRpc("evm_setIntervalMining", [1]);
-    const started = Date.now();
     const second = await h.submit(1);
     await h.waitForStatus([...first, ...second], "confirmed", 15_000);
-    expect(Date.now() - started).toBeLessThan(15_000);
 
     const adopted = logs.filter((l) => l.includes("anchor key used elsewhere"));
     expect(adopted).toHaveLength(1);

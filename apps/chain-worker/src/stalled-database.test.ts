@@ -1,5 +1,7 @@
 // Integration: the chain worker's pool, built from its env as main.ts does, talks to real
 // PostgreSQL through a TCP proxy that can stall (accept and hold every byte) mid-run.
+
+import { loadScaledSlackMs } from "@ctxlog/core/testing";
 import { listUnbatchedContextIds, pgPoolOf } from "@ctxlog/db";
 import { createTestDatabase, type TestDatabase } from "@ctxlog/db/testing";
 import { type StallProxy, startStallProxy, TEST_REDIS_URL, targetOf } from "@ctxlog/jobs/testing";
@@ -9,7 +11,7 @@ import { parseChainWorkerEnv } from "./env";
 import { type ChainWorker, createChainWorker } from "./worker";
 
 const QUERY_TIMEOUT_MS = 700;
-const WITHIN_MS = QUERY_TIMEOUT_MS + 1_200; // the timeout plus slack on a busy machine
+const within = () => QUERY_TIMEOUT_MS + loadScaledSlackMs(1_200); // the timeout plus slack scaled by the load
 
 let database: TestDatabase;
 let proxy: StallProxy;
@@ -74,7 +76,7 @@ describe("the chain worker on a stalled PostgreSQL", () => {
     try {
       await waitFor(() => log.some((l) => l.msg === "reconcile step failed; retrying"));
       const failed = log.find((l) => l.msg === "reconcile step failed; retrying");
-      expect((failed?.at ?? Infinity) - stalledAt).toBeLessThan(WITHIN_MS);
+      expect((failed?.at ?? Infinity) - stalledAt).toBeLessThan(within());
       expect(succeeded).toBe(0);
 
       proxy.setMode("forward");
@@ -97,9 +99,9 @@ describe("the chain worker on a stalled PostgreSQL", () => {
     // pg's query_timeout alone fails the query but keeps the connection, which waits for an answer
     // that will never come; Prisma hands it back to the pool as healthy, and the next query on it
     // would fail in turn after another timeout.
-    const started = performance.now();
-    for (let i = 0; i < 3; i++) await unbatched();
-    expect(performance.now() - started).toBeLessThan(QUERY_TIMEOUT_MS / 2);
+    // So each of these would meet that connection (the pool hands out the one released last) and
+    // fail with "Query read timeout": that they all answer shows it was dropped.
+    for (let i = 0; i < 3; i++) await expect(unbatched()).resolves.toEqual(expect.any(Array));
   });
 });
 

@@ -18,7 +18,8 @@ import time
 
 import httpx
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
+if os.environ.get("CTXLOG_TEST_INSTALLED") != "1":  # test/e2e/python runs it on the installed wheel
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
 
 from ctxlog import Client, audit_agent, ndjson_lines, verify_proof  # noqa: E402
 from ctxlog import secp256k1 as secp  # noqa: E402

@@ -10,7 +10,15 @@ import sys
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
-sys.path.insert(0, str(ROOT / "clients" / "python" / "src"))
+SRC = ROOT / "clients" / "python" / "src"
+# CTXLOG_TEST_INSTALLED=1 (test/e2e/python): test the installed wheel, never src/; otherwise src/.
+if os.environ.get("CTXLOG_TEST_INSTALLED") == "1":
+    import ctxlog
+
+    if pathlib.Path(ctxlog.__file__).resolve().is_relative_to(SRC):
+        raise RuntimeError(f"CTXLOG_TEST_INSTALLED=1 but ctxlog comes from src/: {ctxlog.__file__}")
+else:
+    sys.path.insert(0, str(SRC))
 VECTORS = ROOT / "test-vectors"
 
 

@@ -1,4 +1,5 @@
-import { parsePrometheusText, waitFor } from "./testing";
+import { availableParallelism, loadavg } from "node:os";
+import { loadFactor, loadScaledSlackMs, parsePrometheusText, waitFor } from "./testing";
 
 describe("waitFor", () => {
   it("returns the condition's first value that is not undefined, null or false", async () => {
@@ -51,5 +52,25 @@ describe("parsePrometheusText", () => {
     expect(scrape.value("http_requests_total", { status: "500" })).toBe(2);
     expect(scrape.value("up")).toBe(1);
     expect(scrape.value("missing")).toBeUndefined();
+  });
+});
+
+describe("loadScaledSlackMs", () => {
+  it("is the base at rest and grows with the load, never below the base", () => {
+    const factor = loadFactor();
+    expect(factor).toBeGreaterThanOrEqual(1);
+    expect(factor).toBeGreaterThanOrEqual((loadavg()[0] ?? 0) / availableParallelism());
+    const slack = loadScaledSlackMs(1_000);
+    expect(slack).toBeGreaterThanOrEqual(1_000);
+    expect(loadScaledSlackMs(0)).toBe(0);
+  });
+
+  it("still answers under jest's fake timers (the clock of its sample does not move)", () => {
+    jest.useFakeTimers();
+    try {
+      expect(loadScaledSlackMs(100)).toBeGreaterThanOrEqual(100);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

@@ -1,6 +1,7 @@
 // Test-only helpers, reached as `@ctxlog/core/testing` (index.ts does not export them, and the
 // build leaves this file out).
 import { createServer } from "node:net";
+import { availableParallelism, loadavg } from "node:os";
 
 export interface WaitForOptions {
   /** Give up after this long (default 10 s). */
@@ -46,6 +47,52 @@ export async function waitFor<T>(
  * Lets time pass. Only for what must NOT happen within a while (a retry that must not come, a
  * lease that must run out); everything else waits for its condition with `waitFor`.
  */
+/**
+ * How many times slower than at rest this machine runs now, never below 1: the higher of
+ * - the run queue per core, `os.loadavg()`'s one-minute figure over `os.availableParallelism()`
+ *   (two busy loops and two jest workers on 2 cores: about 2), and
+ * - the inverse of the share of a core this process gets at this moment, sampled by spinning for
+ *   5 ms of CPU time (the load average trails a load that has just started).
+ * The spin's wall clock is `performance.now()`: under jest's fake timers it does not move, and the
+ * sample is left out.
+ */
+export function loadFactor(): number {
+  const perCore = (loadavg()[0] ?? 0) / availableParallelism();
+  return Math.max(1, perCore, 1 / cpuShareNow());
+}
+
+function cpuShareNow(cpuMs = 5): number {
+  const cpu0 = process.cpuUsage();
+  const wall0 = performance.now();
+  let used = 0;
+  // bounded by CPU time, which fake timers leave alone; the iteration cap is belt and braces
+  for (let i = 0; i < 1e8 && used < cpuMs * 1_000; i++) {
+    const d = process.cpuUsage(cpu0);
+    used = d.user + d.system;
+  }
+  const wallMs = performance.now() - wall0;
+  if (!(wallMs > 0)) return 1; // a faked clock: no sample
+  return Math.min(1, used / 1_000 / wallMs);
+}
+
+/** TEST_SLACK_SCALE: a further factor for a machine slower than the one these bases were set on. */
+const SLACK_SCALE = Math.max(1, Number(process.env.TEST_SLACK_SCALE) || 1);
+
+/**
+ * Slack for the one kind of wall-clock upper bound a test may assert: what the code under test is
+ * configured to take (a timeout, a deadline, a retry delay) plus this. `baseMs` is the slack on a
+ * machine at rest (set it for a machine twice as slow as this 2-core one); it is multiplied by
+ * `loadFactor()` and by TEST_SLACK_SCALE when set. Call it at the assertion, so it sees the load of
+ * the moment, not at module load:
+ *
+ *     expect(ms).toBeLessThan(QUERY_TIMEOUT_MS + loadScaledSlackMs(1_200));
+ *
+ * Never bound how fast the machine does work: assert the lower bound and the outcome instead.
+ */
+export function loadScaledSlackMs(baseMs: number): number {
+  return Math.round(baseMs * loadFactor() * SLACK_SCALE);
+}
+
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** One scrape of a Prometheus /metrics endpoint, parsed. */

@@ -10,7 +10,9 @@ import { keccak256Utf8 } from "./keccak";
  *
  * Like JSON.stringify: `undefined`/function/symbol members are omitted, such array items become
  * null, and `toJSON()` is honoured (so a Date becomes its ISO string). Non-finite numbers, BigInt
- * and cycles are errors, since they have no JSON form.
+ * and cycles are errors, since they have no JSON form; so is a lone UTF-16 surrogate in a string or
+ * a key (RFC 8785 §3.2.2.2 needs well-formed Unicode, and the service refuses such data: the
+ * "refused" vectors of test-vectors/canonical.json).
  */
 export function canonicalize(value: unknown): string {
   const text = serialize(value, new Set());
@@ -18,12 +20,16 @@ export function canonicalize(value: unknown): string {
   return text;
 }
 
+// a high surrogate not followed by a low one, or a low one not preceded by a high one (code units)
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 function serialize(value: unknown, ancestors: Set<object>): string | undefined {
   if (value === null) return "null";
   switch (typeof value) {
     case "boolean":
       return value ? "true" : "false";
     case "string":
+      if (LONE_SURROGATE.test(value)) throw new TypeError("string contains a lone UTF-16 surrogate");
       return JSON.stringify(value);
     case "number":
       if (!Number.isFinite(value)) throw new TypeError(`${value} is not allowed in JSON (RFC 8785 §3.2.2.3)`);
@@ -46,6 +52,7 @@ function serialize(value: unknown, ancestors: Set<object>): string | undefined {
     const members: string[] = [];
     // Array.prototype.sort without a comparator orders by UTF-16 code units: exactly JCS's order.
     for (const key of Object.keys(object).sort()) {
+      if (LONE_SURROGATE.test(key)) throw new TypeError("key contains a lone UTF-16 surrogate");
       const member = serialize((object as Record<string, unknown>)[key], ancestors);
       if (member !== undefined) members.push(`${JSON.stringify(key)}:${member}`);
     }

@@ -20,6 +20,21 @@ describe("shared vectors: canonical JSON and hashes", () => {
       expect([c.name, canonicalize(JSON.parse(c.input_json))]).toEqual([c.name, c.canonical]);
     }
   });
+  // the service refuses these (core's findJsonHazard; Python's canonicalize too): so does the SDK
+  for (const c of vectors("canonical.json").refused) {
+    it(`refused: ${c.name}`, () => {
+      expect(() => canonicalize(JSON.parse(c.input_json))).toThrow(new TypeError(c.reason));
+    });
+  }
+  it("a refused vector's data has no context hash either", () => {
+    const [first] = vectors("canonical.json").refused;
+    expect(() => hashContext({ agent_id: "a", context_data: JSON.parse(first.input_json) })).toThrow(
+      /lone UTF-16 surrogate/,
+    );
+  });
+  it("well-formed pairs are not refused", () => {
+    expect(canonicalize({ "\ud83d\ude00": "\ud83d\ude00" })).toBe('{"😀":"😀"}');
+  });
   it("context and entry hashes", () => {
     const { contexts, entries } = vectors("hashes.json");
     for (const c of contexts)

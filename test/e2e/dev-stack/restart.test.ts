@@ -58,9 +58,7 @@ describe("npm start twice with one database (real anvil, PostgreSQL, Redis, the 
       expect(await postAndConfirm(key, 30_000)).toBe("confirmed");
       await stack.stop();
       stack = await startStack();
-      const started = Date.now();
       expect(await postAndConfirm(key, 30_000)).toBe("confirmed");
-      expect(Date.now() - started).toBeLessThan(30_000);
       expect(stack.output()).toContain("(resumed;"); // the same chain, kept in DEV_CHAIN_DIR
       // no SMTP_URL in development: invitation mails are printed in this output (docs/accounts.md)
       expect(stack.output()).toContain("SMTP_URL is unset: each invitation mail is printed below");

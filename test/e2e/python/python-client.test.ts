@@ -3,9 +3,13 @@
 // real webhook-worker runtime, and pytest (Debian's /usr/bin/python3) driving the Python client
 // against them. pytest reaches what only the server side can do (make a tenant, anchor a batch as
 // the chain worker does, count or tamper rows) through a small control server on loopback.
-import { spawn } from "node:child_process";
+// pytest runs on the installed wheel (clients/python/dist/*.whl, which .ci/run builds; built here when
+// missing) in a fresh venv, so `import ctxlog` is the package users get, not clients/python/src.
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { decodeCanonical, encodeCanonical } from "@ctxlog/core";
 import { type ChainFixture, startChainFixture } from "../../../apps/api/src/testing/chain-fixture";
@@ -16,7 +20,49 @@ import { createWorkerRuntime, type WorkerRuntime } from "../../../apps/webhook-w
 
 const ROOT = path.join(__dirname, "../../..");
 // Debian's interpreter, which sees the Debian packages .ci/run installs (another python3 may come first on PATH)
-const PYTHON = "/usr/bin/python3";
+const SYSTEM_PYTHON = "/usr/bin/python3";
+const CLIENT = path.join(ROOT, "clients/python");
+// --system-site-packages: Debian's httpx, pycryptodome, pytest… (PyPI is not reachable from CI)
+const venvDir = mkdtempSync(path.join(tmpdir(), "ctxlog-py-"));
+const PYTHON = path.join(venvDir, "bin/python");
+
+/** The newest modification time of the files under `dir`. */
+const newest = (dir: string): number =>
+  Math.max(
+    0,
+    ...readdirSync(dir, { withFileTypes: true, recursive: true })
+      .filter((e) => e.isFile())
+      .map((e) => statSync(path.join(e.parentPath, e.name)).mtimeMs),
+  );
+
+/**
+ * The wheel .ci/run builds, installed into a fresh venv; built here (by the same command) when it is
+ * missing or older than a file of src/, so a developer never tests a stale one.
+ */
+function installWheel(): string {
+  const dist = path.join(CLIENT, "dist");
+  const wheelIn = () => (existsSync(dist) ? readdirSync(dist).filter((f) => f.endsWith(".whl")) : []);
+  const built = wheelIn();
+  const stale =
+    built.length !== 1 ||
+    statSync(path.join(dist, built[0] as string)).mtimeMs < newest(path.join(CLIENT, "src"));
+  if (stale) {
+    rmSync(dist, { recursive: true, force: true });
+    execFileSync(
+      SYSTEM_PYTHON,
+      ["-m", "build", "--wheel", "--no-isolation", "--skip-dependency-check", "--outdir", "dist"],
+      { cwd: CLIENT, stdio: "pipe" },
+    );
+  }
+  const [wheel, ...more] = wheelIn();
+  if (!wheel || more.length > 0)
+    throw new Error(`expected one wheel in ${dist}, found ${wheelIn().join(", ")}`);
+  execFileSync(SYSTEM_PYTHON, ["-m", "venv", "--system-site-packages", venvDir], { stdio: "pipe" });
+  execFileSync(PYTHON, ["-m", "pip", "install", "--no-deps", "--no-index", "-q", path.join(dist, wheel)], {
+    stdio: "pipe",
+  });
+  return wheel;
+}
 
 let chain: ChainFixture;
 let h: TestHarness;
@@ -65,6 +111,7 @@ async function handle(route: string, body: Record<string, unknown>): Promise<unk
 }
 
 beforeAll(async () => {
+  installWheel();
   chain = await startChainFixture({ confirmations: 3 });
   h = await createTestHarness({
     ...chain.env,
@@ -98,6 +145,7 @@ afterAll(async () => {
   await worker?.stop();
   await h?.close();
   await chain?.stop();
+  rmSync(venvDir, { recursive: true, force: true });
 });
 
 /** Runs Debian's python3 with the stack described in CTXLOG_E2E; resolves with its exit code and output. */
@@ -113,7 +161,13 @@ async function python(args: string[], env: Record<string, string> = {}) {
   };
   const child = spawn(PYTHON, args, {
     cwd: ROOT,
-    env: { ...process.env, ...env, CTXLOG_E2E: JSON.stringify(stack), PYTHONDONTWRITEBYTECODE: "1" },
+    env: {
+      ...process.env,
+      ...env,
+      CTXLOG_E2E: JSON.stringify(stack),
+      CTXLOG_TEST_INSTALLED: "1", // conftest.py and bench.py leave src/ off sys.path
+      PYTHONDONTWRITEBYTECODE: "1",
+    },
   });
   let output = "";
   child.stdout.on("data", (chunk) => {
@@ -125,6 +179,14 @@ async function python(args: string[], env: Record<string, string> = {}) {
   const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
   return { code, output };
 }
+
+it("imports ctxlog from the wheel installed in the venv, not from src/", async () => {
+  const { code, output } = await python(["-c", "import ctxlog; print(ctxlog.__file__)"]);
+  expect(code).toBe(0);
+  const file = output.trim();
+  expect(file.startsWith(path.join(venvDir, "lib"))).toBe(true);
+  expect(file).toMatch(/\/site-packages\/ctxlog\/__init__\.py$/);
+});
 
 it("pytest: the Python client against the real API, anvil and webhook worker", async () => {
   const { code, output } = await python([

@@ -1,5 +1,7 @@
 // Integration: real PostgreSQL (fresh database) and real Redis (own prefix).
+
 import { generateApiKey, generateOpaqueToken } from "@ctxlog/core";
+import { loadScaledSlackMs } from "@ctxlog/core/testing";
 import { findActiveApiKey } from "@ctxlog/db";
 import express from "express";
 import supertest from "supertest";
@@ -145,7 +147,8 @@ describe("failed authentications per client address", () => {
     const started = Date.now();
     const valid = await statusFrom(shared, t.keys.full);
     expect(valid.status).toBe(200);
-    expect(Date.now() - started).toBeLessThan(2_500); // a short, bounded wait for the probation slot
+    // a short, bounded wait for the probation slot: probationMs (1 s, wiring.ts) plus slack
+    expect(Date.now() - started).toBeLessThan(1_000 + loadScaledSlackMs(1_500));
     const stillUnknown = await statusFrom(shared, unknownKey());
     expect(stillUnknown.status).toBe(429);
     expect(Number(stillUnknown.headers["retry-after"])).toBeGreaterThanOrEqual(1);
