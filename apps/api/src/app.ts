@@ -6,7 +6,7 @@ import { errorHandler, notFoundHandler } from "./http/errors";
 import { jsonBody } from "./http/json-body";
 import { requestLogger } from "./http/logging";
 import { labelRoute, recordHttpMetrics } from "./http/metrics";
-import { rateLimit } from "./http/rate-limit";
+import { rateLimit, requireBudget } from "./http/rate-limit";
 import { requestDeadline } from "./http/request-deadline";
 import { runRoute } from "./http/run-route";
 import { validate } from "./http/validate";
@@ -66,12 +66,15 @@ export function createApp(deps: ApiDeps): Express {
         next();
       });
     }
+    // a caller with no budget left is refused before its body is read (charged once it is counted)
+    if (perItem) chain.push(requireBudget(deps.rateLimiter));
     if (route.rawBody) {
       chain.push(...route.rawBody.read());
     } else if (route.method === "post" || route.method === "put") {
       chain.push(...jsonBody({ limit: route.maxBodyBytes, itemsOf: route.bodyItems }));
     }
     if (perItem) chain.push(rateLimit(deps.rateLimiter, itemsOf));
+    if (route.rawBody?.decode) chain.push(...route.rawBody.decode());
     chain.push(runRoute(route, deps));
     v1[route.method](route.path, ...chain);
   }

@@ -102,6 +102,14 @@ export {
 } from "./events";
 export { ID_PREFIXES, type IdPrefix, idFloor, idTimestamp, isId, newId } from "./ids";
 export { findJsonHazard, type JsonHazard } from "./json-safety";
+export {
+  type JsonPath,
+  type JsonPiece,
+  JsonScanError,
+  type JsonScanOptions,
+  jsonSkeleton,
+  scanJson,
+} from "./json-scan";
 export { fastKeccakLoaded, keccak256Bytes, keccak256Hex, loadFastKeccak } from "./keccak";
 export {
   defineLifecycle,

@@ -1,18 +1,23 @@
 import { isUtf8 } from "node:buffer";
-import { AppError, findJsonHazard } from "@ctxlog/core";
-import express, { type RequestHandler } from "express";
+import {
+  AppError,
+  findJsonHazard,
+  type JsonPiece,
+  JsonScanError,
+  jsonSkeleton,
+  scanJson,
+} from "@ctxlog/core";
+import type { Request, RequestHandler } from "express";
+import { EventLoopSlicer } from "./event-loop-slices";
+import { hasBody, readBody } from "./read-body";
 
 /** Largest accepted body: context_data (256 KiB) + metadata (16 KiB) + the envelope around them. */
 export const MAX_BODY_BYTES = 300 * 1024;
 export const MAX_JSON_DEPTH = 32;
 
 const METHODS_WITH_BODY = new Set(["POST", "PUT", "PATCH"]);
-
-function hasBody(req: Parameters<RequestHandler>[0]): boolean {
-  const length = req.headers["content-length"];
-  if (req.headers["transfer-encoding"] !== undefined) return true;
-  return length !== undefined && length !== "0";
-}
+/** A batch's values outside its items (the envelope is a few flat fields). */
+const MAX_ENVELOPE_VALUES = 1_000;
 
 /** A body that is not JSON is refused before it is read; an empty body is left for validation. */
 const requireJsonContentType: RequestHandler = (req, _res, next) => {
@@ -66,29 +71,107 @@ function rejectJsonHazards(itemsOf: string | undefined): RequestHandler {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** An error body-parser passes on with this status and `type` (mapped in errors.ts). */
-function bodyError(status: number, type: string, message: string): Error {
-  return Object.assign(new Error(message), { status, type });
+const invalidJson = () => new AppError("INVALID_JSON", "The request body is not valid JSON.");
+
+/** The body as JSON.parse reads it: a leading byte-order mark dropped (as body-parser did). */
+function parseText(bytes: Uint8Array): unknown {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length)
+    .toString("utf8")
+    .replace(/^\uFEFF/, "");
+  // strict: an object or an array, as express.json({ strict: true }) took
+  const first = text.trimStart()[0];
+  if (first !== "{" && first !== "[") throw invalidJson();
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw invalidJson();
+  }
 }
 
 /**
- * Runs on the raw bytes before they are decoded: the decoder would turn invalid UTF-8 into
- * U+FFFD, and the hash and signature would then cover text the client never sent. JSON between
- * systems is UTF-8 (RFC 8259 §8.1), so the UTF-16/32 charsets body-parser also accepts are refused.
+ * A batch larger than one context may be (MAX_BODY_BYTES), parsed item by item: scanned first
+ * (core's scanJson), each item of `itemsOf` then parsed on its own with pauses for the event loop
+ * between them, so no single JSON.parse takes more than one item's (≤ MAX_BODY_BYTES: ~30 ms at
+ * worst, docs/limits.md). An item larger than MAX_BODY_BYTES is a 413 without being parsed.
  */
-function requireUtf8(_req: unknown, _res: unknown, body: Buffer, charset: string): void {
-  if (charset !== "utf-8") {
-    throw bodyError(415, "charset.unsupported", "unsupported charset");
+async function parseBatch(bytes: Buffer, itemsOf: string): Promise<unknown> {
+  const slicer = new EventLoopSlicer();
+  const pieces: JsonPiece[] = [];
+  const scan = scanJson(bytes, {
+    isPiece: (p) => p.length === 2 && p[0] === itemsOf && typeof p[1] === "number",
+    maxDepth: 512,
+  });
+  try {
+    for (;;) {
+      const next = scan.next();
+      if (next.done) {
+        if (next.value.skeletonValues > MAX_ENVELOPE_VALUES) {
+          throw new AppError(
+            "PAYLOAD_TOO_LARGE",
+            `The body has more than ${MAX_ENVELOPE_VALUES} values outside ${itemsOf}.`,
+          );
+        }
+        break;
+      }
+      if (next.value === null) await slicer.pause();
+      else if (next.value.end - next.value.start > MAX_BODY_BYTES) {
+        throw new AppError(
+          "PAYLOAD_TOO_LARGE",
+          `${itemsOf}[${next.value.path[1]}] is larger than one item may be (${MAX_BODY_BYTES} bytes).`,
+        );
+      } else pieces.push(next.value);
+    }
+  } catch (err) {
+    if (err instanceof JsonScanError) throw invalidJson();
+    throw err;
   }
-  if (!isUtf8(body)) throw bodyError(400, "entity.utf8.invalid", "invalid UTF-8");
+  const body = parseText(Buffer.from(jsonSkeleton(bytes, pieces)));
+  const items = (body as Record<string, unknown>)[itemsOf];
+  if (Array.isArray(items)) {
+    for (const [i, index] of items.entries()) {
+      const piece = typeof index === "number" ? pieces[index] : undefined;
+      if (!piece) continue;
+      try {
+        items[i] = JSON.parse(bytes.toString("utf8", piece.start, piece.end));
+      } catch {
+        throw invalidJson();
+      }
+      await slicer.pause();
+    }
+  }
+  return body;
+}
+
+const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)"?/i;
+
+/**
+ * Reads a JSON body (read-body.ts: at most `limit` bytes sent and as many inflated) and parses
+ * it. Runs on the raw bytes before they are decoded: the decoder would turn invalid UTF-8 into
+ * U+FFFD, and the hash and signature would then cover text the client never sent. JSON between
+ * systems is UTF-8 (RFC 8259 §8.1), so any other charset is refused. No body leaves `req.body`
+ * undefined, an empty one is `{}`.
+ */
+function readJson(limit: number, itemsOf: string | undefined): RequestHandler {
+  return async (req: Request, _res, next) => {
+    if (!hasBody(req) || !req.is("application/json")) {
+      next();
+      return;
+    }
+    const charset = CHARSET.exec(req.headers["content-type"] ?? "")?.[1]?.toLowerCase() ?? "utf-8";
+    if (charset !== "utf-8") {
+      throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Unsupported charset; send UTF-8 JSON.");
+    }
+    const bytes = await readBody(req, { maxSentBytes: limit, maxInflatedBytes: limit });
+    if (!isUtf8(bytes)) throw new AppError("INVALID_JSON", "The request body is not valid UTF-8.");
+    if (bytes.length === 0) req.body = {};
+    else if (itemsOf && bytes.length > MAX_BODY_BYTES) req.body = await parseBatch(bytes, itemsOf);
+    else req.body = parseText(bytes);
+    next();
+  };
 }
 
 /** `limit`: the largest body in bytes (default MAX_BODY_BYTES); `itemsOf`: see rejectJsonHazards. */
 export function jsonBody(opts: { limit?: number; itemsOf?: string } = {}): RequestHandler[] {
   const limit = opts.limit ?? MAX_BODY_BYTES;
-  return [
-    requireJsonContentType,
-    express.json({ limit, strict: true, type: "application/json", verify: requireUtf8 }),
-    rejectJsonHazards(opts.itemsOf),
-  ];
+  return [requireJsonContentType, readJson(limit, opts.itemsOf), rejectJsonHazards(opts.itemsOf)];
 }

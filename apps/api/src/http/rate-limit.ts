@@ -108,11 +108,47 @@ export class PlanRateLimiter {
    * false once the window's budget is gone. Units beyond one that do not fit are given back: a
    * batch larger than what is left spends nothing of it.
    */
+  /** The user's budget without spending any: `allowed` is false once nothing is left. */
+  async peek(userId: string, plan: string): Promise<RateLimitState & { allowed: boolean }> {
+    const limiter = this.limiterFor(plan);
+    let res: RateLimiterRes | null;
+    try {
+      res = await limiter.get(slotTag(this.redis, `user:${userId}`));
+    } catch (err) {
+      throw new AppError("SERVICE_UNAVAILABLE", "Rate limiting is unavailable; retry with backoff.", {
+        cause: err,
+      });
+    }
+    const used = res?.consumedPoints ?? 0;
+    return {
+      allowed: used < limiter.points,
+      limit: limiter.points,
+      remaining: Math.max(0, limiter.points - used),
+      resetAt: new Date(Date.now() + (res?.msBeforeNext ?? limiter.duration * 1000)),
+    };
+  }
+
   async consume(userId: string, plan: string, units = 1): Promise<RateLimitState & { allowed: boolean }> {
     // on a Cluster the user's counter is a slot of its own (one key: no script spans slots anyway)
     const subject = slotTag(this.redis, `user:${userId}`);
     return consumePoints(this.limiterFor(plan), subject, units, { refundRefused: units > 1 });
   }
+}
+
+/**
+ * For routes charged per item once their body is counted: a caller whose budget is spent is a 429
+ * before the body is read, so a body is never read nor decoded for a caller who could not pay for
+ * it. Spends nothing (the charge comes with the count).
+ */
+export function requireBudget(limiter: PlanRateLimiter): RequestHandler {
+  return async (req, res, next) => {
+    if (!req.auth) throw new Error("requireBudget mounted before authenticate");
+    const state = await limiter.peek(req.auth.userId, req.auth.plan);
+    if (!state.allowed) {
+      applyRateLimit(res, state, `Rate limit of ${state.limit} units exceeded; retry later.`);
+    }
+    next();
+  };
 }
 
 function itemCount(body: unknown, itemsOf: string | ((body: unknown) => number) | undefined): number {

@@ -114,10 +114,12 @@ interface RouteFields {
    * a body that is not JSON (OTLP/HTTP's protobuf): read by `read` instead of the JSON body reader
    * and left in `req.body` for the handler (as `read` leaves it); `content` documents each media
    * type it takes; `items`, when given, counts the body's items: the request is then charged one
-   * rate-limit unit per item, once, after `read` (as `bodyItems` does for a JSON batch)
+   * rate-limit unit per item, once, after `read` (as `bodyItems` does for a JSON batch); `decode`,
+   * when given, runs after that charge (so `read` counts the items, and `decode` builds them)
    */
   rawBody?: {
     read: () => RequestHandler[];
+    decode?: () => RequestHandler[];
     description: string;
     content: ZodOpenApiContentObject;
     items?: (body: unknown) => number;

@@ -3,7 +3,15 @@ export {
   type OtelJson,
   type OtelJsonObject,
   OtlpShapeError,
+  SpanProblem,
 } from "./any-value";
 export { CTXLOG_AGENT_ID_ATTRIBUTE, deriveAgentId } from "./derive-agent-id";
-export { type NormalisedSpan, normaliseTraceRequest, type OtlpSpanItem } from "./normalise-spans";
+export {
+  type NormalisedSpan,
+  normaliseResource,
+  normaliseScope,
+  normaliseSpanItem,
+  normaliseTraceRequest,
+  type OtlpSpanItem,
+} from "./normalise-spans";
 export { spanContextInput } from "./span-context";

@@ -127,64 +127,85 @@ function normaliseSpan(
   return span;
 }
 
+type Resource = NormalisedSpan["resource"];
+type Scope = NormalisedSpan["scope"];
+
+/** A ResourceSpans' resource, or the problem that refuses each of its spans. */
+export function normaliseResource(rsValue: unknown, rsPath: string): Resource | SpanProblem {
+  const rs = recordAt(rsValue, rsPath);
+  try {
+    const res = recordAt(rs.resource, `${rsPath}.resource`);
+    return {
+      attributes: keyValues(res.attributes, `${rsPath}.resource.attributes`),
+      dropped_attributes_count: uint32At(
+        res.droppedAttributesCount,
+        `${rsPath}.resource.droppedAttributesCount`,
+      ),
+      schema_url: stringAt(rs.schemaUrl, `${rsPath}.schemaUrl`),
+    };
+  } catch (err) {
+    if (!(err instanceof SpanProblem)) throw err;
+    return err;
+  }
+}
+
+/** A ScopeSpans' instrumentation scope, or the problem that refuses each of its spans. */
+export function normaliseScope(ssValue: unknown, ssPath: string): Scope | SpanProblem {
+  const ss = recordAt(ssValue, ssPath);
+  try {
+    const sc = recordAt(ss.scope, `${ssPath}.scope`);
+    return {
+      name: stringAt(sc.name, `${ssPath}.scope.name`),
+      version: stringAt(sc.version, `${ssPath}.scope.version`),
+      attributes: keyValues(sc.attributes, `${ssPath}.scope.attributes`),
+      dropped_attributes_count: uint32At(sc.droppedAttributesCount, `${ssPath}.scope.droppedAttributesCount`),
+      schema_url: stringAt(ss.schemaUrl, `${ssPath}.schemaUrl`),
+    };
+  } catch (err) {
+    if (!(err instanceof SpanProblem)) throw err;
+    return err;
+  }
+}
+
+/** One span of a ScopeSpans, normalised, or the reason it cannot be (then alone refused). */
+export function normaliseSpanItem(
+  spanValue: unknown,
+  path: string,
+  ids: "hex" | "base64",
+  resource: Resource | SpanProblem,
+  scope: Scope | SpanProblem,
+): OtlpSpanItem {
+  try {
+    if (resource instanceof SpanProblem) throw resource;
+    if (scope instanceof SpanProblem) throw scope;
+    return { span: normaliseSpan(spanValue, path, ids, resource, scope) };
+  } catch (err) {
+    if (!(err instanceof SpanProblem)) throw err;
+    return { problem: `${path}: ${err.message}` };
+  }
+}
+
 /**
  * An ExportTraceServiceRequest, as OTLP/JSON parsed or as protobufjs' `toObject` gives it (field
  * names in lowerCamelCase; `ids`: how trace and span ids arrive, hex in JSON, base64 from
  * protobufjs), flattened to one normalised span each. Throws OtlpShapeError when the request is
  * not OTLP at all; a span that is OTLP but unusable (bad ids, nested too deep) is an item with its
- * problem, and the others are kept. Unknown fields are ignored, as OTLP receivers must.
+ * problem, and the others are kept. Unknown fields are ignored, as OTLP receivers must. (The API
+ * decodes a request span by span with the three functions above, in slices of the event loop.)
  */
 export function normaliseTraceRequest(request: unknown, ids: "hex" | "base64"): OtlpSpanItem[] {
   const items: OtlpSpanItem[] = [];
   const body = recordAt(request, "request");
   arrayAt(body.resourceSpans, "resourceSpans").forEach((rsValue, r) => {
     const rsPath = `resourceSpans[${r}]`;
+    const resource = normaliseResource(rsValue, rsPath);
     const rs = recordAt(rsValue, rsPath);
-    let resource: NormalisedSpan["resource"] | SpanProblem;
-    try {
-      const res = recordAt(rs.resource, `${rsPath}.resource`);
-      resource = {
-        attributes: keyValues(res.attributes, `${rsPath}.resource.attributes`),
-        dropped_attributes_count: uint32At(
-          res.droppedAttributesCount,
-          `${rsPath}.resource.droppedAttributesCount`,
-        ),
-        schema_url: stringAt(rs.schemaUrl, `${rsPath}.schemaUrl`),
-      };
-    } catch (err) {
-      if (!(err instanceof SpanProblem)) throw err;
-      resource = err;
-    }
     arrayAt(rs.scopeSpans, `${rsPath}.scopeSpans`).forEach((ssValue, s) => {
       const ssPath = `${rsPath}.scopeSpans[${s}]`;
+      const scope = normaliseScope(ssValue, ssPath);
       const ss = recordAt(ssValue, ssPath);
-      let scope: NormalisedSpan["scope"] | SpanProblem;
-      try {
-        const sc = recordAt(ss.scope, `${ssPath}.scope`);
-        scope = {
-          name: stringAt(sc.name, `${ssPath}.scope.name`),
-          version: stringAt(sc.version, `${ssPath}.scope.version`),
-          attributes: keyValues(sc.attributes, `${ssPath}.scope.attributes`),
-          dropped_attributes_count: uint32At(
-            sc.droppedAttributesCount,
-            `${ssPath}.scope.droppedAttributesCount`,
-          ),
-          schema_url: stringAt(ss.schemaUrl, `${ssPath}.schemaUrl`),
-        };
-      } catch (err) {
-        if (!(err instanceof SpanProblem)) throw err;
-        scope = err;
-      }
       arrayAt(ss.spans, `${ssPath}.spans`).forEach((spanValue, i) => {
-        const path = `${ssPath}.spans[${i}]`;
-        try {
-          if (resource instanceof SpanProblem) throw resource;
-          if (scope instanceof SpanProblem) throw scope;
-          items.push({ span: normaliseSpan(spanValue, path, ids, resource, scope) });
-        } catch (err) {
-          if (!(err instanceof SpanProblem)) throw err;
-          items.push({ problem: `${path}: ${err.message}` });
-        }
+        items.push(normaliseSpanItem(spanValue, `${ssPath}.spans[${i}]`, ids, resource, scope));
       });
     });
   });

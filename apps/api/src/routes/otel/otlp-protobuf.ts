@@ -6,7 +6,8 @@ import * as generated from "@opentelemetry/otlp-transformer/build/src/generated/
  * (pinned: later versions serialize traces by hand and ship no decoder; 0.57's definitions predate
  * Span.flags, which would then be lost on the protobuf path only). A deep import: that package has
  * no exports map. No hand-written
- * wire parsing: protobufjs decodes, and `toObject` gives the lowerCamelCase object that
+ * wire decoding: protobufjs decodes (the hand-written scan in otlp-wire-scan.ts only finds and
+ * counts the spans first), and `toObject` gives the lowerCamelCase object that
  * normaliseTraceRequest reads, with ids and bytes as base64 and 64-bit integers as decimal strings.
  */
 
@@ -17,28 +18,33 @@ interface MessageType {
   encode(message: object): { finish(): Uint8Array };
 }
 
-const traceV1 = (
+const proto = (
   generated as unknown as {
     opentelemetry: {
       proto: {
         collector: {
           trace: { v1: { ExportTraceServiceRequest: MessageType; ExportTraceServiceResponse: MessageType } };
         };
+        trace: { v1: { Span: MessageType } };
+        resource: { v1: { Resource: MessageType } };
+        common: { v1: { InstrumentationScope: MessageType } };
       };
     };
   }
-).opentelemetry.proto.collector.trace.v1;
+).opentelemetry.proto;
+const traceV1 = proto.collector.trace.v1;
 
-/** Decodes an ExportTraceServiceRequest; throws on bytes that are not one. */
-export function decodeTraceRequest(body: Uint8Array): Record<string, unknown> {
-  const message = traceV1.ExportTraceServiceRequest.decode(body);
-  return traceV1.ExportTraceServiceRequest.toObject(message, {
-    longs: String,
-    bytes: String,
-    enums: Number,
-    defaults: false,
-  });
-}
+const TO_OBJECT = { longs: String, bytes: String, enums: Number, defaults: false };
+const decodeAs = (type: MessageType) => (bytes: Uint8Array) => type.toObject(type.decode(bytes), TO_OBJECT);
+
+/*
+ * One span, resource or instrumentation scope, from its bytes inside a request (otlp-wire-scan.ts
+ * finds them): the objects the whole request's decode would hold, in lowerCamelCase, ids and bytes
+ * as base64, 64-bit integers as decimal strings (what normaliseTraceRequest reads).
+ */
+export const decodeSpan = decodeAs(proto.trace.v1.Span);
+export const decodeResource = decodeAs(proto.resource.v1.Resource);
+export const decodeScope = decodeAs(proto.common.v1.InstrumentationScope);
 
 /** The ExportTraceServiceResponse, with partial_success only when spans were refused (OTLP says so). */
 export function encodeTraceResponse(rejected: number, errorMessage: string): Buffer {

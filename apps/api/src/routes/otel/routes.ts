@@ -1,5 +1,5 @@
 import { defineRoute, type RouteSpec } from "../route-spec";
-import { decodeOtlpBody, otlpSpanCount } from "./decode-otlp-request";
+import { decodeOtlpBody, otlpSpanCount, scanOtlpBody } from "./decode-otlp-request";
 import { exportTraces } from "./export-traces";
 import { MAX_OTLP_BODY_BYTES, readOtlpBody } from "./read-otlp-body";
 import { OTLP_BODY_RULES, otlpRequestContent, otlpResponseContent } from "./schemas";
@@ -15,7 +15,8 @@ export const otelRoutes: RouteSpec[] = [
     permission: "contexts:create",
     maxBodyBytes: MAX_OTLP_BODY_BYTES,
     rawBody: {
-      read: () => [...readOtlpBody(), decodeOtlpBody],
+      read: () => [...readOtlpBody(), scanOtlpBody],
+      decode: () => [decodeOtlpBody],
       description: OTLP_BODY_RULES,
       content: otlpRequestContent,
       items: otlpSpanCount,
