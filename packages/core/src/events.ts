@@ -1,3 +1,4 @@
+import type { ContextStatus } from "./contexts/context-lifecycle";
 import type { ErrorCode } from "./errors";
 import type {
   AnchorProofData,
@@ -46,7 +47,7 @@ export function serializeEnvelope(input: EnvelopeInput): string {
   return JSON.stringify(envelope);
 }
 
-export type ContextStatus = "pending" | "confirmed" | "failed";
+export type { ContextStatus };
 
 /**
  * What the payload builders need from a context, decoupled from the database row type: packages/db

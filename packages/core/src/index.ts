@@ -43,6 +43,14 @@ export {
 } from "./chain-entry";
 export { ConfigError, envFlag, optionalEnv, parseConfig } from "./config";
 export {
+  CONTEXT_LIFECYCLE,
+  CONTEXT_STATUSES,
+  type ContextEvent,
+  type ContextStatus,
+  contextStatusesFor,
+  contextTransition,
+} from "./contexts/context-lifecycle";
+export {
   type PlanRetention,
   parsePlanRetention,
   type RetentionPolicy,
@@ -86,7 +94,6 @@ export {
   type ContextConfirmedData,
   type ContextCreatedData,
   type ContextFailedData,
-  type ContextStatus,
   type ContextView,
   type CreatedContextView,
   confirmationSeconds,
