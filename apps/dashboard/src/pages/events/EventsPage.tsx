@@ -9,15 +9,15 @@ import { TableSkeleton } from "../../components/TableSkeleton";
 import { TimeRangeControl } from "../../components/TimeRangeControl";
 import { rangeParams } from "../../components/time-range";
 import { useUrlRange } from "../../components/use-url-range";
-import { EVENTS } from "../webhooks/use-webhooks";
 import { EventCard } from "./EventCard";
-import { useEvents } from "./use-events";
+import { useEvents, useEventTypeNames } from "./use-events";
 
 export default function EventsPage() {
   const [params, setParams] = useSearchParams();
   const type = (params.get("type") ?? "") as "" | WebhookEvent;
   const { range, window, setRange } = useUrlRange({ key: "24h" });
   const events = useEvents({ type, since: window?.since, until: window?.until });
+  const eventTypes = useEventTypeNames();
   const setType = (t: string) => setParams({ ...(t ? { type: t } : {}), ...rangeParams(range) });
 
   return (
@@ -30,7 +30,7 @@ export default function EventsPage() {
       <Group align="flex-end" gap="sm" mb="md" wrap="wrap">
         <NativeSelect
           label="Type"
-          data={[{ value: "", label: "All types" }, ...EVENTS.map((e) => ({ value: e, label: e }))]}
+          data={[{ value: "", label: "All types" }, ...eventTypes.map((e) => ({ value: e, label: e }))]}
           value={type}
           onChange={(e) => setType(e.currentTarget.value)}
         />

@@ -39,6 +39,15 @@ export function useEventTypes() {
   return useQuery({ queryKey: queryKeys.eventTypes, queryFn: () => unwrap(api.GET("/event-types")) });
 }
 
+/**
+ * The event types a webhook can subscribe to, from the catalog (GET /v1/event-types): never a list
+ * kept here, so a type the API adds shows up in every picker. Empty while the catalog loads.
+ */
+export function useEventTypeNames(): WebhookEvent[] {
+  const types = useEventTypes();
+  return (types.data?.data ?? []).map((t) => t.type as WebhookEvent);
+}
+
 export function useEvent(eventId: string) {
   const api = useApi();
   return useQuery({

@@ -5,13 +5,8 @@ import type { Webhook, WebhookEvent } from "../../api/schema";
 import { ConfirmButton } from "../../components/ConfirmButton";
 import { ErrorAlert } from "../../components/ErrorAlert";
 import { ShownOnceModal } from "../../components/ShownOnceModal";
-import {
-  EVENTS,
-  useDeleteWebhook,
-  useRotateSecret,
-  useSendTestEvent,
-  useUpdateWebhook,
-} from "./use-webhooks";
+import { useEventTypeNames } from "../events/use-events";
+import { useDeleteWebhook, useRotateSecret, useSendTestEvent, useUpdateWebhook } from "./use-webhooks";
 import { WebhookForm } from "./WebhookForm";
 
 /** Edit, send a test event, rotate the secret, delete. */
@@ -23,6 +18,7 @@ export function WebhookActions({ webhook }: { webhook: Webhook }) {
   const test = useSendTestEvent(id);
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
+  const eventTypes = useEventTypeNames();
   const [testEvent, setTestEvent] = useState<WebhookEvent>("context.created");
   // the rotated secret: here only, until the dialog closes
   const [secret, setSecret] = useState<{ value: string; previousUntil: string } | null>(null);
@@ -40,7 +36,7 @@ export function WebhookActions({ webhook }: { webhook: Webhook }) {
         </Button>
         <NativeSelect
           label="Test event"
-          data={EVENTS}
+          data={eventTypes}
           value={testEvent}
           onChange={(event) => setTestEvent(event.currentTarget.value as WebhookEvent)}
         />

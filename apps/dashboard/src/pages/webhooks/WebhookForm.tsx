@@ -3,7 +3,8 @@ import { useInputState } from "@mantine/hooks";
 import { useState } from "react";
 import type { WebhookEvent } from "../../api/schema";
 import { SubmitForm } from "../../components/SubmitForm";
-import { EVENTS, type WebhookInput } from "./use-webhooks";
+import { useEventTypeNames } from "../events/use-events";
+import type { WebhookInput } from "./use-webhooks";
 
 interface Props {
   initial?: WebhookInput;
@@ -17,7 +18,10 @@ interface Props {
 /** URL, events and description of an endpoint: for creating one and for editing it. */
 export function WebhookForm({ initial, submitLabel, busy, error, onSubmit, onCancel }: Props) {
   const [url, setUrl] = useInputState(initial?.url ?? "");
-  const [events, setEvents] = useState<WebhookEvent[]>(initial?.events ?? [...EVENTS]);
+  const catalog = useEventTypeNames();
+  // null until the user picks: a new endpoint gets every type of the catalog (once it has loaded)
+  const [picked, setEvents] = useState<WebhookEvent[] | null>(initial?.events ?? null);
+  const events = picked ?? catalog;
   const [description, setDescription] = useInputState(initial?.description ?? "");
 
   return (
@@ -45,7 +49,7 @@ export function WebhookForm({ initial, submitLabel, busy, error, onSubmit, onCan
         onChange={(value) => setEvents(value as WebhookEvent[])}
       >
         <Stack gap={6} mt={6}>
-          {EVENTS.map((name) => (
+          {catalog.map((name) => (
             <Checkbox key={name} value={name} label={name} />
           ))}
         </Stack>

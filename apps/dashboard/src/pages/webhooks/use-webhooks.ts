@@ -7,14 +7,6 @@ import { usePagedQuery } from "../../api/paged";
 import { queryKeys } from "../../api/query-keys";
 import type { Webhook, WebhookDelivery, WebhookEvent } from "../../api/schema";
 
-export const EVENTS: WebhookEvent[] = [
-  "context.created",
-  "context.confirmed",
-  "context.failed",
-  "verification.completed",
-  "webhook.disabled",
-];
-
 export interface WebhookInput {
   url: string;
   events: WebhookEvent[];
