@@ -9,7 +9,12 @@
 // local capturing server (BENCH_OTEL_PAYLOADS of them, 160 by default: (o) stops early when they
 // run out, as a resent span would write nothing). Knobs: BENCH_DURATION_SECONDS (10),
 // BENCH_CONNECTIONS (8), BENCH_OTEL_PAYLOADS (160).
+// Then (bombs) small bodies that inflate or decode to very much (issue 36), each sent once while
+// /healthz is polled: the time to the refusal, the API's RSS growth meanwhile and /healthz's
+// slowest answer. Targets: refused < 1 s, RSS growth < 64 MiB, /healthz < 200 ms.
+const fs = require("node:fs");
 const http = require("node:http");
+const zlib = require("node:zlib");
 const path = require("node:path");
 const { Pool } = require("undici");
 const lib = require("./lib");
@@ -117,6 +122,132 @@ async function drive(url, headers, next, itemsPerRequest) {
   };
 }
 
+/** A length-delimited protobuf field (tag, length, payload). */
+function field(number, payload) {
+  const varint = (n) => {
+    const bytes = [];
+    for (; n > 0x7f; n = Math.floor(n / 128)) bytes.push((n & 0x7f) | 0x80);
+    bytes.push(n);
+    return Buffer.from(bytes);
+  };
+  return Buffer.concat([varint((number << 3) | 2), varint(payload.length), payload]);
+}
+const emptyFields = (number, count) => Buffer.alloc(count * 2, Buffer.from([(number << 3) | 2, 0]));
+
+/** The bombs: [name, path, content type, encoding, body]. */
+function bombs() {
+  const proto = "application/x-protobuf";
+  const json = "application/json";
+  const spansProto = (n) => field(1, field(2, emptyFields(2, n)));
+  return [
+    ["1M empty spans, protobuf gzip", "/otel/v1/traces", proto, "gzip", zlib.gzipSync(spansProto(1_000_000))],
+    [
+      "10M empty spans (20 MB), protobuf gzip",
+      "/otel/v1/traces",
+      proto,
+      "gzip",
+      zlib.gzipSync(spansProto(10_000_000)),
+    ],
+    [
+      "300k empty spans, JSON gzip",
+      "/otel/v1/traces",
+      json,
+      "gzip",
+      zlib.gzipSync(`{"resourceSpans":[{"scopeSpans":[{"spans":[${"{},".repeat(299_999)}{}]}]}]}`),
+    ],
+    [
+      "1M empty ResourceSpans, protobuf deflate",
+      "/otel/v1/traces",
+      proto,
+      "deflate",
+      zlib.deflateSync(emptyFields(1, 1_000_000)),
+    ],
+    [
+      "1M empty ScopeSpans, JSON deflate",
+      "/otel/v1/traces",
+      json,
+      "deflate",
+      zlib.deflateSync(`{"resourceSpans":[{"scopeSpans":[${"{},".repeat(999_999)}{}]}]}`),
+    ],
+    [
+      "64 MiB of zeros, protobuf gzip",
+      "/otel/v1/traces",
+      proto,
+      "gzip",
+      zlib.gzipSync(Buffer.alloc(64 * 1024 * 1024)),
+    ],
+    [
+      "64 MiB of spaces, contexts/batch deflate",
+      "/contexts/batch",
+      json,
+      "deflate",
+      zlib.deflateSync(Buffer.alloc(64 * 1024 * 1024, 0x20)),
+    ],
+  ];
+}
+
+/** The process's resident memory in bytes (Linux), or undefined. */
+function rssOf(pid) {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return kb === undefined ? undefined : Number(kb) * 1024;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Sends each bomb once, polling /healthz and the API's RSS until it is answered. */
+async function runBombs(base, auth, pid) {
+  const rows = [];
+  for (const [name, route, type, encoding, body] of bombs()) {
+    const before = rssOf(pid);
+    let peak = before ?? 0;
+    let slowest = 0;
+    let done = false;
+    const watch = (async () => {
+      while (!done) {
+        const t0 = performance.now();
+        await fetch(base.replace(/\/v1$/, "/healthz")).then((r) => r.arrayBuffer());
+        slowest = Math.max(slowest, performance.now() - t0);
+        peak = Math.max(peak, rssOf(pid) ?? 0);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    })();
+    const t0 = performance.now();
+    const res = await fetch(`${base}${route}`, {
+      method: "POST",
+      headers: { ...auth, "content-type": type, "content-encoding": encoding },
+      body,
+    });
+    await res.arrayBuffer();
+    const ms = performance.now() - t0;
+    peak = Math.max(peak, rssOf(pid) ?? 0);
+    done = true;
+    await watch;
+    const growth = before === undefined ? undefined : (peak - before) / 1024 / 1024;
+    rows.push({ name, bytes: body.length, status: res.status, ms, growth, slowest });
+  }
+  console.log("| bomb | bytes sent | status | refused in ms | API RSS growth MiB | slowest /healthz ms |");
+  console.log("|---|---|---|---|---|---|");
+  for (const r of rows) {
+    const growth = r.growth === undefined ? "n/a" : fmt(r.growth, 1);
+    console.log(
+      `| ${r.name} | ${r.bytes} | ${r.status} | ${fmt(r.ms, 0)} | ${growth} | ${fmt(r.slowest, 0)} |`,
+    );
+  }
+  const refused = rows.every((r) => r.status === 413 || r.status === 429);
+  const maxMs = Math.max(...rows.map((r) => r.ms));
+  const maxGrowth = Math.max(...rows.map((r) => r.growth ?? Number.NaN));
+  const maxHealthz = Math.max(...rows.map((r) => r.slowest));
+  const verdict = (ok) => (ok ? "met" : "NOT MET");
+  console.log(
+    `bombs: all refused (413/429) ${verdict(refused)}; slowest refusal ${fmt(maxMs, 0)} ms (target < 1000: ` +
+      `${verdict(maxMs < 1000)}); largest RSS growth ${Number.isNaN(maxGrowth) ? "n/a" : `${fmt(maxGrowth, 1)} MiB`} ` +
+      `(target < 64: ${Number.isNaN(maxGrowth) ? "not measured" : verdict(maxGrowth < 64)}); slowest /healthz ` +
+      `${fmt(maxHealthz, 0)} ms (target < 200: ${verdict(maxHealthz < 200)})`,
+  );
+}
+
 async function main() {
   const date = new Date().toISOString().slice(0, 10);
   console.log(
@@ -158,6 +289,7 @@ async function main() {
         console.log("(o) ran out of payloads before the time was up: raise BENCH_OTEL_PAYLOADS");
       const ratio = o.perSecond / Math.max(1, c.perSecond);
       console.log(`(o)/(c) = ${fmt(ratio, 3)} (target ≥ 0.8: ${ratio >= 0.8 ? "met" : "MISSED"})`);
+      await runBombs(base, auth, api.pid);
     } finally {
       await api.stop();
     }

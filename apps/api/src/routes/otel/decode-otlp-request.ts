@@ -39,7 +39,7 @@ import {
  * scanJson for JSON) and refuses a body past MAX_OTLP_SPANS spans or MAX_OTLP_GROUPS groups (413)
  * at the first one past; `decodeOtlpBody` then decodes span by span, pausing for the event loop
  * every EventLoopSlicer slice. A span (or resource, scope) with more than MAX_OTLP_PIECE_VALUES
- * values is refused alone without being decoded: it could not fit in a context (256 KiB).
+ * values is refused alone without being decoded (decoding it could hold the event loop too long).
  */
 
 /** What scanOtlpBody leaves in `req.body` for the rate limit and decodeOtlpBody. */
@@ -154,7 +154,7 @@ async function scanProtobufRequest(bytes: Buffer, slicer: EventLoopSlicer): Prom
 }
 
 const tooBig = (what: string) =>
-  new SpanProblem(`the ${what} has more than ${MAX_OTLP_PIECE_VALUES} values: it cannot fit in a context`);
+  new SpanProblem(`the ${what} has more than ${MAX_OTLP_PIECE_VALUES} values, the most one may hold`);
 
 /** The spans of a scanned protobuf request, each decoded on its own. */
 async function decodeProtobuf(scanned: ScannedOtlp, plan: ResourcePlan[], slicer: EventLoopSlicer) {

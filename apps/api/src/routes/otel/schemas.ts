@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ZodOpenApiContentObject } from "zod-openapi";
-import { MAX_OTLP_BODY_BYTES, MAX_OTLP_SPANS } from "./read-otlp-body";
+import { MAX_OTLP_BODY_BYTES, MAX_OTLP_GROUPS, MAX_OTLP_SPANS } from "./read-otlp-body";
 
 const OTLP_SPEC = "https://opentelemetry.io/docs/specs/otlp/#otlphttp";
 
@@ -48,6 +48,8 @@ export const otlpResponseContent: ZodOpenApiContentObject = {
 
 export const OTLP_BODY_RULES =
   `OTLP/HTTP: \`application/x-protobuf\` (binary) or \`application/json\` (OTLP/JSON), optionally with ` +
-  `\`Content-Encoding: gzip\`; anything else is 415. At most ${MAX_OTLP_BODY_BYTES / 1024 / 1024} MiB ` +
-  `(${MAX_OTLP_BODY_BYTES} bytes) after decompression and ${MAX_OTLP_SPANS} spans (else 413); a body ` +
+  `\`Content-Encoding: gzip\` or \`deflate\`; anything else is 415. At most ` +
+  `${MAX_OTLP_BODY_BYTES / 1024 / 1024} MiB (${MAX_OTLP_BODY_BYTES} bytes) sent and after decompression, ` +
+  `${MAX_OTLP_SPANS} spans and ${MAX_OTLP_GROUPS} resource and scope groups (else 413, found before ` +
+  "decoding: docs/limits.md); a body " +
   "that does not decode as an ExportTraceServiceRequest is 400 (INVALID_JSON or VALIDATION_ERROR).";
