@@ -19,9 +19,17 @@ export function createApiMetrics(opts: { clustered?: boolean } = {}) {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });
+  // OTLP answers 200 with partial_success when it refuses spans, and exporters only log that in
+  // their diagnostics: this counter is where an operator sees it (reasons: OTLP_SPAN_REJECTIONS)
+  const otelSpansRejected = new Counter({
+    name: "ctxlog_otel_spans_rejected_total",
+    help: "OTLP spans refused by POST /v1/otel/v1/traces, by reason",
+    labelNames: ["reason"] as const,
+    registers: [registry],
+  });
   // In a cluster (API_PROCESSES > 1) a scrape answers the sum over every API process.
   const collect = opts.clustered ? clusterMetricsSource(registry) : () => registry.metrics();
-  return { registry, requests, duration, collect };
+  return { registry, requests, duration, otelSpansRejected, collect };
 }
 
 export type ApiMetrics = ReturnType<typeof createApiMetrics>;

@@ -38,11 +38,26 @@ export function deriveAgentId(span: NormalisedSpan): { agentId: string } | { pro
   const [source, agentId = ""] = found;
   const shown = agentId.slice(0, 140);
   if (!isValidAgentId(agentId)) {
+    const suggestion = validAgentIdLike(agentId);
     return {
       problem:
         `the agent id ${JSON.stringify(shown)} (from ${source}) is not a valid agent_id ` +
-        "(1–128 of letters, digits and . _ : @ / -, starting with a letter or digit); set ctxlog.agent_id",
+        "(1–128 of letters, digits and . _ : @ / -, starting with a letter or digit); set ctxlog.agent_id" +
+        (suggestion ? `, e.g. ${JSON.stringify(suggestion)}` : ""),
     };
   }
   return { agentId };
+}
+
+/**
+ * A valid agent_id close to `value`, to suggest in the refusal (never used silently: an id the
+ * sender did not choose would file spans under a name nobody searches for): each run of other
+ * characters becomes "-", leading ones are dropped, and it is cut to 128. Null when nothing is left.
+ */
+export function validAgentIdLike(value: string): string | null {
+  const candidate = value
+    .replace(/[^A-Za-z0-9._:@/-]+/g, "-")
+    .replace(/^[^A-Za-z0-9]+/, "")
+    .slice(0, 128);
+  return isValidAgentId(candidate) ? candidate : null;
 }

@@ -1,6 +1,7 @@
 // Integration: real PostgreSQL (fresh database) and Redis (own prefix); OTLP bodies in both encodings.
 
 import { randomBytes } from "node:crypto";
+import { Writable } from "node:stream";
 import { readContext, readContexts } from "@ctxlog/db/testing";
 import { bearer, createTestHarness, type Tenant, type TestHarness } from "../../testing/harness";
 import {
@@ -13,9 +14,20 @@ import {
 
 let h: TestHarness;
 let t: Tenant;
+const logLines: string[] = [];
 
 beforeAll(async () => {
-  h = await createTestHarness({ PLAN_RATE_LIMITS: "free:6000,small:5", RATE_LIMIT_WINDOW_SECONDS: "60" });
+  h = await createTestHarness(
+    { PLAN_RATE_LIMITS: "free:6000,small:5", RATE_LIMIT_WINDOW_SECONDS: "60", LOG_LEVEL: "info" },
+    {
+      logTo: new Writable({
+        write(chunk, _encoding, done) {
+          logLines.push(chunk.toString());
+          done();
+        },
+      }),
+    },
+  );
   t = await h.tenant({ agents: ["agent-*"] });
 });
 afterAll(() => h.close());
@@ -168,7 +180,12 @@ describe("POST /v1/otel/v1/traces", () => {
     expect((await contextsOf(viaResource[0]?.traceId ?? ""))[0]?.agentId).toBe("agent-res");
   });
 
-  it("lists refused spans in partial_success and writes the others", async () => {
+  it("lists refused spans in partial_success and writes the others, and says so in a log line and a metric", async () => {
+    const rejectedSoFar = async (reason: string) => {
+      const metric = await h.deps.metrics.registry.getSingleMetric("ctxlog_otel_spans_rejected_total")?.get();
+      return metric?.values.find((v) => v.labels.reason === reason)?.value ?? 0;
+    };
+    const before = { agentId: await rejectedSoFar("agent_id"), context: await rejectedSoFar("context") };
     const traceId = hex(16);
     const sent: TestSpan[] = [
       { traceId, spanId: hex(8), attributes: { "ctxlog.agent_id": "agent-ok" } },
@@ -190,6 +207,22 @@ describe("POST /v1/otel/v1/traces", () => {
       rejectedSpans: "2",
       errorMessage: expect.stringMatching(/no agent id/),
     });
+    expect(await rejectedSoFar("agent_id")).toBe(before.agentId + 3);
+    expect(await rejectedSoFar("context")).toBe(before.context + 1);
+    const logged = logLines.map((line) => JSON.parse(line)).filter((l) => l.msg === "OTLP spans refused");
+    expect(logged).toContainEqual(
+      expect.objectContaining({
+        level: 40,
+        rejectedSpans: 2,
+        rejectedBy: { agent_id: 1, context: 1 },
+        reasons: expect.stringMatching(/not a valid agent_id/),
+      }),
+    );
+  });
+
+  it("says how to make an agent id valid", async () => {
+    const res = await postJson(t.keys.full, otlpJson(spans(1), { "service.name": "travel bot" }));
+    expect(res.body.partialSuccess.errorMessage).toMatch(/set ctxlog\.agent_id, e\.g\. "travel-bot"/);
   });
 
   it("refuses every span of a restricted key's other agents in partial_success (200)", async () => {

@@ -12,12 +12,28 @@ import { MAX_JSON_DEPTH } from "../../http/json-body";
 import type { AuthContext } from "../../http/request-context";
 import { findNewContextProblem } from "../contexts/check-new-context";
 
+/**
+ * Why a span was refused, as the metric's `reason` label (a closed list: bounded cardinality):
+ * it could not be decoded within the limits, no valid agent id could be derived, its data is not
+ * JSON ctxlog stores, or it breaks a rule of every new context (sizes, a restricted key's agents).
+ */
+export const OTLP_SPAN_REJECTIONS = ["decode", "agent_id", "json", "context"] as const;
+export type OtlpSpanRejection = (typeof OTLP_SPAN_REJECTIONS)[number];
+
+interface Problem {
+  kind: OtlpSpanRejection;
+  reason: string;
+  spanId?: string;
+}
+
 /** What the export's answer reports: spans refused, with a readable summary of why. */
 export interface SpansWritten {
   accepted: number;
   written: number;
   rejected: number;
   errorMessage: string;
+  /** how many spans were refused for each kind of reason */
+  rejectedBy: Partial<Record<OtlpSpanRejection, number>>;
 }
 
 interface Candidate {
@@ -29,7 +45,7 @@ interface Candidate {
 }
 
 /** Each distinct reason with how many spans it refused and a few of their ids, the first five reasons. */
-function summarise(problems: { reason: string; spanId?: string }[]): string {
+function summarise(problems: Problem[]): string {
   const byReason = new Map<string, string[]>();
   for (const { reason, spanId } of problems) {
     const ids = byReason.get(reason) ?? [];
@@ -56,28 +72,28 @@ export async function writeSpans(
   auth: AuthContext,
   items: OtlpSpanItem[],
 ): Promise<SpansWritten> {
-  const problems: { reason: string; spanId?: string }[] = [];
+  const problems: Problem[] = [];
   const candidates = new Map<string, Candidate>();
   for (const item of items) {
     if (item.problem !== undefined) {
-      problems.push({ reason: item.problem });
+      problems.push({ kind: "decode", reason: item.problem });
       continue;
     }
     const { span } = item;
     const derived = deriveAgentId(span);
     if ("problem" in derived) {
-      problems.push({ reason: derived.problem, spanId: span.span_id });
+      problems.push({ kind: "agent_id", reason: derived.problem, spanId: span.span_id });
       continue;
     }
     const input = spanContextInput(span, derived.agentId);
     const hazard = findJsonHazard(input.context_data, { maxDepth: MAX_JSON_DEPTH });
     if (hazard) {
-      problems.push({ reason: `${hazard.path}: ${hazard.reason}`, spanId: span.span_id });
+      problems.push({ kind: "json", reason: `${hazard.path}: ${hazard.reason}`, spanId: span.span_id });
       continue;
     }
     const checked = findNewContextProblem(input, auth);
     if (checked.problem) {
-      problems.push({ reason: checked.problem.message, spanId: span.span_id });
+      problems.push({ kind: "context", reason: checked.problem.message, spanId: span.span_id });
       continue;
     }
     const key = `${span.trace_id}/${span.span_id}`;
@@ -92,7 +108,14 @@ export async function writeSpans(
       });
     }
   }
-  const result = { accepted: items.length - problems.length, written: 0, rejected: problems.length };
+  const rejectedBy: SpansWritten["rejectedBy"] = {};
+  for (const { kind } of problems) rejectedBy[kind] = (rejectedBy[kind] ?? 0) + 1;
+  const result = {
+    accepted: items.length - problems.length,
+    written: 0,
+    rejected: problems.length,
+    rejectedBy,
+  };
   const errorMessage = summarise(problems);
   if (candidates.size === 0) return { ...result, errorMessage };
 
