@@ -11,6 +11,8 @@
 //       spans: its traces and its log), issue 26's budget being 1 s median; and the contexts page
 //       reached from the menu of an open dashboard.
 // Each load is repeated (BENCH_DASHBOARD_RUNS, default 5); medians and worst are printed.
+// BENCH_DASHBOARD_CONTEXTS (10,000) and BENCH_DASHBOARD_TRACES (100, a multiple of 25) shrink (c)
+// for the smoke run of test/e2e/benches; the figures are the defaults'.
 // BENCH_DASHBOARD_BASELINE=<another checkout, built> also serves that checkout's dashboard (its own
 // API process, on the same database) and alternates each cold load between the two, so a change is
 // compared on the same machine at the same moment (this machine is shared and noisy); the
@@ -38,8 +40,12 @@ const TRACE_CATEGORIES = [
   "blink.user_timing",
   "loading",
 ];
-const CONTEXTS = 10_000;
-const SPANS = { traces: 100, perTrace: 20, agent: "otel-agent" };
+const CONTEXTS = Number(process.env.BENCH_DASHBOARD_CONTEXTS ?? 10_000);
+const SPANS = {
+  traces: Number(process.env.BENCH_DASHBOARD_TRACES ?? 100),
+  perTrace: 20,
+  agent: "otel-agent",
+};
 const BUDGET = { jsKiB: 250, firstPageMs: 1500, contextsMs: 1000 };
 const PASSWORD = "correct horse battery staple";
 
@@ -270,7 +276,7 @@ async function main() {
     const seedStarted = performance.now();
     const spanCount = SPANS.traces * SPANS.perTrace;
     for (let done = 0; done < CONTEXTS - spanCount; done += 2_000) {
-      const inputs = Array.from({ length: 2_000 }, (_, n) => ({
+      const inputs = Array.from({ length: Math.min(2_000, CONTEXTS - spanCount - done) }, (_, n) => ({
         agent_id: `agent-${(done + n) % 7}`,
         context_data: lib.payloadContext(done + n).context_data,
       }));

@@ -9,15 +9,18 @@ const root = path.resolve(__dirname, "../../..");
 
 /** script → the test that runs it, and a string that test must contain (what it runs). */
 const EXERCISED_BY: Record<string, { test: string; runs: string }> = {
-  "bench:api": { test: "test/e2e/benches/benches.test.ts", runs: '"api.js"' },
-  "bench:ingest": { test: "test/e2e/benches/benches.test.ts", runs: '"ingest.js"' },
-  "bench:chain": { test: "test/e2e/benches/benches.test.ts", runs: '"chain.js"' },
-  "bench:webhooks": { test: "test/e2e/benches/benches.test.ts", runs: '"webhooks.js"' },
-  "bench:audit": { test: "test/e2e/benches/benches.test.ts", runs: '"audit.js"' },
-  "bench:storage": { test: "test/e2e/benches/benches.test.ts", runs: '"storage.js"' },
-  "bench:retention": { test: "test/e2e/benches/benches.test.ts", runs: '"retention.js"' },
-  "bench:partitions-upgrade": { test: "test/e2e/benches/benches.test.ts", runs: '"partitions-upgrade.js"' },
-  "bench:cluster": { test: "test/e2e/benches/benches.test.ts", runs: '"cluster.js"' },
+  "bench:api": { test: "test/e2e/benches/api-benches.test.ts", runs: '"api.js"' },
+  "bench:ingest": { test: "test/e2e/benches/api-benches.test.ts", runs: '"ingest.js"' },
+  "bench:chain": { test: "test/e2e/benches/chain-benches.test.ts", runs: '"chain.js"' },
+  "bench:webhooks": { test: "test/e2e/benches/storage-benches.test.ts", runs: '"webhooks.js"' },
+  "bench:audit": { test: "test/e2e/benches/chain-benches.test.ts", runs: '"audit.js"' },
+  "bench:storage": { test: "test/e2e/benches/storage-benches.test.ts", runs: '"storage.js"' },
+  "bench:retention": { test: "test/e2e/benches/storage-benches.test.ts", runs: '"retention.js"' },
+  "bench:partitions-upgrade": {
+    test: "test/e2e/benches/storage-benches.test.ts",
+    runs: '"partitions-upgrade.js"',
+  },
+  "bench:cluster": { test: "test/e2e/benches/chain-benches.test.ts", runs: '"cluster.js"' },
   "db:migrate": { test: "packages/db/src/scripts.test.ts", runs: "db-migrate" },
   "deploy:registry": { test: "packages/contracts/src/deploy-script.test.ts", runs: "deploy-registry" },
   ctxlog: { test: "apps/cli/src/commands/keys.test.ts", runs: "revoke" },
