@@ -1,4 +1,4 @@
-import { encodeCanonical, type NewContext } from "@ctxlog/core";
+import { contextTransition, encodeCanonical, type NewContext } from "@ctxlog/core";
 import type { ChainLink } from "./assign-sequences";
 import { RECEIVE_QUEUE_CTE } from "./context-transitions";
 import { type Context, UNANCHORED } from "./context-view";
@@ -8,7 +8,7 @@ import { type Context, UNANCHORED } from "./context-view";
  * read, never written: a new row is queued with it, context-transitions.ts' `receive`).
  */
 export const PENDING_STATE = Object.freeze({
-  status: "pending",
+  status: contextTransition(null, "receive"),
   errorCode: null,
   errorMessage: null,
   errorDetails: null,

@@ -1,3 +1,4 @@
+import { contextTransition } from "@ctxlog/core";
 import type { PrismaClient } from "../generated/prisma/client";
 import { sqlOf } from "../sql-transaction";
 import { readContextStates } from "./context-statuses";
@@ -37,7 +38,7 @@ export async function retryContext(
       const [state] = await readContextStates(tx, [contextId]);
       return {
         outcome: "not_retryable" as const,
-        status: state?.status ?? "pending",
+        status: state?.status ?? contextTransition(null, "receive"),
         retryPossible: current.retryPossible,
       };
     }
@@ -46,7 +47,7 @@ export async function retryContext(
       // out of any batch now: nothing of an anchor to show
       context: {
         ...decodeContextRow(await tx.context.findUniqueOrThrow({ where: { id: contextId } })),
-        status: "pending",
+        status: contextTransition("failed", "retry"),
         leafIndex: null,
         ...UNANCHORED,
       },

@@ -47,14 +47,15 @@ export async function readOverview(
       WHERE user_id = ${userId} AND id >= ${idFloor("ctx", new Date(firstMinute))}
       GROUP BY 1`,
     // each context's confirmation time as its record shows it (context-view.ts): its anchor's
-    // confirmation less its own receipt, in whole seconds. Its batch is the one it was confirmed in
-    // (confirmed_contexts: a context is confirmed exactly when it has a row there)
+    // confirmation less its own receipt, in whole seconds, for the confirmed ones
+    // (ctxlog_context_status); its batch is the one it was confirmed in (confirmed_contexts)
     db.$queryRaw<{ avg: number | null }[]>`
       SELECT avg(greatest(0, round(extract(epoch FROM a.confirmed_at - c.created_at))))::float8 AS avg
       FROM contexts c
+      CROSS JOIN LATERAL ctxlog_context_status(c.id, c.failed_at) AS s
       JOIN confirmed_contexts m ON m.id = c.id
       JOIN anchors a ON a.id = m.anchor_id
-      WHERE c.user_id = ${userId}
+      WHERE c.user_id = ${userId} AND s.status = 'confirmed'
         AND c.id >= ${idFloor("ctx", new Date(now.getTime() - 2 * DAY))}
         AND a.confirmed_at >= ${new Date(now.getTime() - DAY)}`,
     db.anchor.count({ where: { status: { in: [...IN_FLIGHT_STATUSES] } } }),

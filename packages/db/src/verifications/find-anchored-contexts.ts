@@ -39,7 +39,7 @@ export async function findAnchoredContexts(
           await attachBatches(
             db,
             await db.context.findMany({
-              where: { ...readerFilter(reader), contextHash, failedAt: null },
+              where: { ...readerFilter(reader), contextHash },
               include: { anchor: { omit: ANCHOR_OMIT } },
               orderBy: { id: "asc" },
               // identical data logged more often than this is looked for among its oldest rows
