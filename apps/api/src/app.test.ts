@@ -5,6 +5,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { readContextStates } from "@ctxlog/db";
 import { createRedisConnection, JobQueues } from "@ctxlog/jobs";
 import supertest from "supertest";
 import { createApp } from "./app";
@@ -169,7 +170,7 @@ describe("backing services down", () => {
         .send({ agent_id: "a", context_data: {} });
       expect(res.status).toBe(202);
       const row = await h.db.context.findUniqueOrThrow({ where: { id: res.body.context_id } });
-      expect(row.status).toBe("pending");
+      expect((await readContextStates(h.db, [row.id]))[0]?.status).toBe("pending");
       expect(row.anchorId).toBeNull(); // in no batch: the reconciler finds it
     } finally {
       await deadQueue.close();

@@ -67,7 +67,6 @@ describe("AnchoringMonitor", () => {
     expect((await metrics.anchoringStalled.get()).values[0]?.value).toBe(0);
 
     // confirmed, as the chain worker's confirmation leaves it: out of the queue
-    await db.context.update({ where: { id }, data: { status: "confirmed" } });
     await db.pendingContext.delete({ where: { id } });
     expect(await monitor.evaluate(now)).toMatchObject({ state: "ok", behind_seconds: 0 });
 

@@ -9,11 +9,13 @@ import { attachBatches } from "./anchors/context-batches";
 import { readAnchorFields } from "./anchors/in-flight-anchors";
 import { attachTreeProofs } from "./anchors/tree-proofs";
 import { createDb } from "./client";
+import { confirmContextsOfBatch } from "./contexts/context-transitions";
 import { ANCHOR_FIELDS, type Context, toContext } from "./contexts/context-view";
 import { insertContexts } from "./contexts/insert-context";
 import { dropDatabase, quoteIdentifier, withDatabaseName, withMaintenanceClient } from "./database";
 import { applyMigrations } from "./migrate";
 import { loadSchemaEngine } from "./migration-engine/wasm";
+import { inSqlTransaction } from "./sql-transaction";
 import { readAttemptLog } from "./webhooks/read-attempt-log";
 
 export const DEFAULT_TEST_DATABASE_ADMIN_URL = "postgresql://root@127.0.0.1:5432/postgres";
@@ -85,6 +87,14 @@ export async function readContexts(db: Db, ids: readonly string[]): Promise<Cont
   return (
     await attachTreeProofs(db, await attachBatches(db, rows, readAnchorFields(db), { withProofs: true }))
   ).map(toContext);
+}
+
+/**
+ * The contexts of a batch a test wrote itself (anchors.context_ids, in leaf order) confirmed as the
+ * chain worker's confirmation confirms them (context-transitions.ts' `confirm`), without a chain.
+ */
+export async function confirmContextsOfTestBatch(db: Db, anchorId: string): Promise<string[]> {
+  return (await inSqlTransaction(db, (sql) => confirmContextsOfBatch(sql, anchorId))).map((r) => r.id);
 }
 
 /** One context as every reader sees it; throws when there is none. */

@@ -57,8 +57,7 @@ const timed = async <T>(fn: () => PromiseLike<T>) => {
   return { result, ms: performance.now() - started };
 };
 
-const rowsOf = (agentId: string) =>
-  h.db.context.findMany({ where: { agentId }, select: { id: true, status: true } });
+const rowsOf = (agentId: string) => h.db.context.findMany({ where: { agentId }, select: { id: true } });
 
 function expectUnavailable(res: supertest.Response) {
   expect(res.status).toBe(503);

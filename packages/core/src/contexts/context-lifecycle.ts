@@ -7,7 +7,7 @@ export type ContextStatus = (typeof CONTEXT_STATUSES)[number];
 /**
  * A context's lifecycle: the one statement of its states and of what moves it between them. The
  * status is not stored as such: packages/db derives it in one SQL definition (the view
- * `context_statuses`, migration 20261130090000_context_status_defined) from what each transition
+ * `context_statuses`, migration 20261129120744_context_status_defined) from what each transition
  * writes — `receive` queues the context (pending_contexts), `confirm` moves it from the queue to
  * confirmed_contexts (its batch and leaf), `fail` takes it out of the queue and writes failed_at,
  * `retry` clears failed_at and queues it again. packages/db/src/contexts/context-transitions.ts is

@@ -55,6 +55,7 @@ export async function listAgentLogs(
       head_sequence: number;
       entries: bigint;
       pending: bigint;
+      confirmed: bigint;
       failed: bigint;
       first_at: Date;
       last_at: Date;
@@ -63,12 +64,13 @@ export async function listAgentLogs(
   >(
     `WITH seen AS (
        SELECT l.agent_id, max(c.sequence) AS head_sequence, count(*) AS entries,
-         -- pending: queued (a confirmation leaves the row's own status pending; see confirmed_contexts)
-         count(*) FILTER (WHERE EXISTS (SELECT 1 FROM pending_contexts q WHERE q.id = c.id)) AS pending,
-         count(*) FILTER (WHERE c.status = 'failed') AS failed,
+         count(*) FILTER (WHERE s.status = 'pending') AS pending,
+         count(*) FILTER (WHERE s.status = 'confirmed') AS confirmed,
+         count(*) FILTER (WHERE s.status = 'failed') AS failed,
          min(c.created_at) AS first_at, max(c.created_at) AS last_at
        FROM agent_logs l
        JOIN contexts c ON c.user_id = l.user_id AND c.agent_id = l.agent_id AND c.sequence IS NOT NULL
+       CROSS JOIN LATERAL ctxlog_context_status(c.id, c.failed_at) AS s
        WHERE l.user_id = $1 ${match} ${readerScopeSql(reader)} ${activeSql(reader, active)}
          AND ($2::text IS NOT NULL OR true) AND ($5::text IS NOT NULL OR $6::text IS NOT NULL OR true)
        GROUP BY l.agent_id
@@ -90,8 +92,7 @@ export async function listAgentLogs(
     headEntryHash: r.head_entry_hash,
     entries: Number(r.entries),
     pending: Number(r.pending),
-    // neither queued nor failed
-    confirmed: Number(r.entries) - Number(r.pending) - Number(r.failed),
+    confirmed: Number(r.confirmed),
     failed: Number(r.failed),
     firstAt: r.first_at,
     lastAt: r.last_at,

@@ -30,7 +30,8 @@ const CREATED_ROWS_SQL = `
     ctxlog_hex(c.entry_hash) AS entry_hash
   FROM anchors AS a CROSS JOIN unnest(a.context_ids) AS b(id)
   JOIN contexts AS c ON c.id = b.id
-  WHERE a.id = ANY($1::text[]) AND c.status = 'pending' AND (c.anchor_id IS NULL OR c.anchor_id = a.id)`;
+  CROSS JOIN LATERAL ctxlog_context_status(c.id, c.failed_at) AS s
+  WHERE a.id = ANY($1::text[]) AND s.status = 'pending'`;
 
 interface CreatedRow {
   anchor_id: string;

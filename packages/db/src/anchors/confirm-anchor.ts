@@ -1,4 +1,5 @@
 import { buildMerkleLevels, CONFIRMED_REFERENCE, newId } from "@ctxlog/core";
+import { confirmContextsOfBatch } from "../contexts/context-transitions";
 import { insertOutboxRows } from "../events/record-event";
 import type { DbOrTx } from "../prisma-types";
 import type { SqlRunner } from "../sql-transaction";
@@ -9,24 +10,6 @@ const CONFIRM_ANCHOR_SQL = `
   UPDATE anchors SET status = 'confirmed', confirmations = $3, confirmed_at = now(), updated_at = now()
   WHERE id = $1 AND status = 'mined' AND block_hash = $2 AND NOT reverted
   RETURNING merkle_root, merkle_tree IS NULL AS without_tree`;
-// The confirmation writes no context row: each context of the batch still queued (a context
-// leaves the queue only with its final status) leaves it, and is written down as confirmed in its
-// batch at its leaf — a narrow row, where rewriting the context's own was a new version of a ~1 kB
-// row and an entry in each of its indexes. Its transaction, block and confirmation are the
-// anchor's, its proof is read out of the anchor's tree: readers join them (context-batches.ts).
-const CONFIRM_CONTEXTS_SQL = `
-  WITH batch AS (
-    SELECT b.id, (b.n - 1)::int AS leaf_index
-      FROM anchors AS a CROSS JOIN unnest(a.context_ids) WITH ORDINALITY AS b(id, n)
-     WHERE a.id = $1),
-  dequeued AS (
-    DELETE FROM pending_contexts AS q USING batch
-     WHERE q.id = batch.id
-    RETURNING q.id, q.user_id, batch.leaf_index),
-  confirmed AS (
-    INSERT INTO confirmed_contexts (id, anchor_id, leaf_index)
-    SELECT id, $1, leaf_index FROM dequeued)
-  SELECT id, user_id FROM dequeued ORDER BY leaf_index`;
 // A batch claimed before anchors kept their tree: its leaves, in leaf order, to build it from.
 const BATCH_LEAVES_SQL = `
   SELECT ctxlog_hex(COALESCE(c.entry_hash, c.context_hash)) AS leaf
@@ -68,7 +51,9 @@ export async function confirmAnchor(
     ]);
     if (!anchor) return { confirmed: 0 };
     if (anchor.without_tree) await keepTreeOf(sql, anchorId, anchor.merkle_root);
-    const rows = await sql<{ id: string; user_id: string }>(CONFIRM_CONTEXTS_SQL, [anchorId]);
+    // its contexts still queued are confirmed (context-transitions.ts' `confirm`): no context row
+    // is written, each gets its batch and leaf in confirmed_contexts
+    const rows = await confirmContextsOfBatch(sql, anchorId);
     const now = new Date();
     await insertOutboxRows(
       sql,

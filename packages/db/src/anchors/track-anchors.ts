@@ -1,4 +1,5 @@
 import { contextFailedData, type ErrorCode } from "@ctxlog/core";
+import { failContextsOfBatch } from "../contexts/context-transitions";
 import type { PrismaClient } from "../generated/prisma/client";
 import type { DbOrTx } from "../prisma-types";
 import { inSqlTransaction } from "../sql-transaction";
@@ -107,22 +108,6 @@ const FAIL_ANCHOR_SQL = `
     updated_at = now()
   WHERE id = $1 AND status NOT IN ('confirmed', 'failed')
   RETURNING id`;
-// The one write of a context by the chain worker: its failure, and the anchor it failed in (the row
-// leaves the queue). The transaction it names is that anchor's (once announced), as readers show
-// it. `anchor_id = a.id`: a row claimed before claims stopped writing it.
-const FAIL_CONTEXTS_SQL = `
-  WITH failed AS (
-    UPDATE contexts AS c SET status = 'failed', anchor_id = a.id, error_code = 'BLOCKCHAIN_ERROR',
-      error_message = $2, error_details = $3, failure_reason = $4, retry_possible = $5, failed_at = now(),
-      updated_at = now()
-    FROM anchors AS a CROSS JOIN unnest(a.context_ids) AS b(id)
-    WHERE a.id = $1 AND c.id = b.id AND (c.anchor_id IS NULL OR c.anchor_id = a.id) AND c.status = 'pending'
-    RETURNING c.id, c.user_id, c.agent_id,
-      CASE WHEN a.sent_at IS NOT NULL THEN a.transaction_hash END AS transaction_hash, c.error_code,
-      c.error_message, c.error_details, c.retry_possible, c.failure_reason),
-  dequeued AS (DELETE FROM pending_contexts AS q USING failed AS f WHERE q.id = f.id)
-  SELECT * FROM failed`;
-
 /**
  * The anchor cannot succeed: it and its pending contexts fail, each context with one
  * `context.failed` (error BLOCKCHAIN_ERROR). Its unsent transactions are abandoned.
@@ -135,29 +120,20 @@ export async function failAnchor(db: DbOrTx, anchorId: string, failure: AnchorFa
       `UPDATE anchor_transactions SET status = 'abandoned' WHERE anchor_id = $1 AND status = 'signed'`,
       [anchorId],
     );
-    const contexts = await sql<{
-      id: string;
-      user_id: string;
-      agent_id: string;
-      transaction_hash: string | null;
-      error_code: ErrorCode;
-      error_message: string;
-      error_details: string | null;
-      retry_possible: boolean;
-      failure_reason: string;
-    }>(FAIL_CONTEXTS_SQL, [
-      anchorId,
-      failure.message,
-      failure.details,
-      failure.reason,
-      failure.retryPossible,
-    ]);
+    // its contexts fail with it (context-transitions.ts' `fail`): the one write of a context by
+    // the chain worker, naming the batch it failed in
+    const contexts = await failContextsOfBatch(sql, anchorId, {
+      message: failure.message,
+      details: failure.details,
+      reason: failure.reason,
+      retryPossible: failure.retryPossible,
+    });
     await recordContextEventsWith(sql, "context.failed", contexts, (c) =>
       contextFailedData({
         id: c.id,
         agentId: c.agent_id,
         transactionHash: c.transaction_hash,
-        errorCode: c.error_code,
+        errorCode: c.error_code as ErrorCode,
         errorMessage: c.error_message,
         errorDetails: c.error_details,
         retryPossible: c.retry_possible,

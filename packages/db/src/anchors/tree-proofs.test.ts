@@ -73,7 +73,7 @@ describe("a batch's tree", () => {
     expect(await confirmAnchor(db, anchorId, BLOCK, 3)).toEqual({ confirmed: 5 });
     // no proof in any row: the row is as the API wrote it, its batch and leaf in confirmed_contexts
     const stored = await db.context.findMany({ where: { id: { in: ids } }, orderBy: { id: "asc" } });
-    expect(stored.map((r) => [r.anchorId, r.leafIndex, r.merkleProof])).toEqual(
+    expect(stored.map((r) => [r.anchorId, r.failedAt, r.merkleProof])).toEqual(
       ids.map(() => [null, null, null]),
     );
     expect(

@@ -1,14 +1,14 @@
-import { encodeCanonical, type NewContext } from "@ctxlog/core";
-import type { Context as ContextRow } from "../generated/prisma/client";
+import { contextTransition, encodeCanonical, type NewContext } from "@ctxlog/core";
 import type { ChainLink } from "./assign-sequences";
+import { RECEIVE_QUEUE_CTE } from "./context-transitions";
 import { type Context, UNANCHORED } from "./context-view";
 
 /**
- * What a context holds of anchoring and failure while it is pending: nothing yet. A new row starts
- * here and a retried one comes back here (merkle_proof, an array, is set apart: each row its own).
+ * What a context shows of anchoring and failure while it is pending: nothing yet (its status is
+ * read, never written: a new row is queued with it, context-transitions.ts' `receive`).
  */
 export const PENDING_STATE = Object.freeze({
-  status: "pending",
+  status: contextTransition(null, "receive"),
   errorCode: null,
   errorMessage: null,
   errorDetails: null,
@@ -17,11 +17,11 @@ export const PENDING_STATE = Object.freeze({
   failedAt: null,
   anchorId: null,
   leafIndex: null,
-} as const satisfies Partial<ContextRow>);
+} as const satisfies Partial<Context>);
 
 /**
  * The row a new context becomes, exactly as PostgreSQL holds it after insertContexts: the one
- * description of a fresh row's defaults (insertContexts writes status and updated_at from it; the
+ * description of a fresh row's defaults (insertContexts writes updated_at from it; the
  * columns it leaves null or at their schema default are the ones this says). The input's fields are
  * spelled out: `{ ...input, contextData, … }` (a spread, then keys it already has) measured ~25 µs
  * a call in V8, a twentieth of a POST /v1/contexts; the spread of the frozen PENDING_STATE costs
@@ -65,17 +65,16 @@ export function pendingContextRow(input: NewContext, link: ChainLink, signature:
 // logs' heads advance, and the rows join the chain worker's queue (pending_contexts), in the same
 // statement as the rows (data-modifying CTEs).
 const INSERT_COLUMNS = `id, user_id, api_key_id, key_family_id, agent_id,
-    visibility, canonical_data, context_hash, signature, signature_scheme, signer_address, status, network,
+    visibility, canonical_data, context_hash, signature, signature_scheme, signer_address, network,
     created_at, updated_at, estimated_confirmation, sequence, prev_entry_hash, entry_hash`;
 const INSERT_SELECT = `SELECT v.id, v.user_id, v.api_key_id, v.key_family_id, v.agent_id,
     v.visibility::"Visibility", decode(v.canonical_data, 'base64'), decode(v.context_hash, 'hex'),
     decode(v.signature, 'hex'),
-    v.signature_scheme, v.signer_address,
-    v.status::"ContextStatus", v.network, v.created_at, v.updated_at, v.estimated_confirmation,
+    v.signature_scheme, v.signer_address, v.network, v.created_at, v.updated_at, v.estimated_confirmation,
     v.sequence, decode(v.prev_entry_hash, 'hex'), decode(v.entry_hash, 'hex')
   FROM jsonb_to_recordset($1::jsonb) AS v(id text, user_id text, api_key_id text, key_family_id text,
     agent_id text, visibility text, canonical_data text,
-    context_hash text, signature text, signature_scheme text, signer_address text, status text, network text,
+    context_hash text, signature text, signature_scheme text, signer_address text, network text,
     created_at timestamptz, updated_at timestamptz, estimated_confirmation timestamptz,
     sequence int, prev_entry_hash text, entry_hash text)`;
 const ADVANCE_HEADS = `
@@ -86,7 +85,7 @@ const ADVANCE_HEADS = `
     WHERE a.user_id = h.user_id AND a.agent_id = h.agent_id`;
 export const INSERT_CHAINED_SQL = `
   WITH inserted AS (INSERT INTO contexts (${INSERT_COLUMNS}) ${INSERT_SELECT} RETURNING id, user_id),
-  queued AS (INSERT INTO pending_contexts (id, user_id) SELECT id, user_id FROM inserted),
+  ${RECEIVE_QUEUE_CTE},
   heads AS (${ADVANCE_HEADS})
   SELECT 1`;
 /** A row as the INSERT's JSON parameter carries it. */
@@ -103,7 +102,6 @@ export const toRecord = (c: Context) => ({
   signature: c.signature.slice(2),
   signature_scheme: c.signatureScheme,
   signer_address: c.signerAddress,
-  status: c.status,
   network: c.network,
   created_at: c.createdAt,
   updated_at: c.updatedAt,

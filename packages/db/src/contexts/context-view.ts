@@ -1,5 +1,6 @@
 import {
   type ContextBody,
+  type ContextStatus,
   type ContextView,
   confirmationSeconds,
   decodeContextBody,
@@ -25,11 +26,23 @@ export interface AnchoredFields {
 }
 
 /**
- * A contexts row as readers see it: its data decoded from `canonical_data` (context_data, metadata
- * and the canonical JSON; null once erased), its proof from `merkle_proof` (0x-hex nodes), and its
- * hashes and signature, stored as bytes, in 0x-hex.
+ * What no column of the row says, read with it: its status (ctxlog_context_status, the one
+ * definition: context-statuses.ts) and its leaf in its batch (confirmed_contexts once confirmed).
  */
-export type ContextRow = WithHexColumns<Omit<StoredContextRow, "canonicalData" | "merkleProof">> &
+export interface ContextPlacement {
+  status: ContextStatus;
+  leafIndex: number | null;
+}
+
+/** A stored row with its placement: what readers decode. */
+export type PlacedContextRow = StoredContextRow & ContextPlacement;
+
+/**
+ * A contexts row as readers see it: its status and leaf, its data decoded from `canonical_data`
+ * (context_data, metadata and the canonical JSON; null once erased), its proof (0x-hex nodes), and
+ * its hashes and signature, stored as bytes, in 0x-hex.
+ */
+export type ContextRow = WithHexColumns<Omit<PlacedContextRow, "canonicalData" | "merkleProof">> &
   ContextBody & { merkleProof: string[] };
 
 /** A context as every reader sees it: its row and what its anchor holds for it. */
@@ -120,7 +133,7 @@ export function anchoredFields(
  * A row read with its anchor (`include: { anchor: { select: ANCHOR_FIELDS } }`) as a record, its
  * data and proof decoded.
  */
-export function toContext<R extends StoredContextRow & { anchor?: AnchorOfContext | null }>(
+export function toContext<R extends PlacedContextRow & { anchor?: AnchorOfContext | null }>(
   row: R,
 ): DecodedContextRow<Omit<R, "anchor">> & AnchoredFields {
   const { anchor, ...rest } = row;

@@ -1,7 +1,8 @@
+import type { ContextStatus } from "@ctxlog/core";
 import { idFloor } from "@ctxlog/core";
 import { attachBatches } from "../anchors/context-batches";
 import { readAnchorFields } from "../anchors/in-flight-anchors";
-import type { ContextStatus, PrismaClient } from "../generated/prisma/client";
+import type { PrismaClient } from "../generated/prisma/client";
 import { traceContextIds } from "../otel/claim-otel-spans";
 import { idsBefore, toPage } from "../page";
 import { ANCHOR_FIELDS, toContext } from "./context-view";
@@ -20,21 +21,11 @@ export interface ListContextsQuery {
   createdBefore?: Date;
 }
 
-// A status as a condition on `c`. Pending is queued (pending_contexts); failed is written on the row
-// (failed_at, with a partial index); confirmed is neither — a confirmation leaves the row as it was
-// (its batch is in confirmed_contexts), so no column of the row says it.
-const QUEUED = "EXISTS (SELECT 1 FROM pending_contexts q WHERE q.id = c.id)";
-const STATUS_SQL: Record<ContextStatus, string> = {
-  pending: QUEUED,
-  confirmed: `c.failed_at IS NULL AND NOT ${QUEUED}`,
-  failed: "c.failed_at IS NOT NULL",
-};
-
 /**
- * The ids of the page's rows in this status, newest first: the rows' own filters (reader, agent,
- * trace, cursor, time range) and the status in one statement, on (user_id, id) — pending rows are
- * the newest and confirmed ones nearly all the rest, so a page fills soon; failed ones, few, have a
- * partial index.
+ * The ids of the page's rows in this status (ctxlog_context_status), newest first: the rows' own
+ * filters (reader, agent, trace, cursor, time range) and the status in one statement, on (user_id,
+ * id) — pending rows are the newest and confirmed ones nearly all the rest, so a page fills soon;
+ * failed ones, few, are looked for through the whole range.
  */
 async function idsInStatus(
   db: PrismaClient,
@@ -47,7 +38,7 @@ async function idsInStatus(
       WHERE c.user_id = $1 ${readerScopeSql(reader)} AND ($2::text IS NOT NULL OR true)
         AND ($3::text IS NULL OR c.agent_id = $3) AND ($4::text[] IS NULL OR c.id = ANY($4))
         AND ($5::text IS NULL OR c.id < $5) AND ($6::text IS NULL OR c.id >= $6) AND ($7::text IS NULL OR c.id < $7)
-        AND ${STATUS_SQL[query.status]}
+        AND (SELECT s.status FROM ctxlog_context_status(c.id, c.failed_at) AS s) = $9::"ContextStatus"
       ORDER BY c.id DESC
       LIMIT $8`,
     reader.userId,
@@ -58,6 +49,7 @@ async function idsInStatus(
     query.createdAfter ? idFloor("ctx", query.createdAfter) : null,
     query.createdBefore ? idFloor("ctx", query.createdBefore) : null,
     query.limit + 1,
+    query.status,
   );
   return rows.map((r) => r.id);
 }

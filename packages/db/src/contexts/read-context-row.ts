@@ -1,6 +1,7 @@
+import type { ContextStatus } from "@ctxlog/core";
 import { findInFlightAnchorIds } from "../anchors/in-flight-anchors";
 import type { DbOrTx } from "../prisma-types";
-import type { StoredContextRow } from "./context-view";
+import type { PlacedContextRow, StoredContextRow } from "./context-view";
 import { type ContextReader, readerScopeSql } from "./reader-scope";
 
 /** A row of raw SQL with snake_case columns as Prisma names its model's fields (camelCase). */
@@ -13,14 +14,16 @@ function camelCased(row: Record<string, unknown>): Record<string, unknown> {
 }
 
 type PlacedRow = Record<string, unknown> & {
+  placed_status: ContextStatus;
   placed_anchor_id: string | null;
   placed_leaf_index: number | null;
   placed_proof: Uint8Array<ArrayBuffer> | null;
 };
 
 /**
- * One context the reader may see, as stored, in one statement with the batch it was confirmed in
- * (confirmed_contexts) and its proof read out of that batch's tree (unless the row holds its own):
+ * One context the reader may see, as stored, in one statement with its status (ctxlog_context_status),
+ * the batch it was confirmed in (confirmed_contexts) and its proof read out of that batch's tree
+ * (unless the row holds its own):
  * what `attachBatches` with proofs and `attachTreeProofs` would add to the row, without their queries (a read by id is then one round trip, its anchor
  * coming from memory once confirmed). Null when there is none the reader may see.
  */
@@ -28,30 +31,31 @@ export async function readContextRow(
   db: DbOrTx,
   reader: ContextReader,
   contextId: string,
-): Promise<StoredContextRow | null> {
+): Promise<PlacedContextRow | null> {
   const [row] = await db.$queryRawUnsafe<PlacedRow[]>(
-    `SELECT c.*, m.anchor_id AS placed_anchor_id, m.leaf_index AS placed_leaf_index,
+    `SELECT c.*, s.status AS placed_status, m.anchor_id AS placed_anchor_id, m.leaf_index AS placed_leaf_index,
             CASE WHEN c.merkle_proof IS NULL
-                 THEN ctxlog_merkle_proof(a.merkle_tree, a.context_count, COALESCE(m.leaf_index, c.leaf_index))
+                 THEN ctxlog_merkle_proof(a.merkle_tree, a.context_count, m.leaf_index)
             END AS placed_proof
        FROM contexts c
+      CROSS JOIN LATERAL ctxlog_context_status(c.id, c.failed_at) AS s
        LEFT JOIN confirmed_contexts m ON m.id = c.id
-       LEFT JOIN anchors a ON a.id = COALESCE(m.anchor_id, c.anchor_id)
+       LEFT JOIN anchors a ON a.id = m.anchor_id
       WHERE c.id = $1 AND c.user_id = $3 ${readerScopeSql(reader)} AND ($2::text IS NOT NULL OR true)`,
     contextId,
     reader.keyFamilyId,
     reader.userId,
   );
   if (!row) return null;
-  const { placed_anchor_id, placed_leaf_index, placed_proof, ...stored } = row;
+  const { placed_status, placed_anchor_id, placed_leaf_index, placed_proof, ...stored } = row;
   const context = camelCased(stored) as unknown as StoredContextRow;
   // a row's own proof first, as everywhere (merkleProofSql)
   const merkleProof = context.merkleProof ?? placed_proof;
-  if (placed_anchor_id === null || context.status !== "pending") return { ...context, merkleProof };
   return {
     ...context,
-    status: "confirmed",
-    anchorId: placed_anchor_id,
+    status: placed_status,
+    // confirmed: its batch and leaf; failed: the batch on its row; pending: none yet
+    anchorId: placed_anchor_id ?? context.anchorId,
     leafIndex: placed_leaf_index,
     merkleProof,
   };
@@ -67,7 +71,7 @@ export async function readContextWithAnchor<A extends { id: string }>(
   reader: ContextReader,
   contextId: string,
   readAnchors: (ids: string[]) => Promise<A[]>,
-): Promise<(StoredContextRow & { anchor: A | null }) | null> {
+): Promise<(PlacedContextRow & { anchor: A | null }) | null> {
   const row = await readContextRow(db, reader, contextId);
   if (!row) return null;
   const anchorId =

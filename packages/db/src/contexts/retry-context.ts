@@ -1,6 +1,8 @@
+import { contextTransition } from "@ctxlog/core";
 import type { PrismaClient } from "../generated/prisma/client";
-import { PENDING_STATE } from "./context-rows";
+import { sqlOf } from "../sql-transaction";
 import { readContextStates } from "./context-statuses";
+import { retryContextOf } from "./context-transitions";
 import { type Context, decodeContextRow, UNANCHORED } from "./context-view";
 import { type ContextReader, readerFilter } from "./reader-scope";
 
@@ -10,10 +12,10 @@ export type RetryContextResult =
   | { outcome: "not_retryable"; status: Context["status"]; retryPossible: boolean | null };
 
 /**
- * Moves a failed context whose failure allows it back to pending, out of its old batch and with
- * every failure field cleared, so the chain worker anchors it anew (in a new batch, with a new
- * `context.created` once sent). The caller enqueues its anchor job; if that enqueue is lost, the
- * reconciler finds the pending, unbatched row.
+ * Moves a failed context whose failure allows it back to pending (context-transitions.ts'
+ * `retry`), out of its old batch and with every failure field cleared, so the chain worker anchors
+ * it anew (in a new batch, with a new `context.created` once sent). The caller enqueues its anchor
+ * job; if that enqueue is lost, the reconciler finds the pending, unbatched row.
  */
 export async function retryContext(
   db: PrismaClient,
@@ -24,33 +26,29 @@ export async function retryContext(
   return db.$transaction(async (tx) => {
     const current = await tx.context.findFirst({
       where: { id: contextId, ...readerFilter(reader) },
-      select: { id: true, status: true, retryPossible: true },
+      select: { id: true, retryPossible: true },
     });
     if (!current) return { outcome: "not_found" as const };
-    const updated = await tx.context.updateMany({
-      where: { id: contextId, status: "failed", retryPossible: true },
-      data: {
-        ...PENDING_STATE,
-        merkleProof: null,
-        estimatedConfirmation,
-      },
+    const retried = await retryContextOf(sqlOf(tx), {
+      contextId,
+      userId: reader.userId,
+      estimatedConfirmation,
     });
-    if (updated.count === 0) {
-      // as readers show it (a confirmed context's own row still says pending: context-statuses.ts)
+    if (!retried) {
       const [state] = await readContextStates(tx, [contextId]);
       return {
         outcome: "not_retryable" as const,
-        status: state?.status ?? current.status,
+        status: state?.status ?? contextTransition(null, "receive"),
         retryPossible: current.retryPossible,
       };
     }
-    // back in the chain worker's queue, at its place in arrival order
-    await tx.pendingContext.create({ data: { id: contextId, userId: reader.userId } });
     return {
       outcome: "retried" as const,
       // out of any batch now: nothing of an anchor to show
       context: {
         ...decodeContextRow(await tx.context.findUniqueOrThrow({ where: { id: contextId } })),
+        status: contextTransition("failed", "retry"),
+        leafIndex: null,
         ...UNANCHORED,
       },
     };

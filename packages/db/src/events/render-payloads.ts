@@ -18,14 +18,14 @@ export const REFERENCED_COLUMNS = `c.agent_id, ctxlog_hex(c.context_hash) AS con
     ctxlog_hex(c.signature) AS signature, c.created_at, c.sequence,
     ctxlog_hex(c.prev_entry_hash) AS prev_entry_hash, ctxlog_hex(c.entry_hash) AS entry_hash,
     c.canonical_data, c.data_erased_at,
-    ${merkleProofSql("COALESCE(c.leaf_index, m.leaf_index)")} AS merkle_proof,
-    COALESCE(c.leaf_index, m.leaf_index) AS leaf_index,
+    ${merkleProofSql("m.leaf_index")} AS merkle_proof,
+    m.leaf_index,
     a.id AS anchor_id, a.transaction_hash, a.block_number::text AS block_number, a.block_timestamp,
     a.confirmations, a.network, a.gas_used::text AS gas_used, a.confirmed_at, a.merkle_root, a.chain_id,
     a.registry_address`;
 /**
  * A context's batch, after `contexts AS c`: the one it was confirmed in (confirmed_contexts, `m`),
- * else its row's (failed in, or confirmed before migration 20261127164638).
+ * else its row's (failed in).
  */
 export const REFERENCED_JOINS = `LEFT JOIN confirmed_contexts AS m ON m.id = c.id
       LEFT JOIN anchors AS a ON a.id = COALESCE(m.anchor_id, c.anchor_id)`;

@@ -32,19 +32,21 @@ export async function readOverviewSeries(
         FROM contexts
        WHERE user_id = ${userId} AND id >= ${idFloor("ctx", window.since)} AND id < ${idFloor("ctx", window.until)}
        GROUP BY 1`,
-    // each context's confirmation time as its record shows it (context-view.ts): its anchor's
-    // confirmation less its own receipt, in whole seconds
+    // each confirmed context (ctxlog_context_status), its batch (confirmed_contexts) and its
+    // confirmation time as its record shows it (context-view.ts): its anchor's confirmation
+    // less its own receipt, in whole seconds
     db.$queryRaw<{ bucket: bigint; n: bigint; p50: number | null; p95: number | null }[]>`
       SELECT floor((extract(epoch FROM a.confirmed_at) * 1000 - ${s}) / ${bucketMs})::bigint AS bucket, count(*) AS n,
              percentile_cont(0.5) WITHIN GROUP (ORDER BY t.seconds)::float8 AS p50,
              percentile_cont(0.95) WITHIN GROUP (ORDER BY t.seconds)::float8 AS p95
         FROM contexts c
-        LEFT JOIN confirmed_contexts m ON m.id = c.id
-        JOIN anchors a ON a.id = COALESCE(m.anchor_id, c.anchor_id)
+        CROSS JOIN LATERAL ctxlog_context_status(c.id, c.failed_at) AS s
+        JOIN confirmed_contexts m ON m.id = c.id
+        JOIN anchors a ON a.id = m.anchor_id
         CROSS JOIN LATERAL (
           SELECT greatest(0, round(extract(epoch FROM a.confirmed_at - c.created_at))) AS seconds
         ) t
-       WHERE c.user_id = ${userId} AND (m.id IS NOT NULL OR c.status = 'confirmed')
+       WHERE c.user_id = ${userId} AND s.status = 'confirmed'
          AND c.id >= ${idFloor("ctx", new Date(window.since.getTime() - DAY))} AND c.id < ${idFloor("ctx", window.until)}
          AND a.confirmed_at >= ${window.since} AND a.confirmed_at < ${window.until}
        GROUP BY 1`,

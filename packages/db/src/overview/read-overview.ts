@@ -1,4 +1,4 @@
-import { idFloor, type WebhookState } from "@ctxlog/core";
+import { type ContextStatus, idFloor, type WebhookState } from "@ctxlog/core";
 import { IN_FLIGHT_STATUSES } from "../anchors/in-flight-anchors";
 import type { PrismaClient } from "../generated/prisma/client";
 
@@ -20,8 +20,7 @@ const DAY = 24 * HOUR;
 
 /**
  * The dashboard's overview of one user, in statements that each read an index range, never the
- * whole contexts table: counts by status from (user_id, id), the queue and the failed rows' partial
- * index (index-only scans); the last
+ * whole contexts table: counts by status over the user's rows (user_id, id); the last
  * hour and the last day as id ranges, ids being time-ordered (`idFloor`). The average confirmation
  * time covers contexts confirmed in the last 24 h among those created in the last 48 h (the id
  * range that bounds the scan; confirmation takes seconds, so none is missed but manual retries
@@ -35,27 +34,28 @@ export async function readOverview(
   const now = opts.now ?? new Date();
   const firstMinute = Math.floor(now.getTime() / MINUTE) * MINUTE - 59 * MINUTE;
   const [byStatus, perMinute, avg, waiting, chain, hooks, failed] = await Promise.all([
-    // one snapshot: every context, the queue's (pending), the failed ones (a partial index); the
-    // rest are confirmed (no index of contexts names status, so its confirmation can be HOT)
-    db.$queryRaw<{ total: bigint; pending: bigint; failed: bigint }[]>`
-      SELECT (SELECT count(*) FROM contexts WHERE user_id = ${userId}) AS total,
-             (SELECT count(*) FROM pending_contexts WHERE user_id = ${userId}) AS pending,
-             (SELECT count(*) FROM contexts WHERE user_id = ${userId} AND failed_at IS NOT NULL) AS failed`,
+    // each context's status as ctxlog_context_status says (the one definition), counted in one scan
+    // of the user's rows (user_id, id) with the queue probed as a hashed subplan
+    db.$queryRaw<{ status: string; n: bigint }[]>`
+      SELECT s.status::text AS status, count(*) AS n
+        FROM contexts AS c CROSS JOIN LATERAL ctxlog_context_status(c.id, c.failed_at) AS s
+       WHERE c.user_id = ${userId}
+       GROUP BY 1`,
     db.$queryRaw<{ minute: Date; n: bigint }[]>`
       SELECT date_trunc('minute', created_at) AS minute, count(*) AS n
       FROM contexts
       WHERE user_id = ${userId} AND id >= ${idFloor("ctx", new Date(firstMinute))}
       GROUP BY 1`,
     // each context's confirmation time as its record shows it (context-view.ts): its anchor's
-    // confirmation less its own receipt, in whole seconds. Its batch is the one it was confirmed in
-    // (confirmed_contexts), or its row's (confirmed earlier; a failed row's anchor has no
-    // confirmed_at)
+    // confirmation less its own receipt, in whole seconds, for the confirmed ones
+    // (ctxlog_context_status); its batch is the one it was confirmed in (confirmed_contexts)
     db.$queryRaw<{ avg: number | null }[]>`
       SELECT avg(greatest(0, round(extract(epoch FROM a.confirmed_at - c.created_at))))::float8 AS avg
       FROM contexts c
-      LEFT JOIN confirmed_contexts m ON m.id = c.id
-      JOIN anchors a ON a.id = COALESCE(m.anchor_id, c.anchor_id)
-      WHERE c.user_id = ${userId} AND (m.id IS NOT NULL OR c.status = 'confirmed')
+      CROSS JOIN LATERAL ctxlog_context_status(c.id, c.failed_at) AS s
+      JOIN confirmed_contexts m ON m.id = c.id
+      JOIN anchors a ON a.id = m.anchor_id
+      WHERE c.user_id = ${userId} AND s.status = 'confirmed'
         AND c.id >= ${idFloor("ctx", new Date(now.getTime() - 2 * DAY))}
         AND a.confirmed_at >= ${new Date(now.getTime() - DAY)}`,
     db.anchor.count({ where: { status: { in: [...IN_FLIGHT_STATUSES] } } }),
@@ -72,16 +72,10 @@ export async function readOverview(
         AND d.updated_at >= ${new Date(now.getTime() - DAY)}`,
   ]);
   const counts = new Map(perMinute.map((r) => [r.minute.getTime(), Number(r.n)]));
-  const total = Number(byStatus[0]?.total ?? 0);
-  const pending = Number(byStatus[0]?.pending ?? 0);
-  const failedContexts = Number(byStatus[0]?.failed ?? 0);
+  const count = (status: ContextStatus) => Number(byStatus.find((r) => r.status === status)?.n ?? 0);
   const hookCount = (s: WebhookState) => Number(hooks.find((h) => h.state === s)?.n ?? 0);
   return {
-    contextsByStatus: {
-      pending,
-      confirmed: Math.max(0, total - pending - failedContexts),
-      failed: failedContexts,
-    },
+    contextsByStatus: { pending: count("pending"), confirmed: count("confirmed"), failed: count("failed") },
     contextsPerMinute: Array.from({ length: 60 }, (_, i) => {
       const minute = firstMinute + i * MINUTE;
       return { minute: new Date(minute), count: counts.get(minute) ?? 0 };

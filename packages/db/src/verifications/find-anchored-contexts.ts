@@ -11,9 +11,9 @@ const MAX_ROWS = 5;
 /**
  * The reader's contexts with this context_hash whose batch's transaction is `transactionHash`, with
  * their chain fields and their anchor. Identical data logged twice gives two rows; a handful at most
- * are returned. Rows that name their batch themselves (failed, or confirmed before migration
- * 20261127164638) are found through it; the others — confirmed since, or in a batch in flight —
- * through `attachBatches`, among the reader's rows with this hash that say pending.
+ * are returned. Rows that name their batch themselves (failed) are found through it; the others —
+ * confirmed, or in a batch in flight — through `attachBatches`, among the reader's rows with this
+ * hash that have not failed.
  */
 export async function findAnchoredContexts(
   db: DbOrTx,
@@ -22,12 +22,16 @@ export async function findAnchoredContexts(
   transactionHash: string,
 ) {
   const contextHash = bytesOfHex(contextHashHex);
-  const named = await db.context.findMany({
-    where: { ...readerFilter(reader), contextHash, anchor: { transactionHash } },
-    include: { anchor: { omit: ANCHOR_OMIT } },
-    orderBy: { id: "asc" },
-    take: MAX_ROWS,
-  });
+  const named = await attachBatches(
+    db,
+    await db.context.findMany({
+      where: { ...readerFilter(reader), contextHash, anchor: { transactionHash } },
+      include: { anchor: { omit: ANCHOR_OMIT } },
+      orderBy: { id: "asc" },
+      take: MAX_ROWS,
+    }),
+    readAnchorViews(db),
+  );
   const placed =
     named.length === MAX_ROWS
       ? []
@@ -35,7 +39,7 @@ export async function findAnchoredContexts(
           await attachBatches(
             db,
             await db.context.findMany({
-              where: { ...readerFilter(reader), contextHash, status: "pending" },
+              where: { ...readerFilter(reader), contextHash },
               include: { anchor: { omit: ANCHOR_OMIT } },
               orderBy: { id: "asc" },
               // identical data logged more often than this is looked for among its oldest rows
@@ -58,7 +62,7 @@ export async function findAnchoredContexts(
 export async function findContextByHash(db: DbOrTx, reader: ContextReader, contextHash: string) {
   const found = await db.context.findFirst({
     where: { ...readerFilter(reader), contextHash: bytesOfHex(contextHash) },
-    select: { id: true, status: true, createdAt: true, anchorId: true, anchor: { select: ANCHOR_FIELDS } },
+    select: { id: true, createdAt: true, anchorId: true, anchor: { select: ANCHOR_FIELDS } },
     orderBy: { id: "desc" },
   });
   if (!found) return null;

@@ -58,7 +58,6 @@ describe("GET /v1/overview: anchoring", () => {
     expect(await overview()).toMatchObject({ state: "wrong_chain", reason: refusal });
 
     // everything confirmed: ok, whatever the last error was
-    await h.db.context.updateMany({ where: { userId: t.userId }, data: { status: "confirmed" } });
     await h.db.pendingContext.deleteMany({ where: { userId: t.userId } });
     await saveAnchoringHealth(h.db, { ...report, state: "ok", thresholdSeconds: 60 });
     expect(await overview()).toMatchObject({ state: "ok", behind_seconds: 0 });
@@ -77,10 +76,6 @@ describe("GET /v1/overview: anchoring", () => {
       data: { createdAt: new Date(now - 6_400) },
     });
     // every other pending context of this database confirmed: out of the queue, so this one heads it
-    await h.db.context.updateMany({
-      where: { status: "pending", NOT: { id: posted.body.context_id } },
-      data: { status: "confirmed" },
-    });
     await h.db.pendingContext.deleteMany({ where: { NOT: { id: posted.body.context_id } } });
     await saveAnchoringHealth(h.db, {
       network,

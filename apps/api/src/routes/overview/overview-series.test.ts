@@ -1,6 +1,7 @@
 // Integration: real PostgreSQL and Redis. GET /v1/overview/series over a chosen window: contexts
 // received per bucket, and the confirmation time's p50/p95 of those confirmed in it.
 import { newId } from "@ctxlog/core";
+import { confirmContextsOfTestBatch } from "@ctxlog/db/testing";
 import { bearer, createTestHarness, type TestHarness } from "../../testing/harness";
 
 let h: TestHarness;
@@ -33,9 +34,8 @@ it("buckets contexts and the confirmation time's p50/p95 over the window asked f
       VALUES (${anchorId}, '0xs', 31337, 'anvil', '0xr', '0xroot', 1, ${[row.id]}::text[], 'confirmed', 3,
         ${new Date(now)}, now())`;
     await h.db.$executeRaw`
-      UPDATE contexts SET status = 'confirmed', anchor_id = ${anchorId}, created_at = ${new Date(now - seconds * 1000)}
-      WHERE id = ${row.id}`;
-    await h.db.pendingContext.delete({ where: { id: row.id } });
+      UPDATE contexts SET created_at = ${new Date(now - seconds * 1000)} WHERE id = ${row.id}`;
+    await confirmContextsOfTestBatch(h.db, anchorId);
   }
   const get = (q: string) => h.request.get(`/v1/overview/series${q}`).set(bearer(t.keys.read_only));
   const hour = await get("");

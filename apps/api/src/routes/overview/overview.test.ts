@@ -1,5 +1,6 @@
 // Integration: real PostgreSQL and Redis; every response is held to the OpenAPI document.
 import { idFloor, newId } from "@ctxlog/core";
+import { confirmContextsOfTestBatch } from "@ctxlog/db/testing";
 import { bearer, createTestHarness, type TestHarness } from "../../testing/harness";
 
 let h: TestHarness;
@@ -28,9 +29,8 @@ describe("GET /v1/overview", () => {
         VALUES (${anchorId}, '0xs', 31337, 'anvil', '0xr', '0xroot', ${contextIds.length}, ${contextIds}::text[],
           'confirmed', 3, ${new Date(received.getTime() + seconds * 1000)}, now())`;
       await h.db.$executeRaw`
-        UPDATE contexts SET status = 'confirmed', anchor_id = ${anchorId}, created_at = ${received}
-        WHERE id = ANY(${contextIds}::text[])`;
-      await h.db.pendingContext.deleteMany({ where: { id: { in: contextIds } } });
+        UPDATE contexts SET created_at = ${received} WHERE id = ANY(${contextIds}::text[])`;
+      await confirmContextsOfTestBatch(h.db, anchorId);
     };
     await confirmIn(ids.slice(0, 2), 4);
     await confirmIn([ids[2] as string], 10);
@@ -38,10 +38,10 @@ describe("GET /v1/overview", () => {
     const old = new Date(Date.now() - 3 * 3_600_000);
     await h.db.$executeRaw`
       INSERT INTO contexts (id, user_id, api_key_id, key_family_id, agent_id, canonical_data,
-        context_hash, signature, signer_address, status, network, created_at, updated_at, estimated_confirmation,
+        context_hash, signature, signer_address, network, created_at, updated_at, estimated_confirmation,
         failed_at)
       SELECT ${idFloor("ctx", old).slice(0, 14)} || substr(id, 15), user_id, api_key_id, key_family_id, agent_id,
-        canonical_data, context_hash, signature, signer_address, 'failed', network, ${old}, ${old}, ${old}, ${old}
+        canonical_data, context_hash, signature, signer_address, network, ${old}, ${old}, ${old}, ${old}
       FROM contexts WHERE id = ${ids[3]}`;
     await h.db.chainStatus.create({
       data: {
@@ -113,9 +113,9 @@ describe("GET /v1/overview", () => {
     // many rows of another user, so the planner has a reason to choose
     await h.db.$executeRaw`
       INSERT INTO contexts (id, user_id, api_key_id, key_family_id, agent_id, canonical_data,
-        context_hash, signature, signer_address, status, network, created_at, updated_at, estimated_confirmation)
+        context_hash, signature, signer_address, network, created_at, updated_at, estimated_confirmation)
       SELECT ${newId("ctx").slice(0, 14)} || lpad(g::text, 16, '0'), user_id, api_key_id, key_family_id, agent_id,
-        canonical_data, context_hash, signature, signer_address, 'confirmed', network, now(), now(), now()
+        canonical_data, context_hash, signature, signer_address, network, now(), now(), now()
       FROM contexts, generate_series(1, 20000) AS g WHERE user_id = ${t.userId}`;
     await h.db.$executeRawUnsafe("ANALYZE contexts");
     const other = await h.tenant();
@@ -124,10 +124,9 @@ describe("GET /v1/overview", () => {
         { "QUERY PLAN": string }[]
       >`EXPLAIN SELECT date_trunc('minute', created_at), count(*)
         FROM contexts WHERE user_id = ${other.userId} AND id >= ${idFloor("ctx", new Date(Date.now() - 3_600_000))} GROUP BY 1`,
-      await h.db.$queryRaw<{ "QUERY PLAN": string }[]>`EXPLAIN SELECT count(*) FROM contexts
-        WHERE user_id = ${other.userId}`,
-      await h.db.$queryRaw<{ "QUERY PLAN": string }[]>`EXPLAIN SELECT count(*) FROM contexts
-        WHERE user_id = ${other.userId} AND failed_at IS NOT NULL`,
+      await h.db.$queryRaw<{ "QUERY PLAN": string }[]>`EXPLAIN SELECT s.status, count(*)
+        FROM contexts AS c CROSS JOIN LATERAL ctxlog_context_status(c.id, c.failed_at) AS s
+        WHERE c.user_id = ${other.userId} GROUP BY 1`,
     ];
     for (const plan of plans) {
       const text = plan.map((r: { "QUERY PLAN": string }) => r["QUERY PLAN"]).join("\n");

@@ -1,0 +1,140 @@
+/** Types generated for queries found in "packages/db/src/contexts/context-transitions.sql" */
+import { PreparedQuery } from '@pgtyped/runtime';
+
+export type ContextStatus = 'confirmed' | 'failed' | 'pending';
+
+export type ContextStatusArray = (ContextStatus)[];
+
+export type DateOrString = Date | string;
+
+/** 'ConfirmBatchContexts' parameters type */
+export interface IConfirmBatchContextsParams {
+  anchorId: string;
+}
+
+/** 'ConfirmBatchContexts' return type */
+export interface IConfirmBatchContextsResult {
+  id: string;
+  user_id: string;
+}
+
+/** 'ConfirmBatchContexts' query type */
+export interface IConfirmBatchContextsQuery {
+  params: IConfirmBatchContextsParams;
+  result: IConfirmBatchContextsResult;
+}
+
+const confirmBatchContextsIR: any = {"usedParamSet":{"anchorId":true},"params":[{"name":"anchorId","required":true,"transform":{"type":"scalar"},"locs":[{"a":159,"b":168},{"a":396,"b":405}]}],"statement":"WITH batch AS (\n  SELECT b.id, (b.n - 1)::int AS leaf_index\n    FROM anchors AS a CROSS JOIN unnest(a.context_ids) WITH ORDINALITY AS b(id, n)\n   WHERE a.id = :anchorId!),\ndequeued AS (\n  DELETE FROM pending_contexts AS q USING batch\n   WHERE q.id = batch.id\n  RETURNING q.id, q.user_id, batch.leaf_index),\nconfirmed AS (\n  INSERT INTO confirmed_contexts (id, anchor_id, leaf_index)\n  SELECT id, :anchorId!, leaf_index FROM dequeued)\nSELECT id AS \"id!\", user_id AS \"user_id!\" FROM dequeued ORDER BY leaf_index"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * WITH batch AS (
+ *   SELECT b.id, (b.n - 1)::int AS leaf_index
+ *     FROM anchors AS a CROSS JOIN unnest(a.context_ids) WITH ORDINALITY AS b(id, n)
+ *    WHERE a.id = :anchorId!),
+ * dequeued AS (
+ *   DELETE FROM pending_contexts AS q USING batch
+ *    WHERE q.id = batch.id
+ *   RETURNING q.id, q.user_id, batch.leaf_index),
+ * confirmed AS (
+ *   INSERT INTO confirmed_contexts (id, anchor_id, leaf_index)
+ *   SELECT id, :anchorId!, leaf_index FROM dequeued)
+ * SELECT id AS "id!", user_id AS "user_id!" FROM dequeued ORDER BY leaf_index
+ * ```
+ */
+export const confirmBatchContexts = new PreparedQuery<IConfirmBatchContextsParams,IConfirmBatchContextsResult>(confirmBatchContextsIR);
+
+
+/** 'FailBatchContexts' parameters type */
+export interface IFailBatchContextsParams {
+  anchorId: string;
+  details?: string | null | void;
+  from: ContextStatusArray;
+  message: string;
+  reason: string;
+  retryPossible: boolean;
+}
+
+/** 'FailBatchContexts' return type */
+export interface IFailBatchContextsResult {
+  agent_id: string;
+  error_code: string;
+  error_details: string | null;
+  error_message: string;
+  failure_reason: string;
+  id: string;
+  retry_possible: boolean;
+  transaction_hash: string | null;
+  user_id: string;
+}
+
+/** 'FailBatchContexts' query type */
+export interface IFailBatchContextsQuery {
+  params: IFailBatchContextsParams;
+  result: IFailBatchContextsResult;
+}
+
+const failBatchContextsIR: any = {"usedParamSet":{"message":true,"details":true,"reason":true,"retryPossible":true,"anchorId":true,"from":true},"params":[{"name":"message","required":true,"transform":{"type":"scalar"},"locs":[{"a":115,"b":123}]},{"name":"details","required":false,"transform":{"type":"scalar"},"locs":[{"a":142,"b":149}]},{"name":"reason","required":true,"transform":{"type":"scalar"},"locs":[{"a":169,"b":176}]},{"name":"retryPossible","required":true,"transform":{"type":"scalar"},"locs":[{"a":200,"b":214}]},{"name":"anchorId","required":true,"transform":{"type":"scalar"},"locs":[{"a":332,"b":341}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":442,"b":447}]}],"statement":"WITH failed AS (\n  UPDATE contexts AS c SET anchor_id = a.id, error_code = 'BLOCKCHAIN_ERROR',\n    error_message = :message!, error_details = :details, failure_reason = :reason!,\n    retry_possible = :retryPossible!, failed_at = now(), updated_at = now()\n  FROM anchors AS a CROSS JOIN unnest(a.context_ids) AS b(id)\n  WHERE a.id = :anchorId! AND c.id = b.id\n    AND (SELECT s.status FROM ctxlog_context_status(c.id, c.failed_at) AS s) = ANY(:from!::\"ContextStatus\"[])\n  RETURNING c.id, c.user_id, c.agent_id,\n    CASE WHEN a.sent_at IS NOT NULL THEN a.transaction_hash END AS transaction_hash, c.error_code,\n    c.error_message, c.error_details, c.retry_possible, c.failure_reason),\ndequeued AS (DELETE FROM pending_contexts AS q USING failed AS f WHERE q.id = f.id)\nSELECT id AS \"id!\", user_id AS \"user_id!\", agent_id AS \"agent_id!\", transaction_hash,\n       error_code AS \"error_code!\", error_message AS \"error_message!\", error_details,\n       retry_possible AS \"retry_possible!\", failure_reason AS \"failure_reason!\"\n  FROM failed"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * WITH failed AS (
+ *   UPDATE contexts AS c SET anchor_id = a.id, error_code = 'BLOCKCHAIN_ERROR',
+ *     error_message = :message!, error_details = :details, failure_reason = :reason!,
+ *     retry_possible = :retryPossible!, failed_at = now(), updated_at = now()
+ *   FROM anchors AS a CROSS JOIN unnest(a.context_ids) AS b(id)
+ *   WHERE a.id = :anchorId! AND c.id = b.id
+ *     AND (SELECT s.status FROM ctxlog_context_status(c.id, c.failed_at) AS s) = ANY(:from!::"ContextStatus"[])
+ *   RETURNING c.id, c.user_id, c.agent_id,
+ *     CASE WHEN a.sent_at IS NOT NULL THEN a.transaction_hash END AS transaction_hash, c.error_code,
+ *     c.error_message, c.error_details, c.retry_possible, c.failure_reason),
+ * dequeued AS (DELETE FROM pending_contexts AS q USING failed AS f WHERE q.id = f.id)
+ * SELECT id AS "id!", user_id AS "user_id!", agent_id AS "agent_id!", transaction_hash,
+ *        error_code AS "error_code!", error_message AS "error_message!", error_details,
+ *        retry_possible AS "retry_possible!", failure_reason AS "failure_reason!"
+ *   FROM failed
+ * ```
+ */
+export const failBatchContexts = new PreparedQuery<IFailBatchContextsParams,IFailBatchContextsResult>(failBatchContextsIR);
+
+
+/** 'RetryFailedContext' parameters type */
+export interface IRetryFailedContextParams {
+  contextId: string;
+  estimatedConfirmation: DateOrString;
+  from: ContextStatusArray;
+  userId: string;
+}
+
+/** 'RetryFailedContext' return type */
+export interface IRetryFailedContextResult {
+  id: string;
+}
+
+/** 'RetryFailedContext' query type */
+export interface IRetryFailedContextQuery {
+  params: IRetryFailedContextParams;
+  result: IRetryFailedContextResult;
+}
+
+const retryFailedContextIR: any = {"usedParamSet":{"estimatedConfirmation":true,"contextId":true,"userId":true,"from":true},"params":[{"name":"estimatedConfirmation","required":true,"transform":{"type":"scalar"},"locs":[{"a":244,"b":266}]},{"name":"contextId","required":true,"transform":{"type":"scalar"},"locs":[{"a":303,"b":313}]},{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":331,"b":338}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":444,"b":449}]}],"statement":"WITH retried AS (\n  UPDATE contexts AS c SET error_code = NULL, error_message = NULL, error_details = NULL,\n    failure_reason = NULL, retry_possible = NULL, failed_at = NULL, anchor_id = NULL, merkle_proof = NULL,\n    estimated_confirmation = :estimatedConfirmation!, updated_at = now()\n  WHERE c.id = :contextId! AND c.user_id = :userId! AND c.retry_possible\n    AND (SELECT s.status FROM ctxlog_context_status(c.id, c.failed_at) AS s) = ANY(:from!::\"ContextStatus\"[])\n  RETURNING c.id, c.user_id),\nqueued AS (INSERT INTO pending_contexts (id, user_id) SELECT id, user_id FROM retried)\nSELECT id AS \"id!\" FROM retried"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * WITH retried AS (
+ *   UPDATE contexts AS c SET error_code = NULL, error_message = NULL, error_details = NULL,
+ *     failure_reason = NULL, retry_possible = NULL, failed_at = NULL, anchor_id = NULL, merkle_proof = NULL,
+ *     estimated_confirmation = :estimatedConfirmation!, updated_at = now()
+ *   WHERE c.id = :contextId! AND c.user_id = :userId! AND c.retry_possible
+ *     AND (SELECT s.status FROM ctxlog_context_status(c.id, c.failed_at) AS s) = ANY(:from!::"ContextStatus"[])
+ *   RETURNING c.id, c.user_id),
+ * queued AS (INSERT INTO pending_contexts (id, user_id) SELECT id, user_id FROM retried)
+ * SELECT id AS "id!" FROM retried
+ * ```
+ */
+export const retryFailedContext = new PreparedQuery<IRetryFailedContextParams,IRetryFailedContextResult>(retryFailedContextIR);
+
+

@@ -1,0 +1,41 @@
+/* @name confirmBatchContexts */
+WITH batch AS (
+  SELECT b.id, (b.n - 1)::int AS leaf_index
+    FROM anchors AS a CROSS JOIN unnest(a.context_ids) WITH ORDINALITY AS b(id, n)
+   WHERE a.id = :anchorId!),
+dequeued AS (
+  DELETE FROM pending_contexts AS q USING batch
+   WHERE q.id = batch.id
+  RETURNING q.id, q.user_id, batch.leaf_index),
+confirmed AS (
+  INSERT INTO confirmed_contexts (id, anchor_id, leaf_index)
+  SELECT id, :anchorId!, leaf_index FROM dequeued)
+SELECT id AS "id!", user_id AS "user_id!" FROM dequeued ORDER BY leaf_index;
+
+/* @name failBatchContexts */
+WITH failed AS (
+  UPDATE contexts AS c SET anchor_id = a.id, error_code = 'BLOCKCHAIN_ERROR',
+    error_message = :message!, error_details = :details, failure_reason = :reason!,
+    retry_possible = :retryPossible!, failed_at = now(), updated_at = now()
+  FROM anchors AS a CROSS JOIN unnest(a.context_ids) AS b(id)
+  WHERE a.id = :anchorId! AND c.id = b.id
+    AND (SELECT s.status FROM ctxlog_context_status(c.id, c.failed_at) AS s) = ANY(:from!::"ContextStatus"[])
+  RETURNING c.id, c.user_id, c.agent_id,
+    CASE WHEN a.sent_at IS NOT NULL THEN a.transaction_hash END AS transaction_hash, c.error_code,
+    c.error_message, c.error_details, c.retry_possible, c.failure_reason),
+dequeued AS (DELETE FROM pending_contexts AS q USING failed AS f WHERE q.id = f.id)
+SELECT id AS "id!", user_id AS "user_id!", agent_id AS "agent_id!", transaction_hash,
+       error_code AS "error_code!", error_message AS "error_message!", error_details,
+       retry_possible AS "retry_possible!", failure_reason AS "failure_reason!"
+  FROM failed;
+
+/* @name retryFailedContext */
+WITH retried AS (
+  UPDATE contexts AS c SET error_code = NULL, error_message = NULL, error_details = NULL,
+    failure_reason = NULL, retry_possible = NULL, failed_at = NULL, anchor_id = NULL, merkle_proof = NULL,
+    estimated_confirmation = :estimatedConfirmation!, updated_at = now()
+  WHERE c.id = :contextId! AND c.user_id = :userId! AND c.retry_possible
+    AND (SELECT s.status FROM ctxlog_context_status(c.id, c.failed_at) AS s) = ANY(:from!::"ContextStatus"[])
+  RETURNING c.id, c.user_id),
+queued AS (INSERT INTO pending_contexts (id, user_id) SELECT id, user_id FROM retried)
+SELECT id AS "id!" FROM retried;
