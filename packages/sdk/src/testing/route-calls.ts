@@ -3,6 +3,10 @@
 // checks the request against the table and against the document.
 import type { CtxlogClient } from "../client";
 
+const TRACE = "5b8efff798038103d269b633813fc60c";
+const [T0, T1] = ["2026-11-26T00:00:00.000Z", "2026-11-27T00:00:00.000Z"];
+const [Q0, Q1] = [T0, T1].map(encodeURIComponent);
+
 /** [name, operationId in openapi.json, the call, method, URL, body] */
 export type Call = [string, string, (c: CtxlogClient) => Promise<unknown>, string, string, unknown];
 export const calls: Call[] = [
@@ -30,6 +34,14 @@ export const calls: Call[] = [
     (c) => c.contexts.list({ agent_id: "a", status: "failed", limit: 5, cursor: "c1" }),
     "GET",
     "/v1/contexts?agent_id=a&status=failed&limit=5&cursor=c1",
+    undefined,
+  ],
+  [
+    "contexts.list (a trace, a window)",
+    "listContexts",
+    (c) => c.contexts.list({ trace_id: TRACE, created_after: T0, created_before: T1 }),
+    "GET",
+    `/v1/contexts?trace_id=${TRACE}&created_after=${Q0}&created_before=${Q1}`,
     undefined,
   ],
   [
@@ -94,6 +106,14 @@ export const calls: Call[] = [
     (c) => c.verifications.list({ context_id: "ctx_1", limit: 5, cursor: "c1" }),
     "GET",
     "/v1/verifications?context_id=ctx_1&limit=5&cursor=c1",
+    undefined,
+  ],
+  [
+    "verifications.list (a window)",
+    "listVerifications",
+    (c) => c.verifications.list({ created_after: T0, created_before: T1 }),
+    "GET",
+    `/v1/verifications?created_after=${Q0}&created_before=${Q1}`,
     undefined,
   ],
   [
@@ -203,6 +223,61 @@ export const calls: Call[] = [
   ],
   ["events.get", "getEvent", (c) => c.events.get("evt_1"), "GET", "/v1/events/evt_1", undefined],
   ["events.types", "listEventTypes", (c) => c.events.types(), "GET", "/v1/event-types", undefined],
+  [
+    "agents.list",
+    "listAgents",
+    (c) => c.agents.list({ limit: 5, cursor: "c1", active_after: T0, active_before: T1 }),
+    "GET",
+    `/v1/agents?limit=5&cursor=c1&active_after=${Q0}&active_before=${Q1}`,
+    undefined,
+  ],
+  ["agents.get", "getAgent", (c) => c.agents.get("planner-7"), "GET", "/v1/agents/planner-7", undefined],
+  [
+    "agents.export",
+    "exportAgent",
+    async (c) => {
+      for await (const _ of c.agents.export("planner-7", { from_sequence: 2, to_sequence: 9 })) {
+        // drain
+      }
+    },
+    "GET",
+    "/v1/agents/planner-7/export?from_sequence=2&to_sequence=9",
+    undefined,
+  ],
+  [
+    "agents.traces",
+    "listAgentTraces",
+    (c) => c.agents.traces("planner-7", { limit: 5, cursor: "c1" }),
+    "GET",
+    "/v1/agents/planner-7/traces?limit=5&cursor=c1",
+    undefined,
+  ],
+  [
+    "agents.eraseData",
+    "eraseAgentData",
+    (c) => c.agents.eraseData("planner-7"),
+    "DELETE",
+    "/v1/agents/planner-7/data",
+    undefined,
+  ],
+  [
+    "webhooks.stats",
+    "getWebhookStats",
+    (c) => c.webhooks.stats("whk_1", { since: T0, until: T1 }),
+    "GET",
+    `/v1/webhooks/whk_1/stats?since=${Q0}&until=${Q1}`,
+    undefined,
+  ],
+  ["search", "search", (c) => c.search("0xab cd"), "GET", "/v1/search?q=0xab+cd", undefined],
+  ["overview.get", "getOverview", (c) => c.overview.get(), "GET", "/v1/overview", undefined],
+  [
+    "overview.series",
+    "getOverviewSeries",
+    (c) => c.overview.series({ since: T0, until: T1 }),
+    "GET",
+    `/v1/overview/series?since=${Q0}&until=${Q1}`,
+    undefined,
+  ],
   [
     "ids are one encoded path segment",
     "getContext",
