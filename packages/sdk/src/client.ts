@@ -29,6 +29,7 @@ import type {
   WebhookDeliveryDetail,
   WebhookEventName,
 } from "./types";
+import { type WaitConfirmedOptions, waitConfirmed } from "./wait-confirmed";
 
 export type CtxlogClientOptions = HttpOptions;
 
@@ -130,6 +131,14 @@ export class ContextsApi {
 
   get(contextId: string, opts: CallOptions = {}): Promise<Context> {
     return this.http.request({ method: "GET", path: `/contexts/${seg(contextId)}`, signal: opts.signal });
+  }
+
+  /**
+   * Reads the context (GET /contexts/:id) with a growing pause until it is confirmed or failed, and
+   * returns it: check `status`. Throws ConfirmationTimeoutError after `timeoutMs` (default 120 s).
+   */
+  waitConfirmed(contextId: string, opts: WaitConfirmedOptions = {}): Promise<Context> {
+    return waitConfirmed((signal) => this.get(contextId, { signal }), contextId, opts);
   }
 
   /** One page, newest first. */

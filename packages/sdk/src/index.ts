@@ -38,6 +38,7 @@ export {
 export { erasedAt, type HeldContext, withHeldData } from "./erased-bundle";
 export {
   type ApiErrorInit,
+  ConfirmationTimeoutError,
   CtxlogApiError,
   CtxlogConnectionError,
   CtxlogError,
@@ -72,6 +73,7 @@ export { anchoredEventAbi } from "./registry-abi";
 export { SALT_METADATA_KEY, saltContext } from "./salt";
 export * from "./types";
 export { type VerifyContextOptions, type VerifyContextResult, verifyContext } from "./verify-context";
+export type { WaitConfirmedOptions } from "./wait-confirmed";
 export {
   DEFAULT_WEBHOOK_TOLERANCE_SECONDS,
   type VerifyWebhookOptions,

@@ -5,6 +5,8 @@ List methods iterate over every page (`for` / `async for`), following the cursor
 
 from __future__ import annotations
 
+import asyncio
+import time
 import uuid
 from datetime import datetime
 from typing import Any, Dict, Mapping, Optional, Sequence, Union
@@ -16,6 +18,7 @@ from .models import (AgentLog, AgentTrace, AuthStatus, Context, CreatedContext, 
                      EventType, Overview, OverviewSeries, RecordedEvent, RecoveringWebhook, RotatedWebhookSecret,
                      SearchResult, Signer, Verification, Webhook, WebhookDelivery, WebhookDeliveryDetail,
                      WebhookStats, from_dict)
+from .errors import ConfirmationTimeoutError
 from .salt import salted_metadata
 
 __all__ = ["Client", "AsyncClient", "MAX_BATCH_ITEMS"]
@@ -96,6 +99,36 @@ class Contexts(_Resource):
                                                  "created_after": _iso(created_after),
                                                  "created_before": _iso(created_before), "limit": limit},
                                    lambda c: from_dict(Context, c))
+
+    def wait_confirmed(self, context_id: str, timeout: float = 120.0, *, interval: float = 0.5,
+                       max_interval: float = 5.0) -> Any:
+        """Reads the context (GET /contexts/:id) with a growing pause (interval, x1.5 each time, up to
+        max_interval) until it is confirmed or failed, and returns it: check `.status`. Raises
+        ConfirmationTimeoutError after `timeout` seconds. On AsyncClient: `await` it."""
+        if isinstance(self._http, AsyncHttp):
+            return self._wait_async(context_id, timeout, interval, max_interval)
+        deadline = time.monotonic() + timeout
+        while True:
+            context = self.get(context_id)
+            left = deadline - time.monotonic()
+            if context.status != "pending":
+                return context
+            if left <= 0:
+                raise ConfirmationTimeoutError(context_id, context.status, timeout)
+            time.sleep(min(interval, left))
+            interval = min(max_interval, interval * 1.5)
+
+    async def _wait_async(self, context_id: str, timeout: float, interval: float, max_interval: float) -> Context:
+        deadline = time.monotonic() + timeout
+        while True:
+            context = await self.get(context_id)
+            left = deadline - time.monotonic()
+            if context.status != "pending":
+                return context
+            if left <= 0:
+                raise ConfirmationTimeoutError(context_id, context.status, timeout)
+            await asyncio.sleep(min(interval, left))
+            interval = min(max_interval, interval * 1.5)
 
     def proof(self, context_id: str) -> Any:
         """GET /contexts/:id/proof: the bundle as served (a dict), for ctxlog.verify_proof. 409 until confirmed."""
