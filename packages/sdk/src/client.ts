@@ -112,14 +112,15 @@ export class ContextsApi {
   /**
    * POST /contexts/batch → 202 with the pending contexts, in the order given: 1–500 items, at most
    * 5 MiB, all or nothing (a bad item is a 400 VALIDATION_ERROR whose `details` name it by
-   * `index`). Costs one rate-limit unit per item. See ContextLogger to batch without thinking.
+   * `index`). Costs one rate-limit unit per item; each context comes with its `receipt`, as from
+   * `create`. See ContextLogger to batch without thinking.
    */
   async createMany(
     items: readonly CreateContextInput[],
     opts: CreateContextOptions & CallOptions = {},
-  ): Promise<Context[]> {
+  ): Promise<CreatedContext[]> {
     const headers = opts.idempotencyKey ? { "Idempotency-Key": opts.idempotencyKey } : undefined;
-    const answer = await this.http.request<{ data: Context[] }>({
+    const answer = await this.http.request<{ data: CreatedContext[] }>({
       method: "POST",
       path: "/contexts/batch",
       body: { contexts: items.map(saltContext) },

@@ -81,12 +81,13 @@ class Contexts(_Resource):
 
     def create_many(self, items: Sequence[Mapping[str, Any]], *, idempotency_key: Optional[str] = None) -> Any:
         """POST /contexts/batch → the pending contexts in the order given: 1–500 items
-        ({agent_id, context_data, metadata?, visibility?, salt?}), at most 5 MiB, all or nothing."""
+        ({agent_id, context_data, metadata?, visibility?, salt?}), at most 5 MiB, all or nothing. Each
+        is a CreatedContext: `.receipt` (a Receipt) as from create()."""
         if not 1 <= len(items) <= MAX_BATCH_ITEMS:
             raise ValueError("create_many takes 1 to %d items, got %d" % (MAX_BATCH_ITEMS, len(items)))
         return self._run(Request("POST", "/contexts/batch", body={"contexts": [_unsalted(i) for i in items]},
                                  headers={"Idempotency-Key": idempotency_key or _new_key()},
-                                 cast=lambda b: [from_dict(Context, c) for c in b["data"]]))
+                                 cast=lambda b: [from_dict(CreatedContext, c) for c in b["data"]]))
 
     def get(self, context_id: str) -> Any:
         return self._run(Request("GET", "/contexts/%s" % seg(context_id), cast=lambda b: from_dict(Context, b)))
