@@ -45,6 +45,8 @@ def test_create_many_keeps_the_order_and_names_a_bad_item(client, control):
     items = [{"agent_id": "py-many", "context_data": {"i": i}} for i in range(20)]
     created = client.contexts.create_many(items)
     assert [c.context_data for c in created] == [i["context_data"] for i in items]
+    assert all(isinstance(c, CreatedContext) and c.receipt.context_hash == c.context_hash for c in created)
+    assert verify_receipt(created[0].receipt.to_dict()) is None
     assert control("/count", agent_id="py-many")["count"] == 20
     with pytest.raises(ctxlog.ValidationError) as caught:
         client.contexts.create_many([{"agent_id": "py-many-2", "context_data": {}},

@@ -69,6 +69,11 @@ def test_a_burst_from_many_threads_goes_out_in_batches(stack, tenant, control):
     logger.close()
     records = [f.result() for f in futures]
     assert len({r.context_id for r in records}) == 800
+    # the receipt to keep for audits, typed as from contexts.create
+    from ctxlog import verify_receipt
+    from ctxlog.models import Receipt
+    assert all(isinstance(r.receipt, Receipt) and r.receipt.context_hash == r.context_hash for r in records)
+    assert verify_receipt(records[0].receipt.to_dict()) is None
     assert control("/count", agent_id="py-burst")["count"] == 800
     assert 8 <= len(transport.posts) <= 80  # batches of at most 100
 

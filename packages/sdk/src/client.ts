@@ -1,5 +1,7 @@
+import { AgentsApi } from "./agents";
 import { EventsApi, type RecoveringWebhook } from "./events";
 import { HttpClient, type HttpOptions } from "./http";
+import { OverviewApi, type SearchResult, type TimeWindow, type WebhookStats } from "./overview";
 import { paginate } from "./pagination";
 import { saltContext } from "./salt";
 import type {
@@ -27,6 +29,7 @@ import type {
   WebhookDeliveryDetail,
   WebhookEventName,
 } from "./types";
+import { type WaitConfirmedOptions, waitConfirmed } from "./wait-confirmed";
 
 export type CtxlogClientOptions = HttpOptions;
 
@@ -60,6 +63,10 @@ export class CtxlogClient {
   readonly webhooks: WebhooksApi;
   /** recorded events and the event-type catalog (events.ts) */
   readonly events: EventsApi;
+  /** each agent's log, its export and traces, erasure (agents.ts) */
+  readonly agents: AgentsApi;
+  /** the dashboard's overview and its series (overview.ts) */
+  readonly overview: OverviewApi;
   private readonly http: HttpClient;
 
   constructor(options: CtxlogClientOptions) {
@@ -69,11 +76,21 @@ export class CtxlogClient {
     this.signers = new SignersApi(this.http);
     this.webhooks = new WebhooksApi(this.http);
     this.events = new EventsApi(this.http);
+    this.agents = new AgentsApi(this.http);
+    this.overview = new OverviewApi(this.http);
   }
 
   /** GET /status: who the key belongs to, its plan and what is left of its rate limit. */
   status(opts: CallOptions = {}): Promise<AuthStatus> {
     return this.http.request({ method: "GET", path: "/status", signal: opts.signal });
+  }
+
+  /**
+   * GET /search: the records an id (ctx_…, whk_…, dlv_…, evt_…), a hash (context, entry or
+   * transaction: 0x + 64 hex) or an agent_id names exactly.
+   */
+  search(q: string, opts: CallOptions = {}): Promise<SearchResult> {
+    return this.http.request({ method: "GET", path: "/search", query: { q }, signal: opts.signal });
   }
 }
 
@@ -95,14 +112,15 @@ export class ContextsApi {
   /**
    * POST /contexts/batch → 202 with the pending contexts, in the order given: 1–500 items, at most
    * 5 MiB, all or nothing (a bad item is a 400 VALIDATION_ERROR whose `details` name it by
-   * `index`). Costs one rate-limit unit per item. See ContextLogger to batch without thinking.
+   * `index`). Costs one rate-limit unit per item; each context comes with its `receipt`, as from
+   * `create`. See ContextLogger to batch without thinking.
    */
   async createMany(
     items: readonly CreateContextInput[],
     opts: CreateContextOptions & CallOptions = {},
-  ): Promise<Context[]> {
+  ): Promise<CreatedContext[]> {
     const headers = opts.idempotencyKey ? { "Idempotency-Key": opts.idempotencyKey } : undefined;
-    const answer = await this.http.request<{ data: Context[] }>({
+    const answer = await this.http.request<{ data: CreatedContext[] }>({
       method: "POST",
       path: "/contexts/batch",
       body: { contexts: items.map(saltContext) },
@@ -114,6 +132,14 @@ export class ContextsApi {
 
   get(contextId: string, opts: CallOptions = {}): Promise<Context> {
     return this.http.request({ method: "GET", path: `/contexts/${seg(contextId)}`, signal: opts.signal });
+  }
+
+  /**
+   * Reads the context (GET /contexts/:id) with a growing pause until it is confirmed or failed, and
+   * returns it: check `status`. Throws ConfirmationTimeoutError after `timeoutMs` (default 120 s).
+   */
+  waitConfirmed(contextId: string, opts: WaitConfirmedOptions = {}): Promise<Context> {
+    return waitConfirmed((signal) => this.get(contextId, { signal }), contextId, opts);
   }
 
   /** One page, newest first. */
@@ -148,21 +174,9 @@ export class ContextsApi {
     });
   }
 
-  /**
-   * DELETE /agents/:agent_id/data (a full key): erases the data of every context of the agent, in
-   * batches; calls again while the answer says `done: false`, and returns the total erased.
-   */
-  async eraseAgentData(agentId: string, opts: CallOptions = {}): Promise<{ erased: number }> {
-    let erased = 0;
-    for (;;) {
-      const step = await this.http.request<{ erased: number; remaining: number; done: boolean }>({
-        method: "DELETE",
-        path: `/agents/${seg(agentId)}/data`,
-        signal: opts.signal,
-      });
-      erased += step.erased;
-      if (step.done) return { erased };
-    }
+  /** The same as `agents.eraseData(agentId)`, kept here where it was first. */
+  eraseAgentData(agentId: string, opts: CallOptions = {}): Promise<{ erased: number }> {
+    return new AgentsApi(this.http).eraseData(agentId, opts);
   }
 
   /** GET /contexts/:id/proof: the bundle `verifyContext` checks against any RPC endpoint. */
@@ -247,6 +261,16 @@ export class WebhooksApi {
       method: "PUT",
       path: `/webhooks/${seg(webhookId)}`,
       body: changes,
+      signal: opts.signal,
+    });
+  }
+
+  /** GET /webhooks/:id/stats: attempts and success rate per bucket over the window (default 24 h). */
+  stats(webhookId: string, window: TimeWindow = {}, opts: CallOptions = {}): Promise<WebhookStats> {
+    return this.http.request({
+      method: "GET",
+      path: `/webhooks/${seg(webhookId)}/stats`,
+      query: { ...window },
       signal: opts.signal,
     });
   }

@@ -9,7 +9,7 @@ import { badItems, type ContextLoggerOptions, isRetryable } from "./context-logg
 import { CtxlogApiError, CtxlogError } from "./errors";
 import { type ExitWatcher, unrefTimer, unwatchExit, watchExit } from "./logger-exit";
 import { saltContext } from "./salt";
-import type { Context, CreateContextInput } from "./types";
+import type { CreateContextInput, CreatedContext } from "./types";
 
 export {
   ContextLoggerClosedError,
@@ -23,7 +23,7 @@ interface Entry {
   input: CreateContextInput;
   bytes: number;
   at: number;
-  resolve: (context: Context) => void;
+  resolve: (context: CreatedContext) => void;
   reject: (error: unknown) => void;
   /** resolved or rejected: settled once, whoever comes first (the batch's answer or the exit) */
   done: boolean;
@@ -114,7 +114,7 @@ export class ContextLogger implements ExitWatcher {
    * reported by the next `flush()` / `close()`, so a caller that does not await each `log` still
    * learns of it (and Node sees no unhandled rejection).
    */
-  async log(context: CreateContextInput): Promise<Context> {
+  async log(context: CreateContextInput): Promise<CreatedContext> {
     // salted once, here: a retried batch must send the very same body (its Idempotency-Key)
     const input = saltContext(context);
     if (this.closed) throw new ContextLoggerClosedError("ctxlog: log() after close()");
@@ -126,7 +126,7 @@ export class ContextLogger implements ExitWatcher {
       if (this.closed) throw new ContextLoggerClosedError("ctxlog: log() after close()");
     }
     const bytes = byteLength(JSON.stringify(input)) + 1;
-    const record = new Promise<Context>((resolve, reject) => {
+    const record = new Promise<CreatedContext>((resolve, reject) => {
       this.queue.push({ input, bytes, at: Date.now(), resolve, reject, done: false });
     });
     this.queuedBytes += bytes;
@@ -240,7 +240,7 @@ export class ContextLogger implements ExitWatcher {
       });
   }
 
-  private resolveEntry(entry: Entry, record: Context): void {
+  private resolveEntry(entry: Entry, record: CreatedContext): void {
     if (this.settle(entry)) entry.resolve(record);
   }
 
@@ -297,7 +297,7 @@ export class ContextLogger implements ExitWatcher {
     items: CreateContextInput[],
     idempotencyKey: string,
     batch: Entry[],
-  ): Promise<Context[]> {
+  ): Promise<CreatedContext[]> {
     for (let attempt = 0; ; attempt++) {
       try {
         return await this.client.contexts.createMany(items, { idempotencyKey });

@@ -108,3 +108,15 @@ export class WebhookVerificationError extends CtxlogError {
     super(message);
   }
 }
+
+/** waitConfirmed gave up: the context was still `status` (pending) after `timeoutMs`. */
+export class ConfirmationTimeoutError extends CtxlogError {
+  override name = "ConfirmationTimeoutError";
+  constructor(
+    readonly contextId: string,
+    readonly status: string,
+    readonly timeoutMs: number,
+  ) {
+    super(`ctxlog: context ${contextId} still ${status} after ${timeoutMs} ms`);
+  }
+}

@@ -29,6 +29,8 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** The body is read as a stream: the per-attempt timeout ends when the headers arrive. */
+  stream?: boolean;
 }
 
 // The spec's recommended practice: rate limits (429) and temporary unavailability (503) are
@@ -64,6 +66,33 @@ export class HttpClient {
   }
 
   async request<T>(req: RequestOptions): Promise<T> {
+    const { response, url } = await this.send(req);
+    return (await readJson(response, req.method, url)) as T;
+  }
+
+  /** The non-empty lines of a streamed answer (NDJSON), read as they arrive. */
+  async *lines(req: RequestOptions): AsyncGenerator<string, void, undefined> {
+    const { response } = await this.send({ ...req, stream: true });
+    if (!response.body) return;
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let rest = "";
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        rest += done ? decoder.decode() : decoder.decode(value, { stream: true });
+        const lines = rest.split("\n");
+        rest = done ? "" : (lines.pop() ?? "");
+        for (const line of lines) if (line.trim() !== "") yield line.replace(/\r$/, "");
+        if (done) return;
+      }
+    } finally {
+      await reader.cancel().catch(() => undefined);
+    }
+  }
+
+  /** Sends `req` with the retry practice; the first successful response, or the error thrown. */
+  private async send(req: RequestOptions): Promise<{ response: Response; url: string }> {
     const url = this.url(req.path, req.query);
     const headers: Record<string, string> = {
       Authorization: `Bearer ${this.opts.apiKey}`,
@@ -82,10 +111,10 @@ export class HttpClient {
 
     for (let attempt = 0; ; attempt++) {
       let response: Response;
+      const timer = req.stream ? untilHeaders(this.timeoutMs) : undefined;
       try {
-        const signal = req.signal
-          ? AbortSignal.any([req.signal, AbortSignal.timeout(this.timeoutMs)])
-          : AbortSignal.timeout(this.timeoutMs);
+        const timeout = timer?.signal ?? AbortSignal.timeout(this.timeoutMs);
+        const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
         response = await this.fetchImpl(url, { method: req.method, headers, body, signal });
       } catch (cause) {
         if (req.signal?.aborted) throw cause; // the caller cancelled: not ours to retry or wrap
@@ -97,9 +126,11 @@ export class HttpClient {
         throw new CtxlogConnectionError(`ctxlog: ${req.method} ${url} failed: ${what}`, req.method, url, {
           cause,
         });
+      } finally {
+        timer?.clear();
       }
 
-      if (response.ok) return (await readJson(response, req.method, url)) as T;
+      if (response.ok) return { response, url };
 
       const error = await toApiError(response, req.method, url);
       if (!RETRYABLE_STATUSES.has(response.status) || attempt >= this.maxRetries) throw error;
@@ -124,6 +155,13 @@ export class HttpClient {
     const qs = search.toString();
     return `${this.baseUrl}${path}${qs ? `?${qs}` : ""}`;
   }
+}
+
+/** A timeout signal whose timer the caller clears once the headers are in. */
+function untilHeaders(ms: number) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException("timed out", "TimeoutError")), ms);
+  return { signal: controller.signal, clear: () => clearTimeout(timer) };
 }
 
 async function readJson(response: Response, method: string, url: string): Promise<unknown> {

@@ -1,4 +1,12 @@
 // @ctxlog/sdk — runs without any ctxlog server package; its only runtime dependency is viem.
+export {
+  type AgentLog,
+  AgentsApi,
+  type AgentTrace,
+  type EraseAgentDataStep,
+  type ExportAgentParams,
+  type ListAgentsParams,
+} from "./agents";
 export * from "./audit";
 export { type ContextHashInput, canonicalize, hashContext } from "./canonical";
 export {
@@ -30,6 +38,7 @@ export {
 export { erasedAt, type HeldContext, withHeldData } from "./erased-bundle";
 export {
   type ApiErrorInit,
+  ConfirmationTimeoutError,
   CtxlogApiError,
   CtxlogConnectionError,
   CtxlogError,
@@ -50,12 +59,21 @@ export {
 export { type HttpOptions, parseRetryAfter, type RetryOptions } from "./http";
 export { processMerkleProof, verifyMerkleProof } from "./merkle";
 export { CHECK_NAMES, type CheckName, type CheckResult } from "./offline-checks";
+export {
+  type Overview,
+  OverviewApi,
+  type OverviewSeries,
+  type SearchResult,
+  type TimeWindow,
+  type WebhookStats,
+} from "./overview";
 export { paginate } from "./pagination";
 export { checkProofBundle, isProofBundle, type ProofBundleCheck } from "./proof-bundle";
 export { anchoredEventAbi } from "./registry-abi";
 export { SALT_METADATA_KEY, saltContext } from "./salt";
 export * from "./types";
 export { type VerifyContextOptions, type VerifyContextResult, verifyContext } from "./verify-context";
+export type { WaitConfirmedOptions } from "./wait-confirmed";
 export {
   DEFAULT_WEBHOOK_TOLERANCE_SECONDS,
   type VerifyWebhookOptions,

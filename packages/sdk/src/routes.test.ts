@@ -1,147 +1,117 @@
 // Every client method → the exact HTTP request it sends (method, path, query, body, headers),
 // recorded by a real local server. This pins the routes that are still being built server-side
 // to the agreed description; client.test.ts exercises the existing ones against the real API.
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { CtxlogClient } from "./client";
+import { calls } from "./testing/route-calls";
 import { type ScriptedServer, startScriptedServer } from "./testing/scripted-server";
 
 let server: ScriptedServer;
 let client: CtxlogClient;
 beforeAll(async () => {
   server = await startScriptedServer();
-  server.setFallback({ status: 200, body: { data: [], next_cursor: null } });
+  // one answer that fits every method: a last page, and a last step of an erasure
+  server.setFallback({
+    status: 200,
+    body: { data: [], next_cursor: null, erased: 0, remaining: 0, done: true },
+  });
   client = new CtxlogClient({ baseUrl: `${server.baseUrl}/`, apiKey: "sk_routes", userAgent: "sdk-test/1" });
 });
 afterAll(() => server.close());
 
-type Call = [string, (c: CtxlogClient) => Promise<unknown>, string, string, unknown];
-const calls: Call[] = [
-  ["status", (c) => c.status(), "GET", "/v1/status", undefined],
-  [
-    "contexts.create",
-    (c) => c.contexts.create({ agent_id: "a", context_data: { k: 1 } }),
-    "POST",
-    "/v1/contexts",
-    { agent_id: "a", context_data: { k: 1 } },
-  ],
-  [
-    "contexts.createMany",
-    (c) => c.contexts.createMany([{ agent_id: "a", context_data: { k: 1 } }]),
-    "POST",
-    "/v1/contexts/batch",
-    { contexts: [{ agent_id: "a", context_data: { k: 1 } }] },
-  ],
-  ["contexts.get", (c) => c.contexts.get("ctx_1"), "GET", "/v1/contexts/ctx_1", undefined],
-  [
-    "contexts.list",
-    (c) => c.contexts.list({ agent_id: "a", status: "failed", limit: 5, cursor: "c1" }),
-    "GET",
-    "/v1/contexts?agent_id=a&status=failed&limit=5&cursor=c1",
-    undefined,
-  ],
-  ["contexts.retry", (c) => c.contexts.retry("ctx_1"), "POST", "/v1/contexts/ctx_1/retry", {}],
-  ["contexts.proof", (c) => c.contexts.proof("ctx_1"), "GET", "/v1/contexts/ctx_1/proof", undefined],
-  [
-    "verifications.create (by id)",
-    (c) => c.verifications.create({ context_id: "ctx_1" }),
-    "POST",
-    "/v1/verifications",
-    { context_id: "ctx_1" },
-  ],
-  [
-    "verifications.create (by tx + context)",
-    (c) => c.verifications.create({ transaction_hash: "0xab", context: { agent_id: "a", context_data: {} } }),
-    "POST",
-    "/v1/verifications",
-    { transaction_hash: "0xab", context: { agent_id: "a", context_data: {} } },
-  ],
-  ["verifications.get", (c) => c.verifications.get("vrf_1"), "GET", "/v1/verifications/vrf_1", undefined],
-  [
-    "verifications.list",
-    (c) => c.verifications.list({ context_id: "ctx_1", limit: 5 }),
-    "GET",
-    "/v1/verifications?context_id=ctx_1&limit=5",
-    undefined,
-  ],
-  ["signers.list", (c) => c.signers.list({ limit: 10 }), "GET", "/v1/signers?limit=10", undefined],
-  [
-    "webhooks.create",
-    (c) => c.webhooks.create({ url: "https://r.example/h", events: ["context.confirmed"], description: "d" }),
-    "POST",
-    "/v1/webhooks",
-    { url: "https://r.example/h", events: ["context.confirmed"], description: "d" },
-  ],
-  ["webhooks.list", (c) => c.webhooks.list(), "GET", "/v1/webhooks", undefined],
-  ["webhooks.get", (c) => c.webhooks.get("whk_1"), "GET", "/v1/webhooks/whk_1", undefined],
-  [
-    "webhooks.update",
-    (c) => c.webhooks.update("whk_1", { events: ["context.failed"] }),
-    "PUT",
-    "/v1/webhooks/whk_1",
-    { events: ["context.failed"] },
-  ],
-  ["webhooks.delete", (c) => c.webhooks.delete("whk_1"), "DELETE", "/v1/webhooks/whk_1", undefined],
-  [
-    "webhooks.test",
-    (c) => c.webhooks.test("whk_1", { event: "context.created" }),
-    "POST",
-    "/v1/webhooks/whk_1/test",
-    { event: "context.created" },
-  ],
-  [
-    "webhooks.rotateSecret",
-    (c) => c.webhooks.rotateSecret("whk_1"),
-    "POST",
-    "/v1/webhooks/whk_1/rotate-secret",
-    {},
-  ],
-  [
-    "deliveries.list",
-    (c) => c.webhooks.deliveries.list("whk_1", { status: "failed", cursor: "c2" }),
-    "GET",
-    "/v1/webhooks/whk_1/deliveries?status=failed&cursor=c2",
-    undefined,
-  ],
-  [
-    "deliveries.get",
-    (c) => c.webhooks.deliveries.get("whk_1", "dlv_1"),
-    "GET",
-    "/v1/webhooks/whk_1/deliveries/dlv_1",
-    undefined,
-  ],
-  [
-    "deliveries.retry",
-    (c) => c.webhooks.deliveries.retry("whk_1", "dlv_1"),
-    "POST",
-    "/v1/webhooks/whk_1/deliveries/dlv_1/retry",
-    {},
-  ],
-  [
-    "webhooks.recover",
-    (c) => c.webhooks.recover("whk_1", { since: "2026-11-26T00:00:00.000Z" }),
-    "POST",
-    "/v1/webhooks/whk_1/recover",
-    { since: "2026-11-26T00:00:00.000Z" },
-  ],
-  [
-    "events.list",
-    (c) => c.events.list({ type: "context.failed", created_after: "2026-11-26T00:00:00.000Z", limit: 5 }),
-    "GET",
-    "/v1/events?type=context.failed&created_after=2026-11-26T00%3A00%3A00.000Z&limit=5",
-    undefined,
-  ],
-  ["events.get", (c) => c.events.get("evt_1"), "GET", "/v1/events/evt_1", undefined],
-  ["events.types", (c) => c.events.types(), "GET", "/v1/event-types", undefined],
-  [
-    "ids are one encoded path segment",
-    (c) => c.contexts.get("a/b?c#d"),
-    "GET",
-    "/v1/contexts/a%2Fb%3Fc%23d",
-    undefined,
-  ],
-];
+// The API description the server serves (apps/api/openapi.json) is the reference: every operation
+// an API key may call (its security lists bearerAuth) has a client method, and each method's
+// request has the operation's method, path template and query parameter names.
+// exportOtelTraces is left out on purpose: OpenTelemetry exporters send it (OTLP/HTTP), not this client.
+const NOT_CLIENT_OPERATIONS = new Set(["exportOtelTraces"]);
+// Operations and query parameters with no client method yet: to stay empty.
+const NO_METHOD_YET: string[] = [];
+const NO_QUERY_PARAMETER_YET: Record<string, string[]> = {};
+
+interface Operation {
+  method: string;
+  path: string;
+  template: RegExp;
+  query: string[];
+}
+type Security = Record<string, unknown>[];
+type DocOperation = {
+  operationId?: string;
+  security?: Security;
+  parameters?: { in: string; name: string }[];
+};
+
+function keyOperations(): Map<string, Operation> {
+  const file = path.join(__dirname, "../../../apps/api/openapi.json");
+  const doc = JSON.parse(readFileSync(file, "utf8")) as {
+    security?: Security;
+    paths: Record<string, Record<string, DocOperation>>;
+  };
+  const out = new Map<string, Operation>();
+  for (const [route, item] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      if (!op.operationId || NOT_CLIENT_OPERATIONS.has(op.operationId)) continue;
+      if (!(op.security ?? doc.security ?? []).some((s) => "bearerAuth" in s)) continue;
+      const pattern = route.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}/g, "[^/]+");
+      out.set(op.operationId, {
+        method: method.toUpperCase(),
+        path: route,
+        template: new RegExp(`^/v1${pattern}$`),
+        query: (op.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name),
+      });
+    }
+  }
+  return out;
+}
+
+/** Sends one call to the recording server; its one request. */
+async function record(call: (c: CtxlogClient) => Promise<unknown>) {
+  server.reply();
+  await call(client);
+  expect(server.requests).toHaveLength(1);
+  const url = new URL(server.requests[0]?.url ?? "", "http://x");
+  return { method: server.requests[0]?.method, path: url.pathname, query: [...url.searchParams.keys()] };
+}
+
+describe("against apps/api/openapi.json", () => {
+  const operations = keyOperations();
+
+  it("every operation an API key may call has a client method", () => {
+    expect(operations.size).toBeGreaterThan(20);
+    const covered = new Set(calls.map((c) => c[1]));
+    expect([...covered].filter((id) => !operations.has(id))).toEqual([]);
+    expect([...operations.keys()].filter((id) => !covered.has(id)).sort()).toEqual(NO_METHOD_YET);
+  });
+
+  it.each(calls)("%s sends %s as the document describes it", async (_name, operationId, call) => {
+    const op = operations.get(operationId);
+    if (!op) throw new Error(`${operationId} is not an operation an API key may call`);
+    const sent = await record(call);
+    expect(sent.method).toBe(op.method);
+    expect(sent.path).toMatch(op.template);
+    expect(sent.query.filter((name) => !op.query.includes(name))).toEqual([]);
+  });
+
+  it("every documented query parameter is sent by a method", async () => {
+    const sent = new Map<string, Set<string>>();
+    for (const [, operationId, call] of calls) {
+      const names = sent.get(operationId) ?? new Set<string>();
+      for (const name of (await record(call)).query) names.add(name);
+      sent.set(operationId, names);
+    }
+    const unsent: Record<string, string[]> = {};
+    for (const [operationId, op] of operations) {
+      const names = sent.get(operationId);
+      const missing = names ? op.query.filter((name) => !names.has(name)).sort() : [];
+      if (missing.length > 0) unsent[operationId] = missing;
+    }
+    expect(unsent).toEqual(NO_QUERY_PARAMETER_YET);
+  });
+});
 
 describe("routes", () => {
-  it.each(calls)("%s → %s %s", async (_name, call, method, url, body) => {
+  it.each(calls)("%s (%s)", async (_name, _operationId, call, method, url, body) => {
     server.reply();
     await call(client);
     expect(server.requests).toHaveLength(1);

@@ -117,11 +117,21 @@ export interface CreatedContext extends Context {
 
 export interface ListVerificationsParams extends PageParams {
   context_id?: string;
+  /** inclusive */
+  created_after?: Timestamp;
+  /** exclusive */
+  created_before?: Timestamp;
 }
 
 export interface ListContextsParams extends PageParams {
   agent_id?: string;
   status?: ContextStatus;
+  /** inclusive */
+  created_after?: Timestamp;
+  /** exclusive */
+  created_before?: Timestamp;
+  /** The contexts holding the spans of one OpenTelemetry trace (32 hex). */
+  trace_id?: string;
 }
 
 /**

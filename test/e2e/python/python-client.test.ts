@@ -12,6 +12,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { decodeCanonical, encodeCanonical } from "@ctxlog/core";
+import { createAnchorBatch, failAnchor } from "@ctxlog/db";
 import { type ChainFixture, startChainFixture } from "../../../apps/api/src/testing/chain-fixture";
 import { createTestHarness, type TestHarness } from "../../../apps/api/src/testing/harness";
 import { createLogger } from "../../../apps/webhook-worker/src/logger";
@@ -88,6 +89,24 @@ async function handle(route: string, body: Record<string, unknown>): Promise<unk
         confirm: body.confirm !== false,
       });
       return { transaction_hash: batch.transactionHash, block_number: Number(batch.blockNumber) };
+    }
+    case "/fail": {
+      // the chain worker's failure, written with its own repository functions (not retryable)
+      const signerAddress = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"; // no transaction is sent
+      const target = {
+        signerAddress,
+        chainId: chain.chainId,
+        network: "anvil",
+        registryAddress: chain.registry,
+      };
+      const batch = await createAnchorBatch(h.db, target, body.context_ids as string[]);
+      await failAnchor(h.db, batch?.anchorId as string, {
+        reason: "reverted",
+        message: "reverted for the test",
+        details: "",
+        retryPossible: false,
+      });
+      return {};
     }
     case "/count":
       return { count: await h.db.context.count({ where: { agentId: body.agent_id as string } }) };

@@ -8,9 +8,11 @@ import {
   type Context,
   ContextLogger,
   ContextLoggerQueueFullError,
+  type ContextReceipt,
   CtxlogClient,
   hashContext,
   isApiError,
+  verifyReceipt,
 } from "@ctxlog/sdk";
 import { createTestHarness, type Tenant, type TestHarness } from "../../../apps/api/src/testing/harness";
 
@@ -107,6 +109,13 @@ describe("ContextLogger against the running API", () => {
       expect(r.context_hash).toBe(
         hashContext({ agent_id: "burst-1", context_data: r.context_data }).contextHash,
       );
+      // the receipt to keep for audits, as contexts.create gives it
+      expect(r.receipt).toMatchObject({
+        context_hash: r.context_hash,
+        agent_id: "burst-1",
+        user_id: t.userId,
+      });
+      await expect(verifyReceipt(r.receipt as ContextReceipt)).resolves.toBeNull();
     }
     expect(await rowsOf("burst-1")).toBe(800);
     expect(posts.length).toBeGreaterThanOrEqual(8); // batches of at most 100

@@ -9,7 +9,7 @@ from .canonical import CanonicalizationError, canonicalize, hash_context
 from .chain_entry import compute_entry_hash, receipt_digest, verify_receipt
 from .client import AsyncClient, Client
 from .decorator import configure, logged
-from .errors import (ApiError, Conflict, CsrfTokenInvalid, CtxlogConnectionError, CtxlogError, InsufficientPermissions,
+from .errors import (ApiError, ConfirmationTimeoutError, Conflict, CsrfTokenInvalid, CtxlogConnectionError, CtxlogError, InsufficientPermissions,
                      InternalError, InvalidApiKey, InvalidCredentials, InvalidJson, InvalidSession, NotFound,
                      PayloadTooLarge, RateLimitExceeded, RpcUnreachableError, ServiceUnavailable, UnknownError,
                      UnsupportedMediaType, ValidationError, WebhookVerificationError)
@@ -29,6 +29,6 @@ __all__ = [
     "CtxlogError", "ApiError", "CtxlogConnectionError", "RpcUnreachableError", "WebhookVerificationError",
     "InvalidApiKey", "InvalidCredentials", "InvalidSession", "InsufficientPermissions", "CsrfTokenInvalid",
     "RateLimitExceeded", "ValidationError", "InvalidJson", "PayloadTooLarge", "UnsupportedMediaType", "NotFound",
-    "Conflict", "ServiceUnavailable", "InternalError", "UnknownError",
+    "Conflict", "ServiceUnavailable", "InternalError", "UnknownError", "ConfirmationTimeoutError",
     "ContextLoggerQueueFull", "ContextLoggerClosed", "ContextLoggerFlushError", "ContextLoggerUnsent",
 ]

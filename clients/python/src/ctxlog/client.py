@@ -5,6 +5,8 @@ List methods iterate over every page (`for` / `async for`), following the cursor
 
 from __future__ import annotations
 
+import asyncio
+import time
 import uuid
 from datetime import datetime
 from typing import Any, Dict, Mapping, Optional, Sequence, Union
@@ -12,9 +14,11 @@ from typing import Any, Dict, Mapping, Optional, Sequence, Union
 import httpx
 
 from ._http import AsyncHttp, Request, SyncHttp, seg
-from .models import (AgentLog, AuthStatus, Context, CreatedContext, CreatedWebhook, DeletedWebhook, EventType,
-                     RecordedEvent, RecoveringWebhook, RotatedWebhookSecret, Signer, Verification, Webhook,
-                     WebhookDelivery, WebhookDeliveryDetail, from_dict)
+from .models import (AgentLog, AgentTrace, AuthStatus, Context, CreatedContext, CreatedWebhook, DeletedWebhook,
+                     EventType, Overview, OverviewSeries, RecordedEvent, RecoveringWebhook, RotatedWebhookSecret,
+                     SearchResult, Signer, Verification, Webhook, WebhookDelivery, WebhookDeliveryDetail,
+                     WebhookStats, from_dict)
+from .errors import ConfirmationTimeoutError
 from .salt import salted_metadata
 
 __all__ = ["Client", "AsyncClient", "MAX_BATCH_ITEMS"]
@@ -23,6 +27,7 @@ MAX_BATCH_ITEMS = 500
 # body-less POSTs send {}: a route validating its body as an empty object accepts it
 EMPTY: Dict[str, Any] = {}
 Http = Union[SyncHttp, AsyncHttp]
+When = Union[str, datetime, None]
 
 
 def _new_key() -> str:
@@ -76,20 +81,55 @@ class Contexts(_Resource):
 
     def create_many(self, items: Sequence[Mapping[str, Any]], *, idempotency_key: Optional[str] = None) -> Any:
         """POST /contexts/batch → the pending contexts in the order given: 1–500 items
-        ({agent_id, context_data, metadata?, visibility?, salt?}), at most 5 MiB, all or nothing."""
+        ({agent_id, context_data, metadata?, visibility?, salt?}), at most 5 MiB, all or nothing. Each
+        is a CreatedContext: `.receipt` (a Receipt) as from create()."""
         if not 1 <= len(items) <= MAX_BATCH_ITEMS:
             raise ValueError("create_many takes 1 to %d items, got %d" % (MAX_BATCH_ITEMS, len(items)))
         return self._run(Request("POST", "/contexts/batch", body={"contexts": [_unsalted(i) for i in items]},
                                  headers={"Idempotency-Key": idempotency_key or _new_key()},
-                                 cast=lambda b: [from_dict(Context, c) for c in b["data"]]))
+                                 cast=lambda b: [from_dict(CreatedContext, c) for c in b["data"]]))
 
     def get(self, context_id: str) -> Any:
         return self._run(Request("GET", "/contexts/%s" % seg(context_id), cast=lambda b: from_dict(Context, b)))
 
-    def list(self, *, agent_id: Optional[str] = None, status: Optional[str] = None, limit: Optional[int] = None) -> Any:
-        """Every matching context, newest first, a page of `limit` at a time."""
-        return self._http.paginate("/contexts", {"agent_id": agent_id, "status": status, "limit": limit},
+    def list(self, *, agent_id: Optional[str] = None, status: Optional[str] = None, trace_id: Optional[str] = None,
+             created_after: When = None, created_before: When = None, limit: Optional[int] = None) -> Any:
+        """Every matching context, newest first, a page of `limit` at a time. `trace_id`: the contexts
+        holding the spans of one OpenTelemetry trace; created_after inclusive, created_before exclusive."""
+        return self._http.paginate("/contexts", {"agent_id": agent_id, "status": status, "trace_id": trace_id,
+                                                 "created_after": _iso(created_after),
+                                                 "created_before": _iso(created_before), "limit": limit},
                                    lambda c: from_dict(Context, c))
+
+    def wait_confirmed(self, context_id: str, timeout: float = 120.0, *, interval: float = 0.5,
+                       max_interval: float = 5.0) -> Any:
+        """Reads the context (GET /contexts/:id) with a growing pause (interval, x1.5 each time, up to
+        max_interval) until it is confirmed or failed, and returns it: check `.status`. Raises
+        ConfirmationTimeoutError after `timeout` seconds. On AsyncClient: `await` it."""
+        if isinstance(self._http, AsyncHttp):
+            return self._wait_async(context_id, timeout, interval, max_interval)
+        deadline = time.monotonic() + timeout
+        while True:
+            context = self.get(context_id)
+            left = deadline - time.monotonic()
+            if context.status != "pending":
+                return context
+            if left <= 0:
+                raise ConfirmationTimeoutError(context_id, context.status, timeout)
+            time.sleep(min(interval, left))
+            interval = min(max_interval, interval * 1.5)
+
+    async def _wait_async(self, context_id: str, timeout: float, interval: float, max_interval: float) -> Context:
+        deadline = time.monotonic() + timeout
+        while True:
+            context = await self.get(context_id)
+            left = deadline - time.monotonic()
+            if context.status != "pending":
+                return context
+            if left <= 0:
+                raise ConfirmationTimeoutError(context_id, context.status, timeout)
+            await asyncio.sleep(min(interval, left))
+            interval = min(max_interval, interval * 1.5)
 
     def proof(self, context_id: str) -> Any:
         """GET /contexts/:id/proof: the bundle as served (a dict), for ctxlog.verify_proof. 409 until confirmed."""
@@ -123,8 +163,10 @@ class Verifications(_Resource):
         return self._run(Request("GET", "/verifications/%s" % seg(verification_id),
                                  cast=lambda b: from_dict(Verification, b)))
 
-    def list(self, *, context_id: Optional[str] = None, limit: Optional[int] = None) -> Any:
-        return self._http.paginate("/verifications", {"context_id": context_id, "limit": limit},
+    def list(self, *, context_id: Optional[str] = None, created_after: When = None, created_before: When = None,
+             limit: Optional[int] = None) -> Any:
+        return self._http.paginate("/verifications", {"context_id": context_id, "created_after": _iso(created_after),
+                                                      "created_before": _iso(created_before), "limit": limit},
                                    lambda v: from_dict(Verification, v))
 
 
@@ -153,6 +195,12 @@ class Webhooks(_Resource):
         """PUT /webhooks/:id with only the fields given: url, events, description, rate_limit, disabled."""
         return self._run(Request("PUT", "/webhooks/%s" % seg(webhook_id), body=changes,
                                  cast=lambda b: from_dict(Webhook, b)))
+
+    def stats(self, webhook_id: str, *, since: When = None, until: When = None) -> Any:
+        """GET /webhooks/:id/stats: attempts and success rate per bucket over [since, until) (default 24 h)."""
+        return self._run(Request("GET", "/webhooks/%s/stats" % seg(webhook_id),
+                                 {"since": _iso(since), "until": _iso(until)},
+                                 cast=lambda b: from_dict(WebhookStats, b)))
 
     def delete(self, webhook_id: str) -> Any:
         return self._run(Request("DELETE", "/webhooks/%s" % seg(webhook_id), cast=lambda b: from_dict(DeletedWebhook, b)))
@@ -190,8 +238,11 @@ class Webhooks(_Resource):
 
 
 class Agents(_Resource):
-    def list(self, *, limit: Optional[int] = None) -> Any:
-        return self._http.paginate("/agents", {"limit": limit}, lambda a: from_dict(AgentLog, a))
+    def list(self, *, active_after: When = None, active_before: When = None, limit: Optional[int] = None) -> Any:
+        """Every agent's log; active_after/active_before: only logs with an entry received in that window."""
+        return self._http.paginate("/agents", {"active_after": _iso(active_after),
+                                               "active_before": _iso(active_before), "limit": limit},
+                                   lambda a: from_dict(AgentLog, a))
 
     def get(self, agent_id: str) -> Any:
         return self._run(Request("GET", "/agents/%s" % seg(agent_id), cast=lambda b: from_dict(AgentLog, b)))
@@ -201,6 +252,46 @@ class Agents(_Resource):
         order; feed them to ctxlog.audit_agent as they arrive."""
         return self._http.stream_lines("/agents/%s/export" % seg(agent_id),
                                        {"from_sequence": from_sequence, "to_sequence": to_sequence})
+
+    def traces(self, agent_id: str, *, limit: Optional[int] = None) -> Any:
+        """The agent's OpenTelemetry traces, newest first."""
+        return self._http.paginate("/agents/%s/traces" % seg(agent_id), {"limit": limit},
+                                   lambda t: from_dict(AgentTrace, t))
+
+    def erase_data(self, agent_id: str) -> Any:
+        """DELETE /agents/:agent_id/data (a full key), again until done: the data of every context of
+        the agent erased; returns {"erased": total}. The log, its hashes and proofs remain."""
+        req = Request("DELETE", "/agents/%s/data" % seg(agent_id))
+        if isinstance(self._http, AsyncHttp):
+            return self._erase_async(self._http, req)
+        erased = 0
+        while True:
+            step = self._http.request(req)
+            erased += step["erased"]
+            if step["done"]:
+                return {"erased": erased}
+
+    @staticmethod
+    async def _erase_async(http: AsyncHttp, req: Request) -> Dict[str, int]:
+        erased = 0
+        while True:
+            step = await http.request(req)
+            erased += step["erased"]
+            if step["done"]:
+                return {"erased": erased}
+
+
+class OverviewGroup(_Resource):
+    """The dashboard's overview, for a full or read-only key too."""
+
+    def get(self) -> Any:
+        return self._run(Request("GET", "/overview", cast=lambda b: from_dict(Overview, b)))
+
+    def series(self, *, since: When = None, until: When = None) -> Any:
+        """Contexts received and confirmed and confirmation time per bucket over [since, until)
+        (default the last hour, at most 31 days)."""
+        return self._run(Request("GET", "/overview/series", {"since": _iso(since), "until": _iso(until)},
+                                 cast=lambda b: from_dict(OverviewSeries, b)))
 
 
 class Events(_Resource):
@@ -219,6 +310,8 @@ class Events(_Resource):
 
 
 class _ClientBase:
+    _http: Http
+
     def _groups(self, http: Http) -> None:
         self.contexts = Contexts(http)
         self.verifications = Verifications(http)
@@ -226,6 +319,12 @@ class _ClientBase:
         self.webhooks = Webhooks(http)
         self.agents = Agents(http)
         self.events = Events(http)
+        self.overview = OverviewGroup(http)
+
+    def search(self, q: str) -> Any:
+        """GET /search: the records an id (ctx_..., whk_..., dlv_..., evt_...), a hash (context, entry
+        or transaction) or an agent_id names exactly."""
+        return self._http.request(Request("GET", "/search", {"q": q}, cast=lambda b: from_dict(SearchResult, b)))
 
 
 class Client(_ClientBase):

@@ -11,6 +11,7 @@ __all__ = [
     "InvalidApiKey", "InvalidCredentials", "InvalidSession", "InsufficientPermissions", "CsrfTokenInvalid",
     "RateLimitExceeded", "ValidationError", "InvalidJson", "PayloadTooLarge", "UnsupportedMediaType",
     "NotFound", "Conflict", "ServiceUnavailable", "InternalError", "UnknownError", "error_for",
+    "ConfirmationTimeoutError",
 ]
 
 
@@ -142,3 +143,13 @@ class WebhookVerificationError(CtxlogError):
     def __init__(self, reason: str, message: str) -> None:
         super().__init__(message)
         self.reason = reason
+
+
+class ConfirmationTimeoutError(CtxlogError):
+    """wait_confirmed gave up: the context was still `status` (pending) after `timeout` seconds."""
+
+    def __init__(self, context_id: str, status: str, timeout: float) -> None:
+        super().__init__("ctxlog: context %s still %s after %g s" % (context_id, status, timeout))
+        self.context_id = context_id
+        self.status = status
+        self.timeout = timeout

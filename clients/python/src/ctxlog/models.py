@@ -12,7 +12,8 @@ T = TypeVar("T")
 __all__ = [
     "AuthStatus", "Context", "CreatedContext", "Receipt", "Verification", "Signer", "Webhook", "CreatedWebhook",
     "RotatedWebhookSecret", "DeletedWebhook", "WebhookDelivery", "WebhookDeliveryDetail", "AgentLog",
-    "RecordedEvent", "EventType", "RecoveringWebhook", "from_dict",
+    "RecordedEvent", "EventType", "RecoveringWebhook", "AgentTrace", "WebhookStats", "SearchResult", "Overview",
+    "OverviewSeries", "from_dict",
 ]
 
 
@@ -222,6 +223,69 @@ class EventType(_Model):
     summary: Optional[str] = None
     schema: Optional[Dict[str, Any]] = None
     sample: Optional[Dict[str, Any]] = None
+    extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+
+@dataclass
+class AgentTrace(_Model):
+    """One OpenTelemetry trace an agent's spans belong to; contexts.list(trace_id=) lists its spans."""
+
+    trace_id: Optional[str] = None
+    span_count: Optional[int] = None
+    error_spans: Optional[int] = None
+    root_span_name: Optional[str] = None
+    root_context_id: Optional[str] = None
+    #: nanoseconds since the Unix epoch, as a decimal string; None when every span is erased
+    start_time_unix_nano: Optional[str] = None
+    end_time_unix_nano: Optional[str] = None
+    first_received_at: Optional[str] = None
+    last_received_at: Optional[str] = None
+    extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+
+@dataclass
+class WebhookStats(_Model):
+    """Attempts and their success rate per bucket: buckets = [{start, attempts, succeeded, success_rate}]."""
+
+    webhook_id: Optional[str] = None
+    since: Optional[str] = None
+    until: Optional[str] = None
+    bucket_seconds: Optional[int] = None
+    buckets: List[Dict[str, Any]] = field(default_factory=list)
+    extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+
+@dataclass
+class SearchResult(_Model):
+    """Every record the query names exactly: results = [{kind, id, matched, webhook_id}]."""
+
+    query: Optional[str] = None
+    results: List[Dict[str, Any]] = field(default_factory=list)
+    extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+
+@dataclass
+class Overview(_Model):
+    """The dashboard's first page."""
+
+    contexts_by_status: Optional[Dict[str, int]] = None
+    contexts_per_minute: List[Dict[str, Any]] = field(default_factory=list)
+    avg_confirmation_seconds: Optional[float] = None
+    chain: Optional[Dict[str, Any]] = None
+    anchoring: Optional[Dict[str, Any]] = None
+    webhooks_by_status: Optional[Dict[str, int]] = None
+    deliveries_failed_24h: Optional[int] = None
+    extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+
+@dataclass
+class OverviewSeries(_Model):
+    """points = [{start, received, confirmed, p50_seconds, p95_seconds}], one per bucket."""
+
+    since: Optional[str] = None
+    until: Optional[str] = None
+    bucket_seconds: Optional[int] = None
+    points: List[Dict[str, Any]] = field(default_factory=list)
     extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
 
