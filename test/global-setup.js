@@ -30,6 +30,6 @@ module.exports = async () => {
   if (!(await reachable(pg.host, pg.port))) missing.push(`PostgreSQL on ${pg.host}:${pg.port}`);
   if (!(await reachable(redis.host, redis.port))) missing.push(`Redis on ${redis.host}:${redis.port}`);
   if (missing.length) {
-    throw new Error(`The tests need ${missing.join(" and ")}. Start them (see README, "Running the tests").`);
+    throw new Error(`The tests need ${missing.join(" and ")}. Start them (see docs/testing.md).`);
   }
 };

@@ -101,7 +101,7 @@ export const apiEnvSchema = z
     ),
     CHAIN_ID: optionalEnv(z.coerce.number().int().positive()),
     RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
-    // Webhook signing secrets are stored encrypted under this key (see the README: rotation).
+    // Webhook signing secrets are stored encrypted under this key (docs/webhooks.md, "Secrets at rest": rotation).
     ...secretsEncryptionEnv,
     // The dashboard (apps/dashboard/dist, served at /dashboard) and its sessions.
     PUBLIC_BASE_URL: optionalEnv(

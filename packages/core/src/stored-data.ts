@@ -9,7 +9,7 @@ import { constants, deflateRawSync, inflateRawSync } from "node:zlib";
  * - 0x01: the text's length in bytes (4 bytes, big-endian: what an export of it weighs, readable
  *   in SQL without inflating it), then raw DEFLATE (RFC 1951) of it, level 1 with a 1 KiB window and the smallest state zlib
  *   takes: a context is ~1 KiB, so a larger window or level finds little more, and the state is
- *   allocated on every call (bench:storage and the README's performance section say what it costs).
+ *   allocated on every call (bench:storage and docs/performance.md say what it costs).
  *
  * PostgreSQL compresses nothing in a row under ~2 KB (TOAST_TUPLE_THRESHOLD), so compressing here
  * is the only way a 1 KiB context is stored smaller than its JSON.

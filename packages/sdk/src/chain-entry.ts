@@ -1,6 +1,6 @@
 // Agent logs: the entry hash (the Merkle leaf of a version 2 and 3 bundle) and receipts, both EIP-712,
 // recomputed by the SDK alone (viem's EIP-712 functions give the same bytes: chain-entry.test.ts).
-// The service's encoding is documented in the README beside context_hash.
+// The service's encoding is documented in docs/agent-logs.md (entry_hash).
 import { type Hex, hexToBytes } from "viem";
 import { recoverDigestSigner } from "./audit/fast-recover";
 import { keccak256Bytes, keccak256Hex } from "./keccak";

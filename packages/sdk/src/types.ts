@@ -4,7 +4,7 @@ import type { ContextReceipt } from "./chain-entry";
 // must install and run without any server package. Fields the server may add later are allowed by
 // TypeScript's structural typing; fields documented as nullable are typed `| null`.
 
-/** Codes of `{"error":{"code",…}}`, a closed list (see the README's error table). */
+/** Codes of `{"error":{"code",…}}`, a closed list (docs/api.md, "Errors"). */
 export const API_ERROR_CODES = [
   "INVALID_API_KEY",
   // the next three answer the dashboard's cookie sessions, never a request made with a key

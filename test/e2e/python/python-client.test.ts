@@ -221,7 +221,7 @@ it("pytest: the Python client against the real API, anvil and webhook worker", a
   expect(code).toBe(0);
 }, 300_000);
 
-// At a tiny size here, so the bench cannot rot; CTXLOG_PYTHON_BENCH_ENTRIES=5000 for the README's figures.
+// At a tiny size here, so the bench cannot rot; CTXLOG_PYTHON_BENCH_ENTRIES=5000 for docs/performance.md's figures.
 it("bench: verify_proof and audit_agent run to their figures", async () => {
   const { code, output } = await python(["clients/python/bench/bench.py"], {
     BENCH_ENTRIES: process.env.CTXLOG_PYTHON_BENCH_ENTRIES ?? "40",

@@ -4,7 +4,7 @@ import { hash, verify } from "@node-rs/argon2";
 /**
  * argon2id with 64 MiB of memory, 3 passes, one lane: the second recommendation of RFC 9106 §4
  * (with one lane rather than four, as the API's host may have two cores). 45–120 ms a hash on
- * the project's 2-core machine (README, "Dashboard accounts"). Runs on libuv's thread pool, off the
+ * the project's 2-core machine. Runs on libuv's thread pool, off the
  * event loop. The parameters are in each stored PHC string, so raising them later keeps old
  * hashes verifiable.
  */
