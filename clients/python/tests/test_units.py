@@ -88,3 +88,25 @@ def test_cli_usage_errors_exit_2():
     assert main(["audit", "--rpc-url", "http://x"], out.append, err.append) == 2
     assert main(["verify", "proof.json"], out.append, err.append, ) == 2  # no --rpc-url
     assert main(["--help"], out.append, err.append) == 0 and "Exit status" in out[-1]
+
+
+def test_a_reader_that_goes_away_is_no_traceback():
+    """`python -m ctxlog verify ... | head`: stdout's reader is gone before the output is written."""
+    import os
+    import subprocess
+    import sys
+
+    from conftest import SRC
+
+    read, write = os.pipe()
+    os.close(read)  # every write now fails with EPIPE
+    env = dict(os.environ)
+    if os.environ.get("CTXLOG_TEST_INSTALLED") != "1":  # else the installed wheel's
+        env["PYTHONPATH"] = str(SRC) + os.pathsep + os.environ.get("PYTHONPATH", "")
+    try:
+        done = subprocess.run([sys.executable, "-m", "ctxlog", "verify", "--help"], stdout=write,
+                              stderr=subprocess.PIPE, env=env, timeout=60)
+    finally:
+        os.close(write)
+    assert done.stderr.decode() == ""
+    assert done.returncode == 141

@@ -190,11 +190,26 @@ def _audit(args: Any, rpc_url: str, confirmations: Optional[int], out: Callable[
     return EXIT_VERIFIED if result.complete else EXIT_FAILED
 
 
+# the reader of stdout went away (`... | head`): 128 + SIGPIPE, as a shell tool killed by it exits
+EXIT_BROKEN_PIPE = 141
+
+
 def run(argv: Optional[Sequence[str]] = None) -> None:
     try:
         code = main(sys.argv[1:] if argv is None else argv)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        code = _broken_pipe()
     except Exception:  # noqa: BLE001
         sys.stderr.write("ctxlog: unexpected error: %s" % traceback.format_exc())
         code = EXIT_INTERNAL
-    sys.stdout.flush()
     sys.exit(code)
+
+
+def _broken_pipe() -> int:
+    """Nothing more can reach the reader: stdout goes to /dev/null, so that the interpreter's own
+    flush at exit does not raise (and print) the same error again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+    return EXIT_BROKEN_PIPE
