@@ -13,7 +13,6 @@ const E2E_PATHS = [
   "test/e2e/redis-cluster/", // a three-master Redis Cluster and the apps on it
   "test/e2e/benches/", // every npm run bench:* at a tiny size
   "test/e2e/dev-stack/", // npm start / npm run reset: the built apps as processes
-  "test/e2e/install/", // npm pack and installs into scratch folders, the wheel in a venv
   "test/e2e/ops/alert-rules.test.ts", // promtool (Debian's prometheus package)
   "test/e2e/ops/backup-restore.test.ts", // pg_dump mid-flight, the stack stopped and restarted: > 1 min
   "test/e2e/sdk/cli.test.ts", // the ctxlog bin as child processes against anvil: > 1 min
