@@ -1,6 +1,6 @@
 // `npm run test:e2e`, the second tier (docs/testing.md): the test/e2e files test/tiers.js lists —
 // Chromium, the Python client, the Redis Cluster stack, the bench smoke runs, the built dev stack,
-// promtool, backup and restore. Everything else is jest.config.js's, `npm test`.
+// promtool, and the test/e2e files of over a minute. Everything else is jest.config.js's, `npm test`.
 const base = require("./jest.config");
 const { BUDGET_SECONDS, E2E_PATHS } = require("./test/tiers");
 

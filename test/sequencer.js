@@ -2,9 +2,9 @@
 // starting a two-minute file when the other has nothing left. Jest's own sequencer does this from
 // its cache of the last run's durations, but CI starts with an empty cache, and jest then orders
 // by file size (and runs files it has no time for first), which says little about an integration
-// test's time. test/suite-timings.json, the seconds each file took in a whole-suite run
-// (`node scripts/test-timings.js <jest --json output>` writes it), fills in for every file the
-// cache does not know; a file in neither counts as quick (0 s). Order: files that failed in the
+// test's time. test/suite-timings.json, the seconds each file took in a whole run of its tier
+// (`npm run test:timings` writes it; test/suite-timings.test.js checks it lists every file), fills
+// in for every file the cache does not know; a file in neither counts as quick (0 s). Order: files that failed in the
 // last run (jest's cache), then by duration, longest first, then by size, largest first.
 const path = require("node:path");
 const Sequencer = require("@jest/test-sequencer").default;

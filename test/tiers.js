@@ -17,6 +17,8 @@ const E2E_PATHS = [
   "test/e2e/sdk/context-logger-exit.test.ts", // the built SDK in a child process
   "test/e2e/ops/alert-rules.test.ts", // promtool (Debian's prometheus package)
   "test/e2e/ops/backup-restore.test.ts", // pg_dump mid-flight, the stack stopped and restarted: > 1 min
+  "test/e2e/sdk/cli.test.ts", // the ctxlog bin as child processes against anvil: > 1 min
+  "test/e2e/webhooks/recover.test.ts", // a receiver down, back, and recovering what it missed: > 1 min
 ];
 
 // Budgets: when a tier's jest run takes longer, it fails and prints its slowest files

@@ -3,6 +3,9 @@
 import { createServer } from "node:net";
 import { availableParallelism, loadavg } from "node:os";
 
+/** TEST_SLACK_SCALE: a further factor for a machine slower than the one these bases were set on. */
+const SLACK_SCALE = Math.max(1, Number(process.env.TEST_SLACK_SCALE) || 1);
+
 export interface WaitForOptions {
   /** Give up after this long (default 10 s). */
   timeout?: number;
@@ -16,13 +19,16 @@ export interface WaitForOptions {
  * Polls `condition` until it returns a value that is neither undefined, null nor false, and returns
  * that value. A condition that throws is retried as well (so `expect` can be used inside); at the
  * timeout the last error is reported. Tests wait for what they expect with this, never with a
- * fixed sleep: a sleep is either too long or, on a loaded machine, too short.
+ * fixed sleep: a sleep is either too long or, on a loaded machine, too short. The timeout is
+ * stretched by the run queue per core when it is above 1 (and by TEST_SLACK_SCALE): it bounds a
+ * wait, not how fast the machine is.
  */
 export async function waitFor<T>(
   condition: () => T | undefined | null | false | Promise<T | undefined | null | false>,
   opts: WaitForOptions = {},
 ): Promise<T> {
-  const timeout = opts.timeout ?? 10_000;
+  const asked = opts.timeout ?? 10_000;
+  const timeout = Math.round(asked * runQueuePerCore() * SLACK_SCALE);
   const interval = opts.interval ?? 25;
   const deadline = Date.now() + timeout;
   let lastError: unknown;
@@ -37,7 +43,10 @@ export async function waitFor<T>(
     if (Date.now() >= deadline) {
       const what = typeof opts.what === "function" ? await opts.what() : (opts.what ?? "condition");
       const cause = lastError instanceof Error ? `: ${lastError.message}` : "";
-      throw new Error(`waitFor: ${what} not met within ${timeout} ms${cause}`, { cause: lastError });
+      const stretched = timeout > asked ? ` (${timeout} ms at this load)` : "";
+      throw new Error(`waitFor: ${what} not met within ${asked} ms${stretched}${cause}`, {
+        cause: lastError,
+      });
     }
     await sleep(interval);
   }
@@ -57,8 +66,12 @@ export async function waitFor<T>(
  * sample is left out.
  */
 export function loadFactor(): number {
-  const perCore = (loadavg()[0] ?? 0) / availableParallelism();
-  return Math.max(1, perCore, 1 / cpuShareNow());
+  return Math.max(runQueuePerCore(), 1 / cpuShareNow());
+}
+
+/** `os.loadavg()`'s one-minute figure over the cores, never below 1 (cheap: no sample). */
+function runQueuePerCore(): number {
+  return Math.max(1, (loadavg()[0] ?? 0) / availableParallelism());
 }
 
 function cpuShareNow(cpuMs = 5): number {
@@ -74,9 +87,6 @@ function cpuShareNow(cpuMs = 5): number {
   if (!(wallMs > 0)) return 1; // a faked clock: no sample
   return Math.min(1, used / 1_000 / wallMs);
 }
-
-/** TEST_SLACK_SCALE: a further factor for a machine slower than the one these bases were set on. */
-const SLACK_SCALE = Math.max(1, Number(process.env.TEST_SLACK_SCALE) || 1);
 
 /**
  * Slack for the one kind of wall-clock upper bound a test may assert: what the code under test is

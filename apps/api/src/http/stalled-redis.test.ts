@@ -37,7 +37,7 @@ const timed = async <T>(fn: () => PromiseLike<T>) => {
  * A connection left silent past the command timeout is dropped and a new one opened; until it is
  * ready, requests get 503 at once (no offline queue).
  */
-async function expectRecovery(withinMs = 3_000) {
+async function expectRecovery(withinMs = COMMAND_TIMEOUT_MS + loadScaledSlackMs(2_500)) {
   const deadline = Date.now() + withinMs;
   let status = 0;
   while (status !== 200 && Date.now() < deadline) {
