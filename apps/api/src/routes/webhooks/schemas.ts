@@ -22,7 +22,8 @@ const events = z
   .max(EVENT_NAMES.length)
   .refine((list) => new Set(list).size === list.length, "events must not repeat")
   .meta({
-    description: "Event names this endpoint receives: a non-empty subset of the event types (GET /v1/event-types), each at most once.",
+    description:
+      "Event names this endpoint receives: a non-empty subset of the event types (GET /v1/event-types), each at most once.",
     uniqueItems: true,
   });
 
