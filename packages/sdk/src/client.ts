@@ -53,7 +53,8 @@ const EMPTY_BODY = {};
  * ```
  *
  * Errors are `CtxlogApiError` (narrow with `isApiError(err, "NOT_FOUND")`) or
- * `CtxlogConnectionError`. 429 and 503 are retried with exponential backoff, honouring
+ * `CtxlogConnectionError`; a body with no JSON form is a `NotJsonError`, thrown before anything
+ * is sent. 429 and 503 are retried with exponential backoff, honouring
  * Retry-After; 401, 403 and other errors are thrown at once.
  */
 export class CtxlogClient {

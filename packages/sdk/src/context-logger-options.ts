@@ -1,5 +1,31 @@
-import { CtxlogApiError, CtxlogConnectionError } from "./errors";
+import { ContextTooLargeError, CtxlogApiError, CtxlogConnectionError } from "./errors";
+import { encodeJson } from "./json-body";
 import type { CreateContextInput } from "./types";
+
+/** `{"contexts":[` … `]}` */
+export const BATCH_ENVELOPE_BYTES = 16;
+/** What POST /v1/contexts/batch takes. */
+const MAX_BATCH_BODY_BYTES = 5 * 1024 * 1024;
+const byteLength = (text: string): number =>
+  typeof Buffer === "undefined" ? new TextEncoder().encode(text).length : Buffer.byteLength(text);
+
+/**
+ * The bytes a context takes in a batch (its JSON and a comma). Throws NotJsonError when it has no
+ * JSON form, ContextTooLargeError when no batch could carry it.
+ */
+export function sentBytes(input: CreateContextInput): number {
+  const bytes = byteLength(encodeJson(input)) + 1;
+  if (bytes + BATCH_ENVELOPE_BYTES > MAX_BATCH_BODY_BYTES) {
+    throw new ContextTooLargeError(
+      `ctxlog: a context of ${bytes} bytes cannot fit the API's 5 MiB batch limit`,
+      {
+        size: bytes,
+        limit: MAX_BATCH_BODY_BYTES - BATCH_ENVELOPE_BYTES,
+      },
+    );
+  }
+  return bytes;
+}
 
 export interface ContextLoggerOptions {
   /** A batch is sent once this many contexts wait (1–500); default 100. */
@@ -60,4 +86,24 @@ export function badItems(error: unknown, size: number): Set<number> | undefined 
     bad.add(detail.index);
   }
   return bad.size > 0 && bad.size < size ? bad : undefined;
+}
+
+/**
+ * The error one item of a refused batch is rejected with: a ContextTooLargeError (the 400 as its
+ * cause, `path` the item's own) when the batch route refused that item for its size (its detail's
+ * code is PAYLOAD_TOO_LARGE), as `isTooLarge` reads a 413; else the batch's error itself.
+ */
+export function itemError(error: unknown, index: number): unknown {
+  if (!(error instanceof CtxlogApiError) || error.status !== 400 || !Array.isArray(error.details))
+    return error;
+  const details = error.details as { index?: unknown; code?: unknown; path?: unknown; message?: unknown }[];
+  const detail = details.find((d) => d?.index === index);
+  if (detail?.code !== "PAYLOAD_TOO_LARGE") return error;
+  const prefix = `contexts.${index}.`; // the path in the batch; the item's own is the rest
+  const path = typeof detail.path === "string" ? detail.path : "";
+  const message = typeof detail.message === "string" ? detail.message : "the context is too large";
+  return new ContextTooLargeError(`ctxlog: ${message}`, {
+    path: path.startsWith(prefix) ? path.slice(prefix.length) : path || undefined,
+    cause: error,
+  });
 }

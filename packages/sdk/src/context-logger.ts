@@ -5,7 +5,14 @@ import {
   ContextLoggerQueueFullError,
   ContextLoggerUnsentError,
 } from "./context-logger-errors";
-import { badItems, type ContextLoggerOptions, isRetryable } from "./context-logger-options";
+import {
+  BATCH_ENVELOPE_BYTES,
+  badItems,
+  type ContextLoggerOptions,
+  isRetryable,
+  itemError,
+  sentBytes,
+} from "./context-logger-options";
 import { CtxlogApiError, CtxlogError } from "./errors";
 import { type ExitWatcher, unrefTimer, unwatchExit, watchExit } from "./logger-exit";
 import { saltContext } from "./salt";
@@ -29,11 +36,8 @@ interface Entry {
   done: boolean;
 }
 
-const BATCH_ENVELOPE_BYTES = 16;
 // unref'd: a logger waiting to retry never keeps the process alive by itself (see logger-exit.ts)
 const sleepFor = (ms: number) => new Promise<void>((resolve) => unrefTimer(setTimeout(resolve, ms)));
-const byteLength = (text: string): number =>
-  typeof Buffer === "undefined" ? new TextEncoder().encode(text).length : Buffer.byteLength(text);
 
 /**
  * Sends contexts in batches for the caller: `log()` queues one and returns a promise of its record
@@ -117,6 +121,8 @@ export class ContextLogger implements ExitWatcher {
   async log(context: CreateContextInput): Promise<CreatedContext> {
     // salted once, here: a retried batch must send the very same body (its Idempotency-Key)
     const input = saltContext(context);
+    // refused now, not in a batch: no JSON form (NotJsonError), or too big for any batch
+    const bytes = sentBytes(input);
     if (this.closed) throw new ContextLoggerClosedError("ctxlog: log() after close()");
     while (this.outstanding >= this.maxQueueSize) {
       if (this.whenFull === "reject") {
@@ -125,7 +131,6 @@ export class ContextLogger implements ExitWatcher {
       await new Promise<void>((resolve) => this.roomWaiters.push(resolve));
       if (this.closed) throw new ContextLoggerClosedError("ctxlog: log() after close()");
     }
-    const bytes = byteLength(JSON.stringify(input)) + 1;
     const record = new Promise<CreatedContext>((resolve, reject) => {
       this.queue.push({ input, bytes, at: Date.now(), resolve, reject, done: false });
     });
@@ -219,14 +224,16 @@ export class ContextLogger implements ExitWatcher {
         (error: unknown) => {
           const bad = badItems(error, batch.length);
           if (bad === undefined) {
-            for (const entry of batch) this.rejectEntry(entry, error);
+            batch.forEach((entry, i) => {
+              this.rejectEntry(entry, itemError(error, i));
+            });
             return;
           }
           // Only some items were refused: reject those; the others go back, first in line, and
           // leave in a new batch (another body, so another key).
           const retry = batch.filter((entry, i) => {
             if (!bad.has(i)) return !entry.done;
-            this.rejectEntry(entry, error);
+            this.rejectEntry(entry, itemError(error, i));
             return false;
           });
           for (const entry of retry) this.queuedBytes += entry.bytes;

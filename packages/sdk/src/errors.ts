@@ -120,3 +120,56 @@ export class ConfirmationTimeoutError extends CtxlogError {
     super(`ctxlog: context ${contextId} still ${status} after ${timeoutMs} ms`);
   }
 }
+
+/**
+ * Data with no JSON form, refused before anything is sent: NaN or ±Infinity (JSON.stringify would
+ * send null), a BigInt, a cycle, a lone UTF-16 surrogate, `undefined`/a function/a symbol in an
+ * array (null again), a function or symbol member, an invalid Date, a Map or Set (sent as `{}`),
+ * binary data (a Buffer or typed array). A valid Date is sent as its ISO string (its toJSON), as
+ * other objects' toJSON results are. `path` names the value in the request body as the API's
+ * `details[].path` does (`context_data.steps.2.at`; in a batch `contexts.1.context_data…`; from
+ * ContextLogger.log the item's own `context_data…`); `reason` says what it is.
+ */
+export class NotJsonError extends CtxlogError {
+  override name = "NotJsonError";
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+  ) {
+    super(`ctxlog: ${path || "the body"} is ${reason}, which has no JSON form; nothing was sent`);
+  }
+}
+
+/**
+ * A context too large for the API, found by the client: ContextLogger.log refuses one no batch
+ * could carry (over 5 MiB: `size` and `limit` in bytes), and a logged context the batch route
+ * refused for its size (a 400 whose item detail is PAYLOAD_TOO_LARGE; `path` such as
+ * `context_data`, the 400 as `cause`). The API's own 413 stays a CtxlogApiError: test for every
+ * "too big" at once with `isTooLarge(err)`.
+ */
+export class ContextTooLargeError extends CtxlogError {
+  override name = "ContextTooLargeError";
+  readonly path: string | undefined;
+  readonly size: number | undefined;
+  readonly limit: number | undefined;
+  constructor(
+    message: string,
+    init: { path?: string | undefined; size?: number; limit?: number; cause?: unknown } = {},
+  ) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.path = init.path;
+    this.size = init.size;
+    this.limit = init.limit;
+  }
+}
+
+/**
+ * Every "too big" at once: a ContextTooLargeError, or the API's 413 (a CtxlogApiError whose code is
+ * PAYLOAD_TOO_LARGE). A predicate rather than a common class, as the 413 is a CtxlogApiError like
+ * every other answer and a class has one parent.
+ */
+export function isTooLarge(
+  error: unknown,
+): error is ContextTooLargeError | CtxlogApiError<"PAYLOAD_TOO_LARGE"> {
+  return error instanceof ContextTooLargeError || isApiError(error, "PAYLOAD_TOO_LARGE");
+}

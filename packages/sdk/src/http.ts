@@ -1,4 +1,5 @@
 import { CtxlogApiError, CtxlogConnectionError, isApiErrorCode } from "./errors";
+import { encodeJson } from "./json-body";
 import type { ListResponse } from "./types";
 
 export interface RetryOptions {
@@ -103,7 +104,7 @@ export class HttpClient {
     let body: string | undefined;
     if (req.body !== undefined) {
       headers["Content-Type"] = "application/json";
-      body = JSON.stringify(req.body);
+      body = encodeJson(req.body); // NotJsonError, naming the value, before anything is sent
     }
     // A request that may not have reached the server is only re-sent when repeating it is harmless:
     // reads, PUT/DELETE, or a POST the server deduplicates by Idempotency-Key.

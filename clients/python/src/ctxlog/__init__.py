@@ -9,8 +9,9 @@ from .canonical import CanonicalizationError, canonicalize, hash_context
 from .chain_entry import compute_entry_hash, receipt_digest, verify_receipt
 from .client import AsyncClient, Client
 from .decorator import configure, logged
-from .errors import (ApiError, ConfirmationTimeoutError, Conflict, CsrfTokenInvalid, CtxlogConnectionError, CtxlogError, InsufficientPermissions,
-                     InternalError, InvalidApiKey, InvalidCredentials, InvalidJson, InvalidSession, NotFound,
+from .errors import (ApiError, ConfirmationTimeoutError, Conflict, ContextTooLargeError, CsrfTokenInvalid,
+                     CtxlogConnectionError, CtxlogError, InsufficientPermissions, InternalError, InvalidApiKey,
+                     InvalidCredentials, InvalidJson, InvalidSession, NotFound, NotJsonError,
                      PayloadTooLarge, RateLimitExceeded, RpcUnreachableError, ServiceUnavailable, UnknownError,
                      UnsupportedMediaType, ValidationError, WebhookVerificationError)
 from .keccak import keccak256
@@ -30,5 +31,6 @@ __all__ = [
     "InvalidApiKey", "InvalidCredentials", "InvalidSession", "InsufficientPermissions", "CsrfTokenInvalid",
     "RateLimitExceeded", "ValidationError", "InvalidJson", "PayloadTooLarge", "UnsupportedMediaType", "NotFound",
     "Conflict", "ServiceUnavailable", "InternalError", "UnknownError", "ConfirmationTimeoutError",
+    "NotJsonError", "ContextTooLargeError",
     "ContextLoggerQueueFull", "ContextLoggerClosed", "ContextLoggerFlushError", "ContextLoggerUnsent",
 ]

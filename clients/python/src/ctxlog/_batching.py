@@ -3,12 +3,12 @@ errors are retried, and which items a 400 names."""
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass
 from typing import Any, Callable, Deque, Dict, List, Optional, Set
 
-from .errors import ApiError, CtxlogConnectionError, CtxlogError
+from ._json import encode_json
+from .errors import ApiError, ContextTooLargeError, CtxlogConnectionError, CtxlogError
 
 MAX_BATCH_ITEMS = 500
 MAX_BATCH_BYTES = 5 * 1024 * 1024  # what the API takes
@@ -55,10 +55,12 @@ def make_item(agent_id: str, context_data: Any, metadata: Any) -> "tuple[Dict[st
     item: Dict[str, Any] = {"agent_id": agent_id, "context_data": context_data}
     if metadata is not None:
         item["metadata"] = metadata
-    # the size as the client will send it; also refuses what has no JSON form now, not in the thread
-    size = len(json.dumps(item, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode("utf-8")) + 1
+    # the size as the client will send it; refuses what has no JSON form now (NotJsonError), not in
+    # the thread, and what no batch could carry
+    size = len(encode_json(item)) + 1
     if size + BATCH_ENVELOPE_BYTES > MAX_BATCH_BYTES:
-        raise ValueError("ctxlog: one context of %d bytes exceeds the 5 MiB batch limit" % size)
+        raise ContextTooLargeError("ctxlog: a context of %d bytes cannot fit the API's 5 MiB batch limit" % size,
+                                   size=size, limit=MAX_BATCH_BYTES - BATCH_ENVELOPE_BYTES)
     return item, size
 
 
@@ -97,3 +99,22 @@ def bad_items(error: BaseException, size: int) -> Optional[Set[int]]:
             return None
         bad.add(index)
     return bad if 0 < len(bad) < size else None
+
+
+def item_error(error: BaseException, index: int) -> BaseException:
+    """The error one item of a refused batch fails with: a ContextTooLargeError (the 400 as its
+    cause) when the batch route refused that item for its size (details[].code PAYLOAD_TOO_LARGE),
+    so it reads as a 413 for a single context does; else the batch's error itself."""
+    if not isinstance(error, ApiError) or error.status != 400 or not isinstance(error.details, list):
+        return error
+    for detail in error.details:
+        if isinstance(detail, dict) and detail.get("index") == index:
+            if detail.get("code") != "PAYLOAD_TOO_LARGE":
+                return error
+            path = str(detail.get("path", ""))
+            prefix = "contexts.%d." % index  # the path in the batch; the item's own is the rest
+            too_large = ContextTooLargeError("ctxlog: %s" % detail.get("message", "the context is too large"),
+                                             path=path[len(prefix):] if path.startswith(prefix) else path or None)
+            too_large.__cause__ = error
+            return too_large
+    return error

@@ -15,6 +15,7 @@ from urllib.parse import quote
 
 import httpx
 
+from ._json import encode_json
 from ._version import __version__
 from .errors import ApiError, CtxlogConnectionError, error_for
 
@@ -120,7 +121,7 @@ class _Base:
         content = None
         if req.body is not None:
             headers["Content-Type"] = "application/json"
-            content = json.dumps(req.body, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode("utf-8")
+            content = encode_json(req.body)  # NotJsonError, naming the value, before anything is sent
         # a request that may not have reached the server is re-sent only when that is harmless:
         # reads, PUT/DELETE, or a POST the server deduplicates by Idempotency-Key
         replayable = req.method != "POST" or "Idempotency-Key" in headers

@@ -15,8 +15,8 @@ import uuid
 from typing import Any, Deque, Dict, List, Optional
 
 from ._batching import (WHEN_FULL, ContextLoggerClosed, ContextLoggerFlushError, ContextLoggerQueueFull,
-                        ContextLoggerUnsent, Entry, FailureCallback, bad_items, is_retryable, make_item, retry_delay,
-                        take_batch)
+                        ContextLoggerUnsent, Entry, FailureCallback, bad_items, is_retryable, item_error, make_item,
+                        retry_delay, take_batch)
 from .errors import CtxlogError
 from .logger import _check_options
 from .salt import salted_metadata
@@ -224,13 +224,13 @@ class AsyncContextLogger:
             else:
                 bad = bad_items(error, len(batch))
                 if bad is None:
-                    for entry in batch:
-                        self._fail(entry, error)
+                    for i, entry in enumerate(batch):
+                        self._fail(entry, item_error(error, i))
                     self._outstanding -= len(batch)
                 else:
                     keep = [e for i, e in enumerate(batch) if i not in bad]
                     for i in sorted(bad):
-                        self._fail(batch[i], error)
+                        self._fail(batch[i], item_error(error, i))
                     self._outstanding -= len(bad)
                     self._queue.extendleft(reversed(keep))
                     self._queued_bytes += sum(e.size for e in keep)

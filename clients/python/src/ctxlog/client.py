@@ -1,7 +1,8 @@
 """Client and AsyncClient: every /v1 endpoint an API key may call, in resource groups. The resource
 classes describe requests; the sync or async HTTP layer under them runs them, so
 `Client(...).contexts.get(id)` returns a Context and `await AsyncClient(...).contexts.get(id)` too.
-List methods iterate over every page (`for` / `async for`), following the cursors."""
+List methods iterate over every page (`for` / `async for`), following the cursors. A body with no
+JSON form (a datetime, NaN, bytes...) raises NotJsonError, naming the value, before anything is sent."""
 
 from __future__ import annotations
 

@@ -11,12 +11,44 @@ __all__ = [
     "InvalidApiKey", "InvalidCredentials", "InvalidSession", "InsufficientPermissions", "CsrfTokenInvalid",
     "RateLimitExceeded", "ValidationError", "InvalidJson", "PayloadTooLarge", "UnsupportedMediaType",
     "NotFound", "Conflict", "ServiceUnavailable", "InternalError", "UnknownError", "error_for",
-    "ConfirmationTimeoutError",
+    "ConfirmationTimeoutError", "NotJsonError", "ContextTooLargeError",
 ]
 
 
 class CtxlogError(Exception):
     """Base class of every error the package raises on purpose."""
+
+
+class NotJsonError(CtxlogError, TypeError, ValueError):
+    """Data with no JSON form (a datetime, NaN or Infinity, bytes, a set, a cycle, a lone surrogate in
+    a string, a key that is not a str...), refused before anything is sent. `path` names the value
+    in the request body as the API's `details[].path` does (`context_data.steps.2.at`; in a batch
+    `contexts.1.context_data...`; from a logger's log() the item's own `context_data...`); `reason`
+    says what it is. Also a TypeError and a ValueError, which is what json.dumps raised before."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__("ctxlog: %s is %s, which has no JSON form; nothing was sent" % (path or "the body", reason))
+        self.path = path
+        self.reason = reason
+
+
+class ContextTooLargeError(CtxlogError):
+    """A context (or a batch) too large for the API, however it was found: the 413 answer
+    (PayloadTooLarge is also a ContextTooLargeError), a logger's item refused by the batch route for
+    its size (`path` such as `context_data`, the 400 answer as `__cause__`), or an item over the
+    5 MiB batch limit, refused by log() before it is queued (`size` and `limit` in bytes). Fields
+    not known are None."""
+
+    path: Optional[str] = None
+    size: Optional[int] = None
+    limit: Optional[int] = None
+
+    def __init__(self, message: str, *, path: Optional[str] = None, size: Optional[int] = None,
+                 limit: Optional[int] = None) -> None:
+        super().__init__(message)
+        self.path = path
+        self.size = size
+        self.limit = limit
 
 
 class ApiError(CtxlogError):
@@ -76,7 +108,10 @@ class InvalidJson(ApiError):
     code = "INVALID_JSON"
 
 
-class PayloadTooLarge(ApiError):
+class PayloadTooLarge(ApiError, ContextTooLargeError):
+    """413: a context (or the batch's body) over the API's size limit; `except ContextTooLargeError`
+    catches it together with the logger's size refusals."""
+
     code = "PAYLOAD_TOO_LARGE"
 
 

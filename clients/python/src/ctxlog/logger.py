@@ -35,7 +35,7 @@ from typing import Any, Deque, Dict, List, Optional
 
 from ._batching import (MAX_BATCH_BYTES, MAX_BATCH_ITEMS, WHEN_FULL, ContextLoggerClosed, ContextLoggerFlushError,
                         ContextLoggerQueueFull, ContextLoggerUnsent, Entry, FailureCallback, bad_items,
-                        is_retryable, make_item, retry_delay, take_batch)
+                        is_retryable, item_error, make_item, retry_delay, take_batch)
 from .errors import CtxlogError
 from .salt import salted_metadata
 
@@ -290,15 +290,15 @@ class ContextLogger:
             if self._settled(batch):
                 return
             if bad is None:
-                for entry in batch:
-                    self._fail(entry, error)
+                for i, entry in enumerate(batch):
+                    self._fail(entry, item_error(error, i))
                 self._outstanding -= len(batch)
             else:
                 # only some items were refused: the others go back first in line, in a new batch
                 # (another body, so another key)
                 keep = [e for i, e in enumerate(batch) if i not in bad]
                 for i in sorted(bad):
-                    self._fail(batch[i], error)
+                    self._fail(batch[i], item_error(error, i))
                 self._outstanding -= len(bad)
                 self._queue.extendleft(reversed(keep))
                 self._queued_bytes += sum(e.size for e in keep)
