@@ -25,7 +25,7 @@ const E2E_PATHS = [
 // (test/budget-reporter.js). TEST_BUDGET_SECONDS overrides both (0: no budget). They are ceilings
 // for CI (90 minutes for everything), not the targets: issue 38 asks ≤ 8 min for `npm test`, which
 // it does not meet yet (docs/testing.md has the measured time and where it goes).
-const BUDGET_SECONDS = { unit: 20 * 60, e2e: 25 * 60 };
+const BUDGET_SECONDS = { unit: 30 * 60, e2e: 30 * 60 };
 
 const escapeRegex = (s) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 /** For testPathIgnorePatterns / testMatch-like regexes, anchored at the repository's root. */
