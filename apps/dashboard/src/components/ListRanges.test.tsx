@@ -11,7 +11,7 @@ describe("the lists' time ranges", () => {
     const api = fetchDouble([{ method: "GET", path: "/agents", reply: empty }]);
     const user = userEvent.setup();
     const { router } = renderApp("/agents", { fetch: api.fetch, session: SESSION });
-    await screen.findByText("No agent has logged a context yet.", undefined, { timeout: 5000 });
+    await screen.findByText("No agent has logged a context yet.", undefined, {});
     expect(api.callsTo("GET", "/agents")[0]?.query.get("active_after")).toBeNull();
     await user.click(screen.getByRole("radio", { name: "24 h" }));
     await screen.findByText("No agent logged a context in this range.");
@@ -27,7 +27,7 @@ describe("the lists' time ranges", () => {
     const from = "2026-11-20T08:00:00.000Z";
     const to = "2026-11-20T09:30:00.000Z";
     renderApp(`/verifications?range=custom&from=${from}&to=${to}`, { fetch: api.fetch, session: SESSION });
-    await waitFor(() => expect(api.callsTo("GET", "/verifications")).toHaveLength(1), { timeout: 5000 });
+    await waitFor(() => expect(api.callsTo("GET", "/verifications")).toHaveLength(1), {});
     const query = api.callsTo("GET", "/verifications")[0]?.query;
     expect([query?.get("created_after"), query?.get("created_before")]).toEqual([from, to]);
     expect((screen.getByRole("radio", { name: "Custom" }) as HTMLInputElement).checked).toBe(true);

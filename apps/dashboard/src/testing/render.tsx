@@ -1,3 +1,4 @@
+import { loadScaledSlackMs } from "@ctxlog/core/testing";
 import { configure, type RenderResult, render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
@@ -8,10 +9,11 @@ import { Providers } from "../app/providers";
 import { createQueryClient } from "../app/query-client";
 import { routes } from "../app/router";
 
-// findBy*/waitFor wait up to 5 s, not testing-library's 1 s: the suite runs two files at once beside
-// the stacks other files start, and a first render of the app can take longer than a second there.
-// A test that must show something does not happen waits for a time of its own.
-configure({ asyncUtilTimeout: 5_000 });
+// findBy*/waitFor wait up to 5 s, not testing-library's 1 s, times the machine's load now
+// (loadScaledSlackMs): the suite runs two files at once beside the stacks other files start, and a
+// first render of the app can take several seconds on a loaded machine. A test that must show
+// something does not happen waits for a time of its own.
+beforeEach(() => configure({ asyncUtilTimeout: loadScaledSlackMs(5_000) }));
 
 // What jsdom lacks and Mantine uses.
 if (typeof window !== "undefined" && !window.matchMedia) {

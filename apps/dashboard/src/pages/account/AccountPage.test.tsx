@@ -111,9 +111,7 @@ describe("the people of the account page", () => {
   it("disables a person after the confirmation, and shows them disabled", async () => {
     const double = api();
     renderApp("/account", { fetch: double.fetch, session: SESSION });
-    const row = (await screen.findByText(colleague.email, {}, { timeout: 5000 })).closest(
-      "tr",
-    ) as HTMLElement;
+    const row = (await screen.findByText(colleague.email, {}, {})).closest("tr") as HTMLElement;
     fireEvent.click(within(row).getByRole("button", { name: "Disable" }));
     const confirm = await screen.findByRole("dialog", { name: `Disable ${colleague.email}?` });
     expect(double.callsTo("POST", "/accounts/acc_2/disable")).toHaveLength(0);
@@ -126,9 +124,7 @@ describe("the people of the account page", () => {
   it("lists invitations and revokes one", async () => {
     const double = api();
     renderApp("/account", { fetch: double.fetch, session: SESSION });
-    const row = (await screen.findByText(invitation.email, {}, { timeout: 5000 })).closest(
-      "tr",
-    ) as HTMLElement;
+    const row = (await screen.findByText(invitation.email, {}, {})).closest("tr") as HTMLElement;
     fireEvent.click(within(row).getByRole("button", { name: "Revoke" }));
     const confirm = await screen.findByRole("dialog", {
       name: `Revoke the invitation of ${invitation.email}?`,
@@ -141,7 +137,7 @@ describe("the people of the account page", () => {
   it("says in words why the last person cannot remove themselves", async () => {
     const double = api();
     renderApp("/account", { fetch: double.fetch, session: SESSION });
-    await screen.findByText(colleague.email, {}, { timeout: 5000 });
+    await screen.findByText(colleague.email, {}, {});
     const mine = screen
       .getAllByText(me.email)
       .map((e) => e.closest("tr"))
@@ -155,11 +151,7 @@ describe("the people of the account page", () => {
   it("an invitation says it was sent to the email, and never shows a link", async () => {
     const double = api();
     renderApp("/account", { fetch: double.fetch, session: SESSION });
-    const input = await screen.findByRole(
-      "textbox",
-      { name: /Email of the person to invite/ },
-      { timeout: 5000 },
-    );
+    const input = await screen.findByRole("textbox", { name: /Email of the person to invite/ }, {});
     fireEvent.change(input, { target: { value: "Linus@Example.com" } });
     fireEvent.click(screen.getByRole("button", { name: "Invite" }));
     const sent = await screen.findByRole("status");
@@ -179,19 +171,19 @@ describe("the people of the account page", () => {
       ],
     };
     renderApp("/account", { fetch: double.fetch, session: withInvitation });
-    const join = await screen.findByRole("button", { name: "Join acme" }, { timeout: 5000 });
+    const join = await screen.findByRole("button", { name: "Join acme" }, {});
     expect(screen.getByText("this one")).toBeTruthy();
     fireEvent.click(join);
     await waitFor(() => expect(double.callsTo("POST", "/auth/switch")).toHaveLength(1));
     expect(double.callsTo("POST", "/auth/switch")[0]?.body).toEqual({ account_id: "acc_9" });
     expect(double.callsTo("POST", "/auth/switch")[0]?.headers.get("x-csrf-token")).toBe(SESSION.csrf_token);
-    await screen.findByRole("heading", { name: "Overview" }, { timeout: 5000 });
+    await screen.findByRole("heading", { name: "Overview" }, {});
   });
 
   it("with one dashboard only, says where other users' invitations will show", async () => {
     renderApp("/account", { fetch: api().fetch, session: SESSION });
     expect(
-      await screen.findByText(/When another user invites your email, it shows here/, {}, { timeout: 5000 }),
+      await screen.findByText(/When another user invites your email, it shows here/, {}, {}),
     ).toBeTruthy();
   });
 });

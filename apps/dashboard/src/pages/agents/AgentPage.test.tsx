@@ -49,7 +49,7 @@ describe("an agent's page", () => {
     };
     renderApp("/agents/planner-7", { fetch, session: SESSION });
     await screen.findByText("Head sequence");
-    const table = await screen.findByRole("table", { name: "Log entries" }, { timeout: 5000 });
+    const table = await screen.findByRole("table", { name: "Log entries" }, {});
     const rows = within(table).getAllByRole("row").slice(1);
     expect(rows.map((r) => within(r).getAllByRole("cell")[0]?.textContent)).toEqual(["1", "2", "3"]);
     expect(within(rows[2] as HTMLElement).getByText("pending")).toBeTruthy();

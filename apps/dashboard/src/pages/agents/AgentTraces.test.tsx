@@ -41,7 +41,7 @@ describe("an agent's traces", () => {
       },
     ]);
     renderApp("/agents/planner-7", { fetch: api.fetch, session: SESSION });
-    const table = await screen.findByRole("table", { name: "Traces" }, { timeout: 5000 });
+    const table = await screen.findByRole("table", { name: "Traces" }, {});
     const rows = within(table).getAllByRole("row").slice(1);
     expect(rows).toHaveLength(2);
     const second = rows[1] as HTMLElement;

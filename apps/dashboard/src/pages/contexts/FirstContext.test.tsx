@@ -14,7 +14,7 @@ describe("words and first steps", () => {
       },
     ]);
     renderApp("/contexts", { fetch: api.fetch, session: SESSION });
-    const curl = await screen.findByLabelText("Log a context with curl", undefined, { timeout: 5000 });
+    const curl = await screen.findByLabelText("Log a context with curl", undefined, {});
     expect(curl.textContent).toContain(`curl -X POST ${window.location.origin}/v1/contexts`);
     expect(curl.textContent).toContain('"agent_id": "planner-7"');
     expect(screen.getByLabelText("Log a context with the SDK").textContent).toContain(
@@ -36,7 +36,7 @@ describe("words and first steps", () => {
       },
     ]);
     renderApp("/contexts", { fetch: api.fetch, session: SESSION });
-    const alert = await screen.findByRole("alert", undefined, { timeout: 5000 });
+    const alert = await screen.findByRole("alert", undefined, {});
     expect(alert.textContent).toContain("Something in what was sent is not valid");
     expect(alert.textContent).toContain("limit must be at most 100");
     const details = alert.querySelector("details");
@@ -57,7 +57,7 @@ describe("words and first steps", () => {
     ]);
     const user = userEvent.setup();
     renderApp("/contexts", { fetch: api.fetch, session: SESSION });
-    await screen.findByRole("radiogroup", { name: "Received" }, { timeout: 5000 });
+    await screen.findByRole("radiogroup", { name: "Received" }, {});
     await user.click(screen.getByRole("radio", { name: "24 h" }));
     await waitFor(() =>
       expect(api.callsTo("GET", "/contexts").at(-1)?.query.get("created_after")).not.toBeNull(),

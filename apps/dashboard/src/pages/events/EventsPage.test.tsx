@@ -14,6 +14,15 @@ describe("the events page", () => {
   it("asks for the chosen type and range, and shows each event's payload and deliveries", async () => {
     const api = fetchDouble([
       {
+        // the type filter offers the catalog's types
+        method: "GET",
+        path: "/event-types",
+        reply: () => ({
+          status: 200,
+          body: { data: ["context.created", "context.confirmed"].map((type) => ({ type, summary: type })) },
+        }),
+      },
+      {
         method: "GET",
         path: "/events",
         reply: () => ({
@@ -35,7 +44,7 @@ describe("the events page", () => {
     ]);
     const user = userEvent.setup();
     renderApp("/events", { fetch: api.fetch, session: SESSION });
-    const link = await screen.findByRole("link", { name: "dlv_1" }, { timeout: 5000 });
+    const link = await screen.findByRole("link", { name: "dlv_1" }, {});
     expect(link.getAttribute("href")).toBe("/webhooks/whk_1/deliveries/dlv_1");
     expect(JSON.parse(screen.getByLabelText("Payload of evt_1").textContent ?? "")).toEqual(envelope);
     const first = api.callsTo("GET", "/events")[0]?.query;
@@ -44,6 +53,7 @@ describe("the events page", () => {
     expect(span).toBe(86_400_000);
     expect(first?.get("type")).toBeNull();
 
+    await screen.findByRole("option", { name: "context.confirmed" });
     await user.selectOptions(screen.getByLabelText("Type"), "context.confirmed");
     await user.click(screen.getByRole("radio", { name: "7 d" }));
     const last = api.callsTo("GET", "/events").at(-1)?.query;

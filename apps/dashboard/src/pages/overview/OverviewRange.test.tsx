@@ -66,7 +66,7 @@ describe("the overview's range", () => {
     const chart = await screen.findByRole(
       "img",
       { name: /^Contexts received per minute, last hour: 3 in total/ },
-      { timeout: 5000 },
+      {},
     );
     expect(chart).toBeTruthy();
     expect(
@@ -78,7 +78,7 @@ describe("the overview's range", () => {
       await screen.findByRole(
         "img",
         { name: /^Contexts received per 3 hours, last 7 days: 41 in total/ },
-        { timeout: 5000 },
+        {},
       ),
     ).toBeTruthy();
     expect(
@@ -115,7 +115,7 @@ describe("the overview's range", () => {
     ]);
     const user = userEvent.setup();
     const { router } = renderApp("/", { fetch: api.fetch, session: SESSION });
-    await screen.findByRole("img", { name: /^Contexts received per / }, { timeout: 5000 });
+    await screen.findByRole("img", { name: /^Contexts received per / }, {});
     await user.click(screen.getByRole("radio", { name: "Custom" }));
     const from = screen.getByLabelText("From");
     const to = screen.getByLabelText("To");
@@ -133,11 +133,7 @@ describe("the overview's range", () => {
     const since = new Date(2026, 10, 20, 8, 0).toISOString();
     const until = new Date(2026, 10, 20, 9, 0).toISOString();
     expect(
-      await screen.findByRole(
-        "img",
-        { name: /^Contexts received per 15 minutes, .+ to .+: 7 in total/ },
-        { timeout: 5000 },
-      ),
+      await screen.findByRole("img", { name: /^Contexts received per 15 minutes, .+ to .+: 7 in total/ }, {}),
     ).toBeTruthy();
     const last = api.callsTo("GET", "/overview/series").at(-1)?.query;
     expect([last?.get("since"), last?.get("until")]).toEqual([since, until]);

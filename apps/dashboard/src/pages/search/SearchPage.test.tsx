@@ -39,12 +39,12 @@ describe("the search box", () => {
     const user = userEvent.setup();
     const { router } = renderApp("/", { fetch: api.fetch, session: SESSION });
     await user.type(await screen.findByRole("textbox", { name: "Search" }), `${hash}{Enter}`);
-    await screen.findByRole("heading", { name: "Context ctx_1" }, { timeout: 5000 });
+    await screen.findByRole("heading", { name: "Context ctx_1" }, {});
     expect(router.state.location.pathname).toBe("/contexts/ctx_1");
     expect(api.callsTo("GET", "/search")[0]?.query.get("q")).toBe(hash);
 
     await user.type(screen.getByRole("textbox", { name: "Search" }), "{Control>}a{/Control}both{Enter}");
-    const delivery = await screen.findByRole("link", { name: "delivery dlv_1" }, { timeout: 5000 });
+    const delivery = await screen.findByRole("link", { name: "delivery dlv_1" }, {});
     expect(delivery.getAttribute("href")).toBe("/webhooks/whk_1/deliveries/dlv_1");
     expect(router.state.location.pathname).toBe("/search");
   });

@@ -41,7 +41,7 @@ describe("verify data you hold", () => {
     const user = userEvent.setup();
     renderApp("/verifications", { fetch: api.fetch, session: SESSION });
     await user.type(
-      await screen.findByRole("textbox", { name: /^Context id or transaction hash/ }, { timeout: 5000 }),
+      await screen.findByRole("textbox", { name: /^Context id or transaction hash/ }, {}),
       "ctx_1",
     );
     const data = screen.getByRole("textbox", { name: /^The data/ });
@@ -65,10 +65,7 @@ describe("verify data you hold", () => {
     ]);
     const user = userEvent.setup();
     renderApp("/verifications", { fetch: api.fetch, session: SESSION });
-    await user.type(
-      await screen.findByRole("textbox", { name: /^Context id or transaction hash/ }, { timeout: 5000 }),
-      tx,
-    );
+    await user.type(await screen.findByRole("textbox", { name: /^Context id or transaction hash/ }, {}), tx);
     await user.click(screen.getByRole("textbox", { name: /^The data/ }));
     await user.paste("agent planner-7");
     await user.click(screen.getByRole("button", { name: "Verify" }));

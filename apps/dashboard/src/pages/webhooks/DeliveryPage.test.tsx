@@ -56,7 +56,7 @@ describe("a delivery's page", () => {
     ]);
     renderApp("/webhooks/wh_1/deliveries/dlv_1", { fetch: api.fetch, session: SESSION });
 
-    const body = await screen.findByLabelText("Response body of attempt 1.1", undefined, { timeout: 5000 });
+    const body = await screen.findByLabelText("Response body of attempt 1.1", undefined, {});
     expect(JSON.parse(body.textContent ?? "")).toEqual({ error: "down #1" });
     expect(screen.getByLabelText("Response headers of attempt 1.2").textContent).toBe(
       "content-type: application/json\nset-cookie: a=1\nset-cookie: b=2",
@@ -110,7 +110,7 @@ describe("a delivery of a disabled endpoint", () => {
     ]);
     renderApp("/webhooks/wh_1/deliveries/dlv_1", { fetch: api.fetch, session: SESSION });
     expect(
-      await screen.findByText("Retry is unavailable: the endpoint is disabled", undefined, { timeout: 5000 }),
+      await screen.findByText("Retry is unavailable: the endpoint is disabled", undefined, {}),
     ).toBeTruthy();
     expect(screen.getByText(/the receiver answered 410 Gone/)).toBeTruthy();
     const retry = screen.getByRole("button", { name: "Retry delivery" }) as HTMLButtonElement;

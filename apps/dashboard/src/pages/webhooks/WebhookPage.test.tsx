@@ -138,7 +138,7 @@ describe("a webhook's controls", () => {
     const user = userEvent.setup();
     renderApp("/webhooks/wh_1", { fetch: api.fetch, session: SESSION });
     expect(
-      await screen.findByText("75 % of 4 attempts succeeded in the last 24 h.", undefined, { timeout: 5000 }),
+      await screen.findByText("75 % of 4 attempts succeeded in the last 24 h.", undefined, {}),
     ).toBeTruthy();
 
     await user.clear(screen.getByLabelText("Resend failed deliveries created from"));
