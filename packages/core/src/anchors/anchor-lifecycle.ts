@@ -6,6 +6,8 @@ export type AnchorBatchStatus = (typeof ANCHOR_STATUSES)[number];
 
 /**
  * An anchor batch's lifecycle: the one statement of its states and of what moves it between them.
+ * packages/db/src/anchors/anchor-transitions.ts is the one module that writes `anchors.status`,
+ * each statement checked against this table.
  * A batch is claimed queued with its contexts and its
  * tree; its first signed transaction makes it sent (a replacement, same nonce, changes no status);
  * a refused first transaction, or a nonce used elsewhere, abandons its transactions and queues it

@@ -4,12 +4,8 @@ import { insertOutboxRows } from "../events/record-event";
 import type { DbOrTx } from "../prisma-types";
 import type { SqlRunner } from "../sql-transaction";
 import { inSqlTransaction } from "../sql-transaction";
+import { confirmAnchorRowAt } from "./anchor-transitions";
 
-// The anchor keeps the depth it was confirmed at; its contexts show it, with its block, through it.
-const CONFIRM_ANCHOR_SQL = `
-  UPDATE anchors SET status = 'confirmed', confirmations = $3, confirmed_at = now(), updated_at = now()
-  WHERE id = $1 AND status = 'mined' AND block_hash = $2 AND NOT reverted
-  RETURNING merkle_root, merkle_tree IS NULL AS without_tree`;
 // A batch claimed before anchors kept their tree: its leaves, in leaf order, to build it from.
 const BATCH_LEAVES_SQL = `
   SELECT ctxlog_hex(COALESCE(c.entry_hash, c.context_hash)) AS leaf
@@ -44,11 +40,9 @@ export async function confirmAnchor(
   confirmations: number,
 ): Promise<{ confirmed: number }> {
   return inSqlTransaction(db, async (sql) => {
-    const [anchor] = await sql<{ merkle_root: string; without_tree: boolean }>(CONFIRM_ANCHOR_SQL, [
-      anchorId,
-      blockHash,
-      confirmations,
-    ]);
+    // anchor-transitions.ts' `confirm`: the anchor keeps the depth it was confirmed at; its
+    // contexts show it, with its block, through it
+    const anchor = await confirmAnchorRowAt(sql, anchorId, blockHash, confirmations);
     if (!anchor) return { confirmed: 0 };
     if (anchor.without_tree) await keepTreeOf(sql, anchorId, anchor.merkle_root);
     // its contexts still queued are confirmed (context-transitions.ts' `confirm`): no context row

@@ -1,14 +1,15 @@
-import { buildMerkleTree } from "@ctxlog/core";
+import { ANCHOR_IN_FLIGHT_STATUSES, buildMerkleTree } from "@ctxlog/core";
 import { ANCHOR_FIELDS, ANCHOR_OMIT, type AnchorOfContext, type AnchorView } from "../contexts/context-view";
 import { type AnchorStatus, Prisma } from "../generated/prisma/client";
 import type { DbOrTx } from "../prisma-types";
 
 /**
- * A batch is in flight from its claim until it is confirmed or fails. Its contexts are its
+ * A batch is in flight from its claim until it is confirmed or fails (@ctxlog/core's lifecycle
+ * table: every state but the final ones). Its contexts are its
  * `context_ids`: their rows are not written at the claim (each is written once, with its status,
  * when the batch ends), so while a batch is in flight this list is the only link between them.
  */
-export const IN_FLIGHT_STATUSES = ["queued", "sent", "mined"] as const satisfies readonly AnchorStatus[];
+export const IN_FLIGHT_STATUSES: readonly AnchorStatus[] = ANCHOR_IN_FLIGHT_STATUSES;
 
 /** `IN_FLIGHT_STATUSES` as a condition on `status`, for raw SQL. */
 export const IN_FLIGHT_SQL = `status IN (${IN_FLIGHT_STATUSES.map((s) => `'${s}'`).join(", ")})`;

@@ -2,7 +2,8 @@ import { contextFailedData, type ErrorCode } from "@ctxlog/core";
 import { failContextsOfBatch } from "../contexts/context-transitions";
 import type { PrismaClient } from "../generated/prisma/client";
 import type { DbOrTx } from "../prisma-types";
-import { inSqlTransaction } from "../sql-transaction";
+import { inSqlTransaction, prismaSql } from "../sql-transaction";
+import { failAnchorRowOf, type MinedAt, mineAnchorRow, unmineAnchorRow } from "./anchor-transitions";
 import { announceWith } from "./announce-anchors";
 import { recordContextEventsWith } from "./record-anchor-events";
 
@@ -15,21 +16,9 @@ export async function findAnchorTransactions(db: DbOrTx, hashes: readonly string
   });
 }
 
-export interface MinedReceipt {
-  anchorId: string;
-  transactionHash: string;
-  blockNumber: bigint;
-  blockHash: string;
-  blockTimestamp: Date;
-  gasUsed: bigint;
-  reverted: boolean;
-}
+/** What a receipt in a block says of an anchor's transaction. */
+export type MinedReceipt = MinedAt;
 
-const RECORD_MINED_SQL = `
-  UPDATE anchors SET status = 'mined', transaction_hash = $2, block_number = $3::bigint, block_hash = $4,
-    block_timestamp = $5, gas_used = $6::bigint, reverted = $7, mined_at = now(), updated_at = now()
-  WHERE id = $1 AND status IN ('queued', 'sent')
-  RETURNING id`;
 const MARK_MINED_SQL = `
   UPDATE anchor_transactions SET status = CASE WHEN hash = $2 THEN 'mined' ELSE 'replaced' END::"AnchorTransactionStatus"
   WHERE anchor_id = $1 AND (hash = $2 OR status IN ('signed', 'broadcast'))`;
@@ -41,16 +30,8 @@ const MARK_MINED_SQL = `
  */
 export async function recordAnchorMined(db: DbOrTx, m: MinedReceipt): Promise<boolean> {
   return inSqlTransaction(db, async (sql) => {
-    const updated = await sql(RECORD_MINED_SQL, [
-      m.anchorId,
-      m.transactionHash,
-      m.blockNumber.toString(),
-      m.blockHash,
-      m.blockTimestamp,
-      m.gasUsed.toString(),
-      m.reverted,
-    ]);
-    if (updated.length === 0) return false;
+    // anchor-transitions.ts' `mine`
+    if (!(await mineAnchorRow(sql, m))) return false;
     await sql(MARK_MINED_SQL, [m.anchorId, m.transactionHash]);
     // found mined before its broadcast was recorded (its sender died in between): announce it now
     await announceWith(sql, [m.anchorId]);
@@ -72,19 +53,8 @@ export async function listMinedAnchors(db: DbOrTx, chainId: number, registryAddr
  */
 export async function unmineAnchor(db: PrismaClient, anchorId: string, blockHash: string): Promise<boolean> {
   return db.$transaction(async (tx) => {
-    const updated = await tx.anchor.updateMany({
-      where: { id: anchorId, status: "mined", blockHash },
-      data: {
-        status: "sent",
-        blockNumber: null,
-        blockHash: null,
-        blockTimestamp: null,
-        gasUsed: null,
-        reverted: false,
-        minedAt: null,
-      },
-    });
-    if (updated.count === 0) return false;
+    // anchor-transitions.ts' `unmine`
+    if (!(await unmineAnchorRow(prismaSql(tx), anchorId, blockHash))) return false;
     await tx.anchorTransaction.updateMany({
       where: { anchorId, status: { in: ["mined", "replaced"] } },
       data: { status: "broadcast", broadcastAt: new Date() },
@@ -103,19 +73,15 @@ export interface AnchorFailure {
   retryPossible: boolean;
 }
 
-const FAIL_ANCHOR_SQL = `
-  UPDATE anchors SET status = 'failed', failed_at = now(), failure_reason = $2, last_error = $3,
-    updated_at = now()
-  WHERE id = $1 AND status NOT IN ('confirmed', 'failed')
-  RETURNING id`;
 /**
  * The anchor cannot succeed: it and its pending contexts fail, each context with one
  * `context.failed` (error BLOCKCHAIN_ERROR). Its unsent transactions are abandoned.
  */
 export async function failAnchor(db: DbOrTx, anchorId: string, failure: AnchorFailure) {
   return inSqlTransaction(db, async (sql) => {
-    const anchors = await sql(FAIL_ANCHOR_SQL, [anchorId, failure.reason, failure.details]);
-    if (anchors.length === 0) return { failed: 0 };
+    // anchor-transitions.ts' `fail`
+    if (!(await failAnchorRowOf(sql, anchorId, { reason: failure.reason, error: failure.details })))
+      return { failed: 0 };
     await sql(
       `UPDATE anchor_transactions SET status = 'abandoned' WHERE anchor_id = $1 AND status = 'signed'`,
       [anchorId],
