@@ -210,8 +210,7 @@ export interface IConfirmAnchorRowParams {
 
 /** 'ConfirmAnchorRow' return type */
 export interface IConfirmAnchorRowResult {
-  merkle_root: string;
-  without_tree: boolean;
+  id: string;
 }
 
 /** 'ConfirmAnchorRow' query type */
@@ -220,7 +219,7 @@ export interface IConfirmAnchorRowQuery {
   result: IConfirmAnchorRowResult;
 }
 
-const confirmAnchorRowIR: any = {"usedParamSet":{"to":true,"confirmations":true,"anchorId":true,"from":true,"blockHash":true},"params":[{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":31,"b":34}]},{"name":"confirmations","required":true,"transform":{"type":"scalar"},"locs":[{"a":69,"b":83}]},{"name":"anchorId","required":true,"transform":{"type":"scalar"},"locs":[{"a":139,"b":148}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":167,"b":172}]},{"name":"blockHash","required":true,"transform":{"type":"scalar"},"locs":[{"a":210,"b":220}]}],"statement":"UPDATE anchors\n   SET status = :to!::\"AnchorStatus\", confirmations = :confirmations!, confirmed_at = now(), updated_at = now()\n WHERE id = :anchorId! AND status = ANY(:from!::\"AnchorStatus\"[]) AND block_hash = :blockHash! AND NOT reverted\nRETURNING merkle_root, merkle_tree IS NULL AS \"without_tree!\""};
+const confirmAnchorRowIR: any = {"usedParamSet":{"to":true,"confirmations":true,"anchorId":true,"from":true,"blockHash":true},"params":[{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":31,"b":34}]},{"name":"confirmations","required":true,"transform":{"type":"scalar"},"locs":[{"a":69,"b":83}]},{"name":"anchorId","required":true,"transform":{"type":"scalar"},"locs":[{"a":139,"b":148}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":167,"b":172}]},{"name":"blockHash","required":true,"transform":{"type":"scalar"},"locs":[{"a":210,"b":220}]}],"statement":"UPDATE anchors\n   SET status = :to!::\"AnchorStatus\", confirmations = :confirmations!, confirmed_at = now(), updated_at = now()\n WHERE id = :anchorId! AND status = ANY(:from!::\"AnchorStatus\"[]) AND block_hash = :blockHash! AND NOT reverted\nRETURNING id"};
 
 /**
  * Query generated from SQL:
@@ -228,7 +227,7 @@ const confirmAnchorRowIR: any = {"usedParamSet":{"to":true,"confirmations":true,
  * UPDATE anchors
  *    SET status = :to!::"AnchorStatus", confirmations = :confirmations!, confirmed_at = now(), updated_at = now()
  *  WHERE id = :anchorId! AND status = ANY(:from!::"AnchorStatus"[]) AND block_hash = :blockHash! AND NOT reverted
- * RETURNING merkle_root, merkle_tree IS NULL AS "without_tree!"
+ * RETURNING id
  * ```
  */
 export const confirmAnchorRow = new PreparedQuery<IConfirmAnchorRowParams,IConfirmAnchorRowResult>(confirmAnchorRowIR);

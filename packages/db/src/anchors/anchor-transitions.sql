@@ -43,7 +43,7 @@ RETURNING id;
 UPDATE anchors
    SET status = :to!::"AnchorStatus", confirmations = :confirmations!, confirmed_at = now(), updated_at = now()
  WHERE id = :anchorId! AND status = ANY(:from!::"AnchorStatus"[]) AND block_hash = :blockHash! AND NOT reverted
-RETURNING merkle_root, merkle_tree IS NULL AS "without_tree!";
+RETURNING id;
 
 /* @name failAnchorRow */
 UPDATE anchors

@@ -146,7 +146,7 @@ export async function unmineAnchorRow(sql: SqlRunner, anchorId: string, blockHas
 
 /**
  * `confirm`: the anchor, mined in `blockHash` and not reverted, is deep enough; it keeps the depth
- * it was confirmed at. Its root, or null when it was not mined there (a second call: a no-op).
+ * it was confirmed at. Null when it was not mined there (a second call: a no-op).
  */
 export async function confirmAnchorRowAt(
   sql: SqlRunner,

@@ -19,9 +19,9 @@ export type AnchorClaim = readonly string[] | { oldest: number };
 
 // Claims are taken one at a time per database (this transaction-scoped advisory lock): the next
 // claim's statements start after the previous one committed, so they see its anchor and leave its
-// contexts alone. The claim writes no context row: a batch's contexts are its anchor's context_ids,
-// and each row is written once by the chain worker, when its batch is confirmed or fails
-// (leaf index, proof, anchor and status in one write). A chained context's leaf is its entry hash;
+// contexts alone. The claim writes no context row: a batch's contexts are its anchor's context_ids
+// (context-transitions.ts writes a confirmed_contexts row for each when the batch is confirmed, or
+// the failed row when it fails; no proof is written anywhere but the tree). A chained context's leaf is its entry hash;
 // one logged before logs were chained keeps its context_hash (proof bundle version 1).
 const CLAIMS_LOCK_SQL = `SELECT 1 AS locked FROM pg_advisory_xact_lock(${CLAIMS_LOCK_KEY})`;
 // The oldest pending contexts come from the queue (pending_contexts, by id: arrival order); those in
