@@ -5,6 +5,15 @@ export {
   isValidAgentPattern,
 } from "./agent-patterns";
 export {
+  ANCHOR_IN_FLIGHT_STATUSES,
+  ANCHOR_LIFECYCLE,
+  ANCHOR_STATUSES,
+  type AnchorBatchStatus,
+  type AnchorEvent,
+  anchorStatusesFor,
+  anchorTransition,
+} from "./anchors/anchor-lifecycle";
+export {
   API_KEY_PREFIXES,
   API_KEY_TYPES,
   type ApiKeyType,

@@ -23,7 +23,8 @@ const HASH32 = /^0x[0-9a-fA-F]{64}$/;
  * pairs are hashed from and into those buffers, and each node is turned into hex once, natively,
  * for the proofs, which share those strings. So building is O(n) hashes, with no per-node hex
  * round trip, and O(n log n) only in the proof arrays. The chain worker keeps the levels instead
- * (`buildMerkleLevels`) and reads a proof out of them when one is asked for.
+ * (`buildMerkleLevels`, in the anchor), and readers read a proof out of them in SQL when one is
+ * asked for.
  */
 export function buildMerkleTree(leaves: readonly Hex[]): MerkleTree {
   // each node turned into hex once, the proofs sharing those strings
@@ -38,9 +39,10 @@ export function buildMerkleTree(leaves: readonly Hex[]): MerkleTree {
 
 /**
  * A tree kept whole, for proofs to be read from it later without its leaves: every level below the
- * root, leaves first, 32 bytes a node (`MERKLE_TREE_BYTES(n)` in all; empty for one leaf, whose
- * proof is empty). `proofFromLevels` — and PostgreSQL's `merkle_proof_at`, which mirrors it — read
- * a proof out of it: at each level, the node beside the path's, when there is one.
+ * root, leaves first, 32 bytes a node (`merkleLevelsBytes(n)` in all; empty for one leaf, whose
+ * proof is empty). `proofFromLevels` — and PostgreSQL's `ctxlog_merkle_proof` (migration
+ * 20261127163924), which mirrors it and is what ctxlog's readers use — read a proof out of it: at
+ * each level, the node beside the path's, when there is one.
  */
 export interface MerkleLevels {
   root: Hex;

@@ -12,12 +12,12 @@ afterAll(() => database.drop());
 
 const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
-it("names every bytea column of contexts but canonical_data and merkle_proof", async () => {
+it("names every bytea column of contexts but canonical_data", async () => {
   const columns = await database.db.$queryRaw<{ column_name: string }[]>`
     SELECT column_name FROM information_schema.columns
      WHERE table_schema = 'public' AND table_name = 'contexts' AND data_type = 'bytea'`;
   expect(columns.map((c) => c.column_name).sort()).toEqual(
-    [...HEX_COLUMNS.map(snake), "canonical_data", "merkle_proof"].sort(),
+    [...HEX_COLUMNS.map(snake), "canonical_data"].sort(),
   );
 });
 

@@ -7,7 +7,6 @@ import { buildNewContexts, type ContextOwner, createContextSigner, SecretKeyring
 import type { Db, MigrationsOptions } from "@ctxlog/db";
 import { attachBatches } from "./anchors/context-batches";
 import { readAnchorFields } from "./anchors/in-flight-anchors";
-import { attachTreeProofs } from "./anchors/tree-proofs";
 import { createDb } from "./client";
 import { confirmContextsOfBatch } from "./contexts/context-transitions";
 import { ANCHOR_FIELDS, type Context, toContext } from "./contexts/context-view";
@@ -84,9 +83,7 @@ export async function readContexts(db: Db, ids: readonly string[]): Promise<Cont
     include: { anchor: { select: ANCHOR_FIELDS } },
     orderBy: { id: "asc" },
   });
-  return (
-    await attachTreeProofs(db, await attachBatches(db, rows, readAnchorFields(db), { withProofs: true }))
-  ).map(toContext);
+  return (await attachBatches(db, rows, readAnchorFields(db), { withProofs: true })).map(toContext);
 }
 
 /**

@@ -1,7 +1,6 @@
 import { CANONICAL_BYTES_SQL, decodeCanonicalBytes, decodeProof } from "@ctxlog/core";
 import { attachBatches } from "../anchors/context-batches";
-import { placeInFlightBatch, readAnchorViews } from "../anchors/in-flight-anchors";
-import { attachTreeProofs } from "../anchors/tree-proofs";
+import { placeInFlight, readAnchorViews } from "../anchors/in-flight-anchors";
 import { ANCHOR_OMIT, type AnchorView, anchoredFields, type Context } from "../contexts/context-view";
 import { type ContextReader, readerFilter, readerScopeSql } from "../contexts/reader-scope";
 import type { PrismaClient } from "../generated/prisma/client";
@@ -98,37 +97,32 @@ export async function* streamAgentEntries(
 ): AsyncGenerator<AgentEntry> {
   const pageBytes = query.pageBytes ?? DEFAULT_PAGE_BYTES;
   let after = (query.fromSequence ?? 1) - 1;
-  // batches in flight (the log's newest entries), each placed once for the whole stream
-  const placements = new Map<string, ReturnType<typeof placeInFlightBatch>>();
-  const placeIn = (anchorId: string) => {
-    let placing = placements.get(anchorId);
-    if (!placing) {
-      placing = placeInFlightBatch(db, anchorId);
-      placements.set(anchorId, placing);
-    }
-    return placing;
-  };
   for (;;) {
     const end = await pageEnd(db, reader, query, after, pageBytes);
     if (end === null) return;
-    const rows = await attachTreeProofs(
+    const rows = await attachBatches(
       db,
-      await attachBatches(
-        db,
-        await db.context.findMany({
-          where: { ...readerFilter(reader), agentId: query.agentId, sequence: { gt: after, lte: end } },
-          include: { anchor: { omit: ANCHOR_OMIT } },
-          orderBy: { sequence: "asc" },
-        }),
-        readAnchorViews(db),
-        { withProofs: true },
+      await db.context.findMany({
+        where: { ...readerFilter(reader), agentId: query.agentId, sequence: { gt: after, lte: end } },
+        include: { anchor: { omit: ANCHOR_OMIT } },
+        orderBy: { sequence: "asc" },
+      }),
+      readAnchorViews(db),
+      { withProofs: true },
+    );
+    // the page's rows in a batch in flight (the log's newest entries): their leaf and proof
+    const inFlight = await placeInFlight(
+      db,
+      new Map(
+        rows.flatMap((r): [string, string][] =>
+          r.anchorId === null && r.anchor ? [[r.id, r.anchor.id]] : [],
+        ),
       ),
     );
     for (const row of rows) {
       // the canonical JSON only (inflated, neither parsed nor made a string): an export writes it as it is
       const { canonicalData, merkleProof, ...entry } = row;
-      const inFlight = row.anchorId === null && row.anchor ? await placeIn(row.anchor.id) : undefined;
-      const placed = inFlight?.get(row.id);
+      const placed = inFlight.get(row.id);
       yield {
         ...withHexColumns(entry),
         canonicalBytes: canonicalData === null ? null : decodeCanonicalBytes(canonicalData),

@@ -1,35 +1,9 @@
-import { buildMerkleLevels, CONFIRMED_REFERENCE, newId } from "@ctxlog/core";
+import { CONFIRMED_REFERENCE, newId } from "@ctxlog/core";
 import { confirmContextsOfBatch } from "../contexts/context-transitions";
 import { insertOutboxRows } from "../events/record-event";
 import type { DbOrTx } from "../prisma-types";
-import type { SqlRunner } from "../sql-transaction";
 import { inSqlTransaction } from "../sql-transaction";
-
-// The anchor keeps the depth it was confirmed at; its contexts show it, with its block, through it.
-const CONFIRM_ANCHOR_SQL = `
-  UPDATE anchors SET status = 'confirmed', confirmations = $3, confirmed_at = now(), updated_at = now()
-  WHERE id = $1 AND status = 'mined' AND block_hash = $2 AND NOT reverted
-  RETURNING merkle_root, merkle_tree IS NULL AS without_tree`;
-// A batch claimed before anchors kept their tree: its leaves, in leaf order, to build it from.
-const BATCH_LEAVES_SQL = `
-  SELECT ctxlog_hex(COALESCE(c.entry_hash, c.context_hash)) AS leaf
-    FROM anchors AS a CROSS JOIN unnest(a.context_ids) WITH ORDINALITY AS b(id, n)
-    JOIN contexts AS c ON c.id = b.id
-   WHERE a.id = $1
-   ORDER BY b.n`;
-
-/**
- * Gives an anchor claimed before anchors kept their tree the tree its leaves build, which must be
- * its root's: a batch whose rows do not give its root (leaves never change: corruption) is not
- * confirmed on them.
- */
-async function keepTreeOf(sql: SqlRunner, anchorId: string, merkleRoot: string): Promise<void> {
-  const leaves = await sql<{ leaf: string }>(BATCH_LEAVES_SQL, [anchorId]);
-  const tree = leaves.length > 0 ? buildMerkleLevels(leaves.map((r) => r.leaf as `0x${string}`)) : null;
-  if (tree?.root !== merkleRoot.toLowerCase())
-    throw new Error(`anchor ${anchorId}: its ${leaves.length} rows do not give its root ${merkleRoot}`);
-  await sql("UPDATE anchors SET merkle_tree = $2 WHERE id = $1", [anchorId, tree.levels]);
-}
+import { confirmAnchorRowAt } from "./anchor-transitions";
 
 /**
  * The anchor reached the required depth on the canonical chain: its pending contexts become
@@ -44,13 +18,9 @@ export async function confirmAnchor(
   confirmations: number,
 ): Promise<{ confirmed: number }> {
   return inSqlTransaction(db, async (sql) => {
-    const [anchor] = await sql<{ merkle_root: string; without_tree: boolean }>(CONFIRM_ANCHOR_SQL, [
-      anchorId,
-      blockHash,
-      confirmations,
-    ]);
-    if (!anchor) return { confirmed: 0 };
-    if (anchor.without_tree) await keepTreeOf(sql, anchorId, anchor.merkle_root);
+    // anchor-transitions.ts' `confirm`: the anchor keeps the depth it was confirmed at; its
+    // contexts show it, with its block, through it
+    if (!(await confirmAnchorRowAt(sql, anchorId, blockHash, confirmations))) return { confirmed: 0 };
     // its contexts still queued are confirmed (context-transitions.ts' `confirm`): no context row
     // is written, each gets its batch and leaf in confirmed_contexts
     const rows = await confirmContextsOfBatch(sql, anchorId);

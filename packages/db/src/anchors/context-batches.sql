@@ -1,6 +1,6 @@
 /* @name placementsOf */
 SELECT c.id, s.status AS "status!", m.anchor_id, m.leaf_index,
-       CASE WHEN :withProofs!::boolean AND c.merkle_proof IS NULL
+       CASE WHEN :withProofs!::boolean
             THEN ctxlog_merkle_proof(a.merkle_tree, a.context_count, m.leaf_index) END AS proof
   FROM contexts AS c
  CROSS JOIN LATERAL ctxlog_context_status(c.id, c.failed_at) AS s

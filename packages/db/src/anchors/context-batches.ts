@@ -15,14 +15,14 @@ interface StoredPlacement {
  * Rows with what no column of theirs says, as readers show them: each row's status (read through
  * ctxlog_context_status, the one definition) and leaf; a confirmed one's batch (confirmed_contexts:
  * its anchor id, leaf index and anchor, and, with `withProofs`, the proof its anchor's tree holds,
- * read in the same query, unless the row holds its own), and a pending one's batch in flight (its
+ * read in the same query), and a pending one's batch in flight (its
  * anchor: its transaction once out; its anchor id staying null). A failed row's batch is its own
  * anchor_id. `readAnchors` reads anchors as the reader does. One query, and one more when some row
  * is pending (a read by id does all of it in one statement: read-context-row.ts).
  */
 export async function attachBatches<
   A extends { id: string },
-  R extends StoredPlacement & { anchor: A | null; merkleProof?: Uint8Array | null },
+  R extends StoredPlacement & { anchor: A | null },
 >(
   db: DbOrTx,
   rows: R[],
@@ -59,15 +59,12 @@ export async function attachBatches<
         status: placed.status,
         anchorId: placed.anchor_id,
         leafIndex: placed.leaf_index,
-        // a row's own proof first, as in SQL (merkleProofSql): only rows confirmed before hold one
-        ...("merkleProof" in r && r.merkleProof === null && placed.proof !== null
-          ? { merkleProof: placed.proof }
-          : {}),
+        merkleProof: placed.proof,
         anchor: anchors.get(placed.anchor_id) ?? null,
       };
     }
     const anchor = anchors.get(inFlight.get(r.id) ?? "");
-    return { ...r, status: placed.status, leafIndex: null, ...(anchor ? { anchor } : {}) };
+    return { ...r, status: placed.status, leafIndex: null, merkleProof: null, ...(anchor ? { anchor } : {}) };
   });
 }
 

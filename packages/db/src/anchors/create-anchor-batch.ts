@@ -2,6 +2,7 @@ import { buildMerkleLevels, newId } from "@ctxlog/core";
 import type { DbOrTx } from "../prisma-types";
 import { inSqlTransaction } from "../sql-transaction";
 import type { AnchorTarget } from "./anchor-target";
+import { claimAnchorRow } from "./anchor-transitions";
 import { CLAIMS_LOCK_KEY, IN_FLIGHT_CONTEXT_IDS_SQL } from "./in-flight-anchors";
 
 export interface CreatedAnchorBatch {
@@ -18,9 +19,9 @@ export type AnchorClaim = readonly string[] | { oldest: number };
 
 // Claims are taken one at a time per database (this transaction-scoped advisory lock): the next
 // claim's statements start after the previous one committed, so they see its anchor and leave its
-// contexts alone. The claim writes no context row: a batch's contexts are its anchor's context_ids,
-// and each row is written once by the chain worker, when its batch is confirmed or fails
-// (leaf index, proof, anchor and status in one write). A chained context's leaf is its entry hash;
+// contexts alone. The claim writes no context row: a batch's contexts are its anchor's context_ids
+// (context-transitions.ts writes a confirmed_contexts row for each when the batch is confirmed, or
+// the failed row when it fails; no proof is written anywhere but the tree). A chained context's leaf is its entry hash;
 // one logged before logs were chained keeps its context_hash (proof bundle version 1).
 const CLAIMS_LOCK_SQL = `SELECT 1 AS locked FROM pg_advisory_xact_lock(${CLAIMS_LOCK_KEY})`;
 // The oldest pending contexts come from the queue (pending_contexts, by id: arrival order); those in
@@ -37,12 +38,6 @@ const CLAIM_IDS_SQL = `
   FROM pending_contexts AS q JOIN contexts AS c ON c.id = q.id
   WHERE q.id = ANY($1::text[]) AND q.id NOT IN (${IN_FLIGHT_CONTEXT_IDS_SQL})
   ORDER BY q.id`;
-// context_ids, in leaf order, is the batch: how its rows are found, and each one's leaf index. Its
-// tree below the root is kept whole: each context's proof is read out of it (ctxlog_merkle_proof).
-const INSERT_ANCHOR_SQL = `
-  INSERT INTO anchors (id, signer_address, chain_id, network, registry_address, merkle_root,
-    context_count, context_ids, merkle_tree, updated_at)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8::text[], $9, now())`;
 
 /**
  * Claims contexts that are still pending and in no batch (the given ones, or the oldest), builds
@@ -68,17 +63,16 @@ export async function createAnchorBatch(
     const tree = buildMerkleLevels(rows.map((r) => r.leaf as `0x${string}`));
     const anchorId = newId("anc");
     const ids = rows.map((r) => r.id);
-    await sql(INSERT_ANCHOR_SQL, [
-      anchorId,
-      target.signerAddress,
-      target.chainId,
-      target.network,
-      target.registryAddress,
-      tree.root,
-      rows.length,
-      ids,
-      tree.levels,
-    ]);
+    // context_ids, in leaf order, is the batch: how its rows are found, and each one's leaf index.
+    // Its tree below the root is kept whole: each context's proof is read out of it
+    // (ctxlog_merkle_proof).
+    await claimAnchorRow(sql, {
+      id: anchorId,
+      ...target,
+      merkleRoot: tree.root,
+      contextIds: ids,
+      merkleTree: tree.levels,
+    });
     return { anchorId, contextIds: ids, merkleRoot: tree.root };
   });
 }

@@ -1,14 +1,18 @@
-import { buildMerkleTree } from "@ctxlog/core";
+import { ANCHOR_IN_FLIGHT_STATUSES, decodeProof } from "@ctxlog/core";
 import { ANCHOR_FIELDS, ANCHOR_OMIT, type AnchorOfContext, type AnchorView } from "../contexts/context-view";
 import { type AnchorStatus, Prisma } from "../generated/prisma/client";
 import type { DbOrTx } from "../prisma-types";
+import { runQuery } from "../run-query";
+import { sqlOf } from "../sql-transaction";
+import { inFlightPlacements } from "./in-flight-anchors.queries";
 
 /**
- * A batch is in flight from its claim until it is confirmed or fails. Its contexts are its
+ * A batch is in flight from its claim until it is confirmed or fails (@ctxlog/core's lifecycle
+ * table: every state but the final ones). Its contexts are its
  * `context_ids`: their rows are not written at the claim (each is written once, with its status,
  * when the batch ends), so while a batch is in flight this list is the only link between them.
  */
-export const IN_FLIGHT_STATUSES = ["queued", "sent", "mined"] as const satisfies readonly AnchorStatus[];
+export const IN_FLIGHT_STATUSES: readonly AnchorStatus[] = ANCHOR_IN_FLIGHT_STATUSES;
 
 /** `IN_FLIGHT_STATUSES` as a condition on `status`, for raw SQL. */
 export const IN_FLIGHT_SQL = `status IN (${IN_FLIGHT_STATUSES.map((s) => `'${s}'`).join(", ")})`;
@@ -76,36 +80,21 @@ export const readAnchorViews =
   };
 
 /**
- * The Merkle proof of each leaf of a batch, given its leaves in leaf order: the tree its claim built
- * (leaves never change). Null when they do not give the batch's root: they are not its leaves.
+ * Where each of these contexts sits in the batch in flight that holds it (`anchorOf`: its anchor
+ * id): its leaf index (its place in the batch's context_ids) and its proof, read out of the batch's
+ * tree as every proof is (ctxlog_merkle_proof). A row gets its leaf in confirmed_contexts only when
+ * its batch is confirmed, so this is how a context in a batch in flight is placed (an export shows
+ * it, for the audit to measure its depth). One query, only when some row needs it.
  */
-export function proofsOfBatch(leaves: readonly string[], merkleRoot: string): string[][] | null {
-  const tree = buildMerkleTree(leaves as `0x${string}`[]);
-  return tree.root === merkleRoot.toLowerCase() ? (tree.proofs as string[][]) : null;
-}
-
-/**
- * Where each context of a batch sits in its tree (leaf index and proof), rebuilt from the batch's
- * leaves in leaf order: a row gets its own copy when its batch ends, so this is how a context in
- * a batch still in flight is placed (an export shows it, for the audit to measure its depth).
- * Empty when the leaves do not give the anchor's root (they always should: leaves never change).
- */
-export async function placeInFlightBatch(
+export async function placeInFlight(
   db: DbOrTx,
-  anchorId: string,
+  anchorOf: ReadonlyMap<string, string>,
 ): Promise<Map<string, { leafIndex: number; merkleProof: string[] }>> {
-  const rows = await db.$queryRaw<{ id: string; leaf: string; root: string }[]>`
-    SELECT c.id, ctxlog_hex(COALESCE(c.entry_hash, c.context_hash)) AS leaf, a.merkle_root AS root
-      FROM anchors AS a CROSS JOIN unnest(a.context_ids) WITH ORDINALITY AS b(id, n)
-      JOIN contexts AS c ON c.id = b.id
-     WHERE a.id = ${anchorId}
-     ORDER BY b.n`;
-  const proofs = rows[0]
-    ? proofsOfBatch(
-        rows.map((r) => r.leaf),
-        rows[0].root,
-      )
-    : null;
-  if (!proofs) return new Map();
-  return new Map(rows.map((r, i) => [r.id, { leafIndex: i, merkleProof: proofs[i] ?? [] }]));
+  if (anchorOf.size === 0) return new Map();
+  const rows = await runQuery(
+    inFlightPlacements,
+    { anchorIds: [...new Set(anchorOf.values())], ids: [...anchorOf.keys()] },
+    sqlOf(db),
+  );
+  return new Map(rows.map((r) => [r.id, { leafIndex: r.leaf_index, merkleProof: decodeProof(r.proof) }]));
 }

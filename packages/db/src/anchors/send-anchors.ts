@@ -1,6 +1,7 @@
 import type { PrismaClient } from "../generated/prisma/client";
 import type { DbOrTx } from "../prisma-types";
-import { inSqlTransaction } from "../sql-transaction";
+import { inSqlTransaction, prismaSql } from "../sql-transaction";
+import { requeueAnchorRows, sendAnchorRows } from "./anchor-transitions";
 import { announceWith } from "./announce-anchors";
 import { holdsSignerLease, type SignerLease } from "./signer-lease";
 
@@ -61,15 +62,8 @@ export async function storeSignedTransactions(
     await tx.anchorTransaction.createMany({
       data: anchorTransactionRows(txs, lease.signerAddress, headBlock),
     });
-    const ids = txs.map((t) => t.anchorId);
-    const hashes = txs.map((t) => t.hash);
-    const nonces = txs.map((t) => t.nonce);
-    await tx.$executeRaw`
-      UPDATE anchors AS a
-      SET status = CASE WHEN a.status = 'queued' THEN 'sent'::"AnchorStatus" ELSE a.status END,
-          nonce = v.nonce, transaction_hash = v.hash, updated_at = now()
-      FROM unnest(${ids}::text[], ${hashes}::text[], ${nonces}::int[]) AS v(id, hash, nonce)
-      WHERE a.id = v.id`;
+    // anchor-transitions.ts' `send`
+    await sendAnchorRows(prismaSql(tx), txs);
     return true;
   });
 }
@@ -131,15 +125,12 @@ export async function abandonTransactions(
       UPDATE anchor_transactions SET status = 'abandoned'
       WHERE hash = ANY(${hashes as string[]}::text[]) AND status = 'signed'
       RETURNING anchor_id, hash`;
-    const ids = abandoned.map((a) => a.anchor_id);
-    await tx.$executeRaw`
-      UPDATE anchors AS a
-      SET status = 'queued', nonce = NULL, transaction_hash = NULL, send_attempts = a.send_attempts + 1,
-          next_attempt_at = now() + make_interval(secs => ${delayMs / 1000}),
-          first_error_at = coalesce(a.first_error_at, now()), last_error = ${error}, updated_at = now()
-      WHERE a.id = ANY(${ids}::text[]) AND a.status = 'sent'
-        AND NOT EXISTS (SELECT 1 FROM anchor_transactions t
-                        WHERE t.anchor_id = a.id AND t.status <> 'abandoned')`;
+    // anchor-transitions.ts' `requeue`: an anchor none of whose transactions is live any more
+    await requeueAnchorRows(
+      prismaSql(tx),
+      abandoned.map((a) => a.anchor_id),
+      { error, delayMs, countsAttempt: true },
+    );
   });
 }
 

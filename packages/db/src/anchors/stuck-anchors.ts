@@ -1,5 +1,7 @@
 import type { PrismaClient } from "../generated/prisma/client";
 import type { DbOrTx } from "../prisma-types";
+import { prismaSql } from "../sql-transaction";
+import { requeueAnchorRows } from "./anchor-transitions";
 
 export interface StuckAnchor {
   id: string;
@@ -90,16 +92,8 @@ export async function requeueAnchor(db: PrismaClient, anchorId: string, error: s
       where: { anchorId, status: { in: ["signed", "broadcast"] } },
       data: { status: "abandoned" },
     });
-    await tx.anchor.updateMany({
-      where: { id: anchorId, status: "sent" },
-      data: {
-        status: "queued",
-        nonce: null,
-        transactionHash: null,
-        lastError: error,
-        nextAttemptAt: new Date(),
-      },
-    });
+    // anchor-transitions.ts' `requeue`, at once and not as a failed send attempt
+    await requeueAnchorRows(prismaSql(tx), [anchorId], { error, delayMs: 0, countsAttempt: false });
   });
 }
 

@@ -1,38 +1,29 @@
 import { contextFailedData, type ErrorCode } from "@ctxlog/core";
 import { failContextsOfBatch } from "../contexts/context-transitions";
-import type { PrismaClient } from "../generated/prisma/client";
 import type { DbOrTx } from "../prisma-types";
-import { inSqlTransaction } from "../sql-transaction";
+import { runQuery } from "../run-query";
+import { inSqlTransaction, sqlOf } from "../sql-transaction";
+import { failAnchorRowOf, type MinedAt, mineAnchorRow, unmineAnchorRow } from "./anchor-transitions";
 import { announceWith } from "./announce-anchors";
 import { recordContextEventsWith } from "./record-anchor-events";
+import {
+  abandonUnsentTransactions,
+  anchorTransactionsOf,
+  lowestOpenBroadcast,
+  markTransactionMined,
+  minedAnchorsOf,
+  rebroadcastTransactions,
+} from "./track-anchors.queries";
 
 /** Which of these transaction hashes are ours (any status: a replaced one may still be mined). */
 export async function findAnchorTransactions(db: DbOrTx, hashes: readonly string[]) {
   if (hashes.length === 0) return [];
-  return db.anchorTransaction.findMany({
-    where: { hash: { in: hashes as string[] } },
-    select: { hash: true, anchorId: true },
-  });
+  const rows = await runQuery(anchorTransactionsOf, { hashes: [...hashes] }, sqlOf(db));
+  return rows.map((r) => ({ hash: r.hash, anchorId: r.anchor_id }));
 }
 
-export interface MinedReceipt {
-  anchorId: string;
-  transactionHash: string;
-  blockNumber: bigint;
-  blockHash: string;
-  blockTimestamp: Date;
-  gasUsed: bigint;
-  reverted: boolean;
-}
-
-const RECORD_MINED_SQL = `
-  UPDATE anchors SET status = 'mined', transaction_hash = $2, block_number = $3::bigint, block_hash = $4,
-    block_timestamp = $5, gas_used = $6::bigint, reverted = $7, mined_at = now(), updated_at = now()
-  WHERE id = $1 AND status IN ('queued', 'sent')
-  RETURNING id`;
-const MARK_MINED_SQL = `
-  UPDATE anchor_transactions SET status = CASE WHEN hash = $2 THEN 'mined' ELSE 'replaced' END::"AnchorTransactionStatus"
-  WHERE anchor_id = $1 AND (hash = $2 OR status IN ('signed', 'broadcast'))`;
+/** What a receipt in a block says of an anchor's transaction. */
+export type MinedReceipt = MinedAt;
 
 /**
  * A transaction of the anchor is in a block: the anchor waits there for the required depth. Its
@@ -41,17 +32,9 @@ const MARK_MINED_SQL = `
  */
 export async function recordAnchorMined(db: DbOrTx, m: MinedReceipt): Promise<boolean> {
   return inSqlTransaction(db, async (sql) => {
-    const updated = await sql(RECORD_MINED_SQL, [
-      m.anchorId,
-      m.transactionHash,
-      m.blockNumber.toString(),
-      m.blockHash,
-      m.blockTimestamp,
-      m.gasUsed.toString(),
-      m.reverted,
-    ]);
-    if (updated.length === 0) return false;
-    await sql(MARK_MINED_SQL, [m.anchorId, m.transactionHash]);
+    // anchor-transitions.ts' `mine`
+    if (!(await mineAnchorRow(sql, m))) return false;
+    await runQuery(markTransactionMined, { anchorId: m.anchorId, hash: m.transactionHash }, sql);
     // found mined before its broadcast was recorded (its sender died in between): announce it now
     await announceWith(sql, [m.anchorId]);
     return true;
@@ -60,35 +43,24 @@ export async function recordAnchorMined(db: DbOrTx, m: MinedReceipt): Promise<bo
 
 /** Mined anchors of this chain and registry, waiting for depth. */
 export async function listMinedAnchors(db: DbOrTx, chainId: number, registryAddress: string) {
-  return db.anchor.findMany({
-    where: { status: "mined", chainId, registryAddress },
-    select: { id: true, blockNumber: true, blockHash: true, reverted: true },
-  });
+  const rows = await runQuery(minedAnchorsOf, { chainId, registryAddress }, sqlOf(db));
+  return rows.map((r) => ({
+    id: r.id,
+    blockNumber: r.block_number === null ? null : BigInt(r.block_number),
+    blockHash: r.block_hash,
+    reverted: r.reverted,
+  }));
 }
 
 /**
  * The anchor's block left the canonical chain before the required depth: back to waiting for a
  * block (its transactions are pending again, or will be re-broadcast if the node dropped them).
  */
-export async function unmineAnchor(db: PrismaClient, anchorId: string, blockHash: string): Promise<boolean> {
-  return db.$transaction(async (tx) => {
-    const updated = await tx.anchor.updateMany({
-      where: { id: anchorId, status: "mined", blockHash },
-      data: {
-        status: "sent",
-        blockNumber: null,
-        blockHash: null,
-        blockTimestamp: null,
-        gasUsed: null,
-        reverted: false,
-        minedAt: null,
-      },
-    });
-    if (updated.count === 0) return false;
-    await tx.anchorTransaction.updateMany({
-      where: { anchorId, status: { in: ["mined", "replaced"] } },
-      data: { status: "broadcast", broadcastAt: new Date() },
-    });
+export async function unmineAnchor(db: DbOrTx, anchorId: string, blockHash: string): Promise<boolean> {
+  return inSqlTransaction(db, async (sql) => {
+    // anchor-transitions.ts' `unmine`
+    if (!(await unmineAnchorRow(sql, anchorId, blockHash))) return false;
+    await runQuery(rebroadcastTransactions, { anchorId }, sql);
     return true;
   });
 }
@@ -103,23 +75,16 @@ export interface AnchorFailure {
   retryPossible: boolean;
 }
 
-const FAIL_ANCHOR_SQL = `
-  UPDATE anchors SET status = 'failed', failed_at = now(), failure_reason = $2, last_error = $3,
-    updated_at = now()
-  WHERE id = $1 AND status NOT IN ('confirmed', 'failed')
-  RETURNING id`;
 /**
  * The anchor cannot succeed: it and its pending contexts fail, each context with one
  * `context.failed` (error BLOCKCHAIN_ERROR). Its unsent transactions are abandoned.
  */
 export async function failAnchor(db: DbOrTx, anchorId: string, failure: AnchorFailure) {
   return inSqlTransaction(db, async (sql) => {
-    const anchors = await sql(FAIL_ANCHOR_SQL, [anchorId, failure.reason, failure.details]);
-    if (anchors.length === 0) return { failed: 0 };
-    await sql(
-      `UPDATE anchor_transactions SET status = 'abandoned' WHERE anchor_id = $1 AND status = 'signed'`,
-      [anchorId],
-    );
+    // anchor-transitions.ts' `fail`
+    if (!(await failAnchorRowOf(sql, anchorId, { reason: failure.reason, error: failure.details })))
+      return { failed: 0 };
+    await runQuery(abandonUnsentTransactions, { anchorId }, sql);
     // its contexts fail with it (context-transitions.ts' `fail`): the one write of a context by
     // the chain worker, naming the batch it failed in
     const contexts = await failContextsOfBatch(sql, anchorId, {
@@ -146,10 +111,7 @@ export async function failAnchor(db: DbOrTx, anchorId: string, failure: AnchorFa
 
 /** The lowest block a not-yet-mined transaction could be in: where a restarted tracker resumes. */
 export async function lowestOpenBroadcastBlock(db: DbOrTx, chainId: number): Promise<bigint | null> {
-  const rows = await db.$queryRaw<{ min: bigint | null }[]>`
-    SELECT min(t.broadcast_block) AS min FROM anchor_transactions t
-    JOIN anchors a ON a.id = t.anchor_id
-    WHERE a.status = 'sent' AND a.chain_id = ${chainId} AND t.status IN ('signed', 'broadcast')`;
-  const min = rows[0]?.min;
+  const [row] = await runQuery(lowestOpenBroadcast, { chainId }, sqlOf(db));
+  const min = row?.min;
   return min === null || min === undefined ? null : BigInt(min);
 }

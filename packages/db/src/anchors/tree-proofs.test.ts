@@ -1,12 +1,15 @@
 // Integration: real PostgreSQL (a fresh database). A batch keeps its Merkle tree and its contexts
 // keep no proof: the confirmation writes none into a row, and every reader reads a context's proof
-// out of its anchor's tree (SQL ctxlog_merkle_proof, the mirror of core's proofFromLevels).
+// out of its anchor's tree (SQL ctxlog_merkle_proof, the mirror of core's proofFromLevels). A batch
+// claimed before anchors kept their tree is given it by the data step anchor_trees.
 import { buildMerkleLevels, buildMerkleTree, proofFromLevels, verifyMerkleProof } from "@ctxlog/core";
 import type { Hex } from "viem";
 import { keccak256, toHex } from "viem";
 import { streamAgentEntries } from "../agents/stream-agent-entries";
 import { getContextWithAnchor } from "../contexts/get-context-proof";
+import { ANCHOR_TREES } from "../data-steps/anchor-trees";
 import { renderPayloads } from "../events/render-payloads";
+import { inSqlTransaction } from "../sql-transaction";
 import { createTestDatabase, readContext, seedContexts, seedUser } from "../testing";
 import {
   TEST_BLOCK_HASH as BLOCK,
@@ -73,8 +76,8 @@ describe("a batch's tree", () => {
     expect(await confirmAnchor(db, anchorId, BLOCK, 3)).toEqual({ confirmed: 5 });
     // no proof in any row: the row is as the API wrote it, its batch and leaf in confirmed_contexts
     const stored = await db.context.findMany({ where: { id: { in: ids } }, orderBy: { id: "asc" } });
-    expect(stored.map((r) => [r.anchorId, r.failedAt, r.merkleProof])).toEqual(
-      ids.map(() => [null, null, null]),
+    expect(stored.map((r) => [r.anchorId, r.failedAt, "merkleProof" in r])).toEqual(
+      ids.map(() => [null, null, false]),
     );
     expect(
       await db.confirmedContext.findMany({ where: { id: { in: ids } }, orderBy: { id: "asc" } }),
@@ -116,28 +119,34 @@ describe("a batch's tree", () => {
     }
   });
 
-  it("a batch claimed before anchors kept their tree is given it at its confirmation, from its rows", async () => {
+  it("the data step anchor_trees gives a batch without its tree the one its leaves build", async () => {
     const db = database.db;
     const owner = await seedUser(db);
     const ids = await seedContexts(db, owner, { count: 3, signerPrivateKey: SIGNER });
     const anchorId = (await createAnchorBatch(db, TARGET, ids))?.anchorId as string;
     const kept = (await db.anchor.findUniqueOrThrow({ where: { id: anchorId } })).merkleTree;
     await db.$executeRaw`UPDATE anchors SET merkle_tree = NULL WHERE id = ${anchorId}`;
-    await markAnchorMined(db, anchorId);
-    expect(await confirmAnchor(db, anchorId, BLOCK, 3)).toEqual({ confirmed: 3 });
+    await inSqlTransaction(db, (sql) => ANCHOR_TREES.run(sql));
     const after = (await db.anchor.findUniqueOrThrow({ where: { id: anchorId } })).merkleTree;
     expect(Buffer.from(after ?? []).equals(Buffer.from(kept ?? []))).toBe(true);
+    await markAnchorMined(db, anchorId);
+    expect(await confirmAnchor(db, anchorId, BLOCK, 3)).toEqual({ confirmed: 3 });
     expect((await readContext(db, ids[1] as string)).merkleProof).toHaveLength(2);
+    // run again: nothing left to do
+    await inSqlTransaction(db, (sql) => ANCHOR_TREES.run(sql));
   });
 
-  it("a batch whose rows do not give its root is not confirmed", async () => {
+  it("the data step stops on a batch whose rows do not give its root, and leaves failed ones alone", async () => {
     const db = database.db;
     const owner = await seedUser(db);
     const ids = await seedContexts(db, owner, { count: 2, signerPrivateKey: SIGNER });
     const anchorId = (await createAnchorBatch(db, TARGET, ids))?.anchorId as string;
     await db.$executeRaw`UPDATE anchors SET merkle_tree = NULL, merkle_root = ${BLOCK} WHERE id = ${anchorId}`;
-    await markAnchorMined(db, anchorId);
-    await expect(confirmAnchor(db, anchorId, BLOCK, 3)).rejects.toThrow(/do not give its root/);
-    expect((await readContext(db, ids[0] as string)).status).toBe("pending");
+    await expect(inSqlTransaction(db, (sql) => ANCHOR_TREES.run(sql))).rejects.toThrow(
+      new RegExp(`anchor ${anchorId}: its 2 rows \\(of 2\\) do not give its root`),
+    );
+    await db.$executeRaw`UPDATE anchors SET status = 'failed' WHERE id = ${anchorId}`;
+    await inSqlTransaction(db, (sql) => ANCHOR_TREES.run(sql));
+    expect((await db.anchor.findUniqueOrThrow({ where: { id: anchorId } })).merkleTree).toBeNull();
   });
 });

@@ -2,6 +2,8 @@
 // gas, depth and confirmation time into every context row, applied to a database holding rows the
 // chain worker wrote before it (confirmed, pending in a sent batch, unbatched, failed): each reads
 // the same through the readers after it as its own columns said before.
+import { buildMerkleTree } from "@ctxlog/core";
+import { keccak256, toHex } from "viem";
 import { createDb } from "../client";
 import { createUpgradeDatabase, type UpgradeDatabase } from "../testing/upgrade-database";
 import { getContext } from "./get-context";
@@ -17,6 +19,9 @@ const sql = <T>(text: string, values: unknown[] = []) => upgrade.sql<T>(text, va
 
 const TX_A = `0x${"a1".repeat(32)}`;
 const TX_B = `0x${"b2".repeat(32)}`;
+// real hashes and roots: a later data step (anchor_trees) rebuilds each batch's tree from its leaves
+const hashOf = (id: string) => keccak256(toHex(id));
+const ROOT_1 = buildMerkleTree([hashOf("ctx_1"), hashOf("ctx_2")]).root;
 const CHAIN_FIELDS = `transaction_hash, block_number::text AS block_number, block_timestamp, gas_used::text AS gas_used,
   confirmations, confirmed_at, confirmation_time_seconds, status::text AS status`;
 
@@ -28,14 +33,14 @@ it("moves the chain fields to the anchors without changing what any context read
     `INSERT INTO anchors (id, signer_address, chain_id, network, registry_address, merkle_root, context_count,
        status, nonce, transaction_hash, block_number, block_hash, block_timestamp, gas_used, sent_at, mined_at,
        confirmed_at, updated_at)
-     VALUES ('anc_1', '0xs', 31337, 'anvil', '0xr', '0xroot', 2, 'confirmed', 0, $1, 42, '0xblock',
+     VALUES ('anc_1', '0xs', 31337, 'anvil', '0xr', $3, 2, 'confirmed', 0, $1, 42, '0xblock',
        '2026-11-20T10:00:03.000Z', 23850, '2026-11-20T10:00:01Z', '2026-11-20T10:00:03Z',
        '2026-11-20T10:00:07.250Z', now()),
-     ('anc_2', '0xs', 31337, 'anvil', '0xr', '0xroot2', 1, 'sent', 1, $2, NULL, NULL, NULL, NULL,
+     ('anc_2', '0xs', 31337, 'anvil', '0xr', $4, 1, 'sent', 1, $2, NULL, NULL, NULL, NULL,
        '2026-11-20T10:01:01Z', NULL, NULL, now()),
      ('anc_3', '0xs', 31337, 'anvil', '0xr', '0xroot3', 1, 'failed', NULL, NULL, NULL, NULL, NULL, NULL,
        NULL, NULL, NULL, now())`,
-    [TX_A, TX_B],
+    [TX_A, TX_B, ROOT_1, hashOf("ctx_3")],
   );
   const insert = (id: string, values: string) =>
     sql(
@@ -44,7 +49,7 @@ it("moves the chain fields to the anchors without changing what any context read
          status, anchor_id, leaf_index, transaction_hash, block_number, block_timestamp, gas_used,
          confirmations, confirmed_at, confirmation_time_seconds, error_code, error_message, failure_reason,
          retry_possible, failed_at)
-       VALUES ('${id}', 'u1', 'key_1', 'fam_1', 'a', '{}', '{}', '0x${Buffer.from(id).toString("hex")}', '0x', '0x', 'anvil', now(), now(), ${values})`,
+       VALUES ('${id}', 'u1', 'key_1', 'fam_1', 'a', '{}', '{}', '${hashOf(id)}', '0x', '0x', 'anvil', now(), now(), ${values})`,
     );
   // as the worker left them: the confirming statement copied the anchor's fields
   await insert(

@@ -31,6 +31,9 @@ const hex = (h: string) => `\\x${h.slice(2)}`;
 it("moves every status into the one definition, and each context reads as before", async () => {
   await upgrade.migrateToBefore();
   await upgrade.seedOwner({ userId: "u1", keyId: "key_1", familyId: "fam_1" });
+  // the other leaf of anc_old is another user's (every leaf of a batch has its row: the data step
+  // anchor_trees rebuilds the batch's tree from them)
+  await upgrade.seedOwner({ userId: "u2", keyId: "key_2", familyId: "fam_2" });
   // anc_old: confirmed before anchors kept their tree (its rows hold their proofs);
   // anc_new: confirmed since (its tree); anc_live: mined, in flight; anc_fail: failed
   const old = buildMerkleTree([leaf(1), leaf(9)]);
@@ -57,16 +60,17 @@ it("moves every status into the one definition, and each context reads as before
       leaf(4),
     ],
   );
-  const insert = (id: string, n: number, rest: string) =>
+  const insert = (id: string, n: number, rest: string, user = "1") =>
     sql(
       `INSERT INTO contexts (id, user_id, api_key_id, key_family_id, agent_id, canonical_data, context_hash,
          signature, signer_address, network, estimated_confirmation, updated_at, created_at, status, anchor_id,
          leaf_index, merkle_proof, failed_at)
-       VALUES ('${id}', 'u1', 'key_1', 'fam_1', 'a', '\\x007b7d', '${hex(leaf(n))}', '\\x00', '0x', 'anvil', now(),
+       VALUES ('${id}', 'u${user}', 'key_${user}', 'fam_${user}', 'a', '\\x007b7d', '${hex(leaf(n))}', '\\x00', '0x', 'anvil', now(),
          now(), '2026-11-27T10:0${n}:00Z', ${rest})`,
     );
   const oldProof = hex(old.proofs[0]?.[0] as string);
   await insert("ctx_1", 1, `'confirmed', 'anc_old', 0, '${oldProof}', NULL`);
+  await insert("ctx_9", 9, `'confirmed', 'anc_old', 1, '${hex(old.proofs[1]?.[0] as string)}', NULL`, "2");
   await insert("ctx_2", 2, `'pending', NULL, NULL, NULL, NULL`);
   await insert("ctx_3", 3, `'pending', 'anc_live', 0, NULL, NULL`);
   await insert("ctx_4", 4, `'failed', 'anc_fail', NULL, NULL, now()`);
@@ -84,6 +88,7 @@ it("moves every status into the one definition, and each context reads as before
   expect(await sql(`SELECT id, anchor_id, leaf_index FROM confirmed_contexts ORDER BY id`)).toEqual([
     { id: "ctx_1", anchor_id: "anc_old", leaf_index: 0 },
     { id: "ctx_2", anchor_id: "anc_new", leaf_index: 0 },
+    { id: "ctx_9", anchor_id: "anc_old", leaf_index: 1 },
   ]);
   // anchor_id names the batch a context failed in, only
   expect(await sql(`SELECT id FROM contexts WHERE anchor_id IS NOT NULL`)).toEqual([{ id: "ctx_4" }]);
@@ -102,7 +107,8 @@ it("moves every status into the one definition, and each context reads as before
     const reader = { userId: "u1", keyFamilyId: "fam_1", scope: "all" as const };
     const read = await Promise.all(ids.map((id) => getContextWithAnchor(db, reader, id)));
     expect(read.map((c) => [c?.id, c?.status, c?.anchorId ?? null])).toEqual(expected);
-    // the proofs as before: the old row's own, the new one's from its batch's tree
+    // the proofs as before (the old row's own is now read out of its batch's tree, which the data
+    // step anchor_trees rebuilt), the new one's from its batch's tree
     expect(read[0]?.merkleProof).toEqual(old.proofs[0]);
     expect(read[0]?.leafIndex).toBe(0);
     expect(read[1]?.merkleProof).toEqual(fresh.proofs[0]);

@@ -119,14 +119,14 @@ export interface IRetryFailedContextQuery {
   result: IRetryFailedContextResult;
 }
 
-const retryFailedContextIR: any = {"usedParamSet":{"estimatedConfirmation":true,"contextId":true,"userId":true,"from":true},"params":[{"name":"estimatedConfirmation","required":true,"transform":{"type":"scalar"},"locs":[{"a":244,"b":266}]},{"name":"contextId","required":true,"transform":{"type":"scalar"},"locs":[{"a":303,"b":313}]},{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":331,"b":338}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":444,"b":449}]}],"statement":"WITH retried AS (\n  UPDATE contexts AS c SET error_code = NULL, error_message = NULL, error_details = NULL,\n    failure_reason = NULL, retry_possible = NULL, failed_at = NULL, anchor_id = NULL, merkle_proof = NULL,\n    estimated_confirmation = :estimatedConfirmation!, updated_at = now()\n  WHERE c.id = :contextId! AND c.user_id = :userId! AND c.retry_possible\n    AND (SELECT s.status FROM ctxlog_context_status(c.id, c.failed_at) AS s) = ANY(:from!::\"ContextStatus\"[])\n  RETURNING c.id, c.user_id),\nqueued AS (INSERT INTO pending_contexts (id, user_id) SELECT id, user_id FROM retried)\nSELECT id AS \"id!\" FROM retried"};
+const retryFailedContextIR: any = {"usedParamSet":{"estimatedConfirmation":true,"contextId":true,"userId":true,"from":true},"params":[{"name":"estimatedConfirmation","required":true,"transform":{"type":"scalar"},"locs":[{"a":223,"b":245}]},{"name":"contextId","required":true,"transform":{"type":"scalar"},"locs":[{"a":282,"b":292}]},{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":310,"b":317}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":423,"b":428}]}],"statement":"WITH retried AS (\n  UPDATE contexts AS c SET error_code = NULL, error_message = NULL, error_details = NULL,\n    failure_reason = NULL, retry_possible = NULL, failed_at = NULL, anchor_id = NULL,\n    estimated_confirmation = :estimatedConfirmation!, updated_at = now()\n  WHERE c.id = :contextId! AND c.user_id = :userId! AND c.retry_possible\n    AND (SELECT s.status FROM ctxlog_context_status(c.id, c.failed_at) AS s) = ANY(:from!::\"ContextStatus\"[])\n  RETURNING c.id, c.user_id),\nqueued AS (INSERT INTO pending_contexts (id, user_id) SELECT id, user_id FROM retried)\nSELECT id AS \"id!\" FROM retried"};
 
 /**
  * Query generated from SQL:
  * ```
  * WITH retried AS (
  *   UPDATE contexts AS c SET error_code = NULL, error_message = NULL, error_details = NULL,
- *     failure_reason = NULL, retry_possible = NULL, failed_at = NULL, anchor_id = NULL, merkle_proof = NULL,
+ *     failure_reason = NULL, retry_possible = NULL, failed_at = NULL, anchor_id = NULL,
  *     estimated_confirmation = :estimatedConfirmation!, updated_at = now()
  *   WHERE c.id = :contextId! AND c.user_id = :userId! AND c.retry_possible
  *     AND (SELECT s.status FROM ctxlog_context_status(c.id, c.failed_at) AS s) = ANY(:from!::"ContextStatus"[])

@@ -32,7 +32,7 @@ SELECT id AS "id!", user_id AS "user_id!", agent_id AS "agent_id!", transaction_
 /* @name retryFailedContext */
 WITH retried AS (
   UPDATE contexts AS c SET error_code = NULL, error_message = NULL, error_details = NULL,
-    failure_reason = NULL, retry_possible = NULL, failed_at = NULL, anchor_id = NULL, merkle_proof = NULL,
+    failure_reason = NULL, retry_possible = NULL, failed_at = NULL, anchor_id = NULL,
     estimated_confirmation = :estimatedConfirmation!, updated_at = now()
   WHERE c.id = :contextId! AND c.user_id = :userId! AND c.retry_possible
     AND (SELECT s.status FROM ctxlog_context_status(c.id, c.failed_at) AS s) = ANY(:from!::"ContextStatus"[])

@@ -27,11 +27,14 @@ export interface AnchoredFields {
 
 /**
  * What no column of the row says, read with it: its status (ctxlog_context_status, the one
- * definition: context-statuses.ts) and its leaf in its batch (confirmed_contexts once confirmed).
+ * definition: context-statuses.ts), its leaf in its batch (confirmed_contexts once confirmed) and
+ * the proof its batch's tree holds for that leaf (ctxlog_merkle_proof over anchors.merkle_tree, the
+ * one source of a proof: 32-byte nodes concatenated; null unless confirmed and read with proofs).
  */
 export interface ContextPlacement {
   status: ContextStatus;
   leafIndex: number | null;
+  merkleProof: Uint8Array | null;
 }
 
 /** A stored row with its placement: what readers decode. */
@@ -55,14 +58,15 @@ export type DecodedContextRow<R> = WithHexColumns<Omit<R, "canonicalData" | "mer
 
 /** A stored row (or any row with the stored columns) as readers see it. */
 export function decodeContextRow<
-  R extends Pick<StoredContextRow, "canonicalData" | "merkleProof"> &
-    Partial<Pick<StoredContextRow, HexColumn>>,
+  R extends Pick<StoredContextRow, "canonicalData"> & { merkleProof?: Uint8Array | null } & Partial<
+      Pick<StoredContextRow, HexColumn>
+    >,
 >(row: R): DecodedContextRow<R> {
   const { canonicalData, merkleProof, ...rest } = row;
   return {
     ...withHexColumns(rest),
     ...decodeContextBody(canonicalData),
-    merkleProof: decodeProof(merkleProof),
+    merkleProof: decodeProof(merkleProof ?? null),
   } as DecodedContextRow<R>;
 }
 

@@ -25,7 +25,12 @@ afterAll(() => database.drop());
 
 const prismaRow = (id: string) => database.db.context.findUniqueOrThrow({ where: { id } });
 /** The row as Prisma reads it, with what no column says: as a pending context shows it. */
-const pendingRow = async (id: string) => ({ ...(await prismaRow(id)), status: "pending", leafIndex: null });
+const pendingRow = async (id: string) => ({
+  ...(await prismaRow(id)),
+  status: "pending",
+  leafIndex: null,
+  merkleProof: null,
+});
 
 describe("readContextRow", () => {
   it("reads the row exactly as Prisma does, resolving a confirmation and its proof in the same statement", async () => {
@@ -75,6 +80,7 @@ describe("readContextRow", () => {
       ...(await prismaRow(id)),
       status: "failed",
       leafIndex: null,
+      merkleProof: null,
     });
     expect((await prismaRow(id)).anchorId).toBe(anchorId);
 

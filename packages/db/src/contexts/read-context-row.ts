@@ -1,5 +1,6 @@
 import type { ContextStatus } from "@ctxlog/core";
 import { findInFlightAnchorIds } from "../anchors/in-flight-anchors";
+import { merkleProofSql } from "../anchors/tree-proofs";
 import type { DbOrTx } from "../prisma-types";
 import type { PlacedContextRow, StoredContextRow } from "./context-view";
 import { type ContextReader, readerScopeSql } from "./reader-scope";
@@ -22,9 +23,8 @@ type PlacedRow = Record<string, unknown> & {
 
 /**
  * One context the reader may see, as stored, in one statement with its status (ctxlog_context_status),
- * the batch it was confirmed in (confirmed_contexts) and its proof read out of that batch's tree
- * (unless the row holds its own):
- * what `attachBatches` with proofs and `attachTreeProofs` would add to the row, without their queries (a read by id is then one round trip, its anchor
+ * the batch it was confirmed in (confirmed_contexts) and its proof read out of that batch's tree:
+ * what `attachBatches` with proofs would add to the row, without its queries (a read by id is then one round trip, its anchor
  * coming from memory once confirmed). Null when there is none the reader may see.
  */
 export async function readContextRow(
@@ -34,9 +34,7 @@ export async function readContextRow(
 ): Promise<PlacedContextRow | null> {
   const [row] = await db.$queryRawUnsafe<PlacedRow[]>(
     `SELECT c.*, s.status AS placed_status, m.anchor_id AS placed_anchor_id, m.leaf_index AS placed_leaf_index,
-            CASE WHEN c.merkle_proof IS NULL
-                 THEN ctxlog_merkle_proof(a.merkle_tree, a.context_count, m.leaf_index)
-            END AS placed_proof
+            ${merkleProofSql("m.leaf_index")} AS placed_proof
        FROM contexts c
       CROSS JOIN LATERAL ctxlog_context_status(c.id, c.failed_at) AS s
        LEFT JOIN confirmed_contexts m ON m.id = c.id
@@ -49,15 +47,13 @@ export async function readContextRow(
   if (!row) return null;
   const { placed_status, placed_anchor_id, placed_leaf_index, placed_proof, ...stored } = row;
   const context = camelCased(stored) as unknown as StoredContextRow;
-  // a row's own proof first, as everywhere (merkleProofSql)
-  const merkleProof = context.merkleProof ?? placed_proof;
   return {
     ...context,
     status: placed_status,
     // confirmed: its batch and leaf; failed: the batch on its row; pending: none yet
     anchorId: placed_anchor_id ?? context.anchorId,
     leafIndex: placed_leaf_index,
-    merkleProof,
+    merkleProof: placed_proof,
   };
 }
 

@@ -5,6 +5,7 @@ import { cp, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client } from "pg";
+import { DATA_STEPS } from "../data-steps";
 import { dropDatabase, ensureDatabase, withDatabaseName } from "../database";
 import { applyMigrations } from "../migrate";
 import { LOCK_FILE_CONTENT } from "../migrations-dir";
@@ -65,7 +66,14 @@ export async function createUpgradeDatabase(migration: string, label: string): P
   return {
     url,
     migrateToBefore: async () => {
-      await applyMigrations(url, { migrationsDir: before.dir });
+      // and the data steps of the releases before it: a step belongs to the release of the
+      // migration that follows it (the one that relies on it), so the one right before the
+      // migration under test is part of what is tested, and has not run yet
+      const all = (await readdir(DEFAULT_MIGRATIONS_DIR)).filter((n) => /^\d{14}_/.test(n)).sort();
+      await applyMigrations(url, {
+        migrationsDir: before.dir,
+        dataSteps: DATA_STEPS.filter((step) => (all.find((n) => n > step.after) ?? migration) < migration),
+      });
     },
     migrateAll: () => applyMigrations(url),
     sql,

@@ -1,6 +1,5 @@
 import { attachBatches } from "../anchors/context-batches";
 import { readAnchorFields, readAnchorViews } from "../anchors/in-flight-anchors";
-import { attachTreeProofs } from "../anchors/tree-proofs";
 import { ANCHOR_FIELDS, ANCHOR_OMIT, anchoredFields, decodeContextRow } from "../contexts/context-view";
 import { type ContextReader, readerFilter } from "../contexts/reader-scope";
 import { bytesOfHex } from "../hex-columns";
@@ -52,7 +51,7 @@ export async function findAnchoredContexts(
   const rows = [...new Map([...named, ...placed].map((row) => [row.id, row])).values()]
     .sort((a, b) => (a.id < b.id ? -1 : 1))
     .slice(0, MAX_ROWS);
-  return (await attachTreeProofs(db, rows)).map((row) => ({
+  return rows.map((row) => ({
     ...decodeContextRow(row),
     ...anchoredFields(row, row.anchor),
   }));

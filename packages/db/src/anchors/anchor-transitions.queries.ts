@@ -1,0 +1,270 @@
+/** Types generated for queries found in "packages/db/src/anchors/anchor-transitions.sql" */
+import { PreparedQuery } from '@pgtyped/runtime';
+
+export type AnchorStatus = 'confirmed' | 'failed' | 'mined' | 'queued' | 'sent';
+
+export type AnchorStatusArray = (AnchorStatus)[];
+
+export type DateOrString = Date | string;
+
+export type NumberOrString = number | string;
+
+export type numberArray = (number)[];
+
+export type stringArray = (string)[];
+
+/** 'ClaimAnchor' parameters type */
+export interface IClaimAnchorParams {
+  chainId: number;
+  contextCount: number;
+  contextIds: stringArray;
+  id: string;
+  merkleRoot: string;
+  merkleTree: Buffer;
+  network: string;
+  registryAddress: string;
+  signerAddress: string;
+  to: AnchorStatus;
+}
+
+/** 'ClaimAnchor' return type */
+export type IClaimAnchorResult = void;
+
+/** 'ClaimAnchor' query type */
+export interface IClaimAnchorQuery {
+  params: IClaimAnchorParams;
+  result: IClaimAnchorResult;
+}
+
+const claimAnchorIR: any = {"usedParamSet":{"id":true,"signerAddress":true,"chainId":true,"network":true,"registryAddress":true,"merkleRoot":true,"contextCount":true,"contextIds":true,"merkleTree":true,"to":true},"params":[{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":162,"b":165}]},{"name":"signerAddress","required":true,"transform":{"type":"scalar"},"locs":[{"a":168,"b":182}]},{"name":"chainId","required":true,"transform":{"type":"scalar"},"locs":[{"a":185,"b":193}]},{"name":"network","required":true,"transform":{"type":"scalar"},"locs":[{"a":196,"b":204}]},{"name":"registryAddress","required":true,"transform":{"type":"scalar"},"locs":[{"a":207,"b":223}]},{"name":"merkleRoot","required":true,"transform":{"type":"scalar"},"locs":[{"a":226,"b":237}]},{"name":"contextCount","required":true,"transform":{"type":"scalar"},"locs":[{"a":242,"b":255}]},{"name":"contextIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":258,"b":269}]},{"name":"merkleTree","required":true,"transform":{"type":"scalar"},"locs":[{"a":280,"b":291}]},{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":294,"b":297}]}],"statement":"INSERT INTO anchors (id, signer_address, chain_id, network, registry_address, merkle_root,\n  context_count, context_ids, merkle_tree, status, updated_at)\nVALUES (:id!, :signerAddress!, :chainId!, :network!, :registryAddress!, :merkleRoot!,\n  :contextCount!, :contextIds!::text[], :merkleTree!, :to!::\"AnchorStatus\", now())"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * INSERT INTO anchors (id, signer_address, chain_id, network, registry_address, merkle_root,
+ *   context_count, context_ids, merkle_tree, status, updated_at)
+ * VALUES (:id!, :signerAddress!, :chainId!, :network!, :registryAddress!, :merkleRoot!,
+ *   :contextCount!, :contextIds!::text[], :merkleTree!, :to!::"AnchorStatus", now())
+ * ```
+ */
+export const claimAnchor = new PreparedQuery<IClaimAnchorParams,IClaimAnchorResult>(claimAnchorIR);
+
+
+/** 'SendAnchors' parameters type */
+export interface ISendAnchorsParams {
+  from: AnchorStatusArray;
+  hashes: stringArray;
+  ids: stringArray;
+  nonces: numberArray;
+  to: AnchorStatus;
+}
+
+/** 'SendAnchors' return type */
+export type ISendAnchorsResult = void;
+
+/** 'SendAnchors' query type */
+export interface ISendAnchorsQuery {
+  params: ISendAnchorsParams;
+  result: ISendAnchorsResult;
+}
+
+const sendAnchorsIR: any = {"usedParamSet":{"from":true,"to":true,"ids":true,"hashes":true,"nonces":true},"params":[{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":61,"b":66}]},{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":92,"b":95}]},{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":216,"b":220}]},{"name":"hashes","required":true,"transform":{"type":"scalar"},"locs":[{"a":231,"b":238}]},{"name":"nonces","required":true,"transform":{"type":"scalar"},"locs":[{"a":249,"b":256}]}],"statement":"UPDATE anchors AS a\n   SET status = CASE WHEN a.status = ANY(:from!::\"AnchorStatus\"[]) THEN :to!::\"AnchorStatus\" ELSE a.status END,\n       nonce = v.nonce, transaction_hash = v.hash, updated_at = now()\n  FROM unnest(:ids!::text[], :hashes!::text[], :nonces!::int[]) AS v(id, hash, nonce)\n WHERE a.id = v.id"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * UPDATE anchors AS a
+ *    SET status = CASE WHEN a.status = ANY(:from!::"AnchorStatus"[]) THEN :to!::"AnchorStatus" ELSE a.status END,
+ *        nonce = v.nonce, transaction_hash = v.hash, updated_at = now()
+ *   FROM unnest(:ids!::text[], :hashes!::text[], :nonces!::int[]) AS v(id, hash, nonce)
+ *  WHERE a.id = v.id
+ * ```
+ */
+export const sendAnchors = new PreparedQuery<ISendAnchorsParams,ISendAnchorsResult>(sendAnchorsIR);
+
+
+/** 'RequeueAnchors' parameters type */
+export interface IRequeueAnchorsParams {
+  countsAttempt: boolean;
+  delaySeconds: number;
+  error: string;
+  from: AnchorStatusArray;
+  ids: stringArray;
+  to: AnchorStatus;
+}
+
+/** 'RequeueAnchors' return type */
+export interface IRequeueAnchorsResult {
+  id: string;
+}
+
+/** 'RequeueAnchors' query type */
+export interface IRequeueAnchorsQuery {
+  params: IRequeueAnchorsParams;
+  result: IRequeueAnchorsResult;
+}
+
+const requeueAnchorsIR: any = {"usedParamSet":{"to":true,"countsAttempt":true,"delaySeconds":true,"error":true,"ids":true,"from":true},"params":[{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":36,"b":39}]},{"name":"countsAttempt","required":true,"transform":{"type":"scalar"},"locs":[{"a":148,"b":162},{"a":226,"b":240}]},{"name":"delaySeconds","required":true,"transform":{"type":"scalar"},"locs":[{"a":401,"b":414}]},{"name":"error","required":true,"transform":{"type":"scalar"},"locs":[{"a":446,"b":452}]},{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":492,"b":496}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":526,"b":531}]}],"statement":"UPDATE anchors AS a\n   SET status = :to!::\"AnchorStatus\", nonce = NULL, transaction_hash = NULL,\n       send_attempts = a.send_attempts + CASE WHEN :countsAttempt!::boolean THEN 1 ELSE 0 END,\n       first_error_at = CASE WHEN :countsAttempt!::boolean THEN coalesce(a.first_error_at, now())\n                             ELSE a.first_error_at END,\n       next_attempt_at = now() + make_interval(secs => :delaySeconds!::float8),\n       last_error = :error!, updated_at = now()\n WHERE a.id = ANY(:ids!::text[]) AND a.status = ANY(:from!::\"AnchorStatus\"[])\n   AND NOT EXISTS (SELECT 1 FROM anchor_transactions AS t\n                    WHERE t.anchor_id = a.id AND t.status <> 'abandoned')\nRETURNING a.id"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * UPDATE anchors AS a
+ *    SET status = :to!::"AnchorStatus", nonce = NULL, transaction_hash = NULL,
+ *        send_attempts = a.send_attempts + CASE WHEN :countsAttempt!::boolean THEN 1 ELSE 0 END,
+ *        first_error_at = CASE WHEN :countsAttempt!::boolean THEN coalesce(a.first_error_at, now())
+ *                              ELSE a.first_error_at END,
+ *        next_attempt_at = now() + make_interval(secs => :delaySeconds!::float8),
+ *        last_error = :error!, updated_at = now()
+ *  WHERE a.id = ANY(:ids!::text[]) AND a.status = ANY(:from!::"AnchorStatus"[])
+ *    AND NOT EXISTS (SELECT 1 FROM anchor_transactions AS t
+ *                     WHERE t.anchor_id = a.id AND t.status <> 'abandoned')
+ * RETURNING a.id
+ * ```
+ */
+export const requeueAnchors = new PreparedQuery<IRequeueAnchorsParams,IRequeueAnchorsResult>(requeueAnchorsIR);
+
+
+/** 'MineAnchor' parameters type */
+export interface IMineAnchorParams {
+  anchorId: string;
+  blockHash: string;
+  blockNumber: NumberOrString;
+  blockTimestamp: DateOrString;
+  from: AnchorStatusArray;
+  gasUsed: NumberOrString;
+  reverted: boolean;
+  to: AnchorStatus;
+  transactionHash: string;
+}
+
+/** 'MineAnchor' return type */
+export interface IMineAnchorResult {
+  id: string;
+}
+
+/** 'MineAnchor' query type */
+export interface IMineAnchorQuery {
+  params: IMineAnchorParams;
+  result: IMineAnchorResult;
+}
+
+const mineAnchorIR: any = {"usedParamSet":{"to":true,"transactionHash":true,"blockNumber":true,"blockHash":true,"blockTimestamp":true,"gasUsed":true,"reverted":true,"anchorId":true,"from":true},"params":[{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":31,"b":34}]},{"name":"transactionHash","required":true,"transform":{"type":"scalar"},"locs":[{"a":72,"b":88}]},{"name":"blockNumber","required":true,"transform":{"type":"scalar"},"locs":[{"a":113,"b":125}]},{"name":"blockHash","required":true,"transform":{"type":"scalar"},"locs":[{"a":149,"b":159}]},{"name":"blockTimestamp","required":true,"transform":{"type":"scalar"},"locs":[{"a":180,"b":195}]},{"name":"gasUsed","required":true,"transform":{"type":"scalar"},"locs":[{"a":216,"b":224}]},{"name":"reverted","required":true,"transform":{"type":"scalar"},"locs":[{"a":246,"b":255}]},{"name":"anchorId","required":true,"transform":{"type":"scalar"},"locs":[{"a":307,"b":316}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":335,"b":340}]}],"statement":"UPDATE anchors\n   SET status = :to!::\"AnchorStatus\", transaction_hash = :transactionHash!,\n       block_number = :blockNumber!::bigint, block_hash = :blockHash!, block_timestamp = :blockTimestamp!,\n       gas_used = :gasUsed!::bigint, reverted = :reverted!, mined_at = now(), updated_at = now()\n WHERE id = :anchorId! AND status = ANY(:from!::\"AnchorStatus\"[])\nRETURNING id"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * UPDATE anchors
+ *    SET status = :to!::"AnchorStatus", transaction_hash = :transactionHash!,
+ *        block_number = :blockNumber!::bigint, block_hash = :blockHash!, block_timestamp = :blockTimestamp!,
+ *        gas_used = :gasUsed!::bigint, reverted = :reverted!, mined_at = now(), updated_at = now()
+ *  WHERE id = :anchorId! AND status = ANY(:from!::"AnchorStatus"[])
+ * RETURNING id
+ * ```
+ */
+export const mineAnchor = new PreparedQuery<IMineAnchorParams,IMineAnchorResult>(mineAnchorIR);
+
+
+/** 'UnmineAnchor' parameters type */
+export interface IUnmineAnchorParams {
+  anchorId: string;
+  blockHash: string;
+  from: AnchorStatusArray;
+  to: AnchorStatus;
+}
+
+/** 'UnmineAnchor' return type */
+export interface IUnmineAnchorResult {
+  id: string;
+}
+
+/** 'UnmineAnchor' query type */
+export interface IUnmineAnchorQuery {
+  params: IUnmineAnchorParams;
+  result: IUnmineAnchorResult;
+}
+
+const unmineAnchorIR: any = {"usedParamSet":{"to":true,"anchorId":true,"from":true,"blockHash":true},"params":[{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":31,"b":34}]},{"name":"anchorId","required":true,"transform":{"type":"scalar"},"locs":[{"a":207,"b":216}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":235,"b":240}]},{"name":"blockHash","required":true,"transform":{"type":"scalar"},"locs":[{"a":278,"b":288}]}],"statement":"UPDATE anchors\n   SET status = :to!::\"AnchorStatus\", block_number = NULL, block_hash = NULL, block_timestamp = NULL,\n       gas_used = NULL, reverted = false, mined_at = NULL, updated_at = now()\n WHERE id = :anchorId! AND status = ANY(:from!::\"AnchorStatus\"[]) AND block_hash = :blockHash!\nRETURNING id"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * UPDATE anchors
+ *    SET status = :to!::"AnchorStatus", block_number = NULL, block_hash = NULL, block_timestamp = NULL,
+ *        gas_used = NULL, reverted = false, mined_at = NULL, updated_at = now()
+ *  WHERE id = :anchorId! AND status = ANY(:from!::"AnchorStatus"[]) AND block_hash = :blockHash!
+ * RETURNING id
+ * ```
+ */
+export const unmineAnchor = new PreparedQuery<IUnmineAnchorParams,IUnmineAnchorResult>(unmineAnchorIR);
+
+
+/** 'ConfirmAnchorRow' parameters type */
+export interface IConfirmAnchorRowParams {
+  anchorId: string;
+  blockHash: string;
+  confirmations: number;
+  from: AnchorStatusArray;
+  to: AnchorStatus;
+}
+
+/** 'ConfirmAnchorRow' return type */
+export interface IConfirmAnchorRowResult {
+  id: string;
+}
+
+/** 'ConfirmAnchorRow' query type */
+export interface IConfirmAnchorRowQuery {
+  params: IConfirmAnchorRowParams;
+  result: IConfirmAnchorRowResult;
+}
+
+const confirmAnchorRowIR: any = {"usedParamSet":{"to":true,"confirmations":true,"anchorId":true,"from":true,"blockHash":true},"params":[{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":31,"b":34}]},{"name":"confirmations","required":true,"transform":{"type":"scalar"},"locs":[{"a":69,"b":83}]},{"name":"anchorId","required":true,"transform":{"type":"scalar"},"locs":[{"a":139,"b":148}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":167,"b":172}]},{"name":"blockHash","required":true,"transform":{"type":"scalar"},"locs":[{"a":210,"b":220}]}],"statement":"UPDATE anchors\n   SET status = :to!::\"AnchorStatus\", confirmations = :confirmations!, confirmed_at = now(), updated_at = now()\n WHERE id = :anchorId! AND status = ANY(:from!::\"AnchorStatus\"[]) AND block_hash = :blockHash! AND NOT reverted\nRETURNING id"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * UPDATE anchors
+ *    SET status = :to!::"AnchorStatus", confirmations = :confirmations!, confirmed_at = now(), updated_at = now()
+ *  WHERE id = :anchorId! AND status = ANY(:from!::"AnchorStatus"[]) AND block_hash = :blockHash! AND NOT reverted
+ * RETURNING id
+ * ```
+ */
+export const confirmAnchorRow = new PreparedQuery<IConfirmAnchorRowParams,IConfirmAnchorRowResult>(confirmAnchorRowIR);
+
+
+/** 'FailAnchorRow' parameters type */
+export interface IFailAnchorRowParams {
+  anchorId: string;
+  error: string;
+  from: AnchorStatusArray;
+  reason: string;
+  to: AnchorStatus;
+}
+
+/** 'FailAnchorRow' return type */
+export interface IFailAnchorRowResult {
+  id: string;
+}
+
+/** 'FailAnchorRow' query type */
+export interface IFailAnchorRowQuery {
+  params: IFailAnchorRowParams;
+  result: IFailAnchorRowResult;
+}
+
+const failAnchorRowIR: any = {"usedParamSet":{"to":true,"reason":true,"error":true,"anchorId":true,"from":true},"params":[{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":31,"b":34}]},{"name":"reason","required":true,"transform":{"type":"scalar"},"locs":[{"a":89,"b":96}]},{"name":"error","required":true,"transform":{"type":"scalar"},"locs":[{"a":112,"b":118}]},{"name":"anchorId","required":true,"transform":{"type":"scalar"},"locs":[{"a":159,"b":168}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":187,"b":192}]}],"statement":"UPDATE anchors\n   SET status = :to!::\"AnchorStatus\", failed_at = now(), failure_reason = :reason!, last_error = :error!,\n       updated_at = now()\n WHERE id = :anchorId! AND status = ANY(:from!::\"AnchorStatus\"[])\nRETURNING id"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * UPDATE anchors
+ *    SET status = :to!::"AnchorStatus", failed_at = now(), failure_reason = :reason!, last_error = :error!,
+ *        updated_at = now()
+ *  WHERE id = :anchorId! AND status = ANY(:from!::"AnchorStatus"[])
+ * RETURNING id
+ * ```
+ */
+export const failAnchorRow = new PreparedQuery<IFailAnchorRowParams,IFailAnchorRowResult>(failAnchorRowIR);
+
+
