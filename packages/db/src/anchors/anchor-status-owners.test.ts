@@ -2,50 +2,14 @@
 // (and its .sql). Every production file of the apps and packages is scanned for the spellings that
 // write `anchors.status`: an UPDATE of anchors setting status, an INSERT INTO anchors (a new batch
 // is `claim`), and Prisma's anchor model writes.
-import { readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { codeOf as code, productionFiles, REPOSITORY_ROOT as ROOT } from "../testing/source-scan";
 
-const ROOT = join(__dirname, "../../../..");
 const TRANSITIONS = [
   "packages/db/src/anchors/anchor-transitions.sql",
   "packages/db/src/anchors/anchor-transitions.ts",
 ];
-
-/** Production source: .ts and .sql under apps/*\/src and packages/*\/src, without tests and generated code. */
-function productionFiles(): string[] {
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (!["node_modules", "generated", "dist", "testing"].includes(entry.name)) walk(path);
-      } else if (
-        /\.(ts|tsx|sql)$/.test(entry.name) &&
-        !/\.test\.tsx?$|\.queries\.ts$|^testing\.ts$/.test(entry.name)
-      ) {
-        out.push(relative(ROOT, path));
-      }
-    }
-  };
-  for (const top of ["apps", "packages"]) {
-    for (const pkg of readdirSync(join(ROOT, top), { withFileTypes: true })) {
-      if (!pkg.isDirectory()) continue;
-      try {
-        walk(join(ROOT, top, pkg.name, "src"));
-      } catch {
-        // a package without src
-      }
-    }
-  }
-  return out.sort();
-}
-
-/** The text without comments (SQL `--` and TS `//` lines, and block comments), so prose may name things. */
-const code = (text: string) =>
-  text
-    .replace(/\/\*[\s\S]*?\*\//g, "")
-    .replace(/^\s*(--|\/\/).*$/gm, "")
-    .replace(/\s+/g, " ");
 
 const WRITES: RegExp[] = [
   // an UPDATE of anchors whose SET list (up to its FROM or WHERE) assigns status

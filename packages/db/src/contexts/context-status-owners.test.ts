@@ -3,51 +3,14 @@
 // apps and packages is scanned for the spellings that write what the status is read from
 // (failed_at, pending_contexts, confirmed_contexts, a status column of contexts) or that derive a
 // status from them (failed_at tested for NULL, a CASE over them, a status literal put on a row).
-import { readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { codeOf as code, productionFiles, REPOSITORY_ROOT as ROOT } from "../testing/source-scan";
 
-const ROOT = join(__dirname, "../../../..");
 const TRANSITIONS = [
   "packages/db/src/contexts/context-transitions.ts",
   "packages/db/src/contexts/context-transitions.sql",
 ];
-
-/** Production source: .ts and .sql under apps/*\/src and packages/*\/src, without tests and generated code. */
-function productionFiles(): string[] {
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (!["node_modules", "generated", "dist", "testing"].includes(entry.name)) walk(path);
-      } else if (
-        /\.(ts|tsx|sql)$/.test(entry.name) &&
-        !/\.test\.tsx?$|\.queries\.ts$|^testing\.ts$/.test(entry.name)
-      ) {
-        out.push(relative(ROOT, path));
-      }
-    }
-  };
-  for (const top of ["apps", "packages"]) {
-    for (const pkg of readdirSync(join(ROOT, top), { withFileTypes: true })) {
-      if (pkg.isDirectory()) {
-        try {
-          walk(join(ROOT, top, pkg.name, "src"));
-        } catch {
-          // a package without src
-        }
-      }
-    }
-  }
-  return out.sort();
-}
-
-/** The text without comments (SQL `--` and TS `//` lines, and block comments), so prose may name things. */
-const code = (text: string) =>
-  text
-    .replace(/\/\*[\s\S]*?\*\//g, "")
-    .replace(/^\s*(--|\/\/).*$/gm, "")
-    .replace(/\s+/g, " ");
 
 const WRITES: RegExp[] = [
   /INSERT INTO (pending_contexts|confirmed_contexts)\b/i,
