@@ -1,7 +1,13 @@
-import type { PrismaClient } from "../generated/prisma/client";
 import type { DbOrTx } from "../prisma-types";
-import { prismaSql } from "../sql-transaction";
+import { runQuery } from "../run-query";
+import { inSqlTransaction, sqlOf } from "../sql-transaction";
 import { requeueAnchorRows } from "./anchor-transitions";
+import {
+  abandonLiveTransactions,
+  liveTransactionsOf,
+  stuckAnchorsOf,
+  touchBroadcastOf,
+} from "./stuck-anchors.queries";
 
 export interface StuckAnchor {
   id: string;
@@ -31,34 +37,7 @@ export async function listStuckAnchors(
   before: Date,
   limit: number,
 ): Promise<StuckAnchor[]> {
-  const rows = await db.$queryRaw<
-    {
-      id: string;
-      merkle_root: string;
-      context_count: number;
-      chain_id: number;
-      registry_address: string;
-      hash: string;
-      raw_transaction: string;
-      nonce: number;
-      gas_limit: number;
-      max_fee: string;
-      max_tip: string;
-    }[]
-  >`
-    SELECT a.id, a.merkle_root, a.context_count, a.chain_id, a.registry_address,
-           t.hash, t.raw_transaction, t.nonce, t.gas_limit,
-           t.max_fee_per_gas::text AS max_fee, t.max_priority_fee_per_gas::text AS max_tip
-    FROM anchors a
-    JOIN LATERAL (
-      SELECT * FROM anchor_transactions x
-      WHERE x.anchor_id = a.id AND x.status <> 'abandoned'
-      ORDER BY x.created_at DESC LIMIT 1
-    ) t ON true
-    WHERE a.signer_address = ${signerAddress} AND a.status = 'sent'
-      AND t.status = 'broadcast' AND t.broadcast_at < ${before}
-    ORDER BY t.nonce
-    LIMIT ${limit}`;
+  const rows = await runQuery(stuckAnchorsOf, { signerAddress, before, limit }, sqlOf(db));
   return rows.map((r) => ({
     id: r.id,
     merkleRoot: r.merkle_root,
@@ -78,7 +57,7 @@ export async function listStuckAnchors(
 
 /** A dropped transaction was sent again as it is: its wait for a block starts over. */
 export async function touchBroadcast(db: DbOrTx, hash: string): Promise<void> {
-  await db.anchorTransaction.update({ where: { hash }, data: { broadcastAt: new Date() } });
+  await runQuery(touchBroadcastOf, { hash }, sqlOf(db));
 }
 
 /**
@@ -86,21 +65,15 @@ export async function touchBroadcast(db: DbOrTx, hash: string): Promise<void> {
  * elsewhere): its transactions can never be mined, so they are abandoned and the batch is signed
  * anew with a fresh nonce.
  */
-export async function requeueAnchor(db: PrismaClient, anchorId: string, error: string): Promise<void> {
-  await db.$transaction(async (tx) => {
-    await tx.anchorTransaction.updateMany({
-      where: { anchorId, status: { in: ["signed", "broadcast"] } },
-      data: { status: "abandoned" },
-    });
+export async function requeueAnchor(db: DbOrTx, anchorId: string, error: string): Promise<void> {
+  await inSqlTransaction(db, async (sql) => {
+    await runQuery(abandonLiveTransactions, { anchorId }, sql);
     // anchor-transitions.ts' `requeue`, at once and not as a failed send attempt
-    await requeueAnchorRows(prismaSql(tx), [anchorId], { error, delayMs: 0, countsAttempt: false });
+    await requeueAnchorRows(sql, [anchorId], { error, delayMs: 0, countsAttempt: false });
   });
 }
 
 /** The anchor's transactions that may still be (or have been) mined. */
 export async function listLiveTransactions(db: DbOrTx, anchorId: string) {
-  return db.anchorTransaction.findMany({
-    where: { anchorId, status: { not: "abandoned" } },
-    select: { hash: true },
-  });
+  return runQuery(liveTransactionsOf, { anchorId }, sqlOf(db));
 }
