@@ -36,6 +36,10 @@ async function shadowDatabases(): Promise<string[]> {
   return rows.map((r) => r.datname);
 }
 
+/**
+ * A scratch migrations folder. Applied with `dataSteps: []`: the project's data steps each follow
+ * one of the project's migrations, which a scratch folder does not have.
+ */
 async function tempMigrations(migrations: Record<string, string>): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), "ctxlog-migrations-"));
   created.push(dir);
@@ -162,7 +166,9 @@ describe("authoring a migration", () => {
     ).rejects.toThrow(/would not sort after/);
 
     const url = await freshDatabase("authored");
-    expect(await applyMigrations(url, { migrationsDir: dir })).toEqual(["20250102030405_add_notes"]);
+    expect(await applyMigrations(url, { migrationsDir: dir, dataSteps: [] })).toEqual([
+      "20250102030405_add_notes",
+    ]);
   });
 });
 
@@ -174,7 +180,9 @@ describe("a failing migration", () => {
     });
     const url = await freshDatabase("failing");
 
-    await expect(applyMigrations(url, { migrationsDir: dir })).rejects.toThrow(/already exists/);
+    await expect(applyMigrations(url, { migrationsDir: dir, dataSteps: [] })).rejects.toThrow(
+      /already exists/,
+    );
     const tables = await query<{ tablename: string }>(
       url,
       "SELECT tablename FROM pg_tables WHERE schemaname = 'public'",
@@ -190,7 +198,9 @@ describe("a failing migration", () => {
       { migration_name: "20250101000001_broken", finished_at: null },
     ]);
 
-    await expect(applyMigrations(url, { migrationsDir: dir })).rejects.toThrow(/failed migrations/);
+    await expect(applyMigrations(url, { migrationsDir: dir, dataSteps: [] })).rejects.toThrow(
+      /failed migrations/,
+    );
   });
 
   it("reports a missing database plainly", async () => {
