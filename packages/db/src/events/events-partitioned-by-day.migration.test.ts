@@ -22,7 +22,10 @@ let before: Awaited<ReturnType<typeof copyMigrationsBefore>>;
 
 beforeAll(async () => {
   before = await copyMigrationsBefore(MIGRATION);
-  database = await createTestDatabase("ctxlog_upgrade_test", { migrationsDir: before.dir });
+  database = await createTestDatabase("ctxlog_upgrade_test", {
+    migrationsDir: before.dir,
+    dataSteps: before.dataSteps,
+  });
 });
 afterAll(async () => {
   await database.drop();

@@ -5,7 +5,7 @@ import { cp, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client } from "pg";
-import { DATA_STEPS } from "../data-steps";
+import { DATA_STEPS, type DataStep } from "../data-steps";
 import { dropDatabase, ensureDatabase, withDatabaseName } from "../database";
 import { applyMigrations } from "../migrate";
 import { LOCK_FILE_CONTENT } from "../migrations-dir";
@@ -34,7 +34,7 @@ export interface UpgradeDatabase {
  */
 export async function copyMigrationsBefore(
   migration: string,
-): Promise<{ dir: string; remove(): Promise<void> }> {
+): Promise<{ dir: string; dataSteps: DataStep[]; remove(): Promise<void> }> {
   if (!/^\d{14}_[a-z0-9_]+$/.test(migration)) throw new Error(`not a migration folder name: ${migration}`);
   const names = await readdir(DEFAULT_MIGRATIONS_DIR);
   if (!names.includes(migration)) throw new Error(`no migration ${migration} in ${DEFAULT_MIGRATIONS_DIR}`);
@@ -45,7 +45,9 @@ export async function copyMigrationsBefore(
       await cp(path.join(DEFAULT_MIGRATIONS_DIR, name), path.join(dir, name), { recursive: true });
     }
   }
-  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+  // the data steps that follow one of these migrations (a later one's is not in the folder)
+  const dataSteps = DATA_STEPS.filter((step) => step.after < migration);
+  return { dir, dataSteps, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
 /** A new, empty database named `ctxlog_test_<label>_<random>` for the upgrade test of `migration`. */
