@@ -2,8 +2,9 @@
 // the server's code, the TypeScript SDK and the Python client: this checks the server's side still
 // gives every byte of them (clients/python/tests/test_vectors.py checks Python's, and
 // packages/sdk/src/shared-vectors.test.ts the SDK's). Every vector of canonical.json, hashes.json,
-// receipts.json and merkle.json is checked here, the refusals included; bundles.json is for the
-// verifiers only (the SDK and Python): no server code reads a proof bundle, it only writes them.
+// receipts.json and merkle.json is checked here, the refusals included; of bundles.json, the verdict
+// each case's checks give (the checks themselves are the verifiers', the SDK's and Python's: no
+// server code reads a proof bundle, it only writes them).
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { bytesToHex, type Hex, hexToBytes } from "viem";
@@ -12,6 +13,7 @@ import { entryHash, receiptDigest, recoverReceiptSigner, signReceiptDigest } fro
 import { findJsonHazard } from "./json-safety";
 import { buildMerkleTree, verifyMerkleProof } from "./merkle";
 import { recoverDigestSigner } from "./verification/recover";
+import { verificationVerdict } from "./verification/verdict";
 
 const vectors = (name: string) =>
   JSON.parse(readFileSync(path.join(__dirname, "../../../test-vectors", name), "utf8"));
@@ -114,4 +116,18 @@ describe("shared vectors: Merkle trees", () => {
   it("bad proofs are refused", () => {
     for (const bad of invalid) expect(verifyMerkleProof(bad.leaf, bad.proof, bad.root)).toBe(false);
   });
+});
+
+describe("shared vectors: proof bundles' verdicts", () => {
+  const { cases } = vectors("bundles.json") as {
+    cases: { name: string; expected: Record<string, boolean>; unavailable?: string[]; verdict: string }[];
+  };
+  for (const c of cases) {
+    it(`${c.name}: ${c.verdict}`, () => {
+      const checks = Object.entries(c.expected).map(([name, ok]) =>
+        c.unavailable?.includes(name) ? { ok, unavailable: true as const } : { ok },
+      );
+      expect(verificationVerdict(checks)).toBe(c.verdict);
+    });
+  }
 });
