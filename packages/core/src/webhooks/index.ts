@@ -56,3 +56,28 @@ export {
   type WebhookUrlCheck,
   type WebhookUrlPolicy,
 } from "./webhook-url";
+export {
+  DELIVERY_LIFECYCLE,
+  DELIVERY_STATES,
+  DELIVERY_STORED_STATUSES,
+  type DeliveryEvent,
+  type DeliveryState,
+  type DeliveryStoredStatus,
+  deliveryState,
+  deliveryStatesFor,
+  deliveryStoredStatusesFor,
+  deliveryTransition,
+  storedDeliveryStatus,
+} from "./delivery-lifecycle";
+export {
+  ENDPOINT_HEALTH,
+  ENDPOINT_LIFECYCLE,
+  ENDPOINT_STATES,
+  ENDPOINT_STORED_STATUSES,
+  type EndpointEvent,
+  type EndpointState,
+  type EndpointStoredStatus,
+  endpointState,
+  endpointStatesFor,
+  endpointTransition,
+} from "./endpoint-lifecycle";
