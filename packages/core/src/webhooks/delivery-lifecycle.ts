@@ -58,7 +58,8 @@ export const deliveryTransition = (from: DeliveryState | null, event: DeliveryEv
   transition(DELIVERY_LIFECYCLE, from, event);
 
 /** The states a delivery may be in for `event` to apply. */
-export const deliveryStatesFor = (event: DeliveryEvent): DeliveryState[] => statesFor(DELIVERY_LIFECYCLE, event);
+export const deliveryStatesFor = (event: DeliveryEvent): DeliveryState[] =>
+  statesFor(DELIVERY_LIFECYCLE, event);
 
 /**
  * The stored statuses a statement holds its rows to for `event` (what its WHERE tests: a partial

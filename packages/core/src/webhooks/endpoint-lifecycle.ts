@@ -77,4 +77,5 @@ export const endpointTransition = (from: EndpointState | null, event: EndpointEv
   transition(ENDPOINT_LIFECYCLE, from, event);
 
 /** The states an endpoint may be in for `event` to apply (what a statement holds its rows to). */
-export const endpointStatesFor = (event: EndpointEvent): EndpointState[] => statesFor(ENDPOINT_LIFECYCLE, event);
+export const endpointStatesFor = (event: EndpointEvent): EndpointState[] =>
+  statesFor(ENDPOINT_LIFECYCLE, event);

@@ -64,18 +64,24 @@ describe("a delivery's status has one writer and one definition", () => {
 
   it("catches the spellings it looks for, and not the writes of other columns", () => {
     const caught = (text: string) => [...WRITES, ...DERIVATIONS].some((re) => re.test(code(text)));
-    expect(caught("UPDATE webhook_deliveries SET status = 'failed', error_message = $1 WHERE id = $2")).toBe(true);
-    expect(caught("UPDATE webhook_deliveries d SET attempts = 0, cycle = cycle + 1 FROM x WHERE d.id = x.id")).toBe(
+    expect(caught("UPDATE webhook_deliveries SET status = 'failed', error_message = $1 WHERE id = $2")).toBe(
       true,
     );
+    expect(
+      caught("UPDATE webhook_deliveries d SET attempts = 0, cycle = cycle + 1 FROM x WHERE d.id = x.id"),
+    ).toBe(true);
     expect(caught("INSERT INTO webhook_deliveries (id, status) VALUES ($1, 'pending')")).toBe(true);
     expect(caught('tx.webhookDelivery.updateMany({ where: { id }, data: { status: "failed" } })')).toBe(true);
-    expect(caught("SELECT count(*) FILTER (WHERE d.status = 'pending' AND d.attempts > 0) FROM x")).toBe(true);
+    expect(caught("SELECT count(*) FILTER (WHERE d.status = 'pending' AND d.attempts > 0) FROM x")).toBe(
+      true,
+    );
     expect(caught("SELECT CASE WHEN status = 'pending' AND attempts >= 1 THEN 'retrying' END")).toBe(true);
-    expect(caught("UPDATE webhook_deliveries SET first_response_body = NULL WHERE status = 'failed'")).toBe(false);
-    expect(caught("SELECT id FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= now()")).toBe(
+    expect(caught("UPDATE webhook_deliveries SET first_response_body = NULL WHERE status = 'failed'")).toBe(
       false,
     );
+    expect(
+      caught("SELECT id FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= now()"),
+    ).toBe(false);
     expect(caught("-- UPDATE webhook_deliveries SET status = 'failed'")).toBe(false);
   });
 });

@@ -54,7 +54,8 @@ for (const [event, { from, to }] of Object.entries(LEADS_TO) as [
       throw new Error(`delivery-transitions: ${event} from ${f} does not lead to ${to}`);
   }
 }
-if (MAX_DELIVERY_ATTEMPTS < 2) throw new Error("delivery-transitions: exhaust assumes a first attempt is never the last");
+if (MAX_DELIVERY_ATTEMPTS < 2)
+  throw new Error("delivery-transitions: exhaust assumes a first attempt is never the last");
 
 /** What a statement for `event` is given: the stored statuses it applies to, and the one it writes. */
 const stored = (event: DeliveryEvent): { from: DeliveryStoredStatus[]; to: DeliveryStoredStatus } => ({
@@ -127,7 +128,9 @@ export type AttemptColumns = Omit<
  * Each row says its endpoint's state as it was (for the endpoint's own transitions).
  */
 export async function recordAttemptRows(sql: SqlRunner, columns: AttemptColumns) {
-  const from = [...new Set([...stored("succeed").from, ...stored("fail_attempt").from, ...stored("exhaust").from])];
+  const from = [
+    ...new Set([...stored("succeed").from, ...stored("fail_attempt").from, ...stored("exhaust").from]),
+  ];
   return runQuery(
     recordDeliveryAttempts,
     {
@@ -151,20 +154,33 @@ export async function abandonDeliveryRowsOf(
   if (deliveries.length === 0) return 0;
   const rows = await runQuery(
     abandonDeliveryRows,
-    { ids: deliveries.map((d) => d.id), eventIds: deliveries.map((d) => d.eventId), reason, ...stored("abandon") },
+    {
+      ids: deliveries.map((d) => d.id),
+      eventIds: deliveries.map((d) => d.eventId),
+      reason,
+      ...stored("abandon"),
+    },
     sql,
   );
   return rows.length;
 }
 
 /** `abandon`: every delivery the webhook still has queued (it was deleted or disabled). */
-export async function abandonDeliveriesOf(sql: SqlRunner, webhookId: string, reason: string): Promise<number> {
+export async function abandonDeliveriesOf(
+  sql: SqlRunner,
+  webhookId: string,
+  reason: string,
+): Promise<number> {
   const rows = await runQuery(abandonDeliveriesOfWebhook, { webhookId, reason, ...stored("abandon") }, sql);
   return rows.length;
 }
 
 /** `retry`: a failed delivery of the webhook starts a new cycle, due now. False when it was not failed. */
-export async function retryDeliveryRow(sql: SqlRunner, webhookId: string, deliveryId: string): Promise<boolean> {
+export async function retryDeliveryRow(
+  sql: SqlRunner,
+  webhookId: string,
+  deliveryId: string,
+): Promise<boolean> {
   return (await runQuery(retryFailedDelivery, { webhookId, deliveryId, ...stored("retry") }, sql)).length > 0;
 }
 

@@ -30,7 +30,8 @@ const DERIVATIONS: RegExp[] = [
   /\bCASE WHEN (?:(?!\bEND\b)[^;`])*?\bdisabled_at\b/i,
 ];
 // Not an endpoint: accounts and sessions have a disabled_at of their own, which their owners state.
-const OTHER_AGGREGATES = /^packages\/db\/src\/(accounts|sessions)\/|^apps\/(api\/src\/routes\/(auth|accounts)|cli)\//;
+const OTHER_AGGREGATES =
+  /^packages\/db\/src\/(accounts|sessions)\/|^apps\/(api\/src\/routes\/(auth|accounts)|cli)\//;
 
 describe("an endpoint's state has one writer and one definition", () => {
   const files = productionFiles().filter((f) => !OTHER_AGGREGATES.test(f));
@@ -68,16 +69,20 @@ describe("an endpoint's state has one writer and one definition", () => {
 
   it("catches the spellings it looks for, and not the writes of other columns", () => {
     const caught = (text: string) => [...WRITES, ...DERIVATIONS].some((re) => re.test(code(text)));
-    expect(caught("UPDATE webhooks w SET status = 'failing', failing_since = now() WHERE w.id = $1")).toBe(true);
+    expect(caught("UPDATE webhooks w SET status = 'failing', failing_since = now() WHERE w.id = $1")).toBe(
+      true,
+    );
     expect(caught("UPDATE webhooks SET disabled_at = now(), disabled_reason = $1 WHERE id = $2")).toBe(true);
     expect(caught("INSERT INTO webhooks (id, url) VALUES ($1, $2)")).toBe(true);
-    expect(caught("tx.webhook.updateMany({ where: { id }, data: { deletedAt: now, updatedAt: now } })")).toBe(true);
+    expect(caught("tx.webhook.updateMany({ where: { id }, data: { deletedAt: now, updatedAt: now } })")).toBe(
+      true,
+    );
     expect(caught("SELECT w.disabled_at IS NOT NULL AS disabled FROM webhooks w")).toBe(true);
     expect(caught("SELECT CASE WHEN disabled_at IS NULL THEN status::text END FROM webhooks")).toBe(true);
     expect(caught("UPDATE webhooks SET secret = $1 WHERE id = $2 AND deleted_at IS NULL")).toBe(false);
-    expect(caught("db.webhook.updateMany({ where: { id, deletedAt: null }, data: { ...patch, updatedAt } })")).toBe(
-      false,
-    );
+    expect(
+      caught("db.webhook.updateMany({ where: { id, deletedAt: null }, data: { ...patch, updatedAt } })"),
+    ).toBe(false);
     expect(caught("-- UPDATE webhooks SET status = 'active'")).toBe(false);
   });
 });

@@ -53,7 +53,8 @@ for (const [event, { from, to }] of Object.entries(LEADS_TO) as [
 
 /** The stored health of a state that is one (active, failing). */
 const health = (state: EndpointState): EndpointStoredStatus => {
-  if (state !== "active" && state !== "failing") throw new Error(`endpoint-transitions: ${state} is not stored`);
+  if (state !== "active" && state !== "failing")
+    throw new Error(`endpoint-transitions: ${state} is not stored`);
   return state;
 };
 
