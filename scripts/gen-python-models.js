@@ -92,7 +92,9 @@ function generate(file = input) {
       return { annotation: `List[${item}]`, list: true };
     }
     // an object whose fields are all of one scalar type reads as a mapping of that type (counts)
-    const props = Object.values(nonNull(r).properties ?? {}).map((p) => (nonNull(p) === p ? scalar(p) : undefined));
+    const props = Object.values(nonNull(r).properties ?? {}).map((p) =>
+      nonNull(p) === p ? scalar(p) : undefined,
+    );
     const one = props.length > 0 && props.every((t) => t === props[0]) ? props[0] : "Any";
     return { annotation: `Optional[Dict[str, ${one}]]` };
   };
@@ -156,7 +158,8 @@ function generate(file = input) {
         throw new Error(`${name}.${key} is not usable as a Python field name`);
       }
       const { annotation, list, model } = fieldType(prop);
-      if (model && !emitted.has(model)) throw new Error(`${cls}.${key}: list ${model} before ${cls} in MODELS`);
+      if (model && !emitted.has(model))
+        throw new Error(`${cls}.${key}: list ${model} before ${cls} in MODELS`);
       const description = prop.description ?? nonNull(prop).description;
       if (description) out.push(...wrap(`#: ${description}`, "    ", "#: "));
       const value = list

@@ -37,7 +37,11 @@ async function generate(file = input) {
     // exports each enum as an array too (`errorErrorCodeValues`…): the SDK's runtime lists come from it
     enumValues: true,
     transform(schema) {
-      if (schema.type === "string" && typeof schema.pattern === "string" && schema.pattern.startsWith("^0x")) {
+      if (
+        schema.type === "string" &&
+        typeof schema.pattern === "string" &&
+        schema.pattern.startsWith("^0x")
+      ) {
         return hex;
       }
       return undefined;
