@@ -119,12 +119,14 @@ class Verification(_Model):
     #: The transaction checked (lowercase). Null only when verifying by `context_id` a context that was never
     #: anchored (pending before its broadcast, or failed before one): there is no transaction to check.
     transaction_hash: Optional[str] = None
-    #: True only when every check that ran passed, the required confirmations included. For a context whose
-    #: data was erased (and not supplied) the two data checks are `unavailable` and not counted: `data_erased`
-    #: is then true and the hash, signature, entry, Merkle, anchor and confirmation checks prove what was
-    #: logged without the data.
+    #: `verified`: every check ran and passed, the required confirmations included.
+    #: `verified_data_unavailable`: the context's data was erased (and not supplied), so the two data checks
+    #: did not run (`not_run`); every other check passed: the hash, signature, entry, Merkle, anchor and
+    #: confirmation checks prove what was logged, without the data. `failed`: a check that ran failed.
+    verdict: Optional[str] = None
+    #: True for both verified verdicts (`verified`, `verified_data_unavailable`); read `verdict`.
     verified: Optional[bool] = None
-    #: The data checks were unavailable: the context's data was erased and none was supplied.
+    #: The data checks did not run: the context's data was erased and none was supplied.
     data_erased: Optional[bool] = None
     agent_id: Optional[str] = None
     #: Recomputed from the data (RFC 8785 canonical JSON, keccak256).

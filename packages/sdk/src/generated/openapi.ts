@@ -2101,9 +2101,14 @@ export interface components {
             context_id: string | null;
             /** @description The transaction checked (lowercase). Null only when verifying by `context_id` a context that was never anchored (pending before its broadcast, or failed before one): there is no transaction to check. */
             transaction_hash: `0x${string}` | null;
-            /** @description True only when every check that ran passed, the required confirmations included. For a context whose data was erased (and not supplied) the two data checks are `unavailable` and not counted: `data_erased` is then true and the hash, signature, entry, Merkle, anchor and confirmation checks prove what was logged without the data. */
+            /**
+             * @description `verified`: every check ran and passed, the required confirmations included. `verified_data_unavailable`: the context's data was erased (and not supplied), so the two data checks did not run (`not_run`); every other check passed: the hash, signature, entry, Merkle, anchor and confirmation checks prove what was logged, without the data. `failed`: a check that ran failed.
+             * @enum {string}
+             */
+            verdict: "verified" | "verified_data_unavailable" | "failed";
+            /** @description True for both verified verdicts (`verified`, `verified_data_unavailable`); read `verdict`. */
             verified: boolean;
-            /** @description The data checks were unavailable: the context's data was erased and none was supplied. */
+            /** @description The data checks did not run: the context's data was erased and none was supplied. */
             data_erased: boolean;
             agent_id: string;
             /** @description Recomputed from the data (RFC 8785 canonical JSON, keccak256). */
@@ -2122,14 +2127,15 @@ export interface components {
         VerificationCheck: {
             /** @enum {string} */
             name: "canonical_context" | "hash_matches" | "signature_valid" | "merkle_proof" | "transaction" | "anchored_log" | "anchor_submitter" | "block" | "confirmations";
-            ok: boolean;
-            /** @description Why it failed, or what it established. */
-            reason: string;
             /**
-             * @description Present when the check could not run and did not fail: canonical_context and hash_matches of a context whose data was erased, when the data is not supplied. `ok` is then false.
-             * @constant
+             * @description `passed`, `failed`, or `not_run`: the check could not run and did not fail (canonical_context and hash_matches of a context whose data was erased, when the data is not supplied).
+             * @enum {string}
              */
-            unavailable?: true;
+            status: "passed" | "failed" | "not_run";
+            /** @description True exactly when `status` is `passed`. */
+            ok: boolean;
+            /** @description Why it failed or did not run, or what it established. */
+            reason: string;
         };
         VerificationList: {
             data: components["schemas"]["Verification"][];
@@ -9066,7 +9072,9 @@ export const eventDeliveriesStatusValues: ReadonlyArray<FlattenedDeepRequired<co
 export const eventTypeTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EventType"]["type"]> = ["context.created", "context.confirmed", "context.failed", "context.erased", "verification.completed", "webhook.disabled"];
 export const searchResultResultsKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SearchResult"]["results"]["kind"]> = ["context", "agent", "webhook", "delivery", "event"];
 export const searchResultResultsMatchedValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SearchResult"]["results"]["matched"]> = ["context_id", "context_hash", "entry_hash", "transaction_hash", "agent_id", "webhook_id", "delivery_id", "event_id"];
+export const verificationVerdictValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Verification"]["verdict"]> = ["verified", "verified_data_unavailable", "failed"];
 export const verificationCheckNameValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VerificationCheck"]["name"]> = ["canonical_context", "hash_matches", "signature_valid", "merkle_proof", "transaction", "anchored_log", "anchor_submitter", "block", "confirmations"];
+export const verificationCheckStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VerificationCheck"]["status"]> = ["passed", "failed", "not_run"];
 export const signerKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Signer"]["kind"]> = ["attestation", "anchor"];
 export const membershipStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Membership"]["status"]> = ["active", "invited"];
 export const accountListItemStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AccountListItem"]["status"]> = ["active", "invited", "disabled"];
