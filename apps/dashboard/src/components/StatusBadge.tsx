@@ -2,6 +2,7 @@ import { Badge } from "@mantine/core";
 
 const COLORS: Record<string, string> = {
   pending: "yellow",
+  retrying: "orange",
   confirmed: "green",
   failed: "red",
   active: "green",

@@ -244,6 +244,9 @@ class WebhookDelivery(_Model):
     delivery_id: Optional[str] = None
     webhook_id: Optional[str] = None
     event: Optional[str] = None
+    #: `pending` (due, no attempt yet in this cycle), `retrying` (an attempt failed; the next one is at
+    #: `next_attempt_at`), `succeeded`, or `failed` (every attempt of its cycle failed, or its endpoint was
+    #: disabled or deleted).
     status: Optional[str] = None
     #: Attempts made in the latest cycle that has had one (1–5). 0 only before the delivery's first attempt
     #: (then last_attempt_at and response_status are null). After a manual retry it keeps the previous cycle's

@@ -127,7 +127,7 @@ describe(`migration ${MIGRATION}`, () => {
     const page = await listEvents(db, owner.userId, { limit: 10 });
     expect(page.rows.map((e) => e.id)).toEqual([late.id, recent.id, ...[...oldIds].reverse()]);
     expect(page.rows.find((e) => e.id === oldIds[0])?.deliveries).toEqual([
-      { id: deliveries[0]?.id, webhookId: hook.id, status: "succeeded" },
+      { id: deliveries[0]?.id, webhookId: hook.id, status: "succeeded", attempts: 2 },
     ]);
     const delivery = await getDelivery(db, hook.id, deliveries[0]?.id ?? "");
     expect(delivery?.outbox.payload).toBe(`{"id":"${oldIds[0]}"}`);

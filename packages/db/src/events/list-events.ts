@@ -17,6 +17,8 @@ export interface EventDeliveryRef {
   id: string;
   webhookId: string;
   status: DeliveryStatus;
+  /** with status, its state (deliveryState: pending with attempts is retrying) */
+  attempts: number;
 }
 
 export interface StoredEvent {
@@ -38,7 +40,7 @@ async function withDeliveries(db: PrismaClient, rows: EventRow[]): Promise<Store
   if (rows.length === 0) return [];
   const deliveries = await db.webhookDelivery.findMany({
     where: { eventId: { in: rows.map((r) => r.id) } },
-    select: { id: true, webhookId: true, status: true, eventId: true },
+    select: { id: true, webhookId: true, status: true, attempts: true, eventId: true },
     orderBy: { id: "asc" },
   });
   const byEvent = new Map<string, EventDeliveryRef[]>();

@@ -1960,8 +1960,11 @@ export interface components {
             webhook_id: string;
             /** @enum {string} */
             event: "context.created" | "context.confirmed" | "context.failed" | "context.erased" | "verification.completed" | "webhook.disabled";
-            /** @enum {string} */
-            status: "pending" | "succeeded" | "failed";
+            /**
+             * @description `pending` (due, no attempt yet in this cycle), `retrying` (an attempt failed; the next one is at `next_attempt_at`), `succeeded`, or `failed` (every attempt of its cycle failed, or its endpoint was disabled or deleted).
+             * @enum {string}
+             */
+            status: "pending" | "retrying" | "succeeded" | "failed";
             /** @description Attempts made in the latest cycle that has had one (1–5). 0 only before the delivery's first attempt (then last_attempt_at and response_status are null). After a manual retry it keeps the previous cycle's count (5), like response_status, error_message and last_attempt_at, until the new cycle's first attempt, which shows 1. */
             attempts: number;
             /** @description HTTP status of the last attempt, if any. */
@@ -1983,8 +1986,11 @@ export interface components {
             webhook_id: string;
             /** @enum {string} */
             event: "context.created" | "context.confirmed" | "context.failed" | "context.erased" | "verification.completed" | "webhook.disabled";
-            /** @enum {string} */
-            status: "pending" | "succeeded" | "failed";
+            /**
+             * @description `pending` (due, no attempt yet in this cycle), `retrying` (an attempt failed; the next one is at `next_attempt_at`), `succeeded`, or `failed` (every attempt of its cycle failed, or its endpoint was disabled or deleted).
+             * @enum {string}
+             */
+            status: "pending" | "retrying" | "succeeded" | "failed";
             /** @description Attempts made in the latest cycle that has had one (1–5). 0 only before the delivery's first attempt (then last_attempt_at and response_status are null). After a manual retry it keeps the previous cycle's count (5), like response_status, error_message and last_attempt_at, until the new cycle's first attempt, which shows 1. */
             attempts: number;
             /** @description HTTP status of the last attempt, if any. */
@@ -2059,7 +2065,7 @@ export interface components {
                 delivery_id: string;
                 webhook_id: string;
                 /** @enum {string} */
-                status: "pending" | "succeeded" | "failed";
+                status: "pending" | "retrying" | "succeeded" | "failed";
             }[];
         };
         /** @description The body exactly as signed and sent to every endpoint (the same bytes when serialized with JSON.stringify): one of the envelopes in the `webhooks` section. */
@@ -5024,7 +5030,7 @@ export interface operations {
                 limit?: number;
                 /** @description The `next_cursor` of the previous page; omit for the first page. */
                 cursor?: string;
-                status?: "pending" | "succeeded" | "failed";
+                status?: "pending" | "retrying" | "succeeded" | "failed";
             };
             header?: never;
             path: {
@@ -9028,7 +9034,7 @@ type ReadonlyArray<T> = [
 export const pathsContextsGetParametersQueryStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/contexts"]["get"]["parameters"]["query"]["status"]> = ["pending", "confirmed", "failed"];
 export const pathsContextsPostResponses202HeadersIdempotentReplayedValues: ReadonlyArray<FlattenedDeepRequired<paths>["/contexts"]["post"]["responses"]["202"]["headers"]["Idempotent-Replayed"]> = ["true"];
 export const pathsContextsBatchPostResponses202HeadersIdempotentReplayedValues: ReadonlyArray<FlattenedDeepRequired<paths>["/contexts/batch"]["post"]["responses"]["202"]["headers"]["Idempotent-Replayed"]> = ["true"];
-export const pathsWebhooksIdDeliveriesGetParametersQueryStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/webhooks/{id}/deliveries"]["get"]["parameters"]["query"]["status"]> = ["pending", "succeeded", "failed"];
+export const pathsWebhooksIdDeliveriesGetParametersQueryStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/webhooks/{id}/deliveries"]["get"]["parameters"]["query"]["status"]> = ["pending", "retrying", "succeeded", "failed"];
 export const pathsEventsGetParametersQueryTypeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/events"]["get"]["parameters"]["query"]["type"]> = ["context.created", "context.confirmed", "context.failed", "context.erased", "verification.completed", "webhook.disabled"];
 export const pathsKeysGetParametersQueryStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/keys"]["get"]["parameters"]["query"]["status"]> = ["active", "revoked", "expired"];
 export const webhooksContextCreatedPostParametersHeaderXServiceEventValues: ReadonlyArray<FlattenedDeepRequired<webhooks>["context.created"]["post"]["parameters"]["header"]["X-Service-Event"]> = ["context.created", "context.confirmed", "context.failed", "context.erased", "verification.completed", "webhook.disabled"];
@@ -9064,11 +9070,11 @@ export const webhookEventsValues: ReadonlyArray<FlattenedDeepRequired<components
 export const webhookStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Webhook"]["status"]> = ["active", "failing", "disabled"];
 export const webhookDisabled_reasonAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Webhook"]["disabled_reason"]> = ["gone", "failing", "manual"];
 export const webhookDeliveryEventValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookDelivery"]["event"]> = ["context.created", "context.confirmed", "context.failed", "context.erased", "verification.completed", "webhook.disabled"];
-export const webhookDeliveryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookDelivery"]["status"]> = ["pending", "succeeded", "failed"];
+export const webhookDeliveryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookDelivery"]["status"]> = ["pending", "retrying", "succeeded", "failed"];
 export const webhookDeliveryDetailEventValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookDeliveryDetail"]["event"]> = ["context.created", "context.confirmed", "context.failed", "context.erased", "verification.completed", "webhook.disabled"];
-export const webhookDeliveryDetailStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookDeliveryDetail"]["status"]> = ["pending", "succeeded", "failed"];
+export const webhookDeliveryDetailStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookDeliveryDetail"]["status"]> = ["pending", "retrying", "succeeded", "failed"];
 export const eventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Event"]["type"]> = ["context.created", "context.confirmed", "context.failed", "context.erased", "verification.completed", "webhook.disabled"];
-export const eventDeliveriesStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Event"]["deliveries"]["status"]> = ["pending", "succeeded", "failed"];
+export const eventDeliveriesStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Event"]["deliveries"]["status"]> = ["pending", "retrying", "succeeded", "failed"];
 export const eventTypeTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EventType"]["type"]> = ["context.created", "context.confirmed", "context.failed", "context.erased", "verification.completed", "webhook.disabled"];
 export const searchResultResultsKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SearchResult"]["results"]["kind"]> = ["context", "agent", "webhook", "delivery", "event"];
 export const searchResultResultsMatchedValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SearchResult"]["results"]["matched"]> = ["context_id", "context_hash", "entry_hash", "transaction_hash", "agent_id", "webhook_id", "delivery_id", "event_id"];

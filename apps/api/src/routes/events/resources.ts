@@ -1,4 +1,4 @@
-import type { EventName } from "@ctxlog/core";
+import { deliveryState, type EventName } from "@ctxlog/core";
 import type { StoredEvent } from "@ctxlog/db";
 import type { EventResource } from "./schemas";
 
@@ -9,6 +9,10 @@ export function eventResource(row: StoredEvent): EventResource {
     type: row.event as EventName,
     created_at: row.createdAt.toISOString(),
     envelope: JSON.parse(row.payload) as EventResource["envelope"],
-    deliveries: row.deliveries.map((d) => ({ delivery_id: d.id, webhook_id: d.webhookId, status: d.status })),
+    deliveries: row.deliveries.map((d) => ({
+      delivery_id: d.id,
+      webhook_id: d.webhookId,
+      status: deliveryState(d),
+    })),
   };
 }

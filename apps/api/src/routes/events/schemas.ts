@@ -1,4 +1,4 @@
-import { EVENT_ENVELOPE_SCHEMAS, EVENT_NAMES } from "@ctxlog/core";
+import { DELIVERY_STATES, EVENT_ENVELOPE_SCHEMAS, EVENT_NAMES } from "@ctxlog/core";
 import { z } from "zod";
 import { paginationQuerySchema } from "../shared-schemas";
 
@@ -35,7 +35,7 @@ export const eventSchema = z
         z.object({
           delivery_id: z.string(),
           webhook_id: z.string(),
-          status: z.enum(["pending", "succeeded", "failed"]),
+          status: z.enum(DELIVERY_STATES),
         }),
       )
       .meta({

@@ -145,7 +145,7 @@ describe("GET /v1/webhooks/:id/deliveries/:delivery_id (PostgreSQL + Redis)", ()
     const event = await h.db.outboxEvent.findUniqueOrThrow({ where: { id: row.eventId } });
     expect(res.body).toMatchObject({
       delivery_id: row.id,
-      status: "pending",
+      status: "retrying", // pending with attempts made: due again at next_attempt_at
       attempts: 2,
       cycle: 1,
       event_id: row.eventId,
@@ -231,8 +231,15 @@ describe("POST /v1/webhooks/:id/deliveries/:delivery_id/retry (PostgreSQL + Redi
     expect(await shown()).toMatchObject({ status: "pending", cycle: 2, attempts: 5 });
     const listed = await h.request.get(`/v1/webhooks/${webhook_id}/deliveries`).set(bearer(t.keys.full));
     expect(listed.body.data[0]).toMatchObject({ delivery_id: row.id, attempts: 5 });
+    const byState = async (state: string) =>
+      (
+        await h.request.get(`/v1/webhooks/${webhook_id}/deliveries?status=${state}`).set(bearer(t.keys.full))
+      ).body.data.map((d: { delivery_id: string }) => d.delivery_id);
+    expect(await byState("pending")).toEqual([row.id]);
     await fail(row.id, 1); // the new cycle's first attempt
-    expect(await shown()).toMatchObject({ status: "pending", cycle: 2, attempts: 1 });
+    expect(await shown()).toMatchObject({ status: "retrying", cycle: 2, attempts: 1 });
+    expect(await byState("retrying")).toEqual([row.id]);
+    expect(await byState("pending")).toEqual([]);
     const job = await queue.getJob(row.id);
     expect(job?.data).toEqual({ deliveryId: row.id, eventId: row.eventId });
     expect(job?.opts).toMatchObject({ attempts: 5, backoff: { type: "webhook-schedule" } });

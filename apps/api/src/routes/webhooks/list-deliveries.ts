@@ -13,7 +13,7 @@ export function listDeliveries({
   return async ({ params, query, auth, res }) => {
     const webhook = await requireOwnWebhook(db, auth, params.id);
     const page = await findDeliveries(db, webhook.id, {
-      status: query.status,
+      state: query.status,
       limit: query.limit,
       after: readCursor(query.cursor, "deliveries"),
     });

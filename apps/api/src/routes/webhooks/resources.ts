@@ -1,4 +1,5 @@
 import {
+  deliveryState,
   type EventName,
   MAX_DELIVERY_ATTEMPTS,
   unpackRequestHeaders,
@@ -38,16 +39,32 @@ export function webhookResource(row: Webhook): WebhookResource {
  * delivery failed by spending its cycle (the other way to fail, abandonment, is for deleted
  * webhooks). 0 only before a delivery's first attempt ever.
  */
-function shownAttempts(row: WebhookDelivery): number {
+function shownAttempts(row: DeliveryRow): number {
   return row.attempts === 0 && row.cycle > 1 ? MAX_DELIVERY_ATTEMPTS : row.attempts;
 }
 
-export function deliveryResource(row: WebhookDelivery): DeliveryResource {
+/** The columns a delivery's resource reads: a list's rows carry these alone. */
+type DeliveryRow = Pick<
+  WebhookDelivery,
+  | "id"
+  | "webhookId"
+  | "event"
+  | "status"
+  | "attempts"
+  | "cycle"
+  | "responseStatus"
+  | "errorMessage"
+  | "createdAt"
+  | "lastAttemptAt"
+  | "nextAttemptAt"
+>;
+
+export function deliveryResource(row: DeliveryRow): DeliveryResource {
   return {
     delivery_id: row.id,
     webhook_id: row.webhookId,
     event: row.event as EventName,
-    status: row.status,
+    status: deliveryState(row),
     attempts: shownAttempts(row),
     response_status: row.responseStatus,
     error_message: row.errorMessage,

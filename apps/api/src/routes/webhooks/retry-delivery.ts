@@ -1,4 +1,4 @@
-import { AppError } from "@ctxlog/core";
+import { AppError, deliveryState } from "@ctxlog/core";
 import { retryDelivery as reopenDelivery } from "@ctxlog/db";
 import type { ApiDeps } from "../../deps";
 import type { RouteHandler } from "../route-spec";
@@ -27,7 +27,7 @@ export function retryDelivery(deps: ApiDeps): RouteHandler<{ params: typeof deli
     if (result.outcome === "not_failed") {
       throw new AppError(
         "CONFLICT",
-        `Delivery ${deliveryId} is ${result.delivery.status}; only a failed delivery can be retried.`,
+        `Delivery ${deliveryId} is ${deliveryState(result.delivery)}; only a failed delivery can be retried.`,
       );
     }
     await enqueueDelivery(deps, result.delivery);

@@ -1,4 +1,10 @@
-import { EVENT_NAMES, MAX_WEBHOOK_URL_LENGTH, WEBHOOK_DISABLED_REASONS, WEBHOOK_STATES } from "@ctxlog/core";
+import {
+  DELIVERY_STATES,
+  EVENT_NAMES,
+  MAX_WEBHOOK_URL_LENGTH,
+  WEBHOOK_DISABLED_REASONS,
+  WEBHOOK_STATES,
+} from "@ctxlog/core";
 import { z } from "zod";
 import { paginationQuerySchema } from "../shared-schemas";
 
@@ -129,7 +135,14 @@ export const sendTestEventBodySchema = z
 
 export const listWebhooksQuerySchema = paginationQuerySchema.strict();
 
-const deliveryStatus = z.enum(["pending", "succeeded", "failed"]);
+// a delivery's states (DELIVERY_LIFECYCLE): `retrying` is a pending delivery that has made an
+// attempt and is due again at next_attempt_at
+const deliveryStatus = z.enum(DELIVERY_STATES).meta({
+  description:
+    "`pending` (due, no attempt yet in this cycle), `retrying` (an attempt failed; the next one is at " +
+    "`next_attempt_at`), `succeeded`, or `failed` (every attempt of its cycle failed, or its endpoint was " +
+    "disabled or deleted).",
+});
 export const listDeliveriesQuerySchema = paginationQuerySchema
   .extend({ status: deliveryStatus.optional() })
   .strict();

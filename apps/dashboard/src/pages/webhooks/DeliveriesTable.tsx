@@ -1,3 +1,4 @@
+import { Group, Text } from "@mantine/core";
 import { useState } from "react";
 import { AppLink } from "../../components/AppLink";
 import { DateTime } from "../../components/DateTime";
@@ -44,7 +45,19 @@ export function DeliveriesTable({ webhookId }: { webhookId: string }) {
             ),
           },
           { header: "Event", cell: (delivery) => delivery.event },
-          { header: "Status", cell: (delivery) => <StatusBadge status={delivery.status} /> },
+          {
+            header: "Status",
+            cell: (delivery) => (
+              <Group gap={6} wrap="nowrap">
+                <StatusBadge status={delivery.status} />
+                {delivery.status === "retrying" && delivery.next_attempt_at ? (
+                  <Text size="xs" c="dimmed">
+                    next <DateTime value={delivery.next_attempt_at} />
+                  </Text>
+                ) : null}
+              </Group>
+            ),
+          },
           { header: "Attempts", cell: (delivery) => delivery.attempts },
           {
             header: "Response",

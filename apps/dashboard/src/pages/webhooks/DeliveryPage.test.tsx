@@ -29,7 +29,7 @@ const delivery: WebhookDeliveryDetail = {
   webhook_id: "wh_1",
   event: "context.created",
   event_id: "evt_1",
-  status: "pending",
+  status: "retrying", // three attempts failed, the fourth is due at next_attempt_at
   attempts: 3,
   cycle: 1,
   response_status: null,
@@ -74,6 +74,9 @@ describe("a delivery's page", () => {
     const disclosures = [...document.querySelectorAll("details")];
     expect(disclosures.map((d) => d.open)).toEqual([true, false, false]);
     expect(disclosures[0]?.textContent).toContain("Cycle 1, attempt 3: connect ECONNREFUSED, 42 ms");
+    // retrying, not failed: it reads so, and offers no retry (the API takes failed deliveries only)
+    expect(screen.getByText("retrying")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Retry delivery" })).toBeNull();
   });
 });
 

@@ -27,7 +27,7 @@ export default function DeliveryPage() {
       header={(record) => (
         <>
           <StatusBadge status={record.status} />
-          {record.status !== "pending" ? (
+          {record.status === "failed" ? (
             <Button
               loading={retry.isPending}
               disabled={disabled !== null}
@@ -43,7 +43,7 @@ export default function DeliveryPage() {
     >
       {(record) => (
         <Stack>
-          {disabled && record.status !== "pending" ? (
+          {disabled && record.status === "failed" ? (
             <Alert color="gray" id="retry-unavailable" title="Retry is unavailable: the endpoint is disabled">
               Nothing is sent to it ({disabledReason(disabled)}). Turn it on on{" "}
               <AppLink to={`/webhooks/${id}`}>the webhook's page</AppLink>, then retry or recover.

@@ -19,7 +19,7 @@ const delivery = {
   delivery_id: "dlv_1",
   webhook_id: "wh_1",
   event: "context.created",
-  status: "pending",
+  status: "retrying", // an attempt failed; the next is at next_attempt_at
   attempts: 1,
   response_status: 500,
   error_message: null,
@@ -65,6 +65,9 @@ describe("a webhook's page", () => {
     renderApp("/webhooks/wh_1", { fetch: api.fetch, session: SESSION });
 
     expect(await screen.findByText("active")).toBeTruthy();
+    // a retrying delivery reads so in the list, with its next attempt's time, and is polled
+    expect(await screen.findByText("retrying")).toBeTruthy();
+    expect(screen.getByText(/^next/)).toBeTruthy();
     expect(await screen.findByText("failed", undefined, { timeout: 3000 })).toBeTruthy();
     expect(await screen.findByText("failing", undefined, { timeout: 3000 })).toBeTruthy();
   });

@@ -96,7 +96,16 @@ export function useSendTestEvent(id: string) {
 /** How often pending deliveries are asked for again; an object so the component test can shorten it. */
 export const DELIVERY_POLL = { ms: 3000 };
 
-export const DELIVERY_STATUSES: readonly WebhookDelivery["status"][] = ["pending", "succeeded", "failed"];
+// every state the API gives (its generated type): a state added there and not here fails to compile
+const DELIVERY_STATE_OPEN: Record<WebhookDelivery["status"], boolean> = {
+  pending: true,
+  retrying: true,
+  succeeded: false,
+  failed: false,
+};
+export const DELIVERY_STATUSES = Object.keys(DELIVERY_STATE_OPEN) as WebhookDelivery["status"][];
+/** Still to be sent: due now (pending) or again at next_attempt_at (retrying); polled until it ends. */
+export const isDeliveryOpen = (status: WebhookDelivery["status"]): boolean => DELIVERY_STATE_OPEN[status];
 export type DeliveryStatusFilter = "" | WebhookDelivery["status"];
 
 export function useDeliveries(webhookId: string, status: DeliveryStatusFilter) {
@@ -109,7 +118,7 @@ export function useDeliveries(webhookId: string, status: DeliveryStatusFilter) {
           params: { path: { id: webhookId }, query: { limit: 25, cursor, ...(status ? { status } : {}) } },
         }),
       ),
-    pollWhile: (items) => items.some((delivery) => delivery.status === "pending"),
+    pollWhile: (items) => items.some((delivery) => isDeliveryOpen(delivery.status)),
     pollMs: DELIVERY_POLL.ms,
   });
 }
@@ -141,7 +150,8 @@ export function useDelivery(webhookId: string, deliveryId: string) {
           params: { path: { id: webhookId, delivery_id: deliveryId } },
         }),
       ),
-    refetchInterval: (query) => (query.state.data?.status === "pending" ? DELIVERY_POLL.ms : false),
+    refetchInterval: (query) =>
+      query.state.data && isDeliveryOpen(query.state.data.status) ? DELIVERY_POLL.ms : false,
   });
 }
 
