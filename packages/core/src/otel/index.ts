@@ -5,7 +5,7 @@ export {
   OtlpShapeError,
   SpanProblem,
 } from "./any-value";
-export { CTXLOG_AGENT_ID_ATTRIBUTE, deriveAgentId } from "./derive-agent-id";
+export { type AgentIdSource, CTXLOG_AGENT_ID_ATTRIBUTE, deriveAgentId } from "./derive-agent-id";
 export {
   type NormalisedSpan,
   normaliseResource,
@@ -15,3 +15,4 @@ export {
   type OtlpSpanItem,
 } from "./normalise-spans";
 export { spanContextInput } from "./span-context";
+export { planSpanAgents, type SpanAgentPlan, type SpanPlacement } from "./trace-agents";
