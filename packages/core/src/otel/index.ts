@@ -15,4 +15,5 @@ export {
   type OtlpSpanItem,
 } from "./normalise-spans";
 export { spanContextInput } from "./span-context";
+export { type SpanUsage, spanUsage, type TraceUsage, traceUsage, type UsageSpan } from "./span-usage";
 export { planSpanAgents, type SpanAgentPlan, type SpanPlacement } from "./trace-agents";
