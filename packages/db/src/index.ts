@@ -68,3 +68,4 @@ export * from "./sessions";
 export * from "./signers";
 export * from "./verifications";
 export * from "./webhooks";
+export * from "./otel/otel-refusals";

@@ -5,7 +5,12 @@ export {
   OtlpShapeError,
   SpanProblem,
 } from "./any-value";
-export { type AgentIdSource, CTXLOG_AGENT_ID_ATTRIBUTE, deriveAgentId } from "./derive-agent-id";
+export {
+  type AgentIdSource,
+  CTXLOG_AGENT_ID_ATTRIBUTE,
+  deriveAgentId,
+  validAgentIdLike,
+} from "./derive-agent-id";
 export {
   type NormalisedSpan,
   normaliseResource,

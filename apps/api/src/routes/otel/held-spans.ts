@@ -1,6 +1,7 @@
 import { type NormalisedSpan, planSpanAgents } from "@ctxlog/core";
 import { type HeldSpan, pruneTraceAgents, readTraceAgents, takeExpiredHeldSpans } from "@ctxlog/db";
 import type { ApiDeps } from "../../deps";
+import { recordRefusals, refusalDetails } from "./refusals";
 import {
   type SpanCandidate,
   type SpanProblem,
@@ -33,19 +34,27 @@ export async function placeHeldSpans(
     const span = spans[i] as NormalisedSpan;
     const { apiKeyId, keyFamilyId } = held[i] as HeldSpan;
     if (placement.kind === "refuse") {
-      problems.push({ kind: "agent_id", reason: placement.problem, spanId: span.span_id });
+      const { suggestion } = placement;
+      problems.push({
+        kind: "agent_id",
+        reason: placement.problem,
+        spanId: span.span_id,
+        ...refusalDetails(span),
+        ...(suggestion ? { suggestion } : {}),
+      });
     } else if (placement.kind === "write") {
       const made = spanCandidate(span, placement.agentId, HOLDER_RULES, { userId, apiKeyId, keyFamilyId });
       if ("input" in made) candidates.push(made);
-      else problems.push(made);
+      else problems.push({ ...made, ...refusalDetails(span) });
     }
   });
   return { candidates, problems };
 }
 
 /** Logs and counts spans refused after they were held: their export had already been answered. */
-export function reportLateRefusals(deps: ApiDeps, problems: readonly SpanProblem[]) {
+export async function reportLateRefusals(deps: ApiDeps, userId: string, problems: readonly SpanProblem[]) {
   if (problems.length === 0) return;
+  await recordRefusals(deps, userId, problems);
   for (const p of problems) deps.metrics.otelSpansRejected.inc({ reason: p.kind }, 1);
   deps.logger.warn(
     { rejectedSpans: problems.length, reasons: problems.slice(0, 5).map((p) => p.reason) },
@@ -67,7 +76,7 @@ export async function releaseExpiredHeldSpans(
   let written = 0;
   for (const [userId, spans] of byUser) {
     const { candidates, problems } = await placeHeldSpans(deps.db, userId, spans);
-    reportLateRefusals(deps, problems);
+    await reportLateRefusals(deps, userId, problems);
     written += await writeSpanContexts(deps, userId, candidates);
   }
   await pruneTraceAgents(deps.db);

@@ -2,6 +2,7 @@ import { defineRoute, type RouteSpec } from "../route-spec";
 import { decodeOtlpBody, otlpSpanCount, scanOtlpBody } from "./decode-otlp-request";
 import { exportTraces } from "./export-traces";
 import { MAX_OTLP_BODY_BYTES, readOtlpBody } from "./read-otlp-body";
+import { listOtelRefusals, otelRefusalsSchema } from "./refusals";
 import { OTLP_BODY_RULES, otlpRequestContent, otlpResponseContent } from "./schemas";
 
 export const otelRoutes: RouteSpec[] = [
@@ -36,5 +37,16 @@ export const otelRoutes: RouteSpec[] = [
     },
     errors: [400, 403, 413, 415],
     handler: exportTraces,
+  }),
+  defineRoute({
+    method: "get",
+    path: "/otel/refusals",
+    operationId: "listOtelRefusals",
+    summary: "Spans refused at the OTLP endpoint in about the last 24 hours, per reason, with the fix",
+    tag: "Agents",
+    permission: "account:read",
+    success: { status: 200, description: "The refusals, the most spans first", schema: otelRefusalsSchema },
+    errors: [403],
+    handler: listOtelRefusals,
   }),
 ];

@@ -24,6 +24,9 @@ export interface SpanProblem {
   kind: OtlpSpanRejection;
   reason: string;
   spanId?: string;
+  /** the refused span's service.name, and a valid agent id suggested for it (for the console) */
+  serviceName?: string;
+  suggestion?: string;
 }
 
 /** A span ready to be written: its context's input, canonical JSON, and the key that sent it. */

@@ -11,6 +11,7 @@ import {
 import type { ApiDeps } from "../../deps";
 import type { AuthContext } from "../../http/request-context";
 import { placeHeldSpans, reportLateRefusals } from "./held-spans";
+import { recordRefusals, refusalDetails } from "./refusals";
 import {
   type OtlpSpanRejection,
   type SpanCandidate,
@@ -104,11 +105,18 @@ export async function writeSpans(
   spans.forEach((span, i) => {
     const placement = placements[i];
     if (placement?.kind === "refuse") {
-      problems.push({ kind: "agent_id", reason: placement.problem, spanId: span.span_id });
+      const { suggestion } = placement;
+      problems.push({
+        kind: "agent_id",
+        reason: placement.problem,
+        spanId: span.span_id,
+        ...refusalDetails(span),
+        ...(suggestion ? { suggestion } : {}),
+      });
     } else if (placement?.kind === "write") {
       const made = spanCandidate(span, placement.agentId, auth, owner);
       if ("input" in made) candidates.push(made);
-      else problems.push(made);
+      else problems.push({ ...made, ...refusalDetails(span) });
     }
   });
   await holdSpans(
@@ -121,8 +129,9 @@ export async function writeSpans(
     ...(await takeExpiredHeldSpans(db, auth.userId)),
   ];
   const late = released.length ? await placeHeldSpans(db, auth.userId, released) : null;
-  if (late) reportLateRefusals(deps, late.problems);
+  if (late) await reportLateRefusals(deps, auth.userId, late.problems);
 
+  await recordRefusals(deps, auth.userId, problems);
   const rejectedBy: SpansWritten["rejectedBy"] = {};
   for (const { kind } of problems) rejectedBy[kind] = (rejectedBy[kind] ?? 0) + 1;
   const written = await writeSpanContexts(deps, auth.userId, [
