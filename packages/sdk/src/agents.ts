@@ -49,6 +49,27 @@ export interface AgentTrace {
   end_time_unix_nano: string | null;
   first_received_at: Timestamp;
   last_received_at: Timestamp;
+  /** The models the spans name (gen_ai.*, OpenInference llm.*, the AI SDK's ai.*), each once. */
+  models: string[];
+  /** Token totals over the spans, each model call once; null when no span carries a count. */
+  input_tokens: number | null;
+  output_tokens: number | null;
+}
+
+/** GET /otel/refusals: spans refused at the OTLP endpoint in about the last 24 hours, per reason. */
+export interface OtelRefusals {
+  window_hours: number;
+  data: {
+    reason: "decode" | "agent_id" | "json" | "context";
+    spans: number;
+    last_at: Timestamp;
+    /** The latest refusal's message, as partial_success gave it. */
+    sample: string;
+    service_name: string | null;
+    /** A valid agent_id close to the invalid one, to set as ctxlog.agent_id. */
+    suggested_agent_id: string | null;
+    fix: string;
+  }[];
 }
 
 /** DELETE /agents/:agent_id/data, one step. */
@@ -105,6 +126,11 @@ export class AgentsApi {
     opts: CallOptions = {},
   ): AsyncGenerator<AgentTrace> {
     return paginate((cursor) => this.traces(agentId, { ...params, cursor }, opts));
+  }
+
+  /** Spans refused at the OpenTelemetry endpoint lately (their exporter reported success). */
+  otelRefusals(opts: CallOptions = {}): Promise<OtelRefusals> {
+    return this.http.request({ method: "GET", path: "/otel/refusals", signal: opts.signal });
   }
 
   /**

@@ -240,6 +240,10 @@ class AgentTrace(_Model):
     end_time_unix_nano: Optional[str] = None
     first_received_at: Optional[str] = None
     last_received_at: Optional[str] = None
+    #: the models the spans name, and their token totals (None when no span carries a count)
+    models: Optional[List[str]] = None
+    input_tokens: Optional[int] = None
+    output_tokens: Optional[int] = None
     extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
 
