@@ -58,6 +58,7 @@ export {
 export * from "./ops/read-backlog-ages";
 export * from "./otel/claim-otel-spans";
 export * from "./otel/list-agent-traces";
+export * from "./otel/otel-refusals";
 export * from "./otel/trace-agents";
 export * from "./overview/read-overview";
 export * from "./overview/read-overview-series";
@@ -68,4 +69,3 @@ export * from "./sessions";
 export * from "./signers";
 export * from "./verifications";
 export * from "./webhooks";
-export * from "./otel/otel-refusals";
