@@ -122,7 +122,14 @@ describe("a trace's models and token totals", () => {
   it("reads gen_ai.*, OpenInference and the AI SDK, counting each model call once", async () => {
     const t = await h.tenant();
     const traceId = hex(16);
-    const [root, outer, inner1, inner2, legacy, oi] = [1, 2, 3, 4, 5, 6].map(() => hex(8));
+    const [root, outer, inner1, inner2, legacy, oi] = [1, 2, 3, 4, 5, 6].map(() => hex(8)) as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
     const span = (spanId: string, parentSpanId: string | undefined, attributes: TestSpan["attributes"]) => ({
       traceId,
       spanId,

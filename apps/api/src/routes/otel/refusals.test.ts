@@ -13,7 +13,7 @@ afterAll(() => h.close());
 const hex = (bytes: number) => randomBytes(bytes).toString("hex");
 const roots = (n: number, attributes: TestSpan["attributes"] = {}): TestSpan[] =>
   Array.from({ length: n }, () => ({ traceId: hex(16), spanId: hex(8), attributes }));
-const send = (key: string, body: unknown) => h.request.post("/v1/otel/v1/traces").set(bearer(key)).send(body);
+const send = (key: string, body: object) => h.request.post("/v1/otel/v1/traces").set(bearer(key)).send(body);
 const refusals = (key: string) => h.request.get("/v1/otel/refusals").set(bearer(key));
 
 describe("GET /v1/otel/refusals", () => {
