@@ -6,6 +6,7 @@ import { execFile } from "node:child_process";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { MAX_HELD_SPANS_PER_USER } from "@ctxlog/db";
 import { readContexts } from "@ctxlog/db/testing";
 import { bearer, createTestHarness, type Tenant, type TestHarness } from "../../testing/harness";
 import { otlpJson } from "../../testing/otlp-fixtures";
@@ -108,6 +109,23 @@ describe("a trace belongs to one agent", () => {
       ["chat gpt-4o", "app"],
       ["execute_tool book_flight", "app"],
     ]);
+  });
+
+  it("holds at most MAX_HELD_SPANS_PER_USER spans of a user: past it, a child is filed under its own agent", async () => {
+    const t = await h.tenant();
+    await h.db.$executeRaw`
+      INSERT INTO otel_held_spans (user_id, trace_id, span_id, api_key_id, key_family_id, span)
+      SELECT ${t.userId}, lpad(to_hex(n), 32, '0'), lpad(to_hex(n), 16, '0'), 'k', 'f', '{}'::jsonb
+      FROM generate_series(1, ${MAX_HELD_SPANS_PER_USER}) AS n`;
+    const traceId = "cd".repeat(16);
+    const child = { traceId, spanId: "01".repeat(8), parentSpanId: "02".repeat(8), name: "chat" };
+    const res = await h.request
+      .post("/v1/otel/v1/traces")
+      .set(bearer(t.keys.full))
+      .send(otlpJson([child], { "service.name": "app" }));
+    expect(res.body).toEqual({});
+    expect(await agentsOf(t, traceId)).toEqual([["chat", "app"]]);
+    await h.db.otelHeldSpan.deleteMany({ where: { userId: t.userId } });
   });
 
   it("a span naming its agent with ctxlog.agent_id keeps it; a restricted key's children are not held", async () => {

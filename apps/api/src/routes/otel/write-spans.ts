@@ -90,17 +90,21 @@ export async function writeSpans(
   const { placements, known } = spans.length
     ? await placeSpans(db, auth, spans)
     : { placements: [], known: new Map<string, string>() };
-  let toHold = spans.filter((_, i) => placements[i]?.kind === "hold");
-  if (toHold.length > 0) {
+  const holding = [...spans.keys()].filter((i) => placements[i]?.kind === "hold");
+  if (holding.length > 0) {
     // bounded: past the cap, spans are filed under their own agent at once
     const room = Math.max(0, MAX_HELD_SPANS_PER_USER - (await countHeldSpans(db, auth.userId)));
-    const overflow = toHold.slice(room);
-    toHold = toHold.slice(0, room);
-    const own = planSpanAgents(overflow, new Map(), { canHold: false }).placements;
-    overflow.forEach((span, i) => {
-      placements[spans.indexOf(span)] = own[i] as (typeof placements)[number];
+    const overflow = holding.splice(room);
+    const own = planSpanAgents(
+      overflow.map((i) => spans[i] as NormalisedSpan),
+      new Map(),
+      { canHold: false },
+    ).placements;
+    overflow.forEach((spanIndex, i) => {
+      placements[spanIndex] = own[i] as (typeof placements)[number];
     });
   }
+  const toHold = holding.map((i) => spans[i] as NormalisedSpan);
   const candidates: SpanCandidate[] = [];
   spans.forEach((span, i) => {
     const placement = placements[i];
