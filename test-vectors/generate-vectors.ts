@@ -10,6 +10,7 @@ import {
   entryHash,
   findJsonHazard,
   hashContext,
+  verificationVerdict,
 } from "@ctxlog/core";
 import { canonicalize, computeEntryHash, hashContext as sdkHashContext, verifyReceipt } from "@ctxlog/sdk";
 import { bytesToHex, type Hex, hexToBytes, recoverTypedDataAddress } from "viem";
@@ -457,13 +458,20 @@ async function bundleVectors() {
   for (const [name, bundle] of cases) {
     const checks = await checksOf(bundle);
     const expected = Object.fromEntries(checks.map((c) => [c.name, c.ok]));
-    out.push({ name, bundle, expected });
+    out.push({ name, bundle, expected, verdict: verificationVerdict(checks) });
   }
   for (const [name, bundle, held] of erasedCases) {
     const checks = await checksOf((held ? withHeldData(bundle, held as never) : bundle) as Bundle);
     const expected = Object.fromEntries(checks.map((c) => [c.name, c.ok]));
     const unavailable = checks.filter((c) => c.unavailable).map((c) => c.name);
-    out.push({ name, bundle, ...(held ? { held } : {}), expected, unavailable });
+    out.push({
+      name,
+      bundle,
+      ...(held ? { held } : {}),
+      expected,
+      unavailable,
+      verdict: verificationVerdict(checks),
+    });
   }
   return { signer: signer.address, attestation, cases: out };
 }

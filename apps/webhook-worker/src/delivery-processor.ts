@@ -1,4 +1,4 @@
-import { buildWebhookHeaders, packRequestHeaders } from "@ctxlog/core";
+import { buildWebhookHeaders, ENDPOINT_HEALTH, packRequestHeaders } from "@ctxlog/core";
 import { JOBS } from "@ctxlog/jobs";
 import type { WebhookSender } from "@ctxlog/webhooks";
 import { DelayedError, type Job } from "bullmq";
@@ -44,8 +44,9 @@ export interface DeliveryProcessorDeps {
   logger: Logger;
 }
 
-// A receiver answering 410 Gone asks to receive nothing more: its endpoint is disabled at once.
-const GONE = 410;
+// A receiver answering 410 Gone asks to receive nothing more: its endpoint is disabled at once
+// (the endpoint lifecycle's `gone`, a step of its health rule).
+const GONE = ENDPOINT_HEALTH.goneStatus;
 
 /**
  * One attempt of one delivery: load the row, POST the stored bytes signed with the webhook's

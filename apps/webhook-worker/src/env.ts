@@ -3,6 +3,7 @@ import {
   checkSecretsEncryptionEnv,
   DEFAULT_RETRY_DELAYS_MS,
   DEFAULT_WEBHOOK_TIMEOUT_MS,
+  ENDPOINT_HEALTH,
   envFlag,
   optionalEnv,
   parseConfig,
@@ -62,7 +63,7 @@ export const workerEnvSchema = z.object({
     .number()
     .positive()
     .max(24 * 365)
-    .default(120),
+    .default(ENDPOINT_HEALTH.defaultDisableAfterHours),
   // Events, deliveries and attempts older than this are removed (never a pending delivery, never a context).
   RETENTION_DAYS: z.coerce.number().positive().max(36_500).default(30),
   RETENTION_INTERVAL_MS: int(100, 86_400_000, 600_000),

@@ -112,7 +112,7 @@ def test_cli_verify_exit_codes(anchored, stack, tmp_path):
     good = tmp_path / "proof.json"
     good.write_text(json.dumps(bundle))
     code, out, _ = run_cli("verify", str(good), "--rpc-url", stack["rpc_url"])
-    assert code == 0 and out.splitlines()[0].startswith("PASS  canonical_context")
+    assert code == 0 and out.splitlines()[0].startswith("PASS     canonical_context")
     assert "VERIFIED: %s is in block %d" % (bundle["context_id"], bundle["block_number"]) in out
     code, out, _ = run_cli("verify", "-", "--rpc-url", stack["rpc_url"], "--json", stdin=json.dumps(bundle))
     assert code == 0 and json.loads(out)["verified"] is True

@@ -12,7 +12,7 @@ from ctxlog.canonical import CanonicalizationError
 from ctxlog.chain_entry import receipt_digest_of, verify_receipt
 from ctxlog.merkle import build_merkle_tree
 from ctxlog.proof_bundle import with_held_data
-from ctxlog.verify import _offline_checks
+from ctxlog.verify import _offline_checks, verdict_of
 
 BACKENDS = secp.available_backends()
 
@@ -88,6 +88,7 @@ def test_bundle_offline_checks(case, backend):
     result = _offline_checks(bundle, None)
     assert {c.name: c.ok for c in result} == case["expected"]
     assert [c.name for c in result if c.unavailable] == case.get("unavailable", [])
+    assert verdict_of(result) == case["verdict"]
 
 
 def test_expected_signers_pin_the_key():

@@ -1,3 +1,4 @@
+import type { components } from "./generated/openapi";
 import type { HttpClient } from "./http";
 import { paginate } from "./pagination";
 import type { Hex, ListResponse, PageParams, Timestamp } from "./types";
@@ -34,43 +35,11 @@ export interface ExportAgentParams {
   to_sequence?: number;
 }
 
-/** GET /agents/:agent_id/traces: one OpenTelemetry trace the agent's spans belong to. */
-export interface AgentTrace {
-  trace_id: string;
-  /** This agent's spans of the trace that the key may read. */
-  span_count: number;
-  /** Of those, the spans whose OTLP status is error. */
-  error_spans: number;
-  root_span_name: string | null;
-  /** The context holding the root span; `contexts.list({ trace_id })` lists every span's. */
-  root_context_id: string | null;
-  /** Nanoseconds since the Unix epoch, as a decimal string; null when every span is erased. */
-  start_time_unix_nano: string | null;
-  end_time_unix_nano: string | null;
-  first_received_at: Timestamp;
-  last_received_at: Timestamp;
-  /** The models the spans name (gen_ai.*, OpenInference llm.*, the AI SDK's ai.*), each once. */
-  models: string[];
-  /** Token totals over the spans, each model call once; null when no span carries a count. */
-  input_tokens: number | null;
-  output_tokens: number | null;
-}
+/** GET /agents/:agent_id/traces: one OpenTelemetry trace the agent's spans belong to (the API's schema). */
+export type AgentTrace = components["schemas"]["AgentTrace"];
 
 /** GET /otel/refusals: spans refused at the OTLP endpoint in about the last 24 hours, per reason. */
-export interface OtelRefusals {
-  window_hours: number;
-  data: {
-    reason: "decode" | "agent_id" | "json" | "context";
-    spans: number;
-    last_at: Timestamp;
-    /** The latest refusal's message, as partial_success gave it. */
-    sample: string;
-    service_name: string | null;
-    /** A valid agent_id close to the invalid one, to set as ctxlog.agent_id. */
-    suggested_agent_id: string | null;
-    fix: string;
-  }[];
-}
+export type OtelRefusals = components["schemas"]["OtelRefusals"];
 
 /** DELETE /agents/:agent_id/data, one step. */
 export interface EraseAgentDataStep {

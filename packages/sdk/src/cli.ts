@@ -6,7 +6,8 @@ import { parseArgs } from "node:util";
 import { AUDIT_USAGE, runAudit } from "./cli-audit";
 import type { HeldContext } from "./erased-bundle";
 import { RpcUnreachableError } from "./errors";
-import { verifyContext } from "./verify-context";
+import { type CheckStatus, checkStatus } from "./verdict";
+import { type VerifyContextResult, verifyContext } from "./verify-context";
 
 /** 0 verified · 1 a check failed · 2 bad usage or unreadable bundle · 3 RPC unreachable · 4 a bug. */
 export const EXIT = { verified: 0, failed: 1, usage: 2, unreachable: 3, internal: 4 } as const;
@@ -119,25 +120,16 @@ export async function main(argv: readonly string[], io: CliIO = defaultIO): Prom
       io.stdout(JSON.stringify(result, null, 2));
     } else {
       for (const check of result.checks) {
-        const mark = check.ok ? "PASS" : check.unavailable ? "N/A " : "FAIL";
+        const mark = CHECK_MARKS[checkStatus(check)];
         io.stdout(`${mark}  ${check.name.padEnd(17)}  ${check.reason ?? ""}`.trimEnd());
       }
       const id =
         typeof (bundle as { context_id?: unknown })?.context_id === "string"
           ? (bundle as { context_id: string }).context_id
           : "context";
-      const erased = result.data_erased
-        ? " (its data was erased: every check but canonical_context and hash_matches; --data to check those)"
-        : "";
-      io.stdout(
-        result.verified
-          ? `\nVERIFIED: ${id} is in block ${result.block_number} with ${result.confirmations} confirmations${erased}`
-          : `\nNOT VERIFIED: ${result.checks
-              .filter((c) => !c.ok && !c.unavailable)
-              .map((c) => c.name)
-              .join(", ")} failed`,
-      );
+      io.stdout(`\n${verdictLine(result, id)}`);
     }
+    // verified_data_unavailable exits 0 too: what was logged is proven; the line above says what was not
     return result.verified ? EXIT.verified : EXIT.failed;
   } catch (error) {
     if (error instanceof RpcUnreachableError) {
@@ -198,3 +190,21 @@ export function run(argv: readonly string[] = process.argv.slice(2)): Promise<vo
 }
 
 if (require.main === module) void run();
+
+const CHECK_MARKS: Record<CheckStatus, string> = { passed: "PASS   ", failed: "FAIL   ", not_run: "NOT RUN" };
+
+/** The last line of `ctxlog verify`: the verdict in words, one of three. */
+function verdictLine(result: VerifyContextResult, id: string): string {
+  const where = `${id} is in block ${result.block_number} with ${result.confirmations} confirmations`;
+  switch (result.verdict) {
+    case "verified":
+      return `VERIFIED: ${where}`;
+    case "verified_data_unavailable":
+      return `VERIFIED, DATA UNAVAILABLE: ${where}; its data was erased, so canonical_context and hash_matches did not run (--data file.json to check them)`;
+    case "failed":
+      return `NOT VERIFIED: ${result.checks
+        .filter((c) => checkStatus(c) === "failed")
+        .map((c) => c.name)
+        .join(", ")} failed`;
+  }
+}

@@ -76,6 +76,7 @@ export { checkProofBundle, isProofBundle, type ProofBundleCheck } from "./proof-
 export { anchoredEventAbi } from "./registry-abi";
 export { SALT_METADATA_KEY, saltContext } from "./salt";
 export * from "./types";
+export { type CheckStatus, checkStatus, type VerificationVerdict, verdictOf } from "./verdict";
 export { type VerifyContextOptions, type VerifyContextResult, verifyContext } from "./verify-context";
 export type { WaitConfirmedOptions } from "./wait-confirmed";
 export {

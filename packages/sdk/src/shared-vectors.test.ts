@@ -9,6 +9,7 @@ import { type ContextReceipt, computeEntryHash, receiptDigest, verifyReceipt } f
 import { type HeldContext, withHeldData } from "./erased-bundle";
 import { processMerkleProof, verifyMerkleProof } from "./merkle";
 import { offlineChecks } from "./offline-checks";
+import { verdictOf } from "./verdict";
 
 const vectors = (name: string) =>
   JSON.parse(readFileSync(path.join(__dirname, "../../../test-vectors", name), "utf8"));
@@ -79,12 +80,14 @@ describe("shared vectors: proof bundles, offline checks", () => {
     held?: HeldContext;
     expected: Record<string, boolean>;
     unavailable?: string[];
+    verdict: string;
   }[];
   for (const c of cases) {
     it(`${c.name}`, async () => {
       const checks = await offlineChecks(c.held ? withHeldData(c.bundle, c.held) : c.bundle);
       expect(Object.fromEntries(checks.map((k) => [k.name, k.ok]))).toEqual(c.expected);
       expect(checks.filter((k) => k.unavailable).map((k) => k.name)).toEqual(c.unavailable ?? []);
+      expect(verdictOf(checks)).toBe(c.verdict);
     });
   }
 });

@@ -14,6 +14,7 @@ import { RpcUnreachableError } from "./errors";
 import { type CheckResult, fail, offlineChecks, pass, shortMessage, withFields } from "./offline-checks";
 import { fieldProblems } from "./proof-bundle";
 import { anchoredEventAbi } from "./registry-abi";
+import { type VerificationVerdict, verdictOf } from "./verdict";
 
 export interface VerifyContextOptions {
   /** Any JSON-RPC endpoint of the bundle's chain: yours, a provider's, a local node. */
@@ -46,9 +47,12 @@ export interface VerifyContextOptions {
 
 export interface VerifyContextResult {
   /**
-   * True only when every check that ran passed. On an erased bundle (and no `data`) the data checks
-   * are `unavailable` and not counted: `data_erased` is then true.
+   * `verified`; `verified_data_unavailable` when the bundle's data was erased (and no `data` given):
+   * the data checks did not run (`unavailable`, status `not_run`) and every other check passed;
+   * `failed` when a check that ran failed.
    */
+  verdict: VerificationVerdict;
+  /** true for both verified verdicts: read `verdict` */
   verified: boolean;
   /** the bundle's data was erased and none was supplied: canonical_context and hash_matches did not run */
   data_erased: boolean;
@@ -78,8 +82,10 @@ export async function verifyContext(
   const offline = await offlineChecks(subject, options.expectedSigners);
   const chain = await chainChecks(subject, options);
   const checks = [...offline, ...chain.checks];
+  const verdict = verdictOf(checks);
   return {
-    verified: checks.every((c) => c.ok || c.unavailable),
+    verdict,
+    verified: verdict !== "failed",
     data_erased: checks.some((c) => c.unavailable),
     checks,
     confirmations: chain.confirmations,

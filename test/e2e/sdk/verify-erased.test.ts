@@ -46,7 +46,12 @@ describe("verifyContext on an erased bundle", () => {
       const result = await verifyContext(erase(b), { rpcUrl: f.rpcUrl });
       expect(result.checks.map((c) => c.name)).toEqual([...CHECK_NAMES]);
       expect(byOutcome(result)).toEqual({ failed: [], unavailable: ["canonical_context", "hash_matches"] });
-      expect(result).toMatchObject({ verified: true, data_erased: true, confirmations: 2 });
+      expect(result).toMatchObject({
+        verdict: "verified_data_unavailable",
+        verified: true,
+        data_erased: true,
+        confirmations: 2,
+      });
       expect(result.checks[0]?.reason).toMatch(/erased at 2026-11-27T01:00:00.000Z/);
     }
   });
@@ -55,11 +60,11 @@ describe("verifyContext on an erased bundle", () => {
     const b = f.bundles[1] as ProofBundle;
     const good = await verifyContext(erase(b), { rpcUrl: f.rpcUrl, data: held(b) });
     expect(byOutcome(good)).toEqual({ failed: [], unavailable: [] });
-    expect(good).toMatchObject({ verified: true, data_erased: false });
+    expect(good).toMatchObject({ verdict: "verified", verified: true, data_erased: false });
     const other = { ...held(b), context_data: { ...held(b).context_data, extra: true } };
     const bad = await verifyContext(erase(b), { rpcUrl: f.rpcUrl, data: other });
     expect(byOutcome(bad)).toEqual({ failed: ["hash_matches"], unavailable: [] });
-    expect(bad.verified).toBe(false);
+    expect(bad).toMatchObject({ verdict: "failed", verified: false });
   });
 
   it("erasure hides nothing else: a changed context_hash still fails the signature and the Merkle proof", async () => {
@@ -88,27 +93,31 @@ function ctxlog(args: string[]): Promise<{ code: number; stdout: string; stderr:
 }
 
 describe("ctxlog verify on an erased bundle", () => {
-  it("exits 0 with the data checks N/A, and checks them with --data file.json", async () => {
+  it("exits 0, verified with the data unavailable, the data checks NOT RUN; checks them with --data file.json", async () => {
     const b = f.bundles[2] as ProofBundle;
     const bundleFile = path.join(dir, "erased.json");
     writeFileSync(bundleFile, JSON.stringify(erase(b)));
     const plain = await ctxlog(["verify", bundleFile, "--rpc-url", f.rpcUrl]);
     expect(plain.code).toBe(0);
-    expect(plain.stdout).toMatch(/^N\/A {3}canonical_context +unavailable: the context's data was erased/m);
-    expect(plain.stdout).toMatch(/^N\/A {3}hash_matches/m);
-    expect(plain.stdout).toMatch(/^PASS {2}merkle_proof/m);
-    expect(plain.stdout).toMatch(/VERIFIED: .* \(its data was erased/);
+    expect(plain.stdout).toMatch(
+      /^NOT RUN {2}canonical_context +unavailable: the context's data was erased/m,
+    );
+    expect(plain.stdout).toMatch(/^NOT RUN {2}hash_matches/m);
+    expect(plain.stdout).toMatch(/^PASS +merkle_proof/m);
+    expect(plain.stdout).not.toMatch(/^FAIL/m);
+    expect(plain.stdout).toMatch(/^VERIFIED, DATA UNAVAILABLE: .*; its data was erased/m);
 
     const dataFile = path.join(dir, "held.json");
     writeFileSync(dataFile, JSON.stringify(held(b)));
     const withData = await ctxlog(["verify", bundleFile, "--rpc-url", f.rpcUrl, "--data", dataFile]);
     expect(withData.code).toBe(0);
-    expect(withData.stdout).toMatch(/^PASS {2}hash_matches/m);
-    expect(withData.stdout).not.toMatch(/N\/A/);
+    expect(withData.stdout).toMatch(/^PASS +hash_matches/m);
+    expect(withData.stdout).not.toMatch(/NOT RUN/);
+    expect(withData.stdout).toMatch(/^VERIFIED: /m);
 
     writeFileSync(dataFile, JSON.stringify({ ...held(b), metadata: { changed: 1 } }));
     const wrong = await ctxlog(["verify", bundleFile, "--rpc-url", f.rpcUrl, "--data", dataFile]);
     expect(wrong.code).toBe(1);
-    expect(wrong.stdout).toMatch(/^FAIL {2}hash_matches/m);
+    expect(wrong.stdout).toMatch(/^FAIL +hash_matches/m);
   }, 60_000);
 });

@@ -2,7 +2,13 @@ import { Badge } from "@mantine/core";
 import type { VerificationCheck } from "../api/schema";
 import { DataTable } from "./DataTable";
 
-/** Each named check of a verification, passed or failed, with its reason. */
+const STATUS_COLORS: Record<VerificationCheck["status"], string> = {
+  passed: "green",
+  failed: "red",
+  not_run: "gray",
+};
+
+/** Each named check of a verification, passed, failed or not run, with its reason. */
 export function ChecksList({ checks }: { checks: VerificationCheck[] }) {
   return (
     <DataTable
@@ -16,8 +22,8 @@ export function ChecksList({ checks }: { checks: VerificationCheck[] }) {
         {
           header: "Result",
           cell: (check) => (
-            <Badge color={check.ok ? "green" : "red"} variant="light">
-              {check.ok ? "passed" : "failed"}
+            <Badge color={STATUS_COLORS[check.status]} variant="light">
+              {check.status === "not_run" ? "not run" : check.status}
             </Badge>
           ),
         },

@@ -11,8 +11,6 @@ const COLORS: Record<string, string> = {
   invited: "blue",
   disabled: "orange",
   succeeded: "green",
-  verified: "green",
-  "not verified": "red",
 };
 
 export function StatusBadge({ status }: { status: string }) {

@@ -17,6 +17,8 @@ from .audit import audit_agent, ndjson_lines
 from .errors import ApiError, CtxlogError, RpcUnreachableError
 
 EXIT_VERIFIED, EXIT_FAILED, EXIT_USAGE, EXIT_UNREACHABLE, EXIT_INTERNAL = 0, 1, 2, 3, 4
+# the same marks as `npx ctxlog verify`: a check that could not run is NOT RUN, never FAIL
+_CHECK_MARKS = {"passed": "PASS   ", "failed": "FAIL   ", "not_run": "NOT RUN"}
 
 USAGE = """Usage:
   python -m ctxlog verify <proof.json | -> --rpc-url <url> [--confirmations n] [--expected-signer addr]...
@@ -133,17 +135,19 @@ def _verify(args: Any, rpc_url: str, confirmations: Optional[int], out: Callable
         out(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
     else:
         for check in result.checks:
-            mark = "PASS" if check.ok else "N/A " if check.unavailable else "FAIL"
+            mark = _CHECK_MARKS[check.status]
             out(("%s  %s  %s" % (mark, check.name.ljust(17), check.reason or "")).rstrip())
         name = bundle.get("context_id") if isinstance(bundle, dict) and isinstance(bundle.get("context_id"), str) \
             else "context"
-        if result.verified:
-            erased = (" (its data was erased: every check but canonical_context and hash_matches; --data to check those)"
-                      if result.data_erased else "")
-            out("\nVERIFIED: %s is in block %s with %s confirmations%s" % (
-                name, result.block_number, result.confirmations, erased))
+        where = "%s is in block %s with %s confirmations" % (name, result.block_number, result.confirmations)
+        if result.verdict == "verified":
+            out("\nVERIFIED: %s" % where)
+        elif result.verdict == "verified_data_unavailable":
+            out("\nVERIFIED, DATA UNAVAILABLE: %s; its data was erased, so canonical_context and hash_matches "
+                "did not run (--data file.json to check them)" % where)
         else:
             out("\nNOT VERIFIED: %s failed" % ", ".join(result.failed))
+    # verified_data_unavailable exits 0 too: what was logged is proven; the line above says what was not
     return EXIT_VERIFIED if result.verified else EXIT_FAILED
 
 

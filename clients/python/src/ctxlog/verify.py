@@ -17,7 +17,7 @@ from .proof_bundle import V3_DOMAIN, bundle_version, chain_link_problem, erased_
 from .rpc import RpcClient, RpcError, rpc_client
 from .secp256k1 import eip191_digest, recover_address
 
-__all__ = ["verify_proof", "VerifyResult", "Check", "CHECK_NAMES"]
+__all__ = ["verify_proof", "verdict_of", "VerifyResult", "Check", "CHECK_NAMES", "VERDICTS"]
 
 CHECK_NAMES = ("canonical_context", "hash_matches", "signature_valid", "merkle_proof", "transaction",
                "anchored_log", "anchor_submitter", "block", "confirmations")
@@ -30,6 +30,25 @@ class Check:
     reason: Optional[str] = None
     #: True: the check could not run and did not fail (the data of an erased bundle); ok is False
     unavailable: Optional[bool] = None
+
+    @property
+    def status(self) -> str:
+        """"passed", "failed", or "not_run": a check that could not run is never "failed"."""
+        return "not_run" if self.unavailable else "passed" if self.ok else "failed"
+
+
+#: a verification's three verdicts, the API's and the TypeScript SDK's (test-vectors/bundles.json pins them)
+VERDICTS = ("verified", "verified_data_unavailable", "failed")
+
+
+def verdict_of(checks: List[Check]) -> str:
+    """"verified" (every check ran and passed), "verified_data_unavailable" (every check that ran
+    passed; the data checks could not run: the data was erased and none was supplied), or "failed"
+    (a check that ran failed)."""
+    statuses = [c.status for c in checks]
+    if not statuses or "failed" in statuses:
+        return "failed"
+    return "verified_data_unavailable" if "not_run" in statuses else "verified"
 
 
 DATA_CHECKS = ("canonical_context", "hash_matches")
@@ -49,12 +68,18 @@ class VerifyResult:
         return next(c for c in self.checks if c.name == name)
 
     @property
+    def verdict(self) -> str:
+        """One of VERDICTS; ``verified`` is True for both verified ones."""
+        return verdict_of(self.checks)
+
+    @property
     def failed(self) -> List[str]:
         return [c.name for c in self.checks if not c.ok and not c.unavailable]
 
     def to_dict(self) -> Dict[str, Any]:
         out = asdict(self)
         out.pop("elapsed_ms")
+        out["verdict"] = self.verdict
         out["checks"] = [{k: v for k, v in c.items() if v is not None} for c in out["checks"]]
         return out
 
@@ -299,5 +324,5 @@ def verify_proof(bundle: Any, rpc_url: str, confirmations: Optional[int] = None,
     chain, depth, block_number = _chain_checks(bundle, rpc_client(rpc_url, timeout), confirmations,
                                                expected_signers, trusted_submitters)
     checks = offline + chain
-    return VerifyResult(all(c.ok or c.unavailable for c in checks), checks, depth, block_number,
+    return VerifyResult(verdict_of(checks) != "failed", checks, depth, block_number,
                         (time.perf_counter() - started) * 1000, any(c.unavailable for c in checks))

@@ -13,6 +13,7 @@ import type {
   VerificationInput,
   VerificationOutcome,
 } from "./types";
+import { isVerified, verificationVerdict } from "./verdict";
 
 const HASH32 = /^0x[0-9a-fA-F]{64}$/;
 const lower = (s: string) => s.toLowerCase();
@@ -72,8 +73,10 @@ export async function runVerificationChecks(input: VerificationInput): Promise<V
         : fail("confirmations", `${depth} confirmations < ${input.requiredConfirmations} required`);
 
   const checks = [canonical, hash, signature, merkle, transaction, anchored, submitter, block, confirmations];
+  const verdict = verificationVerdict(checks);
   return {
-    verified: checks.every((c) => c.ok || c.unavailable),
+    verdict,
+    verified: isVerified(verdict),
     dataErased,
     checks,
     contextHash,

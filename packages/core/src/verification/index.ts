@@ -19,3 +19,12 @@ export {
   type VerificationInput,
   type VerificationOutcome,
 } from "./types";
+export {
+  CHECK_STATUSES,
+  type CheckStatus,
+  checkStatus,
+  isVerified,
+  VERIFICATION_VERDICTS,
+  type VerificationVerdict,
+  verificationVerdict,
+} from "./verdict";

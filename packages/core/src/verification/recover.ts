@@ -24,11 +24,16 @@ export async function recoverContextSignerFast(contextHash: Hex, signature: Hex)
  * became it) this is: viem's recoverTypedDataAddress, natively. Throws on a malformed signature.
  */
 export function recoverReceiptSignerFast(fields: ReceiptFields, signature: Hex): Address {
-  if (!SIG65.test(signature)) throw new TypeError("signature must be 65 bytes of 0x-hex");
   return recoverDigestSigner(receiptDigest(fields), signature);
 }
 
-function recoverDigestSigner(digest: Uint8Array, signature: Hex): Address {
+/**
+ * The address whose signature (r ‖ s ‖ v, 65 bytes; v 27/28 or 0/1) of this 32-byte digest this is.
+ * Throws on any other shape (an EIP-2098 64-byte compact signature included) or a signature that
+ * recovers nothing.
+ */
+export function recoverDigestSigner(digest: Uint8Array, signature: Hex): Address {
+  if (!SIG65.test(signature)) throw new TypeError("signature must be 65 bytes of 0x-hex");
   const bytes = hexToBytes(signature);
   const v = bytes[64] as number;
   const recoveryId = v >= 27 ? v - 27 : v;

@@ -1,4 +1,5 @@
 import type { PublishedSigner } from "./signers";
+import type { VerificationVerdict } from "./verdict";
 
 /** Names of the checks, in the order they run: one link of the chain of evidence each. */
 export const VERIFICATION_CHECK_NAMES = [
@@ -33,7 +34,8 @@ export interface VerificationCheck {
   reason: string;
   /**
    * true: the check could not run, and did not fail: the context's data was erased and nobody
-   * supplied it (canonical_context, hash_matches). `ok` is then false.
+   * supplied it (canonical_context, hash_matches). `ok` is then false; its status is `not_run`
+   * (checkStatus in verdict.ts).
    */
   unavailable?: true;
 }
@@ -130,7 +132,9 @@ export interface VerificationInput {
 }
 
 export interface VerificationOutcome {
-  /** every check that ran passed; the data checks may be unavailable (dataErased) and not count */
+  /** verified · verified_data_unavailable (the data checks could not run) · failed (verdict.ts) */
+  verdict: VerificationVerdict;
+  /** the spec's boolean: true for both verified verdicts */
   verified: boolean;
   /** the data checks did not run: the stored data was erased and none was supplied */
   dataErased: boolean;

@@ -1,6 +1,31 @@
 export { type AddressVerdict, classifyAddress, isIpLiteral } from "./address-policy";
 export { type AttemptExchange, decodeAttemptExchange, encodeAttemptExchange } from "./attempt-exchange";
+export {
+  DELIVERY_LIFECYCLE,
+  DELIVERY_STATES,
+  DELIVERY_STORED_STATUSES,
+  type DeliveryEvent,
+  type DeliveryState,
+  type DeliveryStoredStatus,
+  deliveryState,
+  deliveryStatesFor,
+  deliveryStoredStatusesFor,
+  deliveryTransition,
+  storedDeliveryStatus,
+} from "./delivery-lifecycle";
 export { type DisabledWebhookView, webhookDisabledData } from "./disabled-event";
+export {
+  ENDPOINT_HEALTH,
+  ENDPOINT_LIFECYCLE,
+  ENDPOINT_STATES,
+  ENDPOINT_STORED_STATUSES,
+  type EndpointEvent,
+  type EndpointState,
+  type EndpointStoredStatus,
+  endpointState,
+  endpointStatesFor,
+  endpointTransition,
+} from "./endpoint-lifecycle";
 export { contextErasedData, type ErasedContextView } from "./erased-event";
 export {
   type AnchorProofData,

@@ -1,3 +1,5 @@
+import { endpointState } from "./endpoint-lifecycle";
+
 /**
  * The one set of states a webhook endpoint is shown in, by the API (`status`) and the overview
  * (`webhooks_by_status`) alike:
@@ -9,6 +11,9 @@
 export const WEBHOOK_STATES = ["active", "failing", "disabled"] as const;
 export type WebhookState = (typeof WEBHOOK_STATES)[number];
 
+/** A live endpoint's state (endpoint-lifecycle.ts endpointState; a deleted one is never shown). */
 export function webhookState(row: { status: "active" | "failing"; disabledAt: Date | null }): WebhookState {
-  return row.disabledAt !== null ? "disabled" : row.status;
+  const state = endpointState({ ...row, deletedAt: null });
+  if (state === "deleted") throw new Error("webhookState: a deleted endpoint has no state to show");
+  return state;
 }

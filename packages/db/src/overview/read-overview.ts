@@ -61,7 +61,7 @@ export async function readOverview(
     db.anchor.count({ where: { status: { in: [...IN_FLIGHT_STATUSES] } } }),
     db.chainStatus.findUnique({ where: { network: opts.network } }),
     db.$queryRaw<{ state: string; n: bigint }[]>`
-      SELECT CASE WHEN disabled_at IS NOT NULL THEN 'disabled' ELSE status::text END AS state, count(*) AS n
+      SELECT ctxlog_endpoint_state(status, disabled_at, deleted_at) AS state, count(*) AS n
       FROM webhooks WHERE user_id = ${userId} AND deleted_at IS NULL GROUP BY 1`,
     db.$queryRaw<{ n: bigint }[]>`
       SELECT count(*) AS n

@@ -1,6 +1,8 @@
 import { type EventName, newId, sampleEventData } from "@ctxlog/core";
 import { recordEvent } from "../events/record-event";
 import type { PrismaClient, WebhookDelivery } from "../generated/prisma/client";
+import { prismaSql } from "../sql-transaction";
+import { createTestDeliveryOf } from "./delivery-transitions";
 
 export interface CreateTestDeliveryInput {
   userId: string;
@@ -11,7 +13,7 @@ export interface CreateTestDeliveryInput {
 /**
  * A test event goes to one webhook only: a sample of `event`, recorded as a test event (marked
  * `"test": true` and already fanned out, so the fan-out never offers it to the user's other
- * webhooks) together with its single delivery, due now.
+ * webhooks) together with its single delivery (the lifecycle's `create`), due now.
  */
 export async function createTestDelivery(
   db: PrismaClient,
@@ -26,16 +28,8 @@ export async function createTestDelivery(
       timestamp: now,
       test: true,
     });
-    return tx.webhookDelivery.create({
-      data: {
-        id: newId("dlv"),
-        webhookId: input.webhookId,
-        eventId: event.id,
-        event: input.event,
-        nextAttemptAt: now,
-        createdAt: now,
-        updatedAt: now,
-      },
-    });
+    const key = { eventId: event.id, webhookId: input.webhookId };
+    await createTestDeliveryOf(prismaSql(tx), { id: newId("dlv"), ...key, event: input.event, now });
+    return tx.webhookDelivery.findUniqueOrThrow({ where: { eventId_webhookId: key } });
   });
 }

@@ -1,5 +1,7 @@
 import { newId, type SecretKeyring, sealSecret } from "@ctxlog/core";
 import type { PrismaClient, Webhook } from "../generated/prisma/client";
+import { prismaSql } from "../sql-transaction";
+import { createEndpointRow } from "./endpoint-transitions";
 
 export interface CreateWebhookInput {
   userId: string;
@@ -22,7 +24,8 @@ export class WebhookLimitError extends Error {
 /**
  * Creates a webhook unless the user already has `maxPerUser` live ones. The user's row is locked
  * for the count, so concurrent creations cannot both squeeze past the limit. The secret is stored
- * sealed, bound to the new webhook's id; the row returned holds it sealed.
+ * sealed, bound to the new webhook's id; the row returned holds it sealed. The row is the endpoint
+ * lifecycle's `create` (endpoint-transitions.ts).
  */
 export async function createWebhook(db: PrismaClient, input: CreateWebhookInput): Promise<Webhook> {
   return db.$transaction(async (tx) => {
@@ -34,19 +37,17 @@ export async function createWebhook(db: PrismaClient, input: CreateWebhookInput)
     const now = new Date();
     const id = newId("whk");
     const sealed = sealSecret(input.keyring, input.secret, id);
-    return tx.webhook.create({
-      data: {
-        id,
-        userId: input.userId,
-        url: input.url,
-        events: input.events,
-        description: input.description,
-        rateLimit: input.rateLimit ?? null,
-        secret: sealed.value,
-        secretKeyId: sealed.keyId,
-        createdAt: now,
-        updatedAt: now,
-      },
+    await createEndpointRow(prismaSql(tx), {
+      id,
+      userId: input.userId,
+      url: input.url,
+      events: input.events,
+      description: input.description,
+      rateLimit: input.rateLimit ?? null,
+      secret: sealed.value,
+      secretKeyId: sealed.keyId,
+      now,
     });
+    return tx.webhook.findUniqueOrThrow({ where: { id } });
   });
 }

@@ -1,24 +1,20 @@
 import type { PrismaClient } from "../generated/prisma/client";
+import { inSqlTransaction } from "../sql-transaction";
+import { abandonDeliveriesOf } from "./delivery-transitions";
+import { deleteEndpointRow } from "./endpoint-transitions";
 
 export const DELETED_WEBHOOK_ERROR = "webhook deleted before this delivery completed";
 
 /**
- * Deletes a webhook: its row stays (its deliveries point at it) but it leaves every listing and
- * every fan-out, and its pending deliveries are closed in the same transaction so neither the
- * worker nor the reconciler sends anything more to it. False when there was no such webhook.
+ * Deletes a webhook (the endpoint lifecycle's `delete`): its row stays (its deliveries point at it)
+ * but it leaves every listing and every fan-out, and its queued deliveries are abandoned in the
+ * same transaction so neither the worker nor the reconciler sends anything more to it. False when
+ * there was no such webhook.
  */
 export async function deleteWebhook(db: PrismaClient, userId: string, webhookId: string): Promise<boolean> {
-  return db.$transaction(async (tx) => {
-    const now = new Date();
-    const { count } = await tx.webhook.updateMany({
-      where: { id: webhookId, userId, deletedAt: null },
-      data: { deletedAt: now, updatedAt: now },
-    });
-    if (count === 0) return false;
-    await tx.webhookDelivery.updateMany({
-      where: { webhookId, status: "pending" },
-      data: { status: "failed", errorMessage: DELETED_WEBHOOK_ERROR, nextAttemptAt: null, updatedAt: now },
-    });
+  return inSqlTransaction(db, async (sql) => {
+    if (!(await deleteEndpointRow(sql, userId, webhookId))) return false;
+    await abandonDeliveriesOf(sql, webhookId, DELETED_WEBHOOK_ERROR);
     return true;
   });
 }

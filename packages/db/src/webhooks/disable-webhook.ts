@@ -1,6 +1,9 @@
 import { type WebhookDisabledReason, webhookDisabledData } from "@ctxlog/core";
 import { recordEvent } from "../events/record-event";
 import type { PrismaClient } from "../generated/prisma/client";
+import { prismaSql, sqlOf } from "../sql-transaction";
+import { abandonDeliveriesOf } from "./delivery-transitions";
+import { disableEndpointRow, enableEndpointRow } from "./endpoint-transitions";
 
 /** The error of a delivery made for (or pending on) a disabled endpoint: a later recover sends it. */
 export const ENDPOINT_DISABLED_ERROR = "endpoint disabled";
@@ -13,7 +16,8 @@ interface DisabledRow {
 }
 
 /**
- * Disables a live webhook: nothing more is sent to it, its pending deliveries end `failed` with
+ * Disables a live webhook (the endpoint lifecycle's `gone`, `disable_failing` or `disable`, by the
+ * reason): nothing more is sent to it, its queued deliveries are abandoned with
  * ENDPOINT_DISABLED_ERROR (recoverable once it is enabled again), and — unless a person did it —
  * `webhook.disabled` is recorded in the same transaction for the user's other endpoints.
  * `failingBefore`: only if the webhook has been failing since before then (the disable-after
@@ -27,21 +31,10 @@ export async function disableWebhook(
   opts: { failingBefore?: Date; userId?: string } = {},
 ): Promise<DisabledRow | null> {
   return db.$transaction(async (tx) => {
-    const failingBefore = opts.failingBefore ?? null;
-    const userId = opts.userId ?? null;
-    const [row] = await tx.$queryRaw<DisabledRow[]>`
-      UPDATE webhooks
-         SET disabled_at = now(), disabled_reason = ${reason}, updated_at = now()
-       WHERE id = ${webhookId} AND deleted_at IS NULL AND disabled_at IS NULL
-         AND (${userId}::text IS NULL OR user_id = ${userId})
-         AND (${failingBefore}::timestamptz IS NULL
-              OR (status = 'failing' AND failing_since <= ${failingBefore}::timestamptz))
-   RETURNING id, user_id, description, disabled_at`;
+    const sql = prismaSql(tx);
+    const row = await disableEndpointRow(sql, webhookId, reason, opts);
     if (!row) return null;
-    await tx.$executeRaw`
-      UPDATE webhook_deliveries
-         SET status = 'failed', error_message = ${ENDPOINT_DISABLED_ERROR}, next_attempt_at = NULL, updated_at = now()
-       WHERE webhook_id = ${webhookId} AND status = 'pending'`;
+    await abandonDeliveriesOf(sql, webhookId, ENDPOINT_DISABLED_ERROR);
     if (reason !== "manual") {
       await recordEvent(tx, {
         userId: row.user_id,
@@ -59,15 +52,10 @@ export async function disableWebhook(
 }
 
 /**
- * Enables a disabled webhook of the user again. A webhook still `failing` counts its failing time
- * from now, so the disable-after rule gives it the whole period again. False when the user has no
- * such live webhook; enabling one that is not disabled changes nothing.
+ * Enables a disabled webhook of the user again (`enable`, or `enable_failing` for one still
+ * failing, whose failing time counts from now so the disable-after rule gives it the whole period
+ * again). False when the user has no such disabled live webhook.
  */
 export async function enableWebhook(db: PrismaClient, userId: string, webhookId: string): Promise<boolean> {
-  const found = await db.$executeRaw`
-    UPDATE webhooks
-       SET disabled_at = NULL, disabled_reason = NULL, updated_at = now(),
-           failing_since = CASE WHEN status = 'failing' THEN now() ELSE NULL END
-     WHERE id = ${webhookId} AND user_id = ${userId} AND deleted_at IS NULL AND disabled_at IS NOT NULL`;
-  return found > 0;
+  return enableEndpointRow(sqlOf(db), userId, webhookId);
 }

@@ -1,13 +1,15 @@
 import { newId } from "@ctxlog/core";
 import type { PrismaClient } from "../generated/prisma/client";
+import { prismaSql } from "../sql-transaction";
+import { createDeliveryRows } from "./delivery-transitions";
 import { ENDPOINT_DISABLED_ERROR } from "./disable-webhook";
 import { eventIdBounds } from "./event-id-bounds";
 
 export interface FanOutResult {
   /** events claimed (taken out of the fan-out's queue) */
   events: number;
-  /** deliveries created, in event order: enqueue them with jobId = delivery id */
-  /** the deliveries created pending (to be queued), each with its event id */
+  /** the deliveries created pending (the lifecycle's `create`), in event order, each with its
+   * event id: enqueue them with jobId = delivery id */
   deliveries: { id: string; eventId: string }[];
 }
 
@@ -21,7 +23,7 @@ interface Pair {
 /**
  * Claims up to `batchSize` events not yet fanned out (the oldest in the queue, unfanned_events;
  * SKIP LOCKED, so several workers share the backlog without waiting on each other) and, in the same
- * transaction, creates one pending delivery per live webhook of the event's user subscribed to its
+ * transaction, creates (the delivery lifecycle's `create`) one pending delivery per live webhook of the event's user subscribed to its
  * name, the events leaving the queue. A webhook created after the event does not get it; a disabled
  * one gets a delivery that is `failed` at once with ENDPOINT_DISABLED_ERROR (not queued; a recover
  * sends it). Deliveries are due at once; if the caller's enqueue is lost, the reconciler finds them
@@ -37,7 +39,7 @@ export async function fanOutEvents(db: PrismaClient, opts: { batchSize: number }
     // the events' days only (ids carry their time: see eventIdBounds)
     const { lo, hi } = eventIdBounds(claimed.map((e) => ({ eventId: e.id })));
     const pairs = await tx.$queryRaw<Pair[]>`
-      SELECT e.id AS event_id, e.event, w.id AS webhook_id, w.disabled_at IS NOT NULL AS disabled
+      SELECT e.id AS event_id, e.event, w.id AS webhook_id, ctxlog_endpoint_state(w.status, w.disabled_at, w.deleted_at) = 'disabled' AS disabled
         FROM outbox_events e
         LEFT JOIN webhooks w
           ON w.user_id = e.user_id AND w.deleted_at IS NULL
@@ -47,31 +49,18 @@ export async function fanOutEvents(db: PrismaClient, opts: { batchSize: number }
     if (pairs.length === 0) return { events: claimed.length, deliveries: [] };
 
     const targets = pairs.filter((p): p is Pair & { webhook_id: string } => p.webhook_id !== null);
-    let deliveries: FanOutResult["deliveries"] = [];
-    if (targets.length > 0) {
-      const ids = targets.map(() => newId("dlv"));
-      // The (event_id, webhook_id) key makes a second fan-out of the same event a no-op.
-      const disabled = targets.map((t) => t.disabled === true);
-      const inserted = await tx.$queryRaw<{ id: string; pending: boolean }[]>`
-        INSERT INTO webhook_deliveries (id, webhook_id, event_id, event, status, error_message,
-                                        next_attempt_at, created_at, updated_at)
-        SELECT t.id, t.webhook_id, t.event_id, t.event,
-               (CASE WHEN t.disabled THEN 'failed' ELSE 'pending' END)::"DeliveryStatus",
-               CASE WHEN t.disabled THEN ${ENDPOINT_DISABLED_ERROR} END,
-               CASE WHEN t.disabled THEN NULL ELSE now() END, now(), now()
-          FROM unnest(${ids}::text[], ${targets.map((t) => t.webhook_id)}::text[],
-                      ${targets.map((t) => t.event_id)}::text[], ${targets.map((t) => t.event)}::text[],
-                      ${disabled}::boolean[])
-               AS t(id, webhook_id, event_id, event, disabled)
-        ON CONFLICT (webhook_id, event_id) DO NOTHING
-        RETURNING id, status = 'pending' AS pending`;
-      // a disabled endpoint's delivery is stored failed (recoverable later) and not queued
-      const created = new Set(inserted.filter((r) => r.pending).map((r) => r.id));
-      deliveries = targets.flatMap((t, i) => {
-        const id = ids[i] as string;
-        return created.has(id) ? [{ id, eventId: t.event_id }] : [];
-      });
-    }
+    // The (event_id, webhook_id) key makes a second fan-out of the same event a no-op; a disabled
+    // endpoint's delivery is created failed (recoverable later) and not queued.
+    const news = targets.map((t) => ({
+      id: newId("dlv"),
+      webhookId: t.webhook_id,
+      eventId: t.event_id,
+      event: t.event,
+      disabled: t.disabled === true,
+    }));
+    const created = await createDeliveryRows(prismaSql(tx), news, ENDPOINT_DISABLED_ERROR);
+    const due = new Set(created.filter((r) => r.due).map((r) => r.id));
+    const deliveries = news.filter((d) => due.has(d.id)).map((d) => ({ id: d.id, eventId: d.eventId }));
     return { events: claimed.length, deliveries };
   });
 }

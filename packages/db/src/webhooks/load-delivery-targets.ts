@@ -1,4 +1,10 @@
-import { openSecret, renderStoredPayload, type SecretKeyring, type StoredSecret } from "@ctxlog/core";
+import {
+  type EndpointState,
+  openSecret,
+  renderStoredPayload,
+  type SecretKeyring,
+  type StoredSecret,
+} from "@ctxlog/core";
 import {
   REFERENCED_COLUMNS,
   REFERENCED_JOINS,
@@ -28,8 +34,9 @@ export interface DeliveryTarget {
   secret: string;
   /** the pre-rotation secret while its overlap lasts, else null */
   previousSecret: string | null;
+  /** its endpoint's state is `deleted` (ctxlog_endpoint_state) */
   webhookDeleted: boolean;
-  /** disabled endpoints receive nothing (their pending deliveries are failed when disabled) */
+  /** `disabled`: it receives nothing (its queued deliveries were abandoned when it was disabled) */
   webhookDisabled: boolean;
   /** deliveries per second across every worker; null: unthrottled */
   rateLimit: number | null;
@@ -57,8 +64,7 @@ interface Row extends Omit<ReferencedRow, "id"> {
   secret_key_id: string | null;
   previous_secret: string | null;
   previous_secret_key_id: string | null;
-  webhook_deleted: boolean;
-  webhook_disabled: boolean;
+  endpoint_state: EndpointState;
   rate_limit: number | null;
   payload: string;
   context_id: string | null;
@@ -71,7 +77,7 @@ const LOAD_TARGETS_SQL = `
            w.url, w.secret, w.secret_key_id,
            CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret END AS previous_secret,
            w.previous_secret_key_id,
-           w.deleted_at IS NOT NULL AS webhook_deleted, w.disabled_at IS NOT NULL AS webhook_disabled, w.rate_limit,
+           ctxlog_endpoint_state(w.status, w.disabled_at, w.deleted_at) AS endpoint_state, w.rate_limit,
            e.payload, e.context_id AS event_context_id, e.created_at AS event_created_at,
            c.id AS context_id, ${REFERENCED_COLUMNS}
       FROM webhook_deliveries d
@@ -132,8 +138,8 @@ export async function loadDeliveryTargets(
         secret: { value: r.secret, keyId: r.secret_key_id },
         previousSecret:
           r.previous_secret === null ? null : { value: r.previous_secret, keyId: r.previous_secret_key_id },
-        webhookDeleted: r.webhook_deleted,
-        webhookDisabled: r.webhook_disabled,
+        webhookDeleted: r.endpoint_state === "deleted",
+        webhookDisabled: r.endpoint_state === "disabled",
         rateLimit: r.rate_limit,
         // the same bytes on every attempt: rendered from fields of the context that do not change
         payload: renderStoredPayload(r.payload, r.context_id === null ? null : referencedContext(r), {

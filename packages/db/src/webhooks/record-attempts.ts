@@ -1,7 +1,9 @@
-import type { StoredRequestHeaders } from "@ctxlog/core";
-import { encodeAttemptExchange, MAX_DELIVERY_ATTEMPTS } from "@ctxlog/core";
+import type { EndpointState, StoredRequestHeaders } from "@ctxlog/core";
+import { encodeAttemptExchange } from "@ctxlog/core";
 import type { DbOrTx } from "../prisma-types";
-import { prismaSql } from "../sql-transaction";
+import { inSqlTransaction } from "../sql-transaction";
+import { recordAttemptRows } from "./delivery-transitions";
+import { healthMayChange, recordEndpointHealthOf } from "./endpoint-transitions";
 import { eventIdBounds } from "./event-id-bounds";
 
 /** The outcome of one HTTP attempt, as the worker observed it. */
@@ -39,21 +41,15 @@ export interface RecordedAttempt {
   nextAttemptAt: Date | null;
 }
 
-interface Row {
-  id: string;
-  attempts: number;
-  status: RecordedAttempt["status"];
-  next_attempt_at: Date | null;
-}
-
 /**
  * Records attempts in one statement per batch. Each gets the next number of its cycle and is kept
  * with its request and response compressed (`exchange`, attempt-exchange.ts): a delivery's first
- * in the delivery's own row (first_*), any other in webhook_attempts. Its delivery moves on:
- * succeeded; failed once the cycle's attempts are spent; else still pending, due again after
- * `retryDelaysMs[n-1]`. A webhook with an exhausted delivery becomes `failing` (failing_since: now,
- * the disable-after rule counts from there), and one with a success is `active` again. Outcomes for
- * a delivery that is no longer pending in that cycle (a duplicate run after a crash) change nothing
+ * in the delivery's own row (first_*), any other in webhook_attempts. Its delivery moves on (the
+ * delivery lifecycle's `succeed`, `fail_attempt` or `exhaust`, delivery-transitions.ts): succeeded;
+ * failed once the cycle's attempts are spent; else retrying (stored pending), due again after
+ * `retryDelaysMs[n-1]`. Its endpoint follows the health rule (endpoint-transitions.ts): one with
+ * an exhausted delivery becomes `failing`, one with a success is `active` again. Outcomes for a
+ * delivery that is no longer pending in that cycle (a duplicate run after a crash) change nothing
  * and are absent from the result.
  */
 export async function recordAttempts(
@@ -90,75 +86,21 @@ function roundsWithoutDuplicates(outcomes: AttemptOutcome[]): AttemptOutcome[][]
   return rounds;
 }
 
-/** The attempt being recorded is the delivery's first (cycle 1, none made yet): kept in its row. */
-const FIRST = "d.cycle = 1 AND d.attempts = 0";
-
-const RECORD_ATTEMPTS_SQL = `
-    WITH input AS (
-      SELECT * FROM unnest(
-        $1::text[], $2::int[], $3::timestamptz[], $4::timestamptz[], $5::int[], $6::int[],
-        $7::text[], $8::boolean[], $9::text[], $10::text[], $14::text[]
-      ) AS i(delivery_id, cycle, attempted_at, finished_at, duration_ms, response_status, error, ok,
-             exchange, response_body, event_id)
-    ), updated AS (
-      UPDATE webhook_deliveries d
-         SET attempts = d.attempts + 1,
-             status = (CASE WHEN i.ok THEN 'succeeded'
-                            WHEN d.attempts + 1 >= ${MAX_DELIVERY_ATTEMPTS} THEN 'failed'
-                            ELSE 'pending' END)::"DeliveryStatus",
-             response_status = i.response_status,
-             error_message = i.error,
-             last_attempt_at = i.attempted_at,
-             -- the first attempt of cycle 1 stays in the row (its columns are NULL until then)
-             first_attempted_at = CASE WHEN ${FIRST} THEN i.attempted_at ELSE d.first_attempted_at END,
-             first_duration_ms = CASE WHEN ${FIRST} THEN i.duration_ms ELSE d.first_duration_ms END,
-             first_response_status = CASE WHEN ${FIRST} THEN i.response_status ELSE d.first_response_status END,
-             first_error = CASE WHEN ${FIRST} THEN i.error ELSE d.first_error END,
-             first_exchange = CASE WHEN ${FIRST} THEN decode(i.exchange, 'base64') ELSE d.first_exchange END,
-             first_response_body = CASE WHEN ${FIRST} THEN i.response_body ELSE d.first_response_body END,
-             next_attempt_at = CASE WHEN i.ok OR d.attempts + 1 >= ${MAX_DELIVERY_ATTEMPTS} THEN NULL
-               ELSE i.finished_at + ($11::int[])[d.attempts + 1] * interval '1 millisecond' END,
-             updated_at = now()
-        FROM input i
-       -- by the key's event (a probe of (event_id, webhook_id)), within the batch's days
-       WHERE d.event_id = i.event_id AND d.id = i.delivery_id AND d.cycle = i.cycle AND d.status = 'pending'
-         AND d.event_id BETWEEN $12::text AND $13::text
-   RETURNING d.id, d.event_id, d.webhook_id, d.attempts, d.status, d.next_attempt_at,
-             i.cycle, i.attempted_at, i.duration_ms, i.response_status, i.error, i.exchange, i.response_body
-    ), logged AS (
-      INSERT INTO webhook_attempts (delivery_id, event_id, cycle, number, attempted_at, duration_ms, response_status,
-                                    error, exchange, response_body)
-      SELECT id, event_id, cycle, attempts, attempted_at, duration_ms, response_status, error,
-             decode(exchange, 'base64'), response_body FROM updated
-       WHERE NOT (cycle = 1 AND attempts = 1)
-    ), outcome_by_webhook AS (
-      SELECT webhook_id, bool_or(status = 'succeeded') AS any_ok, bool_or(status = 'failed') AS any_failed
-        FROM updated GROUP BY webhook_id
-    ), flipped AS (
-      UPDATE webhooks w
-         SET status = (CASE WHEN o.any_ok THEN 'active' ELSE 'failing' END)::"WebhookStatus", updated_at = now(),
-             failing_since = CASE WHEN o.any_ok THEN NULL ELSE now() END
-        FROM outcome_by_webhook o
-       WHERE w.id = o.webhook_id
-         AND ((o.any_ok AND w.status = 'failing') OR (NOT o.any_ok AND o.any_failed AND w.status = 'active'))
-    )
-    SELECT id, attempts, status::text AS status, next_attempt_at FROM updated`;
-
 async function recordRound(db: DbOrTx, outcomes: AttemptOutcome[], delays: readonly number[]) {
   const col = <T>(f: (o: AttemptOutcome) => T) => outcomes.map(f);
   const { lo, hi } = eventIdBounds(outcomes);
-  return prismaSql(db)<Row>(RECORD_ATTEMPTS_SQL, [
-    col((o) => o.deliveryId),
-    col((o) => o.cycle),
-    col((o) => o.attemptedAt.toISOString()),
-    col((o) => o.finishedAt.toISOString()),
-    col((o) => Math.max(0, Math.round(o.durationMs))),
-    col((o) => o.responseStatus),
-    col((o) => o.error),
-    col((o) => o.succeeded),
+  const columns = {
+    deliveryIds: col((o) => o.deliveryId),
+    cycles: col((o) => o.cycle),
+    attemptedAt: col((o) => o.attemptedAt),
+    finishedAt: col((o) => o.finishedAt),
+    durationsMs: col((o) => Math.max(0, Math.round(o.durationMs))),
+    responseStatuses: col((o) => o.responseStatus),
+    errors: col((o) => o.error),
+    oks: col((o) => o.succeeded),
     // what was sent and what came back, compressed (attempt-exchange.ts), as base64 text; NULL when
-    // neither (read as the legacy columns' NULLs say: nothing sent, no response)
-    col((o) =>
+    // neither (nothing sent, no response)
+    exchanges: col((o) =>
       !o.request && !o.response
         ? null
         : encodeAttemptExchange({
@@ -168,10 +110,24 @@ async function recordRound(db: DbOrTx, outcomes: AttemptOutcome[], delays: reado
               : null,
           }).toString("base64"),
     ),
-    col((o) => o.response?.body ?? null),
-    [...delays],
+    responseBodies: col((o) => o.response?.body ?? null),
+    retryDelaysMs: [...delays],
     lo,
     hi,
-    col((o) => o.eventId),
-  ]);
+    eventIds: col((o) => o.eventId),
+  };
+  // The delivery's transitions, then its endpoint's (the health rule), in one transaction; the
+  // second statement only when an endpoint's health may change (not in the steady state).
+  return inSqlTransaction(db, async (sql) => {
+    const rows = await recordAttemptRows(sql, columns);
+    const succeeded = new Set<string>();
+    const exhausted = new Set<string>();
+    for (const r of rows) {
+      const outcome = { succeeded: r.status === "succeeded", exhausted: r.status === "failed" };
+      if (!healthMayChange(r.endpoint_state as EndpointState, outcome)) continue;
+      (outcome.succeeded ? succeeded : exhausted).add(r.webhook_id);
+    }
+    await recordEndpointHealthOf(sql, { succeeded: [...succeeded], exhausted: [...exhausted] });
+    return rows;
+  });
 }

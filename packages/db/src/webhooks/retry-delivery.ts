@@ -1,4 +1,6 @@
 import type { PrismaClient, WebhookDelivery } from "../generated/prisma/client";
+import { sqlOf } from "../sql-transaction";
+import { retryDeliveryRow } from "./delivery-transitions";
 
 export type RetryDeliveryResult =
   | { outcome: "retried"; delivery: WebhookDelivery }
@@ -6,21 +8,18 @@ export type RetryDeliveryResult =
   | { outcome: "not_failed"; delivery: WebhookDelivery };
 
 /**
- * Starts a new five-attempt cycle for a failed delivery: same delivery id, same stored body, due
- * now. The caller enqueues it (jobId = delivery id); if that enqueue is lost the reconciler finds
- * the due row. Only a failed delivery can be retried: a pending one is already on its way.
+ * The lifecycle's `retry`: a failed delivery starts a new five-attempt cycle, same delivery id,
+ * same stored body, due now. The caller enqueues it (jobId = delivery id); if that enqueue is lost
+ * the reconciler finds the due row. Only a failed delivery can be retried: a pending one is already
+ * on its way.
  */
 export async function retryDelivery(
   db: PrismaClient,
   webhookId: string,
   deliveryId: string,
 ): Promise<RetryDeliveryResult> {
-  const now = new Date();
-  const { count } = await db.webhookDelivery.updateMany({
-    where: { id: deliveryId, webhookId, status: "failed" },
-    data: { status: "pending", attempts: 0, cycle: { increment: 1 }, nextAttemptAt: now, updatedAt: now },
-  });
+  const retried = await retryDeliveryRow(sqlOf(db), webhookId, deliveryId);
   const delivery = await db.webhookDelivery.findFirst({ where: { id: deliveryId, webhookId } });
   if (!delivery) return { outcome: "not_found" };
-  return count === 0 ? { outcome: "not_failed", delivery } : { outcome: "retried", delivery };
+  return retried ? { outcome: "retried", delivery } : { outcome: "not_failed", delivery };
 }

@@ -1,4 +1,9 @@
-import { AGENT_ID_PATTERN, VERIFICATION_CHECK_NAMES } from "@ctxlog/core";
+import {
+  AGENT_ID_PATTERN,
+  CHECK_STATUSES,
+  VERIFICATION_CHECK_NAMES,
+  VERIFICATION_VERDICTS,
+} from "@ctxlog/core";
 import { z } from "zod";
 import { hash32Schema, paginationQuerySchema } from "../shared-schemas";
 
@@ -81,16 +86,13 @@ export const listVerificationsQuerySchema = paginationQuerySchema
 export const verificationCheckSchema = z
   .object({
     name: z.enum(VERIFICATION_CHECK_NAMES),
-    ok: z.boolean(),
-    reason: z.string().meta({ description: "Why it failed, or what it established." }),
-    unavailable: z
-      .literal(true)
-      .optional()
-      .meta({
-        description:
-          "Present when the check could not run and did not fail: canonical_context and hash_matches of a " +
-          "context whose data was erased, when the data is not supplied. `ok` is then false.",
-      }),
+    status: z.enum(CHECK_STATUSES).meta({
+      description:
+        "`passed`, `failed`, or `not_run`: the check could not run and did not fail (canonical_context and " +
+        "hash_matches of a context whose data was erased, when the data is not supplied).",
+    }),
+    ok: z.boolean().meta({ description: "True exactly when `status` is `passed`." }),
+    reason: z.string().meta({ description: "Why it failed or did not run, or what it established." }),
   })
   .meta({ id: "VerificationCheck" });
 
@@ -103,15 +105,19 @@ export const verificationSchema = z
         "The transaction checked (lowercase). Null only when verifying by `context_id` a context that was " +
         "never anchored (pending before its broadcast, or failed before one): there is no transaction to check.",
     }),
+    verdict: z.enum(VERIFICATION_VERDICTS).meta({
+      description:
+        "`verified`: every check ran and passed, the required confirmations included. " +
+        "`verified_data_unavailable`: the context's data was erased (and not supplied), so the two data " +
+        "checks did not run (`not_run`); every other check passed: the hash, signature, entry, Merkle, anchor " +
+        "and confirmation checks prove what was logged, without the data. `failed`: a check that ran failed.",
+    }),
     verified: z.boolean().meta({
       description:
-        "True only when every check that ran passed, the required confirmations included. For a context " +
-        "whose data was erased (and not supplied) the two data checks are `unavailable` and not counted: " +
-        "`data_erased` is then true and the hash, signature, entry, Merkle, anchor and confirmation checks " +
-        "prove what was logged without the data.",
+        "True for both verified verdicts (`verified`, `verified_data_unavailable`); read `verdict`.",
     }),
     data_erased: z.boolean().meta({
-      description: "The data checks were unavailable: the context's data was erased and none was supplied.",
+      description: "The data checks did not run: the context's data was erased and none was supplied.",
     }),
     agent_id: z.string(),
     context_hash: hash32Schema.meta({

@@ -1,17 +1,19 @@
-import type { VerificationCheck } from "@ctxlog/core";
+import { checkStatus, type VerificationCheck, verificationVerdict } from "@ctxlog/core";
 import type { NewVerification, Verification } from "@ctxlog/db";
 import type { VerificationResource } from "./schemas";
 
 /** The public shape of a verification: a stored row, or one being stored. */
 export function verificationResource(row: Verification | NewVerification): VerificationResource {
-  const checks = row.checks as unknown as VerificationCheck[];
+  // stored as they ran: {name, ok, reason, unavailable?}; `unavailable` is the not_run status
+  const stored = row.checks as unknown as VerificationCheck[];
+  const checks = stored.map((c) => ({ name: c.name, status: checkStatus(c), ok: c.ok, reason: c.reason }));
   return {
     verification_id: row.id,
     context_id: row.contextId,
     transaction_hash: row.transactionHash,
+    verdict: verificationVerdict(stored),
     verified: row.verified,
-    // stored with the checks: the data checks were unavailable (erased, not supplied)
-    data_erased: checks.some((c) => c.unavailable === true),
+    data_erased: stored.some((c) => c.unavailable === true),
     agent_id: row.agentId,
     context_hash: row.contextHash,
     signature_valid: row.signatureValid,

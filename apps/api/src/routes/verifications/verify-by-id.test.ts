@@ -44,6 +44,7 @@ describe("POST /v1/verifications {context_id}", () => {
     expect(v).toMatchObject({
       context_id: id,
       transaction_hash: batch.transactionHash,
+      verdict: "verified",
       verified: true,
       agent_id: "agent-a",
       context_hash: row.contextHash,
@@ -73,7 +74,14 @@ describe("POST /v1/verifications {context_id}", () => {
       "confirmations",
       "verification_time_ms",
     ]);
-    const { checks: _checks, context_id: _id, created_at: _at, data_erased: _erased, ...specFields } = v;
+    const {
+      checks: _checks,
+      context_id: _id,
+      created_at: _at,
+      data_erased: _erased,
+      verdict: _verdict,
+      ...specFields
+    } = v;
     expect(envelope.data).toEqual(specFields);
   });
 
@@ -91,7 +99,12 @@ describe("POST /v1/verifications {context_id}", () => {
     await h.db.context.update({ where: { id: ids[0] }, data: { canonicalData: encodeCanonical(tampered) } });
     const res = await verify(owner.keys.full, { context_id: ids[0] });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ verified: false, hash_matches: false, signature_valid: true });
+    expect(res.body).toMatchObject({
+      verdict: "failed",
+      verified: false,
+      hash_matches: false,
+      signature_valid: true,
+    });
     expect(failing(res.body)).toEqual(["hash_matches"]);
     const stored = await h.db.context.findUniqueOrThrow({ where: { id: ids[0] } });
     expect(res.body.context_hash).not.toBe(stored.contextHash);

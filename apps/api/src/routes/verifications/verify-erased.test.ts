@@ -36,16 +36,17 @@ async function erasedContext() {
 }
 
 describe("verifying an erased context", () => {
-  it("reports the data checks unavailable, not failed, and every other check passes", async () => {
+  it("reports the data checks not run, not failed, every other check passed: verified, data unavailable", async () => {
     const { id, contextHash } = await erasedContext();
     const res = await verify(owner.keys.read_only, { context_id: id });
     expect(res.status).toBe(200);
     expect(res.body.checks.map((c: { name: string }) => c.name)).toEqual(ALL_CHECKS);
-    const unavailable = res.body.checks.filter((c: { unavailable?: boolean }) => c.unavailable);
-    expect(unavailable.map((c: { name: string }) => c.name)).toEqual(["canonical_context", "hash_matches"]);
-    expect(unavailable[0].reason).toMatch(/^unavailable: the context's data was erased at /);
+    const statuses = res.body.checks.map((c: { status: string }) => c.status);
+    expect(statuses).toEqual(["not_run", "not_run", ...ALL_CHECKS.slice(2).map(() => "passed")]);
+    expect(res.body.checks[0].reason).toMatch(/^unavailable: the context's data was erased at /);
     expect(failing(res.body)).toEqual(["canonical_context", "hash_matches"]);
     expect(res.body).toMatchObject({
+      verdict: "verified_data_unavailable",
       verified: true,
       data_erased: true,
       context_hash: contextHash,
@@ -57,7 +58,12 @@ describe("verifying an erased context", () => {
     const stored = await h.request
       .get(`/v1/verifications/${res.body.verification_id}`)
       .set(bearer(owner.keys.full));
-    expect(stored.body).toMatchObject({ verified: true, data_erased: true });
+    expect(stored.body).toMatchObject({
+      verdict: "verified_data_unavailable",
+      verified: true,
+      data_erased: true,
+    });
+    expect(stored.body.checks).toEqual(res.body.checks);
   });
 
   it("passes the data checks with the data its holder kept, and fails them with other data", async () => {
@@ -65,13 +71,27 @@ describe("verifying an erased context", () => {
     const good = await verify(owner.keys.full, { context_id: id, context: held });
     expect(good.status).toBe(200);
     expect(failing(good.body)).toEqual([]);
-    expect(good.body).toMatchObject({ verified: true, data_erased: false, hash_matches: true });
+    expect(good.body).toMatchObject({
+      verdict: "verified",
+      verified: true,
+      data_erased: false,
+      hash_matches: true,
+    });
 
     const bad = await verify(owner.keys.full, {
       context_id: id,
       context: { ...held, context_data: { ...held.context_data, extra: 1 } },
     });
-    expect(bad.body).toMatchObject({ verified: false, data_erased: false, hash_matches: false });
+    expect(bad.body).toMatchObject({
+      verdict: "failed",
+      verified: false,
+      data_erased: false,
+      hash_matches: false,
+    });
+    expect(bad.body.checks.slice(0, 2).map((c: { status: string }) => c.status)).toEqual([
+      "failed",
+      "failed",
+    ]);
     expect(failing(bad.body)).toEqual(["canonical_context", "hash_matches"]);
   });
 

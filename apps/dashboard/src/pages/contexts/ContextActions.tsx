@@ -3,7 +3,7 @@ import type { Context } from "../../api/schema";
 import { ChecksList } from "../../components/ChecksList";
 import { ErrorAlert } from "../../components/ErrorAlert";
 import { Section } from "../../components/Section";
-import { StatusBadge } from "../../components/StatusBadge";
+import { VerdictBadge } from "../../components/VerdictBadge";
 import { EraseAgentButton, EraseContextButton } from "./EraseActions";
 import { saveJson, useProof, useRetryContext, useVerifyContext } from "./use-contexts";
 
@@ -46,10 +46,7 @@ export function ContextActions({ context }: { context: Context }) {
       ) : null}
       {verify.error ? <ErrorAlert error={verify.error} title="The verification could not run" /> : null}
       {verify.data ? (
-        <Section
-          title="Verification"
-          aside={<StatusBadge status={verify.data.verified ? "verified" : "not verified"} />}
-        >
+        <Section title="Verification" aside={<VerdictBadge verdict={verify.data.verdict} />}>
           <ChecksList checks={verify.data.checks} />
         </Section>
       ) : null}

@@ -86,10 +86,16 @@ describe("a context's page", () => {
           status: 200,
           body: {
             verification_id: "ver_1",
+            verdict: "failed",
             verified: false,
             checks: [
-              { name: "hash_matches", ok: true, reason: "The recomputed hash equals the stored one" },
-              { name: "confirmations", ok: false, reason: "2 of 3 confirmations" },
+              {
+                name: "hash_matches",
+                status: "passed",
+                ok: true,
+                reason: "The recomputed hash equals the stored one",
+              },
+              { name: "confirmations", status: "failed", ok: false, reason: "2 of 3 confirmations" },
             ],
           },
         }),
@@ -100,7 +106,7 @@ describe("a context's page", () => {
     (await screen.findByRole("button", { name: "Verify now" })).click();
     expect(await screen.findByText("2 of 3 confirmations")).toBeTruthy();
     expect(screen.getByText("The recomputed hash equals the stored one")).toBeTruthy();
-    expect(screen.getByText("not verified")).toBeTruthy();
+    expect(screen.getAllByText("failed").length).toBe(2); // the verdict and the check
     await waitFor(() =>
       expect(api.callsTo("POST", "/verifications")[0]?.body).toEqual({ context_id: "ctx_1" }),
     );

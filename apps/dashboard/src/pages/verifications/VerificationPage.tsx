@@ -5,7 +5,7 @@ import { DateTime } from "../../components/DateTime";
 import { FieldList } from "../../components/FieldList";
 import { RecordPage } from "../../components/RecordPage";
 import { Section } from "../../components/Section";
-import { StatusBadge } from "../../components/StatusBadge";
+import { checkAnswer, VerdictBadge } from "../../components/VerdictBadge";
 import { AgentLink } from "../agents/AgentLink";
 import { ContextLink } from "./ContextLink";
 import { useVerification } from "./use-verifications";
@@ -19,7 +19,7 @@ export default function VerificationPage() {
       title={`Verification ${id}`}
       query={verification}
       back={{ to: "/verifications", label: "All verifications" }}
-      header={(record) => <StatusBadge status={record.verified ? "verified" : "not verified"} />}
+      header={(record) => <VerdictBadge verdict={record.verdict} />}
       skeletonHeight={420}
     >
       {(record) => (
@@ -33,8 +33,8 @@ export default function VerificationPage() {
                 ["Transaction", record.transaction_hash],
                 ["Block", record.block_number],
                 ["Confirmations", record.confirmations],
-                ["Signature valid", record.signature_valid ? "yes" : "no"],
-                ["Hash matches", record.hash_matches ? "yes" : "no"],
+                ["Signature valid", checkAnswer(record, "signature_valid", record.signature_valid)],
+                ["Hash matches", checkAnswer(record, "hash_matches", record.hash_matches)],
                 ["Took", `${record.verification_time_ms} ms`],
                 ["When", <DateTime key="w" value={record.created_at} />],
               ]}

@@ -6,10 +6,10 @@ import { DateTime } from "../../components/DateTime";
 import { FilterForm } from "../../components/FilterForm";
 import { PagedTable } from "../../components/PagedTable";
 import { PageHeader } from "../../components/PageHeader";
-import { StatusBadge } from "../../components/StatusBadge";
 import { TimeRangeControl } from "../../components/TimeRangeControl";
 import { rangeParams } from "../../components/time-range";
 import { useUrlRange } from "../../components/use-url-range";
+import { VerdictBadge } from "../../components/VerdictBadge";
 import { AgentLink } from "../agents/AgentLink";
 import { ContextLink } from "./ContextLink";
 import { useVerifications } from "./use-verifications";
@@ -56,9 +56,7 @@ export default function VerificationsPage() {
           },
           {
             header: "Result",
-            cell: (verification) => (
-              <StatusBadge status={verification.verified ? "verified" : "not verified"} />
-            ),
+            cell: (verification) => <VerdictBadge verdict={verification.verdict} />,
           },
           { header: "Context", cell: (verification) => <ContextLink id={verification.context_id} /> },
           { header: "Agent", cell: (verification) => <AgentLink agentId={verification.agent_id} /> },

@@ -26,10 +26,12 @@ describe("verify data you hold", () => {
         reply: () => ({
           status: 201,
           body: {
+            verdict: "failed",
             verified: false,
             checks: [
               {
                 name: "hash_matches",
+                status: "failed",
                 ok: false,
                 reason: `the data hashes to 0x${"ab".repeat(32)}, not the anchored leaf`,
               },
@@ -51,7 +53,7 @@ describe("verify data you hold", () => {
     expect(
       await screen.findByText(`the data hashes to 0x${"ab".repeat(32)}, not the anchored leaf`),
     ).toBeTruthy();
-    expect(screen.getByText("not verified")).toBeTruthy();
+    expect(screen.getAllByText("failed").length).toBe(2); // the verdict and the check
     expect(api.callsTo("POST", "/verifications")[0]?.body).toEqual({ transaction_hash: tx, context: held });
   });
 

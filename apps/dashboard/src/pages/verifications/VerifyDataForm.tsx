@@ -3,7 +3,7 @@ import { type FormEvent, useState } from "react";
 import { ChecksList } from "../../components/ChecksList";
 import { ErrorAlert } from "../../components/ErrorAlert";
 import { Section } from "../../components/Section";
-import { StatusBadge } from "../../components/StatusBadge";
+import { VerdictBadge } from "../../components/VerdictBadge";
 import { type HeldContext, useVerifyHeldData } from "./use-verifications";
 
 const EXAMPLE =
@@ -64,7 +64,7 @@ export function VerifyDataForm() {
           {result ? (
             <Stack gap="xs">
               <Group gap="xs">
-                <StatusBadge status={result.verified ? "verified" : "not verified"} />
+                <VerdictBadge verdict={result.verdict} />
               </Group>
               <ChecksList checks={result.checks} />
             </Stack>

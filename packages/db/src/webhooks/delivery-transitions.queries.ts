@@ -1,0 +1,330 @@
+/** Types generated for queries found in "packages/db/src/webhooks/delivery-transitions.sql" */
+import { PreparedQuery } from '@pgtyped/runtime';
+
+export type DeliveryStatus = 'failed' | 'pending' | 'succeeded';
+
+export type DateOrString = Date | string;
+
+export type DateOrStringArray = (DateOrString)[];
+
+export type DeliveryStatusArray = (DeliveryStatus)[];
+
+export type booleanArray = (boolean)[];
+
+export type numberArray = (number)[];
+
+export type stringArray = (string)[];
+
+/** 'CreateDeliveries' parameters type */
+export interface ICreateDeliveriesParams {
+  disabled: booleanArray;
+  disabledError: string;
+  disabledTo: DeliveryStatus;
+  eventIds: stringArray;
+  events: stringArray;
+  ids: stringArray;
+  to: DeliveryStatus;
+  webhookIds: stringArray;
+}
+
+/** 'CreateDeliveries' return type */
+export interface ICreateDeliveriesResult {
+  due: boolean;
+  id: string;
+}
+
+/** 'CreateDeliveries' query type */
+export interface ICreateDeliveriesQuery {
+  params: ICreateDeliveriesParams;
+  result: ICreateDeliveriesResult;
+}
+
+const createDeliveriesIR: any = {"usedParamSet":{"disabledTo":true,"to":true,"disabledError":true,"ids":true,"webhookIds":true,"eventIds":true,"events":true,"disabled":true},"params":[{"name":"disabledTo","required":true,"transform":{"type":"scalar"},"locs":[{"a":242,"b":253}]},{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":278,"b":281},{"a":678,"b":681}]},{"name":"disabledError","required":true,"transform":{"type":"scalar"},"locs":[{"a":339,"b":353}]},{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":447,"b":451}]},{"name":"webhookIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":462,"b":473}]},{"name":"eventIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":484,"b":493}]},{"name":"events","required":true,"transform":{"type":"scalar"},"locs":[{"a":504,"b":511}]},{"name":"disabled","required":true,"transform":{"type":"scalar"},"locs":[{"a":522,"b":531}]}],"statement":"INSERT INTO webhook_deliveries (id, webhook_id, event_id, event, status, error_message,\n                                next_attempt_at, created_at, updated_at)\nSELECT t.id, t.webhook_id, t.event_id, t.event,\n       CASE WHEN t.disabled THEN :disabledTo!::\"DeliveryStatus\" ELSE :to!::\"DeliveryStatus\" END,\n       CASE WHEN t.disabled THEN :disabledError!::text END,\n       CASE WHEN t.disabled THEN NULL ELSE now() END, now(), now()\n  FROM unnest(:ids!::text[], :webhookIds!::text[], :eventIds!::text[], :events!::text[], :disabled!::boolean[])\n       AS t(id, webhook_id, event_id, event, disabled)\nON CONFLICT (webhook_id, event_id) DO NOTHING\nRETURNING id AS \"id!\", status = :to!::\"DeliveryStatus\" AS \"due!\""};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * INSERT INTO webhook_deliveries (id, webhook_id, event_id, event, status, error_message,
+ *                                 next_attempt_at, created_at, updated_at)
+ * SELECT t.id, t.webhook_id, t.event_id, t.event,
+ *        CASE WHEN t.disabled THEN :disabledTo!::"DeliveryStatus" ELSE :to!::"DeliveryStatus" END,
+ *        CASE WHEN t.disabled THEN :disabledError!::text END,
+ *        CASE WHEN t.disabled THEN NULL ELSE now() END, now(), now()
+ *   FROM unnest(:ids!::text[], :webhookIds!::text[], :eventIds!::text[], :events!::text[], :disabled!::boolean[])
+ *        AS t(id, webhook_id, event_id, event, disabled)
+ * ON CONFLICT (webhook_id, event_id) DO NOTHING
+ * RETURNING id AS "id!", status = :to!::"DeliveryStatus" AS "due!"
+ * ```
+ */
+export const createDeliveries = new PreparedQuery<ICreateDeliveriesParams,ICreateDeliveriesResult>(createDeliveriesIR);
+
+
+/** 'CreateTestDeliveryRow' parameters type */
+export interface ICreateTestDeliveryRowParams {
+  event: string;
+  eventId: string;
+  id: string;
+  now: DateOrString;
+  to: DeliveryStatus;
+  webhookId: string;
+}
+
+/** 'CreateTestDeliveryRow' return type */
+export type ICreateTestDeliveryRowResult = void;
+
+/** 'CreateTestDeliveryRow' query type */
+export interface ICreateTestDeliveryRowQuery {
+  params: ICreateTestDeliveryRowParams;
+  result: ICreateTestDeliveryRowResult;
+}
+
+const createTestDeliveryRowIR: any = {"usedParamSet":{"id":true,"webhookId":true,"eventId":true,"event":true,"to":true,"now":true},"params":[{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":122,"b":125}]},{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":128,"b":138}]},{"name":"eventId","required":true,"transform":{"type":"scalar"},"locs":[{"a":141,"b":149}]},{"name":"event","required":true,"transform":{"type":"scalar"},"locs":[{"a":152,"b":158}]},{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":161,"b":164}]},{"name":"now","required":true,"transform":{"type":"scalar"},"locs":[{"a":185,"b":189},{"a":213,"b":217},{"a":233,"b":237}]}],"statement":"INSERT INTO webhook_deliveries (id, webhook_id, event_id, event, status, next_attempt_at, created_at, updated_at)\nVALUES (:id!, :webhookId!, :eventId!, :event!, :to!::\"DeliveryStatus\", :now!::timestamptz,\n        :now!::timestamptz, :now!::timestamptz)"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * INSERT INTO webhook_deliveries (id, webhook_id, event_id, event, status, next_attempt_at, created_at, updated_at)
+ * VALUES (:id!, :webhookId!, :eventId!, :event!, :to!::"DeliveryStatus", :now!::timestamptz,
+ *         :now!::timestamptz, :now!::timestamptz)
+ * ```
+ */
+export const createTestDeliveryRow = new PreparedQuery<ICreateTestDeliveryRowParams,ICreateTestDeliveryRowResult>(createTestDeliveryRowIR);
+
+
+/** 'RecordDeliveryAttempts' parameters type */
+export interface IRecordDeliveryAttemptsParams {
+  attemptedAt: DateOrStringArray;
+  cycles: numberArray;
+  deliveryIds: stringArray;
+  durationsMs: numberArray;
+  errors: stringArray;
+  eventIds: stringArray;
+  exchanges: stringArray;
+  exhaustTo: DeliveryStatus;
+  failAttemptTo: DeliveryStatus;
+  finishedAt: DateOrStringArray;
+  from: DeliveryStatusArray;
+  hi: string;
+  lo: string;
+  maxAttempts: number;
+  oks: booleanArray;
+  responseBodies: stringArray;
+  responseStatuses: numberArray;
+  retryDelaysMs: numberArray;
+  succeedTo: DeliveryStatus;
+}
+
+/** 'RecordDeliveryAttempts' return type */
+export interface IRecordDeliveryAttemptsResult {
+  attempts: number;
+  endpoint_state: string;
+  id: string;
+  next_attempt_at: Date | null;
+  status: DeliveryStatus;
+  webhook_id: string;
+}
+
+/** 'RecordDeliveryAttempts' query type */
+export interface IRecordDeliveryAttemptsQuery {
+  params: IRecordDeliveryAttemptsParams;
+  result: IRecordDeliveryAttemptsResult;
+}
+
+const recordDeliveryAttemptsIR: any = {"usedParamSet":{"deliveryIds":true,"cycles":true,"attemptedAt":true,"finishedAt":true,"durationsMs":true,"responseStatuses":true,"errors":true,"oks":true,"exchanges":true,"responseBodies":true,"eventIds":true,"succeedTo":true,"maxAttempts":true,"exhaustTo":true,"failAttemptTo":true,"retryDelaysMs":true,"from":true,"lo":true,"hi":true},"params":[{"name":"deliveryIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":44,"b":56}]},{"name":"cycles","required":true,"transform":{"type":"scalar"},"locs":[{"a":67,"b":74}]},{"name":"attemptedAt","required":true,"transform":{"type":"scalar"},"locs":[{"a":84,"b":96}]},{"name":"finishedAt","required":true,"transform":{"type":"scalar"},"locs":[{"a":114,"b":125}]},{"name":"durationsMs","required":true,"transform":{"type":"scalar"},"locs":[{"a":147,"b":159}]},{"name":"responseStatuses","required":true,"transform":{"type":"scalar"},"locs":[{"a":169,"b":186}]},{"name":"errors","required":true,"transform":{"type":"scalar"},"locs":[{"a":196,"b":203}]},{"name":"oks","required":true,"transform":{"type":"scalar"},"locs":[{"a":214,"b":218}]},{"name":"exchanges","required":true,"transform":{"type":"scalar"},"locs":[{"a":236,"b":246}]},{"name":"responseBodies","required":true,"transform":{"type":"scalar"},"locs":[{"a":257,"b":272}]},{"name":"eventIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":283,"b":292}]},{"name":"succeedTo","required":true,"transform":{"type":"scalar"},"locs":[{"a":566,"b":576}]},{"name":"maxAttempts","required":true,"transform":{"type":"scalar"},"locs":[{"a":642,"b":654},{"a":1888,"b":1900}]},{"name":"exhaustTo","required":true,"transform":{"type":"scalar"},"locs":[{"a":666,"b":676}]},{"name":"failAttemptTo","required":true,"transform":{"type":"scalar"},"locs":[{"a":724,"b":738}]},{"name":"retryDelaysMs","required":true,"transform":{"type":"scalar"},"locs":[{"a":1950,"b":1964}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":2275,"b":2280}]},{"name":"lo","required":true,"transform":{"type":"scalar"},"locs":[{"a":2331,"b":2334}]},{"name":"hi","required":true,"transform":{"type":"scalar"},"locs":[{"a":2346,"b":2349}]}],"statement":"WITH input AS (\n  SELECT * FROM unnest(\n    :deliveryIds!::text[], :cycles!::int[], :attemptedAt!::timestamptz[], :finishedAt!::timestamptz[],\n    :durationsMs!::int[], :responseStatuses!::int[], :errors!::text[], :oks!::boolean[],\n    :exchanges!::text[], :responseBodies!::text[], :eventIds!::text[]\n  ) AS i(delivery_id, cycle, attempted_at, finished_at, duration_ms, response_status, error, ok,\n         exchange, response_body, event_id)\n), updated AS (\n  UPDATE webhook_deliveries AS d\n     SET attempts = d.attempts + 1,\n         status = CASE WHEN i.ok THEN :succeedTo!::\"DeliveryStatus\"\n                       WHEN d.attempts + 1 >= :maxAttempts!::int THEN :exhaustTo!::\"DeliveryStatus\"\n                       ELSE :failAttemptTo!::\"DeliveryStatus\" END,\n         response_status = i.response_status,\n         error_message = i.error,\n         last_attempt_at = i.attempted_at,\n         -- the first attempt of cycle 1 (none made yet) stays in the row (its columns are NULL until then)\n         first_attempted_at = CASE WHEN d.cycle = 1 AND d.attempts = 0 THEN i.attempted_at ELSE d.first_attempted_at END,\n         first_duration_ms = CASE WHEN d.cycle = 1 AND d.attempts = 0 THEN i.duration_ms ELSE d.first_duration_ms END,\n         first_response_status = CASE WHEN d.cycle = 1 AND d.attempts = 0 THEN i.response_status\n                                      ELSE d.first_response_status END,\n         first_error = CASE WHEN d.cycle = 1 AND d.attempts = 0 THEN i.error ELSE d.first_error END,\n         first_exchange = CASE WHEN d.cycle = 1 AND d.attempts = 0 THEN decode(i.exchange, 'base64')\n                               ELSE d.first_exchange END,\n         first_response_body = CASE WHEN d.cycle = 1 AND d.attempts = 0 THEN i.response_body\n                                    ELSE d.first_response_body END,\n         next_attempt_at = CASE WHEN i.ok OR d.attempts + 1 >= :maxAttempts!::int THEN NULL\n           ELSE i.finished_at + (:retryDelaysMs!::int[])[d.attempts + 1] * interval '1 millisecond' END,\n         updated_at = now()\n    FROM input AS i, webhooks AS w\n   -- by the key's event (a probe of (event_id, webhook_id)), within the batch's days\n   WHERE d.event_id = i.event_id AND d.id = i.delivery_id AND d.cycle = i.cycle\n     AND d.status = ANY(:from!::\"DeliveryStatus\"[])\n     AND d.event_id BETWEEN :lo!::text AND :hi!::text AND w.id = d.webhook_id\nRETURNING d.id, d.event_id, d.webhook_id, d.attempts, d.status, d.next_attempt_at,\n          ctxlog_endpoint_state(w.status, w.disabled_at, w.deleted_at) AS endpoint_state,\n          i.cycle, i.attempted_at, i.duration_ms, i.response_status, i.error, i.exchange, i.response_body\n), logged AS (\n  -- every attempt but a cycle's first of cycle 1 (kept in the delivery's row)\n  INSERT INTO webhook_attempts (delivery_id, event_id, cycle, number, attempted_at, duration_ms, response_status,\n                                error, exchange, response_body)\n  SELECT id, event_id, cycle, attempts, attempted_at, duration_ms, response_status, error,\n         decode(exchange, 'base64'), response_body FROM updated\n   WHERE NOT (cycle = 1 AND attempts = 1)\n)\nSELECT id AS \"id!\", webhook_id AS \"webhook_id!\", attempts AS \"attempts!\", status AS \"status!\",\n       next_attempt_at, endpoint_state AS \"endpoint_state!\"\n  FROM updated"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * WITH input AS (
+ *   SELECT * FROM unnest(
+ *     :deliveryIds!::text[], :cycles!::int[], :attemptedAt!::timestamptz[], :finishedAt!::timestamptz[],
+ *     :durationsMs!::int[], :responseStatuses!::int[], :errors!::text[], :oks!::boolean[],
+ *     :exchanges!::text[], :responseBodies!::text[], :eventIds!::text[]
+ *   ) AS i(delivery_id, cycle, attempted_at, finished_at, duration_ms, response_status, error, ok,
+ *          exchange, response_body, event_id)
+ * ), updated AS (
+ *   UPDATE webhook_deliveries AS d
+ *      SET attempts = d.attempts + 1,
+ *          status = CASE WHEN i.ok THEN :succeedTo!::"DeliveryStatus"
+ *                        WHEN d.attempts + 1 >= :maxAttempts!::int THEN :exhaustTo!::"DeliveryStatus"
+ *                        ELSE :failAttemptTo!::"DeliveryStatus" END,
+ *          response_status = i.response_status,
+ *          error_message = i.error,
+ *          last_attempt_at = i.attempted_at,
+ *          -- the first attempt of cycle 1 (none made yet) stays in the row (its columns are NULL until then)
+ *          first_attempted_at = CASE WHEN d.cycle = 1 AND d.attempts = 0 THEN i.attempted_at ELSE d.first_attempted_at END,
+ *          first_duration_ms = CASE WHEN d.cycle = 1 AND d.attempts = 0 THEN i.duration_ms ELSE d.first_duration_ms END,
+ *          first_response_status = CASE WHEN d.cycle = 1 AND d.attempts = 0 THEN i.response_status
+ *                                       ELSE d.first_response_status END,
+ *          first_error = CASE WHEN d.cycle = 1 AND d.attempts = 0 THEN i.error ELSE d.first_error END,
+ *          first_exchange = CASE WHEN d.cycle = 1 AND d.attempts = 0 THEN decode(i.exchange, 'base64')
+ *                                ELSE d.first_exchange END,
+ *          first_response_body = CASE WHEN d.cycle = 1 AND d.attempts = 0 THEN i.response_body
+ *                                     ELSE d.first_response_body END,
+ *          next_attempt_at = CASE WHEN i.ok OR d.attempts + 1 >= :maxAttempts!::int THEN NULL
+ *            ELSE i.finished_at + (:retryDelaysMs!::int[])[d.attempts + 1] * interval '1 millisecond' END,
+ *          updated_at = now()
+ *     FROM input AS i, webhooks AS w
+ *    -- by the key's event (a probe of (event_id, webhook_id)), within the batch's days
+ *    WHERE d.event_id = i.event_id AND d.id = i.delivery_id AND d.cycle = i.cycle
+ *      AND d.status = ANY(:from!::"DeliveryStatus"[])
+ *      AND d.event_id BETWEEN :lo!::text AND :hi!::text AND w.id = d.webhook_id
+ * RETURNING d.id, d.event_id, d.webhook_id, d.attempts, d.status, d.next_attempt_at,
+ *           ctxlog_endpoint_state(w.status, w.disabled_at, w.deleted_at) AS endpoint_state,
+ *           i.cycle, i.attempted_at, i.duration_ms, i.response_status, i.error, i.exchange, i.response_body
+ * ), logged AS (
+ *   -- every attempt but a cycle's first of cycle 1 (kept in the delivery's row)
+ *   INSERT INTO webhook_attempts (delivery_id, event_id, cycle, number, attempted_at, duration_ms, response_status,
+ *                                 error, exchange, response_body)
+ *   SELECT id, event_id, cycle, attempts, attempted_at, duration_ms, response_status, error,
+ *          decode(exchange, 'base64'), response_body FROM updated
+ *    WHERE NOT (cycle = 1 AND attempts = 1)
+ * )
+ * SELECT id AS "id!", webhook_id AS "webhook_id!", attempts AS "attempts!", status AS "status!",
+ *        next_attempt_at, endpoint_state AS "endpoint_state!"
+ *   FROM updated
+ * ```
+ */
+export const recordDeliveryAttempts = new PreparedQuery<IRecordDeliveryAttemptsParams,IRecordDeliveryAttemptsResult>(recordDeliveryAttemptsIR);
+
+
+/** 'AbandonDeliveryRows' parameters type */
+export interface IAbandonDeliveryRowsParams {
+  eventIds: stringArray;
+  from: DeliveryStatusArray;
+  ids: stringArray;
+  reason: string;
+  to: DeliveryStatus;
+}
+
+/** 'AbandonDeliveryRows' return type */
+export interface IAbandonDeliveryRowsResult {
+  id: string;
+}
+
+/** 'AbandonDeliveryRows' query type */
+export interface IAbandonDeliveryRowsQuery {
+  params: IAbandonDeliveryRowsParams;
+  result: IAbandonDeliveryRowsResult;
+}
+
+const abandonDeliveryRowsIR: any = {"usedParamSet":{"to":true,"reason":true,"eventIds":true,"ids":true,"from":true},"params":[{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":42,"b":45}]},{"name":"reason","required":true,"transform":{"type":"scalar"},"locs":[{"a":82,"b":89}]},{"name":"eventIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":157,"b":166}]},{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":190,"b":194}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":225,"b":230}]}],"statement":"UPDATE webhook_deliveries\n   SET status = :to!::\"DeliveryStatus\", error_message = :reason!, next_attempt_at = NULL, updated_at = now()\n WHERE event_id = ANY(:eventIds!::text[]) AND id = ANY(:ids!::text[])\n   AND status = ANY(:from!::\"DeliveryStatus\"[])\nRETURNING id"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * UPDATE webhook_deliveries
+ *    SET status = :to!::"DeliveryStatus", error_message = :reason!, next_attempt_at = NULL, updated_at = now()
+ *  WHERE event_id = ANY(:eventIds!::text[]) AND id = ANY(:ids!::text[])
+ *    AND status = ANY(:from!::"DeliveryStatus"[])
+ * RETURNING id
+ * ```
+ */
+export const abandonDeliveryRows = new PreparedQuery<IAbandonDeliveryRowsParams,IAbandonDeliveryRowsResult>(abandonDeliveryRowsIR);
+
+
+/** 'AbandonDeliveriesOfWebhook' parameters type */
+export interface IAbandonDeliveriesOfWebhookParams {
+  from: DeliveryStatusArray;
+  reason: string;
+  to: DeliveryStatus;
+  webhookId: string;
+}
+
+/** 'AbandonDeliveriesOfWebhook' return type */
+export interface IAbandonDeliveriesOfWebhookResult {
+  id: string;
+}
+
+/** 'AbandonDeliveriesOfWebhook' query type */
+export interface IAbandonDeliveriesOfWebhookQuery {
+  params: IAbandonDeliveriesOfWebhookParams;
+  result: IAbandonDeliveriesOfWebhookResult;
+}
+
+const abandonDeliveriesOfWebhookIR: any = {"usedParamSet":{"to":true,"reason":true,"webhookId":true,"from":true},"params":[{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":42,"b":45}]},{"name":"reason","required":true,"transform":{"type":"scalar"},"locs":[{"a":82,"b":89}]},{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":155,"b":165}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":184,"b":189}]}],"statement":"UPDATE webhook_deliveries\n   SET status = :to!::\"DeliveryStatus\", error_message = :reason!, next_attempt_at = NULL, updated_at = now()\n WHERE webhook_id = :webhookId! AND status = ANY(:from!::\"DeliveryStatus\"[])\nRETURNING id"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * UPDATE webhook_deliveries
+ *    SET status = :to!::"DeliveryStatus", error_message = :reason!, next_attempt_at = NULL, updated_at = now()
+ *  WHERE webhook_id = :webhookId! AND status = ANY(:from!::"DeliveryStatus"[])
+ * RETURNING id
+ * ```
+ */
+export const abandonDeliveriesOfWebhook = new PreparedQuery<IAbandonDeliveriesOfWebhookParams,IAbandonDeliveriesOfWebhookResult>(abandonDeliveriesOfWebhookIR);
+
+
+/** 'RetryFailedDelivery' parameters type */
+export interface IRetryFailedDeliveryParams {
+  deliveryId: string;
+  from: DeliveryStatusArray;
+  to: DeliveryStatus;
+  webhookId: string;
+}
+
+/** 'RetryFailedDelivery' return type */
+export interface IRetryFailedDeliveryResult {
+  id: string;
+}
+
+/** 'RetryFailedDelivery' query type */
+export interface IRetryFailedDeliveryQuery {
+  params: IRetryFailedDeliveryParams;
+  result: IRetryFailedDeliveryResult;
+}
+
+const retryFailedDeliveryIR: any = {"usedParamSet":{"to":true,"webhookId":true,"deliveryId":true,"from":true},"params":[{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":42,"b":45}]},{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":163,"b":173}]},{"name":"deliveryId","required":true,"transform":{"type":"scalar"},"locs":[{"a":184,"b":195}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":214,"b":219}]}],"statement":"UPDATE webhook_deliveries\n   SET status = :to!::\"DeliveryStatus\", attempts = 0, cycle = cycle + 1, next_attempt_at = now(), updated_at = now()\n WHERE webhook_id = :webhookId! AND id = :deliveryId! AND status = ANY(:from!::\"DeliveryStatus\"[])\nRETURNING id"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * UPDATE webhook_deliveries
+ *    SET status = :to!::"DeliveryStatus", attempts = 0, cycle = cycle + 1, next_attempt_at = now(), updated_at = now()
+ *  WHERE webhook_id = :webhookId! AND id = :deliveryId! AND status = ANY(:from!::"DeliveryStatus"[])
+ * RETURNING id
+ * ```
+ */
+export const retryFailedDelivery = new PreparedQuery<IRetryFailedDeliveryParams,IRetryFailedDeliveryResult>(retryFailedDeliveryIR);
+
+
+/** 'RecoverDeliveryRows' parameters type */
+export interface IRecoverDeliveryRowsParams {
+  from: DeliveryStatusArray;
+  since: DateOrString;
+  to: DeliveryStatus;
+  until?: DateOrString | null | void;
+  webhookId: string;
+}
+
+/** 'RecoverDeliveryRows' return type */
+export interface IRecoverDeliveryRowsResult {
+  event_id: string;
+  id: string;
+}
+
+/** 'RecoverDeliveryRows' query type */
+export interface IRecoverDeliveryRowsQuery {
+  params: IRecoverDeliveryRowsParams;
+  result: IRecoverDeliveryRowsResult;
+}
+
+const recoverDeliveryRowsIR: any = {"usedParamSet":{"to":true,"webhookId":true,"from":true,"since":true,"until":true},"params":[{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":47,"b":50}]},{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":205,"b":215}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":236,"b":241}]},{"name":"since","required":true,"transform":{"type":"scalar"},"locs":[{"a":309,"b":315}]},{"name":"until","required":false,"transform":{"type":"scalar"},"locs":[{"a":338,"b":343},{"a":384,"b":389}]}],"statement":"UPDATE webhook_deliveries AS d\n   SET status = :to!::\"DeliveryStatus\", attempts = 0, cycle = d.cycle + 1, next_attempt_at = now(),\n       updated_at = now()\n  FROM outbox_events AS e\n WHERE d.webhook_id = :webhookId! AND d.status = ANY(:from!::\"DeliveryStatus\"[]) AND e.id = d.event_id\n   AND e.created_at >= :since!::timestamptz\n   AND (:until::timestamptz IS NULL OR e.created_at < :until::timestamptz)\nRETURNING d.id AS \"id!\", d.event_id AS \"event_id!\""};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * UPDATE webhook_deliveries AS d
+ *    SET status = :to!::"DeliveryStatus", attempts = 0, cycle = d.cycle + 1, next_attempt_at = now(),
+ *        updated_at = now()
+ *   FROM outbox_events AS e
+ *  WHERE d.webhook_id = :webhookId! AND d.status = ANY(:from!::"DeliveryStatus"[]) AND e.id = d.event_id
+ *    AND e.created_at >= :since!::timestamptz
+ *    AND (:until::timestamptz IS NULL OR e.created_at < :until::timestamptz)
+ * RETURNING d.id AS "id!", d.event_id AS "event_id!"
+ * ```
+ */
+export const recoverDeliveryRows = new PreparedQuery<IRecoverDeliveryRowsParams,IRecoverDeliveryRowsResult>(recoverDeliveryRowsIR);
+
+

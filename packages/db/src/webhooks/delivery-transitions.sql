@@ -1,0 +1,95 @@
+/* @name createDeliveries */
+INSERT INTO webhook_deliveries (id, webhook_id, event_id, event, status, error_message,
+                                next_attempt_at, created_at, updated_at)
+SELECT t.id, t.webhook_id, t.event_id, t.event,
+       CASE WHEN t.disabled THEN :disabledTo!::"DeliveryStatus" ELSE :to!::"DeliveryStatus" END,
+       CASE WHEN t.disabled THEN :disabledError!::text END,
+       CASE WHEN t.disabled THEN NULL ELSE now() END, now(), now()
+  FROM unnest(:ids!::text[], :webhookIds!::text[], :eventIds!::text[], :events!::text[], :disabled!::boolean[])
+       AS t(id, webhook_id, event_id, event, disabled)
+ON CONFLICT (webhook_id, event_id) DO NOTHING
+RETURNING id AS "id!", status = :to!::"DeliveryStatus" AS "due!";
+
+/* @name createTestDeliveryRow */
+INSERT INTO webhook_deliveries (id, webhook_id, event_id, event, status, next_attempt_at, created_at, updated_at)
+VALUES (:id!, :webhookId!, :eventId!, :event!, :to!::"DeliveryStatus", :now!::timestamptz,
+        :now!::timestamptz, :now!::timestamptz);
+
+/* @name recordDeliveryAttempts */
+WITH input AS (
+  SELECT * FROM unnest(
+    :deliveryIds!::text[], :cycles!::int[], :attemptedAt!::timestamptz[], :finishedAt!::timestamptz[],
+    :durationsMs!::int[], :responseStatuses!::int[], :errors!::text[], :oks!::boolean[],
+    :exchanges!::text[], :responseBodies!::text[], :eventIds!::text[]
+  ) AS i(delivery_id, cycle, attempted_at, finished_at, duration_ms, response_status, error, ok,
+         exchange, response_body, event_id)
+), updated AS (
+  UPDATE webhook_deliveries AS d
+     SET attempts = d.attempts + 1,
+         status = CASE WHEN i.ok THEN :succeedTo!::"DeliveryStatus"
+                       WHEN d.attempts + 1 >= :maxAttempts!::int THEN :exhaustTo!::"DeliveryStatus"
+                       ELSE :failAttemptTo!::"DeliveryStatus" END,
+         response_status = i.response_status,
+         error_message = i.error,
+         last_attempt_at = i.attempted_at,
+         -- the first attempt of cycle 1 (none made yet) stays in the row (its columns are NULL until then)
+         first_attempted_at = CASE WHEN d.cycle = 1 AND d.attempts = 0 THEN i.attempted_at ELSE d.first_attempted_at END,
+         first_duration_ms = CASE WHEN d.cycle = 1 AND d.attempts = 0 THEN i.duration_ms ELSE d.first_duration_ms END,
+         first_response_status = CASE WHEN d.cycle = 1 AND d.attempts = 0 THEN i.response_status
+                                      ELSE d.first_response_status END,
+         first_error = CASE WHEN d.cycle = 1 AND d.attempts = 0 THEN i.error ELSE d.first_error END,
+         first_exchange = CASE WHEN d.cycle = 1 AND d.attempts = 0 THEN decode(i.exchange, 'base64')
+                               ELSE d.first_exchange END,
+         first_response_body = CASE WHEN d.cycle = 1 AND d.attempts = 0 THEN i.response_body
+                                    ELSE d.first_response_body END,
+         next_attempt_at = CASE WHEN i.ok OR d.attempts + 1 >= :maxAttempts!::int THEN NULL
+           ELSE i.finished_at + (:retryDelaysMs!::int[])[d.attempts + 1] * interval '1 millisecond' END,
+         updated_at = now()
+    FROM input AS i, webhooks AS w
+   -- by the key's event (a probe of (event_id, webhook_id)), within the batch's days
+   WHERE d.event_id = i.event_id AND d.id = i.delivery_id AND d.cycle = i.cycle
+     AND d.status = ANY(:from!::"DeliveryStatus"[])
+     AND d.event_id BETWEEN :lo!::text AND :hi!::text AND w.id = d.webhook_id
+RETURNING d.id, d.event_id, d.webhook_id, d.attempts, d.status, d.next_attempt_at,
+          ctxlog_endpoint_state(w.status, w.disabled_at, w.deleted_at) AS endpoint_state,
+          i.cycle, i.attempted_at, i.duration_ms, i.response_status, i.error, i.exchange, i.response_body
+), logged AS (
+  -- every attempt but a cycle's first of cycle 1 (kept in the delivery's row)
+  INSERT INTO webhook_attempts (delivery_id, event_id, cycle, number, attempted_at, duration_ms, response_status,
+                                error, exchange, response_body)
+  SELECT id, event_id, cycle, attempts, attempted_at, duration_ms, response_status, error,
+         decode(exchange, 'base64'), response_body FROM updated
+   WHERE NOT (cycle = 1 AND attempts = 1)
+)
+SELECT id AS "id!", webhook_id AS "webhook_id!", attempts AS "attempts!", status AS "status!",
+       next_attempt_at, endpoint_state AS "endpoint_state!"
+  FROM updated;
+
+/* @name abandonDeliveryRows */
+UPDATE webhook_deliveries
+   SET status = :to!::"DeliveryStatus", error_message = :reason!, next_attempt_at = NULL, updated_at = now()
+ WHERE event_id = ANY(:eventIds!::text[]) AND id = ANY(:ids!::text[])
+   AND status = ANY(:from!::"DeliveryStatus"[])
+RETURNING id;
+
+/* @name abandonDeliveriesOfWebhook */
+UPDATE webhook_deliveries
+   SET status = :to!::"DeliveryStatus", error_message = :reason!, next_attempt_at = NULL, updated_at = now()
+ WHERE webhook_id = :webhookId! AND status = ANY(:from!::"DeliveryStatus"[])
+RETURNING id;
+
+/* @name retryFailedDelivery */
+UPDATE webhook_deliveries
+   SET status = :to!::"DeliveryStatus", attempts = 0, cycle = cycle + 1, next_attempt_at = now(), updated_at = now()
+ WHERE webhook_id = :webhookId! AND id = :deliveryId! AND status = ANY(:from!::"DeliveryStatus"[])
+RETURNING id;
+
+/* @name recoverDeliveryRows */
+UPDATE webhook_deliveries AS d
+   SET status = :to!::"DeliveryStatus", attempts = 0, cycle = d.cycle + 1, next_attempt_at = now(),
+       updated_at = now()
+  FROM outbox_events AS e
+ WHERE d.webhook_id = :webhookId! AND d.status = ANY(:from!::"DeliveryStatus"[]) AND e.id = d.event_id
+   AND e.created_at >= :since!::timestamptz
+   AND (:until::timestamptz IS NULL OR e.created_at < :until::timestamptz)
+RETURNING d.id AS "id!", d.event_id AS "event_id!";
