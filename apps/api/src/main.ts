@@ -7,9 +7,11 @@ import type { ApiDeps } from "./deps";
 import { type ApiEnv, parseApiEnv } from "./env";
 import { createLogger } from "./http/logging";
 import { serveOps } from "./ops-server";
+import { releaseExpiredHeldSpans } from "./routes/otel/held-spans";
 import { createApiDeps } from "./wiring";
 
 const HOURLY = 60 * 60 * 1000;
+const HELD_SPANS_SWEEP_MS = 10_000;
 const REDIS_READY_WAIT_MS = 5_000;
 
 function redisReady(redis: ApiDeps["redis"], waitMs: number): Promise<boolean> {
@@ -95,12 +97,18 @@ async function serve(env: ApiEnv, logger: ReturnType<typeof createLogger>) {
     );
   }, HOURLY);
   sweep.unref();
+  // spans held for a trace whose root never came are written once held too long (held-spans.ts)
+  const heldSpans = setInterval(() => {
+    releaseExpiredHeldSpans(deps).catch((err: unknown) => logger.warn({ err }, "held spans sweep failed"));
+  }, HELD_SPANS_SWEEP_MS);
+  heldSpans.unref();
 
   handleShutdown({
     logger,
     timeoutMs: 10_000,
     stop: async () => {
       clearInterval(sweep);
+      clearInterval(heldSpans);
       deps.signers.stop();
       opsServer.then((ops) => ops.close());
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -38,6 +38,7 @@ CALLS = [
     ("agents.list (a window)", "listAgents", lambda c: list(c.agents.list(active_after=T0, active_before=T1))),
     ("agents.traces", "listAgentTraces", lambda c: list(c.agents.traces("planner-7", limit=5))),
     ("agents.erase_data", "eraseAgentData", lambda c: c.agents.erase_data("planner-7")),
+    ("agents.otel_refusals", "listOtelRefusals", lambda c: c.agents.otel_refusals()),
     ("search", "search", lambda c: c.search("0xab")),
     ("overview.get", "getOverview", lambda c: c.overview.get()),
     ("overview.series", "getOverviewSeries", lambda c: c.overview.series(since=T0, until=T1)),

@@ -58,6 +58,8 @@ export {
 export * from "./ops/read-backlog-ages";
 export * from "./otel/claim-otel-spans";
 export * from "./otel/list-agent-traces";
+export * from "./otel/otel-refusals";
+export * from "./otel/trace-agents";
 export * from "./overview/read-overview";
 export * from "./overview/read-overview-series";
 export { DEFAULT_MIGRATIONS_DIR, DEFAULT_SCHEMA_PATH } from "./paths";

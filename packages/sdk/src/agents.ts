@@ -1,3 +1,4 @@
+import type { components } from "./generated/openapi";
 import type { HttpClient } from "./http";
 import { paginate } from "./pagination";
 import type { Hex, ListResponse, PageParams, Timestamp } from "./types";
@@ -34,22 +35,11 @@ export interface ExportAgentParams {
   to_sequence?: number;
 }
 
-/** GET /agents/:agent_id/traces: one OpenTelemetry trace the agent's spans belong to. */
-export interface AgentTrace {
-  trace_id: string;
-  /** This agent's spans of the trace that the key may read. */
-  span_count: number;
-  /** Of those, the spans whose OTLP status is error. */
-  error_spans: number;
-  root_span_name: string | null;
-  /** The context holding the root span; `contexts.list({ trace_id })` lists every span's. */
-  root_context_id: string | null;
-  /** Nanoseconds since the Unix epoch, as a decimal string; null when every span is erased. */
-  start_time_unix_nano: string | null;
-  end_time_unix_nano: string | null;
-  first_received_at: Timestamp;
-  last_received_at: Timestamp;
-}
+/** GET /agents/:agent_id/traces: one OpenTelemetry trace the agent's spans belong to (the API's schema). */
+export type AgentTrace = components["schemas"]["AgentTrace"];
+
+/** GET /otel/refusals: spans refused at the OTLP endpoint in about the last 24 hours, per reason. */
+export type OtelRefusals = components["schemas"]["OtelRefusals"];
 
 /** DELETE /agents/:agent_id/data, one step. */
 export interface EraseAgentDataStep {
@@ -105,6 +95,11 @@ export class AgentsApi {
     opts: CallOptions = {},
   ): AsyncGenerator<AgentTrace> {
     return paginate((cursor) => this.traces(agentId, { ...params, cursor }, opts));
+  }
+
+  /** Spans refused at the OpenTelemetry endpoint lately (their exporter reported success). */
+  otelRefusals(opts: CallOptions = {}): Promise<OtelRefusals> {
+    return this.http.request({ method: "GET", path: "/otel/refusals", signal: opts.signal });
   }
 
   /**

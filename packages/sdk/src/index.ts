@@ -6,6 +6,7 @@ export {
   type EraseAgentDataStep,
   type ExportAgentParams,
   type ListAgentsParams,
+  type OtelRefusals,
 } from "./agents";
 export * from "./audit";
 export { type ContextHashInput, canonicalize, hashContext } from "./canonical";

@@ -94,6 +94,8 @@ it("an agent's page lists its traces, and a trace opens as a tree", async () => 
     "3",
     expect.stringMatching(/\d/),
     "1.5 s",
+    "gpt-4o", // the models the spans name; they carry no token count
+    "—",
     "1 error",
   ]);
   await row.getByRole("link", { name: "invoke_agent planner" }).click();

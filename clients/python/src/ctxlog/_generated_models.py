@@ -349,6 +349,17 @@ class AgentTrace(_Model):
     end_time_unix_nano: Optional[str] = None
     first_received_at: Optional[str] = None
     last_received_at: Optional[str] = None
+    #: The models the spans name, each once: gen_ai.response.model / gen_ai.request.model (OpenTelemetry GenAI
+    #: conventions), llm.model_name (OpenInference), ai.response.model / ai.model.id (Vercel AI SDK).
+    models: List[str] = field(default_factory=list)
+    #: Input tokens over the spans: gen_ai.usage.input_tokens (or prompt_tokens), llm.token_count.prompt,
+    #: ai.usage.inputTokens (or promptTokens). A span wrapping others that carry tokens is not counted (the AI
+    #: SDK's ai.generateText over its doGenerate calls), so each call counts once. Null when no span carries a
+    #: count.
+    input_tokens: Optional[int] = None
+    #: Output tokens, counted the same way: gen_ai.usage.output_tokens (or completion_tokens),
+    #: llm.token_count.completion, ai.usage.outputTokens (or completionTokens).
+    output_tokens: Optional[int] = None
     extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
 

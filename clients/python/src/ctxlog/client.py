@@ -259,6 +259,11 @@ class Agents(_Resource):
         return self._http.paginate("/agents/%s/traces" % seg(agent_id), {"limit": limit},
                                    lambda t: from_dict(AgentTrace, t))
 
+    def otel_refusals(self) -> Any:
+        """GET /otel/refusals: spans refused at the OTLP endpoint in about the last 24 hours, per
+        reason, with the fix (a dict: window_hours, data)."""
+        return self._run(Request("GET", "/otel/refusals"))
+
     def erase_data(self, agent_id: str) -> Any:
         """DELETE /agents/:agent_id/data (a full key), again until done: the data of every context of
         the agent erased; returns {"erased": total}. The log, its hashes and proofs remain."""

@@ -5,6 +5,13 @@ import type { NormalisedSpan } from "./normalise-spans";
 /** The span or resource attribute that names the agent explicitly (e.g. via OTEL_RESOURCE_ATTRIBUTES). */
 export const CTXLOG_AGENT_ID_ATTRIBUTE = "ctxlog.agent_id";
 
+/**
+ * Where a span's agent id came from: `explicit` (ctxlog.agent_id, on the span or its resource: the
+ * span is filed there whatever its trace), `named` (gen_ai.agent.id / gen_ai.agent.name: it names an
+ * agent, and can decide its trace's), `service` (only service.name: it inherits its trace's agent).
+ */
+export type AgentIdSource = "explicit" | "named" | "service";
+
 const text = (value: OtelJson | undefined): string | undefined =>
   typeof value === "string" && value !== "" ? value : undefined;
 
@@ -15,17 +22,21 @@ const text = (value: OtelJson | undefined): string | undefined =>
  * The first one found decides: when it is not a valid agent_id the span is refused with the reason,
  * rather than silently falling back to a less specific identity.
  */
-export function deriveAgentId(span: NormalisedSpan): { agentId: string } | { problem: string } {
+export function deriveAgentId(
+  span: NormalisedSpan,
+):
+  | { agentId: string; source: AgentIdSource }
+  | { problem: string; source?: AgentIdSource; suggestion?: string } {
   const own = span.attributes;
   const res = span.resource.attributes;
   const service = text(res["service.name"]);
   const agentName = text(own["gen_ai.agent.name"]) ?? text(res["gen_ai.agent.name"]);
-  const candidates: [string, string | undefined][] = [
-    ["span attribute ctxlog.agent_id", text(own[CTXLOG_AGENT_ID_ATTRIBUTE])],
-    ["resource attribute ctxlog.agent_id", text(res[CTXLOG_AGENT_ID_ATTRIBUTE])],
-    ["gen_ai.agent.id", text(own["gen_ai.agent.id"]) ?? text(res["gen_ai.agent.id"])],
-    ["gen_ai.agent.name", agentName && service ? `${service}/${agentName}` : agentName],
-    ["resource attribute service.name", service],
+  const candidates: [string, string | undefined, AgentIdSource][] = [
+    ["span attribute ctxlog.agent_id", text(own[CTXLOG_AGENT_ID_ATTRIBUTE]), "explicit"],
+    ["resource attribute ctxlog.agent_id", text(res[CTXLOG_AGENT_ID_ATTRIBUTE]), "explicit"],
+    ["gen_ai.agent.id", text(own["gen_ai.agent.id"]) ?? text(res["gen_ai.agent.id"]), "named"],
+    ["gen_ai.agent.name", agentName && service ? `${service}/${agentName}` : agentName, "named"],
+    ["resource attribute service.name", service, "service"],
   ];
   const found = candidates.find(([, value]) => value !== undefined);
   if (!found) {
@@ -35,7 +46,7 @@ export function deriveAgentId(span: NormalisedSpan): { agentId: string } | { pro
         "gen_ai.agent.id, gen_ai.agent.name or service.name",
     };
   }
-  const [source, agentId = ""] = found;
+  const [source, agentId = "", kind] = found;
   const shown = agentId.slice(0, 140);
   if (!isValidAgentId(agentId)) {
     const suggestion = validAgentIdLike(agentId);
@@ -44,9 +55,11 @@ export function deriveAgentId(span: NormalisedSpan): { agentId: string } | { pro
         `the agent id ${JSON.stringify(shown)} (from ${source}) is not a valid agent_id ` +
         "(1–128 of letters, digits and . _ : @ / -, starting with a letter or digit); set ctxlog.agent_id" +
         (suggestion ? `, e.g. ${JSON.stringify(suggestion)}` : ""),
+      source: kind,
+      ...(suggestion ? { suggestion } : {}),
     };
   }
-  return { agentId };
+  return { agentId, source: kind };
 }
 
 /**

@@ -5,7 +5,12 @@ export {
   OtlpShapeError,
   SpanProblem,
 } from "./any-value";
-export { CTXLOG_AGENT_ID_ATTRIBUTE, deriveAgentId } from "./derive-agent-id";
+export {
+  type AgentIdSource,
+  CTXLOG_AGENT_ID_ATTRIBUTE,
+  deriveAgentId,
+  validAgentIdLike,
+} from "./derive-agent-id";
 export {
   type NormalisedSpan,
   normaliseResource,
@@ -15,3 +20,5 @@ export {
   type OtlpSpanItem,
 } from "./normalise-spans";
 export { spanContextInput } from "./span-context";
+export { type SpanUsage, spanUsage, type TraceUsage, traceUsage, type UsageSpan } from "./span-usage";
+export { planSpanAgents, type SpanAgentPlan, type SpanPlacement } from "./trace-agents";

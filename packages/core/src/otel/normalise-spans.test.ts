@@ -142,20 +142,26 @@ describe("deriveAgentId", () => {
     const all = { "ctxlog.agent_id": "a-span", "gen_ai.agent.id": "gid", "gen_ai.agent.name": "Planner" };
     expect(deriveAgentId(span(all, { "ctxlog.agent_id": "a-res", "service.name": "svc" }))).toEqual({
       agentId: "a-span",
+      source: "explicit",
     });
     expect(deriveAgentId(span({ "gen_ai.agent.id": "gid" }, { "ctxlog.agent_id": "a-res" }))).toEqual({
       agentId: "a-res",
+      source: "explicit",
     });
     expect(deriveAgentId(span({ "gen_ai.agent.id": "gid", "gen_ai.agent.name": "p" }))).toEqual({
       agentId: "gid",
+      source: "named",
     });
     expect(deriveAgentId(span({ "gen_ai.agent.name": "planner" }, { "service.name": "svc" }))).toEqual({
       agentId: "svc/planner",
+      source: "named",
     });
-    expect(deriveAgentId(span({}, { "service.name": "svc" }))).toEqual({ agentId: "svc" });
+    expect(deriveAgentId(span({}, { "service.name": "svc" }))).toEqual({ agentId: "svc", source: "service" });
     expect(deriveAgentId(span({}))).toEqual({ problem: expect.stringMatching(/no agent id/) });
     expect(deriveAgentId(span({ "gen_ai.agent.name": "Triage Agent" }))).toEqual({
       problem: expect.stringMatching(/not a valid agent_id/),
+      source: "named",
+      suggestion: "Triage-Agent",
     });
   });
 });

@@ -1,4 +1,4 @@
-import { decodeContextBody } from "@ctxlog/core";
+import { decodeContextBody, type OtelJsonObject, traceUsage, type UsageSpan } from "@ctxlog/core";
 import { type ContextReader, readerScopeSql } from "../contexts/reader-scope";
 import { pageOf } from "../page";
 import type { DbOrTx } from "../prisma-types";
@@ -17,6 +17,10 @@ export interface AgentTraceSummary {
   endNs: string | null;
   firstReceivedAt: Date;
   lastReceivedAt: Date;
+  /** models named by the spans, and their token totals (each model call once: traceUsage) */
+  models: string[];
+  inputTokens: number | null;
+  outputTokens: number | null;
   /** the newest context of the trace: the list's order and its keyset position */
   lastContextId: string;
 }
@@ -50,6 +54,8 @@ interface SpanRow {
 /** The OTLP span fields a trace's summary needs, as the OTLP route stored them in context_data. */
 interface SpanFields {
   name?: unknown;
+  span_id?: unknown;
+  attributes?: unknown;
   parent_span_id?: unknown;
   start_time_unix_nano?: unknown;
   end_time_unix_nano?: unknown;
@@ -74,12 +80,20 @@ function summarize(rows: readonly SpanRow[]): AgentTraceSummary {
   let endNs: bigint | null = null;
   let firstReceivedAt = first.created_at;
   let lastReceivedAt = first.created_at;
+  const usageSpans: UsageSpan[] = [];
   for (const row of rows) {
     if (row.created_at < firstReceivedAt) firstReceivedAt = row.created_at;
     if (row.created_at > lastReceivedAt) lastReceivedAt = row.created_at;
     const span = decodeContextBody(row.canonical_data).contextData as SpanFields | null;
     if (span === null) continue; // erased: counted, but no name or times
     if (span.status?.code === "error") errorSpans++;
+    if (span.attributes && typeof span.attributes === "object") {
+      usageSpans.push({
+        spanId: typeof span.span_id === "string" ? span.span_id : "",
+        parentSpanId: typeof span.parent_span_id === "string" ? span.parent_span_id : "",
+        attributes: span.attributes as OtelJsonObject,
+      });
+    }
     const start = nanos(span.start_time_unix_nano);
     const end = nanos(span.end_time_unix_nano);
     if (start !== null && (startNs === null || start < startNs)) startNs = start;
@@ -104,6 +118,7 @@ function summarize(rows: readonly SpanRow[]): AgentTraceSummary {
     endNs: endNs?.toString() ?? null,
     firstReceivedAt,
     lastReceivedAt,
+    ...traceUsage(usageSpans),
     lastContextId: first.last_context_id,
   };
 }

@@ -162,6 +162,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/otel/refusals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Spans refused at the OTLP endpoint in about the last 24 hours, per reason, with the fix
+         * @description Requires a key with the `account:read` permission.
+         */
+        get: operations["listOtelRefusals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/agents": {
         parameters: {
             query?: never;
@@ -1727,6 +1747,31 @@ export interface components {
                 errorMessage: string;
             };
         };
+        /** @description Spans refused at POST /v1/otel/v1/traces, per reason: exporters count a partial success as a success, so this (and the API's log and metric) is where a refusal shows. */
+        OtelRefusals: {
+            /** @description The window counted: about the last 24 hours (by the hour). */
+            window_hours: number;
+            data: components["schemas"]["OtelRefusal"][];
+        };
+        OtelRefusal: {
+            /**
+             * @description As the metric ctxlog_otel_spans_rejected_total's reason label.
+             * @enum {string}
+             */
+            reason: "decode" | "agent_id" | "json" | "context";
+            /** @description Spans refused for this reason in the window. */
+            spans: number;
+            /** Format: date-time */
+            last_at: string;
+            /** @description The latest refusal's message, as partial_success gave it. */
+            sample: string;
+            /** @description That span's service.name. */
+            service_name: string | null;
+            /** @description A valid agent_id close to the invalid one, to set as ctxlog.agent_id. */
+            suggested_agent_id: string | null;
+            /** @description What to change. */
+            fix: string;
+        };
         AgentLogList: {
             data: components["schemas"]["AgentLog"][];
             /** @description Pass as `cursor` for the next page; null on the last page. */
@@ -1851,6 +1896,12 @@ export interface components {
             first_received_at: string;
             /** Format: date-time */
             last_received_at: string;
+            /** @description The models the spans name, each once: gen_ai.response.model / gen_ai.request.model (OpenTelemetry GenAI conventions), llm.model_name (OpenInference), ai.response.model / ai.model.id (Vercel AI SDK). */
+            models: string[];
+            /** @description Input tokens over the spans: gen_ai.usage.input_tokens (or prompt_tokens), llm.token_count.prompt, ai.usage.inputTokens (or promptTokens). A span wrapping others that carry tokens is not counted (the AI SDK's ai.generateText over its doGenerate calls), so each call counts once. Null when no span carries a count. */
+            input_tokens: number | null;
+            /** @description Output tokens, counted the same way: gen_ai.usage.output_tokens (or completion_tokens), llm.token_count.completion, ai.usage.outputTokens (or completionTokens). */
+            output_tokens: number | null;
         };
         EraseAgentDataResult: {
             agent_id: string;
@@ -3390,7 +3441,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description An ExportTraceServiceResponse in the request's encoding. Every span becomes one context (its whole span normalised as context_data, `trace_id` and `span_id` in metadata; agent_id from `ctxlog.agent_id` on the span, then on the resource, then `gen_ai.agent.id`, then `service.name`/`gen_ai.agent.name`, then `service.name`), written as one batch with one anchoring job. A span already sent by this user (same trace and span id) is accepted and writes nothing. Spans refused (no or invalid agent id, an agent a restricted key may not write for, larger than 256 KiB, unusable ids) are counted in `partial_success`; the others are written. The export costs one rate-limit unit per span; one larger than the units left is a 429 that writes nothing. */
+            /** @description An ExportTraceServiceResponse in the request's encoding. Every span becomes one context (its whole span normalised as context_data, `trace_id` and `span_id` in metadata; agent_id from `ctxlog.agent_id` on the span, then on the resource, then `gen_ai.agent.id`, then `service.name`/`gen_ai.agent.name`, then `service.name`; a trace belongs to one agent: a span without `ctxlog.agent_id` takes its trace's, decided by its root or the first span naming an agent, and one whose trace has none yet is held up to a minute for it), written as one batch with one anchoring job. A span already sent by this user (same trace and span id) is accepted and writes nothing. Spans refused (no or invalid agent id, an agent a restricted key may not write for, larger than 256 KiB, unusable ids) are counted in `partial_success`; the others are written. The export costs one rate-limit unit per span; one larger than the units left is a 429 that writes nothing. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3460,6 +3511,86 @@ export interface operations {
             };
             /** @description `UNSUPPORTED_MEDIA_TYPE`. The body is not `application/json` in UTF-8. */
             415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`. The key's rate limit is spent (or too many failed attempts from this address, or too many exports at once); retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`. A backing service (PostgreSQL, Redis, the chain) is unavailable or too slow, or the request ran past the server's deadline (REQUEST_TIMEOUT_MS); retry with backoff. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listOtelRefusals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The refusals, the most spans first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OtelRefusals"];
+                };
+            };
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    "Set-Cookie": components["headers"]["SessionCookieCleared"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_PERMISSIONS` or `CSRF_TOKEN_INVALID`. The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token. */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
@@ -9061,6 +9192,7 @@ export const contextStatusValues: ReadonlyArray<FlattenedDeepRequired<components
 export const contextVisibilityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Context"]["visibility"]> = ["public", "private"];
 export const contextSignature_schemeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Context"]["signature_scheme"]> = ["EIP-712", "EIP-191"];
 export const proofBundleSignature_schemeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ProofBundle"]["signature_scheme"]> = ["EIP-712", "EIP-191"];
+export const otelRefusalReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OtelRefusal"]["reason"]> = ["decode", "agent_id", "json", "context"];
 export const auditEntrySignature_schemeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditEntry"]["signature_scheme"]> = ["EIP-712", "EIP-191"];
 export const auditEntryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditEntry"]["status"]> = ["pending", "confirmed", "failed"];
 export const createdWebhookEventsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreatedWebhook"]["events"]> = ["context.created", "context.confirmed", "context.failed", "context.erased", "verification.completed", "webhook.disabled"];

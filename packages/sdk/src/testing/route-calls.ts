@@ -253,6 +253,14 @@ export const calls: Call[] = [
     undefined,
   ],
   [
+    "agents.otelRefusals",
+    "listOtelRefusals",
+    (c) => c.agents.otelRefusals(),
+    "GET",
+    "/v1/otel/refusals",
+    undefined,
+  ],
+  [
     "agents.eraseData",
     "eraseAgentData",
     (c) => c.agents.eraseData("planner-7"),

@@ -71,6 +71,9 @@ describe("GET /v1/agents/:agent_id/traces", () => {
       end_time_unix_nano: "1764201600130000000",
       first_received_at: expect.any(String),
       last_received_at: expect.any(String),
+      models: [],
+      input_tokens: null,
+      output_tokens: null,
     });
     expect(res.body.data[0]).toMatchObject({ span_count: 1, error_spans: 0, root_span_name: "chat" });
   });
@@ -112,6 +115,73 @@ describe("GET /v1/agents/:agent_id/traces", () => {
       next_cursor: null,
     });
     expect((await h.request.get("/v1/agents/tracer-1/traces")).status).toBe(401);
+  });
+});
+
+describe("a trace's models and token totals", () => {
+  it("reads gen_ai.*, OpenInference and the AI SDK, counting each model call once", async () => {
+    const t = await h.tenant();
+    const traceId = hex(16);
+    const [root, outer, inner1, inner2, legacy, oi] = [1, 2, 3, 4, 5, 6].map(() => hex(8)) as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
+    const span = (spanId: string, parentSpanId: string | undefined, attributes: TestSpan["attributes"]) => ({
+      traceId,
+      spanId,
+      ...(parentSpanId ? { parentSpanId } : {}),
+      name: spanId,
+      attributes: { "ctxlog.agent_id": "usage-agent", ...attributes },
+    });
+    const body = otlpJson([
+      // an agent span summing its calls (newer GenAI conventions allow it): not counted again
+      span(root, undefined, { "gen_ai.operation.name": "invoke_agent", "gen_ai.usage.input_tokens": 1000 }),
+      // the AI SDK: ai.generateText repeats the usage of its two ai.generateText.doGenerate steps
+      span(outer, root, {
+        "ai.operationId": "ai.generateText",
+        "ai.model.id": "gpt-4o-mini",
+        "ai.usage.promptTokens": 30,
+        "ai.usage.completionTokens": 12,
+      }),
+      span(inner1, outer, {
+        "ai.operationId": "ai.generateText.doGenerate",
+        "ai.model.id": "gpt-4o-mini",
+        "ai.usage.promptTokens": 10,
+        "ai.usage.completionTokens": 5,
+      }),
+      span(inner2, outer, {
+        "ai.operationId": "ai.generateText.doGenerate",
+        "ai.response.model": "gpt-4o-mini-2024",
+        "ai.usage.inputTokens": 20,
+        "ai.usage.outputTokens": 7,
+      }),
+      // GenAI before 1.27, and OpenInference
+      span(legacy, root, {
+        "gen_ai.request.model": "gpt-4",
+        "gen_ai.usage.prompt_tokens": 100,
+        "gen_ai.usage.completion_tokens": 40,
+      }),
+      span(oi, root, {
+        "llm.model_name": "claude-3-5-sonnet",
+        "llm.token_count.prompt": 7,
+        "llm.token_count.completion": 3,
+      }),
+    ]);
+    const sent = await h.request.post("/v1/otel/v1/traces").set(bearer(t.keys.full)).send(body);
+    expect(sent.body).toEqual({});
+    const res = await get(t.keys.read_only, "/v1/agents/usage-agent/traces");
+    expect(res.body.data).toEqual([
+      expect.objectContaining({
+        span_count: 6,
+        models: ["gpt-4o-mini", "gpt-4o-mini-2024", "gpt-4", "claude-3-5-sonnet"],
+        input_tokens: 10 + 20 + 100 + 7,
+        output_tokens: 5 + 7 + 40 + 3,
+      }),
+    ]);
   });
 });
 

@@ -16,6 +16,9 @@ function agentTraceResource(trace: AgentTraceSummary) {
     end_time_unix_nano: trace.endNs,
     first_received_at: trace.firstReceivedAt.toISOString(),
     last_received_at: trace.lastReceivedAt.toISOString(),
+    models: trace.models,
+    input_tokens: trace.inputTokens,
+    output_tokens: trace.outputTokens,
   };
 }
 

@@ -77,6 +77,8 @@ const nanos = z.string().regex(/^\d+$/).nullable().meta({
   description: "Nanoseconds since the Unix epoch, as a decimal string; null when every span is erased.",
 });
 
+const tokens = z.int().min(0).nullable();
+
 export const agentTraceSchema = z
   .object({
     trace_id: z.string().regex(/^[0-9a-f]{32}$/),
@@ -101,6 +103,23 @@ export const agentTraceSchema = z
     end_time_unix_nano: nanos,
     first_received_at: z.iso.datetime(),
     last_received_at: z.iso.datetime(),
+    models: z.array(z.string()).meta({
+      description:
+        "The models the spans name, each once: gen_ai.response.model / gen_ai.request.model (OpenTelemetry " +
+        "GenAI conventions), llm.model_name (OpenInference), ai.response.model / ai.model.id (Vercel AI SDK).",
+    }),
+    input_tokens: tokens.meta({
+      description:
+        "Input tokens over the spans: gen_ai.usage.input_tokens (or prompt_tokens), llm.token_count.prompt, " +
+        "ai.usage.inputTokens (or promptTokens). A span wrapping others that carry tokens is not counted " +
+        "(the AI SDK's ai.generateText over its doGenerate calls), so each call counts once. Null when no " +
+        "span carries a count.",
+    }),
+    output_tokens: tokens.meta({
+      description:
+        "Output tokens, counted the same way: gen_ai.usage.output_tokens (or completion_tokens), " +
+        "llm.token_count.completion, ai.usage.outputTokens (or completionTokens).",
+    }),
   })
   .meta({
     id: "AgentTrace",

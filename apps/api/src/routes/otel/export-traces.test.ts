@@ -162,16 +162,16 @@ describe("POST /v1/otel/v1/traces", () => {
   });
 
   it("derives agent_id from the resource, gen_ai attributes or service.name", async () => {
-    const traceId = hex(16);
+    // three roots of three traces (the spans of one trace share one agent: trace-agent.test.ts)
     const sent: TestSpan[] = [
-      { traceId, spanId: hex(8), attributes: { "gen_ai.agent.id": "agent-gid" } },
-      { traceId, spanId: hex(8), attributes: { "gen_ai.agent.name": "planner" } },
-      { traceId, spanId: hex(8) },
+      { traceId: hex(16), spanId: hex(8), attributes: { "gen_ai.agent.id": "agent-gid" } },
+      { traceId: hex(16), spanId: hex(8), attributes: { "gen_ai.agent.name": "planner" } },
+      { traceId: hex(16), spanId: hex(8) },
     ];
     const res = await postJson(t.keys.full, otlpJson(sent, { "service.name": "agent-svc" }));
     expect(res.body).toEqual({});
-    const agents = (await contextsOf(traceId)).map((r) => r.agentId).sort();
-    expect(agents).toEqual(["agent-gid", "agent-svc", "agent-svc/planner"]);
+    const agents = await Promise.all(sent.map(async (s) => (await contextsOf(s.traceId))[0]?.agentId));
+    expect(agents).toEqual(["agent-gid", "agent-svc/planner", "agent-svc"]);
     const viaResource = spans(1);
     await postJson(
       t.keys.full,

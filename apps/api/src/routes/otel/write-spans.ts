@@ -1,51 +1,41 @@
+import { type NormalisedSpan, type OtlpSpanItem, planSpanAgents } from "@ctxlog/core";
 import {
-  buildNewContexts,
-  deriveAgentId,
-  findJsonHazard,
-  type NewContextInput,
-  type OtlpSpanItem,
-  spanContextInput,
-} from "@ctxlog/core";
-import { claimOtelSpans, findOtelSpans, releaseOtelSpans } from "@ctxlog/db";
+  countHeldSpans,
+  holdSpans,
+  MAX_HELD_SPANS_PER_USER,
+  readTraceAgents,
+  recordTraceAgents,
+  takeExpiredHeldSpans,
+  takeHeldSpansOf,
+} from "@ctxlog/db";
 import type { ApiDeps } from "../../deps";
-import { MAX_JSON_DEPTH } from "../../http/json-body";
 import type { AuthContext } from "../../http/request-context";
-import { findNewContextProblem } from "../contexts/check-new-context";
+import { placeHeldSpans, reportLateRefusals } from "./held-spans";
+import { recordRefusals, refusalDetails } from "./refusals";
+import {
+  type OtlpSpanRejection,
+  type SpanCandidate,
+  type SpanProblem,
+  spanCandidate,
+  writeSpanContexts,
+} from "./write-span-contexts";
 
-/**
- * Why a span was refused, as the metric's `reason` label (a closed list: bounded cardinality):
- * it could not be decoded within the limits, no valid agent id could be derived, its data is not
- * JSON ctxlog stores, or it breaks a rule of every new context (sizes, a restricted key's agents).
- */
-export const OTLP_SPAN_REJECTIONS = ["decode", "agent_id", "json", "context"] as const;
-export type OtlpSpanRejection = (typeof OTLP_SPAN_REJECTIONS)[number];
-
-interface Problem {
-  kind: OtlpSpanRejection;
-  reason: string;
-  spanId?: string;
-}
+export { OTLP_SPAN_REJECTIONS, type OtlpSpanRejection } from "./write-span-contexts";
 
 /** What the export's answer reports: spans refused, with a readable summary of why. */
 export interface SpansWritten {
   accepted: number;
   written: number;
+  /** spans held until their trace's agent is known (accepted, written later) */
+  held: number;
   rejected: number;
   errorMessage: string;
   /** how many spans were refused for each kind of reason */
   rejectedBy: Partial<Record<OtlpSpanRejection, number>>;
 }
 
-interface Candidate {
-  key: string;
-  traceId: string;
-  spanId: string;
-  input: NewContextInput;
-  canonical: string;
-}
-
 /** Each distinct reason with how many spans it refused and a few of their ids, the first five reasons. */
-function summarise(problems: Problem[]): string {
+function summarise(problems: SpanProblem[]): string {
   const byReason = new Map<string, string[]>();
   for (const { reason, spanId } of problems) {
     const ids = byReason.get(reason) ?? [];
@@ -60,95 +50,108 @@ function summarise(problems: Problem[]): string {
 }
 
 /**
- * One OTLP export's spans become contexts: each span's agent_id derived, held to the rules of any
- * new context (sizes, JSON safety, a restricted key's agent patterns; the request was charged one
- * rate-limit unit per span as it was read), and written through the same writer as POST /v1/contexts/batch, all in one write with
- * one anchoring job. A span this user already sent (same trace id and span id) is accepted and
- * writes nothing: it is skipped when found, and claimed in otel_spans before its row is written,
- * so the same export arriving twice at once still writes each span once.
+ * The agent of each span, one agent per trace (planSpanAgents): the trace's agent is read from
+ * otel_trace_agents, and the traces this export decides are recorded there first, re-read after, so
+ * that of two exports deciding one trace at once the first recorded wins for both.
+ */
+async function placeSpans(db: ApiDeps["db"], auth: AuthContext, spans: NormalisedSpan[]) {
+  const traceIds = spans.map((s) => s.trace_id);
+  // a restricted key's spans must match its agent patterns when received: they are never held
+  const canHold = auth.type !== "restricted";
+  const first = await readTraceAgents(db, auth.userId, traceIds);
+  const plan = planSpanAgents(spans, first, { canHold });
+  if (plan.decided.size === 0) return { placements: plan.placements, known: first };
+  await recordTraceAgents(db, auth.userId, plan.decided);
+  const known = await readTraceAgents(db, auth.userId, traceIds);
+  return { placements: planSpanAgents(spans, known, { canHold }).placements, known };
+}
+
+/**
+ * One OTLP export's spans become contexts: each span's agent decided (one per trace; a child whose
+ * trace has no agent yet is held, see docs/opentelemetry.md), held to the rules of any new context
+ * (sizes, JSON safety, a restricted key's agent patterns; the request was charged one rate-limit
+ * unit per span as it was read), and written with the spans held for the traces whose agent is now
+ * known and this user's spans held too long, in one write (write-span-contexts.ts). A span this user
+ * already sent (same trace id and span id) is accepted and writes nothing.
  */
 export async function writeSpans(
-  { env, signer, db, contextWriter, confirmationEstimate }: ApiDeps,
+  deps: ApiDeps,
   auth: AuthContext,
   items: OtlpSpanItem[],
 ): Promise<SpansWritten> {
-  const problems: Problem[] = [];
-  const candidates = new Map<string, Candidate>();
+  const { db } = deps;
+  const problems: SpanProblem[] = [];
+  const spans: NormalisedSpan[] = [];
   for (const item of items) {
-    if (item.problem !== undefined) {
-      problems.push({ kind: "decode", reason: item.problem });
-      continue;
-    }
-    const { span } = item;
-    const derived = deriveAgentId(span);
-    if ("problem" in derived) {
-      problems.push({ kind: "agent_id", reason: derived.problem, spanId: span.span_id });
-      continue;
-    }
-    const input = spanContextInput(span, derived.agentId);
-    const hazard = findJsonHazard(input.context_data, { maxDepth: MAX_JSON_DEPTH });
-    if (hazard) {
-      problems.push({ kind: "json", reason: `${hazard.path}: ${hazard.reason}`, spanId: span.span_id });
-      continue;
-    }
-    const checked = findNewContextProblem(input, auth);
-    if (checked.problem) {
-      problems.push({ kind: "context", reason: checked.problem.message, spanId: span.span_id });
-      continue;
-    }
-    const key = `${span.trace_id}/${span.span_id}`;
-    // the same span twice in one export is one span
-    if (!candidates.has(key)) {
-      candidates.set(key, {
-        key,
-        traceId: span.trace_id,
-        spanId: span.span_id,
-        input,
-        canonical: checked.canonical,
-      });
-    }
+    if (item.problem !== undefined) problems.push({ kind: "decode", reason: item.problem });
+    else spans.push(item.span);
   }
+  const owner = { userId: auth.userId, apiKeyId: auth.keyId, keyFamilyId: auth.keyFamilyId };
+  const { placements, known } = spans.length
+    ? await placeSpans(db, auth, spans)
+    : { placements: [], known: new Map<string, string>() };
+  const holding = [...spans.keys()].filter((i) => placements[i]?.kind === "hold");
+  if (holding.length > 0) {
+    // bounded: past the cap, spans are filed under their own agent at once
+    const room = Math.max(0, MAX_HELD_SPANS_PER_USER - (await countHeldSpans(db, auth.userId)));
+    const overflow = holding.splice(room);
+    const own = planSpanAgents(
+      overflow.map((i) => spans[i] as NormalisedSpan),
+      new Map(),
+      { canHold: false },
+    ).placements;
+    overflow.forEach((spanIndex, i) => {
+      placements[spanIndex] = own[i] as (typeof placements)[number];
+    });
+  }
+  const toHold = holding.map((i) => spans[i] as NormalisedSpan);
+  const candidates: SpanCandidate[] = [];
+  spans.forEach((span, i) => {
+    const placement = placements[i];
+    if (placement?.kind === "refuse") {
+      const { suggestion } = placement;
+      problems.push({
+        kind: "agent_id",
+        reason: placement.problem,
+        spanId: span.span_id,
+        ...refusalDetails(span),
+        ...(suggestion ? { suggestion } : {}),
+      });
+    } else if (placement?.kind === "write") {
+      const made = spanCandidate(span, placement.agentId, auth, owner);
+      if ("input" in made) candidates.push(made);
+      else problems.push({ ...made, ...refusalDetails(span) });
+    }
+  });
+  await holdSpans(
+    db,
+    toHold.map((span) => ({ ...owner, traceId: span.trace_id, spanId: span.span_id, span })),
+  );
+  // spans held earlier for the traces placed now, and this user's held too long: written with these
+  const released = [
+    ...(await takeHeldSpansOf(db, auth.userId, [...known.keys()])),
+    ...(await takeExpiredHeldSpans(db, auth.userId)),
+  ];
+  const late = released.length ? await placeHeldSpans(db, auth.userId, released) : null;
+  if (late) await reportLateRefusals(deps, auth.userId, late.problems);
+
+  await recordRefusals(deps, auth.userId, problems);
   const rejectedBy: SpansWritten["rejectedBy"] = {};
   for (const { kind } of problems) rejectedBy[kind] = (rejectedBy[kind] ?? 0) + 1;
-  const result = {
+  const written = await writeSpanContexts(deps, auth.userId, [
+    ...candidates,
+    ...(late?.candidates ?? []),
+  ]).catch(async (err: unknown) => {
+    // nothing was written: the spans taken from the hold go back to it
+    await holdSpans(db, released).catch(() => undefined);
+    throw err;
+  });
+  return {
     accepted: items.length - problems.length,
-    written: 0,
+    written,
+    held: toHold.length,
     rejected: problems.length,
     rejectedBy,
+    errorMessage: summarise(problems),
   };
-  const errorMessage = summarise(problems);
-  if (candidates.size === 0) return { ...result, errorMessage };
-
-  const known = await findOtelSpans(db, auth.userId, [...candidates.values()]);
-  const fresh = [...candidates.values()].filter((c) => !known.has(c.key));
-  if (fresh.length === 0) return { ...result, errorMessage };
-
-  const owner = { userId: auth.userId, apiKeyId: auth.keyId, keyFamilyId: auth.keyFamilyId };
-  const rows = buildNewContexts(
-    owner,
-    fresh.map((c) => c.input),
-    {
-      signer,
-      network: env.NETWORK_NAME,
-      confirmationDelayMs: confirmationEstimate.delayMs(),
-      canonical: fresh.map((c) => c.canonical),
-    },
-  );
-  const claimed = await claimOtelSpans(
-    db,
-    auth.userId,
-    fresh.map((c, i) => ({ traceId: c.traceId, spanId: c.spanId, contextId: rows[i]?.id ?? "" })),
-  );
-  const mine = rows.filter((row) => claimed.has(row.id));
-  try {
-    await contextWriter.write(mine);
-  } catch (err) {
-    // nothing of this write was committed: let the exporter's retry claim the spans again
-    await releaseOtelSpans(
-      db,
-      mine.map((row) => row.id),
-    ).catch(() => undefined);
-    throw err;
-  }
-  return { ...result, written: mine.length, errorMessage };
 }

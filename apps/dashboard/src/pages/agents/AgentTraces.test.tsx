@@ -14,6 +14,9 @@ const trace = (n: number, errors: number) => ({
   end_time_unix_nano: "1764201603200000000",
   first_received_at: "2026-11-27T00:00:00.000Z",
   last_received_at: "2026-11-27T00:00:01.000Z",
+  models: n === 1 ? ["gpt-4o", "claude-3-5-sonnet"] : [],
+  input_tokens: n === 1 ? 1234 : null,
+  output_tokens: n === 1 ? 56 : null,
 });
 
 describe("an agent's traces", () => {
@@ -50,6 +53,8 @@ describe("an agent's traces", () => {
     );
     expect(within(second).getByText("2 errors")).toBeTruthy();
     expect(within(second).getByText("3.2 s")).toBeTruthy();
+    expect(within(second).getByText("gpt-4o, claude-3-5-sonnet")).toBeTruthy();
+    expect(within(second).getByText("1,234 in / 56 out")).toBeTruthy();
     expect(within(rows[0] as HTMLElement).getByText("no error")).toBeTruthy();
   });
 

@@ -22,6 +22,14 @@ export function durationWords(
   return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
 }
 
+/** "1,234 in / 56 out", or "—" when no span carries a token count. */
+export function tokenWords(trace: Pick<AgentTrace, "input_tokens" | "output_tokens">): string {
+  const { input_tokens: input, output_tokens: output } = trace;
+  if (input === null && output === null) return "—";
+  const n = (value: number | null) => (value ?? 0).toLocaleString("en-US");
+  return `${n(input)} in / ${n(output)} out`;
+}
+
 function TraceStatus({ trace }: { trace: AgentTrace }) {
   if (trace.error_spans === 0) {
     return (
@@ -52,7 +60,7 @@ export function AgentTraces({ agentId }: { agentId: string }) {
         list={traces}
         label="Traces"
         rowKey={(trace) => trace.trace_id}
-        minWidth={820}
+        minWidth={1020}
         empty="No trace: this agent has sent no OpenTelemetry span."
         columns={[
           {
@@ -74,6 +82,11 @@ export function AgentTraces({ agentId }: { agentId: string }) {
           { header: "Spans", cell: (trace) => trace.span_count },
           { header: "Started", cell: (trace) => <DateTime value={nanosToIso(trace.start_time_unix_nano)} /> },
           { header: "Duration", cell: (trace) => durationWords(trace) },
+          {
+            header: "Models",
+            cell: (trace) => (trace.models.length ? trace.models.join(", ") : "—"),
+          },
+          { header: "Tokens", cell: (trace) => tokenWords(trace) },
           { header: "Status", cell: (trace) => <TraceStatus trace={trace} /> },
         ]}
       />

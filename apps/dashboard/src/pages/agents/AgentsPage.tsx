@@ -6,6 +6,7 @@ import { StatusBadge } from "../../components/StatusBadge";
 import { TimeRangeControl } from "../../components/TimeRangeControl";
 import { useUrlRange } from "../../components/use-url-range";
 import { AgentLink } from "./AgentLink";
+import { OtelRefusals } from "./OtelRefusals";
 import { useAgents } from "./use-agents";
 
 export default function AgentsPage() {
@@ -18,6 +19,7 @@ export default function AgentsPage() {
         Each agent's log: its contexts in sequence, each linked to the one before. Open one to read it, export
         it, or audit it against the chain.
       </Text>
+      <OtelRefusals />
       <Group mb="md">
         <TimeRangeControl value={range} onChange={setRange} label="Active" allowAny />
       </Group>
