@@ -15,6 +15,7 @@ import { dropDatabase, quoteIdentifier, withDatabaseName, withMaintenanceClient 
 import { applyMigrations } from "./migrate";
 import { loadSchemaEngine } from "./migration-engine/wasm";
 import { inSqlTransaction } from "./sql-transaction";
+import { createMigratedDatabase } from "./testing/template-database";
 import { readAttemptLog } from "./webhooks/read-attempt-log";
 
 export const DEFAULT_TEST_DATABASE_ADMIN_URL = "postgresql://root@127.0.0.1:5432/postgres";
@@ -42,7 +43,9 @@ export interface TestDatabase {
 
 /**
  * A new, uniquely named database with every migration applied, on the server of
- * TEST_DATABASE_ADMIN_URL. Call once per test file and `drop()` it in afterAll.
+ * TEST_DATABASE_ADMIN_URL. Call once per test file and `drop()` it in afterAll. With the
+ * repository's migrations (no `migrationsDir`/`dataSteps`) it is a copy of a template migrated
+ * once per server, day and migrations folder; otherwise the migrations are applied to it.
  */
 export async function createTestDatabase(
   prefix = "ctxlog_test",
@@ -55,16 +58,23 @@ export async function createTestDatabase(
   // time first, so leftovers of crashed runs sort by age; random part for parallel jest workers
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
   const url = withDatabaseName(adminUrl, name);
-  // CREATE DATABASE is ~200 ms of server work; compile the engine's wasm (~90 ms, once) meanwhile.
-  // Its failure, if any, resurfaces in applyMigrations below.
-  const warming = loadSchemaEngine().catch(() => {});
-  await withMaintenanceClient(adminUrl, (client) => client.query(`CREATE DATABASE ${quoteIdentifier(name)}`));
-  await warming;
-  try {
-    await applyMigrations(url, opts);
-  } catch (error) {
-    await dropDatabase(url).catch(() => {});
-    throw error;
+  if (opts.migrationsDir === undefined && opts.dataSteps === undefined) {
+    // the repository's migrations: a copy of the migrated template (testing/template-database.ts)
+    await createMigratedDatabase(adminUrl, name);
+  } else {
+    // CREATE DATABASE is ~200 ms of server work; compile the engine's wasm (~90 ms, once) meanwhile.
+    // Its failure, if any, resurfaces in applyMigrations below.
+    const warming = loadSchemaEngine().catch(() => {});
+    await withMaintenanceClient(adminUrl, (client) =>
+      client.query(`CREATE DATABASE ${quoteIdentifier(name)}`),
+    );
+    await warming;
+    try {
+      await applyMigrations(url, opts);
+    } catch (error) {
+      await dropDatabase(url).catch(() => {});
+      throw error;
+    }
   }
   const db = createDb(url, { poolSize: opts.poolSize ?? 5 });
   let dropping: Promise<void> | undefined;

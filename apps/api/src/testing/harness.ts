@@ -8,6 +8,7 @@ import supertest from "supertest";
 import { createApp } from "../app";
 import { type ApiEnv, parseApiEnv } from "../env";
 import { createLogger } from "../http/logging";
+import { type PasswordHashCost, setPasswordHashCost } from "../sessions/passwords";
 import { createApiDeps } from "../wiring";
 import { validatingAgent } from "./openapi-validator";
 
@@ -16,6 +17,12 @@ export const TEST_SIGNER_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5e
 /** anvil's second dev account: the API's attestation key in tests, apart from the anchor key. */
 export const TEST_ATTESTATION_KEY = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
 export const REDIS_URL = TEST_REDIS_URL;
+/**
+ * argon2id at its smallest memory and one pass (well under a millisecond, against 45–120 ms at
+ * the service's PASSWORD_HASH_COST): the harness's default, as the sign-in tests make hundreds of
+ * hashes. A test about the cost itself passes `passwordHashCost: PASSWORD_HASH_COST`.
+ */
+export const TEST_PASSWORD_HASH_COST: PasswordHashCost = { memoryCost: 64, timeCost: 1 };
 export { deleteRedisPrefix };
 
 export interface Tenant {
@@ -33,12 +40,15 @@ export async function createTestHarness(
   overrides: Partial<Record<keyof ApiEnv, string>> = {},
   // appDatabaseUrl: the URL the app connects with (a stall proxy's); the harness keeps the real one
   // printMail: where mails go without SMTP_URL (development's fallback); default nowhere (quiet)
+  // passwordHashCost: argon2's for this file (TEST_PASSWORD_HASH_COST unless given)
   opts: {
     logTo?: pino.DestinationStream;
     appDatabaseUrl?: (url: string) => string;
     printMail?: (text: string) => void;
+    passwordHashCost?: PasswordHashCost;
   } = {},
 ) {
+  setPasswordHashCost(opts.passwordHashCost ?? TEST_PASSWORD_HASH_COST);
   await loadFastKeccak(); // as main.ts does
   const database = await createTestDatabase("ctxlog_api_test");
   const prefix = `ctxlog-test-${randomBytes(6).toString("hex")}`;

@@ -28,16 +28,31 @@ export async function createChainHarness(
 ) {
   // manualMining: no block unless the test mines one (evm_mine); set once the registry is deployed
   const anvilOpts = { blockTimeSeconds: opts.manualMining ? undefined : 0.2, args: opts.anvilArgs };
-  let anvil = await startAnvil(anvilOpts);
-  let registry: Awaited<ReturnType<typeof deployRegistry>>;
-  try {
-    registry = await deployRegistry({ rpcUrl: anvil.rpcUrl, privateKey: ANVIL_DEV_KEYS[0] });
-    if (opts.manualMining) await rpcCall(anvil.rpcUrl, "evm_setAutomine", [false]);
-  } catch (error) {
-    await anvil.stop();
-    throw error;
+  // the chain (anvil, the registry deployed) and the database are made side by side
+  const chainReady = (async () => {
+    const started = await startAnvil(anvilOpts);
+    try {
+      const deployed = await deployRegistry({ rpcUrl: started.rpcUrl, privateKey: ANVIL_DEV_KEYS[0] });
+      if (opts.manualMining) await rpcCall(started.rpcUrl, "evm_setAutomine", [false]);
+      return { started, deployed };
+    } catch (error) {
+      await started.stop();
+      throw error;
+    }
+  })();
+  const [chain, made] = await Promise.allSettled([
+    chainReady,
+    createTestDatabase("ctxlog_chain_test", { poolSize: 8 }),
+  ]);
+  if (chain.status === "rejected" || made.status === "rejected") {
+    // undo whichever half succeeded
+    if (chain.status === "fulfilled") await chain.value.started.stop();
+    if (made.status === "fulfilled") await made.value.drop();
+    throw chain.status === "rejected" ? chain.reason : (made as PromiseRejectedResult).reason;
   }
-  const database = await createTestDatabase("ctxlog_chain_test", { poolSize: 8 });
+  let anvil = chain.value.started;
+  const registry = chain.value.deployed;
+  const database = made.value;
   const prefix = `ctxlog-test-${randomBytes(6).toString("hex")}`;
   const rawEnv: Record<string, string> = {
     DATABASE_URL: database.url,
