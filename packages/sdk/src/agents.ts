@@ -1,7 +1,7 @@
 import type { components } from "./generated/openapi";
 import type { HttpClient } from "./http";
 import { paginate } from "./pagination";
-import type { Hex, ListResponse, PageParams, Timestamp } from "./types";
+import type { ListResponse, PageParams, Timestamp } from "./types";
 
 interface CallOptions {
   signal?: AbortSignal;
@@ -10,16 +10,7 @@ interface CallOptions {
 const seg = encodeURIComponent;
 
 /** GET /agents, GET /agents/:agent_id: one agent's log (a chain of entries, one per context). */
-export interface AgentLog {
-  agent_id: string;
-  /** The last entry's sequence (the log's length). */
-  head_sequence: number;
-  /** The last entry's entry_hash. */
-  head_entry_hash: Hex;
-  counts: { pending: number; confirmed: number; failed: number };
-  first_activity_at: Timestamp;
-  last_activity_at: Timestamp;
-}
+export type AgentLog = components["schemas"]["AgentLog"];
 
 export interface ListAgentsParams extends PageParams {
   /** Only logs with an entry received at or after this time; the counts stay the whole log's. */
@@ -42,12 +33,7 @@ export type AgentTrace = components["schemas"]["AgentTrace"];
 export type OtelRefusals = components["schemas"]["OtelRefusals"];
 
 /** DELETE /agents/:agent_id/data, one step. */
-export interface EraseAgentDataStep {
-  agent_id: string;
-  erased: number;
-  remaining: number;
-  done: boolean;
-}
+export type EraseAgentDataStep = components["schemas"]["EraseAgentDataResult"];
 
 /** The agents group: each agent's log, its export for an audit, its traces, and erasure. */
 export class AgentsApi {

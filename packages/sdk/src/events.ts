@@ -1,13 +1,7 @@
+import type { components } from "./generated/openapi";
 import type { HttpClient } from "./http";
 import { paginate } from "./pagination";
-import type {
-  DeliveryStatus,
-  ListResponse,
-  PageParams,
-  Timestamp,
-  WebhookEvent,
-  WebhookEventName,
-} from "./types";
+import type { ListResponse, PageParams, Timestamp, WebhookEventName } from "./types";
 
 /** Per-call options (the same as the client's). */
 interface CallOptions {
@@ -15,14 +9,7 @@ interface CallOptions {
 }
 
 /** GET /events, GET /events/:event_id: an event recorded for the user, with its deliveries. */
-export interface RecordedEvent {
-  event_id: string;
-  type: WebhookEventName;
-  created_at: Timestamp;
-  /** The body exactly as signed and sent (JSON.stringify gives its bytes). */
-  envelope: WebhookEvent;
-  deliveries: { delivery_id: string; webhook_id: string; status: DeliveryStatus }[];
-}
+export type RecordedEvent = components["schemas"]["Event"];
 
 export interface ListEventsParams extends PageParams {
   type?: WebhookEventName;
@@ -33,19 +20,10 @@ export interface ListEventsParams extends PageParams {
 }
 
 /** GET /event-types: one per event the service sends. */
-export interface EventType {
-  type: WebhookEventName;
-  summary: string;
-  /** JSON Schema (draft 2020-12) of the envelope. */
-  schema: Record<string, unknown>;
-  /** A sample envelope (`test: true`). */
-  sample: WebhookEvent;
-}
+export type EventType = components["schemas"]["EventType"];
 
 /** POST /webhooks/:id/recover → 202. */
-export interface RecoveringWebhook {
-  recovering: number;
-}
+export type RecoveringWebhook = components["schemas"]["RecoveringWebhook"];
 
 /**
  * Events recorded for the user during the retention period: a receiver that was down longer
