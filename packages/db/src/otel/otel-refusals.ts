@@ -1,4 +1,7 @@
-import type { PrismaClient } from "../client";
+import type { DbOrTx } from "../prisma-types";
+import { runQuery } from "../run-query";
+import { sqlOf } from "../sql-transaction";
+import { addOtelRefusals, deleteOldOtelRefusals, otelRefusalsSince } from "./otel-refusals.queries";
 
 /** Refusals of one reason in one export (or release of held spans), as recorded. */
 export interface OtelRefusalBatch {
@@ -23,60 +26,33 @@ export const OTEL_REFUSALS_WINDOW_HOURS = 24;
  * older than the window: the table stays at most 4 reasons × 25 hours per user.
  */
 export async function recordOtelRefusals(
-  db: PrismaClient,
+  db: DbOrTx,
   userId: string,
   batches: readonly OtelRefusalBatch[],
 ): Promise<void> {
   if (batches.length === 0) return;
-  await db.$executeRaw`
-    INSERT INTO otel_refusals AS r
-      (user_id, reason, hour, spans, last_at, sample, service_name, suggested_agent_id)
-    SELECT ${userId}, b.reason, date_trunc('hour', now()), b.spans, now(), left(b.sample, 500),
-           b.service_name, b.suggested_agent_id
-    FROM unnest(
-      ${batches.map((b) => b.reason)}::text[], ${batches.map((b) => b.spans)}::int[],
-      ${batches.map((b) => b.sample)}::text[], ${batches.map((b) => b.serviceName)}::text[],
-      ${batches.map((b) => b.suggestedAgentId)}::text[]
-    ) AS b(reason, spans, sample, service_name, suggested_agent_id)
-    ON CONFLICT (user_id, reason, hour) DO UPDATE
-      SET spans = r.spans + EXCLUDED.spans, last_at = EXCLUDED.last_at, sample = EXCLUDED.sample,
-          service_name = EXCLUDED.service_name, suggested_agent_id = EXCLUDED.suggested_agent_id`;
-  await db.$executeRaw`
-    DELETE FROM otel_refusals
-    WHERE user_id = ${userId}
-      AND hour < date_trunc('hour', now()) - make_interval(hours => ${OTEL_REFUSALS_WINDOW_HOURS})`;
+  const sql = sqlOf(db);
+  await runQuery(
+    addOtelRefusals,
+    {
+      userId,
+      reasons: batches.map((b) => b.reason),
+      spans: batches.map((b) => b.spans),
+      samples: batches.map((b) => b.sample),
+      // pgTyped types an array parameter's elements as not null; these two hold NULLs
+      serviceNames: batches.map((b) => b.serviceName) as string[],
+      suggestedAgentIds: batches.map((b) => b.suggestedAgentId) as string[],
+    },
+    sql,
+  );
+  await runQuery(deleteOldOtelRefusals, { userId, windowHours: OTEL_REFUSALS_WINDOW_HOURS }, sql);
 }
 
 /** The user's refusals since `since` (by hour), per reason, the most spans first, with the latest sample. */
 export async function readOtelRefusals(
-  db: PrismaClient,
+  db: DbOrTx,
   userId: string,
   since: Date,
 ): Promise<OtelRefusalSummary[]> {
-  const rows = await db.$queryRaw<
-    {
-      reason: string;
-      spans: number;
-      last_at: Date;
-      sample: string;
-      service_name: string | null;
-      suggested_agent_id: string | null;
-    }[]
-  >`
-    SELECT reason, sum(spans)::int AS spans, max(last_at) AS last_at,
-           (array_agg(sample ORDER BY last_at DESC))[1] AS sample,
-           (array_agg(service_name ORDER BY last_at DESC))[1] AS service_name,
-           (array_agg(suggested_agent_id ORDER BY last_at DESC))[1] AS suggested_agent_id
-    FROM otel_refusals
-    WHERE user_id = ${userId} AND hour >= date_trunc('hour', ${since}::timestamptz)
-    GROUP BY reason
-    ORDER BY sum(spans) DESC, reason`;
-  return rows.map((row) => ({
-    reason: row.reason,
-    spans: row.spans,
-    lastAt: row.last_at,
-    sample: row.sample,
-    serviceName: row.service_name,
-    suggestedAgentId: row.suggested_agent_id,
-  }));
+  return runQuery(otelRefusalsSince, { userId, since }, sqlOf(db));
 }

@@ -1,4 +1,15 @@
-import type { PrismaClient } from "../client";
+import type { DbOrTx } from "../prisma-types";
+import { runQuery } from "../run-query";
+import { sqlOf } from "../sql-transaction";
+import {
+  countHeldSpansOf,
+  deleteExpiredHeldSpans,
+  deleteHeldSpansOfTraces,
+  deleteOldTraceAgents,
+  insertHeldSpans,
+  insertTraceAgents,
+  traceAgentsOf,
+} from "./trace-agents.queries";
 
 /** A span held until its trace's agent is known (a child exported before its root). */
 export interface HeldSpan {
@@ -20,80 +31,61 @@ export const TRACE_AGENT_RETENTION_HOURS = 24;
 
 /** The agents already decided for these traces of the user: trace id → agent id. */
 export async function readTraceAgents(
-  db: PrismaClient,
+  db: DbOrTx,
   userId: string,
   traceIds: readonly string[],
 ): Promise<Map<string, string>> {
   if (traceIds.length === 0) return new Map();
-  const rows = await db.$queryRaw<{ trace_id: string; agent_id: string }[]>`
-    SELECT trace_id, agent_id FROM otel_trace_agents
-    WHERE user_id = ${userId} AND trace_id = ANY(${[...new Set(traceIds)]}::text[])`;
-  return new Map(rows.map((row) => [row.trace_id, row.agent_id]));
+  const rows = await runQuery(traceAgentsOf, { userId, traceIds: [...new Set(traceIds)] }, sqlOf(db));
+  return new Map(rows.map((row) => [row.traceId, row.agentId]));
 }
 
 /** Records the traces' agents; a trace another export decided first keeps its agent (first writer wins). */
 export async function recordTraceAgents(
-  db: PrismaClient,
+  db: DbOrTx,
   userId: string,
   decided: ReadonlyMap<string, string>,
 ): Promise<void> {
   if (decided.size === 0) return;
-  await db.$executeRaw`
-    INSERT INTO otel_trace_agents (user_id, trace_id, agent_id)
-    SELECT ${userId}, k.trace_id, k.agent_id
-    FROM unnest(${[...decided.keys()]}::text[], ${[...decided.values()]}::text[]) AS k(trace_id, agent_id)
-    ON CONFLICT (user_id, trace_id) DO NOTHING`;
+  await runQuery(
+    insertTraceAgents,
+    { userId, traceIds: [...decided.keys()], agentIds: [...decided.values()] },
+    sqlOf(db),
+  );
 }
 
 /** How many spans the user has held now. */
-export async function countHeldSpans(db: PrismaClient, userId: string): Promise<number> {
-  const [row] = await db.$queryRaw<{ n: number }[]>`
-    SELECT count(*)::int AS n FROM otel_held_spans WHERE user_id = ${userId}`;
+export async function countHeldSpans(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await runQuery(countHeldSpansOf, { userId }, sqlOf(db));
   return row?.n ?? 0;
 }
 
 /** Holds spans (a span already held, resent, stays held once). */
-export async function holdSpans(db: PrismaClient, spans: readonly HeldSpan[]): Promise<void> {
+export async function holdSpans(db: DbOrTx, spans: readonly HeldSpan[]): Promise<void> {
   if (spans.length === 0) return;
-  await db.$executeRaw`
-    INSERT INTO otel_held_spans (user_id, trace_id, span_id, api_key_id, key_family_id, span)
-    SELECT * FROM unnest(
-      ${spans.map((s) => s.userId)}::text[], ${spans.map((s) => s.traceId)}::text[],
-      ${spans.map((s) => s.spanId)}::text[], ${spans.map((s) => s.apiKeyId)}::text[],
-      ${spans.map((s) => s.keyFamilyId)}::text[], ${spans.map((s) => JSON.stringify(s.span))}::jsonb[])
-    ON CONFLICT (user_id, trace_id, span_id) DO NOTHING`;
+  await runQuery(
+    insertHeldSpans,
+    {
+      userIds: spans.map((s) => s.userId),
+      traceIds: spans.map((s) => s.traceId),
+      spanIds: spans.map((s) => s.spanId),
+      apiKeyIds: spans.map((s) => s.apiKeyId),
+      keyFamilyIds: spans.map((s) => s.keyFamilyId),
+      // as JSON text, each cast to jsonb by the statement
+      spans: spans.map((s) => JSON.stringify(s.span)),
+    },
+    sqlOf(db),
+  );
 }
-
-interface HeldRow {
-  user_id: string;
-  trace_id: string;
-  span_id: string;
-  api_key_id: string;
-  key_family_id: string;
-  span: unknown;
-}
-
-const heldSpan = (row: HeldRow): HeldSpan => ({
-  userId: row.user_id,
-  traceId: row.trace_id,
-  spanId: row.span_id,
-  apiKeyId: row.api_key_id,
-  keyFamilyId: row.key_family_id,
-  span: row.span,
-});
 
 /** Takes (deletes and returns) the user's held spans of these traces: their agent is known now. */
 export async function takeHeldSpansOf(
-  db: PrismaClient,
+  db: DbOrTx,
   userId: string,
   traceIds: readonly string[],
 ): Promise<HeldSpan[]> {
   if (traceIds.length === 0) return [];
-  const rows = await db.$queryRaw<HeldRow[]>`
-    DELETE FROM otel_held_spans
-    WHERE user_id = ${userId} AND trace_id = ANY(${[...new Set(traceIds)]}::text[])
-    RETURNING user_id, trace_id, span_id, api_key_id, key_family_id, span`;
-  return rows.map(heldSpan);
+  return runQuery(deleteHeldSpansOfTraces, { userId, traceIds: [...new Set(traceIds)] }, sqlOf(db));
 }
 
 /**
@@ -101,26 +93,19 @@ export async function takeHeldSpansOf(
  * user: their root never came, so they are written under their own agent.
  */
 export async function takeExpiredHeldSpans(
-  db: PrismaClient,
+  db: DbOrTx,
   userId: string | null,
   { olderThanSeconds = HOLD_SPAN_SECONDS, limit = 1000 } = {},
 ): Promise<HeldSpan[]> {
-  const rows = await db.$queryRaw<HeldRow[]>`
-    DELETE FROM otel_held_spans h
-    USING (
-      SELECT user_id, trace_id, span_id FROM otel_held_spans
-      WHERE (${userId}::text IS NULL OR user_id = ${userId})
-        AND held_at <= now() - make_interval(secs => ${olderThanSeconds})
-      ORDER BY held_at LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED) old
-    WHERE h.user_id = old.user_id AND h.trace_id = old.trace_id AND h.span_id = old.span_id
-    RETURNING h.user_id, h.trace_id, h.span_id, h.api_key_id, h.key_family_id, h.span`;
-  return rows.map(heldSpan);
+  return runQuery(deleteExpiredHeldSpans, { userId, olderThanSeconds, limit }, sqlOf(db));
 }
 
-/** Deletes trace → agent rows past TRACE_AGENT_RETENTION_HOURS. */
-export async function pruneTraceAgents(db: PrismaClient): Promise<number> {
-  return db.$executeRaw`
-    DELETE FROM otel_trace_agents
-    WHERE created_at < now() - make_interval(hours => ${TRACE_AGENT_RETENTION_HOURS})`;
+/** Deletes trace → agent rows past TRACE_AGENT_RETENTION_HOURS; how many. */
+export async function pruneTraceAgents(db: DbOrTx): Promise<number> {
+  const rows = await runQuery(
+    deleteOldTraceAgents,
+    { retentionHours: TRACE_AGENT_RETENTION_HOURS },
+    sqlOf(db),
+  );
+  return rows.length;
 }
