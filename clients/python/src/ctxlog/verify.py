@@ -5,7 +5,6 @@ verifyContext. Bundle versions 1, 2 and 3 (3: the signature is the EIP-712 Recei
 from __future__ import annotations
 
 import time
-from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Dict, List, Optional, Sequence
 
 from .canonical import canonicalize
@@ -16,73 +15,9 @@ from .merkle import process_merkle_proof
 from .proof_bundle import V3_DOMAIN, bundle_version, chain_link_problem, erased_at, field_problems, with_held_data
 from .rpc import RpcClient, RpcError, rpc_client
 from .secp256k1 import eip191_digest, recover_address
+from .verify_result import CHECK_NAMES, DATA_CHECKS, VERDICTS, Check, VerifyResult, verdict_of
 
 __all__ = ["verify_proof", "verdict_of", "VerifyResult", "Check", "CHECK_NAMES", "VERDICTS"]
-
-CHECK_NAMES = ("canonical_context", "hash_matches", "signature_valid", "merkle_proof", "transaction",
-               "anchored_log", "anchor_submitter", "block", "confirmations")
-
-
-@dataclass
-class Check:
-    name: str
-    ok: bool
-    reason: Optional[str] = None
-    #: True: the check could not run and did not fail (the data of an erased bundle); ok is False
-    unavailable: Optional[bool] = None
-
-    @property
-    def status(self) -> str:
-        """"passed", "failed", or "not_run": a check that could not run is never "failed"."""
-        return "not_run" if self.unavailable else "passed" if self.ok else "failed"
-
-
-#: a verification's three verdicts, the API's and the TypeScript SDK's (test-vectors/bundles.json pins them)
-VERDICTS = ("verified", "verified_data_unavailable", "failed")
-
-
-def verdict_of(checks: List[Check]) -> str:
-    """"verified" (every check ran and passed), "verified_data_unavailable" (every check that ran
-    passed; the data checks could not run: the data was erased and none was supplied), or "failed"
-    (a check that ran failed)."""
-    statuses = [c.status for c in checks]
-    if not statuses or "failed" in statuses:
-        return "failed"
-    return "verified_data_unavailable" if "not_run" in statuses else "verified"
-
-
-DATA_CHECKS = ("canonical_context", "hash_matches")
-
-
-@dataclass
-class VerifyResult:
-    verified: bool
-    checks: List[Check]
-    confirmations: Optional[int] = None
-    block_number: Optional[int] = None
-    elapsed_ms: float = field(default=0.0, compare=False)
-    #: the bundle's data was erased and none was supplied: the data checks did not run
-    data_erased: bool = False
-
-    def check(self, name: str) -> Check:
-        return next(c for c in self.checks if c.name == name)
-
-    @property
-    def verdict(self) -> str:
-        """One of VERDICTS; ``verified`` is True for both verified ones."""
-        return verdict_of(self.checks)
-
-    @property
-    def failed(self) -> List[str]:
-        return [c.name for c in self.checks if not c.ok and not c.unavailable]
-
-    def to_dict(self) -> Dict[str, Any]:
-        out = asdict(self)
-        out.pop("elapsed_ms")
-        out["verdict"] = self.verdict
-        out["checks"] = [{k: v for k, v in c.items() if v is not None} for c in out["checks"]]
-        return out
-
 
 def _lower(s: Any) -> str:
     return str(s).lower()
