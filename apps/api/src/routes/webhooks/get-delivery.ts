@@ -2,9 +2,9 @@ import { AppError } from "@ctxlog/core";
 import { getDelivery as findDelivery } from "@ctxlog/db";
 import type { ApiDeps } from "../../deps";
 import type { RouteHandler } from "../route-spec";
+import type { deliveryParamsSchema } from "./delivery-schemas";
 import { deliveryIdParam, requireOwnWebhook } from "./lookups";
 import { deliveryDetailResource } from "./resources";
-import type { deliveryParamsSchema } from "./schemas";
 
 /** GET /v1/webhooks/:id/deliveries/:delivery_id — the record with every attempt of every cycle. */
 export function getDelivery({ db }: ApiDeps): RouteHandler<{ params: typeof deliveryParamsSchema }> {

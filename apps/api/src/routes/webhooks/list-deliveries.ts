@@ -2,9 +2,10 @@ import { listDeliveries as findDeliveries } from "@ctxlog/db";
 import type { ApiDeps } from "../../deps";
 import { nextCursor, readCursor } from "../list-cursors";
 import type { RouteHandler } from "../route-spec";
+import type { listDeliveriesQuerySchema } from "./delivery-schemas";
 import { requireOwnWebhook } from "./lookups";
 import { deliveryResource } from "./resources";
-import type { listDeliveriesQuerySchema, webhookIdParamsSchema } from "./schemas";
+import type { webhookIdParamsSchema } from "./schemas";
 
 /** GET /v1/webhooks/:id/deliveries — newest first, filtered by status, cursor-paginated. */
 export function listDeliveries({

@@ -2,9 +2,10 @@ import { AppError } from "@ctxlog/core";
 import { recoverDeliveries as reopenFailed } from "@ctxlog/db";
 import type { ApiDeps } from "../../deps";
 import type { RouteHandler } from "../route-spec";
+import type { recoverBodySchema } from "./delivery-schemas";
 import { enqueueDeliveries } from "./enqueue-delivery";
 import { requireOwnWebhook } from "./lookups";
-import type { recoverBodySchema, webhookIdParamsSchema } from "./schemas";
+import type { webhookIdParamsSchema } from "./schemas";
 
 // Enqueued in pages, so a long outage's backlog is not one huge Redis command.
 const ENQUEUE_PAGE = 1_000;

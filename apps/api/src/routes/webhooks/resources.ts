@@ -7,7 +7,8 @@ import {
   webhookState,
 } from "@ctxlog/core";
 import type { DeliveryWithAttempts, Webhook, WebhookDelivery } from "@ctxlog/db";
-import type { DeliveryDetailResource, DeliveryResource, WebhookResource } from "./schemas";
+import type { DeliveryDetailResource, DeliveryResource } from "./delivery-schemas";
+import type { WebhookResource } from "./schemas";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

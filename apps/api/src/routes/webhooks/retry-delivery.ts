@@ -2,10 +2,10 @@ import { AppError, deliveryState } from "@ctxlog/core";
 import { retryDelivery as reopenDelivery } from "@ctxlog/db";
 import type { ApiDeps } from "../../deps";
 import type { RouteHandler } from "../route-spec";
+import type { deliveryParamsSchema } from "./delivery-schemas";
 import { enqueueDelivery } from "./enqueue-delivery";
 import { deliveryIdParam, requireOwnWebhook } from "./lookups";
 import { deliveryResource } from "./resources";
-import type { deliveryParamsSchema } from "./schemas";
 
 /**
  * POST /v1/webhooks/:id/deliveries/:delivery_id/retry — a new five-attempt cycle for a failed

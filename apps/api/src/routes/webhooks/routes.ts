@@ -2,6 +2,14 @@ import { defineRoute, type RouteSpec } from "../route-spec";
 import { listResponseSchema } from "../shared-schemas";
 import { createWebhook } from "./create-webhook";
 import { deleteWebhook } from "./delete-webhook";
+import {
+  deliveryDetailSchema,
+  deliveryParamsSchema,
+  deliverySchema,
+  listDeliveriesQuerySchema,
+  recoverBodySchema,
+  recoveringSchema,
+} from "./delivery-schemas";
 import { getDelivery } from "./get-delivery";
 import { getWebhook } from "./get-webhook";
 import { getWebhookStats } from "./get-webhook-stats";
@@ -14,13 +22,7 @@ import {
   createdWebhookSchema,
   createWebhookBodySchema,
   deletedWebhookSchema,
-  deliveryDetailSchema,
-  deliveryParamsSchema,
-  deliverySchema,
-  listDeliveriesQuerySchema,
   listWebhooksQuerySchema,
-  recoverBodySchema,
-  recoveringSchema,
   rotatedSecretSchema,
   sendTestEventBodySchema,
   updateWebhookBodySchema,
