@@ -1,7 +1,7 @@
 import { type NormalisedSpan, planSpanAgents } from "@ctxlog/core";
 import { type HeldSpan, pruneTraceAgents, readTraceAgents, takeExpiredHeldSpans } from "@ctxlog/db";
 import type { ApiDeps } from "../../deps";
-import { recordRefusals, refusalDetails } from "./refusals";
+import { agentIdProblem, recordRefusals, refusalDetails } from "./refusals";
 import {
   type SpanCandidate,
   type SpanProblem,
@@ -34,14 +34,7 @@ export async function placeHeldSpans(
     const span = spans[i] as NormalisedSpan;
     const { apiKeyId, keyFamilyId } = held[i] as HeldSpan;
     if (placement.kind === "refuse") {
-      const { suggestion } = placement;
-      problems.push({
-        kind: "agent_id",
-        reason: placement.problem,
-        spanId: span.span_id,
-        ...refusalDetails(span),
-        ...(suggestion ? { suggestion } : {}),
-      });
+      problems.push(agentIdProblem(span, placement));
     } else if (placement.kind === "write") {
       const made = spanCandidate(span, placement.agentId, HOLDER_RULES, { userId, apiKeyId, keyFamilyId });
       if ("input" in made) candidates.push(made);

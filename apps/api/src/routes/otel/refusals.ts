@@ -24,6 +24,21 @@ export function refusalDetails(span: NormalisedSpan): Pick<SpanProblem, "service
   return typeof service === "string" ? { serviceName: service.slice(0, 200) } : {};
 }
 
+/** A span refused for its agent id: the problem of its placement, with what the console shows. */
+export function agentIdProblem(
+  span: NormalisedSpan,
+  placement: { problem: string; suggestion?: string },
+): SpanProblem {
+  const { suggestion } = placement;
+  return {
+    kind: "agent_id",
+    reason: placement.problem,
+    spanId: span.span_id,
+    ...refusalDetails(span),
+    ...(suggestion ? { suggestion } : {}),
+  };
+}
+
 /**
  * Records refused spans per reason for the console (otel_refusals, bounded per user): the latest
  * problem of each reason is its sample. A failure to record is logged, never the export's failure.

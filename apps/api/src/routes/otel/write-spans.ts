@@ -11,7 +11,7 @@ import {
 import type { ApiDeps } from "../../deps";
 import type { AuthContext } from "../../http/request-context";
 import { placeHeldSpans, reportLateRefusals } from "./held-spans";
-import { recordRefusals, refusalDetails } from "./refusals";
+import { agentIdProblem, recordRefusals, refusalDetails } from "./refusals";
 import {
   type OtlpSpanRejection,
   type SpanCandidate,
@@ -109,14 +109,7 @@ export async function writeSpans(
   spans.forEach((span, i) => {
     const placement = placements[i];
     if (placement?.kind === "refuse") {
-      const { suggestion } = placement;
-      problems.push({
-        kind: "agent_id",
-        reason: placement.problem,
-        spanId: span.span_id,
-        ...refusalDetails(span),
-        ...(suggestion ? { suggestion } : {}),
-      });
+      problems.push(agentIdProblem(span, placement));
     } else if (placement?.kind === "write") {
       const made = spanCandidate(span, placement.agentId, auth, owner);
       if ("input" in made) candidates.push(made);

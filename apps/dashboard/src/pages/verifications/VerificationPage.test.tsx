@@ -1,20 +1,9 @@
 /** @jest-environment ./apps/dashboard/src/testing/jsdom-environment.js */
+import { VERIFICATION_CHECK_NAMES } from "@ctxlog/core";
 import { screen, within } from "@testing-library/react";
 import type { Verification } from "../../api/schema";
 import { fetchDouble } from "../../testing/fetch-double";
 import { renderApp, SESSION } from "../../testing/render";
-
-const CHECKS = [
-  "canonical_context",
-  "hash_matches",
-  "signature_valid",
-  "merkle_proof",
-  "transaction",
-  "anchored_log",
-  "anchor_submitter",
-  "block",
-  "confirmations",
-] as const;
 
 // an erased context's verification as the API gives it: the two data checks did not run
 const erased: Verification = {
@@ -31,7 +20,7 @@ const erased: Verification = {
   block_number: 12,
   confirmations: 3,
   verification_time_ms: 40,
-  checks: CHECKS.map((name, i) =>
+  checks: VERIFICATION_CHECK_NAMES.map((name, i) =>
     i < 2
       ? { name, status: "not_run", ok: false, reason: "unavailable: the context's data was erased" }
       : { name, status: "passed", ok: true, reason: `${name} holds` },
