@@ -1,5 +1,5 @@
 import { BYTES32 } from "./merkle";
-import type { ProofBundle } from "./types";
+import type { LaterBundleField, ProofBundle } from "./types";
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 // 65-byte r‖s‖v as the service emits, or the 64-byte EIP-2098 compact form viem also recovers.
@@ -37,18 +37,7 @@ const contextRule: Rule = (v) => {
 };
 
 /** The fields every bundle has (a version 2 bundle's chain fields are checked where they are used). */
-export type CoreField = Exclude<
-  keyof ProofBundle,
-  | "version"
-  | "user_id"
-  | "sequence"
-  | "prev_entry_hash"
-  | "entry_hash"
-  | "anchor_address"
-  | "received_at"
-  | "eip712_domain"
-  | "data_erased_at"
->;
+export type CoreField = Exclude<keyof ProofBundle, LaterBundleField | "data_erased_at">;
 
 /** One rule per field of the bundle: the runtime twin of the `ProofBundle` type. */
 const RULES: Record<CoreField, Rule> = {

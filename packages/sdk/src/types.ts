@@ -72,7 +72,7 @@ type ApiProofBundle = Schemas["ProofBundle"];
  * logs (no user_id, sequence, hashes of the chain), version 2 predate receipts (no received_at,
  * eip712_domain). Today's service sends them all; the verifier takes bundles kept for years.
  */
-type LaterBundleField =
+export type LaterBundleField =
   | "version"
   | "user_id"
   | "sequence"
