@@ -51,3 +51,23 @@ describe("the sign-in page opened from an invitation mail (?user=)", () => {
     await waitFor(() => expect(same.state.location.pathname).toBe("/"));
   });
 });
+
+describe("a wrong password", () => {
+  it("is said once: the API's sentence under a title that does not repeat it", async () => {
+    const api = fetchDouble([
+      { method: "GET", path: "/auth/session", reply: () => apiError(401, "INVALID_SESSION", "No session.") },
+      {
+        method: "POST",
+        path: "/auth/sign-in",
+        reply: () => apiError(401, "INVALID_CREDENTIALS", "The email or the password is wrong."),
+      },
+    ]);
+    renderApp("/sign-in", { fetch: api.fetch });
+    fireEvent.change(await screen.findByLabelText(/Email/), { target: { value: "ada@example.com" } });
+    fireEvent.change(screen.getByLabelText(/Password/), { target: { value: "not the password" } });
+    fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent?.match(/email or the password/gi)).toHaveLength(1);
+    expect(alert.textContent).toContain("Sign-in refused");
+  });
+});
