@@ -132,6 +132,8 @@ describe("the people of the account page", () => {
     fireEvent.click(within(confirm).getByRole("button", { name: "Revoke invitation" }));
     await waitFor(() => expect(screen.queryByText(invitation.email)).toBeNull());
     expect(double.callsTo("DELETE", "/accounts/invitations/acc_3")).toHaveLength(1);
+    // the table says it is empty, rather than showing nothing under its heading
+    expect(await screen.findByText(/^No open invitations/)).toBeTruthy();
   });
 
   it("says in words why the last person cannot remove themselves", async () => {

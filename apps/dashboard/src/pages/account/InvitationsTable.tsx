@@ -19,6 +19,7 @@ export function InvitationsTable() {
         rowKey={(invitation) => invitation.account_id}
         minWidth={560}
         skeletonRows={1}
+        empty="No open invitations: people you invite show here until they join."
         columns={[
           { header: "Email", cell: (invitation) => invitation.email },
           { header: "Status", cell: (invitation) => <StatusBadge status={invitation.status} /> },
