@@ -7,6 +7,7 @@ import { ErrorBoundary } from "./error-boundary";
 import { CHUNKS } from "./page-chunks";
 import { chunksOf, matchPage } from "./pages";
 import { SearchBox } from "./SearchBox";
+import { SkipLink } from "./SkipLink";
 import { useSession, useSignOut } from "./session";
 
 const NAV = [
@@ -47,6 +48,7 @@ export function Layout() {
       navbar={{ width: 220, breakpoint: "sm", collapsed: { mobile: !opened } }}
       padding="md"
     >
+      <SkipLink target="main" />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -94,7 +96,7 @@ export function Layout() {
           ))}
         </ScrollArea>
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id="main" tabIndex={-1}>
         <ErrorBoundary key={pathname}>
           <Suspense fallback={<TableSkeleton />}>
             <Outlet />
