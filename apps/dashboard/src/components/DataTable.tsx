@@ -36,6 +36,8 @@ export function DataTable<T>({
   // on a phone each row is a card, every field under its header, so the status is never off screen
   const phone = useMediaQuery("(max-width: 36em)");
   if (phone) {
+    // a list must hold list items: with no rows there is no list, only what `empty` says
+    if (rows.length === 0) return empty ? <Text c="dimmed">{empty}</Text> : null;
     return (
       <Stack gap="xs" role="list" aria-label={label}>
         {rows.map((row) => (
@@ -62,7 +64,6 @@ export function DataTable<T>({
             ))}
           </Paper>
         ))}
-        {empty && rows.length === 0 ? <Text c="dimmed">{empty}</Text> : null}
       </Stack>
     );
   }
