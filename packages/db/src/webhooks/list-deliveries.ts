@@ -3,7 +3,7 @@ import { toPage } from "../page";
 import type { DbOrTx } from "../prisma-types";
 import { runQuery } from "../run-query";
 import { sqlOf } from "../sql-transaction";
-import { deliveriesOfWebhook, type IDeliveriesOfWebhookResult } from "./list-deliveries.queries";
+import { deliveriesOfWebhook } from "./list-deliveries.queries";
 
 export interface ListDeliveriesQuery {
   /** a state of DELIVERY_LIFECYCLE (retrying included), as ctxlog_delivery_state derives it */
@@ -12,8 +12,6 @@ export interface ListDeliveriesQuery {
   /** id of the last row of the previous page */
   after?: string;
 }
-
-export type ListedDelivery = IDeliveriesOfWebhookResult;
 
 /**
  * Deliveries of one webhook (the caller checked it is the user's), newest first; with `state`, those
