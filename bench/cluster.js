@@ -132,7 +132,7 @@ async function main() {
   );
   const cluster = await startRedisCluster();
   const receiver = await lib.startProcess(path.join(__dirname, "webhook-receiver.js"), {});
-  const single = {}; // REDIS_URL of lib.scratchStack: the machine's one Redis
+  const single = {}; // REDIS_URL of lib.benchStack: the machine's one Redis
   const clustered = { REDIS_URL: cluster.url, REDIS_CLUSTER_NODES: cluster.nodesEnv };
   const runs = { one: [], cluster: [] };
   try {

@@ -47,7 +47,7 @@ async function main() {
   const { hashOpaqueToken } = require(path.join(root, "packages/core/dist"));
   const { startSmtpCapture } = require(path.join(root, "packages/mail/dist-test/testing"));
   const smtp = await startSmtpCapture();
-  const scratch = await lib.scratchStack("ctxlog_bench_invitations");
+  const scratch = await lib.benchStack("ctxlog_bench_invitations");
   const db = dbModule.createDb(scratch.databaseUrl, { poolSize: 4 });
   let api;
   try {

@@ -128,17 +128,7 @@ async function benchStack(name) {
   };
 }
 
-/**
- * benchStack with warn-level logs (the access line never written): what bench/otel.js was written
- * against and still uses (its owner moves it to benchStack). Every other bench runs the apps at
- * their production defaults.
- */
-async function scratchStack(name) {
-  const stack = await benchStack(name);
-  return { ...stack, env: { ...stack.env, LOG_LEVEL: "warn" } };
-}
-
-/** A full API key of user "bench" on plan "bench" (see scratchStack): `{ key, record }`. */
+/** A full API key of user "bench" on plan "bench" (see productionEnv): `{ key, record }`. */
 async function createBenchKey(db) {
   const dbModule = require(path.join(root, "packages/db/dist"));
   return dbModule.createApiKey(db, { userId: "bench", type: "full", plan: "bench" });
@@ -389,24 +379,6 @@ function cpuSpent(before, after) {
 }
 
 /**
- * The old ~1 KiB context (notes "x".repeat(800), which DEFLATE takes to ~13 %): bench/otel.js's (c)
- * still sends it (its owner moves it to the corpus). Every other bench sends payloadContext (the
- * bench corpus, bench/corpus) unless BENCH_PAYLOAD says otherwise.
- */
-function benchContext(i = 0, agent = "bench-agent") {
-  return {
-    agent_id: agent,
-    context_data: {
-      task: "summarize",
-      i,
-      notes: "x".repeat(800),
-      steps: Array.from({ length: 10 }, (_, n) => ({ n })),
-    },
-    metadata: { run: 1 },
-  };
-}
-
-/**
  * The context.created envelopes of the corpus' contexts (BENCH_PAYLOAD), one per entry: the
  * payloads of the events that benches write straight into outbox_events, in turn.
  */
@@ -462,7 +434,6 @@ function runBench(main) {
 }
 
 module.exports = {
-  benchContext,
   benchStack,
   forkApp,
   payloadContext,
@@ -483,7 +454,6 @@ module.exports = {
   runBench,
   scratchDatabase,
   SECRETS_ENV,
-  scratchStack,
   startBenchChain,
   startChainStack,
   startProcess,

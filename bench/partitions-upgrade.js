@@ -19,15 +19,22 @@ const dbPkg = require(path.join(root, "packages/db/dist"));
 const migrationsDir = path.join(root, "prisma/migrations");
 const PAYLOADS = eventPayloads();
 
-async function main() {
-  // the migrations up to the one before this one
-  const before = fs.mkdtempSync(path.join(os.tmpdir(), "ctxlog-upgrade-"));
-  fs.copyFileSync(path.join(migrationsDir, "migration_lock.toml"), path.join(before, "migration_lock.toml"));
+/** A folder of the repository's migrations whose names `keep` takes. */
+function migrationsWhere(keep) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ctxlog-upgrade-"));
+  fs.copyFileSync(path.join(migrationsDir, "migration_lock.toml"), path.join(dir, "migration_lock.toml"));
   for (const name of fs.readdirSync(migrationsDir)) {
-    if (/^\d+_/.test(name) && name < MIGRATION) {
-      fs.cpSync(path.join(migrationsDir, name), path.join(before, name), { recursive: true });
-    }
+    if (/^\d+_/.test(name) && keep(name))
+      fs.cpSync(path.join(migrationsDir, name), path.join(dir, name), { recursive: true });
   }
+  return dir;
+}
+
+async function main() {
+  // the migrations up to the one before this one; then up to this one, and no later: what is timed
+  // is this migration alone (later ones, and their data steps, rewrite rows this bench makes up)
+  const before = migrationsWhere((name) => name < MIGRATION);
+  const through = migrationsWhere((name) => name <= MIGRATION);
   const url = dbPkg.withDatabaseName(ADMIN_URL, `ctxlog_bench_upgrade_${randomBytes(4).toString("hex")}`);
   await dbPkg.ensureDatabase(url);
   const db = dbPkg.createDb(url, { poolSize: 1, timeouts: { statementTimeoutMs: 0, queryTimeoutMs: 0 } });
@@ -71,7 +78,8 @@ async function main() {
 
     const [{ lsn }] = await db.$queryRawUnsafe("SELECT pg_current_wal_lsn()::text AS lsn");
     const t1 = performance.now();
-    const applied = await dbPkg.applyMigrations(url);
+    // the project's data steps each follow a later migration than this one
+    const applied = await dbPkg.applyMigrations(url, { migrationsDir: through, dataSteps: [] });
     const ms = performance.now() - t1;
     const [{ wal }] = await db.$queryRawUnsafe(
       "SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), $1::pg_lsn)::bigint AS wal",
@@ -94,6 +102,7 @@ async function main() {
     await db.$disconnect();
     await dbPkg.dropDatabase(url);
     fs.rmSync(before, { recursive: true, force: true });
+    fs.rmSync(through, { recursive: true, force: true });
   }
 }
 

@@ -33,17 +33,15 @@ async function load(db, day, webhookId) {
            'ctx_' || i, (${PAYLOADS}::text[])[1 + i % ${PAYLOADS.length}], t
       FROM generate_series(0, ${ROWS - 1}) AS i,
            LATERAL (SELECT to_timestamp((${lo} + floor(i * ${step})) / 1000.0) AS t) AS s`;
+  // each delivery's one attempt in its row, where recordAttempts keeps a first attempt
+  // (packages/db/src/webhooks/stored-attempts.ts)
   await db.$executeRaw`
     INSERT INTO webhook_deliveries (id, webhook_id, event_id, event, status, attempts, response_status,
-                                    last_attempt_at, created_at, updated_at)
-    SELECT 'dlv_' || substr(id, 5), ${webhookId}, id, event, 'succeeded', 1, 200, created_at, created_at, created_at
+                                    last_attempt_at, created_at, updated_at, first_attempted_at, first_duration_ms,
+                                    first_response_status, first_response_body)
+    SELECT 'dlv_' || substr(id, 5), ${webhookId}, id, event, 'succeeded', 1, 200, created_at, created_at, created_at,
+           created_at, 12, 200, 'ok'
       FROM outbox_events WHERE id >= ctxlog_ulid_floor('evt', ${day}) AND id < ctxlog_ulid_floor('evt', ${new Date(lo + DAY)})`;
-  await db.$executeRaw`
-    INSERT INTO webhook_attempts (delivery_id, event_id, cycle, number, attempted_at, duration_ms, response_status,
-                                  request_url, response_body, response_body_truncated)
-    SELECT id, event_id, 1, 1, created_at, 12, 200, 'https://example.com/hook', 'ok', false
-      FROM webhook_deliveries
-     WHERE event_id >= ctxlog_ulid_floor('evt', ${day}) AND event_id < ctxlog_ulid_floor('evt', ${new Date(lo + DAY)})`;
 }
 
 async function totalSize(db) {

@@ -222,7 +222,7 @@ async function measure(kind) {
     // canonical JSON it holds
     const [data] = await db.$queryRawUnsafe(
       `SELECT avg(octet_length(canonical_data))::float8 AS stored,
-              avg(${require(path.join(root, "packages/core/dist")).CANONICAL_BYTES_SQL("canonical_data")})::float8 AS json
+              avg(ctxlog_canonical_bytes(canonical_data))::float8 AS json
          FROM contexts`,
     );
     await db.$executeRawUnsafe("VACUUM");

@@ -10,21 +10,37 @@ const path = require("node:path");
 
 const dbDist = path.resolve(__dirname, "../packages/db/dist");
 const { pgPoolOf } = require(dbDist);
-const { INSERT_CHAINED_SQL, pendingContextRow, toRecord } = require(
-  path.join(dbDist, "contexts/context-rows.js"),
-);
+const { pendingContextRow, toRecord } = require(path.join(dbDist, "contexts/context-rows.js"));
+const { receiveContexts } = require(path.join(dbDist, "contexts/context-transitions.js"));
 
-// INSERT_CHAINED_SQL less its last CTE, the one that advances the logs' heads: derived, not
-// copied, so the two statements cannot drift apart; refused if the statement no longer has that shape.
-const INSERT_UNCHAINED_SQL = INSERT_CHAINED_SQL.replace(
-  /,\s*heads AS \(\s*UPDATE agent_logs[\s\S]*\)\s*SELECT 1\s*$/,
-  "\n  SELECT 1",
-);
-if (INSERT_UNCHAINED_SQL === INSERT_CHAINED_SQL || /agent_logs|\$2/.test(INSERT_UNCHAINED_SQL)) {
-  throw new Error(
-    "bench/unchained-insert.js: INSERT_CHAINED_SQL changed shape; derive the unchained statement again",
+/**
+ * receiveContexts (context-transitions.sql) less its last CTE, the one that advances the logs'
+ * heads: derived from the statement pgTyped makes, not copied, so the two cannot drift apart;
+ * refused if the statement no longer has that shape.
+ */
+async function unchainedStatement() {
+  let text;
+  await receiveContexts.run(
+    { rows: "rows", heads: "heads" },
+    {
+      query: async (made) => {
+        text = made;
+        return { rows: [], rowCount: 0 };
+      },
+    },
   );
+  const unchained = text.replace(
+    /,\s*heads AS \(\s*UPDATE agent_logs[\s\S]*\)\s*(SELECT 1 AS "received!")\s*$/,
+    "\n$1",
+  );
+  if (unchained === text || /agent_logs|\$2/.test(unchained) || !unchained.includes("$1::jsonb")) {
+    throw new Error(
+      "bench/unchained-insert.js: receiveContexts changed shape; derive the unchained statement again",
+    );
+  }
+  return unchained;
 }
+const INSERT_UNCHAINED_SQL = unchainedStatement();
 
 const NO_LINK = { sequence: null, prevEntryHash: null, entryHash: null };
 
@@ -41,8 +57,9 @@ async function insertUnchainedContexts(db, inputs, signer) {
   const pool = pgPoolOf(db);
   // as insertContexts does: on the pool, the JSON written in (simple protocol); in a transaction
   // (an Idempotency-Key's) through it
-  if (pool) await pool.query(inline(INSERT_UNCHAINED_SQL, json));
-  else await db.$queryRawUnsafe(INSERT_UNCHAINED_SQL, json);
+  const sql = await INSERT_UNCHAINED_SQL;
+  if (pool) await pool.query(inline(sql, json));
+  else await db.$queryRawUnsafe(sql, json);
   return rows;
 }
 
@@ -54,4 +71,4 @@ function inline(sql, json) {
   return sql.replace("$1::jsonb", () => `${tag}${json}${tag}::jsonb`);
 }
 
-module.exports = { INSERT_UNCHAINED_SQL, insertUnchainedContexts };
+module.exports = { insertUnchainedContexts };

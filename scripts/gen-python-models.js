@@ -40,8 +40,10 @@ const MODELS = [
   ["AgentTrace", "AgentTrace"],
   ["WebhookStats", "WebhookStats"],
   ["SearchResult", "SearchResult"],
+  ["AnchoringStatus", "AnchoringStatus"],
   ["Overview", "Overview"],
   ["OverviewSeries", "OverviewSeries"],
+  ["AnchoringCosts", "AnchoringCosts"],
 ];
 
 const PY_KEYWORDS = new Set(

@@ -112,6 +112,8 @@ async function startLocalChain() {
   process.env.CHAIN_ID = String(anvil.chainId);
   process.env.REGISTRY_ADDRESS = registry;
   process.env.CONFIRMATIONS ||= "3";
+  // the console's agent Audit runs in the browser against the chain: here, this local anvil
+  if (!chosen.has("DASHBOARD_CHAIN_RPC_URL")) process.env.DASHBOARD_CHAIN_RPC_URL = anvil.rpcUrl;
   // A local anvil chain is development: its published keys may sign (see CTXLOG_DEV_MODE).
   process.env.CTXLOG_DEV_MODE ||= "true";
   // ... and a newcomer's webhook receiver on http://localhost works (production refuses both)

@@ -1,15 +1,22 @@
 // The vectors the TypeScript packages (core, sdk) and the Python client are all tested against,
 // computed here by the TypeScript implementation: the server's @ctxlog/core, cross-checked with
-// the SDK and viem as they are written. Run through generate.js.
+// the SDK and viem as they are written. Run through generate.js. The rules PostgreSQL states too
+// (ids' time, Merkle proofs out of a kept tree, a context's leaf, confirmation time: docs/sql.md,
+// "Rules stated twice") are held to the same vectors by packages/db/src/mirrored-rules.test.ts.
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import {
+  buildMerkleLevels,
   buildMerkleTree,
   canonicalJson,
+  confirmationSeconds,
+  contextLeaf,
   createContextSigner,
   entryHash,
   findJsonHazard,
   hashContext,
+  idFloor,
+  idTimestamp,
   verificationVerdict,
 } from "@ctxlog/core";
 import { canonicalize, computeEntryHash, hashContext as sdkHashContext, verifyReceipt } from "@ctxlog/sdk";
@@ -256,7 +263,10 @@ async function receiptVectors(entries: Record<string, unknown>[]) {
 }
 
 // ---- Merkle proofs ----------------------------------------------------------------------------------
-function merkleVectors(leafPool: Hex[]) {
+// Each tree also as the chain worker keeps it (anchors.merkle_tree): `levels`, every level below
+// the root, leaves first, 32 bytes a node; SQL's ctxlog_merkle_proof reads `proofs` out of it. And
+// a context's leaf (`context_leaves`): its entry_hash, or its context_hash when it has none.
+function merkleVectors(leafPool: Hex[], entries: Record<string, unknown>[]) {
   const trees = [1, 2, 3, 5, 8].map((n) => {
     const leaves = Array.from({ length: n }, (_, i) => leafPool[i % leafPool.length] as Hex).map(
       (leaf, i) =>
@@ -264,7 +274,9 @@ function merkleVectors(leafPool: Hex[]) {
         `${leaf.slice(0, 64)}${i.toString(16).padStart(2, "0")}` as Hex,
     );
     const tree = buildMerkleTree(leaves);
-    return { leaves, root: tree.root, proofs: tree.proofs };
+    const kept = buildMerkleLevels(leaves);
+    expectSame("buildMerkleLevels root", kept.root, tree.root);
+    return { leaves, root: tree.root, proofs: tree.proofs, levels: bytesToHex(kept.levels) };
   });
   const five = trees[3] as { leaves: Hex[]; root: Hex; proofs: Hex[][] };
   const invalid = [
@@ -282,7 +294,85 @@ function merkleVectors(leafPool: Hex[]) {
       root: five.root,
     },
   ];
-  return { algorithm: "sorted-pair-keccak256", trees, invalid };
+  const contexts = [
+    ...entries.map((e) => ({ context_hash: e.context_hash as Hex, entry_hash: e.entry_hash as Hex })),
+    // logged before logs were chained: no entry hash
+    { context_hash: leafPool[0] as Hex, entry_hash: null },
+  ];
+  const context_leaves = contexts.map((c) => ({
+    ...c,
+    leaf: contextLeaf({ contextHash: c.context_hash, entryHash: c.entry_hash }),
+  }));
+  return { algorithm: "sorted-pair-keccak256", trees, invalid, context_leaves };
+}
+
+// ---- ids: the time a ULID id encodes ---------------------------------------------------------------
+// idFloor(prefix, t): the smallest id minted at or after t (ids are `<prefix>_<ULID>`), which makes
+// "created since t" an id range; SQL's ctxlog_ulid_floor gives the same ids (the event partitions'
+// bounds). Times outside what 48 bits of milliseconds hold are clamped to its ends.
+const FLOOR_TIMES: [string, string, string][] = [
+  ["the epoch", "ctx", "1970-01-01T00:00:00.000Z"],
+  ["one millisecond", "evt", "1970-01-01T00:00:00.001Z"],
+  ["a day's start", "evt", "2026-11-30T00:00:00.000Z"],
+  ["the next day's start", "evt", "2026-12-01T00:00:00.000Z"],
+  ["a time with milliseconds", "dlv", "2026-11-26T12:34:56.789Z"],
+  ["the last millisecond of a leap year", "vrf", "2028-12-31T23:59:59.999Z"],
+  ["the last time 48 bits hold", "ctx", new Date(2 ** 48 - 1).toISOString()],
+  ["after it: clamped", "ctx", new Date(2 ** 48 + 1000).toISOString()],
+  ["before the epoch: clamped", "ctx", "1969-12-31T23:59:59.999Z"],
+];
+const TIMESTAMP_IDS: [string, string][] = [
+  ["a context id", "ctx_01KB4Z1K2N3P4Q5R6S7T8V9W0X"],
+  ["the smallest id", "evt_00000000000000000000000000"],
+  ["the largest time", "ctx_7ZZZZZZZZZ0000000000000000"],
+  ["above 48 bits", "ctx_80000000000000000000000000"],
+  ["no prefix", "01KB4Z1K2N3P4Q5R6S7T8V9W0X"],
+  ["a lowercase time", "ctx_01kb4z1k2n3p4q5r6s7t8v9w0x"],
+  ["a letter not in Crockford base32", "ctx_01KB4Z1K2U3P4Q5R6S7T8V9W0X"],
+  ["one character short", "ctx_01KB4Z1K2N3P4Q5R6S7T8V9W0"],
+];
+
+function idVectors() {
+  // at_ms beside at: a year past 9999 has no plain ISO 8601 form every reader parses
+  const floors = FLOOR_TIMES.map(([name, prefix, at]) => ({
+    name,
+    prefix,
+    at,
+    at_ms: new Date(at).getTime(),
+    floor: idFloor(prefix, new Date(at)),
+  }));
+  const times = TIMESTAMP_IDS.map(([name, id]) => ({
+    name,
+    id,
+    time: idTimestamp(id)?.toISOString() ?? null,
+  }));
+  return { floors, times };
+}
+
+// ---- confirmation time --------------------------------------------------------------------------------
+// Whole seconds from a context's receipt (created_at) to its batch's confirmation (confirmed_at),
+// never negative: what a record and its context.confirmed event show, and what the overview
+// averages (SQL ctxlog_confirmation_seconds). Both times are kept to the millisecond.
+const CONFIRMATION_TIMES: [string, string, string][] = [
+  ["at once", "2026-11-26T12:00:00.000Z", "2026-11-26T12:00:00.000Z"],
+  ["just under half a second rounds down", "2026-11-26T12:00:00.000Z", "2026-11-26T12:00:00.499Z"],
+  ["half a second rounds up", "2026-11-26T12:00:00.000Z", "2026-11-26T12:00:00.500Z"],
+  ["two and a half seconds round up", "2026-11-26T12:00:00.250Z", "2026-11-26T12:00:02.750Z"],
+  ["twelve seconds", "2026-11-26T12:00:00.123Z", "2026-11-26T12:00:12.123Z"],
+  ["across midnight", "2026-11-30T23:59:58.900Z", "2026-12-01T00:00:10.000Z"],
+  ["across a month and a leap day", "2028-02-28T12:00:00.000Z", "2028-03-01T12:00:00.001Z"],
+  ["a confirmation stamped before the receipt is 0", "2026-11-26T12:00:05.000Z", "2026-11-26T12:00:00.000Z"],
+  ["half a second before is 0", "2026-11-26T12:00:00.500Z", "2026-11-26T12:00:00.000Z"],
+];
+
+function confirmationTimeVectors() {
+  const cases = CONFIRMATION_TIMES.map(([name, created_at, confirmed_at]) => ({
+    name,
+    created_at,
+    confirmed_at,
+    seconds: confirmationSeconds(new Date(created_at), new Date(confirmed_at)),
+  }));
+  return { cases };
 }
 
 // ---- proof bundles and their offline check results -----------------------------------------------------
@@ -518,7 +608,12 @@ export async function writeVectors(dir: string): Promise<string[]> {
     "canonical.json": canonicalVectors(),
     "hashes.json": hashes,
     "receipts.json": await receiptVectors(hashes.entries),
-    "merkle.json": merkleVectors(hashes.contexts.map((c) => c.context_hash as Hex)),
+    "merkle.json": merkleVectors(
+      hashes.contexts.map((c) => c.context_hash as Hex),
+      hashes.entries,
+    ),
+    "ids.json": idVectors(),
+    "confirmation-time.json": confirmationTimeVectors(),
     "bundles.json": await bundleVectors(),
   };
   const written = [];

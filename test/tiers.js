@@ -14,6 +14,7 @@ const E2E_PATHS = [
   "test/e2e/benches/", // every npm run bench:* at a tiny size
   "test/e2e/dev-stack/", // npm start / npm run reset: the built apps as processes
   "test/e2e/install/", // npm installs from the registry per platform, the packed SDK and wheel
+  "test/e2e/integrations/", // agent frameworks (OpenAI Agents SDK, LangChain, MCP, Vercel AI) → API → anvil → audit
   "test/e2e/sdk/context-logger-exit.test.ts", // the built SDK in a child process
   "test/e2e/ops/alert-rules.test.ts", // promtool (Debian's prometheus package)
   "test/e2e/ops/backup-restore.test.ts", // pg_dump mid-flight, the stack stopped and restarted: > 1 min

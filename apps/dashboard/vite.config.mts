@@ -13,10 +13,14 @@ export default defineConfig(({ mode }) => {
     base: "/dashboard/",
     plugins: [react(), bootScript(), precompress()],
     resolve: {
-      // the SDK's agent audit, from its TypeScript sources (its package builds CommonJS for Node);
-      // it holds no Node-only code (the SDK's webhook verification, which does, is not imported)
+      // the SDK's agent audit and the context-source key, from its TypeScript sources (its package
+      // builds CommonJS for Node); they hold no Node-only code (the SDK's webhook verification,
+      // which does, is not imported)
       alias: {
         "@ctxlog/sdk/audit": fileURLToPath(new URL("../../packages/sdk/src/audit/index.ts", import.meta.url)),
+        "@ctxlog/sdk/context-source": fileURLToPath(
+          new URL("../../packages/sdk/src/context-source.ts", import.meta.url),
+        ),
       },
     },
     server: {

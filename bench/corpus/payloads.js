@@ -15,7 +15,7 @@ function payloadKind(kind = process.env.BENCH_PAYLOAD ?? "corpus") {
   return kind;
 }
 
-/** The old bench context (bench/lib.js benchContext, which bench/otel.js still sends). */
+/** The benches' old ~1 KiB context, kept to compare with figures measured with it. */
 function x800Context(i, agent) {
   return {
     agent_id: agent,

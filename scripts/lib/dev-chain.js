@@ -46,7 +46,8 @@ async function recordedChain(databaseUrl) {
   await client.connect();
   try {
     const { rows } = await client.query(
-      `SELECT chain_id, genesis_hash, registry_address,
+      // genesis_hash is bytea (migration 20261130010108_hashes_as_bytes); start.js compares 0x-hex
+      `SELECT chain_id, ctxlog_hex(genesis_hash) AS genesis_hash, registry_address,
               EXISTS (SELECT 1 FROM anchors) AS anchored
        FROM chain_identity WHERE id = 'anchor-chain'`,
     );

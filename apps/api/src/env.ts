@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import {
   checkRedisTopology,
   checkSecretsEncryptionEnv,
+  dataRetentionEnv,
   envFlag,
   optionalEnv,
   parseConfig,
@@ -103,6 +104,8 @@ export const apiEnvSchema = z
     RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
     // Webhook signing secrets are stored encrypted under this key (docs/webhooks.md, "Secrets at rest": rotation).
     ...secretsEncryptionEnv,
+    // The data retention the webhook worker enforces, stated in evidence packs (policy.json).
+    ...dataRetentionEnv,
     // The dashboard (apps/dashboard/dist, served at /dashboard) and its sessions.
     PUBLIC_BASE_URL: optionalEnv(
       z.url({ protocol: /^https?$/, error: "the API's public origin (http[s]://…)" }),

@@ -48,6 +48,8 @@ export async function adoptMinedTransaction(
       blockHash: receipt.blockHash,
       blockTimestamp: new Date(Number(header.timestamp) * 1000),
       gasUsed: receipt.gasUsed,
+      // viem gives null when the node leaves it out (pre-London receipts): the fee is then unknown
+      effectiveGasPrice: receipt.effectiveGasPrice ?? null,
       reverted: receipt.status !== "success",
     });
     logger.info({ anchor: anchorId, tx: hash }, "found the mined transaction of a stuck anchor");

@@ -3,7 +3,7 @@ import {
   CONFIRMED_REFERENCE,
   contextConfirmedData,
   contextCreatedData,
-  isPayloadTemplate,
+  isEventReference,
   serializeEnvelope,
   verifyMerkleProof,
 } from "@ctxlog/core";
@@ -30,6 +30,11 @@ describe("chain worker on anvil, PostgreSQL and Redis: anchoring", () => {
     expect(ctx.blockNumber).not.toBeNull();
     expect(ctx.confirmations).toBeGreaterThanOrEqual(3);
     expect(ctx.gasUsed).toBeGreaterThan(21_000n);
+    // the price its receipt says it paid, kept with the batch: gas × price is what anchoring costs
+    const receipt = await h.rpc.getTransactionReceipt({ hash: ctx.transactionHash as Hex });
+    expect(receipt.effectiveGasPrice).toBeGreaterThan(0n);
+    expect(ctx.gasPriceWei).toBe(receipt.effectiveGasPrice);
+    expect(ctx.batchSize).toBe(1);
     expect(ctx.confirmationTimeSeconds).toBeGreaterThanOrEqual(0);
     expect(ctx.leafIndex).toBe(0);
     expect(ctx.merkleProof).toEqual([]);
@@ -39,8 +44,8 @@ describe("chain worker on anvil, PostgreSQL and Redis: anchoring", () => {
       orderBy: { createdAt: "asc" },
     });
     expect(stored.map((e) => e.event)).toEqual(["context.created", "context.confirmed"]);
-    // stored as templates (the data and proof path are the context's), delivered rendered
-    expect(stored.every((e) => isPayloadTemplate(e.payload))).toBe(true);
+    // stored as references (the data and proof path are the context's), delivered rendered
+    expect(stored.every((e) => isEventReference(e.payload))).toBe(true);
     const events = await renderPayloads(h.db, stored);
     const created = JSON.parse(events[0]?.payload ?? "{}");
     expect(created.data).toMatchObject({

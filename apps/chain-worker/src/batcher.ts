@@ -20,10 +20,11 @@ const HELD_RETRIES = 40;
  * Consumes anchoring jobs (one per committed write, naming its contexts) and anchors in batches of
  * BATCH_MAX or BATCH_WINDOW_MS: once the jobs in hand name BATCH_MAX contexts, or BATCH_WINDOW_MS
  * after the first of them, it claims pending contexts from PostgreSQL in arrival order, BATCH_MAX
- * at a time (FOR UPDATE SKIP LOCKED, so replicas claim disjoint sets), until every context those
- * jobs name is in a batch, whichever replica's. A job completes only then, so a crash before
- * leaves it to be retried (or re-enqueued by the reconciler); a job whose contexts another replica
- * already batched completes without claiming anything.
+ * at a time (createAnchorBatch: claims take turns under an advisory lock and skip the contexts of
+ * batches in flight, so replicas claim disjoint sets), until every context those jobs name is in a
+ * batch, whichever replica's. A job completes only then, so a crash before leaves it to be retried
+ * (or re-enqueued by the reconciler); a job whose contexts another replica already batched
+ * completes without claiming anything.
  */
 export function startBatcher(
   db: PrismaClient,

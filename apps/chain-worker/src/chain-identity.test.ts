@@ -4,7 +4,7 @@
 // /readyz "not ready", leave the reason for the overview, and send nothing to B.
 import { deployRegistry } from "@ctxlog/contracts";
 import { ANVIL_DEV_KEYS, startAnvil } from "@ctxlog/contracts/anvil";
-import { findAnchorIdOf, readAnchoringHealth } from "@ctxlog/db";
+import { findAnchorIdOf, readAnchoringHealth, readChainIdentity } from "@ctxlog/db";
 import { createPublicClient, http } from "viem";
 import { type ChainHarness, createChainHarness } from "./testing/harness";
 import { WrongChainError } from "./verify-chain-identity";
@@ -21,7 +21,7 @@ describe("chain worker: the chain's identity is remembered", () => {
     const ids = await h.submit(1);
     await h.waitForStatus(ids);
     await h.stopWorker(worker);
-    const recorded = await h.db.chainIdentity.findUniqueOrThrow({ where: { id: "anchor-chain" } });
+    const recorded = await readChainIdentity(h.db);
     const genesisA = (await h.rpc.getBlock({ blockNumber: 0n })).hash;
     expect(recorded).toMatchObject({
       chainId: 31337,

@@ -90,6 +90,8 @@ export class ChainTracker {
         blockHash: receipt.blockHash,
         blockTimestamp: new Date(Number(header.timestamp) * 1000),
         gasUsed: receipt.gasUsed,
+        // viem gives null when the node leaves it out (pre-London receipts): the fee is then unknown
+        effectiveGasPrice: receipt.effectiveGasPrice ?? null,
         reverted: receipt.status !== "success",
       });
     }

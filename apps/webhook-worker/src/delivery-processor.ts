@@ -1,7 +1,7 @@
 import { buildWebhookHeaders, ENDPOINT_HEALTH, packRequestHeaders } from "@ctxlog/core";
 import { JOBS } from "@ctxlog/jobs";
 import type { WebhookSender } from "@ctxlog/webhooks";
-import { DelayedError, type Job } from "bullmq";
+import { DelayedError, type Job, UnrecoverableError } from "bullmq";
 import type { Logger } from "pino";
 import type { DeliveryStore } from "./delivery-store";
 import type { EndpointLimiter } from "./endpoint-limiter";
@@ -24,6 +24,16 @@ export class RetryScheduledError extends Error {
   ) {
     super(`attempt ${attempt} failed; next in ${retryDelayMs} ms`);
   }
+}
+
+/**
+ * Thrown for a job whose payload is not a deliverWebhook payload (one without its delivery's event
+ * id was queued by no release: DESIGN.md, "Stored forms"). The processor logs it; BullMQ fails the
+ * job at once, without a retry (UnrecoverableError), and drops it (removeOnFail). A delivery such a
+ * job named stays pending, and the reconciler enqueues it again as its row names it.
+ */
+export class RefusedJobError extends UnrecoverableError {
+  override readonly name = "UnrecoverableError"; // what BullMQ tests, besides instanceof
 }
 
 // BullMQ promotes a delayed job when a blocking Redis call times out, and Redis checks timeouts
@@ -58,7 +68,13 @@ const GONE = ENDPOINT_HEALTH.goneStatus;
 export function createDeliveryProcessor(deps: DeliveryProcessorDeps) {
   const { store, sender, limiter, rateLimiter, metrics, logger } = deps;
   return async (job: Job, token?: string): Promise<void> => {
-    const { deliveryId, eventId } = JOBS.deliverWebhook.payload.parse(job.data);
+    const parsed = JOBS.deliverWebhook.payload.safeParse(job.data);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "payload"}: ${i.message}`);
+      logger.error({ jobId: job.id, issues }, "delivery job refused: not a deliverWebhook payload");
+      throw new RefusedJobError(`delivery job ${job.id} refused: ${issues.join("; ")}`);
+    }
+    const { deliveryId, eventId } = parsed.data;
     const target = await store.load(deliveryId, eventId);
     if (target?.status !== "pending") return;
     if (target.webhookDeleted || target.webhookDisabled) {

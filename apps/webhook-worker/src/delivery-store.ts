@@ -45,10 +45,9 @@ function batched<I, O>(
 export interface DeliveryStore {
   /**
    * with its secrets decrypted; a secret that cannot be opened rejects (SecretDecryptionError).
-   * `eventId` (the job's, absent from jobs queued before jobs carried it) is the key's first column:
-   * a job without it costs a scan of every day.
+   * `eventId` (the job's) is the key's first column: the read touches its event's day only.
    */
-  load(deliveryId: string, eventId?: string): Promise<DeliveryTarget | undefined>;
+  load(deliveryId: string, eventId: string): Promise<DeliveryTarget | undefined>;
   /** undefined when the delivery was no longer pending in that cycle (a duplicate run) */
   record(outcome: AttemptOutcome): Promise<RecordedAttempt | undefined>;
   /** closes a delivery whose webhook was deleted or disabled while it was queued */
@@ -78,7 +77,7 @@ export function createDeliveryStore(
   }, opts);
   // Opened outside the batch, so a secret that cannot be decrypted fails its own job only: the
   // delivery stays pending, no attempt counted, and the reconciler retries it once the key is back.
-  const load = async (id: string, eventId?: string) => {
+  const load = async (id: string, eventId: string) => {
     const stored = await loadStored({ id, eventId });
     return stored && openDeliveryTarget(stored, keyring);
   };

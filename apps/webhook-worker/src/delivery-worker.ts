@@ -1,7 +1,7 @@
 import { JOBS, queuePrefix, type RedisClient } from "@ctxlog/jobs";
 import { Worker } from "bullmq";
 import type { Logger } from "pino";
-import { type createDeliveryProcessor, RetryScheduledError } from "./delivery-processor";
+import { type createDeliveryProcessor, RefusedJobError, RetryScheduledError } from "./delivery-processor";
 
 export interface DeliveryWorkerOptions {
   connection: RedisClient;
@@ -47,7 +47,8 @@ export function createDeliveryWorker(
     },
   });
   worker.on("failed", (job, err) => {
-    if (!(err instanceof RetryScheduledError)) {
+    // a retry is scheduled, not failed; a refused job was logged by the processor
+    if (!(err instanceof RetryScheduledError || err instanceof RefusedJobError)) {
       opts.logger.error({ err, deliveryId: job?.id }, "delivery job failed unexpectedly");
     }
   });

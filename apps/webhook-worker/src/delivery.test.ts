@@ -2,7 +2,7 @@
 // 127.0.0.1 and the real worker runtime. Signatures are checked by independent computations:
 // node:crypto for X-Service-Signature, the `standardwebhooks` package for the Standard Webhooks headers.
 import { createHmac } from "node:crypto";
-import { generateWebhookSecret, unpackRequestHeaders } from "@ctxlog/core";
+import { generateWebhookSecret } from "@ctxlog/core";
 import { waitFor } from "@ctxlog/core/testing";
 import { createTestDelivery, deleteWebhook, getDelivery, rotateWebhookSecret } from "@ctxlog/db";
 import { attemptsOf } from "@ctxlog/db/testing";
@@ -137,7 +137,7 @@ describe("webhook worker — delivery (PostgreSQL + Redis + loopback receivers)"
       event: "context.confirmed",
     });
     const { payload } = await h.db.outboxEvent.findUniqueOrThrow({ where: { id: delivery.eventId } });
-    await h.enqueueDelivery(delivery.id);
+    await h.enqueueDelivery(delivery.id, delivery.eventId);
     const [got] = await target.waitFor(1);
     expect(got?.body).toBe(payload);
     expect(JSON.parse(got?.body ?? "{}")).toMatchObject({ event: "context.confirmed", test: true });
@@ -161,13 +161,12 @@ describe("webhook worker — delivery (PostgreSQL + Redis + loopback receivers)"
       const rows = (await getDelivery(h.db, hook.id, delivery.id))?.attemptLog ?? [];
       return rows.length === 2 ? rows : undefined;
     });
-    // stored compressed (the first in the delivery's row), none of it in the old columns
+    // stored compressed (the first in the delivery's row, the second a webhook_attempts row)
     const stored = await h.db.webhookDelivery.findFirstOrThrow({ where: { id: delivery.id } });
     expect(stored.firstExchange?.length).toBeLessThan(200);
-    for (const row of await h.db.webhookAttempt.findMany({ where: { deliveryId: delivery.id } })) {
-      expect(row.exchange?.length).toBeLessThan(200);
-      expect(row).toMatchObject({ number: 2, requestUrl: null, requestHeaders: null, responseHeaders: null });
-    }
+    const rows = await h.db.webhookAttempt.findMany({ where: { deliveryId: delivery.id } });
+    expect(rows.map((row) => row.number)).toEqual([2]);
+    for (const row of rows) expect(row.exchange?.length).toBeLessThan(200);
     const [failed, ok] = attempts;
     expect(failed).toMatchObject({
       responseStatus: 500,
@@ -175,14 +174,9 @@ describe("webhook worker — delivery (PostgreSQL + Redis + loopback receivers)"
       responseBody: '{"error":"database is down"}',
       responseBodyTruncated: false,
     });
-    // the headers recorded are the headers received, signature included
-    // (kept short: the timestamp, the signatures as bytes and the user agent when not the default;
-    // the rest is the delivery's own)
-    expect(failed?.requestHeaders).toMatchObject({ "@v": 2 });
-    const sent = unpackRequestHeaders(failed?.requestHeaders, {
-      deliveryId: delivery.id,
-      event: delivery.event,
-    });
+    // the headers recorded are the headers received, signature included (stored packed: the
+    // timestamp, the signatures as bytes and the user agent when not the default)
+    const sent = failed?.requestHeaders ?? {};
     expect(Object.keys(sent)).toHaveLength(9);
     for (const [name, value] of Object.entries(sent)) expect(received[0]?.headers[name]).toBe(value);
     expect(sent["x-service-signature"]).toMatch(/^[0-9a-f]{64}$/);

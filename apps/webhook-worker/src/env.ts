@@ -3,11 +3,11 @@ import {
   checkSecretsEncryptionEnv,
   DEFAULT_RETRY_DELAYS_MS,
   DEFAULT_WEBHOOK_TIMEOUT_MS,
+  dataRetentionEnv,
   ENDPOINT_HEALTH,
   envFlag,
   optionalEnv,
   parseConfig,
-  parsePlanRetention,
   parseRetryDelays,
   postgresEnv,
   redisEnv,
@@ -28,18 +28,6 @@ const retryDelays = z.string().transform((raw, ctx) => {
     return z.NEVER;
   }
   return delays;
-});
-
-const planRetention = z.string().transform((raw, ctx) => {
-  const parsed = parsePlanRetention(raw);
-  if (!parsed) {
-    ctx.addIssue({
-      code: "custom",
-      message: "expected plan=days or plan=off, comma-separated (free=30,pro=365)",
-    });
-    return z.NEVER;
-  }
-  return parsed;
 });
 
 export const workerEnvSchema = z.object({
@@ -69,9 +57,8 @@ export const workerEnvSchema = z.object({
   RETENTION_INTERVAL_MS: int(100, 86_400_000, 600_000),
   RETENTION_BATCH_SIZE: int(1, 10_000, 500),
   // Contexts older than this lose their data (as DELETE /v1/contexts/:id/data does; hashes and
-  // proofs stay). Unset: kept forever. Per plan: CONTEXT_DATA_RETENTION_DAYS_BY_PLAN=free=30,pro=off.
-  CONTEXT_DATA_RETENTION_DAYS: optionalEnv(z.coerce.number().positive().max(36_500)),
-  CONTEXT_DATA_RETENTION_DAYS_BY_PLAN: optionalEnv(planRetention),
+  // proofs stay): CONTEXT_DATA_RETENTION_DAYS and _BY_PLAN (@ctxlog/core dataRetentionEnv).
+  ...dataRetentionEnv,
   CONTEXT_DATA_RETENTION_BATCH_SIZE: int(1, 5_000, 200),
   WEBHOOK_WORKER_METRICS_PORT: optionalEnv(z.coerce.number().int().min(0).max(65535)),
   WEBHOOK_WORKER_METRICS_HOST: z.string().default("127.0.0.1"),

@@ -1,5 +1,5 @@
 import { createMetricsRegistry, createQueueGauges } from "@ctxlog/runtime";
-import { Counter, Histogram } from "prom-client";
+import { Counter, Gauge, Histogram } from "prom-client";
 
 export function createWorkerMetrics() {
   const registry = createMetricsRegistry();
@@ -40,6 +40,12 @@ export function createWorkerMetrics() {
     }),
     // Refreshed every METRICS_REFRESH_MS (queue-gauges.ts) for the operator's alerts.
     queue: createQueueGauges(registry),
+    endpoints: new Gauge({
+      name: "webhook_endpoints",
+      help: "Live webhook endpoints of every user by health (active, degraded, failing, disabled), as the API shows them",
+      labelNames: ["health"] as const,
+      registers: [registry],
+    }),
   };
 }
 

@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 describe("webhook worker operations metrics", () => {
-  it("exports the deliveries queue per state and failed deliveries as they happen", async () => {
+  it("exports the deliveries queue per state, failed deliveries and endpoints by health as they happen", async () => {
     const worker = await h.startWorker();
     const url = `http://127.0.0.1:${worker.metricsPort()}/metrics`;
     // started: it consumes and fans out, and says so
@@ -29,7 +29,12 @@ describe("webhook worker operations metrics", () => {
 
     // A job due in a minute is delayed until then (its delivery does not exist: the worker will skip it).
     const later = "dlv_0000000000000000000000000Z";
-    await worker.queues.enqueue("deliverWebhook", { deliveryId: later }, { jobId: later, delay: 60_000 });
+    const eventId = "evt_0000000000000000000000000Z";
+    await worker.queues.enqueue(
+      "deliverWebhook",
+      { deliveryId: later, eventId },
+      { jobId: later, delay: 60_000 },
+    );
     await waitFor(async () => {
       const s = await scrapeMetrics(url);
       return s.value("ctxlog_queue_jobs", { queue: "webhook-deliveries", state: "delayed" }) === 1;
@@ -39,6 +44,10 @@ describe("webhook worker operations metrics", () => {
     const userId = await h.user();
     const r = await h.receiver(() => 500);
     await h.webhook(userId, `${r.url}/hook`);
+    // the endpoints by health, as the API shows them (this file's database holds this one)
+    await waitFor(
+      async () => (await scrapeMetrics(url)).value("webhook_endpoints", { health: "active" }) === 1,
+    );
     await h.event(userId, "context.created");
     const failed = await waitFor(
       async () => {
@@ -48,5 +57,11 @@ describe("webhook worker operations metrics", () => {
       { timeout: 15_000 },
     );
     expect(failed.value("webhook_attempts_total", { outcome: "failure" })).toBe(5);
+    const failing = await waitFor(async () => {
+      const s = await scrapeMetrics(url);
+      return s.value("webhook_endpoints", { health: "failing" }) === 1 ? s : undefined;
+    });
+    for (const health of ["active", "degraded", "disabled"])
+      expect(failing.value("webhook_endpoints", { health })).toBe(0);
   }, 30_000);
 });

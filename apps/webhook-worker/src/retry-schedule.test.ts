@@ -65,6 +65,26 @@ describe("webhook worker — retry schedule, BullMQ delayed retries (PostgreSQL 
     expect(r.requests).toHaveLength(5);
   });
 
+  it("a failed attempt makes the endpoint degraded at once (not after the retries run out); the next success, active", async () => {
+    const userId = await h.user();
+    // it fails until the test has seen the endpoint degraded: the retries that follow (0.2 + 0.4 +
+    // 0.6 + 0.8 s of schedule before the last) leave the degraded state up for seconds, longer on a
+    // slower machine, so no reply has to be held within a deadline
+    let healthy = false;
+    const r = await h.receiver(() => (healthy ? 200 : 500));
+    const hook = await h.webhook(userId, r.url, ["context.created"]);
+    const status = async () => (await h.db.webhook.findUniqueOrThrow({ where: { id: hook.id } })).status;
+    expect(await status()).toBe("active");
+    await h.event(userId, "context.created");
+
+    await waitFor(async () => (await status()) === "degraded");
+    const delivery = await deliveryOf(hook.id);
+    expect(delivery.status).toBe("pending"); // retrying: no delivery has spent its attempts
+    healthy = true;
+    await settled(delivery.id, "succeeded");
+    expect(await status()).toBe("active");
+  });
+
   it("5 failures → delivery failed, webhook failing; a manual retry succeeds → active again", async () => {
     const userId = await h.user();
     let healthy = false;
@@ -89,7 +109,7 @@ describe("webhook worker — retry schedule, BullMQ delayed retries (PostgreSQL 
     healthy = true;
     const retried = await retryDelivery(h.db, hook.id, delivery.id);
     expect(retried.outcome).toBe("retried");
-    await h.enqueueDelivery(delivery.id);
+    await h.enqueueDelivery(delivery.id, delivery.eventId);
     const [, , , , , sixth] = await r.waitFor(6);
     expect(sixth?.headers["x-service-delivery"]).toBe(delivery.id);
     expect(sixth?.body).toBe(r.requests[0]?.body);

@@ -132,7 +132,7 @@ export function createWorkerRuntime(env: WorkerEnv, logger: Logger) {
       );
     }
     if (metricsServer)
-      loops.push(startQueueGauges({ queues, metrics, logger, intervalMs: env.METRICS_REFRESH_MS }));
+      loops.push(startQueueGauges({ db, queues, metrics, logger, intervalMs: env.METRICS_REFRESH_MS }));
     // New events wake the fan-out at once; polling stays the safety net.
     listener = listenForRecordedEvents(env.DATABASE_URL, () => fanOut.wake(), {
       onError: (err) => logger.warn({ err }, "outbox LISTEN connection lost; reconnecting"),

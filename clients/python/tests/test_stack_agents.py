@@ -11,7 +11,7 @@ import httpx
 import pytest
 
 from ctxlog import AsyncClient
-from ctxlog.models import AgentLog, AgentTrace, Overview, SearchResult, WebhookStats
+from ctxlog.models import AgentLog, AgentTrace, AnchoringStatus, Overview, SearchResult, WebhookStats
 
 pytestmark = pytest.mark.stack
 AGENT = "py-agents"
@@ -75,7 +75,9 @@ def test_an_agents_traces_and_the_contexts_of_one_trace(client, stack, tenant):
 def test_search_by_id_and_by_agent(client, logged):
     found = client.search(logged[0])
     assert isinstance(found, SearchResult)
-    assert found.results == [{"kind": "context", "id": logged[0], "matched": "context_id", "webhook_id": None}]
+    assert found.results == [
+        {"kind": "context", "id": logged[0], "matched": "context_id", "webhook_id": None, "context_id": None}
+    ]
     assert {"kind": "agent", "id": AGENT} in [{"kind": r["kind"], "id": r["id"]} for r in client.search(AGENT).results]
 
 
@@ -83,10 +85,13 @@ def test_the_overview_and_its_series_with_a_read_only_key(stack, tenant, logged)
     async def run():
         async with AsyncClient(stack["base_url"], tenant["keys"]["read_only"]) as c:
             since = datetime.now(timezone.utc) - timedelta(hours=1)
-            return await c.overview.get(), await c.overview.series(since=since)
+            return await c.overview.get(), await c.overview.series(since=since), await c.overview.anchoring_status()
 
-    overview, series = asyncio.run(run())
+    overview, series, anchoring = asyncio.run(run())
     assert isinstance(overview, Overview) and len(overview.contexts_per_minute) == 60
+    # the overview's anchoring alone, as its own model in both
+    assert isinstance(anchoring, AnchoringStatus) and isinstance(overview.anchoring, AnchoringStatus)
+    assert anchoring.state == overview.anchoring.state and anchoring.threshold_seconds > 0
     assert overview.contexts_by_status["pending"] >= 3
     assert sum(p["received"] for p in series.points) == sum(overview.contexts_by_status.values())
 

@@ -1,12 +1,10 @@
 import {
-  ANCHORED_TEMPLATE_MARK,
   CONFIRMED_REFERENCE,
   CREATED_REFERENCE_MARK,
-  CREATED_TEMPLATE_MARK,
-  isPayloadTemplate,
+  createdReference,
+  isEventReference,
   renderStoredPayload,
   storedPayload,
-  TEMPLATE_MARK,
 } from "./event-references";
 import { type ContextView, contextConfirmedData, contextCreatedData, serializeEnvelope } from "./events";
 
@@ -84,7 +82,7 @@ describe("storedPayload / renderStoredPayload", () => {
   it("context.created: stores no data, and renders exactly the envelope the event describes", () => {
     const input = { event: "context.created" as const, timestamp, data: contextCreatedData(ctx) };
     const stored = storedPayload(input, ctx.id);
-    expect(isPayloadTemplate(stored)).toBe(true);
+    expect(isEventReference(stored)).toBe(true);
     expect(stored).not.toContain("reconcile");
     // nor the row's hashes and signature
     for (const value of [ctx.contextHash, ctx.signature, ctx.entryHash, ctx.prevEntryHash]) {
@@ -121,15 +119,6 @@ describe("storedPayload / renderStoredPayload", () => {
     }
   });
 
-  it("context.created stored as ~c (2026-11-27, before the short form) renders as before", () => {
-    const input = { event: "context.created" as const, timestamp, data: contextCreatedData(ctx) };
-    const stored =
-      `${CREATED_TEMPLATE_MARK}{"event":"context.created","timestamp":"${timestamp.toISOString()}","data":` +
-      `{"context_id":"${ctx.id}","transaction_hash":"${ctx.transactionHash}",` +
-      `"estimated_confirmation":"${ctx.estimatedConfirmation?.toISOString()}"}}`;
-    expect(renderStoredPayload(stored, referenced, eventRow)).toBe(serializeEnvelope(input));
-  });
-
   it("context.confirmed: stores its context id alone, and renders it whole from the row and its anchor", () => {
     const input = {
       event: "context.confirmed" as const,
@@ -139,44 +128,14 @@ describe("storedPayload / renderStoredPayload", () => {
     const stored = storedPayload(input, ctx.id);
     // all of the envelope is its row's (what the chain worker stores without building the event)
     expect(stored).toBe(CONFIRMED_REFERENCE);
-    expect(isPayloadTemplate(stored)).toBe(true);
+    expect(isEventReference(stored)).toBe(true);
     expect(renderStoredPayload(stored, referenced, eventRow)).toBe(serializeEnvelope(input));
-    // stored as ~a (2026-11-27, before the short form): renders the same
-    const older = `${ANCHORED_TEMPLATE_MARK}{"event":"context.confirmed","timestamp":"${timestamp.toISOString()}","data":{"context_id":"${ctx.id}"}}`;
-    expect(renderStoredPayload(older, referenced, eventRow)).toBe(serializeEnvelope(input));
-    // a context in no batch of its own (never, once confirmed) renders what is stored, unmarked
+    // a context in no batch of its own (never, once confirmed) renders its row's members alone
     expect(JSON.parse(renderStoredPayload(stored, { ...referenced, anchor: null }, eventRow))).toEqual({
       event: "context.confirmed",
       timestamp: timestamp.toISOString(),
       data: { context_id: ctx.id },
     });
-  });
-
-  it("context.created stored by earlier versions (the envelope, the row's members null) renders as before", () => {
-    const input = { event: "context.created" as const, timestamp, data: contextCreatedData(ctx) };
-    const nulled = Object.fromEntries(
-      Object.entries(input.data).map(([k, v]) =>
-        ["context_id", "transaction_hash", "status", "estimated_confirmation"].includes(k)
-          ? [k, v]
-          : [k, null],
-      ),
-    );
-    const stored = `${TEMPLATE_MARK}${serializeEnvelope({ ...input, data: nulled as never })}`;
-    expect(renderStoredPayload(stored, referenced, eventRow)).toBe(serializeEnvelope(input));
-  });
-
-  it("context.confirmed stored by earlier versions (the proof without its path) renders as before", () => {
-    const input = {
-      event: "context.confirmed" as const,
-      timestamp,
-      data: contextConfirmedData(ctx, { proof }),
-    };
-    const data = { ...input.data, agent_id: null, context_hash: null, sequence: null, prev_entry_hash: null };
-    const stored = `${TEMPLATE_MARK}${serializeEnvelope({
-      ...input,
-      data: { ...data, entry_hash: null, proof: { ...proof, merkle_proof: [] } } as never,
-    })}`;
-    expect(renderStoredPayload(stored, referenced, eventRow)).toBe(serializeEnvelope(input));
   });
 
   it("an erased context's created event renders as the erasure leaves every copy: no data, data_erased_at", () => {
@@ -209,17 +168,39 @@ describe("storedPayload / renderStoredPayload", () => {
     expect(Object.keys(body.data).at(-1)).toBe("data_erased_at");
   });
 
-  it("stores other events, test events and events naming no context whole, and renders them as stored", () => {
+  it("refuses a context's event whose data its reference would not render", () => {
     const created = { event: "context.created" as const, timestamp, data: contextCreatedData(ctx) };
+    expect(() => storedPayload(created, "ctx_another")).toThrow(/names another context/);
+    expect(() => storedPayload({ ...created, test: true }, ctx.id)).toThrow(/test context.created/);
+    expect(() => storedPayload({ ...created, data: { context_id: ctx.id, n: 1 } as never }, ctx.id)).toThrow(
+      /not contextCreatedData's/,
+    );
+    const unrounded = { ...created.data, estimated_confirmation: "2025-01-02T03:05:05Z" };
+    expect(() => storedPayload({ ...created, data: unrounded }, ctx.id)).toThrow(/not toISOString's/);
+    const confirmed = { event: "context.confirmed" as const, timestamp, data: contextConfirmedData(ctx) };
+    expect(() => storedPayload(confirmed, ctx.id)).toThrow(/its data has none/);
+    expect(() => createdReference("0xa,b", null)).toThrow(/not a transaction hash/);
+  });
+
+  it("reads no other form: a mark it does not know is refused, not rendered", () => {
+    for (const older of ["~a{}", "~c{}", '~{"event":"context.created"}']) {
+      expect(() => renderStoredPayload(older, referenced, eventRow)).toThrow(/not a stored form/);
+    }
+  });
+
+  it("stores other events, test events and events naming no context as their envelope, rendered as stored", () => {
+    const created = { event: "context.created" as const, timestamp, data: contextCreatedData(ctx) };
+    const failed = { event: "context.failed" as const, timestamp, data: { context_id: ctx.id } };
     const cases = [
-      storedPayload({ ...created, test: true }, ctx.id),
+      storedPayload({ ...created, test: true }, null),
       storedPayload(created, null),
-      storedPayload(created, "ctx_another"),
-      storedPayload({ event: "context.confirmed", timestamp, data: contextConfirmedData(ctx) }, ctx.id),
+      storedPayload(failed, ctx.id),
+      storedPayload({ event: "context.confirmed", timestamp, data: contextConfirmedData(ctx) }, undefined),
     ];
     for (const stored of cases) {
-      expect(isPayloadTemplate(stored)).toBe(false);
+      expect(isEventReference(stored)).toBe(false);
       expect(renderStoredPayload(stored, null, eventRow)).toBe(stored);
     }
+    expect(cases[2]).toBe(serializeEnvelope(failed));
   });
 });

@@ -5,7 +5,6 @@ import {
   type EnvelopeInput,
   serializeEnvelope,
 } from "./events";
-import { renderWholeTemplate } from "./whole-templates";
 
 /**
  * What an event's stored payload leaves out and its context row holds (its data, hashes, signature,
@@ -51,39 +50,32 @@ export interface ReferencedAnchor {
 }
 
 /**
- * A stored payload that begins with this is a template: the envelope with the members its context
- * row holds left null (the proof path empty). An envelope
- * (JSON) never begins with it, so payloads stored before templates existed render as themselves.
+ * How an event is stored (outbox_events.payload): this module writes and reads every form, and
+ * it is the one that knows them. One form per event:
+ * - a context.created of a context (its row names it): `~C<transaction_hash>,<estimated_confirmation
+ *   as epoch ms>` (each empty when null), the two members its context row does not hold as they
+ *   were then (a replacement transaction may be mined instead; a retry moves the estimate);
+ * - a context.confirmed of a context: `~A` alone, its envelope being all its row's, its context's
+ *   and its anchor's (all final once the context is confirmed);
+ * - any other event, and a test event (its sample names no stored context): its envelope as
+ *   serializeEnvelope wrote it, the very bytes sent.
+ * In the references the event, the timestamp (the row's created_at, written from it) and the
+ * context id are the event row's. Forms written before these (the whole envelope of a context's
+ * event, `~` envelopes with the row's members null, `~c`/`~a` skeletons) were rewritten into them
+ * by migration 20261129200000_one_event_form (data step event_forms); renderStoredPayload refuses
+ * any form but these.
  */
-export const TEMPLATE_MARK = "~";
-/**
- * A context.confirmed stored as its envelope's event, timestamp and context id alone (`~a` then that
- * JSON): every other member is the context row's or its anchor's, both final once the context is
- * confirmed, and rendering builds `data` again with the event's own builder.
- */
-export const ANCHORED_TEMPLATE_MARK = `${TEMPLATE_MARK}a`;
-/**
- * A context.created stored as its event, timestamp, context id, and the two members its row does
- * not hold as they were then (`~c` then that JSON): the transaction announced (a replacement may
- * be mined instead) and the estimated confirmation (a retry moves it). Rendering builds `data`
- * again with the event's own builder.
- */
-export const CREATED_TEMPLATE_MARK = `${TEMPLATE_MARK}c`;
+/** How a reference begins; no envelope (a JSON object) does. */
+export const EVENT_REFERENCE_MARK = "~";
+/** The stored form of every context.confirmed of a context. */
+export const CONFIRMED_REFERENCE = "~A";
+/** How the stored form of a context.created of a context begins. */
+export const CREATED_REFERENCE_MARK = "~C";
 
-/**
- * A context.confirmed whose stored payload is this alone (since 2026-11-27): its envelope is all
- * its row's — the event, the timestamp (the row's created_at, written from it) and the context id —
- * rendered as an `~a` template built from them.
- */
-export const CONFIRMED_REFERENCE = `${TEMPLATE_MARK}A`;
-/**
- * A context.created stored as this, then `<transaction_hash>,<estimated_confirmation in epoch ms>`
- * (each empty when null), since 2026-11-27: the two members its context row does not hold; the
- * event, timestamp and context id are its own row's. Rendered as the `~c` template they make.
- */
-export const CREATED_REFERENCE_MARK = `${TEMPLATE_MARK}C`;
+/** Whether `stored` is a reference (it needs its context, and its event's row, to render). */
+export const isEventReference = (stored: string): boolean => stored.startsWith(EVENT_REFERENCE_MARK);
 
-/** What an event's row holds beside its payload, which the compact forms leave out. */
+/** What an event's row holds beside its payload, which the references leave out. */
 export interface StoredEventRow {
   /** the envelope's timestamp (the writers store one as the other) */
   createdAt: Date;
@@ -92,103 +84,78 @@ export interface StoredEventRow {
 
 type Json = Record<string, unknown>;
 
+/** The stored form of a context.created: its transaction and estimated confirmation, as they were. */
+export function createdReference(transactionHash: string | null, estimated: Date | null): string {
+  if (transactionHash?.includes(",")) throw new Error(`not a transaction hash: ${transactionHash}`);
+  const ms = estimated === null ? "" : estimated.getTime();
+  if (Number.isNaN(ms)) throw new Error("an estimated confirmation that is not a date");
+  return `${CREATED_REFERENCE_MARK}${transactionHash ?? ""},${ms}`;
+}
+
 /**
- * An estimated confirmation as epoch ms (null when it is not a date): the `~c` form renders it
- * through `new Date(…).toISOString()` too, so both give the same text.
+ * The estimated confirmation of a context.created's data as a Date; refused unless rendering gives
+ * back the same text (the builder writes toISOString's, which does).
  */
-function epochMsOf(iso: unknown): number | null {
-  if (typeof iso !== "string") return null;
-  const ms = Date.parse(iso);
-  return Number.isFinite(ms) ? ms : null;
-}
-
-/** The `~C` form of a created event's two members, or null when they do not fit it exactly. */
-function createdReference(transactionHash: unknown, estimated: unknown): string | null {
-  const tx = transactionHash === null ? "" : transactionHash;
-  if (typeof tx !== "string" || tx.includes(",")) return null;
-  const ms = estimated === null ? "" : epochMsOf(estimated);
-  if (ms === null) return null;
-  return `${CREATED_REFERENCE_MARK}${tx},${ms}`;
-}
-
-/** A compact form as the older template it stands for, from the event's row. */
-function expandReference(stored: string, row: StoredEventRow): string {
-  const isConfirmed = stored === CONFIRMED_REFERENCE;
-  if (!isConfirmed && !stored.startsWith(CREATED_REFERENCE_MARK)) return stored;
-  if (!row.contextId) throw new Error(`a ${stored.slice(0, 2)} payload needs its event's row to render`);
-  if (isConfirmed) {
-    return (
-      ANCHORED_TEMPLATE_MARK +
-      serializeEnvelope({
-        event: "context.confirmed",
-        timestamp: row.createdAt,
-        data: { context_id: row.contextId },
-      })
+function estimateOf(iso: unknown, contextId: string): Date | null {
+  if (iso === null) return null;
+  const at = typeof iso === "string" ? new Date(iso) : null;
+  if (at === null || Number.isNaN(at.getTime()) || at.toISOString() !== iso)
+    throw new Error(
+      `context.created of ${contextId}: estimated_confirmation ${String(iso)} is not toISOString's`,
     );
-  }
-  const [tx = "", ms = ""] = stored.slice(CREATED_REFERENCE_MARK.length).split(",");
-  return (
-    CREATED_TEMPLATE_MARK +
-    serializeEnvelope({
-      event: "context.created",
-      timestamp: row.createdAt,
-      data: {
-        context_id: row.contextId,
-        transaction_hash: tx === "" ? null : tx,
-        estimated_confirmation: ms === "" ? null : new Date(Number(ms)).toISOString(),
-      },
-    })
-  );
+  return at;
 }
 
 /**
- * The payload to store for an event: its serialized envelope, or, when the event names a context
- * whose row holds part of it, the template `renderStoredPayload` completes. A context.created
- * carries ~1 KiB of data and a context.confirmed a proof of up to BATCH_MAX leaves' depth: kept
- * once, on the context, rather than copied into every event. The compact forms (`~A`, `~C`) leave
- * out the envelope's timestamp and context id too: the event's row must keep them (created_at =
- * `input.timestamp`, context_id = `contextId`), as record-event's outboxRow does.
+ * The payload to store for an event (its one form, above). A context's event must carry its
+ * builder's data (events.ts): what the reference renders. The references leave out the envelope's
+ * timestamp and context id, so the event's row must keep them (created_at = `input.timestamp`,
+ * context_id = `contextId`), as record-event's outboxRow does.
  */
 export function storedPayload(input: EnvelopeInput, contextId: string | null | undefined): string {
-  if (!contextId || input.test === true) return serializeEnvelope(input);
-  const data = input.data as Json | null;
-  if (data === null || typeof data !== "object" || data.context_id !== contextId) {
+  const kind = input.event;
+  if (!contextId || (kind !== "context.created" && kind !== "context.confirmed")) {
     return serializeEnvelope(input);
   }
-  if (input.event === "context.created" && "context_data" in data) {
-    const { transaction_hash, estimated_confirmation } = data;
-    return (
-      createdReference(transaction_hash, estimated_confirmation) ??
-      CREATED_TEMPLATE_MARK +
-        serializeEnvelope({
-          ...input,
-          data: { context_id: contextId, transaction_hash, estimated_confirmation },
-        })
-    );
-  }
-  const proof = data.proof as Json | undefined;
-  if (input.event === "context.confirmed" && proof && Array.isArray(proof.merkle_proof)) {
+  const data = input.data as Json | null;
+  if (input.test === true) throw new Error(`a test ${kind} names no stored context (${contextId})`);
+  if (data === null || typeof data !== "object" || data.context_id !== contextId)
+    throw new Error(`a ${kind} of ${contextId} whose data names another context`);
+  if (kind === "context.confirmed") {
+    const proof = data.proof as Json | undefined;
+    if (!proof || !Array.isArray(proof.merkle_proof))
+      throw new Error(`context.confirmed of ${contextId}: its reference renders a proof, its data has none`);
     return CONFIRMED_REFERENCE;
   }
-  return serializeEnvelope(input);
+  if (!("context_data" in data)) throw new Error(`context.created of ${contextId}: not contextCreatedData's`);
+  const tx = data.transaction_hash;
+  if (tx !== null && typeof tx !== "string")
+    throw new Error(`context.created of ${contextId}: no transaction`);
+  return createdReference(tx as string | null, estimateOf(data.estimated_confirmation, contextId));
+}
+
+/** What a context.created's reference keeps: its two members the context row does not hold. */
+interface CreatedKept {
+  contextId: string;
+  transactionHash: string | null;
+  estimatedConfirmation: Date | null;
 }
 
 /**
- * A context.created's `data` from its context row and what its template kept, by the builder the
- * chain worker used; an erased context's as an erasure leaves every copy (`context_data` and
- * `metadata` null, `data_erased_at` last).
+ * A context.created's `data` from its context row and what its reference kept, by the builder the
+ * chain worker used; an erased context's as erasure leaves it (`context_data` and `metadata` null,
+ * `data_erased_at` last).
  */
-function createdData(kept: Json, context: ReferencedContext): Json {
+function createdData(kept: CreatedKept, context: ReferencedContext): Json {
   const erased = context.dataErasedAt !== null || context.contextData === null;
   const data = contextCreatedData({
-    id: kept.context_id as string,
+    id: kept.contextId,
     agentId: context.agentId,
-    transactionHash: kept.transaction_hash as string | null,
+    transactionHash: kept.transactionHash,
     contextHash: context.contextHash,
     signature: context.signature,
     createdAt: context.createdAt,
-    estimatedConfirmation:
-      kept.estimated_confirmation === null ? null : new Date(kept.estimated_confirmation as string),
+    estimatedConfirmation: kept.estimatedConfirmation,
     contextData: erased ? null : context.contextData,
     metadata: erased ? null : (context.metadata ?? {}),
     sequence: context.sequence,
@@ -241,36 +208,40 @@ function confirmedData(contextId: string, context: ReferencedContext | null): Js
   ) as unknown as Json;
 }
 
-/** Whether `stored` is a template (it needs its context to render). */
-export const isPayloadTemplate = (stored: string): boolean => stored.startsWith(TEMPLATE_MARK);
-
 /**
- * The bytes of an event as delivered: `stored` itself, or a template completed from its context.
- * Deterministic: the template's JSON is parsed and serialized again (JSON.stringify of what
- * JSON.parse read back from JSON.stringify is the same text) with the context's fields put in
- * the places the template keeps for them. A context whose data was erased gives what an erased
- * context's copies hold: `context_data` and `metadata` null and `data_erased_at` last in `data`.
- * A context that is absent (never, as contexts are not deleted) renders as erased. `row` is the
- * event's own (its created_at and context id complete the compact forms).
+ * The bytes of an event as delivered: an envelope as stored, or a reference rendered from its
+ * context (`context`, null if absent: never, as contexts are not deleted) and its event's row.
+ * Deterministic: the same row, context and anchor give the same bytes, and none of what a
+ * reference reads changes once its event exists (erasure aside: an erased context's created event
+ * renders without the data from then on). A context.confirmed whose context is in no confirmed
+ * batch (never, once confirmed) renders its event, timestamp and context id alone.
  */
 export function renderStoredPayload(
-  storedPayload: string,
+  stored: string,
   context: ReferencedContext | null,
   row: StoredEventRow,
 ): string {
-  if (!isPayloadTemplate(storedPayload)) return storedPayload;
-  const stored = expandReference(storedPayload, row);
-  // (a context absent, or in no confirmed batch, never happens: its template renders as stored)
-  if (stored.startsWith(ANCHORED_TEMPLATE_MARK)) {
-    const skeleton = JSON.parse(stored.slice(ANCHORED_TEMPLATE_MARK.length)) as Json;
-    const data = confirmedData((skeleton.data as Json).context_id as string, context);
-    return JSON.stringify(data === null ? skeleton : { ...skeleton, data });
+  if (!isEventReference(stored)) return stored;
+  const contextId = row.contextId;
+  if (!contextId) throw new Error(`a ${stored.slice(0, 2)} payload needs its event's row to render`);
+  if (stored === CONFIRMED_REFERENCE) {
+    const data = confirmedData(contextId, context) ?? { context_id: contextId };
+    return serializeEnvelope({ event: "context.confirmed", timestamp: row.createdAt, data });
   }
-  if (stored.startsWith(CREATED_TEMPLATE_MARK)) {
-    const skeleton = JSON.parse(stored.slice(CREATED_TEMPLATE_MARK.length)) as Json;
-    return JSON.stringify(
-      context ? { ...skeleton, data: createdData(skeleton.data as Json, context) } : skeleton,
-    );
-  }
-  return renderWholeTemplate(stored.slice(TEMPLATE_MARK.length), context);
+  if (!stored.startsWith(CREATED_REFERENCE_MARK))
+    throw new Error(`not a stored form of an event: ${stored.slice(0, 2)}…`);
+  const [tx = "", ms = ""] = stored.slice(CREATED_REFERENCE_MARK.length).split(",");
+  const kept = {
+    contextId,
+    transactionHash: tx === "" ? null : tx,
+    estimatedConfirmation: ms === "" ? null : new Date(Number(ms)),
+  };
+  const data = context
+    ? createdData(kept, context)
+    : {
+        context_id: contextId,
+        transaction_hash: kept.transactionHash,
+        estimated_confirmation: kept.estimatedConfirmation?.toISOString() ?? null,
+      };
+  return serializeEnvelope({ event: "context.created", timestamp: row.createdAt, data });
 }

@@ -1,5 +1,6 @@
 import {
   type ContextView,
+  confirmationsAt,
   contextConfirmedData,
   contextCreatedData,
   contextFailedData,
@@ -230,5 +231,17 @@ describe("contextFailedData", () => {
       timestamp: "1970-01-01T00:00:00.000Z",
       data: contextFailedData(failed),
     });
+  });
+});
+
+describe("confirmationsAt", () => {
+  it("counts from the context's block to the head, both included, never below what was stored", () => {
+    expect(confirmationsAt(3, 100n, 102n)).toBe(3);
+    expect(confirmationsAt(3, 100n, 135n)).toBe(36);
+    // the head unknown (no chain worker report yet), or behind the block (a stale report): as stored
+    expect(confirmationsAt(3, 100n, null)).toBe(3);
+    expect(confirmationsAt(3, 100n, 90n)).toBe(3);
+    // no block: nothing to count
+    expect(confirmationsAt(0, null, 135n)).toBe(0);
   });
 });

@@ -149,6 +149,20 @@ export function confirmationSeconds(createdAt: Date, confirmedAt: Date): number 
   return Math.max(0, Math.round((confirmedAt.getTime() - createdAt.getTime()) / 1000));
 }
 
+/**
+ * A confirmed context's confirmations now: the blocks from its block to the chain's head, both
+ * counted (the depth a verification reads from the node), never fewer than were counted when it
+ * was confirmed (`stored`; also what is shown while the head is unknown or behind).
+ */
+export function confirmationsAt(
+  stored: number,
+  blockNumber: bigint | null,
+  headBlock: bigint | null,
+): number {
+  if (blockNumber === null || headBlock === null || headBlock < blockNumber) return stored;
+  return Math.max(stored, Number(headBlock - blockNumber) + 1);
+}
+
 /** `proof`, when given, is appended so receivers can verify without calling back. */
 export function contextConfirmedData(
   ctx: ConfirmedContextView,

@@ -65,6 +65,7 @@ export {
   type RetentionPolicy,
   retentionPolicies,
 } from "./data-retention";
+export { dataRetentionEnv, planRetentionDays } from "./data-retention-env";
 export {
   DEVELOPMENT_MODE_VARIABLE,
   describeDevelopmentKey,
@@ -86,17 +87,16 @@ export {
   isHttpErrorCode,
 } from "./errors";
 export {
-  ANCHORED_TEMPLATE_MARK,
   CONFIRMED_REFERENCE,
   CREATED_REFERENCE_MARK,
-  CREATED_TEMPLATE_MARK,
-  isPayloadTemplate,
+  createdReference,
+  EVENT_REFERENCE_MARK,
+  isEventReference,
   type ReferencedAnchor,
   type ReferencedContext,
   renderStoredPayload,
   type StoredEventRow,
   storedPayload,
-  TEMPLATE_MARK,
 } from "./event-references";
 export {
   type ConfirmedContextView,
@@ -106,6 +106,7 @@ export {
   type ContextView,
   type CreatedContextView,
   confirmationSeconds,
+  confirmationsAt,
   contextConfirmedData,
   contextCreatedData,
   contextFailedData,
@@ -139,10 +140,9 @@ export {
 export {
   buildMerkleLevels,
   buildMerkleTree,
+  contextLeaf,
   type MerkleLevels,
   type MerkleTree,
-  merkleLevelsBytes,
-  proofFromLevels,
   verifyMerkleProof,
 } from "./merkle";
 export { MicroBatcher, type MicroBatcherOptions } from "./micro-batcher";
@@ -184,7 +184,6 @@ export {
   verifyContextSignature,
 } from "./signing";
 export {
-  CANONICAL_BYTES_SQL,
   CANONICAL_DEFLATE,
   CANONICAL_RAW,
   type ContextBody,

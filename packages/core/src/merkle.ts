@@ -8,8 +8,8 @@ const HASH32 = /^0x[0-9a-fA-F]{64}$/;
 /**
  * A Merkle tree that OpenZeppelin's `MerkleProof.verify(proof, root, leaf)` accepts.
  *
- * - Leaves are the context hashes themselves, in the order given (no extra leaf hashing, per the
- *   design), and proofs[i] belongs to leaves[i].
+ * - Leaves are the contexts' leaves themselves (`contextLeaf`), in the order given (no extra leaf
+ *   hashing, per the design), and proofs[i] belongs to leaves[i].
  * - Parents are keccak256 of the two children sorted as bytes, so a proof needs no left/right bits.
  * - An odd node at the end of a level is promoted to the next level unchanged, and its proof simply
  *   has no element for that level. Duplicating it instead (Bitcoin's choice) would make [a, b, c]
@@ -39,47 +39,32 @@ export function buildMerkleTree(leaves: readonly Hex[]): MerkleTree {
 
 /**
  * A tree kept whole, for proofs to be read from it later without its leaves: every level below the
- * root, leaves first, 32 bytes a node (`merkleLevelsBytes(n)` in all; empty for one leaf, whose
- * proof is empty). `proofFromLevels` — and PostgreSQL's `ctxlog_merkle_proof` (migration
- * 20261127163924), which mirrors it and is what ctxlog's readers use — read a proof out of it: at
- * each level, the node beside the path's, when there is one.
+ * root, leaves first, 32 bytes a node (empty for one leaf, whose
+ * proof is empty). PostgreSQL's `ctxlog_merkle_proof` (migration 20261127163924) reads a proof out
+ * of it for every reader: at each level, the node beside the path's, when there is one. The levels
+ * and the proofs it must give are those of test-vectors/merkle.json (`levels`, from this function;
+ * `proofs`, from `buildMerkleTree`), checked in SQL by packages/db/src/mirrored-rules.test.ts.
  */
 export interface MerkleLevels {
   root: Hex;
   levels: Buffer<ArrayBuffer>;
 }
 
-/** The root and the levels below it, for a tree whose proofs are read later (`proofFromLevels`). */
+/**
+ * A context's Merkle leaf: its entry hash (its place in its agent's log), or its context hash when
+ * it was logged before logs were chained and has none (proof bundle version 1). PostgreSQL states
+ * the same rule as `ctxlog_context_leaf` (migration 20261130001500), for the statements that read leaves;
+ * both are held to test-vectors/merkle.json `context_leaves`.
+ */
+export function contextLeaf(context: { contextHash: Hex; entryHash: Hex | null }): Hex {
+  return context.entryHash ?? context.contextHash;
+}
+
+/** The root and the levels below it, for a tree whose proofs are read later (SQL ctxlog_merkle_proof). */
 export function buildMerkleLevels(leaves: readonly Hex[]): MerkleLevels {
   const levels = hashLevels(leaves);
   const top = levels.pop() as Buffer<ArrayBuffer>;
   return { root: `0x${top.toString("hex", 0, 32)}` as Hex, levels: Buffer.concat(levels) };
-}
-
-/** The bytes `buildMerkleLevels` keeps for `leafCount` leaves: every level's nodes but the root. */
-export function merkleLevelsBytes(leafCount: number): number {
-  let bytes = 0;
-  for (let n = leafCount; n > 1; n = (n + 1) >> 1) bytes += n * 32;
-  return bytes;
-}
-
-/** The proof of leaf `leafIndex` of a tree of `leafCount` leaves, read from `buildMerkleLevels`' bytes. */
-export function proofFromLevels(levels: Uint8Array, leafCount: number, leafIndex: number): Hex[] {
-  if (!Number.isInteger(leafIndex) || leafIndex < 0 || leafIndex >= leafCount)
-    throw new RangeError(`leaf ${leafIndex} is not one of ${leafCount}`);
-  if (levels.length !== merkleLevelsBytes(leafCount))
-    throw new RangeError(`${levels.length} bytes are not the levels of ${leafCount} leaves`);
-  const proof: Hex[] = [];
-  let offset = 0;
-  let position = leafIndex;
-  for (let n = leafCount; n > 1; n = (n + 1) >> 1) {
-    const sibling = position ^ 1; // absent for a promoted node
-    if (sibling < n)
-      proof.push(bytesToHex(levels.subarray(offset + sibling * 32, offset + sibling * 32 + 32)));
-    offset += n * 32;
-    position >>= 1;
-  }
-  return proof;
 }
 
 /**

@@ -2,16 +2,20 @@
 // the server's code, the TypeScript SDK and the Python client: this checks the server's side still
 // gives every byte of them (clients/python/tests/test_vectors.py checks Python's, and
 // packages/sdk/src/shared-vectors.test.ts the SDK's). Every vector of canonical.json, hashes.json,
-// receipts.json and merkle.json is checked here, the refusals included; of bundles.json, the verdict
-// each case's checks give (the checks themselves are the verifiers', the SDK's and Python's: no
-// server code reads a proof bundle, it only writes them).
+// receipts.json, merkle.json, ids.json and confirmation-time.json is checked here, the refusals
+// included; of bundles.json, the verdict each case's checks give (the checks themselves are the
+// verifiers', the SDK's and Python's: no server code reads a proof bundle, it only writes them).
+// The rules PostgreSQL states too are held to the same vectors in SQL by
+// packages/db/src/mirrored-rules.test.ts (docs/sql.md, "Rules stated twice").
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { bytesToHex, type Hex, hexToBytes } from "viem";
 import { canonicalJson, hashContext } from "./canonical";
 import { entryHash, receiptDigest, recoverReceiptSigner, signReceiptDigest } from "./chain-entry";
+import { confirmationSeconds } from "./events";
+import { idFloor, idTimestamp } from "./ids";
 import { findJsonHazard } from "./json-safety";
-import { buildMerkleTree, verifyMerkleProof } from "./merkle";
+import { buildMerkleLevels, buildMerkleTree, contextLeaf, verifyMerkleProof } from "./merkle";
 import { recoverDigestSigner } from "./verification/recover";
 import { verificationVerdict } from "./verification/verdict";
 
@@ -116,6 +120,52 @@ describe("shared vectors: Merkle trees", () => {
   it("bad proofs are refused", () => {
     for (const bad of invalid) expect(verifyMerkleProof(bad.leaf, bad.proof, bad.root)).toBe(false);
   });
+  it("the tree as the chain worker keeps it (its levels), from which SQL reads the proofs", () => {
+    for (const t of trees) {
+      const kept = buildMerkleLevels(t.leaves);
+      expect({ root: kept.root, levels: bytesToHex(kept.levels) }).toEqual({
+        root: t.root,
+        levels: t.levels,
+      });
+    }
+  });
+  it("a context's leaf: its entry hash, else its context hash", () => {
+    const { context_leaves } = vectors("merkle.json") as {
+      context_leaves: { context_hash: Hex; entry_hash: Hex | null; leaf: Hex }[];
+    };
+    expect(context_leaves.some((c) => c.entry_hash === null)).toBe(true);
+    for (const c of context_leaves)
+      expect(contextLeaf({ contextHash: c.context_hash, entryHash: c.entry_hash })).toBe(c.leaf);
+  });
+});
+
+describe("shared vectors: ids' time", () => {
+  const { floors, times } = vectors("ids.json") as {
+    floors: { name: string; prefix: string; at: string; at_ms: number; floor: string }[];
+    times: { name: string; id: string; time: string | null }[];
+  };
+  for (const f of floors) {
+    it(`floor: ${f.name}`, () => {
+      expect(new Date(f.at).getTime()).toBe(f.at_ms);
+      expect(idFloor(f.prefix, new Date(f.at_ms))).toBe(f.floor);
+    });
+  }
+  for (const t of times) {
+    it(`time: ${t.name}`, () => {
+      expect(idTimestamp(t.id)?.toISOString() ?? null).toBe(t.time);
+    });
+  }
+});
+
+describe("shared vectors: confirmation time", () => {
+  const { cases } = vectors("confirmation-time.json") as {
+    cases: { name: string; created_at: string; confirmed_at: string; seconds: number }[];
+  };
+  for (const c of cases) {
+    it(`${c.name}: ${c.seconds} s`, () => {
+      expect(confirmationSeconds(new Date(c.created_at), new Date(c.confirmed_at))).toBe(c.seconds);
+    });
+  }
 });
 
 describe("shared vectors: proof bundles' verdicts", () => {

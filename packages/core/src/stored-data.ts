@@ -47,15 +47,6 @@ export function encodeCanonical(canonical: string): Buffer<ArrayBuffer> {
 }
 
 /**
- * The size of the canonical JSON in SQL, from the first five bytes of its stored form (`$1`: the
- * column): substring reads only the first TOAST chunk of a value stored out of line.
- */
-export const CANONICAL_BYTES_SQL = (column: string) =>
-  `(CASE get_byte(substring(${column} from 1 for 5), 0) WHEN ${CANONICAL_DEFLATE} THEN ` +
-  `('x' || encode(substring(${column} from 2 for 4), 'hex'))::bit(32)::bigint ` +
-  `ELSE octet_length(${column}) - 1 END)`;
-
-/**
  * The canonical JSON's UTF-8 bytes back from its stored form, with no string made of them: an
  * export writes them as they are (a large string lives in V8's large-object space until a full GC;
  * a Buffer's memory goes with its small wrapper at the next scavenge).

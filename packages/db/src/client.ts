@@ -84,8 +84,21 @@ export function createDb(databaseUrl: string, opts: CreateDbOptions = {}): Db {
     query_timeout: t.queryTimeoutMs,
     idle_in_transaction_session_timeout: t.idleInTransactionTimeoutMs,
   });
+  // An idle client's connection ended by the server (a restart, pg_terminate_backend, a dropped
+  // database) is an 'error' on the pool, after pg-pool has already removed the client: the next
+  // query opens a new one. Without a listener that event ends the process; Prisma adds one only
+  // once it connects, and a process whose statements all run on the pool never does.
+  pool.on("error", () => {});
   const db = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   pools.set(db, pool);
+  // Prisma disposes the pool (disposeExternalPool) only if it connected: statements run on the pool
+  // itself (sqlOf, inSqlTransaction) do not connect it, and a client that ran only those would
+  // keep its connections open past $disconnect(). It ends the pool in either case.
+  const disconnect = db.$disconnect.bind(db);
+  db.$disconnect = async () => {
+    await disconnect();
+    if (!pool.ending && !pool.ended) await pool.end();
+  };
   return db;
 }
 

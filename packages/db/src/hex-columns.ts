@@ -1,7 +1,10 @@
 /**
- * Hashes and signatures are stored as their bytes (bytea; migration 20261127194803) and handed out
- * as 0x-hex, as the API, the events and core speak them. Raw SQL converts in the statement
- * (ctxlog_hex / ctxlog_unhex); what Prisma reads or filters on goes through these.
+ * Hashes and signatures are stored as their bytes (bytea: contexts' since migration 20261127194803,
+ * agent_logs' and verifications' since 20261130010108) and handed out as 0x-hex, as the API, the
+ * events and core speak them. The db package converts at its edge, here: a statement takes and
+ * returns bytea (pg hands a Buffer over), and its module turns it into 0x-hex or back with these.
+ * Rows that travel as one JSON parameter (the hot insert) carry hex digits, which the statement
+ * decodes (`decode(…, 'hex')`): JSON has no bytes.
  */
 
 /** The context columns stored as bytes. */
@@ -14,15 +17,30 @@ export function hexOf(bytes: Uint8Array): string {
 }
 
 /**
- * The bytes of a 0x-hex string, to filter a bytea column on. Callers pass hashes they validated or
- * computed; anything else is a bug, and throws rather than matching other bytes.
+ * The bytes of a 0x-hex string (either case, 0x or 0X), to write or filter a bytea column. Callers
+ * pass hashes they validated or computed; anything else is a bug, and throws rather than matching
+ * or storing other bytes.
  */
 export function bytesOfHex(hex: string): Uint8Array<ArrayBuffer> {
-  const digits = hex.startsWith("0x") ? hex.slice(2) : hex;
+  const digits = /^0x/i.test(hex) ? hex.slice(2) : hex;
   if (digits.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(digits)) {
     throw new TypeError(`not a 0x-hex string: ${hex.slice(0, 80)}`);
   }
   return new Uint8Array(Buffer.from(digits, "hex"));
+}
+
+/** `0x`-hex of the bytes, or null for null (a nullable bytea column). */
+export function hexOrNull(bytes: Uint8Array | null): string | null {
+  return bytes === null ? null : hexOf(bytes);
+}
+
+/** The bytes of a 0x-hex string as a Buffer, the form pg sends as bytea (null stays null). */
+export function bufferOfHex(hex: string): Buffer;
+export function bufferOfHex(hex: string | null): Buffer | null;
+export function bufferOfHex(hex: string | null): Buffer | null {
+  if (hex === null) return null;
+  const bytes = bytesOfHex(hex);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 /** A row with its bytea hash columns as 0x-hex (the columns it has; null stays null). */

@@ -16,6 +16,7 @@ export * from "./anchors/send-anchors";
 export * from "./anchors/signer-lease";
 export * from "./anchors/stuck-anchors";
 export * from "./anchors/track-anchors";
+export type { ListedApiKey } from "./api-keys/api-key-rows";
 export * from "./api-keys/create-api-key";
 export * from "./api-keys/find-active-api-key";
 export * from "./api-keys/find-user-api-key";
@@ -45,6 +46,7 @@ export * from "./events/outbox-notifications";
 export * from "./events/purge-expired-events";
 export * from "./events/record-event";
 export * from "./events/render-payloads";
+export * from "./evidence";
 export { bytesOfHex, hexOf, withHexColumns } from "./hex-columns";
 export * from "./idempotency/with-idempotency";
 export {
@@ -55,11 +57,13 @@ export {
   type MigrationsOptions,
   type SchemaDiffOptions,
 } from "./migrate";
+export * from "./ops/ping-database";
 export * from "./ops/read-backlog-ages";
 export * from "./otel/claim-otel-spans";
 export * from "./otel/list-agent-traces";
 export * from "./otel/otel-refusals";
 export * from "./otel/trace-agents";
+export * from "./overview/anchoring-costs";
 export * from "./overview/read-overview";
 export * from "./overview/read-overview-series";
 export { DEFAULT_MIGRATIONS_DIR, DEFAULT_SCHEMA_PATH } from "./paths";

@@ -30,7 +30,9 @@ describe("packages/db .sql files", () => {
     );
     expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
     expect(stdout).toMatch(/generated query file\(s\) match their SQL/);
-  });
+    // the test's own bound: past the child's (120 s) — pgTyped over every file takes ~10 s quiet,
+    // several times that beside other work, and jest's default 30 s failed a loaded run
+  }, 150_000);
 
   it("each name one statement per @name block, each with a name", () => {
     for (const file of sqlFiles(path.join(ROOT, "packages", "db", "src"))) {

@@ -58,9 +58,11 @@ export async function inSqlTransaction<T>(db: DbOrTx, fn: (sql: SqlRunner) => Pr
 
 /**
  * One statement outside a transaction: on the pg pool under a client from createDb, else through
- * Prisma (a transaction client, or a client without a pool of its own).
+ * Prisma (a transaction client, or a client without a pool of its own). A runner is itself: a
+ * function that takes either runs its statements in the caller's inSqlTransaction when given one.
  */
-export function sqlOf(db: DbOrTx): SqlRunner {
+export function sqlOf(db: DbOrTx | SqlRunner): SqlRunner {
+  if (typeof db === "function") return db;
   const pool = pgPoolOf(db);
   if (!pool) return prismaSql(db);
   return async <R>(sql: string, params: readonly unknown[] = []) =>

@@ -16,7 +16,7 @@ import { applyMigrations } from "./migrate";
 import { loadSchemaEngine } from "./migration-engine/wasm";
 import { inSqlTransaction } from "./sql-transaction";
 import { createMigratedDatabase } from "./testing/template-database";
-import { readAttemptLog } from "./webhooks/read-attempt-log";
+import { readAttemptLog } from "./webhooks/stored-attempts";
 
 export const DEFAULT_TEST_DATABASE_ADMIN_URL = "postgresql://root@127.0.0.1:5432/postgres";
 
@@ -111,10 +111,7 @@ export async function readContext(db: Db, id: string): Promise<Context> {
   return row;
 }
 
-/**
- * Every attempt of a delivery, oldest first, as readers see it: its first from the delivery's row,
- * the rest from webhook_attempts.
- */
+/** Every attempt of a delivery, oldest first, as readers see it (stored-attempts.ts). */
 export async function attemptsOf(db: Db, deliveryId: string) {
   return readAttemptLog(db, await db.webhookDelivery.findFirstOrThrow({ where: { id: deliveryId } }));
 }

@@ -42,8 +42,9 @@ export const JOBS = {
   deliverWebhook: {
     queue: "webhook-deliveries",
     // eventId: the delivery's partition key (its event's day), so the worker's reads and writes of
-    // the delivery touch one day; absent from jobs queued before it was added
-    payload: z.object({ deliveryId: rowId, eventId: rowId.optional() }).strict(),
+    // the delivery touch one day. Required: no release queued a job without it (DESIGN.md, "Stored
+    // forms"), and the worker refuses one that lacks it
+    payload: z.object({ deliveryId: rowId, eventId: rowId }).strict(),
     attempts: MAX_DELIVERY_ATTEMPTS,
     backoff: { type: "webhook-schedule" },
   },

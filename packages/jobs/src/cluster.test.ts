@@ -84,7 +84,10 @@ describe("BullMQ on a three-master cluster", () => {
     for (let i = 0; i < N; i += 100) {
       await queues.enqueueMany(
         "deliverWebhook",
-        ids.slice(i, i + 100).map((id) => ({ payload: { deliveryId: id }, jobId: id })),
+        ids.slice(i, i + 100).map((id, j) => ({
+          payload: { deliveryId: id, eventId: rowId("evt", i + j) },
+          jobId: id,
+        })),
       );
     }
     await queues.enqueue("anchorContexts", { contextIds: [rowId("ctx", 1)] }, { jobId: "anchor_1" });

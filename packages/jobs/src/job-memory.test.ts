@@ -56,7 +56,11 @@ describe("Redis memory per queued job", () => {
       const ids = Array.from({ length: 500 }, (_, j) => rowId("dlv", i + j));
       await queues.enqueueMany(
         "deliverWebhook",
-        ids.map((deliveryId) => ({ payload: { deliveryId }, jobId: deliveryId, delay: 3_600_000 })),
+        ids.map((deliveryId, j) => ({
+          payload: { deliveryId, eventId: rowId("evt", i + j) },
+          jobId: deliveryId,
+          delay: 3_600_000,
+        })),
       );
     }
     const deliveries = await bytesUnderPrefix();

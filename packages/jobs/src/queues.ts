@@ -71,15 +71,35 @@ export class JobQueues {
         },
       })),
     );
+    await this.inTime(`enqueue ${name}`, add);
+  }
+
+  /**
+   * Makes the job `jobId` due now: a job waiting in the delayed set (a retry's backoff) is promoted,
+   * a missing one is added; a job already waiting or running is left as it is. Rejects with
+   * EnqueueError when Redis does not answer in time.
+   */
+  async enqueueNow<N extends JobName>(name: N, payload: JobPayload<N>, jobId: string): Promise<void> {
+    const queue = this.queue(name);
+    const promote = async () => {
+      const job = await queue.getJob(jobId);
+      if (!job) return this.enqueue(name, payload, { jobId });
+      // it may move between the two calls (a worker promotes it, takes it): then it is due anyway
+      if (await job.isDelayed()) await job.promote().catch(() => {});
+    };
+    await this.inTime(`enqueue ${name} now`, promote());
+  }
+
+  private async inTime(what: string, work: Promise<unknown>): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new EnqueueError(`enqueue ${name} timed out`)), this.enqueueTimeoutMs);
+      timer = setTimeout(() => reject(new EnqueueError(`${what} timed out`)), this.enqueueTimeoutMs);
     });
     try {
-      await Promise.race([add, timeout]);
+      await Promise.race([work, timeout]);
     } catch (cause) {
       if (cause instanceof EnqueueError) throw cause;
-      throw new EnqueueError(`enqueue ${name} failed`, { cause });
+      throw new EnqueueError(`${what} failed`, { cause });
     } finally {
       clearTimeout(timer);
     }

@@ -28,7 +28,11 @@ it("finds the master through the sentinel and enqueues on it", async () => {
     if (redis.status !== "ready") await once(redis, "ready");
     expect(isCluster(redis)).toBe(false);
     const queues = new JobQueues(redis, "ctxlog-test");
-    await queues.enqueue("deliverWebhook", { deliveryId: `dlv_${"0".repeat(26)}` }, { jobId: "d1" });
+    await queues.enqueue(
+      "deliverWebhook",
+      { deliveryId: `dlv_${"0".repeat(26)}`, eventId: `evt_${"0".repeat(26)}` },
+      { jobId: "d1" },
+    );
     expect(await queues.queue("deliverWebhook").getJobCounts("waiting")).toEqual({ waiting: 1 });
     await queues.close();
     expect(await redis.info("server")).toContain(`tcp_port:${sentinel.master.port}`);

@@ -1,4 +1,4 @@
-import nodemailer from "nodemailer";
+import type * as Nodemailer from "nodemailer";
 import type { MailMessage, MailSender } from "./mail-message";
 
 export interface SmtpSenderOptions {
@@ -19,9 +19,14 @@ export function describeSmtpUrl(smtpUrl: string): string {
   return `${url.protocol}//${url.host}`;
 }
 
-/** A sender over SMTP with nodemailer: one connection per message (mails here are few). */
+/**
+ * A sender over SMTP with nodemailer: one connection per message (mails here are few). nodemailer
+ * (700 KB of JavaScript) is loaded here, when a deployment sends mail, not by every process that
+ * imports this package.
+ */
 export function createSmtpSender(opts: SmtpSenderOptions): MailSender {
   const timeoutMs = opts.timeoutMs ?? 10_000;
+  const nodemailer = require("nodemailer") as typeof Nodemailer;
   const transport = nodemailer.createTransport(
     {
       url: opts.smtpUrl,

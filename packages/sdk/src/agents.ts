@@ -26,6 +26,13 @@ export interface ExportAgentParams {
   to_sequence?: number;
 }
 
+export interface EvidenceParams {
+  /** Start of the period: entries received at or after it (ISO 8601). */
+  from: Timestamp;
+  /** End of the period: entries received before it (ISO 8601). */
+  to: Timestamp;
+}
+
 /** GET /agents/:agent_id/traces: one OpenTelemetry trace the agent's spans belong to (the API's schema). */
 export type AgentTrace = components["schemas"]["AgentTrace"];
 
@@ -62,6 +69,21 @@ export class AgentsApi {
       path: `/agents/${seg(agentId)}/export`,
       query: { ...params },
       headers: { Accept: "application/x-ndjson" },
+      signal: opts.signal,
+    });
+  }
+
+  /**
+   * GET /agents/:agent_id/evidence: an evidence pack of the entries received in [from, to), a zip
+   * (docs/evidence.md), as its bytes chunk by chunk as they arrive: write them to a file, or gather
+   * them for `readPackZip` and `verifyPack`.
+   */
+  evidence(agentId: string, params: EvidenceParams, opts: CallOptions = {}): AsyncGenerator<Uint8Array> {
+    return this.http.chunks({
+      method: "GET",
+      path: `/agents/${seg(agentId)}/evidence`,
+      query: { from: params.from, to: params.to },
+      headers: { Accept: "application/zip, application/json" },
       signal: opts.signal,
     });
   }

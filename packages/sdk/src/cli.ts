@@ -6,6 +6,8 @@ import { parseArgs } from "node:util";
 import { AUDIT_USAGE, runAudit } from "./cli-audit";
 import type { HeldContext } from "./erased-bundle";
 import { RpcUnreachableError } from "./errors";
+import { EVIDENCE_USAGE, runEvidence } from "./evidence/cli-evidence";
+import { runVerifyPack, VERIFY_PACK_USAGE } from "./evidence/cli-verify-pack";
 import { type CheckStatus, checkStatus } from "./verdict";
 import { type VerifyContextResult, verifyContext } from "./verify-context";
 
@@ -56,7 +58,7 @@ export async function main(argv: readonly string[], io: CliIO = defaultIO): Prom
   }
   const { values, positionals } = parsed;
   if (values.help) {
-    io.stdout(`${USAGE}\n\n${AUDIT_USAGE}`);
+    io.stdout(`${USAGE}\n\n${AUDIT_USAGE}\n\n${VERIFY_PACK_USAGE}\n\n${EVIDENCE_USAGE}`);
     return EXIT.verified;
   }
   if (values.version) {
@@ -72,8 +74,25 @@ export async function main(argv: readonly string[], io: CliIO = defaultIO): Prom
     }
     return runAudit({ ...values, file, rpcUrl }, io.stdout, io.stderr);
   }
+  if (command === "evidence" && file !== undefined && extra.length === 0) {
+    return runEvidence({ ...values, agent: file }, io.env, io.stdout, io.stderr);
+  }
+  if (command === "verify-pack" && file !== undefined && extra.length === 0) {
+    // offline by default: the RPC endpoint only adds the canonical-block check
+    return runVerifyPack(
+      {
+        file,
+        rpcUrl,
+        expectedSigners: values["expected-signer"],
+        expectedSubmitters: values["expected-submitter"],
+        json: values.json,
+      },
+      io.stdout,
+      io.stderr,
+    );
+  }
   if (command !== "verify" || file === undefined || extra.length > 0) {
-    io.stderr(`${USAGE}\n\n${AUDIT_USAGE}`);
+    io.stderr(`${USAGE}\n\n${AUDIT_USAGE}\n\n${VERIFY_PACK_USAGE}\n\n${EVIDENCE_USAGE}`);
     return EXIT.usage;
   }
   if (!rpcUrl) {
@@ -159,6 +178,8 @@ function parse(argv: readonly string[]) {
       from: { type: "string" },
       to: { type: "string" },
       receipts: { type: "string" },
+      // evidence
+      output: { type: "string", short: "o" },
       help: { type: "boolean", short: "h" },
       version: { type: "boolean", short: "v" },
     },

@@ -17,6 +17,7 @@ import type {
   ListDeliveriesParams,
   ListResponse,
   ListVerificationsParams,
+  ListWebhooksParams,
   PageParams,
   ProofBundle,
   RotatedWebhookSecret,
@@ -87,8 +88,9 @@ export class CtxlogClient {
   }
 
   /**
-   * GET /search: the records an id (ctx_…, whk_…, dlv_…, evt_…), a hash (context, entry or
-   * transaction: 0x + 64 hex) or an agent_id names exactly.
+   * GET /search: the records an id (ctx_…, vrf_…, whk_…, dlv_…, evt_…), a hash (context, entry or
+   * transaction: 0x + 64 hex) or an OTLP trace id names, and the agents whose agent_id is or starts
+   * with it (case aside).
    */
   search(q: string, opts: CallOptions = {}): Promise<SearchResult> {
     return this.http.request({ method: "GET", path: "/search", query: { q }, signal: opts.signal });
@@ -244,11 +246,12 @@ export class WebhooksApi {
     return this.http.request({ method: "POST", path: "/webhooks", body: input, signal: opts.signal });
   }
 
-  list(params: PageParams = {}, opts: CallOptions = {}): Promise<ListResponse<Webhook>> {
+  /** One page, newest first; `health`: only the endpoints with it. */
+  list(params: ListWebhooksParams = {}, opts: CallOptions = {}): Promise<ListResponse<Webhook>> {
     return this.http.listPage("/webhooks", params, opts.signal);
   }
 
-  listAll(params: Omit<PageParams, "cursor"> = {}, opts: CallOptions = {}): AsyncGenerator<Webhook> {
+  listAll(params: Omit<ListWebhooksParams, "cursor"> = {}, opts: CallOptions = {}): AsyncGenerator<Webhook> {
     return paginate((cursor) => this.list({ ...params, cursor }, opts));
   }
 
@@ -350,7 +353,7 @@ export class DeliveriesApi {
     });
   }
 
-  /** POST …/deliveries/:delivery_id/retry → 202: a new cycle of up to 5 attempts. */
+  /** POST …/deliveries/:delivery_id/retry → 202: a failed delivery gets a new cycle of up to 5 attempts; a retrying one is tried now. */
   retry(webhookId: string, deliveryId: string, opts: CallOptions = {}): Promise<WebhookDelivery> {
     return this.http.request({
       method: "POST",

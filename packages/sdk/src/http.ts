@@ -92,6 +92,22 @@ export class HttpClient {
     }
   }
 
+  /** The bytes of a streamed answer (a zip), chunk by chunk as they arrive. */
+  async *chunks(req: RequestOptions): AsyncGenerator<Uint8Array, void, undefined> {
+    const { response } = await this.send({ ...req, stream: true });
+    if (!response.body) return;
+    const reader = response.body.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        yield value;
+      }
+    } finally {
+      await reader.cancel().catch(() => undefined);
+    }
+  }
+
   /** Sends `req` with the retry practice; the first successful response, or the error thrown. */
   private async send(req: RequestOptions): Promise<{ response: Response; url: string }> {
     const url = this.url(req.path, req.query);

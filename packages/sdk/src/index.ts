@@ -4,6 +4,7 @@ export {
   AgentsApi,
   type AgentTrace,
   type EraseAgentDataStep,
+  type EvidenceParams,
   type ExportAgentParams,
   type ListAgentsParams,
   type OtelRefusals,
@@ -28,6 +29,7 @@ export {
   VerificationsApi,
   WebhooksApi,
 } from "./client";
+export { clientFromEnv, DEFAULT_BASE_URL } from "./client-from-env";
 export {
   ContextLogger,
   ContextLoggerClosedError,
@@ -36,6 +38,7 @@ export {
   ContextLoggerQueueFullError,
   ContextLoggerUnsentError,
 } from "./context-logger";
+export { CONTEXT_SOURCE_KEY, type ContextSource } from "./context-source";
 export { erasedAt, type HeldContext, withHeldData } from "./erased-bundle";
 export {
   type ApiErrorInit,
@@ -60,10 +63,14 @@ export {
   type RecordedEvent,
   type RecoveringWebhook,
 } from "./events";
+export * from "./evidence";
 export { type HttpOptions, parseRetryAfter, type RetryOptions } from "./http";
+export { installedLibrary, installedVersion } from "./installed-version";
 export { processMerkleProof, verifyMerkleProof } from "./merkle";
 export { CHECK_NAMES, type CheckName, type CheckResult } from "./offline-checks";
 export {
+  type AnchoringCosts,
+  type AnchoringStatus,
   type Overview,
   OverviewApi,
   type OverviewSeries,

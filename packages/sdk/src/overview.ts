@@ -20,6 +20,12 @@ export interface TimeWindow {
 /** GET /overview/series: contexts received and confirmed, and confirmation time, per bucket. */
 export type OverviewSeries = Schemas["OverviewSeries"];
 
+/** GET /anchoring/status: whether anchoring keeps up (the overview's `anchoring`). */
+export type AnchoringStatus = Schemas["AnchoringStatus"];
+
+/** GET /anchoring/costs: gas and fees of anchoring the user's contexts, per day, batch and context. */
+export type AnchoringCosts = Schemas["AnchoringCosts"];
+
 /** GET /webhooks/:id/stats: attempts and their success rate per bucket. */
 export type WebhookStats = Schemas["WebhookStats"];
 
@@ -38,6 +44,21 @@ export class OverviewApi {
     return this.http.request({
       method: "GET",
       path: "/overview/series",
+      query: { ...window },
+      signal: opts.signal,
+    });
+  }
+
+  /** Whether anchoring keeps up: its state, the lag and the last confirmed batch (a small read to poll). */
+  anchoringStatus(opts: CallOptions = {}): Promise<AnchoringStatus> {
+    return this.http.request({ method: "GET", path: "/anchoring/status", signal: opts.signal });
+  }
+
+  /** What anchoring your contexts cost (default the last 7 days, at most 31): each batch's gas is shared by its contexts. */
+  anchoringCosts(window: TimeWindow = {}, opts: CallOptions = {}): Promise<AnchoringCosts> {
+    return this.http.request({
+      method: "GET",
+      path: "/anchoring/costs",
       query: { ...window },
       signal: opts.signal,
     });

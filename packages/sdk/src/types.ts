@@ -32,7 +32,10 @@ export interface ListResponse<T> {
 }
 
 /** `limit` (1–100, default 20) and `cursor`, as every list endpoint takes them. */
-export type PageParams = Query<"listWebhooks">;
+/** A page of any list: its size and the previous page's cursor. */
+export type PageParams = Pick<Query<"listWebhooks">, "limit" | "cursor">;
+/** GET /v1/webhooks: a page, and `health` to list only the endpoints with it. */
+export type ListWebhooksParams = Query<"listWebhooks">;
 
 // ---- GET /v1/status -------------------------------------------------------------------------
 

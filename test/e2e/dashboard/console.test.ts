@@ -83,7 +83,7 @@ it("a delivery to a receiver that answers 500 with a body shows that body, the r
   expect(await page.getByText(`POST ${receiver.url}/fails`).first().isVisible()).toBe(true);
 });
 
-it("the disable switch stops deliveries; switched on again, events flow", async () => {
+it("Disable (confirmed, in the danger zone) stops deliveries; enabled again, events flow", async () => {
   const ok = await startReceiver(() => 200);
   try {
     const { key } = await json<{ key: string }>(
@@ -104,9 +104,12 @@ it("the disable switch stops deliveries; switched on again, events flow", async 
     await ok.waitFor(1, 20_000);
 
     await page.goto(dashboard(`/webhooks/${webhook_id}`));
-    const toggle = page.getByRole("switch", { name: /^Send events to this endpoint/ });
-    expect(await toggle.isChecked()).toBe(true);
-    await toggle.click({ force: true }); // Mantine draws the track over the input
+    // disabling is in the danger zone, confirmed; enabling is beside the health
+    await page.getByRole("button", { name: "Disable", exact: true }).click();
+    await page
+      .getByRole("dialog", { name: "Disable this webhook?" })
+      .getByRole("button", { name: "Disable webhook" })
+      .click();
     await page.getByText("Disabled: nothing is sent to this endpoint").waitFor();
     await page.locator("header, main").getByText("disabled", { exact: true }).first().waitFor();
 
@@ -123,7 +126,7 @@ it("the disable switch stops deliveries; switched on again, events flow", async 
     );
     expect(ok.requests).toHaveLength(1);
 
-    await toggle.click({ force: true });
+    await page.getByRole("button", { name: "Enable", exact: true }).click();
     await page.getByText("Disabled: nothing is sent to this endpoint").waitFor({ state: "hidden" });
     await logContext(3);
     await ok.waitFor(2, 20_000);
@@ -156,9 +159,10 @@ it("an agent's Audit runs the SDK in the browser: COMPLETE, then the gap named a
   await page.getByRole("heading", { name: "Agent audited-7" }).waitFor();
   const entries = page.getByRole("table", { name: "Log entries" });
   await entries.locator("tbody tr").nth(2).waitFor();
-  expect(await entries.locator("tbody tr td:first-child").allTextContents()).toEqual(["1", "2", "3"]);
+  // newest first
+  expect(await entries.locator("tbody tr td:first-child").allTextContents()).toEqual(["3", "2", "1"]);
   await page.getByRole("button", { name: "Audit" }).click();
-  await page.getByText("COMPLETE", { exact: true }).waitFor({ timeout: 30_000 });
+  await page.getByText("Log complete up to sequence 3", { exact: true }).waitFor({ timeout: 30_000 });
   expect(await page.getByRole("status").filter({ hasText: "COMPLETE" }).textContent()).toMatch(
     /COMPLETE: agent audited-7, entries 1\.\.3/,
   );
@@ -176,7 +180,7 @@ it("an agent's Audit runs the SDK in the browser: COMPLETE, then the gap named a
   }
   await page.reload();
   await page.getByRole("button", { name: "Audit" }).click();
-  await page.getByText("Broken: gap").waitFor({ timeout: 30_000 });
+  await page.getByText("Broken at sequence 2: gap").waitFor({ timeout: 30_000 });
   expect(await page.getByText(/gap at 2: the entry after 1 is 3/).count()).toBe(1);
 });
 

@@ -179,7 +179,8 @@ it("a webhook to a loopback receiver: the test delivery and its attempt, a failu
   await shown.getByRole("button", { name: "I have saved it" }).click();
 
   await page.getByRole("link", { name: `${receiver.url}/hooks` }).click();
-  await page.getByRole("heading", { name: "Webhook" }).waitFor();
+  // the webhook's page is headed by its URL
+  await page.getByRole("heading", { name: `${receiver.url}/hooks`, exact: true }).waitFor();
   await page.getByRole("button", { name: "Send test event" }).click();
   await receiver.waitFor(1, 20_000);
   const deliveries = page

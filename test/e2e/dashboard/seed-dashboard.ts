@@ -180,7 +180,7 @@ export function dashboardPages(seeded: Seeded): DashboardPage[] {
       ready: both(
         heading("Agent planner-7"),
         text("Export the log (NDJSON)"),
-        text(/^Entries 1 to \d+ of \d+\.$/),
+        text(/^Entries \d+ to 1 shown, of \d+\.$/),
         text("invoke_agent planner"),
       ),
     },
@@ -217,7 +217,10 @@ export function dashboardPages(seeded: Seeded): DashboardPage[] {
     {
       name: "webhook",
       path: `/webhooks/${webhookId}`,
-      ready: both(heading("Webhook"), (p) => p.getByRole("link", { name: deliveryId }).waitFor()),
+      // headed by the endpoint's URL
+      ready: both(heading(/^http:\/\/.+\/ctxlog$/), (p) =>
+        p.getByRole("link", { name: deliveryId }).waitFor(),
+      ),
     },
     {
       name: "delivery",

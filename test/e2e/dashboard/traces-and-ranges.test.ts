@@ -3,7 +3,7 @@
 // a tree, and a custom time range that changes the overview's chart and the agents list.
 import { randomBytes } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, signedInPage } from "./browser";
+import { launchBrowser, PHONE, signedInPage } from "./browser";
 import { sessionApi } from "./session-api";
 import { type DashboardStack, startDashboardStack } from "./stack";
 
@@ -107,11 +107,39 @@ it("an agent's page lists its traces, and a trace opens as a tree", async () => 
   }
 });
 
-/** `<input type="datetime-local">` text for a time, in the browser's (this machine's) zone. */
-function localInput(ms: number): string {
-  const d = new Date(ms);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+/** The search box of the page's header: types `q` and presses Enter. */
+async function search(p: Page, q: string) {
+  const box = p.getByRole("textbox", { name: "Search" });
+  await box.fill(q);
+  await box.press("Enter");
+}
+
+it("the search box finds a trace by its id and an agent by the start of its id (both sizes)", async () => {
+  const phone = await browser.newContext({
+    viewport: PHONE,
+    reducedMotion: "reduce",
+    storageState: await context.storageState(),
+  });
+  try {
+    for (const p of [page, await phone.newPage()]) {
+      await p.goto(dashboard("/"));
+      // a trace id (any case) opens the trace's first context, whose page draws the trace
+      await search(p, traceId.toUpperCase());
+      await p.getByRole("heading", { name: /^Context ctx_/ }).waitFor({ timeout: 20_000 });
+      await p.getByRole("list", { name: "Spans of the trace" }).waitFor({ timeout: 20_000 });
+      // the start of an agent's id, case aside: its only match opens the agent's page
+      await search(p, "OTEL-PLAN");
+      await p.getByRole("heading", { name: `Agent ${AGENT}` }).waitFor({ timeout: 20_000 });
+      expect(new URL(p.url()).pathname).toBe(`/dashboard/agents/${AGENT}`);
+    }
+  } finally {
+    await phone.close();
+  }
+});
+
+/** A date field's text for a time: "2026-11-26 09:05:00", in UTC (the console's zone until one picks local). */
+function inputText(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 19).replace("T", " ");
 }
 
 async function applyCustom(group: string, from: number, to: number) {
@@ -120,8 +148,8 @@ async function applyCustom(group: string, from: number, to: number) {
     .first()
     .click();
   const form = page.getByRole("form", { name: `${group}: custom range` });
-  await form.getByLabel("From").fill(localInput(from));
-  await form.getByLabel("To").fill(localInput(to));
+  await form.getByLabel("From").fill(inputText(from));
+  await form.getByLabel("To").fill(inputText(to));
   await form.getByRole("button", { name: "Apply range" }).click();
 }
 

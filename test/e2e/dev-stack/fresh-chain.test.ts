@@ -54,6 +54,16 @@ describe("npm start on a fresh chain (real anvil, PostgreSQL, Redis, the built a
     const stack = await startStack();
     try {
       expect(await postAndConfirm(await createKey())).toBe("confirmed");
+      // the console's agent Audit runs in the browser against the same local chain
+      const config = await fetch(`http://127.0.0.1:${env.PORT}/dashboard/config.json`);
+      const { chain_rpc_url } = (await config.json()) as { chain_rpc_url: string | null };
+      expect(chain_rpc_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+/);
+      const head = await fetch(chain_rpc_url as string, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_blockNumber", params: [] }),
+      });
+      expect(((await head.json()) as { result: string }).result).toMatch(/^0x[0-9a-f]+$/);
     } finally {
       await stack.stop();
     }

@@ -66,9 +66,12 @@ function readmeBlock(readme: string, heading: string, lang: string): string {
   return text.slice(open + lang.length + 4, text.indexOf("\n```", open) + 1);
 }
 
-it("npm run pack gives the SDK tarball and the wheel", () => {
+it("npm run pack gives the SDK's and the integrations' tarballs and the wheel", () => {
   expect(packed.map((f) => path.basename(f)).sort()).toEqual([
     expect.stringMatching(/^ctxlog-\d+\.\d+\.\d+-py3-none-any\.whl$/),
+    expect.stringMatching(/^ctxlog-langchain-\d+\.\d+\.\d+\.tgz$/),
+    expect.stringMatching(/^ctxlog-mcp-proxy-\d+\.\d+\.\d+\.tgz$/),
+    expect.stringMatching(/^ctxlog-openai-agents-\d+\.\d+\.\d+\.tgz$/),
     expect.stringMatching(/^ctxlog-sdk-\d+\.\d+\.\d+\.tgz$/),
   ]);
 });
@@ -79,7 +82,7 @@ it("the SDK, installed from its tarball into a new project, runs the README's qu
   const project = path.join(work, "ts-app");
   await run("mkdir", ["-p", project], { cwd: work });
   writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "app", private: true }));
-  const tarball = packed.find((f) => f.endsWith(".tgz")) as string;
+  const tarball = packed.find((f) => /ctxlog-sdk-[^/]*\.tgz$/.test(f)) as string;
   await run("npm", ["install", "--no-audit", "--no-fund", tarball], { cwd: project });
   writeFileSync(path.join(project, "quick-start.mts"), example);
   const out = await run(process.execPath, ["quick-start.mts"], {

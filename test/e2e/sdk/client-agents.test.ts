@@ -102,7 +102,7 @@ it("lists an agent's traces, and the contexts of one trace", async () => {
 it("searches by id and by agent_id", async () => {
   const id = contextIds[0] as string;
   expect((await client.search(id)).results).toEqual([
-    { kind: "context", id, matched: "context_id", webhook_id: null },
+    { kind: "context", id, matched: "context_id", webhook_id: null, context_id: null },
   ]);
   expect((await client.search(AGENT)).results).toContainEqual(
     expect.objectContaining({ kind: "agent", id: AGENT, matched: "agent_id" }),
@@ -120,6 +120,10 @@ it("reads the overview and its series, with a read-only key too", async () => {
   const series = await readOnly.overview.series({ since });
   expect(series.since).toBe(since);
   expect(series.points.reduce((sum, p) => sum + p.received, 0)).toBe(total);
+  // the overview's anchoring alone, the small read the console's header polls
+  const anchoring = await readOnly.overview.anchoringStatus();
+  expect(anchoring.state).toBe(overview.anchoring.state);
+  expect(anchoring.threshold_seconds).toBeGreaterThan(0);
 });
 
 it("reads a webhook's stats", async () => {

@@ -174,6 +174,19 @@ describe("failed authentications per client address", () => {
     expect(forged.body.error.code).toBe("RATE_LIMIT_EXCEEDED");
   });
 
+  it("serves a whole dashboard page (concurrent requests, one session) from an address others exhausted", async () => {
+    const shared = "203.0.113.62";
+    const s = await h.session(t.userId);
+    await Promise.all(Array.from({ length: 8 }, () => statusFrom(shared, unknownKey())));
+    const page = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        h.request.get("/v1/auth/session").set("X-Forwarded-For", shared).set("Cookie", s.cookie),
+      ),
+    );
+    // one lookup, on one probation slot, answers all six
+    expect(page.map((r) => r.status)).toEqual(Array(6).fill(200));
+  });
+
   it("counts made-up session cookies like made-up keys: a valid key still passes the address after them", async () => {
     const shared = "203.0.113.61";
     const forged = await Promise.all(

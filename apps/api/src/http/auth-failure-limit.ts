@@ -141,20 +141,26 @@ export class FailedAuthLimiter {
     };
   }
 
-  /** Past the budget: one check per probation period, waited for at most that long; else 429. */
+  /**
+   * Past the budget: one check per probation period, waited for up to two periods; else 429. The
+   * wait loops on the slot's own reset time rather than counting tries: a timer may fire a little
+   * before the Redis key expires (a busy event loop's cached clock), and that must cost a retry a few
+   * ms later, never the valid credential's answer.
+   */
   private async waitForProbation(subject: string, res: Response, state: RateLimitState) {
     const probation = this.probation;
-    if (!probation || !this.opts.probationMs) applyRateLimit(res, { ...state, allowed: false }, this.refusal);
-    else {
-      for (let tries = 0; tries < 2; tries++) {
+    const probationMs = this.opts.probationMs;
+    if (probation && probationMs) {
+      const deadline = Date.now() + 2 * probationMs;
+      for (;;) {
         const slot = await consumePoints(probation, subject, 1);
         if (slot.allowed) return;
-        const waitMs = slot.resetAt.getTime() - Date.now();
-        if (tries > 0 || waitMs > this.opts.probationMs) break;
-        await new Promise((resolve) => setTimeout(resolve, Math.max(1, waitMs) + Math.random() * 50));
+        const waitMs = Math.max(5, slot.resetAt.getTime() - Date.now());
+        if (Date.now() + waitMs > deadline) break;
+        await new Promise((resolve) => setTimeout(resolve, waitMs + Math.random() * 50));
       }
-      applyRateLimit(res, { ...state, allowed: false }, this.refusal);
     }
+    applyRateLimit(res, { ...state, allowed: false }, this.refusal);
   }
 
   /** `failures` failures so far: past `progressiveAfter`, the next attempt waits 1, 2, 4, … s. */

@@ -1,10 +1,11 @@
 import { AppError, hashApiKey, isAppError, keyCan, type Operation, parseApiKey } from "@ctxlog/core";
 import { type ActiveApiKey, findActiveApiKey, type PrismaClient, recordApiKeyUse } from "@ctxlog/db";
 import type { RequestHandler, Response } from "express";
-import { authenticateSession, invalidSession } from "../sessions/authenticate-session";
+import { invalidSession, sessionAuthenticator } from "../sessions/authenticate-session";
 import { readSessionCookie } from "../sessions/session-cookie";
 import type { AuthCache } from "./auth-cache";
 import { clientAddressBucket, type FailedAuthLimiter } from "./auth-failure-limit";
+import { sharedLookup } from "./shared-lookup";
 
 // RFC 9110 §11.1: the scheme is case-insensitive; RFC 6750 allows one or more spaces after it.
 const BEARER = /^Bearer +([^\s]+)$/i;
@@ -67,25 +68,15 @@ export function authenticate(
     await (key ? attempt.giveBack() : attempt.failed(res));
     return { key, generation };
   };
-  // Concurrent requests with one key share one lookup (and one counted attempt): a burst of a valid
-  // key on a cold cache is one query, and never spends the address's failure budget. A request
-  // whose shared lookup failed (a 429 of another address, an outage) makes its own.
-  const inflight = new Map<string, ReturnType<typeof countedLookup>>();
-  const lookupShared = async (hash: string, address: string, res: Response) => {
-    const shared = inflight.get(hash);
-    if (shared) return shared.catch(() => countedLookup(hash, address, res));
-    const own = countedLookup(hash, address, res);
-    inflight.set(hash, own);
-    own.finally(() => inflight.delete(hash)).catch(() => {});
-    return own;
-  };
+  const lookupShared = sharedLookup(countedLookup);
+  const authenticateSession = sessionAuthenticator(deps);
   return async (req, res, next) => {
     // A request carrying Authorization is a key request: its cookie is ignored.
     if (req.headers.authorization === undefined) {
       const token = readSessionCookie(req);
       try {
         if (token === undefined) throw mode === "session" ? invalidSession() : invalidKey();
-        req.auth = await authenticateSession(deps, req, res, token);
+        req.auth = await authenticateSession(req, res, token);
       } catch (err) {
         // a route that also takes keys answers its 401s with the Bearer challenge
         if (mode === "any" && isAppError(err) && err.status === 401) {

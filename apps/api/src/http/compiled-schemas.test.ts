@@ -99,6 +99,8 @@ describe("the serializer compiled from a response schema", () => {
     block_number: null,
     block_timestamp: null,
     gas_used: 21_000,
+    gas_price_wei: "1000000000",
+    batch_size: 1,
     confirmation_time_seconds: null,
     created_at: "2026-11-26T09:00:00.000Z",
     estimated_confirmation: "2026-11-26T09:00:05.000Z",

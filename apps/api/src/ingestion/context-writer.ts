@@ -130,8 +130,8 @@ export function createContextWriter(
       }
     },
     async writeIdempotent(rows, request, respond) {
-      const result = await withIdempotency(db, request, async (tx) => {
-        const stored = await insertContexts(tx, rows, signer);
+      const result = await withIdempotency(db, request, async (sql) => {
+        const stored = await insertContexts(sql, rows, signer);
         return { ...respond(stored), value: stored.map((row) => row.id) };
       });
       if (result.value) await enqueueAnchoring(queues, logger, result.value);

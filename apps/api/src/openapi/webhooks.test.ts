@@ -90,6 +90,7 @@ const realEvents: [EventName, unknown][] = [
       blockNumber: null,
       confirmations: 0,
       verificationTimeMs: 3,
+      checks: [{ ok: true }, { ok: false }],
     }),
   ],
 ];

@@ -1,3 +1,4 @@
+import { pingDatabase } from "@ctxlog/db";
 import type { Readiness } from "@ctxlog/runtime";
 import type { RequestHandler } from "express";
 import type { ApiDeps } from "../deps";
@@ -34,7 +35,7 @@ export async function checkReadiness({ db, redis }: Pick<ApiDeps, "db" | "redis"
     }
   };
   const [postgres, redisState] = await Promise.all([
-    check(() => db.$queryRaw`SELECT 1`),
+    check(() => pingDatabase(db)),
     check(() => redis.ping()),
   ]);
   const ready = postgres === "ok" && redisState === "ok";

@@ -23,13 +23,19 @@ import {
 import { eventRoutes } from "./events/routes";
 import { keyRoutes } from "./keys/routes";
 import { otelRoutes } from "./otel/routes";
+import { getAnchoringStatus } from "./overview/anchoring-status";
+import {
+  anchoringCostsQuerySchema,
+  anchoringCostsSchema,
+  getAnchoringCosts,
+} from "./overview/get-anchoring-costs";
 import { getOverview } from "./overview/get-overview";
 import {
   getOverviewSeries,
   overviewSeriesQuerySchema,
   overviewSeriesSchema,
 } from "./overview/get-overview-series";
-import { overviewSchema } from "./overview/schemas";
+import { anchoringStatusSchema, overviewSchema } from "./overview/schemas";
 import { defineRoute, type RouteSpec } from "./route-spec";
 import { searchRoutes } from "./search/search";
 import { listResponseSchema } from "./shared-schemas";
@@ -199,5 +205,29 @@ export const v1Routes: RouteSpec[] = [
     success: { status: 200, description: "The series", schema: overviewSeriesSchema },
     errors: [400, 403],
     handler: getOverviewSeries,
+  }),
+  defineRoute({
+    method: "get",
+    path: "/anchoring/status",
+    operationId: "getAnchoringStatus",
+    summary:
+      "Whether anchoring keeps up: its state, the lag and the last confirmed batch (the overview's `anchoring`)",
+    tag: "Dashboard",
+    permission: "account:read",
+    success: { status: 200, description: "Anchoring's state", schema: anchoringStatusSchema },
+    errors: [403],
+    handler: getAnchoringStatus,
+  }),
+  defineRoute({
+    method: "get",
+    path: "/anchoring/costs",
+    operationId: "getAnchoringCosts",
+    summary: "What anchoring your contexts cost: gas and fees per day, per batch and per context",
+    tag: "Dashboard",
+    permission: "account:read",
+    query: anchoringCostsQuerySchema,
+    success: { status: 200, description: "The costs", schema: anchoringCostsSchema },
+    errors: [400, 403],
+    handler: getAnchoringCosts,
   }),
 ];

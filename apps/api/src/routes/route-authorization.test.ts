@@ -5,7 +5,7 @@
 import http, { type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { keyCan, newId } from "@ctxlog/core";
-import { createAccount, createApiKey, startSession } from "@ctxlog/db";
+import { bytesOfHex, createAccount, createApiKey, startSession } from "@ctxlog/db";
 import { bearer, createTestHarness, type Tenant, type TestHarness } from "../testing/harness";
 import { openApiValidator } from "../testing/openapi-validator";
 import { sessionTimeouts } from "./auth/session-response";
@@ -135,7 +135,7 @@ beforeAll(async () => {
       contextId: ids.contexts,
       verified: false,
       agentId: "agent-victim",
-      contextHash: `0x${"0".repeat(64)}`,
+      contextHash: bytesOfHex(`0x${"0".repeat(64)}`),
       signatureValid: false,
       hashMatches: false,
       verificationTimeMs: 1,

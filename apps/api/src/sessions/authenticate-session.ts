@@ -3,6 +3,7 @@ import { findActiveSession, type PrismaClient, touchSession } from "@ctxlog/db";
 import type { Request, Response } from "express";
 import { clientAddressBucket, type FailedAuthLimiter } from "../http/auth-failure-limit";
 import type { AuthContext } from "../http/request-context";
+import { sharedLookup } from "../http/shared-lookup";
 import { clearSessionCookie } from "./session-cookie";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -29,20 +30,17 @@ export function invalidSession(): AppError {
  * short, bounded wait and never locked out by strangers' failures (FailedAuthLimiter).
  */
 async function countedLookup(
-  db: PrismaClient,
-  authFailures: FailedAuthLimiter,
+  { db, authFailures }: SessionAuthDeps,
+  tokenHash: string,
   req: Request,
   res: Response,
-  token: string,
   idleMs: number,
 ) {
   const attempt = await authFailures.begin(clientAddressBucket(req.ip), res);
-  const session = await findActiveSession(db, hashOpaqueToken(token), { idleMs }).catch(
-    async (err: unknown) => {
-      await attempt.giveBack();
-      throw err;
-    },
-  );
+  const session = await findActiveSession(db, tokenHash, { idleMs }).catch(async (err: unknown) => {
+    await attempt.giveBack();
+    throw err;
+  });
   await (session ? attempt.giveBack() : attempt.failed(res));
   return session;
 }
@@ -56,43 +54,42 @@ async function countedLookup(
  * cookie is cleared. A state-changing request must repeat the session's CSRF token in
  * X-CSRF-Token: a cookie alone (which the browser attaches by itself) never changes anything.
  */
-export async function authenticateSession(
-  { db, authFailures, env }: SessionAuthDeps,
-  req: Request,
-  res: Response,
-  token: string,
-): Promise<AuthContext> {
+export function sessionAuthenticator(deps: SessionAuthDeps) {
+  const { db, env } = deps;
   const idleMs = sessionIdleMs(env);
-  const session = isOpaqueToken(token)
-    ? await countedLookup(db, authFailures, req, res, token, idleMs)
-    : null;
-  if (!session) {
-    clearSessionCookie(req, res, env.SESSION_COOKIE_SECURE);
-    throw invalidSession();
-  }
-  if (!SAFE_METHODS.has(req.method)) {
-    const sent = req.headers["x-csrf-token"];
-    if (typeof sent !== "string" || !timingSafeEqualText(sent, session.csrfToken)) {
-      throw new AppError("CSRF_TOKEN_INVALID", "Missing or wrong X-CSRF-Token for this session.");
+  const lookup = sharedLookup((tokenHash: string, req: Request, res: Response) =>
+    countedLookup(deps, tokenHash, req, res, idleMs),
+  );
+  return async (req: Request, res: Response, token: string): Promise<AuthContext> => {
+    const session = isOpaqueToken(token) ? await lookup(hashOpaqueToken(token), req, res) : null;
+    if (!session) {
+      clearSessionCookie(req, res, env.SESSION_COOKIE_SECURE);
+      throw invalidSession();
     }
-  }
-  let lastSeenAt = session.lastSeenAt;
-  if (Date.now() - lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
-    lastSeenAt = (await touchSession(db, session.id, { everyMs: TOUCH_EVERY_MS })) ?? lastSeenAt;
-  }
-  const { account } = session;
-  return {
-    keyId: account.apiKey.id,
-    keyFamilyId: account.apiKey.familyId,
-    userId: account.userId,
-    type: "full",
-    plan: account.user.plan,
-    agentPatterns: [],
-    session: {
-      id: session.id,
-      accountId: account.id,
-      csrfToken: session.csrfToken,
-      expiresAt: new Date(Math.min(lastSeenAt.getTime() + idleMs, session.absoluteExpiresAt.getTime())),
-    },
+    if (!SAFE_METHODS.has(req.method)) {
+      const sent = req.headers["x-csrf-token"];
+      if (typeof sent !== "string" || !timingSafeEqualText(sent, session.csrfToken)) {
+        throw new AppError("CSRF_TOKEN_INVALID", "Missing or wrong X-CSRF-Token for this session.");
+      }
+    }
+    let lastSeenAt = session.lastSeenAt;
+    if (Date.now() - lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+      lastSeenAt = (await touchSession(db, session.id, { everyMs: TOUCH_EVERY_MS })) ?? lastSeenAt;
+    }
+    const { account } = session;
+    return {
+      keyId: account.apiKey.id,
+      keyFamilyId: account.apiKey.familyId,
+      userId: account.userId,
+      type: "full",
+      plan: account.user.plan,
+      agentPatterns: [],
+      session: {
+        id: session.id,
+        accountId: account.id,
+        csrfToken: session.csrfToken,
+        expiresAt: new Date(Math.min(lastSeenAt.getTime() + idleMs, session.absoluteExpiresAt.getTime())),
+      },
+    };
   };
 }

@@ -1,7 +1,5 @@
 import { AppError } from "@ctxlog/core";
-import { ZxcvbnFactory, type ZxcvbnResult } from "@zxcvbn-ts/core";
-import * as common from "@zxcvbn-ts/language-common";
-import * as english from "@zxcvbn-ts/language-en";
+import type { ZxcvbnFactory, ZxcvbnResult } from "@zxcvbn-ts/core";
 
 /** The lowest zxcvbn score (0–4) a new password may have: 3 is "safely unguessable" online. */
 export const MIN_PASSWORD_SCORE = 3;
@@ -19,17 +17,23 @@ let estimator: ZxcvbnFactory | undefined;
 
 /**
  * zxcvbn with its common (leaked passwords, names, keyboard layouts) and English dictionaries:
- * a maintained estimator rather than rules typed here. Built on first use (~0.4 s: the dictionaries
- * are ranked then), kept for the process.
+ * a maintained estimator rather than rules typed here. Loaded and built on first use (~0.4 s: the
+ * dictionaries are 1.6 MB of JavaScript, ranked then), kept for the process: an API process that
+ * never sets a password never compiles them, nor does a test file that sets none.
  */
 function strength(password: string, userInputs: string[]): ZxcvbnResult {
-  estimator ??= new ZxcvbnFactory({
-    translations: english.translations,
-    graphs: common.adjacencyGraphs,
-    dictionary: { ...common.dictionary, ...english.dictionary },
-    maxLength: ESTIMATED_LENGTH,
-    l33tMaxSubstitutions: L33T_MAX_SUBSTITUTIONS,
-  });
+  if (!estimator) {
+    const { ZxcvbnFactory: Factory } = require("@zxcvbn-ts/core") as typeof import("@zxcvbn-ts/core");
+    const common = require("@zxcvbn-ts/language-common") as typeof import("@zxcvbn-ts/language-common");
+    const english = require("@zxcvbn-ts/language-en") as typeof import("@zxcvbn-ts/language-en");
+    estimator = new Factory({
+      translations: english.translations,
+      graphs: common.adjacencyGraphs,
+      dictionary: { ...common.dictionary, ...english.dictionary },
+      maxLength: ESTIMATED_LENGTH,
+      l33tMaxSubstitutions: L33T_MAX_SUBSTITUTIONS,
+    });
+  }
   return estimator.check(password, userInputs);
 }
 

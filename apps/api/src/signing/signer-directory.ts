@@ -1,12 +1,5 @@
-import { type PublishedSigner, signerValidAt } from "@ctxlog/core";
-import {
-  allSigners,
-  type Db,
-  foldAnchorSigners,
-  foldContextSigners,
-  registerSigner,
-  retireStaleSigners,
-} from "@ctxlog/db";
+import type { PublishedSigner } from "@ctxlog/core";
+import { allSigners, type Db, foldAnchorSigners, registerSigner, retireStaleSigners } from "@ctxlog/db";
 import type { Logger } from "pino";
 
 export interface SignerDirectoryOptions {
@@ -19,14 +12,14 @@ export interface SignerDirectoryOptions {
 }
 
 const HOUR = 60 * 60 * 1000;
-/** an address found missing is looked for on contexts again at most this often */
+/** an anchor key found missing is looked for on anchors again at most this often */
 const REFOLD_AFTER_MS = 60_000;
 
 /**
  * The `signers` table as this process keeps it: its own attestation key published from the moment
- * the process started (so every context it signs falls inside the period), older attestation keys
- * folded in from contexts, the chain worker's anchor keys folded in from the anchors it recorded
- * (before each broadcast), a heartbeat that keeps `last_seen_at` fresh and retires attestation keys
+ * the process started (so every context it signs falls inside the period; the keys of contexts
+ * written before the table were published by the data step context_signers), the chain worker's
+ * anchor keys folded in from the anchors it recorded (before each broadcast), a heartbeat that keeps `last_seen_at` fresh and retires attestation keys
  * nobody runs any more, and a short-lived cache of the published list for the checks.
  */
 export class SignerDirectory {
@@ -50,12 +43,11 @@ export class SignerDirectory {
   }
 
   /**
-   * Publishes the signers once per process (older ones from contexts first, then our own); run at
-   * start-up, and again on first use if that failed.
+   * Publishes the signers once per process (the anchor keys, then our own); run at start-up, and
+   * again on first use if that failed.
    */
   ensure(): Promise<void> {
     this.ready ??= (async () => {
-      await foldContextSigners(this.db);
       await foldAnchorSigners(this.db);
       await this.heartbeat();
     })().catch((error: unknown) => {
@@ -96,23 +88,6 @@ export class SignerDirectory {
     const rows = await allSigners(this.db);
     this.cache = { rows, at: Date.now() };
     return rows;
-  }
-
-  /**
-   * The published signers, making sure `address` is among them when contexts carry it (data older
-   * than the table, or written by a process that never registered): a miss folds that address in
-   * from contexts, at most once a minute per address.
-   */
-  async forContext(address: string, createdAt: Date): Promise<PublishedSigner[]> {
-    const rows = await this.list();
-    if (signerValidAt(rows, address, createdAt).valid) return rows;
-    const key = address.toLowerCase();
-    const last = this.refoldedAt.get(key);
-    if (last !== undefined && Date.now() - last < REFOLD_AFTER_MS) return rows;
-    this.refoldedAt.set(key, Date.now());
-    await foldContextSigners(this.db, address);
-    this.cache = undefined;
-    return this.list();
   }
 
   /**

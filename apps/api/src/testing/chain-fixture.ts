@@ -116,6 +116,7 @@ export async function startChainFixture(opts: { confirmations?: number } = {}) {
       blockHash: receipt.blockHash,
       blockTimestamp: new Date(Number(block.timestamp) * 1000),
       gasUsed: receipt.gasUsed,
+      effectiveGasPrice: receipt.effectiveGasPrice ?? null,
       reverted: false,
     });
     if (confirm) {

@@ -19,6 +19,8 @@ const context = {
   block_number: null,
   block_timestamp: null,
   gas_used: null,
+  gas_price_wei: null,
+  batch_size: null,
   confirmation_time_seconds: null,
   created_at: "2026-01-01T00:00:00.000Z",
   estimated_confirmation: "2026-01-01T00:00:04.000Z",

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { findAnchoredLogs } from "@ctxlog/chain";
 import { deployRegistry } from "@ctxlog/contracts";
 import { ANVIL_DEV_KEYS, type AnvilInstance, startAnvil } from "@ctxlog/contracts/anvil";
-import { sleep, waitFor } from "@ctxlog/core/testing";
+import { loadScaledSlackMs, sleep, waitFor } from "@ctxlog/core/testing";
 import { readContextStates } from "@ctxlog/db";
 import { createTestDatabase, seedContexts, seedUser } from "@ctxlog/db/testing";
 import { anchorJobsFor, createRedisConnection, JobQueues } from "@ctxlog/jobs";
@@ -67,7 +67,9 @@ export async function createChainHarness(
     POLL_INTERVAL_MS: "50",
     RECONCILE_INTERVAL_MS: "1000",
     LEASE_TTL_MS: "3000",
-    RPC_TIMEOUT_MS: "1000",
+    // short, so tests of a dead node end soon, but not below what a loaded machine's anvil needs
+    // (a fresh-clone run timed out eth_getCode at 1 s under load)
+    RPC_TIMEOUT_MS: String(Math.max(1_000, loadScaledSlackMs(1_000))),
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     ...opts.env,
   };

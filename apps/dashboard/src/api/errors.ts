@@ -47,8 +47,9 @@ export async function unwrap<T>(
 /** Each code of the API's closed list (and the client's own two) in words a person reads. */
 const ERROR_WORDS: Record<string, string> = {
   INVALID_API_KEY: "The API key was not accepted",
-  // the API says which (the email or the password; a sign-in link unknown, used or expired): said once
-  INVALID_CREDENTIALS: "Sign-in refused",
+  // the API says which (the email or the password, the current password, a sign-in link unknown,
+  // used or expired): said once, so the title only says it was not accepted
+  INVALID_CREDENTIALS: "Not accepted",
   INVALID_SESSION: "Your session has ended: sign in again",
   INSUFFICIENT_PERMISSIONS: "You are not allowed to do this",
   CSRF_TOKEN_INVALID: "The page was out of date: reload it and try again",

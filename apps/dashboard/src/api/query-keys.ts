@@ -3,6 +3,8 @@ export const queryKeys = {
   session: ["session"] as const,
   overview: ["overview"] as const,
   overviewSeries: (window: object) => ["overview", "series", window] as const,
+  anchoringCosts: (window: object) => ["overview", "anchoring-costs", window] as const,
+  anchoringStatus: ["overview", "anchoring-status"] as const,
   keys: (filters: object) => ["keys", filters] as const,
   keysAll: ["keys"] as const,
   contexts: (filters: object) => ["contexts", "list", filters] as const,

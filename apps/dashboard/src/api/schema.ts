@@ -18,5 +18,6 @@ export type Session = Schemas["DashboardSession"];
 export type Person = Schemas["AccountListItem"];
 export type Invitation = Schemas["InvitationListItem"];
 export type Overview = Schemas["Overview"];
+export type AnchoringCosts = Schemas["AnchoringCosts"];
 export type AgentLog = Schemas["AgentLog"];
 export type AuditEntry = Schemas["AuditEntry"];

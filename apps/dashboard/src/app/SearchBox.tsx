@@ -16,7 +16,7 @@ export function SearchBox() {
     <form role="search" onSubmit={submit} style={{ flex: 1, maxWidth: 420, minWidth: 0 }}>
       <TextInput
         aria-label="Search"
-        placeholder="Search an id, a hash or an agent"
+        placeholder="Search an id, a hash, a trace or an agent"
         size="xs"
         value={q}
         onChange={(event) => setQ(event.currentTarget.value)}

@@ -42,6 +42,8 @@ describe("the boot script's first requests", () => {
     "/dashboard/agents",
     "/dashboard/agents?range=24h",
     "/dashboard/agents/planner%207",
+    "/dashboard/agents/planner%207?sequence=2",
+    "/dashboard/agents/planner%207?at=2026-11-26T10:30:05.000Z",
   ])("are what %s asks for", async (url) => {
     const { pathname, search } = new URL(url, "http://localhost");
     const expected = firstRequests(matchPage(appPath(pathname)), new URLSearchParams(search))

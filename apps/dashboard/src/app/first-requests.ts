@@ -1,4 +1,5 @@
 import { readRange, type TimeRange, windowOf } from "../components/time-range";
+import { beforeOf, readJump } from "../pages/agents/log-jump";
 import type { PageMatch } from "./pages";
 
 // The API requests a page makes as soon as it mounts, by route, for the boot script to start early
@@ -41,13 +42,19 @@ const FIRST: Record<string, (params: Record<string, string>, search: URLSearchPa
     const window = urlWindow(search, null);
     return [v1("/agents", { limit: 25, active_after: window?.since, active_before: window?.until })];
   },
-  "/agents/:agentId": (params) => {
+  "/agents/:agentId": (params, search) => {
     const agent = `/agents/${encodeURIComponent(params.agentId ?? "")}`;
+    const jump = readJump(search);
     return [
       v1(agent),
       v1(`${agent}/traces`, { limit: 10 }),
-      // the log's first page (ENTRIES_PAGE entries), asked for once the agent's head is known
-      v1(`${agent}/export`, { from_sequence: 1, to_sequence: 50 }),
+      // the log's first page (ENTRIES_PAGE entries), newest first or from the jump in the URL
+      v1("/contexts", {
+        agent_id: params.agentId,
+        limit: 25,
+        to_sequence: jump && "sequence" in jump ? jump.sequence : undefined,
+        created_before: jump && "at" in jump ? beforeOf(jump.at) : undefined,
+      }),
     ];
   },
 };

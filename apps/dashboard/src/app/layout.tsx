@@ -3,12 +3,14 @@ import { useDisclosure } from "@mantine/hooks";
 import { Suspense } from "react";
 import { Link, Outlet, useLocation, useNavigate } from "react-router";
 import { TableSkeleton } from "../components/TableSkeleton";
+import { AnchoringIndicator } from "./AnchoringIndicator";
 import { ErrorBoundary } from "./error-boundary";
 import { CHUNKS } from "./page-chunks";
 import { chunksOf, matchPage } from "./pages";
 import { SearchBox } from "./SearchBox";
 import { SkipLink } from "./SkipLink";
 import { useSession, useSignOut } from "./session";
+import { TimeZoneToggle } from "./TimeZoneToggle";
 
 const NAV = [
   { to: "/", label: "Overview" },
@@ -65,6 +67,7 @@ export function Layout() {
           </Group>
           <SearchBox />
           <Group gap="sm" wrap="nowrap">
+            <AnchoringIndicator />
             <Text size="sm" c="dimmed" visibleFrom="md" truncate maw={260}>
               {session.data?.account.email}
             </Text>
@@ -94,6 +97,7 @@ export function Layout() {
               onFocus={() => preloadPage(item.to)}
             />
           ))}
+          <TimeZoneToggle />
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main id="main" tabIndex={-1}>

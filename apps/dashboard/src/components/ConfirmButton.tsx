@@ -1,4 +1,4 @@
-import { Button, type ButtonProps, Group, Modal, Stack, Text } from "@mantine/core";
+import { Button, type ButtonProps, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { type ReactNode, useState } from "react";
 import { ErrorAlert } from "./ErrorAlert";
@@ -12,6 +12,8 @@ interface Props extends Omit<ButtonProps, "onClick"> {
   onConfirm: () => Promise<unknown>;
   /** Extra fields inside the confirmation (e.g. the overlap of a key roll). */
   extra?: ReactNode;
+  /** What must be typed before the confirmation enables (an erasure of many records): its id. */
+  typeToConfirm?: string;
 }
 
 /** A destructive action behind a confirmation; a failure is shown in the dialog, in words. */
@@ -22,14 +24,18 @@ export function ConfirmButton({
   confirmLabel,
   onConfirm,
   extra,
+  typeToConfirm,
   ...button
 }: Props) {
   const [opened, { open, close }] = useDisclosure(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  const [typed, setTyped] = useState("");
+  const unconfirmed = typeToConfirm !== undefined && typed !== typeToConfirm;
 
   const dismiss = () => {
     setError(null);
+    setTyped("");
     close();
   };
   const confirm = async () => {
@@ -37,6 +43,7 @@ export function ConfirmButton({
     setError(null);
     try {
       await onConfirm();
+      setTyped("");
       close();
     } catch (caught) {
       setError(caught);
@@ -54,12 +61,22 @@ export function ConfirmButton({
         <Stack>
           <Text size="sm">{message}</Text>
           {extra}
+          {typeToConfirm !== undefined ? (
+            <TextInput
+              data-autofocus
+              label={`Type ${typeToConfirm} to confirm`}
+              value={typed}
+              onChange={(event) => setTyped(event.currentTarget.value)}
+              autoComplete="off"
+              spellCheck={false}
+            />
+          ) : null}
           {error ? <ErrorAlert error={error} /> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={dismiss}>
               Cancel
             </Button>
-            <Button color="red" loading={busy} onClick={confirm}>
+            <Button color="red" loading={busy} disabled={unconfirmed} onClick={confirm}>
               {confirmLabel}
             </Button>
           </Group>

@@ -10,7 +10,7 @@ export function FieldList({ fields }: { fields: [label: string, value: ReactNode
           <Text component="dt" size="xs" c="dimmed">
             {label}
           </Text>
-          <Text component="dd" size="sm" m={0} style={{ wordBreak: "break-all" }}>
+          <Text component="dd" size="sm" m={0} style={{ overflowWrap: "anywhere" }}>
             {value ?? "—"}
           </Text>
         </div>

@@ -2,7 +2,16 @@ import { Group, Title } from "@mantine/core";
 import { type ReactNode, useEffect } from "react";
 
 /** The page's heading (and the tab's title), with its main actions on the right. */
-export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
+export function PageHeader({
+  title,
+  heading,
+  children,
+}: {
+  title: string;
+  /** drawn in the heading's place when given (`title` stays the tab's) */
+  heading?: ReactNode;
+  children?: ReactNode;
+}) {
   useEffect(() => {
     document.title = `${title} · ctxlog`;
   }, [title]);
@@ -10,7 +19,7 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
     <Group justify="space-between" mb="md" wrap="wrap" gap="sm">
       {/* ids in titles are long unbroken words: they wrap rather than widen a phone's page */}
       <Title order={1} size="h2" style={{ overflowWrap: "anywhere" }}>
-        {title}
+        {heading ?? title}
       </Title>
       {children ? <Group gap="sm">{children}</Group> : null}
     </Group>

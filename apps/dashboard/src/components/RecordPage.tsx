@@ -5,7 +5,10 @@ import { ErrorAlert } from "./ErrorAlert";
 import { PageHeader } from "./PageHeader";
 
 interface Props<T> {
+  /** the heading and the tab's title */
   title: string;
+  /** the heading drawn otherwise than as plain text (e.g. a URL that wraps at its slashes) */
+  heading?: ReactNode;
   /** the record's query (useQuery) */
   query: { data?: T; error: unknown; isPending: boolean };
   /** the list the record belongs to */
@@ -21,11 +24,13 @@ interface Props<T> {
  * The page of one record: its title, a link back to its list, then the record once it is loaded
  * (a placeholder before; the API's refusal in words if it fails).
  */
-export function RecordPage<T>({ title, query, back, header, skeletonHeight, children }: Props<T>) {
+export function RecordPage<T>({ title, heading, query, back, header, skeletonHeight, children }: Props<T>) {
   const record = query.data;
   return (
     <>
-      <PageHeader title={title}>{record && header ? header(record) : null}</PageHeader>
+      <PageHeader title={title} heading={heading}>
+        {record && header ? header(record) : null}
+      </PageHeader>
       <AppLink to={back.to} size="sm" mb="md" display="inline-block">
         {back.label}
       </AppLink>

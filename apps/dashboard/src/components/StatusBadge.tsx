@@ -6,6 +6,7 @@ const COLORS: Record<string, string> = {
   confirmed: "green",
   failed: "red",
   active: "green",
+  degraded: "yellow",
   failing: "red",
   revoked: "gray",
   expired: "gray",

@@ -1,10 +1,12 @@
-import { Button, Group, SegmentedControl, Stack, TextInput } from "@mantine/core";
+import { Button, Group, SegmentedControl, Stack } from "@mantine/core";
 import { type FormEvent, useState } from "react";
-import { customRange, RANGES, type TimeRange, toLocalInput, windowOf } from "./time-range";
+import { DateTimeInput, useZone } from "./DateTime";
+import { customRange, RANGES, type TimeRange, windowOf } from "./time-range";
+import { toInputValue } from "./time-zone";
 
 /**
- * A page's time range: last hour / 24 h / 7 d, a custom window (two date-time fields, checked
- * before they apply), and "Any" where a list may show every time. Applies through `onChange`;
+ * A page's time range: last hour / 24 h / 7 d, a custom window (two date-time fields to the
+ * second, read in the zone the shell's toggle names, checked before they apply), and "Any" where a list may show every time. Applies through `onChange`;
  * pages keep the range in their URL (useUrlRange).
  */
 export function TimeRangeControl({
@@ -21,19 +23,20 @@ export function TimeRangeControl({
   /** the longest custom window the API takes here */
   maxDays?: number;
 }) {
+  const zone = useZone();
   const [editing, setEditing] = useState(false);
   const current = value === null ? "any" : value.key;
   const shown = editing ? "custom" : current;
   const draftOf = () => windowOf(value ?? { key: "24h" });
-  const [from, setFrom] = useState(() => toLocalInput(draftOf().since));
-  const [to, setTo] = useState(() => toLocalInput(draftOf().until));
+  const [from, setFrom] = useState(() => toInputValue(draftOf().since, zone));
+  const [to, setTo] = useState(() => toInputValue(draftOf().until, zone));
   const [error, setError] = useState<string | null>(null);
 
   const pick = (key: string) => {
     if (key === "custom") {
       // the fields start from the window on screen
-      setFrom(toLocalInput(draftOf().since));
-      setTo(toLocalInput(draftOf().until));
+      setFrom(toInputValue(draftOf().since, zone));
+      setTo(toInputValue(draftOf().until, zone));
       setEditing(true);
       return;
     }
@@ -43,7 +46,7 @@ export function TimeRangeControl({
   };
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    const checked = customRange(from, to, maxDays);
+    const checked = customRange(from, to, maxDays, zone);
     if (checked.error !== undefined) {
       setError(checked.error);
       return;
@@ -69,17 +72,17 @@ export function TimeRangeControl({
       {shown === "custom" ? (
         <form onSubmit={apply} aria-label={`${label}: custom range`}>
           <Group gap="xs" align="flex-start" wrap="wrap">
-            <TextInput
-              type="datetime-local"
+            <DateTimeInput
               label="From"
+              zone={zone}
               size="xs"
               value={from}
               onChange={(e) => setFrom(e.currentTarget.value)}
               error={error && /start/.test(error) ? error : undefined}
             />
-            <TextInput
-              type="datetime-local"
+            <DateTimeInput
               label="To"
+              zone={zone}
               size="xs"
               value={to}
               onChange={(e) => setTo(e.currentTarget.value)}

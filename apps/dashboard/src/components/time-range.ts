@@ -1,4 +1,6 @@
-// The time ranges a page can be looked at over: the last hour, day or week, or a custom window.
+// The time ranges a page can be looked at over: the last hour, day or week, or a custom window to
+// the second (the API takes any ISO 8601 time: a range of one minute, or of a few seconds, is one).
+import { formatDateTime, fromInputValue, getZone, type TimeZone } from "./time-zone";
 
 export type RangeKey = "1h" | "24h" | "7d";
 
@@ -15,19 +17,6 @@ export function rangeWindow(key: RangeKey, now = Date.now()): { since: string; u
   return { since: new Date(until - ms).toISOString(), until: new Date(until).toISOString() };
 }
 
-/** `<input type="datetime-local">` value (local time, minutes) ↔ ISO 8601 (UTC). */
-export function toLocalInput(iso: string | Date): string {
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-export function fromLocalInput(value: string): string | null {
-  if (!value) return null;
-  const d = new Date(value); // a datetime-local string without a zone is local time
-  return Number.isNaN(d.getTime()) ? null : d.toISOString();
-}
-
 /** A page's range: one of the presets ending now, or a custom window (ISO, `until` exclusive). */
 export type TimeRange = { key: RangeKey } | { key: "custom"; since: string; until: string };
 
@@ -40,15 +29,11 @@ const PRESET_WORDS: Record<RangeKey, string> = {
   "24h": "last 24 hours",
   "7d": "last 7 days",
 };
-// made on first use, not on import: the boot script imports this module, and a first Intl formatter
-// costs the page tens of milliseconds (locale data) that would hold up the boot's requests
-let when: Intl.DateTimeFormat | undefined;
 
-/** "last hour", or "26 Nov 2026, 09:00 to 26 Nov 2026, 11:00" for a custom window. */
-export function rangeWords(range: TimeRange): string {
+/** "last hour", or "2026-11-26 09:00:00 UTC to 2026-11-26 11:00:00 UTC" for a custom window. */
+export function rangeWords(range: TimeRange, zone: TimeZone = getZone()): string {
   if (range.key !== "custom") return PRESET_WORDS[range.key];
-  when ??= new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-  return `${when.format(new Date(range.since))} to ${when.format(new Date(range.until))}`;
+  return `${formatDateTime(range.since, zone)} to ${formatDateTime(range.until, zone)}`;
 }
 
 /**
@@ -78,16 +63,20 @@ export function rangeParams(range: TimeRange | null): Record<string, string> {
   return { range: "custom", from: range.since, to: range.until };
 }
 
-/** A custom window from two `datetime-local` values (local time), or what is wrong with them in words. */
+/**
+ * A custom window from two date fields' text ("2026-11-26 09:00:00", read in `zone`), or what is
+ * wrong with them in words. To the second: a window of a minute, or of one second, is a window.
+ */
 export function customRange(
   from: string,
   to: string,
   maxDays?: number,
+  zone: TimeZone = getZone(),
 ): { range: TimeRange; error?: undefined } | { error: string; range?: undefined } {
-  const since = fromLocalInput(from);
-  const until = fromLocalInput(to);
-  if (since === null) return { error: "Give a start date and time." };
-  if (until === null) return { error: "Give an end date and time." };
+  const since = fromInputValue(from, zone);
+  const until = fromInputValue(to, zone);
+  if (since === null) return { error: "Give a start date and time: yyyy-mm-dd hh:mm:ss." };
+  if (until === null) return { error: "Give an end date and time: yyyy-mm-dd hh:mm:ss." };
   if (Date.parse(until) <= Date.parse(since)) return { error: "The end must be after the start." };
   if (maxDays !== undefined && Date.parse(until) - Date.parse(since) > maxDays * 86_400_000) {
     return { error: `A range of at most ${maxDays} days.` };

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { type EventName, generateWebhookSecret } from "@ctxlog/core";
 import { createApiKey, createWebhook, recordEvent } from "@ctxlog/db";
 import { createTestDatabase, TEST_SECRETS_ENV, testSecretKeyring } from "@ctxlog/db/testing";
+import { deliveryJobsFor } from "@ctxlog/jobs";
 import { deleteRedisPrefix, TEST_REDIS_URL } from "@ctxlog/jobs/testing";
 import { type ReceivedRequest, type Receiver, type Reply, startReceiver } from "@ctxlog/webhooks/testing";
 import type { Logger } from "pino";
@@ -75,14 +76,11 @@ export async function createWorkerHarness(
     return r;
   }
 
-  /**
-   * What the API does after a manual retry or a test event: jobId = delivery id. Without the event
-   * id, as a job queued before jobs carried it.
-   */
-  async function enqueueDelivery(deliveryId: string, eventId?: string) {
+  /** What the API does after a manual retry or a test event (deliveryJobsFor: jobId = delivery id). */
+  async function enqueueDelivery(deliveryId: string, eventId: string) {
     const runtime = runtimes[0];
     if (!runtime) throw new Error("no worker started");
-    await runtime.queues.enqueue("deliverWebhook", { deliveryId, eventId }, { jobId: deliveryId });
+    await runtime.queues.enqueueMany("deliverWebhook", deliveryJobsFor([{ id: deliveryId, eventId }]));
   }
 
   async function close() {

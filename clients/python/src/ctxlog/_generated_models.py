@@ -12,7 +12,7 @@ from ._model_base import _Model
 __all__ = ["AuthStatus", "Receipt", "Context", "CreatedContext", "Verification", "Signer", "Webhook",
     "CreatedWebhook", "RotatedWebhookSecret", "DeletedWebhook", "WebhookDelivery", "WebhookDeliveryDetail",
     "RecoveringWebhook", "AgentLog", "RecordedEvent", "EventType", "AgentTrace", "WebhookStats",
-    "SearchResult", "Overview", "OverviewSeries"]
+    "SearchResult", "AnchoringStatus", "Overview", "OverviewSeries", "AnchoringCosts"]
 
 
 @dataclass
@@ -74,7 +74,14 @@ class Context(_Model):
     confirmations: Optional[int] = None
     block_number: Optional[int] = None
     block_timestamp: Optional[str] = None
+    #: Gas of the batch's anchoring transaction, shared by its batch_size contexts; null until confirmed.
     gas_used: Optional[int] = None
+    #: Wei per gas that transaction paid (its receipt's effectiveGasPrice), in decimal: gas_used ×
+    #: gas_price_wei is the batch's fee. Null until confirmed, and for batches anchored before it was
+    #: recorded.
+    gas_price_wei: Optional[str] = None
+    #: Contexts anchored by that transaction (its Merkle batch); null until confirmed.
+    batch_size: Optional[int] = None
     confirmation_time_seconds: Optional[int] = None
     created_at: Optional[str] = None
     estimated_confirmation: Optional[str] = None
@@ -174,8 +181,12 @@ class Webhook(_Model):
     description: Optional[str] = None
     #: `disabled` while nothing is sent to the endpoint (see `disabled_reason`); otherwise `failing` once a
     #: delivery has used all its attempts, `active` again after a success. GET /v1/overview counts endpoints
-    #: by the same states.
+    #: by the same states. `health` tells a degraded endpoint from a healthy one.
     status: Optional[str] = None
+    #: `active`, `degraded` from the first failed attempt (its delivery retries), `failing` once a delivery
+    #: has used all its attempts, `active` again after any success; `disabled` while nothing is sent. GET
+    #: /v1/overview (`webhooks_by_health`) and the webhook_endpoints metric count the same.
+    health: Optional[str] = None
     #: True while nothing is sent to this endpoint: it answered 410 Gone, had no successful delivery for the
     #: deployment's WEBHOOK_DISABLE_AFTER_HOURS (default 120) while deliveries kept failing, or was disabled
     #: through the API. Its new events are recorded as failed deliveries ("endpoint disabled"); PUT
@@ -379,11 +390,34 @@ class WebhookStats(_Model):
 
 @dataclass
 class SearchResult(_Model):
-    """Every record of the user the query names exactly (no partial matches), contexts of one hash up to 20
-    each. (openapi.json: SearchResult)"""
+    """Every record of the user the query names: ids and hashes exactly, agents also by the start of their id
+    (case aside); contexts of one hash and agents of one prefix up to 20 each. (openapi.json: SearchResult)"""
 
     query: Optional[str] = None
     results: List[Dict[str, Any]] = field(default_factory=list)
+    extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+
+@dataclass
+class AnchoringStatus(_Model):
+    """Whether anchoring keeps up, as the chain worker reports it (table anchoring_health). (openapi.json:
+    AnchoringStatus)"""
+
+    #: ok; stalled: contexts pending past the threshold; failing: the newest batch to end failed (its contexts
+    #: failed: e.g. the anchor key cannot pay the gas), until a batch confirms again; wrong_chain: the chain
+    #: worker refused to start (its RPC serves another chain than this database's); unknown: no chain worker
+    #: has reported yet.
+    state: Optional[str] = None
+    #: Age of the oldest pending context (the service's); 0 when none.
+    behind_seconds: Optional[int] = None
+    #: Pending longer than this is a stall: max(60 s, 10 × the expected confirmation time).
+    threshold_seconds: Optional[int] = None
+    #: Why, when not ok: the chain worker's last error.
+    reason: Optional[str] = None
+    #: When the chain worker last reported.
+    reported_at: Optional[str] = None
+    #: When the service's newest confirmed batch was confirmed; null before the first.
+    last_anchored_at: Optional[str] = None
     extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
 
@@ -397,10 +431,13 @@ class Overview(_Model):
     #: Mean POST → confirmed time of the contexts confirmed in the last 24 hours; null when none.
     avg_confirmation_seconds: Optional[float] = None
     chain: Optional[Dict[str, Any]] = None
-    #: Whether anchoring keeps up, as the chain worker reports it (table anchoring_health).
-    anchoring: Optional[Dict[str, Any]] = None
-    #: Endpoints by `status`, the same states GET /v1/webhooks shows: a disabled one is only `disabled`.
+    anchoring: Optional[AnchoringStatus] = field(default=None, metadata={"model": AnchoringStatus})
+    #: Endpoints by `status`, the same states GET /v1/webhooks shows: a disabled one is only `disabled`, a
+    #: degraded one `active`.
     webhooks_by_status: Optional[Dict[str, int]] = None
+    #: Endpoints by `health`, as GET /v1/webhooks shows it and the webhook worker's webhook_endpoints metric
+    #: counts it: `degraded` from an endpoint's first failed attempt.
+    webhooks_by_health: Optional[Dict[str, int]] = None
     deliveries_failed_24h: Optional[int] = None
     extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
@@ -414,4 +451,17 @@ class OverviewSeries(_Model):
     #: 60 s up to a day: at most 96 buckets over the window.
     bucket_seconds: Optional[int] = None
     points: List[Dict[str, Any]] = field(default_factory=list)
+    extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+
+@dataclass
+class AnchoringCosts(_Model):
+    """The answer of GET /v1/anchoring/costs. (openapi.json: AnchoringCosts)"""
+
+    since: Optional[str] = None
+    until: Optional[str] = None
+    #: Every UTC day the window touches, oldest first, zero-filled; by the day batches confirmed.
+    days: List[Dict[str, Any]] = field(default_factory=list)
+    #: The whole window.
+    total: Optional[Dict[str, Any]] = None
     extra: Dict[str, Any] = field(default_factory=dict, repr=False)

@@ -193,6 +193,16 @@ class SyncHttp(_Base):
                 if line.strip():
                     yield line
 
+    def stream_bytes(self, path: str, query: Dict[str, Any], accept: str) -> Iterator[bytes]:
+        """A streamed binary answer (a zip), chunk by chunk as it arrives."""
+        url = self.url(path)
+        headers = dict(self.headers, Accept=accept)
+        with self.client.stream("GET", url, params=self.params(query), headers=headers) as response:
+            if not response.is_success:
+                response.read()
+                raise api_error(response, "GET", url)
+            yield from response.iter_bytes()
+
 
 class AsyncHttp(_Base):
     def __init__(self, base_url: str, api_key: str, *, transport: Optional[httpx.AsyncBaseTransport] = None,
@@ -249,3 +259,14 @@ class AsyncHttp(_Base):
             async for line in response.aiter_lines():
                 if line.strip():
                     yield line
+
+    async def stream_bytes(self, path: str, query: Dict[str, Any], accept: str) -> AsyncIterator[bytes]:
+        """A streamed binary answer (a zip), chunk by chunk as it arrives."""
+        url = self.url(path)
+        headers = dict(self.headers, Accept=accept)
+        async with self.client.stream("GET", url, params=self.params(query), headers=headers) as response:
+            if not response.is_success:
+                await response.aread()
+                raise api_error(response, "GET", url)
+            async for chunk in response.aiter_bytes():
+                yield chunk

@@ -15,8 +15,8 @@ from typing import Any, Dict, Mapping, Optional, Sequence, Union
 import httpx
 
 from ._http import AsyncHttp, Request, SyncHttp, seg
-from .models import (AgentLog, AgentTrace, AuthStatus, Context, CreatedContext, CreatedWebhook, DeletedWebhook,
-                     EventType, Overview, OverviewSeries, RecordedEvent, RecoveringWebhook, RotatedWebhookSecret,
+from .models import (AgentLog, AgentTrace, AnchoringCosts, AnchoringStatus, AuthStatus, Context, CreatedContext, CreatedWebhook,
+                     DeletedWebhook, EventType, Overview, OverviewSeries, RecordedEvent, RecoveringWebhook, RotatedWebhookSecret,
                      SearchResult, Signer, Verification, Webhook, WebhookDelivery, WebhookDeliveryDetail,
                      WebhookStats, from_dict)
 from .errors import ConfirmationTimeoutError
@@ -94,12 +94,15 @@ class Contexts(_Resource):
         return self._run(Request("GET", "/contexts/%s" % seg(context_id), cast=lambda b: from_dict(Context, b)))
 
     def list(self, *, agent_id: Optional[str] = None, status: Optional[str] = None, trace_id: Optional[str] = None,
-             created_after: When = None, created_before: When = None, limit: Optional[int] = None) -> Any:
+             created_after: When = None, created_before: When = None, to_sequence: Optional[int] = None,
+             limit: Optional[int] = None) -> Any:
         """Every matching context, newest first, a page of `limit` at a time. `trace_id`: the contexts
-        holding the spans of one OpenTelemetry trace; created_after inclusive, created_before exclusive."""
+        holding the spans of one OpenTelemetry trace; created_after inclusive, created_before exclusive;
+        `to_sequence` (with agent_id): the agent's log from that sequence down."""
         return self._http.paginate("/contexts", {"agent_id": agent_id, "status": status, "trace_id": trace_id,
                                                  "created_after": _iso(created_after),
-                                                 "created_before": _iso(created_before), "limit": limit},
+                                                 "created_before": _iso(created_before),
+                                                 "to_sequence": to_sequence, "limit": limit},
                                    lambda c: from_dict(Context, c))
 
     def wait_confirmed(self, context_id: str, timeout: float = 120.0, *, interval: float = 0.5,
@@ -189,8 +192,9 @@ class Webhooks(_Resource):
     def get(self, webhook_id: str) -> Any:
         return self._run(Request("GET", "/webhooks/%s" % seg(webhook_id), cast=lambda b: from_dict(Webhook, b)))
 
-    def list(self, *, limit: Optional[int] = None) -> Any:
-        return self._http.paginate("/webhooks", {"limit": limit}, lambda w: from_dict(Webhook, w))
+    def list(self, *, health: Optional[str] = None, limit: Optional[int] = None) -> Any:
+        """Every live webhook, newest first; `health`: only those with it (active, degraded, failing, disabled)."""
+        return self._http.paginate("/webhooks", {"health": health, "limit": limit}, lambda w: from_dict(Webhook, w))
 
     def update(self, webhook_id: str, **changes: Any) -> Any:
         """PUT /webhooks/:id with only the fields given: url, events, description, rate_limit, disabled."""
@@ -225,7 +229,7 @@ class Webhooks(_Resource):
                                  cast=lambda b: from_dict(WebhookDeliveryDetail, b)))
 
     def retry(self, webhook_id: str, delivery_id: str) -> Any:
-        """POST …/deliveries/:id/retry → 202: a new cycle of up to 5 attempts."""
+        """POST …/deliveries/:id/retry → 202: a failed delivery gets a new cycle of up to 5 attempts; a retrying one is tried now."""
         return self._run(Request("POST", "/webhooks/%s/deliveries/%s/retry" % (seg(webhook_id), seg(delivery_id)),
                                  body=EMPTY, cast=lambda b: from_dict(WebhookDelivery, b)))
 
@@ -253,6 +257,13 @@ class Agents(_Resource):
         order; feed them to ctxlog.audit_agent as they arrive."""
         return self._http.stream_lines("/agents/%s/export" % seg(agent_id),
                                        {"from_sequence": from_sequence, "to_sequence": to_sequence})
+
+    def evidence(self, agent_id: str, *, from_: When, to: When) -> Any:
+        """GET /agents/:id/evidence: an evidence pack of the entries received in [from_, to), a zip
+        (docs/evidence.md), streamed: its bytes chunk by chunk; write them to a file and verify it
+        with `python -m ctxlog verify-pack`."""
+        return self._http.stream_bytes("/agents/%s/evidence" % seg(agent_id),
+                                       {"from": _iso(from_), "to": _iso(to)}, "application/zip, application/json")
 
     def traces(self, agent_id: str, *, limit: Optional[int] = None) -> Any:
         """The agent's OpenTelemetry traces, newest first."""
@@ -299,6 +310,17 @@ class OverviewGroup(_Resource):
         return self._run(Request("GET", "/overview/series", {"since": _iso(since), "until": _iso(until)},
                                  cast=lambda b: from_dict(OverviewSeries, b)))
 
+    def anchoring_status(self) -> Any:
+        """Whether anchoring keeps up: its state, the lag and the last confirmed batch (the overview's
+        `anchoring` alone, a much smaller read to poll)."""
+        return self._run(Request("GET", "/anchoring/status", cast=lambda b: from_dict(AnchoringStatus, b)))
+
+    def anchoring_costs(self, *, since: When = None, until: When = None) -> Any:
+        """What anchoring your contexts cost over [since, until) (default the last 7 days, at most 31):
+        gas and fees per UTC day, per batch and per context, each batch's shared by its contexts."""
+        return self._run(Request("GET", "/anchoring/costs", {"since": _iso(since), "until": _iso(until)},
+                                 cast=lambda b: from_dict(AnchoringCosts, b)))
+
 
 class Events(_Resource):
     def list(self, *, type: Optional[str] = None, created_after: Union[str, datetime, None] = None,
@@ -328,8 +350,9 @@ class _ClientBase:
         self.overview = OverviewGroup(http)
 
     def search(self, q: str) -> Any:
-        """GET /search: the records an id (ctx_..., whk_..., dlv_..., evt_...), a hash (context, entry
-        or transaction) or an agent_id names exactly."""
+        """GET /search: the records an id (ctx_..., vrf_..., whk_..., dlv_..., evt_...), a hash (context,
+        entry or transaction) or an OTLP trace id names, and the agents whose agent_id is or starts
+        with it (case aside)."""
         return self._http.request(Request("GET", "/search", {"q": q}, cast=lambda b: from_dict(SearchResult, b)))
 
 

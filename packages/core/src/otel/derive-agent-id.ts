@@ -6,9 +6,18 @@ import type { NormalisedSpan } from "./normalise-spans";
 export const CTXLOG_AGENT_ID_ATTRIBUTE = "ctxlog.agent_id";
 
 /**
+ * The span attribute in which the Vercel AI SDK's telemetry names the function traced
+ * (`telemetry: { functionId }`): set by the SDK itself up to 6.x and by @ai-sdk/otel's
+ * LegacyOpenTelemetry in 7.x, on every span of the call. (7.x's OpenTelemetry integration puts
+ * the same functionId in gen_ai.agent.name, on the call's root span.)
+ */
+export const AI_SDK_FUNCTION_ID_ATTRIBUTE = "ai.telemetry.functionId";
+
+/**
  * Where a span's agent id came from: `explicit` (ctxlog.agent_id, on the span or its resource: the
- * span is filed there whatever its trace), `named` (gen_ai.agent.id / gen_ai.agent.name: it names an
- * agent, and can decide its trace's), `service` (only service.name: it inherits its trace's agent).
+ * span is filed there whatever its trace), `named` (gen_ai.agent.id / gen_ai.agent.name /
+ * ai.telemetry.functionId: it names an agent, and can decide its trace's), `service` (only
+ * service.name: it inherits its trace's agent).
  */
 export type AgentIdSource = "explicit" | "named" | "service";
 
@@ -18,7 +27,8 @@ const text = (value: OtelJson | undefined): string | undefined =>
 /**
  * The agent_id of a span, first found: span attribute `ctxlog.agent_id`; resource attribute
  * `ctxlog.agent_id`; `gen_ai.agent.id` (span, then resource); `gen_ai.agent.name` (span, then
- * resource) as `<service.name>/<name>` (the name alone without a service.name); `service.name`.
+ * resource) as `<service.name>/<name>` (the name alone without a service.name); the span attribute
+ * `ai.telemetry.functionId` (Vercel AI SDK), as `<service.name>/<functionId>` likewise; `service.name`.
  * The first one found decides: when it is not a valid agent_id the span is refused with the reason,
  * rather than silently falling back to a less specific identity.
  */
@@ -31,11 +41,14 @@ export function deriveAgentId(
   const res = span.resource.attributes;
   const service = text(res["service.name"]);
   const agentName = text(own["gen_ai.agent.name"]) ?? text(res["gen_ai.agent.name"]);
+  const functionId = text(own[AI_SDK_FUNCTION_ID_ATTRIBUTE]);
+  const withService = (name: string | undefined) => (name && service ? `${service}/${name}` : name);
   const candidates: [string, string | undefined, AgentIdSource][] = [
     ["span attribute ctxlog.agent_id", text(own[CTXLOG_AGENT_ID_ATTRIBUTE]), "explicit"],
     ["resource attribute ctxlog.agent_id", text(res[CTXLOG_AGENT_ID_ATTRIBUTE]), "explicit"],
     ["gen_ai.agent.id", text(own["gen_ai.agent.id"]) ?? text(res["gen_ai.agent.id"]), "named"],
-    ["gen_ai.agent.name", agentName && service ? `${service}/${agentName}` : agentName, "named"],
+    ["gen_ai.agent.name", withService(agentName), "named"],
+    [AI_SDK_FUNCTION_ID_ATTRIBUTE, withService(functionId), "named"],
     ["resource attribute service.name", service, "service"],
   ];
   const found = candidates.find(([, value]) => value !== undefined);
@@ -43,7 +56,7 @@ export function deriveAgentId(
     return {
       problem:
         "no agent id: set the span or resource attribute ctxlog.agent_id (OTEL_RESOURCE_ATTRIBUTES), " +
-        "gen_ai.agent.id, gen_ai.agent.name or service.name",
+        "gen_ai.agent.id, gen_ai.agent.name, ai.telemetry.functionId or service.name",
     };
   }
   const [source, agentId = "", kind] = found;

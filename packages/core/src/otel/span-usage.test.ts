@@ -1,4 +1,5 @@
-import { spanUsage, traceUsage } from "./span-usage";
+import type { OtelJsonObject } from "./any-value";
+import { spanUsage, traceUsage, type UsageSpan } from "./span-usage";
 
 describe("spanUsage: a span's model and tokens, in each convention", () => {
   it.each([
@@ -101,6 +102,116 @@ describe("traceUsage: each model call counted once", () => {
     ).toEqual({
       models: ["x"],
       inputTokens: null,
+      outputTokens: null,
+    });
+  });
+});
+
+// The attributes below are those @ai-sdk/otel 1.0.173 (with ai 7.0.173) wrote for a generateText
+// of MockLanguageModelV4 making two tool calls and then answering (prompts and outputs left out).
+describe("the AI SDK 7 through @ai-sdk/otel", () => {
+  const step = (input: number, output: number) => ({ input, output });
+  const steps = [step(10, 3), step(20, 4), step(30, 5)];
+
+  it("OpenTelemetry (GenAI conventions): the invoke_agent root sums the chat spans, counted once", () => {
+    const root = {
+      "gen_ai.operation.name": "invoke_agent",
+      "gen_ai.provider.name": "mock-provider",
+      "gen_ai.request.model": "mock-model",
+      "gen_ai.agent.name": "planner",
+      "gen_ai.response.finish_reasons": ["stop"],
+      "gen_ai.usage.input_tokens": 60,
+      "gen_ai.usage.output_tokens": 12,
+    };
+    expect(spanUsage(root)).toEqual({ model: "mock-model", inputTokens: 60, outputTokens: 12 });
+    const spans: UsageSpan[] = [{ spanId: "root", parentSpanId: "", attributes: root }];
+    steps.forEach((s, i) => {
+      spans.push({
+        spanId: `step${i}`,
+        parentSpanId: "root",
+        attributes: { "gen_ai.operation.name": "agent_step" },
+      });
+      spans.push({
+        spanId: `chat${i}`,
+        parentSpanId: `step${i}`,
+        attributes: {
+          "gen_ai.operation.name": "chat",
+          "gen_ai.provider.name": "mock-provider",
+          "gen_ai.request.model": "mock-model",
+          "gen_ai.response.model": "mock-model",
+          "gen_ai.usage.input_tokens": s.input,
+          "gen_ai.usage.output_tokens": s.output,
+        },
+      });
+      if (i < 2) {
+        spans.push({
+          spanId: `tool${i}`,
+          parentSpanId: `step${i}`,
+          attributes: {
+            "gen_ai.operation.name": "execute_tool",
+            "gen_ai.tool.name": "weather",
+            "gen_ai.tool.call.id": `c${i + 1}`,
+          },
+        });
+      }
+    });
+    expect(traceUsage(spans)).toEqual({ models: ["mock-model"], inputTokens: 60, outputTokens: 12 });
+    // had the root been counted too, the totals would be doubled
+    expect(traceUsage(spans.slice(0, 1))).toEqual({
+      models: ["mock-model"],
+      inputTokens: 60,
+      outputTokens: 12,
+    });
+  });
+
+  it("LegacyOpenTelemetry (ai.* attributes): ai.generateText over its doGenerate spans, counted once", () => {
+    const legacy = (input: number, output: number, extra: OtelJsonObject = {}): OtelJsonObject => ({
+      "ai.operationId": "ai.generateText",
+      "ai.telemetry.functionId": "planner",
+      "ai.model.provider": "mock-provider",
+      "ai.model.id": "mock-model",
+      "ai.usage.inputTokens": input,
+      "ai.usage.outputTokens": output,
+      "ai.usage.totalTokens": input + output,
+      ...extra,
+    });
+    const spans: UsageSpan[] = [{ spanId: "gen", parentSpanId: "", attributes: legacy(60, 12) }];
+    steps.forEach((s, i) => {
+      spans.push({
+        spanId: `do${i}`,
+        parentSpanId: "gen",
+        // doGenerate repeats its counts in the GenAI attributes: read once, whichever comes first
+        attributes: legacy(s.input, s.output, {
+          "ai.operationId": "ai.generateText.doGenerate",
+          "ai.response.model": "mock-model-2026",
+          "gen_ai.usage.input_tokens": s.input,
+          "gen_ai.usage.output_tokens": s.output,
+        }),
+      });
+      spans.push({
+        spanId: `tool${i}`,
+        parentSpanId: `do${i}`,
+        attributes: { "ai.operationId": "ai.toolCall", "ai.toolCall.name": "weather" },
+      });
+    });
+    expect(spanUsage(spans[1]?.attributes ?? {})).toEqual({
+      model: "mock-model-2026",
+      inputTokens: 10,
+      outputTokens: 3,
+    });
+    expect(traceUsage(spans)).toEqual({
+      models: ["mock-model", "mock-model-2026"],
+      inputTokens: 60,
+      outputTokens: 12,
+    });
+  });
+
+  it("LegacyOpenTelemetry's embedding spans: ai.usage.tokens counts as input", () => {
+    expect(
+      spanUsage({ "ai.operationId": "ai.embed", "ai.model.id": "embed-1", "ai.usage.tokens": 8 }),
+    ).toEqual({
+      model: "embed-1",
+      inputTokens: 8,
       outputTokens: null,
     });
   });

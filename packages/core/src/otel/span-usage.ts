@@ -6,8 +6,11 @@ import type { OtelJson, OtelJsonObject } from "./any-value";
  *   gen_ai.request.model, gen_ai.usage.input_tokens / output_tokens, and before 1.27
  *   gen_ai.usage.prompt_tokens / completion_tokens;
  * - OpenInference (1.x): llm.model_name, llm.token_count.prompt / completion;
- * - Vercel AI SDK telemetry (4.x and 5.x): ai.response.model / ai.model.id,
- *   ai.usage.inputTokens / outputTokens (5.x), ai.usage.promptTokens / completionTokens (4.x).
+ * - Vercel AI SDK telemetry: ai.response.model / ai.model.id, ai.usage.inputTokens / outputTokens
+ *   (5.x to 7.x), ai.usage.promptTokens / completionTokens (4.x), and for embeddings
+ *   ai.usage.tokens (input only). In 7.x these come from @ai-sdk/otel's LegacyOpenTelemetry; its
+ *   default OpenTelemetry integration writes the GenAI attributes above instead (gen_ai.request.model,
+ *   gen_ai.usage.input_tokens, also on embedding spans).
  */
 const MODEL_KEYS = [
   "gen_ai.response.model",
@@ -22,6 +25,7 @@ const INPUT_KEYS = [
   "llm.token_count.prompt",
   "ai.usage.inputTokens",
   "ai.usage.promptTokens",
+  "ai.usage.tokens",
 ];
 const OUTPUT_KEYS = [
   "gen_ai.usage.output_tokens",
@@ -83,7 +87,7 @@ export interface TraceUsage {
  * Models and token totals of a trace's spans. Each model call is counted once: a span's tokens
  * count only when none of its descendants among `spans` carries tokens, since wrappers repeat their
  * calls' usage (the AI SDK's ai.generateText over ai.generateText.doGenerate, an invoke_agent span
- * summing its chats).
+ * summing its chats, as the AI SDK 7's invoke_agent does over its step / chat spans).
  */
 export function traceUsage(spans: readonly UsageSpan[]): TraceUsage {
   const usages = spans.map((s) => spanUsage(s.attributes));

@@ -1,7 +1,7 @@
 import { bytesToHex, type Hex } from "viem";
 import { hashContext } from "../canonical";
 import { entryHash } from "../chain-entry";
-import { processProof } from "../merkle";
+import { contextLeaf, processProof } from "../merkle";
 import { checkAnchorSubmitter } from "./anchor-submitter";
 import { recoverContextSignerFast, recoverReceiptSignerFast } from "./recover";
 import { describeSignerPeriod, signerValidAt } from "./signers";
@@ -206,8 +206,8 @@ function checkMerkle(stored: StoredEvidence | null, missing: string): Verificati
     return fail("merkle_proof", "the stored proof, leaf or root is not made of 32-byte hashes");
   }
   // a chained context (proof bundle version 2) anchors its entry hash, recomputed here from its
-  // parts; one logged before logs were chained anchors context_hash itself
-  let leaf = stored.contextHash;
+  // parts; one logged before logs were chained anchors context_hash itself (contextLeaf)
+  let entry: Hex | null = null;
   let leafName = "context_hash";
   if (stored.link) {
     const link = stored.link;
@@ -223,10 +223,11 @@ function checkMerkle(stored: StoredEvidence | null, missing: string): Verificati
         `entry ${link.sequence}: its fields hash to ${recomputed}, not the stored entry_hash ${link.entryHash}`,
       );
     }
-    leaf = recomputed;
+    entry = recomputed as Hex;
     leafName = `entry_hash (entry ${link.sequence} of its log)`;
   }
-  const reached = bytesToHex(processProof(leaf as Hex, stored.merkleProof as Hex[]));
+  const leaf = contextLeaf({ contextHash: stored.contextHash as Hex, entryHash: entry });
+  const reached = bytesToHex(processProof(leaf, stored.merkleProof as Hex[]));
   if (reached === lower(merkleRoot)) {
     return pass(
       "merkle_proof",

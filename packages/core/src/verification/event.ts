@@ -1,4 +1,6 @@
 import type { VerificationCompletedData } from "../webhooks/event-schemas";
+import type { VerificationCheck } from "./types";
+import { verificationVerdict } from "./verdict";
 
 export type { VerificationCompletedData };
 
@@ -14,9 +16,15 @@ export interface VerificationView {
   blockNumber: bigint | null;
   confirmations: number;
   verificationTimeMs: number;
+  /** each check's outcome, for the verdict (a check that could not run is not a failure) */
+  checks: readonly Pick<VerificationCheck, "ok" | "unavailable">[];
 }
 
-/** The spec's data fields of `verification.completed`, exactly and in its order. */
+/**
+ * The spec's data fields of `verification.completed`, in its order, then the verdict (three values,
+ * DESIGN.md principle 9): the spec's `verified` is true for an erased context too, and the verdict
+ * tells a receiver which.
+ */
 export function verificationCompletedData(v: VerificationView): VerificationCompletedData {
   return {
     verification_id: v.id,
@@ -29,5 +37,6 @@ export function verificationCompletedData(v: VerificationView): VerificationComp
     block_number: v.blockNumber === null ? null : Number(v.blockNumber),
     confirmations: v.confirmations,
     verification_time_ms: v.verificationTimeMs,
+    verdict: verificationVerdict(v.checks),
   };
 }

@@ -4,17 +4,19 @@
 // and values every time (JSON's keys, "keep-alive", "content-type: …", the day names); raw DEFLATE
 // primed with a dictionary of those leaves what varies — the signatures, the timestamps, the port:
 // ~110 bytes. The response body and the error stay columns of their own (erasure clears the body in
-// SQL; the delivery rates count errors in SQL).
+// SQL; the delivery rates count errors in SQL). The request headers inside are in their one packed
+// form (attempt-request-headers.ts); where an exchange is stored is packages/db's
+// webhooks/stored-attempts.ts.
 //
 // The format byte names the dictionary: `EXCHANGE_DICTIONARY_1` never changes once rows use it; a new
 // dictionary is a new format, and every format ever written stays readable.
 
 import { deflateRawSync, inflateRawSync } from "node:zlib";
-import type { StoredRequestHeaders } from "./stored-request-headers";
+import type { PackedRequestHeaders } from "./attempt-request-headers";
 
 export interface AttemptExchange {
   /** what was sent; null when nothing was (a refused plain-http URL) */
-  request: { url: string; headers: StoredRequestHeaders | null } | null;
+  request: { url: string; headers: PackedRequestHeaders | null } | null;
   /** the response's headers and whether its body was cut at 4 KiB; null when no response came */
   response: { headers: Record<string, string | string[]>; bodyTruncated: boolean } | null;
 }
@@ -77,7 +79,7 @@ const EXCHANGE_DICTIONARY_1 = Buffer.from(
 /** The JSON form: short keys (u url, q request headers, r response headers, x body truncated). */
 interface ExchangeJson {
   u?: string;
-  q?: StoredRequestHeaders | null;
+  q?: PackedRequestHeaders | null;
   r?: Record<string, string | string[]>;
   x?: boolean;
 }
@@ -110,7 +112,7 @@ export function encodeAttemptExchange(exchange: AttemptExchange): Buffer<ArrayBu
         macs.push(mac);
         delete rest[field.key];
       }
-      json.q = rest as StoredRequestHeaders;
+      json.q = rest as unknown as PackedRequestHeaders;
     }
   }
   if (exchange.response) {
@@ -121,7 +123,11 @@ export function encodeAttemptExchange(exchange: AttemptExchange): Buffer<ArrayBu
   return Buffer.concat([Buffer.from([FORMAT_1, flags]), ...macs, packed]) as Buffer<ArrayBuffer>;
 }
 
-/** An exchange from its stored bytes. Throws on a format it does not know (a newer writer's). */
+/**
+ * An exchange from its stored bytes. Throws on a format it does not know (a newer writer's). The
+ * request headers come back as stored: attempt-request-headers.ts's unpackRequestHeaders gives them
+ * as sent.
+ */
 export function decodeAttemptExchange(stored: Uint8Array): AttemptExchange {
   const bytes = Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength);
   if (bytes[0] !== FORMAT_1) throw new Error(`unknown attempt exchange format ${bytes[0]}`);
@@ -138,7 +144,7 @@ export function decodeAttemptExchange(stored: Uint8Array): AttemptExchange {
   ) as ExchangeJson;
   const headers = json.q === undefined || json.q === null ? null : { ...json.q, ...Object.fromEntries(macs) };
   return {
-    request: json.u === undefined ? null : { url: json.u, headers: headers as StoredRequestHeaders | null },
+    request: json.u === undefined ? null : { url: json.u, headers: headers as PackedRequestHeaders | null },
     response: json.r === undefined ? null : { headers: json.r, bodyTruncated: json.x === true },
   };
 }

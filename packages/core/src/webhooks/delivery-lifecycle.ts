@@ -21,7 +21,8 @@ export type DeliveryState = (typeof DELIVERY_STATES)[number];
  * or a test event), or failed at once when its endpoint is disabled (kept for a recover); each
  * attempt's outcome moves it on (a success; a failure with attempts left, due again after its
  * delay; the cycle's last failure); an endpoint deleted or disabled abandons what it still had
- * queued; and the retry and recover routes start a new cycle of a failed one.
+ * queued; the retry and recover routes start a new cycle of a failed one, and the retry route
+ * makes a retrying one due now (its next attempt, not a new cycle).
  */
 export const DELIVERY_LIFECYCLE = defineLifecycle({
   name: "delivery",
@@ -38,6 +39,7 @@ export const DELIVERY_LIFECYCLE = defineLifecycle({
     { from: "pending", to: "failed", on: "abandon", note: "its endpoint deleted or disabled" },
     { from: "retrying", to: "failed", on: "abandon", note: "its endpoint deleted or disabled" },
     { from: "failed", to: "pending", on: "retry", note: "a new cycle, the retry route" },
+    { from: "retrying", to: "retrying", on: "retry_now", note: "due now, same cycle, the retry route" },
     { from: "failed", to: "pending", on: "recover", note: "a new cycle, the recover route" },
   ],
 });

@@ -1,7 +1,7 @@
 import { defineLifecycle, statesFor, transition } from "../lifecycle";
 
 /** An endpoint's stored health (the WebhookStatus enum of prisma/schema.prisma). */
-export const ENDPOINT_STORED_STATUSES = ["active", "failing"] as const;
+export const ENDPOINT_STORED_STATUSES = ["active", "degraded", "failing"] as const;
 export type EndpointStoredStatus = (typeof ENDPOINT_STORED_STATUSES)[number];
 
 /**
@@ -11,20 +11,23 @@ export type EndpointStoredStatus = (typeof ENDPOINT_STORED_STATUSES)[number];
  * one SQL function, ctxlog_endpoint_state (migration 20261129150000_lifecycle_states_defined), the
  * way endpointState below does in TypeScript.
  */
-export const ENDPOINT_STATES = ["active", "failing", "disabled", "deleted"] as const;
+export const ENDPOINT_STATES = ["active", "degraded", "failing", "disabled", "deleted"] as const;
 export type EndpointState = (typeof ENDPOINT_STATES)[number];
 
 /**
  * The health rule, stated once (packages/db/src/webhooks/endpoint-transitions.sql is the SQL it
- * drives): an active endpoint becomes `failing` when one of its deliveries spends every attempt of
- * a cycle (failing_since: then); any delivery that succeeds makes a failing one `active` again;
- * an endpoint failing for longer than WEBHOOK_DISABLE_AFTER_HOURS (the webhook worker's setting,
- * this default) is disabled, as one answering 410 Gone is at once.
+ * drives): an active endpoint is `degraded` from the first attempt that fails (its delivery is
+ * retrying); a healthy or degraded one becomes `failing` when one of its deliveries spends every
+ * attempt of a cycle (failing_since: then); any delivery that succeeds makes a degraded or failing
+ * one `active` again; an endpoint failing for longer than WEBHOOK_DISABLE_AFTER_HOURS (the webhook
+ * worker's setting, this default) is disabled, as one answering 410 Gone is at once.
  */
 export const ENDPOINT_HEALTH = {
-  /** exhausted deliveries (since the last success) that make an active endpoint failing */
+  /** failed attempts (since the last success) that make an active endpoint degraded */
+  degradedAfterFailedAttempts: 1,
+  /** exhausted deliveries (since the last success) that make an active or degraded endpoint failing */
   failingAfterExhaustedDeliveries: 1,
-  /** successful deliveries that make a failing endpoint active again */
+  /** successful deliveries that make a degraded or failing endpoint active again */
   activeAfterSucceededDeliveries: 1,
   /** how long an endpoint may stay failing before it is disabled (hours) */
   defaultDisableAfterHours: 120,
@@ -36,8 +39,9 @@ export const ENDPOINT_HEALTH = {
  * An endpoint's lifecycle: the one statement of its states and of what moves it between them.
  * packages/db/src/webhooks/endpoint-transitions.ts is the one module that writes webhooks.status,
  * failing_since, disabled_at, disabled_reason and deleted_at, each statement checked against this
- * table. Enabling a disabled endpoint gives back the health it kept: `enable` if it was active,
- * `enable_failing` if it was failing (its failing time restarts then).
+ * table. Enabling a disabled endpoint gives back the health it kept: `enable` if it was active or
+ * degraded (the failures that degraded it are old news: it starts clean), `enable_failing` if it was
+ * failing (its failing time restarts then).
  */
 export const ENDPOINT_LIFECYCLE = defineLifecycle({
   name: "endpoint",
@@ -45,16 +49,22 @@ export const ENDPOINT_LIFECYCLE = defineLifecycle({
   final: ["deleted"],
   transitions: [
     { from: null, to: "active", on: "create", note: "POST /v1/webhooks" },
+    { from: "active", to: "degraded", on: "fail_attempt", note: "an attempt failed" },
     { from: "active", to: "failing", on: "fail", note: "a delivery spent its attempts" },
+    { from: "degraded", to: "failing", on: "fail", note: "a delivery spent its attempts" },
+    { from: "degraded", to: "active", on: "succeed", note: "a delivery succeeded" },
     { from: "failing", to: "active", on: "succeed", note: "a delivery succeeded" },
     { from: "active", to: "disabled", on: "gone", note: "a 410 Gone" },
+    { from: "degraded", to: "disabled", on: "gone", note: "a 410 Gone" },
     { from: "failing", to: "disabled", on: "gone", note: "a 410 Gone" },
     { from: "failing", to: "disabled", on: "disable_failing", note: "failing for too long" },
     { from: "active", to: "disabled", on: "disable", note: "by hand" },
+    { from: "degraded", to: "disabled", on: "disable", note: "by hand" },
     { from: "failing", to: "disabled", on: "disable", note: "by hand" },
-    { from: "disabled", to: "active", on: "enable", note: "it was active" },
+    { from: "disabled", to: "active", on: "enable", note: "it was active or degraded" },
     { from: "disabled", to: "failing", on: "enable_failing", note: "it was failing, counted from now" },
     { from: "active", to: "deleted", on: "delete", note: "DELETE /v1/webhooks/:id" },
+    { from: "degraded", to: "deleted", on: "delete", note: "DELETE /v1/webhooks/:id" },
     { from: "failing", to: "deleted", on: "delete", note: "DELETE /v1/webhooks/:id" },
     { from: "disabled", to: "deleted", on: "delete", note: "DELETE /v1/webhooks/:id" },
   ],

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ERROR_CODES } from "../errors";
+import { VERIFICATION_VERDICTS } from "../verification/verdict";
 
 /*
  * The one description of every event body the service sends: the payload builders
@@ -137,6 +138,11 @@ export const verificationCompletedDataSchema = z
       .meta({ description: "Null when the node had no receipt for the transaction (or there was none)." }),
     confirmations: z.int(),
     verification_time_ms: z.int(),
+    verdict: z.enum(VERIFICATION_VERDICTS).meta({
+      description:
+        "`verified`; `verified_data_unavailable` (the context's data was erased, so the data checks did not " +
+        "run: `verified` is true and `hash_matches` false); or `failed`. The same verdict as the Verification.",
+    }),
   })
   .strict()
   .meta({ id: "VerificationCompletedEventData" });

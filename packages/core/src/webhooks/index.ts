@@ -1,6 +1,12 @@
 export { type AddressVerdict, classifyAddress, isIpLiteral } from "./address-policy";
 export { type AttemptExchange, decodeAttemptExchange, encodeAttemptExchange } from "./attempt-exchange";
 export {
+  type PackedRequestHeaders,
+  packRequestHeaders,
+  type RequestHeadersRef,
+  unpackRequestHeaders,
+} from "./attempt-request-headers";
+export {
   DELIVERY_LIFECYCLE,
   DELIVERY_STATES,
   DELIVERY_STORED_STATUSES,
@@ -69,12 +75,13 @@ export {
   type WebhookHeaderInput,
 } from "./signature";
 export {
-  packRequestHeaders,
-  type RequestHeadersRef,
-  type StoredRequestHeaders,
-  unpackRequestHeaders,
-} from "./stored-request-headers";
-export { WEBHOOK_STATES, type WebhookState, webhookState } from "./webhook-state";
+  WEBHOOK_HEALTH,
+  WEBHOOK_STATES,
+  type WebhookHealth,
+  type WebhookState,
+  webhookHealth,
+  webhookState,
+} from "./webhook-state";
 export {
   checkWebhookUrl,
   MAX_WEBHOOK_URL_LENGTH,

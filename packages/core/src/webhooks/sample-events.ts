@@ -77,6 +77,7 @@ export function sampleEventData(event: EventName, now: Date = new Date()): Recor
         block_number: Number(ctx.blockNumber),
         confirmations: ctx.confirmations,
         verification_time_ms: 42,
+        verdict: "verified",
       };
     case "webhook.disabled":
       return webhookDisabledData({

@@ -56,7 +56,7 @@ export interface WebhookHeaderFields {
 /**
  * The headers of one attempt, laid out from their fields: the one place that names them and orders
  * them (`buildWebhookHeaders` fills the fields by signing; an attempt's stored short form,
- * stored-request-headers.ts, fills them from the row).
+ * attempt-request-headers.ts, fills them from the row).
  */
 export function webhookHeadersOf(f: WebhookHeaderFields): Record<string, string> {
   const headers: Record<string, string> = {

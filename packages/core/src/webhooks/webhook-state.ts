@@ -1,19 +1,35 @@
-import { endpointState } from "./endpoint-lifecycle";
+import { type EndpointStoredStatus, endpointState } from "./endpoint-lifecycle";
 
 /**
- * The one set of states a webhook endpoint is shown in, by the API (`status`) and the overview
- * (`webhooks_by_status`) alike:
+ * The health a live webhook endpoint is shown with, by the API (`health`), the overview
+ * (`webhooks_by_health`), the webhook worker's metric and the console alike — its lifecycle state
+ * (endpoint-lifecycle.ts, ENDPOINT_HEALTH states the rule), a deleted endpoint aside:
  * - `disabled`: nothing is sent to it (a 410 Gone, the disable-after rule, or disabled by hand);
- *   it wins over the delivery outcome, so a disabled endpoint is never counted as active;
+ *   it wins over the delivery outcomes, so a disabled endpoint is never counted as active;
  * - `failing`: enabled, and a delivery has used all its attempts since the last success;
- * - `active`: enabled, and no delivery has failed since the last success.
+ * - `degraded`: enabled, and an attempt has failed since the last success (its delivery retries);
+ * - `active`: enabled, and nothing has failed since the last success.
+ */
+export const WEBHOOK_HEALTH = ["active", "degraded", "failing", "disabled"] as const;
+export type WebhookHealth = (typeof WEBHOOK_HEALTH)[number];
+
+/**
+ * The spec's `status` of a webhook: `active` or `failing`, with `disabled` as a third value (see
+ * `disabled`); a degraded endpoint's status is `active` — it has not failed a delivery yet — and
+ * its `health` says the rest.
  */
 export const WEBHOOK_STATES = ["active", "failing", "disabled"] as const;
 export type WebhookState = (typeof WEBHOOK_STATES)[number];
 
-/** A live endpoint's state (endpoint-lifecycle.ts endpointState; a deleted one is never shown). */
-export function webhookState(row: { status: "active" | "failing"; disabledAt: Date | null }): WebhookState {
+/** A live endpoint's health (endpoint-lifecycle.ts endpointState; a deleted one is never shown). */
+export function webhookHealth(row: { status: EndpointStoredStatus; disabledAt: Date | null }): WebhookHealth {
   const state = endpointState({ ...row, deletedAt: null });
-  if (state === "deleted") throw new Error("webhookState: a deleted endpoint has no state to show");
+  if (state === "deleted") throw new Error("webhookHealth: a deleted endpoint has no health to show");
   return state;
+}
+
+/** A live endpoint's `status`: its health, degraded shown as active (WEBHOOK_STATES). */
+export function webhookState(row: { status: EndpointStoredStatus; disabledAt: Date | null }): WebhookState {
+  const health = webhookHealth(row);
+  return health === "degraded" ? "active" : health;
 }

@@ -1,7 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import { newId } from "@ctxlog/core";
-import type { Account, PrismaClient } from "../generated/prisma/client";
-import { Prisma } from "../generated/prisma/client";
+import type { Account } from "../generated/prisma/client";
+import type { DbOrTx } from "../prisma-types";
+import { runQuery } from "../run-query";
+import { inSqlTransaction } from "../sql-transaction";
+import { toAccount } from "./account-rows";
+import { ensureUser, insertAccount, insertAccountKey } from "./create-account.queries";
 import { createSignInLink, INVITATION_LINK_TTL_MS, type IssuedSignInLink } from "./sign-in-links";
 
 export interface CreateAccountInput {
@@ -20,6 +24,15 @@ export class AccountEmailTakenError extends Error {
   override readonly name = "AccountEmailTakenError";
 }
 
+/**
+ * A unique index refused the row: PostgreSQL's 23505 (the pg pool), or Prisma's P2002 (a client
+ * without a pool of its own runs the statements through Prisma).
+ */
+const isUniqueViolation = (err: unknown) =>
+  typeof err === "object" &&
+  err !== null &&
+  ["23505", "P2002"].includes(String((err as { code?: unknown }).code));
+
 /** Emails are compared and stored trimmed and lowercased. */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -33,51 +46,45 @@ export function normalizeEmail(email: string): string {
  * hash nobody holds the preimage of, so it can never be presented as a bearer key.
  */
 export async function createAccount(
-  db: PrismaClient,
+  db: DbOrTx,
   input: CreateAccountInput,
 ): Promise<{ account: Account; link: IssuedSignInLink }> {
   const now = input.now ?? new Date();
   const email = normalizeEmail(input.email);
   try {
-    return await db.$transaction(async (tx) => {
-      await tx.user.upsert({
-        where: { id: input.userId },
-        create: { id: input.userId, plan: input.defaultPlan ?? "free" },
-        update: {},
-      });
-      const account = await tx.account.create({
-        data: {
-          id: newId("acc"),
+    return await inSqlTransaction(db, async (sql) => {
+      await runQuery(ensureUser, { userId: input.userId, plan: input.defaultPlan ?? "free" }, sql);
+      const [row] = await runQuery(
+        insertAccount,
+        { id: newId("acc"), userId: input.userId, email, invitedById: input.invitedById ?? null, now },
+        sql,
+      );
+      if (!row) throw new Error("INSERT … RETURNING returned no row");
+      const account = toAccount(row);
+      await runQuery(
+        insertAccountKey,
+        {
+          id: newId("key"),
           userId: input.userId,
-          email,
-          invitedById: input.invitedById ?? null,
-          createdAt: now,
-        },
-      });
-      const keyId = newId("key");
-      await tx.apiKey.create({
-        data: {
-          id: keyId,
-          userId: input.userId,
-          type: "full",
           hash: createHash("sha256")
             .update(`account:${randomBytes(32).toString("hex")}`)
             .digest("hex"),
-          displayPrefix: "session",
-          familyId: keyId,
           accountId: account.id,
           name: `dashboard: ${email}`,
-          createdAt: now,
+          now,
         },
-      });
+        sql,
+      );
       const ttlMs = input.linkTtlMs ?? INVITATION_LINK_TTL_MS;
-      const link = await createSignInLink(tx, account.id, { ttlMs, now });
+      const link = await createSignInLink(sql, account.id, { ttlMs, now });
       return { account, link };
     });
   } catch (err) {
-    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") {
+    if (isUniqueViolation(err)) {
       // (user, email) is unique: another user's account with this email is no conflict here
-      throw new AccountEmailTakenError(`user ${input.userId} has an account with the email ${email}`);
+      throw new AccountEmailTakenError(`user ${input.userId} has an account with the email ${email}`, {
+        cause: err,
+      });
     }
     throw err;
   }

@@ -1,6 +1,12 @@
-import type { Account, PrismaClient } from "../generated/prisma/client";
+import type { Account } from "../generated/prisma/client";
+import type { DbOrTx } from "../prisma-types";
+import { runQuery } from "../run-query";
 import { revokeAccountSessions } from "../sessions/revoke-sessions";
+import { inSqlTransaction, sqlOf } from "../sql-transaction";
+import { toAccount } from "./account-rows";
+import { clearAccountDisabled, setAccountDisabled } from "./disable-account.queries";
 import { lockAccountForRemoval } from "./keep-one-account";
+import { voidSignInLinks } from "./sign-in-links";
 
 /**
  * Disables an account of `userId`: it can no longer sign in, its sessions end and its unused
@@ -8,28 +14,27 @@ import { lockAccountForRemoval } from "./keep-one-account";
  * LastAccountError when it is the user's last account that can sign in (unless `allowLast`).
  */
 export async function disableAccount(
-  db: PrismaClient,
+  db: DbOrTx,
   input: { userId: string; accountId: string; allowLast?: boolean; now?: Date },
 ): Promise<Account | null> {
   const now = input.now ?? new Date();
-  return db.$transaction(async (tx) => {
-    const account = await lockAccountForRemoval(tx, input);
+  return inSqlTransaction(db, async (sql) => {
+    const account = await lockAccountForRemoval(sql, input);
     if (!account) return null;
-    await revokeAccountSessions(tx, account.id, now);
-    await tx.signInLink.updateMany({ where: { accountId: account.id, usedAt: null }, data: { usedAt: now } });
+    await revokeAccountSessions(sql, account.id, now);
+    await voidSignInLinks(sql, account.id, now);
     if (account.disabledAt) return account;
-    return tx.account.update({ where: { id: account.id }, data: { disabledAt: now } });
+    const [row] = await runQuery(setAccountDisabled, { accountId: account.id, now }, sql);
+    if (!row) throw new Error(`account ${account.id}, locked, is gone`);
+    return toAccount(row);
   });
 }
 
 /** Enables a disabled account of `userId` again (its password still works); null when none. */
 export async function enableAccount(
-  db: PrismaClient,
+  db: DbOrTx,
   input: { userId: string; accountId: string },
 ): Promise<Account | null> {
-  const { count } = await db.account.updateMany({
-    where: { id: input.accountId, userId: input.userId },
-    data: { disabledAt: null },
-  });
-  return count === 0 ? null : db.account.findUnique({ where: { id: input.accountId } });
+  const [row] = await runQuery(clearAccountDisabled, input, sqlOf(db));
+  return row ? toAccount(row) : null;
 }

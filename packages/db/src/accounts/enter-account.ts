@@ -1,6 +1,13 @@
-import type { Account, Person, PrismaClient } from "../generated/prisma/client";
+import type { Account, Person } from "../generated/prisma/client";
+import type { DbOrTx } from "../prisma-types";
+import { runQuery } from "../run-query";
 import { revokeSession } from "../sessions/revoke-sessions";
 import { type SessionTimeouts, type StartedSession, startSession } from "../sessions/start-session";
+import { inSqlTransaction } from "../sql-transaction";
+import { toAccount } from "./account-rows";
+import { lockAccount, useLiveLinks } from "./enter-account.queries";
+import { readAccount } from "./find-account";
+import { joinAccount } from "./join-account";
 
 /**
  * Starts a session of a signed-in person in one of their memberships (listMemberships): an account
@@ -10,7 +17,7 @@ import { type SessionTimeouts, type StartedSession, startSession } from "../sess
  * Null when the account is none of the person's memberships now.
  */
 export async function enterAccount(
-  db: PrismaClient,
+  db: DbOrTx,
   input: {
     person: Pick<Person, "id" | "email" | "emailVerifiedAt">;
     accountId: string;
@@ -21,24 +28,20 @@ export async function enterAccount(
 ): Promise<{ account: Account; session: StartedSession } | null> {
   const now = input.now ?? new Date();
   const { person } = input;
-  return db.$transaction(async (tx) => {
-    const [locked] = await tx.$queryRaw<{ id: string }[]>`
-      SELECT id FROM accounts WHERE id = ${input.accountId} FOR UPDATE`;
-    const account = locked ? await tx.account.findUnique({ where: { id: locked.id } }) : null;
+  return inSqlTransaction(db, async (sql) => {
+    const [locked] = await runQuery(lockAccount, { accountId: input.accountId }, sql);
+    const account = locked ? toAccount(locked) : null;
     if (!account || account.disabledAt) return null;
     if (account.personId !== person.id) {
       const invitation =
         account.personId === null && account.email === person.email && person.emailVerifiedAt;
       if (!invitation) return null;
-      const { count } = await tx.signInLink.updateMany({
-        where: { accountId: account.id, usedAt: null, expiresAt: { gt: now } },
-        data: { usedAt: now },
-      });
-      if (count === 0) return null;
-      await tx.account.update({ where: { id: account.id }, data: { personId: person.id } });
+      const used = await runQuery(useLiveLinks, { accountId: account.id, now }, sql);
+      if (used.length === 0) return null;
+      await joinAccount(sql, account.id, person.id);
     }
-    if (input.replaces) await revokeSession(tx, input.replaces, now);
-    const session = await startSession(tx, account.id, input.timeouts, now);
-    return { account: await tx.account.findUniqueOrThrow({ where: { id: account.id } }), session };
+    if (input.replaces) await revokeSession(sql, input.replaces, now);
+    const session = await startSession(sql, account.id, input.timeouts, now);
+    return { account: await readAccount(sql, account.id), session };
   });
 }

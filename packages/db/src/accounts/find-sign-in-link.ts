@@ -1,11 +1,21 @@
-import type { PrismaClient } from "../generated/prisma/client";
+import type { SignInLink } from "../generated/prisma/client";
+import type { DbOrTx } from "../prisma-types";
+import { runQuery } from "../run-query";
+import { sqlOf } from "../sql-transaction";
+import { toSignInLink } from "./account-rows";
+import { signInLinkByTokenHash } from "./find-sign-in-link.queries";
 
 /**
  * The unused, unexpired link with this token hash, or null. A cheap look before the caller hashes
  * a password, so that a wrong token costs no hashing; `redeemSignInLink` checks again atomically.
  */
-export async function findSignInLink(db: PrismaClient, tokenHash: string, now = new Date()) {
-  const link = await db.signInLink.findUnique({ where: { tokenHash } });
+export async function findSignInLink(
+  db: DbOrTx,
+  tokenHash: string,
+  now = new Date(),
+): Promise<SignInLink | null> {
+  const [row] = await runQuery(signInLinkByTokenHash, { tokenHash }, sqlOf(db));
+  const link = row ? toSignInLink(row) : null;
   if (!link || link.usedAt || link.expiresAt <= now) return null;
   return link;
 }

@@ -2,6 +2,7 @@ export * from "./change-person-password";
 export * from "./create-account";
 export * from "./disable-account";
 export * from "./enter-account";
+export * from "./find-account";
 export * from "./find-account-by-email";
 export * from "./find-person";
 export * from "./find-sign-in-link";

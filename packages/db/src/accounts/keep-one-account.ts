@@ -1,4 +1,8 @@
-import type { Account, Prisma } from "../generated/prisma/client";
+import type { Account } from "../generated/prisma/client";
+import { runQuery } from "../run-query";
+import type { SqlRunner } from "../sql-transaction";
+import { toAccount } from "./account-rows";
+import { lockAccountsOfUser } from "./keep-one-account.queries";
 
 /** Disabling or removing this account would leave its user with no account that can sign in. */
 export class LastAccountError extends Error {
@@ -15,13 +19,13 @@ export const canSignIn = (a: Pick<Account, "personId" | "disabledAt">) =>
  * yet), or null. Throws LastAccountError when taking this
  * account away would leave no account of the user that can sign in, unless `allowLast` (the CLI's
  * --force). An account that cannot sign in anyway (invited, disabled) can always be taken away.
+ * In the caller's inSqlTransaction (the locks last until it ends).
  */
 export async function lockAccountForRemoval(
-  tx: Prisma.TransactionClient,
+  sql: SqlRunner,
   input: { userId: string; accountId: string; allowLast?: boolean; onlyInvited?: boolean },
 ): Promise<Account | null> {
-  await tx.$queryRaw`SELECT id FROM accounts WHERE user_id = ${input.userId} ORDER BY id FOR UPDATE`;
-  const accounts = await tx.account.findMany({ where: { userId: input.userId } });
+  const accounts = (await runQuery(lockAccountsOfUser, { userId: input.userId }, sql)).map(toAccount);
   const target = accounts.find((a) => a.id === input.accountId);
   if (!target || (input.onlyInvited && target.personId !== null)) return null;
   const othersCanSignIn = accounts.some((a) => a.id !== target.id && canSignIn(a));

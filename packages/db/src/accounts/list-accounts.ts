@@ -1,5 +1,9 @@
-import type { PrismaClient } from "../generated/prisma/client";
-import { idsBefore, toPage } from "../page";
+import { toPage } from "../page";
+import type { DbOrTx } from "../prisma-types";
+import { runQuery } from "../run-query";
+import { sqlOf } from "../sql-transaction";
+import { toAccount } from "./account-rows";
+import { accountsOfUserPage } from "./list-accounts.queries";
 
 export interface AccountSummary {
   id: string;
@@ -15,16 +19,16 @@ export interface AccountSummary {
 
 /** A user's accounts, newest first; which person joined one stays here. */
 export async function listAccounts(
-  db: PrismaClient,
+  db: DbOrTx,
   userId: string,
   query: { limit: number; after?: string },
 ): Promise<{ rows: AccountSummary[]; nextAfter: string | null }> {
-  const rows = await db.account.findMany({
-    where: { userId, ...idsBefore(query.after) },
-    orderBy: { id: "desc" },
-    take: query.limit + 1,
-  });
-  const page = toPage(rows, query.limit);
+  const rows = await runQuery(
+    accountsOfUserPage,
+    { userId, after: query.after ?? null, limit: query.limit + 1 },
+    sqlOf(db),
+  );
+  const page = toPage(rows.map(toAccount), query.limit);
   return {
     rows: page.rows.map(({ personId, invitedById: _, ...rest }) => ({ ...rest, joined: personId !== null })),
     nextAfter: page.nextAfter,

@@ -1,5 +1,8 @@
-import type { PrismaClient } from "../generated/prisma/client";
-import { idsBefore, toPage } from "../page";
+import { pageOf } from "../page";
+import type { DbOrTx } from "../prisma-types";
+import { runQuery } from "../run-query";
+import { sqlOf } from "../sql-transaction";
+import { openInvitationsPage } from "./list-invitations.queries";
 
 export interface InvitationSummary {
   accountId: string;
@@ -14,27 +17,15 @@ export interface InvitationSummary {
  * A user's open invitations, newest first: accounts nobody has joined yet (and not disabled), each with the end of its latest unused sign-in link.
  */
 export async function listInvitations(
-  db: PrismaClient,
+  db: DbOrTx,
   userId: string,
   query: { limit: number; after?: string },
 ): Promise<{ rows: InvitationSummary[]; nextAfter: string | null }> {
-  const rows = await db.account.findMany({
-    where: { userId, personId: null, disabledAt: null, ...idsBefore(query.after) },
-    orderBy: { id: "desc" },
-    take: query.limit + 1,
-    include: {
-      signInLinks: { where: { usedAt: null }, orderBy: { expiresAt: "desc" }, take: 1 },
-    },
-  });
-  const page = toPage(rows, query.limit);
-  return {
-    rows: page.rows.map((a) => ({
-      accountId: a.id,
-      email: a.email,
-      invitedById: a.invitedById,
-      createdAt: a.createdAt,
-      expiresAt: a.signInLinks[0]?.expiresAt ?? null,
-    })),
-    nextAfter: page.nextAfter,
-  };
+  const rows = await runQuery(
+    openInvitationsPage,
+    { userId, after: query.after ?? null, limit: query.limit + 1 },
+    sqlOf(db),
+  );
+  const page = pageOf(rows, query.limit, (row) => row.accountId);
+  return { rows: page.rows, nextAfter: page.next };
 }

@@ -1,5 +1,9 @@
 import type { Account, Person } from "../generated/prisma/client";
 import type { DbOrTx } from "../prisma-types";
+import { runQuery } from "../run-query";
+import { sqlOf } from "../sql-transaction";
+import { toAccount } from "./account-rows";
+import { invitationsToEmail, joinedAccounts } from "./memberships.queries";
 
 export interface Membership {
   account: Account;
@@ -17,23 +21,13 @@ export async function listMemberships(
   person: Pick<Person, "id" | "email" | "emailVerifiedAt">,
   now = new Date(),
 ): Promise<Membership[]> {
-  const joined = await db.account.findMany({
-    where: { personId: person.id, disabledAt: null },
-    orderBy: [{ lastSignInAt: { sort: "desc", nulls: "last" } }, { id: "desc" }],
-  });
+  const sql = sqlOf(db);
+  const joined = await runQuery(joinedAccounts, { personId: person.id }, sql);
   const invited = person.emailVerifiedAt
-    ? await db.account.findMany({
-        where: {
-          email: person.email,
-          personId: null,
-          disabledAt: null,
-          signInLinks: { some: { usedAt: null, expiresAt: { gt: now } } },
-        },
-        orderBy: { id: "desc" },
-      })
+    ? await runQuery(invitationsToEmail, { email: person.email, now }, sql)
     : [];
   return [
-    ...joined.map((account) => ({ account, status: "active" as const })),
-    ...invited.map((account) => ({ account, status: "invited" as const })),
+    ...joined.map((row) => ({ account: toAccount(row), status: "active" as const })),
+    ...invited.map((row) => ({ account: toAccount(row), status: "invited" as const })),
   ];
 }

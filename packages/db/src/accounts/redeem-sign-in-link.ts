@@ -1,7 +1,15 @@
 import { newId } from "@ctxlog/core";
-import type { Account, Person, PrismaClient } from "../generated/prisma/client";
+import type { Account, Person } from "../generated/prisma/client";
+import type { DbOrTx } from "../prisma-types";
+import { runQuery } from "../run-query";
 import { revokePersonSessions } from "../sessions/revoke-sessions";
 import { type SessionTimeouts, type StartedSession, startSession } from "../sessions/start-session";
+import { inSqlTransaction } from "../sql-transaction";
+import { toPerson } from "./account-rows";
+import { readAccount } from "./find-account";
+import { joinAccount } from "./join-account";
+import { linkWithAccount, upsertPerson, useLink } from "./redeem-sign-in-link.queries";
+import { voidSignInLinks } from "./sign-in-links";
 
 /**
  * Uses a one-time link (mailed to the account's email, so whoever holds it receives that mail):
@@ -13,39 +21,28 @@ import { type SessionTimeouts, type StartedSession, startSession } from "../sess
  * Null when the link is unknown, used or expired, or its account disabled.
  */
 export async function redeemSignInLink(
-  db: PrismaClient,
+  db: DbOrTx,
   input: { tokenHash: string; passwordHash: string; timeouts: SessionTimeouts; now?: Date },
 ): Promise<{ account: Account; person: Person; session: StartedSession } | null> {
   const now = input.now ?? new Date();
-  return db.$transaction(async (tx) => {
-    const link = await tx.signInLink.findUnique({
-      where: { tokenHash: input.tokenHash },
-      include: { account: true },
-    });
-    if (!link || link.account.disabledAt) return null;
-    const { count } = await tx.signInLink.updateMany({
-      where: { id: link.id, usedAt: null, expiresAt: { gt: now } },
-      data: { usedAt: now },
-    });
-    if (count === 0) return null;
-    await tx.signInLink.updateMany({
-      where: { accountId: link.accountId, usedAt: null },
-      data: { usedAt: now },
-    });
+  return inSqlTransaction(db, async (sql) => {
+    const [link] = await runQuery(linkWithAccount, { tokenHash: input.tokenHash }, sql);
+    if (!link || link.account_disabled_at) return null;
+    const used = await runQuery(useLink, { linkId: link.id, now }, sql);
+    if (used.length === 0) return null;
+    await voidSignInLinks(sql, link.account_id, now);
     // one statement, so two first links of one email (two users' invitations) raced cannot both
     // create a person: the second sets the password of the first's
-    const [upserted] = await tx.$queryRaw<{ id: string }[]>`
-      INSERT INTO people (id, email, password_hash, email_verified_at, created_at)
-      VALUES (${newId("per")}, ${link.account.email}, ${input.passwordHash}, ${now}, ${now})
-      ON CONFLICT (email) DO UPDATE
-        SET password_hash = EXCLUDED.password_hash, email_verified_at = EXCLUDED.email_verified_at
-      RETURNING id`;
+    const [upserted] = await runQuery(
+      upsertPerson,
+      { id: newId("per"), email: link.account_email, passwordHash: input.passwordHash, now },
+      sql,
+    );
     if (!upserted) throw new Error("INSERT … RETURNING returned no row");
-    await tx.account.update({ where: { id: link.accountId }, data: { personId: upserted.id } });
-    await revokePersonSessions(tx, upserted.id, now);
-    const session = await startSession(tx, link.accountId, input.timeouts, now);
-    const account = await tx.account.findUniqueOrThrow({ where: { id: link.accountId } });
-    const person = await tx.person.findUniqueOrThrow({ where: { id: upserted.id } });
-    return { account, person, session };
+    const person = toPerson(upserted);
+    await joinAccount(sql, link.account_id, person.id);
+    await revokePersonSessions(sql, person.id, now);
+    const session = await startSession(sql, link.account_id, input.timeouts, now);
+    return { account: await readAccount(sql, link.account_id), person, session };
   });
 }

@@ -1,6 +1,16 @@
-import type { Account, PrismaClient } from "../generated/prisma/client";
+import type { Account } from "../generated/prisma/client";
+import type { DbOrTx } from "../prisma-types";
+import { runQuery } from "../run-query";
+import { inSqlTransaction } from "../sql-transaction";
+import { toAccount } from "./account-rows";
 import { normalizeEmail } from "./create-account";
-import { createSignInLink, INVITATION_LINK_TTL_MS, type IssuedSignInLink } from "./sign-in-links";
+import { lockOpenInvitation } from "./reissue-invitation.queries";
+import {
+  createSignInLink,
+  INVITATION_LINK_TTL_MS,
+  type IssuedSignInLink,
+  voidSignInLinks,
+} from "./sign-in-links";
 
 /**
  * Inviting again an email this user has invited and nobody has joined yet (a lost or expired mail):
@@ -8,19 +18,20 @@ import { createSignInLink, INVITATION_LINK_TTL_MS, type IssuedSignInLink } from 
  * is a member already, disabled, or not invited at all).
  */
 export async function reissueInvitation(
-  db: PrismaClient,
+  db: DbOrTx,
   input: { userId: string; email: string; now?: Date },
 ): Promise<{ account: Account; link: IssuedSignInLink } | null> {
   const now = input.now ?? new Date();
-  return db.$transaction(async (tx) => {
-    const [open] = await tx.$queryRaw<{ id: string }[]>`
-      SELECT id FROM accounts
-      WHERE user_id = ${input.userId} AND email = ${normalizeEmail(input.email)}
-        AND person_id IS NULL AND disabled_at IS NULL
-      FOR UPDATE`;
+  return inSqlTransaction(db, async (sql) => {
+    const [open] = await runQuery(
+      lockOpenInvitation,
+      { userId: input.userId, email: normalizeEmail(input.email) },
+      sql,
+    );
     if (!open) return null;
-    await tx.signInLink.updateMany({ where: { accountId: open.id, usedAt: null }, data: { usedAt: now } });
-    const link = await createSignInLink(tx, open.id, { ttlMs: INVITATION_LINK_TTL_MS, now });
-    return { account: await tx.account.findUniqueOrThrow({ where: { id: open.id } }), link };
+    await voidSignInLinks(sql, open.id, now);
+    const link = await createSignInLink(sql, open.id, { ttlMs: INVITATION_LINK_TTL_MS, now });
+    // the row as locked: new links do not change it, and nothing else can until the commit
+    return { account: toAccount(open), link };
   });
 }

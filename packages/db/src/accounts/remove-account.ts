@@ -1,5 +1,14 @@
-import type { Account, PrismaClient } from "../generated/prisma/client";
+import type { Account } from "../generated/prisma/client";
+import type { DbOrTx } from "../prisma-types";
+import { runQuery } from "../run-query";
+import { inSqlTransaction } from "../sql-transaction";
 import { lockAccountForRemoval } from "./keep-one-account";
+import {
+  deleteAccountRow,
+  deleteLinksOfAccount,
+  deleteSessionsOfAccount,
+  releaseAccountKey,
+} from "./remove-account.queries";
 
 /**
  * Removes an account of `userId` at once: its sessions and sign-in links go, the key its sessions
@@ -9,20 +18,18 @@ import { lockAccountForRemoval } from "./keep-one-account";
  * it is the user's last account that can sign in (unless `allowLast`).
  */
 export async function removeAccount(
-  db: PrismaClient,
+  db: DbOrTx,
   input: { userId: string; accountId: string; onlyInvited?: boolean; allowLast?: boolean; now?: Date },
 ): Promise<Account | null> {
   const now = input.now ?? new Date();
-  return db.$transaction(async (tx) => {
-    const account = await lockAccountForRemoval(tx, input);
+  return inSqlTransaction(db, async (sql) => {
+    const account = await lockAccountForRemoval(sql, input);
     if (!account) return null;
-    await tx.session.deleteMany({ where: { accountId: account.id } });
-    await tx.signInLink.deleteMany({ where: { accountId: account.id } });
-    await tx.apiKey.updateMany({
-      where: { accountId: account.id },
-      data: { accountId: null, revokedAt: now },
-    });
-    await tx.account.delete({ where: { id: account.id } });
+    const accountId = account.id;
+    await runQuery(deleteSessionsOfAccount, { accountId }, sql);
+    await runQuery(deleteLinksOfAccount, { accountId }, sql);
+    await runQuery(releaseAccountKey, { accountId, now }, sql);
+    await runQuery(deleteAccountRow, { accountId }, sql);
     return account;
   });
 }

@@ -1,5 +1,8 @@
 import { generateOpaqueToken, hashOpaqueToken, newId } from "@ctxlog/core";
 import type { DbOrTx } from "../prisma-types";
+import { runQuery } from "../run-query";
+import { type SqlRunner, sqlOf } from "../sql-transaction";
+import { insertSignInLink, voidUnusedLinks } from "./sign-in-links.queries";
 
 /** How long a sign-in link works (a forgotten password: `ctxlog accounts link`). */
 export const SIGN_IN_LINK_TTL_MS = 30 * 60 * 1000;
@@ -16,17 +19,27 @@ export interface IssuedSignInLink {
   expiresAt: Date;
 }
 
-/** A new one-time link for an account; only the SHA-256 of its token is stored. */
+/**
+ * A new one-time link for an account; only the SHA-256 of its token is stored. On a client, or the
+ * runner of the caller's inSqlTransaction.
+ */
 export async function createSignInLink(
-  db: DbOrTx,
+  db: DbOrTx | SqlRunner,
   accountId: string,
   opts: { ttlMs?: number; now?: Date } = {},
 ): Promise<IssuedSignInLink> {
   const now = opts.now ?? new Date();
   const token = generateOpaqueToken();
   const expiresAt = new Date(now.getTime() + (opts.ttlMs ?? SIGN_IN_LINK_TTL_MS));
-  await db.signInLink.create({
-    data: { id: newId("lnk"), accountId, tokenHash: hashOpaqueToken(token), expiresAt, createdAt: now },
-  });
+  await runQuery(
+    insertSignInLink,
+    { id: newId("lnk"), accountId, tokenHash: hashOpaqueToken(token), expiresAt, now },
+    sqlOf(db),
+  );
   return { token, expiresAt };
+}
+
+/** Marks every unused link of an account used (a link redeemed, a new one issued, the account disabled). */
+export async function voidSignInLinks(sql: SqlRunner, accountId: string, now: Date): Promise<void> {
+  await runQuery(voidUnusedLinks, { accountId, now }, sql);
 }

@@ -131,6 +131,7 @@ export interface IMineAnchorParams {
   blockHash: string;
   blockNumber: NumberOrString;
   blockTimestamp: DateOrString;
+  effectiveGasPrice?: NumberOrString | null | void;
   from: AnchorStatusArray;
   gasUsed: NumberOrString;
   reverted: boolean;
@@ -149,7 +150,7 @@ export interface IMineAnchorQuery {
   result: IMineAnchorResult;
 }
 
-const mineAnchorIR: any = {"usedParamSet":{"to":true,"transactionHash":true,"blockNumber":true,"blockHash":true,"blockTimestamp":true,"gasUsed":true,"reverted":true,"anchorId":true,"from":true},"params":[{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":31,"b":34}]},{"name":"transactionHash","required":true,"transform":{"type":"scalar"},"locs":[{"a":72,"b":88}]},{"name":"blockNumber","required":true,"transform":{"type":"scalar"},"locs":[{"a":113,"b":125}]},{"name":"blockHash","required":true,"transform":{"type":"scalar"},"locs":[{"a":149,"b":159}]},{"name":"blockTimestamp","required":true,"transform":{"type":"scalar"},"locs":[{"a":180,"b":195}]},{"name":"gasUsed","required":true,"transform":{"type":"scalar"},"locs":[{"a":216,"b":224}]},{"name":"reverted","required":true,"transform":{"type":"scalar"},"locs":[{"a":246,"b":255}]},{"name":"anchorId","required":true,"transform":{"type":"scalar"},"locs":[{"a":307,"b":316}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":335,"b":340}]}],"statement":"UPDATE anchors\n   SET status = :to!::\"AnchorStatus\", transaction_hash = :transactionHash!,\n       block_number = :blockNumber!::bigint, block_hash = :blockHash!, block_timestamp = :blockTimestamp!,\n       gas_used = :gasUsed!::bigint, reverted = :reverted!, mined_at = now(), updated_at = now()\n WHERE id = :anchorId! AND status = ANY(:from!::\"AnchorStatus\"[])\nRETURNING id"};
+const mineAnchorIR: any = {"usedParamSet":{"to":true,"transactionHash":true,"blockNumber":true,"blockHash":true,"blockTimestamp":true,"gasUsed":true,"effectiveGasPrice":true,"reverted":true,"anchorId":true,"from":true},"params":[{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":31,"b":34}]},{"name":"transactionHash","required":true,"transform":{"type":"scalar"},"locs":[{"a":72,"b":88}]},{"name":"blockNumber","required":true,"transform":{"type":"scalar"},"locs":[{"a":113,"b":125}]},{"name":"blockHash","required":true,"transform":{"type":"scalar"},"locs":[{"a":149,"b":159}]},{"name":"blockTimestamp","required":true,"transform":{"type":"scalar"},"locs":[{"a":180,"b":195}]},{"name":"gasUsed","required":true,"transform":{"type":"scalar"},"locs":[{"a":216,"b":224}]},{"name":"effectiveGasPrice","required":false,"transform":{"type":"scalar"},"locs":[{"a":257,"b":274}]},{"name":"reverted","required":true,"transform":{"type":"scalar"},"locs":[{"a":304,"b":313}]},{"name":"anchorId","required":true,"transform":{"type":"scalar"},"locs":[{"a":365,"b":374}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":393,"b":398}]}],"statement":"UPDATE anchors\n   SET status = :to!::\"AnchorStatus\", transaction_hash = :transactionHash!,\n       block_number = :blockNumber!::bigint, block_hash = :blockHash!, block_timestamp = :blockTimestamp!,\n       gas_used = :gasUsed!::bigint, effective_gas_price = :effectiveGasPrice::numeric,\n       reverted = :reverted!, mined_at = now(), updated_at = now()\n WHERE id = :anchorId! AND status = ANY(:from!::\"AnchorStatus\"[])\nRETURNING id"};
 
 /**
  * Query generated from SQL:
@@ -157,7 +158,8 @@ const mineAnchorIR: any = {"usedParamSet":{"to":true,"transactionHash":true,"blo
  * UPDATE anchors
  *    SET status = :to!::"AnchorStatus", transaction_hash = :transactionHash!,
  *        block_number = :blockNumber!::bigint, block_hash = :blockHash!, block_timestamp = :blockTimestamp!,
- *        gas_used = :gasUsed!::bigint, reverted = :reverted!, mined_at = now(), updated_at = now()
+ *        gas_used = :gasUsed!::bigint, effective_gas_price = :effectiveGasPrice::numeric,
+ *        reverted = :reverted!, mined_at = now(), updated_at = now()
  *  WHERE id = :anchorId! AND status = ANY(:from!::"AnchorStatus"[])
  * RETURNING id
  * ```
@@ -184,14 +186,14 @@ export interface IUnmineAnchorQuery {
   result: IUnmineAnchorResult;
 }
 
-const unmineAnchorIR: any = {"usedParamSet":{"to":true,"anchorId":true,"from":true,"blockHash":true},"params":[{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":31,"b":34}]},{"name":"anchorId","required":true,"transform":{"type":"scalar"},"locs":[{"a":207,"b":216}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":235,"b":240}]},{"name":"blockHash","required":true,"transform":{"type":"scalar"},"locs":[{"a":278,"b":288}]}],"statement":"UPDATE anchors\n   SET status = :to!::\"AnchorStatus\", block_number = NULL, block_hash = NULL, block_timestamp = NULL,\n       gas_used = NULL, reverted = false, mined_at = NULL, updated_at = now()\n WHERE id = :anchorId! AND status = ANY(:from!::\"AnchorStatus\"[]) AND block_hash = :blockHash!\nRETURNING id"};
+const unmineAnchorIR: any = {"usedParamSet":{"to":true,"anchorId":true,"from":true,"blockHash":true},"params":[{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":31,"b":34}]},{"name":"anchorId","required":true,"transform":{"type":"scalar"},"locs":[{"a":235,"b":244}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":263,"b":268}]},{"name":"blockHash","required":true,"transform":{"type":"scalar"},"locs":[{"a":306,"b":316}]}],"statement":"UPDATE anchors\n   SET status = :to!::\"AnchorStatus\", block_number = NULL, block_hash = NULL, block_timestamp = NULL,\n       gas_used = NULL, effective_gas_price = NULL, reverted = false, mined_at = NULL, updated_at = now()\n WHERE id = :anchorId! AND status = ANY(:from!::\"AnchorStatus\"[]) AND block_hash = :blockHash!\nRETURNING id"};
 
 /**
  * Query generated from SQL:
  * ```
  * UPDATE anchors
  *    SET status = :to!::"AnchorStatus", block_number = NULL, block_hash = NULL, block_timestamp = NULL,
- *        gas_used = NULL, reverted = false, mined_at = NULL, updated_at = now()
+ *        gas_used = NULL, effective_gas_price = NULL, reverted = false, mined_at = NULL, updated_at = now()
  *  WHERE id = :anchorId! AND status = ANY(:from!::"AnchorStatus"[]) AND block_hash = :blockHash!
  * RETURNING id
  * ```

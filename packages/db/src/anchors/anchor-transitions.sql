@@ -28,14 +28,15 @@ RETURNING a.id;
 UPDATE anchors
    SET status = :to!::"AnchorStatus", transaction_hash = :transactionHash!,
        block_number = :blockNumber!::bigint, block_hash = :blockHash!, block_timestamp = :blockTimestamp!,
-       gas_used = :gasUsed!::bigint, reverted = :reverted!, mined_at = now(), updated_at = now()
+       gas_used = :gasUsed!::bigint, effective_gas_price = :effectiveGasPrice::numeric,
+       reverted = :reverted!, mined_at = now(), updated_at = now()
  WHERE id = :anchorId! AND status = ANY(:from!::"AnchorStatus"[])
 RETURNING id;
 
 /* @name unmineAnchor */
 UPDATE anchors
    SET status = :to!::"AnchorStatus", block_number = NULL, block_hash = NULL, block_timestamp = NULL,
-       gas_used = NULL, reverted = false, mined_at = NULL, updated_at = now()
+       gas_used = NULL, effective_gas_price = NULL, reverted = false, mined_at = NULL, updated_at = now()
  WHERE id = :anchorId! AND status = ANY(:from!::"AnchorStatus"[]) AND block_hash = :blockHash!
 RETURNING id;
 

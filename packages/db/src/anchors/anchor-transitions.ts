@@ -125,6 +125,8 @@ export interface MinedAt {
   blockHash: string;
   blockTimestamp: Date;
   gasUsed: bigint;
+  /** the receipt's effectiveGasPrice (wei per gas paid); null or absent when the node gave none */
+  effectiveGasPrice?: bigint | null;
   reverted: boolean;
 }
 
@@ -132,7 +134,13 @@ export interface MinedAt {
 export async function mineAnchorRow(sql: SqlRunner, m: MinedAt): Promise<boolean> {
   const rows = await runQuery(
     mineAnchor,
-    { ...m, blockNumber: m.blockNumber.toString(), gasUsed: m.gasUsed.toString(), ...LEADS_TO.mine },
+    {
+      ...m,
+      blockNumber: m.blockNumber.toString(),
+      gasUsed: m.gasUsed.toString(),
+      effectiveGasPrice: m.effectiveGasPrice?.toString() ?? null,
+      ...LEADS_TO.mine,
+    },
     sql,
   );
   return rows.length > 0;

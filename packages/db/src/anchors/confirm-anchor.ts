@@ -7,9 +7,9 @@ import { confirmAnchorRowAt } from "./anchor-transitions";
 
 /**
  * The anchor reached the required depth on the canonical chain: its pending contexts become
- * confirmed, each with one `context.confirmed` (stored as a template: its data, proof included, is
- * rendered from the row and the anchor at delivery). Exactly once: the status guard makes a second
- * call (another replica, a re-run) a no-op.
+ * confirmed, each with one `context.confirmed` (stored as its reference, event-references.ts: its
+ * data, proof included, is rendered from the row and the anchor at delivery). Exactly once: the
+ * status guard makes a second call (another replica, a re-run) a no-op.
  */
 export async function confirmAnchor(
   db: DbOrTx,

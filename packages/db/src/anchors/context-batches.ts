@@ -2,8 +2,8 @@ import type { ContextPlacement } from "../contexts/context-view";
 import type { DbOrTx } from "../prisma-types";
 import { runQuery } from "../run-query";
 import { sqlOf } from "../sql-transaction";
-import { placementsOf } from "./context-batches.queries";
-import { findInFlightAnchorIds, inFlightOf } from "./in-flight-anchors";
+import { anchorIdHolding, placementsOf } from "./context-batches.queries";
+import { findInFlightAnchorIds, IN_FLIGHT_STATUSES } from "./in-flight-anchors";
 
 /** What a row needs for its batch to be found: its id, and its anchor as stored (failed in). */
 interface StoredPlacement {
@@ -73,11 +73,10 @@ export async function attachBatches<
  * in), else the one in flight that lists it.
  */
 export async function findAnchorIdOf(db: DbOrTx, contextId: string): Promise<string | null> {
-  const rows = await db.$queryRaw<{ id: string }[]>`
-    SELECT COALESCE(
-      (SELECT anchor_id FROM confirmed_contexts WHERE id = ${contextId}),
-      (SELECT anchor_id FROM contexts WHERE id = ${contextId}),
-      (SELECT a.id FROM anchors AS a WHERE ${inFlightOf("a")}
-         AND a.context_ids @> ARRAY[${contextId}]::text[] LIMIT 1)) AS id`;
+  const rows = await runQuery(
+    anchorIdHolding,
+    { id: contextId, inFlight: [...IN_FLIGHT_STATUSES] },
+    sqlOf(db),
+  );
   return rows[0]?.id ?? null;
 }

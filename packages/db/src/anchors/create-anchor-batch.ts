@@ -1,9 +1,12 @@
 import { buildMerkleLevels, newId } from "@ctxlog/core";
+import { hexOf } from "../hex-columns";
 import type { DbOrTx } from "../prisma-types";
+import { runQuery } from "../run-query";
 import { inSqlTransaction } from "../sql-transaction";
 import type { AnchorTarget } from "./anchor-target";
 import { claimAnchorRow } from "./anchor-transitions";
-import { CLAIMS_LOCK_KEY, IN_FLIGHT_CONTEXT_IDS_SQL } from "./in-flight-anchors";
+import { claimOldestPending, claimPendingIds, takeClaimsLock } from "./create-anchor-batch.queries";
+import { CLAIMS_LOCK_KEY, IN_FLIGHT_STATUSES } from "./in-flight-anchors";
 
 export interface CreatedAnchorBatch {
   anchorId: string;
@@ -17,27 +20,9 @@ export interface CreatedAnchorBatch {
  */
 export type AnchorClaim = readonly string[] | { oldest: number };
 
-// Claims are taken one at a time per database (this transaction-scoped advisory lock): the next
-// claim's statements start after the previous one committed, so they see its anchor and leave its
-// contexts alone. The claim writes no context row: a batch's contexts are its anchor's context_ids
+// The claim writes no context row: a batch's contexts are its anchor's context_ids
 // (context-transitions.ts writes a confirmed_contexts row for each when the batch is confirmed, or
-// the failed row when it fails; no proof is written anywhere but the tree). A chained context's leaf is its entry hash;
-// one logged before logs were chained keeps its context_hash (proof bundle version 1).
-const CLAIMS_LOCK_SQL = `SELECT 1 AS locked FROM pg_advisory_xact_lock(${CLAIMS_LOCK_KEY})`;
-// The oldest pending contexts come from the queue (pending_contexts, by id: arrival order); those in
-// a batch in flight (a few batches' worth at most; also those an earlier version's claim wrote into
-// their rows, whose batches list them too) are skipped through one hashed list of their ids.
-const CLAIM_OLDEST_SQL = `
-  SELECT q.id, ctxlog_hex(COALESCE(c.entry_hash, c.context_hash)) AS leaf
-  FROM pending_contexts AS q JOIN contexts AS c ON c.id = q.id
-  WHERE q.id NOT IN (${IN_FLIGHT_CONTEXT_IDS_SQL})
-  ORDER BY q.id
-  LIMIT $1`;
-const CLAIM_IDS_SQL = `
-  SELECT q.id, ctxlog_hex(COALESCE(c.entry_hash, c.context_hash)) AS leaf
-  FROM pending_contexts AS q JOIN contexts AS c ON c.id = q.id
-  WHERE q.id = ANY($1::text[]) AND q.id NOT IN (${IN_FLIGHT_CONTEXT_IDS_SQL})
-  ORDER BY q.id`;
+// the failed row when it fails; no proof is written anywhere but the tree).
 
 /**
  * Claims contexts that are still pending and in no batch (the given ones, or the oldest), builds
@@ -53,14 +38,15 @@ export async function createAnchorBatch(
 ): Promise<CreatedAnchorBatch | null> {
   if ("oldest" in claim ? claim.oldest < 1 : claim.length === 0) return null;
   return inSqlTransaction(db, async (sql) => {
-    await sql(CLAIMS_LOCK_SQL);
+    await runQuery(takeClaimsLock, { key: CLAIMS_LOCK_KEY }, sql);
+    const inFlight = [...IN_FLIGHT_STATUSES];
     const rows =
       "oldest" in claim
-        ? await sql<{ id: string; leaf: string }>(CLAIM_OLDEST_SQL, [claim.oldest])
-        : await sql<{ id: string; leaf: string }>(CLAIM_IDS_SQL, [claim]);
+        ? await runQuery(claimOldestPending, { inFlight, limit: claim.oldest }, sql)
+        : await runQuery(claimPendingIds, { inFlight, ids: [...claim] }, sql);
     if (rows.length === 0) return null;
 
-    const tree = buildMerkleLevels(rows.map((r) => r.leaf as `0x${string}`));
+    const tree = buildMerkleLevels(rows.map((r) => hexOf(r.leaf) as `0x${string}`));
     const anchorId = newId("anc");
     const ids = rows.map((r) => r.id);
     // context_ids, in leaf order, is the batch: how its rows are found, and each one's leaf index.

@@ -1,6 +1,10 @@
 /** Types generated for queries found in "packages/db/src/anchors/in-flight-anchors.sql" */
 import { PreparedQuery } from '@pgtyped/runtime';
 
+export type AnchorStatus = 'confirmed' | 'failed' | 'mined' | 'queued' | 'sent';
+
+export type AnchorStatusArray = (AnchorStatus)[];
+
 export type stringArray = (string)[];
 
 /** 'InFlightPlacements' parameters type */
@@ -34,5 +38,99 @@ const inFlightPlacementsIR: any = {"usedParamSet":{"anchorIds":true,"ids":true},
  * ```
  */
 export const inFlightPlacements = new PreparedQuery<IInFlightPlacementsParams,IInFlightPlacementsResult>(inFlightPlacementsIR);
+
+
+/** 'InFlightAnchorsHolding' parameters type */
+export interface IInFlightAnchorsHoldingParams {
+  ids: stringArray;
+  inFlight: AnchorStatusArray;
+}
+
+/** 'InFlightAnchorsHolding' return type */
+export interface IInFlightAnchorsHoldingResult {
+  anchor_id: string;
+  context_id: string;
+}
+
+/** 'InFlightAnchorsHolding' query type */
+export interface IInFlightAnchorsHoldingQuery {
+  params: IInFlightAnchorsHoldingParams;
+  result: IInFlightAnchorsHoldingResult;
+}
+
+const inFlightAnchorsHoldingIR: any = {"usedParamSet":{"inFlight":true,"ids":true},"params":[{"name":"inFlight","required":true,"transform":{"type":"scalar"},"locs":[{"a":216,"b":225}]},{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":267,"b":271},{"a":296,"b":300}]}],"statement":"-- the in-flight statuses are anchor-transitions' (@ctxlog/core ANCHOR_IN_FLIGHT_STATUSES)\nSELECT x AS \"context_id!\", a.id AS anchor_id\n  FROM anchors AS a CROSS JOIN unnest(a.context_ids) AS x\n WHERE a.status = ANY(:inFlight!::\"AnchorStatus\"[]) AND a.context_ids && :ids!::text[]\n   AND x = ANY(:ids!::text[])"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- the in-flight statuses are anchor-transitions' (@ctxlog/core ANCHOR_IN_FLIGHT_STATUSES)
+ * SELECT x AS "context_id!", a.id AS anchor_id
+ *   FROM anchors AS a CROSS JOIN unnest(a.context_ids) AS x
+ *  WHERE a.status = ANY(:inFlight!::"AnchorStatus"[]) AND a.context_ids && :ids!::text[]
+ *    AND x = ANY(:ids!::text[])
+ * ```
+ */
+export const inFlightAnchorsHolding = new PreparedQuery<IInFlightAnchorsHoldingParams,IInFlightAnchorsHoldingResult>(inFlightAnchorsHoldingIR);
+
+
+/** 'AnchorViewsOf' parameters type */
+export interface IAnchorViewsOfParams {
+  ids: stringArray;
+}
+
+/** 'AnchorViewsOf' return type */
+export interface IAnchorViewsOfResult {
+  block_hash: string | null;
+  block_number: string | null;
+  block_timestamp: Date | null;
+  chain_id: number;
+  confirmations: number | null;
+  confirmed_at: Date | null;
+  context_count: number;
+  created_at: Date;
+  effective_gas_price: string | null;
+  failed_at: Date | null;
+  failure_reason: string | null;
+  first_error_at: Date | null;
+  gas_used: string | null;
+  id: string;
+  last_error: string | null;
+  merkle_root: string;
+  mined_at: Date | null;
+  network: string;
+  next_attempt_at: Date;
+  nonce: number | null;
+  registry_address: string;
+  reverted: boolean;
+  send_attempts: number;
+  sent_at: Date | null;
+  signer_address: string;
+  status: AnchorStatus;
+  transaction_hash: string | null;
+  updated_at: Date;
+}
+
+/** 'AnchorViewsOf' query type */
+export interface IAnchorViewsOfQuery {
+  params: IAnchorViewsOfParams;
+  result: IAnchorViewsOfResult;
+}
+
+const anchorViewsOfIR: any = {"usedParamSet":{"ids":true},"params":[{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":574,"b":578}]}],"statement":"-- every column but context_ids and merkle_tree (context-view.ts' ANCHOR_OMIT)\nSELECT id, signer_address, chain_id, network, registry_address, merkle_root, context_count, status,\n       nonce, transaction_hash, block_number::text AS block_number, block_hash, block_timestamp,\n       gas_used::text AS gas_used, effective_gas_price::text AS effective_gas_price, confirmations,\n       reverted, send_attempts, next_attempt_at, first_error_at, last_error, failure_reason, sent_at,\n       mined_at, confirmed_at, failed_at, created_at, updated_at\n  FROM anchors\n WHERE id = ANY(:ids!::text[])"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- every column but context_ids and merkle_tree (context-view.ts' ANCHOR_OMIT)
+ * SELECT id, signer_address, chain_id, network, registry_address, merkle_root, context_count, status,
+ *        nonce, transaction_hash, block_number::text AS block_number, block_hash, block_timestamp,
+ *        gas_used::text AS gas_used, effective_gas_price::text AS effective_gas_price, confirmations,
+ *        reverted, send_attempts, next_attempt_at, first_error_at, last_error, failure_reason, sent_at,
+ *        mined_at, confirmed_at, failed_at, created_at, updated_at
+ *   FROM anchors
+ *  WHERE id = ANY(:ids!::text[])
+ * ```
+ */
+export const anchorViewsOf = new PreparedQuery<IAnchorViewsOfParams,IAnchorViewsOfResult>(anchorViewsOfIR);
 
 

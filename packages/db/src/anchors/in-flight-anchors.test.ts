@@ -3,6 +3,7 @@
 // batch is out, the leaf index and proof for an export — until the batch ends and the row names it.
 import { verifyMerkleProof } from "@ctxlog/core";
 import type { Hex } from "viem";
+import { ANCHOR_OMIT } from "../contexts/context-view";
 import { getContext } from "../contexts/get-context";
 import { listContexts } from "../contexts/list-contexts";
 import { retryContext } from "../contexts/retry-context";
@@ -170,5 +171,21 @@ describe("batches in flight", () => {
       id: anchorId,
       transactionHash: replaced,
     });
+  });
+
+  it("reads an anchor as Prisma's model shows it, but its context ids and tree (every column, int8 and numeric exact)", async () => {
+    const db = database.db;
+    const { ids } = await seeded(2);
+    const anchorId = (await createAnchorBatch(db, TARGET, ids))?.anchorId as string;
+    await db.$executeRaw`
+      UPDATE anchors SET nonce = 3, transaction_hash = ${TX}, sent_at = now(), block_number = 9007199254740993,
+        block_hash = ${TX}, block_timestamp = now(), gas_used = 9007199254740995,
+        effective_gas_price = 123456789012345678901234567890, confirmations = 4, send_attempts = 2,
+        first_error_at = now(), last_error = 'e', failure_reason = 'r', mined_at = now()
+       WHERE id = ${anchorId}`;
+    const [view] = await readAnchorViews(db)([anchorId]);
+    expect(view).toEqual(await db.anchor.findUniqueOrThrow({ where: { id: anchorId }, omit: ANCHOR_OMIT }));
+    expect(view?.blockNumber).toBe(9007199254740993n);
+    expect(view?.effectiveGasPrice?.toFixed()).toBe("123456789012345678901234567890");
   });
 });

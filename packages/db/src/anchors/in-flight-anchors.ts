@@ -1,10 +1,15 @@
 import { ANCHOR_IN_FLIGHT_STATUSES, decodeProof } from "@ctxlog/core";
-import { ANCHOR_FIELDS, ANCHOR_OMIT, type AnchorOfContext, type AnchorView } from "../contexts/context-view";
+import { ANCHOR_FIELDS, type AnchorOfContext, type AnchorView } from "../contexts/context-view";
 import { type AnchorStatus, Prisma } from "../generated/prisma/client";
 import type { DbOrTx } from "../prisma-types";
 import { runQuery } from "../run-query";
 import { sqlOf } from "../sql-transaction";
-import { inFlightPlacements } from "./in-flight-anchors.queries";
+import {
+  anchorViewsOf,
+  type IAnchorViewsOfResult,
+  inFlightAnchorsHolding,
+  inFlightPlacements,
+} from "./in-flight-anchors.queries";
 
 /**
  * A batch is in flight from its claim until it is confirmed or fails (@ctxlog/core's lifecycle
@@ -13,13 +18,6 @@ import { inFlightPlacements } from "./in-flight-anchors.queries";
  * when the batch ends), so while a batch is in flight this list is the only link between them.
  */
 export const IN_FLIGHT_STATUSES: readonly AnchorStatus[] = ANCHOR_IN_FLIGHT_STATUSES;
-
-/** `IN_FLIGHT_STATUSES` as a condition on `status`, for raw SQL. */
-export const IN_FLIGHT_SQL = `status IN (${IN_FLIGHT_STATUSES.map((s) => `'${s}'`).join(", ")})`;
-export const inFlightOf = (alias: string) => Prisma.raw(`${alias}.${IN_FLIGHT_SQL}`);
-
-/** The ids of every context in a batch in flight (few: the batches the chain worker is sending). */
-export const IN_FLIGHT_CONTEXT_IDS_SQL = `SELECT unnest(context_ids) FROM anchors WHERE ${IN_FLIGHT_SQL}`;
 
 /** The advisory lock (transaction-scoped) that makes claims take turns. */
 export const CLAIMS_LOCK_KEY = 0x63_74_78_6c_6f_67; // "ctxlog"
@@ -30,11 +28,11 @@ export async function findInFlightAnchorIds(
   contextIds: readonly string[],
 ): Promise<Map<string, string>> {
   if (contextIds.length === 0) return new Map();
-  const rows = await db.$queryRaw<{ context_id: string; anchor_id: string }[]>`
-    SELECT x AS context_id, a.id AS anchor_id
-      FROM anchors a CROSS JOIN unnest(a.context_ids) AS x
-     WHERE ${inFlightOf("a")} AND a.context_ids && ${[...contextIds]}::text[]
-       AND x = ANY(${[...contextIds]}::text[])`;
+  const rows = await runQuery(
+    inFlightAnchorsHolding,
+    { inFlight: [...IN_FLIGHT_STATUSES], ids: [...contextIds] },
+    sqlOf(db),
+  );
   return new Map(rows.map((r) => [r.context_id, r.anchor_id]));
 }
 
@@ -67,10 +65,9 @@ export const readAnchorViews =
     confirmedAnchors.set(db, kept);
     const known = ids.flatMap((id) => kept.get(id) ?? []);
     if (known.length === ids.length) return known;
-    const read = await db.anchor.findMany({
-      where: { id: { in: ids.filter((id) => !kept.has(id)) } },
-      omit: ANCHOR_OMIT,
-    });
+    const read = (await runQuery(anchorViewsOf, { ids: ids.filter((id) => !kept.has(id)) }, sqlOf(db))).map(
+      anchorViewOf,
+    );
     for (const anchor of read) {
       if (anchor.status !== "confirmed") continue;
       if (kept.size >= CONFIRMED_ANCHORS_KEPT) kept.delete(kept.keys().next().value as string);
@@ -78,6 +75,38 @@ export const readAnchorViews =
     }
     return [...known, ...read];
   };
+
+/** A row of anchorViewsOf as Prisma's Anchor (its int8 and numeric columns read as text). */
+const anchorViewOf = (r: IAnchorViewsOfResult): AnchorView => ({
+  id: r.id,
+  signerAddress: r.signer_address,
+  chainId: r.chain_id,
+  network: r.network,
+  registryAddress: r.registry_address,
+  merkleRoot: r.merkle_root,
+  contextCount: r.context_count,
+  status: r.status,
+  nonce: r.nonce,
+  transactionHash: r.transaction_hash,
+  blockNumber: r.block_number === null ? null : BigInt(r.block_number),
+  blockHash: r.block_hash,
+  blockTimestamp: r.block_timestamp,
+  gasUsed: r.gas_used === null ? null : BigInt(r.gas_used),
+  effectiveGasPrice: r.effective_gas_price === null ? null : new Prisma.Decimal(r.effective_gas_price),
+  confirmations: r.confirmations,
+  reverted: r.reverted,
+  sendAttempts: r.send_attempts,
+  nextAttemptAt: r.next_attempt_at,
+  firstErrorAt: r.first_error_at,
+  lastError: r.last_error,
+  failureReason: r.failure_reason,
+  sentAt: r.sent_at,
+  minedAt: r.mined_at,
+  confirmedAt: r.confirmed_at,
+  failedAt: r.failed_at,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
 
 /**
  * Where each of these contexts sits in the batch in flight that holds it (`anchorOf`: its anchor

@@ -1,5 +1,8 @@
 import type { DbOrTx } from "../prisma-types";
-import { IN_FLIGHT_CONTEXT_IDS_SQL } from "./in-flight-anchors";
+import { runQuery } from "../run-query";
+import { sqlOf } from "../sql-transaction";
+import { IN_FLIGHT_STATUSES } from "./in-flight-anchors";
+import { unbatchedAmong, unbatchedContextIds } from "./list-unbatched-contexts.queries";
 
 /**
  * Pending contexts in no batch, created before `createdBefore`, by id after `afterId`: what the
@@ -9,13 +12,15 @@ export async function listUnbatchedContextIds(
   db: DbOrTx,
   opts: { createdBefore: Date; afterId?: string; limit: number },
 ): Promise<string[]> {
-  const rows = await db.$queryRawUnsafe<{ id: string }[]>(
-    `SELECT q.id FROM pending_contexts AS q JOIN contexts AS c ON c.id = q.id
-      WHERE q.id > $2 AND q.id NOT IN (${IN_FLIGHT_CONTEXT_IDS_SQL}) AND c.created_at < $1
-      ORDER BY q.id LIMIT $3`,
-    opts.createdBefore,
-    opts.afterId ?? "",
-    opts.limit,
+  const rows = await runQuery(
+    unbatchedContextIds,
+    {
+      createdBefore: opts.createdBefore,
+      afterId: opts.afterId ?? "",
+      limit: opts.limit,
+      inFlight: [...IN_FLIGHT_STATUSES],
+    },
+    sqlOf(db),
   );
   return rows.map((r) => r.id);
 }
@@ -26,9 +31,10 @@ export async function listUnbatchedContextIds(
  */
 export async function listUnbatchedAmong(db: DbOrTx, contextIds: readonly string[]): Promise<string[]> {
   if (contextIds.length === 0) return [];
-  const rows = await db.$queryRawUnsafe<{ id: string }[]>(
-    `SELECT id FROM pending_contexts WHERE id = ANY($1::text[]) AND id NOT IN (${IN_FLIGHT_CONTEXT_IDS_SQL})`,
-    contextIds,
+  const rows = await runQuery(
+    unbatchedAmong,
+    { ids: [...contextIds], inFlight: [...IN_FLIGHT_STATUSES] },
+    sqlOf(db),
   );
   return rows.map((r) => r.id);
 }

@@ -1,36 +1,54 @@
-import type { PrismaClient } from "../generated/prisma/client";
 import type { DbOrTx } from "../prisma-types";
-import { inSqlTransaction, prismaSql } from "../sql-transaction";
+import { runQuery } from "../run-query";
+import { inSqlTransaction, type SqlRunner, sqlOf } from "../sql-transaction";
 import { requeueAnchorRows, sendAnchorRows } from "./anchor-transitions";
 import { announceWith } from "./announce-anchors";
+import {
+  abandonSignedTransactions,
+  highestLiveNonce,
+  insertSignedTransactionRows,
+  lockAnchorsOfTransactions,
+  markTransactionsBroadcastOf,
+  postponeQueuedAnchors,
+  queuedAnchorsOf,
+  unbroadcastTransactionsOf,
+} from "./send-anchors.queries";
 import { holdsSignerLease, type SignerLease } from "./signer-lease";
 
+export interface QueuedAnchor {
+  id: string;
+  merkleRoot: string;
+  contextCount: number;
+  chainId: number;
+  registryAddress: string;
+  sendAttempts: number;
+  firstErrorAt: Date | null;
+  lastError: string | null;
+}
+
 /** Batches waiting for their first transaction, oldest first. */
-export async function listQueuedAnchors(db: DbOrTx, signerAddress: string, limit: number) {
-  return db.anchor.findMany({
-    where: { signerAddress, status: "queued", nextAttemptAt: { lte: new Date() } },
-    orderBy: { createdAt: "asc" },
-    take: limit,
-    select: {
-      id: true,
-      merkleRoot: true,
-      contextCount: true,
-      chainId: true,
-      registryAddress: true,
-      sendAttempts: true,
-      firstErrorAt: true,
-      lastError: true,
-    },
-  });
+export async function listQueuedAnchors(
+  db: DbOrTx,
+  signerAddress: string,
+  limit: number,
+): Promise<QueuedAnchor[]> {
+  const rows = await runQuery(queuedAnchorsOf, { signerAddress, limit }, sqlOf(db));
+  return rows.map((r) => ({
+    id: r.id,
+    merkleRoot: r.merkle_root,
+    contextCount: r.context_count,
+    chainId: r.chain_id,
+    registryAddress: r.registry_address,
+    sendAttempts: r.send_attempts,
+    firstErrorAt: r.first_error_at,
+    lastError: r.last_error,
+  }));
 }
 
 /** One above the highest nonce this signer has a live (not abandoned) transaction for; 0 if none. */
 export async function nextStoredNonce(db: DbOrTx, signerAddress: string): Promise<number> {
-  const rows = await db.$queryRaw<{ max: number | null }[]>`
-    SELECT max(nonce) AS max FROM anchor_transactions
-    WHERE signer_address = ${signerAddress} AND status <> 'abandoned'`;
-  const max = rows[0]?.max;
-  return max === null || max === undefined ? 0 : Number(max) + 1;
+  const [row] = await runQuery(highestLiveNonce, { signerAddress }, sqlOf(db));
+  return row?.max === null || row?.max === undefined ? 0 : row.max + 1;
 }
 
 export interface SignedAnchorTransaction {
@@ -50,43 +68,27 @@ export interface SignedAnchorTransaction {
  * latest transaction.
  */
 export async function storeSignedTransactions(
-  db: PrismaClient,
+  db: DbOrTx,
   lease: SignerLease,
   txs: readonly SignedAnchorTransaction[],
   /** the chain head read before signing: no receipt of these can be in an earlier block */
   headBlock: bigint,
 ): Promise<boolean> {
   if (txs.length === 0) return true;
-  return db.$transaction(async (tx) => {
-    if (!(await holdsSignerLease(tx, lease))) return false;
-    await tx.anchorTransaction.createMany({
-      data: anchorTransactionRows(txs, lease.signerAddress, headBlock),
-    });
+  return inSqlTransaction(db, async (sql) => {
+    if (!(await holdsSignerLease(sql, lease))) return false;
+    await insertSignedTransactions(sql, txs, lease.signerAddress, headBlock);
     // anchor-transitions.ts' `send`
-    await sendAnchorRows(prismaSql(tx), txs);
+    await sendAnchorRows(sql, txs);
     return true;
   });
 }
 
-// Every path that changes an anchor and its rows locks in one order, anchor first, then its
-// transactions, then its contexts (the tracker's recordAnchorMined, confirmAnchor and failAnchor
-// start from the anchor too): a broadcast being recorded while the tracker sees the same batch
-// mined waits instead of deadlocking on thousands of rows.
-const LOCK_ANCHORS_OF_SQL = `
-  SELECT a.id FROM anchors AS a
-  WHERE a.id IN (SELECT t.anchor_id FROM anchor_transactions AS t WHERE t.hash = ANY($1::text[]))
-  ORDER BY a.id
-  FOR UPDATE OF a`;
-const MARK_BROADCAST_SQL = `
-  UPDATE anchor_transactions SET status = 'broadcast', broadcast_at = now(),
-    broadcast_block = coalesce(broadcast_block, $2::bigint)
-  WHERE hash = ANY($1::text[]) AND status = 'signed'
-  RETURNING hash, anchor_id`;
-
 /**
- * After the node accepted transactions: marks them broadcast and points each anchor's contexts at
- * the hash. The first broadcast of an anchor also records one `context.created` per context, in
- * the same database transaction, so the event exists exactly once per anchoring.
+ * After the node accepted transactions: marks them broadcast, their anchors locked first (the order
+ * of send-anchors.sql's lockAnchorsOfTransactions). The first broadcast of an anchor also records
+ * one `context.created` per context, in the same database transaction, so the event exists exactly
+ * once per anchoring; no context row is written (announce-anchors.ts).
  */
 export async function markTransactionsBroadcast(
   db: DbOrTx,
@@ -95,11 +97,12 @@ export async function markTransactionsBroadcast(
 ): Promise<{ createdEvents: number }> {
   if (hashes.length === 0) return { createdEvents: 0 };
   return inSqlTransaction(db, async (sql) => {
-    await sql(LOCK_ANCHORS_OF_SQL, [hashes]);
-    const broadcast = await sql<{ hash: string; anchor_id: string }>(MARK_BROADCAST_SQL, [
-      hashes,
-      headBlock.toString(),
-    ]);
+    await runQuery(lockAnchorsOfTransactions, { hashes: [...hashes] }, sql);
+    const broadcast = await runQuery(
+      markTransactionsBroadcastOf,
+      { hashes: [...hashes], headBlock: headBlock.toString() },
+      sql,
+    );
     if (broadcast.length === 0) return { createdEvents: 0 };
     return announceWith(
       sql,
@@ -114,20 +117,17 @@ export async function markTransactionsBroadcast(
  * to be signed anew. Replacements that were refused are abandoned without touching their anchor.
  */
 export async function abandonTransactions(
-  db: PrismaClient,
+  db: DbOrTx,
   hashes: readonly string[],
   error: string,
   delayMs: number,
 ): Promise<void> {
   if (hashes.length === 0) return;
-  await db.$transaction(async (tx) => {
-    const abandoned = await tx.$queryRaw<{ anchor_id: string; hash: string }[]>`
-      UPDATE anchor_transactions SET status = 'abandoned'
-      WHERE hash = ANY(${hashes as string[]}::text[]) AND status = 'signed'
-      RETURNING anchor_id, hash`;
+  await inSqlTransaction(db, async (sql) => {
+    const abandoned = await runQuery(abandonSignedTransactions, { hashes: [...hashes] }, sql);
     // anchor-transitions.ts' `requeue`: an anchor none of whose transactions is live any more
     await requeueAnchorRows(
-      prismaSql(tx),
+      sql,
       abandoned.map((a) => a.anchor_id),
       { error, delayMs, countsAttempt: true },
     );
@@ -140,44 +140,62 @@ export async function postponeAnchors(
   anchorIds: readonly string[],
   error: string,
   delayMs: number,
-) {
+): Promise<void> {
   if (anchorIds.length === 0) return;
-  await db.$executeRaw`
-    UPDATE anchors SET send_attempts = send_attempts + 1,
-      next_attempt_at = now() + make_interval(secs => ${delayMs / 1000}),
-      first_error_at = coalesce(first_error_at, now()), last_error = ${error}, updated_at = now()
-    WHERE id = ANY(${anchorIds as string[]}::text[]) AND status = 'queued'`;
+  await runQuery(
+    postponeQueuedAnchors,
+    { ids: [...anchorIds], error, delaySeconds: delayMs / 1000 },
+    sqlOf(db),
+  );
+}
+
+export interface UnbroadcastTransaction {
+  hash: string;
+  rawTransaction: string;
+  anchorId: string;
+  nonce: number;
+  createdAt: Date;
 }
 
 /** Transactions stored but not known to be broadcast (a crash or an RPC failure in between). */
-export async function listUnbroadcastTransactions(db: DbOrTx, signerAddress: string, limit: number) {
-  return db.anchorTransaction.findMany({
-    where: { signerAddress, status: "signed", anchor: { status: { in: ["sent", "mined"] } } },
-    orderBy: { nonce: "asc" },
-    take: limit,
-    select: { hash: true, rawTransaction: true, anchorId: true, nonce: true, createdAt: true },
-  });
+export async function listUnbroadcastTransactions(
+  db: DbOrTx,
+  signerAddress: string,
+  limit: number,
+): Promise<UnbroadcastTransaction[]> {
+  const rows = await runQuery(unbroadcastTransactionsOf, { signerAddress, limit }, sqlOf(db));
+  return rows.map((r) => ({
+    hash: r.hash,
+    rawTransaction: r.raw_transaction,
+    anchorId: r.anchor_id,
+    nonce: r.nonce,
+    createdAt: r.created_at,
+  }));
 }
 
 /**
- * The rows of signed anchor transactions, as sendAnchors and a nonce-gap refill store them.
- * broadcastBlock is set now, not at broadcast: a process killed between the node accepting a
- * transaction and recording it must still have its successor look for the receipt from here on.
+ * Stores signed anchor transactions (status signed), as sendAnchors and a nonce-gap refill do, on
+ * the runner of the caller's transaction. Their broadcast block is the head read before signing.
  */
-export function anchorTransactionRows(
+export async function insertSignedTransactions(
+  sql: SqlRunner,
   txs: readonly SignedAnchorTransaction[],
   signerAddress: string,
   headBlock: bigint,
-) {
-  return txs.map((t) => ({
-    hash: t.hash,
-    anchorId: t.anchorId,
-    signerAddress,
-    nonce: t.nonce,
-    rawTransaction: t.raw,
-    gasLimit: t.gasLimit,
-    maxFeePerGas: t.maxFeePerGas.toString(),
-    maxPriorityFeePerGas: t.maxPriorityFeePerGas.toString(),
-    broadcastBlock: headBlock,
-  }));
+): Promise<void> {
+  await runQuery(
+    insertSignedTransactionRows,
+    {
+      signerAddress,
+      headBlock: headBlock.toString(),
+      hashes: txs.map((t) => t.hash),
+      anchorIds: txs.map((t) => t.anchorId),
+      nonces: txs.map((t) => t.nonce),
+      raws: txs.map((t) => t.raw),
+      gasLimits: txs.map((t) => t.gasLimit),
+      maxFees: txs.map((t) => t.maxFeePerGas.toString()),
+      maxTips: txs.map((t) => t.maxPriorityFeePerGas.toString()),
+    },
+    sql,
+  );
 }

@@ -1,5 +1,10 @@
 import { type ApiKeyType, generateApiKey, isValidAgentPattern, newId } from "@ctxlog/core";
-import type { ApiKey, PrismaClient } from "../generated/prisma/client";
+import type { ApiKey } from "../generated/prisma/client";
+import type { DbOrTx } from "../prisma-types";
+import { runQuery } from "../run-query";
+import { inSqlTransaction } from "../sql-transaction";
+import { toApiKey } from "./api-key-rows";
+import { insertApiKey, upsertUserPlan } from "./create-api-key.queries";
 
 export interface CreateApiKeyInput {
   userId: string;
@@ -35,30 +40,37 @@ export function checkAgentPatterns(type: ApiKeyType, patterns: string[]): void {
 }
 
 /** Creates the user if needed, then a key; returns the plaintext key once. */
-export async function createApiKey(db: PrismaClient, input: CreateApiKeyInput): Promise<CreatedApiKey> {
+export async function createApiKey(db: DbOrTx, input: CreateApiKeyInput): Promise<CreatedApiKey> {
   const agentPatterns = input.agentPatterns ?? [];
   checkAgentPatterns(input.type, agentPatterns);
   const generated = generateApiKey(input.type);
   const id = newId("key");
-  const record = await db.$transaction(async (tx) => {
-    await tx.user.upsert({
-      where: { id: input.userId },
-      create: { id: input.userId, plan: input.plan ?? input.defaultPlan ?? "free" },
-      update: input.plan ? { plan: input.plan } : {},
-    });
-    return tx.apiKey.create({
-      data: {
+  const record = await inSqlTransaction(db, async (sql) => {
+    await runQuery(
+      upsertUserPlan,
+      {
+        userId: input.userId,
+        newPlan: input.plan ?? input.defaultPlan ?? "free",
+        setPlan: input.plan || null, // an existing user's plan changes only when one is given
+      },
+      sql,
+    );
+    const [row] = await runQuery(
+      insertApiKey,
+      {
         id,
         userId: input.userId,
         type: input.type,
         hash: generated.hash,
         displayPrefix: generated.displayPrefix,
         agentPatterns,
-        familyId: id,
         expiresAt: input.expiresAt ?? null,
         name: input.name ?? null,
       },
-    });
+      sql,
+    );
+    if (!row) throw new Error("INSERT … RETURNING returned no row");
+    return toApiKey(row);
   });
   return { key: generated.key, record };
 }

@@ -1,5 +1,14 @@
-import type { PrismaClient } from "../generated/prisma/client";
+import { bufferOfHex, hexOf } from "../hex-columns";
 import type { DbOrTx } from "../prisma-types";
+import { runQuery } from "../run-query";
+import { inSqlTransaction, sqlOf } from "../sql-transaction";
+import {
+  anyAnchor,
+  chainIdentityOf,
+  lockChainIdentity,
+  rebindChainIdentity,
+  recordChainIdentity,
+} from "./check-chain-identity.queries";
 
 export interface ChainIdentityFacts {
   chainId: number;
@@ -30,36 +39,38 @@ const sameChain = (a: ChainIdentityFacts, b: ChainIdentityFacts) =>
  * fresh database agree on one chain.
  */
 export async function checkChainIdentity(
-  db: PrismaClient,
+  db: DbOrTx,
   observed: ChainIdentityFacts,
 ): Promise<ChainIdentityCheck> {
-  return db.$transaction(async (tx) => {
-    const inserted = await tx.$queryRaw<{ id: string }[]>`
-      INSERT INTO chain_identity (id, chain_id, genesis_hash, registry_address)
-      VALUES (${ID}, ${observed.chainId}, ${observed.genesisHash}, ${observed.registryAddress})
-      ON CONFLICT (id) DO NOTHING RETURNING id`;
+  return inSqlTransaction(db, async (sql) => {
+    const inserted = await runQuery(recordChainIdentity, { id: ID, ...paramsOf(observed) }, sql);
     if (inserted.length > 0) return { status: "recorded", recorded: observed };
-    const [row] = await tx.$queryRaw<{ chain_id: number; genesis_hash: string; registry_address: string }[]>`
-      SELECT chain_id, genesis_hash, registry_address FROM chain_identity WHERE id = ${ID} FOR UPDATE`;
+    const [row] = await runQuery(lockChainIdentity, { id: ID }, sql);
     if (!row) throw new Error("chain_identity: no row after the insert");
-    const recorded = {
-      chainId: row.chain_id,
-      genesisHash: row.genesis_hash,
-      registryAddress: row.registry_address,
-    };
+    const recorded = factsOf(row);
     if (sameChain(recorded, observed)) return { status: "same", recorded };
-    const anchors = await tx.anchor.count({ take: 1 });
-    if (anchors > 0) return { status: "mismatch", recorded };
-    await tx.chainIdentity.update({
-      where: { id: ID },
-      data: { ...observed, recordedAt: new Date() },
-    });
+    const [anchors] = await runQuery(anyAnchor, undefined, sql);
+    if (anchors?.stored) return { status: "mismatch", recorded };
+    await runQuery(rebindChainIdentity, { id: ID, ...paramsOf(observed) }, sql);
     return { status: "rebound", recorded: observed, previous: recorded };
   });
 }
 
 /** The recorded chain, or null before any chain worker started on this database. */
 export async function readChainIdentity(db: DbOrTx): Promise<ChainIdentityFacts | null> {
-  const row = await db.chainIdentity.findUnique({ where: { id: ID } });
-  return row && { chainId: row.chainId, genesisHash: row.genesisHash, registryAddress: row.registryAddress };
+  const [row] = await runQuery(chainIdentityOf, { id: ID }, sqlOf(db));
+  return row ? factsOf(row) : null;
 }
+
+// the genesis hash is stored as its bytes (hex-columns.ts), and shown as 0x-hex
+const factsOf = (row: { chain_id: number; genesis_hash: Buffer; registry_address: string }) => ({
+  chainId: row.chain_id,
+  genesisHash: hexOf(row.genesis_hash),
+  registryAddress: row.registry_address,
+});
+
+const paramsOf = (facts: ChainIdentityFacts) => ({
+  chainId: facts.chainId,
+  genesisHash: bufferOfHex(facts.genesisHash),
+  registryAddress: facts.registryAddress,
+});

@@ -1,7 +1,14 @@
-import { anchorTransactionRows, type SignedAnchorTransaction } from "../anchors/send-anchors";
+import { insertSignedTransactions, type SignedAnchorTransaction } from "../anchors/send-anchors";
 import { holdsSignerLease, type SignerLease } from "../anchors/signer-lease";
-import type { PrismaClient } from "../generated/prisma/client";
 import type { DbOrTx } from "../prisma-types";
+import { runQuery } from "../run-query";
+import { inSqlTransaction, sqlOf } from "../sql-transaction";
+import {
+  abandonLiveTransactionsOf,
+  inFlightAnchorsOf,
+  lockAnchors,
+  moveAnchorsToNonces,
+} from "./in-flight-nonces.queries";
 
 export interface InFlightAnchor {
   id: string;
@@ -25,38 +32,15 @@ export interface InFlightAnchor {
  * the next nonce never comes from them (a chain that lost those blocks would wait forever).
  */
 export async function listInFlightAnchors(db: DbOrTx, signerAddress: string): Promise<InFlightAnchor[]> {
-  const rows = await db.$queryRaw<
-    {
-      id: string;
-      merkle_root: string;
-      context_count: number;
-      chain_id: number;
-      registry_address: string;
-      nonce: number;
-      gas_limit: number;
-      max_fee: string;
-      max_tip: string;
-      broadcast_at: Date | null;
-      broadcast_block: bigint | null;
-    }[]
-  >`
-    SELECT a.id, a.merkle_root, a.context_count, a.chain_id, a.registry_address, a.nonce,
-           max(t.gas_limit) AS gas_limit, max(t.max_fee_per_gas)::text AS max_fee,
-           max(t.max_priority_fee_per_gas)::text AS max_tip,
-           max(t.broadcast_at) AS broadcast_at, min(t.broadcast_block) AS broadcast_block
-    FROM anchors a
-    JOIN anchor_transactions t ON t.anchor_id = a.id AND t.status IN ('signed', 'broadcast')
-    WHERE a.signer_address = ${signerAddress} AND a.status = 'sent' AND a.nonce IS NOT NULL
-    GROUP BY a.id
-    ORDER BY a.nonce, a.id`;
+  const rows = await runQuery(inFlightAnchorsOf, { signerAddress }, sqlOf(db));
   return rows.map((r) => ({
     id: r.id,
     merkleRoot: r.merkle_root,
     contextCount: r.context_count,
     chainId: r.chain_id,
     registryAddress: r.registry_address,
-    nonce: Number(r.nonce),
-    gasLimit: Number(r.gas_limit),
+    nonce: r.nonce,
+    gasLimit: r.gas_limit,
     maxFeePerGas: BigInt(r.max_fee),
     maxPriorityFeePerGas: BigInt(r.max_tip),
     broadcastAt: r.broadcast_at,
@@ -71,30 +55,23 @@ export async function listInFlightAnchors(db: DbOrTx, signerAddress: string): Pr
  * nothing written, when the lease was lost.
  */
 export async function resignAnchors(
-  db: PrismaClient,
+  db: DbOrTx,
   lease: SignerLease,
   txs: readonly SignedAnchorTransaction[],
   headBlock: bigint,
 ): Promise<boolean> {
   if (txs.length === 0) return true;
-  return db.$transaction(async (tx) => {
-    if (!(await holdsSignerLease(tx, lease))) return false;
+  return inSqlTransaction(db, async (sql) => {
+    if (!(await holdsSignerLease(sql, lease))) return false;
     const ids = txs.map((t) => t.anchorId);
-    // anchor rows first, then their transactions: the order every path that changes a batch uses
-    await tx.$queryRaw`SELECT id FROM anchors WHERE id = ANY(${ids}::text[]) ORDER BY id FOR UPDATE`;
-    await tx.anchorTransaction.updateMany({
-      where: { anchorId: { in: ids }, status: { in: ["signed", "broadcast"] } },
-      data: { status: "abandoned" },
-    });
-    await tx.anchorTransaction.createMany({
-      data: anchorTransactionRows(txs, lease.signerAddress, headBlock),
-    });
-    const hashes = txs.map((t) => t.hash);
-    const nonces = txs.map((t) => t.nonce);
-    await tx.$executeRaw`
-      UPDATE anchors AS a SET nonce = v.nonce, transaction_hash = v.hash, updated_at = now()
-      FROM unnest(${ids}::text[], ${hashes}::text[], ${nonces}::int[]) AS v(id, hash, nonce)
-      WHERE a.id = v.id AND a.status = 'sent'`;
+    await runQuery(lockAnchors, { ids }, sql);
+    await runQuery(abandonLiveTransactionsOf, { ids }, sql);
+    await insertSignedTransactions(sql, txs, lease.signerAddress, headBlock);
+    await runQuery(
+      moveAnchorsToNonces,
+      { ids, hashes: txs.map((t) => t.hash), nonces: txs.map((t) => t.nonce) },
+      sql,
+    );
     return true;
   });
 }

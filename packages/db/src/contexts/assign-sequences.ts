@@ -1,4 +1,6 @@
 import { entryHash, type NewContext, ZERO_ENTRY_HASH } from "@ctxlog/core";
+import { bufferOfHex, hexOf } from "../hex-columns";
+import type { ILockLogHeadsParams } from "./assign-sequences.queries";
 
 /** A context's place in its log. */
 export interface ChainLink {
@@ -7,15 +9,18 @@ export interface ChainLink {
   entryHash: string;
 }
 
-/** A log's head as the write locked it. */
+/** A log's head as the write locked it (lockLogHeads' row: the hash as its bytes). */
 export interface LogHead {
   user_id: string;
   agent_id: string;
   head_sequence: number;
-  head_entry_hash: string;
+  head_entry_hash: Uint8Array;
 }
 
-/** A log's head after a write, as ADVANCE_HEADS (context-rows.ts) takes it. */
+/**
+ * A log's head after a write, as receiveContexts (context-transitions.sql) takes it in its JSON
+ * parameter: the hash as hex digits, which the statement decodes (JSON has no bytes).
+ */
 export interface NewHead {
   user_id: string;
   agent_id: string;
@@ -26,18 +31,18 @@ export interface NewHead {
 
 const logKey = (userId: string, agentId: string) => `${userId}\u0000${agentId}`;
 
-// Creates missing heads and locks every head the write appends to, returning it as committed last:
-// ON CONFLICT DO UPDATE takes the row lock and reads the latest version even under READ COMMITTED.
-// $1 lists the logs sorted, so two writes lock shared heads in the same order (no deadlock).
-export const LOCK_HEADS_SQL = `
-  INSERT INTO agent_logs (user_id, agent_id, head_sequence, head_entry_hash, first_at, last_at)
-  SELECT l.user_id, l.agent_id, 0, '${ZERO_ENTRY_HASH}', l.at, l.at
-  FROM jsonb_to_recordset($1::jsonb) AS l(user_id text, agent_id text, at timestamptz)
-  ON CONFLICT (user_id, agent_id) DO UPDATE SET last_at = agent_logs.last_at
-  RETURNING user_id, agent_id, head_sequence, head_entry_hash`;
+/**
+ * lockLogHeads' parameters (assign-sequences.sql): the logs the inputs append to, each once, sorted
+ * by key, and the head a new log starts from. The statement creates missing heads and locks every
+ * head the write appends to, returning it as committed last (ON CONFLICT DO UPDATE takes the row
+ * lock and reads the latest version even under READ COMMITTED); the logs come sorted, so two
+ * writes lock shared heads in the same order (no deadlock).
+ */
+export function lockHeadsParams(inputs: readonly NewContext[]): ILockLogHeadsParams {
+  return { logs: logsJson(inputs), zeroEntryHash: bufferOfHex(ZERO_ENTRY_HASH) };
+}
 
-/** LOCK_HEADS_SQL's parameter: the logs the inputs append to, each once, sorted by key. */
-export function logsJson(inputs: readonly NewContext[]): string {
+function logsJson(inputs: readonly NewContext[]): string {
   const logs = new Map<string, { user_id: string; agent_id: string; at: Date }>();
   for (const input of inputs) {
     const key = logKey(input.userId, input.agentId);
@@ -56,9 +61,12 @@ export function linkEntries(
   inputs: readonly NewContext[],
   locked: readonly LogHead[],
 ): { links: ChainLink[]; newHeads: NewHead[] } {
+  // each tip's hash as 0x-hex (what entryHash takes) until the new heads are handed out
   const tips = new Map<string, NewHead & { wrote: boolean }>();
-  for (const head of locked)
-    tips.set(logKey(head.user_id, head.agent_id), { ...head, at: new Date(0), wrote: false });
+  for (const head of locked) {
+    const tip = { ...head, head_entry_hash: hexOf(head.head_entry_hash), at: new Date(0), wrote: false };
+    tips.set(logKey(head.user_id, head.agent_id), tip);
+  }
   const links = inputs.map((input): ChainLink => {
     const tip = tips.get(logKey(input.userId, input.agentId));
     if (!tip) throw new Error(`no locked head for log ${input.userId}/${input.agentId}`);
@@ -78,7 +86,7 @@ export function linkEntries(
       user_id,
       agent_id,
       head_sequence,
-      head_entry_hash,
+      head_entry_hash: head_entry_hash.slice(2),
       at,
     }));
   return { links, newHeads };

@@ -1,6 +1,5 @@
 import { contextTransition, encodeCanonical, type NewContext } from "@ctxlog/core";
 import type { ChainLink } from "./assign-sequences";
-import { RECEIVE_QUEUE_CTE } from "./context-transitions";
 import { type Context, UNANCHORED } from "./context-view";
 
 /**
@@ -60,34 +59,10 @@ export function pendingContextRow(input: NewContext, link: ChainLink, signature:
   };
 }
 
-// Every row of the batch travels as one JSON parameter: one JSON.stringify (native) on our side,
-// PostgreSQL unpacks it; the data goes once, as the base64 of its stored form (stored-data.ts). The
-// logs' heads advance, and the rows join the chain worker's queue (pending_contexts), in the same
-// statement as the rows (data-modifying CTEs).
-const INSERT_COLUMNS = `id, user_id, api_key_id, key_family_id, agent_id,
-    visibility, canonical_data, context_hash, signature, signature_scheme, signer_address, network,
-    created_at, updated_at, estimated_confirmation, sequence, prev_entry_hash, entry_hash`;
-const INSERT_SELECT = `SELECT v.id, v.user_id, v.api_key_id, v.key_family_id, v.agent_id,
-    v.visibility::"Visibility", decode(v.canonical_data, 'base64'), decode(v.context_hash, 'hex'),
-    decode(v.signature, 'hex'),
-    v.signature_scheme, v.signer_address, v.network, v.created_at, v.updated_at, v.estimated_confirmation,
-    v.sequence, decode(v.prev_entry_hash, 'hex'), decode(v.entry_hash, 'hex')
-  FROM jsonb_to_recordset($1::jsonb) AS v(id text, user_id text, api_key_id text, key_family_id text,
-    agent_id text, visibility text, canonical_data text,
-    context_hash text, signature text, signature_scheme text, signer_address text, network text,
-    created_at timestamptz, updated_at timestamptz, estimated_confirmation timestamptz,
-    sequence int, prev_entry_hash text, entry_hash text)`;
-const ADVANCE_HEADS = `
-    UPDATE agent_logs a SET head_sequence = h.head_sequence, head_entry_hash = h.head_entry_hash,
-      last_at = GREATEST(a.last_at, h.at)
-    FROM jsonb_to_recordset($2::jsonb) AS h(user_id text, agent_id text, head_sequence int,
-      head_entry_hash text, at timestamptz)
-    WHERE a.user_id = h.user_id AND a.agent_id = h.agent_id`;
-export const INSERT_CHAINED_SQL = `
-  WITH inserted AS (INSERT INTO contexts (${INSERT_COLUMNS}) ${INSERT_SELECT} RETURNING id, user_id),
-  ${RECEIVE_QUEUE_CTE},
-  heads AS (${ADVANCE_HEADS})
-  SELECT 1`;
+// Every row of the batch travels as one JSON parameter of receiveContexts (context-transitions.sql):
+// one JSON.stringify (native) on our side, PostgreSQL unpacks it; the data goes once, as the
+// base64 of its stored form (stored-data.ts). The logs' heads advance, and the rows join the chain
+// worker's queue (pending_contexts), in the same statement as the rows (data-modifying CTEs).
 /** A row as the INSERT's JSON parameter carries it. */
 export const toRecord = (c: Context) => ({
   id: c.id,

@@ -33,8 +33,8 @@ const DB_DERIVATIONS: RegExp[] = [/\bstatus:\s*"(pending|confirmed|failed)"\s*[,
 // Readers of the chain worker's queue as a queue (its oldest rows, the unbatched ones): the rows
 // `receive` and `retry` write, read in order, not as a status.
 const QUEUE_READERS = [
-  "packages/db/src/anchors/create-anchor-batch.ts",
-  "packages/db/src/anchors/list-unbatched-contexts.ts",
+  "packages/db/src/anchors/create-anchor-batch.sql",
+  "packages/db/src/anchors/list-unbatched-contexts.sql",
   "packages/db/src/ops/read-backlog-ages.sql",
 ];
 // Not a context's status: the same spellings on other aggregates' rows, which their owners state.

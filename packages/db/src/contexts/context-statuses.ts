@@ -1,7 +1,7 @@
 import type { ContextStatus } from "@ctxlog/core";
 import type { DbOrTx } from "../prisma-types";
 import { runQuery } from "../run-query";
-import { sqlOf } from "../sql-transaction";
+import { type SqlRunner, sqlOf } from "../sql-transaction";
 import { contextStatesOf } from "./context-statuses.queries";
 
 /**
@@ -19,7 +19,10 @@ export interface ContextState {
 }
 
 /** Each context's status and batch, by id (those that exist), in one statement. */
-export async function readContextStates(db: DbOrTx, ids: readonly string[]): Promise<ContextState[]> {
+export async function readContextStates(
+  db: DbOrTx | SqlRunner,
+  ids: readonly string[],
+): Promise<ContextState[]> {
   if (ids.length === 0) return [];
   return runQuery(contextStatesOf, { ids: [...ids] }, sqlOf(db));
 }

@@ -3,9 +3,13 @@ import { PreparedQuery } from '@pgtyped/runtime';
 
 export type ContextStatus = 'confirmed' | 'failed' | 'pending';
 
+export type Visibility = 'private' | 'public';
+
 export type ContextStatusArray = (ContextStatus)[];
 
 export type DateOrString = Date | string;
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 /** 'ConfirmBatchContexts' parameters type */
 export interface IConfirmBatchContextsParams {
@@ -110,7 +114,33 @@ export interface IRetryFailedContextParams {
 
 /** 'RetryFailedContext' return type */
 export interface IRetryFailedContextResult {
+  agent_id: string;
+  anchor_id: string | null;
+  api_key_id: string;
+  canonical_data: Buffer | null;
+  context_hash: Buffer;
+  created_at: Date;
+  data_erased_at: Date | null;
+  data_erased_by: string | null;
+  entry_hash: Buffer | null;
+  error_code: string | null;
+  error_details: string | null;
+  error_message: string | null;
+  estimated_confirmation: Date;
+  failed_at: Date | null;
+  failure_reason: string | null;
   id: string;
+  key_family_id: string;
+  network: string;
+  prev_entry_hash: Buffer | null;
+  retry_possible: boolean | null;
+  sequence: number | null;
+  signature: Buffer;
+  signature_scheme: string;
+  signer_address: string;
+  updated_at: Date;
+  user_id: string;
+  visibility: Visibility;
 }
 
 /** 'RetryFailedContext' query type */
@@ -119,7 +149,7 @@ export interface IRetryFailedContextQuery {
   result: IRetryFailedContextResult;
 }
 
-const retryFailedContextIR: any = {"usedParamSet":{"estimatedConfirmation":true,"contextId":true,"userId":true,"from":true},"params":[{"name":"estimatedConfirmation","required":true,"transform":{"type":"scalar"},"locs":[{"a":223,"b":245}]},{"name":"contextId","required":true,"transform":{"type":"scalar"},"locs":[{"a":282,"b":292}]},{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":310,"b":317}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":423,"b":428}]}],"statement":"WITH retried AS (\n  UPDATE contexts AS c SET error_code = NULL, error_message = NULL, error_details = NULL,\n    failure_reason = NULL, retry_possible = NULL, failed_at = NULL, anchor_id = NULL,\n    estimated_confirmation = :estimatedConfirmation!, updated_at = now()\n  WHERE c.id = :contextId! AND c.user_id = :userId! AND c.retry_possible\n    AND (SELECT s.status FROM ctxlog_context_status(c.id, c.failed_at) AS s) = ANY(:from!::\"ContextStatus\"[])\n  RETURNING c.id, c.user_id),\nqueued AS (INSERT INTO pending_contexts (id, user_id) SELECT id, user_id FROM retried)\nSELECT id AS \"id!\" FROM retried"};
+const retryFailedContextIR: any = {"usedParamSet":{"estimatedConfirmation":true,"contextId":true,"userId":true,"from":true},"params":[{"name":"estimatedConfirmation","required":true,"transform":{"type":"scalar"},"locs":[{"a":223,"b":245}]},{"name":"contextId","required":true,"transform":{"type":"scalar"},"locs":[{"a":282,"b":292}]},{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":310,"b":317}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":423,"b":428}]}],"statement":"WITH retried AS (\n  UPDATE contexts AS c SET error_code = NULL, error_message = NULL, error_details = NULL,\n    failure_reason = NULL, retry_possible = NULL, failed_at = NULL, anchor_id = NULL,\n    estimated_confirmation = :estimatedConfirmation!, updated_at = now()\n  WHERE c.id = :contextId! AND c.user_id = :userId! AND c.retry_possible\n    AND (SELECT s.status FROM ctxlog_context_status(c.id, c.failed_at) AS s) = ANY(:from!::\"ContextStatus\"[])\n  RETURNING c.*),\nqueued AS (INSERT INTO pending_contexts (id, user_id) SELECT id, user_id FROM retried)\nSELECT * FROM retried"};
 
 /**
  * Query generated from SQL:
@@ -130,11 +160,60 @@ const retryFailedContextIR: any = {"usedParamSet":{"estimatedConfirmation":true,
  *     estimated_confirmation = :estimatedConfirmation!, updated_at = now()
  *   WHERE c.id = :contextId! AND c.user_id = :userId! AND c.retry_possible
  *     AND (SELECT s.status FROM ctxlog_context_status(c.id, c.failed_at) AS s) = ANY(:from!::"ContextStatus"[])
- *   RETURNING c.id, c.user_id),
+ *   RETURNING c.*),
  * queued AS (INSERT INTO pending_contexts (id, user_id) SELECT id, user_id FROM retried)
- * SELECT id AS "id!" FROM retried
+ * SELECT * FROM retried
  * ```
  */
 export const retryFailedContext = new PreparedQuery<IRetryFailedContextParams,IRetryFailedContextResult>(retryFailedContextIR);
+
+
+/** 'ReceiveContexts' parameters type */
+export interface IReceiveContextsParams {
+  heads: Json;
+  rows: Json;
+}
+
+/** 'ReceiveContexts' return type */
+export interface IReceiveContextsResult {
+  received: number;
+}
+
+/** 'ReceiveContexts' query type */
+export interface IReceiveContextsQuery {
+  params: IReceiveContextsParams;
+  result: IReceiveContextsResult;
+}
+
+const receiveContextsIR: any = {"usedParamSet":{"rows":true,"heads":true},"params":[{"name":"rows","required":true,"transform":{"type":"scalar"},"locs":[{"a":708,"b":713}]},{"name":"heads","required":true,"transform":{"type":"scalar"},"locs":[{"a":1408,"b":1414}]}],"statement":"WITH inserted AS (\n  INSERT INTO contexts (id, user_id, api_key_id, key_family_id, agent_id, visibility, canonical_data,\n    context_hash, signature, signature_scheme, signer_address, network, created_at, updated_at,\n    estimated_confirmation, sequence, prev_entry_hash, entry_hash)\n  SELECT v.id, v.user_id, v.api_key_id, v.key_family_id, v.agent_id, v.visibility::\"Visibility\",\n         decode(v.canonical_data, 'base64'), decode(v.context_hash, 'hex'), decode(v.signature, 'hex'),\n         v.signature_scheme, v.signer_address, v.network, v.created_at, v.updated_at,\n         v.estimated_confirmation, v.sequence, decode(v.prev_entry_hash, 'hex'), decode(v.entry_hash, 'hex')\n    FROM jsonb_to_recordset(:rows!::jsonb) AS v(id text, user_id text, api_key_id text,\n      key_family_id text, agent_id text, visibility text, canonical_data text, context_hash text,\n      signature text, signature_scheme text, signer_address text, network text,\n      created_at timestamptz, updated_at timestamptz, estimated_confirmation timestamptz,\n      sequence int, prev_entry_hash text, entry_hash text)\n  RETURNING id, user_id),\nqueued AS (INSERT INTO pending_contexts (id, user_id) SELECT id, user_id FROM inserted),\nheads AS (\n  UPDATE agent_logs AS a SET head_sequence = h.head_sequence, head_entry_hash = decode(h.head_entry_hash, 'hex'),\n         last_at = GREATEST(a.last_at, h.at)\n    FROM jsonb_to_recordset(:heads!::jsonb) AS h(user_id text, agent_id text, head_sequence int,\n      head_entry_hash text, at timestamptz)\n   WHERE a.user_id = h.user_id AND a.agent_id = h.agent_id)\nSELECT 1 AS \"received!\""};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * WITH inserted AS (
+ *   INSERT INTO contexts (id, user_id, api_key_id, key_family_id, agent_id, visibility, canonical_data,
+ *     context_hash, signature, signature_scheme, signer_address, network, created_at, updated_at,
+ *     estimated_confirmation, sequence, prev_entry_hash, entry_hash)
+ *   SELECT v.id, v.user_id, v.api_key_id, v.key_family_id, v.agent_id, v.visibility::"Visibility",
+ *          decode(v.canonical_data, 'base64'), decode(v.context_hash, 'hex'), decode(v.signature, 'hex'),
+ *          v.signature_scheme, v.signer_address, v.network, v.created_at, v.updated_at,
+ *          v.estimated_confirmation, v.sequence, decode(v.prev_entry_hash, 'hex'), decode(v.entry_hash, 'hex')
+ *     FROM jsonb_to_recordset(:rows!::jsonb) AS v(id text, user_id text, api_key_id text,
+ *       key_family_id text, agent_id text, visibility text, canonical_data text, context_hash text,
+ *       signature text, signature_scheme text, signer_address text, network text,
+ *       created_at timestamptz, updated_at timestamptz, estimated_confirmation timestamptz,
+ *       sequence int, prev_entry_hash text, entry_hash text)
+ *   RETURNING id, user_id),
+ * queued AS (INSERT INTO pending_contexts (id, user_id) SELECT id, user_id FROM inserted),
+ * heads AS (
+ *   UPDATE agent_logs AS a SET head_sequence = h.head_sequence, head_entry_hash = decode(h.head_entry_hash, 'hex'),
+ *          last_at = GREATEST(a.last_at, h.at)
+ *     FROM jsonb_to_recordset(:heads!::jsonb) AS h(user_id text, agent_id text, head_sequence int,
+ *       head_entry_hash text, at timestamptz)
+ *    WHERE a.user_id = h.user_id AND a.agent_id = h.agent_id)
+ * SELECT 1 AS "received!"
+ * ```
+ */
+export const receiveContexts = new PreparedQuery<IReceiveContextsParams,IReceiveContextsResult>(receiveContextsIR);
 
 

@@ -36,6 +36,30 @@ WITH retried AS (
     estimated_confirmation = :estimatedConfirmation!, updated_at = now()
   WHERE c.id = :contextId! AND c.user_id = :userId! AND c.retry_possible
     AND (SELECT s.status FROM ctxlog_context_status(c.id, c.failed_at) AS s) = ANY(:from!::"ContextStatus"[])
-  RETURNING c.id, c.user_id),
+  RETURNING c.*),
 queued AS (INSERT INTO pending_contexts (id, user_id) SELECT id, user_id FROM retried)
-SELECT id AS "id!" FROM retried;
+SELECT * FROM retried;
+
+/* @name receiveContexts */
+WITH inserted AS (
+  INSERT INTO contexts (id, user_id, api_key_id, key_family_id, agent_id, visibility, canonical_data,
+    context_hash, signature, signature_scheme, signer_address, network, created_at, updated_at,
+    estimated_confirmation, sequence, prev_entry_hash, entry_hash)
+  SELECT v.id, v.user_id, v.api_key_id, v.key_family_id, v.agent_id, v.visibility::"Visibility",
+         decode(v.canonical_data, 'base64'), decode(v.context_hash, 'hex'), decode(v.signature, 'hex'),
+         v.signature_scheme, v.signer_address, v.network, v.created_at, v.updated_at,
+         v.estimated_confirmation, v.sequence, decode(v.prev_entry_hash, 'hex'), decode(v.entry_hash, 'hex')
+    FROM jsonb_to_recordset(:rows!::jsonb) AS v(id text, user_id text, api_key_id text,
+      key_family_id text, agent_id text, visibility text, canonical_data text, context_hash text,
+      signature text, signature_scheme text, signer_address text, network text,
+      created_at timestamptz, updated_at timestamptz, estimated_confirmation timestamptz,
+      sequence int, prev_entry_hash text, entry_hash text)
+  RETURNING id, user_id),
+queued AS (INSERT INTO pending_contexts (id, user_id) SELECT id, user_id FROM inserted),
+heads AS (
+  UPDATE agent_logs AS a SET head_sequence = h.head_sequence, head_entry_hash = decode(h.head_entry_hash, 'hex'),
+         last_at = GREATEST(a.last_at, h.at)
+    FROM jsonb_to_recordset(:heads!::jsonb) AS h(user_id text, agent_id text, head_sequence int,
+      head_entry_hash text, at timestamptz)
+   WHERE a.user_id = h.user_id AND a.agent_id = h.agent_id)
+SELECT 1 AS "received!";

@@ -2,6 +2,8 @@ import { type ContextEvent, type ContextStatus, contextStatusesFor, contextTrans
 import { runQuery } from "../run-query";
 import type { SqlRunner } from "../sql-transaction";
 import { confirmBatchContexts, failBatchContexts, retryFailedContext } from "./context-transitions.queries";
+import type { StoredContextRow } from "./context-view";
+import { toStoredContextRow } from "./stored-context-row";
 
 /**
  * Every change of a context's status, and nothing else, writes what ctxlog_context_status reads
@@ -10,7 +12,7 @@ import { confirmBatchContexts, failBatchContexts, retryFailedContext } from "./c
  * table allows its event from (`contextStatusesFor`, passed to SQL, or the queue itself for
  * `confirm` and `receive`), and the status each leads to is checked against the table when this
  * module loads. `receive` is the queue's row written by insertContexts' one statement (the hot
- * path: RECEIVE_QUEUE_CTE below, not a statement of its own). context-status-owners.test.ts fails
+ * path: receiveContexts, which also writes the rows and their logs' heads). context-status-owners.test.ts fails
  * when another file writes those tables or columns.
  */
 const LEADS_TO: Record<ContextEvent, { from: ContextStatus[]; to: ContextStatus }> = {
@@ -35,11 +37,10 @@ for (const [event, { from, to }] of Object.entries(LEADS_TO) as [
 }
 
 /**
- * `receive`: the part of insertContexts' statement (a data-modifying CTE after `inserted`, the new
- * rows' ids and users) that queues them: a new context is pending.
+ * `receive`: insertContexts' one statement, receiveContexts (context-transitions.sql), inserts the
+ * new rows, queues them (a new context is pending) and advances their logs' heads.
  */
-export const RECEIVE_QUEUE_CTE =
-  "queued AS (INSERT INTO pending_contexts (id, user_id) SELECT id, user_id FROM inserted)";
+export { receiveContexts } from "./context-transitions.queries";
 
 /**
  * `confirm`: each context of the batch still queued leaves the queue and is written down as
@@ -67,13 +68,13 @@ export async function failContextsOfBatch(sql: SqlRunner, anchorId: string, fail
 
 /**
  * `retry`: a failed context whose failure allows it goes back to pending: every failure field
- * cleared, out of its old batch, queued again at its place in arrival order. False when it is not
- * the user's, not failed, or its failure does not allow a retry.
+ * cleared, out of its old batch, queued again at its place in arrival order. Its row as it is now,
+ * or null when it is not the user's, not failed, or its failure does not allow a retry.
  */
 export async function retryContextOf(
   sql: SqlRunner,
   context: { contextId: string; userId: string; estimatedConfirmation: Date },
-): Promise<boolean> {
-  const rows = await runQuery(retryFailedContext, { ...context, from: LEADS_TO.retry.from }, sql);
-  return rows.length > 0;
+): Promise<StoredContextRow | null> {
+  const [row] = await runQuery(retryFailedContext, { ...context, from: LEADS_TO.retry.from }, sql);
+  return row === undefined ? null : toStoredContextRow(row);
 }

@@ -20,7 +20,12 @@ export interface AnchoredFields {
   blockNumber: bigint | null;
   blockTimestamp: Date | null;
   confirmations: number;
+  /** the batch's gas: its transaction anchors every context of the batch at once */
   gasUsed: bigint | null;
+  /** wei per gas the batch's transaction paid (its receipt's effectiveGasPrice); null if not recorded */
+  gasPriceWei: bigint | null;
+  /** contexts in the batch, which share its gas */
+  batchSize: number | null;
   confirmedAt: Date | null;
   confirmationTimeSeconds: number | null;
 }
@@ -78,6 +83,8 @@ export const ANCHOR_FIELDS = {
   blockNumber: true,
   blockTimestamp: true,
   gasUsed: true,
+  effectiveGasPrice: true,
+  contextCount: true,
   confirmations: true,
   confirmedAt: true,
 } as const;
@@ -101,6 +108,8 @@ export const UNANCHORED: Readonly<AnchoredFields> = Object.freeze({
   blockTimestamp: null,
   confirmations: 0,
   gasUsed: null,
+  gasPriceWei: null,
+  batchSize: null,
   confirmedAt: null,
   confirmationTimeSeconds: null,
 });
@@ -128,6 +137,9 @@ export function anchoredFields(
     blockTimestamp: anchor.blockTimestamp,
     confirmations: anchor.confirmations ?? 0,
     gasUsed: anchor.gasUsed,
+    // a Decimal(78, 0) column: whole wei, exact as a bigint
+    gasPriceWei: anchor.effectiveGasPrice === null ? null : BigInt(anchor.effectiveGasPrice.toFixed()),
+    batchSize: anchor.contextCount,
     confirmedAt: anchor.confirmedAt,
     confirmationTimeSeconds: confirmationSeconds(row.createdAt, anchor.confirmedAt),
   };

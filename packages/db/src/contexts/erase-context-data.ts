@@ -1,4 +1,7 @@
-import type { PrismaClient } from "../generated/prisma/client";
+import type { DbOrTx } from "../prisma-types";
+import { runQuery } from "../run-query";
+import { inSqlTransaction } from "../sql-transaction";
+import { findUsersContext } from "./erase-context-data.queries";
 import { type Eraser, eraseContextsData } from "./erase-contexts-data";
 
 /**
@@ -7,14 +10,13 @@ import { type Eraser, eraseContextsData } from "./erase-contexts-data";
  * erased (a no-op: no second event, the first erasure's who and when are kept).
  */
 export async function eraseContextData(
-  db: PrismaClient,
+  db: DbOrTx,
   input: { userId: string; contextId: string; by: Eraser; at?: Date },
 ): Promise<{ erasedNow: boolean } | null> {
-  const found = await db.context.findFirst({
-    where: { id: input.contextId, userId: input.userId },
-    select: { id: true },
+  return inSqlTransaction(db, async (sql) => {
+    const [found] = await runQuery(findUsersContext, input, sql);
+    if (!found) return null;
+    const erased = await eraseContextsData(sql, [found.id], input.by, input.at);
+    return { erasedNow: erased.length > 0 };
   });
-  if (!found) return null;
-  const erased = await db.$transaction((tx) => eraseContextsData(tx, [found.id], input.by, input.at));
-  return { erasedNow: erased.length > 0 };
 }

@@ -98,7 +98,7 @@ describe("eraseContextData", () => {
     // the other context is untouched
     expect((await readRow(other)).contextData).not.toBeNull();
 
-    // the stored event never held the data (a template); rendered, it shows the erasure
+    // the stored event never held the data (a reference); rendered, it shows the erasure
     const stored = await db.outboxEvent.findUniqueOrThrow({ where: { id: created.id } });
     expect(stored.payload).not.toContain(marker);
     const event = (await getEvent(db, owner.userId, created.id)) as NonNullable<

@@ -1,6 +1,9 @@
 import { idFloor } from "@ctxlog/core";
-import type { PrismaClient } from "../generated/prisma/client";
+import type { DbOrTx } from "../prisma-types";
+import { runQuery } from "../run-query";
+import { inSqlTransaction } from "../sql-transaction";
 import { eraseContextsData } from "./erase-contexts-data";
+import { claimExpiredContexts } from "./erase-expired-data.queries";
 
 /** Which users a retention period applies to: those on `plans`, or everyone not on `exceptPlans`. */
 export type PlanSelector = { plans: string[] } | { exceptPlans: string[] };
@@ -22,22 +25,20 @@ export interface EraseExpiredResult {
  * claims fewer than `batchSize`.
  */
 export async function eraseExpiredData(
-  db: PrismaClient,
+  db: DbOrTx,
   opts: { cutoff: Date; selector: PlanSelector; batchSize: number; after?: string },
 ): Promise<EraseExpiredResult> {
   const after = opts.after ?? "";
   const plans = "plans" in opts.selector ? opts.selector.plans : null;
   const exceptPlans = "exceptPlans" in opts.selector ? opts.selector.exceptPlans : [];
-  return db.$transaction(async (tx) => {
-    const rows = await tx.$queryRaw<{ id: string }[]>`
-      SELECT c.id FROM contexts c JOIN users u ON u.id = c.user_id
-       WHERE c.id > ${after} AND c.id < ${idFloor("ctx", opts.cutoff)} AND c.data_erased_at IS NULL
-         AND (${plans}::text[] IS NULL OR u.plan = ANY (${plans}::text[]))
-         AND u.plan <> ALL (${exceptPlans}::text[])
-       ORDER BY c.id LIMIT ${opts.batchSize}
-         FOR UPDATE OF c SKIP LOCKED`;
+  return inSqlTransaction(db, async (sql) => {
+    const rows = await runQuery(
+      claimExpiredContexts,
+      { after, before: idFloor("ctx", opts.cutoff), plans, exceptPlans, limit: opts.batchSize },
+      sql,
+    );
     const erased = await eraseContextsData(
-      tx,
+      sql,
       rows.map((r) => r.id),
       { kind: "retention" },
     );

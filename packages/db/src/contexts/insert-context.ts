@@ -1,11 +1,15 @@
 import { randomBytes } from "node:crypto";
 import type { NewContext, ReceiptFields } from "@ctxlog/core";
+import type { PreparedQuery } from "@pgtyped/runtime";
 import type { PoolClient } from "pg";
 import { pgPoolOf } from "../client";
 import type { DbOrTx } from "../prisma-types";
-import { prismaSql } from "../sql-transaction";
-import { LOCK_HEADS_SQL, type LogHead, linkEntries, logsJson } from "./assign-sequences";
-import { INSERT_CHAINED_SQL, pendingContextRow, toRecord } from "./context-rows";
+import { runQuery } from "../run-query";
+import { type SqlRunner, sqlOf } from "../sql-transaction";
+import { type LogHead, linkEntries, lockHeadsParams } from "./assign-sequences";
+import { lockLogHeads } from "./assign-sequences.queries";
+import { pendingContextRow, toRecord } from "./context-rows";
+import { receiveContexts } from "./context-transitions";
 import type { Context } from "./context-view";
 
 /** What the API computes for a new context (built by `buildNewContexts` in @ctxlog/core). */
@@ -23,28 +27,34 @@ export interface ReceiptSigner {
  * signature, the EIP-712 signature of its Receipt (which covers sequence and prev_entry_hash, so
  * it is made once the log's head is locked). The heads are locked in a fixed order (concurrent
  * writes never deadlock), the entries linked and signed here (keccak and secp256k1 are not in
- * PostgreSQL), then the rows inserted and the heads advanced in one statement.
+ * PostgreSQL), then the rows inserted and the heads advanced in one statement. The two statements:
+ * lockLogHeads (assign-sequences.sql) and receiveContexts (context-transitions.sql: `receive`).
  *
  * On a client from createDb this is two round trips on one connection, whatever the number of API
  * processes: `BEGIN; lock the heads`, then `insert, advance the heads; COMMIT` (simple-protocol
- * statements, the JSON parameters dollar-quoted, so BEGIN and COMMIT ride along), holding the
- * heads' locks for one round trip and the signing. Inside a transaction (an Idempotency-Key's) the
- * same two statements run through it. Nothing of a batch is written when one row is refused.
+ * statements, their parameters dollar-quoted, so BEGIN and COMMIT ride along), holding the
+ * heads' locks for one round trip and the signing. This is the one transaction outside
+ * inSqlTransaction (docs/sql.md; sql-style.test.ts names its BEGIN, COMMIT and ROLLBACK): the
+ * helper's BEGIN and COMMIT would be two more round trips on the API's hot write path. Given the
+ * runner of a caller's inSqlTransaction (an Idempotency-Key's), or a client without a pool of its
+ * own, the same two statements run through it. Nothing of a batch is written when one row is refused.
  */
 export async function insertContexts(
-  db: DbOrTx,
+  db: DbOrTx | SqlRunner,
   inputs: readonly NewContext[],
   signer: ReceiptSigner,
 ): Promise<Context[]> {
   if (inputs.length === 0) return [];
-  const pool = pgPoolOf(db);
+  const pool = typeof db === "function" ? undefined : pgPoolOf(db);
   if (!pool) {
-    const sql = prismaSql(db);
-    const heads = await sql<LogHead>(LOCK_HEADS_SQL, [logsJson(inputs)]);
+    const sql = sqlOf(db);
+    const heads = await runQuery(lockLogHeads, lockHeadsParams(inputs), sql);
     const { rows, params } = linkAndSign(inputs, heads, signer);
-    await sql(INSERT_CHAINED_SQL, params);
+    await runQuery(receiveContexts, params, sql);
     return rows;
   }
+  // the statements' texts and values first: nothing is sent until both are known to inline
+  const lock = await inlined(lockLogHeads, lockHeadsParams(inputs));
   const client = await pool.connect();
   let broken: Error | undefined;
   // a connection cut between the two round trips errors on the client: fail the write, drop it
@@ -53,9 +63,9 @@ export async function insertContexts(
   };
   client.on("error", onError);
   try {
-    const [, locked] = await simple(client, `BEGIN; ${inline(LOCK_HEADS_SQL, [logsJson(inputs)])}`);
+    const [, locked] = await simple(client, `BEGIN; ${lock}`);
     const { rows, params } = linkAndSign(inputs, locked?.rows as LogHead[], signer);
-    await simple(client, `${inline(INSERT_CHAINED_SQL, params)}; COMMIT`);
+    await simple(client, `${await inlined(receiveContexts, params)}; COMMIT`);
     return rows;
   } catch (err) {
     await client.query("ROLLBACK").catch((rollbackErr: Error) => {
@@ -82,7 +92,7 @@ function linkAndSign(inputs: readonly NewContext[], heads: LogHead[], signer: Re
     });
     return pendingContextRow(input, link, signature);
   });
-  return { rows, params: [JSON.stringify(rows.map(toRecord)), JSON.stringify(newHeads)] };
+  return { rows, params: { rows: JSON.stringify(rows.map(toRecord)), heads: JSON.stringify(newHeads) } };
 }
 
 /** Several statements in one round trip (the simple query protocol answers one result each). */
@@ -90,16 +100,43 @@ async function simple(client: PoolClient, text: string) {
   return (await client.query(text)) as unknown as { rows: unknown[] }[];
 }
 
+// Each statement's text as pgTyped makes it (what runQuery would send) and the parameter each `$n`
+// stands for, learnt once: pgTyped's text does not depend on the values of scalar parameters.
+const statements = new WeakMap<object, { text: string; names: string[] }>();
+
+async function statementOf<P extends object>(query: PreparedQuery<P, unknown>, params: P) {
+  const known = statements.get(query);
+  if (known) return known;
+  let made: { text: string; names: string[] } | undefined;
+  // each parameter given its own name as value, so the values pgTyped hands over name them
+  const named = Object.fromEntries(Object.keys(params).map((name) => [name, name])) as P;
+  await query.run(named, {
+    query: async (text, values) => {
+      made = { text, names: values as string[] };
+      return { rows: [], rowCount: 0 };
+    },
+  });
+  if (!made) throw new Error("pgTyped made no statement");
+  statements.set(query, made);
+  return made;
+}
+
 /**
- * `sql` with its `$n::jsonb` parameters written in as dollar-quoted literals (no escaping: the
- * quote's tag is random and checked absent from the text; JSON text has no raw NUL).
+ * A statement of a `.sql` file with its values written in, for the simple query protocol: each
+ * value — JSON documents, and a hash's bytes — a dollar-quoted literal (no escaping: the quote's
+ * tag is random and checked absent from the value; JSON text has no raw NUL). Bytes are written as
+ * bytea's hex input (`\x…`), which the statement's `::bytea` reads back.
  */
-function inline(sql: string, params: readonly string[]): string {
-  return sql.replace(/\$(\d+)::jsonb/g, (_, n: string) => {
-    const text = params[Number(n) - 1] as string;
+async function inlined<P extends object>(query: PreparedQuery<P, unknown>, params: P): Promise<string> {
+  const { text, names } = await statementOf(query, params);
+  const values = params as Record<string, unknown>;
+  return text.replace(/\$(\d+)/g, (_, n: string) => {
+    const given = values[names[Number(n) - 1] as string];
+    const value = Buffer.isBuffer(given) ? `\\x${given.toString("hex")}` : given;
+    if (typeof value !== "string") throw new TypeError(`parameter $${n} is neither text nor bytes`);
     let tag: string;
     do tag = `$j${randomBytes(6).toString("hex")}$`;
-    while (text.includes(tag));
-    return `${tag}${text}${tag}::jsonb`;
+    while (value.includes(tag));
+    return `${tag}${value}${tag}`;
   });
 }

@@ -9,7 +9,7 @@ import {
   ZERO_ENTRY_HASH,
 } from "@ctxlog/core";
 import { createDb, pgPoolOf } from "../client";
-import { withHexColumns } from "../hex-columns";
+import { hexOf, withHexColumns } from "../hex-columns";
 import { createApiKey } from "../index";
 import { createTestDatabase, readContext, type TestDatabase } from "../testing";
 import { insertContexts, type NewContext, pendingContextRow } from "./insert-context";
@@ -143,7 +143,7 @@ describe("per-agent sequences (PostgreSQL)", () => {
     const head = await t.db.agentLog.findUniqueOrThrow({
       where: { userId_agentId: { userId: owner.userId, agentId: "chain-a" } },
     });
-    expect([head.headSequence, head.headEntryHash]).toEqual([3, second[0]?.entryHash]);
+    expect([head.headSequence, hexOf(head.headEntryHash)]).toEqual([3, second[0]?.entryHash]);
   });
 
   it("assigns 1..N without gaps or repeats across processes writing the same logs at once", async () => {

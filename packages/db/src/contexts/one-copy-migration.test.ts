@@ -86,8 +86,11 @@ it("keeps every context's data, hash and proof, and every stored event, through 
        data_erased_at = '2026-11-21T00:00:00Z', data_erased_by = 'retention' WHERE id = $1`,
     [contexts[2]?.id],
   );
-  // a context.created as recordEvent stored it (the data copied), and its delivery
+  // a context.created as recordEvent stored it (the data copied, as the row's stored data gives it:
+  // migration 20261129200000_one_event_form stores it as its reference if that renders the same
+  // bytes), and its delivery
   const first = contexts[0] as (typeof contexts)[number];
+  const body = JSON.parse(first.canonical) as { context_data: object; metadata: object };
   const payload = serializeEnvelope({
     event: "context.created",
     timestamp: new Date("2026-11-20T10:00:01.000Z"),
@@ -99,13 +102,13 @@ it("keeps every context's data, hash and proof, and every stored event, through 
       signature: SIGNATURE,
       createdAt: new Date("2026-11-20T10:00:00.100Z"),
       estimatedConfirmation: null,
-      contextData: first.context_data,
-      metadata: first.metadata,
+      contextData: body.context_data,
+      metadata: body.metadata,
     }),
   });
   await sql(
-    `INSERT INTO outbox_events (id, user_id, event, context_id, payload, fanned_out_at)
-     VALUES ('evt_1', 'u1', 'context.created', $1, $2, now())`,
+    `INSERT INTO outbox_events (id, user_id, event, context_id, payload, fanned_out_at, created_at)
+     VALUES ('evt_1', 'u1', 'context.created', $1, $2, now(), '2026-11-20T10:00:01.000Z')`,
     [first.id, payload],
   );
   await sql(
@@ -145,9 +148,14 @@ it("keeps every context's data, hash and proof, and every stored event, through 
       [first.id],
     );
     expect(stored?.format).toBe(0);
-    // the event stored whole is shown and delivered byte for byte as it was stored
+    // the event stored whole (its reference since) is shown and delivered byte for byte as it was stored
+    expect((await sql(`SELECT payload FROM outbox_events WHERE id = 'evt_1'`))[0]).toEqual({
+      payload: `~C${TX},`,
+    });
     expect((await getEvent(db, "u1", "evt_1"))?.payload).toBe(payload);
-    expect((await loadDeliveryTargets(db, [{ id: "dlv_1" }])).get("dlv_1")?.payload).toBe(payload);
+    expect((await loadDeliveryTargets(db, [{ id: "dlv_1", eventId: "evt_1" }])).get("dlv_1")?.payload).toBe(
+      payload,
+    );
     const columns = await sql<{ column_name: string }>(
       `SELECT column_name FROM information_schema.columns WHERE table_name = 'contexts'`,
     );

@@ -1,25 +1,11 @@
-import type { ContextStatus } from "@ctxlog/core";
 import { findInFlightAnchorIds } from "../anchors/in-flight-anchors";
-import { merkleProofSql } from "../anchors/tree-proofs";
 import type { DbOrTx } from "../prisma-types";
-import type { PlacedContextRow, StoredContextRow } from "./context-view";
-import { type ContextReader, readerScopeSql } from "./reader-scope";
-
-/** A row of raw SQL with snake_case columns as Prisma names its model's fields (camelCase). */
-function camelCased(row: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [column, value] of Object.entries(row)) {
-    out[column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())] = value;
-  }
-  return out;
-}
-
-type PlacedRow = Record<string, unknown> & {
-  placed_status: ContextStatus;
-  placed_anchor_id: string | null;
-  placed_leaf_index: number | null;
-  placed_proof: Uint8Array<ArrayBuffer> | null;
-};
+import { runQuery } from "../run-query";
+import { sqlOf } from "../sql-transaction";
+import type { PlacedContextRow } from "./context-view";
+import { readPlacedContext } from "./read-context-row.queries";
+import { type ContextReader, readerSees } from "./reader-scope";
+import { toStoredContextRow } from "./stored-context-row";
 
 /**
  * One context the reader may see, as stored, in one statement with its status (ctxlog_context_status),
@@ -32,28 +18,20 @@ export async function readContextRow(
   reader: ContextReader,
   contextId: string,
 ): Promise<PlacedContextRow | null> {
-  const [row] = await db.$queryRawUnsafe<PlacedRow[]>(
-    `SELECT c.*, s.status AS placed_status, m.anchor_id AS placed_anchor_id, m.leaf_index AS placed_leaf_index,
-            ${merkleProofSql("m.leaf_index")} AS placed_proof
-       FROM contexts c
-      CROSS JOIN LATERAL ctxlog_context_status(c.id, c.failed_at) AS s
-       LEFT JOIN confirmed_contexts m ON m.id = c.id
-       LEFT JOIN anchors a ON a.id = m.anchor_id
-      WHERE c.id = $1 AND c.user_id = $3 ${readerScopeSql(reader)} AND ($2::text IS NOT NULL OR true)`,
-    contextId,
-    reader.keyFamilyId,
-    reader.userId,
+  const [row] = await runQuery(
+    readPlacedContext,
+    { contextId, userId: reader.userId, ...readerSees(reader) },
+    sqlOf(db),
   );
   if (!row) return null;
-  const { placed_status, placed_anchor_id, placed_leaf_index, placed_proof, ...stored } = row;
-  const context = camelCased(stored) as unknown as StoredContextRow;
+  const context = toStoredContextRow(row);
   return {
     ...context,
-    status: placed_status,
+    status: row.placed_status,
     // confirmed: its batch and leaf; failed: the batch on its row; pending: none yet
-    anchorId: placed_anchor_id ?? context.anchorId,
-    leafIndex: placed_leaf_index,
-    merkleProof: placed_proof,
+    anchorId: row.placed_anchor_id ?? context.anchorId,
+    leafIndex: row.placed_leaf_index,
+    merkleProof: row.placed_proof === null ? null : new Uint8Array(row.placed_proof),
   };
 }
 

@@ -1,5 +1,3 @@
-import type { Prisma } from "../generated/prisma/client";
-
 /** Who is reading: the rows a key may see are always inside its own user's. */
 export interface ContextReader {
   userId: string;
@@ -8,28 +6,17 @@ export interface ContextReader {
   scope: "all" | "public" | "own";
 }
 
-export function readerFilter(reader: ContextReader): Prisma.ContextWhereInput {
-  switch (reader.scope) {
-    case "all":
-      return { userId: reader.userId };
-    case "public":
-      return { userId: reader.userId, visibility: "public" };
-    case "own":
-      return { userId: reader.userId, keyFamilyId: reader.keyFamilyId };
-  }
-}
-
 /**
- * readerFilter in SQL, for queries written by hand: the condition (with a leading AND, or nothing)
- * on the contexts row `alias`; `$2` must be bound to the reader's key family.
+ * The reader's scope as the parameters of the SQL function ctxlog_reader_sees (migration
+ * 20261130002000_reader_scope), which every `.sql` statement reading contexts for a reader calls:
+ * `ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)`.
  */
-export function readerScopeSql(reader: ContextReader, alias = "c"): string {
-  switch (reader.scope) {
-    case "all":
-      return "";
-    case "public":
-      return `AND ${alias}.visibility = 'public'`;
-    case "own":
-      return `AND ${alias}.key_family_id = $2`;
-  }
+export function readerSees(reader: ContextReader): {
+  onlyVisibility: "public" | null;
+  onlyFamily: string | null;
+} {
+  return {
+    onlyVisibility: reader.scope === "public" ? "public" : null,
+    onlyFamily: reader.scope === "own" ? reader.keyFamilyId : null,
+  };
 }

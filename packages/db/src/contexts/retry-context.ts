@@ -1,10 +1,12 @@
 import { contextTransition } from "@ctxlog/core";
-import type { PrismaClient } from "../generated/prisma/client";
-import { sqlOf } from "../sql-transaction";
+import type { DbOrTx } from "../prisma-types";
+import { runQuery } from "../run-query";
+import { inSqlTransaction } from "../sql-transaction";
 import { readContextStates } from "./context-statuses";
 import { retryContextOf } from "./context-transitions";
 import { type Context, decodeContextRow, UNANCHORED } from "./context-view";
-import { type ContextReader, readerFilter } from "./reader-scope";
+import { type ContextReader, readerSees } from "./reader-scope";
+import { findContextToRetry } from "./retry-context.queries";
 
 export type RetryContextResult =
   | { outcome: "retried"; context: Context }
@@ -18,35 +20,32 @@ export type RetryContextResult =
  * job; if that enqueue is lost, the reconciler finds the pending, unbatched row.
  */
 export async function retryContext(
-  db: PrismaClient,
+  db: DbOrTx,
   reader: ContextReader,
   contextId: string,
   estimatedConfirmation: Date,
 ): Promise<RetryContextResult> {
-  return db.$transaction(async (tx) => {
-    const current = await tx.context.findFirst({
-      where: { id: contextId, ...readerFilter(reader) },
-      select: { id: true, retryPossible: true },
-    });
+  return inSqlTransaction(db, async (sql) => {
+    const [current] = await runQuery(
+      findContextToRetry,
+      { contextId, userId: reader.userId, ...readerSees(reader) },
+      sql,
+    );
     if (!current) return { outcome: "not_found" as const };
-    const retried = await retryContextOf(sqlOf(tx), {
-      contextId,
-      userId: reader.userId,
-      estimatedConfirmation,
-    });
+    const retried = await retryContextOf(sql, { contextId, userId: reader.userId, estimatedConfirmation });
     if (!retried) {
-      const [state] = await readContextStates(tx, [contextId]);
+      const [state] = await readContextStates(sql, [contextId]);
       return {
         outcome: "not_retryable" as const,
         status: state?.status ?? contextTransition(null, "receive"),
-        retryPossible: current.retryPossible,
+        retryPossible: current.retry_possible,
       };
     }
     return {
       outcome: "retried" as const,
       // out of any batch now: nothing of an anchor to show
       context: {
-        ...decodeContextRow(await tx.context.findUniqueOrThrow({ where: { id: contextId } })),
+        ...decodeContextRow(retried),
         status: contextTransition("failed", "retry"),
         leafIndex: null,
         ...UNANCHORED,

@@ -2,7 +2,7 @@ import type { SqlRunner } from "../sql-transaction";
 
 /**
  * A rewrite of stored rows that SQL alone cannot make (it needs @ctxlog/core: a keccak256, a
- * decoder), run by applyMigrations right after the migration it names and before the ones that
+ * decoder), or that belongs with the code it replaces (context-signers.ts), run by applyMigrations right after the migration it names and before the ones that
  * follow, which may rely on it (drop the column it emptied, say). Until 1.0, a change of a stored
  * form rewrites the rows already there in the same release (docs/sql.md): these are the part of
  * such rewrites that is code.

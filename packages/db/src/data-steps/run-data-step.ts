@@ -1,4 +1,4 @@
-import { createDb, pgPoolOf } from "../client";
+import { createDb } from "../client";
 import { runQuery } from "../run-query";
 import { inSqlTransaction } from "../sql-transaction";
 import type { DataStep } from "./data-step";
@@ -20,8 +20,7 @@ export async function runDataStep(databaseUrl: string, step: DataStep): Promise<
       return true;
     });
   } finally {
+    // ends the pool too, though Prisma never connected (the statements ran on the pool): client.ts
     await db.$disconnect();
-    // Prisma never connected (the statements ran on its pool), so its disconnect may leave the pool
-    await pgPoolOf(db)?.end();
   }
 }

@@ -213,4 +213,20 @@ describe("event partitions", () => {
     const next = await retireEventPartitions(db, { cutoff: new Date(Date.now() - 30 * DAY) });
     expect(next.retired.map((r) => r.day.getTime())).toContain(day.getTime());
   });
+
+  it("name a day's partitions only by its suffix: the day functions refuse any other text", async () => {
+    const db = database.db;
+    for (const text of ["_p2026112", "_p20261127; DROP TABLE users", "outbox_events", ""]) {
+      await expect(db.$queryRaw`SELECT ctxlog_event_day_busy(${text}, now())`).rejects.toThrow(
+        /no day partition suffix/,
+      );
+      await expect(db.$queryRaw`SELECT * FROM ctxlog_event_day_counts(${text})`).rejects.toThrow(
+        /no day partition suffix/,
+      );
+      await expect(db.$queryRaw`SELECT ctxlog_drop_event_day(${text})`).rejects.toThrow(
+        /no day partition suffix/,
+      );
+    }
+    expect(await exists("users")).toBe(true);
+  });
 });

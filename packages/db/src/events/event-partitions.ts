@@ -1,5 +1,17 @@
-import type { PrismaClient } from "../generated/prisma/client";
 import type { DbOrTx } from "../prisma-types";
+import { runQuery } from "../run-query";
+import { inSqlTransaction, type SqlRunner, sqlOf } from "../sql-transaction";
+import {
+  createEventPartitions,
+  deadlockTimeout,
+  dropEventDay,
+  eventDayBusy,
+  eventDayCounts,
+  eventPartitionSuffixes,
+  lockEventTables,
+  relationExists,
+} from "./event-partitions.queries";
+import { setLocalLockTimeout } from "./lock-timeout.queries";
 
 const DAY_MS = 86_400_000;
 
@@ -21,12 +33,8 @@ function dayOf(suffix: string): Date {
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /** The UTC days that have a partition (of outbox_events; the three tables are created together), oldest first. */
-export async function listEventPartitionDays(db: PrismaClient): Promise<Date[]> {
-  const rows = await db.$queryRaw<{ suffix: string }[]>`
-    SELECT substring(c.relname FROM '^outbox_events_p([0-9]{8})$') AS suffix
-      FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
-     WHERE i.inhparent = 'outbox_events'::regclass AND c.relname ~ '^outbox_events_p[0-9]{8}$'
-     ORDER BY 1`;
+export async function listEventPartitionDays(db: DbOrTx): Promise<Date[]> {
+  const rows = await runQuery(eventPartitionSuffixes, undefined, sqlOf(db));
   return rows.map((r) => dayOf(r.suffix));
 }
 
@@ -39,14 +47,13 @@ export async function listEventPartitionDays(db: PrismaClient): Promise<Date[]> 
  * partition rather than failing.
  */
 export async function ensureEventPartitions(
-  db: PrismaClient,
+  db: DbOrTx,
   opts: { daysAhead: number; now?: Date },
 ): Promise<Date[]> {
   const today = new Date(Math.floor((opts.now ?? new Date()).getTime() / DAY_MS) * DAY_MS);
   const from = isoDay(today);
   const to = isoDay(new Date(today.getTime() + opts.daysAhead * DAY_MS));
-  const rows = await db.$queryRaw<{ day: Date }[]>`
-    SELECT d AS day FROM ctxlog_create_event_partitions(${from}::date, ${to}::date) AS d`;
+  const rows = await runQuery(createEventPartitions, { fromDay: from, toDay: to }, sqlOf(db));
   return rows.map((r) => r.day);
 }
 
@@ -72,7 +79,7 @@ export interface RetiredDay {
  * deleting its rows wrote about a kilobyte per row (bench/retention.js).
  */
 export async function retireEventPartitions(
-  db: PrismaClient,
+  db: DbOrTx,
   opts: { cutoff: Date; lockTimeoutMs?: number },
 ): Promise<{ retired: RetiredDay[]; heldBack: Date[] }> {
   const retired: RetiredDay[] = [];
@@ -102,9 +109,8 @@ export async function retireEventPartitions(
   return { retired, heldBack };
 }
 
-async function deadlockTimeoutMs(db: PrismaClient): Promise<number> {
-  const [row] = await db.$queryRaw<{ ms: number }[]>`
-    SELECT setting::int AS ms FROM pg_settings WHERE name = 'deadlock_timeout'`;
+async function deadlockTimeoutMs(db: DbOrTx): Promise<number> {
+  const [row] = await runQuery(deadlockTimeout, undefined, sqlOf(db));
   return row?.ms ?? 1_000;
 }
 
@@ -114,14 +120,14 @@ function isLockTimeout(error: unknown): boolean {
   return e?.code === "55P03" || e?.meta?.code === "55P03" || /lock timeout/i.test(e?.message ?? "");
 }
 
-async function partitionExists(db: PrismaClient, name: string): Promise<boolean> {
-  const [row] = await db.$queryRaw<{ found: boolean }[]>`SELECT to_regclass(${name}) IS NOT NULL AS found`;
+async function partitionExists(db: DbOrTx, name: string): Promise<boolean> {
+  const [row] = await runQuery(relationExists, { name }, sqlOf(db));
   return row?.found === true;
 }
 
 /** Drops the day's three partitions if nothing in them is pending; null (nothing done) otherwise. */
 async function retireDay(
-  db: PrismaClient,
+  db: DbOrTx,
   suffix: string,
   cutoff: Date,
   lockTimeoutMs: number,
@@ -131,47 +137,29 @@ async function retireDay(
   // Counted before the locks, not under them (a scan of the day); for the log. A done day gets no
   // new rows: only a pending delivery takes attempts, and the check under the locks sees one. A
   // delivery's first attempt is in its row.
-  const [counts] = await db.$queryRawUnsafe<{ events: number; deliveries: number; attempts: number }[]>(
-    `SELECT (SELECT count(*) FROM outbox_events${suffix})::int AS events,
-            (SELECT count(*) FROM webhook_deliveries${suffix})::int AS deliveries,
-            (SELECT count(*) FROM webhook_attempts${suffix})::int
-              + (SELECT count(*) FROM webhook_deliveries${suffix} WHERE first_attempted_at IS NOT NULL)::int
-              AS attempts`,
-  );
-  return db.$transaction(async (tx) => {
-    await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = ${Math.max(1, Math.round(lockTimeoutMs))}`);
+  const [counts] = await runQuery(eventDayCounts, { suffix }, sqlOf(db));
+  return inSqlTransaction(db, async (sql) => {
+    await runQuery(setLocalLockTimeout, { ms: Math.max(1, Math.round(lockTimeoutMs)) }, sql);
     // Dropping a partition drops its foreign keys' triggers on the tables they reference (events and
     // deliveries → users, deliveries → webhooks), which takes those tables ACCESS EXCLUSIVE too. Taken
     // there, mid-transaction, while holding the event tables, it closed a cycle with a writer
     // (createWebhook holds the user's row, then inserts into webhooks): a deadlock, and PostgreSQL
-    // killed the writer. So they are taken first. Writers do not all take them in one order (the
-    // fan-out reads webhooks, then a delivery's foreign key locks users), so a cycle can still form:
-    // lock_timeout, under deadlock_timeout, makes this side give up first and the writer go on.
-    await tx.$executeRawUnsafe("LOCK TABLE users, webhooks IN ACCESS EXCLUSIVE MODE");
-    // ONLY: the parents themselves; the day's partitions are locked by the DROPs below.
-    await tx.$executeRawUnsafe(
-      "LOCK TABLE ONLY outbox_events, ONLY webhook_deliveries, ONLY webhook_attempts IN ACCESS EXCLUSIVE MODE",
-    );
+    // killed the writer. So they are taken first, then the three parents. Writers do not all take
+    // them in one order (the fan-out reads webhooks, then a delivery's foreign key locks users), so a
+    // cycle can still form: lock_timeout, under deadlock_timeout, makes this side give up first and
+    // the writer go on.
+    await runQuery(lockEventTables, undefined, sql);
     const lockedAt = performance.now();
-    if (!(await dayIsDone(tx, suffix, cutoff))) return null;
-    // Attempts reference deliveries, which reference events: a referenced partition is detached
-    // first (PostgreSQL checks that nothing references it any more), then dropped.
-    await tx.$executeRawUnsafe(`DROP TABLE webhook_attempts${suffix}`);
-    await tx.$executeRawUnsafe(`ALTER TABLE webhook_deliveries DETACH PARTITION webhook_deliveries${suffix}`);
-    await tx.$executeRawUnsafe(`DROP TABLE webhook_deliveries${suffix}`);
-    await tx.$executeRawUnsafe(`ALTER TABLE outbox_events DETACH PARTITION outbox_events${suffix}`);
-    await tx.$executeRawUnsafe(`DROP TABLE outbox_events${suffix}`);
+    if (!(await dayIsDone(sql, suffix, cutoff))) return null;
+    // attempts, then deliveries, then events, each referenced partition detached before its drop
+    // (the migration 20261130004000_event_day_functions: a partition's name is no parameter)
+    await runQuery(dropEventDay, { suffix }, sql);
     return counts ? { ...counts, lockedMs: Math.round(performance.now() - lockedAt) } : null;
   });
 }
 
-async function dayIsDone(db: DbOrTx, suffix: string, cutoff: Date): Promise<boolean> {
-  // The suffix comes from pg_class names matched against _p[0-9]{8}: safe to splice.
-  const [row] = await db.$queryRawUnsafe<{ busy: boolean }[]>(
-    `SELECT EXISTS (SELECT 1 FROM unfanned_events u JOIN outbox_events${suffix} e ON e.id = u.id)
-         OR EXISTS (SELECT 1 FROM outbox_events${suffix} WHERE created_at >= $1)
-         OR EXISTS (SELECT 1 FROM webhook_deliveries${suffix} WHERE status = 'pending') AS busy`,
-    cutoff,
-  );
+async function dayIsDone(db: DbOrTx | SqlRunner, suffix: string, cutoff: Date): Promise<boolean> {
+  // The suffix comes from pg_class names matched against _p[0-9]{8}; the function refuses any other.
+  const [row] = await runQuery(eventDayBusy, { suffix, cutoff }, sqlOf(db));
   return row?.busy === false;
 }

@@ -1,8 +1,12 @@
 // Integration: real PostgreSQL (a fresh database). GET /v1/events by type: the two types of nearly
 // every event (context.created, context.confirmed) are read newest first on (user_id, id); the rare
 // ones on a partial index of their own, so a page of them never walks a user's whole history.
+
+import { runQuery } from "../run-query";
+import { sqlOf } from "../sql-transaction";
 import { createTestDatabase, seedUser } from "../testing";
 import { listEvents } from "./list-events";
+import { eventsPage } from "./list-events.queries";
 import { recordEvents } from "./record-event";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -11,20 +15,22 @@ beforeAll(async () => {
 });
 afterAll(() => database.drop());
 
-/** The plan PostgreSQL makes for one page of a type, with the values bound (as the driver sends them). */
+/**
+ * The plan PostgreSQL makes for one page of a type: list-events.sql's statement, sent as the pool
+ * sends it (unnamed, so planned with the values bound).
+ */
 async function planOf(userId: string, type: string): Promise<string> {
-  const db = database.db;
-  return db.$transaction(async (tx) => {
-    await tx.$executeRawUnsafe(
-      `PREPARE page_of_type(text, text) AS
-         SELECT id FROM outbox_events WHERE user_id = $1 AND event = $2 ORDER BY id DESC LIMIT 51`,
-    );
-    const rows = await tx.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(
-      `EXPLAIN EXECUTE page_of_type('${userId}', '${type}')`,
-    );
-    await tx.$executeRawUnsafe("DEALLOCATE page_of_type");
-    return rows.map((r) => r["QUERY PLAN"]).join("\n");
-  });
+  const sql = sqlOf(database.db);
+  let plan: { "QUERY PLAN": string }[] = [];
+  await runQuery(
+    eventsPage,
+    { userId, type, after: null, createdAfter: null, createdBefore: null, limit: 51 },
+    async (text, values) => {
+      plan = await sql<{ "QUERY PLAN": string }>(`EXPLAIN ${text}`, values);
+      return [];
+    },
+  );
+  return plan.map((r) => r["QUERY PLAN"]).join("\n");
 }
 
 it("pages a rare type from its partial index, and the common ones from (user_id, id)", async () => {

@@ -1,5 +1,9 @@
-import type { DeliveryStatus, PrismaClient } from "../generated/prisma/client";
-import { idsBefore, toPage } from "../page";
+import type { DeliveryStatus } from "../generated/prisma/client";
+import { toPage } from "../page";
+import type { DbOrTx } from "../prisma-types";
+import { runQuery } from "../run-query";
+import { sqlOf } from "../sql-transaction";
+import { deliveriesOfEvents, eventOf, eventsPage, type IEventOfResult } from "./list-events.queries";
 import { renderPayloads } from "./render-payloads";
 
 export interface ListEventsQuery {
@@ -25,29 +29,32 @@ export interface StoredEvent {
   id: string;
   event: string;
   createdAt: Date;
-  /** the exact bytes every delivery signed and sent (rendered from the stored template) */
+  /** the exact bytes every delivery signed and sent (its stored form rendered: render-payloads.ts) */
   payload: string;
   contextId: string | null;
   deliveries: EventDeliveryRef[];
 }
 
-const select = { id: true, event: true, createdAt: true, payload: true, contextId: true } as const;
-
 type EventRow = Omit<StoredEvent, "deliveries">;
 
+const eventOfRow = (row: IEventOfResult): EventRow => ({
+  id: row.id,
+  event: row.event,
+  createdAt: row.created_at,
+  payload: row.payload,
+  contextId: row.context_id,
+});
+
 /** The events with their deliveries (one query; no relation: the tables hold no foreign keys) and payloads. */
-async function withDeliveries(db: PrismaClient, rows: EventRow[]): Promise<StoredEvent[]> {
+async function withDeliveries(db: DbOrTx, rows: EventRow[]): Promise<StoredEvent[]> {
   if (rows.length === 0) return [];
-  const deliveries = await db.webhookDelivery.findMany({
-    where: { eventId: { in: rows.map((r) => r.id) } },
-    select: { id: true, webhookId: true, status: true, attempts: true, eventId: true },
-    orderBy: { id: "asc" },
-  });
+  const deliveries = await runQuery(deliveriesOfEvents, { eventIds: rows.map((r) => r.id) }, sqlOf(db));
   const byEvent = new Map<string, EventDeliveryRef[]>();
-  for (const { eventId, ...ref } of deliveries) {
-    const list = byEvent.get(eventId);
+  for (const d of deliveries) {
+    const ref = { id: d.id, webhookId: d.webhook_id, status: d.status, attempts: d.attempts };
+    const list = byEvent.get(d.event_id);
     if (list) list.push(ref);
-    else byEvent.set(eventId, [ref]);
+    else byEvent.set(d.event_id, [ref]);
   }
   return renderPayloads(
     db,
@@ -61,30 +68,24 @@ async function withDeliveries(db: PrismaClient, rows: EventRow[]): Promise<Store
  * two types of nearly every event on (user_id, id), the rare ones on their partial index (the
  * driver binds the type before planning, so the planner sees which).
  */
-export async function listEvents(db: PrismaClient, userId: string, query: ListEventsQuery) {
-  const createdAt: { gte?: Date; lt?: Date } = {};
-  if (query.createdAfter) createdAt.gte = query.createdAfter;
-  if (query.createdBefore) createdAt.lt = query.createdBefore;
-  const rows: EventRow[] = await db.outboxEvent.findMany({
-    where: {
+export async function listEvents(db: DbOrTx, userId: string, query: ListEventsQuery) {
+  const rows = await runQuery(
+    eventsPage,
+    {
       userId,
-      ...(query.type === undefined ? {} : { event: query.type }),
-      ...idsBefore(query.after),
-      ...(createdAt.gte || createdAt.lt ? { createdAt } : {}),
+      type: query.type ?? null,
+      after: query.after ?? null,
+      createdAfter: query.createdAfter ?? null,
+      createdBefore: query.createdBefore ?? null,
+      limit: query.limit + 1,
     },
-    select,
-    orderBy: { id: "desc" },
-    take: query.limit + 1,
-  });
-  return toPage(await withDeliveries(db, rows), query.limit);
+    sqlOf(db),
+  );
+  return toPage(await withDeliveries(db, rows.map(eventOfRow)), query.limit);
 }
 
 /** One of the user's events; null when absent (or another user's). */
-export async function getEvent(
-  db: PrismaClient,
-  userId: string,
-  eventId: string,
-): Promise<StoredEvent | null> {
-  const row = await db.outboxEvent.findFirst({ where: { id: eventId, userId }, select });
-  return row && ((await withDeliveries(db, [row]))[0] as StoredEvent);
+export async function getEvent(db: DbOrTx, userId: string, eventId: string): Promise<StoredEvent | null> {
+  const [row] = await runQuery(eventOf, { id: eventId, userId }, sqlOf(db));
+  return row ? ((await withDeliveries(db, [eventOfRow(row)]))[0] as StoredEvent) : null;
 }

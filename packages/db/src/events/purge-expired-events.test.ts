@@ -1,3 +1,4 @@
+import { Client } from "pg";
 import { attemptsOf, createTestDatabase, seedContexts } from "../testing";
 import { fanOutEvents } from "../webhooks/fan-out-events";
 import { recordAttempts } from "../webhooks/record-attempts";
@@ -121,5 +122,37 @@ describe("purgeExpiredEvents (PostgreSQL)", () => {
     for (const r of rows) expect(r.status).toBe("pending");
     expect(rows.length).toBe(reopened.length);
     expect(removed + reopened.length).toBe(60);
+  });
+
+  it("waits at most lockTimeoutMs for a delivery another transaction holds, then gives up the batch", async () => {
+    const db = database.db;
+    const { owner } = await seedUserWithOldWebhook(db);
+    const old = new Date(Date.now() - 40 * DAY);
+    const event = await recordEvent(db, {
+      userId: owner.userId,
+      event: "context.created",
+      data: {},
+      timestamp: old,
+    });
+    await fanOutEvents(db, { batchSize: 100 });
+    const delivery = await db.webhookDelivery.findFirstOrThrow({ where: { eventId: event.id } });
+    await recordTestAttempts(database.db, delivery.id, true);
+    const holder = new Client({ connectionString: database.url });
+    await holder.connect();
+    try {
+      await holder.query("BEGIN");
+      await holder.query("SELECT 1 FROM webhook_deliveries WHERE event_id = $1 FOR UPDATE", [event.id]);
+      const cutoff = new Date(Date.now() - 30 * DAY);
+      await expect(
+        purgeExpiredEvents(db, { cutoff, batchSize: 100, lockTimeoutMs: 50 }),
+      ).rejects.toMatchObject({
+        code: "55P03",
+      });
+      await holder.query("ROLLBACK");
+      expect(await db.outboxEvent.count({ where: { id: event.id } })).toBe(1);
+      expect(await purgeExpiredEvents(db, { cutoff, batchSize: 100 })).toMatchObject({ events: 1 });
+    } finally {
+      await holder.end();
+    }
   });
 });

@@ -44,7 +44,7 @@ describe("recordEvent (the event outbox)", () => {
     expect(await database.db.outboxEvent.count()).toBe(before);
 
     await database.db.$transaction(async (tx) => {
-      await recordEvent(tx, { userId: "u1", event: "context.confirmed", data: {}, contextId: "ctx_2" });
+      await recordEvent(tx, { userId: "u1", event: "context.failed", data: {}, contextId: "ctx_2" });
     });
     expect(await database.db.outboxEvent.count()).toBe(before + 1);
   });
@@ -59,7 +59,7 @@ describe("recordEvents (the bulk form)", () => {
   it("writes the same rows recordEvent writes, test events already fanned out", async () => {
     const timestamp = new Date("2026-02-03T04:05:06.789Z");
     const inputs = [
-      { userId: "u1", event: "context.confirmed" as const, data: { n: 1 }, contextId: "ctx_3", timestamp },
+      { userId: "u1", event: "context.erased" as const, data: { n: 1 }, contextId: "ctx_3", timestamp },
       { userId: "u1", event: "context.failed" as const, data: { n: 2 }, timestamp, test: true },
     ];
     const single = await Promise.all(inputs.map((input) => recordEvent(database.db, input)));

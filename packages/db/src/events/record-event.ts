@@ -1,7 +1,9 @@
 import { type EventName, newId, storedPayload } from "@ctxlog/core";
 import type { DbOrTx } from "../prisma-types";
-import { prismaSql, type SqlRunner } from "../sql-transaction";
+import { runQuery } from "../run-query";
+import { type SqlRunner, sqlOf } from "../sql-transaction";
 import { OUTBOX_EVENTS_CHANNEL } from "./outbox-notifications";
+import { insertOutboxEvents, notifyOutboxEvents } from "./record-event.queries";
 
 export interface RecordEventInput {
   userId: string;
@@ -18,9 +20,9 @@ export interface RecordEventInput {
 }
 
 /**
- * The row every form writes: the envelope serialized here, once, from the same input; an event of
- * a context stores a template that leaves out what the context row holds (its data, or its proof
- * path), completed at delivery (render-payloads.ts). `queued`: for the fan-out (unfanned_events),
+ * The row every writer writes: the event's one stored form (event-references.ts), from the same
+ * input: its envelope, serialized here once, or, for a context's created and confirmed events, the
+ * reference its context row completes at delivery (render-payloads.ts). `queued`: for the fan-out (unfanned_events),
  * which a test event never is.
  */
 export function outboxRow(input: RecordEventInput) {
@@ -41,57 +43,53 @@ export function outboxRow(input: RecordEventInput) {
 
 export type OutboxRow = ReturnType<typeof outboxRow>;
 
-// One statement for any number of events, each queued for the fan-out in the same statement (a
-// data-modifying WITH runs whether or not it is read). The payloads, the bulk of the rows, travel
-// as one text parameter, one per line: JSON.stringify never writes a raw newline, so nothing in
-// them needs escaping on our side or unescaping on PostgreSQL's (as a text[] or a JSON document,
-// every quote of every payload would be). The short columns go as arrays.
-const INSERT_OUTBOX_SQL = `
-  WITH inserted AS (
-    INSERT INTO outbox_events (id, user_id, event, context_id, payload, created_at)
-    SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], string_to_array($5, E'\\n'),
-      $6::timestamptz[]))
-  INSERT INTO unfanned_events (id)
-  SELECT v.id FROM unnest($1::text[], $7::boolean[]) AS v(id, queued) WHERE v.queued`;
-
 /**
- * Outbox rows as `outboxRow` builds them, in one statement, in the caller's transaction (on the pg
- * pool or through Prisma), announced to the fan-out when any is queued (one notification per call,
- * delivered at commit: never before the events are visible).
+ * Outbox rows as `outboxRow` builds them, in one statement (record-event.sql), in the caller's
+ * transaction (on the pg pool or through Prisma), announced to the fan-out when any is queued (one
+ * notification per call, delivered at commit: never before the events are visible). The payloads,
+ * the bulk of the rows, travel as one text parameter, one per line: JSON.stringify never writes a
+ * raw newline, so nothing in them needs escaping on our side or unescaping on PostgreSQL's (as a
+ * text[] or a JSON document, every quote of every payload would be); the short columns go as arrays.
  */
 export async function insertOutboxRows(sql: SqlRunner, rows: readonly OutboxRow[]): Promise<void> {
   if (rows.length === 0) return;
   const payloads = rows.map((r) => r.payload);
   if (payloads.some((p) => p.includes("\n"))) throw new Error("an event payload holds a raw newline");
-  await sql(INSERT_OUTBOX_SQL, [
-    rows.map((r) => r.id),
-    rows.map((r) => r.userId),
-    rows.map((r) => r.event),
-    rows.map((r) => r.contextId),
-    payloads.join("\n"),
-    rows.map((r) => r.createdAt),
-    rows.map((r) => r.queued),
-  ]);
-  // (a void column breaks Prisma's raw queries: one it can read instead)
-  if (rows.some((r) => r.queued))
-    await sql("SELECT 1 AS notified FROM pg_notify($1, '')", [OUTBOX_EVENTS_CHANNEL]);
+  await runQuery(
+    insertOutboxEvents,
+    {
+      ids: rows.map((r) => r.id),
+      userIds: rows.map((r) => r.userId),
+      events: rows.map((r) => r.event),
+      // pgTyped types an array parameter's elements as not null; this one holds NULLs
+      contextIds: rows.map((r) => r.contextId) as string[],
+      payloads: payloads.join("\n"),
+      createdAts: rows.map((r) => r.createdAt),
+      queued: rows.map((r) => r.queued),
+    },
+    sql,
+  );
+  if (rows.some((r) => r.queued)) await runQuery(notifyOutboxEvents, { channel: OUTBOX_EVENTS_CHANNEL }, sql);
 }
 
 /**
  * The one way to produce an event (with `recordEvents`, its bulk form: nothing else writes the
- * outbox). Call it with the transaction that changes the state, so the event exists exactly when
- * the change does. The stored payload, rendered (renderPayloads), is the exact body every delivery
+ * outbox). Call it with the transaction that changes the state (the runner of the caller's
+ * inSqlTransaction), so the event exists exactly when the change does. The stored payload, rendered (renderPayloads), is the exact body every delivery
  * signs and sends.
  */
-export async function recordEvent(tx: DbOrTx, input: RecordEventInput): Promise<OutboxRow> {
+export async function recordEvent(tx: DbOrTx | SqlRunner, input: RecordEventInput): Promise<OutboxRow> {
   const row = outboxRow(input);
-  await insertOutboxRows(prismaSql(tx), [row]);
+  await insertOutboxRows(sqlOf(tx), [row]);
   return row;
 }
 
 /** `recordEvent` for many events in one statement (a batch confirming hundreds of contexts). */
-export async function recordEvents(tx: DbOrTx, inputs: readonly RecordEventInput[]): Promise<void> {
-  await insertOutboxRows(prismaSql(tx), inputs.map(outboxRow));
+export async function recordEvents(
+  tx: DbOrTx | SqlRunner,
+  inputs: readonly RecordEventInput[],
+): Promise<void> {
+  await insertOutboxRows(sqlOf(tx), inputs.map(outboxRow));
 }
 
 /**
@@ -99,7 +97,7 @@ export async function recordEvents(tx: DbOrTx, inputs: readonly RecordEventInput
  * a batch of contexts that changed state together (sent, confirmed, failed), in one statement.
  */
 export function recordContextEvents<C extends { id: string; userId: string }>(
-  tx: DbOrTx,
+  tx: DbOrTx | SqlRunner,
   event: EventName,
   contexts: readonly C[],
   data: (context: C) => Record<string, unknown>,

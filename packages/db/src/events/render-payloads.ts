@@ -1,71 +1,50 @@
 import {
   decodeContextBody,
   decodeProof,
-  isPayloadTemplate,
+  isEventReference,
   type ReferencedAnchor,
   type ReferencedContext,
   renderStoredPayload,
 } from "@ctxlog/core";
-import { merkleProofSql } from "../anchors/tree-proofs";
+import { hexOf, hexOrNull } from "../hex-columns";
 import type { DbOrTx } from "../prisma-types";
-import { prismaSql, type SqlRunner } from "../sql-transaction";
+import { runQuery } from "../run-query";
+import { type SqlRunner, sqlOf } from "../sql-transaction";
+import { type IReferencedContextsOfResult, referencedContextsOf } from "./render-payloads.queries";
 
 /**
- * What a template needs of its context and the batch it was confirmed in (see @ctxlog/core
- * event-references), as columns of `c` (contexts) and `a` (its anchor), joined by REFERENCED_JOINS.
+ * A context as references read it: a row of the view ctxlog_context_references (migration
+ * 20261130010108_hashes_as_bytes), which render-payloads.sql and the webhook worker's
+ * load-delivery-targets.sql both select from. Its hashes and signature are bytes (hexReferences
+ * turns them into 0x-hex).
  */
-export const REFERENCED_COLUMNS = `c.agent_id, ctxlog_hex(c.context_hash) AS context_hash,
-    ctxlog_hex(c.signature) AS signature, c.created_at, c.sequence,
-    ctxlog_hex(c.prev_entry_hash) AS prev_entry_hash, ctxlog_hex(c.entry_hash) AS entry_hash,
-    c.canonical_data, c.data_erased_at,
-    ${merkleProofSql("m.leaf_index")} AS merkle_proof,
-    m.leaf_index,
-    a.id AS anchor_id, a.transaction_hash, a.block_number::text AS block_number, a.block_timestamp,
-    a.confirmations, a.network, a.gas_used::text AS gas_used, a.confirmed_at, a.merkle_root, a.chain_id,
-    a.registry_address`;
-/**
- * A context's batch, after `contexts AS c`: the one it was confirmed in (confirmed_contexts, `m`),
- * else its row's (failed in).
- */
-export const REFERENCED_JOINS = `LEFT JOIN confirmed_contexts AS m ON m.id = c.id
-      LEFT JOIN anchors AS a ON a.id = COALESCE(m.anchor_id, c.anchor_id)`;
-// one query for a page
-const REFERENCED_SQL = `
-  SELECT c.id, ${REFERENCED_COLUMNS}
-    FROM contexts AS c ${REFERENCED_JOINS}
-   WHERE c.id = ANY($1::text[])`;
+export type ReferencedRow = IReferencedContextsOfResult;
 
-/** REFERENCED_COLUMNS as a row (dates as Date or, through some drivers, text). */
-export interface ReferencedRow {
-  id: string;
-  agent_id: string;
+type HashColumn = "context_hash" | "signature" | "prev_entry_hash" | "entry_hash";
+
+/** A row of the view with its hashes and signature as 0x-hex, as referencedContext reads it. */
+export type ReferencedHexRow = Omit<ReferencedRow, HashColumn> & {
   context_hash: string;
   signature: string;
-  created_at: Date | string;
-  sequence: number | null;
   prev_entry_hash: string | null;
   entry_hash: string | null;
-  canonical_data: Uint8Array | null;
-  data_erased_at: Date | string | null;
-  merkle_proof: Uint8Array | null;
-  leaf_index: number | null;
-  anchor_id: string | null;
-  transaction_hash: string | null;
-  block_number: string | null;
-  block_timestamp: Date | string | null;
-  confirmations: number | null;
-  network: string | null;
-  gas_used: string | null;
-  confirmed_at: Date | string | null;
-  merkle_root: string | null;
-  chain_id: number | null;
-  registry_address: string | null;
+};
+
+/** The view's row with its hashes and signature (bytes, as stored) as 0x-hex. */
+export function hexReferences<R extends Omit<ReferencedRow, "id">>(row: R): Omit<ReferencedHexRow, "id"> {
+  return {
+    ...row,
+    context_hash: hexOf(row.context_hash),
+    signature: hexOf(row.signature),
+    prev_entry_hash: hexOrNull(row.prev_entry_hash),
+    entry_hash: hexOrNull(row.entry_hash),
+  };
 }
 
-const dateOrNull = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
+const dateOrNull = (value: Date | null): Date | null => (value === null ? null : new Date(value));
 
-/** The anchor columns of a row as a template's anchor (null: the context is in no batch of its own). */
-function referencedAnchor(row: Omit<ReferencedRow, "id">): ReferencedAnchor | null {
+/** The anchor columns of a row as a reference's anchor (null: the context is in no batch of its own). */
+function referencedAnchor(row: Omit<ReferencedHexRow, "id">): ReferencedAnchor | null {
   if (row.anchor_id === null) return null;
   return {
     transactionHash: row.transaction_hash,
@@ -81,8 +60,8 @@ function referencedAnchor(row: Omit<ReferencedRow, "id">): ReferencedAnchor | nu
   };
 }
 
-/** A contexts row as a template's context. */
-export function referencedContext(row: Omit<ReferencedRow, "id">): ReferencedContext {
+/** A contexts row as a reference's context. */
+export function referencedContext(row: Omit<ReferencedHexRow, "id">): ReferencedContext {
   const body = decodeContextBody(row.canonical_data);
   return {
     agentId: row.agent_id,
@@ -101,29 +80,37 @@ export function referencedContext(row: Omit<ReferencedRow, "id">): ReferencedCon
   };
 }
 
-/** The contexts the templates among `events` name, by id. */
-export async function referencedContexts(
+/** Contexts by id, as references read them (a page's in one query). */
+export async function readReferencedContexts(
+  sql: SqlRunner,
+  ids: readonly string[],
+): Promise<Map<string, ReferencedContext>> {
+  if (ids.length === 0) return new Map();
+  const rows = await runQuery(referencedContextsOf, { ids: [...new Set(ids)] }, sql);
+  return new Map(rows.map((r) => [r.id, referencedContext(hexReferences(r))]));
+}
+
+/** The contexts the references among `events` name, by id. */
+export function referencedContexts(
   sql: SqlRunner,
   events: readonly { payload: string; contextId: string | null }[],
 ): Promise<Map<string, ReferencedContext>> {
-  const ids = [
-    ...new Set(events.flatMap((e) => (e.contextId && isPayloadTemplate(e.payload) ? [e.contextId] : []))),
-  ];
-  if (ids.length === 0) return new Map();
-  const rows = await sql<ReferencedRow>(REFERENCED_SQL, [ids]);
-  return new Map(rows.map((r) => [r.id, referencedContext(r)]));
+  return readReferencedContexts(
+    sql,
+    events.flatMap((e) => (e.contextId && isEventReference(e.payload) ? [e.contextId] : [])),
+  );
 }
 
 /**
- * The bytes each stored event was (or will be) delivered as: templates completed from their
- * contexts, other payloads as stored. What GET /v1/events and a delivery's record show.
+ * The bytes each stored event was (or will be) delivered as: references rendered from their
+ * contexts, envelopes as stored. What GET /v1/events and a delivery's record show.
  */
 export async function renderPayloads<
   E extends { payload: string; contextId: string | null; createdAt: Date },
 >(db: DbOrTx, events: readonly E[]): Promise<E[]> {
-  const contexts = await referencedContexts(prismaSql(db), events);
+  const contexts = await referencedContexts(sqlOf(db), events);
   return events.map((e) =>
-    isPayloadTemplate(e.payload)
+    isEventReference(e.payload)
       ? { ...e, payload: renderStoredPayload(e.payload, contexts.get(e.contextId ?? "") ?? null, e) }
       : e,
   );

@@ -1,4 +1,13 @@
-import type { Prisma, PrismaClient } from "../generated/prisma/client";
+import type { DbOrTx } from "../prisma-types";
+import { runQuery } from "../run-query";
+import { inSqlTransaction, type SqlRunner, sqlOf } from "../sql-transaction";
+import {
+  claimIdempotencyKey,
+  deleteExpiredIdempotencyKeysAt,
+  idempotencyRecordOf,
+  reclaimExpiredIdempotencyKey,
+  storeIdempotentResponse,
+} from "./with-idempotency.queries";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -33,43 +42,37 @@ export class IdempotencyConflictError extends Error {
  * Runs `work` in one transaction with the Idempotency-Key claimed in that same transaction.
  * A concurrent request with the same key waits on the key's unique index until the first one
  * commits, then replays its response, so at most one of them does the work. A failed `work`
- * rolls the claim back and the key can be used again.
+ * rolls the claim back and the key can be used again. One inSqlTransaction: the key's statements
+ * and `work`'s (insertContexts) run on the runner it hands over.
  */
 export async function withIdempotency<T>(
-  db: PrismaClient,
+  db: DbOrTx,
   request: IdempotencyRequest | null,
-  work: (tx: Prisma.TransactionClient) => Promise<StoredResponse & { value: T }>,
+  work: (sql: SqlRunner) => Promise<StoredResponse & { value: T }>,
 ): Promise<StoredResponse & { replayed: boolean; value?: T }> {
   if (!request) {
-    const result = await db.$transaction(work);
+    const result = await inSqlTransaction(db, work);
     return { ...result, replayed: false };
   }
   const now = request.now ?? new Date();
-  const where = { keyFamilyId_key: { keyFamilyId: request.keyFamilyId, key: request.key } };
+  const key = { keyFamilyId: request.keyFamilyId, key: request.key };
   const claim = {
+    ...key,
     method: request.method,
     path: request.path,
     requestHash: request.requestHash,
-    responseStatus: 0,
-    responseBody: "",
-    createdAt: now,
+    now,
     expiresAt: new Date(now.getTime() + (request.ttlMs ?? IDEMPOTENCY_TTL_MS)),
   };
-  return db.$transaction(async (tx) => {
-    const inserted = await tx.idempotencyKey.createMany({
-      data: [{ userId: request.userId, keyFamilyId: request.keyFamilyId, key: request.key, ...claim }],
-      skipDuplicates: true,
-    });
-    if (inserted.count === 0) {
-      // An expired record is taken over as if it were not there.
-      const reclaimed = await tx.idempotencyKey.updateMany({
-        where: { keyFamilyId: request.keyFamilyId, key: request.key, expiresAt: { lte: now } },
-        data: claim,
-      });
-      if (reclaimed.count === 0) {
-        const existing = await tx.idempotencyKey.findUniqueOrThrow({ where });
+  return inSqlTransaction(db, async (sql) => {
+    const [inserted] = await runQuery(claimIdempotencyKey, { userId: request.userId, ...claim }, sql);
+    if (!inserted) {
+      const [reclaimed] = await runQuery(reclaimExpiredIdempotencyKey, claim, sql);
+      if (!reclaimed) {
+        const [existing] = await runQuery(idempotencyRecordOf, key, sql);
+        if (!existing) throw new Error(`the record of Idempotency-Key ${request.key} is gone`);
         const sameRequest =
-          existing.requestHash === request.requestHash &&
+          existing.request_hash === request.requestHash &&
           existing.method === request.method &&
           existing.path === request.path;
         if (!sameRequest) {
@@ -77,20 +80,22 @@ export async function withIdempotency<T>(
             "this Idempotency-Key was already used with a different request",
           );
         }
-        return { status: existing.responseStatus, body: existing.responseBody, replayed: true };
+        return { status: existing.response_status, body: existing.response_body, replayed: true };
       }
     }
-    const result = await work(tx);
-    await tx.idempotencyKey.update({
-      where,
-      data: { responseStatus: result.status, responseBody: result.body },
-    });
+    const result = await work(sql);
+    const [stored] = await runQuery(
+      storeIdempotentResponse,
+      { ...key, status: result.status, body: result.body },
+      sql,
+    );
+    if (!stored) throw new Error(`the record of Idempotency-Key ${request.key} is gone`);
     return { ...result, replayed: false };
   });
 }
 
 /** Removes records past their 24 hours; safe to run from any replica at any time. */
-export async function deleteExpiredIdempotencyKeys(db: PrismaClient, now = new Date()) {
-  const { count } = await db.idempotencyKey.deleteMany({ where: { expiresAt: { lte: now } } });
-  return count;
+export async function deleteExpiredIdempotencyKeys(db: DbOrTx, now = new Date()): Promise<number> {
+  const [row] = await runQuery(deleteExpiredIdempotencyKeysAt, { now }, sqlOf(db));
+  return row?.count ?? 0;
 }

@@ -1,4 +1,12 @@
-import type { PrismaClient } from "../client";
+import type { DbOrTx } from "../prisma-types";
+import { runQuery } from "../run-query";
+import { sqlOf } from "../sql-transaction";
+import {
+  claimOtelSpansFor,
+  otelSpansOf,
+  releaseOtelSpansOf,
+  traceContextIdsOf,
+} from "./claim-otel-spans.queries";
 
 export interface OtelSpanKey {
   traceId: string;
@@ -13,17 +21,16 @@ export const ABANDONED_CLAIM_SECONDS = 600;
  * building rows, so a resent export costs neither hashing nor signing.
  */
 export async function findOtelSpans(
-  db: PrismaClient,
+  db: DbOrTx,
   userId: string,
   keys: readonly OtelSpanKey[],
 ): Promise<Map<string, string>> {
   if (keys.length === 0) return new Map();
-  const rows = await db.$queryRaw<{ trace_id: string; span_id: string; context_id: string }[]>`
-    SELECT s.trace_id, s.span_id, s.context_id
-    FROM otel_spans s
-    JOIN unnest(${keys.map((k) => k.traceId)}::text[], ${keys.map((k) => k.spanId)}::text[]) AS k(trace_id, span_id)
-      ON s.trace_id = k.trace_id AND s.span_id = k.span_id
-    WHERE s.user_id = ${userId}`;
+  const rows = await runQuery(
+    otelSpansOf,
+    { userId, traceIds: keys.map((k) => k.traceId), spanIds: keys.map((k) => k.spanId) },
+    sqlOf(db),
+  );
   return new Map(rows.map((row) => [`${row.trace_id}/${row.span_id}`, row.context_id]));
 }
 
@@ -35,42 +42,36 @@ export async function findOtelSpans(
  * between its claim and its write does not lose the span for good.
  */
 export async function claimOtelSpans(
-  db: PrismaClient,
+  db: DbOrTx,
   userId: string,
   claims: readonly (OtelSpanKey & { contextId: string })[],
 ): Promise<Set<string>> {
   if (claims.length === 0) return new Set();
-  const rows = await db.$queryRaw<{ context_id: string }[]>`
-    INSERT INTO otel_spans AS s (user_id, trace_id, span_id, context_id)
-    SELECT ${userId}, k.trace_id, k.span_id, k.context_id
-    FROM unnest(
-      ${claims.map((c) => c.traceId)}::text[],
-      ${claims.map((c) => c.spanId)}::text[],
-      ${claims.map((c) => c.contextId)}::text[]
-    ) AS k(trace_id, span_id, context_id)
-    ON CONFLICT (user_id, trace_id, span_id) DO UPDATE
-      SET context_id = EXCLUDED.context_id, claimed_at = now()
-      WHERE s.claimed_at < now() - make_interval(secs => ${ABANDONED_CLAIM_SECONDS})
-        AND NOT EXISTS (SELECT 1 FROM contexts c WHERE c.id = s.context_id)
-    RETURNING s.context_id`;
+  const rows = await runQuery(
+    claimOtelSpansFor,
+    {
+      userId,
+      traceIds: claims.map((c) => c.traceId),
+      spanIds: claims.map((c) => c.spanId),
+      contextIds: claims.map((c) => c.contextId),
+      abandonedSeconds: ABANDONED_CLAIM_SECONDS,
+    },
+    sqlOf(db),
+  );
   return new Set(rows.map((row) => row.context_id));
 }
 
 /** Gives up claims whose contexts were not written (the write failed), so a resend can write them. */
-export async function releaseOtelSpans(db: PrismaClient, contextIds: readonly string[]): Promise<void> {
+export async function releaseOtelSpans(db: DbOrTx, contextIds: readonly string[]): Promise<void> {
   if (contextIds.length === 0) return;
-  await db.$executeRaw`DELETE FROM otel_spans WHERE context_id = ANY(${[...contextIds]}::text[])`;
+  await runQuery(releaseOtelSpansOf, { contextIds: [...contextIds] }, sqlOf(db));
 }
 
 /** The most spans of one trace that `GET /v1/contexts?trace_id=` pages through. */
 export const MAX_TRACE_SPANS = 10_000;
 
 /** The context ids of a trace's spans, for the contexts list's trace_id filter. */
-export async function traceContextIds(db: PrismaClient, userId: string, traceId: string): Promise<string[]> {
-  const rows = await db.otelSpan.findMany({
-    where: { userId, traceId },
-    select: { contextId: true },
-    take: MAX_TRACE_SPANS,
-  });
-  return rows.map((row) => row.contextId);
+export async function traceContextIds(db: DbOrTx, userId: string, traceId: string): Promise<string[]> {
+  const rows = await runQuery(traceContextIdsOf, { userId, traceId, limit: MAX_TRACE_SPANS }, sqlOf(db));
+  return rows.map((row) => row.context_id);
 }

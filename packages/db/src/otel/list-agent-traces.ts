@@ -1,7 +1,10 @@
 import { decodeContextBody, type OtelJsonObject, traceUsage, type UsageSpan } from "@ctxlog/core";
-import { type ContextReader, readerScopeSql } from "../contexts/reader-scope";
+import type { ContextReader } from "../contexts/reader-scope";
 import { pageOf } from "../page";
 import type { DbOrTx } from "../prisma-types";
+import { runQuery } from "../run-query";
+import { sqlOf } from "../sql-transaction";
+import { agentTraceSpans, type IAgentTraceSpansResult } from "./list-agent-traces.queries";
 
 /** One trace as an agent's spans show it (only the spans of that agent the reader may read). */
 export interface AgentTraceSummary {
@@ -25,31 +28,7 @@ export interface AgentTraceSummary {
   lastContextId: string;
 }
 
-/** $1 user, $2 key family (when scoped), $3 agent, $4 after, $5 limit */
-function tracesSql(reader: ContextReader): string {
-  return `WITH page AS (
-       SELECT s.trace_id, max(c.id) AS last_context_id, array_agg(c.id) AS ids
-       FROM contexts c
-       JOIN otel_spans s ON s.context_id = c.id
-       WHERE c.user_id = $1 AND c.agent_id = $3 ${readerScopeSql(reader)} AND ($2::text IS NOT NULL OR true)
-       GROUP BY s.trace_id
-       HAVING $4::text IS NULL OR max(c.id) < $4
-       ORDER BY max(c.id) DESC
-       LIMIT $5)
-     SELECT p.trace_id, p.last_context_id, c.id, c.canonical_data, c.created_at
-     FROM page p
-     CROSS JOIN LATERAL unnest(p.ids) AS span(id)
-     JOIN contexts c ON c.id = span.id
-     ORDER BY p.last_context_id DESC, c.id`;
-}
-
-interface SpanRow {
-  trace_id: string;
-  last_context_id: string;
-  id: string;
-  canonical_data: Uint8Array | null;
-  created_at: Date;
-}
+type SpanRow = IAgentTraceSpansResult;
 
 /** The OTLP span fields a trace's summary needs, as the OTLP route stored them in context_data. */
 interface SpanFields {
@@ -128,22 +107,26 @@ function summarize(rows: readonly SpanRow[]): AgentTraceSummary {
  * at a time. Each context is in one trace, so the newest context id of a trace is a unique keyset
  * position. The page's traces are picked from the agent's spans by ids alone (contexts (user_id,
  * agent_id, id), then otel_spans' context_id key: linear in the agent's spans, but reading no span
- * data); then only those traces' spans are read, each by its primary key, and summarized here: a
- * span's name, times and status are in its stored (compressed) data, which SQL cannot read. An
- * erased span shows no name or times.
+ * data); then only those traces' spans are read, each by its primary key (list-agent-traces.sql),
+ * and summarized here: a span's name, times and status are in its stored (compressed) data, which
+ * SQL cannot read. An erased span shows no name or times.
  */
 export async function listAgentTraces(
   db: DbOrTx,
   reader: ContextReader,
   query: { agentId: string; limit: number; after?: string },
 ) {
-  const rows = await db.$queryRawUnsafe<SpanRow[]>(
-    tracesSql(reader),
-    reader.userId,
-    reader.keyFamilyId,
-    query.agentId,
-    query.after ?? null,
-    query.limit + 1,
+  const rows = await runQuery(
+    agentTraceSpans,
+    {
+      userId: reader.userId,
+      keyFamilyId: reader.keyFamilyId,
+      scope: reader.scope,
+      agentId: query.agentId,
+      after: query.after ?? null,
+      limit: query.limit + 1,
+    },
+    sqlOf(db),
   );
   const byTrace = new Map<string, SpanRow[]>();
   for (const row of rows) {

@@ -1,5 +1,8 @@
 import { idFloor, timeBuckets } from "@ctxlog/core";
-import type { PrismaClient } from "../generated/prisma/client";
+import type { DbOrTx } from "../prisma-types";
+import { runQuery } from "../run-query";
+import { sqlOf } from "../sql-transaction";
+import { confirmedPerBucket, receivedPerBucket } from "./read-overview-series.queries";
 
 const DAY = 86_400_000;
 
@@ -20,36 +23,32 @@ export interface SeriesPoint {
  * confirmed seconds after it is received; a manual retry of an older one is not counted).
  */
 export async function readOverviewSeries(
-  db: PrismaClient,
+  db: DbOrTx,
   userId: string,
   window: { since: Date; until: Date },
 ): Promise<{ bucketMs: number; points: SeriesPoint[] }> {
   const { bucketMs, starts, start } = timeBuckets(window.since, window.until);
-  const s = start.getTime();
+  const sql = sqlOf(db);
+  const buckets = { startMs: start.getTime(), bucketMs };
   const [received, confirmed] = await Promise.all([
-    db.$queryRaw<{ bucket: bigint; n: bigint }[]>`
-      SELECT floor((extract(epoch FROM created_at) * 1000 - ${s}) / ${bucketMs})::bigint AS bucket, count(*) AS n
-        FROM contexts
-       WHERE user_id = ${userId} AND id >= ${idFloor("ctx", window.since)} AND id < ${idFloor("ctx", window.until)}
-       GROUP BY 1`,
-    // each confirmed context (ctxlog_context_status), its batch (confirmed_contexts) and its
-    // confirmation time as its record shows it (context-view.ts): its anchor's confirmation
-    // less its own receipt, in whole seconds
-    db.$queryRaw<{ bucket: bigint; n: bigint; p50: number | null; p95: number | null }[]>`
-      SELECT floor((extract(epoch FROM a.confirmed_at) * 1000 - ${s}) / ${bucketMs})::bigint AS bucket, count(*) AS n,
-             percentile_cont(0.5) WITHIN GROUP (ORDER BY t.seconds)::float8 AS p50,
-             percentile_cont(0.95) WITHIN GROUP (ORDER BY t.seconds)::float8 AS p95
-        FROM contexts c
-        CROSS JOIN LATERAL ctxlog_context_status(c.id, c.failed_at) AS s
-        JOIN confirmed_contexts m ON m.id = c.id
-        JOIN anchors a ON a.id = m.anchor_id
-        CROSS JOIN LATERAL (
-          SELECT greatest(0, round(extract(epoch FROM a.confirmed_at - c.created_at))) AS seconds
-        ) t
-       WHERE c.user_id = ${userId} AND s.status = 'confirmed'
-         AND c.id >= ${idFloor("ctx", new Date(window.since.getTime() - DAY))} AND c.id < ${idFloor("ctx", window.until)}
-         AND a.confirmed_at >= ${window.since} AND a.confirmed_at < ${window.until}
-       GROUP BY 1`,
+    runQuery(
+      receivedPerBucket,
+      { userId, ...buckets, idFrom: idFloor("ctx", window.since), idTo: idFloor("ctx", window.until) },
+      sql,
+    ),
+    // confirmations from a day before the window's first id (see above)
+    runQuery(
+      confirmedPerBucket,
+      {
+        userId,
+        ...buckets,
+        idFrom: idFloor("ctx", new Date(window.since.getTime() - DAY)),
+        idTo: idFloor("ctx", window.until),
+        since: window.since,
+        until: window.until,
+      },
+      sql,
+    ),
   ]);
   const r = new Map(received.map((row) => [Number(row.bucket), Number(row.n)]));
   const c = new Map(confirmed.map((row) => [Number(row.bucket), row]));

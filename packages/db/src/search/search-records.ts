@@ -1,14 +1,30 @@
 import { AGENT_ID_PATTERN, isId } from "@ctxlog/core";
-import type { PrismaClient } from "../generated/prisma/client";
-import { bytesOfHex } from "../hex-columns";
+import type { DbOrTx } from "../prisma-types";
+import { runQuery } from "../run-query";
+import { type SqlRunner, sqlOf } from "../sql-transaction";
+import {
+  agentsByPrefix,
+  contextById,
+  contextsByContextHash,
+  contextsByEntryHash,
+  contextsByTransaction,
+  deliveryById,
+  eventById,
+  liveWebhookById,
+  traceById,
+  verificationById,
+} from "./search-records.queries";
 
-export type SearchKind = "context" | "agent" | "webhook" | "delivery" | "event";
+export type SearchKind = "context" | "agent" | "trace" | "verification" | "webhook" | "delivery" | "event";
 export type SearchMatch =
   | "context_id"
   | "context_hash"
   | "entry_hash"
   | "transaction_hash"
   | "agent_id"
+  | "agent_id_prefix"
+  | "trace_id"
+  | "verification_id"
   | "webhook_id"
   | "delivery_id"
   | "event_id";
@@ -19,92 +35,91 @@ export interface SearchHit {
   matched: SearchMatch;
   /** a delivery's webhook (its page is under it); null otherwise */
   webhookId: string | null;
+  /** a trace's first context (its page shows the trace); null otherwise */
+  contextId: string | null;
 }
 
 const HASH = /^0x[0-9a-fA-F]{64}$/;
-/** A transaction anchors a whole batch: its contexts are listed up to this many. */
+/** An OTLP trace id: 16 bytes in hex (the service stores them in lowercase). */
+const TRACE_ID = /^[0-9a-fA-F]{32}$/;
+/** A transaction anchors a whole batch, and a prefix names many agents: each is listed up to this many. */
 export const SEARCH_LIMIT = 20;
 
 /**
  * What one pasted string names among one user's records: a context by id, context hash, entry
- * hash or transaction hash; an agent by name; a webhook, delivery or event by id. Each lookup is
- * one index probe — (context_hash), (entry_hash), anchors' (transaction_hash) then primary keys,
- * (user_id, agent_id, id) and primary keys — so the cost does not grow with the number of contexts.
+ * hash or transaction hash; agents by name or by the start of one (case aside); an OTLP trace by
+ * id; a verification, webhook, delivery or event by id. Each lookup is one index probe, or a scan
+ * of the user's agents for a prefix, so the cost does not grow with the number of contexts.
  */
-export async function searchRecords(db: PrismaClient, userId: string, query: string): Promise<SearchHit[]> {
+export async function searchRecords(db: DbOrTx, userId: string, query: string): Promise<SearchHit[]> {
   const q = query.trim();
-  if (HASH.test(q)) {
-    const hash = q.toLowerCase(); // the service writes hashes in lowercase
-    const select = { id: true } as const;
-    const [byContext, byEntry, byTransaction] = await Promise.all([
-      db.context.findMany({
-        where: { contextHash: bytesOfHex(hash), userId },
-        select,
-        take: SEARCH_LIMIT,
-        orderBy: { id: "asc" },
-      }),
-      db.context.findMany({
-        where: { entryHash: bytesOfHex(hash), userId },
-        select,
-        take: SEARCH_LIMIT,
-        orderBy: { id: "asc" },
-      }),
-      // a context's transaction is its batch's: the anchor (by its own index), then its rows by id
-      db.anchor
-        .findMany({ where: { transactionHash: hash }, select: { contextIds: true }, take: SEARCH_LIMIT })
-        .then((anchors) =>
-          db.context.findMany({
-            where: { id: { in: anchors.flatMap((a) => a.contextIds) }, userId },
-            select,
-            take: SEARCH_LIMIT,
-            orderBy: { id: "asc" },
-          }),
-        ),
-    ]);
-    const hit =
-      (matched: SearchMatch) =>
-      (r: { id: string }): SearchHit => ({
-        kind: "context",
-        id: r.id,
-        matched,
-        webhookId: null,
-      });
-    return [
-      ...byContext.map(hit("context_hash")),
-      ...byEntry.map(hit("entry_hash")),
-      ...byTransaction.map(hit("transaction_hash")),
-    ];
-  }
-  const hits: SearchHit[] = [];
-  const one = (kind: SearchKind, matched: SearchMatch, id: string, webhookId: string | null = null) =>
-    hits.push({ kind, id, matched, webhookId });
-  if (isId(q, "ctx") && (await db.context.findFirst({ where: { id: q, userId }, select: { id: true } }))) {
-    one("context", "context_id", q);
-  }
-  if (
-    isId(q, "whk") &&
-    (await db.webhook.findFirst({ where: { id: q, userId, deletedAt: null }, select: { id: true } }))
-  ) {
-    one("webhook", "webhook_id", q);
-  }
-  if (isId(q, "dlv")) {
-    // Through the user's webhooks: (webhook_id, id) is the only index that holds a delivery's id.
-    const webhooks = await db.webhook.findMany({ where: { userId, deletedAt: null }, select: { id: true } });
-    const d = await db.webhookDelivery.findFirst({
-      where: { id: q, webhookId: { in: webhooks.map((w) => w.id) } },
-      select: { webhookId: true },
+  const sql = sqlOf(db);
+  if (HASH.test(q)) return contextsByHash(sql, userId, q.toLowerCase());
+  const hit = (
+    kind: SearchKind,
+    matched: SearchMatch,
+    id: string,
+    more: Partial<SearchHit> = {},
+  ): SearchHit => ({
+    kind,
+    id,
+    matched,
+    webhookId: null,
+    contextId: null,
+    ...more,
+  });
+  const byId = async (
+    kind: SearchKind,
+    matched: SearchMatch,
+    prefix: string,
+    found: () => Promise<unknown[]>,
+  ) => (isId(q, prefix) && (await found()).length > 0 ? [hit(kind, matched, q)] : []);
+  const [contexts, verifications, webhooks, deliveries, events, traces, agents] = await Promise.all([
+    byId("context", "context_id", "ctx", () => runQuery(contextById, { id: q, userId }, sql)),
+    byId("verification", "verification_id", "vrf", () => runQuery(verificationById, { id: q, userId }, sql)),
+    byId("webhook", "webhook_id", "whk", () => runQuery(liveWebhookById, { id: q, userId }, sql)),
+    isId(q, "dlv")
+      ? runQuery(deliveryById, { id: q, userId }, sql).then((rows) =>
+          rows.map((r) => hit("delivery", "delivery_id", q, { webhookId: r.webhookId })),
+        )
+      : [],
+    byId("event", "event_id", "evt", () => runQuery(eventById, { id: q, userId }, sql)),
+    TRACE_ID.test(q)
+      ? runQuery(traceById, { userId, traceId: q.toLowerCase() }, sql).then((rows) =>
+          rows.map((r) => hit("trace", "trace_id", q.toLowerCase(), { contextId: r.contextId })),
+        )
+      : [],
+    AGENT_ID_PATTERN.test(q)
+      ? runQuery(agentsByPrefix, { userId, prefix: q, limit: SEARCH_LIMIT }, sql).then((rows) =>
+          rows.map((r) => hit("agent", r.agentId === q ? "agent_id" : "agent_id_prefix", r.agentId)),
+        )
+      : [],
+  ]);
+  // the agent named exactly first: the others only start like it
+  agents.sort((a, b) => Number(b.matched === "agent_id") - Number(a.matched === "agent_id"));
+  return [...contexts, ...verifications, ...webhooks, ...deliveries, ...events, ...traces, ...agents];
+}
+
+async function contextsByHash(sql: SqlRunner, userId: string, hash: string): Promise<SearchHit[]> {
+  // bytea, as contexts store both hashes (the query matched HASH: 0x and 64 hex digits)
+  const params = { hash: Buffer.from(hash.slice(2), "hex"), userId, limit: SEARCH_LIMIT };
+  const [byContext, byEntry, byTransaction] = await Promise.all([
+    runQuery(contextsByContextHash, params, sql),
+    runQuery(contextsByEntryHash, params, sql),
+    runQuery(contextsByTransaction, { transactionHash: hash, userId, limit: SEARCH_LIMIT }, sql),
+  ]);
+  const hit =
+    (matched: SearchMatch) =>
+    (r: { id: string }): SearchHit => ({
+      kind: "context",
+      id: r.id,
+      matched,
+      webhookId: null,
+      contextId: null,
     });
-    if (d) one("delivery", "delivery_id", q, d.webhookId);
-  }
-  if (
-    isId(q, "evt") &&
-    (await db.outboxEvent.findFirst({ where: { id: q, userId }, select: { id: true } }))
-  ) {
-    one("event", "event_id", q);
-  }
-  if (AGENT_ID_PATTERN.test(q)) {
-    const agent = await db.context.findFirst({ where: { userId, agentId: q }, select: { id: true } });
-    if (agent) one("agent", "agent_id", q);
-  }
-  return hits;
+  return [
+    ...byContext.map(hit("context_hash")),
+    ...byEntry.map(hit("entry_hash")),
+    ...byTransaction.map(hit("transaction_hash")),
+  ];
 }

@@ -1,5 +1,8 @@
 import { generateOpaqueToken, hashOpaqueToken, newId } from "@ctxlog/core";
 import type { DbOrTx } from "../prisma-types";
+import { runQuery } from "../run-query";
+import { type SqlRunner, sqlOf } from "../sql-transaction";
+import { insertSession } from "./start-session.queries";
 
 export interface SessionTimeouts {
   idleMs: number;
@@ -24,9 +27,12 @@ export function sessionExpiresAt(
   return new Date(Math.min(idle, s.absoluteExpiresAt.getTime()));
 }
 
-/** A new session for an account (a sign-in): a fresh token every time, and last_sign_in_at. */
+/**
+ * A new session for an account (a sign-in): a fresh token every time, and last_sign_in_at, in one
+ * statement. On a client, or the runner of the caller's inSqlTransaction.
+ */
 export async function startSession(
-  db: DbOrTx,
+  db: DbOrTx | SqlRunner,
   accountId: string,
   timeouts: SessionTimeouts,
   now = new Date(),
@@ -35,17 +41,10 @@ export async function startSession(
   const csrfToken = generateOpaqueToken();
   const id = newId("ses");
   const absoluteExpiresAt = new Date(now.getTime() + timeouts.absoluteMs);
-  await db.session.create({
-    data: {
-      id,
-      accountId,
-      tokenHash: hashOpaqueToken(token),
-      csrfToken,
-      lastSeenAt: now,
-      absoluteExpiresAt,
-      createdAt: now,
-    },
-  });
-  await db.account.update({ where: { id: accountId }, data: { lastSignInAt: now } });
+  await runQuery(
+    insertSession,
+    { id, accountId, tokenHash: hashOpaqueToken(token), csrfToken, now, absoluteExpiresAt },
+    sqlOf(db),
+  );
   return { id, token, csrfToken, lastSeenAt: now, absoluteExpiresAt };
 }

@@ -1,5 +1,8 @@
 import { pageOf } from "../page";
 import type { DbOrTx } from "../prisma-types";
+import { runQuery } from "../run-query";
+import { sqlOf } from "../sql-transaction";
+import { allSignersOf, signersPage } from "./list-signers.queries";
 
 export interface SignerRow {
   address: string;
@@ -20,19 +23,18 @@ export interface SignerPosition {
 /** Newest period first (then by address): the signer in use now leads. */
 export async function listSigners(db: DbOrTx, query: { limit: number; after?: SignerPosition }) {
   const after = query.after;
-  const rows: SignerRow[] = await db.signer.findMany({
-    where: after
-      ? {
-          OR: [
-            { validFrom: { lt: after.validFrom } },
-            { validFrom: after.validFrom, address: { gt: after.address } },
-            { validFrom: after.validFrom, address: after.address, kind: { gt: after.kind ?? "" } },
-          ],
-        }
-      : {},
-    orderBy: [{ validFrom: "desc" }, { address: "asc" }, { kind: "asc" }],
-    take: query.limit + 1,
-  });
+  const rows = (
+    await runQuery(
+      signersPage,
+      {
+        afterValidFrom: after?.validFrom ?? null,
+        afterAddress: after?.address ?? null,
+        afterKind: after?.kind ?? "",
+        limit: query.limit + 1,
+      },
+      sqlOf(db),
+    )
+  ).map(signerOf);
   return pageOf(
     rows,
     query.limit,
@@ -42,5 +44,19 @@ export async function listSigners(db: DbOrTx, query: { limit: number; after?: Si
 
 /** Every published signer, for checking signatures (a handful of rows). */
 export async function allSigners(db: DbOrTx): Promise<SignerRow[]> {
-  return db.signer.findMany({ orderBy: [{ validFrom: "desc" }, { address: "asc" }] });
+  return (await runQuery(allSignersOf, undefined, sqlOf(db))).map(signerOf);
 }
+
+const signerOf = (r: {
+  address: string;
+  kind: string;
+  valid_from: Date;
+  last_seen_at: Date;
+  valid_until: Date | null;
+}): SignerRow => ({
+  address: r.address,
+  kind: r.kind,
+  validFrom: r.valid_from,
+  lastSeenAt: r.last_seen_at,
+  validUntil: r.valid_until,
+});

@@ -1,4 +1,7 @@
 import type { DbOrTx } from "../prisma-types";
+import { runQuery } from "../run-query";
+import { sqlOf } from "../sql-transaction";
+import { registerSignerOf, retireStaleSignersOf } from "./register-signer.queries";
 
 /**
  * An API process signs with the attestation key `address` (a chain worker sends anchors with the
@@ -11,13 +14,11 @@ export async function registerSigner(
   address: string,
   times: { startedAt: Date; now: Date; kind?: "attestation" | "anchor" },
 ): Promise<void> {
-  await db.$executeRaw`
-    INSERT INTO signers (address, kind, valid_from, last_seen_at)
-    VALUES (${address}, ${times.kind ?? "attestation"}, ${times.startedAt}, ${times.now})
-    ON CONFLICT (address, kind) DO UPDATE SET
-      valid_from = LEAST(signers.valid_from, EXCLUDED.valid_from),
-      last_seen_at = GREATEST(signers.last_seen_at, EXCLUDED.last_seen_at),
-      valid_until = NULL`;
+  await runQuery(
+    registerSignerOf,
+    { address, kind: times.kind ?? "attestation", startedAt: times.startedAt, now: times.now },
+    sqlOf(db),
+  );
 }
 
 /**
@@ -30,9 +31,10 @@ export async function retireStaleSigners(
   opts: { current: string; now: Date; heartbeatMs: number },
 ): Promise<number> {
   const staleBefore = new Date(opts.now.getTime() - 2 * opts.heartbeatMs);
-  const interval = `${Math.round(opts.heartbeatMs)} milliseconds`;
-  return db.$executeRaw`
-    UPDATE signers SET valid_until = last_seen_at + ${interval}::interval
-    WHERE kind = 'attestation' AND valid_until IS NULL AND address <> ${opts.current}
-      AND last_seen_at < ${staleBefore}`;
+  const retired = await runQuery(
+    retireStaleSignersOf,
+    { current: opts.current, staleBefore, heartbeatSeconds: Math.round(opts.heartbeatMs) / 1000 },
+    sqlOf(db),
+  );
+  return retired.length;
 }

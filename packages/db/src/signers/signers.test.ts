@@ -1,10 +1,10 @@
 // Integration: real PostgreSQL (fresh database).
-import { createTestDatabase, seedContexts, seedUser, type TestDatabase } from "../testing";
-import { foldAnchorSigners, foldContextSigners } from "./fold-signers";
+import { createTestDatabase, type TestDatabase } from "../testing";
+import { currentAnchorKey } from "./current-anchor-key";
+import { foldAnchorSigners } from "./fold-signers";
 import { allSigners, listSigners } from "./list-signers";
 import { registerSigner, retireStaleSigners } from "./register-signer";
 
-const KEY_A = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
 const A = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const B = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
 const HOUR = 60 * 60 * 1000;
@@ -30,19 +30,13 @@ describe("signers", () => {
     });
   });
 
-  it("folding publishes signers found on contexts and widens a period to cover them", async () => {
+  it("each key has its own period", async () => {
     const db = database.db;
-    const owner = await seedUser(db);
-    const [id] = await seedContexts(db, owner, { count: 1, signerPrivateKey: KEY_A });
-    await db.context.update({ where: { id }, data: { createdAt: t("2025-01-15T00:00:00Z") } });
     await registerSigner(db, A, { startedAt: t("2025-02-01T00:00:00Z"), now: t("2025-02-01T00:00:00Z") });
-    expect(await foldContextSigners(db, B)).toBe(0); // no context carries B
-    await foldContextSigners(db);
-    await foldContextSigners(db); // idempotent
     const a = await db.signer.findUniqueOrThrow({
       where: { address_kind: { address: A, kind: "attestation" } },
     });
-    expect(a.validFrom).toEqual(t("2025-01-15T00:00:00Z"));
+    expect(a.validFrom).toEqual(t("2025-02-01T00:00:00Z"));
     expect(await db.signer.count()).toBe(2);
   });
 
@@ -97,6 +91,7 @@ describe("signers", () => {
         anchor(B, "2025-05-03T00:00:00Z"),
       ],
     });
+    expect(await currentAnchorKey(db)).toBeNull(); // attestation keys only so far
     expect(await foldAnchorSigners(db, B)).toBe(1);
     expect(await foldAnchorSigners(db)).toBe(2);
     const anchorKey = (address: string) =>
@@ -107,7 +102,34 @@ describe("signers", () => {
       validUntil: t("2025-05-02T00:00:00Z"),
     });
     expect(await anchorKey(B)).toMatchObject({ validFrom: t("2025-05-03T00:00:00Z"), validUntil: null });
+    expect(await currentAnchorKey(db)).toBe(B);
     // the attestation periods of the same addresses are another kind's, untouched
     expect(await db.signer.count({ where: { kind: "attestation" } })).toBe(2);
+  });
+
+  it("pages one signer at a time through periods that start together, by address and then kind", async () => {
+    const db = database.db;
+    const C = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
+    const D = "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65";
+    const at = { startedAt: t("2026-01-01T00:00:00Z"), now: t("2026-01-01T00:00:00Z") };
+    await registerSigner(db, C, { ...at, kind: "anchor" });
+    await registerSigner(db, C, at);
+    await registerSigner(db, D, at);
+    const walked: string[] = [];
+    let page = await listSigners(db, { limit: 1 });
+    for (;;) {
+      walked.push(...page.rows.map((s) => `${s.address} ${s.kind}`));
+      if (!page.next) break;
+      page = await listSigners(db, { limit: 1, after: page.next });
+    }
+    expect(walked).toEqual([
+      `${D} attestation`,
+      `${C} anchor`,
+      `${C} attestation`,
+      `${B} anchor`,
+      `${A} anchor`,
+      `${B} attestation`,
+      `${A} attestation`,
+    ]);
   });
 });

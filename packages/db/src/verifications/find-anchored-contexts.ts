@@ -1,11 +1,79 @@
 import { attachBatches } from "../anchors/context-batches";
 import { readAnchorFields, readAnchorViews } from "../anchors/in-flight-anchors";
-import { ANCHOR_FIELDS, ANCHOR_OMIT, anchoredFields, decodeContextRow } from "../contexts/context-view";
-import { type ContextReader, readerFilter } from "../contexts/reader-scope";
+import {
+  type AnchorView,
+  anchoredFields,
+  decodeContextRow,
+  type StoredContextRow,
+} from "../contexts/context-view";
+import type { ContextReader } from "../contexts/reader-scope";
 import { bytesOfHex } from "../hex-columns";
 import type { DbOrTx } from "../prisma-types";
+import { runQuery } from "../run-query";
+import { sqlOf } from "../sql-transaction";
+import {
+  contextsNamingTransaction,
+  contextsWithHash,
+  type IContextsWithHashResult,
+  newestContextWithHash,
+} from "./find-anchored-contexts.queries";
 
 const MAX_ROWS = 5;
+
+/** A bytea as Prisma's Bytes type (pg's Buffer is one, over an ArrayBuffer of its own or its pool's). */
+const bytes = (value: Buffer) => value as Uint8Array<ArrayBuffer>;
+const bytesOrNull = (value: Buffer | null) => (value === null ? null : bytes(value));
+
+/** A contexts row as read by find-anchored-contexts.sql, as the stored row readers decode. */
+function storedRowOf(row: IContextsWithHashResult): StoredContextRow {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    apiKeyId: row.api_key_id,
+    keyFamilyId: row.key_family_id,
+    agentId: row.agent_id,
+    visibility: row.visibility,
+    canonicalData: bytesOrNull(row.canonical_data),
+    contextHash: bytes(row.context_hash),
+    signature: bytes(row.signature),
+    signatureScheme: row.signature_scheme,
+    signerAddress: row.signer_address,
+    network: row.network,
+    estimatedConfirmation: row.estimated_confirmation,
+    errorCode: row.error_code,
+    errorMessage: row.error_message,
+    errorDetails: row.error_details,
+    failureReason: row.failure_reason,
+    retryPossible: row.retry_possible,
+    failedAt: row.failed_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    anchorId: row.anchor_id,
+    sequence: row.sequence,
+    prevEntryHash: bytesOrNull(row.prev_entry_hash),
+    entryHash: bytesOrNull(row.entry_hash),
+    dataErasedAt: row.data_erased_at,
+    dataErasedBy: row.data_erased_by,
+  };
+}
+
+/** Rows with the anchor they name themselves (failed in), read as readers read anchors. */
+async function withStoredAnchors(
+  db: DbOrTx,
+  rows: IContextsWithHashResult[],
+): Promise<(StoredContextRow & { anchor: AnchorView | null })[]> {
+  const ids = [...new Set(rows.flatMap((r) => (r.anchor_id === null ? [] : [r.anchor_id])))];
+  const anchors = new Map((ids.length === 0 ? [] : await readAnchorViews(db)(ids)).map((a) => [a.id, a]));
+  return rows.map((r) => ({ ...storedRowOf(r), anchor: anchors.get(r.anchor_id ?? "") ?? null }));
+}
+
+/** The reader and the hash as find-anchored-contexts.sql's parameters. */
+const readerWithHash = (reader: ContextReader, contextHashHex: string) => ({
+  userId: reader.userId,
+  keyFamilyId: reader.keyFamilyId,
+  scope: reader.scope,
+  contextHash: Buffer.from(bytesOfHex(contextHashHex)),
+});
 
 /**
  * The reader's contexts with this context_hash whose batch's transaction is `transactionHash`, with
@@ -20,15 +88,14 @@ export async function findAnchoredContexts(
   contextHashHex: string,
   transactionHash: string,
 ) {
-  const contextHash = bytesOfHex(contextHashHex);
+  const sql = sqlOf(db);
+  const byHash = readerWithHash(reader, contextHashHex);
   const named = await attachBatches(
     db,
-    await db.context.findMany({
-      where: { ...readerFilter(reader), contextHash, anchor: { transactionHash } },
-      include: { anchor: { omit: ANCHOR_OMIT } },
-      orderBy: { id: "asc" },
-      take: MAX_ROWS,
-    }),
+    await withStoredAnchors(
+      db,
+      await runQuery(contextsNamingTransaction, { ...byHash, transactionHash, limit: MAX_ROWS }, sql),
+    ),
     readAnchorViews(db),
   );
   const placed =
@@ -37,13 +104,8 @@ export async function findAnchoredContexts(
       : (
           await attachBatches(
             db,
-            await db.context.findMany({
-              where: { ...readerFilter(reader), contextHash },
-              include: { anchor: { omit: ANCHOR_OMIT } },
-              orderBy: { id: "asc" },
-              // identical data logged more often than this is looked for among its oldest rows
-              take: 100,
-            }),
+            // identical data logged more often than this is looked for among its oldest rows
+            await withStoredAnchors(db, await runQuery(contextsWithHash, { ...byHash, limit: 100 }, sql)),
             readAnchorViews(db),
             { withProofs: true },
           )
@@ -59,13 +121,14 @@ export async function findAnchoredContexts(
 
 /** Any of the reader's contexts with this context_hash (to say where it is anchored instead). */
 export async function findContextByHash(db: DbOrTx, reader: ContextReader, contextHash: string) {
-  const found = await db.context.findFirst({
-    where: { ...readerFilter(reader), contextHash: bytesOfHex(contextHash) },
-    select: { id: true, createdAt: true, anchorId: true, anchor: { select: ANCHOR_FIELDS } },
-    orderBy: { id: "desc" },
-  });
+  const [found] = await runQuery(newestContextWithHash, readerWithHash(reader, contextHash), sqlOf(db));
   if (!found) return null;
-  const [row] = await attachBatches(db, [found], readAnchorFields(db));
+  const [anchor] = found.anchor_id === null ? [] : await readAnchorFields(db)([found.anchor_id]);
+  const [row] = await attachBatches(
+    db,
+    [{ id: found.id, createdAt: found.created_at, anchorId: found.anchor_id, anchor: anchor ?? null }],
+    readAnchorFields(db),
+  );
   return (
     row && {
       id: row.id,

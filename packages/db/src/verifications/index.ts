@@ -1,6 +1,6 @@
-export type { Verification } from "../generated/prisma/client";
 export * from "./find-anchored-contexts";
 export * from "./get-verification";
 export * from "./list-verifications";
 export * from "./record-verification";
+export type { Verification } from "./verification-row";
 export * from "./verification-viewer";

@@ -1,7 +1,11 @@
 import { idFloor } from "@ctxlog/core";
-import { idsBefore, toPage } from "../page";
+import { toPage } from "../page";
 import type { DbOrTx } from "../prisma-types";
-import { type VerificationViewer, viewerFilter } from "./verification-viewer";
+import { runQuery } from "../run-query";
+import { sqlOf } from "../sql-transaction";
+import { verificationOfRow } from "./verification-row";
+import type { VerificationViewer } from "./verification-viewer";
+import { verificationsPage } from "./verifications.queries";
 
 /**
  * Newest first; ids are time-ordered, so the id is the cursor, and a window of creation times is
@@ -12,18 +16,17 @@ export async function listVerifications(
   viewer: VerificationViewer,
   query: { limit: number; after?: string; contextId?: string; createdAfter?: Date; createdBefore?: Date },
 ) {
-  const rows = await db.verification.findMany({
-    where: {
-      ...(await viewerFilter(db, viewer)),
-      ...(query.contextId === undefined ? {} : { contextId: query.contextId }),
-      AND: [
-        idsBefore(query.after),
-        query.createdAfter ? { id: { gte: idFloor("vrf", query.createdAfter) } } : {},
-        query.createdBefore ? { id: { lt: idFloor("vrf", query.createdBefore) } } : {},
-      ],
+  const rows = await runQuery(
+    verificationsPage,
+    {
+      ...viewer,
+      contextId: query.contextId ?? null,
+      after: query.after ?? null,
+      idFrom: query.createdAfter ? idFloor("vrf", query.createdAfter) : null,
+      idTo: query.createdBefore ? idFloor("vrf", query.createdBefore) : null,
+      limit: query.limit + 1,
     },
-    orderBy: { id: "desc" },
-    take: query.limit + 1,
-  });
-  return toPage(rows, query.limit);
+    sqlOf(db),
+  );
+  return toPage(rows.map(verificationOfRow), query.limit);
 }

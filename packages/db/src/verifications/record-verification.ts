@@ -1,6 +1,10 @@
-import { type VerificationView, verificationCompletedData } from "@ctxlog/core";
-import { recordEvents } from "../events/record-event";
-import type { Prisma, PrismaClient } from "../generated/prisma/client";
+import { type VerificationCheck, type VerificationView, verificationCompletedData } from "@ctxlog/core";
+import { insertOutboxRows, outboxRow } from "../events/record-event";
+import { bufferOfHex } from "../hex-columns";
+import type { DbOrTx } from "../prisma-types";
+import { runQuery } from "../run-query";
+import { inSqlTransaction } from "../sql-transaction";
+import { insertVerifications } from "./verifications.queries";
 
 /** The event's fields (VerificationView) plus who asked, about what, and each check's outcome. */
 export interface NewVerification extends VerificationView {
@@ -8,7 +12,7 @@ export interface NewVerification extends VerificationView {
   apiKeyId: string;
   /** the context verified by id; null when a caller supplied the data */
   contextId: string | null;
-  checks: { name: string; ok: boolean; reason: string }[];
+  checks: VerificationCheck[];
   createdAt: Date;
 }
 
@@ -16,26 +20,47 @@ export interface NewVerification extends VerificationView {
  * Stores verifications and their `verification.completed` events in one transaction (the events
  * exist exactly when the verifications do): one round trip for many concurrent verifications.
  */
-export async function recordVerifications(db: PrismaClient, rows: readonly NewVerification[]): Promise<void> {
+export async function recordVerifications(db: DbOrTx, rows: readonly NewVerification[]): Promise<void> {
   if (rows.length === 0) return;
-  await db.$transaction(async (tx) => {
-    await tx.verification.createMany({
-      data: rows.map((v) => ({ ...v, checks: v.checks as unknown as Prisma.InputJsonValue })),
-    });
-    await recordEvents(
-      tx,
-      rows.map((v) => ({
-        userId: v.userId,
-        event: "verification.completed" as const,
-        data: verificationCompletedData(v),
-        contextId: v.contextId,
-        timestamp: v.createdAt,
-      })),
+  await inSqlTransaction(db, async (sql) => {
+    await runQuery(
+      insertVerifications,
+      {
+        ids: rows.map((v) => v.id),
+        userIds: rows.map((v) => v.userId),
+        apiKeyIds: rows.map((v) => v.apiKeyId),
+        // pgTyped types an array parameter's elements as not null; these hold NULLs
+        contextIds: rows.map((v) => v.contextId) as string[],
+        transactionHashes: rows.map((v) => bufferOfHex(v.transactionHash)) as Buffer[],
+        verified: rows.map((v) => v.verified),
+        agentIds: rows.map((v) => v.agentId),
+        contextHashes: rows.map((v) => bufferOfHex(v.contextHash)),
+        signaturesValid: rows.map((v) => v.signatureValid),
+        hashesMatch: rows.map((v) => v.hashMatches),
+        blockNumbers: rows.map((v) => (v.blockNumber === null ? null : v.blockNumber.toString())) as string[],
+        confirmations: rows.map((v) => v.confirmations),
+        verificationTimesMs: rows.map((v) => v.verificationTimeMs),
+        checks: rows.map((v) => JSON.stringify(v.checks)),
+        createdAts: rows.map((v) => v.createdAt),
+      },
+      sql,
+    );
+    await insertOutboxRows(
+      sql,
+      rows.map((v) =>
+        outboxRow({
+          userId: v.userId,
+          event: "verification.completed",
+          data: verificationCompletedData(v),
+          contextId: v.contextId,
+          timestamp: v.createdAt,
+        }),
+      ),
     );
   });
 }
 
 /** One verification and its event; `recordVerifications` for several at once. */
-export async function recordVerification(db: PrismaClient, v: NewVerification): Promise<void> {
+export async function recordVerification(db: DbOrTx, v: NewVerification): Promise<void> {
   await recordVerifications(db, [v]);
 }

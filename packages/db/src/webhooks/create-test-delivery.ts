@@ -1,8 +1,9 @@
 import { type EventName, newId, sampleEventData } from "@ctxlog/core";
 import { recordEvent } from "../events/record-event";
-import type { PrismaClient, WebhookDelivery } from "../generated/prisma/client";
-import { prismaSql } from "../sql-transaction";
+import type { DbOrTx } from "../prisma-types";
+import { inSqlTransaction } from "../sql-transaction";
 import { createTestDeliveryOf } from "./delivery-transitions";
+import { type DeliveryRow, readDelivery } from "./get-delivery";
 
 export interface CreateTestDeliveryInput {
   userId: string;
@@ -15,21 +16,26 @@ export interface CreateTestDeliveryInput {
  * `"test": true` and already fanned out, so the fan-out never offers it to the user's other
  * webhooks) together with its single delivery (the lifecycle's `create`), due now.
  */
-export async function createTestDelivery(
-  db: PrismaClient,
-  input: CreateTestDeliveryInput,
-): Promise<WebhookDelivery> {
+export async function createTestDelivery(db: DbOrTx, input: CreateTestDeliveryInput): Promise<DeliveryRow> {
   const now = new Date();
-  return db.$transaction(async (tx) => {
-    const event = await recordEvent(tx, {
+  return inSqlTransaction(db, async (sql) => {
+    const event = await recordEvent(sql, {
       userId: input.userId,
       event: input.event,
       data: sampleEventData(input.event, now),
       timestamp: now,
       test: true,
     });
-    const key = { eventId: event.id, webhookId: input.webhookId };
-    await createTestDeliveryOf(prismaSql(tx), { id: newId("dlv"), ...key, event: input.event, now });
-    return tx.webhookDelivery.findUniqueOrThrow({ where: { eventId_webhookId: key } });
+    const id = newId("dlv");
+    await createTestDeliveryOf(sql, {
+      id,
+      eventId: event.id,
+      webhookId: input.webhookId,
+      event: input.event,
+      now,
+    });
+    const created = await readDelivery(sql, input.webhookId, id);
+    if (!created) throw new Error(`test delivery ${id} was not created`);
+    return created;
   });
 }

@@ -1,7 +1,11 @@
 import { newId, type SecretKeyring, sealSecret } from "@ctxlog/core";
-import type { PrismaClient, Webhook } from "../generated/prisma/client";
-import { prismaSql } from "../sql-transaction";
+import type { Webhook } from "../generated/prisma/client";
+import type { DbOrTx } from "../prisma-types";
+import { runQuery } from "../run-query";
+import { inSqlTransaction } from "../sql-transaction";
+import { liveWebhooksOfLockedUser } from "./create-webhook.queries";
 import { createEndpointRow } from "./endpoint-transitions";
+import { getWebhook } from "./get-webhook";
 
 export interface CreateWebhookInput {
   userId: string;
@@ -27,17 +31,16 @@ export class WebhookLimitError extends Error {
  * sealed, bound to the new webhook's id; the row returned holds it sealed. The row is the endpoint
  * lifecycle's `create` (endpoint-transitions.ts).
  */
-export async function createWebhook(db: PrismaClient, input: CreateWebhookInput): Promise<Webhook> {
-  return db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM users WHERE id = ${input.userId} FOR UPDATE`;
-    const live = await tx.webhook.count({ where: { userId: input.userId, deletedAt: null } });
+export async function createWebhook(db: DbOrTx, input: CreateWebhookInput): Promise<Webhook> {
+  return inSqlTransaction(db, async (sql) => {
+    const [{ live } = { live: 0 }] = await runQuery(liveWebhooksOfLockedUser, { userId: input.userId }, sql);
     if (live >= input.maxPerUser) {
       throw new WebhookLimitError(`a user may have at most ${input.maxPerUser} webhooks`);
     }
     const now = new Date();
     const id = newId("whk");
     const sealed = sealSecret(input.keyring, input.secret, id);
-    await createEndpointRow(prismaSql(tx), {
+    await createEndpointRow(sql, {
       id,
       userId: input.userId,
       url: input.url,
@@ -48,6 +51,8 @@ export async function createWebhook(db: PrismaClient, input: CreateWebhookInput)
       secretKeyId: sealed.keyId,
       now,
     });
-    return tx.webhook.findUniqueOrThrow({ where: { id } });
+    const created = await getWebhook(sql, input.userId, id);
+    if (!created) throw new Error(`webhook ${id} was not created`);
+    return created;
   });
 }

@@ -112,8 +112,12 @@ describe("recordAttempts (PostgreSQL)", () => {
     return { webhookId: w.id, id: row.id, eventId: row.eventId };
   }
 
-  it("numbers attempts, schedules retries, fails after five and flips the webhook to failing", async () => {
+  it("numbers attempts, schedules retries (degraded), brings one forward, fails after five (failing)", async () => {
     const d = await freshDelivery();
+    const webhookStatus = async () =>
+      (await database.db.webhook.findUniqueOrThrow({ where: { id: d.webhookId } })).status;
+    // not yet attempted: nothing to bring forward
+    expect((await retryDelivery(database.db, d.webhookId, d.id)).outcome).toBe("not_retryable");
     for (let n = 1; n <= 4; n++) {
       const before = Date.now();
       const r = (await recordAttempts(database.db, [outcome(d, false)], DELAYS)).get(d.id);
@@ -121,7 +125,17 @@ describe("recordAttempts (PostgreSQL)", () => {
       const due = r?.nextAttemptAt?.getTime() ?? 0;
       expect(due).toBeGreaterThanOrEqual(before + (DELAYS[n - 1] ?? 0) - 5);
       expect(due).toBeLessThan(Date.now() + (DELAYS[n - 1] ?? 0) + 5);
+      // the first failed attempt degrades the endpoint; it stays so while the delivery retries
+      expect(await webhookStatus()).toBe("degraded");
     }
+    // retry now: the retrying delivery's next attempt is due at once, in the same cycle
+    const pushed = await retryDelivery(database.db, d.webhookId, d.id);
+    expect(pushed).toMatchObject({
+      outcome: "due_now",
+      delivery: { attempts: 4, cycle: 1, status: "pending" },
+    });
+    const dueNow = pushed.outcome === "due_now" ? (pushed.delivery.nextAttemptAt?.getTime() ?? 0) : 0;
+    expect(dueNow).toBeLessThanOrEqual(Date.now());
     const last = (await recordAttempts(database.db, [outcome(d, false)], DELAYS)).get(d.id);
     expect(last).toMatchObject({ attempts: 5, status: "failed", nextAttemptAt: null });
     expect((await database.db.webhook.findUniqueOrThrow({ where: { id: d.webhookId } })).status).toBe(
@@ -137,7 +151,8 @@ describe("recordAttempts (PostgreSQL)", () => {
 
     // A manual retry opens cycle 2; its success makes the webhook active again.
     expect((await retryDelivery(database.db, d.webhookId, d.id)).outcome).toBe("retried");
-    expect((await retryDelivery(database.db, d.webhookId, d.id)).outcome).toBe("not_failed");
+    // a new cycle not yet attempted is on its way: neither transition applies
+    expect((await retryDelivery(database.db, d.webhookId, d.id)).outcome).toBe("not_retryable");
     expect((await recordAttempts(database.db, [outcome(d, true, 1)], DELAYS)).size).toBe(0);
     const ok = (await recordAttempts(database.db, [outcome(d, true, 2)], DELAYS)).get(d.id);
     expect(ok).toMatchObject({ attempts: 1, status: "succeeded", nextAttemptAt: null });
@@ -182,14 +197,14 @@ describe("reconciler and worker reads (PostgreSQL)", () => {
       eventId,
       nextAttemptAt: expect.any(Date),
     });
-    // by id and event id (a job's), by id alone (a job queued before jobs carried the event id);
-    // an event id that is not the delivery's finds nothing (the read is bounded by it)
+    // by id and event id (a job's); an event id that is not the delivery's finds nothing (the read
+    // is bounded by it)
     expect((await loadDeliveryTargets(database.db, [{ id, eventId }])).get(id)?.eventId).toBe(eventId);
     expect((await loadDeliveryTargets(database.db, [{ id, eventId: `${eventId}~` }])).size).toBe(0);
 
     const newSecret = generateWebhookSecret();
     const rotated = await rotateWebhookSecret(database.db, "u2", w.id, { newSecret, keyring });
-    const stored = (await loadDeliveryTargets(database.db, [{ id }])).get(id);
+    const stored = (await loadDeliveryTargets(database.db, [{ id, eventId }])).get(id);
     expect(stored).toMatchObject({
       secret: { value: rotated?.secret, keyId: "test" },
       previousSecret: { value: w.secret, keyId: "test" },

@@ -53,6 +53,7 @@ describe("a delivery's status has one writer and one definition", () => {
       "abandonDeliveryRows",
       "abandonDeliveriesOfWebhook",
       "retryFailedDelivery",
+      "retryRetryingDeliveryNow",
       "recoverDeliveryRows",
     ]);
   });

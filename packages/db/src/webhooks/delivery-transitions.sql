@@ -32,7 +32,8 @@ WITH input AS (
          response_status = i.response_status,
          error_message = i.error,
          last_attempt_at = i.attempted_at,
-         -- the first attempt of cycle 1 (none made yet) stays in the row (its columns are NULL until then)
+         -- the first attempt of cycle 1 (none made yet) stays in the row, its columns NULL until then
+         -- (where an attempt lives: stored-attempts.ts; written here, with the transition, in one UPDATE)
          first_attempted_at = CASE WHEN d.cycle = 1 AND d.attempts = 0 THEN i.attempted_at ELSE d.first_attempted_at END,
          first_duration_ms = CASE WHEN d.cycle = 1 AND d.attempts = 0 THEN i.duration_ms ELSE d.first_duration_ms END,
          first_response_status = CASE WHEN d.cycle = 1 AND d.attempts = 0 THEN i.response_status
@@ -54,7 +55,7 @@ RETURNING d.id, d.event_id, d.webhook_id, d.attempts, d.status, d.next_attempt_a
           ctxlog_endpoint_state(w.status, w.disabled_at, w.deleted_at) AS endpoint_state,
           i.cycle, i.attempted_at, i.duration_ms, i.response_status, i.error, i.exchange, i.response_body
 ), logged AS (
-  -- every attempt but a cycle's first of cycle 1 (kept in the delivery's row)
+  -- every attempt but the first of cycle 1 (kept in the delivery's row)
   INSERT INTO webhook_attempts (delivery_id, event_id, cycle, number, attempted_at, duration_ms, response_status,
                                 error, exchange, response_body)
   SELECT id, event_id, cycle, attempts, attempted_at, duration_ms, response_status, error,
@@ -82,6 +83,13 @@ RETURNING id;
 UPDATE webhook_deliveries
    SET status = :to!::"DeliveryStatus", attempts = 0, cycle = cycle + 1, next_attempt_at = now(), updated_at = now()
  WHERE webhook_id = :webhookId! AND id = :deliveryId! AND status = ANY(:from!::"DeliveryStatus"[])
+RETURNING id;
+
+/* @name retryRetryingDeliveryNow */
+UPDATE webhook_deliveries
+   SET status = :to!::"DeliveryStatus", next_attempt_at = now(), updated_at = now()
+ WHERE webhook_id = :webhookId! AND id = :deliveryId! AND status = ANY(:from!::"DeliveryStatus"[])
+   AND ctxlog_delivery_state(status, attempts) = ANY(:fromStates!::text[])
 RETURNING id;
 
 /* @name recoverDeliveryRows */

@@ -19,6 +19,7 @@ import {
   recordDeliveryAttempts,
   recoverDeliveryRows,
   retryFailedDelivery,
+  retryRetryingDeliveryNow,
 } from "./delivery-transitions.queries";
 
 /**
@@ -40,6 +41,7 @@ const LEADS_TO: Record<DeliveryEvent, { from: DeliveryState[]; to: DeliveryState
   exhaust: { from: ["retrying"], to: "failed" },
   abandon: { from: ["pending", "retrying"], to: "failed" },
   retry: { from: ["failed"], to: "pending" },
+  retry_now: { from: ["retrying"], to: "retrying" },
   recover: { from: ["failed"], to: "pending" },
 };
 for (const [event, { from, to }] of Object.entries(LEADS_TO) as [
@@ -182,6 +184,23 @@ export async function retryDeliveryRow(
   deliveryId: string,
 ): Promise<boolean> {
   return (await runQuery(retryFailedDelivery, { webhookId, deliveryId, ...stored("retry") }, sql)).length > 0;
+}
+
+/**
+ * `retry_now`: a retrying delivery of the webhook is due now (its next attempt of the same cycle,
+ * not a new cycle). False when it is in no state for it.
+ */
+export async function retryDeliveryNowRow(
+  sql: SqlRunner,
+  webhookId: string,
+  deliveryId: string,
+): Promise<boolean> {
+  const rows = await runQuery(
+    retryRetryingDeliveryNow,
+    { webhookId, deliveryId, ...stored("retry_now"), fromStates: LEADS_TO.retry_now.from },
+    sql,
+  );
+  return rows.length > 0;
 }
 
 /**

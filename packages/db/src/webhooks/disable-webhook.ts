@@ -1,9 +1,10 @@
 import { type WebhookDisabledReason, webhookDisabledData } from "@ctxlog/core";
 import { recordEvent } from "../events/record-event";
-import type { PrismaClient } from "../generated/prisma/client";
-import { prismaSql, sqlOf } from "../sql-transaction";
+import type { DbOrTx } from "../prisma-types";
+import { inSqlTransaction, sqlOf } from "../sql-transaction";
 import { abandonDeliveriesOf } from "./delivery-transitions";
-import { disableEndpointRow, enableEndpointRow } from "./endpoint-transitions";
+import { disableEndpointRow, enableEndpointRow, endpointAllows } from "./endpoint-transitions";
+import { NothingChanged, rollbackUnlessChanged } from "./nothing-changed";
 
 /** The error of a delivery made for (or pending on) a disabled endpoint: a later recover sends it. */
 export const ENDPOINT_DISABLED_ERROR = "endpoint disabled";
@@ -23,32 +24,37 @@ interface DisabledRow {
  * `failingBefore`: only if the webhook has been failing since before then (the disable-after
  * rule); the condition is checked in the UPDATE itself, so concurrent workers disable it once.
  * Null when nothing changed (already disabled, deleted, recovered meanwhile, or not failing long).
+ * The deliveries are written before the webhook (the lock order shared with the worker, which
+ * disables an endpoint while recording attempts of it: see delete-webhook.ts): the transaction
+ * starts only when the webhook would change, and rolls them back when it changed meanwhile.
  */
 export async function disableWebhook(
-  db: PrismaClient,
+  db: DbOrTx,
   webhookId: string,
   reason: WebhookDisabledReason,
   opts: { failingBefore?: Date; userId?: string } = {},
 ): Promise<DisabledRow | null> {
-  return db.$transaction(async (tx) => {
-    const sql = prismaSql(tx);
-    const row = await disableEndpointRow(sql, webhookId, reason, opts);
-    if (!row) return null;
-    await abandonDeliveriesOf(sql, webhookId, ENDPOINT_DISABLED_ERROR);
-    if (reason !== "manual") {
-      await recordEvent(tx, {
-        userId: row.user_id,
-        event: "webhook.disabled",
-        data: webhookDisabledData({
-          id: row.id,
-          description: row.description,
-          disabledAt: row.disabled_at,
-          disabledReason: reason,
-        }),
-      });
-    }
-    return row;
-  });
+  if (!(await endpointAllows(sqlOf(db), webhookId, { reason, ...opts }))) return null;
+  return rollbackUnlessChanged(() =>
+    inSqlTransaction(db, async (sql) => {
+      await abandonDeliveriesOf(sql, webhookId, ENDPOINT_DISABLED_ERROR);
+      const row = await disableEndpointRow(sql, webhookId, reason, opts);
+      if (!row) throw new NothingChanged();
+      if (reason !== "manual") {
+        await recordEvent(sql, {
+          userId: row.user_id,
+          event: "webhook.disabled",
+          data: webhookDisabledData({
+            id: row.id,
+            description: row.description,
+            disabledAt: row.disabled_at,
+            disabledReason: reason,
+          }),
+        });
+      }
+      return row;
+    }),
+  );
 }
 
 /**
@@ -56,6 +62,6 @@ export async function disableWebhook(
  * failing, whose failing time counts from now so the disable-after rule gives it the whole period
  * again). False when the user has no such disabled live webhook.
  */
-export async function enableWebhook(db: PrismaClient, userId: string, webhookId: string): Promise<boolean> {
+export async function enableWebhook(db: DbOrTx, userId: string, webhookId: string): Promise<boolean> {
   return enableEndpointRow(sqlOf(db), userId, webhookId);
 }

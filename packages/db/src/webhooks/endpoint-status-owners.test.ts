@@ -59,6 +59,8 @@ describe("an endpoint's state has one writer and one definition", () => {
       "disableEndpoint",
       "enableEndpoint",
       "deleteEndpoint",
+      // the condition of disableEndpoint/deleteEndpoint, read before their transaction
+      "endpointAllows",
     ]);
   });
 

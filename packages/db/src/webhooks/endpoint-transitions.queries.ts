@@ -1,7 +1,7 @@
 /** Types generated for queries found in "packages/db/src/webhooks/endpoint-transitions.sql" */
 import { PreparedQuery } from '@pgtyped/runtime';
 
-export type WebhookStatus = 'active' | 'failing';
+export type WebhookStatus = 'active' | 'degraded' | 'failing';
 
 export type DateOrString = Date | string;
 
@@ -47,6 +47,9 @@ export const createEndpoint = new PreparedQuery<ICreateEndpointParams,ICreateEnd
 /** 'RecordEndpointHealth' parameters type */
 export interface IRecordEndpointHealthParams {
   exhausted: stringArray;
+  failAttemptFrom: stringArray;
+  failAttemptTo: WebhookStatus;
+  failedAttempt: stringArray;
   failFrom: stringArray;
   failTo: WebhookStatus;
   succeeded: stringArray;
@@ -65,20 +68,33 @@ export interface IRecordEndpointHealthQuery {
   result: IRecordEndpointHealthResult;
 }
 
-const recordEndpointHealthIR: any = {"usedParamSet":{"succeeded":true,"succeedTo":true,"failTo":true,"succeedFrom":true,"exhausted":true,"failFrom":true},"params":[{"name":"succeeded","required":true,"transform":{"type":"scalar"},"locs":[{"a":58,"b":68},{"a":214,"b":224},{"a":306,"b":316},{"a":489,"b":499}]},{"name":"succeedTo","required":true,"transform":{"type":"scalar"},"locs":[{"a":84,"b":94}]},{"name":"failTo","required":true,"transform":{"type":"scalar"},"locs":[{"a":139,"b":146}]},{"name":"succeedFrom","required":true,"transform":{"type":"scalar"},"locs":[{"a":406,"b":418}]},{"name":"exhausted","required":true,"transform":{"type":"scalar"},"locs":[{"a":449,"b":459}]},{"name":"failFrom","required":true,"transform":{"type":"scalar"},"locs":[{"a":589,"b":598}]}],"statement":"UPDATE webhooks AS w\n   SET status = CASE WHEN w.id = ANY(:succeeded!::text[]) THEN :succeedTo!::\"WebhookStatus\"\n                     ELSE :failTo!::\"WebhookStatus\" END,\n       failing_since = CASE WHEN w.id = ANY(:succeeded!::text[]) THEN NULL ELSE now() END,\n       updated_at = now()\n WHERE (w.id = ANY(:succeeded!::text[])\n        AND ctxlog_endpoint_state(w.status, w.disabled_at, w.deleted_at) = ANY(:succeedFrom!::text[]))\n    OR (w.id = ANY(:exhausted!::text[]) AND NOT w.id = ANY(:succeeded!::text[])\n        AND ctxlog_endpoint_state(w.status, w.disabled_at, w.deleted_at) = ANY(:failFrom!::text[]))\nRETURNING w.id AS \"id!\""};
+const recordEndpointHealthIR: any = {"usedParamSet":{"succeeded":true,"exhausted":true,"failedAttempt":true,"succeedTo":true,"failTo":true,"failAttemptTo":true,"succeedFrom":true,"failFrom":true,"failAttemptFrom":true},"params":[{"name":"succeeded","required":true,"transform":{"type":"scalar"},"locs":[{"a":162,"b":172},{"a":351,"b":361}]},{"name":"exhausted","required":true,"transform":{"type":"scalar"},"locs":[{"a":228,"b":238},{"a":386,"b":396}]},{"name":"failedAttempt","required":true,"transform":{"type":"scalar"},"locs":[{"a":427,"b":441}]},{"name":"succeedTo","required":true,"transform":{"type":"scalar"},"locs":[{"a":524,"b":534}]},{"name":"failTo","required":true,"transform":{"type":"scalar"},"locs":[{"a":599,"b":606}]},{"name":"failAttemptTo","required":true,"transform":{"type":"scalar"},"locs":[{"a":659,"b":673}]},{"name":"succeedFrom","required":true,"transform":{"type":"scalar"},"locs":[{"a":989,"b":1001}]},{"name":"failFrom","required":true,"transform":{"type":"scalar"},"locs":[{"a":1050,"b":1059}]},{"name":"failAttemptFrom","required":true,"transform":{"type":"scalar"},"locs":[{"a":1096,"b":1112}]}],"statement":"-- one event an endpoint: succeed over fail over fail_attempt (a success since is the latest news)\nWITH outcome AS (\n  SELECT w.id,\n         CASE WHEN w.id = ANY(:succeeded!::text[]) THEN 'succeed'\n              WHEN w.id = ANY(:exhausted!::text[]) THEN 'fail'\n              ELSE 'fail_attempt' END AS event\n    FROM webhooks AS w\n   WHERE w.id = ANY(:succeeded!::text[]) OR w.id = ANY(:exhausted!::text[])\n      OR w.id = ANY(:failedAttempt!::text[])\n)\nUPDATE webhooks AS w\n   SET status = CASE o.event WHEN 'succeed' THEN :succeedTo!::\"WebhookStatus\"\n                             WHEN 'fail' THEN :failTo!::\"WebhookStatus\"\n                             ELSE :failAttemptTo!::\"WebhookStatus\" END,\n       failing_since = CASE o.event WHEN 'succeed' THEN NULL WHEN 'fail' THEN now() ELSE w.failing_since END,\n       updated_at = now()\n  FROM outcome AS o\n WHERE w.id = o.id\n   AND ctxlog_endpoint_state(w.status, w.disabled_at, w.deleted_at) = ANY(\n         CASE o.event WHEN 'succeed' THEN :succeedFrom!::text[]\n                      WHEN 'fail' THEN :failFrom!::text[]\n                      ELSE :failAttemptFrom!::text[] END)\nRETURNING w.id AS \"id!\""};
 
 /**
  * Query generated from SQL:
  * ```
+ * -- one event an endpoint: succeed over fail over fail_attempt (a success since is the latest news)
+ * WITH outcome AS (
+ *   SELECT w.id,
+ *          CASE WHEN w.id = ANY(:succeeded!::text[]) THEN 'succeed'
+ *               WHEN w.id = ANY(:exhausted!::text[]) THEN 'fail'
+ *               ELSE 'fail_attempt' END AS event
+ *     FROM webhooks AS w
+ *    WHERE w.id = ANY(:succeeded!::text[]) OR w.id = ANY(:exhausted!::text[])
+ *       OR w.id = ANY(:failedAttempt!::text[])
+ * )
  * UPDATE webhooks AS w
- *    SET status = CASE WHEN w.id = ANY(:succeeded!::text[]) THEN :succeedTo!::"WebhookStatus"
- *                      ELSE :failTo!::"WebhookStatus" END,
- *        failing_since = CASE WHEN w.id = ANY(:succeeded!::text[]) THEN NULL ELSE now() END,
+ *    SET status = CASE o.event WHEN 'succeed' THEN :succeedTo!::"WebhookStatus"
+ *                              WHEN 'fail' THEN :failTo!::"WebhookStatus"
+ *                              ELSE :failAttemptTo!::"WebhookStatus" END,
+ *        failing_since = CASE o.event WHEN 'succeed' THEN NULL WHEN 'fail' THEN now() ELSE w.failing_since END,
  *        updated_at = now()
- *  WHERE (w.id = ANY(:succeeded!::text[])
- *         AND ctxlog_endpoint_state(w.status, w.disabled_at, w.deleted_at) = ANY(:succeedFrom!::text[]))
- *     OR (w.id = ANY(:exhausted!::text[]) AND NOT w.id = ANY(:succeeded!::text[])
- *         AND ctxlog_endpoint_state(w.status, w.disabled_at, w.deleted_at) = ANY(:failFrom!::text[]))
+ *   FROM outcome AS o
+ *  WHERE w.id = o.id
+ *    AND ctxlog_endpoint_state(w.status, w.disabled_at, w.deleted_at) = ANY(
+ *          CASE o.event WHEN 'succeed' THEN :succeedFrom!::text[]
+ *                       WHEN 'fail' THEN :failFrom!::text[]
+ *                       ELSE :failAttemptFrom!::text[] END)
  * RETURNING w.id AS "id!"
  * ```
  */
@@ -126,6 +142,7 @@ export const disableEndpoint = new PreparedQuery<IDisableEndpointParams,IDisable
 
 /** 'EnableEndpoint' parameters type */
 export interface IEnableEndpointParams {
+  enableTo: WebhookStatus;
   failingStored: WebhookStatus;
   from: stringArray;
   userId: string;
@@ -143,13 +160,15 @@ export interface IEnableEndpointQuery {
   result: IEnableEndpointResult;
 }
 
-const enableEndpointIR: any = {"usedParamSet":{"failingStored":true,"webhookId":true,"userId":true,"from":true},"params":[{"name":"failingStored","required":true,"transform":{"type":"scalar"},"locs":[{"a":129,"b":143}]},{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":189,"b":199}]},{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":215,"b":222}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":292,"b":297}]}],"statement":"UPDATE webhooks\n   SET disabled_at = NULL, disabled_reason = NULL, updated_at = now(),\n       failing_since = CASE WHEN status = :failingStored!::\"WebhookStatus\" THEN now() END\n WHERE id = :webhookId! AND user_id = :userId!\n   AND ctxlog_endpoint_state(status, disabled_at, deleted_at) = ANY(:from!::text[])\nRETURNING id"};
+const enableEndpointIR: any = {"usedParamSet":{"failingStored":true,"enableTo":true,"webhookId":true,"userId":true,"from":true},"params":[{"name":"failingStored","required":true,"transform":{"type":"scalar"},"locs":[{"a":122,"b":136},{"a":268,"b":282}]},{"name":"enableTo","required":true,"transform":{"type":"scalar"},"locs":[{"a":193,"b":202}]},{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":328,"b":338}]},{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":354,"b":361}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":431,"b":436}]}],"statement":"UPDATE webhooks\n   SET disabled_at = NULL, disabled_reason = NULL, updated_at = now(),\n       status = CASE WHEN status = :failingStored!::\"WebhookStatus\" THEN status\n                     ELSE :enableTo!::\"WebhookStatus\" END,\n       failing_since = CASE WHEN status = :failingStored!::\"WebhookStatus\" THEN now() END\n WHERE id = :webhookId! AND user_id = :userId!\n   AND ctxlog_endpoint_state(status, disabled_at, deleted_at) = ANY(:from!::text[])\nRETURNING id"};
 
 /**
  * Query generated from SQL:
  * ```
  * UPDATE webhooks
  *    SET disabled_at = NULL, disabled_reason = NULL, updated_at = now(),
+ *        status = CASE WHEN status = :failingStored!::"WebhookStatus" THEN status
+ *                      ELSE :enableTo!::"WebhookStatus" END,
  *        failing_since = CASE WHEN status = :failingStored!::"WebhookStatus" THEN now() END
  *  WHERE id = :webhookId! AND user_id = :userId!
  *    AND ctxlog_endpoint_state(status, disabled_at, deleted_at) = ANY(:from!::text[])
@@ -190,5 +209,40 @@ const deleteEndpointIR: any = {"usedParamSet":{"webhookId":true,"userId":true,"f
  * ```
  */
 export const deleteEndpoint = new PreparedQuery<IDeleteEndpointParams,IDeleteEndpointResult>(deleteEndpointIR);
+
+
+/** 'EndpointAllows' parameters type */
+export interface IEndpointAllowsParams {
+  failingBefore?: DateOrString | null | void;
+  from: stringArray;
+  userId?: string | null | void;
+  webhookId: string;
+}
+
+/** 'EndpointAllows' return type */
+export interface IEndpointAllowsResult {
+  id: string;
+}
+
+/** 'EndpointAllows' query type */
+export interface IEndpointAllowsQuery {
+  params: IEndpointAllowsParams;
+  result: IEndpointAllowsResult;
+}
+
+const endpointAllowsIR: any = {"usedParamSet":{"webhookId":true,"from":true,"userId":true,"failingBefore":true},"params":[{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":219,"b":229}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":296,"b":301}]},{"name":"userId","required":false,"transform":{"type":"scalar"},"locs":[{"a":320,"b":326},{"a":355,"b":361}]},{"name":"failingBefore","required":false,"transform":{"type":"scalar"},"locs":[{"a":378,"b":391},{"a":434,"b":447}]}],"statement":"-- whether disableEndpoint or deleteEndpoint would change the row now (their conditions, read\n-- without a lock): the caller writes the endpoint's deliveries first only when it would\nSELECT id FROM webhooks\n WHERE id = :webhookId! AND ctxlog_endpoint_state(status, disabled_at, deleted_at) = ANY(:from!::text[])\n   AND (:userId::text IS NULL OR user_id = :userId::text)\n   AND (:failingBefore::timestamptz IS NULL OR failing_since <= :failingBefore::timestamptz)"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- whether disableEndpoint or deleteEndpoint would change the row now (their conditions, read
+ * -- without a lock): the caller writes the endpoint's deliveries first only when it would
+ * SELECT id FROM webhooks
+ *  WHERE id = :webhookId! AND ctxlog_endpoint_state(status, disabled_at, deleted_at) = ANY(:from!::text[])
+ *    AND (:userId::text IS NULL OR user_id = :userId::text)
+ *    AND (:failingBefore::timestamptz IS NULL OR failing_since <= :failingBefore::timestamptz)
+ * ```
+ */
+export const endpointAllows = new PreparedQuery<IEndpointAllowsParams,IEndpointAllowsResult>(endpointAllowsIR);
 
 

@@ -14,6 +14,7 @@ import {
   deleteEndpoint,
   disableEndpoint,
   enableEndpoint,
+  endpointAllows as endpointAllowsQuery,
   recordEndpointHealth,
 } from "./endpoint-transitions.queries";
 
@@ -28,15 +29,17 @@ import {
  */
 const LEADS_TO: Record<EndpointEvent, { from: EndpointState[]; to: EndpointState }> = {
   create: { from: [], to: "active" },
-  fail: { from: ["active"], to: "failing" },
-  succeed: { from: ["failing"], to: "active" },
-  gone: { from: ["active", "failing"], to: "disabled" },
+  fail_attempt: { from: ["active"], to: "degraded" },
+  fail: { from: ["active", "degraded"], to: "failing" },
+  succeed: { from: ["degraded", "failing"], to: "active" },
+  gone: { from: ["active", "degraded", "failing"], to: "disabled" },
   disable_failing: { from: ["failing"], to: "disabled" },
-  disable: { from: ["active", "failing"], to: "disabled" },
-  // a disabled endpoint kept its stored health: enabling it gives that back
+  disable: { from: ["active", "degraded", "failing"], to: "disabled" },
+  // a disabled endpoint kept its stored health: enabling it gives that back (a degraded one starts
+  // clean, active)
   enable: { from: ["disabled"], to: "active" },
   enable_failing: { from: ["disabled"], to: "failing" },
-  delete: { from: ["active", "failing", "disabled"], to: "deleted" },
+  delete: { from: ["active", "degraded", "failing", "disabled"], to: "deleted" },
 };
 for (const [event, { from, to }] of Object.entries(LEADS_TO) as [
   EndpointEvent,
@@ -51,9 +54,9 @@ for (const [event, { from, to }] of Object.entries(LEADS_TO) as [
   }
 }
 
-/** The stored health of a state that is one (active, failing). */
+/** The stored health of a state that is one (active, degraded, failing). */
 const health = (state: EndpointState): EndpointStoredStatus => {
-  if (state !== "active" && state !== "failing")
+  if (state !== "active" && state !== "degraded" && state !== "failing")
     throw new Error(`endpoint-transitions: ${state} is not stored`);
   return state;
 };
@@ -83,26 +86,37 @@ export async function createEndpointRow(sql: SqlRunner, endpoint: NewEndpoint): 
   await runQuery(createEndpoint, { ...endpoint, to: health(LEADS_TO.create.to) }, sql);
 }
 
+/** What an attempt did to its endpoint's health. */
+export type AttemptHealthOutcome = { succeeded: boolean; exhausted: boolean };
+/** The event of the table an attempt's outcome stands for (recordEndpointHealthOf's sets). */
+export const attemptHealthEvent = (o: AttemptHealthOutcome) =>
+  o.succeeded ? "succeed" : o.exhausted ? "fail" : ("fail_attempt" as const);
+
 /**
- * The health rule's first two steps (ENDPOINT_HEALTH): `succeed` for each endpoint with a delivery
- * that succeeded (a failing one is active again, failing_since cleared), else `fail` for each with
- * a delivery that spent its attempts (an active one is failing from now, when the disable-after
- * rule starts counting). Endpoints in any other state are left as they are. The ids changed.
+ * The health rule's first steps (ENDPOINT_HEALTH), for the endpoints of a set of attempts: `succeed`
+ * for each endpoint with a delivery that succeeded (a degraded or failing one is active again,
+ * failing_since cleared), else `fail` for each with a delivery that spent its attempts (failing from
+ * now, when the disable-after rule starts counting), else `fail_attempt` for each with an attempt
+ * that failed (an active one is degraded). Endpoints in any other state are left as they are. The
+ * ids changed.
  */
 export async function recordEndpointHealthOf(
   sql: SqlRunner,
-  outcomes: { succeeded: readonly string[]; exhausted: readonly string[] },
+  outcomes: { succeeded: readonly string[]; exhausted: readonly string[]; failedAttempt: readonly string[] },
 ): Promise<string[]> {
-  if (outcomes.succeeded.length === 0 && outcomes.exhausted.length === 0) return [];
+  if (outcomes.succeeded.length + outcomes.exhausted.length + outcomes.failedAttempt.length === 0) return [];
   const rows = await runQuery(
     recordEndpointHealth,
     {
       succeeded: [...outcomes.succeeded],
       exhausted: [...outcomes.exhausted],
+      failedAttempt: [...outcomes.failedAttempt],
       succeedFrom: LEADS_TO.succeed.from,
       succeedTo: health(LEADS_TO.succeed.to),
       failFrom: LEADS_TO.fail.from,
       failTo: health(LEADS_TO.fail.to),
+      failAttemptFrom: LEADS_TO.fail_attempt.from,
+      failAttemptTo: health(LEADS_TO.fail_attempt.to),
     },
     sql,
   );
@@ -110,12 +124,12 @@ export async function recordEndpointHealthOf(
 }
 
 /**
- * Whether an endpoint whose deliveries had these outcomes may change its health (what
- * recordEndpointHealthOf would do): lets the hot path skip the statement when none can.
+ * Whether an endpoint in `state` whose attempt had this outcome may change its health (what
+ * recordEndpointHealthOf would do): lets the hot path skip the statement when none can (a healthy
+ * endpoint's successes, a degraded one's further failed attempts, a failing one's failures).
  */
-export function healthMayChange(state: EndpointState, outcome: { succeeded: boolean; exhausted: boolean }) {
-  if (outcome.succeeded) return LEADS_TO.succeed.from.includes(state);
-  return outcome.exhausted && LEADS_TO.fail.from.includes(state);
+export function healthMayChange(state: EndpointState, outcome: AttemptHealthOutcome): boolean {
+  return LEADS_TO[attemptHealthEvent(outcome)].from.includes(state);
 }
 
 /**
@@ -151,13 +165,43 @@ export async function disableEndpointRow(
 /**
  * `enable` or `enable_failing`: a disabled endpoint of the user is enabled with the health it kept;
  * a failing one counts its failing time from now (the disable-after rule gives it the whole period
- * again). False when the user has no such disabled endpoint.
+ * again), any other is active. False when the user has no such disabled endpoint.
  */
 export async function enableEndpointRow(sql: SqlRunner, userId: string, webhookId: string): Promise<boolean> {
   const from = [...new Set([...LEADS_TO.enable.from, ...LEADS_TO.enable_failing.from])];
   const rows = await runQuery(
     enableEndpoint,
-    { webhookId, userId, from, failingStored: health(LEADS_TO.enable_failing.to) },
+    {
+      webhookId,
+      userId,
+      from,
+      failingStored: health(LEADS_TO.enable_failing.to),
+      enableTo: health(LEADS_TO.enable.to),
+    },
+    sql,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Whether `delete` (a reason absent) or the reason's disable event would change the endpoint now,
+ * read without a lock: a transaction that writes the endpoint's deliveries before it (the lock
+ * order, delete-webhook.ts) starts only when it would, and its endpoint statement checks again.
+ */
+export async function endpointAllows(
+  sql: SqlRunner,
+  webhookId: string,
+  change: { reason?: WebhookDisabledReason; userId?: string; failingBefore?: Date },
+): Promise<boolean> {
+  const event = change.reason ? DISABLE_EVENT[change.reason] : "delete";
+  const rows = await runQuery(
+    endpointAllowsQuery,
+    {
+      webhookId,
+      from: LEADS_TO[event].from,
+      userId: change.userId ?? null,
+      failingBefore: change.failingBefore ?? null,
+    },
     sql,
   );
   return rows.length > 0;

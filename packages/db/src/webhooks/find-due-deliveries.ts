@@ -1,4 +1,8 @@
+import { deliveryStoredStatusesFor } from "@ctxlog/core";
 import type { DbOrTx } from "../prisma-types";
+import { runQuery } from "../run-query";
+import { sqlOf } from "../sql-transaction";
+import { dueDeliveries } from "./find-due-deliveries.queries";
 
 export interface DueDelivery {
   id: string;
@@ -6,11 +10,8 @@ export interface DueDelivery {
   nextAttemptAt: Date;
 }
 
-interface Row {
-  id: string;
-  event_id: string;
-  next_attempt_at: Date;
-}
+/** The stored statuses of a delivery an attempt can be made for (pending and retrying: `pending`). */
+const ATTEMPTABLE = deliveryStoredStatusesFor("succeed");
 
 /**
  * Pending deliveries whose next attempt is due, oldest first, a page at a time (`after` = the last
@@ -22,18 +23,14 @@ export async function findDueDeliveries(
   db: DbOrTx,
   opts: { limit: number; after?: DueDelivery },
 ): Promise<DueDelivery[]> {
-  const after = opts.after;
-  const rows = after
-    ? await db.$queryRaw<Row[]>`
-        SELECT id, event_id, next_attempt_at FROM webhook_deliveries
-         WHERE status = 'pending' AND next_attempt_at <= now()
-           AND (next_attempt_at, id) > (${after.nextAttemptAt}::timestamptz, ${after.id})
-         ORDER BY next_attempt_at, id
-         LIMIT ${opts.limit}`
-    : await db.$queryRaw<Row[]>`
-        SELECT id, event_id, next_attempt_at FROM webhook_deliveries
-         WHERE status = 'pending' AND next_attempt_at <= now()
-         ORDER BY next_attempt_at, id
-         LIMIT ${opts.limit}`;
-  return rows.map((r) => ({ id: r.id, eventId: r.event_id, nextAttemptAt: r.next_attempt_at }));
+  return runQuery(
+    dueDeliveries,
+    {
+      due: ATTEMPTABLE,
+      afterAt: opts.after?.nextAttemptAt ?? null,
+      afterId: opts.after?.id ?? null,
+      limit: opts.limit,
+    },
+    sqlOf(db),
+  );
 }

@@ -1,6 +1,6 @@
 // Integration: real PostgreSQL (a fresh database). A delivery's attempts: the first kept in its row,
 // later ones in webhook_attempts, each one's request and response compressed (exchange) and read back
-// as sent; attempts recorded before either change read from their own columns as before.
+// as sent (stored-attempts.ts). Attempts in the forms written before: attempt-forms.migration.test.ts.
 import {
   buildWebhookHeaders,
   contextCreatedData,
@@ -60,7 +60,7 @@ function sent(deliveryId: string, timestamp: number) {
     "user-agent": "ctxlog-webhooks/1.0",
   };
   const ref = { deliveryId, event: "context.created" };
-  return { url: "https://example.com/hook", headers: packRequestHeaders(headers, ref) };
+  return { url: "https://example.com/hook", headers: packRequestHeaders(headers, ref), sent: headers };
 }
 
 const attempt = (d: { id: string; eventId: string }, over: Partial<AttemptOutcome>): AttemptOutcome => ({
@@ -105,30 +105,23 @@ it("gives back each attempt's request and response as recorded, kept compressed"
   for (const [i, recorded] of [failed, ok].entries()) {
     expect(log?.[i]).toMatchObject({
       requestUrl: recorded.request.url,
-      requestHeaders: recorded.request.headers,
+      requestHeaders: recorded.request.sent,
       responseHeaders: recorded.response.headers,
       responseBody: recorded.response.body,
       responseBodyTruncated: recorded.response.bodyTruncated,
     });
   }
-  // the first in the delivery's row, the second a webhook_attempts row; neither in the old columns
-  const rows = await database.db.$queryRaw<{ number: number; bytes: number; legacy: boolean }[]>`
-    SELECT 1 AS number, octet_length(first_exchange) AS bytes, true AS legacy
-      FROM webhook_deliveries WHERE id = ${d.id}
+  // the first in the delivery's row, the second a webhook_attempts row
+  const rows = await database.db.$queryRaw<{ number: number; bytes: number }[]>`
+    SELECT 1 AS number, octet_length(first_exchange) AS bytes FROM webhook_deliveries WHERE id = ${d.id}
     UNION ALL
-    SELECT number, octet_length(exchange),
-           request_url IS NULL AND request_headers IS NULL AND response_headers IS NULL
-             AND response_body_truncated IS NULL
-      FROM webhook_attempts WHERE delivery_id = ${d.id}`;
-  expect(rows.map((r) => [r.number, r.legacy])).toEqual([
-    [1, true],
-    [2, true],
-  ]);
+    SELECT number, octet_length(exchange) FROM webhook_attempts WHERE delivery_id = ${d.id}`;
+  expect(rows.map((r) => r.number)).toEqual([1, 2]);
   for (const r of rows) expect(r.bytes).toBeLessThan(160);
 
   // the body erased with the event's data (as eraseContextsData does): its cut says nothing either
   await database.db.$executeRaw`
-    UPDATE webhook_attempts SET response_body = NULL, response_body_truncated = NULL WHERE delivery_id = ${d.id}`;
+    UPDATE webhook_attempts SET response_body = NULL WHERE delivery_id = ${d.id}`;
   await database.db.$executeRaw`UPDATE webhook_deliveries SET first_response_body = NULL WHERE id = ${d.id}`;
   const erased = (await getDelivery(database.db, d.webhookId, d.id))?.attemptLog;
   expect(erased?.map((a) => [a.responseBody, a.responseBodyTruncated, a.responseHeaders !== null])).toEqual([
@@ -160,26 +153,6 @@ it("stores nothing for an attempt that sent nothing and got nothing back", async
       requestHeaders: null,
       responseHeaders: null,
       error: "refused",
-    }),
-  ]);
-});
-
-it("reads an attempt recorded before the exchange from its own columns", async () => {
-  const d = await newDelivery();
-  const request = sent(d.id, 1795808900);
-  await database.db.$executeRaw`
-    INSERT INTO webhook_attempts (delivery_id, event_id, cycle, number, attempted_at, duration_ms, response_status,
-                                  error, request_url, request_headers, response_headers, response_body,
-                                  response_body_truncated)
-    VALUES (${d.id}, ${d.eventId}, 1, 1, now(), 7, 200, NULL, ${request.url}, ${JSON.stringify(request.headers)}::jsonb,
-            '{"date":"Fri, 27 Nov 2026 19:47:07 GMT"}'::jsonb, 'ok', false)`;
-  expect((await getDelivery(database.db, d.webhookId, d.id))?.attemptLog).toEqual([
-    expect.objectContaining({
-      requestUrl: request.url,
-      requestHeaders: request.headers,
-      responseHeaders: { date: "Fri, 27 Nov 2026 19:47:07 GMT" },
-      responseBody: "ok",
-      responseBodyTruncated: false,
     }),
   ]);
 });

@@ -1,22 +1,39 @@
 import { renderPayloads } from "../events/render-payloads";
-import type { PrismaClient } from "../generated/prisma/client";
-import { readAttemptLog } from "./read-attempt-log";
+import type { DbOrTx } from "../prisma-types";
+import { runQuery } from "../run-query";
+import { type SqlRunner, sqlOf } from "../sql-transaction";
+import {
+  deliveryOfWebhook,
+  type IDeliveryOfWebhookResult,
+  storedEventOfDelivery,
+} from "./get-delivery.queries";
+import { readAttemptLog } from "./stored-attempts";
+
+/** A delivery's row as the API shows it (its attempts are stored-attempts.ts's). */
+export type DeliveryRow = IDeliveryOfWebhookResult;
+
+/** One delivery of one webhook, or null: a read by (webhook_id, id). */
+export async function readDelivery(
+  db: DbOrTx | SqlRunner,
+  webhookId: string,
+  deliveryId: string,
+): Promise<DeliveryRow | null> {
+  const [row] = await runQuery(deliveryOfWebhook, { webhookId, deliveryId }, sqlOf(db));
+  return row ?? null;
+}
 
 /**
  * One delivery of one webhook with every attempt of every cycle, oldest first, and the event's
- * payload as sent (the exact bytes every attempt sent, rendered from the stored template); null if absent.
+ * payload as sent (the exact bytes every attempt sent, rendered from its stored form); null if absent.
  * Three reads by key, each pruned to the event's day (the tables are partitioned by event id and
  * hold no foreign keys between them, so there is no relation to join through).
  */
-export async function getDelivery(db: PrismaClient, webhookId: string, deliveryId: string) {
-  const found = await db.webhookDelivery.findFirst({ where: { id: deliveryId, webhookId } });
+export async function getDelivery(db: DbOrTx, webhookId: string, deliveryId: string) {
+  const found = await readDelivery(db, webhookId, deliveryId);
   if (!found) return null;
-  const [attemptLog, event] = await Promise.all([
+  const [attemptLog, [event]] = await Promise.all([
     readAttemptLog(db, found),
-    db.outboxEvent.findUnique({
-      where: { id: found.eventId },
-      select: { payload: true, contextId: true, createdAt: true },
-    }),
+    runQuery(storedEventOfDelivery, { eventId: found.eventId }, sqlOf(db)),
   ]);
   if (!event) throw new Error(`delivery ${found.id} has no event ${found.eventId}`);
   const [outbox] = await renderPayloads(db, [event]);

@@ -1,7 +1,15 @@
 import type { Webhook } from "../generated/prisma/client";
 import type { DbOrTx } from "../prisma-types";
+import { runQuery } from "../run-query";
+import { type SqlRunner, sqlOf } from "../sql-transaction";
+import { liveWebhookOfUser } from "./get-webhook.queries";
 
 /** A live webhook of this user, or null: another user's or a deleted webhook is not there. */
-export async function getWebhook(db: DbOrTx, userId: string, webhookId: string): Promise<Webhook | null> {
-  return db.webhook.findFirst({ where: { id: webhookId, userId, deletedAt: null } });
+export async function getWebhook(
+  db: DbOrTx | SqlRunner,
+  userId: string,
+  webhookId: string,
+): Promise<Webhook | null> {
+  const [row] = await runQuery(liveWebhookOfUser, { userId, webhookId }, sqlOf(db));
+  return row ?? null;
 }

@@ -1,23 +1,20 @@
 import {
-  type EndpointState,
   openSecret,
+  type ReferencedContext,
   renderStoredPayload,
   type SecretKeyring,
   type StoredSecret,
 } from "@ctxlog/core";
-import {
-  REFERENCED_COLUMNS,
-  REFERENCED_JOINS,
-  type ReferencedRow,
-  referencedContext,
-} from "../events/render-payloads";
+import { hexReferences, referencedContext } from "../events/render-payloads";
 import type { DbOrTx } from "../prisma-types";
-import { prismaSql } from "../sql-transaction";
+import { runQuery } from "../run-query";
+import { sqlOf } from "../sql-transaction";
 import { eventIdBounds } from "./event-id-bounds";
+import { deliveryTargetsOf, type IDeliveryTargetsOfResult } from "./load-delivery-targets.queries";
 
 /**
- * Everything one attempt needs, read in one query: the delivery, its webhook and the body (the
- * stored payload, a template completed from its context).
+ * Everything one attempt needs, read in one statement (load-delivery-targets.sql): the delivery,
+ * its webhook and the body (the stored payload, a reference rendered from its context).
  */
 export interface DeliveryTarget {
   id: string;
@@ -50,63 +47,31 @@ export interface StoredDeliveryTarget extends Omit<DeliveryTarget, "secret" | "p
   previousSecret: StoredSecret | null;
 }
 
-interface Row extends Omit<ReferencedRow, "id"> {
-  id: string;
-  webhook_id: string;
-  event_id: string;
-  event: string;
-  status: DeliveryTarget["status"];
-  attempts: number;
-  cycle: number;
-  next_attempt_at: Date | null;
-  url: string;
-  secret: string;
-  secret_key_id: string | null;
-  previous_secret: string | null;
-  previous_secret_key_id: string | null;
-  endpoint_state: EndpointState;
-  rate_limit: number | null;
-  payload: string;
-  context_id: string | null;
-  event_context_id: string | null;
-  event_created_at: Date | string;
-}
-
-const LOAD_TARGETS_SQL = `
-    SELECT d.id, d.webhook_id, d.event_id, d.event, d.status::text AS status, d.attempts, d.cycle, d.next_attempt_at,
-           w.url, w.secret, w.secret_key_id,
-           CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret END AS previous_secret,
-           w.previous_secret_key_id,
-           ctxlog_endpoint_state(w.status, w.disabled_at, w.deleted_at) AS endpoint_state, w.rate_limit,
-           e.payload, e.context_id AS event_context_id, e.created_at AS event_created_at,
-           c.id AS context_id, ${REFERENCED_COLUMNS}
-      FROM webhook_deliveries d
-      JOIN webhooks w ON w.id = d.webhook_id
-      JOIN outbox_events e ON e.id = d.event_id
-      -- a template's context (event-references.ts): what the stored payload leaves out
-      LEFT JOIN contexts c ON c.id = e.context_id AND left(e.payload, 1) = '~'
-      ${REFERENCED_JOINS}
-     -- by their events (the key (event_id, webhook_id): no index holds a delivery's id alone),
-     -- planned for the events' days alone
-     WHERE d.event_id = ANY ($4::text[]) AND d.id = ANY ($1::text[])
-       AND d.event_id BETWEEN $2::text AND $3::text AND e.id BETWEEN $2::text AND $3::text`;
+type Row = IDeliveryTargetsOfResult;
 
 /**
- * The event ids of deliveries named by id alone (jobs queued before jobs carried the event id): a
- * scan of every day, since no index holds a delivery's id alone. Only such old jobs take it.
+ * The context a reference renders from, from the row's ctxlog_context_references columns: null for
+ * an envelope, or a context no longer there (these columns of contexts are NOT NULL: they are null
+ * together, when no context joined).
  */
-async function eventIdsOf(db: DbOrTx, ids: string[]): Promise<string[]> {
-  const rows = await prismaSql(db)<{ event_id: string }>(
-    "SELECT event_id FROM webhook_deliveries WHERE id = ANY ($1::text[])",
-    [ids],
-  );
-  return rows.map((r) => r.event_id);
+function referencedContextOf(r: Row): ReferencedContext | null {
+  const { context_id: id, agent_id, context_hash, signature, created_at } = r;
+  if (
+    id === null ||
+    agent_id === null ||
+    context_hash === null ||
+    signature === null ||
+    created_at === null
+  ) {
+    return null;
+  }
+  return referencedContext(hexReferences({ ...r, agent_id, context_hash, signature, created_at }));
 }
 
-/** A delivery to load: its id, and its event's id (with the webhook, its key) when the job carries it. */
+/** A delivery to load: its id and its event's id (with the webhook, its key), as its job names them. */
 export interface DeliveryTargetRef {
   id: string;
-  eventId?: string;
+  eventId: string;
 }
 
 /** The targets of many deliveries in one round-trip (the worker batches concurrent jobs). */
@@ -115,13 +80,12 @@ export async function loadDeliveryTargets(
   refs: readonly DeliveryTargetRef[],
 ): Promise<Map<string, StoredDeliveryTarget>> {
   if (refs.length === 0) return new Map();
-  const ids = [...new Set(refs.map((r) => r.id))];
-  const eventIds = refs.flatMap((r) => (r.eventId === undefined ? [] : [r.eventId]));
-  const unkeyed = refs.filter((r) => r.eventId === undefined).map((r) => r.id);
-  if (unkeyed.length > 0) eventIds.push(...(await eventIdsOf(db, unkeyed)));
-  if (eventIds.length === 0) return new Map();
-  const { lo, hi } = eventIdBounds(eventIds.map((eventId) => ({ eventId })));
-  const rows = await prismaSql(db)<Row>(LOAD_TARGETS_SQL, [ids, lo, hi, [...new Set(eventIds)]]);
+  const { lo, hi } = eventIdBounds(refs);
+  const rows = await runQuery(
+    deliveryTargetsOf,
+    { ids: [...new Set(refs.map((r) => r.id))], eventIds: [...new Set(refs.map((r) => r.eventId))], lo, hi },
+    sqlOf(db),
+  );
   return new Map(
     rows.map((r) => [
       r.id,
@@ -142,8 +106,8 @@ export async function loadDeliveryTargets(
         webhookDisabled: r.endpoint_state === "disabled",
         rateLimit: r.rate_limit,
         // the same bytes on every attempt: rendered from fields of the context that do not change
-        payload: renderStoredPayload(r.payload, r.context_id === null ? null : referencedContext(r), {
-          createdAt: new Date(r.event_created_at),
+        payload: renderStoredPayload(r.payload, referencedContextOf(r), {
+          createdAt: r.event_created_at,
           contextId: r.event_context_id,
         }),
       },

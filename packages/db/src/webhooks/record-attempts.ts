@@ -1,13 +1,13 @@
-import type { EndpointState, StoredRequestHeaders } from "@ctxlog/core";
-import { encodeAttemptExchange } from "@ctxlog/core";
+import type { EndpointState } from "@ctxlog/core";
 import type { DbOrTx } from "../prisma-types";
 import { inSqlTransaction } from "../sql-transaction";
 import { recordAttemptRows } from "./delivery-transitions";
-import { healthMayChange, recordEndpointHealthOf } from "./endpoint-transitions";
+import { attemptHealthEvent, healthMayChange, recordEndpointHealthOf } from "./endpoint-transitions";
 import { eventIdBounds } from "./event-id-bounds";
+import { type AttemptSides, storedExchangeOf } from "./stored-attempts";
 
-/** The outcome of one HTTP attempt, as the worker observed it. */
-export interface AttemptOutcome {
+/** The outcome of one HTTP attempt, as the worker observed it: its sides, stored-attempts.ts. */
+export interface AttemptOutcome extends AttemptSides {
   deliveryId: string;
   /** the delivery's event id, as its target was loaded: with the webhook, the delivery's key */
   eventId: string;
@@ -21,16 +21,6 @@ export interface AttemptOutcome {
   responseStatus: number | null;
   error: string | null;
   succeeded: boolean;
-  /** what was sent; null when nothing was (a refused plain-http URL) */
-  /** the URL and the headers as stored (core's packRequestHeaders: the short form or the whole map) */
-  request?: { url: string; headers: StoredRequestHeaders | null } | null;
-  /** what came back; null when no response came */
-  response?: {
-    headers: Record<string, string | string[]>;
-    /** at most 4 KiB, no NUL characters */
-    body: string;
-    bodyTruncated: boolean;
-  } | null;
 }
 
 export interface RecordedAttempt {
@@ -43,8 +33,7 @@ export interface RecordedAttempt {
 
 /**
  * Records attempts in one statement per batch. Each gets the next number of its cycle and is kept
- * with its request and response compressed (`exchange`, attempt-exchange.ts): a delivery's first
- * in the delivery's own row (first_*), any other in webhook_attempts. Its delivery moves on (the
+ * where stored-attempts.ts says, with its request and response as its exchange. Its delivery moves on (the
  * delivery lifecycle's `succeed`, `fail_attempt` or `exhaust`, delivery-transitions.ts): succeeded;
  * failed once the cycle's attempts are spent; else retrying (stored pending), due again after
  * `retryDelaysMs[n-1]`. Its endpoint follows the health rule (endpoint-transitions.ts): one with
@@ -98,18 +87,7 @@ async function recordRound(db: DbOrTx, outcomes: AttemptOutcome[], delays: reado
     responseStatuses: col((o) => o.responseStatus),
     errors: col((o) => o.error),
     oks: col((o) => o.succeeded),
-    // what was sent and what came back, compressed (attempt-exchange.ts), as base64 text; NULL when
-    // neither (nothing sent, no response)
-    exchanges: col((o) =>
-      !o.request && !o.response
-        ? null
-        : encodeAttemptExchange({
-            request: o.request ?? null,
-            response: o.response
-              ? { headers: o.response.headers, bodyTruncated: o.response.bodyTruncated }
-              : null,
-          }).toString("base64"),
-    ),
+    exchanges: col(storedExchangeOf),
     responseBodies: col((o) => o.response?.body ?? null),
     retryDelaysMs: [...delays],
     lo,
@@ -120,14 +98,17 @@ async function recordRound(db: DbOrTx, outcomes: AttemptOutcome[], delays: reado
   // second statement only when an endpoint's health may change (not in the steady state).
   return inSqlTransaction(db, async (sql) => {
     const rows = await recordAttemptRows(sql, columns);
-    const succeeded = new Set<string>();
-    const exhausted = new Set<string>();
+    const byEvent = { succeed: new Set<string>(), fail: new Set<string>(), fail_attempt: new Set<string>() };
     for (const r of rows) {
       const outcome = { succeeded: r.status === "succeeded", exhausted: r.status === "failed" };
       if (!healthMayChange(r.endpoint_state as EndpointState, outcome)) continue;
-      (outcome.succeeded ? succeeded : exhausted).add(r.webhook_id);
+      byEvent[attemptHealthEvent(outcome)].add(r.webhook_id);
     }
-    await recordEndpointHealthOf(sql, { succeeded: [...succeeded], exhausted: [...exhausted] });
+    await recordEndpointHealthOf(sql, {
+      succeeded: [...byEvent.succeed],
+      exhausted: [...byEvent.fail],
+      failedAttempt: [...byEvent.fail_attempt],
+    });
     return rows;
   });
 }

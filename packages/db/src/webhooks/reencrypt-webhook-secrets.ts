@@ -6,7 +6,15 @@ import {
   type StoredSecret,
   sealSecret,
 } from "@ctxlog/core";
-import type { PrismaClient } from "../generated/prisma/client";
+import type { DbOrTx } from "../prisma-types";
+import { runQuery } from "../run-query";
+import { type SqlRunner, sqlOf } from "../sql-transaction";
+import {
+  resealWebhookSecrets,
+  secretKeysInUse,
+  webhookSecrets,
+  webhooksNotUnderKey,
+} from "./reencrypt-webhook-secrets.queries";
 
 interface SecretRow {
   id: string;
@@ -42,26 +50,20 @@ const MAX_RACES = 5;
  * user sees changed. Returns how many rows were re-encrypted.
  */
 export async function reencryptWebhookSecrets(
-  db: PrismaClient,
+  db: DbOrTx,
   keyring: SecretKeyring,
   opts: { batchSize?: number } = {},
 ): Promise<{ reencrypted: number }> {
-  await refuseUnknownKeys(db, keyring);
+  const sql = sqlOf(db);
+  await refuseUnknownKeys(sql, keyring);
   const current = keyring.currentKeyId;
   const batchSize = opts.batchSize ?? 100;
   let reencrypted = 0;
   let after = "";
   for (;;) {
-    const rows = await db.$queryRaw<SecretRow[]>`
-      SELECT id, secret, secret_key_id, previous_secret, previous_secret_key_id
-        FROM webhooks
-       WHERE id > ${after}
-         AND (secret_key_id IS DISTINCT FROM ${current}
-              OR (previous_secret IS NOT NULL AND previous_secret_key_id IS DISTINCT FROM ${current}))
-       ORDER BY id
-       LIMIT ${batchSize}`;
+    const rows = await runQuery(webhooksNotUnderKey, { after, current, limit: batchSize }, sql);
     for (const row of rows) {
-      if (await resealRow(db, keyring, row)) reencrypted += 1;
+      if (await resealRow(sql, keyring, row)) reencrypted += 1;
     }
     const last = rows.at(-1);
     if (!last || rows.length < batchSize) return { reencrypted };
@@ -69,15 +71,8 @@ export async function reencryptWebhookSecrets(
   }
 }
 
-async function refuseUnknownKeys(db: PrismaClient, keyring: SecretKeyring): Promise<void> {
-  const used = await db.$queryRaw<{ key_id: string; values: number; example: string }[]>`
-    SELECT key_id, count(*)::int AS values, min(id) AS example
-      FROM (SELECT id, secret_key_id AS key_id FROM webhooks
-            UNION ALL
-            SELECT id, previous_secret_key_id FROM webhooks WHERE previous_secret IS NOT NULL) v
-     WHERE key_id IS NOT NULL
-     GROUP BY key_id
-     ORDER BY key_id`;
+async function refuseUnknownKeys(sql: SqlRunner, keyring: SecretKeyring): Promise<void> {
+  const used = await runQuery(secretKeysInUse, undefined, sql);
   const unknown = used.filter((u) => !keyring.has(u.key_id));
   if (unknown.length > 0) {
     throw new UnknownSecretKeysError(
@@ -99,7 +94,7 @@ function rowNeedsResealing(keyring: SecretKeyring, row: SecretRow): boolean {
 }
 
 /** One row; false when a concurrent write left nothing to do. Throws SecretDecryptionError. */
-async function resealRow(db: PrismaClient, keyring: SecretKeyring, first: SecretRow): Promise<boolean> {
+async function resealRow(sql: SqlRunner, keyring: SecretKeyring, first: SecretRow): Promise<boolean> {
   let row: SecretRow | undefined = first;
   for (let race = 0; race < MAX_RACES; race++) {
     if (!row || !rowNeedsResealing(keyring, row)) return false;
@@ -108,19 +103,24 @@ async function resealRow(db: PrismaClient, keyring: SecretKeyring, first: Secret
       row.previous_secret === null
         ? null
         : reseal(keyring, { value: row.previous_secret, keyId: row.previous_secret_key_id }, row.id);
-    const updated = await db.$executeRaw`
-      UPDATE webhooks
-         SET secret = ${secret.value}, secret_key_id = ${secret.keyId},
-             previous_secret = ${previous?.value ?? null}, previous_secret_key_id = ${previous?.keyId ?? null}
-       WHERE id = ${row.id}
-         AND secret = ${row.secret} AND secret_key_id IS NOT DISTINCT FROM ${row.secret_key_id}
-         AND previous_secret IS NOT DISTINCT FROM ${row.previous_secret}
-         AND previous_secret_key_id IS NOT DISTINCT FROM ${row.previous_secret_key_id}`;
-    if (updated === 1) return true;
+    const updated = await runQuery(
+      resealWebhookSecrets,
+      {
+        id: row.id,
+        secret: secret.value,
+        secretKeyId: secret.keyId,
+        previousSecret: previous?.value ?? null,
+        previousSecretKeyId: previous?.keyId ?? null,
+        wasSecret: row.secret,
+        wasSecretKeyId: row.secret_key_id,
+        wasPreviousSecret: row.previous_secret,
+        wasPreviousSecretKeyId: row.previous_secret_key_id,
+      },
+      sql,
+    );
+    if (updated.length === 1) return true;
     // Rotated meanwhile: read it again (the rotation may have left nothing to re-encrypt).
-    [row] = await db.$queryRaw<SecretRow[]>`
-      SELECT id, secret, secret_key_id, previous_secret, previous_secret_key_id
-        FROM webhooks WHERE id = ${first.id}`;
+    [row] = await runQuery(webhookSecrets, { id: first.id }, sql);
   }
   throw new Error(`webhook ${first.id} kept changing while it was re-encrypted; run the command again`);
 }

@@ -1,25 +1,32 @@
-import type { PrismaClient, WebhookDelivery } from "../generated/prisma/client";
+import type { DbOrTx } from "../prisma-types";
 import { sqlOf } from "../sql-transaction";
-import { retryDeliveryRow } from "./delivery-transitions";
+import { retryDeliveryNowRow, retryDeliveryRow } from "./delivery-transitions";
+import { type DeliveryRow, readDelivery } from "./get-delivery";
 
 export type RetryDeliveryResult =
-  | { outcome: "retried"; delivery: WebhookDelivery }
+  | { outcome: "retried"; delivery: DeliveryRow }
+  | { outcome: "due_now"; delivery: DeliveryRow }
   | { outcome: "not_found" }
-  | { outcome: "not_failed"; delivery: WebhookDelivery };
+  | { outcome: "not_retryable"; delivery: DeliveryRow };
 
 /**
- * The lifecycle's `retry`: a failed delivery starts a new five-attempt cycle, same delivery id,
- * same stored body, due now. The caller enqueues it (jobId = delivery id); if that enqueue is lost
- * the reconciler finds the due row. Only a failed delivery can be retried: a pending one is already
- * on its way.
+ * The retry route's two transitions: `retry` — a failed delivery starts a new five-attempt cycle,
+ * same delivery id, same stored body, due now — or `retry_now` — a retrying delivery's next attempt
+ * (same cycle) is due now instead of after its delay. The caller queues it (enqueueOrPromote: the
+ * job of a retrying delivery is waiting in the delayed set); if that is lost the reconciler finds
+ * the due row. A delivery not yet attempted is already on its way, and a succeeded one is done:
+ * not_retryable.
  */
 export async function retryDelivery(
-  db: PrismaClient,
+  db: DbOrTx,
   webhookId: string,
   deliveryId: string,
 ): Promise<RetryDeliveryResult> {
-  const retried = await retryDeliveryRow(sqlOf(db), webhookId, deliveryId);
-  const delivery = await db.webhookDelivery.findFirst({ where: { id: deliveryId, webhookId } });
+  const sql = sqlOf(db);
+  const retried = await retryDeliveryRow(sql, webhookId, deliveryId);
+  const dueNow = !retried && (await retryDeliveryNowRow(sql, webhookId, deliveryId));
+  const delivery = await readDelivery(sql, webhookId, deliveryId);
   if (!delivery) return { outcome: "not_found" };
-  return retried ? { outcome: "retried", delivery } : { outcome: "not_failed", delivery };
+  if (retried) return { outcome: "retried", delivery };
+  return dueNow ? { outcome: "due_now", delivery } : { outcome: "not_retryable", delivery };
 }

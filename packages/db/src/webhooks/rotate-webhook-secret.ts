@@ -1,5 +1,10 @@
 import { type SecretKeyring, sealSecret } from "@ctxlog/core";
-import type { PrismaClient, Webhook } from "../generated/prisma/client";
+import type { Webhook } from "../generated/prisma/client";
+import type { DbOrTx } from "../prisma-types";
+import { runQuery } from "../run-query";
+import { inSqlTransaction } from "../sql-transaction";
+import { getWebhook } from "./get-webhook";
+import { rotateLiveWebhookSecret } from "./rotate-webhook-secret.queries";
 
 export const SECRET_ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
 
@@ -12,7 +17,7 @@ export const SECRET_ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
  * (values are bound to the webhook, not to the column, so the copy still opens).
  */
 export async function rotateWebhookSecret(
-  db: PrismaClient,
+  db: DbOrTx,
   userId: string,
   webhookId: string,
   opts: { newSecret: string; keyring: SecretKeyring; overlapMs?: number; now?: Date },
@@ -20,12 +25,12 @@ export async function rotateWebhookSecret(
   const now = opts.now ?? new Date();
   const expiresAt = new Date(now.getTime() + (opts.overlapMs ?? SECRET_ROTATION_OVERLAP_MS));
   const sealed = sealSecret(opts.keyring, opts.newSecret, webhookId);
-  const count = await db.$executeRaw`
-    UPDATE webhooks
-       SET previous_secret = secret, previous_secret_key_id = secret_key_id,
-           secret = ${sealed.value}, secret_key_id = ${sealed.keyId},
-           previous_secret_expires_at = ${expiresAt}, updated_at = ${now}
-     WHERE id = ${webhookId} AND user_id = ${userId} AND deleted_at IS NULL`;
-  if (count === 0) return null;
-  return db.webhook.findFirst({ where: { id: webhookId, userId } });
+  return inSqlTransaction(db, async (sql) => {
+    const rotated = await runQuery(
+      rotateLiveWebhookSecret,
+      { webhookId, userId, secret: sealed.value, secretKeyId: sealed.keyId, expiresAt, now },
+      sql,
+    );
+    return rotated.length === 0 ? null : getWebhook(sql, userId, webhookId);
+  });
 }

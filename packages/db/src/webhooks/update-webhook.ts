@@ -1,4 +1,9 @@
-import type { PrismaClient, Webhook } from "../generated/prisma/client";
+import type { Webhook } from "../generated/prisma/client";
+import type { DbOrTx } from "../prisma-types";
+import { runQuery } from "../run-query";
+import { inSqlTransaction } from "../sql-transaction";
+import { getWebhook } from "./get-webhook";
+import { patchLiveWebhook } from "./update-webhook.queries";
 
 export interface WebhookPatch {
   url?: string;
@@ -10,16 +15,25 @@ export interface WebhookPatch {
 
 /** Changes only the fields given; null when the user has no such live webhook. */
 export async function updateWebhook(
-  db: PrismaClient,
+  db: DbOrTx,
   userId: string,
   webhookId: string,
   patch: WebhookPatch,
 ): Promise<Webhook | null> {
-  const data = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
-  const { count } = await db.webhook.updateMany({
-    where: { id: webhookId, userId, deletedAt: null },
-    data: { ...data, updatedAt: new Date() },
+  return inSqlTransaction(db, async (sql) => {
+    const patched = await runQuery(
+      patchLiveWebhook,
+      {
+        webhookId,
+        userId,
+        url: patch.url ?? null,
+        events: patch.events ?? null,
+        description: patch.description ?? null,
+        setRateLimit: patch.rateLimit !== undefined,
+        rateLimit: patch.rateLimit ?? null,
+      },
+      sql,
+    );
+    return patched.length === 0 ? null : getWebhook(sql, userId, webhookId);
   });
-  if (count === 0) return null;
-  return db.webhook.findFirst({ where: { id: webhookId, userId, deletedAt: null } });
 }

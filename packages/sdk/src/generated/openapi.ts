@@ -242,6 +242,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/agents/{agent_id}/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An evidence pack of an agent's entries over a period: one zip an auditor verifies offline
+         * @description Requires a key with the `contexts:read` permission. Reads only the caller's own user's contexts: a `public` key only contexts created with `visibility: "public"`, a `restricted` key only those its key family created; anything else is a 404.
+         */
+        get: operations["getAgentEvidence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/agents/{agent_id}/traces": {
         parameters: {
             query?: never;
@@ -444,7 +464,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Start a new five-attempt cycle for a failed delivery (same body, same delivery id)
+         * Retry a delivery: a failed one starts a new five-attempt cycle (same body, same delivery id); a retrying one is tried now
          * @description Requires a key with the `webhooks:manage` permission. With a dashboard session, send the session's `csrf_token` as `X-CSRF-Token` (else 403 CSRF_TOKEN_INVALID). Takes no body; one sent anyway is ignored, but must still be JSON within the body rules (else 400, 413 or 415).
          */
         post: operations["retryWebhookDelivery"];
@@ -539,7 +559,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Find a context, agent, webhook, delivery or event by its id or one of its hashes
+         * Find a context, agent, trace, verification, webhook, delivery or event by its id or one of its hashes
          * @description Requires a key with the `webhooks:manage` permission.
          */
         get: operations["search"];
@@ -972,6 +992,46 @@ export interface paths {
          * @description Requires a key with the `account:read` permission.
          */
         get: operations["getOverviewSeries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/anchoring/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether anchoring keeps up: its state, the lag and the last confirmed batch (the overview's `anchoring`)
+         * @description Requires a key with the `account:read` permission.
+         */
+        get: operations["getAnchoringStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/anchoring/costs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What anchoring your contexts cost: gas and fees per day, per batch and per context
+         * @description Requires a key with the `account:read` permission.
+         */
+        get: operations["getAnchoringCosts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1458,6 +1518,11 @@ export interface components {
             block_number: number | null;
             confirmations: number;
             verification_time_ms: number;
+            /**
+             * @description `verified`; `verified_data_unavailable` (the context's data was erased, so the data checks did not run: `verified` is true and `hash_matches` false); or `failed`. The same verdict as the Verification.
+             * @enum {string}
+             */
+            verdict: "verified" | "verified_data_unavailable" | "failed";
         };
         WebhookDisabledEvent: {
             /** @constant */
@@ -1550,7 +1615,12 @@ export interface components {
             confirmations: number;
             block_number: number | null;
             block_timestamp: string | null;
+            /** @description Gas of the batch's anchoring transaction, shared by its batch_size contexts; null until confirmed. */
             gas_used: number | null;
+            /** @description Wei per gas that transaction paid (its receipt's effectiveGasPrice), in decimal: gas_used × gas_price_wei is the batch's fee. Null until confirmed, and for batches anchored before it was recorded. */
+            gas_price_wei: string | null;
+            /** @description Contexts anchored by that transaction (its Merkle batch); null until confirmed. */
+            batch_size: number | null;
             confirmation_time_seconds: number | null;
             /** Format: date-time */
             created_at: string;
@@ -1628,7 +1698,12 @@ export interface components {
             confirmations: number;
             block_number: number | null;
             block_timestamp: string | null;
+            /** @description Gas of the batch's anchoring transaction, shared by its batch_size contexts; null until confirmed. */
             gas_used: number | null;
+            /** @description Wei per gas that transaction paid (its receipt's effectiveGasPrice), in decimal: gas_used × gas_price_wei is the batch's fee. Null until confirmed, and for batches anchored before it was recorded. */
+            gas_price_wei: string | null;
+            /** @description Contexts anchored by that transaction (its Merkle batch); null until confirmed. */
+            batch_size: number | null;
             confirmation_time_seconds: number | null;
             /** Format: date-time */
             created_at: string;
@@ -1918,10 +1993,15 @@ export interface components {
             events: ("context.created" | "context.confirmed" | "context.failed" | "context.erased" | "verification.completed" | "webhook.disabled")[];
             description: string;
             /**
-             * @description `disabled` while nothing is sent to the endpoint (see `disabled_reason`); otherwise `failing` once a delivery has used all its attempts, `active` again after a success. GET /v1/overview counts endpoints by the same states.
+             * @description `disabled` while nothing is sent to the endpoint (see `disabled_reason`); otherwise `failing` once a delivery has used all its attempts, `active` again after a success. GET /v1/overview counts endpoints by the same states. `health` tells a degraded endpoint from a healthy one.
              * @enum {string}
              */
             status: "active" | "failing" | "disabled";
+            /**
+             * @description `active`, `degraded` from the first failed attempt (its delivery retries), `failing` once a delivery has used all its attempts, `active` again after any success; `disabled` while nothing is sent. GET /v1/overview (`webhooks_by_health`) and the webhook_endpoints metric count the same.
+             * @enum {string}
+             */
+            health: "active" | "degraded" | "failing" | "disabled";
             /** @description True while nothing is sent to this endpoint: it answered 410 Gone, had no successful delivery for the deployment's WEBHOOK_DISABLE_AFTER_HOURS (default 120) while deliveries kept failing, or was disabled through the API. Its new events are recorded as failed deliveries ("endpoint disabled"); PUT `{"disabled": false}` enables it, and a recover sends what it missed. */
             disabled: boolean;
             disabled_at: string | null;
@@ -1949,10 +2029,15 @@ export interface components {
             events: ("context.created" | "context.confirmed" | "context.failed" | "context.erased" | "verification.completed" | "webhook.disabled")[];
             description: string;
             /**
-             * @description `disabled` while nothing is sent to the endpoint (see `disabled_reason`); otherwise `failing` once a delivery has used all its attempts, `active` again after a success. GET /v1/overview counts endpoints by the same states.
+             * @description `disabled` while nothing is sent to the endpoint (see `disabled_reason`); otherwise `failing` once a delivery has used all its attempts, `active` again after a success. GET /v1/overview counts endpoints by the same states. `health` tells a degraded endpoint from a healthy one.
              * @enum {string}
              */
             status: "active" | "failing" | "disabled";
+            /**
+             * @description `active`, `degraded` from the first failed attempt (its delivery retries), `failing` once a delivery has used all its attempts, `active` again after any success; `disabled` while nothing is sent. GET /v1/overview (`webhooks_by_health`) and the webhook_endpoints metric count the same.
+             * @enum {string}
+             */
+            health: "active" | "degraded" | "failing" | "disabled";
             /** @description True while nothing is sent to this endpoint: it answered 410 Gone, had no successful delivery for the deployment's WEBHOOK_DISABLE_AFTER_HOURS (default 120) while deliveries kept failing, or was disabled through the API. Its new events are recorded as failed deliveries ("endpoint disabled"); PUT `{"disabled": false}` enables it, and a recover sends what it missed. */
             disabled: boolean;
             disabled_at: string | null;
@@ -2135,21 +2220,23 @@ export interface components {
             /** @description A sample envelope, as a test event sends it ("test": true). */
             sample: components["schemas"]["EventEnvelope"];
         };
-        /** @description Every record of the user the query names exactly (no partial matches), contexts of one hash up to 20 each. */
+        /** @description Every record of the user the query names: ids and hashes exactly, agents also by the start of their id (case aside); contexts of one hash and agents of one prefix up to 20 each. */
         SearchResult: {
             query: string;
             results: {
                 /** @enum {string} */
-                kind: "context" | "agent" | "webhook" | "delivery" | "event";
+                kind: "context" | "agent" | "trace" | "verification" | "webhook" | "delivery" | "event";
                 /** @description The record's id; for an agent, its agent_id. */
                 id: string;
                 /**
-                 * @description What the query was equal to.
+                 * @description What the query was equal to (agent_id_prefix: what the agent's id starts with, case aside).
                  * @enum {string}
                  */
-                matched: "context_id" | "context_hash" | "entry_hash" | "transaction_hash" | "agent_id" | "webhook_id" | "delivery_id" | "event_id";
+                matched: "context_id" | "context_hash" | "entry_hash" | "transaction_hash" | "agent_id" | "agent_id_prefix" | "trace_id" | "verification_id" | "webhook_id" | "delivery_id" | "event_id";
                 /** @description A delivery's webhook; null for other kinds. */
                 webhook_id: string | null;
+                /** @description A trace's first context, whose page shows the trace; null for other kinds. */
+                context_id: string | null;
             }[];
         };
         Verification: {
@@ -2409,29 +2496,39 @@ export interface components {
                 /** @description Batches not yet confirmed or failed (the service's). */
                 batches_waiting: number;
             };
-            /** @description Whether anchoring keeps up, as the chain worker reports it (table anchoring_health). */
-            anchoring: {
-                /**
-                 * @description ok; stalled: contexts pending past the threshold; wrong_chain: the chain worker refused to start (its RPC serves another chain than this database's); unknown: no chain worker has reported yet.
-                 * @enum {string}
-                 */
-                state: "ok" | "stalled" | "wrong_chain" | "unknown";
-                /** @description Age of the oldest pending context (the service's); 0 when none. */
-                behind_seconds: number;
-                /** @description Pending longer than this is a stall: max(60 s, 10 × the expected confirmation time). */
-                threshold_seconds: number;
-                /** @description Why, when not ok: the chain worker's last error. */
-                reason: string | null;
-                /** @description When the chain worker last reported. */
-                reported_at: string | null;
-            };
-            /** @description Endpoints by `status`, the same states GET /v1/webhooks shows: a disabled one is only `disabled`. */
+            anchoring: components["schemas"]["AnchoringStatus"];
+            /** @description Endpoints by `status`, the same states GET /v1/webhooks shows: a disabled one is only `disabled`, a degraded one `active`. */
             webhooks_by_status: {
                 active: number;
                 failing: number;
                 disabled: number;
             };
+            /** @description Endpoints by `health`, as GET /v1/webhooks shows it and the webhook worker's webhook_endpoints metric counts it: `degraded` from an endpoint's first failed attempt. */
+            webhooks_by_health: {
+                active: number;
+                degraded: number;
+                failing: number;
+                disabled: number;
+            };
             deliveries_failed_24h: number;
+        };
+        /** @description Whether anchoring keeps up, as the chain worker reports it (table anchoring_health). */
+        AnchoringStatus: {
+            /**
+             * @description ok; stalled: contexts pending past the threshold; failing: the newest batch to end failed (its contexts failed: e.g. the anchor key cannot pay the gas), until a batch confirms again; wrong_chain: the chain worker refused to start (its RPC serves another chain than this database's); unknown: no chain worker has reported yet.
+             * @enum {string}
+             */
+            state: "ok" | "stalled" | "failing" | "wrong_chain" | "unknown";
+            /** @description Age of the oldest pending context (the service's); 0 when none. */
+            behind_seconds: number;
+            /** @description Pending longer than this is a stall: max(60 s, 10 × the expected confirmation time). */
+            threshold_seconds: number;
+            /** @description Why, when not ok: the chain worker's last error. */
+            reason: string | null;
+            /** @description When the chain worker last reported. */
+            reported_at: string | null;
+            /** @description When the service's newest confirmed batch was confirmed; null before the first. */
+            last_anchored_at: string | null;
         };
         OverviewSeries: {
             /** Format: date-time */
@@ -2452,6 +2549,59 @@ export interface components {
                 /** @description Its 95th percentile; null if none. */
                 p95_seconds: number | null;
             }[];
+        };
+        AnchoringCosts: {
+            /** Format: date-time */
+            since: string;
+            /** Format: date-time */
+            until: string;
+            /** @description Every UTC day the window touches, oldest first, zero-filled; by the day batches confirmed. */
+            days: {
+                /**
+                 * Format: date
+                 * @description A UTC day of the window.
+                 */
+                day: string;
+                /** @description Your contexts confirmed (their batch confirmed) in the period. */
+                contexts: number;
+                /** @description The batches that anchored them; other accounts' contexts may share them. */
+                batches: number;
+                /** @description Your share of those batches' gas: each batch's gas_used split evenly over its contexts, decimal. */
+                gas: string;
+                /** @description Your share of their fees (gas_used × the receipt's effectiveGasPrice), in wei of the chain's native currency; only batches whose gas price was recorded (priced_contexts of the contexts). */
+                fee_wei: string;
+                /** @description Contexts whose batch's gas price is known: fee_wei and fee_per_context_wei cover these. */
+                priced_contexts: number;
+                /** @description Mean gas of a whole batch; null with none. */
+                gas_per_batch: number | null;
+                /** @description Mean gas per context (a batch's gas over its contexts), rounded; null with none. */
+                gas_per_context: number | null;
+                /** @description Mean fee of a whole priced batch, in wei; null with none. */
+                fee_per_batch_wei: string | null;
+                /** @description Mean fee per priced context, in wei; null with none. */
+                fee_per_context_wei: string | null;
+            }[];
+            /** @description The whole window. */
+            total: {
+                /** @description Your contexts confirmed (their batch confirmed) in the period. */
+                contexts: number;
+                /** @description The batches that anchored them; other accounts' contexts may share them. */
+                batches: number;
+                /** @description Your share of those batches' gas: each batch's gas_used split evenly over its contexts, decimal. */
+                gas: string;
+                /** @description Your share of their fees (gas_used × the receipt's effectiveGasPrice), in wei of the chain's native currency; only batches whose gas price was recorded (priced_contexts of the contexts). */
+                fee_wei: string;
+                /** @description Contexts whose batch's gas price is known: fee_wei and fee_per_context_wei cover these. */
+                priced_contexts: number;
+                /** @description Mean gas of a whole batch; null with none. */
+                gas_per_batch: number | null;
+                /** @description Mean gas per context (a batch's gas over its contexts), rounded; null with none. */
+                gas_per_context: number | null;
+                /** @description Mean fee of a whole priced batch, in wei; null with none. */
+                fee_per_batch_wei: string | null;
+                /** @description Mean fee per priced context, in wei; null with none. */
+                fee_per_context_wei: string | null;
+            };
         };
     };
     responses: never;
@@ -2563,6 +2713,8 @@ export interface operations {
                 created_after?: string;
                 /** @description Only contexts received before this time. */
                 created_before?: string;
+                /** @description With agent_id: only the entries of that agent's log up to this sequence, inclusive (a jump into the log; next_cursor goes on towards sequence 1). */
+                to_sequence?: number;
                 /** @description Only the spans of this trace received over OTLP (`POST /v1/otel/v1/traces`). */
                 trace_id?: string;
             };
@@ -3441,7 +3593,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description An ExportTraceServiceResponse in the request's encoding. Every span becomes one context (its whole span normalised as context_data, `trace_id` and `span_id` in metadata; agent_id from `ctxlog.agent_id` on the span, then on the resource, then `gen_ai.agent.id`, then `service.name`/`gen_ai.agent.name`, then `service.name`; a trace belongs to one agent: a span without `ctxlog.agent_id` takes its trace's, decided by its root or the first span naming an agent, and one whose trace has none yet is held up to a minute for it), written as one batch with one anchoring job. A span already sent by this user (same trace and span id) is accepted and writes nothing. Spans refused (no or invalid agent id, an agent a restricted key may not write for, larger than 256 KiB, unusable ids) are counted in `partial_success`; the others are written. The export costs one rate-limit unit per span; one larger than the units left is a 429 that writes nothing. */
+            /** @description An ExportTraceServiceResponse in the request's encoding. Every span becomes one context (its whole span normalised as context_data, `trace_id` and `span_id` in metadata; agent_id from `ctxlog.agent_id` on the span, then on the resource, then `gen_ai.agent.id`, then `service.name`/`gen_ai.agent.name`, then `service.name`/`ai.telemetry.functionId` (the Vercel AI SDK), then `service.name`; a trace belongs to one agent: a span without `ctxlog.agent_id` takes its trace's, decided by its root or the first span naming an agent, and one whose trace has none yet is held up to a minute for it), written as one batch with one anchoring job. A span already sent by this user (same trace and span id) is accepted and writes nothing. Spans refused (no or invalid agent id, an agent a restricted key may not write for, larger than 256 KiB, unusable ids) are counted in `partial_success`; the others are written. The export costs one rate-limit unit per span; one larger than the units left is a 429 that writes nothing. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3955,6 +4107,132 @@ export interface operations {
             };
         };
     };
+    getAgentEvidence: {
+        parameters: {
+            query: {
+                /** @description Start of the period (ISO 8601): entries received at or after it. */
+                from: string;
+                /** @description End of the period (ISO 8601, after `from`): entries received before it. */
+                to: string;
+            };
+            header?: never;
+            path: {
+                agent_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A zip of format ctxlog-evidence/1 (docs/evidence.md), streamed: the entries received in [from, to) with their receipts and proofs, the anchors' chain data as the RPC node answers it, signers, completeness, erasures, activity, policy and a report, and manifest.json signed by the attestation key. Verify it with `npx ctxlog verify-pack`. The range ends before the first entry not confirmed yet. It takes an export's slot and costs rate-limit units as an export does; 503 without an RPC node. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description `VALIDATION_ERROR` or `INVALID_JSON`. The request is invalid: a path parameter, query, header or body out of its schema, or a body that is not JSON. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    "Set-Cookie": components["headers"]["SessionCookieCleared"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_PERMISSIONS` or `CSRF_TOKEN_INVALID`. The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`. No such object for this key: another user's objects are never shown. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `CONFLICT`. The object is not in a state that allows this. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`. The key's rate limit is spent (or too many failed attempts from this address, or too many exports at once); retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`. A backing service (PostgreSQL, Redis, the chain) is unavailable or too slow, or the request ran past the server's deadline (REQUEST_TIMEOUT_MS); retry with backoff. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listAgentTraces: {
         parameters: {
             query?: {
@@ -4183,6 +4461,8 @@ export interface operations {
                 limit?: number;
                 /** @description The `next_cursor` of the previous page; omit for the first page. */
                 cursor?: string;
+                /** @description Only the webhooks with this `health` (what GET /v1/overview counts). */
+                health?: "active" | "degraded" | "failing" | "disabled";
             };
             header?: never;
             path?: never;
@@ -5389,7 +5669,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The delivery, pending again */
+            /** @description The delivery: pending again (a new cycle), or retrying and due now */
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -5959,7 +6239,7 @@ export interface operations {
     search: {
         parameters: {
             query: {
-                /** @description An id (ctx_…, whk_…, dlv_…, evt_…), a context hash, an entry hash or a transaction hash (0x + 64 hex), or an agent_id. */
+                /** @description An id (ctx_…, vrf_…, whk_…, dlv_…, evt_…), a context hash, an entry hash or a transaction hash (0x + 64 hex), an OTLP trace id (32 hex), or an agent_id or the start of one (case aside). */
                 q: string;
             };
             header?: never;
@@ -8865,6 +9145,184 @@ export interface operations {
             };
         };
     };
+    getAnchoringStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Anchoring's state */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnchoringStatus"];
+                };
+            };
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    "Set-Cookie": components["headers"]["SessionCookieCleared"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_PERMISSIONS` or `CSRF_TOKEN_INVALID`. The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`. The key's rate limit is spent (or too many failed attempts from this address, or too many exports at once); retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`. A backing service (PostgreSQL, Redis, the chain) is unavailable or too slow, or the request ran past the server's deadline (REQUEST_TIMEOUT_MS); retry with backoff. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAnchoringCosts: {
+        parameters: {
+            query?: {
+                /** @description Start of the window (default: 7 days before `until`). */
+                since?: string;
+                /** @description End, exclusive (default: now); at most 31 days after `since`. */
+                until?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The costs */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnchoringCosts"];
+                };
+            };
+            /** @description `VALIDATION_ERROR` or `INVALID_JSON`. The request is invalid: a path parameter, query, header or body out of its schema, or a body that is not JSON. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    "Set-Cookie": components["headers"]["SessionCookieCleared"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_PERMISSIONS` or `CSRF_TOKEN_INVALID`. The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`. The key's rate limit is spent (or too many failed attempts from this address, or too many exports at once); retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`. A backing service (PostgreSQL, Redis, the chain) is unavailable or too slow, or the request ran past the server's deadline (REQUEST_TIMEOUT_MS); retry with backoff. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     contextCreatedEvent: {
         parameters: {
             query?: never;
@@ -9165,6 +9623,7 @@ type ReadonlyArray<T> = [
 export const pathsContextsGetParametersQueryStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/contexts"]["get"]["parameters"]["query"]["status"]> = ["pending", "confirmed", "failed"];
 export const pathsContextsPostResponses202HeadersIdempotentReplayedValues: ReadonlyArray<FlattenedDeepRequired<paths>["/contexts"]["post"]["responses"]["202"]["headers"]["Idempotent-Replayed"]> = ["true"];
 export const pathsContextsBatchPostResponses202HeadersIdempotentReplayedValues: ReadonlyArray<FlattenedDeepRequired<paths>["/contexts/batch"]["post"]["responses"]["202"]["headers"]["Idempotent-Replayed"]> = ["true"];
+export const pathsWebhooksGetParametersQueryHealthValues: ReadonlyArray<FlattenedDeepRequired<paths>["/webhooks"]["get"]["parameters"]["query"]["health"]> = ["active", "degraded", "failing", "disabled"];
 export const pathsWebhooksIdDeliveriesGetParametersQueryStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/webhooks/{id}/deliveries"]["get"]["parameters"]["query"]["status"]> = ["pending", "retrying", "succeeded", "failed"];
 export const pathsEventsGetParametersQueryTypeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/events"]["get"]["parameters"]["query"]["type"]> = ["context.created", "context.confirmed", "context.failed", "context.erased", "verification.completed", "webhook.disabled"];
 export const pathsKeysGetParametersQueryStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/keys"]["get"]["parameters"]["query"]["status"]> = ["active", "revoked", "expired"];
@@ -9181,6 +9640,7 @@ export const sendTestEventRequestEventValues: ReadonlyArray<FlattenedDeepRequire
 export const createApiKeyRequestTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateApiKeyRequest"]["type"]> = ["full", "read_only", "public", "restricted"];
 export const contextFailedEventDataErrorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ContextFailedEventData"]["error"]["code"]> = ["INVALID_API_KEY", "INVALID_CREDENTIALS", "INVALID_SESSION", "INSUFFICIENT_PERMISSIONS", "CSRF_TOKEN_INVALID", "RATE_LIMIT_EXCEEDED", "VALIDATION_ERROR", "INVALID_JSON", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE", "NOT_FOUND", "CONFLICT", "SERVICE_UNAVAILABLE", "INTERNAL_ERROR", "BLOCKCHAIN_ERROR"];
 export const contextErasedEventDataErased_byValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ContextErasedEventData"]["erased_by"]> = ["api_key", "dashboard", "retention"];
+export const verificationCompletedEventDataVerdictValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VerificationCompletedEventData"]["verdict"]> = ["verified", "verified_data_unavailable", "failed"];
 export const webhookDisabledEventDataDisabled_reasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookDisabledEventData"]["disabled_reason"]> = ["gone", "failing", "manual"];
 export const authenticationStatusKeyTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuthenticationStatus"]["key"]["type"]> = ["full", "read_only", "public", "restricted"];
 export const errorErrorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Error"]["error"]["code"]> = ["INVALID_API_KEY", "INVALID_CREDENTIALS", "INVALID_SESSION", "INSUFFICIENT_PERMISSIONS", "CSRF_TOKEN_INVALID", "RATE_LIMIT_EXCEEDED", "VALIDATION_ERROR", "INVALID_JSON", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE", "NOT_FOUND", "CONFLICT", "SERVICE_UNAVAILABLE", "INTERNAL_ERROR"];
@@ -9197,9 +9657,11 @@ export const auditEntrySignature_schemeValues: ReadonlyArray<FlattenedDeepRequir
 export const auditEntryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditEntry"]["status"]> = ["pending", "confirmed", "failed"];
 export const createdWebhookEventsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreatedWebhook"]["events"]> = ["context.created", "context.confirmed", "context.failed", "context.erased", "verification.completed", "webhook.disabled"];
 export const createdWebhookStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreatedWebhook"]["status"]> = ["active", "failing", "disabled"];
+export const createdWebhookHealthValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreatedWebhook"]["health"]> = ["active", "degraded", "failing", "disabled"];
 export const createdWebhookDisabled_reasonAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreatedWebhook"]["disabled_reason"]> = ["gone", "failing", "manual"];
 export const webhookEventsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Webhook"]["events"]> = ["context.created", "context.confirmed", "context.failed", "context.erased", "verification.completed", "webhook.disabled"];
 export const webhookStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Webhook"]["status"]> = ["active", "failing", "disabled"];
+export const webhookHealthValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Webhook"]["health"]> = ["active", "degraded", "failing", "disabled"];
 export const webhookDisabled_reasonAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Webhook"]["disabled_reason"]> = ["gone", "failing", "manual"];
 export const webhookDeliveryEventValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookDelivery"]["event"]> = ["context.created", "context.confirmed", "context.failed", "context.erased", "verification.completed", "webhook.disabled"];
 export const webhookDeliveryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WebhookDelivery"]["status"]> = ["pending", "retrying", "succeeded", "failed"];
@@ -9208,8 +9670,8 @@ export const webhookDeliveryDetailStatusValues: ReadonlyArray<FlattenedDeepRequi
 export const eventTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Event"]["type"]> = ["context.created", "context.confirmed", "context.failed", "context.erased", "verification.completed", "webhook.disabled"];
 export const eventDeliveriesStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Event"]["deliveries"]["status"]> = ["pending", "retrying", "succeeded", "failed"];
 export const eventTypeTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EventType"]["type"]> = ["context.created", "context.confirmed", "context.failed", "context.erased", "verification.completed", "webhook.disabled"];
-export const searchResultResultsKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SearchResult"]["results"]["kind"]> = ["context", "agent", "webhook", "delivery", "event"];
-export const searchResultResultsMatchedValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SearchResult"]["results"]["matched"]> = ["context_id", "context_hash", "entry_hash", "transaction_hash", "agent_id", "webhook_id", "delivery_id", "event_id"];
+export const searchResultResultsKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SearchResult"]["results"]["kind"]> = ["context", "agent", "trace", "verification", "webhook", "delivery", "event"];
+export const searchResultResultsMatchedValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SearchResult"]["results"]["matched"]> = ["context_id", "context_hash", "entry_hash", "transaction_hash", "agent_id", "agent_id_prefix", "trace_id", "verification_id", "webhook_id", "delivery_id", "event_id"];
 export const verificationVerdictValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Verification"]["verdict"]> = ["verified", "verified_data_unavailable", "failed"];
 export const verificationCheckNameValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VerificationCheck"]["name"]> = ["canonical_context", "hash_matches", "signature_valid", "merkle_proof", "transaction", "anchored_log", "anchor_submitter", "block", "confirmations"];
 export const verificationCheckStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VerificationCheck"]["status"]> = ["passed", "failed", "not_run"];
@@ -9223,4 +9685,4 @@ export const createdApiKeyTypeValues: ReadonlyArray<FlattenedDeepRequired<compon
 export const createdApiKeyStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreatedApiKey"]["status"]> = ["active", "revoked", "expired"];
 export const rolledApiKeyTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RolledApiKey"]["type"]> = ["full", "read_only", "public", "restricted"];
 export const rolledApiKeyStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RolledApiKey"]["status"]> = ["active", "revoked", "expired"];
-export const overviewAnchoringStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Overview"]["anchoring"]["state"]> = ["ok", "stalled", "wrong_chain", "unknown"];
+export const anchoringStatusStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AnchoringStatus"]["state"]> = ["ok", "stalled", "failing", "wrong_chain", "unknown"];

@@ -37,6 +37,14 @@ export const calls: Call[] = [
     undefined,
   ],
   [
+    "contexts.list (a log from a sequence down)",
+    "listContexts",
+    (c) => c.contexts.list({ agent_id: "a", to_sequence: 40 }),
+    "GET",
+    "/v1/contexts?agent_id=a&to_sequence=40",
+    undefined,
+  ],
+  [
     "contexts.list (a trace, a window)",
     "listContexts",
     (c) => c.contexts.list({ trace_id: TRACE, created_after: T0, created_before: T1 }),
@@ -139,6 +147,14 @@ export const calls: Call[] = [
     (c) => c.webhooks.list({ limit: 5, cursor: "c1" }),
     "GET",
     "/v1/webhooks?limit=5&cursor=c1",
+    undefined,
+  ],
+  [
+    "webhooks.list (one health)",
+    "listWebhooks",
+    (c) => c.webhooks.list({ health: "degraded" }),
+    "GET",
+    "/v1/webhooks?health=degraded",
     undefined,
   ],
   ["webhooks.get", "getWebhook", (c) => c.webhooks.get("whk_1"), "GET", "/v1/webhooks/whk_1", undefined],
@@ -245,6 +261,18 @@ export const calls: Call[] = [
     undefined,
   ],
   [
+    "agents.evidence",
+    "getAgentEvidence",
+    async (c) => {
+      for await (const _ of c.agents.evidence("planner-7", { from: T0, to: T1 })) {
+        // drain
+      }
+    },
+    "GET",
+    `/v1/agents/planner-7/evidence?from=${Q0}&to=${Q1}`,
+    undefined,
+  ],
+  [
     "agents.traces",
     "listAgentTraces",
     (c) => c.agents.traces("planner-7", { limit: 5, cursor: "c1" }),
@@ -284,6 +312,22 @@ export const calls: Call[] = [
     (c) => c.overview.series({ since: T0, until: T1 }),
     "GET",
     `/v1/overview/series?since=${Q0}&until=${Q1}`,
+    undefined,
+  ],
+  [
+    "overview.anchoringStatus",
+    "getAnchoringStatus",
+    (c) => c.overview.anchoringStatus(),
+    "GET",
+    "/v1/anchoring/status",
+    undefined,
+  ],
+  [
+    "overview.anchoringCosts",
+    "getAnchoringCosts",
+    (c) => c.overview.anchoringCosts({ since: T0, until: T1 }),
+    "GET",
+    `/v1/anchoring/costs?since=${Q0}&until=${Q1}`,
     undefined,
   ],
   [

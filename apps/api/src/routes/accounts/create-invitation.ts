@@ -2,6 +2,7 @@ import { AppError } from "@ctxlog/core";
 import {
   AccountEmailTakenError,
   createAccount,
+  findAccount,
   findPersonByEmail,
   type PrismaClient,
   reissueInvitation,
@@ -64,7 +65,7 @@ export function createInvitation({
     mail.post({ mail: "invitation", accountId: account.id }, async () => {
       const [person, inviter] = await Promise.all([
         findPersonByEmail(db, account.email),
-        db.account.findUnique({ where: { id: session.accountId }, select: { email: true } }),
+        findAccount(db, session.accountId),
       ]);
       return invitationMail({
         to: account.email,

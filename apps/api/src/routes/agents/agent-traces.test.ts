@@ -118,6 +118,26 @@ describe("GET /v1/agents/:agent_id/traces", () => {
   });
 });
 
+describe("a restricted key's traces", () => {
+  it("are those of the spans its key family sent, while a full key reads every trace of the agent", async () => {
+    const t = await h.tenant();
+    const mine = hex(16);
+    const theirs = hex(16);
+    await send(t.keys.restricted, "agent-traced", [
+      { traceId: mine, spanId: hex(8), name: "mine", startMs: 0 },
+    ]);
+    await send(t.keys.full, "agent-traced", [
+      { traceId: theirs, spanId: hex(8), name: "theirs", startMs: 0 },
+    ]);
+    const names = async (key: string) =>
+      (await get(key, "/v1/agents/agent-traced/traces")).body.data.map(
+        (trace: { root_span_name: string }) => trace.root_span_name,
+      );
+    expect(await names(t.keys.restricted)).toEqual(["mine"]);
+    expect(await names(t.keys.full)).toEqual(["theirs", "mine"]);
+  });
+});
+
 describe("a trace's models and token totals", () => {
   it("reads gen_ai.*, OpenInference and the AI SDK, counting each model call once", async () => {
     const t = await h.tenant();

@@ -19,7 +19,7 @@ const SMALL_ENTRY = 16 * 1024;
  * from the stored bytes, neither parsed nor made a string: a large string stays in V8's heap until
  * a full collection, which let six exports of 250 KiB entries grow the API's memory past its bound.
  */
-function exportLine(entry: AgentEntry, confirmations: number): Buffer {
+export function exportLine(entry: AgentEntry, confirmations: number): Buffer {
   const row = { ...entry, contextData: {}, metadata: {}, canonicalJson: null };
   const {
     context: _context,

@@ -1,6 +1,7 @@
 import { defineRoute, type RouteSpec } from "../route-spec";
 import { listResponseSchema } from "../shared-schemas";
 import { eraseAgentRoute } from "./erase-routes";
+import { evidenceAgent } from "./evidence-agent";
 import { exportAgent } from "./export-agent";
 import { listAgentTraces } from "./list-agent-traces";
 import { getAgent, listAgents } from "./read-agents";
@@ -9,6 +10,7 @@ import {
   agentParamsSchema,
   agentTraceSchema,
   auditEntrySchema,
+  evidenceQuerySchema,
   exportAgentQuerySchema,
   listAgentsQuerySchema,
   listAgentTracesQuerySchema,
@@ -66,6 +68,33 @@ export const agentRoutes: RouteSpec[] = [
     },
     errors: [400, 403, 404],
     handler: exportAgent,
+  }),
+  defineRoute({
+    method: "get",
+    path: "/agents/:agent_id/evidence",
+    operationId: "getAgentEvidence",
+    summary: "An evidence pack of an agent's entries over a period: one zip an auditor verifies offline",
+    tag: "Agents",
+    permission: "contexts:read",
+    scope: "contexts",
+    params: agentParamsSchema,
+    query: evidenceQuerySchema,
+    success: {
+      status: 200,
+      description:
+        "A zip of format ctxlog-evidence/1 (docs/evidence.md), streamed: the entries received in [from, to) " +
+        "with their receipts and proofs, the anchors' chain data as the RPC node answers it, signers, " +
+        "completeness, erasures, activity, policy and a report, and manifest.json signed by the attestation " +
+        "key. Verify it with `npx ctxlog verify-pack`. The range ends before the first entry not confirmed " +
+        "yet. It takes an export's slot and costs rate-limit units as an export does; 503 without an RPC node.",
+      content: {
+        "application/zip": {
+          schema: { type: "string", format: "binary", description: "The pack (ctxlog-evidence/1)." },
+        },
+      },
+    },
+    errors: [400, 403, 404, 409],
+    handler: evidenceAgent,
   }),
   defineRoute({
     method: "get",

@@ -127,3 +127,17 @@ export const agentTraceSchema = z
       "One OpenTelemetry trace an agent's spans belong to (spans received at POST /v1/otel/v1/traces). " +
       "`GET /v1/contexts?trace_id=` lists its spans.",
   });
+
+const isoMillis = z.iso.datetime();
+export const evidenceQuerySchema = z
+  .object({
+    from: isoMillis.meta({
+      description: "Start of the period (ISO 8601): entries received at or after it.",
+      example: "2026-11-28T23:00:00.000Z",
+    }),
+    to: isoMillis.meta({
+      description: "End of the period (ISO 8601, after `from`): entries received before it.",
+      example: "2026-11-29T01:45:00.000Z",
+    }),
+  })
+  .strict();

@@ -277,6 +277,7 @@ describe("sessions", () => {
       .send({ current_password: "not the password", new_password: "a brand new password" });
     expect(wrong.status).toBe(401);
     expect(wrong.body.error.code).toBe("INVALID_CREDENTIALS");
+    expect(wrong.body.error.message).toBe("The current password is wrong.");
     expect((await s.agent.get("/v1/auth/session")).status).toBe(200); // still signed in
 
     const changed = await s.agent

@@ -1,4 +1,5 @@
-import { changePersonPassword, findPersonOfAccount } from "@ctxlog/db";
+import { AppError } from "@ctxlog/core";
+import { changePersonPassword, findPersonOfAccount, readAccount } from "@ctxlog/db";
 import type { ApiDeps } from "../../deps";
 import { requireSession } from "../../http/request-context";
 import { checkNewPassword } from "../../sessions/password-policy";
@@ -6,7 +7,7 @@ import { hashPassword, verifyPassword } from "../../sessions/passwords";
 import type { RouteHandler } from "../route-spec";
 import type { changePasswordBodySchema } from "./schemas";
 import { sendNewSession, sessionTimeouts } from "./session-response";
-import { accountLimitKey, invalidCredentials } from "./sign-in";
+import { accountLimitKey } from "./sign-in";
 
 /**
  * POST /v1/auth/password — the current password (so a borrowed session cannot lock its owner out)
@@ -22,13 +23,13 @@ export function changePassword({
 }: ApiDeps): RouteHandler<{ body: typeof changePasswordBodySchema }> {
   return async ({ body, auth, req, res }) => {
     const { session } = requireSession(auth);
-    const account = await db.account.findUniqueOrThrow({ where: { id: session.accountId } });
+    const account = await readAccount(db, session.accountId);
     const person = await findPersonOfAccount(db, account.id);
     const accountKey = accountLimitKey(account.email);
     await signInLimits.byAccount.check(accountKey, res);
     if (!person || !(await verifyPassword(person.passwordHash, body.current_password))) {
       await signInLimits.byAccount.recordFailure(accountKey, res);
-      throw invalidCredentials();
+      throw new AppError("INVALID_CREDENTIALS", "The current password is wrong.");
     }
     checkNewPassword("new_password", body.new_password, account.email);
     const changed = await changePersonPassword(db, {

@@ -1,4 +1,4 @@
-import { findPersonOfAccount } from "@ctxlog/db";
+import { findPersonOfAccount, readAccount } from "@ctxlog/db";
 import type { ApiDeps } from "../../deps";
 import { requireSession } from "../../http/request-context";
 import type { NoSchemas, RouteHandler } from "../route-spec";
@@ -8,7 +8,7 @@ import { sessionBody } from "./session-response";
 export function getSession({ db }: ApiDeps): RouteHandler<NoSchemas> {
   return async ({ auth, res }) => {
     const { session } = requireSession(auth);
-    const account = await db.account.findUniqueOrThrow({ where: { id: session.accountId } });
+    const account = await readAccount(db, session.accountId);
     const person = await findPersonOfAccount(db, account.id);
     res.setHeader("Cache-Control", "no-store");
     res.json(

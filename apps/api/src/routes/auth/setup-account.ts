@@ -1,5 +1,5 @@
 import { AppError, hashOpaqueToken, isOpaqueToken } from "@ctxlog/core";
-import { findSignInLink, redeemSignInLink } from "@ctxlog/db";
+import { findSignInLink, readAccount, redeemSignInLink } from "@ctxlog/db";
 import type { ApiDeps } from "../../deps";
 import { clientAddressBucket } from "../../http/auth-failure-limit";
 import { checkNewPassword } from "../../sessions/password-policy";
@@ -46,7 +46,7 @@ export function setupAccount({
     }
     await attempt.giveBack();
     // a disabled account: the same answer as a dead link, before any hashing
-    const account = await db.account.findUniqueOrThrow({ where: { id: link.accountId } });
+    const account = await readAccount(db, link.accountId);
     if (account.disabledAt) throw badLink();
     checkNewPassword("password", body.password, account.email);
     const passwordHash = await hashPassword(body.password);

@@ -1,12 +1,21 @@
-import type { ReceiptFields } from "@ctxlog/core";
+import { confirmationsAt, type ReceiptFields } from "@ctxlog/core";
 import type { Context } from "@ctxlog/db";
 import type { ContextResource, ReceiptResource } from "./schemas";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const int = (n: bigint | null) => (n === null ? null : Number(n));
 
-/** The public shape of a context row. */
-export function contextResource(row: Context): ContextResource {
+/** Where a record reads the chain's head from (the API's ConfirmationEstimator). */
+export interface ChainHead {
+  headBlock(network: string): bigint | null;
+}
+
+/**
+ * The public shape of a context row. `chain`: its confirmations are counted to the head now (the
+ * same depth a verification reads), not frozen at the count it was confirmed with; null for a row
+ * that cannot be confirmed yet (just written).
+ */
+export function contextResource(row: Context, chain: ChainHead | null): ContextResource {
   return {
     context_id: row.id,
     agent_id: row.agentId,
@@ -18,10 +27,12 @@ export function contextResource(row: Context): ContextResource {
     signer_address: row.signerAddress,
     transaction_hash: row.transactionHash,
     network: row.network,
-    confirmations: row.confirmations,
+    confirmations: confirmationsAt(row.confirmations, row.blockNumber, chain?.headBlock(row.network) ?? null),
     block_number: int(row.blockNumber),
     block_timestamp: iso(row.blockTimestamp),
     gas_used: int(row.gasUsed),
+    gas_price_wei: row.gasPriceWei === null ? null : row.gasPriceWei.toString(),
+    batch_size: row.batchSize,
     confirmation_time_seconds: row.confirmationTimeSeconds,
     created_at: row.createdAt.toISOString(),
     estimated_confirmation: row.estimatedConfirmation.toISOString(),
@@ -75,5 +86,5 @@ export function contextReceipt(row: Context): ReceiptResource | null {
 export function createdContextResource(row: Context): ContextResource & { receipt: ReceiptResource } {
   const receipt = contextReceipt(row);
   if (!receipt) throw new Error(`new context ${row.id} has no place in its log`);
-  return { ...contextResource(row), receipt };
+  return { ...contextResource(row, null), receipt };
 }

@@ -18,7 +18,7 @@ export function eraserOf(auth: AuthContext): Eraser {
  * stored, keeps its hashes, signature and proof; answers the erased record. Again: the same
  * record (a no-op, the first erasure's time kept). Another user's context is a 404.
  */
-export function eraseContextData({ db }: ApiDeps): RouteHandler<{
+export function eraseContextData({ db, confirmationEstimate }: ApiDeps): RouteHandler<{
   params: typeof contextIdParamsSchema;
   scope: "contexts";
 }> {
@@ -26,6 +26,6 @@ export function eraseContextData({ db }: ApiDeps): RouteHandler<{
     const done = await eraseData(db, { userId: auth.userId, contextId: id, by: eraserOf(auth) });
     const row = done && (await getContext(db, scope, id));
     if (!row) throw new AppError("NOT_FOUND", `No context ${id}.`);
-    res.json(contextResource(row));
+    res.json(contextResource(row, confirmationEstimate));
   };
 }

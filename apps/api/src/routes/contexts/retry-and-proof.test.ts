@@ -15,6 +15,7 @@ import {
   failAnchor,
   readContextStates,
   recordAnchorMined,
+  saveChainStatus,
   withHexColumns,
 } from "@ctxlog/db";
 import { type Hex, keccak256, recoverTypedDataAddress, stringToBytes } from "viem";
@@ -152,6 +153,30 @@ describe("POST /v1/contexts/:id/retry", () => {
     expect((await retry(stranger.keys.full, id)).status).toBe(404);
     expect((await retry(owner.keys.full, "ctx_01JAZ0YQ8T9X2V3W4B5C6D7E8F")).status).toBe(404);
     expect((await readContextStates(h.db, [id]))[0]?.status).toBe("failed");
+  });
+});
+
+describe("a confirmed context's confirmations", () => {
+  it("are counted to the chain's head as the chain worker last saw it, in the record and the list", async () => {
+    const id = await create(owner.keys.full, "agent-depth");
+    await confirm([id]); // block 12, confirmed at depth 3
+    const shown = async () => {
+      const one = await h.request.get(`/v1/contexts/${id}`).set(bearer(owner.keys.full));
+      const listed = await h.request.get("/v1/contexts?agent_id=agent-depth").set(bearer(owner.keys.full));
+      return [one.body.confirmations, listed.body.data[0].confirmations];
+    };
+    await h.deps.confirmationEstimate.refresh();
+    expect(await shown()).toEqual([3, 3]); // no head observed yet: as confirmed
+
+    await saveChainStatus(h.db, {
+      network: h.env.NETWORK_NAME,
+      chainId: 31337,
+      registryAddress: target.registryAddress,
+      headBlock: 47n,
+      blockTimeMs: 1000,
+    });
+    await h.deps.confirmationEstimate.refresh();
+    expect(await shown()).toEqual([36, 36]); // blocks 12 to 47, both counted
   });
 });
 

@@ -29,6 +29,6 @@ export function retryContext({
       throw new AppError("CONFLICT", `Context ${id} cannot be retried: ${why}.`);
     }
     await enqueueAnchoring(queues, logger, [id]);
-    res.status(202).json(contextResource(result.context));
+    res.status(202).json(contextResource(result.context, null)); // pending again: no block
   };
 }

@@ -85,6 +85,18 @@ export const listContextsQuerySchema = paginationQuerySchema
       .datetime()
       .optional()
       .meta({ description: "Only contexts received before this time." }),
+    to_sequence: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(2_147_483_647)
+      .optional()
+      .meta({
+        description:
+          "With agent_id: only the entries of that agent's log up to this sequence, inclusive (a jump into " +
+          "the log; next_cursor goes on towards sequence 1).",
+        example: 120,
+      }),
     trace_id: z
       .string()
       .regex(/^[0-9a-fA-F]{32}$/, "an OpenTelemetry trace id: 32 hex characters")
@@ -133,7 +145,22 @@ export const contextSchema = z
     confirmations: z.int(),
     block_number: z.int().nullable(),
     block_timestamp: z.iso.datetime().nullable(),
-    gas_used: z.int().nullable(),
+    gas_used: z.int().nullable().meta({
+      description:
+        "Gas of the batch's anchoring transaction, shared by its batch_size contexts; null until confirmed.",
+    }),
+    gas_price_wei: z
+      .string()
+      .regex(/^\d+$/)
+      .nullable()
+      .meta({
+        description:
+          "Wei per gas that transaction paid (its receipt's effectiveGasPrice), in decimal: gas_used × " +
+          "gas_price_wei is the batch's fee. Null until confirmed, and for batches anchored before it was recorded.",
+      }),
+    batch_size: z.int().min(1).nullable().meta({
+      description: "Contexts anchored by that transaction (its Merkle batch); null until confirmed.",
+    }),
     confirmation_time_seconds: z.int().nullable(),
     created_at: z.iso.datetime(),
     estimated_confirmation: z.iso.datetime(),

@@ -91,6 +91,7 @@ function realData(event: Exclude<EventName, "webhook.disabled" | "context.erased
         blockNumber: 120n,
         confirmations: 3,
         verificationTimeMs: 17,
+        checks: [{ ok: true }],
       });
   }
 }

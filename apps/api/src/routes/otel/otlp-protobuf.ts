@@ -1,5 +1,3 @@
-import * as generated from "@opentelemetry/otlp-transformer/build/src/generated/root";
-
 /*
  * OTLP/protobuf through protobufjs and the code the OpenTelemetry project generated from the
  * official opentelemetry-proto definitions, shipped in @opentelemetry/otlp-transformer up to 0.215
@@ -18,37 +16,48 @@ interface MessageType {
   encode(message: object): { finish(): Uint8Array };
 }
 
-const proto = (
-  generated as unknown as {
-    opentelemetry: {
-      proto: {
-        collector: {
-          trace: { v1: { ExportTraceServiceRequest: MessageType; ExportTraceServiceResponse: MessageType } };
-        };
-        trace: { v1: { Span: MessageType } };
-        resource: { v1: { Resource: MessageType } };
-        common: { v1: { InstrumentationScope: MessageType } };
-      };
-    };
-  }
-).opentelemetry.proto;
-const traceV1 = proto.collector.trace.v1;
+interface OtlpProto {
+  collector: {
+    trace: { v1: { ExportTraceServiceRequest: MessageType; ExportTraceServiceResponse: MessageType } };
+  };
+  trace: { v1: { Span: MessageType } };
+  resource: { v1: { Resource: MessageType } };
+  common: { v1: { InstrumentationScope: MessageType } };
+}
+
+let loaded: OtlpProto | undefined;
+/**
+ * The generated code, loaded on the first OTLP/protobuf request: 700 KB of JavaScript that every
+ * API process (and every API test file) would otherwise compile at start whether or not it
+ * receives a span.
+ */
+function proto(): OtlpProto {
+  loaded ??= (
+    require("@opentelemetry/otlp-transformer/build/src/generated/root") as {
+      opentelemetry: { proto: OtlpProto };
+    }
+  ).opentelemetry.proto;
+  return loaded;
+}
 
 const TO_OBJECT = { longs: String, bytes: String, enums: Number, defaults: false };
-const decodeAs = (type: MessageType) => (bytes: Uint8Array) => type.toObject(type.decode(bytes), TO_OBJECT);
+const decodeAs = (type: (p: OtlpProto) => MessageType) => (bytes: Uint8Array) => {
+  const t = type(proto());
+  return t.toObject(t.decode(bytes), TO_OBJECT);
+};
 
 /*
  * One span, resource or instrumentation scope, from its bytes inside a request (otlp-wire-scan.ts
  * finds them): the objects the whole request's decode would hold, in lowerCamelCase, ids and bytes
  * as base64, 64-bit integers as decimal strings (what normaliseTraceRequest reads).
  */
-export const decodeSpan = decodeAs(proto.trace.v1.Span);
-export const decodeResource = decodeAs(proto.resource.v1.Resource);
-export const decodeScope = decodeAs(proto.common.v1.InstrumentationScope);
+export const decodeSpan = decodeAs((p) => p.trace.v1.Span);
+export const decodeResource = decodeAs((p) => p.resource.v1.Resource);
+export const decodeScope = decodeAs((p) => p.common.v1.InstrumentationScope);
 
 /** The ExportTraceServiceResponse, with partial_success only when spans were refused (OTLP says so). */
 export function encodeTraceResponse(rejected: number, errorMessage: string): Buffer {
   const response = rejected === 0 ? {} : { partialSuccess: { rejectedSpans: rejected, errorMessage } };
-  const message = traceV1.ExportTraceServiceResponse.fromObject(response);
-  return Buffer.from(traceV1.ExportTraceServiceResponse.encode(message).finish());
+  const type = proto().collector.trace.v1.ExportTraceServiceResponse;
+  return Buffer.from(type.encode(type.fromObject(response)).finish());
 }

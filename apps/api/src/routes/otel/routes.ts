@@ -28,7 +28,8 @@ export const otelRoutes: RouteSpec[] = [
         "An ExportTraceServiceResponse in the request's encoding. Every span becomes one context (its " +
         "whole span normalised as context_data, `trace_id` and `span_id` in metadata; agent_id from " +
         "`ctxlog.agent_id` on the span, then on the resource, then `gen_ai.agent.id`, then " +
-        "`service.name`/`gen_ai.agent.name`, then `service.name`; a trace belongs to one agent: a span without " +
+        "`service.name`/`gen_ai.agent.name`, then `service.name`/`ai.telemetry.functionId` (the Vercel AI SDK), " +
+        "then `service.name`; a trace belongs to one agent: a span without " +
         "`ctxlog.agent_id` takes its trace's, decided by its root or the first span naming an agent, and " +
         "one whose trace has none yet is held up to a minute for it), written as one batch with one anchoring " +
         "job. A span already sent by this user (same trace and span id) is accepted and writes nothing. " +

@@ -1,5 +1,6 @@
 // Integration: real PostgreSQL. The overview's `anchoring` comes from the chain worker's row
 // (anchoring_health) checked against the oldest pending context now.
+import { newId } from "@ctxlog/core";
 import { saveAnchoringHealth } from "@ctxlog/db";
 import { bearer, createTestHarness, type TestHarness } from "../../testing/harness";
 import { readAnchoringStatus } from "./anchoring-status";
@@ -94,5 +95,68 @@ describe("GET /v1/overview: anchoring", () => {
       state: "ok",
       behind_seconds: 6,
     });
+  });
+
+  it("GET /v1/anchoring/status is the overview's anchoring alone, for the same keys", async () => {
+    const t = await h.tenant();
+    await h.db.pendingContext.deleteMany({});
+    await saveAnchoringHealth(h.db, {
+      network: h.env.NETWORK_NAME,
+      state: "stalled",
+      lastError: "send: nonce too low",
+      lastErrorAt: new Date(),
+      oldestPendingAt: null,
+      thresholdSeconds: 90,
+    });
+    const status = await h.request.get("/v1/anchoring/status").set(bearer(t.keys.read_only)).expect(200);
+    const overview = await h.request.get("/v1/overview").set(bearer(t.keys.full)).expect(200);
+    // nothing pending: the worker's stall is over (behind 0), as the overview says too
+    expect(status.body).toEqual(overview.body.anchoring);
+    expect(status.body).toMatchObject({ state: "ok", behind_seconds: 0, threshold_seconds: 90 });
+    expect((await h.request.get("/v1/anchoring/status").set(bearer(t.keys.public))).status).toBe(403);
+    expect((await h.request.get("/v1/anchoring/status")).status).toBe(401);
+  });
+
+  // last in this file: the failed batch it writes would read as failing in the tests above
+  it("failing once the newest batch to end failed, until a batch confirms again; the last confirmed time", async () => {
+    const t = await h.tenant();
+    await h.db.pendingContext.deleteMany({});
+    const network = h.env.NETWORK_NAME;
+    await saveAnchoringHealth(h.db, {
+      network,
+      state: "ok",
+      lastError: null,
+      lastErrorAt: null,
+      oldestPendingAt: null,
+      thresholdSeconds: 60,
+    });
+    const anchor = async (status: "confirmed" | "failed", at: Date) => {
+      const id = newId("anc");
+      await h.db.$executeRaw`
+        INSERT INTO anchors (id, signer_address, chain_id, network, registry_address, merkle_root, context_count,
+          status, failure_reason, confirmed_at, failed_at, created_at, updated_at)
+        VALUES (${id}, '0xs', 31337, 'anvil', '0xr', '0xroot', 1, ${status}::"AnchorStatus",
+          ${status === "failed" ? "insufficient_gas" : null}, ${status === "confirmed" ? at : null},
+          ${status === "failed" ? at : null}, ${at}, now())`;
+    };
+    const overview = async () =>
+      (await h.request.get("/v1/overview").set(bearer(t.keys.read_only)).expect(200)).body.anchoring;
+    const now = Date.now();
+    await anchor("confirmed", new Date(now - 60_000));
+    expect(await overview()).toMatchObject({
+      state: "ok",
+      last_anchored_at: new Date(now - 60_000).toISOString(),
+    });
+
+    await anchor("failed", new Date(now - 30_000));
+    const failing = await overview();
+    expect(failing).toMatchObject({
+      state: "failing",
+      last_anchored_at: new Date(now - 60_000).toISOString(),
+    });
+    expect(failing.reason).toContain("insufficient_gas");
+
+    await anchor("confirmed", new Date(now - 10_000));
+    expect(await overview()).toMatchObject({ state: "ok", reason: null });
   });
 });

@@ -49,6 +49,7 @@ export function getOverview(deps: ApiDeps): RouteHandler<NoSchemas> {
       },
       anchoring,
       webhooks_by_status: stats.webhooksByStatus,
+      webhooks_by_health: stats.webhooksByHealth,
       deliveries_failed_24h: stats.deliveriesFailed24h,
     } satisfies z.infer<typeof overviewSchema>);
   };

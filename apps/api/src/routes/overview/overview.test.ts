@@ -57,6 +57,14 @@ describe("GET /v1/overview", () => {
       .set(bearer(t.keys.full))
       .send({ url: "http://receiver.example/hooks", events: ["context.created"] });
     await h.db.webhook.update({ where: { id: hook.body.webhook_id }, data: { status: "failing" } });
+    // degraded (an attempt failed, none spent its attempts): the spec's status says active, health degraded
+    const shaky = await h.request
+      .post("/v1/webhooks")
+      .set(bearer(t.keys.full))
+      .send({ url: "http://receiver.example/shaky", events: ["context.created"] });
+    await h.db.webhook.update({ where: { id: shaky.body.webhook_id }, data: { status: "degraded" } });
+    const shown = await h.request.get(`/v1/webhooks/${shaky.body.webhook_id}`).set(bearer(t.keys.full));
+    expect(shown.body).toMatchObject({ status: "active", health: "degraded", disabled: false });
     // status `active` in the row, but disabled: counted as disabled, never as active
     const paused = await h.request
       .post("/v1/webhooks")
@@ -90,7 +98,8 @@ describe("GET /v1/overview", () => {
       anchor_balance_wei: null, // no RPC_URL in this harness
       batches_waiting: 0,
     });
-    expect(res.body.webhooks_by_status).toEqual({ active: 0, failing: 1, disabled: 1 });
+    expect(res.body.webhooks_by_status).toEqual({ active: 1, failing: 1, disabled: 1 });
+    expect(res.body.webhooks_by_health).toEqual({ active: 0, degraded: 1, failing: 1, disabled: 1 });
     expect(res.body.deliveries_failed_24h).toBe(0);
 
     // full and read-only keys may read it; public and restricted keys may not
@@ -105,6 +114,7 @@ describe("GET /v1/overview", () => {
     const empty = await other.agent.get("/v1/overview");
     expect(empty.body.contexts_by_status).toEqual({ pending: 0, confirmed: 0, failed: 0 });
     expect(empty.body.webhooks_by_status).toEqual({ active: 0, failing: 0, disabled: 0 });
+    expect(empty.body.webhooks_by_health).toEqual({ active: 0, degraded: 0, failing: 0, disabled: 0 });
   });
 
   it("reads index ranges of contexts, never the whole table", async () => {

@@ -52,28 +52,40 @@ describe("GET /v1/search", () => {
       h.request.get(`/v1/search?q=${encodeURIComponent(q)}`).set(bearer(key));
     const found = async (q: string) => (await search(q)).body.results;
     expect(await found(contextId)).toEqual([
-      { kind: "context", id: contextId, matched: "context_id", webhook_id: null },
+      { kind: "context", id: contextId, matched: "context_id", webhook_id: null, context_id: null },
     ]);
     expect(await found(row.contextHash.toUpperCase().replace("0X", "0x"))).toEqual([
-      { kind: "context", id: contextId, matched: "context_hash", webhook_id: null },
+      { kind: "context", id: contextId, matched: "context_hash", webhook_id: null, context_id: null },
     ]);
     expect(await found(hex(7))).toEqual([
-      { kind: "context", id: contextId, matched: "entry_hash", webhook_id: null },
+      { kind: "context", id: contextId, matched: "entry_hash", webhook_id: null, context_id: null },
     ]);
     expect(await found(hex(9))).toEqual([
-      { kind: "context", id: contextId, matched: "transaction_hash", webhook_id: null },
+      { kind: "context", id: contextId, matched: "transaction_hash", webhook_id: null, context_id: null },
     ]);
     expect(await found("finder-1")).toEqual([
-      { kind: "agent", id: "finder-1", matched: "agent_id", webhook_id: null },
+      { kind: "agent", id: "finder-1", matched: "agent_id", webhook_id: null, context_id: null },
     ]);
     expect(await found(hook.body.webhook_id)).toEqual([
-      { kind: "webhook", id: hook.body.webhook_id, matched: "webhook_id", webhook_id: null },
+      {
+        kind: "webhook",
+        id: hook.body.webhook_id,
+        matched: "webhook_id",
+        webhook_id: null,
+        context_id: null,
+      },
     ]);
     expect(await found(delivery.id)).toEqual([
-      { kind: "delivery", id: delivery.id, matched: "delivery_id", webhook_id: hook.body.webhook_id },
+      {
+        kind: "delivery",
+        id: delivery.id,
+        matched: "delivery_id",
+        webhook_id: hook.body.webhook_id,
+        context_id: null,
+      },
     ]);
     expect(await found(delivery.eventId)).toEqual([
-      { kind: "event", id: delivery.eventId, matched: "event_id", webhook_id: null },
+      { kind: "event", id: delivery.eventId, matched: "event_id", webhook_id: null, context_id: null },
     ]);
     expect(await found("nothing-here")).toEqual([]);
 
@@ -83,6 +95,80 @@ describe("GET /v1/search", () => {
     }
     expect((await search(contextId, t.keys.read_only)).status).toBe(403);
     expect((await search("")).status).toBe(400);
+  });
+
+  it("finds agents by the start of their id (case aside), a trace by its id and a verification by id", async () => {
+    const t = await h.tenant();
+    const other = await h.tenant();
+    const ids: Record<string, string> = {};
+    for (const agent of ["planner", "Planner-eu", "planner-us", "support-bot"]) {
+      const res = await h.request
+        .post("/v1/contexts")
+        .set(bearer(t.keys.full))
+        .send({ agent_id: agent, context_data: { agent } });
+      expect(res.status).toBe(202);
+      ids[agent] = res.body.context_id;
+    }
+    // as the OTLP receiver leaves a trace of two spans, and as a verification is stored
+    const traceId = "4bf92f3577b34da6a3ce929d0e0e4736";
+    const [first, second] = [ids.planner, ids["planner-us"]].sort() as [string, string];
+    await h.db.otelSpan.createMany({
+      data: [
+        { userId: t.userId, traceId, spanId: "00f067aa0ba902b7", contextId: second },
+        { userId: t.userId, traceId, spanId: "00f067aa0ba902b8", contextId: first },
+      ],
+    });
+    const verificationId = newId("vrf");
+    await h.db.verification.create({
+      data: {
+        id: verificationId,
+        userId: t.userId,
+        apiKeyId: t.keyIds.full,
+        contextId: first,
+        verified: true,
+        agentId: "planner",
+        contextHash: bytesOfHex(hex(3)),
+        signatureValid: true,
+        hashMatches: true,
+        verificationTimeMs: 4,
+        checks: [],
+      },
+    });
+    const search = async (q: string, key = t.keys.full) =>
+      (await h.request.get(`/v1/search?q=${encodeURIComponent(q)}`).set(bearer(key))).body.results;
+    const agent = (id: string, matched = "agent_id_prefix") => ({
+      kind: "agent",
+      id,
+      matched,
+      webhook_id: null,
+      context_id: null,
+    });
+
+    // the agent named exactly first, then those that start like it, case aside
+    expect(await search("planner")).toEqual([
+      agent("planner", "agent_id"),
+      agent("Planner-eu"),
+      agent("planner-us"),
+    ]);
+    expect(await search("PLANNER-")).toEqual([agent("Planner-eu"), agent("planner-us")]);
+    expect(await search("sup")).toEqual([agent("support-bot")]);
+    expect(await search("bot")).toEqual([]);
+    // a trace id in either case: the trace, with its first context (whose page shows the trace)
+    expect(await search(traceId.toUpperCase())).toEqual([
+      { kind: "trace", id: traceId, matched: "trace_id", webhook_id: null, context_id: first },
+    ]);
+    expect(await search(verificationId)).toEqual([
+      {
+        kind: "verification",
+        id: verificationId,
+        matched: "verification_id",
+        webhook_id: null,
+        context_id: null,
+      },
+    ]);
+    for (const q of ["planner", "plan", traceId, verificationId]) {
+      expect(await search(q, other.keys.full)).toEqual([]);
+    }
   });
 
   it("uses the indexes: a hash lookup probes its index, never scans the user's contexts", async () => {

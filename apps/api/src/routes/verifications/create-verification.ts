@@ -49,9 +49,7 @@ export function createVerification({
         recordedBlockNumber: subject.recordedBlockNumber,
       }),
       // the signature and the Anchored log's submitter are both checked against the published signers
-      subject.stored
-        ? signers.forContext(subject.stored.signerAddress, subject.stored.createdAt)
-        : signers.list(),
+      signers.list(),
     ]);
     // the submitters the receipt names: an anchor key new since the last fold is folded in first
     const published = await signers.withAnchorSubmitters(

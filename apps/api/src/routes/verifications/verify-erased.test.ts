@@ -64,6 +64,16 @@ describe("verifying an erased context", () => {
       data_erased: true,
     });
     expect(stored.body.checks).toEqual(res.body.checks);
+    // and so does its verification.completed event: verified, but not with a plain "verified"
+    const event = await h.db.outboxEvent.findFirstOrThrow({
+      where: { event: "verification.completed", contextId: id },
+    });
+    expect(JSON.parse(event.payload).data).toMatchObject({
+      verification_id: res.body.verification_id,
+      verified: true,
+      hash_matches: false,
+      verdict: "verified_data_unavailable",
+    });
   });
 
   it("passes the data checks with the data its holder kept, and fails them with other data", async () => {

@@ -1,7 +1,7 @@
 // Integration: real PostgreSQL (fresh database) and real Redis (own prefix). Deliveries, manual
 // retries, test events and secret rotation through the API; the rows are produced by the same
 // repositories the webhook worker uses (recordEvent → fanOutEvents → recordAttempts).
-import { openSecret } from "@ctxlog/core";
+import { buildWebhookHeaders, generateWebhookSecret, openSecret, packRequestHeaders } from "@ctxlog/core";
 import { fanOutEvents, recordAttempts, recordEvent } from "@ctxlog/db";
 import { Queue } from "bullmq";
 import { bearer, createTestHarness, REDIS_URL, type Tenant, type TestHarness } from "../../testing/harness";
@@ -37,19 +37,37 @@ async function deliveriesFor(tenant: Tenant, events: ("context.created" | "conte
   while ((await fanOutEvents(h.db, { batchSize: 100 })).events > 0);
 }
 
-const EXCHANGE = {
-  request: {
-    url: "https://example.com/hook",
-    headers: { "x-service-signature": "ab12", "user-agent": "ua" },
-  },
-  response: {
-    headers: { "content-type": "text/plain", "set-cookie": ["a=1", "b=2"] },
-    body: "upstream unavailable",
-    bodyTruncated: false,
-  },
-};
+/** What one attempt of a delivery sent (the worker's headers, then the sender's user agent) and got back. */
+function exchangeOf(delivery: { id: string; event: string }) {
+  const sent = {
+    ...buildWebhookHeaders({
+      deliveryId: delivery.id,
+      event: delivery.event,
+      body: "{}",
+      sentAt: new Date(),
+      secret: generateWebhookSecret(),
+    }),
+    "user-agent": "ctxlog-webhooks/1.0",
+  };
+  return {
+    sent,
+    request: {
+      url: "https://example.com/hook",
+      headers: packRequestHeaders(sent, { deliveryId: delivery.id, event: delivery.event }),
+    },
+    response: {
+      headers: { "content-type": "text/plain", "set-cookie": ["a=1", "b=2"] },
+      body: "upstream unavailable",
+      bodyTruncated: false,
+    },
+  };
+}
 
-async function fail(deliveryId: string, times: number, exchange: Partial<typeof EXCHANGE> = {}) {
+async function fail(
+  deliveryId: string,
+  times: number,
+  exchange: Partial<Pick<ReturnType<typeof exchangeOf>, "request" | "response">> = {},
+) {
   for (let i = 0; i < times; i++) {
     const now = new Date();
     const row = await h.db.webhookDelivery.findFirstOrThrow({ where: { id: deliveryId } });
@@ -136,8 +154,9 @@ describe("GET /v1/webhooks/:id/deliveries/:delivery_id (PostgreSQL + Redis)", ()
     const { webhook_id } = await webhookOf(tenant);
     await deliveriesFor(tenant, ["context.failed"]);
     const row = await h.db.webhookDelivery.findFirstOrThrow({ where: { webhookId: webhook_id } });
-    await fail(row.id, 1, EXCHANGE);
-    await fail(row.id, 1); // as recorded before requests were kept: no request, no response
+    const exchange = exchangeOf(row);
+    await fail(row.id, 1, { request: exchange.request, response: exchange.response });
+    await fail(row.id, 1); // nothing sent, nothing back (a refused address)
     const res = await h.request
       .get(`/v1/webhooks/${webhook_id}/deliveries/${row.id}`)
       .set(bearer(tenant.keys.full));
@@ -159,10 +178,10 @@ describe("GET /v1/webhooks/:id/deliveries/:delivery_id (PostgreSQL + Redis)", ()
         duration_ms: 12,
         response_status: 503,
         error: "HTTP 503",
-        request: EXCHANGE.request,
+        request: { url: exchange.request.url, headers: exchange.sent },
         response: {
           status: 503,
-          headers: EXCHANGE.response.headers,
+          headers: exchange.response.headers,
           body: "upstream unavailable",
           body_truncated: false,
         },
@@ -243,12 +262,55 @@ describe("POST /v1/webhooks/:id/deliveries/:delivery_id/retry (PostgreSQL + Redi
     const job = await queue.getJob(row.id);
     expect(job?.data).toEqual({ deliveryId: row.id, eventId: row.eventId });
     expect(job?.opts).toMatchObject({ attempts: 5, backoff: { type: "webhook-schedule" } });
+  });
 
-    const again = await h.request
+  it("tries a retrying delivery now (same cycle): its delayed job is promoted, its due time is now", async () => {
+    const { webhook_id } = await webhookOf(t);
+    await deliveriesFor(t, ["context.created"]);
+    const row = await h.db.webhookDelivery.findFirstOrThrow({ where: { webhookId: webhook_id } });
+    const retry = () =>
+      h.request.post(`/v1/webhooks/${webhook_id}/deliveries/${row.id}/retry`).set(bearer(t.keys.full));
+
+    // not attempted yet: on its way already
+    const early = await retry();
+    expect([early.status, early.body.error?.code]).toEqual([409, "CONFLICT"]);
+    expect(early.body.error.message).toMatch(/is pending; only a failed or retrying delivery/);
+
+    await fail(row.id, 2); // retrying, due again after its delay; its job waits in the delayed set
+    // this harness' delays are short: the next attempt is put ten minutes out, as a real delay would
+    await h.db.webhookDelivery.updateMany({
+      where: { id: row.id },
+      data: { nextAttemptAt: new Date(Date.now() + 600_000) },
+    });
+    await queue.remove(row.id);
+    await queue.add(
+      "deliverWebhook",
+      { deliveryId: row.id, eventId: row.eventId },
+      { jobId: row.id, delay: 600_000 },
+    );
+    expect(await queue.getJobState(row.id)).toBe("delayed");
+    const before = await h.db.webhookDelivery.findFirstOrThrow({ where: { id: row.id } });
+    expect(before.nextAttemptAt?.getTime() ?? 0).toBeGreaterThan(Date.now());
+
+    const res = await retry();
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ delivery_id: row.id, status: "retrying", attempts: 2 });
+    expect(Date.parse(res.body.next_attempt_at)).toBeLessThanOrEqual(Date.now());
+    const after = await h.db.webhookDelivery.findFirstOrThrow({ where: { id: row.id } });
+    expect(after).toMatchObject({ status: "pending", cycle: 1, attempts: 2 });
+    expect(await queue.getJobState(row.id)).toBe("waiting");
+
+    // with its job gone (Redis lost it), retry now adds it again
+    await queue.remove(row.id);
+    expect((await retry()).status).toBe(202);
+    expect((await queue.getJob(row.id))?.data).toEqual({ deliveryId: row.id, eventId: row.eventId });
+
+    // another user's delivery is not found; a succeeded one cannot be retried
+    const other = await h.tenant();
+    const foreign = await h.request
       .post(`/v1/webhooks/${webhook_id}/deliveries/${row.id}/retry`)
-      .set(bearer(t.keys.full));
-    expect(again.status).toBe(409);
-    expect(again.body.error.code).toBe("CONFLICT");
+      .set(bearer(other.keys.full));
+    expect(foreign.status).toBe(404);
   });
 });
 

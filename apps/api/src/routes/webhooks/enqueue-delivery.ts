@@ -24,3 +24,20 @@ export async function enqueueDeliveries(
 export function enqueueDelivery(deps: ApiDeps, delivery: DeliveryRef): Promise<void> {
   return enqueueDeliveries(deps, [delivery]);
 }
+
+/**
+ * One delivery made due now (retry now): its job is promoted from the delayed set, or added if it
+ * is gone. A lost call only delays it: the reconciler re-enqueues due rows.
+ */
+export async function enqueueDeliveryNow({ queues, logger }: ApiDeps, delivery: DeliveryRef): Promise<void> {
+  const [job] = deliveryJobsFor([delivery]);
+  if (!job) return;
+  await queues
+    .enqueueNow("deliverWebhook", job.payload, job.jobId)
+    .catch((err: unknown) =>
+      logger.warn(
+        { err, deliveryId: delivery.id },
+        "delivery promotion failed; the reconciler will pick the row up",
+      ),
+    );
+}

@@ -2,8 +2,8 @@ import {
   deliveryState,
   type EventName,
   MAX_DELIVERY_ATTEMPTS,
-  unpackRequestHeaders,
   type WebhookDisabledReason,
+  webhookHealth,
   webhookState,
 } from "@ctxlog/core";
 import type { DeliveryWithAttempts, Webhook, WebhookDelivery } from "@ctxlog/db";
@@ -12,8 +12,24 @@ import type { WebhookResource } from "./schemas";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** The columns a webhook's public shape reads: never its secrets. */
+export type WebhookRecordRow = Pick<
+  Webhook,
+  | "id"
+  | "url"
+  | "events"
+  | "description"
+  | "status"
+  | "disabledAt"
+  | "disabledReason"
+  | "rateLimit"
+  | "createdAt"
+  | "updatedAt"
+  | "previousSecretExpiresAt"
+>;
+
 /** The public shape of a webhook: never its secrets. */
-export function webhookResource(row: Webhook): WebhookResource {
+export function webhookResource(row: WebhookRecordRow): WebhookResource {
   const overlap = row.previousSecretExpiresAt && row.previousSecretExpiresAt > new Date();
   return {
     webhook_id: row.id,
@@ -21,6 +37,7 @@ export function webhookResource(row: Webhook): WebhookResource {
     events: row.events as EventName[],
     description: row.description,
     status: webhookState(row),
+    health: webhookHealth(row),
     disabled: row.disabledAt !== null,
     disabled_at: iso(row.disabledAt),
     disabled_reason: row.disabledAt === null ? null : (row.disabledReason as WebhookDisabledReason),
@@ -93,14 +110,14 @@ export function deliveryDetailResource(row: DeliveryWithAttempts): DeliveryDetai
           ? null
           : {
               url: a.requestUrl,
-              headers: unpackRequestHeaders(a.requestHeaders, { deliveryId: row.id, event: row.event }),
+              headers: a.requestHeaders ?? {},
             },
       response:
         a.responseStatus === null || a.responseHeaders === null
           ? null
           : {
               status: a.responseStatus,
-              headers: a.responseHeaders as Record<string, string | string[]>,
+              headers: a.responseHeaders,
               body: a.responseBody ?? "",
               body_truncated: a.responseBodyTruncated ?? false,
             },

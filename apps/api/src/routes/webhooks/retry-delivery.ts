@@ -3,13 +3,14 @@ import { retryDelivery as reopenDelivery } from "@ctxlog/db";
 import type { ApiDeps } from "../../deps";
 import type { RouteHandler } from "../route-spec";
 import type { deliveryParamsSchema } from "./delivery-schemas";
-import { enqueueDelivery } from "./enqueue-delivery";
+import { enqueueDelivery, enqueueDeliveryNow } from "./enqueue-delivery";
 import { deliveryIdParam, requireOwnWebhook } from "./lookups";
 import { deliveryResource } from "./resources";
 
 /**
- * POST /v1/webhooks/:id/deliveries/:delivery_id/retry — a new five-attempt cycle for a failed
- * delivery: same delivery id, same body. A delivery that is not failed, or of a disabled endpoint,
+ * POST /v1/webhooks/:id/deliveries/:delivery_id/retry — a failed delivery starts a new five-attempt
+ * cycle (same delivery id, same body); a retrying one is tried now instead of after its delay (the
+ * same cycle: "retry now"). A delivery not yet attempted or succeeded, or of a disabled endpoint,
  * is a 409.
  */
 export function retryDelivery(deps: ApiDeps): RouteHandler<{ params: typeof deliveryParamsSchema }> {
@@ -24,13 +25,15 @@ export function retryDelivery(deps: ApiDeps): RouteHandler<{ params: typeof deli
     }
     const result = await reopenDelivery(deps.db, webhook.id, deliveryId);
     if (result.outcome === "not_found") throw new AppError("NOT_FOUND", `No delivery ${deliveryId}.`);
-    if (result.outcome === "not_failed") {
+    if (result.outcome === "not_retryable") {
       throw new AppError(
         "CONFLICT",
-        `Delivery ${deliveryId} is ${deliveryState(result.delivery)}; only a failed delivery can be retried.`,
+        `Delivery ${deliveryId} is ${deliveryState(result.delivery)}; only a failed or retrying delivery can be retried.`,
       );
     }
-    await enqueueDelivery(deps, result.delivery);
+    // a retrying delivery's job waits out its delay in the queue: it is promoted, not added again
+    if (result.outcome === "due_now") await enqueueDeliveryNow(deps, result.delivery);
+    else await enqueueDelivery(deps, result.delivery);
     res.status(202).json(deliveryResource(result.delivery));
   };
 }

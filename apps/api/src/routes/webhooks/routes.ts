@@ -178,9 +178,14 @@ export const webhookRoutes: RouteSpec[] = [
     method: "post",
     path: "/webhooks/:id/deliveries/:delivery_id/retry",
     operationId: "retryWebhookDelivery",
-    summary: "Start a new five-attempt cycle for a failed delivery (same body, same delivery id)",
+    summary:
+      "Retry a delivery: a failed one starts a new five-attempt cycle (same body, same delivery id); a retrying one is tried now",
     params: deliveryParamsSchema,
-    success: { status: 202, description: "The delivery, pending again", schema: deliverySchema },
+    success: {
+      status: 202,
+      description: "The delivery: pending again (a new cycle), or retrying and due now",
+      schema: deliverySchema,
+    },
     errors: [403, 404, 409],
     handler: retryDelivery,
   }),

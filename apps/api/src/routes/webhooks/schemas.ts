@@ -1,4 +1,10 @@
-import { EVENT_NAMES, MAX_WEBHOOK_URL_LENGTH, WEBHOOK_DISABLED_REASONS, WEBHOOK_STATES } from "@ctxlog/core";
+import {
+  EVENT_NAMES,
+  MAX_WEBHOOK_URL_LENGTH,
+  WEBHOOK_DISABLED_REASONS,
+  WEBHOOK_HEALTH,
+  WEBHOOK_STATES,
+} from "@ctxlog/core";
 import { z } from "zod";
 import { paginationQuerySchema } from "../shared-schemas";
 
@@ -127,7 +133,14 @@ export const sendTestEventBodySchema = z
     description: "Optional: without a body the sample is context.created.",
   });
 
-export const listWebhooksQuerySchema = paginationQuerySchema.strict();
+export const listWebhooksQuerySchema = paginationQuerySchema
+  .extend({
+    health: z
+      .enum(WEBHOOK_HEALTH)
+      .optional()
+      .meta({ description: "Only the webhooks with this `health` (what GET /v1/overview counts)." }),
+  })
+  .strict();
 
 export const webhookIdParamsSchema = z.object({
   id: z.string().meta({ example: "whk_01JAZ0YQ8T9X2V3W4B5C6D7E8F" }),
@@ -145,7 +158,13 @@ export const webhookSchema = z
       description:
         "`disabled` while nothing is sent to the endpoint (see `disabled_reason`); otherwise `failing` once " +
         "a delivery has used all its attempts, `active` again after a success. GET /v1/overview counts " +
-        "endpoints by the same states.",
+        "endpoints by the same states. `health` tells a degraded endpoint from a healthy one.",
+    }),
+    health: z.enum(WEBHOOK_HEALTH).meta({
+      description:
+        "`active`, `degraded` from the first failed attempt (its delivery retries), `failing` once a delivery " +
+        "has used all its attempts, `active` again after any success; `disabled` while nothing is sent. " +
+        "GET /v1/overview (`webhooks_by_health`) and the webhook_endpoints metric count the same.",
     }),
     disabled: z.boolean().meta({
       description:

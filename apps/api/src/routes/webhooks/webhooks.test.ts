@@ -182,6 +182,32 @@ describe("GET /v1/webhooks (PostgreSQL + Redis)", () => {
     });
   });
 
+  it("filters by health (?health=), as GET /v1/overview counts them", async () => {
+    const tenant = await h.tenant();
+    // three live webhooks a user here (WEBHOOK_MAX_PER_USER): one stays active, one is degraded,
+    // one failing; then the failing one is disabled (it wins over its stored health)
+    const [fine, shaky, down] = [
+      (await create(tenant.keys.full, valid)).body.webhook_id,
+      (await create(tenant.keys.full, valid)).body.webhook_id,
+      (await create(tenant.keys.full, valid)).body.webhook_id,
+    ];
+    await h.db.webhook.update({ where: { id: shaky }, data: { status: "degraded" } });
+    await h.db.webhook.update({ where: { id: down }, data: { status: "failing" } });
+    const ids = async (health: string) =>
+      (await h.request.get(`/v1/webhooks?health=${health}`).set(bearer(tenant.keys.full))).body.data.map(
+        (w: { webhook_id: string; health: string }) => [w.webhook_id, w.health],
+      );
+    expect(await ids("active")).toEqual([[fine, "active"]]);
+    expect(await ids("degraded")).toEqual([[shaky, "degraded"]]);
+    expect(await ids("failing")).toEqual([[down, "failing"]]);
+    expect(await ids("disabled")).toEqual([]);
+    await h.request.put(`/v1/webhooks/${down}`).set(bearer(tenant.keys.full)).send({ disabled: true });
+    expect(await ids("failing")).toEqual([]);
+    expect(await ids("disabled")).toEqual([[down, "disabled"]]);
+    const bad = await h.request.get("/v1/webhooks?health=deleted").set(bearer(tenant.keys.full));
+    expect([bad.status, bad.body.error.code]).toEqual([400, "VALIDATION_ERROR"]);
+  });
+
   it.each([
     ["a foreign cursor", "?cursor=abc"],
     // Well formed, but issued by the contexts list: a position among other rows.

@@ -20,8 +20,8 @@ const invitation = {
   status: "pending",
 };
 
-function api(overrides: { removeSelf?: number } = {}) {
-  let colleagueStatus = "active";
+function api(overrides: { removeSelf?: number; colleague?: string | null } = {}) {
+  let colleagueStatus = overrides.colleague === undefined ? "active" : overrides.colleague;
   let invited = true;
   return fetchDouble([
     {
@@ -65,7 +65,10 @@ function api(overrides: { removeSelf?: number } = {}) {
       path: "/accounts",
       reply: () => ({
         status: 200,
-        body: { data: [{ ...colleague, status: colleagueStatus }, me], next_cursor: null },
+        body: {
+          data: colleagueStatus === null ? [me] : [{ ...colleague, status: colleagueStatus }, me],
+          next_cursor: null,
+        },
       }),
     },
     {
@@ -148,6 +151,27 @@ describe("the people of the account page", () => {
     const confirm = await screen.findByRole("dialog", { name: "Remove your own account?" });
     fireEvent.click(within(confirm).getByRole("button", { name: "Remove" }));
     expect(await within(confirm).findByText(/last account of this user that can sign in/)).toBeTruthy();
+  });
+
+  it("offers neither Disable nor Remove for the only person who can sign in", async () => {
+    for (const others of [null, "disabled"]) {
+      const { unmount } = renderApp("/account", {
+        fetch: api({ colleague: others }).fetch,
+        session: SESSION,
+      });
+      const mine = (await screen.findByText("The only person who can sign in", {}, {})).closest(
+        "tr",
+      ) as HTMLElement;
+      expect(within(mine).getByText(me.email)).toBeTruthy();
+      expect(within(mine).queryByRole("button")).toBeNull();
+      if (others === "disabled") {
+        // the disabled colleague can still be enabled or removed
+        const theirs = screen.getByText(colleague.email).closest("tr") as HTMLElement;
+        expect(within(theirs).getByRole("button", { name: "Enable" })).toBeTruthy();
+        expect(within(theirs).getByRole("button", { name: "Remove" })).toBeTruthy();
+      }
+      unmount();
+    }
   });
 
   it("an invitation says it was sent to the email, and never shows a link", async () => {

@@ -21,6 +21,10 @@ export default function AccountPage() {
   const signOutEverywhere = useSignOutEverywhere();
   const navigate = useNavigate();
   const account = session.data?.account;
+  // the one person who can sign in (active) cannot be disabled or removed: the API refuses it.
+  // Known only once every page of people is loaded; before, the buttons stay (the API still says no).
+  const active = people.items.filter((person) => person.status === "active");
+  const lastId = !people.hasNextPage && active.length === 1 ? active[0]?.account_id : undefined;
 
   return (
     <>
@@ -78,7 +82,11 @@ export default function AccountPage() {
                 {
                   header: "Actions",
                   cell: (person) => (
-                    <PersonActions person={person} self={person.account_id === account?.account_id} />
+                    <PersonActions
+                      person={person}
+                      self={person.account_id === account?.account_id}
+                      last={person.account_id === lastId}
+                    />
                   ),
                 },
               ]}

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, TextInput } from "@mantine/core";
 import { useInputState } from "@mantine/hooks";
 import { type FormEvent, useState } from "react";
+import { DateTime } from "../../components/DateTime";
 import { ErrorAlert } from "../../components/ErrorAlert";
 import { useInvite } from "./use-account";
 
@@ -44,8 +45,8 @@ export function InviteForm() {
       {invite.error ? <ErrorAlert error={invite.error} mt="sm" /> : null}
       {sent ? (
         <Alert mt="sm" color="green" role="status" title={`Invitation sent to ${sent.email}`}>
-          Its link works once, until {new Date(sent.expiresAt).toLocaleString()}. Inviting the same email
-          again sends a new one.
+          Its link works once, until <DateTime value={sent.expiresAt} />. Inviting the same email again sends
+          a new one.
         </Alert>
       ) : null}
     </>

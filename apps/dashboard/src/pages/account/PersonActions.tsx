@@ -1,4 +1,4 @@
-import { Group } from "@mantine/core";
+import { Group, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import type { Person } from "../../api/schema";
@@ -8,9 +8,10 @@ import { useRemoveAccount, useSetAccountEnabled } from "./use-account";
 
 /**
  * Disable (or enable) and remove a person, each behind a confirmation. The API refuses (409) to
- * take away the last account that can sign in; the dialog shows why. Removing oneself signs out.
+ * take away the last account that can sign in, so for that person (`last`) neither is offered;
+ * any other refusal shows in the dialog. Removing oneself signs out.
  */
-export function PersonActions({ person, self }: { person: Person; self: boolean }) {
+export function PersonActions({ person, self, last }: { person: Person; self: boolean; last: boolean }) {
   const setEnabled = useSetAccountEnabled();
   const remove = useRemoveAccount();
   const queryClient = useQueryClient();
@@ -18,6 +19,13 @@ export function PersonActions({ person, self }: { person: Person; self: boolean 
   const who = self ? "your own account" : person.email;
   const disabled = person.status === "disabled";
 
+  if (last) {
+    return (
+      <Text size="xs" c="dimmed">
+        The only person who can sign in
+      </Text>
+    );
+  }
   return (
     <Group gap="xs" wrap="nowrap">
       {disabled ? (

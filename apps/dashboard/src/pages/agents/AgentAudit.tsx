@@ -24,7 +24,7 @@ export function AgentAudit({ agentId }: { agentId: string }) {
           {rpcUrl === null
             ? config.isPending
               ? ""
-              : "Audit needs the chain's RPC: the deployment sets DASHBOARD_CHAIN_RPC_URL."
+              : "Audit runs in this browser against the chain, and this deployment names no public chain RPC for browsers (DASHBOARD_CHAIN_RPC_URL). `npx ctxlog audit` runs the same audit from a terminal."
             : `Checks every entry against the chain through ${new URL(rpcUrl).host}, in this browser.`}
         </Text>
       </Group>
@@ -32,7 +32,13 @@ export function AgentAudit({ agentId }: { agentId: string }) {
         <Alert
           mt="sm"
           color={result.complete ? "green" : "red"}
-          title={result.complete ? "COMPLETE" : `Broken: ${result.first_break?.kind ?? "incomplete"}`}
+          title={
+            result.complete
+              ? result.last_sequence === null
+                ? "COMPLETE: no entries yet"
+                : `Log complete up to sequence ${result.last_sequence}`
+              : `Broken at sequence ${result.first_break?.sequence ?? "?"}: ${result.first_break?.kind ?? "incomplete"}`
+          }
           role="status"
         >
           <Text size="sm" style={{ wordBreak: "break-word" }}>

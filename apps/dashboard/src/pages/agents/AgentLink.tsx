@@ -3,7 +3,7 @@ import { AppLink } from "../../components/AppLink";
 /** An agent's name, linking to its log's page. */
 export function AgentLink({ agentId }: { agentId: string }) {
   return (
-    <AppLink to={`/agents/${encodeURIComponent(agentId)}`} style={{ wordBreak: "break-all" }}>
+    <AppLink to={`/agents/${encodeURIComponent(agentId)}`} style={{ overflowWrap: "anywhere" }}>
       {agentId}
     </AppLink>
   );

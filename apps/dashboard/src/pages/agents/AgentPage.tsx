@@ -1,24 +1,23 @@
-import { Anchor, Badge, Button, Code, Group, Stack, Text } from "@mantine/core";
-import { useParams } from "react-router";
-import { AppLink } from "../../components/AppLink";
-import { DataTable } from "../../components/DataTable";
+import { Anchor, Code, Group, Stack } from "@mantine/core";
+import { useParams, useSearchParams } from "react-router";
 import { DateTime } from "../../components/DateTime";
-import { ErrorAlert } from "../../components/ErrorAlert";
 import { FieldList } from "../../components/FieldList";
 import { RecordPage } from "../../components/RecordPage";
 import { Section } from "../../components/Section";
-import { StatusBadge } from "../../components/StatusBadge";
-import { TableSkeleton } from "../../components/TableSkeleton";
 import { EraseAgentButton } from "../contexts/EraseActions";
 import { AgentAudit } from "./AgentAudit";
+import { AgentLog } from "./AgentLog";
 import { AgentTraces } from "./AgentTraces";
+import { readJump } from "./log-jump";
 import { useAgent, useAgentEntries } from "./use-agents";
 
 export default function AgentPage() {
   const { agentId = "" } = useParams();
   const agent = useAgent(agentId);
-  const entries = useAgentEntries(agentId, agent.data?.head_sequence);
-  const rows = entries.data?.pages.flat() ?? [];
+  // asked for beside the record, not once it is in: the two requests go out together
+  const [params] = useSearchParams();
+  const jump = readJump(params);
+  const entries = useAgentEntries(agentId, jump);
   const exportUrl = `/v1/agents/${encodeURIComponent(agentId)}/export`;
 
   return (
@@ -55,61 +54,7 @@ export default function AgentPage() {
           <Section title="Traces">
             <AgentTraces agentId={agentId} />
           </Section>
-          <Section title="Log">
-            {entries.error ? <ErrorAlert error={entries.error} mb="md" /> : null}
-            {entries.isPending ? (
-              <TableSkeleton rows={5} />
-            ) : (
-              <DataTable
-                label="Log entries"
-                rows={rows}
-                rowKey={(entry) => String(entry.sequence)}
-                minWidth={760}
-                empty="No entry."
-                columns={[
-                  { header: "Sequence", cell: (entry) => entry.sequence },
-                  {
-                    header: "Entry hash",
-                    style: { wordBreak: "break-all" },
-                    cell: (entry) => <Code>{entry.entry_hash}</Code>,
-                  },
-                  {
-                    header: "Status",
-                    cell: (entry) => (
-                      <Group gap={4} wrap="nowrap">
-                        <StatusBadge status={entry.status} />
-                        {entry.data_erased_at ? (
-                          <Badge color="gray" variant="outline">
-                            data erased
-                          </Badge>
-                        ) : null}
-                      </Group>
-                    ),
-                  },
-                  {
-                    header: "Context",
-                    cell: (entry) => (
-                      <AppLink to={`/contexts/${entry.context_id}`}>{entry.context_id}</AppLink>
-                    ),
-                  },
-                ]}
-              />
-            )}
-            {entries.hasNextPage ? (
-              <Button
-                mt="sm"
-                variant="default"
-                loading={entries.isFetchingNextPage}
-                onClick={() => entries.fetchNextPage()}
-              >
-                Load more
-              </Button>
-            ) : rows.length > 0 ? (
-              <Text size="xs" c="dimmed" mt="sm">
-                Entries 1 to {rows.length} of {record.head_sequence}.
-              </Text>
-            ) : null}
-          </Section>
+          <AgentLog entries={entries} jump={jump} total={record.head_sequence} />
         </Stack>
       )}
     </RecordPage>

@@ -1,9 +1,10 @@
-import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useApi } from "../../api/api-context";
 import { unwrap } from "../../api/errors";
 import { usePagedQuery } from "../../api/paged";
 import { queryKeys } from "../../api/query-keys";
-import type { AgentLog, AuditEntry, Schemas } from "../../api/schema";
+import type { AgentLog, Context, Schemas } from "../../api/schema";
+import { beforeOf, type LogJump } from "./log-jump";
 
 /** Logs with an entry received in `window` (none: every log). */
 export function useAgents(window: { since: string; until: string } | null) {
@@ -22,6 +23,32 @@ export function useAgents(window: { since: string; until: string } | null) {
           },
         }),
       ),
+  });
+}
+
+/** How many agent ids the contexts filter offers before anything is typed (in agent_id order). */
+export const AGENT_PICKER_LIMIT = 100;
+
+/**
+ * The user's agent ids for a picker: before anything is typed, the first AGENT_PICKER_LIMIT in
+ * agent_id order (GET /v1/agents); once something is, every agent whose id starts with it, case
+ * aside (GET /v1/search: agent_id_prefix, up to 20), so an agent past the first hundred is offered too.
+ */
+export function useAgentIds(typed = "") {
+  const api = useApi();
+  const prefix = typed.trim();
+  return useQuery({
+    queryKey: [...queryKeys.agents, "ids", prefix],
+    queryFn: async () => {
+      if (prefix === "") {
+        const page = await unwrap(api.GET("/agents", { params: { query: { limit: AGENT_PICKER_LIMIT } } }));
+        return page.data.map((log) => log.agent_id);
+      }
+      const found = await unwrap(api.GET("/search", { params: { query: { q: prefix } } }));
+      return found.results.filter((hit) => hit.kind === "agent").map((hit) => hit.id);
+    },
+    // the list shown while the next prefix is asked stays the last one (no flicker while typing)
+    placeholderData: (previous) => previous,
   });
 }
 
@@ -49,35 +76,30 @@ export function useAgent(agentId: string) {
   });
 }
 
-export const ENTRIES_PAGE = 50;
+export const ENTRIES_PAGE = 25;
 
-const parseLines = (text: string) =>
-  text
-    .split("\n")
-    .filter((line) => line.trim() !== "")
-    .map((line) => JSON.parse(line) as AuditEntry);
-
-/** The log in sequence order, ENTRIES_PAGE entries at a time, read from the export (NDJSON). */
-export function useAgentEntries(agentId: string, head: number | undefined) {
+/**
+ * The agent's log newest first, ENTRIES_PAGE entries a page, from the jump's entry or time when
+ * there is one (GET /v1/contexts?agent_id=…: to_sequence, created_before), paged on to entry 1.
+ */
+export function useAgentEntries(agentId: string, jump: LogJump) {
   const api = useApi();
-  return useInfiniteQuery({
-    queryKey: queryKeys.agentEntries(agentId),
-    enabled: head !== undefined,
-    initialPageParam: 1,
-    queryFn: async ({ pageParam }) => {
-      const text = await unwrap(
-        api.GET("/agents/{agent_id}/export", {
+  return usePagedQuery<Context>({
+    queryKey: [...queryKeys.agentEntries(agentId), jump],
+    fetchPage: (cursor) =>
+      unwrap(
+        api.GET("/contexts", {
           params: {
-            path: { agent_id: agentId },
-            query: { from_sequence: pageParam, to_sequence: pageParam + ENTRIES_PAGE - 1 },
+            query: {
+              agent_id: agentId,
+              limit: ENTRIES_PAGE,
+              cursor,
+              ...(jump && "sequence" in jump ? { to_sequence: jump.sequence } : {}),
+              ...(jump && "at" in jump ? { created_before: beforeOf(jump.at) } : {}),
+            },
           },
-          parseAs: "text",
         }),
-      );
-      return parseLines(text as unknown as string);
-    },
-    getNextPageParam: (last, _all, from) =>
-      last.length === ENTRIES_PAGE && from + ENTRIES_PAGE <= (head ?? 0) ? from + ENTRIES_PAGE : undefined,
+      ),
   });
 }
 

@@ -29,7 +29,7 @@ export function ContextTimeline({ steps }: { steps: TimelineStep[] }) {
               {look.word}
             </Text>
             {step.detail ? (
-              <Text size="sm" style={{ wordBreak: "break-all" }}>
+              <Text size="sm" style={{ overflowWrap: "anywhere" }}>
                 {step.key === "received" ? <DateTime value={step.detail} /> : step.detail}
               </Text>
             ) : null}

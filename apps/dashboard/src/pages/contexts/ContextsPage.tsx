@@ -1,5 +1,6 @@
-import { Badge, Code, Group, TextInput } from "@mantine/core";
-import { useInputState } from "@mantine/hooks";
+import { Autocomplete, Badge, Code, Group } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { AppLink } from "../../components/AppLink";
 import { DateTime } from "../../components/DateTime";
@@ -12,6 +13,7 @@ import { TimeRangeControl } from "../../components/TimeRangeControl";
 import { rangeParams } from "../../components/time-range";
 import { useUrlRange } from "../../components/use-url-range";
 import { AgentLink } from "../agents/AgentLink";
+import { useAgentIds } from "../agents/use-agents";
 import { FirstContext } from "./FirstContext";
 import { CONTEXT_STATUSES, type ContextFilters, useContexts } from "./use-contexts";
 
@@ -26,7 +28,10 @@ export default function ContextsPage() {
     window,
   };
   const contexts = useContexts(filters);
-  const [agent, setAgent] = useInputState(filters.agent_id);
+  const [agent, setAgent] = useState(filters.agent_id);
+  // asked as the id is typed, a fifth of a second after the last key
+  const [typed] = useDebouncedValue(agent, 200);
+  const agentIds = useAgentIds(typed === filters.agent_id ? "" : typed);
 
   const apply = (next: ContextFilters) => {
     const search: Record<string, string> = {};
@@ -39,7 +44,19 @@ export default function ContextsPage() {
     <>
       <PageHeader title="Contexts" />
       <FilterForm onApply={() => apply({ ...filters, agent_id: agent.trim() })}>
-        <TextInput label="Agent" placeholder="agent_id" value={agent} onChange={setAgent} />
+        {/* the user's agents to pick from, by the start of their id; any typed id still filters (Enter or Filter) */}
+        <Autocomplete
+          label="Agent"
+          placeholder="agent_id"
+          data={agentIds.data ?? []}
+          value={agent}
+          onChange={setAgent}
+          onOptionSubmit={(picked) => apply({ ...filters, agent_id: picked })}
+          limit={20}
+          // inside the page's main landmark (a portal's list would sit outside every landmark), and
+          // only while open: a hidden copy of every agent id would precede the table's
+          comboboxProps={{ withinPortal: false, keepMounted: false }}
+        />
         <StatusFilter
           label="Status"
           statuses={CONTEXT_STATUSES}

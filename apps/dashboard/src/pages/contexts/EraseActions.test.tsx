@@ -51,6 +51,21 @@ describe("Erase data on the context page", () => {
         },
       },
       {
+        method: "GET",
+        path: "/agents/planner-7",
+        reply: () => ({
+          status: 200,
+          body: {
+            agent_id: "planner-7",
+            head_sequence: 10_005,
+            head_entry_hash: `0x${"22".repeat(32)}`,
+            counts: { pending: 1, confirmed: 10_000, failed: 4 },
+            first_activity_at: "2026-11-26T10:00:00.000Z",
+            last_activity_at: "2026-11-26T11:00:00.000Z",
+          },
+        }),
+      },
+      {
         method: "DELETE",
         path: "/agents/planner-7/data",
         reply: (_req, n) => ({
@@ -85,7 +100,18 @@ describe("Erase data on the context page", () => {
     const agentDialog = await screen.findByRole("dialog", {
       name: /Erase the data of every context of planner-7/,
     });
-    fireEvent.click(within(agentDialog).getByRole("button", { name: "Erase all its data" }));
+    // how many it erases (the agent record's counts), and nothing until the agent id is typed
+    expect(within(agentDialog).getByText(/of all 10005 contexts of this agent are deleted/)).toBeTruthy();
+    const go = within(agentDialog).getByRole("button", { name: "Erase the data of all 10005 contexts" });
+    const typed = within(agentDialog).getByLabelText("Type planner-7 to confirm");
+    expect((go as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(typed, { target: { value: "planner-" } });
+    expect((go as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(go);
+    expect(api.callsTo("DELETE", "/agents/planner-7/data")).toHaveLength(0);
+    fireEvent.change(typed, { target: { value: "planner-7" } });
+    expect((go as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(go);
     expect(await screen.findByText("Erased the data of 10005 contexts of planner-7.")).toBeTruthy();
     expect(api.callsTo("DELETE", "/agents/planner-7/data")).toHaveLength(2);
   });

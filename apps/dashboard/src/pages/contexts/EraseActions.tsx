@@ -1,5 +1,6 @@
 import { Alert } from "@mantine/core";
 import { ConfirmButton } from "../../components/ConfirmButton";
+import { useAgent } from "../agents/use-agents";
 import { useEraseAgentData, useEraseContextData } from "./use-erase";
 
 const KEPT =
@@ -21,15 +22,23 @@ export function EraseContextButton({ id, erased }: { id: string; erased: boolean
   );
 }
 
-/** "Erase agent data": every context of one agent, behind a confirmation, and how many it erased. */
+/**
+ * "Erase agent data": every context of one agent, behind a confirmation that says how many
+ * contexts the agent has (its record's counts, GET /v1/agents/:agent_id: the agent page has it
+ * cached already) and asks for the agent id to be typed.
+ */
 export function EraseAgentButton({ agentId }: { agentId: string }) {
   const erase = useEraseAgentData(agentId);
+  const counts = useAgent(agentId).data?.counts;
+  const contexts = counts ? counts.pending + counts.confirmed + counts.failed : null;
+  const all = contexts === null ? "all the contexts" : `all ${contexts} context${contexts === 1 ? "" : "s"}`;
   return (
     <>
       <ConfirmButton
         title={`Erase the data of every context of ${agentId}?`}
-        message={`The context_data and metadata of all of this agent's contexts are deleted everywhere ctxlog keeps them, for good. ${KEPT}`}
-        confirmLabel="Erase all its data"
+        message={`The context_data and metadata of ${all} of this agent are deleted everywhere ctxlog keeps them, for good (those erased before stay erased). ${KEPT}`}
+        confirmLabel={`Erase the data of ${all}`}
+        typeToConfirm={agentId}
         onConfirm={() => erase.mutateAsync()}
       >
         Erase agent data

@@ -51,6 +51,8 @@ export interface SpanNode extends GenAiSummary {
   spanStatus: string;
   statusMessage: string;
   startNs: bigint;
+  /** null when the span gives no end, or one before its start */
+  endNs: bigint | null;
   /** depth in the tree: 0 for a root (or a span whose parent was not received) */
   depth: number;
 }
@@ -65,16 +67,18 @@ export function traceIdOf(context: Pick<Context, "metadata">): string | null {
   return typeof id === "string" && /^[0-9a-f]{32}$/.test(id) ? id : null;
 }
 
+/** A time in nanoseconds since the epoch (OTLP stores them as decimal strings), or null. */
+function nanos(value: Json): bigint | null {
+  if (typeof value === "string") return /^\d{1,20}$/.test(value) ? BigInt(value) : null;
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? BigInt(value) : null;
+}
+
 function nodeOf(context: Pick<Context, "context_id" | "context_data">): Omit<SpanNode, "depth"> | null {
   const span = context.context_data;
   if (!span || typeof span.span_id !== "string") return null;
   const status = isRecord(span.status) ? span.status : {};
-  let startNs = 0n;
-  try {
-    startNs = BigInt(String(span.start_time_unix_nano ?? "0"));
-  } catch {
-    // not a decimal string: sorts first
-  }
+  const startNs = nanos(span.start_time_unix_nano) ?? 0n; // none: sorts first
+  const end = nanos(span.end_time_unix_nano);
   return {
     contextId: context.context_id,
     spanId: span.span_id,
@@ -83,6 +87,7 @@ function nodeOf(context: Pick<Context, "context_id" | "context_data">): Omit<Spa
     spanStatus: typeof status.code === "string" ? status.code : "unset",
     statusMessage: typeof status.message === "string" ? status.message : "",
     startNs,
+    endNs: end !== null && end >= startNs ? end : null,
     ...genAiSummary(isRecord(span.attributes) ? span.attributes : {}),
   };
 }

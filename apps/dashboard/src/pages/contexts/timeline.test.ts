@@ -111,7 +111,7 @@ describe("deriveTimeline", () => {
       "outcome:waiting",
     ]);
     expect(sent[2]?.detail).toMatch(
-      /^0xabc · Overdue: not confirmed by its estimated time \(2026-11-26T10:00:05.000Z\)/,
+      /^0xabc · Overdue: not confirmed by its estimated time \(2026-11-26 10:00:05 UTC\)/,
     );
     expect(states(deriveTimeline(late, 3, now))[1]).toBe("batched:overdue");
     expect(states(deriveTimeline({ ...late, transaction_hash: TX, block_number: 9 }, 3, now))[3]).toBe(

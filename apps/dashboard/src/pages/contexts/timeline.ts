@@ -1,4 +1,5 @@
 import type { Context } from "../../api/schema";
+import { formatDateTime, getZone } from "../../components/time-zone";
 
 export type StepState = "done" | "current" | "waiting" | "failed" | "skipped" | "overdue";
 
@@ -40,7 +41,7 @@ export function deriveTimeline(
   const estimated = context.estimated_confirmation ? Date.parse(context.estimated_confirmation) : Number.NaN;
   const overdue = status === "pending" && estimated < now;
   const late = overdue
-    ? `Overdue: not confirmed by its estimated time (${new Date(estimated).toISOString()})`
+    ? `Overdue: not confirmed by its estimated time (${formatDateTime(estimated, getZone())})`
     : null;
   const n = context.confirmations;
   const depth = requiredConfirmations ? `${n}/${requiredConfirmations}` : String(n);

@@ -4,6 +4,7 @@ import { fetchDouble } from "../../testing/fetch-double";
 import { renderApp, SESSION } from "../../testing/render";
 
 const TRACE = "5b8efff798038103d269b633813fc60c";
+const T0 = 1764201600000000000n;
 const record = (
   id: string,
   spanId: string,
@@ -11,6 +12,8 @@ const record = (
   name: string,
   attributes: Record<string, unknown>,
   code = "ok",
+  // start and end, in ms after the trace's first start
+  [startMs, endMs] = [0, 0],
 ) => ({
   context_id: id,
   agent_id: "weather-agent",
@@ -33,7 +36,8 @@ const record = (
     span_id: spanId,
     parent_span_id: parent,
     name,
-    start_time_unix_nano: `17642016000000000${id.slice(-2)}`,
+    start_time_unix_nano: String(T0 + BigInt(startMs) * 1_000_000n),
+    end_time_unix_nano: String(T0 + BigInt(endMs) * 1_000_000n),
     status: { code, message: code === "error" ? "upstream timeout" : "" },
     attributes,
   },
@@ -46,14 +50,30 @@ const record = (
   entry_hash: "0xentry",
 });
 
-const agent = record("ctx_10", "a0", "", "invoke_agent weather", { "gen_ai.operation.name": "invoke_agent" });
-const chat = record("ctx_11", "a1", "a0", "chat gpt-4o", {
-  "gen_ai.operation.name": "chat",
-  "gen_ai.system": "openai",
-  "gen_ai.request.model": "gpt-4o",
-  "gen_ai.usage.input_tokens": "121",
-  "gen_ai.usage.output_tokens": "30",
-});
+const agent = record(
+  "ctx_10",
+  "a0",
+  "",
+  "invoke_agent weather",
+  { "gen_ai.operation.name": "invoke_agent" },
+  "unset",
+  [0, 2000],
+);
+const chat = record(
+  "ctx_11",
+  "a1",
+  "a0",
+  "chat gpt-4o",
+  {
+    "gen_ai.operation.name": "chat",
+    "gen_ai.system": "openai",
+    "gen_ai.request.model": "gpt-4o",
+    "gen_ai.usage.input_tokens": "121",
+    "gen_ai.usage.output_tokens": "30",
+  },
+  "unset",
+  [100, 1300],
+);
 const tool = record(
   "ctx_12",
   "a2",
@@ -61,10 +81,11 @@ const tool = record(
   "execute_tool get_weather",
   { "gen_ai.operation.name": "execute_tool" },
   "error",
+  [1500, 1750],
 );
 
 describe("a span's context page", () => {
-  it("shows its trace as a tree with each span's status and model, linking the other spans", async () => {
+  it("shows its trace as a waterfall: bars by start and duration, nested, an error badge only on errors", async () => {
     const api = fetchDouble([
       { method: "GET", path: "/contexts/ctx_11", reply: () => ({ status: 200, body: chat }) },
       {
@@ -89,6 +110,21 @@ describe("a span's context page", () => {
     expect(items[1]?.getAttribute("aria-current")).toBe("true");
     expect(items[2]?.textContent).toContain("error");
     expect(items[2]?.textContent).toContain("upstream timeout");
+    // unset says nothing: no badge; each span's duration, its bar placed on the trace's 2 s
+    expect(within(tree).queryByText("unset")).toBeNull();
+    expect(within(tree).getAllByText("error")).toHaveLength(1);
+    expect(items.map((li) => li.textContent?.match(/(\d+(\.\d+)?) (ms|s)$/)?.[0])).toEqual([
+      "2 s",
+      "1.2 s",
+      "250 ms",
+    ]);
+    const bars = items.map((li) => li.querySelector<HTMLElement>("[data-bar]")?.style);
+    expect(bars.map((b) => [b?.left, b?.width])).toEqual([
+      ["0%", "100%"],
+      ["5%", "60%"],
+      ["75%", "12.5%"],
+    ]);
+    expect(screen.getByText(/3 spans over 2 s/)).toBeTruthy();
     expect(within(tree).getByRole("link", { name: "execute_tool get_weather" }).getAttribute("href")).toBe(
       "/contexts/ctx_12",
     );

@@ -1,12 +1,15 @@
 import { Skeleton, Stack, Text } from "@mantine/core";
 import { AppLink } from "../../components/AppLink";
 import { ErrorAlert } from "../../components/ErrorAlert";
-import { JsonBlock } from "../../components/JsonBlock";
+import { JsonViewer } from "../../components/JsonViewer";
 import { PageHeader } from "../../components/PageHeader";
 import { Section } from "../../components/Section";
 import { useEventTypes } from "./use-events";
 
-/** The event catalog (GET /v1/event-types): each type's summary, an example and its JSON Schema. */
+/**
+ * The event catalog (GET /v1/event-types): each type's summary, an example and its JSON Schema, in
+ * the JSON viewer the context page uses (collapse, search, wrap, copy).
+ */
 export default function EventTypesPage() {
   const types = useEventTypes();
   return (
@@ -26,14 +29,14 @@ export default function EventTypesPage() {
             <Text size="sm" fw={500} mb={4}>
               Example
             </Text>
-            <JsonBlock value={t.sample} label={`Example of ${t.type}`} />
+            <JsonViewer value={t.sample} label={`Example of ${t.type}`} maxHeight={320} />
             <details style={{ marginTop: 8 }}>
               <summary style={{ cursor: "pointer" }}>
                 <Text span size="sm">
                   JSON Schema
                 </Text>
               </summary>
-              <JsonBlock value={t.schema} label={`JSON Schema of ${t.type}`} />
+              <JsonViewer value={t.schema} label={`JSON Schema of ${t.type}`} maxHeight={320} />
             </details>
           </Section>
         ))}

@@ -7,6 +7,7 @@ import { PageHeader } from "../../components/PageHeader";
 import { ShownOnceModal } from "../../components/ShownOnceModal";
 import { StatusBadge } from "../../components/StatusBadge";
 import { StatusFilter } from "../../components/StatusFilter";
+import { formatDateTime, getZone } from "../../components/time-zone";
 import { CreateKeyModal } from "./CreateKeyModal";
 import { KeyActions } from "./KeyActions";
 import { KEY_STATUSES, type KeyStatusFilter, useKeys } from "./use-keys";
@@ -61,7 +62,7 @@ export default function KeysPage() {
                     title: "Your rolled API key",
                     key,
                     note: previousExpiresAt
-                      ? `The previous key keeps working until ${new Date(previousExpiresAt).toLocaleString()}.`
+                      ? `The previous key keeps working until ${formatDateTime(previousExpiresAt, getZone())}.`
                       : undefined,
                   })
                 }

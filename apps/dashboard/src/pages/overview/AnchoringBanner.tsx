@@ -13,13 +13,23 @@ export function formatBehind(seconds: number): string {
 
 /**
  * Shown on the overview while anchoring does not keep up: how far behind it is and why (the chain
- * worker's last error), or that the chain worker refused to start on another chain.
+ * worker's last error), that the last batch failed, or that the chain worker refused to start on
+ * another chain.
  */
 export function AnchoringBanner({ anchoring }: { anchoring: Anchoring }) {
   if (anchoring.state === "wrong_chain") {
     return (
       <Alert color="red" title="Anchoring stopped: the chain worker refused to start" role="alert">
         <Text size="sm">{anchoring.reason}</Text>
+      </Alert>
+    );
+  }
+  if (anchoring.state === "failing") {
+    return (
+      <Alert color="red" title="Anchoring is failing: the last batch failed" role="alert">
+        <Text size="sm">
+          {anchoring.reason} Its contexts failed; this clears once a batch confirms again.
+        </Text>
       </Alert>
     );
   }

@@ -5,7 +5,6 @@ import "../../testing/render";
 import ContextsChart from "./ContextsChart";
 
 const START = Date.parse("2026-11-26T10:00:00.000Z");
-const TIME = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
 const points = Array.from({ length: 60 }, (_, i) => ({
   minute: new Date(START + i * 60_000).toISOString(),
   count: i === 42 ? 9 : i % 10 === 0 ? 1 : 0,
@@ -24,7 +23,8 @@ describe("ContextsChart", () => {
 
     const chart = screen.getByRole("img");
     expect(chart.getAttribute("aria-label")).toBe(
-      `Contexts per minute, last hour: 15 in total; busiest minute ${TIME.format(new Date(points[42]?.minute ?? ""))} with 9`,
+      // 10:42 UTC: the console shows UTC unless the person chose local time
+      "Contexts per minute, last hour: 15 in total; busiest minute 10:42 UTC with 9",
     );
     expect(chart.style.height).toBe("240px"); // fixed: nothing below moves when the chart draws
     expect(chart.querySelector("canvas")).toBeNull();

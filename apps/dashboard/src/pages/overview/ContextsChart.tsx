@@ -1,19 +1,26 @@
 import { VisuallyHidden } from "@mantine/core";
 import { useEffect, useRef } from "react";
 import type uPlot from "uplot";
+import { useZone } from "../../components/DateTime";
+import { formatClock, getZone, type Zone, zoneName } from "../../components/time-zone";
 import { canDraw, createPlot, type Points, toColumns } from "./contexts-chart-plot";
 
 const HEIGHT = 240;
-const TIME = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
 
 /** What a screen reader hears for the chart: the total, and the busiest minute when there is one. */
-export function summarize(points: Points, caption = "Contexts per minute, last hour"): string {
+export function summarize(
+  points: Points,
+  caption = "Contexts per minute, last hour",
+  zone: Zone = getZone(),
+): string {
   const total = points.reduce((sum, point) => sum + point.count, 0);
   const peak = points.reduce<Points[number] | null>(
     (best, point) => (point.count > (best?.count ?? 0) ? point : best),
     null,
   );
-  const busiest = peak ? `; busiest minute ${TIME.format(new Date(peak.minute))} with ${peak.count}` : "";
+  const busiest = peak
+    ? `; busiest minute ${formatClock(peak.minute, zone)} ${zoneName(zone)} with ${peak.count}`
+    : "";
   return `${caption}: ${total} in total${busiest}`;
 }
 
@@ -28,6 +35,7 @@ export default function ContextsChart({
   caption?: string;
   total?: string;
 }) {
+  const zone = useZone();
   const container = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const hovered = useRef<HTMLSpanElement>(null);
@@ -42,9 +50,7 @@ export default function ContextsChart({
     const showHovered = (index: number | null) => {
       const point = index === null ? undefined : latest.current[index];
       if (hovered.current) {
-        hovered.current.textContent = point
-          ? ` · ${TIME.format(new Date(point.minute))}: ${point.count}`
-          : "";
+        hovered.current.textContent = point ? ` · ${formatClock(point.minute, zone)}: ${point.count}` : "";
       }
     };
     const chart = createPlot(
@@ -52,6 +58,7 @@ export default function ContextsChart({
       { width: element.clientWidth, height: HEIGHT },
       latest.current,
       showHovered,
+      zone,
     );
     plot.current = chart;
     // follow the card's width (phone rotation, sidebar toggling); the height stays fixed
@@ -65,7 +72,8 @@ export default function ContextsChart({
       chart.destroy();
       plot.current = null;
     };
-  }, []);
+    // drawn again when the toggle changes the zone (its axis labels)
+  }, [zone]);
 
   useEffect(() => {
     plot.current?.setData(toColumns(points));
@@ -77,21 +85,21 @@ export default function ContextsChart({
         ref={container}
         style={{ height: HEIGHT, overflow: "hidden" }}
         role="img"
-        aria-label={summarize(points, caption)}
+        aria-label={summarize(points, caption, zone)}
       />
       <VisuallyHidden>
         <table>
           <caption>{caption}</caption>
           <thead>
             <tr>
-              <th scope="col">Minute</th>
+              <th scope="col">Minute ({zoneName(zone)})</th>
               <th scope="col">Contexts</th>
             </tr>
           </thead>
           <tbody>
             {points.map((point) => (
               <tr key={point.minute}>
-                <th scope="row">{TIME.format(new Date(point.minute))}</th>
+                <th scope="row">{formatClock(point.minute, zone)}</th>
                 <td>{point.count}</td>
               </tr>
             ))}

@@ -1,6 +1,8 @@
 import { Code, Paper, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
 import { type ReactNode, Suspense } from "react";
 import { LazyChunk } from "../../app/lazy-component";
+import { AppLink } from "../../components/AppLink";
+import { useZone } from "../../components/DateTime";
 import { ErrorAlert } from "../../components/ErrorAlert";
 import { FieldList } from "../../components/FieldList";
 import { PageHeader } from "../../components/PageHeader";
@@ -8,16 +10,35 @@ import { Section } from "../../components/Section";
 import { TimeRangeControl } from "../../components/TimeRangeControl";
 import { rangeWords } from "../../components/time-range";
 import { useUrlRange } from "../../components/use-url-range";
+import { WEBHOOK_HEALTH_FILTERS } from "../webhooks/use-webhooks";
 import { AnchoringBanner } from "./AnchoringBanner";
+import { AnchoringCosts } from "./AnchoringCosts";
 import { contextsChartChunk } from "./chart-chunk";
 import { LatencyChart } from "./LatencyChart";
 import { formatEther, useOverview, useOverviewSeries } from "./use-overview";
 
-function Stat({ label, value, loading }: { label: string; value: ReactNode; loading: boolean }) {
+/** A count; with `to`, its label links to the list it counts (filtered as it counts). */
+function Stat({
+  label,
+  value,
+  loading,
+  to,
+}: {
+  label: string;
+  value: ReactNode;
+  loading: boolean;
+  to?: string;
+}) {
   return (
     <Paper withBorder p="md" h={92}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
+        {to ? (
+          <AppLink to={to} c="inherit" underline="always">
+            {label}
+          </AppLink>
+        ) : (
+          label
+        )}
       </Text>
       {loading ? (
         <Skeleton height={30} mt={6} />
@@ -47,7 +68,8 @@ export function bucketWords(seconds: number): string {
 export default function OverviewPage() {
   const overview = useOverview();
   const { range, window, setRange } = useUrlRange({ key: "1h" });
-  const words = rangeWords(range ?? { key: "1h" });
+  const zone = useZone();
+  const words = rangeWords(range ?? { key: "1h" }, zone);
   const series = useOverviewSeries(window ?? { since: "", until: "" });
   const data = overview.data;
   const loading = overview.isPending;
@@ -60,9 +82,24 @@ export default function OverviewPage() {
       <Stack>
         {data ? <AnchoringBanner anchoring={data.anchoring} /> : null}
         <SimpleGrid cols={{ base: 2, md: 4 }}>
-          <Stat label="Pending" value={data?.contexts_by_status.pending} loading={loading} />
-          <Stat label="Confirmed" value={data?.contexts_by_status.confirmed} loading={loading} />
-          <Stat label="Failed" value={data?.contexts_by_status.failed} loading={loading} />
+          <Stat
+            label="Pending"
+            value={data?.contexts_by_status.pending}
+            loading={loading}
+            to="/contexts?status=pending"
+          />
+          <Stat
+            label="Confirmed"
+            value={data?.contexts_by_status.confirmed}
+            loading={loading}
+            to="/contexts?status=confirmed"
+          />
+          <Stat
+            label="Failed"
+            value={data?.contexts_by_status.failed}
+            loading={loading}
+            to="/contexts?status=failed"
+          />
           <Stat
             label="Avg. POST → confirmed (24 h)"
             value={average === null || average === undefined ? "—" : `${average.toFixed(1)} s`}
@@ -101,6 +138,7 @@ export default function OverviewPage() {
         <Section title="Confirmation time (POST → confirmed)">
           {series.data ? <LatencyChart points={series.data.points} /> : <Skeleton height={170} />}
         </Section>
+        {window ? <AnchoringCosts window={window} words={words} /> : null}
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <Section title="Chain" mih={220}>
             {data ? (
@@ -127,9 +165,16 @@ export default function OverviewPage() {
             )}
           </Section>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 1 }} spacing="sm">
-            <Stat label="Webhooks active" value={data?.webhooks_by_status.active} loading={loading} />
-            <Stat label="Webhooks failing" value={data?.webhooks_by_status.failing} loading={loading} />
-            <Stat label="Webhooks disabled" value={data?.webhooks_by_status.disabled} loading={loading} />
+            {/* the health values the webhooks list filters by: one list (use-webhooks.ts) */}
+            {WEBHOOK_HEALTH_FILTERS.map((health) => (
+              <Stat
+                key={health}
+                label={`Webhooks ${health}`}
+                value={data?.webhooks_by_health[health]}
+                loading={loading}
+                to={`/webhooks?health=${health}`}
+              />
+            ))}
             <Stat label="Deliveries failed (24 h)" value={data?.deliveries_failed_24h} loading={loading} />
           </SimpleGrid>
         </SimpleGrid>

@@ -20,6 +20,7 @@ const overview = {
   },
   anchoring: { state: "ok", behind_seconds: 0, threshold_seconds: 60, reason: null, reported_at: null },
   webhooks_by_status: { active: 0, failing: 0, disabled: 0 },
+  webhooks_by_health: { active: 0, degraded: 0, failing: 0, disabled: 0 },
   deliveries_failed_24h: 0,
 };
 
@@ -117,21 +118,22 @@ describe("the overview's range", () => {
     const { router } = renderApp("/", { fetch: api.fetch, session: SESSION });
     await screen.findByRole("img", { name: /^Contexts received per / }, {});
     await user.click(screen.getByRole("radio", { name: "Custom" }));
-    const from = screen.getByLabelText("From");
-    const to = screen.getByLabelText("To");
+    // the fields name their zone: UTC until the person picks local time
+    const from = screen.getByLabelText("From (UTC)");
+    const to = screen.getByLabelText("To (UTC)");
     await user.clear(from);
-    await user.type(from, "2026-11-20T12:00");
+    await user.type(from, "2026-11-20 12:00:00");
     await user.clear(to);
-    await user.type(to, "2026-11-20T09:00");
+    await user.type(to, "2026-11-20 09:00:00");
     await user.click(screen.getByRole("button", { name: "Apply range" }));
     expect(await screen.findByText("The end must be after the start.")).toBeTruthy();
     expect(router.state.location.search).toBe("");
 
     await user.clear(from);
-    await user.type(from, "2026-11-20T08:00");
+    await user.type(from, "2026-11-20 08:00:00");
     await user.click(screen.getByRole("button", { name: "Apply range" }));
-    const since = new Date(2026, 10, 20, 8, 0).toISOString();
-    const until = new Date(2026, 10, 20, 9, 0).toISOString();
+    const since = "2026-11-20T08:00:00.000Z";
+    const until = "2026-11-20T09:00:00.000Z";
     expect(
       await screen.findByRole("img", { name: /^Contexts received per 15 minutes, .+ to .+: 7 in total/ }, {}),
     ).toBeTruthy();

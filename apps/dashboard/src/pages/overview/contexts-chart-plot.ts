@@ -1,11 +1,11 @@
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import type { Overview } from "../../api/schema";
+import { formatClock, type Zone } from "../../components/time-zone";
 
 export type Points = Overview["contexts_per_minute"];
 
 const BAR = "#4c6ef5";
-const TIME = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
 const AXIS = { stroke: "#495057", grid: { stroke: "#e9ecef", width: 1 }, ticks: { show: false } };
 
 /** uPlot wants columns: x in unix seconds, then one array per series. */
@@ -33,6 +33,7 @@ export function createPlot(
   size: { width: number; height: number },
   points: Points,
   onHover: (index: number | null) => void,
+  zone: Zone,
 ): uPlot {
   const options: uPlot.Options = {
     ...size,
@@ -44,8 +45,9 @@ export function createPlot(
       y: { range: (_u, _min, max) => [0, Math.max(1, Math.ceil(max * 1.1))] },
     },
     axes: [
-      // hours and minutes only: the date line uPlot adds would take a second row on a phone
-      { ...AXIS, space: 60, values: (_u, splits) => splits.map((s) => TIME.format(new Date(s * 1000))) },
+      // 24-hour hours and minutes only (the zone the toggle names): the date line uPlot adds would
+      // take a second row on a phone, and "06:00 AM" was clipped at the right edge
+      { ...AXIS, space: 60, values: (_u, splits) => splits.map((s) => formatClock(s * 1000, zone)) },
       // counts are whole numbers: no 0.5 ticks
       {
         ...AXIS,

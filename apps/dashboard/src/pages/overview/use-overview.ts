@@ -3,6 +3,7 @@ import { useApi } from "../../api/api-context";
 import { unwrap } from "../../api/errors";
 import { queryKeys } from "../../api/query-keys";
 
+/** GET /v1/overview, every 15 s (the overview page; the header polls GET /v1/anchoring/status alone). */
 export function useOverview() {
   const api = useApi();
   return useQuery({
@@ -27,6 +28,17 @@ export function useOverviewSeries(window: { since: string; until: string }) {
   return useQuery({
     queryKey: queryKeys.overviewSeries(window),
     queryFn: () => unwrap(api.GET("/overview/series", { params: { query: window } })),
+    refetchInterval: 60_000,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** What anchoring the user's contexts cost over a window (GET /v1/anchoring/costs): it changes per batch. */
+export function useAnchoringCosts(window: { since: string; until: string }) {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.anchoringCosts(window),
+    queryFn: () => unwrap(api.GET("/anchoring/costs", { params: { query: window } })),
     refetchInterval: 60_000,
     placeholderData: (previous) => previous,
   });

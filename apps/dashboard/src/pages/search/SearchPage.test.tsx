@@ -18,10 +18,45 @@ describe("the search box", () => {
             query: request.query.get("q"),
             results:
               request.query.get("q") === hash
-                ? [{ kind: "context", id: "ctx_1", matched: "transaction_hash", webhook_id: null }]
+                ? [
+                    {
+                      kind: "context",
+                      id: "ctx_1",
+                      matched: "transaction_hash",
+                      webhook_id: null,
+                      context_id: null,
+                    },
+                  ]
                 : [
-                    { kind: "webhook", id: "whk_1", matched: "webhook_id", webhook_id: null },
-                    { kind: "delivery", id: "dlv_1", matched: "delivery_id", webhook_id: "whk_1" },
+                    {
+                      kind: "webhook",
+                      id: "whk_1",
+                      matched: "webhook_id",
+                      webhook_id: null,
+                      context_id: null,
+                    },
+                    {
+                      kind: "delivery",
+                      id: "dlv_1",
+                      matched: "delivery_id",
+                      webhook_id: "whk_1",
+                      context_id: null,
+                    },
+                    { kind: "trace", id: "4bf9", matched: "trace_id", webhook_id: null, context_id: "ctx_2" },
+                    {
+                      kind: "verification",
+                      id: "vrf_1",
+                      matched: "verification_id",
+                      webhook_id: null,
+                      context_id: null,
+                    },
+                    {
+                      kind: "agent",
+                      id: "planner-eu",
+                      matched: "agent_id_prefix",
+                      webhook_id: null,
+                      context_id: null,
+                    },
                   ],
           },
         }),
@@ -46,6 +81,14 @@ describe("the search box", () => {
     await user.type(screen.getByRole("textbox", { name: "Search" }), "{Control>}a{/Control}both{Enter}");
     const delivery = await screen.findByRole("link", { name: "delivery dlv_1" }, {});
     expect(delivery.getAttribute("href")).toBe("/webhooks/whk_1/deliveries/dlv_1");
+    // a trace opens its first context (whose page draws the trace); an agent found by the start of its id says so
+    expect(screen.getByRole("link", { name: "trace 4bf9" }).getAttribute("href")).toBe("/contexts/ctx_2");
+    expect(screen.getByRole("link", { name: "verification vrf_1" }).getAttribute("href")).toBe(
+      "/verifications/vrf_1",
+    );
+    const agent = screen.getByRole("link", { name: "agent planner-eu" });
+    expect(agent.getAttribute("href")).toBe("/agents/planner-eu");
+    expect(agent.parentElement?.textContent).toMatch(/its agent, by the start of its id/);
     expect(router.state.location.pathname).toBe("/search");
   });
 });

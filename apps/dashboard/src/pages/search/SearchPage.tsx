@@ -19,6 +19,9 @@ const WORDS: Record<Hit["matched"], string> = {
   entry_hash: "entry hash",
   transaction_hash: "transaction hash",
   agent_id: "agent",
+  agent_id_prefix: "agent, by the start of its id",
+  trace_id: "OTLP trace id",
+  verification_id: "verification id",
   webhook_id: "webhook id",
   delivery_id: "delivery id",
   event_id: "event id",
@@ -31,6 +34,11 @@ export function pathOf(hit: Hit): string {
       return `/contexts/${hit.id}`;
     case "agent":
       return `/agents/${encodeURIComponent(hit.id)}`;
+    case "trace":
+      // the trace's first context: its page draws the whole trace
+      return `/contexts/${hit.context_id}`;
+    case "verification":
+      return `/verifications/${hit.id}`;
     case "webhook":
       return `/webhooks/${hit.id}`;
     case "delivery":
@@ -64,17 +72,17 @@ export default function SearchPage() {
   return (
     <>
       <PageHeader title="Search" />
-      <Text size="sm" c="dimmed" mb="md" style={{ wordBreak: "break-all" }}>
+      <Text size="sm" c="dimmed" mb="md" style={{ overflowWrap: "anywhere" }}>
         {q
           ? `Records named by “${q}”.`
-          : "Type an id, a context, entry or transaction hash, or an agent's name above."}
+          : "Type an id, a context, entry or transaction hash, a trace id, or an agent's name (or its start) above."}
       </Text>
       {search.error ? <ErrorAlert error={search.error} mb="md" /> : null}
       {search.isFetching ? <TableSkeleton rows={2} /> : null}
       {search.data && results.length === 0 ? (
         <Text>
-          Nothing of yours is named “{q}”. Ids start with ctx_, whk_, dlv_ or evt_; hashes are 0x and 64 hex
-          digits.
+          Nothing of yours is named “{q}”. Ids start with ctx_, vrf_, whk_, dlv_ or evt_; hashes are 0x and 64
+          hex digits; trace ids are 32 hex digits; an agent is found by its id or the start of it.
         </Text>
       ) : null}
       {only ? <Text size="sm">Opening the {only.kind}…</Text> : null}
@@ -82,7 +90,7 @@ export default function SearchPage() {
           be gone when clicked) */}
       <Stack gap="xs">
         {(only ? [] : results).map((hit) => (
-          <Text key={`${hit.kind}-${hit.id}-${hit.matched}`} size="sm" style={{ wordBreak: "break-all" }}>
+          <Text key={`${hit.kind}-${hit.id}-${hit.matched}`} size="sm" style={{ overflowWrap: "anywhere" }}>
             <AppLink to={pathOf(hit)}>
               {hit.kind} {hit.id}
             </AppLink>{" "}

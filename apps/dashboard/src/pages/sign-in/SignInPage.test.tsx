@@ -68,6 +68,6 @@ describe("a wrong password", () => {
     fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
     const alert = await screen.findByRole("alert");
     expect(alert.textContent?.match(/email or the password/gi)).toHaveLength(1);
-    expect(alert.textContent).toContain("Sign-in refused");
+    expect(alert.textContent).toContain("Not accepted");
   });
 });

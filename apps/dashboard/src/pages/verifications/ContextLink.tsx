@@ -1,7 +1,7 @@
-import { AppLink } from "../../components/AppLink";
+import { CopyableId } from "../../components/CopyButton";
 
-/** The context a verification was about; "—" when the caller supplied the data. */
+/** The context a verification was about, linked and copyable; "—" when the caller supplied the data. */
 export function ContextLink({ id }: { id: string | null }) {
   if (!id) return <>—</>;
-  return <AppLink to={`/contexts/${id}`}>{id}</AppLink>;
+  return <CopyableId id={id} what="context id" to={`/contexts/${id}`} />;
 }

@@ -1,6 +1,7 @@
 /** @jest-environment ./apps/dashboard/src/testing/jsdom-environment.js */
 import { VERIFICATION_CHECK_NAMES } from "@ctxlog/core";
 import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import type { Verification } from "../../api/schema";
 import { fetchDouble } from "../../testing/fetch-double";
 import { renderApp, SESSION } from "../../testing/render";
@@ -49,6 +50,19 @@ describe("a verification of an erased context", () => {
     expect(within(checks).queryByText("failed")).toBeNull();
     expect(screen.getByText("not run (data erased)")).toBeTruthy(); // "Hash matches", not "no"
     expect(screen.queryByText("verified")).toBeNull(); // never plain verified
+  });
+
+  it("shows its hashes short, whole on hover and in the copy, and links its context", async () => {
+    const user = userEvent.setup();
+    renderApp("/verifications/vrf_1", { fetch: api().fetch, session: SESSION });
+    const hash = await screen.findByText("0x3434…3434");
+    expect(hash.getAttribute("title")).toBe(erased.context_hash);
+    expect(screen.getByText("0x1212…1212").getAttribute("title")).toBe(erased.transaction_hash);
+    await user.click(screen.getByRole("button", { name: "Copy transaction hash" }));
+    expect(await navigator.clipboard.readText()).toBe(erased.transaction_hash);
+    await user.click(screen.getByRole("button", { name: "Copy verification id" }));
+    expect(await navigator.clipboard.readText()).toBe("vrf_1");
+    expect(screen.getByRole("link", { name: "ctx_1" }).getAttribute("href")).toBe("/contexts/ctx_1");
   });
 
   it("the list says the same", async () => {

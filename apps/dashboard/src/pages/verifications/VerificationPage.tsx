@@ -1,8 +1,10 @@
 import { Stack } from "@mantine/core";
 import { useParams } from "react-router";
 import { ChecksList } from "../../components/ChecksList";
+import { CopyButton } from "../../components/CopyButton";
 import { DateTime } from "../../components/DateTime";
 import { FieldList } from "../../components/FieldList";
+import { HashText } from "../../components/HashText";
 import { RecordPage } from "../../components/RecordPage";
 import { Section } from "../../components/Section";
 import { checkAnswer, VerdictBadge } from "../../components/VerdictBadge";
@@ -19,7 +21,12 @@ export default function VerificationPage() {
       title={`Verification ${id}`}
       query={verification}
       back={{ to: "/verifications", label: "All verifications" }}
-      header={(record) => <VerdictBadge verdict={record.verdict} />}
+      header={(record) => (
+        <>
+          <VerdictBadge verdict={record.verdict} />
+          <CopyButton value={record.verification_id} label="Copy verification id" />
+        </>
+      )}
       skeletonHeight={420}
     >
       {(record) => (
@@ -29,8 +36,8 @@ export default function VerificationPage() {
               fields={[
                 ["Context", <ContextLink key="c" id={record.context_id} />],
                 ["Agent", <AgentLink key="a" agentId={record.agent_id} />],
-                ["Context hash", record.context_hash],
-                ["Transaction", record.transaction_hash],
+                ["Context hash", <HashText key="h" value={record.context_hash} what="context hash" />],
+                ["Transaction", <HashText key="t" value={record.transaction_hash} what="transaction hash" />],
                 ["Block", record.block_number],
                 ["Confirmations", record.confirmations],
                 ["Signature valid", checkAnswer(record, "signature_valid", record.signature_valid)],

@@ -1,7 +1,7 @@
 import { Group, TextInput } from "@mantine/core";
 import { useInputState } from "@mantine/hooks";
 import { useSearchParams } from "react-router";
-import { AppLink } from "../../components/AppLink";
+import { CopyableId } from "../../components/CopyButton";
 import { DateTime } from "../../components/DateTime";
 import { FilterForm } from "../../components/FilterForm";
 import { PagedTable } from "../../components/PagedTable";
@@ -49,9 +49,11 @@ export default function VerificationsPage() {
           {
             header: "Verification",
             cell: (verification) => (
-              <AppLink to={`/verifications/${verification.verification_id}`}>
-                {verification.verification_id}
-              </AppLink>
+              <CopyableId
+                id={verification.verification_id}
+                what="verification id"
+                to={`/verifications/${verification.verification_id}`}
+              />
             ),
           },
           {

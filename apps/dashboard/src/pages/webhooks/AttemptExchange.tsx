@@ -24,13 +24,19 @@ const headerLines = (headers: Record<string, string | string[]>) =>
     .flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((v) => `${name}: ${v}`))
     .join("\n");
 
+/** A text's JSON value (boxed: JSON's null is a value too), or undefined when it is not JSON. */
+export function parseJson(text: string): { value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    return undefined;
+  }
+}
+
 /** A body shown as indented JSON when it is JSON, else as received. */
 export function prettyBody(body: string): string {
-  try {
-    return JSON.stringify(JSON.parse(body), null, 2);
-  } catch {
-    return body;
-  }
+  const parsed = parseJson(body);
+  return parsed ? JSON.stringify(parsed.value, null, 2) : body;
 }
 
 function summary(attempt: Attempt) {

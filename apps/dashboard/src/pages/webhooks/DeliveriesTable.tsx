@@ -1,6 +1,6 @@
 import { Group, Text } from "@mantine/core";
 import { useState } from "react";
-import { AppLink } from "../../components/AppLink";
+import { CopyableId } from "../../components/CopyButton";
 import { DateTime } from "../../components/DateTime";
 import { PagedTable } from "../../components/PagedTable";
 import { SectionTitle } from "../../components/Section";
@@ -39,9 +39,11 @@ export function DeliveriesTable({ webhookId }: { webhookId: string }) {
           {
             header: "Delivery",
             cell: (delivery) => (
-              <AppLink to={`/webhooks/${webhookId}/deliveries/${delivery.delivery_id}`}>
-                {delivery.delivery_id}
-              </AppLink>
+              <CopyableId
+                id={delivery.delivery_id}
+                what="delivery id"
+                to={`/webhooks/${webhookId}/deliveries/${delivery.delivery_id}`}
+              />
             ),
           },
           { header: "Event", cell: (delivery) => delivery.event },

@@ -1,5 +1,6 @@
 /** @jest-environment ./apps/dashboard/src/testing/jsdom-environment.js */
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import type { WebhookDeliveryDetail } from "../../api/schema";
 import { fetchDouble } from "../../testing/fetch-double";
 import { renderApp, SESSION } from "../../testing/render";
@@ -53,7 +54,13 @@ describe("a delivery's page", () => {
         path: "/webhooks/wh_1/deliveries/dlv_1",
         reply: () => ({ status: 200, body: delivery }),
       },
+      {
+        method: "POST",
+        path: "/webhooks/wh_1/deliveries/dlv_1/retry",
+        reply: () => ({ status: 202, body: { ...delivery, attempt_log: undefined } }),
+      },
     ]);
+    const user = userEvent.setup();
     renderApp("/webhooks/wh_1/deliveries/dlv_1", { fetch: api.fetch, session: SESSION });
 
     const body = await screen.findByLabelText("Response body of attempt 1.1", undefined, {});
@@ -69,14 +76,24 @@ describe("a delivery's page", () => {
       JSON.parse(payload),
     );
     expect(JSON.parse(screen.getByLabelText("Payload").textContent ?? "")).toEqual(JSON.parse(payload));
+    // the payload's copy is its exact bytes, the ones the signatures cover
+    await user.click(screen.getByRole("button", { name: "Copy JSON of Payload" }));
+    expect(await navigator.clipboard.readText()).toBe(payload);
+    expect(screen.getByRole("link", { name: "evt_1" }).getAttribute("href")).toBe("/events/evt_1");
     expect(screen.getByText("No response: connect ECONNREFUSED")).toBeTruthy();
     // the latest attempt is open, the earlier ones are closed
     const disclosures = [...document.querySelectorAll("details")];
     expect(disclosures.map((d) => d.open)).toEqual([true, false, false]);
     expect(disclosures[0]?.textContent).toContain("Cycle 1, attempt 3: connect ECONNREFUSED, 42 ms");
-    // retrying, not failed: it reads so, and offers no retry (the API takes failed deliveries only)
+    // retrying, not failed: it reads so, and offers its next attempt now rather than a new cycle
     expect(screen.getByText("retrying")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Retry delivery" })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Retry now" }));
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.method === "POST").map((c) => c.path)).toEqual([
+        "/webhooks/wh_1/deliveries/dlv_1/retry",
+      ]),
+    );
   });
 });
 
@@ -100,6 +117,7 @@ describe("a delivery of a disabled endpoint", () => {
             events: ["context.created"],
             description: "",
             status: "disabled",
+            health: "disabled",
             disabled: true,
             disabled_at: "2026-11-26T11:00:00.000Z",
             disabled_reason: "gone",
@@ -116,6 +134,9 @@ describe("a delivery of a disabled endpoint", () => {
       await screen.findByText("Retry is unavailable: the endpoint is disabled", undefined, {}),
     ).toBeTruthy();
     expect(screen.getByText(/the receiver answered 410 Gone/)).toBeTruthy();
+    // the delivery names its endpoint by URL, linked to its page
+    const endpoint = screen.getByRole("link", { name: "https://receiver.example/hooks" });
+    expect(endpoint.getAttribute("href")).toBe("/webhooks/wh_1");
     const retry = screen.getByRole("button", { name: "Retry delivery" }) as HTMLButtonElement;
     expect(retry.disabled).toBe(true);
     expect(api.calls.filter((c) => c.method === "POST")).toEqual([]);

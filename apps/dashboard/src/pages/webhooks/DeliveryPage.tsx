@@ -1,14 +1,18 @@
 import { Alert, Button, Code, Stack } from "@mantine/core";
+import { useMemo } from "react";
 import { useParams } from "react-router";
 import { AppLink } from "../../components/AppLink";
+import { CopyableId, CopyButton } from "../../components/CopyButton";
 import { DataTable } from "../../components/DataTable";
 import { DateTime } from "../../components/DateTime";
 import { ErrorAlert } from "../../components/ErrorAlert";
 import { FieldList } from "../../components/FieldList";
+import { JsonViewer } from "../../components/JsonViewer";
 import { RecordPage } from "../../components/RecordPage";
 import { Section } from "../../components/Section";
 import { StatusBadge } from "../../components/StatusBadge";
-import { AttemptExchange, prettyBody } from "./AttemptExchange";
+import { AttemptExchange, parseJson } from "./AttemptExchange";
+import { EndpointLink } from "./EndpointLink";
 import { useDelivery, useRetryDelivery, useWebhook } from "./use-webhooks";
 import { disabledReason } from "./WebhookHealth";
 
@@ -27,14 +31,16 @@ export default function DeliveryPage() {
       header={(record) => (
         <>
           <StatusBadge status={record.status} />
-          {record.status === "failed" ? (
+          <CopyButton value={record.delivery_id} label="Copy delivery id" />
+          {record.status === "failed" || record.status === "retrying" ? (
             <Button
               loading={retry.isPending}
               disabled={disabled !== null}
               aria-describedby={disabled ? "retry-unavailable" : undefined}
               onClick={() => retry.mutate()}
             >
-              Retry delivery
+              {/* failed: a new cycle of attempts; retrying: its next attempt now, not after its delay */}
+              {record.status === "failed" ? "Retry delivery" : "Retry now"}
             </Button>
           ) : null}
         </>
@@ -53,8 +59,17 @@ export default function DeliveryPage() {
           <Section>
             <FieldList
               fields={[
+                ["Endpoint", <EndpointLink key="w" webhookId={record.webhook_id} />],
                 ["Event", record.event],
-                ["Event id", record.event_id],
+                [
+                  "Event id",
+                  <CopyableId
+                    key="e"
+                    id={record.event_id}
+                    what="event id"
+                    to={`/events/${record.event_id}`}
+                  />,
+                ],
                 ["Attempts in this cycle", record.attempts],
                 ["Cycle", record.cycle],
                 ["Last response status", record.response_status],
@@ -102,12 +117,24 @@ export default function DeliveryPage() {
             </Section>
           ) : null}
           <Section title="Payload">
-            <Code block aria-label="Payload" mah={320} tabIndex={0} style={{ overflow: "auto" }}>
-              {prettyBody(record.payload)}
-            </Code>
+            <Payload payload={record.payload} />
           </Section>
         </Stack>
       )}
     </RecordPage>
   );
+}
+
+/** The payload every attempt sent, as a JSON tree; copied and measured as its exact bytes (the signatures cover them). */
+function Payload({ payload }: { payload: string }) {
+  // parsed once per payload, not per render: the page polls while the delivery is open
+  const parsed = useMemo(() => parseJson(payload), [payload]);
+  if (parsed === undefined) {
+    return (
+      <Code block aria-label="Payload" mah={320} tabIndex={0} style={{ overflow: "auto" }}>
+        {payload}
+      </Code>
+    );
+  }
+  return <JsonViewer value={parsed.value} text={payload} label="Payload" />;
 }

@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Stack, Switch, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import type { Webhook } from "../../api/schema";
-import { DateTime } from "../../components/DateTime";
+import { DateTime, DateTimeInput, useZone } from "../../components/DateTime";
 import { ErrorAlert } from "../../components/ErrorAlert";
-import { fromLocalInput, toLocalInput } from "../../components/time-range";
+import { fromInputValue, toInputValue } from "../../components/time-zone";
 import { useRecoverWebhook, useUpdateWebhook } from "./use-webhooks";
 
 export const DISABLED_REASONS: Record<string, string> = {
@@ -16,55 +16,76 @@ export const DISABLED_REASONS: Record<string, string> = {
 export const disabledReason = (webhook: Webhook) =>
   DISABLED_REASONS[webhook.disabled_reason ?? ""] ?? "disabled";
 
+/** What a live endpoint's health means, for the operator (the rule: ENDPOINT_HEALTH, @ctxlog/core). */
+const HEALTH_NOTES: Partial<Record<Webhook["health"], { color: string; title: string; text: string }>> = {
+  degraded: {
+    color: "yellow",
+    title: "Degraded: recent attempts failed",
+    text: "An attempt failed since the last success; its delivery is being retried. The endpoint turns failing if a delivery uses all its attempts, and healthy again at the next success.",
+  },
+  failing: {
+    color: "red",
+    title: "Failing: a delivery used all its attempts",
+    text: "No delivery has succeeded since. Deliveries go on being tried; without a success the endpoint is disabled after the deployment's disable-after period (120 hours by default). Fix the receiver, then recover what failed.",
+  },
+};
+
 /**
- * The endpoint's switch (on: events are sent; off: nothing is, its pending deliveries end failed
- * "endpoint disabled") and Recover: resend what failed in a chosen window.
+ * The endpoint's health, Enable for a disabled one (disabling is in the danger zone: its pending
+ * deliveries end failed "endpoint disabled") and Recover: resend what failed in a chosen window.
  */
 export function WebhookHealth({ webhook }: { webhook: Webhook }) {
   const id = webhook.webhook_id;
   const toggle = useUpdateWebhook(id);
   const recover = useRecoverWebhook(id);
-  const [since, setSince] = useState(() => toLocalInput(new Date(Date.now() - 86_400_000)));
+  const zone = useZone();
+  const [since, setSince] = useState(() => toInputValue(Date.now() - 86_400_000, zone));
   const [until, setUntil] = useState("");
-  const sinceIso = fromLocalInput(since);
-  const untilIso = fromLocalInput(until);
+  const sinceIso = fromInputValue(since, zone);
+  const untilIso = until.trim() === "" ? null : fromInputValue(until, zone);
   const windowProblem =
     sinceIso === null
-      ? "Choose when the window starts."
-      : untilIso !== null && untilIso <= sinceIso
-        ? "The end must be after the start."
-        : null;
+      ? "Give when the window starts: yyyy-mm-dd hh:mm:ss."
+      : until.trim() !== "" && untilIso === null
+        ? "Give when the window ends (yyyy-mm-dd hh:mm:ss), or leave it empty."
+        : untilIso !== null && untilIso <= sinceIso
+          ? "The end must be after the start."
+          : null;
 
+  const note = webhook.disabled ? undefined : HEALTH_NOTES[webhook.health];
   return (
     <Stack gap="sm">
-      <Switch
-        size="md"
-        checked={!webhook.disabled}
-        disabled={toggle.isPending}
-        onChange={(event) => toggle.mutate({ disabled: !event.currentTarget.checked })}
-        label="Send events to this endpoint"
-        description={
-          webhook.disabled
-            ? "Off: nothing is sent. Its new events are kept as failed deliveries: turn it on, then recover them."
-            : "On. Turning it off stops every delivery at once; pending ones end failed and can be recovered."
-        }
-      />
+      {note ? (
+        <Alert color={note.color} title={note.title}>
+          <Text size="sm">{note.text}</Text>
+        </Alert>
+      ) : null}
       {webhook.disabled ? (
         <Alert color="gray" title="Disabled: nothing is sent to this endpoint">
           <Text size="sm">
-            Since <DateTime value={webhook.disabled_at} />: {disabledReason(webhook)}.
+            Since <DateTime value={webhook.disabled_at} />: {disabledReason(webhook)}. Its new events are kept
+            as failed deliveries: enable it, then recover them.
           </Text>
+          <Button
+            mt="sm"
+            variant="default"
+            loading={toggle.isPending}
+            onClick={() => toggle.mutate({ disabled: false })}
+          >
+            Enable
+          </Button>
         </Alert>
       ) : (
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <TextInput
-            type="datetime-local"
+          <DateTimeInput
+            zone={zone}
+            w={230}
             label="Resend failed deliveries created from"
             value={since}
             onChange={(event) => setSince(event.currentTarget.value)}
           />
-          <TextInput
-            type="datetime-local"
+          <DateTimeInput
+            zone={zone}
             label="until (empty: now)"
             value={until}
             onChange={(event) => setUntil(event.currentTarget.value)}
@@ -92,7 +113,7 @@ export function WebhookHealth({ webhook }: { webhook: Webhook }) {
           ) : null}
         </Group>
       )}
-      {toggle.error ? <ErrorAlert error={toggle.error} title="The endpoint could not be switched" /> : null}
+      {toggle.error ? <ErrorAlert error={toggle.error} title="The endpoint could not be enabled" /> : null}
       {recover.error ? <ErrorAlert error={recover.error} title="The recover was refused" /> : null}
     </Stack>
   );

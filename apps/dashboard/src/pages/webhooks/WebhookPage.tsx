@@ -5,9 +5,11 @@ import { FieldList } from "../../components/FieldList";
 import { RecordPage } from "../../components/RecordPage";
 import { Section } from "../../components/Section";
 import { StatusBadge } from "../../components/StatusBadge";
+import { BreakableUrl } from "./BreakableUrl";
 import { DeliveriesTable } from "./DeliveriesTable";
 import { useWebhook } from "./use-webhooks";
 import { WebhookActions } from "./WebhookActions";
+import { WebhookDangerZone } from "./WebhookDangerZone";
 import { WebhookHealth } from "./WebhookHealth";
 import { WebhookRates } from "./WebhookRates";
 
@@ -17,10 +19,11 @@ export default function WebhookPage() {
 
   return (
     <RecordPage
-      title="Webhook"
+      title={webhook.data?.url ?? "Webhook"}
+      heading={webhook.data ? <BreakableUrl url={webhook.data.url} /> : undefined}
       query={webhook}
       back={{ to: "/webhooks", label: "All webhooks" }}
-      header={(record) => <StatusBadge status={record.status} />}
+      header={(record) => <StatusBadge status={record.health} />}
       skeletonHeight={220}
     >
       {(record) => (
@@ -52,6 +55,7 @@ export default function WebhookPage() {
           <Section>
             <DeliveriesTable webhookId={id} />
           </Section>
+          <WebhookDangerZone webhook={record} />
         </Stack>
       )}
     </RecordPage>

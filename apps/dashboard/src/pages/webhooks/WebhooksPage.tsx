@@ -1,16 +1,22 @@
-import { Button, Modal } from "@mantine/core";
+import { Button, Group, Modal } from "@mantine/core";
 import { useState } from "react";
+import { useSearchParams } from "react-router";
 import { AppLink } from "../../components/AppLink";
 import { DateTime } from "../../components/DateTime";
 import { PagedTable } from "../../components/PagedTable";
 import { PageHeader } from "../../components/PageHeader";
 import { ShownOnceModal } from "../../components/ShownOnceModal";
 import { StatusBadge } from "../../components/StatusBadge";
-import { useCreateWebhook, useWebhooks } from "./use-webhooks";
+import { StatusFilter } from "../../components/StatusFilter";
+import { useCreateWebhook, useWebhooks, WEBHOOK_HEALTH_FILTERS } from "./use-webhooks";
 import { WebhookForm } from "./WebhookForm";
 
 export default function WebhooksPage() {
-  const webhooks = useWebhooks();
+  // ?health= (the overview's tiles link here with it)
+  const [params, setParams] = useSearchParams();
+  const asked = params.get("health") ?? "";
+  const health = WEBHOOK_HEALTH_FILTERS.find((h) => h === asked) ?? "";
+  const webhooks = useWebhooks(health);
   const create = useCreateWebhook();
   const [creating, setCreating] = useState(false);
   // the new signing secret: here only, until the dialog closes
@@ -26,11 +32,19 @@ export default function WebhooksPage() {
       <PageHeader title="Webhooks">
         <Button onClick={() => setCreating(true)}>New webhook</Button>
       </PageHeader>
+      <Group mb="md">
+        <StatusFilter
+          label="Health"
+          statuses={WEBHOOK_HEALTH_FILTERS}
+          value={health}
+          onChange={(next) => setParams(next ? { health: next } : {})}
+        />
+      </Group>
       <PagedTable
         list={webhooks}
         rowKey={(webhook) => webhook.webhook_id}
         minWidth={760}
-        empty="No webhooks yet."
+        empty={health ? `No ${health} webhooks.` : "No webhooks yet."}
         columns={[
           {
             header: "URL",
@@ -40,8 +54,8 @@ export default function WebhooksPage() {
           { header: "Events", cell: (webhook) => webhook.events.join(", ") },
           { header: "Description", cell: (webhook) => webhook.description || "—" },
           {
-            header: "Status",
-            cell: (webhook) => <StatusBadge status={webhook.status} />,
+            header: "Health",
+            cell: (webhook) => <StatusBadge status={webhook.health} />,
           },
           { header: "Created", cell: (webhook) => <DateTime value={webhook.created_at} /> },
         ]}
@@ -49,6 +63,7 @@ export default function WebhooksPage() {
       <Modal opened={creating} onClose={closeForm} title="Create a webhook" centered size="lg">
         <WebhookForm
           submitLabel="Create webhook"
+          offerSecret
           busy={create.isPending}
           error={create.error}
           onCancel={closeForm}

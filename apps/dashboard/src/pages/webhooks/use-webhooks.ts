@@ -11,13 +11,30 @@ export interface WebhookInput {
   url: string;
   events: WebhookEvent[];
   description: string;
+  /** deliveries per second; null: no limit */
+  rate_limit?: number | null;
+  /** a secret of one's own, on creation only (omitted: one is generated) */
+  secret?: string;
 }
 
-export function useWebhooks() {
+/** The health values a webhook list can be filtered by, each once (typed by the API's). */
+export const WEBHOOK_HEALTH_FILTERS: readonly Webhook["health"][] = Object.keys({
+  active: true,
+  degraded: true,
+  failing: true,
+  disabled: true,
+} satisfies Record<Webhook["health"], true>) as Webhook["health"][];
+
+export function useWebhooks(health: Webhook["health"] | "" = "") {
   const api = useApi();
   return usePagedQuery<Webhook>({
-    queryKey: queryKeys.webhooks,
-    fetchPage: (cursor) => unwrap(api.GET("/webhooks", { params: { query: { limit: 25, cursor } } })),
+    queryKey: [...queryKeys.webhooks, { health }],
+    fetchPage: (cursor) =>
+      unwrap(
+        api.GET("/webhooks", {
+          params: { query: { limit: 25, cursor, ...(health ? { health } : {}) } },
+        }),
+      ),
   });
 }
 

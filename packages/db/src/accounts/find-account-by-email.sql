@@ -1,0 +1,2 @@
+/* @name accountsWithEmail */
+SELECT * FROM accounts WHERE email = :email! ORDER BY id;

@@ -1,0 +1,2 @@
+/* @name accountById */
+SELECT * FROM accounts WHERE id = :accountId!;

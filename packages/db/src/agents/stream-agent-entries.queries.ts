@@ -1,0 +1,116 @@
+/** Types generated for queries found in "packages/db/src/agents/stream-agent-entries.sql" */
+import { PreparedQuery } from '@pgtyped/runtime';
+
+export type Visibility = 'private' | 'public';
+
+export type NumberOrString = number | string;
+
+/** 'AgentEntriesPage' parameters type */
+export interface IAgentEntriesPageParams {
+  after: number;
+  agentId: string;
+  maxRows: NumberOrString;
+  onlyFamily?: string | null | void;
+  onlyVisibility?: Visibility | null | void;
+  pageBytes: NumberOrString;
+  toSequence?: number | null | void;
+  userId: string;
+}
+
+/** 'AgentEntriesPage' return type */
+export interface IAgentEntriesPageResult {
+  agent_id: string;
+  anchor_id: string | null;
+  api_key_id: string;
+  canonical_data: Buffer | null;
+  context_hash: Buffer;
+  created_at: Date;
+  data_erased_at: Date | null;
+  data_erased_by: string | null;
+  entry_hash: Buffer | null;
+  error_code: string | null;
+  error_details: string | null;
+  error_message: string | null;
+  estimated_confirmation: Date;
+  failed_at: Date | null;
+  failure_reason: string | null;
+  id: string;
+  key_family_id: string;
+  network: string;
+  prev_entry_hash: Buffer | null;
+  retry_possible: boolean | null;
+  sequence: number | null;
+  signature: Buffer;
+  signature_scheme: string;
+  signer_address: string;
+  updated_at: Date;
+  user_id: string;
+  visibility: Visibility;
+}
+
+/** 'AgentEntriesPage' query type */
+export interface IAgentEntriesPageQuery {
+  params: IAgentEntriesPageParams;
+  result: IAgentEntriesPageResult;
+}
+
+const agentEntriesPageIR: any = {"usedParamSet":{"userId":true,"agentId":true,"after":true,"toSequence":true,"onlyVisibility":true,"onlyFamily":true,"maxRows":true,"pageBytes":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":165,"b":172},{"a":612,"b":619}]},{"name":"agentId","required":true,"transform":{"type":"scalar"},"locs":[{"a":191,"b":199},{"a":638,"b":646}]},{"name":"after","required":true,"transform":{"type":"scalar"},"locs":[{"a":218,"b":224},{"a":665,"b":671}]},{"name":"toSequence","required":false,"transform":{"type":"scalar"},"locs":[{"a":236,"b":246},{"a":278,"b":288}]},{"name":"onlyVisibility","required":false,"transform":{"type":"scalar"},"locs":[{"a":350,"b":364},{"a":758,"b":772}]},{"name":"onlyFamily","required":false,"transform":{"type":"scalar"},"locs":[{"a":367,"b":377},{"a":775,"b":785}]},{"name":"maxRows","required":true,"transform":{"type":"scalar"},"locs":[{"a":412,"b":420}]},{"name":"pageBytes","required":true,"transform":{"type":"scalar"},"locs":[{"a":519,"b":529}]}],"statement":"WITH sized AS (\n  SELECT c.sequence, sum(ctxlog_canonical_bytes(c.canonical_data)) OVER (ORDER BY c.sequence) AS running\n    FROM contexts AS c\n   WHERE c.user_id = :userId! AND c.agent_id = :agentId! AND c.sequence > :after!\n     AND (:toSequence::int IS NULL OR c.sequence <= :toSequence)\n     AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)\n   ORDER BY c.sequence\n   LIMIT :maxRows!),\npage AS (\n  SELECT GREATEST(min(sequence), max(sequence) FILTER (WHERE COALESCE(running, 0) <= :pageBytes!)) AS last\n    FROM sized)\nSELECT c.* FROM contexts AS c, page\n WHERE c.user_id = :userId! AND c.agent_id = :agentId! AND c.sequence > :after! AND c.sequence <= page.last\n   AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)\n ORDER BY c.sequence"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * WITH sized AS (
+ *   SELECT c.sequence, sum(ctxlog_canonical_bytes(c.canonical_data)) OVER (ORDER BY c.sequence) AS running
+ *     FROM contexts AS c
+ *    WHERE c.user_id = :userId! AND c.agent_id = :agentId! AND c.sequence > :after!
+ *      AND (:toSequence::int IS NULL OR c.sequence <= :toSequence)
+ *      AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)
+ *    ORDER BY c.sequence
+ *    LIMIT :maxRows!),
+ * page AS (
+ *   SELECT GREATEST(min(sequence), max(sequence) FILTER (WHERE COALESCE(running, 0) <= :pageBytes!)) AS last
+ *     FROM sized)
+ * SELECT c.* FROM contexts AS c, page
+ *  WHERE c.user_id = :userId! AND c.agent_id = :agentId! AND c.sequence > :after! AND c.sequence <= page.last
+ *    AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)
+ *  ORDER BY c.sequence
+ * ```
+ */
+export const agentEntriesPage = new PreparedQuery<IAgentEntriesPageParams,IAgentEntriesPageResult>(agentEntriesPageIR);
+
+
+/** 'MeasureAgentEntryBytes' parameters type */
+export interface IMeasureAgentEntryBytesParams {
+  agentId: string;
+  fromSequence: number;
+  onlyFamily?: string | null | void;
+  onlyVisibility?: Visibility | null | void;
+  toSequence?: number | null | void;
+  userId: string;
+}
+
+/** 'MeasureAgentEntryBytes' return type */
+export interface IMeasureAgentEntryBytesResult {
+  bytes: string | null;
+}
+
+/** 'MeasureAgentEntryBytes' query type */
+export interface IMeasureAgentEntryBytesQuery {
+  params: IMeasureAgentEntryBytesParams;
+  result: IMeasureAgentEntryBytesResult;
+}
+
+const measureAgentEntryBytesIR: any = {"usedParamSet":{"userId":true,"agentId":true,"fromSequence":true,"toSequence":true,"onlyVisibility":true,"onlyFamily":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":100,"b":107}]},{"name":"agentId","required":true,"transform":{"type":"scalar"},"locs":[{"a":126,"b":134}]},{"name":"fromSequence","required":true,"transform":{"type":"scalar"},"locs":[{"a":154,"b":167}]},{"name":"toSequence","required":false,"transform":{"type":"scalar"},"locs":[{"a":177,"b":187},{"a":219,"b":229}]},{"name":"onlyVisibility","required":false,"transform":{"type":"scalar"},"locs":[{"a":289,"b":303}]},{"name":"onlyFamily","required":false,"transform":{"type":"scalar"},"locs":[{"a":306,"b":316}]}],"statement":"SELECT sum(ctxlog_canonical_bytes(c.canonical_data)) AS bytes FROM contexts AS c\n WHERE c.user_id = :userId! AND c.agent_id = :agentId! AND c.sequence >= :fromSequence!\n   AND (:toSequence::int IS NULL OR c.sequence <= :toSequence)\n   AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * SELECT sum(ctxlog_canonical_bytes(c.canonical_data)) AS bytes FROM contexts AS c
+ *  WHERE c.user_id = :userId! AND c.agent_id = :agentId! AND c.sequence >= :fromSequence!
+ *    AND (:toSequence::int IS NULL OR c.sequence <= :toSequence)
+ *    AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)
+ * ```
+ */
+export const measureAgentEntryBytes = new PreparedQuery<IMeasureAgentEntryBytesParams,IMeasureAgentEntryBytesResult>(measureAgentEntryBytesIR);
+
+

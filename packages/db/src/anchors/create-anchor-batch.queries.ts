@@ -1,0 +1,113 @@
+/** Types generated for queries found in "packages/db/src/anchors/create-anchor-batch.sql" */
+import { PreparedQuery } from '@pgtyped/runtime';
+
+export type AnchorStatus = 'confirmed' | 'failed' | 'mined' | 'queued' | 'sent';
+
+export type AnchorStatusArray = (AnchorStatus)[];
+
+export type NumberOrString = number | string;
+
+export type stringArray = (string)[];
+
+/** 'TakeClaimsLock' parameters type */
+export interface ITakeClaimsLockParams {
+  key: NumberOrString;
+}
+
+/** 'TakeClaimsLock' return type */
+export interface ITakeClaimsLockResult {
+  locked: number | null;
+}
+
+/** 'TakeClaimsLock' query type */
+export interface ITakeClaimsLockQuery {
+  params: ITakeClaimsLockParams;
+  result: ITakeClaimsLockResult;
+}
+
+const takeClaimsLockIR: any = {"usedParamSet":{"key":true},"params":[{"name":"key","required":true,"transform":{"type":"scalar"},"locs":[{"a":261,"b":265}]}],"statement":"-- Claims are taken one at a time per database (this transaction-scoped advisory lock): the next\n-- claim's statements start after the previous one committed, so they see its anchor and leave its\n-- contexts alone.\nSELECT 1 AS locked FROM pg_advisory_xact_lock(:key!::bigint)"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- Claims are taken one at a time per database (this transaction-scoped advisory lock): the next
+ * -- claim's statements start after the previous one committed, so they see its anchor and leave its
+ * -- contexts alone.
+ * SELECT 1 AS locked FROM pg_advisory_xact_lock(:key!::bigint)
+ * ```
+ */
+export const takeClaimsLock = new PreparedQuery<ITakeClaimsLockParams,ITakeClaimsLockResult>(takeClaimsLockIR);
+
+
+/** 'ClaimOldestPending' parameters type */
+export interface IClaimOldestPendingParams {
+  inFlight: AnchorStatusArray;
+  limit: NumberOrString;
+}
+
+/** 'ClaimOldestPending' return type */
+export interface IClaimOldestPendingResult {
+  id: string;
+  leaf: Buffer;
+}
+
+/** 'ClaimOldestPending' query type */
+export interface IClaimOldestPendingQuery {
+  params: IClaimOldestPendingParams;
+  result: IClaimOldestPendingResult;
+}
+
+const claimOldestPendingIR: any = {"usedParamSet":{"inFlight":true,"limit":true},"params":[{"name":"inFlight","required":true,"transform":{"type":"scalar"},"locs":[{"a":593,"b":602}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":646,"b":652}]}],"statement":"-- The oldest pending contexts come from the queue (pending_contexts, by id: arrival order); those in\n-- a batch in flight (a few batches' worth at most) are skipped through one hashed list of their ids.\n-- A context's leaf is ctxlog_context_leaf's (its entry hash; its context_hash when it was logged\n-- before logs were chained: proof bundle version 1).\nSELECT q.id, ctxlog_context_leaf(c.context_hash, c.entry_hash) AS \"leaf!\"\n  FROM pending_contexts AS q JOIN contexts AS c ON c.id = q.id\n WHERE q.id NOT IN (SELECT unnest(context_ids) FROM anchors\n                     WHERE status = ANY(:inFlight!::\"AnchorStatus\"[]))\n ORDER BY q.id\n LIMIT :limit!"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- The oldest pending contexts come from the queue (pending_contexts, by id: arrival order); those in
+ * -- a batch in flight (a few batches' worth at most) are skipped through one hashed list of their ids.
+ * -- A context's leaf is ctxlog_context_leaf's (its entry hash; its context_hash when it was logged
+ * -- before logs were chained: proof bundle version 1).
+ * SELECT q.id, ctxlog_context_leaf(c.context_hash, c.entry_hash) AS "leaf!"
+ *   FROM pending_contexts AS q JOIN contexts AS c ON c.id = q.id
+ *  WHERE q.id NOT IN (SELECT unnest(context_ids) FROM anchors
+ *                      WHERE status = ANY(:inFlight!::"AnchorStatus"[]))
+ *  ORDER BY q.id
+ *  LIMIT :limit!
+ * ```
+ */
+export const claimOldestPending = new PreparedQuery<IClaimOldestPendingParams,IClaimOldestPendingResult>(claimOldestPendingIR);
+
+
+/** 'ClaimPendingIds' parameters type */
+export interface IClaimPendingIdsParams {
+  ids: stringArray;
+  inFlight: AnchorStatusArray;
+}
+
+/** 'ClaimPendingIds' return type */
+export interface IClaimPendingIdsResult {
+  id: string;
+  leaf: Buffer;
+}
+
+/** 'ClaimPendingIds' query type */
+export interface IClaimPendingIdsQuery {
+  params: IClaimPendingIdsParams;
+  result: IClaimPendingIdsResult;
+}
+
+const claimPendingIdsIR: any = {"usedParamSet":{"ids":true,"inFlight":true},"params":[{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":155,"b":159}]},{"name":"inFlight","required":true,"transform":{"type":"scalar"},"locs":[{"a":270,"b":279}]}],"statement":"SELECT q.id, ctxlog_context_leaf(c.context_hash, c.entry_hash) AS \"leaf!\"\n  FROM pending_contexts AS q JOIN contexts AS c ON c.id = q.id\n WHERE q.id = ANY(:ids!::text[])\n   AND q.id NOT IN (SELECT unnest(context_ids) FROM anchors\n                     WHERE status = ANY(:inFlight!::\"AnchorStatus\"[]))\n ORDER BY q.id"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * SELECT q.id, ctxlog_context_leaf(c.context_hash, c.entry_hash) AS "leaf!"
+ *   FROM pending_contexts AS q JOIN contexts AS c ON c.id = q.id
+ *  WHERE q.id = ANY(:ids!::text[])
+ *    AND q.id NOT IN (SELECT unnest(context_ids) FROM anchors
+ *                      WHERE status = ANY(:inFlight!::"AnchorStatus"[]))
+ *  ORDER BY q.id
+ * ```
+ */
+export const claimPendingIds = new PreparedQuery<IClaimPendingIdsParams,IClaimPendingIdsResult>(claimPendingIdsIR);
+
+

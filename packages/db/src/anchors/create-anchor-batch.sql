@@ -1,0 +1,25 @@
+/* @name takeClaimsLock */
+-- Claims are taken one at a time per database (this transaction-scoped advisory lock): the next
+-- claim's statements start after the previous one committed, so they see its anchor and leave its
+-- contexts alone.
+SELECT 1 AS locked FROM pg_advisory_xact_lock(:key!::bigint);
+
+/* @name claimOldestPending */
+-- The oldest pending contexts come from the queue (pending_contexts, by id: arrival order); those in
+-- a batch in flight (a few batches' worth at most) are skipped through one hashed list of their ids.
+-- A context's leaf is ctxlog_context_leaf's (its entry hash; its context_hash when it was logged
+-- before logs were chained: proof bundle version 1).
+SELECT q.id, ctxlog_context_leaf(c.context_hash, c.entry_hash) AS "leaf!"
+  FROM pending_contexts AS q JOIN contexts AS c ON c.id = q.id
+ WHERE q.id NOT IN (SELECT unnest(context_ids) FROM anchors
+                     WHERE status = ANY(:inFlight!::"AnchorStatus"[]))
+ ORDER BY q.id
+ LIMIT :limit!;
+
+/* @name claimPendingIds */
+SELECT q.id, ctxlog_context_leaf(c.context_hash, c.entry_hash) AS "leaf!"
+  FROM pending_contexts AS q JOIN contexts AS c ON c.id = q.id
+ WHERE q.id = ANY(:ids!::text[])
+   AND q.id NOT IN (SELECT unnest(context_ids) FROM anchors
+                     WHERE status = ANY(:inFlight!::"AnchorStatus"[]))
+ ORDER BY q.id;

@@ -1,0 +1,2 @@
+/* @name findUsersContext */
+SELECT id FROM contexts WHERE id = :contextId! AND user_id = :userId!;

@@ -1,0 +1,75 @@
+/** Types generated for queries found in "packages/db/src/contexts/read-context-row.sql" */
+import { PreparedQuery } from '@pgtyped/runtime';
+
+export type ContextStatus = 'confirmed' | 'failed' | 'pending';
+
+export type Visibility = 'private' | 'public';
+
+/** 'ReadPlacedContext' parameters type */
+export interface IReadPlacedContextParams {
+  contextId: string;
+  onlyFamily?: string | null | void;
+  onlyVisibility?: Visibility | null | void;
+  userId: string;
+}
+
+/** 'ReadPlacedContext' return type */
+export interface IReadPlacedContextResult {
+  agent_id: string;
+  anchor_id: string | null;
+  api_key_id: string;
+  canonical_data: Buffer | null;
+  context_hash: Buffer;
+  created_at: Date;
+  data_erased_at: Date | null;
+  data_erased_by: string | null;
+  entry_hash: Buffer | null;
+  error_code: string | null;
+  error_details: string | null;
+  error_message: string | null;
+  estimated_confirmation: Date;
+  failed_at: Date | null;
+  failure_reason: string | null;
+  id: string;
+  key_family_id: string;
+  network: string;
+  placed_anchor_id: string | null;
+  placed_leaf_index: number | null;
+  placed_proof: Buffer | null;
+  placed_status: ContextStatus;
+  prev_entry_hash: Buffer | null;
+  retry_possible: boolean | null;
+  sequence: number | null;
+  signature: Buffer;
+  signature_scheme: string;
+  signer_address: string;
+  updated_at: Date;
+  user_id: string;
+  visibility: Visibility;
+}
+
+/** 'ReadPlacedContext' query type */
+export interface IReadPlacedContextQuery {
+  params: IReadPlacedContextParams;
+  result: IReadPlacedContextResult;
+}
+
+const readPlacedContextIR: any = {"usedParamSet":{"contextId":true,"userId":true,"onlyVisibility":true,"onlyFamily":true},"params":[{"name":"contextId","required":true,"transform":{"type":"scalar"},"locs":[{"a":411,"b":421}]},{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":439,"b":446}]},{"name":"onlyVisibility","required":false,"transform":{"type":"scalar"},"locs":[{"a":505,"b":519}]},{"name":"onlyFamily","required":false,"transform":{"type":"scalar"},"locs":[{"a":522,"b":532}]}],"statement":"SELECT c.*, s.status AS \"placed_status!\", m.anchor_id AS \"placed_anchor_id?\",\n       m.leaf_index AS \"placed_leaf_index?\",\n       ctxlog_merkle_proof(a.merkle_tree, a.context_count, m.leaf_index) AS placed_proof\n  FROM contexts AS c\n CROSS JOIN LATERAL ctxlog_context_status(c.id, c.failed_at) AS s\n  LEFT JOIN confirmed_contexts AS m ON m.id = c.id\n  LEFT JOIN anchors AS a ON a.id = m.anchor_id\n WHERE c.id = :contextId! AND c.user_id = :userId!\n   AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * SELECT c.*, s.status AS "placed_status!", m.anchor_id AS "placed_anchor_id?",
+ *        m.leaf_index AS "placed_leaf_index?",
+ *        ctxlog_merkle_proof(a.merkle_tree, a.context_count, m.leaf_index) AS placed_proof
+ *   FROM contexts AS c
+ *  CROSS JOIN LATERAL ctxlog_context_status(c.id, c.failed_at) AS s
+ *   LEFT JOIN confirmed_contexts AS m ON m.id = c.id
+ *   LEFT JOIN anchors AS a ON a.id = m.anchor_id
+ *  WHERE c.id = :contextId! AND c.user_id = :userId!
+ *    AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)
+ * ```
+ */
+export const readPlacedContext = new PreparedQuery<IReadPlacedContextParams,IReadPlacedContextResult>(readPlacedContextIR);
+
+

@@ -1,0 +1,338 @@
+// Integration: real PostgreSQL. The migration that leaves each event one stored form
+// (20261129200000_one_event_form and its data step event_forms), applied to a database holding
+// events in every form written
+// before: the whole envelope, `~` envelopes with the row's members null, `~c`/`~a` skeletons, the
+// references themselves, and an erased context's scrubbed envelope. After it each event is shown
+// and delivered as the very bytes it was before, stored as its reference; a form that would render
+// other bytes stops the upgrade, naming the event, and leaves every row as it was.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import {
+  CONFIRMED_REFERENCE,
+  contextConfirmedData,
+  contextCreatedData,
+  type EventName,
+  generateWebhookSecret,
+  newId,
+  serializeEnvelope,
+} from "@ctxlog/core";
+import { confirmAnchor } from "../anchors/confirm-anchor";
+import { createAnchorBatch } from "../anchors/create-anchor-batch";
+import { createDb } from "../client";
+import { EVENT_FORMS } from "../data-steps/event-forms";
+import { inSqlTransaction } from "../sql-transaction";
+import { readContext, seedContexts, seedUser, testSecretKeyring } from "../testing";
+import {
+  markAnchorMined,
+  TEST_ANCHOR_TARGET,
+  TEST_BLOCK_HASH,
+  TEST_CONTEXT_SIGNER,
+  TEST_TX_HASH,
+} from "../testing/anchor-fixtures";
+import { createUpgradeDatabase, type UpgradeDatabase } from "../testing/upgrade-database";
+import { createWebhook } from "../webhooks/create-webhook";
+import { fanOutEvents } from "../webhooks/fan-out-events";
+import { loadDeliveryTargets } from "../webhooks/load-delivery-targets";
+import { getEvent } from "./list-events";
+
+const MIGRATION = "20261129200000_one_event_form";
+const ESTIMATE = new Date("2026-11-29T10:05:00.250Z");
+const ERASED_AT = new Date("2026-11-29T11:00:00.000Z");
+type Json = Record<string, unknown>;
+type Db = ReturnType<typeof createDb>;
+
+const upgrades: UpgradeDatabase[] = [];
+afterAll(() => Promise.all(upgrades.map((u) => u.drop())));
+async function upgradeDatabase(label: string) {
+  const upgrade = await createUpgradeDatabase(MIGRATION, label);
+  upgrades.push(upgrade);
+  await upgrade.migrateToBefore();
+  return { upgrade, db: createDb(upgrade.url, { poolSize: 2 }) };
+}
+
+/** An event as the code of the time stored it: its row, queued for the fan-out (a test event is not). */
+interface OldEvent {
+  id: string;
+  event: EventName;
+  contextId: string | null;
+  payload: string;
+  createdAt: Date;
+  /** the bytes it was shown and delivered as */
+  sent: string;
+}
+async function insertOld(upgrade: UpgradeDatabase, userId: string, events: OldEvent[]) {
+  for (const e of events) {
+    await upgrade.sql(
+      `INSERT INTO outbox_events (id, user_id, event, context_id, payload, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [e.id, userId, e.event, e.contextId, e.payload, e.createdAt],
+    );
+    if (!JSON.parse(e.sent).test) await upgrade.sql("INSERT INTO unfanned_events (id) VALUES ($1)", [e.id]);
+  }
+}
+
+/** The older forms of an envelope (see older-event-forms.ts): `~` with the row's members null, the skeletons. */
+function tildeForm(envelope: string): string {
+  const parsed = JSON.parse(envelope) as { event: string; data: Json };
+  const rowMembers =
+    parsed.event === "context.created"
+      ? ["agent_id", "context_hash", "signature", "created_at", "sequence", "prev_entry_hash", "entry_hash"]
+      : ["agent_id", "context_hash", "sequence", "prev_entry_hash", "entry_hash"];
+  for (const m of rowMembers) parsed.data[m] = null;
+  if (parsed.event === "context.created") Object.assign(parsed.data, { context_data: null, metadata: null });
+  else (parsed.data.proof as Json).merkle_proof = [];
+  return `~${JSON.stringify(parsed)}`;
+}
+function skeletonForm(envelope: string): string {
+  const { event, timestamp, data } = JSON.parse(envelope) as { event: string; timestamp: string; data: Json };
+  const kept =
+    event === "context.created"
+      ? {
+          context_id: data.context_id,
+          transaction_hash: data.transaction_hash,
+          estimated_confirmation: data.estimated_confirmation,
+        }
+      : { context_id: data.context_id };
+  return `${event === "context.created" ? "~c" : "~a"}${JSON.stringify({ event, timestamp, data: kept })}`;
+}
+
+/**
+ * Today's claim (createAnchorBatch) calls ctxlog_context_leaf, which a later migration
+ * (20261130001500_mirrored_rules) creates than the state this test seeds: the function is lent for
+ * the seeding, from that migration's own text, and dropped again so the migration creates it.
+ */
+async function withLeafFunctionLent<T>(db: Db, seed: () => Promise<T>): Promise<T> {
+  const migration = readFileSync(
+    join(__dirname, "../../../../prisma/migrations/20261130001500_mirrored_rules/migration.sql"),
+    "utf8",
+  );
+  const create = /CREATE FUNCTION ctxlog_context_leaf[\s\S]*?\$\$;/.exec(migration)?.[0];
+  if (!create) throw new Error("ctxlog_context_leaf is no longer created by 20261130001500_mirrored_rules");
+  await db.$executeRawUnsafe(create);
+  try {
+    return await seed();
+  } finally {
+    await db.$executeRawUnsafe("DROP FUNCTION ctxlog_context_leaf(bytea, bytea)");
+  }
+}
+
+/**
+ * Runs today's context writer on this older schema: it locks and advances a log's head as bytes
+ * (migration 20261130010108_hashes_as_bytes, later than the one under test), so the heads are bytes
+ * while it runs and 0x-hex text again after, as that schema keeps them.
+ */
+async function withHeadsAsBytes<T>(db: Db, write: () => Promise<T>): Promise<T> {
+  await db.$executeRawUnsafe(
+    "ALTER TABLE agent_logs ALTER COLUMN head_entry_hash TYPE bytea USING ctxlog_unhex(head_entry_hash)",
+  );
+  try {
+    return await write();
+  } finally {
+    await db.$executeRawUnsafe(
+      "ALTER TABLE agent_logs ALTER COLUMN head_entry_hash TYPE text USING ctxlog_hex(head_entry_hash)",
+    );
+  }
+}
+
+/** Confirmed contexts (one batch), the last one erased; each context's two events as sent. */
+async function confirmedContexts(db: Db, userId: string, count: number) {
+  const owner = await seedUser(db, userId);
+  const ids = await withHeadsAsBytes(db, () =>
+    seedContexts(db, owner, { count, signerPrivateKey: TEST_CONTEXT_SIGNER }),
+  );
+  const batch = await withLeafFunctionLent(db, () => createAnchorBatch(db, TEST_ANCHOR_TARGET, ids));
+  await markAnchorMined(db, batch?.anchorId as string);
+  await confirmAnchor(db, batch?.anchorId as string, TEST_BLOCK_HASH, 3);
+  // (the confirmation's own events, in their one form already, are set aside: the test writes its own)
+  await db.$executeRawUnsafe("DELETE FROM unfanned_events");
+  await db.$executeRawUnsafe("DELETE FROM outbox_events");
+  await db.$executeRaw`UPDATE contexts SET canonical_data = NULL, data_erased_at = ${ERASED_AT},
+                         data_erased_by = 'retention' WHERE id = ${ids[count - 1]}`;
+  const anchor = await db.anchor.findUniqueOrThrow({ where: { id: batch?.anchorId as string } });
+  return Promise.all(
+    ids.map(async (id, i) => {
+      const ctx = await readContext(db, id);
+      const at = (n: number) => new Date(Date.parse("2026-11-29T10:00:00.000Z") + i * 10_000 + n * 1_007);
+      const created = contextCreatedData({
+        ...ctx,
+        transactionHash: TEST_TX_HASH,
+        estimatedConfirmation: ESTIMATE,
+      }) as unknown as Json;
+      // as erasure left every copy: no data, data_erased_at last
+      if (ctx.dataErasedAt) created.data_erased_at = ERASED_AT.toISOString();
+      const proof = {
+        leaf_index: ctx.leafIndex,
+        merkle_proof: ctx.merkleProof,
+        merkle_root: anchor.merkleRoot,
+        chain_id: anchor.chainId,
+        network: anchor.network,
+        registry_address: anchor.registryAddress,
+      };
+      return {
+        id,
+        created: serializeEnvelope({ event: "context.created", timestamp: at(1), data: created }),
+        confirmed: serializeEnvelope({
+          event: "context.confirmed",
+          timestamp: at(2),
+          data: contextConfirmedData(ctx, { proof }),
+        }),
+        at,
+      };
+    }),
+  );
+}
+
+const old = (
+  event: EventName,
+  contextId: string | null,
+  sent: string,
+  payload = sent,
+  createdAt = new Date(JSON.parse(sent).timestamp),
+): OldEvent => ({ id: newId("evt"), event, contextId, payload, createdAt, sent });
+
+it("stores every event of a context as its reference, shown and delivered as the same bytes", async () => {
+  const { upgrade, db } = await upgradeDatabase("event_forms");
+  try {
+    const contexts = await confirmedContexts(db, "u1", 5);
+    type Context = (typeof contexts)[number];
+    const [c0, c1, c2, c3, erased] = contexts as [Context, Context, Context, Context, Context];
+    const events: OldEvent[] = [
+      // whole envelopes, written before references
+      old("context.created", c0.id, c0.created),
+      old("context.confirmed", c0.id, c0.confirmed),
+      // `~` envelopes
+      old("context.created", c1.id, c1.created, tildeForm(c1.created)),
+      old("context.confirmed", c1.id, c1.confirmed, tildeForm(c1.confirmed)),
+      // `~c` / `~a`
+      old("context.created", c2.id, c2.created, skeletonForm(c2.created)),
+      old("context.confirmed", c2.id, c2.confirmed, skeletonForm(c2.confirmed)),
+      // already their one form
+      old("context.created", c3.id, c3.created, `~C${TEST_TX_HASH},${ESTIMATE.getTime()}`),
+      old("context.confirmed", c3.id, c3.confirmed, CONFIRMED_REFERENCE),
+      // an erased context's: its whole envelope as the erasure scrubbed it, and a `~` one
+      old("context.created", erased.id, erased.created),
+      old("context.created", erased.id, erased.created, tildeForm(erased.created)),
+      old("context.confirmed", erased.id, erased.confirmed, skeletonForm(erased.confirmed)),
+      // envelopes that stay: another event of a context, and one naming none
+      old(
+        "context.failed",
+        c0.id,
+        serializeEnvelope({ event: "context.failed", timestamp: c0.at(3), data: { context_id: c0.id } }),
+      ),
+      old(
+        "context.created",
+        null,
+        serializeEnvelope({ event: "context.created", timestamp: c0.at(4), data: { n: 1 }, test: true }),
+      ),
+    ];
+    await insertOld(upgrade, "u1", events);
+    const hook = await createWebhook(db, {
+      userId: "u1",
+      url: "https://example.com/hook",
+      events: ["context.created", "context.confirmed", "context.failed"],
+      description: "",
+      secret: generateWebhookSecret(),
+      keyring: testSecretKeyring(),
+      maxPerUser: 10,
+    });
+    await db.webhook.update({
+      where: { id: hook.id },
+      data: { createdAt: new Date("2026-11-01T00:00:00Z") },
+    });
+
+    expect(await upgrade.migrateAll()).toEqual(expect.arrayContaining([MIGRATION]));
+
+    // stored in their one form
+    const stored = new Map(
+      (await upgrade.sql<{ id: string; payload: string }>("SELECT id, payload FROM outbox_events")).map(
+        (r) => [r.id, r.payload],
+      ),
+    );
+    expect(events.map((e) => stored.get(e.id))).toEqual(
+      events.map((e) =>
+        e.contextId === null || e.event === "context.failed"
+          ? e.payload
+          : e.event === "context.confirmed"
+            ? CONFIRMED_REFERENCE
+            : `~C${TEST_TX_HASH},${ESTIMATE.getTime()}`,
+      ),
+    );
+    // shown (GET /v1/events) and delivered as the bytes they were
+    for (const e of events)
+      expect({ id: e.id, shown: (await getEvent(db, "u1", e.id))?.payload }).toEqual({
+        id: e.id,
+        shown: e.sent,
+      });
+    await fanOutEvents(db, { batchSize: 100 });
+    const deliveries = await db.webhookDelivery.findMany({ where: { webhookId: hook.id } });
+    expect(deliveries).toHaveLength(events.length - 1);
+    const targets = await loadDeliveryTargets(
+      db,
+      deliveries.map((d) => ({ id: d.id, eventId: d.eventId })),
+    );
+    for (const d of deliveries) {
+      const sent = events.find((e) => e.id === d.eventId)?.sent;
+      expect({ event: d.eventId, body: targets.get(d.id)?.payload }).toEqual({
+        event: d.eventId,
+        body: sent,
+      });
+    }
+
+    // once: run again, it finds nothing to do
+    await inSqlTransaction(db, (sql) => EVENT_FORMS.run(sql));
+    expect(await upgrade.sql("SELECT id, payload FROM outbox_events")).toHaveLength(events.length);
+    for (const [id, payload] of stored)
+      expect(await upgrade.sql("SELECT payload FROM outbox_events WHERE id = $1", [id])).toEqual([
+        { payload },
+      ]);
+  } finally {
+    await db.$disconnect();
+  }
+});
+
+it("stops the upgrade, naming the event, when a reference would render other bytes; rewrites nothing", async () => {
+  const { upgrade, db } = await upgradeDatabase("event_forms_refused");
+  try {
+    // (the second, erased, is not used)
+    const [c] = await confirmedContexts(db, "u2", 2);
+    const ctx = await readContext(db, c?.id as string);
+    // its data in the order the request gave it, not its stored (canonical) order
+    const reordered = Object.fromEntries(Object.entries(ctx.contextData as Json).reverse());
+    const asRequested = serializeEnvelope({
+      event: "context.created",
+      timestamp: c?.at(1) as Date,
+      data: contextCreatedData({
+        ...ctx,
+        contextData: reordered,
+        transactionHash: TEST_TX_HASH,
+        estimatedConfirmation: ESTIMATE,
+      }),
+    });
+    expect(asRequested).not.toBe(c?.created);
+    const events = [
+      old("context.created", c?.id as string, asRequested),
+      old("context.confirmed", c?.id as string, c?.confirmed as string, skeletonForm(c?.confirmed as string)),
+      // a timestamp that is not its row's
+      old(
+        "context.confirmed",
+        c?.id as string,
+        c?.confirmed as string,
+        undefined,
+        new Date("2026-11-29T12:00:00Z"),
+      ),
+    ];
+    await insertOld(upgrade, "u2", events);
+    const before = await upgrade.sql("SELECT id, payload FROM outbox_events ORDER BY id");
+
+    const failure = upgrade.migrateAll();
+    await expect(failure).rejects.toThrow(/2 events cannot be stored in their one form/);
+    await failure.catch((error: Error) => {
+      expect(error.message).toContain(`${events[0]?.id} (its reference would render other bytes)`);
+      expect(error.message).toContain(`${events[2]?.id} (its reference would render other bytes)`);
+      expect(error.message).not.toContain(events[1]?.id as string);
+    });
+    expect(await upgrade.sql("SELECT id, payload FROM outbox_events ORDER BY id")).toEqual(before);
+    expect(await upgrade.sql("SELECT name FROM ctxlog_data_steps WHERE name = 'event_forms'")).toEqual([]);
+  } finally {
+    await db.$disconnect();
+  }
+});

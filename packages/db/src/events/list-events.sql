@@ -1,0 +1,21 @@
+/* @name eventsPage */
+-- By type: the two types of nearly every event on (user_id, id), the rare ones on their partial
+-- index (pg sends the statement unnamed: it is planned with the type bound, so the planner sees which)
+SELECT id, event, created_at, payload, context_id
+  FROM outbox_events
+ WHERE user_id = :userId!
+   AND (:type::text IS NULL OR event = :type)
+   AND (:after::text IS NULL OR id < :after)
+   AND (:createdAfter::timestamptz IS NULL OR created_at >= :createdAfter)
+   AND (:createdBefore::timestamptz IS NULL OR created_at < :createdBefore)
+ ORDER BY id DESC
+ LIMIT :limit!::int;
+
+/* @name eventOf */
+SELECT id, event, created_at, payload, context_id FROM outbox_events WHERE id = :id! AND user_id = :userId!;
+
+/* @name deliveriesOfEvents */
+SELECT id, webhook_id, status, attempts, event_id
+  FROM webhook_deliveries
+ WHERE event_id = ANY(:eventIds!::text[])
+ ORDER BY id;

@@ -1,0 +1,195 @@
+/** Types generated for queries found in "packages/db/src/events/purge-expired-events.sql" */
+import { PreparedQuery } from '@pgtyped/runtime';
+
+export type DateOrString = Date | string;
+
+export type stringArray = (string)[];
+
+/** 'ClaimExpiredEvents' parameters type */
+export interface IClaimExpiredEventsParams {
+  cutoff: DateOrString;
+  limit: number;
+}
+
+/** 'ClaimExpiredEvents' return type */
+export interface IClaimExpiredEventsResult {
+  id: string;
+}
+
+/** 'ClaimExpiredEvents' query type */
+export interface IClaimExpiredEventsQuery {
+  params: IClaimExpiredEventsParams;
+  result: IClaimExpiredEventsResult;
+}
+
+const claimExpiredEventsIR: any = {"usedParamSet":{"cutoff":true,"limit":true},"params":[{"name":"cutoff","required":true,"transform":{"type":"scalar"},"locs":[{"a":188,"b":195}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":414,"b":420}]}],"statement":"-- fanned out, recorded before the cutoff, no delivery pending; SKIP LOCKED: workers share the work\n-- and none waits on the fan-out\nSELECT e.id FROM outbox_events e\n WHERE e.created_at < :cutoff!::timestamptz\n   AND NOT EXISTS (SELECT 1 FROM unfanned_events u WHERE u.id = e.id)\n   AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.status = 'pending')\n ORDER BY e.created_at\n LIMIT :limit!::int\n   FOR UPDATE SKIP LOCKED"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- fanned out, recorded before the cutoff, no delivery pending; SKIP LOCKED: workers share the work
+ * -- and none waits on the fan-out
+ * SELECT e.id FROM outbox_events e
+ *  WHERE e.created_at < :cutoff!::timestamptz
+ *    AND NOT EXISTS (SELECT 1 FROM unfanned_events u WHERE u.id = e.id)
+ *    AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.status = 'pending')
+ *  ORDER BY e.created_at
+ *  LIMIT :limit!::int
+ *    FOR UPDATE SKIP LOCKED
+ * ```
+ */
+export const claimExpiredEvents = new PreparedQuery<IClaimExpiredEventsParams,IClaimExpiredEventsResult>(claimExpiredEventsIR);
+
+
+/** 'ClaimExpiredDefaultPartitionEvents' parameters type */
+export interface IClaimExpiredDefaultPartitionEventsParams {
+  cutoff: DateOrString;
+  limit: number;
+}
+
+/** 'ClaimExpiredDefaultPartitionEvents' return type */
+export interface IClaimExpiredDefaultPartitionEventsResult {
+  id: string;
+}
+
+/** 'ClaimExpiredDefaultPartitionEvents' query type */
+export interface IClaimExpiredDefaultPartitionEventsQuery {
+  params: IClaimExpiredDefaultPartitionEventsParams;
+  result: IClaimExpiredDefaultPartitionEventsResult;
+}
+
+const claimExpiredDefaultPartitionEventsIR: any = {"usedParamSet":{"cutoff":true,"limit":true},"params":[{"name":"cutoff","required":true,"transform":{"type":"scalar"},"locs":[{"a":156,"b":163}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":382,"b":388}]}],"statement":"-- claimExpiredEvents among the events of the default partition only (ids outside every day)\nSELECT e.id FROM outbox_events_default e\n WHERE e.created_at < :cutoff!::timestamptz\n   AND NOT EXISTS (SELECT 1 FROM unfanned_events u WHERE u.id = e.id)\n   AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.status = 'pending')\n ORDER BY e.created_at\n LIMIT :limit!::int\n   FOR UPDATE SKIP LOCKED"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- claimExpiredEvents among the events of the default partition only (ids outside every day)
+ * SELECT e.id FROM outbox_events_default e
+ *  WHERE e.created_at < :cutoff!::timestamptz
+ *    AND NOT EXISTS (SELECT 1 FROM unfanned_events u WHERE u.id = e.id)
+ *    AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.status = 'pending')
+ *  ORDER BY e.created_at
+ *  LIMIT :limit!::int
+ *    FOR UPDATE SKIP LOCKED
+ * ```
+ */
+export const claimExpiredDefaultPartitionEvents = new PreparedQuery<IClaimExpiredDefaultPartitionEventsParams,IClaimExpiredDefaultPartitionEventsResult>(claimExpiredDefaultPartitionEventsIR);
+
+
+/** 'LockDeliveriesOfEvents' parameters type */
+export interface ILockDeliveriesOfEventsParams {
+  eventIds: stringArray;
+}
+
+/** 'LockDeliveriesOfEvents' return type */
+export interface ILockDeliveriesOfEventsResult {
+  event_id: string;
+  first: boolean;
+  id: string;
+  status: string;
+}
+
+/** 'LockDeliveriesOfEvents' query type */
+export interface ILockDeliveriesOfEventsQuery {
+  params: ILockDeliveriesOfEventsParams;
+  result: ILockDeliveriesOfEventsResult;
+}
+
+const lockDeliveriesOfEventsIR: any = {"usedParamSet":{"eventIds":true},"params":[{"name":"eventIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":139,"b":148}]}],"statement":"SELECT id, event_id, status::text AS \"status!\", first_attempted_at IS NOT NULL AS \"first!\"\n  FROM webhook_deliveries\n WHERE event_id = ANY(:eventIds!::text[])\n   FOR UPDATE"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * SELECT id, event_id, status::text AS "status!", first_attempted_at IS NOT NULL AS "first!"
+ *   FROM webhook_deliveries
+ *  WHERE event_id = ANY(:eventIds!::text[])
+ *    FOR UPDATE
+ * ```
+ */
+export const lockDeliveriesOfEvents = new PreparedQuery<ILockDeliveriesOfEventsParams,ILockDeliveriesOfEventsResult>(lockDeliveriesOfEventsIR);
+
+
+/** 'DeleteAttemptsOfDeliveries' parameters type */
+export interface IDeleteAttemptsOfDeliveriesParams {
+  deliveryIds: stringArray;
+  eventIds: stringArray;
+}
+
+/** 'DeleteAttemptsOfDeliveries' return type */
+export interface IDeleteAttemptsOfDeliveriesResult {
+  count: number;
+}
+
+/** 'DeleteAttemptsOfDeliveries' query type */
+export interface IDeleteAttemptsOfDeliveriesQuery {
+  params: IDeleteAttemptsOfDeliveriesParams;
+  result: IDeleteAttemptsOfDeliveriesResult;
+}
+
+const deleteAttemptsOfDeliveriesIR: any = {"usedParamSet":{"deliveryIds":true,"eventIds":true},"params":[{"name":"deliveryIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":164,"b":176}]},{"name":"eventIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":206,"b":215}]}],"statement":"-- event_id (the partition key) with the ids: the deletes visit only the days concerned\nWITH deleted AS (\n  DELETE FROM webhook_attempts\n   WHERE delivery_id = ANY(:deliveryIds!::text[]) AND event_id = ANY(:eventIds!::text[])\n  RETURNING 1)\nSELECT count(*)::int AS \"count!\" FROM deleted"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- event_id (the partition key) with the ids: the deletes visit only the days concerned
+ * WITH deleted AS (
+ *   DELETE FROM webhook_attempts
+ *    WHERE delivery_id = ANY(:deliveryIds!::text[]) AND event_id = ANY(:eventIds!::text[])
+ *   RETURNING 1)
+ * SELECT count(*)::int AS "count!" FROM deleted
+ * ```
+ */
+export const deleteAttemptsOfDeliveries = new PreparedQuery<IDeleteAttemptsOfDeliveriesParams,IDeleteAttemptsOfDeliveriesResult>(deleteAttemptsOfDeliveriesIR);
+
+
+/** 'DeleteDeliveriesOfEvents' parameters type */
+export interface IDeleteDeliveriesOfEventsParams {
+  deliveryIds: stringArray;
+  eventIds: stringArray;
+}
+
+/** 'DeleteDeliveriesOfEvents' return type */
+export type IDeleteDeliveriesOfEventsResult = void;
+
+/** 'DeleteDeliveriesOfEvents' query type */
+export interface IDeleteDeliveriesOfEventsQuery {
+  params: IDeleteDeliveriesOfEventsParams;
+  result: IDeleteDeliveriesOfEventsResult;
+}
+
+const deleteDeliveriesOfEventsIR: any = {"usedParamSet":{"deliveryIds":true,"eventIds":true},"params":[{"name":"deliveryIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":46,"b":58}]},{"name":"eventIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":88,"b":97}]}],"statement":"DELETE FROM webhook_deliveries WHERE id = ANY(:deliveryIds!::text[]) AND event_id = ANY(:eventIds!::text[])"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * DELETE FROM webhook_deliveries WHERE id = ANY(:deliveryIds!::text[]) AND event_id = ANY(:eventIds!::text[])
+ * ```
+ */
+export const deleteDeliveriesOfEvents = new PreparedQuery<IDeleteDeliveriesOfEventsParams,IDeleteDeliveriesOfEventsResult>(deleteDeliveriesOfEventsIR);
+
+
+/** 'DeleteEventsOf' parameters type */
+export interface IDeleteEventsOfParams {
+  eventIds: stringArray;
+}
+
+/** 'DeleteEventsOf' return type */
+export type IDeleteEventsOfResult = void;
+
+/** 'DeleteEventsOf' query type */
+export interface IDeleteEventsOfQuery {
+  params: IDeleteEventsOfParams;
+  result: IDeleteEventsOfResult;
+}
+
+const deleteEventsOfIR: any = {"usedParamSet":{"eventIds":true},"params":[{"name":"eventIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":41,"b":50}]}],"statement":"DELETE FROM outbox_events WHERE id = ANY(:eventIds!::text[])"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * DELETE FROM outbox_events WHERE id = ANY(:eventIds!::text[])
+ * ```
+ */
+export const deleteEventsOf = new PreparedQuery<IDeleteEventsOfParams,IDeleteEventsOfResult>(deleteEventsOfIR);
+
+

@@ -1,0 +1,40 @@
+/* @name claimExpiredEvents */
+-- fanned out, recorded before the cutoff, no delivery pending; SKIP LOCKED: workers share the work
+-- and none waits on the fan-out
+SELECT e.id FROM outbox_events e
+ WHERE e.created_at < :cutoff!::timestamptz
+   AND NOT EXISTS (SELECT 1 FROM unfanned_events u WHERE u.id = e.id)
+   AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.status = 'pending')
+ ORDER BY e.created_at
+ LIMIT :limit!::int
+   FOR UPDATE SKIP LOCKED;
+
+/* @name claimExpiredDefaultPartitionEvents */
+-- claimExpiredEvents among the events of the default partition only (ids outside every day)
+SELECT e.id FROM outbox_events_default e
+ WHERE e.created_at < :cutoff!::timestamptz
+   AND NOT EXISTS (SELECT 1 FROM unfanned_events u WHERE u.id = e.id)
+   AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.status = 'pending')
+ ORDER BY e.created_at
+ LIMIT :limit!::int
+   FOR UPDATE SKIP LOCKED;
+
+/* @name lockDeliveriesOfEvents */
+SELECT id, event_id, status::text AS "status!", first_attempted_at IS NOT NULL AS "first!"
+  FROM webhook_deliveries
+ WHERE event_id = ANY(:eventIds!::text[])
+   FOR UPDATE;
+
+/* @name deleteAttemptsOfDeliveries */
+-- event_id (the partition key) with the ids: the deletes visit only the days concerned
+WITH deleted AS (
+  DELETE FROM webhook_attempts
+   WHERE delivery_id = ANY(:deliveryIds!::text[]) AND event_id = ANY(:eventIds!::text[])
+  RETURNING 1)
+SELECT count(*)::int AS "count!" FROM deleted;
+
+/* @name deleteDeliveriesOfEvents */
+DELETE FROM webhook_deliveries WHERE id = ANY(:deliveryIds!::text[]) AND event_id = ANY(:eventIds!::text[]);
+
+/* @name deleteEventsOf */
+DELETE FROM outbox_events WHERE id = ANY(:eventIds!::text[]);

@@ -1,0 +1,2 @@
+/* @name selectOne */
+SELECT 1 AS "one!";

@@ -1,0 +1,83 @@
+/** Types generated for queries found in "packages/db/src/webhooks/get-delivery.sql" */
+import { PreparedQuery } from '@pgtyped/runtime';
+
+export type DeliveryStatus = 'failed' | 'pending' | 'succeeded';
+
+/** 'DeliveryOfWebhook' parameters type */
+export interface IDeliveryOfWebhookParams {
+  deliveryId: string;
+  webhookId: string;
+}
+
+/** 'DeliveryOfWebhook' return type */
+export interface IDeliveryOfWebhookResult {
+  attempts: number;
+  createdAt: Date;
+  cycle: number;
+  errorMessage: string | null;
+  event: string;
+  eventId: string;
+  id: string;
+  lastAttemptAt: Date | null;
+  nextAttemptAt: Date | null;
+  responseStatus: number | null;
+  status: DeliveryStatus;
+  updatedAt: Date;
+  webhookId: string;
+}
+
+/** 'DeliveryOfWebhook' query type */
+export interface IDeliveryOfWebhookQuery {
+  params: IDeliveryOfWebhookParams;
+  result: IDeliveryOfWebhookResult;
+}
+
+const deliveryOfWebhookIR: any = {"usedParamSet":{"webhookId":true,"deliveryId":true},"params":[{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":509,"b":519}]},{"name":"deliveryId","required":true,"transform":{"type":"scalar"},"locs":[{"a":530,"b":541}]}],"statement":"-- a delivery by its id within its webhook ((webhook_id, id): the API's paths name both)\nSELECT id AS \"id!\", webhook_id AS \"webhookId!\", event_id AS \"eventId!\", event AS \"event!\", status AS \"status!\",\n       attempts AS \"attempts!\", cycle AS \"cycle!\", response_status AS \"responseStatus\",\n       error_message AS \"errorMessage\", last_attempt_at AS \"lastAttemptAt\", next_attempt_at AS \"nextAttemptAt\",\n       created_at AS \"createdAt!\", updated_at AS \"updatedAt!\"\n  FROM webhook_deliveries\n WHERE webhook_id = :webhookId! AND id = :deliveryId!"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- a delivery by its id within its webhook ((webhook_id, id): the API's paths name both)
+ * SELECT id AS "id!", webhook_id AS "webhookId!", event_id AS "eventId!", event AS "event!", status AS "status!",
+ *        attempts AS "attempts!", cycle AS "cycle!", response_status AS "responseStatus",
+ *        error_message AS "errorMessage", last_attempt_at AS "lastAttemptAt", next_attempt_at AS "nextAttemptAt",
+ *        created_at AS "createdAt!", updated_at AS "updatedAt!"
+ *   FROM webhook_deliveries
+ *  WHERE webhook_id = :webhookId! AND id = :deliveryId!
+ * ```
+ */
+export const deliveryOfWebhook = new PreparedQuery<IDeliveryOfWebhookParams,IDeliveryOfWebhookResult>(deliveryOfWebhookIR);
+
+
+/** 'StoredEventOfDelivery' parameters type */
+export interface IStoredEventOfDeliveryParams {
+  eventId: string;
+}
+
+/** 'StoredEventOfDelivery' return type */
+export interface IStoredEventOfDeliveryResult {
+  contextId: string | null;
+  createdAt: Date;
+  /** The event as stored (packages/core/src/event-references.ts): ~C<tx>,<estimate ms> for a context.created of a context, ~A for a context.confirmed of a context, else the envelope sent */
+  payload: string;
+}
+
+/** 'StoredEventOfDelivery' query type */
+export interface IStoredEventOfDeliveryQuery {
+  params: IStoredEventOfDeliveryParams;
+  result: IStoredEventOfDeliveryResult;
+}
+
+const storedEventOfDeliveryIR: any = {"usedParamSet":{"eventId":true},"params":[{"name":"eventId","required":true,"transform":{"type":"scalar"},"locs":[{"a":117,"b":125}]}],"statement":"SELECT payload AS \"payload!\", context_id AS \"contextId\", created_at AS \"createdAt!\"\n  FROM outbox_events\n WHERE id = :eventId!"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * SELECT payload AS "payload!", context_id AS "contextId", created_at AS "createdAt!"
+ *   FROM outbox_events
+ *  WHERE id = :eventId!
+ * ```
+ */
+export const storedEventOfDelivery = new PreparedQuery<IStoredEventOfDeliveryParams,IStoredEventOfDeliveryResult>(storedEventOfDeliveryIR);
+
+

@@ -1,0 +1,170 @@
+// entries.ndjson, line by line: each line an export line of the agent's log (a proof bundle), in
+// sequence order with no gap, each linked to the one before, its content, receipt and Merkle proof
+// genuine, and its anchor one proven in anchors.json.
+import {
+  type AuditEntry,
+  contentProblem,
+  entryShapeProblem,
+  ProvenNodes,
+  proofProblem,
+  signatureProblem,
+} from "../audit/entry-checks";
+import { erasedAt } from "../erased-bundle";
+import type { ProvenAnchors } from "./check-anchors";
+import type { ErasureLedger } from "./erasure-ledger";
+import { ndjsonRecords } from "./ndjson-lines";
+import { failAt, guarded } from "./pack-failure";
+import type { ActivityDay, PackManifest } from "./pack-format";
+import type { SignerPeriods } from "./signers";
+
+const FILE = "entries.ndjson";
+const lower = (s: string) => s.toLowerCase();
+
+export interface CheckedEntries {
+  count: number;
+  first: AuditEntry | null;
+  last: AuditEntry | null;
+  erasedSequences: number[];
+  /** the transactions the entries are anchored in, lowercase */
+  transactions: Set<string>;
+  /** activity.json as the entries say it should be */
+  days: ActivityDay[];
+}
+
+export interface EntryCheckContext {
+  manifest: PackManifest;
+  anchors: ProvenAnchors;
+  signers: SignerPeriods;
+  erasures: ErasureLedger;
+  trustedSigners?: readonly string[];
+}
+
+export async function checkEntries(bytes: Uint8Array, ctx: EntryCheckContext): Promise<CheckedEntries> {
+  const { manifest, anchors } = ctx;
+  const proven = new ProvenNodes();
+  const days = new Map<string, ActivityDay>();
+  const erasedSequences: number[] = [];
+  const transactions = new Set<string>();
+  let first: AuditEntry | null = null;
+  let previous: AuditEntry | null = null;
+  let count = 0;
+
+  for (const { line, value } of ndjsonRecords(FILE, bytes)) {
+    const checked = await guarded({ file: FILE, line, check: "entry_shape" }, async () => {
+      const fail = (check: Parameters<typeof failAt>[2], reason: string) => failAt(FILE, line, check, reason);
+      const shape = entryShapeProblem(value);
+      if (shape) fail("entry_shape", shape);
+      const e = value as AuditEntry;
+      if (e.status !== "confirmed")
+        fail("entry_shape", `status is ${JSON.stringify(e.status)}: a pack holds confirmed entries only`);
+
+      if (e.user_id !== manifest.user_id || e.context.agent_id !== manifest.agent_id)
+        fail(
+          "entry_scope",
+          `entry of ${e.user_id}/${e.context.agent_id}, not the manifest's ${manifest.user_id}/${manifest.agent_id}`,
+        );
+      const expected = previous ? previous.sequence + 1 : (manifest.sequence_range?.first ?? 1);
+      if (e.sequence !== expected)
+        fail(
+          "sequence",
+          `sequence ${e.sequence} where ${expected} was due (an entry dropped, added or moved)`,
+        );
+      if (previous && lower(e.prev_entry_hash) !== lower(previous.entry_hash))
+        fail(
+          "chain_link",
+          `prev_entry_hash ${e.prev_entry_hash} is not entry ${previous.sequence}'s entry_hash ${previous.entry_hash}`,
+        );
+
+      const content = contentProblem(e);
+      if (content) fail("content", `entry ${e.sequence}: ${content}`);
+      const signature = await signatureProblem(e, ctx.trustedSigners);
+      if (signature) fail("receipt", `entry ${e.sequence}: ${signature}`);
+      const period = ctx.signers.attestationProblem(e.signer_address, e.received_at);
+      if (period) fail("receipt_signer", `entry ${e.sequence}: ${period}`);
+      const proof = proofProblem(e, proven);
+      if (proof) fail("merkle_proof", `entry ${e.sequence}: ${proof}`);
+
+      const anchor =
+        typeof e.transaction_hash === "string"
+          ? anchors.byTransaction.get(lower(e.transaction_hash))
+          : undefined;
+      if (!anchor)
+        fail(
+          "anchor_reference",
+          `entry ${e.sequence}'s transaction ${String(e.transaction_hash)} is not in anchors.json`,
+        );
+      const a = anchor as NonNullable<typeof anchor>;
+      if (e.chain_id !== anchors.chain_id || lower(e.registry_address) !== anchors.registry_address)
+        fail(
+          "anchor_reference",
+          `entry ${e.sequence} is on chain ${e.chain_id}, registry ${e.registry_address}, not anchors.json's`,
+        );
+      if (e.block_number !== a.block_number)
+        fail(
+          "anchor_reference",
+          `entry ${e.sequence} says block ${e.block_number}, its transaction is in block ${a.block_number}`,
+        );
+      if (!a.roots.has(lower(e.merkle_root)))
+        fail(
+          "anchor_reference",
+          `entry ${e.sequence}'s merkle_root ${e.merkle_root} was not anchored by ${a.transaction_hash}`,
+        );
+      transactions.add(a.transaction_hash);
+
+      const erased = erasedAt(e) !== null;
+      ctx.erasures.entry(e, erased, line);
+      if (erased) erasedSequences.push(e.sequence);
+      if (e.received_at !== undefined) addToDay(days, e.received_at, erased);
+      return e;
+    });
+    first ??= checked;
+    previous = checked;
+    count++;
+  }
+  // The range is a run of sequences: from the first entry received at or after `from` to the last
+  // received before `to` (completeness.json's neighbours show none was left out at either end).
+  // Receipt times follow sequence order only up to the API processes' clock skew, so the entries
+  // between are not held to the range one by one.
+  const { from, to } = manifest.range;
+  if (first && !(first.received_at !== undefined && Date.parse(first.received_at) >= Date.parse(from)))
+    failAt(
+      FILE,
+      1,
+      "entry_scope",
+      `the first entry was received at ${first.received_at ?? "an unknown time (no receipt)"}, not at or after the range's from ${from}`,
+    );
+  if (previous && !(previous.received_at !== undefined && Date.parse(previous.received_at) < Date.parse(to)))
+    failAt(
+      FILE,
+      count,
+      "entry_scope",
+      `the last entry was received at ${previous.received_at ?? "an unknown time (no receipt)"}, not before the range's to ${to}`,
+    );
+  return {
+    count,
+    first,
+    last: previous,
+    erasedSequences,
+    transactions,
+    days: [...days.values()],
+  };
+}
+
+function addToDay(days: Map<string, ActivityDay>, receivedAt: string, erased: boolean) {
+  const date = receivedAt.slice(0, 10);
+  const day = days.get(date);
+  if (!day) {
+    days.set(date, {
+      date,
+      entries: 1,
+      erased: erased ? 1 : 0,
+      first_received_at: receivedAt,
+      last_received_at: receivedAt,
+    });
+    return;
+  }
+  day.entries++;
+  if (erased) day.erased++;
+  // entries come in sequence order, which is received order within a log
+  day.last_received_at = receivedAt;
+}

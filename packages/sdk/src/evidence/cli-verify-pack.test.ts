@@ -1,0 +1,103 @@
+// `ctxlog verify-pack`: the verdict line and exit code of each kind of pack, and an RPC endpoint
+// that cannot be reached exits 3 (a closed port), as `ctxlog verify` does.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type CliIO, main } from "../cli";
+
+const dir = path.join(__dirname, "../../../../test-vectors/evidence");
+
+async function run(args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIO = { stdout: (t) => out.push(t), stderr: (t) => err.push(t), readStdin: () => "", env: {} };
+  const code = await main(args, io);
+  return { code, out: out.join("\n"), err: err.join("\n") };
+}
+
+/** A port nothing listens on: bound, then closed. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe("ctxlog verify-pack", () => {
+  it("exits 0 on a genuine pack, offline", async () => {
+    const r = await run(["verify-pack", path.join(dir, "valid.zip")]);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^VERIFIED: planner-7 of usr_evidence, entries 3-10 \(8\) in 3 anchors; offline/);
+  });
+
+  it("says data unavailable for the erased entry, and exits 0", async () => {
+    const r = await run(["verify-pack", path.join(dir, "erased.zip")]);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^VERIFIED, DATA UNAVAILABLE for 1 entries \(erased: 6\)/);
+  });
+
+  it("exits 1 naming the file, line and check of the first failure", async () => {
+    const r = await run(["verify-pack", path.join(dir, "tampered/reorder.zip")]);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/^NOT VERIFIED: entries\.ndjson line 2: sequence: sequence 5 where 4 was due/);
+    const json = await run(["verify-pack", path.join(dir, "tampered/block-hash.zip"), "--json"]);
+    expect(JSON.parse(json.out)).toMatchObject({
+      verdict: "failed",
+      failure: { file: "anchors.json", line: null, at: "anchors[1].block", check: "block_hash" },
+    });
+  });
+
+  it("holds the keys to --expected-signer and --expected-submitter when given", async () => {
+    const file = path.join(dir, "valid.zip");
+    const attestation = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+    const anchor = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
+    const pinned = await run([
+      "verify-pack",
+      file,
+      "--expected-signer",
+      attestation,
+      "--expected-submitter",
+      anchor,
+    ]);
+    expect(pinned.code).toBe(0);
+    const otherSubmitter = await run(["verify-pack", file, "--expected-submitter", attestation]);
+    expect(otherSubmitter.code).toBe(1);
+    expect(otherSubmitter.out).toMatch(
+      /^NOT VERIFIED: anchors\.json anchors\[0\]: anchor_submitter: anchored by 0xf39F.*, not a trusted submitter/,
+    );
+    const otherSigner = await run(["verify-pack", file, "--expected-signer", anchor]);
+    expect(otherSigner.out).toMatch(/^NOT VERIFIED: manifest\.json: manifest_signature: /);
+  });
+
+  it("exits 3 when the RPC endpoint is a closed port", async () => {
+    const r = await run([
+      "verify-pack",
+      path.join(dir, "valid.zip"),
+      "--rpc-url",
+      `http://127.0.0.1:${await closedPort()}`,
+    ]);
+    expect(r.code).toBe(3);
+    expect(r.err).toMatch(/unreachable/);
+    expect(r.out).toMatch(/^VERIFIED: .*; offline/); // the offline verdict, given all the same
+  });
+
+  it("still fails a tampered pack offline when the RPC endpoint is down (the chain is not asked)", async () => {
+    const r = await run([
+      "verify-pack",
+      path.join(dir, "tampered/drop-entry.zip"),
+      "--rpc-url",
+      `http://127.0.0.1:${await closedPort()}`,
+    ]);
+    expect(r.code).toBe(1);
+  });
+
+  it("exits 2 on a file that is no zip", async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "ctxlog-pack-")), "pack.zip");
+    writeFileSync(file, "not a zip");
+    const r = await run(["verify-pack", file]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/cannot read an evidence pack/);
+  });
+});

@@ -1,0 +1,86 @@
+// `ctxlog verify-pack <pack.zip> [--rpc-url <url>]`: an evidence pack checked offline, then (with
+// an RPC endpoint) its blocks' canonicity; the exit codes are `ctxlog verify`'s.
+import { readFileSync } from "node:fs";
+import { RpcUnreachableError } from "../errors";
+import { checkCanonicalBlocks } from "./canonical-blocks";
+import { describeFailure } from "./pack-failure";
+import { readPackZip } from "./read-zip";
+import { type VerifyPackResult, verifyPack } from "./verify-pack";
+
+export const VERIFY_PACK_USAGE = `Usage:
+  ctxlog verify-pack <pack.zip> [--rpc-url <url>] [options]
+
+Verifies an evidence pack (GET /v1/agents/:agent_id/evidence) offline: the manifest's signature
+and file hashes, every receipt, the chain links, every Merkle proof, each anchoring transaction
+against its block's receipts root, the headers' parent links, completeness and the erasures.
+With --rpc-url (or env CTXLOG_RPC_URL) also that each anchoring block is still canonical.
+
+Options:
+  --expected-signer <addr>    an attestation key you trust; repeatable (default: signers.json's)
+  --expected-submitter <addr> an anchor key you trust; repeatable (default: signers.json's)
+  --json                      print the result as JSON
+
+Exit status: 0 verified, 1 a check failed, 2 bad usage or unreadable pack, 3 RPC unreachable,
+4 unexpected error.`;
+
+interface Args {
+  file: string;
+  rpcUrl?: string;
+  expectedSigners?: string[];
+  expectedSubmitters?: string[];
+  json?: boolean;
+}
+
+type Out = (text: string) => void;
+
+export async function runVerifyPack(args: Args, out: Out, err: Out): Promise<number> {
+  let files: Map<string, Uint8Array>;
+  try {
+    files = readPackZip(new Uint8Array(readFileSync(args.file)));
+  } catch (error) {
+    err(`ctxlog: cannot read an evidence pack (zip) from ${args.file}: ${(error as Error).message}`);
+    return 2;
+  }
+  const result: VerifyPackResult & { online: boolean } = {
+    ...(await verifyPack(files, {
+      trustedSigners: args.expectedSigners,
+      trustedSubmitters: args.expectedSubmitters,
+    })),
+    online: false,
+  };
+  if (result.verified && args.rpcUrl) {
+    try {
+      const failure = await checkCanonicalBlocks(result, args.rpcUrl);
+      result.online = true;
+      if (failure) Object.assign(result, { verdict: "failed", verified: false, failure });
+    } catch (error) {
+      if (error instanceof RpcUnreachableError) {
+        // the offline verdict stands on its own; only the canonical-block check could not run
+        out(args.json ? JSON.stringify(result, null, 2) : verdictLine(result));
+        err(`ctxlog: ${error.message}`);
+        return 3;
+      }
+      throw error;
+    }
+  }
+  out(args.json ? JSON.stringify(result, null, 2) : verdictLine(result));
+  return result.verified ? 0 : 1;
+}
+
+function verdictLine(r: VerifyPackResult & { online: boolean }): string {
+  const m = r.manifest;
+  const what = m
+    ? `${m.agent_id} of ${m.user_id}, entries ${m.sequence_range ? `${m.sequence_range.first}-${m.sequence_range.last}` : "none"} (${r.entries}) in ${r.blocks.length} anchors`
+    : "the pack";
+  const chain = r.online
+    ? "; blocks canonical on the RPC's chain"
+    : "; offline (--rpc-url to check the blocks are canonical)";
+  switch (r.verdict) {
+    case "verified":
+      return `VERIFIED: ${what}${chain}`;
+    case "verified_data_unavailable":
+      return `VERIFIED, DATA UNAVAILABLE for ${r.erased_sequences.length} entries (erased: ${r.erased_sequences.join(", ")}): ${what}${chain}`;
+    case "failed":
+      return `NOT VERIFIED: ${r.failure ? describeFailure(r.failure) : "no result"}`;
+  }
+}

@@ -1,0 +1,153 @@
+// verifyPack: an evidence pack (docs/evidence.md) checked offline, file by file in a fixed order,
+// stopping at the first failure and naming it (file, line, check). Pure: no I/O, no clock.
+import { sha256 } from "viem";
+import type { VerificationVerdict } from "../verdict";
+import { checkAnchors, type ProvenAnchors } from "./check-anchors";
+import { checkActivity, checkCompleteness } from "./check-completeness";
+import { checkEntries } from "./check-entries";
+import { ErasureLedger } from "./erasure-ledger";
+import { manifestShapeProblem, manifestSignatureProblem } from "./manifest";
+import { parseJsonFile } from "./ndjson-lines";
+import { failAt, guarded, PackCheckFailed, type PackFailure } from "./pack-failure";
+import { MANIFEST_FILE, PACK_FILES, type PackManifest } from "./pack-format";
+import { readSigners } from "./signers";
+
+export interface VerifyPackOptions {
+  /**
+   * Attestation keys you trust (e.g. GET /v1/signers, pinned). Without them the pack proves it is
+   * what its own signers.json's keys signed, whoever holds them.
+   */
+  trustedSigners?: readonly string[];
+  /** Anchor keys you trust to have sent the anchors; default: the anchor keys of signers.json. */
+  trustedSubmitters?: readonly string[];
+}
+
+export interface VerifyPackResult {
+  /** verified; verified_data_unavailable when entries were erased; failed at `failure` */
+  verdict: VerificationVerdict;
+  /** true for both verified verdicts */
+  verified: boolean;
+  /** the first check that failed, or null */
+  failure: PackFailure | null;
+  manifest: PackManifest | null;
+  entries: number;
+  /** the sequences whose data was erased: proven without their data */
+  erased_sequences: number[];
+  /** each anchoring block proven offline: what `--rpc-url` checks is canonical */
+  blocks: { block_number: number; block_hash: string }[];
+  required_confirmations: number | null;
+}
+
+export async function verifyPack(
+  files: ReadonlyMap<string, Uint8Array>,
+  options: VerifyPackOptions = {},
+): Promise<VerifyPackResult> {
+  const result: VerifyPackResult = {
+    verdict: "failed",
+    verified: false,
+    failure: null,
+    manifest: null,
+    entries: 0,
+    erased_sequences: [],
+    blocks: [],
+    required_confirmations: null,
+  };
+  try {
+    await runChecks(files, options, result);
+    result.verdict = result.erased_sequences.length > 0 ? "verified_data_unavailable" : "verified";
+    result.verified = true;
+  } catch (error) {
+    if (!(error instanceof PackCheckFailed)) throw error;
+    result.failure = error.failure;
+  }
+  return result;
+}
+
+const file = (files: ReadonlyMap<string, Uint8Array>, name: string) => files.get(name) as Uint8Array;
+
+async function runChecks(
+  files: ReadonlyMap<string, Uint8Array>,
+  options: VerifyPackOptions,
+  result: VerifyPackResult,
+) {
+  const expected = [MANIFEST_FILE, ...PACK_FILES];
+  const missing = expected.filter((name) => !files.has(name));
+  if (missing.length > 0) failAt("pack", null, "files", `missing ${missing.join(", ")}`);
+  const extra = [...files.keys()].filter((name) => !expected.includes(name));
+  if (extra.length > 0) failAt("pack", null, "files", `unexpected ${extra.join(", ")}`);
+
+  const manifest = parseJsonFile(MANIFEST_FILE, file(files, MANIFEST_FILE)) as PackManifest;
+  const shape = manifestShapeProblem(manifest);
+  if (shape) failAt(MANIFEST_FILE, null, "manifest", shape);
+  const signature = await manifestSignatureProblem(manifest, options.trustedSigners);
+  if (signature) failAt(MANIFEST_FILE, null, "manifest_signature", signature);
+  result.manifest = manifest;
+  for (const name of PACK_FILES) {
+    const bytes = file(files, name);
+    const digest = sha256(bytes).slice(2);
+    const listed = manifest.files[name];
+    if (digest !== listed.sha256 || bytes.length !== listed.bytes)
+      failAt(
+        name,
+        null,
+        "file_hash",
+        `SHA-256 ${digest} (${bytes.length} bytes), the manifest says ${listed.sha256} (${listed.bytes} bytes)`,
+      );
+  }
+
+  const signers = readSigners(parseJsonFile("signers.json", file(files, "signers.json")));
+  const manifestSigner = signers.attestationProblem(manifest.signer, manifest.created_at);
+  if (manifestSigner) failAt(MANIFEST_FILE, null, "manifest_signature", manifestSigner);
+  const anchors: ProvenAnchors = await checkAnchors(
+    parseJsonFile("anchors.json", file(files, "anchors.json")),
+    signers,
+    options.trustedSubmitters,
+  );
+  result.required_confirmations = anchors.required_confirmations;
+  const erasures = new ErasureLedger(file(files, "erasures.ndjson"));
+  const entries = await checkEntries(file(files, "entries.ndjson"), {
+    manifest,
+    anchors,
+    signers,
+    erasures,
+    trustedSigners: options.trustedSigners,
+  });
+  erasures.allUsed();
+  for (const tx of anchors.byTransaction.keys()) {
+    if (!entries.transactions.has(tx))
+      failAt("anchors.json", null, "anchor_reference", `transaction ${tx} anchors no entry of the pack`);
+  }
+  const completeness = parseJsonFile("completeness.json", file(files, "completeness.json"));
+  await guarded({ file: "completeness.json", line: null, check: "completeness" }, () =>
+    checkCompleteness(completeness, manifest, entries, signers, options.trustedSigners),
+  );
+  checkActivity(parseJsonFile("activity.json", file(files, "activity.json")), entries);
+  parseJsonFile("policy.json", file(files, "policy.json"));
+
+  const counts = {
+    entries: entries.count,
+    erased: entries.erasedSequences.length,
+    anchors: anchors.byTransaction.size,
+    erasures: erasures.size,
+  };
+  const c = manifest.counts;
+  if (
+    c.entries !== counts.entries ||
+    c.erased !== counts.erased ||
+    c.anchors !== counts.anchors ||
+    c.erasures !== counts.erasures
+  )
+    failAt(
+      MANIFEST_FILE,
+      null,
+      "counts",
+      `counts ${JSON.stringify(c)}, the pack holds ${JSON.stringify(counts)}`,
+    );
+
+  result.entries = entries.count;
+  result.erased_sequences = entries.erasedSequences;
+  result.blocks = [...anchors.byTransaction.values()].map((a) => ({
+    block_number: a.block_number,
+    block_hash: a.block_hash,
+  }));
+}
