@@ -7,7 +7,7 @@ import path from "node:path";
 import { Client } from "pg";
 import { DATA_STEPS, type DataStep } from "../data-steps";
 import { dropDatabase, ensureDatabase, withDatabaseName } from "../database";
-import { applyMigrations } from "../migrate";
+import { applyMigrations, type MigrationsOptions } from "../migrate";
 import { LOCK_FILE_CONTENT } from "../migrations-dir";
 import { DEFAULT_MIGRATIONS_DIR } from "../paths";
 
@@ -17,8 +17,8 @@ export interface UpgradeDatabase {
   url: string;
   /** Applies every migration older than the one under test (the schema the old code wrote to). */
   migrateToBefore(): Promise<void>;
-  /** Applies the rest: the migration under test and every later one. */
-  migrateAll(): Promise<string[]>;
+  /** Applies the rest: the migration under test and every later one (with `opts`, e.g. a keyring). */
+  migrateAll(opts?: Pick<MigrationsOptions, "keyring">): Promise<string[]>;
   /** One statement on a fresh connection. */
   sql<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
   /** A user and one full key of hers (columns every schema since the first has), for old rows. */
@@ -77,7 +77,7 @@ export async function createUpgradeDatabase(migration: string, label: string): P
         dataSteps: DATA_STEPS.filter((step) => (all.find((n) => n > step.after) ?? migration) < migration),
       });
     },
-    migrateAll: () => applyMigrations(url),
+    migrateAll: (opts = {}) => applyMigrations(url, opts),
     sql,
     async seedOwner({ userId, keyId, familyId }) {
       await sql(`INSERT INTO users (id) VALUES ($1)`, [userId]);

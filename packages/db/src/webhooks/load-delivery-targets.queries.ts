@@ -50,7 +50,7 @@ export interface IDeliveryTargetsOfResult {
   rate_limit: number | null;
   registry_address: string | null;
   secret: string;
-  secret_key_id: string | null;
+  secret_key_id: string;
   sequence: number | null;
   signature: Buffer | null;
   status: DeliveryStatus;
