@@ -48,7 +48,13 @@ export function toHex(bytes: Uint8Array): string {
 }
 
 export function readUint32(bytes: Uint8Array, at: number): number {
-  return (((bytes[at] as number) << 24) | ((bytes[at + 1] as number) << 16) | ((bytes[at + 2] as number) << 8) | (bytes[at + 3] as number)) >>> 0;
+  return (
+    (((bytes[at] as number) << 24) |
+      ((bytes[at + 1] as number) << 16) |
+      ((bytes[at + 2] as number) << 8) |
+      (bytes[at + 3] as number)) >>>
+    0
+  );
 }
 
 export function uint32Bytes(value: number): Uint8Array {

@@ -20,9 +20,11 @@ export function formatCheckpoint(checkpoint: Checkpoint): string {
   if (typeof origin !== "string" || origin.length === 0 || origin.includes("\n")) {
     throw new TlogError("invalid_argument", "checkpoint origin must be one non-empty line");
   }
-  if (rootHash.length !== HASH_SIZE) throw new TlogError("invalid_argument", `root hash must be ${HASH_SIZE} bytes`);
+  if (rootHash.length !== HASH_SIZE)
+    throw new TlogError("invalid_argument", `root hash must be ${HASH_SIZE} bytes`);
   for (const line of extensions) {
-    if (line.length === 0 || line.includes("\n")) throw new TlogError("invalid_argument", "extension lines must be one non-empty line each");
+    if (line.length === 0 || line.includes("\n"))
+      throw new TlogError("invalid_argument", "extension lines must be one non-empty line each");
   }
   const text = [origin, String(size), toBase64(rootHash), ...extensions].map((line) => `${line}\n`).join("");
   checkNoteText(text);
@@ -50,7 +52,9 @@ export function parseCheckpoint(text: string): Checkpoint {
   } catch (cause) {
     throw new TlogError("malformed", "checkpoint root hash is not base64", { cause });
   }
-  if (rootHash.length !== HASH_SIZE) throw new TlogError("malformed", `checkpoint root hash is not ${HASH_SIZE} bytes`);
-  if (extensions.some((line) => line.length === 0)) throw new TlogError("malformed", "checkpoint has an empty extension line");
+  if (rootHash.length !== HASH_SIZE)
+    throw new TlogError("malformed", `checkpoint root hash is not ${HASH_SIZE} bytes`);
+  if (extensions.some((line) => line.length === 0))
+    throw new TlogError("malformed", "checkpoint has an empty extension line");
   return { origin, size: Number(sizeText), rootHash, extensions };
 }

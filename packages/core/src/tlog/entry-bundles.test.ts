@@ -2,7 +2,11 @@ import { decodeEntryBundle, encodeEntryBundle } from "./entry-bundles";
 
 describe("entry bundles", () => {
   it("are big-endian uint16 length-prefixed entries", () => {
-    const bundle = encodeEntryBundle([new Uint8Array([1, 2]), new Uint8Array(0), new Uint8Array(300).fill(7)]);
+    const bundle = encodeEntryBundle([
+      new Uint8Array([1, 2]),
+      new Uint8Array(0),
+      new Uint8Array(300).fill(7),
+    ]);
     expect([...bundle.subarray(0, 6)]).toEqual([0, 2, 1, 2, 0, 0]);
     expect([...bundle.subarray(6, 8)]).toEqual([1, 44]);
     expect(decodeEntryBundle(bundle).map((e) => e.length)).toEqual([2, 0, 300]);
@@ -29,6 +33,8 @@ describe("entry bundles", () => {
     expect(() => decodeEntryBundle(two, { width: 3 })).toThrow(/holds 2 entries, not 3/);
     expect(() => decodeEntryBundle(two, { entrySize: 32 })).toThrow(/entry 1 is 31 bytes, not 32/);
     expect(() => encodeEntryBundle([])).toThrow(expect.objectContaining({ reason: "invalid_argument" }));
-    expect(() => encodeEntryBundle([new Uint8Array(65536)])).toThrow(expect.objectContaining({ reason: "invalid_argument" }));
+    expect(() => encodeEntryBundle([new Uint8Array(65536)])).toThrow(
+      expect.objectContaining({ reason: "invalid_argument" }),
+    );
   });
 });

@@ -14,7 +14,9 @@ export function encodeEntryBundle(entries: readonly Uint8Array[]): Uint8Array {
   const parts: Uint8Array[] = [];
   for (const entry of entries) {
     if (entry.length > MAX_ENTRY_SIZE) {
-      throw new TlogError("invalid_argument", `an entry is at most ${MAX_ENTRY_SIZE} bytes`, { details: `got ${entry.length}` });
+      throw new TlogError("invalid_argument", `an entry is at most ${MAX_ENTRY_SIZE} bytes`, {
+        details: `got ${entry.length}`,
+      });
     }
     parts.push(new Uint8Array([entry.length >>> 8, entry.length & 0xff]), entry);
   }
@@ -26,20 +28,31 @@ export function encodeEntryBundle(entries: readonly Uint8Array[]): Uint8Array {
  * `entrySize`, when given, the one size every entry must have (ctxlog's: 32, an entry hash).
  * Truncated, trailing or surplus bytes are refused, and no more than 256 entries are read.
  */
-export function decodeEntryBundle(data: Uint8Array, options: { width?: number; entrySize?: number } = {}): Uint8Array[] {
+export function decodeEntryBundle(
+  data: Uint8Array,
+  options: { width?: number; entrySize?: number } = {},
+): Uint8Array[] {
   const entries: Uint8Array[] = [];
   let at = 0;
   while (at < data.length) {
     if (entries.length === TILE_WIDTH) {
       throw new TlogError("too_large", `entry bundle holds more than ${TILE_WIDTH} entries`);
     }
-    if (at + 2 > data.length) throw new TlogError("malformed", "entry bundle ends inside a length prefix", { details: `at byte ${at}` });
+    if (at + 2 > data.length)
+      throw new TlogError("malformed", "entry bundle ends inside a length prefix", {
+        details: `at byte ${at}`,
+      });
     const length = ((data[at] as number) << 8) | (data[at + 1] as number);
     if (at + 2 + length > data.length) {
-      throw new TlogError("malformed", "entry bundle ends inside an entry", { details: `entry ${entries.length}, ${length} bytes at byte ${at + 2}` });
+      throw new TlogError("malformed", "entry bundle ends inside an entry", {
+        details: `entry ${entries.length}, ${length} bytes at byte ${at + 2}`,
+      });
     }
     if (options.entrySize !== undefined && length !== options.entrySize) {
-      throw new TlogError("malformed", `entry ${entries.length} is ${length} bytes, not ${options.entrySize}`);
+      throw new TlogError(
+        "malformed",
+        `entry ${entries.length} is ${length} bytes, not ${options.entrySize}`,
+      );
     }
     entries.push(data.subarray(at + 2, at + 2 + length));
     at += 2 + length;

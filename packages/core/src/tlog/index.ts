@@ -63,8 +63,8 @@ export {
   signatureLine,
 } from "./signed-note";
 export {
-  encodeTileIndex,
   type EntryBundle,
+  encodeTileIndex,
   entryBundlePath,
   MAX_TILE_LEVEL,
   parseTilePath,
@@ -74,8 +74,22 @@ export {
   type TilePath,
   tilePath,
 } from "./tile-paths";
-export { buildTile, hashAtFromTiles, newTiles, partialTiles, tileForNode, tileHashes, tilesForNodes, tileWidth } from "./tiles";
-export { MAX_PROOF_HASHES, rootFromInclusionProof, verifyConsistency, verifyInclusion } from "./verify-proofs";
+export {
+  buildTile,
+  hashAtFromTiles,
+  newTiles,
+  partialTiles,
+  tileForNode,
+  tileHashes,
+  tilesForNodes,
+  tileWidth,
+} from "./tiles";
+export {
+  MAX_PROOF_HASHES,
+  rootFromInclusionProof,
+  verifyConsistency,
+  verifyInclusion,
+} from "./verify-proofs";
 export {
   checkWitnessPolicy,
   type WitnessPolicy,

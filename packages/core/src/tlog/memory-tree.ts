@@ -1,5 +1,5 @@
-import { leafHash, nodeHash } from "./rfc6962";
 import { TlogError } from "./errors";
+import { leafHash, nodeHash } from "./rfc6962";
 
 /**
  * A whole tree in memory, every complete subtree kept: for tests, vectors and small tools. The

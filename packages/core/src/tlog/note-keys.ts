@@ -23,7 +23,9 @@ export const MAX_KEY_STRING_LENGTH = 1024;
 
 /** Non-empty, no Unicode white space (Go's unicode.IsSpace is the White_Space property), no "+". */
 export function isValidKeyName(name: string): boolean {
-  return typeof name === "string" && name.length > 0 && !/[\p{White_Space}+]/u.test(name) && !/\p{Cs}/u.test(name);
+  return (
+    typeof name === "string" && name.length > 0 && !/[\p{White_Space}+]/u.test(name) && !/\p{Cs}/u.test(name)
+  );
 }
 
 export function keyId(name: string, type: number, publicKey: Uint8Array): number {
@@ -43,9 +45,15 @@ export function formatSignerKey(key: NoteSignerKey): string {
   return `PRIVATE+KEY+${key.name}+${hex8(key.keyId)}+${toBase64(concatBytes(new Uint8Array([key.type]), key.seed))}`;
 }
 
-function parseKeyParts(name: string, idHex: string, b64: string, what: string): { type: SignatureType; material: Uint8Array; id: number } {
+function parseKeyParts(
+  name: string,
+  idHex: string,
+  b64: string,
+  what: string,
+): { type: SignatureType; material: Uint8Array; id: number } {
   if (!isValidKeyName(name)) throw new TlogError("malformed", `${what} has an invalid key name`);
-  if (!/^[0-9a-f]{8}$/.test(idHex)) throw new TlogError("malformed", `${what} key ID is not 8 lowercase hex digits`);
+  if (!/^[0-9a-f]{8}$/.test(idHex))
+    throw new TlogError("malformed", `${what} key ID is not 8 lowercase hex digits`);
   let bytes: Uint8Array;
   try {
     bytes = fromBase64(b64, `${what} key`);
@@ -57,29 +65,53 @@ function parseKeyParts(name: string, idHex: string, b64: string, what: string): 
     throw new TlogError("malformed", `${what} has an unknown signature type`, { details: `type ${type}` });
   }
   const material = bytes.subarray(1);
-  if (material.length !== 32) throw new TlogError("malformed", `${what} key is not 32 bytes`, { details: `${material.length} bytes` });
+  if (material.length !== 32)
+    throw new TlogError("malformed", `${what} key is not 32 bytes`, { details: `${material.length} bytes` });
   return { type: type as SignatureType, material, id: Number.parseInt(idHex, 16) };
+}
+
+/** The first count − 1 "+"-separated fields, then the rest (which may hold "+"); null when too few. */
+function splitPlus(text: string, count: number): string[] | null {
+  const fields: string[] = [];
+  let rest = text;
+  while (fields.length < count - 1) {
+    const at = rest.indexOf("+");
+    if (at < 0) return null;
+    fields.push(rest.slice(0, at));
+    rest = rest.slice(at + 1);
+  }
+  fields.push(rest);
+  return fields;
 }
 
 /** Parses a verifier key string, checking its key ID against its name and key. */
 export function parseVerifierKey(vkey: string): NoteVerifierKey {
-  if (typeof vkey !== "string" || vkey.length > MAX_KEY_STRING_LENGTH) throw new TlogError("too_large", "verifier key is too long");
-  const parts = vkey.split("+");
-  if (parts.length !== 3) throw new TlogError("malformed", "verifier key is not name+keyid+key");
+  if (typeof vkey !== "string" || vkey.length > MAX_KEY_STRING_LENGTH)
+    throw new TlogError("too_large", "verifier key is too long");
+  // the base64 key may hold "+" itself: it is all that follows the second "+"
+  const parts = splitPlus(vkey, 3);
+  if (!parts) throw new TlogError("malformed", "verifier key is not name+keyid+key");
   const [name, idHex, b64] = parts as [string, string, string];
   const { type, material, id } = parseKeyParts(name, idHex, b64, "verifier key");
-  if (keyId(name, type, material) !== id) throw new TlogError("malformed", "verifier key ID does not match its name and key");
+  if (keyId(name, type, material) !== id)
+    throw new TlogError("malformed", "verifier key ID does not match its name and key");
   return { name, keyId: id, type, publicKey: new Uint8Array(material) };
 }
 
 /** Parses a signer key string (Go's note.GenerateKey form), deriving its public key. */
 export function parseSignerKey(skey: string): NoteSignerKey {
-  if (typeof skey !== "string" || skey.length > MAX_KEY_STRING_LENGTH) throw new TlogError("too_large", "signer key is too long");
-  const parts = skey.split("+");
-  if (parts.length !== 5 || parts[0] !== "PRIVATE" || parts[1] !== "KEY") {
+  if (typeof skey !== "string" || skey.length > MAX_KEY_STRING_LENGTH)
+    throw new TlogError("too_large", "signer key is too long");
+  const [privateWord, keyWord, name, idHex, b64] = splitPlus(skey, 5) ?? [];
+  if (
+    privateWord !== "PRIVATE" ||
+    keyWord !== "KEY" ||
+    name === undefined ||
+    idHex === undefined ||
+    b64 === undefined
+  ) {
     throw new TlogError("malformed", "signer key is not PRIVATE+KEY+name+keyid+key");
   }
-  const [, , name, idHex, b64] = parts as [string, string, string, string, string];
   const { type, material, id } = parseKeyParts(name, idHex, b64, "signer key");
   const key = signerKeyFromSeed(name, material, type);
   // the message names no secret: the key ID is public, the seed is not printed
@@ -98,18 +130,30 @@ export function ed25519PrivateKey(seed: Uint8Array): KeyObject {
 
 export function ed25519PublicKey(publicKey: Uint8Array): KeyObject {
   if (publicKey.length !== 32) throw new TlogError("invalid_argument", "an Ed25519 public key is 32 bytes");
-  return createPublicKey({ key: Buffer.concat([SPKI_ED25519_PREFIX, publicKey]), format: "der", type: "spki" });
+  return createPublicKey({
+    key: Buffer.concat([SPKI_ED25519_PREFIX, publicKey]),
+    format: "der",
+    type: "spki",
+  });
 }
 
-export function signerKeyFromSeed(name: string, seed: Uint8Array, type: SignatureType = SIGNATURE_TYPE.ed25519): NoteSignerKey {
-  if (!isValidKeyName(name)) throw new TlogError("invalid_argument", "invalid key name", { details: JSON.stringify(name) });
+export function signerKeyFromSeed(
+  name: string,
+  seed: Uint8Array,
+  type: SignatureType = SIGNATURE_TYPE.ed25519,
+): NoteSignerKey {
+  if (!isValidKeyName(name))
+    throw new TlogError("invalid_argument", "invalid key name", { details: JSON.stringify(name) });
   const spki = createPublicKey(ed25519PrivateKey(seed)).export({ format: "der", type: "spki" });
   const publicKey = new Uint8Array(spki.subarray(SPKI_ED25519_PREFIX.length));
   return { name, keyId: keyId(name, type, publicKey), type, publicKey, seed: new Uint8Array(seed) };
 }
 
 /** A new key pair as strings, as Go's note.GenerateKey writes them. */
-export function generateNoteKey(name: string, type: SignatureType = SIGNATURE_TYPE.ed25519): { signerKey: string; verifierKey: string } {
+export function generateNoteKey(
+  name: string,
+  type: SignatureType = SIGNATURE_TYPE.ed25519,
+): { signerKey: string; verifierKey: string } {
   const key = signerKeyFromSeed(name, randomBytes(32), type);
   return { signerKey: formatSignerKey(key), verifierKey: formatVerifierKey(key) };
 }

@@ -1,6 +1,14 @@
 import { concatBytes, readUint64, uint64Bytes } from "./bytes";
 import { TlogError } from "./errors";
-import { ed25519Sign, ed25519Verify, type NoteSignerKey, type NoteVerifierKey, parseSignerKey, parseVerifierKey, SIGNATURE_TYPE } from "./note-keys";
+import {
+  ed25519Sign,
+  ed25519Verify,
+  type NoteSignerKey,
+  type NoteVerifierKey,
+  parseSignerKey,
+  parseVerifierKey,
+  SIGNATURE_TYPE,
+} from "./note-keys";
 
 /**
  * What signs and checks a note's text, by key type. A log's key (type 0x01) signs the note text
@@ -8,7 +16,11 @@ import { ed25519Sign, ed25519Verify, type NoteSignerKey, type NoteVerifierKey, p
  *   "cosignature/v1\n" "time <POSIX seconds>\n" ‖ note text
  * and its signature is the 8-byte big-endian timestamp then the 64-byte Ed25519 signature.
  */
-export type NoteVerifier = { name: string; keyId: number; verify(text: Uint8Array, signature: Uint8Array): boolean };
+export type NoteVerifier = {
+  name: string;
+  keyId: number;
+  verify(text: Uint8Array, signature: Uint8Array): boolean;
+};
 export type NoteSigner = { name: string; keyId: number; sign(text: Uint8Array): Uint8Array };
 
 /** tlog-cosignature: a timestamp MUST NOT exceed 2^63 − 1. */
@@ -28,7 +40,11 @@ export function cosignatureTimestamp(signature: Uint8Array): bigint | null {
 export function noteVerifier(key: NoteVerifierKey | string): NoteVerifier {
   const k = typeof key === "string" ? parseVerifierKey(key) : key;
   if (k.type === SIGNATURE_TYPE.ed25519) {
-    return { name: k.name, keyId: k.keyId, verify: (text, signature) => ed25519Verify(k.publicKey, text, signature) };
+    return {
+      name: k.name,
+      keyId: k.keyId,
+      verify: (text, signature) => ed25519Verify(k.publicKey, text, signature),
+    };
   }
   return {
     name: k.name,
@@ -45,7 +61,10 @@ export function noteVerifier(key: NoteVerifierKey | string): NoteVerifier {
  * A signer for a key (string or parsed). A cosigner signs at `now()` (seconds since the epoch;
  * the clock by default), which its signature carries.
  */
-export function noteSigner(key: NoteSignerKey | string, now: () => bigint = () => BigInt(Math.floor(Date.now() / 1000))): NoteSigner {
+export function noteSigner(
+  key: NoteSignerKey | string,
+  now: () => bigint = () => BigInt(Math.floor(Date.now() / 1000)),
+): NoteSigner {
   const k = typeof key === "string" ? parseSignerKey(key) : key;
   if (k.type === SIGNATURE_TYPE.ed25519) {
     return { name: k.name, keyId: k.keyId, sign: (text) => ed25519Sign(k.seed, text) };
@@ -56,7 +75,9 @@ export function noteSigner(key: NoteSignerKey | string, now: () => bigint = () =
     sign: (text) => {
       const timestamp = now();
       if (timestamp < 0n || timestamp > MAX_COSIGNATURE_TIMESTAMP) {
-        throw new TlogError("invalid_argument", "cosignature timestamp out of range", { details: String(timestamp) });
+        throw new TlogError("invalid_argument", "cosignature timestamp out of range", {
+          details: String(timestamp),
+        });
       }
       return concatBytes(uint64Bytes(timestamp), ed25519Sign(k.seed, cosignedMessage(timestamp, text)));
     },

@@ -4,9 +4,18 @@ import type { NoteVerifierKey } from "./note-keys";
 import { noteVerifier } from "./note-verifiers";
 import { type OpenedNote, openNote } from "./open-note";
 import type { NoteLimits } from "./signed-note";
-import { checkWitnessPolicy, type WitnessPolicy, type WitnessPolicyResult, witnessVerifiers } from "./witness-policy";
+import {
+  checkWitnessPolicy,
+  type WitnessPolicy,
+  type WitnessPolicyResult,
+  witnessVerifiers,
+} from "./witness-policy";
 
-export type OpenedCheckpoint = { checkpoint: Checkpoint; note: OpenedNote; witnesses: WitnessPolicyResult | null };
+export type OpenedCheckpoint = {
+  checkpoint: Checkpoint;
+  note: OpenedNote;
+  witnesses: WitnessPolicyResult | null;
+};
 
 /**
  * Opens a checkpoint signed by the log's key: the log's own signature must be there and verify

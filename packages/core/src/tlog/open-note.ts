@@ -23,7 +23,11 @@ export type OpenedNote = {
  * unchecked; at least one known key must have signed. A known key's repeated signature is kept
  * once.
  */
-export function openNote(msg: string | Uint8Array, verifiers: readonly NoteVerifier[], limits: NoteLimits = DEFAULT_NOTE_LIMITS): OpenedNote {
+export function openNote(
+  msg: string | Uint8Array,
+  verifiers: readonly NoteVerifier[],
+  limits: NoteLimits = DEFAULT_NOTE_LIMITS,
+): OpenedNote {
   const note = parseSignedNote(msg, limits);
   const text = Buffer.from(note.text, "utf8");
   const verified: NoteSignature[] = [];
@@ -32,7 +36,10 @@ export function openNote(msg: string | Uint8Array, verifiers: readonly NoteVerif
   for (const signature of note.signatures) {
     const matches = verifiers.filter((v) => v.name === signature.name && v.keyId === signature.keyId);
     if (matches.length > 1) {
-      throw new TlogError("ambiguous_key", `two known keys are named ${signature.name} with key ID ${signature.keyId}`);
+      throw new TlogError(
+        "ambiguous_key",
+        `two known keys are named ${signature.name} with key ID ${signature.keyId}`,
+      );
     }
     const verifier = matches[0];
     if (!verifier) {
@@ -55,7 +62,11 @@ export function openNote(msg: string | Uint8Array, verifiers: readonly NoteVerif
  * Signs `text` with each signer, after `existing` signatures (a checkpoint's, when a witness adds
  * its cosignature); an existing signature by the same key is replaced, as Go's note.Sign does.
  */
-export function signNote(text: string, signers: readonly NoteSigner[], existing: readonly NoteSignature[] = []): string {
+export function signNote(
+  text: string,
+  signers: readonly NoteSigner[],
+  existing: readonly NoteSignature[] = [],
+): string {
   checkNoteText(text);
   const bytes = Buffer.from(text, "utf8");
   const fresh = signers.map((s) => ({ name: s.name, keyId: s.keyId, signature: s.sign(bytes) }));

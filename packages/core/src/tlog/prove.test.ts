@@ -1,6 +1,12 @@
 import { toHex } from "./bytes";
 import { MemoryTree } from "./memory-tree";
-import { consistencyProofRanges, inclusionProofRanges, nodesForRanges, proveConsistency, proveInclusion } from "./prove";
+import {
+  consistencyProofRanges,
+  inclusionProofRanges,
+  nodesForRanges,
+  proveConsistency,
+  proveInclusion,
+} from "./prove";
 import { path, proof, testLeaves } from "./testing/reference";
 
 const hex = (hashes: Uint8Array[]) => hashes.map(toHex);
@@ -20,7 +26,9 @@ describe("proof generation from a HashAt reader", () => {
   it("consistency proofs are RFC 6962's PROOF for every pair of sizes up to 40", () => {
     for (let n = 1; n <= N; n++) {
       for (let m = 0; m <= n; m++) {
-        expect(hex(proveConsistency(m, n, tree.hashAt))).toEqual(hex(m === n ? [] : proof(m, leaves.slice(0, n))));
+        expect(hex(proveConsistency(m, n, tree.hashAt))).toEqual(
+          hex(m === n ? [] : proof(m, leaves.slice(0, n))),
+        );
       }
     }
   });
@@ -48,8 +56,14 @@ describe("proof generation from a HashAt reader", () => {
 
   it("refuses indexes and sizes out of range", () => {
     expect(() => inclusionProofRanges(3, 3)).toThrow(expect.objectContaining({ reason: "invalid_argument" }));
-    expect(() => inclusionProofRanges(-1, 3)).toThrow(expect.objectContaining({ reason: "invalid_argument" }));
-    expect(() => consistencyProofRanges(4, 3)).toThrow(expect.objectContaining({ reason: "invalid_argument" }));
-    expect(() => consistencyProofRanges(1, 2 ** 53)).toThrow(expect.objectContaining({ reason: "invalid_argument" }));
+    expect(() => inclusionProofRanges(-1, 3)).toThrow(
+      expect.objectContaining({ reason: "invalid_argument" }),
+    );
+    expect(() => consistencyProofRanges(4, 3)).toThrow(
+      expect.objectContaining({ reason: "invalid_argument" }),
+    );
+    expect(() => consistencyProofRanges(1, 2 ** 53)).toThrow(
+      expect.objectContaining({ reason: "invalid_argument" }),
+    );
   });
 });

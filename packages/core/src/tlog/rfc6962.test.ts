@@ -7,7 +7,9 @@ describe("RFC 6962 hashing", () => {
   it("the empty tree is SHA-256 of nothing; a leaf is prefixed 0x00, a node 0x01", () => {
     expect(toHex(emptyTreeHash())).toBe("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
     // RFC 6962's leaf hash of the empty leaf, as the CT test data has it
-    expect(toHex(leafHash(new Uint8Array()))).toBe("6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d");
+    expect(toHex(leafHash(new Uint8Array()))).toBe(
+      "6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d",
+    );
     const a = leafHash(new Uint8Array([1]));
     const b = leafHash(new Uint8Array([2]));
     expect(nodeHash(a, b)).not.toEqual(nodeHash(b, a));
@@ -44,7 +46,9 @@ describe("RFC 6962 hashing", () => {
   it("refuses sizes that are not safe integers, and nodes the tree does not have", () => {
     const tree = MemoryTree.fromLeaves(testLeaves(3));
     expect(() => treeHash(-1, tree.hashAt)).toThrow(expect.objectContaining({ reason: "invalid_argument" }));
-    expect(() => treeHash(2 ** 53, tree.hashAt)).toThrow(expect.objectContaining({ reason: "invalid_argument" }));
+    expect(() => treeHash(2 ** 53, tree.hashAt)).toThrow(
+      expect.objectContaining({ reason: "invalid_argument" }),
+    );
     expect(() => treeHash(1.5, tree.hashAt)).toThrow(expect.objectContaining({ reason: "invalid_argument" }));
     expect(() => treeHash(4, tree.hashAt)).toThrow(/no complete subtree at level 2, index 0/);
   });

@@ -36,7 +36,9 @@ export type HashAt = (level: number, index: number) => Uint8Array;
 /** Sizes and indexes are JavaScript numbers: up to 2^53 − 1 leaves, refused above. */
 export function checkTreeSize(size: number, what = "tree size"): void {
   if (!Number.isSafeInteger(size) || size < 0) {
-    throw new TlogError("invalid_argument", `${what} must be an integer from 0 to 2^53 − 1`, { details: `got ${size}` });
+    throw new TlogError("invalid_argument", `${what} must be an integer from 0 to 2^53 − 1`, {
+      details: `got ${size}`,
+    });
   }
 }
 

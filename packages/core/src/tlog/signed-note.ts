@@ -36,7 +36,9 @@ function checkNoteCharacters(text: string, what: string): void {
 function decodeNote(msg: string | Uint8Array, limits: NoteLimits): string {
   const bytes = typeof msg === "string" ? Buffer.byteLength(msg, "utf8") : msg.length;
   if (bytes > limits.maxBytes) {
-    throw new TlogError("too_large", `note is larger than ${limits.maxBytes} bytes`, { details: `${bytes} bytes` });
+    throw new TlogError("too_large", `note is larger than ${limits.maxBytes} bytes`, {
+      details: `${bytes} bytes`,
+    });
   }
   if (typeof msg === "string") return msg;
   try {
@@ -50,7 +52,10 @@ function decodeNote(msg: string | Uint8Array, limits: NoteLimits): string {
  * Splits a signed note into its text and signatures, checking the form but no signature.
  * Identical signature lines are kept once (as Go's note.Open drops repeats).
  */
-export function parseSignedNote(msg: string | Uint8Array, limits: NoteLimits = DEFAULT_NOTE_LIMITS): SignedNote {
+export function parseSignedNote(
+  msg: string | Uint8Array,
+  limits: NoteLimits = DEFAULT_NOTE_LIMITS,
+): SignedNote {
   const note = decodeNote(msg, limits);
   checkNoteCharacters(note, "note");
   const split = note.lastIndexOf("\n\n");
@@ -62,7 +67,9 @@ export function parseSignedNote(msg: string | Uint8Array, limits: NoteLimits = D
   }
   const lines = block.slice(0, -1).split("\n");
   if (lines.length > limits.maxSignatures) {
-    throw new TlogError("too_large", `note has more than ${limits.maxSignatures} signatures`, { details: `${lines.length} lines` });
+    throw new TlogError("too_large", `note has more than ${limits.maxSignatures} signatures`, {
+      details: `${lines.length} lines`,
+    });
   }
   const seen = new Set<string>();
   const signatures: NoteSignature[] = [];
@@ -82,14 +89,16 @@ function parseSignatureLine(line: string, i: number): NoteSignature {
   const space = rest.indexOf(" ");
   const name = space < 0 ? rest : rest.slice(0, space);
   const b64 = space < 0 ? "" : rest.slice(space + 1);
-  if (!isValidKeyName(name)) throw new TlogError("malformed", `note signature line ${i} has an invalid key name`);
+  if (!isValidKeyName(name))
+    throw new TlogError("malformed", `note signature line ${i} has an invalid key name`);
   let bytes: Uint8Array;
   try {
     bytes = fromBase64(b64, "signature");
   } catch (cause) {
     throw new TlogError("malformed", `note signature line ${i} is not base64`, { cause });
   }
-  if (bytes.length < 5) throw new TlogError("malformed", `note signature line ${i} is shorter than a key ID and a signature`);
+  if (bytes.length < 5)
+    throw new TlogError("malformed", `note signature line ${i} is shorter than a key ID and a signature`);
   return { name, keyId: readUint32(bytes, 0), signature: bytes.subarray(4) };
 }
 
@@ -110,6 +119,7 @@ export function signatureLine(signature: NoteSignature): string {
 
 export function formatSignedNote(note: SignedNote): string {
   checkNoteText(note.text);
-  if (note.signatures.length === 0) throw new TlogError("invalid_argument", "a signed note has at least one signature");
+  if (note.signatures.length === 0)
+    throw new TlogError("invalid_argument", "a signed note has at least one signature");
   return `${note.text}\n${note.signatures.map(signatureLine).join("")}`;
 }

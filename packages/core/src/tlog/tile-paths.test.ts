@@ -1,4 +1,10 @@
-import { encodeTileIndex, entryBundlePath, MAX_TILE_PATH_LENGTH, parseTilePath, tilePath } from "./tile-paths";
+import {
+  encodeTileIndex,
+  entryBundlePath,
+  MAX_TILE_PATH_LENGTH,
+  parseTilePath,
+  tilePath,
+} from "./tile-paths";
 
 describe("tlog-tiles paths", () => {
   it("encodes N in x-prefixed 3-digit groups", () => {
@@ -17,7 +23,12 @@ describe("tlog-tiles paths", () => {
   });
 
   it("parses what it writes", () => {
-    for (const path of ["tile/0/000", "tile/63/x001/x234/067.p/255", "tile/entries/273.p/112", "tile/entries/x009/x007/x199/x254/x740/991"]) {
+    for (const path of [
+      "tile/0/000",
+      "tile/63/x001/x234/067.p/255",
+      "tile/entries/273.p/112",
+      "tile/entries/x009/x007/x199/x254/x740/991",
+    ]) {
       const parsed = parseTilePath(path);
       expect(parsed.kind === "entries" ? entryBundlePath(parsed) : tilePath(parsed)).toBe(path);
     }
@@ -43,13 +54,22 @@ describe("tlog-tiles paths", () => {
 
   it("refuses a long path before matching it", () => {
     expect(() => parseTilePath(`tile/0/${"x001/".repeat(1000)}000`)).toThrow(
-      expect.objectContaining({ reason: "too_large", shortMessage: `tile path is longer than ${MAX_TILE_PATH_LENGTH} characters` }),
+      expect.objectContaining({
+        reason: "too_large",
+        shortMessage: `tile path is longer than ${MAX_TILE_PATH_LENGTH} characters`,
+      }),
     );
   });
 
   it("refuses coordinates out of range when writing", () => {
-    expect(() => tilePath({ level: 0, index: 0, width: 257 })).toThrow(expect.objectContaining({ reason: "invalid_argument" }));
-    expect(() => tilePath({ level: 64, index: 0, width: 1 })).toThrow(expect.objectContaining({ reason: "invalid_argument" }));
-    expect(() => entryBundlePath({ index: -1, width: 1 })).toThrow(expect.objectContaining({ reason: "invalid_argument" }));
+    expect(() => tilePath({ level: 0, index: 0, width: 257 })).toThrow(
+      expect.objectContaining({ reason: "invalid_argument" }),
+    );
+    expect(() => tilePath({ level: 64, index: 0, width: 1 })).toThrow(
+      expect.objectContaining({ reason: "invalid_argument" }),
+    );
+    expect(() => entryBundlePath({ index: -1, width: 1 })).toThrow(
+      expect.objectContaining({ reason: "invalid_argument" }),
+    );
   });
 });

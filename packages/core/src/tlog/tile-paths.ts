@@ -18,17 +18,23 @@ export const MAX_TILE_PATH_LENGTH = 64;
 export function checkTile(tile: Tile): void {
   const { level, index, width } = tile;
   if (!Number.isInteger(level) || level < 0 || level > MAX_TILE_LEVEL) {
-    throw new TlogError("invalid_argument", `tile level must be 0 to ${MAX_TILE_LEVEL}`, { details: `got ${level}` });
+    throw new TlogError("invalid_argument", `tile level must be 0 to ${MAX_TILE_LEVEL}`, {
+      details: `got ${level}`,
+    });
   }
   checkBundle({ index, width });
 }
 
 function checkBundle({ index, width }: EntryBundle): void {
   if (!Number.isSafeInteger(index) || index < 0) {
-    throw new TlogError("invalid_argument", "tile index must be a non-negative integer", { details: `got ${index}` });
+    throw new TlogError("invalid_argument", "tile index must be a non-negative integer", {
+      details: `got ${index}`,
+    });
   }
   if (!Number.isInteger(width) || width < 1 || width > TILE_WIDTH) {
-    throw new TlogError("invalid_argument", `tile width must be 1 to ${TILE_WIDTH}`, { details: `got ${width}` });
+    throw new TlogError("invalid_argument", `tile width must be 1 to ${TILE_WIDTH}`, {
+      details: `got ${width}`,
+    });
   }
 }
 
@@ -68,11 +74,18 @@ export function parseTilePath(path: string): TilePath {
   }
   const match = PATH.exec(path);
   if (!match) throw new TlogError("malformed", "not a tile path", { details: JSON.stringify(path) });
-  const [, levelText, indexText, widthText] = match as unknown as [string, string, string, string | undefined];
+  const [, levelText, indexText, widthText] = match as unknown as [
+    string,
+    string,
+    string,
+    string | undefined,
+  ];
   const index = Number(indexText.replaceAll("x", "").replaceAll("/", ""));
   const width = widthText === undefined ? TILE_WIDTH : Number(widthText);
   const parsed: TilePath =
-    levelText === "entries" ? { kind: "entries", index, width } : { kind: "tile", level: Number(levelText), index, width };
+    levelText === "entries"
+      ? { kind: "entries", index, width }
+      : { kind: "tile", level: Number(levelText), index, width };
   let canonical: string;
   try {
     canonical = parsed.kind === "entries" ? entryBundlePath(parsed) : tilePath(parsed);

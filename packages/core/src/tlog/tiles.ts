@@ -73,7 +73,8 @@ export function newTiles(oldSize: number, newSize: number): Tile[] {
 export function buildTile(tile: Tile, hashAt: HashAt): Uint8Array {
   checkTile(tile);
   const hashes: Uint8Array[] = [];
-  for (let i = 0; i < tile.width; i++) hashes.push(hashAt(TILE_HEIGHT * tile.level, tile.index * TILE_WIDTH + i));
+  for (let i = 0; i < tile.width; i++)
+    hashes.push(hashAt(TILE_HEIGHT * tile.level, tile.index * TILE_WIDTH + i));
   return concatBytes(...hashes);
 }
 
@@ -102,7 +103,10 @@ export function tileForNode(node: TreeNode, size: number): { tile: Tile; offset:
     throw new TlogError("invalid_argument", "not a tree node", { details: `level ${level}, index ${index}` });
   }
   if ((index + 1) * pow(2, level) > size) {
-    throw new TlogError("invalid_argument", `node ${level}/${index} is not complete in a tree of ${size} leaves`);
+    throw new TlogError(
+      "invalid_argument",
+      `node ${level}/${index} is not complete in a tree of ${size} leaves`,
+    );
   }
   const tileLevel = Math.floor(level / TILE_HEIGHT);
   const count = pow(2, level - TILE_HEIGHT * tileLevel);
@@ -117,7 +121,8 @@ function subtreeHash(hashes: readonly Uint8Array[]): Uint8Array {
   let level = [...hashes];
   while (level.length > 1) {
     const next: Uint8Array[] = [];
-    for (let i = 0; i < level.length; i += 2) next.push(nodeHash(level[i] as Uint8Array, level[i + 1] as Uint8Array));
+    for (let i = 0; i < level.length; i += 2)
+      next.push(nodeHash(level[i] as Uint8Array, level[i + 1] as Uint8Array));
     level = next;
   }
   return level[0] as Uint8Array;

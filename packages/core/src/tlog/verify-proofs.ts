@@ -112,7 +112,8 @@ export function verifyConsistency(
     });
   }
   if (oldSize === newSize || oldSize === 0) {
-    if (proof.length > 0) throw new TlogError("proof_failed", "consistency proof must be empty for these sizes");
+    if (proof.length > 0)
+      throw new TlogError("proof_failed", "consistency proof must be empty for these sizes");
     if (oldSize === newSize && !bytesEqual(oldRoot, newRoot)) {
       throw new TlogError("proof_failed", "two trees of the same size have different roots");
     }
@@ -145,6 +146,8 @@ export function verifyConsistency(
     sn = half(sn);
   }
   if (sn !== 0) throw new TlogError("proof_failed", "consistency proof is shorter than the tree is deep");
-  if (!bytesEqual(fr, oldRoot)) throw new TlogError("proof_failed", "consistency proof does not lead to the old root");
-  if (!bytesEqual(sr, newRoot)) throw new TlogError("proof_failed", "consistency proof does not lead to the new root");
+  if (!bytesEqual(fr, oldRoot))
+    throw new TlogError("proof_failed", "consistency proof does not lead to the old root");
+  if (!bytesEqual(sr, newRoot))
+    throw new TlogError("proof_failed", "consistency proof does not lead to the new root");
 }

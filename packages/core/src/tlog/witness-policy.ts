@@ -33,7 +33,8 @@ export function witnessPolicy(threshold: number, witnessKeys: readonly string[])
     }
   }
   const names = new Set(witnesses.map((w) => w.name));
-  if (names.size !== witnesses.length) throw new TlogError("invalid_argument", "two witnesses have the same name");
+  if (names.size !== witnesses.length)
+    throw new TlogError("invalid_argument", "two witnesses have the same name");
   if (!Number.isInteger(threshold) || threshold < 0 || threshold > witnesses.length) {
     throw new TlogError("invalid_argument", "witness threshold must be 0 to the number of witnesses", {
       details: `threshold ${threshold}, ${witnesses.length} witnesses`,
@@ -46,14 +47,22 @@ export function witnessPolicy(threshold: number, witnessKeys: readonly string[])
  * Counts the policy's witnesses among a note's verified signatures (openNote's `verified`, with
  * the witnesses' verifiers given to it). Pure: the signatures are already checked.
  */
-export function checkWitnessPolicy(policy: WitnessPolicy, verified: readonly NoteSignature[]): WitnessPolicyResult {
+export function checkWitnessPolicy(
+  policy: WitnessPolicy,
+  verified: readonly NoteSignature[],
+): WitnessPolicyResult {
   const cosignedBy: string[] = [];
   const missing: string[] = [];
   for (const w of policy.witnesses) {
     if (verified.some((s) => s.name === w.name && s.keyId === w.keyId)) cosignedBy.push(w.name);
     else missing.push(w.name);
   }
-  return { satisfied: cosignedBy.length >= policy.threshold, threshold: policy.threshold, cosignedBy, missing };
+  return {
+    satisfied: cosignedBy.length >= policy.threshold,
+    threshold: policy.threshold,
+    cosignedBy,
+    missing,
+  };
 }
 
 /** The verifiers to give openNote for a policy's witnesses, beside the log's own. */

@@ -28,7 +28,9 @@ export function mth(d: readonly Uint8Array[]): Uint8Array {
 export function path(m: number, d: readonly Uint8Array[]): Uint8Array[] {
   if (d.length <= 1) return [];
   const s = k(d.length);
-  return m < s ? [...path(m, d.slice(0, s)), mth(d.slice(s))] : [...path(m - s, d.slice(s)), mth(d.slice(0, s))];
+  return m < s
+    ? [...path(m, d.slice(0, s)), mth(d.slice(s))]
+    : [...path(m - s, d.slice(s)), mth(d.slice(0, s))];
 }
 
 function subproof(m: number, d: readonly Uint8Array[], b: boolean): Uint8Array[] {
