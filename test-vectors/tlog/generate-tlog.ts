@@ -41,25 +41,41 @@ const tree = MemoryTree.fromLeaves(leaves);
 const root = (n: number) => treeHash(n, tree.hashAt);
 
 const SMALL = 64;
-const BIG_SIZES = [127, 128, 129, 255, 256, 257, 511, 512, 513, 600, 785];
+const BIG_SIZES = [127, 128, 129, 255, 256, 257, 300, 511, 512, 513, 600, 784, 785];
 const CHECKPOINT_SIZES = [600, 785];
 
 function treeVectors() {
   const sizes = [...Array.from({ length: SMALL + 1 }, (_, n) => n), ...BIG_SIZES];
   const inclusion: { index: number; size: number; proof: string[] }[] = [];
-  for (let n = 1; n <= 16; n++) for (let m = 0; m < n; m++) inclusion.push({ index: m, size: n, proof: proveInclusion(m, n, tree.hashAt).map(hex) });
+  for (let n = 1; n <= 16; n++)
+    for (let m = 0; m < n; m++)
+      inclusion.push({ index: m, size: n, proof: proveInclusion(m, n, tree.hashAt).map(hex) });
   for (const n of BIG_SIZES) {
     for (const m of [0, 1, 127, 255, 256, 300, n - 1]) {
       if (m < n) inclusion.push({ index: m, size: n, proof: proveInclusion(m, n, tree.hashAt).map(hex) });
     }
   }
   const consistency: { old_size: number; new_size: number; proof: string[] }[] = [];
-  for (let n = 1; n <= 16; n++) for (let m = 1; m <= n; m++) consistency.push({ old_size: m, new_size: n, proof: proveConsistency(m, n, tree.hashAt).map(hex) });
-  for (const [m, n] of [[1, 785], [7, 600], [255, 256], [256, 257], [256, 785], [300, 600], [511, 513], [600, 785], [784, 785], [785, 785]] as const) {
+  for (let n = 1; n <= 16; n++)
+    for (let m = 1; m <= n; m++)
+      consistency.push({ old_size: m, new_size: n, proof: proveConsistency(m, n, tree.hashAt).map(hex) });
+  for (const [m, n] of [
+    [1, 785],
+    [7, 600],
+    [255, 256],
+    [256, 257],
+    [256, 785],
+    [300, 600],
+    [511, 513],
+    [600, 785],
+    [784, 785],
+    [785, 785],
+  ] as const) {
     consistency.push({ old_size: m, new_size: n, proof: proveConsistency(m, n, tree.hashAt).map(hex) });
   }
   return {
-    leaf_rule: "leaf i = SHA-256(UTF-8 'ctxlog tlog vector leaf <i>'), 32 bytes, as an entry hash is; leaf hash = SHA-256(0x00 || leaf)",
+    leaf_rule:
+      "leaf i = SHA-256(UTF-8 'ctxlog tlog vector leaf <i>'), 32 bytes, as an entry hash is; leaf hash = SHA-256(0x00 || leaf)",
     leaves: leaves.map(hex),
     tree_hashes: sizes.map((size) => ({ size, root: hex(root(size)) })),
     inclusion_proofs: inclusion,
@@ -95,7 +111,11 @@ function checkpointVectors() {
   const origin = "ctxlog.example/tlog-vectors";
   const log = signerKeyFromSeed(origin, sha256("ctxlog tlog vector log key"));
   const witnesses = [1, 2].map((i) =>
-    signerKeyFromSeed(`witness${i}.example/w`, sha256(`ctxlog tlog vector witness key ${i}`), SIGNATURE_TYPE.cosignatureV1),
+    signerKeyFromSeed(
+      `witness${i}.example/w`,
+      sha256(`ctxlog tlog vector witness key ${i}`),
+      SIGNATURE_TYPE.cosignatureV1,
+    ),
   );
   const checkpoints = CHECKPOINT_SIZES.map((size, i) => {
     const text = formatCheckpoint({ origin, size, rootHash: root(size), extensions: [] });
@@ -107,8 +127,17 @@ function checkpointVectors() {
   });
   return {
     origin,
-    log: { signer_key: formatSignerKey(log), verifier_key: formatVerifierKey(log), public_key: hex(log.publicKey) },
-    witnesses: witnesses.map((w) => ({ name: w.name, signer_key: formatSignerKey(w), verifier_key: formatVerifierKey(w), public_key: hex(w.publicKey) })),
+    log: {
+      signer_key: formatSignerKey(log),
+      verifier_key: formatVerifierKey(log),
+      public_key: hex(log.publicKey),
+    },
+    witnesses: witnesses.map((w) => ({
+      name: w.name,
+      signer_key: formatSignerKey(w),
+      verifier_key: formatVerifierKey(w),
+      public_key: hex(w.publicKey),
+    })),
     witness_policy: { threshold: 2, witnesses: witnesses.map(formatVerifierKey) },
     checkpoints,
   };

@@ -28,6 +28,10 @@ Module._resolveFilename = function (request, ...rest) {
 
 const files = require("./generate-tlog.ts").writeTlogVectors(__dirname);
 // biome formats the JSON the way `npm run lint` expects it
-require("node:child_process").execFileSync(path.join(root, "node_modules", ".bin", "biome"), ["format", "--write", ...files], {
-  stdio: "inherit",
-});
+require("node:child_process").execFileSync(
+  path.join(root, "node_modules", ".bin", "biome"),
+  ["format", "--write", ...files],
+  {
+    stdio: "inherit",
+  },
+);
