@@ -164,5 +164,10 @@ export function ed25519Sign(seed: Uint8Array, message: Uint8Array): Uint8Array {
 
 export function ed25519Verify(publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array): boolean {
   if (signature.length !== 64) return false;
-  return verify(null, message, ed25519PublicKey(publicKey), signature);
+  try {
+    return verify(null, message, ed25519PublicKey(publicKey), signature);
+  } catch {
+    // a key OpenSSL will not load verifies nothing: the note is refused as unsigned by it
+    return false;
+  }
 }
