@@ -28,7 +28,7 @@ def prop(obj: Any, key: Any) -> Any:
     """`obj[key]`: a member of an object or an array, UNDEFINED when absent; null/undefined raise
     TypeError as JavaScript does, any other value has no such member."""
     if obj is None or obj is UNDEFINED:
-        raise TypeError("cannot read properties of %s (reading %r)" % ("null" if obj is None else "undefined", key))
+        raise TypeError("Cannot read properties of %s (reading '%s')" % ("null" if obj is None else "undefined", key))
     if isinstance(obj, dict):
         return obj.get(key, UNDEFINED)
     if isinstance(obj, list) and isinstance(key, int) and not isinstance(key, bool) and 0 <= key < len(obj):
@@ -36,8 +36,11 @@ def prop(obj: Any, key: Any) -> Any:
     return UNDEFINED
 
 
-def is_object(v: Any) -> bool:
-    return isinstance(v, dict)
+def not_iterable(v: Any) -> TypeError:
+    """`for (… of v)` on a value that is not iterable, worded as V8 words it."""
+    kind = "boolean" if isinstance(v, bool) else "number" if isinstance(v, (int, float)) else "object"
+    shown = "" if kind == "object" else " " + js_str(v)
+    return TypeError("%s%s is not iterable (cannot read property Symbol(Symbol.iterator))" % (kind, shown))
 
 
 def is_safe_int(v: Any) -> bool:

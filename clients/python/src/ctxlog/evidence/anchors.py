@@ -10,7 +10,7 @@ from typing import Any, Dict, Optional, Sequence
 
 from ..rpc import ANCHORED_TOPIC
 from ..secp256k1 import to_checksum_address
-from ._js import UNDEFINED, is_safe_int, js_number, js_str, lower, prop
+from ._js import UNDEFINED, is_safe_int, js_number, js_str, lower, not_iterable, prop
 from .failure import fail_at, guarded
 from .manifest import is_hash32
 from .receipts_trie import receipts_root
@@ -131,7 +131,7 @@ def _check_anchor(anchor: Any, at: str, file: Dict[str, Any], signers: SignerPer
     roots: Dict[str, str] = {}
     logs = receipt.get("logs")
     if logs is not None and not isinstance(logs, (list, str)):
-        raise TypeError("receipt.logs is not iterable")
+        raise not_iterable(logs)
     for log in logs or []:
         if lower(prop(log, "address")) != file["registry_address"].lower():
             continue

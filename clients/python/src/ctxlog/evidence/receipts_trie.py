@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, List, Sequence, Tuple
 
 from ..keccak import keccak256
-from ._js import UNDEFINED, prop
+from ._js import UNDEFINED, js_number, js_str, prop
 from .rlp import RlpItem, data_bytes, quantity_bytes, rlp_encode
 
 __all__ = ["encode_receipt", "ordered_trie_root", "receipts_root"]
@@ -46,7 +46,7 @@ def encode_receipt(receipt: Any, name: str = "receipt") -> bytes:
     if kind == 0:
         return body
     if kind > 0x7F:
-        raise TypeError("%s.type %d is not an EIP-2718 type" % (name, kind))
+        raise TypeError("%s.type %s is not an EIP-2718 type" % (name, js_str(js_number(raw_type))))
     return bytes([kind]) + body
 
 
