@@ -87,6 +87,11 @@ def test_an_rpc_endpoint_at_a_closed_port_exits_3_after_the_offline_verdict():
     assert "unreachable" in err
 
 
+def test_an_rpc_url_that_is_no_http_endpoint_exits_3_too():
+    code, out, err = run("verify-pack", str(DIR / "valid.zip"), "--rpc-url", "foo")
+    assert code == 3 and out.startswith("VERIFIED: ") and "RPC endpoint foo is unreachable" in err
+
+
 def test_a_tampered_pack_still_fails_offline_when_the_rpc_endpoint_is_down():
     code, out, _ = run("verify-pack", str(DIR / "tampered/drop-entry.zip"), "--rpc-url",
                        "http://127.0.0.1:%d" % closed_port())

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
+from ..errors import RpcUnreachableError
 from ..rpc import RpcClient
 from .failure import PackFailure
 
@@ -18,7 +19,11 @@ __all__ = ["check_canonical_blocks"]
 def check_canonical_blocks(pack: "VerifyPackResult", rpc_url: str, timeout: float = 10.0) -> Optional[PackFailure]:
     """The first anchoring block the node does not hold at its height (a reorg), or one not deep
     enough on its chain, as a canonical_block failure; None when every block is canonical."""
-    rpc = RpcClient(rpc_url, timeout)
+    try:
+        rpc = RpcClient(rpc_url, timeout)
+    except ValueError as error:
+        # no HTTP endpoint to ask, as the TypeScript verifier (viem) finds it: unreachable, exit 3
+        raise RpcUnreachableError("RPC endpoint %s is unreachable: %s" % (rpc_url, error), rpc_url) from None
     try:
         head = rpc.block_number()
         for i, b in enumerate(pack.blocks):
