@@ -1,8 +1,6 @@
 import { AppError, planRetentionDays } from "@ctxlog/core";
 import { type AgentEntry, type ContextReader, measureAgentEntries, streamAgentEntries } from "@ctxlog/db";
 import { manifestTypedData, PACK_FORMAT, type PackManifest } from "@ctxlog/sdk";
-import type { Hex } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import type { ApiDeps } from "../../deps";
 import { applyRateLimit } from "../../http/rate-limit";
 import type { RouteHandler } from "../route-spec";
@@ -47,7 +45,8 @@ export function evidenceAgent(deps: ApiDeps): RouteHandler<{
     perUser: env.EXPORT_MAX_PER_USER,
     perProcess: env.EXPORT_MAX_PER_PROCESS,
   });
-  const attestation = privateKeyToAccount(env.ATTESTATION_PRIVATE_KEY as Hex);
+  // the attestation key's one holder, which signs every receipt too
+  const attestation = deps.signer;
   const chain = env.RPC_URL
     ? new EvidenceChainReader(env.RPC_URL, env.RPC_TIMEOUT_MS, env.CONFIRMATIONS, deps.logger)
     : null;
