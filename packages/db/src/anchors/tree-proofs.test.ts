@@ -127,14 +127,14 @@ describe("a batch's tree", () => {
     const anchorId = (await createAnchorBatch(db, TARGET, ids))?.anchorId as string;
     const kept = (await db.anchor.findUniqueOrThrow({ where: { id: anchorId } })).merkleTree;
     await db.$executeRaw`UPDATE anchors SET merkle_tree = NULL WHERE id = ${anchorId}`;
-    await inSqlTransaction(db, (sql) => ANCHOR_TREES.run(sql));
+    await inSqlTransaction(db, (sql) => ANCHOR_TREES.run(sql, { keyring: null }));
     const after = (await db.anchor.findUniqueOrThrow({ where: { id: anchorId } })).merkleTree;
     expect(Buffer.from(after ?? []).equals(Buffer.from(kept ?? []))).toBe(true);
     await markAnchorMined(db, anchorId);
     expect(await confirmAnchor(db, anchorId, BLOCK, 3)).toEqual({ confirmed: 3 });
     expect((await readContext(db, ids[1] as string)).merkleProof).toHaveLength(2);
     // run again: nothing left to do
-    await inSqlTransaction(db, (sql) => ANCHOR_TREES.run(sql));
+    await inSqlTransaction(db, (sql) => ANCHOR_TREES.run(sql, { keyring: null }));
   });
 
   it("the data step stops on a batch whose rows do not give its root, and leaves failed ones alone", async () => {
@@ -143,11 +143,11 @@ describe("a batch's tree", () => {
     const ids = await seedContexts(db, owner, { count: 2, signerPrivateKey: SIGNER });
     const anchorId = (await createAnchorBatch(db, TARGET, ids))?.anchorId as string;
     await db.$executeRaw`UPDATE anchors SET merkle_tree = NULL, merkle_root = ${BLOCK} WHERE id = ${anchorId}`;
-    await expect(inSqlTransaction(db, (sql) => ANCHOR_TREES.run(sql))).rejects.toThrow(
+    await expect(inSqlTransaction(db, (sql) => ANCHOR_TREES.run(sql, { keyring: null }))).rejects.toThrow(
       new RegExp(`anchor ${anchorId}: its 2 rows \\(of 2\\) do not give its root`),
     );
     await db.$executeRaw`UPDATE anchors SET status = 'failed' WHERE id = ${anchorId}`;
-    await inSqlTransaction(db, (sql) => ANCHOR_TREES.run(sql));
+    await inSqlTransaction(db, (sql) => ANCHOR_TREES.run(sql, { keyring: null }));
     expect((await db.anchor.findUniqueOrThrow({ where: { id: anchorId } })).merkleTree).toBeNull();
   });
 });

@@ -278,7 +278,7 @@ it("stores every event of a context as its reference, shown and delivered as the
     }
 
     // once: run again, it finds nothing to do
-    await inSqlTransaction(db, (sql) => EVENT_FORMS.run(sql));
+    await inSqlTransaction(db, (sql) => EVENT_FORMS.run(sql, { keyring: null }));
     expect(await upgrade.sql("SELECT id, payload FROM outbox_events")).toHaveLength(events.length);
     for (const [id, payload] of stored)
       expect(await upgrade.sql("SELECT payload FROM outbox_events WHERE id = $1", [id])).toEqual([
