@@ -84,7 +84,7 @@ it("refuses plaintext secrets without a keyring, unchanged; with one seals every
   const before = await rows();
 
   // no keyring: refused, named, nothing written, the step not recorded, the migration not applied
-  const refused = upgrade.migrateAll();
+  const refused = upgrade.migrateAll({ keyring: null });
   await expect(refused).rejects.toBeInstanceOf(PlaintextSecretsWithoutKeyringError);
   await expect(refused).rejects.toThrow(
     /3 webhooks keep their signing secret as plaintext.*SECRETS_ENCRYPTION_KEY/,
