@@ -8,10 +8,12 @@
 -- In place, in this release (DESIGN.md, "Stored forms"): every value was written by the service as
 -- 0x followed by 64 hex digits (a root @ctxlog/core computed, a transaction hash viem computed from
 -- the signed transaction, a block hash the node's receipt gave), so ctxlog_unhex takes each back
--- exactly; a value that is not hex stops the migration here, and one that is not 32 bytes fails
--- its CHECK, rather than being stored as something else. Each ALTER rewrites its table and
--- rebuilds its indexes (anchor_transactions' primary key, anchors_transaction_hash_idx) on the new
--- type under an exclusive lock.
+-- exactly; a value that is not hex stops the migration in its ALTER, and one that is not 32 bytes
+-- in the check that follows it, rather than being stored as something else. The check is made
+-- once, here, and not kept as a CHECK constraint: Prisma's schema engine cannot read one (its
+-- describer panics, which breaks the drift check; see 20261129200000_one_event_form). Each ALTER
+-- rewrites its table and rebuilds its indexes (anchor_transactions' primary key,
+-- anchors_transaction_hash_idx) on the new type under an exclusive lock.
 
 -- What a reference renders from reads a.transaction_hash and a.merkle_root: a view's column cannot
 -- change its type in place, so it is dropped here and created again below, in this migration's
@@ -21,14 +23,28 @@ DROP VIEW ctxlog_context_references;
 ALTER TABLE "anchors"
   ALTER COLUMN "merkle_root" TYPE BYTEA USING ctxlog_unhex("merkle_root"),
   ALTER COLUMN "transaction_hash" TYPE BYTEA USING ctxlog_unhex("transaction_hash"),
-  ALTER COLUMN "block_hash" TYPE BYTEA USING ctxlog_unhex("block_hash"),
-  ADD CONSTRAINT "anchors_merkle_root_32_bytes" CHECK (octet_length("merkle_root") = 32),
-  ADD CONSTRAINT "anchors_transaction_hash_32_bytes" CHECK (octet_length("transaction_hash") = 32),
-  ADD CONSTRAINT "anchors_block_hash_32_bytes" CHECK (octet_length("block_hash") = 32);
+  ALTER COLUMN "block_hash" TYPE BYTEA USING ctxlog_unhex("block_hash");
 
 ALTER TABLE "anchor_transactions"
-  ALTER COLUMN "hash" TYPE BYTEA USING ctxlog_unhex("hash"),
-  ADD CONSTRAINT "anchor_transactions_hash_32_bytes" CHECK (octet_length("hash") = 32);
+  ALTER COLUMN "hash" TYPE BYTEA USING ctxlog_unhex("hash");
+
+DO $$
+DECLARE
+  odd text;
+BEGIN
+  SELECT 'anchor ' || id INTO odd FROM "anchors"
+   WHERE octet_length("merkle_root") <> 32 OR octet_length("transaction_hash") <> 32
+      OR octet_length("block_hash") <> 32
+   LIMIT 1;
+  IF odd IS NULL THEN
+    SELECT 'anchor transaction ' || ctxlog_hex("hash") INTO odd FROM "anchor_transactions"
+     WHERE octet_length("hash") <> 32
+     LIMIT 1;
+  END IF;
+  IF odd IS NOT NULL THEN
+    RAISE EXCEPTION '% holds a hash that is not 32 bytes: not storing it as something else', odd;
+  END IF;
+END $$;
 
 -- As 20261130010108_hashes_as_bytes created it, with the anchor's transaction hash and Merkle root
 -- as they are now stored, bytes: its readers (render-payloads.ts, for the API and the webhook

@@ -125,7 +125,7 @@ afterAll(async () => {
   await upgrade.drop();
 });
 
-it("stores the hashes as their 32 bytes, and refuses any other length", async () => {
+it("stores the hashes as their 32 bytes", async () => {
   const rows = await upgrade.sql<Record<string, Buffer>>(
     `SELECT a.merkle_root, a.transaction_hash, a.block_hash, t.hash
        FROM anchors AS a JOIN anchor_transactions AS t ON t.anchor_id = a.id WHERE a.id = $1`,
@@ -134,9 +134,22 @@ it("stores the hashes as their 32 bytes, and refuses any other length", async ()
   expect(Object.values(rows[0] ?? {}).map((b) => [Buffer.isBuffer(b), b.length])).toEqual(
     Array(4).fill([true, 32]),
   );
-  await expect(
-    upgrade.sql("UPDATE anchors SET block_hash = '\\x00' WHERE id = $1", [mined.id]),
-  ).rejects.toThrow(/anchors_block_hash_32_bytes/);
+});
+
+it("stops, rather than store something else, on a hash that is not 32 bytes", async () => {
+  const odd = await createUpgradeDatabase(MIGRATION, "anchor_hashes_odd");
+  try {
+    await odd.migrateToBefore();
+    await odd.sql(
+      `INSERT INTO anchors (id, signer_address, chain_id, network, registry_address, merkle_root, context_count,
+         transaction_hash, updated_at)
+       VALUES ('anc_odd', $1, 31337, 'anvil', '0xr', $2, 1, '0xabcd', now())`,
+      [ANCHOR_SIGNER, hash32()],
+    );
+    await expect(odd.migrateAll()).rejects.toThrow(/anchor anc_odd holds a hash that is not 32 bytes/);
+  } finally {
+    await odd.drop();
+  }
 });
 
 it("the chain worker finds its transactions, and confirms the batch in the block it recorded", async () => {
