@@ -2,7 +2,14 @@
 // readers see as 0x-hex, ANCHOR_HEX_COLUMNS which of `anchors`; each must name every bytea column of
 // its table but the stored forms (the canonical data, the batch's tree), or a new hash column would
 // reach readers as bytes.
-import { ANCHOR_HEX_COLUMNS, bytesOfHex, HEX_COLUMNS, hexOf, withAnchorHexColumns, withHexColumns } from "./hex-columns";
+import {
+  ANCHOR_HEX_COLUMNS,
+  bytesOfHex,
+  HEX_COLUMNS,
+  hexOf,
+  withAnchorHexColumns,
+  withHexColumns,
+} from "./hex-columns";
 import { createTestDatabase } from "./testing";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -27,7 +34,11 @@ it("names every bytea column of anchors but its tree (anchor_transactions' hash 
     SELECT table_name, column_name FROM information_schema.columns
      WHERE table_schema = 'public' AND table_name IN ('anchors', 'anchor_transactions') AND data_type = 'bytea'`;
   expect(columns.map((c) => `${c.table_name}.${c.column_name}`).sort()).toEqual(
-    [...ANCHOR_HEX_COLUMNS.map((c) => `anchors.${snake(c)}`), "anchors.merkle_tree", "anchor_transactions.hash"].sort(),
+    [
+      ...ANCHOR_HEX_COLUMNS.map((c) => `anchors.${snake(c)}`),
+      "anchors.merkle_tree",
+      "anchor_transactions.hash",
+    ].sort(),
   );
   const root = `0x${"cd".repeat(32)}`;
   expect(withAnchorHexColumns({ merkleRoot: bytesOfHex(root), blockHash: null, nonce: 3 })).toEqual({

@@ -32,7 +32,11 @@ const MIGRATION = "20261130031500_anchor_hashes_as_bytes";
 const SIGNER_KEY = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
 const ANCHOR_SIGNER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const hash32 = () => `0x${randomBytes(32).toString("hex")}`;
-const owner = { userId: "usr_anchor_hashes", apiKeyId: "key_anchor_hashes", keyFamilyId: "fam_anchor_hashes" };
+const owner = {
+  userId: "usr_anchor_hashes",
+  apiKeyId: "key_anchor_hashes",
+  keyFamilyId: "fam_anchor_hashes",
+};
 const reader = { ...owner, scope: "all" as const };
 // a batch mined and waiting for its depth, and one sent and not yet in a block
 const mined = { id: "anc_mined", tx: hash32(), block: hash32(), ids: [] as string[], root: "" };
@@ -159,7 +163,9 @@ it("the chain worker finds its transactions, and confirms the batch in the block
       { hash: mined.tx, anchorId: mined.id },
     ]),
   );
-  expect(await listInFlightAnchors(db, ANCHOR_SIGNER)).toMatchObject([{ id: sent.id, merkleRoot: sent.root }]);
+  expect(await listInFlightAnchors(db, ANCHOR_SIGNER)).toMatchObject([
+    { id: sent.id, merkleRoot: sent.root },
+  ]);
   expect(await confirmAnchor(db, mined.id, mined.block, 3)).toEqual({ confirmed: 3 });
   expect(
     await recordAnchorMined(db, {

@@ -5,9 +5,9 @@ import { verifyMerkleProof } from "@ctxlog/core";
 import type { Hex } from "viem";
 import { ANCHOR_OMIT } from "../contexts/context-view";
 import { getContext } from "../contexts/get-context";
-import { bytesOfHex, withAnchorHexColumns } from "../hex-columns";
 import { listContexts } from "../contexts/list-contexts";
 import { retryContext } from "../contexts/retry-context";
+import { bytesOfHex, withAnchorHexColumns } from "../hex-columns";
 import { createTestDatabase, readContext, seedContexts, seedUser } from "../testing";
 import {
   TEST_CONTEXT_SIGNER as SIGNER,

@@ -84,7 +84,9 @@ describe("sending anchors (PostgreSQL)", () => {
       nonce: 0,
     });
     expect(unsent?.createdAt).toBeInstanceOf(Date);
-    const row = await t.db.anchorTransaction.findUniqueOrThrow({ where: { hash: bytesOfHex(`0x${"a1".repeat(32)}`) } });
+    const row = await t.db.anchorTransaction.findUniqueOrThrow({
+      where: { hash: bytesOfHex(`0x${"a1".repeat(32)}`) },
+    });
     expect(row).toMatchObject({
       status: "signed",
       broadcastBlock: 41n,

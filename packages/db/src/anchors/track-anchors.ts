@@ -19,11 +19,7 @@ import {
 /** Which of these transaction hashes are ours (any status: a replaced one may still be mined). */
 export async function findAnchorTransactions(db: DbOrTx, hashes: readonly string[]) {
   if (hashes.length === 0) return [];
-  const rows = await runQuery(
-    anchorTransactionsOf,
-    { hashes: hashes.map((h) => bufferOfHex(h)) },
-    sqlOf(db),
-  );
+  const rows = await runQuery(anchorTransactionsOf, { hashes: hashes.map((h) => bufferOfHex(h)) }, sqlOf(db));
   return rows.map((r) => ({ hash: hexOf(r.hash), anchorId: r.anchor_id }));
 }
 
@@ -39,11 +35,7 @@ export async function recordAnchorMined(db: DbOrTx, m: MinedReceipt): Promise<bo
   return inSqlTransaction(db, async (sql) => {
     // anchor-transitions.ts' `mine`
     if (!(await mineAnchorRow(sql, m))) return false;
-    await runQuery(
-      markTransactionMined,
-      { anchorId: m.anchorId, hash: bufferOfHex(m.transactionHash) },
-      sql,
-    );
+    await runQuery(markTransactionMined, { anchorId: m.anchorId, hash: bufferOfHex(m.transactionHash) }, sql);
     // found mined before its broadcast was recorded (its sender died in between): announce it now
     await announceWith(sql, [m.anchorId]);
     return true;

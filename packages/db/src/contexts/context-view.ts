@@ -8,7 +8,12 @@ import {
   type ErrorCode,
 } from "@ctxlog/core";
 import type { Anchor, Context as StoredContextRow } from "../generated/prisma/client";
-import { type HexColumn, type WithAnchorHexColumns, type WithHexColumns, withHexColumns } from "../hex-columns";
+import {
+  type HexColumn,
+  type WithAnchorHexColumns,
+  type WithHexColumns,
+  withHexColumns,
+} from "../hex-columns";
 
 /**
  * What a context shows of the chain: its anchor's, read through `anchor_id` rather than copied into

@@ -19,8 +19,8 @@ import {
 import { confirmAnchor } from "../anchors/confirm-anchor";
 import { createAnchorBatch } from "../anchors/create-anchor-batch";
 import { createDb } from "../client";
-import { hexOf } from "../hex-columns";
 import { EVENT_FORMS } from "../data-steps/event-forms";
+import { hexOf } from "../hex-columns";
 import { inSqlTransaction } from "../sql-transaction";
 import { readContext, seedContexts, seedUser, testSecretKeyring } from "../testing";
 import {
@@ -142,7 +142,9 @@ async function withHashesAsBytes<T>(db: Db, write: () => Promise<T>): Promise<T>
     return await write();
   } finally {
     for (const [table, column] of HASHES_AS_BYTES_LATER)
-      await db.$executeRawUnsafe(`ALTER TABLE ${table} ALTER COLUMN ${column} TYPE text USING ctxlog_hex(${column})`);
+      await db.$executeRawUnsafe(
+        `ALTER TABLE ${table} ALTER COLUMN ${column} TYPE text USING ctxlog_hex(${column})`,
+      );
   }
 }
 
