@@ -12,6 +12,7 @@ import { confirmContextsOfBatch } from "./contexts/context-transitions";
 import { ANCHOR_FIELDS, type Context, toContext } from "./contexts/context-view";
 import { insertContexts } from "./contexts/insert-context";
 import { dropDatabase, quoteIdentifier, withDatabaseName, withMaintenanceClient } from "./database";
+import { withAnchorHexColumns } from "./hex-columns";
 import { applyMigrations } from "./migrate";
 import { loadSchemaEngine } from "./migration-engine/wasm";
 import { inSqlTransaction } from "./sql-transaction";
@@ -93,7 +94,9 @@ export async function readContexts(db: Db, ids: readonly string[]): Promise<Cont
     include: { anchor: { select: ANCHOR_FIELDS } },
     orderBy: { id: "asc" },
   });
-  return (await attachBatches(db, rows, readAnchorFields(db), { withProofs: true })).map(toContext);
+  // Prisma reads the anchor's transaction hash as its bytes; readers see 0x-hex
+  const withHexAnchors = rows.map((r) => ({ ...r, anchor: r.anchor && withAnchorHexColumns(r.anchor) }));
+  return (await attachBatches(db, withHexAnchors, readAnchorFields(db), { withProofs: true })).map(toContext);
 }
 
 /**

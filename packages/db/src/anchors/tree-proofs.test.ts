@@ -9,6 +9,7 @@ import { streamAgentEntries } from "../agents/stream-agent-entries";
 import { getContextWithAnchor } from "../contexts/get-context-proof";
 import { ANCHOR_TREES } from "../data-steps/anchor-trees";
 import { renderPayloads } from "../events/render-payloads";
+import { bytesOfHex, hexOf } from "../hex-columns";
 import { inSqlTransaction } from "../sql-transaction";
 import { createTestDatabase, readContext, seedContexts, seedUser } from "../testing";
 import {
@@ -91,7 +92,7 @@ describe("a batch's tree", () => {
       const context = await readContext(db, id);
       expect(context.merkleProof).toEqual(tree.proofs[i]);
       expect(
-        verifyMerkleProof(rowLeaves[i] as Hex, context.merkleProof as Hex[], anchor.merkleRoot as Hex),
+        verifyMerkleProof(rowLeaves[i] as Hex, context.merkleProof as Hex[], hexOf(anchor.merkleRoot) as Hex),
       ).toBe(true);
       expect((await getContextWithAnchor(db, reader, id))?.merkleProof).toEqual(tree.proofs[i]);
     }
@@ -115,7 +116,7 @@ describe("a batch's tree", () => {
       expect(data.proof).toMatchObject({
         leaf_index: i,
         merkle_proof: tree.proofs[i],
-        merkle_root: anchor.merkleRoot,
+        merkle_root: hexOf(anchor.merkleRoot),
       });
     }
   });
@@ -142,7 +143,7 @@ describe("a batch's tree", () => {
     const owner = await seedUser(db);
     const ids = await seedContexts(db, owner, { count: 2, signerPrivateKey: SIGNER });
     const anchorId = (await createAnchorBatch(db, TARGET, ids))?.anchorId as string;
-    await db.$executeRaw`UPDATE anchors SET merkle_tree = NULL, merkle_root = ${BLOCK} WHERE id = ${anchorId}`;
+    await db.$executeRaw`UPDATE anchors SET merkle_tree = NULL, merkle_root = ${bytesOfHex(BLOCK)} WHERE id = ${anchorId}`;
     await expect(inSqlTransaction(db, (sql) => ANCHOR_TREES.run(sql, { keyring: null }))).rejects.toThrow(
       new RegExp(`anchor ${anchorId}: its 2 rows \\(of 2\\) do not give its root`),
     );
