@@ -11,8 +11,12 @@ describe("the evidence pack's bench runs end to end at a tiny size", () => {
     async () => {
       const out = await runBench("evidence.js", { BENCH_EVIDENCE_BATCH_MAX: "100" }, ["--entries", "300"]);
       expect(out).toMatch(/settings changed from production defaults: .*BATCH_MAX=100/);
-      expect(out).toMatch(/pack: [\d.]+ MiB \(zip\) downloaded in [\d.]+ s .* API RSS .* growth -?[\d.]+ MiB/);
-      expect(out).toMatch(/verify-pack, TypeScript \(npx ctxlog verify-pack\): verified \(exit 0\), 300 entries in/);
+      expect(out).toMatch(
+        /pack: [\d.]+ MiB \(zip\) downloaded in [\d.]+ s .* API RSS .* growth -?[\d.]+ MiB/,
+      );
+      expect(out).toMatch(
+        /verify-pack, TypeScript \(npx ctxlog verify-pack\): verified \(exit 0\), 300 entries in/,
+      );
       expect(out).toMatch(/readPackZip's files in memory: verified \(exit 0\), 300 entries/);
       expect(out).toMatch(/verify-pack, Python(: not available| \(python -m ctxlog verify-pack\): verified)/);
       expect(out).toMatch(/summary: 300 entries/);

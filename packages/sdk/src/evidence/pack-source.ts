@@ -2,7 +2,8 @@
 // small ones held whole, entries.ndjson as a stream. From a zip (a file on disk or its bytes) the
 // entries are inflated twice, chunk by chunk: once for the manifest's file_hash check, which
 // comes before every entry check, and once for those checks. Memory stays bounded however many
-// entries the pack holds: a chunk, the line being read, and the checks' own running state.
+// entries the pack holds: a chunk, the line being read, and the checks' running state (which
+// grows with the days, anchors and erased entries, not with the entries).
 import { createHash } from "node:crypto";
 import { type FileHandle, open } from "node:fs/promises";
 import { pipeline, Readable } from "node:stream";
