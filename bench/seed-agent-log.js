@@ -19,17 +19,35 @@ async function postEntries(pool, key, agent, first, count, connections) {
         const from = first + next++ * BATCH;
         const size = Math.min(BATCH, first + count - from);
         const contexts = Array.from({ length: size }, (_, k) => lib.payloadContext(from + k, agent));
-        const res = await pool.request({
-          path: "/v1/contexts/batch",
-          method: "POST",
-          headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-          body: JSON.stringify({ contexts }),
-        });
-        const text = await res.body.text();
-        if (res.statusCode !== 202) throw new Error(`batch POST ${res.statusCode}: ${text.slice(0, 200)}`);
+        await postBatch(pool, key, `${agent}-${from}`, JSON.stringify({ contexts }));
       }
     }),
   );
+}
+
+/**
+ * One batch, retried with backoff while the API answers 503 or 429 (on a loaded machine its rate
+ * limiter's Redis call can time out: "retry with backoff"), under an Idempotency-Key so that a
+ * retry never writes the batch twice.
+ */
+async function postBatch(pool, key, idempotencyKey, body) {
+  for (let attempt = 1; ; attempt++) {
+    const res = await pool.request({
+      path: "/v1/contexts/batch",
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${key}`,
+        "content-type": "application/json",
+        "idempotency-key": idempotencyKey,
+      },
+      body,
+    });
+    const text = await res.body.text();
+    if (res.statusCode === 202) return;
+    if ((res.statusCode !== 503 && res.statusCode !== 429) || attempt === 10)
+      throw new Error(`batch POST ${res.statusCode} (attempt ${attempt}): ${text.slice(0, 200)}`);
+    await new Promise((r) => setTimeout(r, Math.min(250 * 2 ** attempt, 10_000)));
+  }
 }
 
 /** Contexts in anchors whose transaction is out (sent, mined, confirmed or failed). */
