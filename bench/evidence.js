@@ -15,7 +15,8 @@
 // Knobs: --entries N or BENCH_EVIDENCE_ENTRIES (100000), BENCH_EVIDENCE_BATCH_MAX (the chain
 // worker's BATCH_MAX; unset: its production default, 4096), BENCH_EVIDENCE_CONNECTIONS (4),
 // BENCH_EVIDENCE_PYTHON (the interpreter, /usr/bin/python3; "off" skips Python),
-// BENCH_EVIDENCE_PYTHONPATH (clients/python/src).
+// BENCH_EVIDENCE_PYTHONPATH (clients/python/src), BENCH_EVIDENCE_ANALYZE (1; 0 leaves the contexts
+// table's statistics to autovacuum: see the ANALYZE below).
 const { spawn } = require("node:child_process");
 const fs = require("node:fs");
 const os = require("node:os");
@@ -36,6 +37,7 @@ const PYTHONPATH = process.env.BENCH_EVIDENCE_PYTHONPATH ?? path.join(lib.root, 
 // As bench:audit: the chain worker marks thousands of contexts in one statement, which on a loaded
 // machine may outlast the default 15 s statement timeout. The bench measures the pack: it lets them finish.
 const SLOW_STATEMENTS = { PG_STATEMENT_TIMEOUT_MS: "300000", PG_QUERY_TIMEOUT_MS: "330000" };
+const ANALYZE = process.env.BENCH_EVIDENCE_ANALYZE !== "0";
 const AGENT = "bench-evidence-agent";
 const TARGET_RSS_MIB = 64;
 const MiB = 2 ** 20;
@@ -197,6 +199,17 @@ async function main() {
         `${transactions} anchor transactions`,
     );
     await new Promise((r) => setTimeout(r, 1_000)); // `to` is past: every entry of the period is in
+    if (ANALYZE) {
+      // The pack's page query (packages/db agentEntriesPage) joins each page's bound to the rows
+      // after it; on a table of 100,000 fresh rows whose statistics say 1 row (autovacuum had not
+      // analyzed it yet on a loaded machine) the planner rescans that bound once per row after the
+      // page: minutes a page. The statistics autovacuum would gather, gathered now.
+      const t = Date.now();
+      await stack.db.$executeRawUnsafe("ANALYZE contexts");
+      console.log(
+        `ANALYZE contexts after writing the log (${Date.now() - t} ms): BENCH_EVIDENCE_ANALYZE=0 skips it`,
+      );
+    }
 
     const cold = rssOf(stack.apiPid);
     const warm = await downloadPack(stack, from, warmTo, path.join(dir, "warm-up.zip"));
