@@ -248,7 +248,12 @@ async function main() {
     if (PYTHON === "off") {
       console.log("verify-pack, Python: not available (BENCH_EVIDENCE_PYTHON=off)");
     } else {
-      const run = await verifyPython(file);
+      // no interpreter at all (spawn's ENOENT) is "not available" too, not a failed bench
+      const run = await verifyPython(file).catch((error) => ({
+        code: null,
+        stdout: "",
+        stderr: error.message,
+      }));
       const py = report("verify-pack, Python (python -m ctxlog verify-pack)", run);
       if (!py) {
         // the hook: clients/python without the command yet (or no interpreter) is reported, not failed
