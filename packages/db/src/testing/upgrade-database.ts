@@ -1,6 +1,6 @@
 // Test-only: a database as it stood before one migration, for tests that write rows the old way,
 // apply the rest of the migrations and check that nothing written before was lost or changed.
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { cp, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -92,7 +92,8 @@ export async function createUpgradeDatabase(migration: string, label: string): P
       await sql(
         `INSERT INTO api_keys (id, user_id, type, hash, display_prefix, family_id)
          VALUES ($1, $2, 'full', $3, 'sk_', $4)`,
-        [keyId, userId, `h-${keyId}`, familyId],
+        // a SHA-256 in hex, as every key hash was written before it became bytes
+        [keyId, userId, createHash("sha256").update(keyId).digest("hex"), familyId],
       );
     },
     drop: async () => {
