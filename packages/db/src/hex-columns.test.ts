@@ -2,9 +2,12 @@
 // readers see as 0x-hex, ANCHOR_HEX_COLUMNS which of `anchors`; each must name every bytea column of
 // its table but the stored forms (the canonical data, the batch's tree), or a new hash column would
 // reach readers as bytes.
+import { createHash } from "node:crypto";
 import {
   ANCHOR_HEX_COLUMNS,
   bytesOfHex,
+  digestBytes,
+  digestHex,
   HEX_COLUMNS,
   hexOf,
   withAnchorHexColumns,
@@ -57,4 +60,15 @@ it("converts both ways, leaving other fields and nulls alone", () => {
     id: "ctx_1",
   });
   expect(() => bytesOfHex("0xabc")).toThrow(/not a 0x-hex string/);
+});
+
+it("turns a SHA-256 as core computes it (bare hex) into its 32 bytes and back, and refuses anything else", () => {
+  const hex = createHash("sha256").update("sk_example").digest("hex");
+  const bytes = digestBytes(hex);
+  expect(bytes).toEqual(createHash("sha256").update("sk_example").digest());
+  expect(digestHex(bytes)).toBe(hex);
+  expect(digestHex(digestBytes(hex.toUpperCase()))).toBe(hex);
+  for (const odd of [`0x${hex}`, hex.slice(2), `${hex}00`, `${hex.slice(1)}g`, "erased", ""]) {
+    expect(() => digestBytes(odd)).toThrow(/not a SHA-256 in hex/);
+  }
 });

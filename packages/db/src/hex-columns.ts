@@ -1,8 +1,9 @@
 /**
  * Hashes and signatures are stored as their bytes (bytea: contexts' since migration 20261127194803,
  * agent_logs' and verifications' since 20261130010108, anchors' and anchor_transactions' since
- * 20261130031500) and handed out as 0x-hex, as the API, the events, the chain worker and core speak
- * them. The db package converts at its edge, here: a statement takes and returns bytea (pg hands a
+ * 20261130031500, the SHA-256s secrets are looked up by since 20261130040000) and handed out as
+ * 0x-hex (those SHA-256s as core's bare hex: digestBytes, digestHex), as the API, the events, the
+ * chain worker and core speak them. The db package converts at its edge, here: a statement takes and returns bytea (pg hands a
  * Buffer over), and its module turns it into 0x-hex or back with these.
  * Rows that travel as one JSON parameter (the hot insert) carry hex digits, which the statement
  * decodes (`decode(…, 'hex')`): JSON has no bytes.
@@ -47,6 +48,29 @@ export function bufferOfHex(hex: string | null): Buffer | null {
   const bytes = bytesOfHex(hex);
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
+
+const DIGEST_HEX = /^[0-9a-f]{64}$/i;
+
+/**
+ * The 32 bytes of a SHA-256 given as @ctxlog/core computes it (64 hex digits, no 0x: hashApiKey,
+ * hashOpaqueToken, a request body's hash), to bind to a bytea column (api_keys.hash,
+ * sessions.token_hash, sign_in_links.token_hash, idempotency_keys.request_hash; migration
+ * 20261130040000). The service speaks those hashes as that hex (the auth cache and the rate limits
+ * key on it); this is where it becomes bytes. Anything else is a bug and throws, rather than
+ * looking up or storing other bytes.
+ */
+export function digestBytes(hex: string): Buffer {
+  if (!DIGEST_HEX.test(hex)) throw new TypeError(`not a SHA-256 in hex: ${hex.slice(0, 80)}`);
+  return Buffer.from(hex, "hex");
+}
+
+/** The stored bytes of such a digest as core's hex (lowercase, no 0x). */
+export function digestHex(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("hex");
+}
+
+/** A row with its SHA-256 columns `C` as core's hex (digestHex). */
+export type WithDigestHex<R, C extends keyof R> = Omit<R, C> & { [K in C]: string };
 
 /** A row with the bytea columns `C` as 0x-hex (the columns it has; null stays null). */
 export type WithHex<R, C extends string> = {

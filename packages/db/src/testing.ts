@@ -126,7 +126,7 @@ export async function seedUser(db: Db, userId = `usr-${randomBytes(6).toString("
       id: `key_seed${randomBytes(8).toString("hex")}`,
       userId,
       type: "full",
-      hash: randomBytes(32).toString("hex"),
+      hash: randomBytes(32),
       displayPrefix: "sk_seed",
       familyId: `fam_${randomBytes(6).toString("hex")}`,
     },

@@ -78,7 +78,7 @@ describe("unknown keys are never cached", () => {
         id: `key_late_${generated.displayPrefix}`,
         userId: t.userId,
         type: "full",
-        hash: generated.hash,
+        hash: new Uint8Array(Buffer.from(generated.hash, "hex")), // stored as its 32 bytes
         displayPrefix: generated.displayPrefix,
         familyId: `fam_late_${generated.displayPrefix}`,
       },

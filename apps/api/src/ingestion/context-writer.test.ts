@@ -68,7 +68,7 @@ describe("the context writer", () => {
         key: "same-row",
         method: "POST",
         path: "/v1/contexts",
-        requestHash: "h",
+        requestHash: "ab".repeat(32), // a request body's SHA-256, in hex
       },
       (stored) => ({ status: 202, body: JSON.stringify(stored.map((row) => row.id)) }),
     );

@@ -1,7 +1,12 @@
-import type { Account, Person, SignInLink } from "../generated/prisma/client";
+import type { Account, Person, SignInLink as StoredSignInLink } from "../generated/prisma/client";
+import { digestHex, type WithDigestHex } from "../hex-columns";
 
 // The rows of accounts, people and sign_in_links as PostgreSQL gives them (every column, by its
-// name), turned here, once, into the shapes the package returns (Prisma's model types, camelCase).
+// name), turned here, once, into the shapes the package returns (Prisma's model types, camelCase;
+// a link's token hash as hashOpaqueToken's hex, stored as its 32 bytes).
+
+/** Prisma's SignInLink with its token hash as hashOpaqueToken's hex. */
+export type SignInLink = WithDigestHex<StoredSignInLink, "tokenHash">;
 
 export interface AccountRow {
   id: string;
@@ -44,7 +49,7 @@ export const toPerson = (r: PersonRow): Person => ({
 export interface SignInLinkRow {
   id: string;
   account_id: string;
-  token_hash: string;
+  token_hash: Buffer;
   expires_at: Date;
   used_at: Date | null;
   created_at: Date;
@@ -53,7 +58,7 @@ export interface SignInLinkRow {
 export const toSignInLink = (r: SignInLinkRow): SignInLink => ({
   id: r.id,
   accountId: r.account_id,
-  tokenHash: r.token_hash,
+  tokenHash: digestHex(r.token_hash),
   expiresAt: r.expires_at,
   usedAt: r.used_at,
   createdAt: r.created_at,

@@ -73,7 +73,7 @@ export const insertAccount = new PreparedQuery<IInsertAccountParams,IInsertAccou
 /** 'InsertAccountKey' parameters type */
 export interface IInsertAccountKeyParams {
   accountId: string;
-  hash: string;
+  hash: Buffer;
   id: string;
   name: string;
   now: DateOrString;

@@ -66,9 +66,10 @@ export async function createAccount(
         {
           id: newId("key"),
           userId: input.userId,
+          // its 32 bytes, as every key's hash is stored
           hash: createHash("sha256")
             .update(`account:${randomBytes(32).toString("hex")}`)
-            .digest("hex"),
+            .digest(),
           accountId: account.id,
           name: `dashboard: ${email}`,
           now,

@@ -3,7 +3,7 @@ import { PreparedQuery } from '@pgtyped/runtime';
 
 /** 'SignInLinkByTokenHash' parameters type */
 export interface ISignInLinkByTokenHashParams {
-  tokenHash: string;
+  tokenHash: Buffer;
 }
 
 /** 'SignInLinkByTokenHash' return type */
@@ -12,7 +12,7 @@ export interface ISignInLinkByTokenHashResult {
   created_at: Date;
   expires_at: Date;
   id: string;
-  token_hash: string;
+  token_hash: Buffer;
   used_at: Date | null;
 }
 

@@ -61,7 +61,7 @@ it("makes a person of every account that set a password; invitations stay open a
   await account(5, { userId: "u1", email: "dee@example.test", password: "$argon2id$dee", disabled: true });
   await sql(
     `INSERT INTO api_keys (id, user_id, type, hash, display_prefix, family_id, account_id)
-     VALUES ('key_ada', 'u1', 'full', 'h-ada', 'session', 'key_ada', $1)`,
+     VALUES ('key_ada', 'u1', 'full', repeat('cd', 32), 'session', 'key_ada', $1)`,
     [acc(1)],
   );
   const cookie = "session-token-of-ada-000000000000000000000000";

@@ -5,7 +5,7 @@ export type DateOrString = Date | string;
 
 /** 'LinkWithAccount' parameters type */
 export interface ILinkWithAccountParams {
-  tokenHash: string;
+  tokenHash: Buffer;
 }
 
 /** 'LinkWithAccount' return type */

@@ -1,5 +1,6 @@
 import { newId } from "@ctxlog/core";
 import type { Account, Person } from "../generated/prisma/client";
+import { digestBytes } from "../hex-columns";
 import type { DbOrTx } from "../prisma-types";
 import { runQuery } from "../run-query";
 import { revokePersonSessions } from "../sessions/revoke-sessions";
@@ -26,7 +27,7 @@ export async function redeemSignInLink(
 ): Promise<{ account: Account; person: Person; session: StartedSession } | null> {
   const now = input.now ?? new Date();
   return inSqlTransaction(db, async (sql) => {
-    const [link] = await runQuery(linkWithAccount, { tokenHash: input.tokenHash }, sql);
+    const [link] = await runQuery(linkWithAccount, { tokenHash: digestBytes(input.tokenHash) }, sql);
     if (!link || link.account_disabled_at) return null;
     const used = await runQuery(useLink, { linkId: link.id, now }, sql);
     if (used.length === 0) return null;

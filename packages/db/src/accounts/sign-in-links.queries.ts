@@ -9,7 +9,7 @@ export interface IInsertSignInLinkParams {
   expiresAt: DateOrString;
   id: string;
   now: DateOrString;
-  tokenHash: string;
+  tokenHash: Buffer;
 }
 
 /** 'InsertSignInLink' return type */

@@ -1,4 +1,5 @@
 import { generateOpaqueToken, hashOpaqueToken, newId } from "@ctxlog/core";
+import { digestBytes } from "../hex-columns";
 import type { DbOrTx } from "../prisma-types";
 import { runQuery } from "../run-query";
 import { type SqlRunner, sqlOf } from "../sql-transaction";
@@ -33,7 +34,7 @@ export async function createSignInLink(
   const expiresAt = new Date(now.getTime() + (opts.ttlMs ?? SIGN_IN_LINK_TTL_MS));
   await runQuery(
     insertSignInLink,
-    { id: newId("lnk"), accountId, tokenHash: hashOpaqueToken(token), expiresAt, now },
+    { id: newId("lnk"), accountId, tokenHash: digestBytes(hashOpaqueToken(token)), expiresAt, now },
     sqlOf(db),
   );
   return { token, expiresAt };

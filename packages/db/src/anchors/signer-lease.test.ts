@@ -39,7 +39,7 @@ describe("signer lease (PostgreSQL)", () => {
         id: "key_lease",
         userId: "usr-lease",
         type: "full",
-        hash: "h",
+        hash: new Uint8Array(32),
         displayPrefix: "sk_",
         familyId: "f",
       },

@@ -1,8 +1,13 @@
-import type { ApiKey } from "../generated/prisma/client";
+import type { ApiKey as StoredApiKey } from "../generated/prisma/client";
+import { digestHex, type WithDigestHex } from "../hex-columns";
 
 // An api_keys row as PostgreSQL gives it, turned here, once, into the shapes the package returns
 // (Prisma's ApiKey, camelCase). Statements that answer a key's holders select every column but the
-// hash, which stays in the database (as Prisma's `omit: { hash: true }` did).
+// hash, which stays in the database (as Prisma's `omit: { hash: true }` did). Those that return it
+// give it as hashApiKey's hex, which is what callers look a key up by.
+
+/** Prisma's ApiKey with its hash as hashApiKey's hex (stored as its 32 bytes). */
+export type ApiKey = WithDigestHex<StoredApiKey, "hash">;
 
 /** Every column but the hash. */
 export interface ListedApiKeyRow {
@@ -23,7 +28,7 @@ export interface ListedApiKeyRow {
 }
 
 export interface ApiKeyRow extends ListedApiKeyRow {
-  hash: string;
+  hash: Buffer;
 }
 
 /** A key as listed and returned to its holders: everything but its hash. */
@@ -45,4 +50,4 @@ export const toListedApiKey = (r: ListedApiKeyRow): ListedApiKey => ({
   accountId: r.account_id,
 });
 
-export const toApiKey = (r: ApiKeyRow): ApiKey => ({ ...toListedApiKey(r), hash: r.hash });
+export const toApiKey = (r: ApiKeyRow): ApiKey => ({ ...toListedApiKey(r), hash: digestHex(r.hash) });

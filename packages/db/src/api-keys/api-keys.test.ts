@@ -1,11 +1,16 @@
 // Integration: real PostgreSQL (a fresh database). The key statements one by one: what the request
 // path's lookup returns, when last_used_at is written, what a holder is shown (never a hash), and
 // what a roll and a revocation write.
+import { randomBytes } from "node:crypto";
 import { hashApiKey } from "@ctxlog/core";
 import { createAccount } from "../accounts/create-account";
+import { digestBytes } from "../hex-columns";
+import { runQuery } from "../run-query";
+import { sqlOf } from "../sql-transaction";
 import { createTestDatabase, type TestDatabase } from "../testing";
 import { createApiKey, InvalidKeyRequestError } from "./create-api-key";
 import { findActiveApiKey } from "./find-active-api-key";
+import { keyWithUser } from "./find-active-api-key.queries";
 import { findUserApiKey } from "./find-user-api-key";
 import { listApiKeyPage } from "./list-api-key-page";
 import { listApiKeys } from "./list-api-keys";
@@ -20,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => database.drop());
 
 const stored = (id: string) => database.db.apiKey.findUniqueOrThrow({ where: { id } });
-const hashless = <T extends { hash: string }>({ hash: _h, ...rest }: T) => rest;
+const hashless = <T extends { hash: unknown }>({ hash: _h, ...rest }: T) => rest;
 
 describe("api keys", () => {
   it("the lookup by hash gives the stored key with its user, while neither revoked nor expired", async () => {
@@ -31,7 +36,10 @@ describe("api keys", () => {
       plan: "pro",
       name: "ci",
     });
-    const key = await stored(created.record.id);
+    const row = await stored(created.record.id);
+    // stored as the hash's 32 bytes, handed out as hashApiKey's hex
+    expect(Buffer.from(row.hash)).toEqual(Buffer.from(hashApiKey(created.key), "hex"));
+    const key = { ...row, hash: hashApiKey(created.key) };
     expect(created.record).toEqual(key);
     const user = await database.db.user.findUniqueOrThrow({ where: { id: "u-key-1" } });
     expect(user.plan).toBe("pro");
@@ -115,7 +123,7 @@ describe("api keys", () => {
     });
     const now = new Date();
     const rolled = await rollApiKey(database.db, old.record.id, { overlapHours: 1, now });
-    expect(rolled.record).toEqual(await stored(rolled.record.id));
+    expect(rolled.record).toEqual({ ...(await stored(rolled.record.id)), hash: hashApiKey(rolled.key) });
     expect(rolled.record).toMatchObject({
       userId: "u-key-6",
       type: "restricted",
@@ -131,5 +139,30 @@ describe("api keys", () => {
     expect(again.oldKeyExpiresAt).toEqual(now);
     expect((await stored(rolled.record.id)).expiresAt).toEqual(now);
     expect(await findActiveApiKey(database.db, hashApiKey(again.key))).not.toBeNull();
+  });
+
+  it("the lookup is one probe of the unique index on the hash's bytes, on the request path", async () => {
+    const db = database.db;
+    await db.user.create({ data: { id: "u-key-7" } });
+    await db.apiKey.createMany({
+      data: Array.from({ length: 500 }, (_, i) => ({
+        id: `key_probe_${i}`,
+        userId: "u-key-7",
+        type: "full" as const,
+        hash: new Uint8Array(randomBytes(32)),
+        displayPrefix: "sk_",
+        familyId: `fam_probe_${i}`,
+      })),
+    });
+    await db.$executeRawUnsafe("ANALYZE api_keys");
+    let plan: { "QUERY PLAN": string }[] = [];
+    // sent as the pool sends it (unnamed, so planned with the value bound)
+    await runQuery(keyWithUser, { hash: digestBytes(hashApiKey("sk_probe")) }, async (text, values) => {
+      plan = await sqlOf(db)<{ "QUERY PLAN": string }>(`EXPLAIN ${text}`, values);
+      return [];
+    });
+    const text = plan.map((r) => r["QUERY PLAN"]).join("\n");
+    expect(text).toMatch(/Index Scan using api_keys_hash_key on api_keys/);
+    expect(text).not.toMatch(/Seq Scan on api_keys/);
   });
 });

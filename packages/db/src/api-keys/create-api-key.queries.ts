@@ -40,7 +40,7 @@ export interface IInsertApiKeyParams {
   agentPatterns: stringArray;
   displayPrefix: string;
   expiresAt?: DateOrString | null | void;
-  hash: string;
+  hash: Buffer;
   id: string;
   name?: string | null | void;
   type: KeyType;
@@ -55,7 +55,7 @@ export interface IInsertApiKeyResult {
   display_prefix: string;
   expires_at: Date | null;
   family_id: string;
-  hash: string;
+  hash: Buffer;
   id: string;
   last_used_at: Date | null;
   name: string | null;

@@ -1,9 +1,9 @@
 import { type ApiKeyType, generateApiKey, isValidAgentPattern, newId } from "@ctxlog/core";
-import type { ApiKey } from "../generated/prisma/client";
+import { digestBytes } from "../hex-columns";
 import type { DbOrTx } from "../prisma-types";
 import { runQuery } from "../run-query";
 import { inSqlTransaction } from "../sql-transaction";
-import { toApiKey } from "./api-key-rows";
+import { type ApiKey, toApiKey } from "./api-key-rows";
 import { insertApiKey, upsertUserPlan } from "./create-api-key.queries";
 
 export interface CreateApiKeyInput {
@@ -61,7 +61,7 @@ export async function createApiKey(db: DbOrTx, input: CreateApiKeyInput): Promis
         id,
         userId: input.userId,
         type: input.type,
-        hash: generated.hash,
+        hash: digestBytes(generated.hash),
         displayPrefix: generated.displayPrefix,
         agentPatterns,
         expiresAt: input.expiresAt ?? null,

@@ -7,7 +7,7 @@ export type stringArray = (string)[];
 
 /** 'KeyWithUser' parameters type */
 export interface IKeyWithUserParams {
-  hash: string;
+  hash: Buffer;
 }
 
 /** 'KeyWithUser' return type */
@@ -18,7 +18,7 @@ export interface IKeyWithUserResult {
   display_prefix: string;
   expires_at: Date | null;
   family_id: string;
-  hash: string;
+  hash: Buffer;
   id: string;
   last_used_at: Date | null;
   name: string | null;

@@ -20,7 +20,7 @@ export interface IKeyByIdResult {
   display_prefix: string;
   expires_at: Date | null;
   family_id: string;
-  hash: string;
+  hash: Buffer;
   id: string;
   last_used_at: Date | null;
   name: string | null;
@@ -53,7 +53,7 @@ export interface IInsertRolledKeyParams {
   displayPrefix: string;
   expiresAt?: DateOrString | null | void;
   familyId: string;
-  hash: string;
+  hash: Buffer;
   id: string;
   name?: string | null | void;
   rolledFromId: string;
@@ -69,7 +69,7 @@ export interface IInsertRolledKeyResult {
   display_prefix: string;
   expires_at: Date | null;
   family_id: string;
-  hash: string;
+  hash: Buffer;
   id: string;
   last_used_at: Date | null;
   name: string | null;

@@ -1,4 +1,5 @@
 import { generateApiKey, newId } from "@ctxlog/core";
+import { digestBytes } from "../hex-columns";
 import type { DbOrTx } from "../prisma-types";
 import { runQuery } from "../run-query";
 import { inSqlTransaction } from "../sql-transaction";
@@ -35,7 +36,7 @@ export async function rollApiKey(
         id: newId("key"),
         userId: old.userId,
         type: old.type,
-        hash: generated.hash,
+        hash: digestBytes(generated.hash),
         displayPrefix: generated.displayPrefix,
         agentPatterns: old.agentPatterns,
         familyId: old.familyId,

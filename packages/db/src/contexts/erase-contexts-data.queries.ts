@@ -156,7 +156,7 @@ export interface IRewriteAnswersParams {
   bodies: stringArray;
   keyFamilyIds: stringArray;
   keys: stringArray;
-  requestHash: string;
+  requestHash: Buffer;
 }
 
 /** 'RewriteAnswers' return type */

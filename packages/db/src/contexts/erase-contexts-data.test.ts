@@ -60,7 +60,7 @@ describe("eraseContextData", () => {
         key: "k-1",
         method: "POST",
         path: "/v1/contexts/batch",
-        requestHash: "h",
+        requestHash: new Uint8Array(32).fill(7),
         responseStatus: 202,
         responseBody: JSON.stringify({
           data: [target, other].map((id) => ({
@@ -116,7 +116,7 @@ describe("eraseContextData", () => {
     expect(event.payload).not.toContain(marker);
 
     const answer = await db.idempotencyKey.findFirstOrThrow({ where: { key: "k-1" } });
-    expect(answer.requestHash).toBe("erased");
+    expect(answer.requestHash).toHaveLength(0); // no hash: no request's SHA-256 matches it
     const [first, second] = JSON.parse(answer.responseBody).data;
     expect(first).toMatchObject({ context_id: target, context_data: null, metadata: null });
     expect(first.data_erased_at).toBe(after.dataErasedAt?.toISOString());

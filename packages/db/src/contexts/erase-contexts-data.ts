@@ -36,8 +36,11 @@ export interface ErasedContext {
   createdAt: Date;
 }
 
-/** What an Idempotency-Key record keeps of its request once the data in it is erased: no hash. */
-const ERASED_REQUEST = "erased";
+/**
+ * What an Idempotency-Key record keeps of its request once the data in it is erased: no hash, its
+ * request_hash empty (no bytes), which no request's SHA-256 (32 bytes) equals.
+ */
+const ERASED_REQUEST = Buffer.alloc(0);
 
 /** Fields of a stored answer that hold a context's data: nulled wherever the context appears. */
 const DATA_FIELDS = ["context_data", "metadata"] as const;

@@ -46,7 +46,7 @@ it("keeps every context's data, hash and proof, and every stored event, through 
   await sql(`INSERT INTO users (id) VALUES ('u1')`);
   await sql(
     `INSERT INTO api_keys (id, user_id, type, hash, display_prefix, family_id)
-     VALUES ('key_1', 'u1', 'full', 'h', 'sk_', 'fam_1')`,
+     VALUES ('key_1', 'u1', 'full', repeat('ab', 32), 'sk_', 'fam_1')`,
   );
   // three contexts logged before logs were chained (their leaf is context_hash), in one confirmed batch
   const contexts = DATA.map((d, i) => {

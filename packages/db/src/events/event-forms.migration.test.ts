@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
   CONFIRMED_REFERENCE,
+  type ContextOwner,
   contextConfirmedData,
   contextCreatedData,
   type EventName,
@@ -22,7 +23,7 @@ import { createDb } from "../client";
 import { EVENT_FORMS } from "../data-steps/event-forms";
 import { hexOf } from "../hex-columns";
 import { inSqlTransaction } from "../sql-transaction";
-import { readContext, seedContexts, seedUser, testSecretKeyring } from "../testing";
+import { readContext, seedContexts, testSecretKeyring } from "../testing";
 import {
   markAnchorMined,
   TEST_ANCHOR_TARGET,
@@ -149,12 +150,14 @@ async function withHashesAsBytes<T>(db: Db, write: () => Promise<T>): Promise<T>
 }
 
 /** Confirmed contexts (one batch), the last one erased; each context's two events as sent. */
-async function confirmedContexts(db: Db, userId: string, count: number) {
-  return withHashesAsBytes(db, () => confirmedContextsWithBytes(db, userId, count));
+async function confirmedContexts(upgrade: UpgradeDatabase, db: Db, userId: string, count: number) {
+  // the owner written as this older schema holds a key (its hash as hex text), not through Prisma
+  const owner = { userId, apiKeyId: `key_${userId}`, keyFamilyId: `fam_${userId}` };
+  await upgrade.seedOwner({ userId, keyId: owner.apiKeyId, familyId: owner.keyFamilyId });
+  return withHashesAsBytes(db, () => confirmedContextsWithBytes(db, owner, count));
 }
 
-async function confirmedContextsWithBytes(db: Db, userId: string, count: number) {
-  const owner = await seedUser(db, userId);
+async function confirmedContextsWithBytes(db: Db, owner: ContextOwner, count: number) {
   const ids = await seedContexts(db, owner, { count, signerPrivateKey: TEST_CONTEXT_SIGNER });
   const batch = await withLeafFunctionLent(db, () => createAnchorBatch(db, TEST_ANCHOR_TARGET, ids));
   await markAnchorMined(db, batch?.anchorId as string);
@@ -209,7 +212,7 @@ const old = (
 it("stores every event of a context as its reference, shown and delivered as the same bytes", async () => {
   const { upgrade, db } = await upgradeDatabase("event_forms");
   try {
-    const contexts = await confirmedContexts(db, "u1", 5);
+    const contexts = await confirmedContexts(upgrade, db, "u1", 5);
     type Context = (typeof contexts)[number];
     const [c0, c1, c2, c3, erased] = contexts as [Context, Context, Context, Context, Context];
     const events: OldEvent[] = [
@@ -310,7 +313,7 @@ it("stops the upgrade, naming the event, when a reference would render other byt
   const { upgrade, db } = await upgradeDatabase("event_forms_refused");
   try {
     // (the second, erased, is not used)
-    const [c] = await confirmedContexts(db, "u2", 2);
+    const [c] = await confirmedContexts(upgrade, db, "u2", 2);
     const ctx = await readContext(db, c?.id as string);
     // its data in the order the request gave it, not its stored (canonical) order
     const reordered = Object.fromEntries(Object.entries(ctx.contextData as Json).reverse());

@@ -21,7 +21,7 @@ it("gives each stored record the family of the context its response names, and d
   const record = (key: string, body: string) =>
     sql(
       `INSERT INTO idempotency_keys (user_id, key, method, path, request_hash, response_status, response_body, expires_at)
-       VALUES ('u1', $1, 'POST', '/v1/contexts', 'r', 202, $2, now() + interval '1 day')`,
+       VALUES ('u1', $1, 'POST', '/v1/contexts', repeat('ef', 32), 202, $2, now() + interval '1 day')`,
       [key, body],
     );
   await record("K1", JSON.stringify({ context_id: "ctx_1", status: "pending" }));

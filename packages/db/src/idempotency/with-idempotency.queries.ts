@@ -11,7 +11,7 @@ export interface IClaimIdempotencyKeyParams {
   method: string;
   now: DateOrString;
   path: string;
-  requestHash: string;
+  requestHash: Buffer;
   userId: string;
 }
 
@@ -51,7 +51,7 @@ export interface IReclaimExpiredIdempotencyKeyParams {
   method: string;
   now: DateOrString;
   path: string;
-  requestHash: string;
+  requestHash: Buffer;
 }
 
 /** 'ReclaimExpiredIdempotencyKey' return type */
@@ -92,7 +92,7 @@ export interface IIdempotencyRecordOfParams {
 export interface IIdempotencyRecordOfResult {
   method: string;
   path: string;
-  request_hash: string;
+  request_hash: Buffer;
   response_body: string;
   response_status: number;
 }

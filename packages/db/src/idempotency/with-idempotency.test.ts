@@ -1,6 +1,7 @@
 // Integration: real PostgreSQL (a fresh database). An Idempotency-Key's record through its life:
 // claimed with the work, replayed, refused for another request, freed by a failed work, taken over
 // once expired, and deleted past its time.
+import { createHash } from "node:crypto";
 import { pgPoolOf } from "../client";
 import { recordEvent } from "../events/record-event";
 import { createTestDatabase, seedUser } from "../testing";
@@ -12,9 +13,12 @@ beforeAll(async () => {
 });
 afterAll(() => database.drop());
 
+/** A request body's SHA-256 in hex, as the API computes it. */
+const bodyHash = (body: string) => createHash("sha256").update(body).digest("hex");
+
 async function recordOf(keyFamilyId: string, key: string) {
   const [row] = await database.db.$queryRaw<
-    { response_status: number; response_body: string; request_hash: string; expires_at: Date }[]
+    { response_status: number; response_body: string; request_hash: Buffer; expires_at: Date }[]
   >`SELECT response_status, response_body, request_hash, expires_at FROM idempotency_keys
      WHERE key_family_id = ${keyFamilyId} AND key = ${key}`;
   return row ?? null;
@@ -29,7 +33,7 @@ it("does the work once, replays its response, and refuses the key for another re
     key: "K1",
     method: "POST",
     path: "/v1/contexts",
-    requestHash: "h1",
+    requestHash: bodyHash("h1"),
   };
   let runs = 0;
   const work = async () => {
@@ -48,7 +52,7 @@ it("does the work once, replays its response, and refuses the key for another re
   });
   expect(await withIdempotency(db, request, work)).toEqual({ status: 202, body: '{"n":1}', replayed: true });
   expect(runs).toBe(1);
-  await expect(withIdempotency(db, { ...request, requestHash: "h2" }, work)).rejects.toThrow(
+  await expect(withIdempotency(db, { ...request, requestHash: bodyHash("h2") }, work)).rejects.toThrow(
     IdempotencyConflictError,
   );
   await expect(withIdempotency(db, { ...request, path: "/v1/contexts/batch" }, work)).rejects.toThrow(
@@ -66,7 +70,7 @@ it("frees the key when the work fails, and takes an expired record over", async 
     key: "K2",
     method: "POST",
     path: "/v1/contexts",
-    requestHash: "h1",
+    requestHash: bodyHash("h1"),
   };
   await expect(
     withIdempotency(db, request, async () => {
@@ -82,14 +86,18 @@ it("frees the key when the work fails, and takes an expired record over", async 
     value: 1,
   }));
   // expired: another request with the key is not a conflict, it does its own work
-  const again = await withIdempotency(db, { ...request, requestHash: "h2" }, async () => ({
+  const again = await withIdempotency(db, { ...request, requestHash: bodyHash("h2") }, async () => ({
     status: 201,
     body: "second",
     value: 2,
   }));
   expect(again).toEqual({ status: 201, body: "second", value: 2, replayed: false });
   const row = await recordOf(owner.keyFamilyId, "K2");
-  expect(row).toMatchObject({ response_status: 201, response_body: "second", request_hash: "h2" });
+  expect(row).toMatchObject({
+    response_status: 201,
+    response_body: "second",
+    request_hash: Buffer.from(bodyHash("h2"), "hex"),
+  });
   expect(row?.expires_at.getTime()).toBeGreaterThan(Date.now());
 });
 
@@ -104,7 +112,7 @@ it("runs the work in the key's one transaction: what it wrote rolls back with th
     key: "K3",
     method: "POST",
     path: "/v1/contexts",
-    requestHash: "h1",
+    requestHash: bodyHash("h1"),
   };
   const eventsOf = async () =>
     (
@@ -142,7 +150,7 @@ it("deletes the records past their time, and only those", async () => {
     keyFamilyId: owner.keyFamilyId,
     method: "POST",
     path: "/v1/contexts",
-    requestHash: "h",
+    requestHash: bodyHash("h"),
   };
   const work = async () => ({ status: 202, body: "{}", value: 0 });
   const now = new Date("2030-01-01T00:00:00Z");

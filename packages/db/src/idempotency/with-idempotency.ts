@@ -1,3 +1,4 @@
+import { digestBytes } from "../hex-columns";
 import type { DbOrTx } from "../prisma-types";
 import { runQuery } from "../run-query";
 import { inSqlTransaction, type SqlRunner, sqlOf } from "../sql-transaction";
@@ -22,7 +23,10 @@ export interface IdempotencyRequest {
   key: string;
   method: string;
   path: string;
-  /** hash of the request body: the same key with another body is a conflict */
+  /**
+   * SHA-256 of the request body, in hex (stored as its 32 bytes): the same key with another body
+   * is a conflict
+   */
   requestHash: string;
   ttlMs?: number;
   now?: Date;
@@ -60,7 +64,7 @@ export async function withIdempotency<T>(
     ...key,
     method: request.method,
     path: request.path,
-    requestHash: request.requestHash,
+    requestHash: digestBytes(request.requestHash),
     now,
     expiresAt: new Date(now.getTime() + (request.ttlMs ?? IDEMPOTENCY_TTL_MS)),
   };
@@ -72,7 +76,7 @@ export async function withIdempotency<T>(
         const [existing] = await runQuery(idempotencyRecordOf, key, sql);
         if (!existing) throw new Error(`the record of Idempotency-Key ${request.key} is gone`);
         const sameRequest =
-          existing.request_hash === request.requestHash &&
+          existing.request_hash.equals(claim.requestHash) &&
           existing.method === request.method &&
           existing.path === request.path;
         if (!sameRequest) {

@@ -7,7 +7,7 @@ export type stringArray = (string)[];
 
 /** 'SessionWithAccount' parameters type */
 export interface ISessionWithAccountParams {
-  tokenHash: string;
+  tokenHash: Buffer;
 }
 
 /** 'SessionWithAccount' return type */
@@ -29,7 +29,7 @@ export interface ISessionWithAccountResult {
   k_display_prefix: string;
   k_expires_at: Date | null;
   k_family_id: string;
-  k_hash: string;
+  k_hash: Buffer;
   k_id: string;
   k_last_used_at: Date | null;
   k_name: string | null;
@@ -39,7 +39,7 @@ export interface ISessionWithAccountResult {
   k_user_id: string;
   last_seen_at: Date;
   revoked_at: Date | null;
-  token_hash: string;
+  token_hash: Buffer;
   u_created_at: Date;
   u_plan: string;
 }

@@ -1,5 +1,6 @@
 import { toAccount } from "../accounts/account-rows";
 import { toApiKey } from "../api-keys/api-key-rows";
+import { digestBytes, digestHex } from "../hex-columns";
 import type { DbOrTx } from "../prisma-types";
 import { runQuery } from "../run-query";
 import { sqlOf } from "../sql-transaction";
@@ -8,8 +9,9 @@ import { type SessionTimeouts, sessionExpiresAt } from "./start-session";
 
 /**
  * The live session with this token hash, with its account, the account's key and the user; null
- * when unknown, revoked, idle too long or past its absolute expiry. The lookup is by SHA-256 on a
- * unique index, so no secret is compared in our code. One statement (it runs on every dashboard
+ * when unknown, revoked, idle too long or past its absolute expiry. The lookup is by the token's
+ * SHA-256 (hashOpaqueToken's hex, bound as its bytes: equality on the unique index
+ * sessions_token_hash_key), so no secret is compared in our code. One statement (it runs on every dashboard
  * request): the session joined to its account, the account's key and its user.
  */
 export async function findActiveSession(
@@ -18,14 +20,14 @@ export async function findActiveSession(
   timeouts: Pick<SessionTimeouts, "idleMs">,
   now = new Date(),
 ) {
-  const [r] = await runQuery(sessionWithAccount, { tokenHash }, sqlOf(db));
+  const [r] = await runQuery(sessionWithAccount, { tokenHash: digestBytes(tokenHash) }, sqlOf(db));
   // every account is created with its key: a session whose account has none (the inner join) is
   // no session, never trusted alone
   if (!r || r.revoked_at) return null;
   const session = {
     id: r.id,
     accountId: r.account_id,
-    tokenHash: r.token_hash,
+    tokenHash: digestHex(r.token_hash),
     csrfToken: r.csrf_token,
     lastSeenAt: r.last_seen_at,
     absoluteExpiresAt: r.absolute_expires_at,

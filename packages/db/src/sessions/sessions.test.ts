@@ -47,9 +47,13 @@ describe("sessions", () => {
     const key = await database.db.apiKey.findUniqueOrThrow({ where: { accountId: account.id } });
     const user = await database.db.user.findUniqueOrThrow({ where: { id: "u-ses-1" } });
     const stored = await database.db.session.findUniqueOrThrow({ where: { id: started.id } });
+    // hashes are stored as their 32 bytes and handed out as core's hex
+    const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString("hex");
+    expect(hex(stored.tokenHash)).toBe(hashOpaqueToken(started.token));
     expect(found).toEqual({
       ...stored,
-      account: { ...account, lastSignInAt: now, apiKey: key, user },
+      tokenHash: hex(stored.tokenHash),
+      account: { ...account, lastSignInAt: now, apiKey: { ...key, hash: hex(key.hash) }, user },
     });
     expect(found?.csrfToken).toBe(started.csrfToken);
     // the sign-in is recorded on the account in the same statement

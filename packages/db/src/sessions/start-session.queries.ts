@@ -10,7 +10,7 @@ export interface IInsertSessionParams {
   csrfToken: string;
   id: string;
   now: DateOrString;
-  tokenHash: string;
+  tokenHash: Buffer;
 }
 
 /** 'InsertSession' return type */

@@ -1,4 +1,5 @@
 import { generateOpaqueToken, hashOpaqueToken, newId } from "@ctxlog/core";
+import { digestBytes } from "../hex-columns";
 import type { DbOrTx } from "../prisma-types";
 import { runQuery } from "../run-query";
 import { type SqlRunner, sqlOf } from "../sql-transaction";
@@ -43,7 +44,7 @@ export async function startSession(
   const absoluteExpiresAt = new Date(now.getTime() + timeouts.absoluteMs);
   await runQuery(
     insertSession,
-    { id, accountId, tokenHash: hashOpaqueToken(token), csrfToken, now, absoluteExpiresAt },
+    { id, accountId, tokenHash: digestBytes(hashOpaqueToken(token)), csrfToken, now, absoluteExpiresAt },
     sqlOf(db),
   );
   return { id, token, csrfToken, lastSeenAt: now, absoluteExpiresAt };

@@ -1,6 +1,6 @@
 // Test-only: a database as it stood before one migration, for tests that write rows the old way,
 // apply the rest of the migrations and check that nothing written before was lost or changed.
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { cp, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -89,10 +89,16 @@ export async function createUpgradeDatabase(migration: string, label: string): P
     sql,
     async seedOwner({ userId, keyId, familyId }) {
       await sql(`INSERT INTO users (id) VALUES ($1)`, [userId]);
+      // a SHA-256, as hex text before 20261130040000_token_hashes_as_bytes and as its bytes after
+      const [column] = await sql<{ data_type: string }>(
+        `SELECT data_type FROM information_schema.columns
+          WHERE table_schema = 'public' AND table_name = 'api_keys' AND column_name = 'hash'`,
+      );
+      const hash = createHash("sha256").update(keyId).digest();
       await sql(
         `INSERT INTO api_keys (id, user_id, type, hash, display_prefix, family_id)
          VALUES ($1, $2, 'full', $3, 'sk_', $4)`,
-        [keyId, userId, `h-${keyId}`, familyId],
+        [keyId, userId, column?.data_type === "bytea" ? hash : hash.toString("hex"), familyId],
       );
     },
     drop: async () => {

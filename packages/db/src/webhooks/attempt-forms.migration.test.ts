@@ -19,7 +19,7 @@ import { createDb } from "../client";
 import { ATTEMPT_FORMS } from "../data-steps/attempt-forms";
 import { recordEvent } from "../events/record-event";
 import { inSqlTransaction } from "../sql-transaction";
-import { seedUser, testSecretKeyring } from "../testing";
+import { testSecretKeyring } from "../testing";
 import { createUpgradeDatabase, type UpgradeDatabase } from "../testing/upgrade-database";
 import { createWebhook } from "./create-webhook";
 import { fanOutEvents } from "./fan-out-events";
@@ -45,8 +45,9 @@ async function upgradeDatabase(label: string) {
 }
 
 /** A failed delivery of a webhook of a new user (its event named by no context). */
-async function delivery(db: Db, userId: string) {
-  await seedUser(db, userId);
+async function delivery(upgrade: UpgradeDatabase, db: Db, userId: string) {
+  // written as this older schema holds a key (its hash as hex text), not through today's Prisma model
+  await upgrade.seedOwner({ userId, keyId: `key_${userId}`, familyId: `fam_${userId}` });
   const hook = await createWebhook(db, {
     userId,
     url: URL,
@@ -170,7 +171,7 @@ const readsOf = (log: AttemptView[] | undefined) =>
 it("rewrites every attempt into its exchange, first attempts in their delivery's row, read and retried the same", async () => {
   const { upgrade, db } = await upgradeDatabase("attempt_forms");
   try {
-    const d = await delivery(db, "u1");
+    const d = await delivery(upgrade, db, "u1");
     const h = (second: number, options?: { previous?: boolean }) => sentHeaders(d, second, options);
     const [h1, h2, h3, h4, h6] = [h(1), h(2, { previous: true }), h(3), h(4), h(6)];
     const sent = (headers: Record<string, string>, body: string | null, truncated: boolean | null) => ({
@@ -253,7 +254,7 @@ it("rewrites every attempt into its exchange, first attempts in their delivery's
       },
     ];
     // a second delivery whose first attempt is in its row already, its exchange holding format 1
-    const e = await delivery(db, "u2");
+    const e = await delivery(upgrade, db, "u2");
     const eh = sentHeaders(e, 7);
     const inline: OldAttempt = {
       number: 1,
@@ -359,7 +360,7 @@ it("rewrites every attempt into its exchange, first attempts in their delivery's
 it("stops the upgrade, naming the attempt, when its headers cannot be packed; rewrites nothing", async () => {
   const { upgrade, db } = await upgradeDatabase("attempt_forms_refused");
   try {
-    const d = await delivery(db, "u3");
+    const d = await delivery(upgrade, db, "u3");
     const headers = sentHeaders(d, 1);
     const good: OldAttempt = {
       number: 1,
