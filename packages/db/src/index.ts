@@ -47,6 +47,7 @@ export * from "./events/purge-expired-events";
 export * from "./events/record-event";
 export * from "./events/render-payloads";
 export * from "./evidence";
+export * from "./holds";
 export { bytesOfHex, hexOf, withHexColumns } from "./hex-columns";
 export * from "./idempotency/with-idempotency";
 export {

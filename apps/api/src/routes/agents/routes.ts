@@ -2,6 +2,7 @@ import { defineRoute, type RouteSpec } from "../route-spec";
 import { listResponseSchema } from "../shared-schemas";
 import { eraseAgentRoute } from "./erase-routes";
 import { evidenceAgent } from "./evidence-agent";
+import { holdRoutes } from "./hold-routes";
 import { exportAgent } from "./export-agent";
 import { listAgentTraces } from "./list-agent-traces";
 import { getAgent, listAgents } from "./read-agents";
@@ -118,4 +119,5 @@ export const agentRoutes: RouteSpec[] = [
     handler: listAgentTraces,
   }),
   eraseAgentRoute,
+  ...holdRoutes,
 ];
