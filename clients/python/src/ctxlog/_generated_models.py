@@ -93,6 +93,12 @@ class Context(_Model):
     #: /v1/agents/{agent_id}/data or the retention period); null while kept. The hashes, signature and proof
     #: remain.
     data_erased_at: Optional[str] = None
+    #: The reason the erasure request gave (`reason`); null while kept, when none was given, and for
+    #: retention.
+    data_erasure_reason: Optional[str] = None
+    #: true when the erasure overrode the minimum retention (`override_retention`); null while kept, and for
+    #: erasures made before the minimum retention existed.
+    data_erasure_overrode_retention: Optional[bool] = None
     error: Optional[Dict[str, Any]] = None
     retry_possible: Optional[bool] = None
     failure_reason: Optional[str] = None
