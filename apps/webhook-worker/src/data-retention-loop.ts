@@ -5,6 +5,8 @@ import type { Logger } from "pino";
 
 const PAUSE_BETWEEN_BATCHES_MS = 50;
 const DAY_MS = 86_400_000;
+/** How far the clocks of the API (which stamps a hold's release) and this worker may disagree. */
+const CLOCK_MARGIN_MS = 60_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -15,7 +17,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * what lies behind it is done (a restart goes over the range once more, to catch rows that were
  * locked when passed). Several workers share the work (SKIP LOCKED). Agents under a legal hold keep
  * their data: at the end of each pass the loop says how many contexts it left for holds, and goes
- * back to the oldest of them next time, so they are erased once their hold is released.
+ * back to the oldest of them next time (those of a hold released during the pass too), so they
+ * are erased once no hold keeps them.
  */
 export function startDataRetentionLoop(deps: {
   db: PrismaClient;
@@ -26,9 +29,11 @@ export function startDataRetentionLoop(deps: {
 }): RunningLoop {
   const { db, logger, batchSize, policies } = deps;
   const after = policies.map(() => "");
+  let passStartedAt: number | null = null;
   return runLoop(
     "data-retention",
     async () => {
+      passStartedAt ??= Date.now();
       let more = false;
       for (const [i, policy] of policies.entries()) {
         const result = await eraseExpiredData(db, {
@@ -47,6 +52,7 @@ export function startDataRetentionLoop(deps: {
           const held = await heldExpiredData(db, {
             cutoff: new Date(Date.now() - policy.days * DAY_MS),
             selector: policy.selector,
+            releasedSince: new Date(passStartedAt - CLOCK_MARGIN_MS),
           });
           if (held.resumeAfter === null) continue;
           if (held.resumeAfter < (after[i] ?? "")) after[i] = held.resumeAfter;
@@ -55,6 +61,7 @@ export function startDataRetentionLoop(deps: {
             "retention: kept the data of contexts under a legal hold",
           );
         }
+        passStartedAt = null;
         return "idle";
       }
       await sleep(PAUSE_BETWEEN_BATCHES_MS);

@@ -1,7 +1,7 @@
 import { idFloor, idTimestamp } from "@ctxlog/core";
 import type { DbOrTx } from "../prisma-types";
-import { runQuery } from "../run-query";
 import { heldExpiredContexts } from "../holds/erasure-guard.queries";
+import { runQuery } from "../run-query";
 import { inSqlTransaction, sqlOf } from "../sql-transaction";
 import { eraseContextsData } from "./erase-contexts-data";
 import { claimExpiredContexts } from "./erase-expired-data.queries";
@@ -48,28 +48,33 @@ export async function eraseExpiredData(
 }
 
 export interface HeldExpiredData {
-  /** contexts past the period whose data is kept because their agent is under a legal hold */
+  /**
+   * contexts past the period whose data is kept because their agent is under a legal hold (or was,
+   * until a release since `releasedSince`)
+   */
   held: number;
   /**
-   * where a pass resumes so those rows are looked at again once their hold is released: an id just
-   * before the oldest of them (pass it as `after`); null when none is held
+   * where a pass resumes so those rows are looked at again once no hold keeps them: an id just
+   * before the oldest of them (pass it as `after`); null when there is none
    */
   resumeAfter: string | null;
 }
 
 /**
- * What retention leaves for legal holds (claimExpiredContexts skips held agents): counted per active
- * hold, for the loop's log line and so its cursor goes back to them.
+ * What retention left for legal holds (claimExpiredContexts skips held agents), for the loop's log
+ * line and so its cursor goes back to them: the agents held now, and those whose hold was released
+ * since `releasedSince` (the start of the pass, less a margin for the clocks: a hold released while
+ * the pass ran had its rows skipped, and no later pass would go back for them).
  */
 export async function heldExpiredData(
   db: DbOrTx,
-  opts: { cutoff: Date; selector: PlanSelector },
+  opts: { cutoff: Date; selector: PlanSelector; releasedSince: Date },
 ): Promise<HeldExpiredData> {
   const plans = "plans" in opts.selector ? opts.selector.plans : null;
   const exceptPlans = "exceptPlans" in opts.selector ? opts.selector.exceptPlans : [];
   const [row] = await runQuery(
     heldExpiredContexts,
-    { before: idFloor("ctx", opts.cutoff), plans, exceptPlans },
+    { before: idFloor("ctx", opts.cutoff), plans, exceptPlans, releasedSince: opts.releasedSince },
     sqlOf(db),
   );
   const first = row?.first_id ? idTimestamp(row.first_id) : null;

@@ -144,6 +144,7 @@ export interface IHeldExpiredContextsParams {
   before: string;
   exceptPlans: stringArray;
   plans?: stringArray | null | void;
+  releasedSince: DateOrString;
 }
 
 /** 'HeldExpiredContexts' return type */
@@ -158,16 +159,19 @@ export interface IHeldExpiredContextsQuery {
   result: IHeldExpiredContextsResult;
 }
 
-const heldExpiredContextsIR: any = {"usedParamSet":{"before":true,"plans":true,"exceptPlans":true},"params":[{"name":"before","required":true,"transform":{"type":"scalar"},"locs":[{"a":566,"b":573}]},{"name":"plans","required":false,"transform":{"type":"scalar"},"locs":[{"a":612,"b":617},{"a":651,"b":656}]},{"name":"exceptPlans","required":true,"transform":{"type":"scalar"},"locs":[{"a":689,"b":701}]}],"statement":"-- Retention's report of what it leaves for legal holds: per active hold of a user `plans` selects,\n-- the agent's contexts received before :before whose data is kept (the index (user_id, agent_id, id)\n-- per hold), with the oldest, where the next pass resumes so a released hold's rows are erased.\nSELECT count(*) AS \"held!\", min(c.id) AS first_id\n  FROM (SELECT DISTINCT user_id, agent_id FROM legal_holds WHERE released_at IS NULL) AS h\n  JOIN users AS u ON u.id = h.user_id\n  JOIN contexts AS c ON c.user_id = h.user_id AND c.agent_id = h.agent_id\n WHERE c.id < :before! AND c.data_erased_at IS NULL\n   AND (:plans::text[] IS NULL OR u.plan = ANY(:plans::text[]))\n   AND u.plan <> ALL(:exceptPlans!::text[])"};
+const heldExpiredContextsIR: any = {"usedParamSet":{"releasedSince":true,"before":true,"plans":true,"exceptPlans":true},"params":[{"name":"releasedSince","required":true,"transform":{"type":"scalar"},"locs":[{"a":576,"b":590}]},{"name":"before","required":true,"transform":{"type":"scalar"},"locs":[{"a":724,"b":731}]},{"name":"plans","required":false,"transform":{"type":"scalar"},"locs":[{"a":770,"b":775},{"a":809,"b":814}]},{"name":"exceptPlans","required":true,"transform":{"type":"scalar"},"locs":[{"a":847,"b":859}]}],"statement":"-- Retention's report of what it left for legal holds: the contexts received before :before whose\n-- data is kept, of agents held now or released since :releasedSince (a pass that skipped them may\n-- have been running when the hold was released), of users `plans` selects (the index (user_id,\n-- agent_id, id) per agent), with the oldest, where the next pass resumes so they are erased once\n-- no hold keeps them.\nSELECT count(*) AS \"held!\", min(c.id) AS first_id\n  FROM (SELECT DISTINCT user_id, agent_id FROM legal_holds\n         WHERE released_at IS NULL OR released_at >= :releasedSince!) AS h\n  JOIN users AS u ON u.id = h.user_id\n  JOIN contexts AS c ON c.user_id = h.user_id AND c.agent_id = h.agent_id\n WHERE c.id < :before! AND c.data_erased_at IS NULL\n   AND (:plans::text[] IS NULL OR u.plan = ANY(:plans::text[]))\n   AND u.plan <> ALL(:exceptPlans!::text[])"};
 
 /**
  * Query generated from SQL:
  * ```
- * -- Retention's report of what it leaves for legal holds: per active hold of a user `plans` selects,
- * -- the agent's contexts received before :before whose data is kept (the index (user_id, agent_id, id)
- * -- per hold), with the oldest, where the next pass resumes so a released hold's rows are erased.
+ * -- Retention's report of what it left for legal holds: the contexts received before :before whose
+ * -- data is kept, of agents held now or released since :releasedSince (a pass that skipped them may
+ * -- have been running when the hold was released), of users `plans` selects (the index (user_id,
+ * -- agent_id, id) per agent), with the oldest, where the next pass resumes so they are erased once
+ * -- no hold keeps them.
  * SELECT count(*) AS "held!", min(c.id) AS first_id
- *   FROM (SELECT DISTINCT user_id, agent_id FROM legal_holds WHERE released_at IS NULL) AS h
+ *   FROM (SELECT DISTINCT user_id, agent_id FROM legal_holds
+ *          WHERE released_at IS NULL OR released_at >= :releasedSince!) AS h
  *   JOIN users AS u ON u.id = h.user_id
  *   JOIN contexts AS c ON c.user_id = h.user_id AND c.agent_id = h.agent_id
  *  WHERE c.id < :before! AND c.data_erased_at IS NULL

@@ -27,11 +27,14 @@ SELECT id, created_at FROM contexts
  ORDER BY id DESC LIMIT 1;
 
 /* @name heldExpiredContexts */
--- Retention's report of what it leaves for legal holds: per active hold of a user `plans` selects,
--- the agent's contexts received before :before whose data is kept (the index (user_id, agent_id, id)
--- per hold), with the oldest, where the next pass resumes so a released hold's rows are erased.
+-- Retention's report of what it left for legal holds: the contexts received before :before whose
+-- data is kept, of agents held now or released since :releasedSince (a pass that skipped them may
+-- have been running when the hold was released), of users `plans` selects (the index (user_id,
+-- agent_id, id) per agent), with the oldest, where the next pass resumes so they are erased once
+-- no hold keeps them.
 SELECT count(*) AS "held!", min(c.id) AS first_id
-  FROM (SELECT DISTINCT user_id, agent_id FROM legal_holds WHERE released_at IS NULL) AS h
+  FROM (SELECT DISTINCT user_id, agent_id FROM legal_holds
+         WHERE released_at IS NULL OR released_at >= :releasedSince!) AS h
   JOIN users AS u ON u.id = h.user_id
   JOIN contexts AS c ON c.user_id = h.user_id AND c.agent_id = h.agent_id
  WHERE c.id < :before! AND c.data_erased_at IS NULL

@@ -107,13 +107,19 @@ describe("legal holds", () => {
     }
     expect(await kept(ids)).toBe(3);
     expect(await kept(other)).toBe(0);
-    const held = await heldExpiredData(db, { cutoff, selector });
+    const held = await heldExpiredData(db, { cutoff, selector, releasedSince: new Date() });
     expect(held.held).toBeGreaterThanOrEqual(3);
     // resuming there passes over the held rows again: the oldest one is just after it
     expect(held.resumeAfter !== null && held.resumeAfter < (ids[0] ?? "")).toBe(true);
     expect(await db.outboxEvent.count({ where: { contextId: { in: ids }, event: "context.erased" } })).toBe(0);
 
+    const releasedSince = new Date(Date.now() - 60_000);
     await releaseLegalHold(db, { userId: owner.userId, agentId: "agent-held", holdId: hold?.id ?? "", by: "key:k" });
+    // a pass that began before the release goes back to the rows it skipped, a later one does not
+    // (other tests' holds, of other users on the same plan, count in both)
+    const sinceBefore = await heldExpiredData(db, { cutoff, selector, releasedSince });
+    const sinceAfter = await heldExpiredData(db, { cutoff, selector, releasedSince: new Date(Date.now() + 60_000) });
+    expect(sinceBefore.held - sinceAfter.held).toBe(3);
     expect(await eraseAgentData(db, { userId: owner.userId, agentId: "agent-held", by, reason: "done" })).toEqual({
       erased: 3,
       remaining: 0,

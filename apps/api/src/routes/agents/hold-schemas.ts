@@ -1,4 +1,3 @@
-import { isId } from "@ctxlog/core";
 import { z } from "zod";
 import { paginationQuerySchema } from "../shared-schemas";
 import { agentParamsSchema } from "./schemas";
@@ -6,9 +5,10 @@ import { agentParamsSchema } from "./schemas";
 const timestamp = z.iso.datetime();
 
 export const holdParamsSchema = agentParamsSchema.extend({
+  // any id-shaped string: one that names no hold of the agent is a 404, as another user's
   hold_id: z
     .string()
-    .refine((id) => isId(id, "hld"), "a hold id (hld_…)")
+    .regex(/^[A-Za-z0-9_]{1,64}$/, "a hold id (hld_…)")
     .meta({ example: "hld_01JAZ0YQ8T9X2V3W4B5C6D7E8F" }),
 });
 

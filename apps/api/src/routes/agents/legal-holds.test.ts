@@ -82,7 +82,7 @@ describe("legal hold routes", () => {
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe("VALIDATION_ERROR");
     }
-    expect((await release(owner.keys.full, agent, "not-a-hold")).status).toBe(400);
+    expect((await release(owner.keys.full, agent, "not-a-hold!")).status).toBe(400);
     const cursor = await h.request.get(holds(agent)).query({ cursor: "nope" }).set(bearer(owner.keys.full));
     expect(cursor.status).toBe(400);
     expect((await h.request.get(holds(agent)).set(bearer(owner.keys.full))).body.data).toEqual([]);
@@ -96,6 +96,7 @@ describe("legal hold routes", () => {
     // the stranger sees neither the agent nor its hold, and cannot place or release one
     expect((await h.request.get(holds(agent)).set(bearer(stranger.keys.full))).status).toBe(404);
     expect((await place(stranger.keys.full, agent)).status).toBe(404);
+    expect((await release(owner.keys.full, agent, "hld_01JAZ0YQ8T9X2V3W4B5C6D7E8F")).status).toBe(404);
     const theirs = await release(stranger.keys.full, agent, held.body.hold_id);
     expect(theirs.status).toBe(404);
     expect(theirs.body.error.code).toBe("NOT_FOUND");
