@@ -30,6 +30,7 @@ export {
   WebhooksApi,
 } from "./client";
 export { clientFromEnv, DEFAULT_BASE_URL } from "./client-from-env";
+export { type EraseOptions, HoldsApi, type LegalHold } from "./holds";
 export {
   ContextLogger,
   ContextLoggerClosedError,

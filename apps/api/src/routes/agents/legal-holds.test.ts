@@ -1,8 +1,13 @@
 // Integration: real PostgreSQL (fresh database) and real Redis (own prefix). Legal holds on an
 // agent (GET/POST /v1/agents/:agent_id/holds, POST …/holds/:hold_id/release): who may list, place
 // and release them; while one is active both erasure routes answer 409 naming it; an erasure's
-// reason is kept and shown (the context, its proof bundle in the export, context.erased).
+// reason is kept and shown (the context, its proof bundle in the export, context.erased). The
+// SDK's client.agents.holds and the `ctxlog hold` / `ctxlog holds` commands, against this API.
+import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { CtxlogApiError, CtxlogClient } from "@ctxlog/sdk";
 import { bearer, createTestHarness, type Tenant, type TestHarness } from "../../testing/harness";
 
 let h: TestHarness;
@@ -181,5 +186,69 @@ describe("erasure under a legal hold", () => {
       }
     }
     expect((await h.db.context.findUniqueOrThrow({ where: { id } })).canonicalData).not.toBeNull();
+  });
+});
+
+const BIN = path.join(__dirname, "../../../../../packages/sdk/bin/ctxlog.js");
+
+/** The `ctxlog` bin as a user runs it, from source (CTXLOG_SDK_FROM_SOURCE=1): its exit code and output. */
+const ctxlog = (args: string[]) =>
+  new Promise<{ code: number; output: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      [BIN, ...args],
+      { env: { ...process.env, CTXLOG_SDK_FROM_SOURCE: "1" }, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === "number" ? error.code : -1) : 0;
+        resolve({ code, output: stdout + stderr });
+      },
+    );
+  });
+
+describe("the SDK and the CLI", () => {
+  it("client.agents.holds places, lists and releases; an erasure under a hold is a 409 CtxlogApiError", async () => {
+    const { agent, id } = await logged(owner.keys.full);
+    const server = h.app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+    try {
+      const client = new CtxlogClient({ baseUrl, apiKey: owner.keys.full });
+      const hold = await client.agents.holds.place(agent, { reason: "sdk hold" });
+      expect(hold).toMatchObject({ agent_id: agent, reason: "sdk hold", released_at: null });
+      const refused = await client.contexts.eraseData(id, { reason: "asked" }).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(CtxlogApiError);
+      expect(refused).toMatchObject({ status: 409, code: "CONFLICT" });
+      const listed = [];
+      for await (const x of client.agents.holds.listAll(agent)) listed.push(x);
+      expect(listed).toEqual([hold]);
+      expect((await client.agents.holds.release(agent, hold.hold_id)).released_at).not.toBeNull();
+      expect(await client.agents.eraseData(agent, { reason: "sdk erasure" })).toEqual({ erased: 1 });
+      expect((await client.contexts.get(id)).data_erasure_reason).toBe("sdk erasure");
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
+
+  it("`ctxlog hold`, `ctxlog holds` and `ctxlog hold release` do the same from a shell", async () => {
+    const { agent } = await logged(owner.keys.full);
+    const server = h.app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    const api = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+    const auth = ["--api", api, "--key", owner.keys.full];
+    try {
+      const placed = await ctxlog(["hold", agent, "--reason", "cli hold", ...auth]);
+      expect([placed.code, placed.output]).toEqual([0, expect.stringMatching(/^placed hld_\w+ {2}active .*: cli hold/)]);
+      const holdId = /hld_\w+/.exec(placed.output)?.[0] ?? "";
+      const listed = await ctxlog(["holds", agent, "--json", ...auth]);
+      expect(listed.code).toBe(0);
+      expect(JSON.parse(listed.output)).toMatchObject([{ hold_id: holdId, reason: "cli hold", released_at: null }]);
+      const released = await ctxlog(["hold", "release", agent, holdId, ...auth]);
+      expect([released.code, released.output]).toEqual([0, expect.stringMatching(/^released hld_\w+ {2}released /)]);
+      expect(await ctxlog(["hold", agent, ...auth])).toMatchObject({ code: 2, output: expect.stringMatching(/--reason/) });
+      const refused = await ctxlog(["hold", "agent-never-logged", "--reason", "r", ...auth]);
+      expect(refused).toMatchObject({ code: 4, output: expect.stringMatching(/No log for agent/) });
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
   });
 });
