@@ -8,6 +8,7 @@ import { EraseAgentButton } from "../contexts/EraseActions";
 import { AgentAudit } from "./AgentAudit";
 import { AgentLog } from "./AgentLog";
 import { AgentTraces } from "./AgentTraces";
+import { LegalHolds } from "./LegalHolds";
 import { readJump } from "./log-jump";
 import { useAgent, useAgentEntries } from "./use-agents";
 
@@ -48,6 +49,7 @@ export default function AgentPage() {
               <EraseAgentButton agentId={agentId} />
             </Group>
           </Section>
+          <LegalHolds agentId={agentId} />
           <Section title="Audit">
             <AgentAudit agentId={agentId} />
           </Section>
