@@ -22,6 +22,13 @@ CREATE INDEX "legal_holds_user_id_agent_id_id_idx" ON "legal_holds"("user_id", "
 -- AddForeignKey
 ALTER TABLE "legal_holds" ADD CONSTRAINT "legal_holds_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
 
+-- Whether a legal hold is in force (it refuses erasure of its agent's data): the one definition,
+-- which every statement that looks for holds calls (packages/db/src/holds/, contexts/erase-*.sql).
+-- A plain SQL expression, IMMUTABLE: the planner inlines it.
+CREATE FUNCTION ctxlog_hold_active(released_at timestamptz) RETURNS boolean
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+AS $$ SELECT released_at IS NULL $$;
+
 -- context.erased now says the erasure's reason (`reason`, null when none). Its events are stored
 -- as their serialized envelope (@ctxlog/core storedPayload), data last and `reason` last in data:
 -- the ones stored before get `"reason":null`, so no reader meets the older form (DESIGN.md 8).

@@ -68,7 +68,7 @@ export interface IEraseContextRowsQuery {
   result: IEraseContextRowsResult;
 }
 
-const eraseContextRowsIR: any = {"usedParamSet":{"at":true,"by":true,"reason":true,"overrodeRetention":true,"ids":true},"params":[{"name":"at","required":true,"transform":{"type":"scalar"},"locs":[{"a":214,"b":217}]},{"name":"by","required":true,"transform":{"type":"scalar"},"locs":[{"a":237,"b":240}]},{"name":"reason","required":false,"transform":{"type":"scalar"},"locs":[{"a":272,"b":278}]},{"name":"overrodeRetention","required":true,"transform":{"type":"scalar"},"locs":[{"a":315,"b":333}]},{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":353,"b":357}]}],"statement":"-- After lockLogsOfContexts (holds/erasure-guard.sql): a context of an agent under an active legal\n-- hold is never erased, whichever path asked.\nUPDATE contexts AS c\n   SET canonical_data = NULL, data_erased_at = :at!, data_erased_by = :by!,\n       data_erasure_reason = :reason, data_erasure_overrode_retention = :overrodeRetention!\n WHERE c.id = ANY(:ids!::text[]) AND c.data_erased_at IS NULL\n   AND NOT EXISTS (SELECT 1 FROM legal_holds AS h\n                    WHERE h.user_id = c.user_id AND h.agent_id = c.agent_id AND h.released_at IS NULL)\nRETURNING c.id, c.user_id, c.agent_id, c.context_hash, c.sequence, c.prev_entry_hash, c.entry_hash, c.created_at"};
+const eraseContextRowsIR: any = {"usedParamSet":{"at":true,"by":true,"reason":true,"overrodeRetention":true,"ids":true},"params":[{"name":"at","required":true,"transform":{"type":"scalar"},"locs":[{"a":214,"b":217}]},{"name":"by","required":true,"transform":{"type":"scalar"},"locs":[{"a":237,"b":240}]},{"name":"reason","required":false,"transform":{"type":"scalar"},"locs":[{"a":272,"b":278}]},{"name":"overrodeRetention","required":true,"transform":{"type":"scalar"},"locs":[{"a":315,"b":333}]},{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":353,"b":357}]}],"statement":"-- After lockLogsOfContexts (holds/erasure-guard.sql): a context of an agent under an active legal\n-- hold is never erased, whichever path asked.\nUPDATE contexts AS c\n   SET canonical_data = NULL, data_erased_at = :at!, data_erased_by = :by!,\n       data_erasure_reason = :reason, data_erasure_overrode_retention = :overrodeRetention!\n WHERE c.id = ANY(:ids!::text[]) AND c.data_erased_at IS NULL\n   AND NOT EXISTS (SELECT 1 FROM legal_holds AS h\n                    WHERE h.user_id = c.user_id AND h.agent_id = c.agent_id AND ctxlog_hold_active(h.released_at))\nRETURNING c.id, c.user_id, c.agent_id, c.context_hash, c.sequence, c.prev_entry_hash, c.entry_hash, c.created_at"};
 
 /**
  * Query generated from SQL:
@@ -80,7 +80,7 @@ const eraseContextRowsIR: any = {"usedParamSet":{"at":true,"by":true,"reason":tr
  *        data_erasure_reason = :reason, data_erasure_overrode_retention = :overrodeRetention!
  *  WHERE c.id = ANY(:ids!::text[]) AND c.data_erased_at IS NULL
  *    AND NOT EXISTS (SELECT 1 FROM legal_holds AS h
- *                     WHERE h.user_id = c.user_id AND h.agent_id = c.agent_id AND h.released_at IS NULL)
+ *                     WHERE h.user_id = c.user_id AND h.agent_id = c.agent_id AND ctxlog_hold_active(h.released_at))
  * RETURNING c.id, c.user_id, c.agent_id, c.context_hash, c.sequence, c.prev_entry_hash, c.entry_hash, c.created_at
  * ```
  */

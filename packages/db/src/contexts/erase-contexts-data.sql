@@ -13,7 +13,7 @@ UPDATE contexts AS c
        data_erasure_reason = :reason, data_erasure_overrode_retention = :overrodeRetention!
  WHERE c.id = ANY(:ids!::text[]) AND c.data_erased_at IS NULL
    AND NOT EXISTS (SELECT 1 FROM legal_holds AS h
-                    WHERE h.user_id = c.user_id AND h.agent_id = c.agent_id AND h.released_at IS NULL)
+                    WHERE h.user_id = c.user_id AND h.agent_id = c.agent_id AND ctxlog_hold_active(h.released_at))
 RETURNING c.id, c.user_id, c.agent_id, c.context_hash, c.sequence, c.prev_entry_hash, c.entry_hash, c.created_at;
 
 /* @name scrubAnsweredData */

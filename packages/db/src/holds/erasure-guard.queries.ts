@@ -90,13 +90,13 @@ export interface IActiveHoldOfAgentQuery {
   result: IActiveHoldOfAgentResult;
 }
 
-const activeHoldOfAgentIR: any = {"usedParamSet":{"userId":true,"agentId":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":74,"b":81}]},{"name":"agentId","required":true,"transform":{"type":"scalar"},"locs":[{"a":98,"b":106}]}],"statement":"SELECT id, reason, placed_at, placed_by FROM legal_holds\n WHERE user_id = :userId! AND agent_id = :agentId! AND released_at IS NULL\n ORDER BY id LIMIT 1"};
+const activeHoldOfAgentIR: any = {"usedParamSet":{"userId":true,"agentId":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":74,"b":81}]},{"name":"agentId","required":true,"transform":{"type":"scalar"},"locs":[{"a":98,"b":106}]}],"statement":"SELECT id, reason, placed_at, placed_by FROM legal_holds\n WHERE user_id = :userId! AND agent_id = :agentId! AND ctxlog_hold_active(released_at)\n ORDER BY id LIMIT 1"};
 
 /**
  * Query generated from SQL:
  * ```
  * SELECT id, reason, placed_at, placed_by FROM legal_holds
- *  WHERE user_id = :userId! AND agent_id = :agentId! AND released_at IS NULL
+ *  WHERE user_id = :userId! AND agent_id = :agentId! AND ctxlog_hold_active(released_at)
  *  ORDER BY id LIMIT 1
  * ```
  */
@@ -159,7 +159,7 @@ export interface IHeldExpiredContextsQuery {
   result: IHeldExpiredContextsResult;
 }
 
-const heldExpiredContextsIR: any = {"usedParamSet":{"releasedSince":true,"before":true,"plans":true,"exceptPlans":true},"params":[{"name":"releasedSince","required":true,"transform":{"type":"scalar"},"locs":[{"a":576,"b":590}]},{"name":"before","required":true,"transform":{"type":"scalar"},"locs":[{"a":724,"b":731}]},{"name":"plans","required":false,"transform":{"type":"scalar"},"locs":[{"a":770,"b":775},{"a":809,"b":814}]},{"name":"exceptPlans","required":true,"transform":{"type":"scalar"},"locs":[{"a":847,"b":859}]}],"statement":"-- Retention's report of what it left for legal holds: the contexts received before :before whose\n-- data is kept, of agents held now or released since :releasedSince (a pass that skipped them may\n-- have been running when the hold was released), of users `plans` selects (the index (user_id,\n-- agent_id, id) per agent), with the oldest, where the next pass resumes so they are erased once\n-- no hold keeps them.\nSELECT count(*) AS \"held!\", min(c.id) AS first_id\n  FROM (SELECT DISTINCT user_id, agent_id FROM legal_holds\n         WHERE released_at IS NULL OR released_at >= :releasedSince!) AS h\n  JOIN users AS u ON u.id = h.user_id\n  JOIN contexts AS c ON c.user_id = h.user_id AND c.agent_id = h.agent_id\n WHERE c.id < :before! AND c.data_erased_at IS NULL\n   AND (:plans::text[] IS NULL OR u.plan = ANY(:plans::text[]))\n   AND u.plan <> ALL(:exceptPlans!::text[])"};
+const heldExpiredContextsIR: any = {"usedParamSet":{"releasedSince":true,"before":true,"plans":true,"exceptPlans":true},"params":[{"name":"releasedSince","required":true,"transform":{"type":"scalar"},"locs":[{"a":588,"b":602}]},{"name":"before","required":true,"transform":{"type":"scalar"},"locs":[{"a":736,"b":743}]},{"name":"plans","required":false,"transform":{"type":"scalar"},"locs":[{"a":782,"b":787},{"a":821,"b":826}]},{"name":"exceptPlans","required":true,"transform":{"type":"scalar"},"locs":[{"a":859,"b":871}]}],"statement":"-- Retention's report of what it left for legal holds: the contexts received before :before whose\n-- data is kept, of agents held now or released since :releasedSince (a pass that skipped them may\n-- have been running when the hold was released), of users `plans` selects (the index (user_id,\n-- agent_id, id) per agent), with the oldest, where the next pass resumes so they are erased once\n-- no hold keeps them.\nSELECT count(*) AS \"held!\", min(c.id) AS first_id\n  FROM (SELECT DISTINCT user_id, agent_id FROM legal_holds\n         WHERE ctxlog_hold_active(released_at) OR released_at >= :releasedSince!) AS h\n  JOIN users AS u ON u.id = h.user_id\n  JOIN contexts AS c ON c.user_id = h.user_id AND c.agent_id = h.agent_id\n WHERE c.id < :before! AND c.data_erased_at IS NULL\n   AND (:plans::text[] IS NULL OR u.plan = ANY(:plans::text[]))\n   AND u.plan <> ALL(:exceptPlans!::text[])"};
 
 /**
  * Query generated from SQL:
@@ -171,7 +171,7 @@ const heldExpiredContextsIR: any = {"usedParamSet":{"releasedSince":true,"before
  * -- no hold keeps them.
  * SELECT count(*) AS "held!", min(c.id) AS first_id
  *   FROM (SELECT DISTINCT user_id, agent_id FROM legal_holds
- *          WHERE released_at IS NULL OR released_at >= :releasedSince!) AS h
+ *          WHERE ctxlog_hold_active(released_at) OR released_at >= :releasedSince!) AS h
  *   JOIN users AS u ON u.id = h.user_id
  *   JOIN contexts AS c ON c.user_id = h.user_id AND c.agent_id = h.agent_id
  *  WHERE c.id < :before! AND c.data_erased_at IS NULL

@@ -15,7 +15,7 @@ SELECT 1 AS "locked!" FROM agent_logs WHERE user_id = :userId! AND agent_id = :a
 
 /* @name activeHoldOfAgent */
 SELECT id, reason, placed_at, placed_by FROM legal_holds
- WHERE user_id = :userId! AND agent_id = :agentId! AND released_at IS NULL
+ WHERE user_id = :userId! AND agent_id = :agentId! AND ctxlog_hold_active(released_at)
  ORDER BY id LIMIT 1;
 
 /* @name youngestKeptData */
@@ -34,7 +34,7 @@ SELECT id, created_at FROM contexts
 -- no hold keeps them.
 SELECT count(*) AS "held!", min(c.id) AS first_id
   FROM (SELECT DISTINCT user_id, agent_id FROM legal_holds
-         WHERE released_at IS NULL OR released_at >= :releasedSince!) AS h
+         WHERE ctxlog_hold_active(released_at) OR released_at >= :releasedSince!) AS h
   JOIN users AS u ON u.id = h.user_id
   JOIN contexts AS c ON c.user_id = h.user_id AND c.agent_id = h.agent_id
  WHERE c.id < :before! AND c.data_erased_at IS NULL

@@ -181,7 +181,7 @@ export interface IHoldsOverlappingQuery {
   result: IHoldsOverlappingResult;
 }
 
-const holdsOverlappingIR: any = {"usedParamSet":{"userId":true,"agentId":true,"to":true,"from":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":112,"b":119}]},{"name":"agentId","required":true,"transform":{"type":"scalar"},"locs":[{"a":136,"b":144}]},{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":162,"b":165}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":213,"b":218}]}],"statement":"SELECT id, agent_id, reason, placed_at, placed_by, released_at, released_by\n  FROM legal_holds\n WHERE user_id = :userId! AND agent_id = :agentId! AND placed_at < :to!\n   AND (released_at IS NULL OR released_at >= :from!)\n ORDER BY id"};
+const holdsOverlappingIR: any = {"usedParamSet":{"userId":true,"agentId":true,"to":true,"from":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":112,"b":119}]},{"name":"agentId","required":true,"transform":{"type":"scalar"},"locs":[{"a":136,"b":144}]},{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":162,"b":165}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":225,"b":230}]}],"statement":"SELECT id, agent_id, reason, placed_at, placed_by, released_at, released_by\n  FROM legal_holds\n WHERE user_id = :userId! AND agent_id = :agentId! AND placed_at < :to!\n   AND (ctxlog_hold_active(released_at) OR released_at >= :from!)\n ORDER BY id"};
 
 /**
  * Query generated from SQL:
@@ -189,7 +189,7 @@ const holdsOverlappingIR: any = {"usedParamSet":{"userId":true,"agentId":true,"t
  * SELECT id, agent_id, reason, placed_at, placed_by, released_at, released_by
  *   FROM legal_holds
  *  WHERE user_id = :userId! AND agent_id = :agentId! AND placed_at < :to!
- *    AND (released_at IS NULL OR released_at >= :from!)
+ *    AND (ctxlog_hold_active(released_at) OR released_at >= :from!)
  *  ORDER BY id
  * ```
  */

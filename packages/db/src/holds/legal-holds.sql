@@ -26,5 +26,5 @@ RETURNING id, agent_id, reason, placed_at, placed_by, released_at, released_by;
 SELECT id, agent_id, reason, placed_at, placed_by, released_at, released_by
   FROM legal_holds
  WHERE user_id = :userId! AND agent_id = :agentId! AND placed_at < :to!
-   AND (released_at IS NULL OR released_at >= :from!)
+   AND (ctxlog_hold_active(released_at) OR released_at >= :from!)
  ORDER BY id;
