@@ -70,14 +70,22 @@ describe("context data retention loop (PostgreSQL + Redis + loopback receiver)",
 
   it("keeps the data of an agent under a legal hold, and erases it once the hold is released", async () => {
     const free = await owner("free");
-    const held = await seedContexts(h.db, free, { count: 3, signerPrivateKey: SIGNER, agentId: "agent-held" });
+    const held = await seedContexts(h.db, free, {
+      count: 3,
+      signerPrivateKey: SIGNER,
+      agentId: "agent-held",
+    });
     const hold = await placeLegalHold(h.db, {
       userId: free.userId,
       agentId: "agent-held",
       reason: "litigation",
       by: `key:${free.apiKeyId}`,
     });
-    const other = await seedContexts(h.db, free, { count: 2, signerPrivateKey: SIGNER, agentId: "agent-other" });
+    const other = await seedContexts(h.db, free, {
+      count: 2,
+      signerPrivateKey: SIGNER,
+      agentId: "agent-other",
+    });
     const kept = (ids: string[]) => h.db.context.count({ where: { id: { in: ids }, dataErasedAt: null } });
     // the same user's other agent expires and is erased, passes after the held rows' expiry
     await waitFor(async () => ((await kept(other)) === 0 ? true : undefined), { timeout: 15_000 });

@@ -47,8 +47,8 @@ export * from "./events/purge-expired-events";
 export * from "./events/record-event";
 export * from "./events/render-payloads";
 export * from "./evidence";
-export * from "./holds";
 export { bytesOfHex, hexOf, withHexColumns } from "./hex-columns";
+export * from "./holds";
 export * from "./idempotency/with-idempotency";
 export {
   applyMigrations,

@@ -60,7 +60,8 @@ export async function runHolds(args: Args, env: Record<string, string | undefine
       out(`released ${describe(hold)}`);
       return 0;
     }
-    if (first === undefined || agent !== undefined) return usage("hold takes one agent_id (or release <agent_id> <hold_id>)");
+    if (first === undefined || agent !== undefined)
+      return usage("hold takes one agent_id (or release <agent_id> <hold_id>)");
     if (!args.reason) return usage("hold needs --reason");
     const hold = await client.agents.holds.place(first, { reason: args.reason });
     out(`placed ${describe(hold)}`);

@@ -1,6 +1,6 @@
 import { AgentsApi } from "./agents";
-import { type EraseOptions, eraseBody } from "./holds";
 import { EventsApi, type RecoveringWebhook } from "./events";
+import { type EraseOptions, eraseBody } from "./holds";
 import { HttpClient, type HttpOptions } from "./http";
 import { OverviewApi, type SearchResult, type TimeWindow, type WebhookStats } from "./overview";
 import { paginate } from "./pagination";

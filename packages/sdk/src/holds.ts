@@ -36,7 +36,11 @@ export class HoldsApi {
     return this.http.listPage(`/agents/${seg(agentId)}/holds`, params, opts.signal);
   }
 
-  listAll(agentId: string, params: Omit<PageParams, "cursor"> = {}, opts: CallOptions = {}): AsyncGenerator<LegalHold> {
+  listAll(
+    agentId: string,
+    params: Omit<PageParams, "cursor"> = {},
+    opts: CallOptions = {},
+  ): AsyncGenerator<LegalHold> {
     return paginate((cursor) => this.list(agentId, { ...params, cursor }, opts));
   }
 

@@ -42,13 +42,19 @@ export async function eraseAgentData(
   // checked above: nothing kept was received after the cutoff, so claims stop there, before any
   // context that arrives while the batches run
   const before =
-    minRetention && !minRetention.override && minRetention.days > 0 ? idFloor("ctx", minRetention.cutoff) : null;
+    minRetention && !minRetention.override && minRetention.days > 0
+      ? idFloor("ctx", minRetention.cutoff)
+      : null;
   let erased = 0;
   // ids only grow: a cursor keeps each batch from scanning the rows erased before it
   let after = "";
   for (let batch = 0; batch < maxBatches; batch++) {
     const { claimed, count, last } = await inSqlTransaction(db, async (sql) => {
-      const rows = await runQuery(claimAgentContexts, { userId, agentId, after, before, limit: batchSize }, sql);
+      const rows = await runQuery(
+        claimAgentContexts,
+        { userId, agentId, after, before, limit: batchSize },
+        sql,
+      );
       const done = await eraseContextsData(
         sql,
         rows.map((r) => r.id),

@@ -14,7 +14,13 @@ import { type Eraser, type ErasureNote, eraseContextsData } from "./erase-contex
  */
 export async function eraseContextData(
   db: DbOrTx,
-  input: ErasureNote & { userId: string; contextId: string; by: Eraser; at?: Date; minRetention?: MinRetention },
+  input: ErasureNote & {
+    userId: string;
+    contextId: string;
+    by: Eraser;
+    at?: Date;
+    minRetention?: MinRetention;
+  },
 ): Promise<{ erasedNow: boolean } | { refused: ErasureRefusal } | null> {
   return inSqlTransaction(db, async (sql) => {
     const [found] = await runQuery(findUsersContext, input, sql);

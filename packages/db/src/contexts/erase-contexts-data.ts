@@ -103,7 +103,11 @@ export async function eraseContextsData(
   const reason = note.reason ?? null;
   const overrodeRetention = note.overrideRetention === true;
   const erased = (
-    await runQuery(eraseContextRows, { ids: [...ids], at, by: eraserLabel(by), reason, overrodeRetention }, sql)
+    await runQuery(
+      eraseContextRows,
+      { ids: [...ids], at, by: eraserLabel(by), reason, overrodeRetention },
+      sql,
+    )
   ).map(
     (r): ErasedContext => ({
       id: r.id,

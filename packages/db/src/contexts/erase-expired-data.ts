@@ -1,6 +1,6 @@
 import { idFloor, idTimestamp } from "@ctxlog/core";
-import type { DbOrTx } from "../prisma-types";
 import { heldExpiredContexts } from "../holds/erasure-guard.queries";
+import type { DbOrTx } from "../prisma-types";
 import { runQuery } from "../run-query";
 import { inSqlTransaction, sqlOf } from "../sql-transaction";
 import { eraseContextsData } from "./erase-contexts-data";

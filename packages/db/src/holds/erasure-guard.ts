@@ -1,7 +1,12 @@
 import { idFloor } from "@ctxlog/core";
 import { runQuery } from "../run-query";
 import type { SqlRunner } from "../sql-transaction";
-import { activeHoldOfAgent, lockAgentLog, lockLogsOfContexts, youngestKeptData } from "./erasure-guard.queries";
+import {
+  activeHoldOfAgent,
+  lockAgentLog,
+  lockLogsOfContexts,
+  youngestKeptData,
+} from "./erasure-guard.queries";
 
 /** The active legal hold that refuses an erasure, as the 409 names it. */
 export interface BlockingHold {
@@ -59,7 +64,9 @@ export async function erasureRefusal(
   if (!minRetention || minRetention.override || minRetention.days <= 0) return null;
   const { cutoff, days } = minRetention;
   if (input.receivedAt !== undefined) {
-    return input.receivedAt > cutoff ? { kind: "min_retention", agentId, days, receivedAt: input.receivedAt } : null;
+    return input.receivedAt > cutoff
+      ? { kind: "min_retention", agentId, days, receivedAt: input.receivedAt }
+      : null;
   }
   const floor = idFloor("ctx", new Date(cutoff.getTime() - ID_CLOCK_MARGIN_MS));
   const [young] = await runQuery(youngestKeptData, { userId, agentId, floor, cutoff }, sql);

@@ -32,7 +32,12 @@ it("adds reason: null to the context.erased events stored before, and nothing el
     { event: "context.erased", data: erasedData("ctx_2"), test: true },
     {
       event: "webhook.disabled",
-      data: { webhook_id: "whk_1", description: "", disabled_at: timestamp.toISOString(), disabled_reason: "gone" },
+      data: {
+        webhook_id: "whk_1",
+        description: "",
+        disabled_at: timestamp.toISOString(),
+        disabled_reason: "gone",
+      },
       test: false,
     },
   ] as const;
@@ -55,7 +60,10 @@ it("adds reason: null to the context.erased events stored before, and nothing el
   await upgrade.migrateAll();
   const payloads = await Promise.all(
     ids.map(async (id) => {
-      const [row] = await upgrade.sql<{ payload: string }>("SELECT payload FROM outbox_events WHERE id = $1", [id]);
+      const [row] = await upgrade.sql<{ payload: string }>(
+        "SELECT payload FROM outbox_events WHERE id = $1",
+        [id],
+      );
       return row?.payload ?? "";
     }),
   );

@@ -8,7 +8,7 @@ import { eraseContextData } from "../contexts/erase-context-data";
 import { eraseExpiredData, heldExpiredData } from "../contexts/erase-expired-data";
 import { inSqlTransaction } from "../sql-transaction";
 import { createTestDatabase, seedContexts, seedUser } from "../testing";
-import { type MinRetention, lockLogsAgainstHolds } from "./erasure-guard";
+import { lockLogsAgainstHolds, type MinRetention } from "./erasure-guard";
 import { legalHoldsOverlapping, listLegalHolds, placeLegalHold, releaseLegalHold } from "./legal-holds";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -52,7 +52,12 @@ describe("legal holds", () => {
     expect(await place("case 1", stranger.userId)).toBeNull();
     const first = await place("case 1");
     const second = await place("case 2");
-    expect(first).toMatchObject({ agentId: "agent-hold", reason: "case 1", releasedAt: null, releasedBy: null });
+    expect(first).toMatchObject({
+      agentId: "agent-hold",
+      reason: "case 1",
+      releasedAt: null,
+      releasedBy: null,
+    });
     expect(first?.id).toMatch(/^hld_/);
 
     const page = await listLegalHolds(db, { userId: owner.userId, agentId: "agent-hold", limit: 1 });
@@ -64,9 +69,9 @@ describe("legal holds", () => {
       after: page.nextAfter ?? undefined,
     });
     expect(rest).toEqual({ rows: [first], nextAfter: null });
-    expect((await listLegalHolds(db, { userId: stranger.userId, agentId: "agent-hold", limit: 10 })).rows).toEqual(
-      [],
-    );
+    expect(
+      (await listLegalHolds(db, { userId: stranger.userId, agentId: "agent-hold", limit: 10 })).rows,
+    ).toEqual([]);
 
     const holdId = first?.id ?? "";
     const release = (userId: string, by: string) =>
@@ -80,7 +85,11 @@ describe("legal holds", () => {
   it("refuse every erasure of the held agent's data until the last one is released; others are erased", async () => {
     const db = database.db;
     const { owner, ids, by } = await seeded(3, "agent-held");
-    const other = await seedContexts(db, owner, { count: 1, signerPrivateKey: SIGNER, agentId: "agent-free" });
+    const other = await seedContexts(db, owner, {
+      count: 1,
+      signerPrivateKey: SIGNER,
+      agentId: "agent-free",
+    });
     const hold = await placeLegalHold(db, {
       userId: owner.userId,
       agentId: "agent-held",
@@ -94,7 +103,9 @@ describe("legal holds", () => {
         hold: { id: hold?.id, reason: "litigation", placedAt: hold?.placedAt, placedBy: "key:k" },
       },
     };
-    expect(await eraseContextData(db, { userId: owner.userId, contextId: ids[0] ?? "", by })).toEqual(refused);
+    expect(await eraseContextData(db, { userId: owner.userId, contextId: ids[0] ?? "", by })).toEqual(
+      refused,
+    );
     expect(await eraseAgentData(db, { userId: owner.userId, agentId: "agent-held", by })).toEqual(refused);
     // retention (and any path that reaches eraseContextsData) skips it, and counts what it left
     const cutoff = new Date(Date.now() + 1_000);
@@ -111,16 +122,29 @@ describe("legal holds", () => {
     expect(held.held).toBeGreaterThanOrEqual(3);
     // resuming there passes over the held rows again: the oldest one is just after it
     expect(held.resumeAfter !== null && held.resumeAfter < (ids[0] ?? "")).toBe(true);
-    expect(await db.outboxEvent.count({ where: { contextId: { in: ids }, event: "context.erased" } })).toBe(0);
+    expect(await db.outboxEvent.count({ where: { contextId: { in: ids }, event: "context.erased" } })).toBe(
+      0,
+    );
 
     const releasedSince = new Date(Date.now() - 60_000);
-    await releaseLegalHold(db, { userId: owner.userId, agentId: "agent-held", holdId: hold?.id ?? "", by: "key:k" });
+    await releaseLegalHold(db, {
+      userId: owner.userId,
+      agentId: "agent-held",
+      holdId: hold?.id ?? "",
+      by: "key:k",
+    });
     // a pass that began before the release goes back to the rows it skipped, a later one does not
     // (other tests' holds, of other users on the same plan, count in both)
     const sinceBefore = await heldExpiredData(db, { cutoff, selector, releasedSince });
-    const sinceAfter = await heldExpiredData(db, { cutoff, selector, releasedSince: new Date(Date.now() + 60_000) });
+    const sinceAfter = await heldExpiredData(db, {
+      cutoff,
+      selector,
+      releasedSince: new Date(Date.now() + 60_000),
+    });
     expect(sinceBefore.held - sinceAfter.held).toBe(3);
-    expect(await eraseAgentData(db, { userId: owner.userId, agentId: "agent-held", by, reason: "done" })).toEqual({
+    expect(
+      await eraseAgentData(db, { userId: owner.userId, agentId: "agent-held", by, reason: "done" }),
+    ).toEqual({
       erased: 3,
       remaining: 0,
     });
@@ -135,11 +159,14 @@ describe("legal holds", () => {
     let placedFirst = false;
     await inSqlTransaction(db, async (sql) => {
       await lockLogsAgainstHolds(sql, [ids[0] ?? ""]);
-      placed = placeLegalHold(db, { userId: owner.userId, agentId: "agent-race", reason: "r", by: "key:k" }).then(
-        () => {
-          placedFirst = true;
-        },
-      );
+      placed = placeLegalHold(db, {
+        userId: owner.userId,
+        agentId: "agent-race",
+        reason: "r",
+        by: "key:k",
+      }).then(() => {
+        placedFirst = true;
+      });
       const [me] = (await sql("SELECT pg_backend_pid() AS pid", [])) as { pid: number }[];
       await someoneWaitsFor(me?.pid);
       expect(placedFirst).toBe(false);
@@ -184,7 +211,9 @@ describe("legal holds", () => {
     ).toEqual({ erasedNow: true });
     const row = await db.context.findUniqueOrThrow({ where: { id: ids[0] } });
     expect(row).toMatchObject({ dataErasureReason: "subject's request", dataErasureOverrodeRetention: true });
-    const event = await db.outboxEvent.findFirstOrThrow({ where: { contextId: ids[0], event: "context.erased" } });
+    const event = await db.outboxEvent.findFirstOrThrow({
+      where: { contextId: ids[0], event: "context.erased" },
+    });
     expect(JSON.parse(event.payload).data.reason).toBe("subject's request");
     // data older than the minimum is erased without an override
     expect(
@@ -202,7 +231,13 @@ describe("legal holds", () => {
     const { owner } = await seeded(1, "agent-period");
     const at = (iso: string) => new Date(iso);
     const hold = (reason: string, placed: string) =>
-      placeLegalHold(db, { userId: owner.userId, agentId: "agent-period", reason, by: "key:k", at: at(placed) });
+      placeLegalHold(db, {
+        userId: owner.userId,
+        agentId: "agent-period",
+        reason,
+        by: "key:k",
+        at: at(placed),
+      });
     const early = await hold("early", "2026-01-01T00:00:00Z");
     await releaseLegalHold(db, {
       userId: owner.userId,
@@ -215,7 +250,12 @@ describe("legal holds", () => {
     await hold("later", "2026-06-01T00:00:00Z");
     const reasons = async (from: string, to: string) =>
       (
-        await legalHoldsOverlapping(db, { userId: owner.userId, agentId: "agent-period", from: at(from), to: at(to) })
+        await legalHoldsOverlapping(db, {
+          userId: owner.userId,
+          agentId: "agent-period",
+          from: at(from),
+          to: at(to),
+        })
       ).map((h) => h.reason);
     expect(await reasons("2026-01-15T00:00:00Z", "2026-04-01T00:00:00Z")).toEqual(["early", "open"]);
     expect(await reasons("2026-02-02T00:00:00Z", "2026-05-01T00:00:00Z")).toEqual(["open"]);

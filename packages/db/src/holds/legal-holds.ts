@@ -74,7 +74,13 @@ export async function releaseLegalHold(
 ): Promise<LegalHold | null> {
   const [row] = await runQuery(
     releaseHoldRow,
-    { id: input.holdId, userId: input.userId, agentId: input.agentId, by: input.by, at: input.at ?? new Date() },
+    {
+      id: input.holdId,
+      userId: input.userId,
+      agentId: input.agentId,
+      by: input.by,
+      at: input.at ?? new Date(),
+    },
     sqlOf(db),
   );
   return row ? toHold(row) : null;

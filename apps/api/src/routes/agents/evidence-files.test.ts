@@ -8,7 +8,8 @@ describe("policy.json", () => {
       CONTEXT_DATA_RETENTION_DAYS: 90,
       CONTEXT_DATA_RETENTION_DAYS_BY_PLAN: { free: 30, enterprise: null },
     };
-    const policy = (plan: string, e = env) => policyFile({ days: planRetentionDays(plan, e), minDays: 183 }, []);
+    const policy = (plan: string, e: Parameters<typeof planRetentionDays>[1] = env) =>
+      policyFile({ days: planRetentionDays(plan, e), minDays: 183 }, []);
     expect(policy("free")).toEqual({
       retention: { data_retention_days: 30, data_min_retention_days: 183 },
       legal_holds: [],
@@ -28,7 +29,9 @@ describe("policy.json", () => {
       releasedAt: new Date("2026-11-29T10:00:00Z"),
       releasedBy: "account:acc_1",
     };
-    expect(policyFile({ days: null, minDays: 0 }, [hold, { ...hold, releasedAt: null, releasedBy: null }])).toEqual({
+    expect(
+      policyFile({ days: null, minDays: 0 }, [hold, { ...hold, releasedAt: null, releasedBy: null }]),
+    ).toEqual({
       retention: { data_retention_days: null, data_min_retention_days: 0 },
       legal_holds: [
         {
@@ -37,7 +40,12 @@ describe("policy.json", () => {
           reason: "litigation hold",
           released_at: "2026-11-29T10:00:00.000Z",
         },
-        { placed_at: "2026-11-28T10:00:00.000Z", placed_by: "key:key_1", reason: "litigation hold", released_at: null },
+        {
+          placed_at: "2026-11-28T10:00:00.000Z",
+          placed_by: "key:key_1",
+          reason: "litigation hold",
+          released_at: null,
+        },
       ],
     });
   });

@@ -126,7 +126,10 @@ it("an entry not confirmed yet ends the range before it", async () => {
 
 it("an erased entry: verified, data unavailable for 1, with its erasure record and reason; policy.json lists the hold", async () => {
   const reason = "the data subject's request (GDPR Art. 17)";
-  const erase = await h.request.delete(`/v1/contexts/${ids[5]}/data`).set(bearer(t.keys.full)).send({ reason });
+  const erase = await h.request
+    .delete(`/v1/contexts/${ids[5]}/data`)
+    .set(bearer(t.keys.full))
+    .send({ reason });
   expect(erase.status).toBe(200);
   const hold = await h.request
     .post(`/v1/agents/${AGENT}/holds`)
@@ -156,7 +159,12 @@ it("an erased entry: verified, data unavailable for 1, with its erasure record a
   expect(JSON.parse(text("policy.json"))).toEqual({
     retention: { data_retention_days: null, data_min_retention_days: 0 },
     legal_holds: [
-      { placed_at: hold.body.placed_at, placed_by: `key:${t.keyIds.full}`, reason: "audit of 2026", released_at: null },
+      {
+        placed_at: hold.body.placed_at,
+        placed_by: `key:${t.keyIds.full}`,
+        reason: "audit of 2026",
+        released_at: null,
+      },
     ],
   });
   expect(text("report.html")).toContain("audit of 2026");

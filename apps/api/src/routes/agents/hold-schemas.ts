@@ -31,7 +31,10 @@ export const legalHoldSchema = z
     placed_at: timestamp,
     placed_by: z.string().meta({ description: "`key:<id>` or `account:<id>` (a dashboard session)." }),
     released_at: timestamp.nullable().meta({ description: "Null while the hold is active." }),
-    released_by: z.string().nullable().meta({ description: "`key:<id>` or `account:<id>`; null while active." }),
+    released_by: z
+      .string()
+      .nullable()
+      .meta({ description: "`key:<id>` or `account:<id>`; null while active." }),
   })
   .meta({
     id: "LegalHold",

@@ -32,7 +32,10 @@ async function logged(key: string, agent = `agent-${randomBytes(4).toString("hex
 
 const holds = (agent: string) => `/v1/agents/${agent}/holds`;
 const place = (key: string, agent: string, body: unknown = { reason: "litigation: case 2026-CV-0142" }) =>
-  h.request.post(holds(agent)).set(bearer(key)).send(body as object);
+  h.request
+    .post(holds(agent))
+    .set(bearer(key))
+    .send(body as object);
 const release = (key: string, agent: string, holdId: string) =>
   h.request.post(`${holds(agent)}/${holdId}/release`).set(bearer(key));
 
@@ -62,7 +65,10 @@ describe("legal hold routes", () => {
 
     const released = await release(owner.keys.full, agent, first.body.hold_id);
     expect(released.status).toBe(200);
-    expect(released.body).toMatchObject({ hold_id: first.body.hold_id, released_by: `key:${owner.keyIds.full}` });
+    expect(released.body).toMatchObject({
+      hold_id: first.body.hold_id,
+      released_by: `key:${owner.keyIds.full}`,
+    });
     expect(Date.parse(released.body.released_at)).not.toBeNaN();
     const again = await release(owner.keys.full, agent, first.body.hold_id);
     expect(again.body).toEqual(released.body);
@@ -82,7 +88,13 @@ describe("legal hold routes", () => {
 
   it("refuses a missing, blank or too long reason, an unknown field, a malformed hold id or cursor (400)", async () => {
     const { agent } = await logged(owner.keys.full);
-    for (const body of [{}, { reason: "" }, { reason: "   " }, { reason: "x".repeat(501) }, { reason: "r", x: 1 }]) {
+    for (const body of [
+      {},
+      { reason: "" },
+      { reason: "   " },
+      { reason: "x".repeat(501) },
+      { reason: "r", x: 1 },
+    ]) {
       const res = await place(owner.keys.full, agent, body);
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe("VALIDATION_ERROR");
@@ -160,13 +172,21 @@ describe("erasure under a legal hold", () => {
   it("keeps the reason: the context, its line of the export and its context.erased say it", async () => {
     const { agent, id } = await logged(owner.keys.full);
     const reason = "the data subject's request (GDPR Art. 17)";
-    const res = await h.request.delete(`/v1/contexts/${id}/data`).set(bearer(owner.keys.full)).send({ reason });
+    const res = await h.request
+      .delete(`/v1/contexts/${id}/data`)
+      .set(bearer(owner.keys.full))
+      .send({ reason });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ data_erasure_reason: reason, data_erasure_overrode_retention: false });
     const exported = await h.request.get(`/v1/agents/${agent}/export`).set(bearer(owner.keys.full));
     const [line] = String(exported.text).trim().split("\n");
-    expect(JSON.parse(line ?? "{}")).toMatchObject({ data_erased_at: res.body.data_erased_at, data_erasure_reason: reason });
-    const event = await h.db.outboxEvent.findFirstOrThrow({ where: { contextId: id, event: "context.erased" } });
+    expect(JSON.parse(line ?? "{}")).toMatchObject({
+      data_erased_at: res.body.data_erased_at,
+      data_erasure_reason: reason,
+    });
+    const event = await h.db.outboxEvent.findFirstOrThrow({
+      where: { contextId: id, event: "context.erased" },
+    });
     expect(JSON.parse(event.payload).data.reason).toBe(reason);
     // erasing again keeps the first erasure's reason
     const again = await h.request
@@ -237,14 +257,25 @@ describe("the SDK and the CLI", () => {
     const auth = ["--api", api, "--key", owner.keys.full];
     try {
       const placed = await ctxlog(["hold", agent, "--reason", "cli hold", ...auth]);
-      expect([placed.code, placed.output]).toEqual([0, expect.stringMatching(/^placed hld_\w+ {2}active .*: cli hold/)]);
+      expect([placed.code, placed.output]).toEqual([
+        0,
+        expect.stringMatching(/^placed hld_\w+ {2}active .*: cli hold/),
+      ]);
       const holdId = /hld_\w+/.exec(placed.output)?.[0] ?? "";
       const listed = await ctxlog(["holds", agent, "--json", ...auth]);
       expect(listed.code).toBe(0);
-      expect(JSON.parse(listed.output)).toMatchObject([{ hold_id: holdId, reason: "cli hold", released_at: null }]);
+      expect(JSON.parse(listed.output)).toMatchObject([
+        { hold_id: holdId, reason: "cli hold", released_at: null },
+      ]);
       const released = await ctxlog(["hold", "release", agent, holdId, ...auth]);
-      expect([released.code, released.output]).toEqual([0, expect.stringMatching(/^released hld_\w+ {2}released /)]);
-      expect(await ctxlog(["hold", agent, ...auth])).toMatchObject({ code: 2, output: expect.stringMatching(/--reason/) });
+      expect([released.code, released.output]).toEqual([
+        0,
+        expect.stringMatching(/^released hld_\w+ {2}released /),
+      ]);
+      expect(await ctxlog(["hold", agent, ...auth])).toMatchObject({
+        code: 2,
+        output: expect.stringMatching(/--reason/),
+      });
       const refused = await ctxlog(["hold", "agent-never-logged", "--reason", "r", ...auth]);
       expect(refused).toMatchObject({ code: 4, output: expect.stringMatching(/No log for agent/) });
     } finally {

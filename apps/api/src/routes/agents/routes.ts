@@ -2,8 +2,8 @@ import { defineRoute, type RouteSpec } from "../route-spec";
 import { listResponseSchema } from "../shared-schemas";
 import { eraseAgentRoute } from "./erase-routes";
 import { evidenceAgent } from "./evidence-agent";
-import { holdRoutes } from "./hold-routes";
 import { exportAgent } from "./export-agent";
+import { holdRoutes } from "./hold-routes";
 import { listAgentTraces } from "./list-agent-traces";
 import { getAgent, listAgents } from "./read-agents";
 import {

@@ -15,11 +15,14 @@ export const eraseRequestSchema = z
       description: "Why the data is erased (at most 500 characters), recorded with the erasure.",
       example: "the data subject's request (GDPR Art. 17)",
     }),
-    override_retention: z.boolean().optional().meta({
-      description:
-        "true: erase data younger than the service's minimum retention (CONTEXT_DATA_MIN_RETENTION_DAYS) " +
-        "too; needs a `reason`, and is recorded with the erasure.",
-    }),
+    override_retention: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          "true: erase data younger than the service's minimum retention (CONTEXT_DATA_MIN_RETENTION_DAYS) " +
+          "too; needs a `reason`, and is recorded with the erasure.",
+      }),
   })
   .refine((b) => !b.override_retention || b.reason !== undefined, {
     message: "override_retention needs a reason",
@@ -31,7 +34,11 @@ export type EraseRequest = z.output<typeof eraseRequestSchema>;
 
 /** The minimum retention a request meets, from the API's CONTEXT_DATA_MIN_RETENTION_DAYS. */
 export function minRetentionOf(days: number, body: EraseRequest, now = new Date()): MinRetention {
-  return { days, cutoff: new Date(now.getTime() - days * DAY_MS), override: body.override_retention === true };
+  return {
+    days,
+    cutoff: new Date(now.getTime() - days * DAY_MS),
+    override: body.override_retention === true,
+  };
 }
 
 /** The 409 of a refused erasure, saying what refuses it and what would let it through. */

@@ -44,7 +44,9 @@ describe("the agent page's legal holds", () => {
         method: "POST",
         path: "/agents/planner-7/holds/hld_2/release",
         reply: () => {
-          holds = holds.map((h) => (h.hold_id === "hld_2" ? { ...h, ...hold(2, true), reason: h.reason } : h));
+          holds = holds.map((h) =>
+            h.hold_id === "hld_2" ? { ...h, ...hold(2, true), reason: h.reason } : h,
+          );
           return { status: 200, body: holds[0] };
         },
       },
@@ -74,7 +76,7 @@ describe("the agent page's legal holds", () => {
 
   it("the erase button's dialog shows the API's 409 when a hold refuses the erasure", async () => {
     const message =
-      "Agent planner-7 is under legal hold hld_1 (placed 2026-11-27T10:00:00.000Z by account:acc_1: \"case 1\"): its contexts' data cannot be erased until the hold is released.";
+      'Agent planner-7 is under legal hold hld_1 (placed 2026-11-27T10:00:00.000Z by account:acc_1: "case 1"): its contexts\' data cannot be erased until the hold is released.';
     const api = fetchDouble([
       { method: "GET", path: "/agents/planner-7", reply: () => ({ status: 200, body: agent }) },
       {
@@ -90,8 +92,12 @@ describe("the agent page's legal holds", () => {
     ]);
     renderApp("/agents/planner-7", { fetch: api.fetch, session: SESSION });
     fireEvent.click(await screen.findByRole("button", { name: "Erase agent data" }));
-    const dialog = await screen.findByRole("dialog", { name: /Erase the data of every context of planner-7/ });
-    fireEvent.change(within(dialog).getByLabelText("Type planner-7 to confirm"), { target: { value: "planner-7" } });
+    const dialog = await screen.findByRole("dialog", {
+      name: /Erase the data of every context of planner-7/,
+    });
+    fireEvent.change(within(dialog).getByLabelText("Type planner-7 to confirm"), {
+      target: { value: "planner-7" },
+    });
     fireEvent.click(within(dialog).getByRole("button", { name: /Erase the data of all 2 contexts/ }));
     expect(await within(dialog).findByText(message)).toBeTruthy();
   });

@@ -35,7 +35,9 @@ function useLegalHolds(agentId: string) {
 function usePlaceHold(agentId: string) {
   return useChangeMutation(
     (api, reason: string) =>
-      unwrap(api.POST("/agents/{agent_id}/holds", { params: { path: { agent_id: agentId } }, body: { reason } })),
+      unwrap(
+        api.POST("/agents/{agent_id}/holds", { params: { path: { agent_id: agentId } }, body: { reason } }),
+      ),
     holdsKey(agentId),
   );
 }
@@ -99,8 +101,8 @@ export function LegalHolds({ agentId }: { agentId: string }) {
       }
     >
       <Text size="sm" c="dimmed" mb="sm">
-        While a hold is active, the data of this agent's contexts cannot be erased, by a request or by retention.
-        Released holds stay on record, and evidence packs list the holds of their period.
+        While a hold is active, the data of this agent's contexts cannot be erased, by a request or by
+        retention. Released holds stay on record, and evidence packs list the holds of their period.
       </Text>
       <form onSubmit={submit} aria-label="Place a legal hold">
         <Group align="flex-end" gap="sm" mb="sm">
