@@ -1,7 +1,9 @@
 import { defineRoute, type RouteSpec } from "../route-spec";
 import { listResponseSchema } from "../shared-schemas";
 import { holdParamsSchema, legalHoldSchema, listHoldsQuerySchema, placeHoldBodySchema } from "./hold-schemas";
-import { listHolds, placeHold, releaseHold } from "./legal-holds";
+import { listHolds } from "./list-holds";
+import { placeHold } from "./place-hold";
+import { releaseHold } from "./release-hold";
 import { agentParamsSchema } from "./schemas";
 
 /** Legal holds on an agent (docs/erasure.md, Legal holds): listed, placed, released; never deleted. */
