@@ -95,7 +95,7 @@ export async function readContexts(
   const rows = await db.context.findMany({
     where: { id: { in: [...ids] } },
     include: { anchor: { select: ANCHOR_FIELDS } },
-    // a migration test's database before 20261130030245_legal_holds has no such columns: read as null
+    // a migration test's database before 20261130035600_legal_holds has no such columns: read as null
     ...(opts.olderSchema ? { omit: LATER_CONTEXT_COLUMNS } : {}),
     orderBy: { id: "asc" },
   });

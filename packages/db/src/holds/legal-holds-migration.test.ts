@@ -1,11 +1,11 @@
 // Integration: real PostgreSQL. The migration that brings legal holds and erasure reasons
-// (20261130030245_legal_holds), applied to a database holding context.erased events as the old code
+// (20261130035600_legal_holds), applied to a database holding context.erased events as the old code
 // stored them: their envelopes gain `"reason":null` as the last member of data (a test event's
 // too), so no reader meets the older form; other events are left as they were.
 import { newId, serializeEnvelope } from "@ctxlog/core";
 import { createUpgradeDatabase, type UpgradeDatabase } from "../testing/upgrade-database";
 
-const MIGRATION = "20261130030245_legal_holds";
+const MIGRATION = "20261130035600_legal_holds";
 let upgrade: UpgradeDatabase;
 beforeAll(async () => {
   upgrade = await createUpgradeDatabase(MIGRATION, "holds");
