@@ -16,7 +16,10 @@
 //   - after VACUUM (plain): the same files (plain VACUUM only returns empty pages at the end);
 //   - after VACUUM FULL: the live rows and freshly built indexes only.
 // Then the heap, TOAST and each index of every table that grew, per context (as written and compact).
-// BENCH_STORAGE_CONTEXTS_FILLFACTOR sets another fillfactor on contexts first (60 otherwise).
+// Then, for the tables holding most of it, what each column's values weigh in a row (pg_column_size:
+// compressed or TOAST-pointer size as stored), beside the row's header.
+// BENCH_STORAGE_CONTEXTS_FILLFACTOR sets another fillfactor on contexts first (100 otherwise: the
+// migrations' since contexts_pending_queue).
 // Also the stored data alone (canonical_data: the context's canonical JSON, DEFLATE-compressed by the
 // API) per context, against its JSON. Autovacuum being off on the scratch tables is printed as the
 // one change beside the apps' settings.
@@ -73,6 +76,33 @@ function growth(before, after) {
     tables.set(r.table, (tables.get(r.table) ?? 0) + bytes);
   }
   return { parts, tables };
+}
+
+/**
+ * What each column of `tables` weighs per row, on average, as stored (pg_column_size: a compressed
+ * value's compressed size, a TOASTed one's pointer), largest first: where a row's bytes go. A row
+ * also pays its header (23 bytes and the null bitmap, aligned to 8) and a 4-byte line pointer.
+ */
+async function printColumnWeights(db, tables) {
+  console.log("\nwhat a row's columns weigh (bytes per row, average as stored; a partitioned table's rows):");
+  for (const table of tables) {
+    const columns = await db.$queryRawUnsafe(
+      `SELECT quote_ident(attname) AS name FROM pg_attribute
+        WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped ORDER BY attnum`,
+      table,
+    );
+    if (columns.length === 0) continue;
+    const sizes = columns.map((c) => `avg(pg_column_size(${c.name}))::float8 AS ${c.name}`).join(", ");
+    const [row] = await db.$queryRawUnsafe(`SELECT count(*)::int AS "rows", ${sizes} FROM ${table}`);
+    const weights = columns
+      .map((c) => [c.name.replaceAll('"', ""), row[c.name.replaceAll('"', "")] ?? 0])
+      .sort((a, b) => b[1] - a[1]);
+    const sum = weights.reduce((a, [, w]) => a + w, 0);
+    console.log(
+      `${table} (${row.rows} rows, columns ${fmt(sum, 0)} bytes per row): ` +
+        weights.map(([n, w]) => `${n} ${fmt(w, 0)}`).join(", "),
+    );
+  }
 }
 
 async function startReceiver() {
@@ -145,8 +175,8 @@ async function measure(kind) {
     );
     for (const t of tables)
       await db.$executeRawUnsafe(`ALTER TABLE ${t.name} SET (autovacuum_enabled = false)`);
-    // BENCH_STORAGE_CONTEXTS_FILLFACTOR: another fillfactor for contexts (its migrations set 60), to
-    // weigh the room kept for HOT claims against the bytes it leaves empty
+    // BENCH_STORAGE_CONTEXTS_FILLFACTOR: another fillfactor for contexts (its migrations set 100), to
+    // weigh room kept for HOT updates (a failure, a retry, an erasure) against the bytes it leaves empty
     if (FILLFACTOR)
       await db.$executeRawUnsafe(`ALTER TABLE contexts SET (fillfactor = ${Number(FILLFACTOR)})`);
     const keyring = require(path.join(root, "packages/core/dist")).SecretKeyring.parse({
@@ -264,7 +294,7 @@ async function measure(kind) {
         },
         [
           "autovacuum off on the scratch database's tables (to measure as written)",
-          ...(FILLFACTOR ? [`contexts at fillfactor ${FILLFACTOR} (migrations: 60)`] : []),
+          ...(FILLFACTOR ? [`contexts at fillfactor ${FILLFACTOR} (migrations: 100)`] : []),
         ],
       ),
     );
@@ -282,6 +312,7 @@ async function measure(kind) {
         `| ${p.table} | ${p.part} | ${perContext(p.bytes)} | ${perContext(compactOf.get(`${p.table}\u0000${p.part}`) ?? 0)} |`,
       );
     }
+    await printColumnWeights(db, ["contexts", "webhook_deliveries", "outbox_events", "confirmed_contexts"]);
     return { written: total / contexts, compact: sum(compact.tables) / contexts };
   } finally {
     if (webhookWorker) await webhookWorker.stop();

@@ -5,13 +5,13 @@
 // were signed before logs (signature_scheme "EIP-191"; they anchor with context_hash as their
 // leaf). bench/api.js and bench/chain.js measure what agent logs cost against it (bench/unchained-api.js
 // puts it in place of @ctxlog/db's insertContexts). Never part of the service: no app requires it.
-const { randomBytes } = require("node:crypto");
 const path = require("node:path");
 
 const dbDist = path.resolve(__dirname, "../packages/db/dist");
 const { pgPoolOf } = require(dbDist);
 const { pendingContextRow, toRecord } = require(path.join(dbDist, "contexts/context-rows.js"));
 const { receiveContexts } = require(path.join(dbDist, "contexts/context-transitions.js"));
+const { statementOf, inlineValues } = require(path.join(dbDist, "inlined-statement.js"));
 
 /**
  * receiveContexts (context-transitions.sql) less its last CTE, the one that advances the logs'
@@ -19,16 +19,7 @@ const { receiveContexts } = require(path.join(dbDist, "contexts/context-transiti
  * refused if the statement no longer has that shape.
  */
 async function unchainedStatement() {
-  let text;
-  await receiveContexts.run(
-    { rows: "rows", heads: "heads" },
-    {
-      query: async (made) => {
-        text = made;
-        return { rows: [], rowCount: 0 };
-      },
-    },
-  );
+  const { text, names } = await statementOf(receiveContexts, { rows: "", heads: "" });
   const unchained = text.replace(
     /,\s*heads AS \(\s*UPDATE agent_logs[\s\S]*\)\s*(SELECT 1 AS "received!")\s*$/,
     "\n$1",
@@ -38,7 +29,7 @@ async function unchainedStatement() {
       "bench/unchained-insert.js: receiveContexts changed shape; derive the unchained statement again",
     );
   }
-  return unchained;
+  return { text: unchained, names };
 }
 const INSERT_UNCHAINED_SQL = unchainedStatement();
 
@@ -55,20 +46,12 @@ async function insertUnchainedContexts(db, inputs, signer) {
   );
   const json = JSON.stringify(rows.map(toRecord));
   const pool = pgPoolOf(db);
-  // as insertContexts does: on the pool, the JSON written in (simple protocol); in a transaction
-  // (an Idempotency-Key's) through it
-  const sql = await INSERT_UNCHAINED_SQL;
-  if (pool) await pool.query(inline(sql, json));
-  else await db.$queryRawUnsafe(sql, json);
+  // as insertContexts does: on the pool, the JSON written in (simple protocol, insert-context.ts's
+  // inlineValues); in a transaction (an Idempotency-Key's) through it
+  const { text, names } = await INSERT_UNCHAINED_SQL;
+  if (pool) await pool.query(inlineValues(text, names, { rows: json }));
+  else await db.$queryRawUnsafe(text, json);
   return rows;
-}
-
-/** `sql` with its `$1::jsonb` written in as a dollar-quoted literal (insert-context.ts's inline) */
-function inline(sql, json) {
-  let tag;
-  do tag = `$j${randomBytes(6).toString("hex")}$`;
-  while (json.includes(tag));
-  return sql.replace("$1::jsonb", () => `${tag}${json}${tag}::jsonb`);
 }
 
 module.exports = { insertUnchainedContexts };

@@ -127,11 +127,11 @@ async function checkDatabaseChain(chain) {
   const recorded = await recordedChain(process.env.DATABASE_URL);
   if (!recorded?.anchored) return true;
   const same =
-    recorded.genesis_hash.toLowerCase() === chain.genesis.toLowerCase() &&
-    recorded.registry_address.toLowerCase() === chain.address.toLowerCase();
+    recorded.genesisHash.toLowerCase() === chain.genesis.toLowerCase() &&
+    recorded.registryAddress.toLowerCase() === chain.address.toLowerCase();
   if (same) return true;
   console.error(
-    `ctxlog: the local chain's state (${path.relative(root, devChainPaths().state)}) is gone but the database still anchors on chain ${recorded.chain_id} (genesis ${recorded.genesis_hash}); run \`npm run reset\` to drop both and start afresh`,
+    `ctxlog: the local chain's state (${path.relative(root, devChainPaths().state)}) is gone but the database still anchors on chain ${recorded.chainId} (genesis ${recorded.genesisHash}); run \`npm run reset\` to drop both and start afresh`,
   );
   return false;
 }

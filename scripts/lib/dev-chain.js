@@ -37,26 +37,17 @@ function removeSavedChain() {
 }
 
 /**
- * The chain the database anchors on (table chain_identity), and whether any anchor claims it;
- * null when the database records none (new, or older than the table).
+ * The chain the database anchors on (table chain_identity: chainId, genesisHash, registryAddress),
+ * and whether any anchor claims it (anchored); null when the database records none. Read through
+ * @ctxlog/db's statement (its dist: built before `npm start` runs the apps).
  */
 async function recordedChain(databaseUrl) {
-  const { Client } = require("pg");
-  const client = new Client({ connectionString: databaseUrl });
-  await client.connect();
+  const { createDb, readChainClaim } = require(path.join(root, "packages", "db", "dist"));
+  const db = createDb(databaseUrl, { poolSize: 1 });
   try {
-    const { rows } = await client.query(
-      // genesis_hash is bytea (migration 20261130010108_hashes_as_bytes); start.js compares 0x-hex
-      `SELECT chain_id, ctxlog_hex(genesis_hash) AS genesis_hash, registry_address,
-              EXISTS (SELECT 1 FROM anchors) AS anchored
-       FROM chain_identity WHERE id = 'anchor-chain'`,
-    );
-    return rows[0] ?? null;
-  } catch (error) {
-    if (error.code === "42P01") return null; // no such table
-    throw error;
+    return await readChainClaim(db);
   } finally {
-    await client.end();
+    await db.$disconnect();
   }
 }
 

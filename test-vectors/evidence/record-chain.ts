@@ -24,7 +24,7 @@ export interface RecordedChain {
   registry_address: Hex;
   anchor_address: Hex;
   anchors: RecordedAnchor[];
-  /** a block of 130 transfers (receipt keys past rlp(127), so extension and branch nodes of every kind) */
+  /** a block of 130 transfers of the three receipt types (receipt keys past rlp(127), so extension and branch nodes of every kind) */
   busy_block: { block: Raw; receipts: Raw[] };
 }
 
@@ -92,9 +92,21 @@ export async function recordChain(
         headers,
       });
     }
+    // every receipt type public chains hold: legacy (untyped, no type byte in the trie), EIP-2930
+    // and EIP-1559 transactions, in turn, all paying the same (anvil's pool, ordering by tip, left
+    // most of them out of the block when their tips differed)
+    const gwei2 = "0x77359400";
     for (let i = 0; i < 130; i++) {
+      const value = `0x${(i + 1).toString(16)}`;
+      const kind = i % 3;
+      const fees =
+        kind === 0
+          ? { type: "0x0", gasPrice: gwei2 }
+          : kind === 1
+            ? { type: "0x1", gasPrice: gwei2, accessList: [] }
+            : { type: "0x2", maxFeePerGas: gwei2, maxPriorityFeePerGas: gwei2 };
       await request("eth_sendTransaction", [
-        { from: bystander.address, to: anchorKey.address, value: `0x${(i + 1).toString(16)}` },
+        { from: bystander.address, to: anchorKey.address, value, ...fees },
       ]);
     }
     await request("evm_mine", []);

@@ -1,10 +1,4 @@
-import {
-  createContextSigner,
-  pgTimeoutsFrom,
-  redisTargetFrom,
-  secretKeyringFromEnv,
-  signerAddress,
-} from "@ctxlog/core";
+import { createContextSigner, pgTimeoutsFrom, redisTargetFrom, secretKeyringFromEnv } from "@ctxlog/core";
 import { createDb } from "@ctxlog/db";
 import { createRedisConnection, JobQueues, subscribeKeyRevocations } from "@ctxlog/jobs";
 import { apiMailSender, MailOutbox } from "@ctxlog/mail";
@@ -132,7 +126,7 @@ export function createApiDeps(
             logger,
           )
         : null,
-    signers: new SignerDirectory(db, signerAddress(env.ATTESTATION_PRIVATE_KEY as `0x${string}`), logger),
+    signers: new SignerDirectory(db, signer.address, logger),
     secretsKeyring: secretKeyringFromEnv(env),
     mail,
     close: async () => {

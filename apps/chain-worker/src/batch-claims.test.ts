@@ -1,5 +1,5 @@
 import { verifyMerkleProof } from "@ctxlog/core";
-import { type AnchorTarget, CLAIMS_LOCK_KEY, createAnchorBatch, findAnchorIdOf } from "@ctxlog/db";
+import { type AnchorTarget, CLAIMS_LOCK_KEY, createAnchorBatch, findAnchorIdOf, hexOf } from "@ctxlog/db";
 import { readContexts } from "@ctxlog/db/testing";
 import { anchorJobsFor } from "@ctxlog/jobs";
 import type { Hex } from "viem";
@@ -113,7 +113,7 @@ describe("batch claims: one job per write, contexts claimed from PostgreSQL in a
       where: { id: contexts[0]?.anchorId as string },
     });
     for (const c of contexts) {
-      const root = merkleRoot as Hex;
+      const root = hexOf(merkleRoot) as Hex;
       // the leaf is the entry hash of a chained context (its context hash before chaining)
       const proof = c.merkleProof as Hex[];
       expect(verifyMerkleProof((c.entryHash ?? c.contextHash) as Hex, proof, root)).toBe(true);

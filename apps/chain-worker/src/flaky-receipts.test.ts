@@ -1,4 +1,4 @@
-import { findAnchorIdOf } from "@ctxlog/db";
+import { findAnchorIdOf, hexOf } from "@ctxlog/db";
 import { type FlakyRpcProxy, startFlakyRpcProxy } from "./testing/flaky-rpc-proxy";
 import { type ChainHarness, createChainHarness, sleep } from "./testing/harness";
 
@@ -48,7 +48,7 @@ describe("chain worker on anvil behind a node whose receipt lookups fail", () =>
     proxy.fail([]);
     await h.waitForStatus([contextId], "confirmed", 15_000);
     await h.expectAnchoredExactlyOnce([contextId]);
-    const root = (await h.db.anchor.findUniqueOrThrow({ where: { id: anchorId } })).merkleRoot;
+    const root = hexOf((await h.db.anchor.findUniqueOrThrow({ where: { id: anchorId } })).merkleRoot);
     expect((await h.anchoredRoots()).filter((r) => r === root)).toHaveLength(1);
     expect(await h.db.anchorTransaction.count({ where: { anchorId } })).toBe(1);
   });

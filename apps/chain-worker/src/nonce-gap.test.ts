@@ -2,6 +2,7 @@
 // (evm_revert to a snapshot), as after `npm start` against a chain that lost its state: the node's
 // nonce for the anchor key goes back while the rows still say the nonces were used. Before the
 // fix, the next batch got a nonce the chain would never reach and stayed pending forever.
+import { hexOf } from "@ctxlog/db";
 import { readContexts } from "@ctxlog/db/testing";
 import type { Hex } from "viem";
 import { type ChainHarness, type ChainWorker, createChainHarness, waitFor } from "./testing/harness";
@@ -90,6 +91,6 @@ describe("chain worker: the chain's nonce is below the worker's (a nonce gap)", 
     const txs = await h.db.anchorTransaction.findMany({
       where: { anchor: { contextIds: { hasSome: ids } } },
     });
-    return txs.map((t) => t.hash as Hex);
+    return txs.map((t) => hexOf(t.hash) as Hex);
   }
 });

@@ -1,4 +1,4 @@
-import { findAnchorIdOf } from "@ctxlog/db";
+import { findAnchorIdOf, withAnchorHexColumns } from "@ctxlog/db";
 import { readContext } from "@ctxlog/db/testing";
 import type { Hex } from "viem";
 import { type ChainHarness, createChainHarness, waitFor } from "./testing/harness";
@@ -38,7 +38,7 @@ describe("chain worker on anvil, PostgreSQL and Redis: reorgs", () => {
     return waitFor(
       async () => {
         const anchor = await h.db.anchor.findUniqueOrThrow({ where: { id: anchorId } });
-        return statuses.includes(anchor.status) && anchor;
+        return statuses.includes(anchor.status) && withAnchorHexColumns(anchor);
       },
       { interval: 20, what: `anchor ${anchorId} ${statuses.join(" or ")}` },
     );

@@ -1,4 +1,4 @@
-import { findAnchorIdOf } from "@ctxlog/db";
+import { findAnchorIdOf, hexOf } from "@ctxlog/db";
 import { readContext } from "@ctxlog/db/testing";
 import type { Hex } from "viem";
 import { type ChainHarness, createChainHarness, waitFor } from "./testing/harness";
@@ -25,7 +25,11 @@ describe("chain worker on anvil, PostgreSQL and Redis: stuck and dropped transac
               orderBy: { createdAt: "asc" },
             })
           : [];
-        return txs.length >= atLeast && txs.every((t) => t.status !== "signed") && txs;
+        return (
+          txs.length >= atLeast &&
+          txs.every((t) => t.status !== "signed") &&
+          txs.map((t) => ({ ...t, hash: hexOf(t.hash) }))
+        );
       },
       { interval: 50, what: `${atLeast} broadcast transactions` },
     );
@@ -60,7 +64,7 @@ describe("chain worker on anvil, PostgreSQL and Redis: stuck and dropped transac
     const txs = await h.db.anchorTransaction.findMany({ where: { anchorId: ctx.anchorId as string } });
     const mined = txs.filter((t) => t.status === "mined");
     expect(mined).toHaveLength(1);
-    expect(ctx.transactionHash).toBe(mined[0]?.hash);
+    expect(ctx.transactionHash).toBe(hexOf(mined[0]?.hash ?? new Uint8Array()));
     expect((await h.rpc.getTransactionReceipt({ hash: ctx.transactionHash as Hex })).status).toBe("success");
     await h.expectAnchoredExactlyOnce([id as string]);
   });

@@ -1,11 +1,12 @@
 // Integration: real PostgreSQL, Redis, worker runtimes and loopback receivers. Webhook secrets are
-// stored encrypted; the worker opens them to sign. Rows written before encryption (key id NULL)
-// keep working, and a secret under a key the worker lacks is never sent unsigned or miscounted.
+// stored encrypted; the worker opens them to sign. A secret under a key the worker lacks is never
+// sent unsigned or miscounted. (Plaintext rows written before encryption no longer exist: the data
+// step sealed_secrets sealed them, packages/db/src/data-steps/sealed-secrets.migration.test.ts.)
 
 import { createHmac, randomBytes } from "node:crypto";
 import { generateWebhookSecret, SecretKeyring } from "@ctxlog/core";
 import { waitFor } from "@ctxlog/core/testing";
-import { createWebhook, rotateWebhookSecret } from "@ctxlog/db";
+import { createWebhook } from "@ctxlog/db";
 import { createWorkerHarness, type WorkerHarness } from "./testing/harness";
 
 let h: WorkerHarness;
@@ -18,29 +19,6 @@ const hmacHex = (secret: string, body: string) => createHmac("sha256", secret).u
 const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("webhook worker — secrets at rest (PostgreSQL + Redis + loopback receivers)", () => {
-  it("signs with a legacy plaintext secret (key id NULL), also as the previous secret after a rotation", async () => {
-    const worker = await h.startWorker();
-    const userId = await h.user();
-    const r = await h.receiver(() => 200);
-    const hook = await h.webhook(userId, r.url);
-    // What a row written before encryption looks like.
-    await h.db
-      .$executeRaw`UPDATE webhooks SET secret = ${hook.secret}, secret_key_id = NULL WHERE id = ${hook.id}`;
-    const first = await h.event(userId, "context.created", { legacy: 1 });
-    const [got] = await r.waitFor(1, 5_000);
-    expect(got?.headers["x-service-signature"]).toBe(hmacHex(hook.secret, first.payload));
-
-    const newSecret = generateWebhookSecret();
-    await rotateWebhookSecret(h.db, userId, hook.id, { newSecret, keyring: h.keyring });
-    const row = await h.db.webhook.findUniqueOrThrow({ where: { id: hook.id } });
-    expect(row).toMatchObject({ secretKeyId: "test", previousSecretKeyId: null });
-    const second = await h.event(userId, "context.created", { legacy: 2 });
-    const [, again] = await r.waitFor(2, 5_000);
-    expect(again?.headers["x-service-signature"]).toBe(hmacHex(newSecret, second.payload));
-    expect(again?.headers["x-service-signature-previous"]).toBe(hmacHex(hook.secret, second.payload));
-    await worker.stop();
-  });
-
   it("a secret under a key the worker lacks: nothing sent, no attempt counted; sent once the key is configured", async () => {
     const oldKey = randomBytes(32).toString("base64");
     const oldRing = SecretKeyring.parse({ key: oldKey, keyId: "retired" });

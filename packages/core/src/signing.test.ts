@@ -71,4 +71,24 @@ describe("context signatures", () => {
       expect(await signer.sign(hash)).toBe(await account.signMessage({ message: { raw: hash } }));
     }
   });
+
+  it("signs typed data exactly as viem's account does (EIP-712)", async () => {
+    const signer = createContextSigner(PRIVATE_KEY);
+    const account = privateKeyToAccount(PRIVATE_KEY);
+    const types = {
+      Pack: [
+        { name: "files", type: "bytes32" },
+        { name: "count", type: "uint64" },
+      ],
+    } as const;
+    for (let i = 0; i < 16; i++) {
+      const data = {
+        domain: { name: "ctxlog", version: "1", chainId: 31337 },
+        types,
+        primaryType: "Pack" as const,
+        message: { files: keccak256(toHex(`pack ${i}`)), count: BigInt(i) },
+      };
+      expect(signer.signTypedData(data)).toBe(await account.signTypedData(data));
+    }
+  });
 });

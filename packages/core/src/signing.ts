@@ -1,4 +1,12 @@
-import { type Address, type Hex, hexToBytes, recoverMessageAddress } from "viem";
+import {
+  type Address,
+  type Hex,
+  hashTypedData,
+  hexToBytes,
+  recoverMessageAddress,
+  type TypedData,
+  type TypedDataDefinition,
+} from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { type ReceiptFields, signReceiptDigest } from "./chain-entry";
 import { eip191Digest, signDigestHex } from "./secp256k1";
@@ -8,6 +16,13 @@ export type ContextSigner = {
   sign(contextHash: Hex): Promise<Hex>;
   /** EIP-712 signature over a receipt (see chain-entry.ts) */
   signReceipt(fields: ReceiptFields): Hex;
+  /**
+   * EIP-712 signature over any other typed data the service attests (an evidence pack's manifest),
+   * as viem's account.signTypedData makes it: the one holder of the attestation key signs them all.
+   */
+  signTypedData<const T extends TypedData | Record<string, unknown>, P extends keyof T | "EIP712Domain">(
+    data: TypedDataDefinition<T, P>,
+  ): Hex;
 };
 
 // The EIP-191 prefix commits to the message length ("\x19Ethereum Signed Message:\n32"), so a hash
@@ -39,6 +54,9 @@ export function createContextSigner(privateKey: Hex): ContextSigner {
     },
     signReceipt(fields) {
       return signReceiptDigest(fields, key);
+    },
+    signTypedData(data) {
+      return signDigestHex(hexToBytes(hashTypedData(data)), key);
     },
   };
 }

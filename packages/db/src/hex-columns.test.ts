@@ -1,7 +1,15 @@
 // Integration: real PostgreSQL (a fresh database). HEX_COLUMNS says which columns of `contexts`
-// readers see as 0x-hex; it must name every bytea column of the table but the two stored forms
-// (the canonical data and a row's own proof), or a new hash column would reach readers as bytes.
-import { bytesOfHex, HEX_COLUMNS, hexOf, withHexColumns } from "./hex-columns";
+// readers see as 0x-hex, ANCHOR_HEX_COLUMNS which of `anchors`; each must name every bytea column of
+// its table but the stored forms (the canonical data, the batch's tree), or a new hash column would
+// reach readers as bytes.
+import {
+  ANCHOR_HEX_COLUMNS,
+  bytesOfHex,
+  HEX_COLUMNS,
+  hexOf,
+  withAnchorHexColumns,
+  withHexColumns,
+} from "./hex-columns";
 import { createTestDatabase } from "./testing";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -19,6 +27,25 @@ it("names every bytea column of contexts but canonical_data", async () => {
   expect(columns.map((c) => c.column_name).sort()).toEqual(
     [...HEX_COLUMNS.map(snake), "canonical_data"].sort(),
   );
+});
+
+it("names every bytea column of anchors but its tree (anchor_transactions' hash is its module's)", async () => {
+  const columns = await database.db.$queryRaw<{ table_name: string; column_name: string }[]>`
+    SELECT table_name, column_name FROM information_schema.columns
+     WHERE table_schema = 'public' AND table_name IN ('anchors', 'anchor_transactions') AND data_type = 'bytea'`;
+  expect(columns.map((c) => `${c.table_name}.${c.column_name}`).sort()).toEqual(
+    [
+      ...ANCHOR_HEX_COLUMNS.map((c) => `anchors.${snake(c)}`),
+      "anchors.merkle_tree",
+      "anchor_transactions.hash",
+    ].sort(),
+  );
+  const root = `0x${"cd".repeat(32)}`;
+  expect(withAnchorHexColumns({ merkleRoot: bytesOfHex(root), blockHash: null, nonce: 3 })).toEqual({
+    merkleRoot: root,
+    blockHash: null,
+    nonce: 3,
+  });
 });
 
 it("converts both ways, leaving other fields and nulls alone", () => {

@@ -1,8 +1,9 @@
 /**
  * Hashes and signatures are stored as their bytes (bytea: contexts' since migration 20261127194803,
- * agent_logs' and verifications' since 20261130010108) and handed out as 0x-hex, as the API, the
- * events and core speak them. The db package converts at its edge, here: a statement takes and
- * returns bytea (pg hands a Buffer over), and its module turns it into 0x-hex or back with these.
+ * agent_logs' and verifications' since 20261130010108, anchors' and anchor_transactions' since
+ * 20261130031500) and handed out as 0x-hex, as the API, the events, the chain worker and core speak
+ * them. The db package converts at its edge, here: a statement takes and returns bytea (pg hands a
+ * Buffer over), and its module turns it into 0x-hex or back with these.
  * Rows that travel as one JSON parameter (the hot insert) carry hex digits, which the statement
  * decodes (`decode(…, 'hex')`): JSON has no bytes.
  */
@@ -10,6 +11,10 @@
 /** The context columns stored as bytes. */
 export const HEX_COLUMNS = ["contextHash", "signature", "prevEntryHash", "entryHash"] as const;
 export type HexColumn = (typeof HEX_COLUMNS)[number];
+
+/** The anchor columns stored as bytes (Prisma's Anchor; anchor_transactions' `hash` is its own). */
+export const ANCHOR_HEX_COLUMNS = ["merkleRoot", "transactionHash", "blockHash"] as const;
+export type AnchorHexColumn = (typeof ANCHOR_HEX_COLUMNS)[number];
 
 /** `0x` + the bytes in lowercase hex. */
 export function hexOf(bytes: Uint8Array): string {
@@ -43,16 +48,30 @@ export function bufferOfHex(hex: string | null): Buffer | null {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
-/** A row with its bytea hash columns as 0x-hex (the columns it has; null stays null). */
-export type WithHexColumns<R> = {
-  [K in keyof R]: K extends HexColumn ? (null extends R[K] ? string | null : string) : R[K];
+/** A row with the bytea columns `C` as 0x-hex (the columns it has; null stays null). */
+export type WithHex<R, C extends string> = {
+  [K in keyof R]: K extends C ? (null extends R[K] ? string | null : string) : R[K];
 };
 
-export function withHexColumns<R extends object>(row: R): WithHexColumns<R> {
+/** A row with its bytea hash columns as 0x-hex (the columns it has; null stays null). */
+export type WithHexColumns<R> = WithHex<R, HexColumn>;
+
+/** An anchor row (Prisma's) with its hashes as 0x-hex. */
+export type WithAnchorHexColumns<R> = WithHex<R, AnchorHexColumn>;
+
+function hexColumns<R extends object, C extends string>(row: R, columns: readonly C[]): WithHex<R, C> {
   const out = { ...row } as Record<string, unknown>;
-  for (const column of HEX_COLUMNS) {
+  for (const column of columns) {
     const value = out[column];
     if (value instanceof Uint8Array) out[column] = hexOf(value);
   }
-  return out as WithHexColumns<R>;
+  return out as WithHex<R, C>;
+}
+
+export function withHexColumns<R extends object>(row: R): WithHexColumns<R> {
+  return hexColumns(row, HEX_COLUMNS);
+}
+
+export function withAnchorHexColumns<R extends object>(row: R): WithAnchorHexColumns<R> {
+  return hexColumns(row, ANCHOR_HEX_COLUMNS);
 }

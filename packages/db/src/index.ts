@@ -47,7 +47,7 @@ export * from "./events/purge-expired-events";
 export * from "./events/record-event";
 export * from "./events/render-payloads";
 export * from "./evidence";
-export { bytesOfHex, hexOf, withHexColumns } from "./hex-columns";
+export { bytesOfHex, hexOf, withAnchorHexColumns, withHexColumns } from "./hex-columns";
 export * from "./holds";
 export * from "./idempotency/with-idempotency";
 export {

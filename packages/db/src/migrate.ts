@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import type { SecretKeyring } from "@ctxlog/core";
 import { DATA_STEPS, type DataStep } from "./data-steps";
 import { runDataStep } from "./data-steps/run-data-step";
 import { withDatabaseName } from "./database";
@@ -14,6 +15,11 @@ export interface MigrationsOptions {
   migrationsDir?: string;
   /** The rewrites in code run between migrations (data-steps/); the repository's by default. */
   dataSteps?: readonly DataStep[];
+  /**
+   * The apps' secrets keyring, for the data steps that encrypt (sealed_secrets: plaintext webhook
+   * secrets written before encryption); without it such a step refuses a database that needs it.
+   */
+  keyring?: SecretKeyring | null;
 }
 
 export interface SchemaDiffOptions extends MigrationsOptions {
@@ -41,7 +47,7 @@ export async function applyMigrations(databaseUrl: string, opts: MigrationsOptio
         migrationDirectories: all.slice(0, at + 1),
       })),
     );
-    await runDataStep(databaseUrl, step);
+    await runDataStep(databaseUrl, step, { keyring: opts.keyring ?? null });
   }
   applied.push(...(await applySchemaMigrations(databaseUrl, migrationsList)));
   return applied;

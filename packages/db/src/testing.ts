@@ -12,6 +12,7 @@ import { confirmContextsOfBatch } from "./contexts/context-transitions";
 import { ANCHOR_FIELDS, type Context, toContext } from "./contexts/context-view";
 import { insertContexts } from "./contexts/insert-context";
 import { dropDatabase, quoteIdentifier, withDatabaseName, withMaintenanceClient } from "./database";
+import { withAnchorHexColumns } from "./hex-columns";
 import { applyMigrations } from "./migrate";
 import { loadSchemaEngine } from "./migration-engine/wasm";
 import { inSqlTransaction } from "./sql-transaction";
@@ -99,8 +100,15 @@ export async function readContexts(
     ...(opts.olderSchema ? { omit: LATER_CONTEXT_COLUMNS } : {}),
     orderBy: { id: "asc" },
   });
-  const whole = rows.map((r) => ({ dataErasureReason: null, dataErasureOverrodeRetention: null, ...r }));
-  return (await attachBatches(db, whole, readAnchorFields(db), { withProofs: true })).map(toContext);
+  // Prisma reads the anchor's transaction hash as its bytes; readers see 0x-hex (and an older
+  // schema's rows the erasure columns it lacks as null)
+  const withHexAnchors = rows.map((r) => ({
+    dataErasureReason: null,
+    dataErasureOverrodeRetention: null,
+    ...r,
+    anchor: r.anchor && withAnchorHexColumns(r.anchor),
+  }));
+  return (await attachBatches(db, withHexAnchors, readAnchorFields(db), { withProofs: true })).map(toContext);
 }
 
 /** Columns of contexts newer than the schemas migration tests write old rows to (readContexts' olderSchema). */
@@ -115,7 +123,11 @@ export async function confirmContextsOfTestBatch(db: Db, anchorId: string): Prom
 }
 
 /** One context as every reader sees it; throws when there is none. */
-export async function readContext(db: Db, id: string, opts: { olderSchema?: boolean } = {}): Promise<Context> {
+export async function readContext(
+  db: Db,
+  id: string,
+  opts: { olderSchema?: boolean } = {},
+): Promise<Context> {
   const [row] = await readContexts(db, [id], opts);
   if (!row) throw new Error(`no context ${id}`);
   return row;

@@ -150,7 +150,7 @@ it("anchoring at a glance: in the header of every page, failing after a failed b
   await stack.database.db.$executeRaw`
     INSERT INTO anchors (id, signer_address, chain_id, network, registry_address, merkle_root, context_count,
       status, failure_reason, failed_at, updated_at)
-    VALUES (${newId("anc")}, '0xs', 31337, 'anvil', '0xr', '0xroot', 1, 'failed', 'insufficient_gas', now(), now())`;
+    VALUES (${newId("anc")}, '0xs', 31337, 'anvil', '0xr', decode(repeat('ab', 32), 'hex'), 1, 'failed', 'insufficient_gas', now(), now())`;
   await page.goto(dashboard("/"));
   await page.getByRole("banner").locator('[data-anchoring="failing"]').waitFor({ timeout: 20_000 });
   await page.getByRole("alert").filter({ hasText: "Anchoring is failing: the last batch failed" }).waitFor();

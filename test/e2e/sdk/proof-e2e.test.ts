@@ -4,7 +4,7 @@
 // with the client and verified by the SDK against the chain alone, and a failed context retried.
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { confirmAnchor, createAnchorBatch, failAnchor, recordAnchorMined } from "@ctxlog/db";
+import { bytesOfHex, confirmAnchor, createAnchorBatch, failAnchor, recordAnchorMined } from "@ctxlog/db";
 import { CtxlogClient, checkProofBundle, isApiError, verifyContext } from "@ctxlog/sdk";
 import { createPublicClient, type Hex, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
@@ -71,7 +71,7 @@ it("a proof bundle from GET /v1/contexts/:id/proof verifies against the chain al
   });
   await h.db.anchorTransaction.create({
     data: {
-      hash: sent.hash,
+      hash: bytesOfHex(sent.hash),
       anchorId: batch.anchorId,
       signerAddress: f.submitterAddress,
       nonce: 0,

@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { confirmAnchor, createAnchorBatch, failAnchor, recordAnchorMined } from "@ctxlog/db";
+import { bytesOfHex, confirmAnchor, createAnchorBatch, failAnchor, recordAnchorMined } from "@ctxlog/db";
 import { ConfirmationTimeoutError, CtxlogClient } from "@ctxlog/sdk";
 import { createTestHarness, type TestHarness } from "../../../apps/api/src/testing/harness";
 
@@ -49,7 +49,7 @@ async function confirm(id: string) {
   const hash = `0x${randomBytes(32).toString("hex")}`;
   await h.db.anchorTransaction.create({
     data: {
-      hash,
+      hash: bytesOfHex(hash),
       anchorId,
       signerAddress: target.signerAddress,
       nonce: 0,

@@ -5,6 +5,7 @@ import {
   createAnchorReader,
   createRpcClient,
   type ReadAnchorRequest,
+  type RpcClient,
 } from "@ctxlog/chain";
 import { AppError } from "@ctxlog/core";
 import type { Logger } from "pino";
@@ -18,6 +19,8 @@ export interface ChainAccess {
   read(request: ReadAnchorRequest): Promise<AnchorObservation>;
   /** An address's native balance in wei; null when the node cannot say (the overview shows none). */
   balanceOf(address: Address): Promise<bigint | null>;
+  /** The one client of RPC_URL, for readers that keep the node's answers as given (evidence packs). */
+  client: RpcClient;
 }
 
 export interface ChainAccessConfig {
@@ -39,6 +42,7 @@ export function createChainAccess(config: ChainAccessConfig, logger: Logger): Ch
   const client = createRpcClient(config.rpcUrl, { timeoutMs: config.timeoutMs });
   const reader: AnchorReader = createAnchorReader(client, { expectedChainId: config.chainId });
   return {
+    client,
     registryAddress: config.registryAddress as Address,
     async read(request) {
       try {

@@ -12,7 +12,7 @@ import {
 } from "@ctxlog/chain";
 import { deployRegistry } from "@ctxlog/contracts";
 import { ANVIL_DEV_KEYS, type AnvilInstance, startAnvil } from "@ctxlog/contracts/anvil";
-import { confirmAnchor, createAnchorBatch, type Db, recordAnchorMined } from "@ctxlog/db";
+import { bytesOfHex, confirmAnchor, createAnchorBatch, type Db, recordAnchorMined } from "@ctxlog/db";
 import type { Address, Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { TEST_SIGNER_KEY } from "./harness";
@@ -97,7 +97,7 @@ export async function startChainFixture(opts: { confirmations?: number } = {}) {
     if (receipt.status !== "success") throw new Error("fixture: anchor transaction reverted");
     await db.anchorTransaction.create({
       data: {
-        hash: tx.hash,
+        hash: bytesOfHex(tx.hash),
         anchorId: batch.anchorId,
         signerAddress: submitter.address,
         nonce,

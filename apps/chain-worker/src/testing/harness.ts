@@ -3,7 +3,7 @@ import { findAnchoredLogs } from "@ctxlog/chain";
 import { deployRegistry } from "@ctxlog/contracts";
 import { ANVIL_DEV_KEYS, type AnvilInstance, startAnvil } from "@ctxlog/contracts/anvil";
 import { loadScaledSlackMs, sleep, waitFor } from "@ctxlog/core/testing";
-import { readContextStates } from "@ctxlog/db";
+import { hexOf, readContextStates } from "@ctxlog/db";
 import { createTestDatabase, seedContexts, seedUser } from "@ctxlog/db/testing";
 import { anchorJobsFor, createRedisConnection, JobQueues } from "@ctxlog/jobs";
 import { deleteRedisPrefix, TEST_REDIS_URL } from "@ctxlog/jobs/testing";
@@ -173,7 +173,7 @@ export async function createChainHarness(
           where: { id: { in: contexts.flatMap((c) => (c.anchorId ? [c.anchorId] : [])) } },
           select: { id: true, merkleRoot: true },
         })
-      ).map((a) => [a.id, a.merkleRoot]),
+      ).map((a) => [a.id, hexOf(a.merkleRoot)]),
     );
     const missing = contexts.filter(
       (c) => c.status !== "confirmed" || !seen.has(rootOf.get(c.anchorId ?? "") ?? ""),

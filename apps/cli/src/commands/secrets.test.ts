@@ -39,15 +39,6 @@ async function webhook(keyring: SecretKeyring, opts: { rotate?: boolean } = {}) 
   return { id: row.id, secret: secrets[0] as string, previous: secrets[1] ?? null };
 }
 
-/** What a row written before encryption looks like: plaintext, key ids NULL. */
-async function makeLegacy(hook: { id: string; secret: string; previous: string | null }) {
-  await database.db.$executeRaw`
-    UPDATE webhooks SET secret = ${hook.secret}, secret_key_id = NULL,
-                        previous_secret = ${hook.previous}, previous_secret_key_id = NULL
-     WHERE id = ${hook.id}`;
-  return hook;
-}
-
 const rows = () => database.db.$queryRaw<Record<string, unknown>[]>`SELECT * FROM webhooks ORDER BY id`;
 
 async function expectSealed(
@@ -60,7 +51,7 @@ async function expectSealed(
   if (hook.previous === null) return expect(row.previousSecret).toBeNull();
   expect(row.previousSecretKeyId).toBe(keyring.currentKeyId);
   expect(
-    openSecret(keyring, { value: row.previousSecret ?? "", keyId: row.previousSecretKeyId }, hook.id),
+    openSecret(keyring, { value: row.previousSecret ?? "", keyId: row.previousSecretKeyId ?? "" }, hook.id),
   ).toBe(hook.previous);
 }
 
@@ -71,35 +62,33 @@ describe("ctxlog secrets reencrypt (PostgreSQL)", () => {
   });
   afterEach(() => database.drop());
 
-  it("encrypts legacy plaintext rows (secret and previous secret, deleted webhooks too); a second run does nothing", async () => {
-    const legacy = await makeLegacy(await webhook(ring1, { rotate: true }));
-    const deleted = await makeLegacy(await webhook(ring1));
+  it("re-encrypts the rows of an old key (secret and previous secret, deleted webhooks too); a second run does nothing", async () => {
+    const old = await webhook(ring1, { rotate: true });
+    const deleted = await webhook(ring1);
     await deleteWebhook(database.db, "u1", deleted.id);
-    const current = await webhook(ring1, { rotate: true });
-    const before = await database.db.webhook.findUniqueOrThrow({ where: { id: legacy.id } });
+    const current = await webhook(ring2, { rotate: true });
+    const before = await database.db.webhook.findUniqueOrThrow({ where: { id: old.id } });
 
-    expect(await run(ring1)).toEqual({ reencrypted: 2, key_id: "k1" });
-    const dump = JSON.stringify(await rows());
-    for (const s of [legacy.secret, legacy.previous, deleted.secret]) expect(dump).not.toContain(s);
-    for (const hook of [legacy, deleted, current]) await expectSealed(ring1, hook);
-    const after = await database.db.webhook.findUniqueOrThrow({ where: { id: legacy.id } });
+    expect(await run(ring2)).toEqual({ reencrypted: 2, key_id: "k2" });
+    for (const hook of [old, deleted, current]) await expectSealed(ring2Only, hook);
+    const after = await database.db.webhook.findUniqueOrThrow({ where: { id: old.id } });
+    expect(after.secret).not.toBe(before.secret);
     expect(after.updatedAt).toEqual(before.updatedAt); // nothing the user sees changed
 
-    expect(await run(ring1)).toEqual({ reencrypted: 0, key_id: "k1" });
+    expect(await run(ring2)).toEqual({ reencrypted: 0, key_id: "k2" });
   });
 
   it("moves every row from the old key to the new one, after which the old key is no longer needed", async () => {
     const hooks = [await webhook(ring1), await webhook(ring1, { rotate: true }), await webhook(ring2)];
-    const legacy = await makeLegacy(await webhook(ring1));
-    expect(await run(ring2)).toEqual({ reencrypted: 3, key_id: "k2" });
-    for (const hook of [...hooks, legacy]) await expectSealed(ring2Only, hook);
+    expect(await run(ring2)).toEqual({ reencrypted: 2, key_id: "k2" });
+    for (const hook of hooks) await expectSealed(ring2Only, hook);
     expect(await run(ring2)).toMatchObject({ reencrypted: 0 });
   });
 
   it("refuses rows under a key id it does not hold, naming it, and writes nothing", async () => {
     const ring0 = SecretKeyring.parse({ key: randomBytes(32).toString("hex"), keyId: "k0" });
     const lost = await webhook(ring0);
-    await makeLegacy(await webhook(ring1));
+    await webhook(ring1);
     await webhook(ring1);
     const before = await rows();
 
@@ -111,11 +100,11 @@ describe("ctxlog secrets reencrypt (PostgreSQL)", () => {
   });
 
   it("prints a line for people, refuses unknown subcommands and flags", async () => {
-    await makeLegacy(await webhook(ring1));
+    await webhook(ring1);
     const lines: string[] = [];
-    await runSecretsCommand(database.db, ["reencrypt"], (l) => lines.push(l), ring1);
+    await runSecretsCommand(database.db, ["reencrypt"], (l) => lines.push(l), ring2);
     expect(lines).toEqual([
-      'Re-encrypted 1 webhook row under key "k1"; every webhook secret is now under it.',
+      'Re-encrypted 1 webhook row under key "k2"; every webhook secret is now under it.',
     ]);
     await expect(runSecretsCommand(database.db, ["rotate"], () => {}, ring1)).rejects.toBeInstanceOf(
       UsageError,

@@ -6,12 +6,13 @@ import { runSubcommand } from "./run-subcommand";
 
 export const SECRETS_USAGE = `Usage:
   ctxlog secrets reencrypt [--json]   encrypt every webhook secret under SECRETS_ENCRYPTION_KEY
-                                      (rows written before encryption, and rows of old keys)`;
+                                      (the rows of old keys)`;
 
 /**
  * `ctxlog secrets reencrypt`: run after a new SECRETS_ENCRYPTION_KEY (the old one moved to
- * SECRETS_ENCRYPTION_OLD_KEYS) is deployed to every app, and once after upgrading from plaintext
- * secrets. Idempotent, row by row, safe while the apps run.
+ * SECRETS_ENCRYPTION_OLD_KEYS) is deployed to every app. (Secrets stored as plaintext before
+ * encryption are sealed by the migrations: the data step sealed_secrets.) Idempotent, row by row,
+ * safe while the apps run.
  */
 export async function runSecretsCommand(db: PrismaClient, argv: string[], out: Out, keyring: SecretKeyring) {
   await runSubcommand(

@@ -14,6 +14,7 @@ from .errors import (ApiError, ConfirmationTimeoutError, Conflict, ContextTooLar
                      InvalidCredentials, InvalidJson, InvalidSession, NotFound, NotJsonError,
                      PayloadTooLarge, RateLimitExceeded, RpcUnreachableError, ServiceUnavailable, UnknownError,
                      UnsupportedMediaType, ValidationError, WebhookVerificationError)
+from .evidence import PackFailure, PackReadError, VerifyPackResult, verify_pack
 from .keccak import keccak256
 from .logger import ContextLogger
 from .merkle import process_merkle_proof, verify_merkle_proof
@@ -24,7 +25,7 @@ from .webhooks import verify_webhook
 
 __all__ = [
     "__version__", "Client", "AsyncClient", "ContextLogger", "AsyncContextLogger", "logged", "configure",
-    "verify_webhook", "verify_proof", "erased_at", "with_held_data", "SALT_METADATA_KEY", "salted_metadata", "audit_agent", "verify_receipt", "ndjson_lines", "VerifyResult", "Check",
+    "verify_webhook", "verify_proof", "verify_pack", "VerifyPackResult", "PackFailure", "PackReadError", "erased_at", "with_held_data", "SALT_METADATA_KEY", "salted_metadata", "audit_agent", "verify_receipt", "ndjson_lines", "VerifyResult", "Check",
     "AuditResult", "AuditBreak", "canonicalize", "hash_context", "compute_entry_hash", "receipt_digest",
     "keccak256", "process_merkle_proof", "verify_merkle_proof", "CanonicalizationError",
     "CtxlogError", "ApiError", "CtxlogConnectionError", "RpcUnreachableError", "WebhookVerificationError",

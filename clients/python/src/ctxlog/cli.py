@@ -1,4 +1,4 @@
-"""python -m ctxlog verify|audit: the same commands, output and exit codes as `npx ctxlog`.
+"""python -m ctxlog verify|audit|verify-pack: the same commands, output and exit codes as `npx ctxlog`.
 
 Exit status: 0 verified / complete, 1 a check failed / the log is incomplete, 2 bad usage or an
 unreadable file, 3 the RPC endpoint is unreachable, 4 an unexpected error."""
@@ -15,6 +15,9 @@ from typing import Any, Callable, Iterator, List, Optional, Sequence
 from ._version import __version__
 from .audit import audit_agent, ndjson_lines
 from .errors import ApiError, CtxlogError, RpcUnreachableError
+from .evidence.cli_verify_pack import VERIFY_PACK_USAGE, run_verify_pack
+
+_PACK_USAGE_LINE, _, _PACK_USAGE = VERIFY_PACK_USAGE.partition("\n\n")
 
 EXIT_VERIFIED, EXIT_FAILED, EXIT_USAGE, EXIT_UNREACHABLE, EXIT_INTERNAL = 0, 1, 2, 3, 4
 # the same marks as `npx ctxlog verify`: a check that could not run is NOT RUN, never FAIL
@@ -25,6 +28,7 @@ USAGE = """Usage:
                           [--expected-submitter addr]... [--data context.json] [--json]
   python -m ctxlog audit <export.ndjson | --api <url> --key <key> --agent <agent_id>> --rpc-url <url>
                          [--from n] [--to m] [--receipts file] [--confirmations n] [--json]
+%s
 
 verify checks a proof bundle without trusting the service: canonical JSON, keccak256 hash,
 signature, Merkle proof, then through the RPC endpoint the transaction, its Anchored log and who
@@ -32,7 +36,9 @@ sent it, the block and the confirmations (--data: the context as you kept it, {a
 context_data, metadata}, checked instead of the bundle's, e.g. after its data was erased). audit proves an agent's log complete and anchored.
 
 Exit status: 0 verified (complete), 1 a check failed (incomplete), 2 bad usage or file,
-3 RPC unreachable, 4 unexpected error."""
+3 RPC unreachable, 4 unexpected error.
+
+%s""" % (_PACK_USAGE_LINE, _PACK_USAGE)
 
 
 class _Usage(Exception):
@@ -92,6 +98,9 @@ def main(argv: Sequence[str], out: Callable[[str], None] = print,
         out(__version__)
         return EXIT_VERIFIED
     rpc_url = args.rpc_url or os.environ.get("CTXLOG_RPC_URL")
+    if args.command == "verify-pack" and args.file is not None and not args.extra:
+        # offline by default: the RPC endpoint only adds the canonical-block check
+        return run_verify_pack(args.file, rpc_url, args.expected_signer, args.expected_submitter, args.json, out, err)
     if args.command not in ("verify", "audit") or args.extra or (args.command == "verify" and args.file is None):
         err(USAGE)
         return EXIT_USAGE

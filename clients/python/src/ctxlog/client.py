@@ -297,12 +297,19 @@ class Agents(_Resource):
         return self._http.stream_lines("/agents/%s/export" % seg(agent_id),
                                        {"from_sequence": from_sequence, "to_sequence": to_sequence})
 
-    def evidence(self, agent_id: str, *, from_: When, to: When) -> Any:
+    def evidence(self, agent_id: str, *, from_: When, to: When, path: Optional[str] = None) -> Any:
         """GET /agents/:id/evidence: an evidence pack of the entries received in [from_, to), a zip
-        (docs/evidence.md), streamed: its bytes chunk by chunk; write them to a file and verify it
-        with `python -m ctxlog verify-pack`."""
-        return self._http.stream_bytes("/agents/%s/evidence" % seg(agent_id),
-                                       {"from": _iso(from_), "to": _iso(to)}, "application/zip, application/json")
+        (docs/evidence.md), streamed: its bytes chunk by chunk; or, given `path`, written to that file
+        (through `<path>.partial`, renamed once whole) and the number of bytes returned (on
+        AsyncClient: `await` it). Verify it with `ctxlog.evidence.verify_pack(path)` or `python -m
+        ctxlog verify-pack`."""
+        chunks = self._http.stream_bytes("/agents/%s/evidence" % seg(agent_id),
+                                         {"from": _iso(from_), "to": _iso(to)}, "application/zip, application/json")
+        if path is None:
+            return chunks
+        from .evidence.download import save_pack, save_pack_async
+
+        return save_pack_async(chunks, path) if isinstance(self._http, AsyncHttp) else save_pack(chunks, path)
 
     def traces(self, agent_id: str, *, limit: Optional[int] = None) -> Any:
         """The agent's OpenTelemetry traces, newest first."""

@@ -23,7 +23,7 @@ describe("sealed secrets (AES-256-GCM)", () => {
     expect(sealed.value).toMatch(/^v1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{22}$/);
     expect(sealed.value).not.toContain(secret.slice(6, 20));
     expect(openSecret(ringA, sealed, "whk_1")).toBe(secret);
-    expect(openSecret(ringA, { value: "ünïcode secret", keyId: null }, "whk_1")).toBe("ünïcode secret");
+    expect(openSecret(ringA, sealSecret(ringA, "ünïcode secret", "whk_1"), "whk_1")).toBe("ünïcode secret");
   });
 
   it("uses a fresh IV per value: sealing twice gives two different values", () => {
@@ -33,9 +33,10 @@ describe("sealed secrets (AES-256-GCM)", () => {
     expect(one.split(".")[1]).not.toBe(two.split(".")[1]);
   });
 
-  it("returns a legacy plaintext value (key id NULL) as is, and marks it for resealing", () => {
-    expect(openSecret(ringA, { value: secret, keyId: null }, "whk_1")).toBe(secret);
-    expect(needsResealing(ringA, { value: secret, keyId: null })).toBe(true);
+  it("never hands out an unsealed value: a plaintext under a key id is malformed", () => {
+    expect(() => openSecret(ringA, { value: secret, keyId: "a" }, "whk_1")).toThrow(
+      expect.objectContaining({ reason: "malformed" }),
+    );
     expect(needsResealing(ringA, sealSecret(ringA, secret, "whk_1"))).toBe(false);
   });
 

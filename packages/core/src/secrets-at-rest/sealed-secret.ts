@@ -7,8 +7,9 @@ import type { SecretKeyring } from "./keyring";
  * relabelled with another key id, fails to decrypt instead of signing for someone else.
  *
  * Stored value: `v1.<iv>.<ciphertext>.<tag>` (base64url, no padding); the key id is stored beside
- * it, in a column of its own. A NULL key id marks a plaintext value written before encryption
- * existed: it is returned as is until `ctxlog secrets reencrypt` seals it.
+ * it, in a column of its own. Every stored value is sealed: the plaintext ones written before
+ * encryption existed were sealed by the data step sealed_secrets (packages/db), and no reader keeps
+ * that form.
  */
 const VERSION = "v1";
 const IV_BYTES = 12;
@@ -17,13 +18,12 @@ const B64URL = /^[A-Za-z0-9_-]*$/;
 
 export interface StoredSecret {
   value: string;
-  /** null: a legacy plaintext value */
-  keyId: string | null;
-}
-
-export interface SealedSecret extends StoredSecret {
+  /** the id of the key it is sealed under */
   keyId: string;
 }
+
+/** A value sealed here: the form every stored secret has. */
+export type SealedSecret = StoredSecret;
 
 export type SecretOpenFailure = "unknown_key_id" | "malformed" | "authentication_failed";
 
@@ -63,9 +63,8 @@ export function sealSecret(keyring: SecretKeyring, plaintext: string, owner: str
   return { value: [VERSION, ...parts].join("."), keyId };
 }
 
-/** The plaintext of a stored secret (legacy plaintext as is); throws SecretDecryptionError. */
+/** The plaintext of a stored secret; throws SecretDecryptionError. */
 export function openSecret(keyring: SecretKeyring, stored: StoredSecret, owner: string): string {
-  if (stored.keyId === null) return stored.value;
   const key = keyring.keyFor(stored.keyId);
   if (!key) throw new SecretDecryptionError("unknown_key_id", stored.keyId, owner);
   const parts = stored.value.split(".");
@@ -90,7 +89,7 @@ export function openSecret(keyring: SecretKeyring, stored: StoredSecret, owner: 
   }
 }
 
-/** Whether a stored secret is anything but sealed under the current key (legacy included). */
+/** Whether a stored secret is sealed under another key than the current one. */
 export function needsResealing(keyring: SecretKeyring, stored: StoredSecret): boolean {
   return stored.keyId !== keyring.currentKeyId;
 }

@@ -5,6 +5,8 @@ export type AnchorStatus = 'confirmed' | 'failed' | 'mined' | 'queued' | 'sent';
 
 export type AnchorStatusArray = (AnchorStatus)[];
 
+export type BufferArray = (Buffer)[];
+
 export type DateOrString = Date | string;
 
 export type NumberOrString = number | string;
@@ -19,7 +21,7 @@ export interface IClaimAnchorParams {
   contextCount: number;
   contextIds: stringArray;
   id: string;
-  merkleRoot: string;
+  merkleRoot: Buffer;
   merkleTree: Buffer;
   network: string;
   registryAddress: string;
@@ -53,7 +55,7 @@ export const claimAnchor = new PreparedQuery<IClaimAnchorParams,IClaimAnchorResu
 /** 'SendAnchors' parameters type */
 export interface ISendAnchorsParams {
   from: AnchorStatusArray;
-  hashes: stringArray;
+  hashes: BufferArray;
   ids: stringArray;
   nonces: numberArray;
   to: AnchorStatus;
@@ -68,7 +70,7 @@ export interface ISendAnchorsQuery {
   result: ISendAnchorsResult;
 }
 
-const sendAnchorsIR: any = {"usedParamSet":{"from":true,"to":true,"ids":true,"hashes":true,"nonces":true},"params":[{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":61,"b":66}]},{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":92,"b":95}]},{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":216,"b":220}]},{"name":"hashes","required":true,"transform":{"type":"scalar"},"locs":[{"a":231,"b":238}]},{"name":"nonces","required":true,"transform":{"type":"scalar"},"locs":[{"a":249,"b":256}]}],"statement":"UPDATE anchors AS a\n   SET status = CASE WHEN a.status = ANY(:from!::\"AnchorStatus\"[]) THEN :to!::\"AnchorStatus\" ELSE a.status END,\n       nonce = v.nonce, transaction_hash = v.hash, updated_at = now()\n  FROM unnest(:ids!::text[], :hashes!::text[], :nonces!::int[]) AS v(id, hash, nonce)\n WHERE a.id = v.id"};
+const sendAnchorsIR: any = {"usedParamSet":{"from":true,"to":true,"ids":true,"hashes":true,"nonces":true},"params":[{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":61,"b":66}]},{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":92,"b":95}]},{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":216,"b":220}]},{"name":"hashes","required":true,"transform":{"type":"scalar"},"locs":[{"a":231,"b":238}]},{"name":"nonces","required":true,"transform":{"type":"scalar"},"locs":[{"a":250,"b":257}]}],"statement":"UPDATE anchors AS a\n   SET status = CASE WHEN a.status = ANY(:from!::\"AnchorStatus\"[]) THEN :to!::\"AnchorStatus\" ELSE a.status END,\n       nonce = v.nonce, transaction_hash = v.hash, updated_at = now()\n  FROM unnest(:ids!::text[], :hashes!::bytea[], :nonces!::int[]) AS v(id, hash, nonce)\n WHERE a.id = v.id"};
 
 /**
  * Query generated from SQL:
@@ -76,7 +78,7 @@ const sendAnchorsIR: any = {"usedParamSet":{"from":true,"to":true,"ids":true,"ha
  * UPDATE anchors AS a
  *    SET status = CASE WHEN a.status = ANY(:from!::"AnchorStatus"[]) THEN :to!::"AnchorStatus" ELSE a.status END,
  *        nonce = v.nonce, transaction_hash = v.hash, updated_at = now()
- *   FROM unnest(:ids!::text[], :hashes!::text[], :nonces!::int[]) AS v(id, hash, nonce)
+ *   FROM unnest(:ids!::text[], :hashes!::bytea[], :nonces!::int[]) AS v(id, hash, nonce)
  *  WHERE a.id = v.id
  * ```
  */
@@ -128,7 +130,7 @@ export const requeueAnchors = new PreparedQuery<IRequeueAnchorsParams,IRequeueAn
 /** 'MineAnchor' parameters type */
 export interface IMineAnchorParams {
   anchorId: string;
-  blockHash: string;
+  blockHash: Buffer;
   blockNumber: NumberOrString;
   blockTimestamp: DateOrString;
   effectiveGasPrice?: NumberOrString | null | void;
@@ -136,7 +138,7 @@ export interface IMineAnchorParams {
   gasUsed: NumberOrString;
   reverted: boolean;
   to: AnchorStatus;
-  transactionHash: string;
+  transactionHash: Buffer;
 }
 
 /** 'MineAnchor' return type */
@@ -170,7 +172,7 @@ export const mineAnchor = new PreparedQuery<IMineAnchorParams,IMineAnchorResult>
 /** 'UnmineAnchor' parameters type */
 export interface IUnmineAnchorParams {
   anchorId: string;
-  blockHash: string;
+  blockHash: Buffer;
   from: AnchorStatusArray;
   to: AnchorStatus;
 }
@@ -204,7 +206,7 @@ export const unmineAnchor = new PreparedQuery<IUnmineAnchorParams,IUnmineAnchorR
 /** 'ConfirmAnchorRow' parameters type */
 export interface IConfirmAnchorRowParams {
   anchorId: string;
-  blockHash: string;
+  blockHash: Buffer;
   confirmations: number;
   from: AnchorStatusArray;
   to: AnchorStatus;

@@ -8,7 +8,7 @@ VALUES (:id!, :signerAddress!, :chainId!, :network!, :registryAddress!, :merkleR
 UPDATE anchors AS a
    SET status = CASE WHEN a.status = ANY(:from!::"AnchorStatus"[]) THEN :to!::"AnchorStatus" ELSE a.status END,
        nonce = v.nonce, transaction_hash = v.hash, updated_at = now()
-  FROM unnest(:ids!::text[], :hashes!::text[], :nonces!::int[]) AS v(id, hash, nonce)
+  FROM unnest(:ids!::text[], :hashes!::bytea[], :nonces!::int[]) AS v(id, hash, nonce)
  WHERE a.id = v.id;
 
 /* @name requeueAnchors */

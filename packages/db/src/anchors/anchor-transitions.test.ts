@@ -1,6 +1,7 @@
 // Integration: real PostgreSQL (a fresh database). anchor-transitions.ts' statements walk an anchor
 // batch through its lifecycle's table, and a transition the table lacks changes nothing.
 import { ANCHOR_LIFECYCLE } from "@ctxlog/core";
+import { withAnchorHexColumns } from "../hex-columns";
 import { sqlOf } from "../sql-transaction";
 import { createTestDatabase, seedContexts, seedUser } from "../testing";
 import { TEST_CONTEXT_SIGNER as SIGNER, TEST_ANCHOR_TARGET as TARGET } from "../testing/anchor-fixtures";
@@ -66,22 +67,26 @@ describe("an anchor batch's transitions", () => {
     await step("queued send", "sent");
     // a replacement: the anchor's latest transaction, no change of status
     await sendAnchorRows(sql, [{ anchorId: id, hash: hash(2), nonce: 3 }]);
-    expect(await database.db.anchor.findUniqueOrThrow({ where: { id } })).toMatchObject({
-      status: "sent",
-      transactionHash: hash(2),
-      nonce: 3,
-    });
+    expect(withAnchorHexColumns(await database.db.anchor.findUniqueOrThrow({ where: { id } }))).toMatchObject(
+      {
+        status: "sent",
+        transactionHash: hash(2),
+        nonce: 3,
+      },
+    );
 
     expect(await requeueAnchorRows(sql, [id], { error: "refused", delayMs: 0, countsAttempt: true })).toEqual(
       [id],
     );
     await step("sent requeue", "queued");
-    expect(await database.db.anchor.findUniqueOrThrow({ where: { id } })).toMatchObject({
-      nonce: null,
-      transactionHash: null,
-      sendAttempts: 1,
-      lastError: "refused",
-    });
+    expect(withAnchorHexColumns(await database.db.anchor.findUniqueOrThrow({ where: { id } }))).toMatchObject(
+      {
+        nonce: null,
+        transactionHash: null,
+        sendAttempts: 1,
+        lastError: "refused",
+      },
+    );
 
     expect(await mineAnchorRow(sql, mined(id))).toBe(true);
     await step("queued mine", "mined");

@@ -1,4 +1,5 @@
 import { type AnchorBatchStatus, type AnchorEvent, anchorStatusesFor, anchorTransition } from "@ctxlog/core";
+import { bufferOfHex } from "../hex-columns";
 import { runQuery } from "../run-query";
 import type { SqlRunner } from "../sql-transaction";
 import {
@@ -59,7 +60,12 @@ export interface ClaimedAnchor {
 export async function claimAnchorRow(sql: SqlRunner, anchor: ClaimedAnchor): Promise<void> {
   await runQuery(
     claimAnchor,
-    { ...anchor, contextCount: anchor.contextIds.length, to: LEADS_TO.claim.to },
+    {
+      ...anchor,
+      merkleRoot: bufferOfHex(anchor.merkleRoot),
+      contextCount: anchor.contextIds.length,
+      to: LEADS_TO.claim.to,
+    },
     sql,
   );
 }
@@ -77,7 +83,7 @@ export async function sendAnchorRows(
     sendAnchors,
     {
       ids: txs.map((t) => t.anchorId),
-      hashes: txs.map((t) => t.hash),
+      hashes: txs.map((t) => bufferOfHex(t.hash)),
       nonces: txs.map((t) => t.nonce),
       ...LEADS_TO.send,
     },
@@ -136,6 +142,8 @@ export async function mineAnchorRow(sql: SqlRunner, m: MinedAt): Promise<boolean
     mineAnchor,
     {
       ...m,
+      transactionHash: bufferOfHex(m.transactionHash),
+      blockHash: bufferOfHex(m.blockHash),
       blockNumber: m.blockNumber.toString(),
       gasUsed: m.gasUsed.toString(),
       effectiveGasPrice: m.effectiveGasPrice?.toString() ?? null,
@@ -148,7 +156,11 @@ export async function mineAnchorRow(sql: SqlRunner, m: MinedAt): Promise<boolean
 
 /** `unmine`: the anchor's block (`blockHash`) left the canonical chain. False when it was not mined there. */
 export async function unmineAnchorRow(sql: SqlRunner, anchorId: string, blockHash: string): Promise<boolean> {
-  const rows = await runQuery(unmineAnchor, { anchorId, blockHash, ...LEADS_TO.unmine }, sql);
+  const rows = await runQuery(
+    unmineAnchor,
+    { anchorId, blockHash: bufferOfHex(blockHash), ...LEADS_TO.unmine },
+    sql,
+  );
   return rows.length > 0;
 }
 
@@ -164,7 +176,7 @@ export async function confirmAnchorRowAt(
 ) {
   const [row] = await runQuery(
     confirmAnchorRow,
-    { anchorId, blockHash, confirmations, ...LEADS_TO.confirm },
+    { anchorId, blockHash: bufferOfHex(blockHash), confirmations, ...LEADS_TO.confirm },
     sql,
   );
   return row ?? null;

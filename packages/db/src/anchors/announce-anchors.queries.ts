@@ -11,7 +11,7 @@ export interface IMarkAnnouncedParams {
 /** 'MarkAnnounced' return type */
 export interface IMarkAnnouncedResult {
   id: string;
-  transaction_hash: string | null;
+  transaction_hash: Buffer | null;
 }
 
 /** 'MarkAnnounced' query type */

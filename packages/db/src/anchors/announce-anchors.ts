@@ -26,7 +26,7 @@ export async function announceWith(
   const ids = [...new Set(anchorIds)].sort();
   const announced = await runQuery(markAnnounced, { ids }, sql);
   if (announced.length === 0) return { createdEvents: 0 };
-  const hashOf = new Map(announced.map((a) => [a.id, a.transaction_hash]));
+  const hashOf = new Map(announced.map((a) => [a.id, hexOrNull(a.transaction_hash)]));
   const created = await runQuery(pendingContextsOfAnchors, { ids: [...hashOf.keys()] }, sql);
   await recordContextEventsWith(sql, "context.created", created, (c) =>
     contextCreatedData({

@@ -80,7 +80,7 @@ export interface IAnchorViewsOfParams {
 
 /** 'AnchorViewsOf' return type */
 export interface IAnchorViewsOfResult {
-  block_hash: string | null;
+  block_hash: Buffer | null;
   block_number: string | null;
   block_timestamp: Date | null;
   chain_id: number;
@@ -95,7 +95,7 @@ export interface IAnchorViewsOfResult {
   gas_used: string | null;
   id: string;
   last_error: string | null;
-  merkle_root: string;
+  merkle_root: Buffer;
   mined_at: Date | null;
   network: string;
   next_attempt_at: Date;
@@ -106,7 +106,7 @@ export interface IAnchorViewsOfResult {
   sent_at: Date | null;
   signer_address: string;
   status: AnchorStatus;
-  transaction_hash: string | null;
+  transaction_hash: Buffer | null;
   updated_at: Date;
 }
 

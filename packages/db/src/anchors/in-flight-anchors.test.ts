@@ -7,6 +7,7 @@ import { ANCHOR_OMIT } from "../contexts/context-view";
 import { getContext } from "../contexts/get-context";
 import { listContexts } from "../contexts/list-contexts";
 import { retryContext } from "../contexts/retry-context";
+import { bytesOfHex, withAnchorHexColumns } from "../hex-columns";
 import { createTestDatabase, readContext, seedContexts, seedUser } from "../testing";
 import {
   TEST_CONTEXT_SIGNER as SIGNER,
@@ -39,7 +40,7 @@ const versionOf = async (id: string) =>
 const markSent = (anchorId: string) =>
   database.db.anchor.update({
     where: { id: anchorId },
-    data: { status: "sent", transactionHash: TX, sentAt: new Date() },
+    data: { status: "sent", transactionHash: bytesOfHex(TX), sentAt: new Date() },
   });
 
 describe("batches in flight", () => {
@@ -157,7 +158,7 @@ describe("batches in flight", () => {
     await markSent(anchorId);
     expect((await read([anchorId]))[0]?.transactionHash).toBe(TX);
     const replaced = `0x${"cd".repeat(32)}`;
-    await db.anchor.update({ where: { id: anchorId }, data: { transactionHash: replaced } });
+    await db.anchor.update({ where: { id: anchorId }, data: { transactionHash: bytesOfHex(replaced) } });
     expect((await read([anchorId]))[0]?.transactionHash).toBe(replaced);
     // confirmed: read once, then served from memory (a confirmed anchor never changes)
     await db.anchor.update({
@@ -178,13 +179,16 @@ describe("batches in flight", () => {
     const { ids } = await seeded(2);
     const anchorId = (await createAnchorBatch(db, TARGET, ids))?.anchorId as string;
     await db.$executeRaw`
-      UPDATE anchors SET nonce = 3, transaction_hash = ${TX}, sent_at = now(), block_number = 9007199254740993,
-        block_hash = ${TX}, block_timestamp = now(), gas_used = 9007199254740995,
+      UPDATE anchors SET nonce = 3, transaction_hash = ${bytesOfHex(TX)}, sent_at = now(), block_number = 9007199254740993,
+        block_hash = ${bytesOfHex(TX)}, block_timestamp = now(), gas_used = 9007199254740995,
         effective_gas_price = 123456789012345678901234567890, confirmations = 4, send_attempts = 2,
         first_error_at = now(), last_error = 'e', failure_reason = 'r', mined_at = now()
        WHERE id = ${anchorId}`;
     const [view] = await readAnchorViews(db)([anchorId]);
-    expect(view).toEqual(await db.anchor.findUniqueOrThrow({ where: { id: anchorId }, omit: ANCHOR_OMIT }));
+    expect(view).toEqual(
+      withAnchorHexColumns(await db.anchor.findUniqueOrThrow({ where: { id: anchorId }, omit: ANCHOR_OMIT })),
+    );
+    expect([view?.transactionHash, view?.blockHash]).toEqual([TX, TX]);
     expect(view?.blockNumber).toBe(9007199254740993n);
     expect(view?.effectiveGasPrice?.toFixed()).toBe("123456789012345678901234567890");
   });

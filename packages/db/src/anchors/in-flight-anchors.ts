@@ -1,6 +1,7 @@
 import { ANCHOR_IN_FLIGHT_STATUSES, decodeProof } from "@ctxlog/core";
 import { ANCHOR_FIELDS, type AnchorOfContext, type AnchorView } from "../contexts/context-view";
 import { type AnchorStatus, Prisma } from "../generated/prisma/client";
+import { hexOf, hexOrNull } from "../hex-columns";
 import type { DbOrTx } from "../prisma-types";
 import { runQuery } from "../run-query";
 import { sqlOf } from "../sql-transaction";
@@ -76,20 +77,23 @@ export const readAnchorViews =
     return [...known, ...read];
   };
 
-/** A row of anchorViewsOf as Prisma's Anchor (its int8 and numeric columns read as text). */
+/**
+ * A row of anchorViewsOf as Prisma's Anchor (its int8 and numeric columns read as text), its hashes
+ * in 0x-hex.
+ */
 const anchorViewOf = (r: IAnchorViewsOfResult): AnchorView => ({
   id: r.id,
   signerAddress: r.signer_address,
   chainId: r.chain_id,
   network: r.network,
   registryAddress: r.registry_address,
-  merkleRoot: r.merkle_root,
+  merkleRoot: hexOf(r.merkle_root),
   contextCount: r.context_count,
   status: r.status,
   nonce: r.nonce,
-  transactionHash: r.transaction_hash,
+  transactionHash: hexOrNull(r.transaction_hash),
   blockNumber: r.block_number === null ? null : BigInt(r.block_number),
-  blockHash: r.block_hash,
+  blockHash: hexOrNull(r.block_hash),
   blockTimestamp: r.block_timestamp,
   gasUsed: r.gas_used === null ? null : BigInt(r.gas_used),
   effectiveGasPrice: r.effective_gas_price === null ? null : new Prisma.Decimal(r.effective_gas_price),

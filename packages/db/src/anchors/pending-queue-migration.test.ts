@@ -20,6 +20,9 @@ const sql = <T>(text: string, values: unknown[] = []) => upgrade.sql<T>(text, va
 
 const leaf = (n: number) => `0x${n.toString(16).padStart(2, "0").repeat(32)}`;
 const TX = `0x${"c3".repeat(32)}`;
+// 32 bytes, as the node gives a block hash (migration 20261130031500_anchor_hashes_as_bytes stores its bytes)
+const BLOCK = `0x${"b1".repeat(32)}`;
+const OLD_BLOCK = `0x${"b0".repeat(32)}`;
 
 it("queues the pending contexts, and every context reads and anchors as before", async () => {
   await upgrade.migrateToBefore();
@@ -29,9 +32,9 @@ it("queues the pending contexts, and every context reads and anchors as before",
     `INSERT INTO anchors (id, signer_address, chain_id, network, registry_address, merkle_root, context_count,
        context_ids, status, nonce, transaction_hash, block_number, block_hash, block_timestamp, gas_used,
        sent_at, mined_at, confirmations, confirmed_at, updated_at)
-     VALUES ('anc_live', '0xs', 31337, 'anvil', '0xr', $1, 1, ARRAY['ctx_2'], 'mined', 1, $2, 43, '0xblock',
+     VALUES ('anc_live', '0xs', 31337, 'anvil', '0xr', $1, 1, ARRAY['ctx_2'], 'mined', 1, $2, 43, '${BLOCK}',
        now(), 23850, now(), now(), NULL, NULL, now()),
-     ('anc_done', '0xs', 31337, 'anvil', '0xr', $3, 1, ARRAY['ctx_3'], 'confirmed', 0, $2, 42, '0xold',
+     ('anc_done', '0xs', 31337, 'anvil', '0xr', $3, 1, ARRAY['ctx_3'], 'confirmed', 0, $2, 42, '${OLD_BLOCK}',
        now(), 23850, now(), now(), 3, now(), now()),
      ('anc_fail', '0xs', 31337, 'anvil', '0xr', $4, 1, ARRAY['ctx_4'], 'failed', NULL, NULL, NULL, NULL,
        NULL, NULL, NULL, NULL, NULL, NULL, now())`,
@@ -80,7 +83,7 @@ it("queues the pending contexts, and every context reads and anchors as before",
     const target = { signerAddress: "0xs", chainId: 31337, network: "anvil", registryAddress: "0xr" };
     expect((await createAnchorBatch(db, target, { oldest: 10 }))?.contextIds).toEqual(["ctx_1"]);
     // the batch the old claim wrote confirms its row, which leaves the queue
-    expect(await confirmAnchor(db, "anc_live", "0xblock", 3)).toEqual({ confirmed: 1 });
+    expect(await confirmAnchor(db, "anc_live", BLOCK, 3)).toEqual({ confirmed: 1 });
     expect(await statuses()).toEqual(["pending", "confirmed", "confirmed", "failed"]);
     expect((await sql<{ id: string }>(`SELECT id FROM pending_contexts`)).map((r) => r.id)).toEqual([
       "ctx_1",

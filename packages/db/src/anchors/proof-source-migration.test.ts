@@ -24,15 +24,17 @@ const sql = <T>(text: string, values: unknown[] = []) => upgrade.sql<T>(text, va
 
 const leaf = (n: number) => keccak256(toHex(`context-${n}`));
 const TX = `0x${"c3".repeat(32)}`;
+// 32 bytes, as the node gives a block hash (migration 20261130031500_anchor_hashes_as_bytes stores its bytes)
+const block = (n: number) => `0x${`b${n}`.repeat(32)}`;
 const bytes = (nodes: readonly string[]) => Buffer.concat(nodes.map((h) => Buffer.from(h.slice(2), "hex")));
 
 // anc_old: 5 contexts confirmed before anchors kept their tree; anc_live: 3 claimed then, mined;
 // anc_fail: failed; anc_new: 2 confirmed since (its tree)
 const BATCHES = {
-  anc_old: { leaves: [1, 2, 3, 4, 5], status: "confirmed", block: "0xb0" },
-  anc_live: { leaves: [6, 7, 8], status: "mined", block: "0xb1" },
+  anc_old: { leaves: [1, 2, 3, 4, 5], status: "confirmed", block: block(0) },
+  anc_live: { leaves: [6, 7, 8], status: "mined", block: block(1) },
   anc_fail: { leaves: [9], status: "failed", block: null },
-  anc_new: { leaves: [10, 11], status: "confirmed", block: "0xb2" },
+  anc_new: { leaves: [10, 11], status: "confirmed", block: block(2) },
 } as const;
 const ctx = (n: number) => `ctx_${n.toString().padStart(2, "0")}`;
 
@@ -137,7 +139,7 @@ it("gives every batch its tree, drops the rows' proofs, and each context proves 
     expect((await getContextWithAnchor(db, reader, ctx(9)))?.merkleProof).toEqual([]);
 
     // the batch claimed before trees, still in flight, confirms; its contexts prove against its root
-    expect(await confirmAnchor(db, "anc_live", "0xb1", 3)).toEqual({ confirmed: 3 });
+    expect(await confirmAnchor(db, "anc_live", block(1), 3)).toEqual({ confirmed: 3 });
     const live = buildMerkleTree(BATCHES.anc_live.leaves.map(leaf));
     for (const [i, n] of BATCHES.anc_live.leaves.entries()) {
       const read = await getContextWithAnchor(db, reader, ctx(n));

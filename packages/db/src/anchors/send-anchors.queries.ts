@@ -1,6 +1,8 @@
 /** Types generated for queries found in "packages/db/src/anchors/send-anchors.sql" */
 import { PreparedQuery } from '@pgtyped/runtime';
 
+export type BufferArray = (Buffer)[];
+
 export type NumberOrString = number | string;
 
 export type NumberOrStringArray = (NumberOrString)[];
@@ -22,7 +24,7 @@ export interface IQueuedAnchorsOfResult {
   first_error_at: Date | null;
   id: string;
   last_error: string | null;
-  merkle_root: string;
+  merkle_root: Buffer;
   registry_address: string;
   send_attempts: number;
 }
@@ -83,7 +85,7 @@ export const highestLiveNonce = new PreparedQuery<IHighestLiveNonceParams,IHighe
 export interface IInsertSignedTransactionRowsParams {
   anchorIds: stringArray;
   gasLimits: numberArray;
-  hashes: stringArray;
+  hashes: BufferArray;
   headBlock: NumberOrString;
   maxFees: NumberOrStringArray;
   maxTips: NumberOrStringArray;
@@ -101,7 +103,7 @@ export interface IInsertSignedTransactionRowsQuery {
   result: IInsertSignedTransactionRowsResult;
 }
 
-const insertSignedTransactionRowsIR: any = {"usedParamSet":{"signerAddress":true,"headBlock":true,"hashes":true,"anchorIds":true,"nonces":true,"raws":true,"gasLimits":true,"maxFees":true,"maxTips":true},"params":[{"name":"signerAddress","required":true,"transform":{"type":"scalar"},"locs":[{"a":422,"b":436}]},{"name":"headBlock","required":true,"transform":{"type":"scalar"},"locs":[{"a":497,"b":507}]},{"name":"hashes","required":true,"transform":{"type":"scalar"},"locs":[{"a":531,"b":538}]},{"name":"anchorIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":549,"b":559}]},{"name":"nonces","required":true,"transform":{"type":"scalar"},"locs":[{"a":570,"b":577}]},{"name":"raws","required":true,"transform":{"type":"scalar"},"locs":[{"a":587,"b":592}]},{"name":"gasLimits","required":true,"transform":{"type":"scalar"},"locs":[{"a":617,"b":627}]},{"name":"maxFees","required":true,"transform":{"type":"scalar"},"locs":[{"a":637,"b":645}]},{"name":"maxTips","required":true,"transform":{"type":"scalar"},"locs":[{"a":659,"b":667}]}],"statement":"-- broadcast_block is the head read before signing, stored now and not at broadcast: a process\n-- killed between the node accepting a transaction and recording it must still have its successor\n-- look for the receipt from there on\nINSERT INTO anchor_transactions (hash, anchor_id, signer_address, nonce, raw_transaction, gas_limit,\n  max_fee_per_gas, max_priority_fee_per_gas, broadcast_block)\nSELECT v.hash, v.anchor_id, :signerAddress!, v.nonce, v.raw, v.gas_limit, v.max_fee, v.max_tip,\n       :headBlock!::bigint\n  FROM unnest(:hashes!::text[], :anchorIds!::text[], :nonces!::int[], :raws!::text[],\n              :gasLimits!::int[], :maxFees!::numeric[], :maxTips!::numeric[])\n       AS v(hash, anchor_id, nonce, raw, gas_limit, max_fee, max_tip)"};
+const insertSignedTransactionRowsIR: any = {"usedParamSet":{"signerAddress":true,"headBlock":true,"hashes":true,"anchorIds":true,"nonces":true,"raws":true,"gasLimits":true,"maxFees":true,"maxTips":true},"params":[{"name":"signerAddress","required":true,"transform":{"type":"scalar"},"locs":[{"a":422,"b":436}]},{"name":"headBlock","required":true,"transform":{"type":"scalar"},"locs":[{"a":497,"b":507}]},{"name":"hashes","required":true,"transform":{"type":"scalar"},"locs":[{"a":531,"b":538}]},{"name":"anchorIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":550,"b":560}]},{"name":"nonces","required":true,"transform":{"type":"scalar"},"locs":[{"a":571,"b":578}]},{"name":"raws","required":true,"transform":{"type":"scalar"},"locs":[{"a":588,"b":593}]},{"name":"gasLimits","required":true,"transform":{"type":"scalar"},"locs":[{"a":618,"b":628}]},{"name":"maxFees","required":true,"transform":{"type":"scalar"},"locs":[{"a":638,"b":646}]},{"name":"maxTips","required":true,"transform":{"type":"scalar"},"locs":[{"a":660,"b":668}]}],"statement":"-- broadcast_block is the head read before signing, stored now and not at broadcast: a process\n-- killed between the node accepting a transaction and recording it must still have its successor\n-- look for the receipt from there on\nINSERT INTO anchor_transactions (hash, anchor_id, signer_address, nonce, raw_transaction, gas_limit,\n  max_fee_per_gas, max_priority_fee_per_gas, broadcast_block)\nSELECT v.hash, v.anchor_id, :signerAddress!, v.nonce, v.raw, v.gas_limit, v.max_fee, v.max_tip,\n       :headBlock!::bigint\n  FROM unnest(:hashes!::bytea[], :anchorIds!::text[], :nonces!::int[], :raws!::text[],\n              :gasLimits!::int[], :maxFees!::numeric[], :maxTips!::numeric[])\n       AS v(hash, anchor_id, nonce, raw, gas_limit, max_fee, max_tip)"};
 
 /**
  * Query generated from SQL:
@@ -113,7 +115,7 @@ const insertSignedTransactionRowsIR: any = {"usedParamSet":{"signerAddress":true
  *   max_fee_per_gas, max_priority_fee_per_gas, broadcast_block)
  * SELECT v.hash, v.anchor_id, :signerAddress!, v.nonce, v.raw, v.gas_limit, v.max_fee, v.max_tip,
  *        :headBlock!::bigint
- *   FROM unnest(:hashes!::text[], :anchorIds!::text[], :nonces!::int[], :raws!::text[],
+ *   FROM unnest(:hashes!::bytea[], :anchorIds!::text[], :nonces!::int[], :raws!::text[],
  *               :gasLimits!::int[], :maxFees!::numeric[], :maxTips!::numeric[])
  *        AS v(hash, anchor_id, nonce, raw, gas_limit, max_fee, max_tip)
  * ```
@@ -123,7 +125,7 @@ export const insertSignedTransactionRows = new PreparedQuery<IInsertSignedTransa
 
 /** 'LockAnchorsOfTransactions' parameters type */
 export interface ILockAnchorsOfTransactionsParams {
-  hashes: stringArray;
+  hashes: BufferArray;
 }
 
 /** 'LockAnchorsOfTransactions' return type */
@@ -137,7 +139,7 @@ export interface ILockAnchorsOfTransactionsQuery {
   result: ILockAnchorsOfTransactionsResult;
 }
 
-const lockAnchorsOfTransactionsIR: any = {"usedParamSet":{"hashes":true},"params":[{"name":"hashes","required":true,"transform":{"type":"scalar"},"locs":[{"a":463,"b":470}]}],"statement":"-- Every path that changes an anchor and its rows locks in one order, anchor first, then its\n-- transactions, then its contexts (the tracker's recordAnchorMined, confirmAnchor and failAnchor\n-- start from the anchor too): a broadcast being recorded while the tracker sees the same batch\n-- mined waits instead of deadlocking on thousands of rows.\nSELECT a.id\n  FROM anchors AS a\n WHERE a.id IN (SELECT t.anchor_id FROM anchor_transactions AS t WHERE t.hash = ANY(:hashes!::text[]))\n ORDER BY a.id\n   FOR UPDATE OF a"};
+const lockAnchorsOfTransactionsIR: any = {"usedParamSet":{"hashes":true},"params":[{"name":"hashes","required":true,"transform":{"type":"scalar"},"locs":[{"a":463,"b":470}]}],"statement":"-- Every path that changes an anchor and its rows locks in one order, anchor first, then its\n-- transactions, then its contexts (the tracker's recordAnchorMined, confirmAnchor and failAnchor\n-- start from the anchor too): a broadcast being recorded while the tracker sees the same batch\n-- mined waits instead of deadlocking on thousands of rows.\nSELECT a.id\n  FROM anchors AS a\n WHERE a.id IN (SELECT t.anchor_id FROM anchor_transactions AS t WHERE t.hash = ANY(:hashes!::bytea[]))\n ORDER BY a.id\n   FOR UPDATE OF a"};
 
 /**
  * Query generated from SQL:
@@ -148,7 +150,7 @@ const lockAnchorsOfTransactionsIR: any = {"usedParamSet":{"hashes":true},"params
  * -- mined waits instead of deadlocking on thousands of rows.
  * SELECT a.id
  *   FROM anchors AS a
- *  WHERE a.id IN (SELECT t.anchor_id FROM anchor_transactions AS t WHERE t.hash = ANY(:hashes!::text[]))
+ *  WHERE a.id IN (SELECT t.anchor_id FROM anchor_transactions AS t WHERE t.hash = ANY(:hashes!::bytea[]))
  *  ORDER BY a.id
  *    FOR UPDATE OF a
  * ```
@@ -158,14 +160,14 @@ export const lockAnchorsOfTransactions = new PreparedQuery<ILockAnchorsOfTransac
 
 /** 'MarkTransactionsBroadcastOf' parameters type */
 export interface IMarkTransactionsBroadcastOfParams {
-  hashes: stringArray;
+  hashes: BufferArray;
   headBlock: NumberOrString;
 }
 
 /** 'MarkTransactionsBroadcastOf' return type */
 export interface IMarkTransactionsBroadcastOfResult {
   anchor_id: string;
-  hash: string;
+  hash: Buffer;
 }
 
 /** 'MarkTransactionsBroadcastOf' query type */
@@ -174,14 +176,14 @@ export interface IMarkTransactionsBroadcastOfQuery {
   result: IMarkTransactionsBroadcastOfResult;
 }
 
-const markTransactionsBroadcastOfIR: any = {"usedParamSet":{"headBlock":true,"hashes":true},"params":[{"name":"headBlock","required":true,"transform":{"type":"scalar"},"locs":[{"a":122,"b":132}]},{"name":"hashes","required":true,"transform":{"type":"scalar"},"locs":[{"a":161,"b":168}]}],"statement":"UPDATE anchor_transactions\n   SET status = 'broadcast', broadcast_at = now(), broadcast_block = coalesce(broadcast_block, :headBlock!::bigint)\n WHERE hash = ANY(:hashes!::text[]) AND status = 'signed'\nRETURNING hash, anchor_id"};
+const markTransactionsBroadcastOfIR: any = {"usedParamSet":{"headBlock":true,"hashes":true},"params":[{"name":"headBlock","required":true,"transform":{"type":"scalar"},"locs":[{"a":122,"b":132}]},{"name":"hashes","required":true,"transform":{"type":"scalar"},"locs":[{"a":161,"b":168}]}],"statement":"UPDATE anchor_transactions\n   SET status = 'broadcast', broadcast_at = now(), broadcast_block = coalesce(broadcast_block, :headBlock!::bigint)\n WHERE hash = ANY(:hashes!::bytea[]) AND status = 'signed'\nRETURNING hash, anchor_id"};
 
 /**
  * Query generated from SQL:
  * ```
  * UPDATE anchor_transactions
  *    SET status = 'broadcast', broadcast_at = now(), broadcast_block = coalesce(broadcast_block, :headBlock!::bigint)
- *  WHERE hash = ANY(:hashes!::text[]) AND status = 'signed'
+ *  WHERE hash = ANY(:hashes!::bytea[]) AND status = 'signed'
  * RETURNING hash, anchor_id
  * ```
  */
@@ -190,13 +192,13 @@ export const markTransactionsBroadcastOf = new PreparedQuery<IMarkTransactionsBr
 
 /** 'AbandonSignedTransactions' parameters type */
 export interface IAbandonSignedTransactionsParams {
-  hashes: stringArray;
+  hashes: BufferArray;
 }
 
 /** 'AbandonSignedTransactions' return type */
 export interface IAbandonSignedTransactionsResult {
   anchor_id: string;
-  hash: string;
+  hash: Buffer;
 }
 
 /** 'AbandonSignedTransactions' query type */
@@ -205,13 +207,13 @@ export interface IAbandonSignedTransactionsQuery {
   result: IAbandonSignedTransactionsResult;
 }
 
-const abandonSignedTransactionsIR: any = {"usedParamSet":{"hashes":true},"params":[{"name":"hashes","required":true,"transform":{"type":"scalar"},"locs":[{"a":70,"b":77}]}],"statement":"UPDATE anchor_transactions SET status = 'abandoned'\n WHERE hash = ANY(:hashes!::text[]) AND status = 'signed'\nRETURNING anchor_id, hash"};
+const abandonSignedTransactionsIR: any = {"usedParamSet":{"hashes":true},"params":[{"name":"hashes","required":true,"transform":{"type":"scalar"},"locs":[{"a":70,"b":77}]}],"statement":"UPDATE anchor_transactions SET status = 'abandoned'\n WHERE hash = ANY(:hashes!::bytea[]) AND status = 'signed'\nRETURNING anchor_id, hash"};
 
 /**
  * Query generated from SQL:
  * ```
  * UPDATE anchor_transactions SET status = 'abandoned'
- *  WHERE hash = ANY(:hashes!::text[]) AND status = 'signed'
+ *  WHERE hash = ANY(:hashes!::bytea[]) AND status = 'signed'
  * RETURNING anchor_id, hash
  * ```
  */
@@ -259,7 +261,7 @@ export interface IUnbroadcastTransactionsOfParams {
 export interface IUnbroadcastTransactionsOfResult {
   anchor_id: string;
   created_at: Date;
-  hash: string;
+  hash: Buffer;
   nonce: number;
   raw_transaction: string;
 }

@@ -20,7 +20,7 @@ INSERT INTO anchor_transactions (hash, anchor_id, signer_address, nonce, raw_tra
   max_fee_per_gas, max_priority_fee_per_gas, broadcast_block)
 SELECT v.hash, v.anchor_id, :signerAddress!, v.nonce, v.raw, v.gas_limit, v.max_fee, v.max_tip,
        :headBlock!::bigint
-  FROM unnest(:hashes!::text[], :anchorIds!::text[], :nonces!::int[], :raws!::text[],
+  FROM unnest(:hashes!::bytea[], :anchorIds!::text[], :nonces!::int[], :raws!::text[],
               :gasLimits!::int[], :maxFees!::numeric[], :maxTips!::numeric[])
        AS v(hash, anchor_id, nonce, raw, gas_limit, max_fee, max_tip);
 
@@ -31,19 +31,19 @@ SELECT v.hash, v.anchor_id, :signerAddress!, v.nonce, v.raw, v.gas_limit, v.max_
 -- mined waits instead of deadlocking on thousands of rows.
 SELECT a.id
   FROM anchors AS a
- WHERE a.id IN (SELECT t.anchor_id FROM anchor_transactions AS t WHERE t.hash = ANY(:hashes!::text[]))
+ WHERE a.id IN (SELECT t.anchor_id FROM anchor_transactions AS t WHERE t.hash = ANY(:hashes!::bytea[]))
  ORDER BY a.id
    FOR UPDATE OF a;
 
 /* @name markTransactionsBroadcastOf */
 UPDATE anchor_transactions
    SET status = 'broadcast', broadcast_at = now(), broadcast_block = coalesce(broadcast_block, :headBlock!::bigint)
- WHERE hash = ANY(:hashes!::text[]) AND status = 'signed'
+ WHERE hash = ANY(:hashes!::bytea[]) AND status = 'signed'
 RETURNING hash, anchor_id;
 
 /* @name abandonSignedTransactions */
 UPDATE anchor_transactions SET status = 'abandoned'
- WHERE hash = ANY(:hashes!::text[]) AND status = 'signed'
+ WHERE hash = ANY(:hashes!::bytea[]) AND status = 'signed'
 RETURNING anchor_id, hash;
 
 /* @name postponeQueuedAnchors */

@@ -3,6 +3,7 @@
 // once), a refused first transaction requeueing its batch, and a nonce gap refilled.
 
 import { listInFlightAnchors, resignAnchors } from "../chain-identity/in-flight-nonces";
+import { bytesOfHex, hexOf, withAnchorHexColumns } from "../hex-columns";
 import { createTestDatabase, seedContexts, seedUser, type TestDatabase } from "../testing";
 import { TEST_CONTEXT_SIGNER as SIGNER, TEST_ANCHOR_TARGET as TARGET } from "../testing/anchor-fixtures";
 import { createAnchorBatch } from "./create-anchor-batch";
@@ -44,7 +45,8 @@ const signed = (anchorId: string, nonce: number, fill: string, fee = 2n): Signed
   maxPriorityFeePerGas: 1n,
 });
 
-const anchorRow = (id: string) => t.db.anchor.findUniqueOrThrow({ where: { id } });
+const anchorRow = async (id: string) =>
+  withAnchorHexColumns(await t.db.anchor.findUniqueOrThrow({ where: { id } }));
 
 describe("sending anchors (PostgreSQL)", () => {
   it("a postponed batch waits out its delay, counting the attempt and keeping its first error", async () => {
@@ -82,7 +84,9 @@ describe("sending anchors (PostgreSQL)", () => {
       nonce: 0,
     });
     expect(unsent?.createdAt).toBeInstanceOf(Date);
-    const row = await t.db.anchorTransaction.findUniqueOrThrow({ where: { hash: `0x${"a1".repeat(32)}` } });
+    const row = await t.db.anchorTransaction.findUniqueOrThrow({
+      where: { hash: bytesOfHex(`0x${"a1".repeat(32)}`) },
+    });
     expect(row).toMatchObject({
       status: "signed",
       broadcastBlock: 41n,
@@ -99,7 +103,7 @@ describe("sending anchors (PostgreSQL)", () => {
     });
     expect(await listUnbroadcastTransactions(t.db, FROM, 10)).toEqual([]);
     expect(
-      await t.db.anchorTransaction.findUniqueOrThrow({ where: { hash: `0x${"a1".repeat(32)}` } }),
+      await t.db.anchorTransaction.findUniqueOrThrow({ where: { hash: bytesOfHex(`0x${"a1".repeat(32)}`) } }),
     ).toMatchObject({
       status: "broadcast",
       broadcastBlock: 41n,
@@ -153,7 +157,7 @@ describe("sending anchors (PostgreSQL)", () => {
       select: { hash: true, status: true },
       orderBy: { createdAt: "asc" },
     });
-    expect(Object.fromEntries(statuses.map((s) => [s.hash.slice(2, 4), s.status]))).toEqual({
+    expect(Object.fromEntries(statuses.map((s) => [hexOf(s.hash).slice(2, 4), s.status]))).toEqual({
       b1: "abandoned",
       b2: "abandoned",
       b3: "abandoned",

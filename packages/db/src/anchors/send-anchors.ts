@@ -1,3 +1,4 @@
+import { bufferOfHex, hexOf } from "../hex-columns";
 import type { DbOrTx } from "../prisma-types";
 import { runQuery } from "../run-query";
 import { inSqlTransaction, type SqlRunner, sqlOf } from "../sql-transaction";
@@ -35,7 +36,7 @@ export async function listQueuedAnchors(
   const rows = await runQuery(queuedAnchorsOf, { signerAddress, limit }, sqlOf(db));
   return rows.map((r) => ({
     id: r.id,
-    merkleRoot: r.merkle_root,
+    merkleRoot: hexOf(r.merkle_root),
     contextCount: r.context_count,
     chainId: r.chain_id,
     registryAddress: r.registry_address,
@@ -97,10 +98,11 @@ export async function markTransactionsBroadcast(
 ): Promise<{ createdEvents: number }> {
   if (hashes.length === 0) return { createdEvents: 0 };
   return inSqlTransaction(db, async (sql) => {
-    await runQuery(lockAnchorsOfTransactions, { hashes: [...hashes] }, sql);
+    const stored = hashes.map((h) => bufferOfHex(h));
+    await runQuery(lockAnchorsOfTransactions, { hashes: stored }, sql);
     const broadcast = await runQuery(
       markTransactionsBroadcastOf,
-      { hashes: [...hashes], headBlock: headBlock.toString() },
+      { hashes: stored, headBlock: headBlock.toString() },
       sql,
     );
     if (broadcast.length === 0) return { createdEvents: 0 };
@@ -124,7 +126,11 @@ export async function abandonTransactions(
 ): Promise<void> {
   if (hashes.length === 0) return;
   await inSqlTransaction(db, async (sql) => {
-    const abandoned = await runQuery(abandonSignedTransactions, { hashes: [...hashes] }, sql);
+    const abandoned = await runQuery(
+      abandonSignedTransactions,
+      { hashes: hashes.map((h) => bufferOfHex(h)) },
+      sql,
+    );
     // anchor-transitions.ts' `requeue`: an anchor none of whose transactions is live any more
     await requeueAnchorRows(
       sql,
@@ -165,7 +171,7 @@ export async function listUnbroadcastTransactions(
 ): Promise<UnbroadcastTransaction[]> {
   const rows = await runQuery(unbroadcastTransactionsOf, { signerAddress, limit }, sqlOf(db));
   return rows.map((r) => ({
-    hash: r.hash,
+    hash: hexOf(r.hash),
     rawTransaction: r.raw_transaction,
     anchorId: r.anchor_id,
     nonce: r.nonce,
@@ -188,7 +194,7 @@ export async function insertSignedTransactions(
     {
       signerAddress,
       headBlock: headBlock.toString(),
-      hashes: txs.map((t) => t.hash),
+      hashes: txs.map((t) => bufferOfHex(t.hash)),
       anchorIds: txs.map((t) => t.anchorId),
       nonces: txs.map((t) => t.nonce),
       raws: txs.map((t) => t.raw),

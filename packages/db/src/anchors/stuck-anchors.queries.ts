@@ -17,11 +17,11 @@ export interface IStuckAnchorsOfResult {
   chain_id: number;
   context_count: number;
   gas_limit: number;
-  hash: string;
+  hash: Buffer;
   id: string;
   max_fee: string;
   max_tip: string;
-  merkle_root: string;
+  merkle_root: Buffer;
   nonce: number;
   raw_transaction: string;
   registry_address: string;
@@ -58,7 +58,7 @@ export const stuckAnchorsOf = new PreparedQuery<IStuckAnchorsOfParams,IStuckAnch
 
 /** 'TouchBroadcastOf' parameters type */
 export interface ITouchBroadcastOfParams {
-  hash: string;
+  hash: Buffer;
 }
 
 /** 'TouchBroadcastOf' return type */
@@ -114,7 +114,7 @@ export interface ILiveTransactionsOfParams {
 
 /** 'LiveTransactionsOf' return type */
 export interface ILiveTransactionsOfResult {
-  hash: string;
+  hash: Buffer;
 }
 
 /** 'LiveTransactionsOf' query type */

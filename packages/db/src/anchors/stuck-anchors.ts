@@ -1,3 +1,4 @@
+import { bufferOfHex, hexOf } from "../hex-columns";
 import type { DbOrTx } from "../prisma-types";
 import { runQuery } from "../run-query";
 import { inSqlTransaction, sqlOf } from "../sql-transaction";
@@ -40,12 +41,12 @@ export async function listStuckAnchors(
   const rows = await runQuery(stuckAnchorsOf, { signerAddress, before, limit }, sqlOf(db));
   return rows.map((r) => ({
     id: r.id,
-    merkleRoot: r.merkle_root,
+    merkleRoot: hexOf(r.merkle_root),
     contextCount: r.context_count,
     chainId: r.chain_id,
     registryAddress: r.registry_address,
     latest: {
-      hash: r.hash,
+      hash: hexOf(r.hash),
       rawTransaction: r.raw_transaction,
       nonce: r.nonce,
       gasLimit: r.gas_limit,
@@ -57,7 +58,7 @@ export async function listStuckAnchors(
 
 /** A dropped transaction was sent again as it is: its wait for a block starts over. */
 export async function touchBroadcast(db: DbOrTx, hash: string): Promise<void> {
-  await runQuery(touchBroadcastOf, { hash }, sqlOf(db));
+  await runQuery(touchBroadcastOf, { hash: bufferOfHex(hash) }, sqlOf(db));
 }
 
 /**
@@ -73,7 +74,7 @@ export async function requeueAnchor(db: DbOrTx, anchorId: string, error: string)
   });
 }
 
-/** The anchor's transactions that may still be (or have been) mined. */
-export async function listLiveTransactions(db: DbOrTx, anchorId: string) {
-  return runQuery(liveTransactionsOf, { anchorId }, sqlOf(db));
+/** The hashes of the anchor's transactions that may still be (or have been) mined. */
+export async function listLiveTransactions(db: DbOrTx, anchorId: string): Promise<{ hash: string }[]> {
+  return (await runQuery(liveTransactionsOf, { anchorId }, sqlOf(db))).map((r) => ({ hash: hexOf(r.hash) }));
 }

@@ -1,17 +1,17 @@
 /** Types generated for queries found in "packages/db/src/anchors/track-anchors.sql" */
 import { PreparedQuery } from '@pgtyped/runtime';
 
-export type stringArray = (string)[];
+export type BufferArray = (Buffer)[];
 
 /** 'AnchorTransactionsOf' parameters type */
 export interface IAnchorTransactionsOfParams {
-  hashes: stringArray;
+  hashes: BufferArray;
 }
 
 /** 'AnchorTransactionsOf' return type */
 export interface IAnchorTransactionsOfResult {
   anchor_id: string;
-  hash: string;
+  hash: Buffer;
 }
 
 /** 'AnchorTransactionsOf' query type */
@@ -20,12 +20,12 @@ export interface IAnchorTransactionsOfQuery {
   result: IAnchorTransactionsOfResult;
 }
 
-const anchorTransactionsOfIR: any = {"usedParamSet":{"hashes":true},"params":[{"name":"hashes","required":true,"transform":{"type":"scalar"},"locs":[{"a":81,"b":88}]}],"statement":"SELECT hash, anchor_id AS \"anchor_id!\" FROM anchor_transactions WHERE hash = ANY(:hashes!::text[])"};
+const anchorTransactionsOfIR: any = {"usedParamSet":{"hashes":true},"params":[{"name":"hashes","required":true,"transform":{"type":"scalar"},"locs":[{"a":81,"b":88}]}],"statement":"SELECT hash, anchor_id AS \"anchor_id!\" FROM anchor_transactions WHERE hash = ANY(:hashes!::bytea[])"};
 
 /**
  * Query generated from SQL:
  * ```
- * SELECT hash, anchor_id AS "anchor_id!" FROM anchor_transactions WHERE hash = ANY(:hashes!::text[])
+ * SELECT hash, anchor_id AS "anchor_id!" FROM anchor_transactions WHERE hash = ANY(:hashes!::bytea[])
  * ```
  */
 export const anchorTransactionsOf = new PreparedQuery<IAnchorTransactionsOfParams,IAnchorTransactionsOfResult>(anchorTransactionsOfIR);
@@ -34,7 +34,7 @@ export const anchorTransactionsOf = new PreparedQuery<IAnchorTransactionsOfParam
 /** 'MarkTransactionMined' parameters type */
 export interface IMarkTransactionMinedParams {
   anchorId: string;
-  hash: string;
+  hash: Buffer;
 }
 
 /** 'MarkTransactionMined' return type */
@@ -67,7 +67,7 @@ export interface IMinedAnchorsOfParams {
 
 /** 'MinedAnchorsOf' return type */
 export interface IMinedAnchorsOfResult {
-  block_hash: string | null;
+  block_hash: Buffer | null;
   block_number: string | null;
   id: string;
   reverted: boolean;

@@ -1,5 +1,5 @@
 /* @name anchorTransactionsOf */
-SELECT hash, anchor_id AS "anchor_id!" FROM anchor_transactions WHERE hash = ANY(:hashes!::text[]);
+SELECT hash, anchor_id AS "anchor_id!" FROM anchor_transactions WHERE hash = ANY(:hashes!::bytea[]);
 
 /* @name markTransactionMined */
 UPDATE anchor_transactions

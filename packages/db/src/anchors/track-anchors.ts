@@ -1,5 +1,6 @@
 import { contextFailedData, type ErrorCode } from "@ctxlog/core";
 import { failContextsOfBatch } from "../contexts/context-transitions";
+import { bufferOfHex, hexOf, hexOrNull } from "../hex-columns";
 import type { DbOrTx } from "../prisma-types";
 import { runQuery } from "../run-query";
 import { inSqlTransaction, sqlOf } from "../sql-transaction";
@@ -18,8 +19,8 @@ import {
 /** Which of these transaction hashes are ours (any status: a replaced one may still be mined). */
 export async function findAnchorTransactions(db: DbOrTx, hashes: readonly string[]) {
   if (hashes.length === 0) return [];
-  const rows = await runQuery(anchorTransactionsOf, { hashes: [...hashes] }, sqlOf(db));
-  return rows.map((r) => ({ hash: r.hash, anchorId: r.anchor_id }));
+  const rows = await runQuery(anchorTransactionsOf, { hashes: hashes.map((h) => bufferOfHex(h)) }, sqlOf(db));
+  return rows.map((r) => ({ hash: hexOf(r.hash), anchorId: r.anchor_id }));
 }
 
 /** What a receipt in a block says of an anchor's transaction. */
@@ -34,7 +35,7 @@ export async function recordAnchorMined(db: DbOrTx, m: MinedReceipt): Promise<bo
   return inSqlTransaction(db, async (sql) => {
     // anchor-transitions.ts' `mine`
     if (!(await mineAnchorRow(sql, m))) return false;
-    await runQuery(markTransactionMined, { anchorId: m.anchorId, hash: m.transactionHash }, sql);
+    await runQuery(markTransactionMined, { anchorId: m.anchorId, hash: bufferOfHex(m.transactionHash) }, sql);
     // found mined before its broadcast was recorded (its sender died in between): announce it now
     await announceWith(sql, [m.anchorId]);
     return true;
@@ -47,7 +48,7 @@ export async function listMinedAnchors(db: DbOrTx, chainId: number, registryAddr
   return rows.map((r) => ({
     id: r.id,
     blockNumber: r.block_number === null ? null : BigInt(r.block_number),
-    blockHash: r.block_hash,
+    blockHash: hexOrNull(r.block_hash),
     reverted: r.reverted,
   }));
 }
@@ -97,7 +98,7 @@ export async function failAnchor(db: DbOrTx, anchorId: string, failure: AnchorFa
       contextFailedData({
         id: c.id,
         agentId: c.agent_id,
-        transactionHash: c.transaction_hash,
+        transactionHash: hexOrNull(c.transaction_hash),
         errorCode: c.error_code as ErrorCode,
         errorMessage: c.error_message,
         errorDetails: c.error_details,

@@ -62,6 +62,17 @@ export async function readChainIdentity(db: DbOrTx): Promise<ChainIdentityFacts 
   return row ? factsOf(row) : null;
 }
 
+/** The recorded chain and whether any anchor claims it (`npm start`'s check of a lost local chain). */
+export async function readChainClaim(
+  db: DbOrTx,
+): Promise<(ChainIdentityFacts & { anchored: boolean }) | null> {
+  const sql = sqlOf(db);
+  const [row] = await runQuery(chainIdentityOf, { id: ID }, sql);
+  if (!row) return null;
+  const [anchors] = await runQuery(anyAnchor, undefined, sql);
+  return { ...factsOf(row), anchored: anchors?.stored === true };
+}
+
 // the genesis hash is stored as its bytes (hex-columns.ts), and shown as 0x-hex
 const factsOf = (row: { chain_id: number; genesis_hash: Buffer; registry_address: string }) => ({
   chainId: row.chain_id,

@@ -1,6 +1,8 @@
 /** Types generated for queries found in "packages/db/src/chain-identity/in-flight-nonces.sql" */
 import { PreparedQuery } from '@pgtyped/runtime';
 
+export type BufferArray = (Buffer)[];
+
 export type numberArray = (number)[];
 
 export type stringArray = (string)[];
@@ -20,7 +22,7 @@ export interface IInFlightAnchorsOfResult {
   id: string;
   max_fee: string;
   max_tip: string;
-  merkle_root: string;
+  merkle_root: Buffer;
   nonce: number;
   registry_address: string;
 }
@@ -106,7 +108,7 @@ export const abandonLiveTransactionsOf = new PreparedQuery<IAbandonLiveTransacti
 
 /** 'MoveAnchorsToNonces' parameters type */
 export interface IMoveAnchorsToNoncesParams {
-  hashes: stringArray;
+  hashes: BufferArray;
   ids: stringArray;
   nonces: numberArray;
 }
@@ -120,13 +122,13 @@ export interface IMoveAnchorsToNoncesQuery {
   result: IMoveAnchorsToNoncesResult;
 }
 
-const moveAnchorsToNoncesIR: any = {"usedParamSet":{"ids":true,"hashes":true,"nonces":true},"params":[{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":101,"b":105}]},{"name":"hashes","required":true,"transform":{"type":"scalar"},"locs":[{"a":116,"b":123}]},{"name":"nonces","required":true,"transform":{"type":"scalar"},"locs":[{"a":134,"b":141}]}],"statement":"UPDATE anchors AS a SET nonce = v.nonce, transaction_hash = v.hash, updated_at = now()\n  FROM unnest(:ids!::text[], :hashes!::text[], :nonces!::int[]) AS v(id, hash, nonce)\n WHERE a.id = v.id AND a.status = 'sent'"};
+const moveAnchorsToNoncesIR: any = {"usedParamSet":{"ids":true,"hashes":true,"nonces":true},"params":[{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":101,"b":105}]},{"name":"hashes","required":true,"transform":{"type":"scalar"},"locs":[{"a":116,"b":123}]},{"name":"nonces","required":true,"transform":{"type":"scalar"},"locs":[{"a":135,"b":142}]}],"statement":"UPDATE anchors AS a SET nonce = v.nonce, transaction_hash = v.hash, updated_at = now()\n  FROM unnest(:ids!::text[], :hashes!::bytea[], :nonces!::int[]) AS v(id, hash, nonce)\n WHERE a.id = v.id AND a.status = 'sent'"};
 
 /**
  * Query generated from SQL:
  * ```
  * UPDATE anchors AS a SET nonce = v.nonce, transaction_hash = v.hash, updated_at = now()
- *   FROM unnest(:ids!::text[], :hashes!::text[], :nonces!::int[]) AS v(id, hash, nonce)
+ *   FROM unnest(:ids!::text[], :hashes!::bytea[], :nonces!::int[]) AS v(id, hash, nonce)
  *  WHERE a.id = v.id AND a.status = 'sent'
  * ```
  */

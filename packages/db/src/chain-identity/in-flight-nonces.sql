@@ -19,5 +19,5 @@ UPDATE anchor_transactions SET status = 'abandoned'
 
 /* @name moveAnchorsToNonces */
 UPDATE anchors AS a SET nonce = v.nonce, transaction_hash = v.hash, updated_at = now()
-  FROM unnest(:ids!::text[], :hashes!::text[], :nonces!::int[]) AS v(id, hash, nonce)
+  FROM unnest(:ids!::text[], :hashes!::bytea[], :nonces!::int[]) AS v(id, hash, nonce)
  WHERE a.id = v.id AND a.status = 'sent';

@@ -1,5 +1,6 @@
 import { insertSignedTransactions, type SignedAnchorTransaction } from "../anchors/send-anchors";
 import { holdsSignerLease, type SignerLease } from "../anchors/signer-lease";
+import { bufferOfHex, hexOf } from "../hex-columns";
 import type { DbOrTx } from "../prisma-types";
 import { runQuery } from "../run-query";
 import { inSqlTransaction, sqlOf } from "../sql-transaction";
@@ -35,7 +36,7 @@ export async function listInFlightAnchors(db: DbOrTx, signerAddress: string): Pr
   const rows = await runQuery(inFlightAnchorsOf, { signerAddress }, sqlOf(db));
   return rows.map((r) => ({
     id: r.id,
-    merkleRoot: r.merkle_root,
+    merkleRoot: hexOf(r.merkle_root),
     contextCount: r.context_count,
     chainId: r.chain_id,
     registryAddress: r.registry_address,
@@ -69,7 +70,7 @@ export async function resignAnchors(
     await insertSignedTransactions(sql, txs, lease.signerAddress, headBlock);
     await runQuery(
       moveAnchorsToNonces,
-      { ids, hashes: txs.map((t) => t.hash), nonces: txs.map((t) => t.nonce) },
+      { ids, hashes: txs.map((t) => bufferOfHex(t.hash)), nonces: txs.map((t) => t.nonce) },
       sql,
     );
     return true;

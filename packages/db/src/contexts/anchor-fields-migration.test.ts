@@ -19,6 +19,10 @@ const sql = <T>(text: string, values: unknown[] = []) => upgrade.sql<T>(text, va
 
 const TX_A = `0x${"a1".repeat(32)}`;
 const TX_B = `0x${"b2".repeat(32)}`;
+// 32 bytes each, as the node and the claim give them (migration 20261130031500_anchor_hashes_as_bytes
+// stores their bytes)
+const BLOCK = `0x${"b1".repeat(32)}`;
+const ROOT_3 = `0x${"03".repeat(32)}`;
 // real hashes and roots: a later data step (anchor_trees) rebuilds each batch's tree from its leaves
 const hashOf = (id: string) => keccak256(toHex(id));
 const ROOT_1 = buildMerkleTree([hashOf("ctx_1"), hashOf("ctx_2")]).root;
@@ -33,12 +37,12 @@ it("moves the chain fields to the anchors without changing what any context read
     `INSERT INTO anchors (id, signer_address, chain_id, network, registry_address, merkle_root, context_count,
        status, nonce, transaction_hash, block_number, block_hash, block_timestamp, gas_used, sent_at, mined_at,
        confirmed_at, updated_at)
-     VALUES ('anc_1', '0xs', 31337, 'anvil', '0xr', $3, 2, 'confirmed', 0, $1, 42, '0xblock',
+     VALUES ('anc_1', '0xs', 31337, 'anvil', '0xr', $3, 2, 'confirmed', 0, $1, 42, '${BLOCK}',
        '2026-11-20T10:00:03.000Z', 23850, '2026-11-20T10:00:01Z', '2026-11-20T10:00:03Z',
        '2026-11-20T10:00:07.250Z', now()),
      ('anc_2', '0xs', 31337, 'anvil', '0xr', $4, 1, 'sent', 1, $2, NULL, NULL, NULL, NULL,
        '2026-11-20T10:01:01Z', NULL, NULL, now()),
-     ('anc_3', '0xs', 31337, 'anvil', '0xr', '0xroot3', 1, 'failed', NULL, NULL, NULL, NULL, NULL, NULL,
+     ('anc_3', '0xs', 31337, 'anvil', '0xr', '${ROOT_3}', 1, 'failed', NULL, NULL, NULL, NULL, NULL, NULL,
        NULL, NULL, NULL, now())`,
     [TX_A, TX_B, ROOT_1, hashOf("ctx_3")],
   );

@@ -26,6 +26,8 @@ const sql = <T>(text: string, values: unknown[] = []) => upgrade.sql<T>(text, va
 
 const leaf = (n: number) => `0x${n.toString(16).padStart(2, "0").repeat(32)}` as Hex;
 const TX = `0x${"c3".repeat(32)}`;
+// 32 bytes, as the node gives a block hash (migration 20261130031500_anchor_hashes_as_bytes stores its bytes)
+const block = (n: number) => `0x${`b${n}`.repeat(32)}`;
 const hex = (h: string) => `\\x${h.slice(2)}`;
 
 it("moves every status into the one definition, and each context reads as before", async () => {
@@ -43,10 +45,10 @@ it("moves every status into the one definition, and each context reads as before
        context_ids, status, nonce, transaction_hash, block_number, block_hash, block_timestamp, gas_used,
        sent_at, mined_at, confirmations, confirmed_at, updated_at, merkle_tree)
      VALUES ('anc_old', '0xs', 31337, 'anvil', '0xr', $1, 2, ARRAY['ctx_1', 'ctx_9'], 'confirmed', 0, $2, 40,
-       '0xb0', now(), 23850, now(), now(), 3, now(), now(), NULL),
-     ('anc_new', '0xs', 31337, 'anvil', '0xr', $3, 2, ARRAY['ctx_2', 'ctx_8'], 'confirmed', 1, $2, 41, '0xb1',
+       '${block(0)}', now(), 23850, now(), now(), 3, now(), now(), NULL),
+     ('anc_new', '0xs', 31337, 'anvil', '0xr', $3, 2, ARRAY['ctx_2', 'ctx_8'], 'confirmed', 1, $2, 41, '${block(1)}',
        now(), 23850, now(), now(), 3, now(), now(), $4),
-     ('anc_live', '0xs', 31337, 'anvil', '0xr', $5, 1, ARRAY['ctx_3'], 'mined', 2, $2, 42, '0xb2',
+     ('anc_live', '0xs', 31337, 'anvil', '0xr', $5, 1, ARRAY['ctx_3'], 'mined', 2, $2, 42, '${block(2)}',
        now(), 23850, now(), now(), NULL, NULL, now(), $6),
      ('anc_fail', '0xs', 31337, 'anvil', '0xr', $7, 1, ARRAY['ctx_4'], 'failed', NULL, NULL, NULL, NULL,
        NULL, NULL, NULL, NULL, NULL, NULL, now(), NULL)`,
@@ -130,7 +132,7 @@ it("moves every status into the one definition, and each context reads as before
     expect((await listAgentLogs(db, reader, { limit: 10 })).rows).toEqual([]);
 
     // the batch an earlier claim wrote into its row confirms it
-    expect(await confirmAnchor(db, "anc_live", "0xb2", 3)).toEqual({ confirmed: 1 });
+    expect(await confirmAnchor(db, "anc_live", block(2), 3)).toEqual({ confirmed: 1 });
     expect((await readContextStates(db, ["ctx_3"]))[0]?.status).toBe("confirmed");
   } finally {
     await db.$disconnect();

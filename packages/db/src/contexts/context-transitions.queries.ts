@@ -69,7 +69,7 @@ export interface IFailBatchContextsResult {
   failure_reason: string;
   id: string;
   retry_possible: boolean;
-  transaction_hash: string | null;
+  transaction_hash: Buffer | null;
   user_id: string;
 }
 

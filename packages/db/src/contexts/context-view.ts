@@ -8,7 +8,12 @@ import {
   type ErrorCode,
 } from "@ctxlog/core";
 import type { Anchor, Context as StoredContextRow } from "../generated/prisma/client";
-import { type HexColumn, type WithHexColumns, withHexColumns } from "../hex-columns";
+import {
+  type HexColumn,
+  type WithAnchorHexColumns,
+  type WithHexColumns,
+  withHexColumns,
+} from "../hex-columns";
 
 /**
  * What a context shows of the chain: its anchor's, read through `anchor_id` rather than copied into
@@ -89,7 +94,8 @@ export const ANCHOR_FIELDS = {
   confirmedAt: true,
 } as const;
 
-export type AnchorOfContext = Pick<Anchor, keyof typeof ANCHOR_FIELDS>;
+/** Those columns of an anchor, its transaction hash in 0x-hex (stored as bytes: hex-columns.ts). */
+export type AnchorOfContext = WithAnchorHexColumns<Pick<Anchor, keyof typeof ANCHOR_FIELDS>>;
 
 /**
  * What a reader leaves out of an anchor it includes (a Prisma `omit`): the batch's context ids, up
@@ -98,8 +104,8 @@ export type AnchorOfContext = Pick<Anchor, keyof typeof ANCHOR_FIELDS>;
  */
 export const ANCHOR_OMIT = { contextIds: true, merkleTree: true } as const;
 
-/** An anchor as readers see it. */
-export type AnchorView = Omit<Anchor, "contextIds" | "merkleTree">;
+/** An anchor as readers see it: its hashes, stored as bytes, in 0x-hex. */
+export type AnchorView = WithAnchorHexColumns<Omit<Anchor, "contextIds" | "merkleTree">>;
 
 /** A context in no batch, or in one not yet sent. */
 export const UNANCHORED: Readonly<AnchoredFields> = Object.freeze({

@@ -6,6 +6,7 @@ import { announceWith } from "../anchors/announce-anchors";
 import { createAnchorBatch } from "../anchors/create-anchor-batch";
 import { getEvent } from "../events/list-events";
 import { recordEvent } from "../events/record-event";
+import { bytesOfHex } from "../hex-columns";
 import { inSqlTransaction } from "../sql-transaction";
 import { createTestDatabase, seedContexts, seedUser } from "../testing";
 import { decodeContextRow, toContextView } from "./context-view";
@@ -180,7 +181,7 @@ describe("erasing while the chain worker announces the batch", () => {
     const anchorId = batch?.anchorId as string;
     await db.anchor.update({
       where: { id: anchorId },
-      data: { status: "sent", transactionHash: `0x${"ab".repeat(32)}` },
+      data: { status: "sent", transactionHash: bytesOfHex(`0x${"ab".repeat(32)}`) },
     });
 
     // the announcement's transaction has built context.created from the row and is still open…

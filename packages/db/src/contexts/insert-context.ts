@@ -1,8 +1,7 @@
-import { randomBytes } from "node:crypto";
 import type { NewContext, ReceiptFields } from "@ctxlog/core";
-import type { PreparedQuery } from "@pgtyped/runtime";
 import type { PoolClient } from "pg";
 import { pgPoolOf } from "../client";
+import { inlined } from "../inlined-statement";
 import type { DbOrTx } from "../prisma-types";
 import { runQuery } from "../run-query";
 import { type SqlRunner, sqlOf } from "../sql-transaction";
@@ -98,45 +97,4 @@ function linkAndSign(inputs: readonly NewContext[], heads: LogHead[], signer: Re
 /** Several statements in one round trip (the simple query protocol answers one result each). */
 async function simple(client: PoolClient, text: string) {
   return (await client.query(text)) as unknown as { rows: unknown[] }[];
-}
-
-// Each statement's text as pgTyped makes it (what runQuery would send) and the parameter each `$n`
-// stands for, learnt once: pgTyped's text does not depend on the values of scalar parameters.
-const statements = new WeakMap<object, { text: string; names: string[] }>();
-
-async function statementOf<P extends object>(query: PreparedQuery<P, unknown>, params: P) {
-  const known = statements.get(query);
-  if (known) return known;
-  let made: { text: string; names: string[] } | undefined;
-  // each parameter given its own name as value, so the values pgTyped hands over name them
-  const named = Object.fromEntries(Object.keys(params).map((name) => [name, name])) as P;
-  await query.run(named, {
-    query: async (text, values) => {
-      made = { text, names: values as string[] };
-      return { rows: [], rowCount: 0 };
-    },
-  });
-  if (!made) throw new Error("pgTyped made no statement");
-  statements.set(query, made);
-  return made;
-}
-
-/**
- * A statement of a `.sql` file with its values written in, for the simple query protocol: each
- * value — JSON documents, and a hash's bytes — a dollar-quoted literal (no escaping: the quote's
- * tag is random and checked absent from the value; JSON text has no raw NUL). Bytes are written as
- * bytea's hex input (`\x…`), which the statement's `::bytea` reads back.
- */
-async function inlined<P extends object>(query: PreparedQuery<P, unknown>, params: P): Promise<string> {
-  const { text, names } = await statementOf(query, params);
-  const values = params as Record<string, unknown>;
-  return text.replace(/\$(\d+)/g, (_, n: string) => {
-    const given = values[names[Number(n) - 1] as string];
-    const value = Buffer.isBuffer(given) ? `\\x${given.toString("hex")}` : given;
-    if (typeof value !== "string") throw new TypeError(`parameter $${n} is neither text nor bytes`);
-    let tag: string;
-    do tag = `$j${randomBytes(6).toString("hex")}$`;
-    while (value.includes(tag));
-    return `${tag}${value}${tag}`;
-  });
 }

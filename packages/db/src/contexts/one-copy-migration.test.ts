@@ -29,6 +29,8 @@ afterAll(() => upgrade.drop());
 const sql = <T>(text: string, values: unknown[] = []) => upgrade.sql<T>(text, values);
 
 const TX = `0x${"a1".repeat(32)}`;
+// 32 bytes, as the node gives a block hash (migration 20261130031500_anchor_hashes_as_bytes stores its bytes)
+const BLOCK = `0x${"b1".repeat(32)}`;
 const SIGNATURE = `0x${"5a".repeat(65)}`;
 const DATA = [
   {
@@ -56,7 +58,7 @@ it("keeps every context's data, hash and proof, and every stored event, through 
     `INSERT INTO anchors (id, signer_address, chain_id, network, registry_address, merkle_root, context_count,
        context_ids, status, nonce, transaction_hash, block_number, block_hash, block_timestamp, gas_used,
        confirmations, sent_at, mined_at, confirmed_at, updated_at)
-     VALUES ('anc_1', '0xs', 31337, 'anvil', '0xr', $1, 3, $2, 'confirmed', 0, $3, 42, '0xblock',
+     VALUES ('anc_1', '0xs', 31337, 'anvil', '0xr', $1, 3, $2, 'confirmed', 0, $3, 42, '${BLOCK}',
        '2026-11-20T10:00:03.000Z', 23850, 3, '2026-11-20T10:00:01Z', '2026-11-20T10:00:03Z',
        '2026-11-20T10:00:07.250Z', now())`,
     [tree.root, contexts.map((c) => c.id), TX],

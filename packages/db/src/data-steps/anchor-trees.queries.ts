@@ -21,7 +21,7 @@ export interface IAnchorLeavesWithoutTreeResult {
   context_count: number;
   id: string;
   leaves: stringArray;
-  merkle_root: string;
+  merkle_root: string | null;
 }
 
 /** 'AnchorLeavesWithoutTree' query type */
@@ -30,12 +30,16 @@ export interface IAnchorLeavesWithoutTreeQuery {
   result: IAnchorLeavesWithoutTreeResult;
 }
 
-const anchorLeavesWithoutTreeIR: any = {"usedParamSet":{"statuses":true,"after":true,"limit":true},"params":[{"name":"statuses","required":true,"transform":{"type":"scalar"},"locs":[{"a":305,"b":314}]},{"name":"after","required":true,"transform":{"type":"scalar"},"locs":[{"a":346,"b":352}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":391,"b":397}]}],"statement":"SELECT a.id, a.merkle_root, a.context_count,\n       array_agg(ctxlog_hex(COALESCE(c.entry_hash, c.context_hash)) ORDER BY b.n) AS \"leaves!\"\n  FROM anchors AS a CROSS JOIN unnest(a.context_ids) WITH ORDINALITY AS b(id, n)\n  JOIN contexts AS c ON c.id = b.id\n WHERE a.merkle_tree IS NULL AND a.status = ANY(:statuses!::\"AnchorStatus\"[]) AND a.id > :after!\n GROUP BY a.id\n ORDER BY a.id\n LIMIT :limit!"};
+const anchorLeavesWithoutTreeIR: any = {"usedParamSet":{"statuses":true,"after":true,"limit":true},"params":[{"name":"statuses","required":true,"transform":{"type":"scalar"},"locs":[{"a":740,"b":749}]},{"name":"after","required":true,"transform":{"type":"scalar"},"locs":[{"a":781,"b":787}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":826,"b":832}]}],"statement":"-- This step runs at its own migration's schema, where merkle_root is the 0x-hex text the service\n-- wrote; migration 20261130031500_anchor_hashes_as_bytes stores it as bytes later, whose ::text is\n-- \\x and the same 64 hex digits. So the root is read as 0x and its last 64 characters: the same\n-- 0x-hex on either schema (tree-proofs.test.ts runs the step on today's), and a string to pgTyped.\nSELECT a.id, '0x' || right(a.merkle_root::text, 64) AS merkle_root, a.context_count,\n       array_agg(ctxlog_hex(COALESCE(c.entry_hash, c.context_hash)) ORDER BY b.n) AS \"leaves!\"\n  FROM anchors AS a CROSS JOIN unnest(a.context_ids) WITH ORDINALITY AS b(id, n)\n  JOIN contexts AS c ON c.id = b.id\n WHERE a.merkle_tree IS NULL AND a.status = ANY(:statuses!::\"AnchorStatus\"[]) AND a.id > :after!\n GROUP BY a.id\n ORDER BY a.id\n LIMIT :limit!"};
 
 /**
  * Query generated from SQL:
  * ```
- * SELECT a.id, a.merkle_root, a.context_count,
+ * -- This step runs at its own migration's schema, where merkle_root is the 0x-hex text the service
+ * -- wrote; migration 20261130031500_anchor_hashes_as_bytes stores it as bytes later, whose ::text is
+ * -- \x and the same 64 hex digits. So the root is read as 0x and its last 64 characters: the same
+ * -- 0x-hex on either schema (tree-proofs.test.ts runs the step on today's), and a string to pgTyped.
+ * SELECT a.id, '0x' || right(a.merkle_root::text, 64) AS merkle_root, a.context_count,
  *        array_agg(ctxlog_hex(COALESCE(c.entry_hash, c.context_hash)) ORDER BY b.n) AS "leaves!"
  *   FROM anchors AS a CROSS JOIN unnest(a.context_ids) WITH ORDINALITY AS b(id, n)
  *   JOIN contexts AS c ON c.id = b.id

@@ -24,7 +24,7 @@ async function keepAnchorTrees(sql: SqlRunner): Promise<void> {
     const page = await runQuery(anchorLeavesWithoutTree, { statuses: PROVABLE, after, limit: PAGE }, sql);
     for (const anchor of page) {
       const tree = buildMerkleLevels(anchor.leaves as `0x${string}`[]);
-      if (anchor.leaves.length !== anchor.context_count || tree.root !== anchor.merkle_root.toLowerCase())
+      if (anchor.leaves.length !== anchor.context_count || tree.root !== anchor.merkle_root?.toLowerCase())
         throw new Error(
           `anchor ${anchor.id}: its ${anchor.leaves.length} rows (of ${anchor.context_count}) do not give its root ${anchor.merkle_root}`,
         );

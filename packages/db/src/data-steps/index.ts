@@ -3,8 +3,16 @@ import { ATTEMPT_FORMS } from "./attempt-forms";
 import { CONTEXT_SIGNERS } from "./context-signers";
 import type { DataStep } from "./data-step";
 import { EVENT_FORMS } from "./event-forms";
+import { SEALED_SECRETS } from "./sealed-secrets";
 
-export type { DataStep } from "./data-step";
+export type { DataStep, DataStepContext } from "./data-step";
+export { PlaintextSecretsWithoutKeyringError } from "./sealed-secrets";
 
 /** Every data step, in the order of the migrations they follow. */
-export const DATA_STEPS: readonly DataStep[] = [ANCHOR_TREES, EVENT_FORMS, ATTEMPT_FORMS, CONTEXT_SIGNERS];
+export const DATA_STEPS: readonly DataStep[] = [
+  ANCHOR_TREES,
+  EVENT_FORMS,
+  ATTEMPT_FORMS,
+  CONTEXT_SIGNERS,
+  SEALED_SECRETS,
+];

@@ -20,6 +20,7 @@ import { confirmAnchor } from "../anchors/confirm-anchor";
 import { createAnchorBatch } from "../anchors/create-anchor-batch";
 import { createDb } from "../client";
 import { EVENT_FORMS } from "../data-steps/event-forms";
+import { hexOf } from "../hex-columns";
 import { inSqlTransaction } from "../sql-transaction";
 import { readContext, seedContexts, seedUser, testSecretKeyring } from "../testing";
 import {
@@ -116,29 +117,45 @@ async function withLeafFunctionLent<T>(db: Db, seed: () => Promise<T>): Promise<
 }
 
 /**
- * Runs today's context writer on this older schema: it locks and advances a log's head as bytes
- * (migration 20261130010108_hashes_as_bytes, later than the one under test), so the heads are bytes
- * while it runs and 0x-hex text again after, as that schema keeps them.
+ * The 32-byte hashes that later migrations store as bytes: a log's head (20261130010108_hashes_as_bytes)
+ * and an anchor's and its transactions' hashes (20261130031500_anchor_hashes_as_bytes).
  */
-async function withHeadsAsBytes<T>(db: Db, write: () => Promise<T>): Promise<T> {
-  await db.$executeRawUnsafe(
-    "ALTER TABLE agent_logs ALTER COLUMN head_entry_hash TYPE bytea USING ctxlog_unhex(head_entry_hash)",
-  );
+const HASHES_AS_BYTES_LATER = [
+  ["agent_logs", "head_entry_hash"],
+  ["anchors", "merkle_root"],
+  ["anchors", "transaction_hash"],
+  ["anchors", "block_hash"],
+  ["anchor_transactions", "hash"],
+] as const;
+
+/**
+ * Runs today's context writer, chain worker and readers on this older schema: they read and write
+ * those hashes as bytes (migrations later than the one under test), so the columns are bytes while
+ * they run and 0x-hex text again after, as this schema keeps them.
+ */
+async function withHashesAsBytes<T>(db: Db, write: () => Promise<T>): Promise<T> {
+  for (const [table, column] of HASHES_AS_BYTES_LATER)
+    await db.$executeRawUnsafe(
+      `ALTER TABLE ${table} ALTER COLUMN ${column} TYPE bytea USING ctxlog_unhex(${column})`,
+    );
   try {
     return await write();
   } finally {
-    await db.$executeRawUnsafe(
-      "ALTER TABLE agent_logs ALTER COLUMN head_entry_hash TYPE text USING ctxlog_hex(head_entry_hash)",
-    );
+    for (const [table, column] of HASHES_AS_BYTES_LATER)
+      await db.$executeRawUnsafe(
+        `ALTER TABLE ${table} ALTER COLUMN ${column} TYPE text USING ctxlog_hex(${column})`,
+      );
   }
 }
 
 /** Confirmed contexts (one batch), the last one erased; each context's two events as sent. */
 async function confirmedContexts(db: Db, userId: string, count: number) {
+  return withHashesAsBytes(db, () => confirmedContextsWithBytes(db, userId, count));
+}
+
+async function confirmedContextsWithBytes(db: Db, userId: string, count: number) {
   const owner = await seedUser(db, userId);
-  const ids = await withHeadsAsBytes(db, () =>
-    seedContexts(db, owner, { count, signerPrivateKey: TEST_CONTEXT_SIGNER }),
-  );
+  const ids = await seedContexts(db, owner, { count, signerPrivateKey: TEST_CONTEXT_SIGNER });
   const batch = await withLeafFunctionLent(db, () => createAnchorBatch(db, TEST_ANCHOR_TARGET, ids));
   await markAnchorMined(db, batch?.anchorId as string);
   await confirmAnchor(db, batch?.anchorId as string, TEST_BLOCK_HASH, 3);
@@ -162,7 +179,7 @@ async function confirmedContexts(db: Db, userId: string, count: number) {
       const proof = {
         leaf_index: ctx.leafIndex,
         merkle_proof: ctx.merkleProof,
-        merkle_root: anchor.merkleRoot,
+        merkle_root: hexOf(anchor.merkleRoot),
         chain_id: anchor.chainId,
         network: anchor.network,
         registry_address: anchor.registryAddress,
@@ -278,7 +295,7 @@ it("stores every event of a context as its reference, shown and delivered as the
     }
 
     // once: run again, it finds nothing to do
-    await inSqlTransaction(db, (sql) => EVENT_FORMS.run(sql));
+    await inSqlTransaction(db, (sql) => EVENT_FORMS.run(sql, { keyring: null }));
     expect(await upgrade.sql("SELECT id, payload FROM outbox_events")).toHaveLength(events.length);
     for (const [id, payload] of stored)
       expect(await upgrade.sql("SELECT payload FROM outbox_events WHERE id = $1", [id])).toEqual([

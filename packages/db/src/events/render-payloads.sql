@@ -1,6 +1,6 @@
 /* @name referencedContextsOf */
 -- What a reference needs of its context and the batch it was confirmed in: the view
--- ctxlog_context_references (migration 20261130010108_hashes_as_bytes), which the webhook
+-- ctxlog_context_references (migration 20261130031500_anchor_hashes_as_bytes), which the webhook
 -- worker's load-delivery-targets.sql reads as well. pgTyped sees every column of a view as
 -- nullable: "!" marks the contexts columns that are NOT NULL; the batch's are null without one.
 SELECT r.id AS "id!", r.agent_id AS "agent_id!", r.context_hash AS "context_hash!",

@@ -14,13 +14,19 @@ import { type IReferencedContextsOfResult, referencedContextsOf } from "./render
 
 /**
  * A context as references read it: a row of the view ctxlog_context_references (migration
- * 20261130010108_hashes_as_bytes), which render-payloads.sql and the webhook worker's
- * load-delivery-targets.sql both select from. Its hashes and signature are bytes (hexReferences
- * turns them into 0x-hex).
+ * 20261130031500_anchor_hashes_as_bytes), which render-payloads.sql and the webhook worker's
+ * load-delivery-targets.sql both select from. Its hashes and signature, and its batch's transaction
+ * hash and root, are bytes (hexReferences turns them into 0x-hex).
  */
 export type ReferencedRow = IReferencedContextsOfResult;
 
-type HashColumn = "context_hash" | "signature" | "prev_entry_hash" | "entry_hash";
+type HashColumn =
+  | "context_hash"
+  | "signature"
+  | "prev_entry_hash"
+  | "entry_hash"
+  | "transaction_hash"
+  | "merkle_root";
 
 /** A row of the view with its hashes and signature as 0x-hex, as referencedContext reads it. */
 export type ReferencedHexRow = Omit<ReferencedRow, HashColumn> & {
@@ -28,6 +34,8 @@ export type ReferencedHexRow = Omit<ReferencedRow, HashColumn> & {
   signature: string;
   prev_entry_hash: string | null;
   entry_hash: string | null;
+  transaction_hash: string | null;
+  merkle_root: string | null;
 };
 
 /** The view's row with its hashes and signature (bytes, as stored) as 0x-hex. */
@@ -38,6 +46,8 @@ export function hexReferences<R extends Omit<ReferencedRow, "id">>(row: R): Omit
     signature: hexOf(row.signature),
     prev_entry_hash: hexOrNull(row.prev_entry_hash),
     entry_hash: hexOrNull(row.entry_hash),
+    transaction_hash: hexOrNull(row.transaction_hash),
+    merkle_root: hexOrNull(row.merkle_root),
   };
 }
 

@@ -64,7 +64,7 @@ export const contextsByEntryHash = new PreparedQuery<IContextsByEntryHashParams,
 /** 'ContextsByTransaction' parameters type */
 export interface IContextsByTransactionParams {
   limit: NumberOrString;
-  transactionHash: string;
+  transactionHash: Buffer;
   userId: string;
 }
 

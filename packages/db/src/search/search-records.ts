@@ -1,4 +1,5 @@
 import { AGENT_ID_PATTERN, isId } from "@ctxlog/core";
+import { bufferOfHex } from "../hex-columns";
 import type { DbOrTx } from "../prisma-types";
 import { runQuery } from "../run-query";
 import { type SqlRunner, sqlOf } from "../sql-transaction";
@@ -101,12 +102,14 @@ export async function searchRecords(db: DbOrTx, userId: string, query: string): 
 }
 
 async function contextsByHash(sql: SqlRunner, userId: string, hash: string): Promise<SearchHit[]> {
-  // bytea, as contexts store both hashes (the query matched HASH: 0x and 64 hex digits)
-  const params = { hash: Buffer.from(hash.slice(2), "hex"), userId, limit: SEARCH_LIMIT };
+  // bytea, as contexts store both hashes and anchors the transaction's (the query matched HASH: 0x
+  // and 64 hex digits)
+  const bytes = bufferOfHex(hash);
+  const params = { hash: bytes, userId, limit: SEARCH_LIMIT };
   const [byContext, byEntry, byTransaction] = await Promise.all([
     runQuery(contextsByContextHash, params, sql),
     runQuery(contextsByEntryHash, params, sql),
-    runQuery(contextsByTransaction, { transactionHash: hash, userId, limit: SEARCH_LIMIT }, sql),
+    runQuery(contextsByTransaction, { transactionHash: bytes, userId, limit: SEARCH_LIMIT }, sql),
   ]);
   const hit =
     (matched: SearchMatch) =>

@@ -1,4 +1,5 @@
 // Integration: real PostgreSQL (fresh database).
+import { bytesOfHex } from "../hex-columns";
 import { createTestDatabase, type TestDatabase } from "../testing";
 import { currentAnchorKey } from "./current-anchor-key";
 import { foldAnchorSigners } from "./fold-signers";
@@ -80,7 +81,7 @@ describe("signers", () => {
       chainId: 31337,
       network: "anvil",
       registryAddress: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
-      merkleRoot: `0x${"ab".repeat(32)}`,
+      merkleRoot: bytesOfHex(`0x${"ab".repeat(32)}`),
       contextCount: 1,
       createdAt: t(createdAt),
     });

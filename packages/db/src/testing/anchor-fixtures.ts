@@ -1,6 +1,7 @@
 // Test factories for anchoring at the database level (no chain): the signer of seeded contexts, a
 // chain target, and a batch taken to "mined" as the tracker leaves one whose block it saw.
 import type { AnchorTarget } from "../anchors/anchor-target";
+import { bytesOfHex } from "../hex-columns";
 import type { DbOrTx } from "../prisma-types";
 
 /** anvil's first dev key: signs seeded contexts */
@@ -17,6 +18,6 @@ export const TEST_BLOCK_HASH = `0x${"bb".repeat(32)}`;
 /** The batch sent (TEST_TX_HASH) and mined in block TEST_BLOCK_HASH: ready for confirmAnchor. */
 export const markAnchorMined = (db: DbOrTx, anchorId: string) =>
   db.$executeRaw`
-    UPDATE anchors SET status = 'mined', transaction_hash = ${TEST_TX_HASH}, sent_at = now(),
-      block_hash = ${TEST_BLOCK_HASH}, block_number = 7, block_timestamp = now(), gas_used = 50000, mined_at = now()
+    UPDATE anchors SET status = 'mined', transaction_hash = ${bytesOfHex(TEST_TX_HASH)}, sent_at = now(),
+      block_hash = ${bytesOfHex(TEST_BLOCK_HASH)}, block_number = 7, block_timestamp = now(), gas_used = 50000, mined_at = now()
      WHERE id = ${anchorId}`;

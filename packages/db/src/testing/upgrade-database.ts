@@ -4,21 +4,29 @@ import { randomBytes } from "node:crypto";
 import { cp, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { SecretKeyring } from "@ctxlog/core";
 import { Client } from "pg";
 import { DATA_STEPS, type DataStep } from "../data-steps";
 import { dropDatabase, ensureDatabase, withDatabaseName } from "../database";
-import { applyMigrations } from "../migrate";
+import { applyMigrations, type MigrationsOptions } from "../migrate";
 import { LOCK_FILE_CONTENT } from "../migrations-dir";
 import { DEFAULT_MIGRATIONS_DIR } from "../paths";
 
 const DEFAULT_ADMIN_URL = "postgresql://root@127.0.0.1:5432/postgres";
 
+/** The keyring upgrade tests migrate with (a fixed test key, id "upgrade"). */
+export const UPGRADE_KEYRING = SecretKeyring.parse({ key: "11".repeat(32), keyId: "upgrade" });
+
 export interface UpgradeDatabase {
   url: string;
   /** Applies every migration older than the one under test (the schema the old code wrote to). */
   migrateToBefore(): Promise<void>;
-  /** Applies the rest: the migration under test and every later one. */
-  migrateAll(): Promise<string[]>;
+  /**
+   * Applies the rest: the migration under test and every later one, with a keyring as a deployment
+   * migrates with the apps' (UPGRADE_KEYRING: old rows may hold plaintext webhook secrets, which
+   * the data step sealed_secrets seals); `{ keyring: null }` migrates without one.
+   */
+  migrateAll(opts?: Pick<MigrationsOptions, "keyring">): Promise<string[]>;
   /** One statement on a fresh connection. */
   sql<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
   /** A user and one full key of hers (columns every schema since the first has), for old rows. */
@@ -77,7 +85,7 @@ export async function createUpgradeDatabase(migration: string, label: string): P
         dataSteps: DATA_STEPS.filter((step) => (all.find((n) => n > step.after) ?? migration) < migration),
       });
     },
-    migrateAll: () => applyMigrations(url),
+    migrateAll: (opts = {}) => applyMigrations(url, { keyring: UPGRADE_KEYRING, ...opts }),
     sql,
     async seedOwner({ userId, keyId, familyId }) {
       await sql(`INSERT INTO users (id) VALUES ($1)`, [userId]);

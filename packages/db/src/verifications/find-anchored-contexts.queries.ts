@@ -9,7 +9,7 @@ export interface IContextsNamingTransactionParams {
   keyFamilyId: string;
   limit: number;
   scope: string;
-  transactionHash: string;
+  transactionHash: Buffer;
   userId: string;
 }
 

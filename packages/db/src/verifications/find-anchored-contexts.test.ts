@@ -3,6 +3,7 @@
 // itself (the row's anchor_id), and only within the reader's scope.
 import { createAnchorBatch } from "../anchors/create-anchor-batch";
 import { failAnchor } from "../anchors/track-anchors";
+import { bytesOfHex } from "../hex-columns";
 import { createTestDatabase, readContext, seedContexts, seedUser } from "../testing";
 import {
   TEST_CONTEXT_SIGNER as SIGNER,
@@ -28,7 +29,7 @@ it("finds a context of a failed batch through the batch it names, within the rea
   const anchorId = batch?.anchorId as string;
   await db.anchor.update({
     where: { id: anchorId },
-    data: { status: "sent", transactionHash: TX, sentAt: new Date() },
+    data: { status: "sent", transactionHash: bytesOfHex(TX), sentAt: new Date() },
   });
   await failAnchor(db, anchorId, {
     reason: "reverted",

@@ -7,7 +7,7 @@ import {
   type StoredContextRow,
 } from "../contexts/context-view";
 import type { ContextReader } from "../contexts/reader-scope";
-import { bytesOfHex } from "../hex-columns";
+import { bufferOfHex, bytesOfHex, hexOf } from "../hex-columns";
 import type { DbOrTx } from "../prisma-types";
 import { runQuery } from "../run-query";
 import { sqlOf } from "../sql-transaction";
@@ -92,11 +92,19 @@ export async function findAnchoredContexts(
 ) {
   const sql = sqlOf(db);
   const byHash = readerWithHash(reader, contextHashHex);
+  // the anchor's hash as stored (bytes), and as readers see it (lowercase 0x-hex) for the rows found
+  // through their batch, whatever the case it was given in
+  const transaction = bufferOfHex(transactionHash);
+  const transactionHex = hexOf(transaction);
   const named = await attachBatches(
     db,
     await withStoredAnchors(
       db,
-      await runQuery(contextsNamingTransaction, { ...byHash, transactionHash, limit: MAX_ROWS }, sql),
+      await runQuery(
+        contextsNamingTransaction,
+        { ...byHash, transactionHash: transaction, limit: MAX_ROWS },
+        sql,
+      ),
     ),
     readAnchorViews(db),
   );
@@ -111,7 +119,7 @@ export async function findAnchoredContexts(
             readAnchorViews(db),
             { withProofs: true },
           )
-        ).filter((row) => row.anchor?.transactionHash === transactionHash);
+        ).filter((row) => row.anchor?.transactionHash === transactionHex);
   const rows = [...new Map([...named, ...placed].map((row) => [row.id, row])).values()]
     .sort((a, b) => (a.id < b.id ? -1 : 1))
     .slice(0, MAX_ROWS);

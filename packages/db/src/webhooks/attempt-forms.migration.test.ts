@@ -316,7 +316,7 @@ it("rewrites every attempt into its exchange, first attempts in their delivery's
 
     // once: run again, it finds nothing to do
     const stored = await upgrade.sql("SELECT * FROM webhook_attempt_log ORDER BY delivery_id, cycle, number");
-    await inSqlTransaction(db, (sql) => ATTEMPT_FORMS.run(sql));
+    await inSqlTransaction(db, (sql) => ATTEMPT_FORMS.run(sql, { keyring: null }));
     expect(
       await upgrade.sql("SELECT * FROM webhook_attempt_log ORDER BY delivery_id, cycle, number"),
     ).toEqual(stored);

@@ -26,7 +26,7 @@ export interface ILiveWebhookOfUserResult {
   previousSecretKeyId: string | null;
   rateLimit: number | null;
   secret: string;
-  secretKeyId: string | null;
+  secretKeyId: string;
   status: WebhookStatus;
   updatedAt: Date;
   url: string;

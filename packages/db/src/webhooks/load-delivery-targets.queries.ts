@@ -39,7 +39,7 @@ export interface IDeliveryTargetsOfResult {
   id: string;
   leaf_index: number | null;
   merkle_proof: Buffer | null;
-  merkle_root: string | null;
+  merkle_root: Buffer | null;
   network: string | null;
   next_attempt_at: Date | null;
   /** The event as stored (packages/core/src/event-references.ts): ~C<tx>,<estimate ms> for a context.created of a context, ~A for a context.confirmed of a context, else the envelope sent */
@@ -50,11 +50,11 @@ export interface IDeliveryTargetsOfResult {
   rate_limit: number | null;
   registry_address: string | null;
   secret: string;
-  secret_key_id: string | null;
+  secret_key_id: string;
   sequence: number | null;
   signature: Buffer | null;
   status: DeliveryStatus;
-  transaction_hash: string | null;
+  transaction_hash: Buffer | null;
   url: string;
   webhook_id: string;
 }
@@ -65,7 +65,7 @@ export interface IDeliveryTargetsOfQuery {
   result: IDeliveryTargetsOfResult;
 }
 
-const deliveryTargetsOfIR: any = {"usedParamSet":{"eventIds":true,"ids":true,"lo":true,"hi":true},"params":[{"name":"eventIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":1925,"b":1934}]},{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":1960,"b":1964}]},{"name":"lo","required":true,"transform":{"type":"scalar"},"locs":[{"a":2001,"b":2004},{"a":2032,"b":2035}]},{"name":"hi","required":true,"transform":{"type":"scalar"},"locs":[{"a":2010,"b":2013},{"a":2041,"b":2044}]}],"statement":"-- Everything one attempt needs of each delivery of a batch, in one statement (the worker's hot\n-- path): the delivery, its webhook, its event's stored payload and, when that payload is a\n-- reference, what it is rendered from (ctxlog_context_references, migration\n-- 20261130010108_hashes_as_bytes, and ctxlog_event_is_reference, migration\n-- 20261130005000_context_references; the planner inlines both). Deliveries are found by their key\n-- (event_id, webhook_id; no index holds a delivery's id alone), and the bounds on the event id plan\n-- the statement for the batch's days alone (event-id-bounds.ts).\nSELECT d.id AS \"id!\", d.webhook_id AS \"webhook_id!\", d.event_id AS \"event_id!\", d.event AS \"event!\",\n       d.status AS \"status!\", d.attempts AS \"attempts!\", d.cycle AS \"cycle!\", d.next_attempt_at,\n       w.url, w.secret, w.secret_key_id,\n       CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret END AS previous_secret,\n       w.previous_secret_key_id,\n       ctxlog_endpoint_state(w.status, w.disabled_at, w.deleted_at) AS \"endpoint_state!\",\n       w.rate_limit,\n       e.payload AS \"payload!\", e.context_id AS event_context_id, e.created_at AS \"event_created_at!\",\n       -- the reference's context: null for an envelope, or a context that is gone\n       r.id AS context_id, r.agent_id, r.context_hash, r.signature, r.created_at, r.sequence,\n       r.prev_entry_hash, r.entry_hash, r.canonical_data, r.data_erased_at, r.merkle_proof,\n       r.leaf_index, r.anchor_id, r.transaction_hash, r.block_number, r.block_timestamp,\n       r.confirmations, r.network, r.gas_used, r.confirmed_at, r.merkle_root, r.chain_id,\n       r.registry_address\n  FROM webhook_deliveries AS d\n  JOIN webhooks AS w ON w.id = d.webhook_id\n  JOIN outbox_events AS e ON e.id = d.event_id\n  LEFT JOIN ctxlog_context_references AS r\n    ON r.id = e.context_id AND ctxlog_event_is_reference(e.payload)\n WHERE d.event_id = ANY(:eventIds!::text[]) AND d.id = ANY(:ids!::text[])\n   AND d.event_id BETWEEN :lo! AND :hi! AND e.id BETWEEN :lo! AND :hi!"};
+const deliveryTargetsOfIR: any = {"usedParamSet":{"eventIds":true,"ids":true,"lo":true,"hi":true},"params":[{"name":"eventIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":1932,"b":1941}]},{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":1967,"b":1971}]},{"name":"lo","required":true,"transform":{"type":"scalar"},"locs":[{"a":2008,"b":2011},{"a":2039,"b":2042}]},{"name":"hi","required":true,"transform":{"type":"scalar"},"locs":[{"a":2017,"b":2020},{"a":2048,"b":2051}]}],"statement":"-- Everything one attempt needs of each delivery of a batch, in one statement (the worker's hot\n-- path): the delivery, its webhook, its event's stored payload and, when that payload is a\n-- reference, what it is rendered from (ctxlog_context_references, migration\n-- 20261130031500_anchor_hashes_as_bytes, and ctxlog_event_is_reference, migration\n-- 20261130005000_context_references; the planner inlines both). Deliveries are found by their key\n-- (event_id, webhook_id; no index holds a delivery's id alone), and the bounds on the event id plan\n-- the statement for the batch's days alone (event-id-bounds.ts).\nSELECT d.id AS \"id!\", d.webhook_id AS \"webhook_id!\", d.event_id AS \"event_id!\", d.event AS \"event!\",\n       d.status AS \"status!\", d.attempts AS \"attempts!\", d.cycle AS \"cycle!\", d.next_attempt_at,\n       w.url, w.secret, w.secret_key_id,\n       CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret END AS previous_secret,\n       w.previous_secret_key_id,\n       ctxlog_endpoint_state(w.status, w.disabled_at, w.deleted_at) AS \"endpoint_state!\",\n       w.rate_limit,\n       e.payload AS \"payload!\", e.context_id AS event_context_id, e.created_at AS \"event_created_at!\",\n       -- the reference's context: null for an envelope, or a context that is gone\n       r.id AS context_id, r.agent_id, r.context_hash, r.signature, r.created_at, r.sequence,\n       r.prev_entry_hash, r.entry_hash, r.canonical_data, r.data_erased_at, r.merkle_proof,\n       r.leaf_index, r.anchor_id, r.transaction_hash, r.block_number, r.block_timestamp,\n       r.confirmations, r.network, r.gas_used, r.confirmed_at, r.merkle_root, r.chain_id,\n       r.registry_address\n  FROM webhook_deliveries AS d\n  JOIN webhooks AS w ON w.id = d.webhook_id\n  JOIN outbox_events AS e ON e.id = d.event_id\n  LEFT JOIN ctxlog_context_references AS r\n    ON r.id = e.context_id AND ctxlog_event_is_reference(e.payload)\n WHERE d.event_id = ANY(:eventIds!::text[]) AND d.id = ANY(:ids!::text[])\n   AND d.event_id BETWEEN :lo! AND :hi! AND e.id BETWEEN :lo! AND :hi!"};
 
 /**
  * Query generated from SQL:
@@ -73,7 +73,7 @@ const deliveryTargetsOfIR: any = {"usedParamSet":{"eventIds":true,"ids":true,"lo
  * -- Everything one attempt needs of each delivery of a batch, in one statement (the worker's hot
  * -- path): the delivery, its webhook, its event's stored payload and, when that payload is a
  * -- reference, what it is rendered from (ctxlog_context_references, migration
- * -- 20261130010108_hashes_as_bytes, and ctxlog_event_is_reference, migration
+ * -- 20261130031500_anchor_hashes_as_bytes, and ctxlog_event_is_reference, migration
  * -- 20261130005000_context_references; the planner inlines both). Deliveries are found by their key
  * -- (event_id, webhook_id; no index holds a delivery's id alone), and the bounds on the event id plan
  * -- the statement for the batch's days alone (event-id-bounds.ts).

@@ -2,7 +2,7 @@
 -- Everything one attempt needs of each delivery of a batch, in one statement (the worker's hot
 -- path): the delivery, its webhook, its event's stored payload and, when that payload is a
 -- reference, what it is rendered from (ctxlog_context_references, migration
--- 20261130010108_hashes_as_bytes, and ctxlog_event_is_reference, migration
+-- 20261130031500_anchor_hashes_as_bytes, and ctxlog_event_is_reference, migration
 -- 20261130005000_context_references; the planner inlines both). Deliveries are found by their key
 -- (event_id, webhook_id; no index holds a delivery's id alone), and the bounds on the event id plan
 -- the statement for the batch's days alone (event-id-bounds.ts).

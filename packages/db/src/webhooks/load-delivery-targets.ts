@@ -100,8 +100,11 @@ export async function loadDeliveryTargets(
         nextAttemptAt: r.next_attempt_at,
         url: r.url,
         secret: { value: r.secret, keyId: r.secret_key_id },
+        // both or neither (rotate-webhook-secret.sql writes them together)
         previousSecret:
-          r.previous_secret === null ? null : { value: r.previous_secret, keyId: r.previous_secret_key_id },
+          r.previous_secret === null || r.previous_secret_key_id === null
+            ? null
+            : { value: r.previous_secret, keyId: r.previous_secret_key_id },
         webhookDeleted: r.endpoint_state === "deleted",
         webhookDisabled: r.endpoint_state === "disabled",
         rateLimit: r.rate_limit,

@@ -16,7 +16,7 @@ export interface IWebhooksNotUnderKeyResult {
   previous_secret: string | null;
   previous_secret_key_id: string | null;
   secret: string;
-  secret_key_id: string | null;
+  secret_key_id: string;
 }
 
 /** 'WebhooksNotUnderKey' query type */
@@ -130,7 +130,7 @@ export interface IWebhookSecretsResult {
   previous_secret: string | null;
   previous_secret_key_id: string | null;
   secret: string;
-  secret_key_id: string | null;
+  secret_key_id: string;
 }
 
 /** 'WebhookSecrets' query type */

@@ -62,7 +62,11 @@ describe("reencryptWebhookSecrets racing rotations (PostgreSQL)", () => {
         hook.secrets.at(-1),
       );
       expect(
-        openSecret(newRing, { value: row.previousSecret ?? "", keyId: row.previousSecretKeyId }, hook.id),
+        openSecret(
+          newRing,
+          { value: row.previousSecret ?? "", keyId: row.previousSecretKeyId ?? "" },
+          hook.id,
+        ),
       ).toBe(hook.secrets.at(-2));
     }
     expect(await reencryptWebhookSecrets(database.db, newRing)).toEqual({ reencrypted: 0 });

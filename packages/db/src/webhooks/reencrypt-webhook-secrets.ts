@@ -19,7 +19,7 @@ import {
 interface SecretRow {
   id: string;
   secret: string;
-  secret_key_id: string | null;
+  secret_key_id: string;
   previous_secret: string | null;
   previous_secret_key_id: string | null;
 }
@@ -43,7 +43,7 @@ const MAX_RACES = 5;
 
 /**
  * Re-encrypts every webhook secret (current and previous, deleted webhooks included) that is not
- * under the keyring's current key: legacy plaintext rows and rows of older keys. Idempotent; a
+ * under the keyring's current key: the rows of older keys. Idempotent; a
  * second run finds nothing to do. Safe while the apps run (they must already hold the new
  * keyring): one row per statement, each a compare-and-set on the values it read, so a concurrent
  * rotation is never overwritten — the row is read again. `updated_at` is left alone: nothing the
@@ -82,7 +82,7 @@ async function refuseUnknownKeys(sql: SqlRunner, keyring: SecretKeyring): Promis
 }
 
 function reseal(keyring: SecretKeyring, stored: StoredSecret, owner: string): SealedSecret {
-  if (!needsResealing(keyring, stored) && stored.keyId !== null) return { ...stored, keyId: stored.keyId };
+  if (!needsResealing(keyring, stored)) return stored;
   return sealSecret(keyring, openSecret(keyring, stored, owner), owner);
 }
 
@@ -99,8 +99,9 @@ async function resealRow(sql: SqlRunner, keyring: SecretKeyring, first: SecretRo
   for (let race = 0; race < MAX_RACES; race++) {
     if (!row || !rowNeedsResealing(keyring, row)) return false;
     const secret = reseal(keyring, { value: row.secret, keyId: row.secret_key_id }, row.id);
+    // both or neither (rotate-webhook-secret.sql writes them together)
     const previous =
-      row.previous_secret === null
+      row.previous_secret === null || row.previous_secret_key_id === null
         ? null
         : reseal(keyring, { value: row.previous_secret, keyId: row.previous_secret_key_id }, row.id);
     const updated = await runQuery(

@@ -1,5 +1,6 @@
 // The receipts root and block hash recomputed from real anvil blocks (test-vectors/evidence): a
-// block of 130 transfers, whose receipt keys run past rlp(127), and the anchors' Prague headers.
+// block of 130 transfers of the three receipt types (legacy untyped, EIP-2930, EIP-1559), whose
+// receipt keys run past rlp(127), and the anchors' Prague headers.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { keccak256, toRlp } from "viem";

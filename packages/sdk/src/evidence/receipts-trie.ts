@@ -9,7 +9,9 @@ type RlpItem = Hex | RlpItem[];
 
 /** The consensus encoding of one JSON-RPC receipt (what the trie stores). */
 export function encodeReceipt(receipt: RpcObject, name = "receipt"): Hex {
-  const type = Number(quantityBytes(receipt.type ?? "0x0", `${name}.type`) || "0x0");
+  // a legacy receipt's type is "0x0" (or absent): the quantity's bytes are then empty
+  const typeBytes = quantityBytes(receipt.type ?? "0x0", `${name}.type`);
+  const type = typeBytes === "0x" ? 0 : Number.parseInt(typeBytes.slice(2), 16);
   if (!Array.isArray(receipt.logs)) throw new TypeError(`${name}.logs is not an array`);
   // post-Byzantium: status 1 is the byte 0x01, status 0 the empty string
   const status = quantityBytes(receipt.status, `${name}.status`);

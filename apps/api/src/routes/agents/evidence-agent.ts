@@ -7,8 +7,6 @@ import {
   streamAgentEntries,
 } from "@ctxlog/db";
 import { manifestTypedData, PACK_FORMAT, type PackManifest } from "@ctxlog/sdk";
-import type { Hex } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import type { ApiDeps } from "../../deps";
 import { applyRateLimit } from "../../http/rate-limit";
 import type { RouteHandler } from "../route-spec";
@@ -53,19 +51,19 @@ export function evidenceAgent(deps: ApiDeps): RouteHandler<{
     perUser: env.EXPORT_MAX_PER_USER,
     perProcess: env.EXPORT_MAX_PER_PROCESS,
   });
-  const attestation = privateKeyToAccount(env.ATTESTATION_PRIVATE_KEY as Hex);
-  const chain = env.RPC_URL
-    ? new EvidenceChainReader(env.RPC_URL, env.RPC_TIMEOUT_MS, env.CONFIRMATIONS, deps.logger)
-    : null;
+  // the attestation key's one holder, which signs every receipt too
+  const attestation = deps.signer;
+  const access = deps.chain;
+  const chain = access ? new EvidenceChainReader(access.client, env.CONFIRMATIONS, deps.logger) : null;
   return async ({ params, query, auth, scope: reader, res }) => {
     const from = new Date(query.from);
     const asked = new Date(query.to);
     if (!(from < asked)) throw new AppError("VALIDATION_ERROR", "from must be before to.");
     const log = await findLog(deps, reader, params.agent_id);
-    if (!chain || !env.REGISTRY_ADDRESS)
+    if (!access || !chain)
       throw new AppError(
         "SERVICE_UNAVAILABLE",
-        "Evidence packs need the chain: this server has no RPC_URL configured.",
+        "Evidence packs need the chain: this server has no RPC_URL and REGISTRY_ADDRESS configured.",
       );
     const chainId = await chain.chainId();
     const range = await packRange(deps.db, reader, {
@@ -140,7 +138,7 @@ export function evidenceAgent(deps: ApiDeps): RouteHandler<{
           head: { sequence: log.headSequence, entry_hash: log.headEntryHash },
           chainId,
           network: env.NETWORK_NAME,
-          registryAddress: env.REGISTRY_ADDRESS,
+          registryAddress: access.registryAddress,
           confirmations: env.CONFIRMATIONS,
           signersWith: (submitters) => deps.signers.withAnchorSubmitters(signers, submitters),
           signer: attestation.address,

@@ -1,4 +1,4 @@
-import { createRpcClient, type RpcClient } from "@ctxlog/chain";
+import type { RpcClient } from "@ctxlog/chain";
 import { AppError } from "@ctxlog/core";
 import type { Logger } from "pino";
 import { numberToHex } from "viem";
@@ -17,21 +17,16 @@ export interface AnchorChainData {
 }
 
 /**
- * What an evidence pack reads from the chain, from the API's RPC_URL (the node verifications ask),
- * with no retries: a failed read fails the pack. Every answer is kept exactly as the node gave it
+ * What an evidence pack reads from the chain, through the API's one client of RPC_URL (ChainAccess,
+ * the node verifications ask), with no retries: a failed read fails the pack. Every answer is kept exactly as the node gave it
  * (quantities as 0x-hex), never re-encoded, so a verifier recomputes from the same fields.
  */
 export class EvidenceChainReader {
-  private readonly client: RpcClient;
-
   constructor(
-    rpcUrl: string,
-    timeoutMs: number,
+    private readonly client: RpcClient,
     private readonly confirmations: number,
     private readonly logger: Logger,
-  ) {
-    this.client = createRpcClient(rpcUrl, { timeoutMs });
-  }
+  ) {}
 
   /** The node's chain id; a 503 when the node cannot be asked (before any byte of the pack is sent). */
   async chainId(): Promise<number> {

@@ -13,6 +13,7 @@ import {
   confirmAnchor,
   createAnchorBatch,
   failAnchor,
+  hexOf,
   readContextStates,
   recordAnchorMined,
   saveChainStatus,
@@ -61,7 +62,7 @@ async function confirm(ids: string[]) {
   const anchorId = batch?.anchorId as string;
   await h.db.anchorTransaction.create({
     data: {
-      hash: `0x${randomBytes(32).toString("hex")}`,
+      hash: randomBytes(32),
       anchorId,
       signerAddress: target.signerAddress,
       nonce: 0,
@@ -74,7 +75,7 @@ async function confirm(ids: string[]) {
   const tx = await h.db.anchorTransaction.findFirstOrThrow({ where: { anchorId } });
   await recordAnchorMined(h.db, {
     anchorId,
-    transactionHash: tx.hash,
+    transactionHash: hexOf(tx.hash),
     blockNumber: 12n,
     blockHash: `0x${"cd".repeat(32)}`,
     blockTimestamp: new Date(),

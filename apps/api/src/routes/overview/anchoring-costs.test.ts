@@ -32,7 +32,7 @@ async function confirmBatch(ids: string[], at: Date, gasUsed: number, gasPrice: 
   await h.db.$executeRaw`
     INSERT INTO anchors (id, signer_address, chain_id, network, registry_address, merkle_root, context_count,
       context_ids, status, gas_used, effective_gas_price, confirmations, confirmed_at, updated_at)
-    VALUES (${anchorId}, '0xs', 31337, 'anvil', '0xr', '0xroot', ${ids.length}, ${ids}::text[], 'confirmed',
+    VALUES (${anchorId}, '0xs', 31337, 'anvil', '0xr', decode(repeat('ab', 32), 'hex'), ${ids.length}, ${ids}::text[], 'confirmed',
       ${gasUsed}, ${gasPrice === null ? null : gasPrice.toString()}::numeric, 3, ${at}, now())`;
   expect(await confirmContextsOfTestBatch(h.db, anchorId)).toHaveLength(ids.length);
 }

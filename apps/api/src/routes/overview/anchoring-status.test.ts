@@ -135,7 +135,7 @@ describe("GET /v1/overview: anchoring", () => {
       await h.db.$executeRaw`
         INSERT INTO anchors (id, signer_address, chain_id, network, registry_address, merkle_root, context_count,
           status, failure_reason, confirmed_at, failed_at, created_at, updated_at)
-        VALUES (${id}, '0xs', 31337, 'anvil', '0xr', '0xroot', 1, ${status}::"AnchorStatus",
+        VALUES (${id}, '0xs', 31337, 'anvil', '0xr', decode(repeat('ab', 32), 'hex'), 1, ${status}::"AnchorStatus",
           ${status === "failed" ? "insufficient_gas" : null}, ${status === "confirmed" ? at : null},
           ${status === "failed" ? at : null}, ${at}, now())`;
     };

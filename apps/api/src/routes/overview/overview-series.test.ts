@@ -31,7 +31,7 @@ it("buckets contexts and the confirmation time's p50/p95 over the window asked f
     await h.db.$executeRaw`
       INSERT INTO anchors (id, signer_address, chain_id, network, registry_address, merkle_root, context_count,
         context_ids, status, confirmations, confirmed_at, updated_at)
-      VALUES (${anchorId}, '0xs', 31337, 'anvil', '0xr', '0xroot', 1, ${[row.id]}::text[], 'confirmed', 3,
+      VALUES (${anchorId}, '0xs', 31337, 'anvil', '0xr', decode(repeat('ab', 32), 'hex'), 1, ${[row.id]}::text[], 'confirmed', 3,
         ${new Date(now)}, now())`;
     await h.db.$executeRaw`
       UPDATE contexts SET created_at = ${new Date(now - seconds * 1000)} WHERE id = ${row.id}`;

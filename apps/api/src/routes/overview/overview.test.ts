@@ -26,7 +26,7 @@ describe("GET /v1/overview", () => {
       await h.db.$executeRaw`
         INSERT INTO anchors (id, signer_address, chain_id, network, registry_address, merkle_root, context_count,
           context_ids, status, confirmations, confirmed_at, updated_at)
-        VALUES (${anchorId}, '0xs', 31337, 'anvil', '0xr', '0xroot', ${contextIds.length}, ${contextIds}::text[],
+        VALUES (${anchorId}, '0xs', 31337, 'anvil', '0xr', decode(repeat('ab', 32), 'hex'), ${contextIds.length}, ${contextIds}::text[],
           'confirmed', 3, ${new Date(received.getTime() + seconds * 1000)}, now())`;
       await h.db.$executeRaw`
         UPDATE contexts SET created_at = ${received} WHERE id = ANY(${contextIds}::text[])`;

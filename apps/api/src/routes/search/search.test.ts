@@ -18,10 +18,10 @@ const anchorRow = (id: string, transactionHash: string, contextIds: string[]) =>
   chainId: 31337,
   network: "anvil",
   registryAddress: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
-  merkleRoot: hex(1),
+  merkleRoot: bytesOfHex(hex(1)),
   contextCount: contextIds.length,
   contextIds,
-  transactionHash,
+  transactionHash: bytesOfHex(transactionHash),
 });
 
 describe("GET /v1/search", () => {
@@ -191,8 +191,8 @@ describe("GET /v1/search", () => {
       INSERT INTO anchors (id, signer_address, chain_id, network, registry_address, merkle_root, context_count,
         transaction_hash, status, updated_at)
       SELECT ${newId("anc").slice(0, 14)} || lpad(g::text, 16, '0'), '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
-        31337, 'anvil', '0x5FbDB2315678afecb367f032d93F642f64180aa3', '0x' || lpad(to_hex(g), 64, '0'), 100,
-        '0x' || lpad(to_hex(g + 2000000), 64, '0'), 'confirmed', now()
+        31337, 'anvil', '0x5FbDB2315678afecb367f032d93F642f64180aa3', ctxlog_unhex(lpad(to_hex(g), 64, '0')), 100,
+        ctxlog_unhex(lpad(to_hex(g + 2000000), 64, '0')), 'confirmed', now()
       FROM generate_series(1, 200) AS g`;
     await h.db.$executeRawUnsafe("ANALYZE anchors");
     await h.db.$executeRawUnsafe("ANALYZE contexts");

@@ -390,7 +390,11 @@ describe("POST /v1/webhooks/:id/rotate-secret (PostgreSQL + Redis)", () => {
       res.body.secret,
     );
     expect(
-      openSecret(keyring, { value: row.previousSecret ?? "", keyId: row.previousSecretKeyId }, webhook_id),
+      openSecret(
+        keyring,
+        { value: row.previousSecret ?? "", keyId: row.previousSecretKeyId ?? "" },
+        webhook_id,
+      ),
     ).toBe(secret);
     const read = await h.request.get(`/v1/webhooks/${webhook_id}`).set(bearer(t.keys.full));
     expect(read.body.previous_secret_expires_at).toBe(res.body.previous_secret_expires_at);

@@ -8,6 +8,7 @@ import { EraseAgentButton } from "../contexts/EraseActions";
 import { AgentAudit } from "./AgentAudit";
 import { AgentLog } from "./AgentLog";
 import { AgentTraces } from "./AgentTraces";
+import { EvidenceDownload } from "./EvidenceDownload";
 import { LegalHolds } from "./LegalHolds";
 import { readJump } from "./log-jump";
 import { useAgent, useAgentEntries } from "./use-agents";
@@ -53,6 +54,7 @@ export default function AgentPage() {
           <Section title="Audit">
             <AgentAudit agentId={agentId} />
           </Section>
+          <EvidenceDownload agentId={agentId} firstEntryAt={record.first_activity_at} />
           <Section title="Traces">
             <AgentTraces agentId={agentId} />
           </Section>

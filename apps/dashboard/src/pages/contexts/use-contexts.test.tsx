@@ -59,7 +59,8 @@ describe("a context's page", () => {
     renderApp("/contexts/ctx_1", { fetch: api.fetch, session: SESSION });
 
     expect(await screen.findByText("Waiting for the next batch")).toBeTruthy();
-    expect(await screen.findByText("Confirmations 3/3", undefined, { timeout: 3000 })).toBeTruthy();
+    // two more polls away; a loaded machine renders slowly, so wait for the outcome, not a deadline
+    expect(await screen.findByText("Confirmations 3/3", undefined, { timeout: 20_000 })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Download proof" })).toBeTruthy();
     // its place in the agent's log
     expect(screen.getByText("0xprevious")).toBeTruthy();

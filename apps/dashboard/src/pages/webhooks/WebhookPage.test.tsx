@@ -77,8 +77,8 @@ describe("a webhook's page", () => {
     // a retrying delivery reads so in the list, with its next attempt's time, and is polled
     expect(await screen.findByText("retrying")).toBeTruthy();
     expect(screen.getByText(/^next/)).toBeTruthy();
-    expect(await screen.findByText("failed", undefined, { timeout: 3000 })).toBeTruthy();
-    expect(await screen.findByText("failing", undefined, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText("failed", undefined, { timeout: 20_000 })).toBeTruthy();
+    expect(await screen.findByText("failing", undefined, { timeout: 20_000 })).toBeTruthy();
     expect(screen.getByText("Failing: a delivery used all its attempts")).toBeTruthy();
   });
 });
