@@ -168,8 +168,10 @@ it("an erased entry: verified, data unavailable for 1, with its erasure record a
     ],
   });
   expect(text("report.html")).toContain("audit of 2026");
-  // a period that ended before the hold was placed does not list it
-  const earlier = readPackZip(bytesOf((await evidence(whole())).body));
+  // a period that ends as the hold is placed does not list it
+  const earlier = readPackZip(
+    bytesOf((await evidence({ from: whole().from, to: hold.body.placed_at })).body),
+  );
   expect(JSON.parse(new TextDecoder().decode(earlier.get("policy.json"))).legal_holds).toEqual([]);
   const released = await h.request
     .post(`/v1/agents/${AGENT}/holds/${hold.body.hold_id}/release`)
