@@ -12,9 +12,10 @@ import {
 import { erasedAt } from "../erased-bundle";
 import type { ProvenAnchors } from "./check-anchors";
 import type { ErasureLedger } from "./erasure-ledger";
-import { ndjsonRecords } from "./ndjson-lines";
+import { ndjsonRecordsOf } from "./ndjson-lines";
 import { failAt, guarded } from "./pack-failure";
 import type { ActivityDay, PackManifest } from "./pack-format";
+import type { PackFileSource } from "./pack-source";
 import type { SignerPeriods } from "./signers";
 
 const FILE = "entries.ndjson";
@@ -39,7 +40,8 @@ export interface EntryCheckContext {
   trustedSigners?: readonly string[];
 }
 
-export async function checkEntries(bytes: Uint8Array, ctx: EntryCheckContext): Promise<CheckedEntries> {
+/** Reads the file as a stream: what it keeps grows with the days, anchors and erasures, not the entries. */
+export async function checkEntries(source: PackFileSource, ctx: EntryCheckContext): Promise<CheckedEntries> {
   const { manifest, anchors } = ctx;
   const proven = new ProvenNodes();
   const days = new Map<string, ActivityDay>();
@@ -49,7 +51,7 @@ export async function checkEntries(bytes: Uint8Array, ctx: EntryCheckContext): P
   let previous: AuditEntry | null = null;
   let count = 0;
 
-  for (const { line, value } of ndjsonRecords(FILE, bytes)) {
+  for await (const { line, value } of ndjsonRecordsOf(FILE, source)) {
     const checked = await guarded({ file: FILE, line, check: "entry_shape" }, async () => {
       const fail = (check: Parameters<typeof failAt>[2], reason: string) => failAt(FILE, line, check, reason);
       const shape = entryShapeProblem(value);

@@ -1,10 +1,9 @@
 // `ctxlog verify-pack <pack.zip> [--rpc-url <url>]`: an evidence pack checked offline, then (with
 // an RPC endpoint) its blocks' canonicity; the exit codes are `ctxlog verify`'s.
-import { readFileSync } from "node:fs";
 import { RpcUnreachableError } from "../errors";
 import { checkCanonicalBlocks } from "./canonical-blocks";
 import { describeFailure } from "./pack-failure";
-import { readPackZip } from "./read-zip";
+import { PackUnreadableError } from "./pack-unreadable";
 import { type VerifyPackResult, verifyPack } from "./verify-pack";
 
 export const VERIFY_PACK_USAGE = `Usage:
@@ -34,20 +33,19 @@ interface Args {
 type Out = (text: string) => void;
 
 export async function runVerifyPack(args: Args, out: Out, err: Out): Promise<number> {
-  let files: Map<string, Uint8Array>;
+  let verified: VerifyPackResult;
   try {
-    files = readPackZip(new Uint8Array(readFileSync(args.file)));
-  } catch (error) {
-    err(`ctxlog: cannot read an evidence pack (zip) from ${args.file}: ${(error as Error).message}`);
-    return 2;
-  }
-  const result: VerifyPackResult & { online: boolean } = {
-    ...(await verifyPack(files, {
+    // from the file as a stream: memory bounded however many entries the pack holds
+    verified = await verifyPack(args.file, {
       trustedSigners: args.expectedSigners,
       trustedSubmitters: args.expectedSubmitters,
-    })),
-    online: false,
-  };
+    });
+  } catch (error) {
+    if (!(error instanceof PackUnreadableError)) throw error;
+    err(`ctxlog: cannot read an evidence pack (zip) from ${args.file}: ${error.message}`);
+    return 2;
+  }
+  const result: VerifyPackResult & { online: boolean } = { ...verified, online: false };
   if (result.verified && args.rpcUrl) {
     try {
       const failure = await checkCanonicalBlocks(result, args.rpcUrl);

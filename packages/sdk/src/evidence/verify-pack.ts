@@ -1,6 +1,6 @@
 // verifyPack: an evidence pack (docs/evidence.md) checked offline, file by file in a fixed order,
-// stopping at the first failure and naming it (file, line, check). Pure: no I/O, no clock.
-import { sha256 } from "viem";
+// stopping at the first failure and naming it (file, line, check). No clock, no network: the only
+// I/O is reading the pack itself when given its path.
 import type { VerificationVerdict } from "../verdict";
 import { checkAnchors, type ProvenAnchors } from "./check-anchors";
 import { checkActivity, checkCompleteness } from "./check-completeness";
@@ -10,6 +10,7 @@ import { manifestShapeProblem, manifestSignatureProblem } from "./manifest";
 import { parseJsonFile } from "./ndjson-lines";
 import { failAt, guarded, PackCheckFailed, type PackFailure } from "./pack-failure";
 import { MANIFEST_FILE, PACK_FILES, type PackManifest } from "./pack-format";
+import { openPackZip, type PackFileSource, type PackSource, packFromFiles } from "./pack-source";
 import { readSigners } from "./signers";
 
 export interface VerifyPackOptions {
@@ -38,10 +39,29 @@ export interface VerifyPackResult {
   required_confirmations: number | null;
 }
 
+/**
+ * Verifies a pack given as its files (readPackZip's map), or as the zip itself: its path on disk
+ * or its bytes. From a zip, entries.ndjson is read as a stream (memory bounded whatever the
+ * number of entries); the checks, verdicts and failures are the same for all three forms. A zip
+ * that cannot be read throws PackUnreadableError (no verdict), as readPackZip throws.
+ */
 export async function verifyPack(
-  files: ReadonlyMap<string, Uint8Array>,
+  pack: ReadonlyMap<string, Uint8Array> | Uint8Array | string,
   options: VerifyPackOptions = {},
 ): Promise<VerifyPackResult> {
+  // ArrayBuffer.isView, not instanceof: a Buffer of another realm (a jest sandbox's) is bytes too
+  const opened =
+    typeof pack === "string" || ArrayBuffer.isView(pack)
+      ? await openPackZip(pack as string | Uint8Array)
+      : packFromFiles(pack as ReadonlyMap<string, Uint8Array>);
+  try {
+    return await verifySource(opened, options);
+  } finally {
+    await opened.close();
+  }
+}
+
+async function verifySource(pack: PackSource, options: VerifyPackOptions): Promise<VerifyPackResult> {
   const result: VerifyPackResult = {
     verdict: "failed",
     verified: false,
@@ -53,7 +73,7 @@ export async function verifyPack(
     required_confirmations: null,
   };
   try {
-    await runChecks(files, options, result);
+    await runChecks(pack.files, options, result);
     result.verdict = result.erased_sequences.length > 0 ? "verified_data_unavailable" : "verified";
     result.verified = true;
   } catch (error) {
@@ -63,13 +83,13 @@ export async function verifyPack(
   return result;
 }
 
-const file = (files: ReadonlyMap<string, Uint8Array>, name: string) => files.get(name) as Uint8Array;
+type Files = PackSource["files"];
+// every expected file is there: the "files" check ran first
+const source = (files: Files, name: string) => files.get(name) as PackFileSource;
+/** A file held whole: every file but entries.ndjson, which checkEntries streams. */
+const file = (files: Files, name: string) => source(files, name).whole();
 
-async function runChecks(
-  files: ReadonlyMap<string, Uint8Array>,
-  options: VerifyPackOptions,
-  result: VerifyPackResult,
-) {
+async function runChecks(files: Files, options: VerifyPackOptions, result: VerifyPackResult) {
   const expected = [MANIFEST_FILE, ...PACK_FILES];
   const missing = expected.filter((name) => !files.has(name));
   if (missing.length > 0) failAt("pack", null, "files", `missing ${missing.join(", ")}`);
@@ -83,15 +103,15 @@ async function runChecks(
   if (signature) failAt(MANIFEST_FILE, null, "manifest_signature", signature);
   result.manifest = manifest;
   for (const name of PACK_FILES) {
-    const bytes = file(files, name);
-    const digest = sha256(bytes).slice(2);
+    const f = source(files, name);
+    const digest = f.sha256();
     const listed = manifest.files[name];
-    if (digest !== listed.sha256 || bytes.length !== listed.bytes)
+    if (digest !== listed.sha256 || f.bytes !== listed.bytes)
       failAt(
         name,
         null,
         "file_hash",
-        `SHA-256 ${digest} (${bytes.length} bytes), the manifest says ${listed.sha256} (${listed.bytes} bytes)`,
+        `SHA-256 ${digest} (${f.bytes} bytes), the manifest says ${listed.sha256} (${listed.bytes} bytes)`,
       );
   }
 
@@ -105,7 +125,7 @@ async function runChecks(
   );
   result.required_confirmations = anchors.required_confirmations;
   const erasures = new ErasureLedger(file(files, "erasures.ndjson"));
-  const entries = await checkEntries(file(files, "entries.ndjson"), {
+  const entries = await checkEntries(source(files, "entries.ndjson"), {
     manifest,
     anchors,
     signers,

@@ -6,12 +6,12 @@ as packages/sdk/src/audit/entry-checks.ts and bundle-signature.ts word them. The
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, List, Optional, Sequence
+from typing import Any, Dict, Optional, Sequence
 
 from ..audit import _content_problem as content_problem  # noqa: F401 - re-exported for check_entries
 from ..audit import _ProvenNodes as ProvenNodes  # noqa: F401
+from ..audit import _proof_problem as proof_problem  # noqa: F401 - the audit's check, one copy
 from ..chain_entry import receipt_digest
-from ..merkle import hash_pair
 from ..secp256k1 import eip191_digest, recover_address
 from ._js import UNDEFINED, date_parse, is_safe_int, js_str
 from .manifest import ADDRESS, SIGNATURE, is_hash32, is_iso_ms
@@ -99,28 +99,4 @@ def signature_problem(e: Dict[str, Any], trusted: Optional[Sequence[str]] = None
         return "its signature recovers %s, not %s" % (recovered, e["signer_address"])
     if trusted is not None and not any(t.lower() == recovered.lower() for t in trusted):
         return "its signer %s is not a trusted attestation key" % recovered
-    return None
-
-
-def proof_problem(e: Dict[str, Any], proven: "ProvenNodes") -> Optional[str]:
-    """Whether the Merkle proof folds entry_hash into merkle_root, hashing only the part of the
-    path no earlier entry of the batch covered (audit.py's _ProvenNodes)."""
-    proof = e.get("merkle_proof")
-    if not isinstance(proof, list) or not all(is_hash32(p) for p in proof) or not is_hash32(e.get("merkle_root")):
-        return "its Merkle proof or root is malformed"
-    root = e["merkle_root"].lower()
-    known = proven.of(root)
-    node = e["entry_hash"].lower()
-    path: List[str] = []
-    for sibling in proof:
-        if node in known:
-            break
-        sibling = sibling.lower()
-        path += [node, sibling]
-        node = "0x" + hash_pair(bytes.fromhex(node[2:]), bytes.fromhex(sibling[2:])).hex()
-    if node != root and node not in known:
-        return "its Merkle proof reaches %s, not merkle_root %s" % (node, e["merkle_root"])
-    if len(known) > 50_000:  # a tree of at most 10,000 leaves has fewer than 20,000 nodes: more is no tree
-        known.clear()
-    known.update(path)
     return None
