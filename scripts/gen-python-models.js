@@ -44,6 +44,7 @@ const MODELS = [
   ["Overview", "Overview"],
   ["OverviewSeries", "OverviewSeries"],
   ["AnchoringCosts", "AnchoringCosts"],
+  ["LegalHold", "LegalHold"],
 ];
 
 const PY_KEYWORDS = new Set(

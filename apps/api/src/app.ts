@@ -70,7 +70,8 @@ export function createApp(deps: ApiDeps): Express {
     if (perItem) chain.push(requireBudget(deps.rateLimiter));
     if (route.rawBody) {
       chain.push(...route.rawBody.read());
-    } else if (route.method === "post" || route.method === "put") {
+    } else if (route.method === "post" || route.method === "put" || route.body) {
+      // (a DELETE reads a body only when its route declares one: an erasure's reason)
       chain.push(...jsonBody({ limit: route.maxBodyBytes, itemsOf: route.bodyItems }));
     }
     if (perItem) chain.push(rateLimit(deps.rateLimiter, itemsOf));

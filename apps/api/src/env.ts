@@ -106,6 +106,10 @@ export const apiEnvSchema = z
     ...secretsEncryptionEnv,
     // The data retention the webhook worker enforces, stated in evidence packs (policy.json).
     ...dataRetentionEnv,
+    // Erasure of context data received less than this many days ago is refused (409) unless the
+    // request says override_retention with a reason (docs/erasure.md); 0: no minimum. Stated in
+    // evidence packs (policy.json's data_min_retention_days).
+    CONTEXT_DATA_MIN_RETENTION_DAYS: z.coerce.number().min(0).max(36_500).default(0),
     // The dashboard (apps/dashboard/dist, served at /dashboard) and its sessions.
     PUBLIC_BASE_URL: optionalEnv(
       z.url({ protocol: /^https?$/, error: "the API's public origin (http[s]://…)" }),

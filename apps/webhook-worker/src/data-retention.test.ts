@@ -1,8 +1,10 @@
 // Integration: real PostgreSQL, real Redis (own prefix), a loopback receiver and the real worker
 // runtime with its context data retention loop on a very short CONTEXT_DATA_RETENTION_DAYS: old
 // contexts lose their data (not their hashes), a plan set to `off` keeps it, and each erasure is
-// announced as context.erased to the user's webhooks.
+// announced as context.erased to the user's webhooks. An agent under a legal hold keeps its data
+// until the hold is released.
 import { waitFor } from "@ctxlog/core/testing";
+import { placeLegalHold, releaseLegalHold } from "@ctxlog/db";
 import { seedContexts } from "@ctxlog/db/testing";
 import { createWorkerHarness, type WorkerHarness } from "./testing/harness";
 
@@ -64,5 +66,40 @@ describe("context data retention loop (PostgreSQL + Redis + loopback receiver)",
 
     // the pro plan keeps its data
     expect(await h.db.context.count({ where: { id: { in: proIds }, dataErasedAt: null } })).toBe(2);
+  }, 40_000);
+
+  it("keeps the data of an agent under a legal hold, and erases it once the hold is released", async () => {
+    const free = await owner("free");
+    const held = await seedContexts(h.db, free, {
+      count: 3,
+      signerPrivateKey: SIGNER,
+      agentId: "agent-held",
+    });
+    const hold = await placeLegalHold(h.db, {
+      userId: free.userId,
+      agentId: "agent-held",
+      reason: "litigation",
+      by: `key:${free.apiKeyId}`,
+    });
+    const other = await seedContexts(h.db, free, {
+      count: 2,
+      signerPrivateKey: SIGNER,
+      agentId: "agent-other",
+    });
+    const kept = (ids: string[]) => h.db.context.count({ where: { id: { in: ids }, dataErasedAt: null } });
+    // the same user's other agent expires and is erased, passes after the held rows' expiry
+    await waitFor(async () => ((await kept(other)) === 0 ? true : undefined), { timeout: 15_000 });
+    expect(await kept(held)).toBe(3);
+
+    await releaseLegalHold(h.db, {
+      userId: free.userId,
+      agentId: "agent-held",
+      holdId: hold?.id ?? "",
+      by: `key:${free.apiKeyId}`,
+    });
+    // the loop's next passes go back to the rows it kept for the hold
+    await waitFor(async () => ((await kept(held)) === 0 ? true : undefined), { timeout: 15_000 });
+    const row = await h.db.context.findUniqueOrThrow({ where: { id: held[0] } });
+    expect(row).toMatchObject({ canonicalData: null, dataErasedBy: "retention", dataErasureReason: null });
   }, 40_000);
 });

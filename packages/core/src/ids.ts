@@ -20,6 +20,7 @@ export const ID_PREFIXES = [
   "ses",
   "lnk",
   "per",
+  "hld",
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

@@ -48,6 +48,7 @@ export * from "./events/record-event";
 export * from "./events/render-payloads";
 export * from "./evidence";
 export { bytesOfHex, hexOf, withAnchorHexColumns, withHexColumns } from "./hex-columns";
+export * from "./holds";
 export * from "./idempotency/with-idempotency";
 export {
   applyMigrations,

@@ -109,6 +109,7 @@ describe("the repository's migrations", () => {
       "contexts",
       "ctxlog_data_steps",
       "idempotency_keys",
+      "legal_holds",
       "otel_held_spans",
       "otel_refusals",
       "otel_spans",

@@ -88,16 +88,31 @@ export async function createTestDatabase(
 
 /** A user with nothing else (contexts need one). Seed functions double as test factories. */
 /** Contexts as every reader sees them (their rows with their anchors' chain fields), whoever owns them. */
-export async function readContexts(db: Db, ids: readonly string[]): Promise<Context[]> {
+export async function readContexts(
+  db: Db,
+  ids: readonly string[],
+  opts: { olderSchema?: boolean } = {},
+): Promise<Context[]> {
   const rows = await db.context.findMany({
     where: { id: { in: [...ids] } },
     include: { anchor: { select: ANCHOR_FIELDS } },
+    // a migration test's database before 20261130035600_legal_holds has no such columns: read as null
+    ...(opts.olderSchema ? { omit: LATER_CONTEXT_COLUMNS } : {}),
     orderBy: { id: "asc" },
   });
-  // Prisma reads the anchor's transaction hash as its bytes; readers see 0x-hex
-  const withHexAnchors = rows.map((r) => ({ ...r, anchor: r.anchor && withAnchorHexColumns(r.anchor) }));
+  // Prisma reads the anchor's transaction hash as its bytes; readers see 0x-hex (and an older
+  // schema's rows the erasure columns it lacks as null)
+  const withHexAnchors = rows.map((r) => ({
+    dataErasureReason: null,
+    dataErasureOverrodeRetention: null,
+    ...r,
+    anchor: r.anchor && withAnchorHexColumns(r.anchor),
+  }));
   return (await attachBatches(db, withHexAnchors, readAnchorFields(db), { withProofs: true })).map(toContext);
 }
+
+/** Columns of contexts newer than the schemas migration tests write old rows to (readContexts' olderSchema). */
+const LATER_CONTEXT_COLUMNS = { dataErasureReason: true, dataErasureOverrodeRetention: true } as const;
 
 /**
  * The contexts of a batch a test wrote itself (anchors.context_ids, in leaf order) confirmed as the
@@ -108,8 +123,12 @@ export async function confirmContextsOfTestBatch(db: Db, anchorId: string): Prom
 }
 
 /** One context as every reader sees it; throws when there is none. */
-export async function readContext(db: Db, id: string): Promise<Context> {
-  const [row] = await readContexts(db, [id]);
+export async function readContext(
+  db: Db,
+  id: string,
+  opts: { olderSchema?: boolean } = {},
+): Promise<Context> {
+  const [row] = await readContexts(db, [id], opts);
   if (!row) throw new Error(`no context ${id}`);
   return row;
 }

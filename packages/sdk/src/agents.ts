@@ -1,4 +1,5 @@
 import type { components } from "./generated/openapi";
+import { type EraseOptions, eraseBody, HoldsApi } from "./holds";
 import type { HttpClient } from "./http";
 import { paginate } from "./pagination";
 import type { ListResponse, PageParams, Timestamp } from "./types";
@@ -42,9 +43,14 @@ export type OtelRefusals = components["schemas"]["OtelRefusals"];
 /** DELETE /agents/:agent_id/data, one step. */
 export type EraseAgentDataStep = components["schemas"]["EraseAgentDataResult"];
 
-/** The agents group: each agent's log, its export for an audit, its traces, and erasure. */
+/** The agents group: each agent's log, its export for an audit, its traces, erasure and legal holds. */
 export class AgentsApi {
-  constructor(private readonly http: HttpClient) {}
+  /** the agent's legal holds: `holds.list(agent)`, `holds.place(agent, {reason})`, `holds.release(agent, id)` */
+  readonly holds: HoldsApi;
+
+  constructor(private readonly http: HttpClient) {
+    this.holds = new HoldsApi(http);
+  }
 
   /** One page of the agents' logs. */
   list(params: ListAgentsParams = {}, opts: CallOptions = {}): Promise<ListResponse<AgentLog>> {
@@ -113,14 +119,18 @@ export class AgentsApi {
   /**
    * DELETE /agents/:agent_id/data (a full key): erases the data of every context of the agent, in
    * batches; calls again while the answer says `done: false`, and returns the total erased. The
-   * log, its hashes and its proofs remain.
+   * log, its hashes and its proofs remain. `reason` is recorded with each erasure;
+   * `override_retention: true` (with a reason) erases data younger than the minimum retention. A
+   * legal hold on the agent, or data too young, is a CtxlogApiError 409 CONFLICT.
    */
-  async eraseData(agentId: string, opts: CallOptions = {}): Promise<{ erased: number }> {
+  async eraseData(agentId: string, opts: CallOptions & EraseOptions = {}): Promise<{ erased: number }> {
     let erased = 0;
+    const body = eraseBody(opts);
     for (;;) {
       const step = await this.http.request<EraseAgentDataStep>({
         method: "DELETE",
         path: `/agents/${seg(agentId)}/data`,
+        ...(body ? { body } : {}),
         signal: opts.signal,
       });
       erased += step.erased;

@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { AUDIT_USAGE, runAudit } from "./cli-audit";
+import { HOLDS_USAGE, runHolds } from "./cli-holds";
 import type { HeldContext } from "./erased-bundle";
 import { RpcUnreachableError } from "./errors";
 import { EVIDENCE_USAGE, runEvidence } from "./evidence/cli-evidence";
@@ -58,7 +59,7 @@ export async function main(argv: readonly string[], io: CliIO = defaultIO): Prom
   }
   const { values, positionals } = parsed;
   if (values.help) {
-    io.stdout(`${USAGE}\n\n${AUDIT_USAGE}\n\n${VERIFY_PACK_USAGE}\n\n${EVIDENCE_USAGE}`);
+    io.stdout(`${USAGE}\n\n${AUDIT_USAGE}\n\n${VERIFY_PACK_USAGE}\n\n${EVIDENCE_USAGE}\n\n${HOLDS_USAGE}`);
     return EXIT.verified;
   }
   if (values.version) {
@@ -77,6 +78,9 @@ export async function main(argv: readonly string[], io: CliIO = defaultIO): Prom
   if (command === "evidence" && file !== undefined && extra.length === 0) {
     return runEvidence({ ...values, agent: file }, io.env, io.stdout, io.stderr);
   }
+  if (command === "hold" || command === "holds") {
+    return runHolds({ ...values, command, positionals: positionals.slice(1) }, io.env, io.stdout, io.stderr);
+  }
   if (command === "verify-pack" && file !== undefined && extra.length === 0) {
     // offline by default: the RPC endpoint only adds the canonical-block check
     return runVerifyPack(
@@ -92,7 +96,7 @@ export async function main(argv: readonly string[], io: CliIO = defaultIO): Prom
     );
   }
   if (command !== "verify" || file === undefined || extra.length > 0) {
-    io.stderr(`${USAGE}\n\n${AUDIT_USAGE}\n\n${VERIFY_PACK_USAGE}\n\n${EVIDENCE_USAGE}`);
+    io.stderr(`${USAGE}\n\n${AUDIT_USAGE}\n\n${VERIFY_PACK_USAGE}\n\n${EVIDENCE_USAGE}\n\n${HOLDS_USAGE}`);
     return EXIT.usage;
   }
   if (!rpcUrl) {
@@ -180,6 +184,8 @@ function parse(argv: readonly string[]) {
       receipts: { type: "string" },
       // evidence
       output: { type: "string", short: "o" },
+      // hold
+      reason: { type: "string" },
       help: { type: "boolean", short: "h" },
       version: { type: "boolean", short: "v" },
     },

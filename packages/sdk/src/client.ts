@@ -1,5 +1,6 @@
 import { AgentsApi } from "./agents";
 import { EventsApi, type RecoveringWebhook } from "./events";
+import { type EraseOptions, eraseBody } from "./holds";
 import { HttpClient, type HttpOptions } from "./http";
 import { OverviewApi, type SearchResult, type TimeWindow, type WebhookStats } from "./overview";
 import { paginate } from "./pagination";
@@ -168,17 +169,22 @@ export class ContextsApi {
   /**
    * DELETE /contexts/:id/data (a full key): erases the context's data and metadata wherever the
    * service kept them; its hashes, signature and proof remain. Again: the same record, unchanged.
+   * `reason` is recorded with the erasure; `override_retention: true` (with a reason) erases data
+   * younger than the minimum retention. A legal hold on its agent, or data too young, is a
+   * CtxlogApiError 409 CONFLICT.
    */
-  eraseData(contextId: string, opts: CallOptions = {}): Promise<Context> {
+  eraseData(contextId: string, opts: CallOptions & EraseOptions = {}): Promise<Context> {
+    const body = eraseBody(opts);
     return this.http.request({
       method: "DELETE",
       path: `/contexts/${seg(contextId)}/data`,
+      ...(body ? { body } : {}),
       signal: opts.signal,
     });
   }
 
   /** The same as `agents.eraseData(agentId)`, kept here where it was first. */
-  eraseAgentData(agentId: string, opts: CallOptions = {}): Promise<{ erased: number }> {
+  eraseAgentData(agentId: string, opts: CallOptions & EraseOptions = {}): Promise<{ erased: number }> {
     return new AgentsApi(this.http).eraseData(agentId, opts);
   }
 

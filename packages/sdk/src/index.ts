@@ -64,6 +64,7 @@ export {
   type RecoveringWebhook,
 } from "./events";
 export * from "./evidence";
+export { type EraseOptions, HoldsApi, type LegalHold } from "./holds";
 export { type HttpOptions, parseRetryAfter, type RetryOptions } from "./http";
 export { installedLibrary, installedVersion } from "./installed-version";
 export { processMerkleProof, verifyMerkleProof } from "./merkle";

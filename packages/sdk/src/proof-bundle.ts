@@ -36,8 +36,14 @@ const contextRule: Rule = (v) => {
   return undefined;
 };
 
-/** The fields every bundle has (a version 2 bundle's chain fields are checked where they are used). */
-export type CoreField = Exclude<keyof ProofBundle, LaterBundleField | "data_erased_at">;
+/**
+ * The fields every bundle has (a version 2 bundle's chain fields are checked where they are used;
+ * an erased context's data_erased_at and data_erasure_reason say what happened, and prove nothing).
+ */
+export type CoreField = Exclude<
+  keyof ProofBundle,
+  LaterBundleField | "data_erased_at" | "data_erasure_reason"
+>;
 
 /** One rule per field of the bundle: the runtime twin of the `ProofBundle` type. */
 const RULES: Record<CoreField, Rule> = {

@@ -107,6 +107,8 @@ describe("the serializer compiled from a response schema", () => {
     context_data: { text: 'é "quoted" \\ \u2028', n: [1.5, -2, 1e21], deep: { a: [{}, []] } },
     metadata: {},
     data_erased_at: null,
+    data_erasure_reason: null,
+    data_erasure_overrode_retention: null,
     error: { code: "X", message: "m", details: null },
     retry_possible: null,
     failure_reason: null,

@@ -16,6 +16,7 @@ const issued: Record<ListName, string> = {
   keys: nextCursor("keys", newId("key")) as string,
   agents: nextCursor("agents", "planner-7") as string,
   traces: nextCursor("traces", newId("ctx")) as string,
+  holds: nextCursor("holds", newId("hld")) as string,
 };
 const lists = Object.keys(issued) as ListName[];
 

@@ -41,6 +41,7 @@ interface ListPositions {
   keys: string;
   agents: string;
   traces: string;
+  holds: string;
 }
 export type ListName = keyof ListPositions;
 
@@ -59,6 +60,7 @@ const LIST_CURSORS: { [L in ListName]: CursorShape<ListPositions[L]> } = {
   keys: idCursor("key"),
   agents: agentCursor,
   traces: traceCursor,
+  holds: idCursor("hld"),
 };
 
 /**

@@ -27,6 +27,8 @@ const context = {
   context_data: {},
   metadata: {},
   data_erased_at: null,
+  data_erasure_reason: null,
+  data_erasure_overrode_retention: null,
   error: null,
   retry_possible: null,
   failure_reason: null,

@@ -12,7 +12,7 @@ from ._model_base import _Model
 __all__ = ["AuthStatus", "Receipt", "Context", "CreatedContext", "Verification", "Signer", "Webhook",
     "CreatedWebhook", "RotatedWebhookSecret", "DeletedWebhook", "WebhookDelivery", "WebhookDeliveryDetail",
     "RecoveringWebhook", "AgentLog", "RecordedEvent", "EventType", "AgentTrace", "WebhookStats",
-    "SearchResult", "AnchoringStatus", "Overview", "OverviewSeries", "AnchoringCosts"]
+    "SearchResult", "AnchoringStatus", "Overview", "OverviewSeries", "AnchoringCosts", "LegalHold"]
 
 
 @dataclass
@@ -93,6 +93,12 @@ class Context(_Model):
     #: /v1/agents/{agent_id}/data or the retention period); null while kept. The hashes, signature and proof
     #: remain.
     data_erased_at: Optional[str] = None
+    #: The reason the erasure request gave (`reason`); null while kept, when none was given, and for
+    #: retention.
+    data_erasure_reason: Optional[str] = None
+    #: true when the erasure overrode the minimum retention (`override_retention`); null while kept, and for
+    #: erasures made before the minimum retention existed.
+    data_erasure_overrode_retention: Optional[bool] = None
     error: Optional[Dict[str, Any]] = None
     retry_possible: Optional[bool] = None
     failure_reason: Optional[str] = None
@@ -464,4 +470,23 @@ class AnchoringCosts(_Model):
     days: List[Dict[str, Any]] = field(default_factory=list)
     #: The whole window.
     total: Optional[Dict[str, Any]] = None
+    extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+
+@dataclass
+class LegalHold(_Model):
+    """A legal hold on an agent: while one is active (released_at null), no erasure of the agent's contexts'
+    data runs (DELETE …/data answers 409 CONFLICT; retention skips them). Released holds stay listed: the
+    holds are the record. (openapi.json: LegalHold)"""
+
+    hold_id: Optional[str] = None
+    agent_id: Optional[str] = None
+    reason: Optional[str] = None
+    placed_at: Optional[str] = None
+    #: `key:<id>` or `account:<id>` (a dashboard session).
+    placed_by: Optional[str] = None
+    #: Null while the hold is active.
+    released_at: Optional[str] = None
+    #: `key:<id>` or `account:<id>`; null while active.
+    released_by: Optional[str] = None
     extra: Dict[str, Any] = field(default_factory=dict, repr=False)

@@ -16,7 +16,7 @@ import httpx
 
 from ._http import AsyncHttp, Request, SyncHttp, seg
 from .models import (AgentLog, AgentTrace, AnchoringCosts, AnchoringStatus, AuthStatus, Context, CreatedContext, CreatedWebhook,
-                     DeletedWebhook, EventType, Overview, OverviewSeries, RecordedEvent, RecoveringWebhook, RotatedWebhookSecret,
+                     DeletedWebhook, EventType, LegalHold, Overview, OverviewSeries, RecordedEvent, RecoveringWebhook, RotatedWebhookSecret,
                      SearchResult, Signer, Verification, Webhook, WebhookDelivery, WebhookDeliveryDetail,
                      WebhookStats, from_dict)
 from .errors import ConfirmationTimeoutError
@@ -49,6 +49,16 @@ def _context_input(agent_id: str, context_data: Mapping[str, Any], metadata: Opt
     if visibility is not None:
         body["visibility"] = visibility
     return body
+
+
+def _erase_body(reason: Optional[str], override_retention: Optional[bool]) -> Optional[Dict[str, Any]]:
+    """An erasure request's body: its reason and override, none when it says neither."""
+    body: Dict[str, Any] = {}
+    if reason is not None:
+        body["reason"] = reason
+    if override_retention is not None:
+        body["override_retention"] = override_retention
+    return body or None
 
 
 def _unsalted(item: Mapping[str, Any]) -> Dict[str, Any]:
@@ -139,15 +149,20 @@ class Contexts(_Resource):
         """GET /contexts/:id/proof: the bundle as served (a dict), for ctxlog.verify_proof. 409 until confirmed."""
         return self._run(Request("GET", "/contexts/%s/proof" % seg(context_id)))
 
-    def erase_data(self, context_id: str) -> Any:
+    def erase_data(self, context_id: str, *, reason: Optional[str] = None,
+                   override_retention: Optional[bool] = None) -> Any:
         """DELETE /contexts/:id/data (a full key): erases the context's data and metadata wherever the
-        service kept them; its hashes, signature and proof remain. Again: the same record."""
-        return self._run(Request("DELETE", "/contexts/%s/data" % seg(context_id), cast=lambda b: from_dict(Context, b)))
+        service kept them; its hashes, signature and proof remain. Again: the same record. `reason`
+        is recorded with the erasure; override_retention=True (with a reason) erases data younger
+        than the minimum retention. A legal hold, or data too young: ApiError 409 CONFLICT."""
+        return self._run(Request("DELETE", "/contexts/%s/data" % seg(context_id),
+                                 body=_erase_body(reason, override_retention), cast=lambda b: from_dict(Context, b)))
 
-    def erase_agent_data(self, agent_id: str) -> Any:
+    def erase_agent_data(self, agent_id: str, *, reason: Optional[str] = None,
+                         override_retention: Optional[bool] = None) -> Any:
         """DELETE /agents/:agent_id/data (a full key): one batch of up to 10,000 of the agent's
         contexts erased; the answer {agent_id, erased, remaining, done}: call again until done."""
-        return self._run(Request("DELETE", "/agents/%s/data" % seg(agent_id)))
+        return self._run(Request("DELETE", "/agents/%s/data" % seg(agent_id), body=_erase_body(reason, override_retention)))
 
     def retry(self, context_id: str) -> Any:
         """POST /contexts/:id/retry → 202: queues a failed context for anchoring again."""
@@ -242,7 +257,31 @@ class Webhooks(_Resource):
                                  cast=lambda b: from_dict(RecoveringWebhook, b)))
 
 
+class Holds(_Resource):
+    """`client.agents.holds`: an agent's legal holds. While one is active, no erasure of the agent's
+    contexts' data runs (409 CONFLICT); released holds stay on record."""
+
+    def list(self, agent_id: str, *, limit: Optional[int] = None) -> Any:
+        """Every hold of the agent, newest first, active and released."""
+        return self._http.paginate("/agents/%s/holds" % seg(agent_id), {"limit": limit},
+                                   lambda h: from_dict(LegalHold, h))
+
+    def place(self, agent_id: str, *, reason: str) -> Any:
+        """POST /agents/:agent_id/holds → 201 (a full key): the hold, active."""
+        return self._run(Request("POST", "/agents/%s/holds" % seg(agent_id), body={"reason": reason},
+                                 cast=lambda b: from_dict(LegalHold, b)))
+
+    def release(self, agent_id: str, hold_id: str) -> Any:
+        """POST /agents/:agent_id/holds/:hold_id/release (a full key): the hold, released. Again: the same record."""
+        return self._run(Request("POST", "/agents/%s/holds/%s/release" % (seg(agent_id), seg(hold_id)), body=EMPTY,
+                                 cast=lambda b: from_dict(LegalHold, b)))
+
+
 class Agents(_Resource):
+    def __init__(self, http: Http) -> None:
+        super().__init__(http)
+        self.holds = Holds(http)
+
     def list(self, *, active_after: When = None, active_before: When = None, limit: Optional[int] = None) -> Any:
         """Every agent's log; active_after/active_before: only logs with an entry received in that window."""
         return self._http.paginate("/agents", {"active_after": _iso(active_after),
@@ -282,10 +321,12 @@ class Agents(_Resource):
         reason, with the fix (a dict: window_hours, data)."""
         return self._run(Request("GET", "/otel/refusals"))
 
-    def erase_data(self, agent_id: str) -> Any:
+    def erase_data(self, agent_id: str, *, reason: Optional[str] = None,
+                   override_retention: Optional[bool] = None) -> Any:
         """DELETE /agents/:agent_id/data (a full key), again until done: the data of every context of
-        the agent erased; returns {"erased": total}. The log, its hashes and proofs remain."""
-        req = Request("DELETE", "/agents/%s/data" % seg(agent_id))
+        the agent erased; returns {"erased": total}. The log, its hashes and proofs remain. `reason`
+        and override_retention as for contexts.erase_data; a legal hold: ApiError 409 CONFLICT."""
+        req = Request("DELETE", "/agents/%s/data" % seg(agent_id), body=_erase_body(reason, override_retention))
         if isinstance(self._http, AsyncHttp):
             return self._erase_async(self._http, req)
         erased = 0

@@ -7,7 +7,7 @@ The classes are generated from apps/api/openapi.json into _generated_models.py
 from __future__ import annotations
 
 from ._generated_models import (AgentLog, AgentTrace, AnchoringCosts, AnchoringStatus, AuthStatus, Context, CreatedContext,
-                                CreatedWebhook, DeletedWebhook, EventType, Overview, OverviewSeries, Receipt,
+                                CreatedWebhook, DeletedWebhook, EventType, LegalHold, Overview, OverviewSeries, Receipt,
                                 RecordedEvent, RecoveringWebhook, RotatedWebhookSecret, SearchResult, Signer,
                                 Verification, Webhook, WebhookDelivery, WebhookDeliveryDetail, WebhookStats)
 from ._model_base import from_dict
@@ -16,5 +16,5 @@ __all__ = [
     "AuthStatus", "Context", "CreatedContext", "Receipt", "Verification", "Signer", "Webhook", "CreatedWebhook",
     "RotatedWebhookSecret", "DeletedWebhook", "WebhookDelivery", "WebhookDeliveryDetail", "AgentLog",
     "RecordedEvent", "EventType", "RecoveringWebhook", "AgentTrace", "WebhookStats", "SearchResult", "Overview",
-    "OverviewSeries", "AnchoringCosts", "AnchoringStatus", "from_dict",
+    "OverviewSeries", "AnchoringCosts", "AnchoringStatus", "LegalHold", "from_dict",
 ]

@@ -13,7 +13,7 @@ export interface ErasedContextView {
 /** The data of `context.erased`: which context, when and how; everything a proof still needs. */
 export function contextErasedData(
   ctx: ErasedContextView,
-  erasure: { at: Date; by: DataErasedBy },
+  erasure: { at: Date; by: DataErasedBy; reason?: string | null },
 ): ContextErasedData {
   return {
     context_id: ctx.id,
@@ -24,5 +24,6 @@ export function contextErasedData(
     sequence: ctx.sequence ?? null,
     prev_entry_hash: ctx.prevEntryHash ?? null,
     entry_hash: ctx.entryHash ?? null,
+    reason: erasure.reason ?? null,
   };
 }

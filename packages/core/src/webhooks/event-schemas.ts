@@ -162,6 +162,11 @@ export const contextErasedDataSchema = z
         "`dashboard`: the same from a dashboard session; `retention`: CONTEXT_DATA_RETENTION_DAYS.",
     }),
     ...chainLinkFields,
+    reason: z
+      .string()
+      .max(500)
+      .nullable()
+      .meta({ description: "The reason the erasure request gave; null when none (and for retention)." }),
   })
   .strict()
   .meta({ id: "ContextErasedEventData" });

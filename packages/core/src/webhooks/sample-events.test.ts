@@ -12,6 +12,7 @@ const FIELDS: Record<string, string[]> = {
     "sequence",
     "prev_entry_hash",
     "entry_hash",
+    "reason",
   ],
   "context.created": [
     "context_id",

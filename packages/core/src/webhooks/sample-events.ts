@@ -63,6 +63,7 @@ export function sampleEventData(event: EventName, now: Date = new Date()): Recor
         {
           at: now,
           by: "api_key",
+          reason: "the data subject's request (GDPR Art. 17)",
         },
       );
     case "verification.completed":

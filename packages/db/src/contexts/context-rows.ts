@@ -56,6 +56,8 @@ export function pendingContextRow(input: NewContext, link: ChainLink, signature:
     updatedAt: input.createdAt,
     dataErasedAt: null,
     dataErasedBy: null,
+    dataErasureReason: null,
+    dataErasureOverrodeRetention: null,
   };
 }
 

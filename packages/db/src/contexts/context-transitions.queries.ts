@@ -122,6 +122,8 @@ export interface IRetryFailedContextResult {
   created_at: Date;
   data_erased_at: Date | null;
   data_erased_by: string | null;
+  data_erasure_overrode_retention: boolean | null;
+  data_erasure_reason: string | null;
   entry_hash: Buffer | null;
   error_code: string | null;
   error_details: string | null;

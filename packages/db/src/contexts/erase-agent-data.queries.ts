@@ -7,6 +7,7 @@ export type NumberOrString = number | string;
 export interface IClaimAgentContextsParams {
   after: string;
   agentId: string;
+  before?: string | null | void;
   limit: NumberOrString;
   userId: string;
 }
@@ -22,13 +23,16 @@ export interface IClaimAgentContextsQuery {
   result: IClaimAgentContextsResult;
 }
 
-const claimAgentContextsIR: any = {"usedParamSet":{"userId":true,"agentId":true,"after":true,"limit":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":41,"b":48}]},{"name":"agentId","required":true,"transform":{"type":"scalar"},"locs":[{"a":65,"b":73}]},{"name":"after","required":true,"transform":{"type":"scalar"},"locs":[{"a":84,"b":90}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":138,"b":144}]}],"statement":"SELECT id FROM contexts\n WHERE user_id = :userId! AND agent_id = :agentId! AND id > :after! AND data_erased_at IS NULL\n ORDER BY id LIMIT :limit!\n   FOR UPDATE SKIP LOCKED"};
+const claimAgentContextsIR: any = {"usedParamSet":{"userId":true,"agentId":true,"after":true,"before":true,"limit":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":41,"b":48}]},{"name":"agentId","required":true,"transform":{"type":"scalar"},"locs":[{"a":65,"b":73}]},{"name":"after","required":true,"transform":{"type":"scalar"},"locs":[{"a":84,"b":90}]},{"name":"before","required":false,"transform":{"type":"scalar"},"locs":[{"a":258,"b":264},{"a":288,"b":294}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":316,"b":322}]}],"statement":"SELECT id FROM contexts\n WHERE user_id = :userId! AND agent_id = :agentId! AND id > :after! AND data_erased_at IS NULL\n   -- under a minimum retention: only contexts received before its cutoff (a newer one came after\n   -- the check that found none)\n   AND (:before::text IS NULL OR id < :before)\n ORDER BY id LIMIT :limit!\n   FOR UPDATE SKIP LOCKED"};
 
 /**
  * Query generated from SQL:
  * ```
  * SELECT id FROM contexts
  *  WHERE user_id = :userId! AND agent_id = :agentId! AND id > :after! AND data_erased_at IS NULL
+ *    -- under a minimum retention: only contexts received before its cutoff (a newer one came after
+ *    -- the check that found none)
+ *    AND (:before::text IS NULL OR id < :before)
  *  ORDER BY id LIMIT :limit!
  *    FOR UPDATE SKIP LOCKED
  * ```

@@ -9,6 +9,9 @@ export interface IFindUsersContextParams {
 
 /** 'FindUsersContext' return type */
 export interface IFindUsersContextResult {
+  agent_id: string;
+  created_at: Date;
+  data_erased_at: Date | null;
   id: string;
 }
 
@@ -18,12 +21,12 @@ export interface IFindUsersContextQuery {
   result: IFindUsersContextResult;
 }
 
-const findUsersContextIR: any = {"usedParamSet":{"contextId":true,"userId":true},"params":[{"name":"contextId","required":true,"transform":{"type":"scalar"},"locs":[{"a":35,"b":45}]},{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":61,"b":68}]}],"statement":"SELECT id FROM contexts WHERE id = :contextId! AND user_id = :userId!"};
+const findUsersContextIR: any = {"usedParamSet":{"contextId":true,"userId":true},"params":[{"name":"contextId","required":true,"transform":{"type":"scalar"},"locs":[{"a":73,"b":83}]},{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":99,"b":106}]}],"statement":"SELECT id, agent_id, created_at, data_erased_at FROM contexts WHERE id = :contextId! AND user_id = :userId!"};
 
 /**
  * Query generated from SQL:
  * ```
- * SELECT id FROM contexts WHERE id = :contextId! AND user_id = :userId!
+ * SELECT id, agent_id, created_at, data_erased_at FROM contexts WHERE id = :contextId! AND user_id = :userId!
  * ```
  */
 export const findUsersContext = new PreparedQuery<IFindUsersContextParams,IFindUsersContextResult>(findUsersContextIR);

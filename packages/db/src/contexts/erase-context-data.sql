@@ -1,2 +1,2 @@
 /* @name findUsersContext */
-SELECT id FROM contexts WHERE id = :contextId! AND user_id = :userId!;
+SELECT id, agent_id, created_at, data_erased_at FROM contexts WHERE id = :contextId! AND user_id = :userId!;

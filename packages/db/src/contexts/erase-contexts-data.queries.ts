@@ -46,6 +46,8 @@ export interface IEraseContextRowsParams {
   at: DateOrString;
   by: string;
   ids: stringArray;
+  overrodeRetention: boolean;
+  reason?: string | null | void;
 }
 
 /** 'EraseContextRows' return type */
@@ -66,15 +68,20 @@ export interface IEraseContextRowsQuery {
   result: IEraseContextRowsResult;
 }
 
-const eraseContextRowsIR: any = {"usedParamSet":{"at":true,"by":true,"ids":true},"params":[{"name":"at","required":true,"transform":{"type":"scalar"},"locs":[{"a":63,"b":66}]},{"name":"by","required":true,"transform":{"type":"scalar"},"locs":[{"a":86,"b":89}]},{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":107,"b":111}]}],"statement":"UPDATE contexts\n   SET canonical_data = NULL, data_erased_at = :at!, data_erased_by = :by!\n WHERE id = ANY(:ids!::text[]) AND data_erased_at IS NULL\nRETURNING id, user_id, agent_id, context_hash, sequence, prev_entry_hash, entry_hash, created_at"};
+const eraseContextRowsIR: any = {"usedParamSet":{"at":true,"by":true,"reason":true,"overrodeRetention":true,"ids":true},"params":[{"name":"at","required":true,"transform":{"type":"scalar"},"locs":[{"a":214,"b":217}]},{"name":"by","required":true,"transform":{"type":"scalar"},"locs":[{"a":237,"b":240}]},{"name":"reason","required":false,"transform":{"type":"scalar"},"locs":[{"a":272,"b":278}]},{"name":"overrodeRetention","required":true,"transform":{"type":"scalar"},"locs":[{"a":315,"b":333}]},{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":353,"b":357}]}],"statement":"-- After lockLogsOfContexts (holds/erasure-guard.sql): a context of an agent under an active legal\n-- hold is never erased, whichever path asked.\nUPDATE contexts AS c\n   SET canonical_data = NULL, data_erased_at = :at!, data_erased_by = :by!,\n       data_erasure_reason = :reason, data_erasure_overrode_retention = :overrodeRetention!\n WHERE c.id = ANY(:ids!::text[]) AND c.data_erased_at IS NULL\n   AND NOT EXISTS (SELECT 1 FROM legal_holds AS h\n                    WHERE h.user_id = c.user_id AND h.agent_id = c.agent_id AND ctxlog_hold_active(h.released_at))\nRETURNING c.id, c.user_id, c.agent_id, c.context_hash, c.sequence, c.prev_entry_hash, c.entry_hash, c.created_at"};
 
 /**
  * Query generated from SQL:
  * ```
- * UPDATE contexts
- *    SET canonical_data = NULL, data_erased_at = :at!, data_erased_by = :by!
- *  WHERE id = ANY(:ids!::text[]) AND data_erased_at IS NULL
- * RETURNING id, user_id, agent_id, context_hash, sequence, prev_entry_hash, entry_hash, created_at
+ * -- After lockLogsOfContexts (holds/erasure-guard.sql): a context of an agent under an active legal
+ * -- hold is never erased, whichever path asked.
+ * UPDATE contexts AS c
+ *    SET canonical_data = NULL, data_erased_at = :at!, data_erased_by = :by!,
+ *        data_erasure_reason = :reason, data_erasure_overrode_retention = :overrodeRetention!
+ *  WHERE c.id = ANY(:ids!::text[]) AND c.data_erased_at IS NULL
+ *    AND NOT EXISTS (SELECT 1 FROM legal_holds AS h
+ *                     WHERE h.user_id = c.user_id AND h.agent_id = c.agent_id AND ctxlog_hold_active(h.released_at))
+ * RETURNING c.id, c.user_id, c.agent_id, c.context_hash, c.sequence, c.prev_entry_hash, c.entry_hash, c.created_at
  * ```
  */
 export const eraseContextRows = new PreparedQuery<IEraseContextRowsParams,IEraseContextRowsResult>(eraseContextRowsIR);

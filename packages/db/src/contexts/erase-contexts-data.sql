@@ -6,10 +6,15 @@ SELECT a.id FROM anchors AS a
    FOR SHARE OF a;
 
 /* @name eraseContextRows */
-UPDATE contexts
-   SET canonical_data = NULL, data_erased_at = :at!, data_erased_by = :by!
- WHERE id = ANY(:ids!::text[]) AND data_erased_at IS NULL
-RETURNING id, user_id, agent_id, context_hash, sequence, prev_entry_hash, entry_hash, created_at;
+-- After lockLogsOfContexts (holds/erasure-guard.sql): a context of an agent under an active legal
+-- hold is never erased, whichever path asked.
+UPDATE contexts AS c
+   SET canonical_data = NULL, data_erased_at = :at!, data_erased_by = :by!,
+       data_erasure_reason = :reason, data_erasure_overrode_retention = :overrodeRetention!
+ WHERE c.id = ANY(:ids!::text[]) AND c.data_erased_at IS NULL
+   AND NOT EXISTS (SELECT 1 FROM legal_holds AS h
+                    WHERE h.user_id = c.user_id AND h.agent_id = c.agent_id AND ctxlog_hold_active(h.released_at))
+RETURNING c.id, c.user_id, c.agent_id, c.context_hash, c.sequence, c.prev_entry_hash, c.entry_hash, c.created_at;
 
 /* @name scrubAnsweredData */
 WITH sent AS (

@@ -135,6 +135,7 @@ describe("eraseContextData", () => {
       sequence: before.sequence,
       prev_entry_hash: before.prevEntryHash,
       entry_hash: before.entryHash,
+      reason: null,
     });
   });
 

@@ -2,6 +2,7 @@ import { contextErasedData, type DataErasedBy, idFloor } from "@ctxlog/core";
 import { IN_FLIGHT_STATUSES } from "../anchors/in-flight-anchors";
 import { insertOutboxRows, outboxRow } from "../events/record-event";
 import { hexOf, hexOrNull } from "../hex-columns";
+import { lockLogsAgainstHolds } from "../holds/erasure-guard";
 import { runQuery } from "../run-query";
 import type { SqlRunner } from "../sql-transaction";
 import {
@@ -23,6 +24,16 @@ export function eraserLabel(by: Eraser): string {
   if (by.kind === "api_key") return `key:${by.apiKeyId}`;
   if (by.kind === "dashboard") return `account:${by.accountId}`;
   return "retention";
+}
+
+/**
+ * What an erasure request said beside who made it, kept on each row it erased
+ * (`data_erasure_reason`, `data_erasure_overrode_retention`): its reason (at most 500 characters;
+ * none from retention) and whether it overrode CONTEXT_DATA_MIN_RETENTION_DAYS.
+ */
+export interface ErasureNote {
+  reason?: string | null;
+  overrideRetention?: boolean;
 }
 
 export interface ErasedContext {
@@ -75,13 +86,15 @@ function scrubJson(value: unknown, ids: ReadonlySet<string>, at: string): boolea
  * render without it from now on; and the copies elsewhere are scrubbed — the receivers' stored
  * answers to those events' deliveries, and Idempotency-Key responses replayed byte for byte.
  * Hashes, signature, log link, anchor and proof are untouched. A context already erased is skipped (no second event). One `context.erased` per
- * context erased now.
+ * context erased now. A context of an agent under an active legal hold is skipped too, whoever
+ * asks: the agents' logs are locked against a hold being placed first (holds/erasure-guard.sql).
  */
 export async function eraseContextsData(
   sql: SqlRunner,
   ids: readonly string[],
   by: Eraser,
   at: Date = new Date(),
+  note: ErasureNote = {},
 ): Promise<ErasedContext[]> {
   if (ids.length === 0) return [];
   // The chain worker builds a batch's context.created from its rows once the batch is out, under
@@ -89,7 +102,16 @@ export async function eraseContextsData(
   // here too orders the two: either that event is recorded before (and what its deliveries were
   // answered is scrubbed below), or it is recorded after the erasure.
   await runQuery(shareAnchorsOfContexts, { ids: [...ids], inFlight: [...IN_FLIGHT_STATUSES] }, sql);
-  const erased = (await runQuery(eraseContextRows, { ids: [...ids], at, by: eraserLabel(by) }, sql)).map(
+  await lockLogsAgainstHolds(sql, ids);
+  const reason = note.reason ?? null;
+  const overrodeRetention = note.overrideRetention === true;
+  const erased = (
+    await runQuery(
+      eraseContextRows,
+      { ids: [...ids], at, by: eraserLabel(by), reason, overrodeRetention },
+      sql,
+    )
+  ).map(
     (r): ErasedContext => ({
       id: r.id,
       userId: r.user_id,
@@ -111,7 +133,7 @@ export async function eraseContextsData(
         event: "context.erased",
         contextId: c.id,
         timestamp: at,
-        data: contextErasedData(c, { at, by: by.kind as DataErasedBy }),
+        data: contextErasedData(c, { at, by: by.kind as DataErasedBy, reason }),
       }),
     ),
   );

@@ -34,6 +34,8 @@ export interface ContextsRow {
   entry_hash: Bytes | null;
   data_erased_at: Date | null;
   data_erased_by: string | null;
+  data_erasure_reason: string | null;
+  data_erasure_overrode_retention: boolean | null;
 }
 
 /**
@@ -75,4 +77,6 @@ export const toStoredContextRow = (r: ContextsRow): StoredContextRow => ({
   entryHash: bytesOf(r.entry_hash),
   dataErasedAt: r.data_erased_at,
   dataErasedBy: r.data_erased_by,
+  dataErasureReason: r.data_erasure_reason,
+  dataErasureOverrodeRetention: r.data_erasure_overrode_retention,
 });

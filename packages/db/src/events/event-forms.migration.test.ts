@@ -170,7 +170,7 @@ async function confirmedContextsWithBytes(db: Db, owner: ContextOwner, count: nu
   const anchor = await db.anchor.findUniqueOrThrow({ where: { id: batch?.anchorId as string } });
   return Promise.all(
     ids.map(async (id, i) => {
-      const ctx = await readContext(db, id);
+      const ctx = await readContext(db, id, { olderSchema: true });
       const at = (n: number) => new Date(Date.parse("2026-11-29T10:00:00.000Z") + i * 10_000 + n * 1_007);
       const created = contextCreatedData({
         ...ctx,
@@ -314,7 +314,7 @@ it("stops the upgrade, naming the event, when a reference would render other byt
   try {
     // (the second, erased, is not used)
     const [c] = await confirmedContexts(upgrade, db, "u2", 2);
-    const ctx = await readContext(db, c?.id as string);
+    const ctx = await readContext(db, c?.id as string, { olderSchema: true });
     // its data in the order the request gave it, not its stored (canonical) order
     const reordered = Object.fromEntries(Object.entries(ctx.contextData as Json).reverse());
     const asRequested = serializeEnvelope({

@@ -23,6 +23,8 @@ export interface IContextsNamingTransactionResult {
   created_at: Date;
   data_erased_at: Date | null;
   data_erased_by: string | null;
+  data_erasure_overrode_retention: boolean | null;
+  data_erasure_reason: string | null;
   entry_hash: Buffer | null;
   error_code: string | null;
   error_details: string | null;
@@ -50,7 +52,7 @@ export interface IContextsNamingTransactionQuery {
   result: IContextsNamingTransactionResult;
 }
 
-const contextsNamingTransactionIR: any = {"usedParamSet":{"userId":true,"scope":true,"keyFamilyId":true,"contextHash":true,"transactionHash":true,"limit":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":769,"b":776}]},{"name":"scope","required":true,"transform":{"type":"scalar"},"locs":[{"a":786,"b":792},{"a":820,"b":826},{"a":880,"b":886}]},{"name":"keyFamilyId","required":true,"transform":{"type":"scalar"},"locs":[{"a":918,"b":930}]},{"name":"contextHash","required":true,"transform":{"type":"scalar"},"locs":[{"a":958,"b":970}]},{"name":"transactionHash","required":true,"transform":{"type":"scalar"},"locs":[{"a":1000,"b":1016}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":1040,"b":1046}]}],"statement":"-- the reader's rows with this hash that name, as their own batch (failed in), the batch whose\n-- transaction this is. The reader's scope (contexts/reader-scope.ts: all, public or own) is a\n-- parameter: the statement is planned with it bound.\nSELECT c.id, c.user_id, c.api_key_id, c.key_family_id, c.agent_id, c.visibility, c.canonical_data,\n       c.context_hash, c.signature, c.signature_scheme, c.signer_address, c.network,\n       c.estimated_confirmation, c.error_code, c.error_message, c.error_details, c.failure_reason,\n       c.retry_possible, c.failed_at, c.created_at, c.updated_at, c.anchor_id, c.sequence,\n       c.prev_entry_hash, c.entry_hash, c.data_erased_at, c.data_erased_by\n  FROM contexts c\n  JOIN anchors a ON a.id = c.anchor_id\n WHERE c.user_id = :userId!\n   AND (:scope!::text = 'all'\n        OR (:scope! = 'public' AND c.visibility = 'public')\n        OR (:scope! = 'own' AND c.key_family_id = :keyFamilyId!))\n   AND c.context_hash = :contextHash!\n   AND a.transaction_hash = :transactionHash!\n ORDER BY c.id\n LIMIT :limit!::int"};
+const contextsNamingTransactionIR: any = {"usedParamSet":{"userId":true,"scope":true,"keyFamilyId":true,"contextHash":true,"transactionHash":true,"limit":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":834,"b":841}]},{"name":"scope","required":true,"transform":{"type":"scalar"},"locs":[{"a":851,"b":857},{"a":885,"b":891},{"a":945,"b":951}]},{"name":"keyFamilyId","required":true,"transform":{"type":"scalar"},"locs":[{"a":983,"b":995}]},{"name":"contextHash","required":true,"transform":{"type":"scalar"},"locs":[{"a":1023,"b":1035}]},{"name":"transactionHash","required":true,"transform":{"type":"scalar"},"locs":[{"a":1065,"b":1081}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":1105,"b":1111}]}],"statement":"-- the reader's rows with this hash that name, as their own batch (failed in), the batch whose\n-- transaction this is. The reader's scope (contexts/reader-scope.ts: all, public or own) is a\n-- parameter: the statement is planned with it bound.\nSELECT c.id, c.user_id, c.api_key_id, c.key_family_id, c.agent_id, c.visibility, c.canonical_data,\n       c.context_hash, c.signature, c.signature_scheme, c.signer_address, c.network,\n       c.estimated_confirmation, c.error_code, c.error_message, c.error_details, c.failure_reason,\n       c.retry_possible, c.failed_at, c.created_at, c.updated_at, c.anchor_id, c.sequence,\n       c.prev_entry_hash, c.entry_hash, c.data_erased_at, c.data_erased_by, c.data_erasure_reason,\n       c.data_erasure_overrode_retention\n  FROM contexts c\n  JOIN anchors a ON a.id = c.anchor_id\n WHERE c.user_id = :userId!\n   AND (:scope!::text = 'all'\n        OR (:scope! = 'public' AND c.visibility = 'public')\n        OR (:scope! = 'own' AND c.key_family_id = :keyFamilyId!))\n   AND c.context_hash = :contextHash!\n   AND a.transaction_hash = :transactionHash!\n ORDER BY c.id\n LIMIT :limit!::int"};
 
 /**
  * Query generated from SQL:
@@ -62,7 +64,8 @@ const contextsNamingTransactionIR: any = {"usedParamSet":{"userId":true,"scope":
  *        c.context_hash, c.signature, c.signature_scheme, c.signer_address, c.network,
  *        c.estimated_confirmation, c.error_code, c.error_message, c.error_details, c.failure_reason,
  *        c.retry_possible, c.failed_at, c.created_at, c.updated_at, c.anchor_id, c.sequence,
- *        c.prev_entry_hash, c.entry_hash, c.data_erased_at, c.data_erased_by
+ *        c.prev_entry_hash, c.entry_hash, c.data_erased_at, c.data_erased_by, c.data_erasure_reason,
+ *        c.data_erasure_overrode_retention
  *   FROM contexts c
  *   JOIN anchors a ON a.id = c.anchor_id
  *  WHERE c.user_id = :userId!
@@ -97,6 +100,8 @@ export interface IContextsWithHashResult {
   created_at: Date;
   data_erased_at: Date | null;
   data_erased_by: string | null;
+  data_erasure_overrode_retention: boolean | null;
+  data_erasure_reason: string | null;
   entry_hash: Buffer | null;
   error_code: string | null;
   error_details: string | null;
@@ -124,7 +129,7 @@ export interface IContextsWithHashQuery {
   result: IContextsWithHashResult;
 }
 
-const contextsWithHashIR: any = {"usedParamSet":{"userId":true,"scope":true,"keyFamilyId":true,"contextHash":true,"limit":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":536,"b":543}]},{"name":"scope","required":true,"transform":{"type":"scalar"},"locs":[{"a":553,"b":559},{"a":587,"b":593},{"a":647,"b":653}]},{"name":"keyFamilyId","required":true,"transform":{"type":"scalar"},"locs":[{"a":685,"b":697}]},{"name":"contextHash","required":true,"transform":{"type":"scalar"},"locs":[{"a":725,"b":737}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":761,"b":767}]}],"statement":"-- the reader's rows with this hash, oldest first\nSELECT c.id, c.user_id, c.api_key_id, c.key_family_id, c.agent_id, c.visibility, c.canonical_data,\n       c.context_hash, c.signature, c.signature_scheme, c.signer_address, c.network,\n       c.estimated_confirmation, c.error_code, c.error_message, c.error_details, c.failure_reason,\n       c.retry_possible, c.failed_at, c.created_at, c.updated_at, c.anchor_id, c.sequence,\n       c.prev_entry_hash, c.entry_hash, c.data_erased_at, c.data_erased_by\n  FROM contexts c\n WHERE c.user_id = :userId!\n   AND (:scope!::text = 'all'\n        OR (:scope! = 'public' AND c.visibility = 'public')\n        OR (:scope! = 'own' AND c.key_family_id = :keyFamilyId!))\n   AND c.context_hash = :contextHash!\n ORDER BY c.id\n LIMIT :limit!::int"};
+const contextsWithHashIR: any = {"usedParamSet":{"userId":true,"scope":true,"keyFamilyId":true,"contextHash":true,"limit":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":601,"b":608}]},{"name":"scope","required":true,"transform":{"type":"scalar"},"locs":[{"a":618,"b":624},{"a":652,"b":658},{"a":712,"b":718}]},{"name":"keyFamilyId","required":true,"transform":{"type":"scalar"},"locs":[{"a":750,"b":762}]},{"name":"contextHash","required":true,"transform":{"type":"scalar"},"locs":[{"a":790,"b":802}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":826,"b":832}]}],"statement":"-- the reader's rows with this hash, oldest first\nSELECT c.id, c.user_id, c.api_key_id, c.key_family_id, c.agent_id, c.visibility, c.canonical_data,\n       c.context_hash, c.signature, c.signature_scheme, c.signer_address, c.network,\n       c.estimated_confirmation, c.error_code, c.error_message, c.error_details, c.failure_reason,\n       c.retry_possible, c.failed_at, c.created_at, c.updated_at, c.anchor_id, c.sequence,\n       c.prev_entry_hash, c.entry_hash, c.data_erased_at, c.data_erased_by, c.data_erasure_reason,\n       c.data_erasure_overrode_retention\n  FROM contexts c\n WHERE c.user_id = :userId!\n   AND (:scope!::text = 'all'\n        OR (:scope! = 'public' AND c.visibility = 'public')\n        OR (:scope! = 'own' AND c.key_family_id = :keyFamilyId!))\n   AND c.context_hash = :contextHash!\n ORDER BY c.id\n LIMIT :limit!::int"};
 
 /**
  * Query generated from SQL:
@@ -134,7 +139,8 @@ const contextsWithHashIR: any = {"usedParamSet":{"userId":true,"scope":true,"key
  *        c.context_hash, c.signature, c.signature_scheme, c.signer_address, c.network,
  *        c.estimated_confirmation, c.error_code, c.error_message, c.error_details, c.failure_reason,
  *        c.retry_possible, c.failed_at, c.created_at, c.updated_at, c.anchor_id, c.sequence,
- *        c.prev_entry_hash, c.entry_hash, c.data_erased_at, c.data_erased_by
+ *        c.prev_entry_hash, c.entry_hash, c.data_erased_at, c.data_erased_by, c.data_erasure_reason,
+ *        c.data_erasure_overrode_retention
  *   FROM contexts c
  *  WHERE c.user_id = :userId!
  *    AND (:scope!::text = 'all'

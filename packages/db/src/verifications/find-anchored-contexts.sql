@@ -6,7 +6,8 @@ SELECT c.id, c.user_id, c.api_key_id, c.key_family_id, c.agent_id, c.visibility,
        c.context_hash, c.signature, c.signature_scheme, c.signer_address, c.network,
        c.estimated_confirmation, c.error_code, c.error_message, c.error_details, c.failure_reason,
        c.retry_possible, c.failed_at, c.created_at, c.updated_at, c.anchor_id, c.sequence,
-       c.prev_entry_hash, c.entry_hash, c.data_erased_at, c.data_erased_by
+       c.prev_entry_hash, c.entry_hash, c.data_erased_at, c.data_erased_by, c.data_erasure_reason,
+       c.data_erasure_overrode_retention
   FROM contexts c
   JOIN anchors a ON a.id = c.anchor_id
  WHERE c.user_id = :userId!
@@ -24,7 +25,8 @@ SELECT c.id, c.user_id, c.api_key_id, c.key_family_id, c.agent_id, c.visibility,
        c.context_hash, c.signature, c.signature_scheme, c.signer_address, c.network,
        c.estimated_confirmation, c.error_code, c.error_message, c.error_details, c.failure_reason,
        c.retry_possible, c.failed_at, c.created_at, c.updated_at, c.anchor_id, c.sequence,
-       c.prev_entry_hash, c.entry_hash, c.data_erased_at, c.data_erased_by
+       c.prev_entry_hash, c.entry_hash, c.data_erased_at, c.data_erased_by, c.data_erasure_reason,
+       c.data_erasure_overrode_retention
   FROM contexts c
  WHERE c.user_id = :userId!
    AND (:scope!::text = 'all'

@@ -54,6 +54,8 @@ function storedRowOf(row: IContextsWithHashResult): StoredContextRow {
     entryHash: bytesOrNull(row.entry_hash),
     dataErasedAt: row.data_erased_at,
     dataErasedBy: row.data_erased_by,
+    dataErasureReason: row.data_erasure_reason,
+    dataErasureOverrodeRetention: row.data_erasure_overrode_retention,
   };
 }
 

@@ -302,6 +302,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/agents/{agent_id}/holds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An agent's legal holds, newest first, active and released
+         * @description Requires a key with the `contexts:read` permission. Reads only the caller's own user's contexts: a `public` key only contexts created with `visibility: "public"`, a `restricted` key only those its key family created; anything else is a 404.
+         */
+        get: operations["listLegalHolds"];
+        put?: never;
+        /**
+         * Place a legal hold on an agent: its contexts' data cannot be erased until it is released
+         * @description Requires a key with the `contexts:erase` permission. With a dashboard session, send the session's `csrf_token` as `X-CSRF-Token` (else 403 CSRF_TOKEN_INVALID).
+         */
+        post: operations["placeLegalHold"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{agent_id}/holds/{hold_id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Release a legal hold; the hold stays on record
+         * @description Requires a key with the `contexts:erase` permission. With a dashboard session, send the session's `csrf_token` as `X-CSRF-Token` (else 403 CSRF_TOKEN_INVALID). Takes no body; one sent anyway is ignored, but must still be JSON within the body rules (else 400, 413 or 415).
+         */
+        post: operations["releaseLegalHold"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks": {
         parameters: {
             query?: never;
@@ -1189,6 +1233,15 @@ export interface components {
             /** @description 1–500 contexts, each exactly as the body of `POST /v1/contexts` (same limits, same key rules). All or nothing: one bad item refuses the batch, listing every bad item found in `error.details` by `index`. */
             contexts: components["schemas"]["CreateContextRequest"][];
         };
+        EraseRequest: {
+            /**
+             * @description Why the data is erased (at most 500 characters), recorded with the erasure.
+             * @example the data subject's request (GDPR Art. 17)
+             */
+            reason?: string;
+            /** @description true: erase data younger than the service's minimum retention (CONTEXT_DATA_MIN_RETENTION_DAYS) too; needs a `reason`, and is recorded with the erasure. */
+            override_retention?: boolean;
+        };
         /** @description An OTLP/JSON ExportTraceServiceRequest (https://opentelemetry.io/docs/specs/otlp/#otlphttp). */
         OtlpExportTraceServiceRequest: {
             /** @description ResourceSpans, as in the OTLP/JSON encoding (ids as hex, 64-bit integers as strings). */
@@ -1197,6 +1250,13 @@ export interface components {
             }[];
         } & {
             [key: string]: unknown;
+        };
+        PlaceLegalHold: {
+            /**
+             * @description Why the agent's data must be kept (at most 500 characters): recorded with the hold.
+             * @example litigation hold: case 2026-CV-0142
+             */
+            reason: string;
         };
         CreateWebhookRequest: {
             /**
@@ -1488,6 +1548,8 @@ export interface components {
             prev_entry_hash: `0x${string}` | null;
             /** @description EIP-712 hashStruct(LogEntry(bytes32 contextHash,string userId,string agentId,uint64 sequence,bytes32 prevEntryHash)). */
             entry_hash: `0x${string}` | null;
+            /** @description The reason the erasure request gave; null when none (and for retention). */
+            reason: string | null;
         };
         VerificationCompletedEvent: {
             /** @constant */
@@ -1636,6 +1698,10 @@ export interface components {
             } | null;
             /** @description When context_data and metadata were erased (DELETE /v1/contexts/{id}/data, DELETE /v1/agents/{agent_id}/data or the retention period); null while kept. The hashes, signature and proof remain. */
             data_erased_at: string | null;
+            /** @description The reason the erasure request gave (`reason`); null while kept, when none was given, and for retention. */
+            data_erasure_reason: string | null;
+            /** @description true when the erasure overrode the minimum retention (`override_retention`); null while kept, and for erasures made before the minimum retention existed. */
+            data_erasure_overrode_retention: boolean | null;
             error: {
                 code: string;
                 message: string;
@@ -1719,6 +1785,10 @@ export interface components {
             } | null;
             /** @description When context_data and metadata were erased (DELETE /v1/contexts/{id}/data, DELETE /v1/agents/{agent_id}/data or the retention period); null while kept. The hashes, signature and proof remain. */
             data_erased_at: string | null;
+            /** @description The reason the erasure request gave (`reason`); null while kept, when none was given, and for retention. */
+            data_erasure_reason: string | null;
+            /** @description true when the erasure overrode the minimum retention (`override_retention`); null while kept, and for erasures made before the minimum retention existed. */
+            data_erasure_overrode_retention: boolean | null;
             error: {
                 code: string;
                 message: string;
@@ -1767,6 +1837,8 @@ export interface components {
              * @description Only on a context whose data was erased: when. context_data, metadata and canonical_context are then null; whoever kept the data can still check it against context_hash.
              */
             data_erased_at?: string;
+            /** @description Only on an erased context: the reason its erasure request gave (null when none). */
+            data_erasure_reason?: string | null;
             /** @constant */
             canonicalization: "RFC8785";
             /** @constant */
@@ -1900,6 +1972,8 @@ export interface components {
              * @description Only on a context whose data was erased: when. context_data, metadata and canonical_context are then null; whoever kept the data can still check it against context_hash.
              */
             data_erased_at?: string;
+            /** @description Only on an erased context: the reason its erasure request gave (null when none). */
+            data_erasure_reason?: string | null;
             /** @constant */
             canonicalization: "RFC8785";
             /** @constant */
@@ -1986,6 +2060,25 @@ export interface components {
             remaining: number;
             /** @description True when `remaining` is 0; otherwise call again. */
             done: boolean;
+        };
+        LegalHoldList: {
+            data: components["schemas"]["LegalHold"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @description A legal hold on an agent: while one is active (released_at null), no erasure of the agent's contexts' data runs (DELETE …/data answers 409 CONFLICT; retention skips them). Released holds stay listed: the holds are the record. */
+        LegalHold: {
+            hold_id: string;
+            agent_id: string;
+            reason: string;
+            /** Format: date-time */
+            placed_at: string;
+            /** @description `key:<id>` or `account:<id>` (a dashboard session). */
+            placed_by: string;
+            /** @description Null while the hold is active. */
+            released_at: string | null;
+            /** @description `key:<id>` or `account:<id>`; null while active. */
+            released_by: string | null;
         };
         CreatedWebhook: {
             webhook_id: string;
@@ -3479,9 +3572,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description `Content-Type: application/json` in UTF-8 (else 415), at most 300 KiB (307200 bytes; else 413). Anywhere in it: nesting at most 32 deep, no `__proto__` key, no NUL character (`\u0000`) and no lone surrogate (else 400 VALIDATION_ERROR); text that is not JSON is 400 INVALID_JSON. */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EraseRequest"];
+            };
+        };
         responses: {
-            /** @description The erased context: `context_data` and `metadata` null, `data_erased_at` set. Its data is gone from every copy the service kept (canonical JSON, stored event payloads, Idempotency-Key answers); a `context.erased` event goes to webhooks. Erasing again answers the same record. */
+            /** @description The erased context: `context_data` and `metadata` null, `data_erased_at` set. Its data is gone from every copy the service kept (canonical JSON, stored event payloads, Idempotency-Key answers); a `context.erased` event goes to webhooks. Erasing again answers the same record. 409 while the agent is under a legal hold, or for data younger than the minimum retention without `override_retention`. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3537,6 +3635,45 @@ export interface operations {
             };
             /** @description `NOT_FOUND`. No such object for this key: another user's objects are never shown. */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `CONFLICT`. The object is not in a state that allows this. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`. The body is larger than 300 KiB (5 MiB for a batch), or a field larger than its limit. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`. The body is not `application/json` in UTF-8. */
+            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
@@ -4355,9 +4492,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description `Content-Type: application/json` in UTF-8 (else 415), at most 300 KiB (307200 bytes; else 413). Anywhere in it: nesting at most 32 deep, no `__proto__` key, no NUL character (`\u0000`) and no lone surrogate (else 400 VALIDATION_ERROR); text that is not JSON is 400 INVALID_JSON. */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EraseRequest"];
+            };
+        };
         responses: {
-            /** @description Progress: up to 10000 contexts are erased per call, 500 per transaction, each as DELETE /v1/contexts/{id}/data does (one `context.erased` event each). While `done` is false, call again. */
+            /** @description Progress: up to 10000 contexts are erased per call, 500 per transaction, each as DELETE /v1/contexts/{id}/data does (one `context.erased` event each), each keeping the request's `reason`. While `done` is false, call again. 409 (nothing erased) while the agent is under a legal hold, or while it keeps data younger than the minimum retention and the request does not say `override_retention`. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4413,6 +4555,432 @@ export interface operations {
             };
             /** @description `NOT_FOUND`. No such object for this key: another user's objects are never shown. */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `CONFLICT`. The object is not in a state that allows this. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`. The body is larger than 300 KiB (5 MiB for a batch), or a field larger than its limit. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`. The body is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`. The key's rate limit is spent (or too many failed attempts from this address, or too many exports at once); retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`. A backing service (PostgreSQL, Redis, the chain) is unavailable or too slow, or the request ran past the server's deadline (REQUEST_TIMEOUT_MS); retry with backoff. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listLegalHolds: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1–100. */
+                limit?: number;
+                /** @description The `next_cursor` of the previous page; omit for the first page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                agent_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the agent's holds. 404 for an agent without an entry the key may read. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegalHoldList"];
+                };
+            };
+            /** @description `VALIDATION_ERROR` or `INVALID_JSON`. The request is invalid: a path parameter, query, header or body out of its schema, or a body that is not JSON. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    "Set-Cookie": components["headers"]["SessionCookieCleared"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_PERMISSIONS` or `CSRF_TOKEN_INVALID`. The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`. No such object for this key: another user's objects are never shown. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`. The key's rate limit is spent (or too many failed attempts from this address, or too many exports at once); retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`. A backing service (PostgreSQL, Redis, the chain) is unavailable or too slow, or the request ran past the server's deadline (REQUEST_TIMEOUT_MS); retry with backoff. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    placeLegalHold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agent_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description `Content-Type: application/json` in UTF-8 (else 415), at most 300 KiB (307200 bytes; else 413). Anywhere in it: nesting at most 32 deep, no `__proto__` key, no NUL character (`\u0000`) and no lone surrogate (else 400 VALIDATION_ERROR); text that is not JSON is 400 INVALID_JSON. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlaceLegalHold"];
+            };
+        };
+        responses: {
+            /** @description The hold, active. From now on DELETE /v1/contexts/{id}/data and DELETE /v1/agents/{agent_id}/data answer 409 CONFLICT for the agent's contexts, and retention leaves their data; an erasure already running finishes first. Several holds may be active at once. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegalHold"];
+                };
+            };
+            /** @description `VALIDATION_ERROR` or `INVALID_JSON`. The request is invalid: a path parameter, query, header or body out of its schema, or a body that is not JSON. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    "Set-Cookie": components["headers"]["SessionCookieCleared"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_PERMISSIONS` or `CSRF_TOKEN_INVALID`. The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`. No such object for this key: another user's objects are never shown. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`. The body is larger than 300 KiB (5 MiB for a batch), or a field larger than its limit. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`. The body is not `application/json` in UTF-8. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`. The key's rate limit is spent (or too many failed attempts from this address, or too many exports at once); retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`. A backing service (PostgreSQL, Redis, the chain) is unavailable or too slow, or the request ran past the server's deadline (REQUEST_TIMEOUT_MS); retry with backoff. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    releaseLegalHold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agent_id: string;
+                hold_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The hold, released (released_at, released_by). Releasing it again answers the same record. Erasure is allowed again once no hold of the agent is active. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegalHold"];
+                };
+            };
+            /** @description `VALIDATION_ERROR` or `INVALID_JSON`. The request is invalid: a path parameter, query, header or body out of its schema, or a body that is not JSON. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    "Set-Cookie": components["headers"]["SessionCookieCleared"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INSUFFICIENT_PERMISSIONS` or `CSRF_TOKEN_INVALID`. The key's type does not allow this operation (or, for a restricted key, this agent); or a dashboard session's request without its X-CSRF-Token. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`. No such object for this key: another user's objects are never shown. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`. The body is larger than 300 KiB (5 MiB for a batch), or a field larger than its limit. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`. The body is not `application/json` in UTF-8. */
+            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];

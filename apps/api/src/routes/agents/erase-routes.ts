@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { eraseRequestSchema } from "../contexts/erasure-request";
 import { defineRoute } from "../route-spec";
 import { ERASE_BATCH, ERASE_BATCHES_PER_CALL, eraseAgentData } from "./erase-agent-data";
 import { agentParamsSchema } from "./schemas";
@@ -20,14 +21,18 @@ export const eraseAgentRoute = defineRoute({
   tag: "Agents",
   permission: "contexts:erase",
   params: agentParamsSchema,
+  body: eraseRequestSchema,
+  bodyRequired: false,
   success: {
     status: 200,
     description:
       `Progress: up to ${ERASE_BATCH * ERASE_BATCHES_PER_CALL} contexts are erased per call, ` +
       `${ERASE_BATCH} per transaction, each as DELETE /v1/contexts/{id}/data does (one ` +
-      "`context.erased` event each). While `done` is false, call again.",
+      "`context.erased` event each), each keeping the request's `reason`. While `done` is false, call " +
+      "again. 409 (nothing erased) while the agent is under a legal hold, or while it keeps data younger " +
+      "than the minimum retention and the request does not say `override_retention`.",
     schema: eraseAgentDataResultSchema,
   },
-  errors: [403, 404],
+  errors: [400, 403, 404, 409, 413, 415],
   handler: eraseAgentData,
 });

@@ -1,5 +1,11 @@
 import { AppError, planRetentionDays } from "@ctxlog/core";
-import { type AgentEntry, type ContextReader, measureAgentEntries, streamAgentEntries } from "@ctxlog/db";
+import {
+  type AgentEntry,
+  type ContextReader,
+  legalHoldsOverlapping,
+  measureAgentEntries,
+  streamAgentEntries,
+} from "@ctxlog/db";
 import { manifestTypedData, PACK_FORMAT, type PackManifest } from "@ctxlog/sdk";
 import type { ApiDeps } from "../../deps";
 import { applyRateLimit } from "../../http/rate-limit";
@@ -71,6 +77,12 @@ export function evidenceAgent(deps: ApiDeps): RouteHandler<{
       entryAt(deps, reader, params.agent_id, range.after),
     ]);
     const signers = await deps.signers.list();
+    const holds = await legalHoldsOverlapping(deps.db, {
+      userId: auth.userId,
+      agentId: params.agent_id,
+      from: range.from,
+      to: range.to,
+    });
 
     const release = await slots.acquire(auth.userId, res);
     res.once("close", release);
@@ -131,6 +143,8 @@ export function evidenceAgent(deps: ApiDeps): RouteHandler<{
           signersWith: (submitters) => deps.signers.withAnchorSubmitters(signers, submitters),
           signer: attestation.address,
           retentionDays: planRetentionDays(auth.plan, env),
+          minRetentionDays: env.CONTEXT_DATA_MIN_RETENTION_DAYS,
+          holds,
           createdAt,
           createdBy: auth.session ? `account:${auth.session.accountId}` : `key:${auth.keyId}`,
         },

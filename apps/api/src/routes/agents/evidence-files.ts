@@ -1,5 +1,5 @@
 import type { PublishedSigner } from "@ctxlog/core";
-import type { AgentEntry } from "@ctxlog/db";
+import type { AgentEntry, LegalHold } from "@ctxlog/db";
 
 // The small files of an evidence pack (docs/evidence.md): each built from what the route read,
 // written as two-space indented JSON with one trailing newline.
@@ -20,7 +20,7 @@ export function receiptOf(entry: AgentEntry) {
   };
 }
 
-/** One line of erasures.ndjson, from the erased row (no erasure request carries a reason yet). */
+/** One line of erasures.ndjson, from the erased row: who, when, and the reason its request gave. */
 export function erasureRecord(entry: AgentEntry) {
   return {
     context_id: entry.id,
@@ -28,7 +28,7 @@ export function erasureRecord(entry: AgentEntry) {
     context_hash: entry.contextHash,
     erased_at: entry.dataErasedAt?.toISOString() ?? null,
     erased_by: entry.dataErasedBy,
-    reason: null,
+    reason: entry.dataErasureReason,
   };
 }
 
@@ -81,14 +81,19 @@ export class ActivityCounter {
 }
 
 /**
- * policy.json's retention: the data retention of the user's plan (planRetentionDays of
- * CONTEXT_DATA_RETENTION_DAYS and _BY_PLAN, which the webhook worker enforces; null: kept forever). No minimum retention is
- * enforced yet (0), and legal holds do not exist yet: the list is empty (docs/evidence.md, Writing
- * a pack).
+ * policy.json: the data retention of the user's plan (planRetentionDays of
+ * CONTEXT_DATA_RETENTION_DAYS and _BY_PLAN, which the webhook worker enforces; null: kept
+ * forever), the API's CONTEXT_DATA_MIN_RETENTION_DAYS, and the agent's legal holds in force at some
+ * time of the pack's range (docs/evidence.md, policy.json).
  */
-export function policyFile(retentionDays: number | null) {
+export function policyFile(retention: { days: number | null; minDays: number }, holds: readonly LegalHold[]) {
   return {
-    retention: { data_retention_days: retentionDays, data_min_retention_days: 0 },
-    legal_holds: [],
+    retention: { data_retention_days: retention.days, data_min_retention_days: retention.minDays },
+    legal_holds: holds.map((h) => ({
+      placed_at: h.placedAt.toISOString(),
+      placed_by: h.placedBy,
+      reason: h.reason,
+      released_at: h.releasedAt?.toISOString() ?? null,
+    })),
   };
 }

@@ -1,5 +1,5 @@
 import type { PublishedSigner } from "@ctxlog/core";
-import type { AgentEntry } from "@ctxlog/db";
+import type { AgentEntry, LegalHold } from "@ctxlog/db";
 import type { PackManifest } from "@ctxlog/sdk";
 import type { Response } from "express";
 import type { EvidenceChainReader } from "./evidence-chain";
@@ -35,6 +35,10 @@ export interface PackFacts {
   signer: string;
   /** the data retention of the user's plan in days (null: kept forever), for policy.json */
   retentionDays: number | null;
+  /** CONTEXT_DATA_MIN_RETENTION_DAYS, for policy.json */
+  minRetentionDays: number;
+  /** the agent's legal holds in force at some time of the range, for policy.json and the report */
+  holds: LegalHold[];
   createdAt: Date;
   createdBy: string;
 }
@@ -145,7 +149,8 @@ export async function writeEvidencePack(
   );
   const days = activity.file();
   files["activity.json"] = await zip.add("activity.json", jsonFile(days));
-  files["policy.json"] = await zip.add("policy.json", jsonFile(policyFile(facts.retentionDays)));
+  const policy = policyFile({ days: facts.retentionDays, minDays: facts.minRetentionDays }, facts.holds);
+  files["policy.json"] = await zip.add("policy.json", jsonFile(policy));
 
   const counts = {
     entries: count,
@@ -168,6 +173,7 @@ export async function writeEvidencePack(
         days: days.days,
         anchors: [...anchors].map(([transaction_hash, block_number]) => ({ transaction_hash, block_number })),
         erasures,
+        holds: policy.legal_holds,
         createdAt: facts.createdAt.toISOString(),
       },
       verdict,

@@ -11,7 +11,13 @@ export interface ReportFacts {
   counts: { entries: number; erased: number; anchors: number; erasures: number };
   days: { date: string; entries: number; erased: number }[];
   anchors: { transaction_hash: string; block_number: number }[];
-  erasures: { sequence: number | null; erased_at: string | null; erased_by: string | null }[];
+  erasures: {
+    sequence: number | null;
+    erased_at: string | null;
+    erased_by: string | null;
+    reason: string | null;
+  }[];
+  holds: { placed_at: string; placed_by: string; reason: string; released_at: string | null }[];
   createdAt: string;
 }
 
@@ -38,10 +44,20 @@ export function evidenceReport(facts: ReportFacts, verdict: string): string {
     ? `<ul>${facts.erasures
         .map(
           (e) =>
-            `<li>entry ${e.sequence}: erased ${htmlText(e.erased_at ?? "")} by ${htmlText(e.erased_by ?? "")}</li>`,
+            `<li>entry ${e.sequence}: erased ${htmlText(e.erased_at ?? "")} by ${htmlText(e.erased_by ?? "")}` +
+            `${e.reason === null ? "" : `: ${htmlText(e.reason)}`}</li>`,
         )
         .join("")}</ul>`
     : "<p>None.</p>";
+  const holds = facts.holds.length
+    ? `<ul>${facts.holds
+        .map(
+          (h) =>
+            `<li>placed ${htmlText(h.placed_at)} by ${htmlText(h.placed_by)}, ` +
+            `${h.released_at === null ? "active" : `released ${htmlText(h.released_at)}`}: ${htmlText(h.reason)}</li>`,
+        )
+        .join("")}</ul>`
+    : "<p>None in this period.</p>";
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Evidence pack: ${htmlText(facts.agentId)}</title>
 <style>body{font-family:sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem}table{border-collapse:collapse;width:100%}td,th{padding:2px 6px;text-align:left}.bar{background:#3b6ea5;height:.8rem}code{font-size:.85em}</style>
@@ -52,7 +68,7 @@ export function evidenceReport(facts: ReportFacts, verdict: string): string {
 <h2>Activity</h2>${activityChart(facts.days)}
 <h2>Anchoring (${facts.counts.anchors} transactions)</h2><ul>${anchors}</ul>
 <h2>Erasures (${facts.counts.erasures})</h2>${erasures}
-<h2>Legal holds</h2><p>None (legal holds are not available yet).</p>
+<h2>Legal holds (${facts.holds.length})</h2>${holds}
 <h2>How to verify</h2><p><code>npx ctxlog verify-pack pack.zip --rpc-url &lt;an RPC node of chain&gt;</code>: it checks every file offline, then that the blocks are the chain's.</p>
 </body></html>
 `;

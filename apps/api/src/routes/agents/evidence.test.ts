@@ -124,26 +124,59 @@ it("an entry not confirmed yet ends the range before it", async () => {
   }
 });
 
-it("an erased entry: verified, data unavailable for 1, with its erasure record", async () => {
-  const erase = await h.request.delete(`/v1/contexts/${ids[5]}/data`).set(bearer(t.keys.full));
+it("an erased entry: verified, data unavailable for 1, with its erasure record and reason; policy.json lists the hold", async () => {
+  const reason = "the data subject's request (GDPR Art. 17)";
+  const erase = await h.request
+    .delete(`/v1/contexts/${ids[5]}/data`)
+    .set(bearer(t.keys.full))
+    .send({ reason });
   expect(erase.status).toBe(200);
-  const res = await evidence(whole());
+  const hold = await h.request
+    .post(`/v1/agents/${AGENT}/holds`)
+    .set(bearer(t.keys.full))
+    .send({ reason: "audit of 2026" });
+  expect(hold.status).toBe(201);
+  // a period reaching past the hold's placement, so the hold is in force during it
+  const res = await evidence({ from: whole().from, to: new Date(Date.now() + 60_000).toISOString() });
   const result = await verified(res.body);
   expect(result.failure).toBeNull();
   expect(result.verdict).toBe("verified_data_unavailable");
   expect(result.erased_sequences).toEqual([6]);
   const files = readPackZip(bytesOf(res.body));
-  const [record] = new TextDecoder()
-    .decode(files.get("erasures.ndjson"))
+  const text = (name: string) => new TextDecoder().decode(files.get(name));
+  const [record] = text("erasures.ndjson")
     .trim()
     .split("\n")
     .map((l) => JSON.parse(l));
-  expect(record).toMatchObject({
+  expect(record).toEqual({
     context_id: ids[5],
     sequence: 6,
-    erased_by: expect.stringMatching(/^key:/),
-    reason: null,
+    context_hash: expect.stringMatching(/^0x/),
+    erased_at: erase.body.data_erased_at,
+    erased_by: `key:${t.keyIds.full}`,
+    reason,
   });
+  expect(JSON.parse(text("policy.json"))).toEqual({
+    retention: { data_retention_days: null, data_min_retention_days: 0 },
+    legal_holds: [
+      {
+        placed_at: hold.body.placed_at,
+        placed_by: `key:${t.keyIds.full}`,
+        reason: "audit of 2026",
+        released_at: null,
+      },
+    ],
+  });
+  expect(text("report.html")).toContain("audit of 2026");
+  // a period that ends as the hold is placed does not list it
+  const earlier = readPackZip(
+    bytesOf((await evidence({ from: whole().from, to: hold.body.placed_at })).body),
+  );
+  expect(JSON.parse(new TextDecoder().decode(earlier.get("policy.json"))).legal_holds).toEqual([]);
+  const released = await h.request
+    .post(`/v1/agents/${AGENT}/holds/${hold.body.hold_id}/release`)
+    .set(bearer(t.keys.full));
+  expect(released.status).toBe(200);
 });
 
 it("refuses what it cannot pack: a bad range (400), another agent for a restricted key, another user's agent (404)", async () => {

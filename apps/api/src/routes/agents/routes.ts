@@ -3,6 +3,7 @@ import { listResponseSchema } from "../shared-schemas";
 import { eraseAgentRoute } from "./erase-routes";
 import { evidenceAgent } from "./evidence-agent";
 import { exportAgent } from "./export-agent";
+import { holdRoutes } from "./hold-routes";
 import { listAgentTraces } from "./list-agent-traces";
 import { getAgent, listAgents } from "./read-agents";
 import {
@@ -118,4 +119,5 @@ export const agentRoutes: RouteSpec[] = [
     handler: listAgentTraces,
   }),
   eraseAgentRoute,
+  ...holdRoutes,
 ];

@@ -39,6 +39,8 @@ export function contextResource(row: Context, chain: ChainHead | null): ContextR
     context_data: row.contextData as Record<string, unknown> | null,
     metadata: row.metadata as Record<string, unknown> | null,
     data_erased_at: iso(row.dataErasedAt),
+    data_erasure_reason: row.dataErasureReason,
+    data_erasure_overrode_retention: row.dataErasureOverrodeRetention,
     error: row.errorCode
       ? { code: row.errorCode, message: row.errorMessage ?? "", details: row.errorDetails }
       : null,

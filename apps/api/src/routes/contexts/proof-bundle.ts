@@ -53,7 +53,9 @@ export function proofBundle(
       metadata: row.metadata as Record<string, unknown> | null,
     },
     canonical_context: row.canonicalJson,
-    ...(row.dataErasedAt ? { data_erased_at: row.dataErasedAt.toISOString() } : {}),
+    ...(row.dataErasedAt
+      ? { data_erased_at: row.dataErasedAt.toISOString(), data_erasure_reason: row.dataErasureReason }
+      : {}),
     canonicalization: "RFC8785",
     hash_algorithm: "keccak256",
     context_hash: row.contextHash,

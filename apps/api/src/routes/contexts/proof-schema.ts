@@ -38,6 +38,9 @@ export const proofBundleSchema = z
           "Only on a context whose data was erased: when. context_data, metadata and canonical_context are " +
           "then null; whoever kept the data can still check it against context_hash.",
       }),
+    data_erasure_reason: z.string().nullable().optional().meta({
+      description: "Only on an erased context: the reason its erasure request gave (null when none).",
+    }),
     canonicalization: z.literal("RFC8785"),
     hash_algorithm: z.literal("keccak256"),
     context_hash: hash32Schema,

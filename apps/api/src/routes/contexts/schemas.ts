@@ -175,6 +175,18 @@ export const contextSchema = z
           "/v1/agents/{agent_id}/data or the retention period); null while kept. The hashes, " +
           "signature and proof remain.",
       }),
+    data_erasure_reason: z.string().nullable().meta({
+      description:
+        "The reason the erasure request gave (`reason`); null while kept, when none was given, and for retention.",
+    }),
+    data_erasure_overrode_retention: z
+      .boolean()
+      .nullable()
+      .meta({
+        description:
+          "true when the erasure overrode the minimum retention (`override_retention`); null while kept, " +
+          "and for erasures made before the minimum retention existed.",
+      }),
     error: z.object({ code: z.string(), message: z.string(), details: z.string().nullable() }).nullable(),
     retry_possible: z.boolean().nullable(),
     failure_reason: z.string().nullable(),

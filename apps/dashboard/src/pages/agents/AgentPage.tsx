@@ -9,6 +9,7 @@ import { AgentAudit } from "./AgentAudit";
 import { AgentLog } from "./AgentLog";
 import { AgentTraces } from "./AgentTraces";
 import { EvidenceDownload } from "./EvidenceDownload";
+import { LegalHolds } from "./LegalHolds";
 import { readJump } from "./log-jump";
 import { useAgent, useAgentEntries } from "./use-agents";
 
@@ -49,6 +50,7 @@ export default function AgentPage() {
               <EraseAgentButton agentId={agentId} />
             </Group>
           </Section>
+          <LegalHolds agentId={agentId} />
           <Section title="Audit">
             <AgentAudit agentId={agentId} />
           </Section>

@@ -1,0 +1,2 @@
+export * from "./erasure-guard";
+export * from "./legal-holds";
