@@ -121,8 +121,11 @@ export async function writeEvidencePack(
     `{"chain_id":${facts.chainId},"network":${JSON.stringify(facts.network)},"registry_address":${JSON.stringify(facts.registryAddress)},"required_confirmations":${facts.confirmations},"anchors":[`,
   );
   let first = true;
+  const anchoredDays = new Map<string, number>(); // UTC day of the block → anchoring transactions
   for (const [hash, block] of anchors) {
     const anchor = await pack.chain.anchor(hash, block);
+    const day = blockDay(anchor.block);
+    if (day) anchoredDays.set(day, (anchoredDays.get(day) ?? 0) + 1);
     await anchorsFile.write(`${first ? "" : ","}\n${JSON.stringify(anchor)}`);
     first = false;
   }
@@ -171,6 +174,7 @@ export async function writeEvidencePack(
         sequenceRange: facts.range.entries,
         counts,
         days: days.days,
+        anchoredDays: Object.fromEntries(anchoredDays),
         anchors: [...anchors].map(([transaction_hash, block_number]) => ({ transaction_hash, block_number })),
         erasures,
         holds: policy.legal_holds,
@@ -196,4 +200,11 @@ export async function writeEvidencePack(
   await zip.add("manifest.json", jsonFile({ ...unsigned, signature }));
   zip.end();
   await piped;
+}
+
+/** The UTC day of a block (its header's timestamp, 0x-hex seconds), or null when the node gave none. */
+function blockDay(block: Record<string, unknown>): string | null {
+  const timestamp = block.timestamp;
+  if (typeof timestamp !== "string" || !/^0x[0-9a-fA-F]{1,16}$/.test(timestamp)) return null;
+  return new Date(Number(BigInt(timestamp)) * 1000).toISOString().slice(0, 10);
 }

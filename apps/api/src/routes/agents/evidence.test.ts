@@ -90,7 +90,13 @@ it("a pack of the whole log verifies: 12 entries in 3 anchors, signed by the att
   const files = readPackZip(bytesOf(res.body));
   const policy = JSON.parse(new TextDecoder().decode(files.get("policy.json")));
   expect(policy.legal_holds).toEqual([]);
-  expect(new TextDecoder().decode(files.get("report.html"))).toContain("entries 1–12 (12)");
+  const report = new TextDecoder().decode(files.get("report.html"));
+  expect(report).toContain("entries 1–12 (12)");
+  // the chart's anchoring column counts the three transactions, on the days their blocks were mined
+  const anchoredPerDay = [
+    ...report.matchAll(/<div class="bar anchor"[^>]*><\/div><\/td><td>(\d+)<\/td>/g),
+  ].map((m) => Number(m[1]));
+  expect(anchoredPerDay.reduce((a, b) => a + b, 0)).toBe(3);
 });
 
 it("a period inside the log: its entries, with the receipts just before and after proving nothing was left out", async () => {
