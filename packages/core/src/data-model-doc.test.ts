@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ANCHOR_LIFECYCLE } from "./anchors/anchor-lifecycle";
 import { CONTEXT_LIFECYCLE } from "./contexts/context-lifecycle";
+import { HOLD_LIFECYCLE } from "./holds/hold-lifecycle";
 import { mermaidDiagram } from "./lifecycle";
 import { DELIVERY_LIFECYCLE } from "./webhooks/delivery-lifecycle";
 import { ENDPOINT_LIFECYCLE } from "./webhooks/endpoint-lifecycle";
@@ -17,11 +18,12 @@ describe("docs/data-model.md", () => {
     ["an anchor batch", ANCHOR_LIFECYCLE],
     ["a webhook delivery", DELIVERY_LIFECYCLE],
     ["a webhook endpoint", ENDPOINT_LIFECYCLE],
+    ["a legal hold", HOLD_LIFECYCLE],
   ] as const)("draws %s from its table", (_name, lifecycle) => {
     expect(diagrams).toContain(mermaidDiagram(lifecycle as Parameters<typeof mermaidDiagram>[0]));
   });
 
   it("draws no lifecycle that is not a table's", () => {
-    expect(diagrams).toHaveLength(4);
+    expect(diagrams).toHaveLength(5);
   });
 });

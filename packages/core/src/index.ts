@@ -117,6 +117,13 @@ export {
   isEventName,
   serializeEnvelope,
 } from "./events";
+export {
+  HOLD_LIFECYCLE,
+  HOLD_STATES,
+  type HoldEvent,
+  type HoldState,
+  holdState,
+} from "./holds/hold-lifecycle";
 export { ID_PREFIXES, type IdPrefix, idFloor, idTimestamp, isId, newId } from "./ids";
 export { findJsonHazard, type JsonHazard } from "./json-safety";
 export {

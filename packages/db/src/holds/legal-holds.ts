@@ -1,4 +1,4 @@
-import { newId } from "@ctxlog/core";
+import { HOLD_LIFECYCLE, newId, transition } from "@ctxlog/core";
 import { toPage } from "../page";
 import type { DbOrTx } from "../prisma-types";
 import { runQuery } from "../run-query";
@@ -11,7 +11,10 @@ import {
   releaseLegalHold as releaseHoldRow,
 } from "./legal-holds.queries";
 
-/** A legal hold on an agent's log (prisma/schema.prisma, LegalHold). */
+/**
+ * A legal hold on an agent's log (prisma/schema.prisma, LegalHold). This module is the one writer of
+ * a hold, each write a transition of @ctxlog/core's HOLD_LIFECYCLE (holds-owners.test.ts).
+ */
 export interface LegalHold {
   id: string;
   agentId: string;
@@ -52,6 +55,7 @@ export async function placeLegalHold(
   db: DbOrTx,
   input: { userId: string; agentId: string; reason: string; by: string; at?: Date },
 ): Promise<LegalHold | null> {
+  transition(HOLD_LIFECYCLE, null, "place");
   return inSqlTransaction(db, async (sql) => {
     const [log] = await runQuery(lockAgentLogForHold, input, sql);
     if (!log) return null;
@@ -72,6 +76,8 @@ export async function releaseLegalHold(
   db: DbOrTx,
   input: { userId: string; agentId: string; holdId: string; by: string; at?: Date },
 ): Promise<LegalHold | null> {
+  // an active hold is released; a released one is answered as it is (the statement keeps its first release)
+  transition(HOLD_LIFECYCLE, "active", "release");
   const [row] = await runQuery(
     releaseHoldRow,
     {
