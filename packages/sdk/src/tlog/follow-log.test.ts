@@ -57,7 +57,7 @@ describe("followLog", () => {
     expect(openCheckpoint(held.checkpoint, log).checkpoint.size).toBe(700);
   });
 
-  it("reports an older checkpoint proven a prefix of the held one as stale, and keeps the held one", async () => {
+  it("reports an older checkpoint proven a prefix of the held one as stale (the held one stays), and one that is not as a split view", async () => {
     const server = await serve();
     const state = path.join(dir, "stale.json");
     server.append(entries("s", 0, 9));
@@ -72,6 +72,17 @@ describe("followLog", () => {
       held: { size: 30 },
     });
     expect(openCheckpoint(JSON.parse(readFileSync(state, "utf8")).checkpoint, log).checkpoint.size).toBe(30);
+
+    // an older checkpoint of another tree, next to the held tree's tiles: not a prefix, a split view
+    const other = await serve();
+    other.append(entries("other", 0, 9));
+    server.serve(other.publish());
+    expect(await once(server.url, state)).toMatchObject({
+      kind: "split_view",
+      reason: expect.stringMatching(/^the tree of size 9 is not a prefix of the tree of size 30/),
+      served: { size: 9 },
+      held: { size: 30 },
+    });
   });
 
   it("catches a fork under the same key as a split view, with both signed notes as evidence", async () => {
