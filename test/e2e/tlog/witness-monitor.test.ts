@@ -202,20 +202,31 @@ describe("the Go witness (sumdb/note, sumdb/tlog)", () => {
     },
   );
 
-  withGo("refuses a checkpoint not signed by the log's key (403) and an unknown origin (404)", async () => {
-    const impostorKey = generateNoteKey(ORIGIN);
-    const impostor = await startTestLogServer(impostorKey.signerKey, ORIGIN);
-    const other = await startTestLogServer(logKey.signerKey, "witness.test/other");
-    try {
-      impostor.append(entries("shared", 0, 800));
-      other.append(entries("x", 0, 2));
-      const proof = proveConsistency(750, 800, impostor.tree.hashAt);
-      expect((await addCheckpoint(witness, 750, proof, impostor.publish())).status).toBe(403);
-      expect((await addCheckpoint(witness, 0, [], other.publish())).status).toBe(404);
-    } finally {
-      await Promise.all([impostor.close(), other.close()]);
-    }
-  });
+  withGo(
+    "refuses a checkpoint not signed by the log's key (403), an unknown origin (404) and a bad old size (400)",
+    async () => {
+      const impostorKey = generateNoteKey(ORIGIN);
+      const impostor = await startTestLogServer(impostorKey.signerKey, ORIGIN);
+      const other = await startTestLogServer(logKey.signerKey, "witness.test/other");
+      try {
+        impostor.append(entries("shared", 0, 800));
+        other.append(entries("x", 0, 2));
+        const proof = proveConsistency(750, 800, impostor.tree.hashAt);
+        expect((await addCheckpoint(witness, 750, proof, impostor.publish())).status).toBe(403);
+        expect((await addCheckpoint(witness, 0, [], other.publish())).status).toBe(404);
+        // an old size above the checkpoint's, or not written as tlog-witness asks: 400
+        const note = honest.publish();
+        expect((await addCheckpoint(witness, honest.tree.size + 1, [], note)).status).toBe(400);
+        const padded = await fetch(`${witness}/add-checkpoint`, {
+          method: "POST",
+          body: `old 0750\n\n${note}`,
+        });
+        expect(padded.status).toBe(400);
+      } finally {
+        await Promise.all([impostor.close(), other.close()]);
+      }
+    },
+  );
 });
 
 describe("ctxlog monitor", () => {

@@ -53,8 +53,9 @@ func parseRequest(body []byte) (*request, *httpError) {
 	if err != nil || !strings.HasPrefix(line, "old ") {
 		return nil, fail(http.StatusBadRequest, "the body must start with \"old <size>\"")
 	}
-	old, err := strconv.ParseInt(strings.TrimSuffix(line[4:], "\n"), 10, 64)
-	if err != nil || old < 0 {
+	field := strings.TrimSuffix(line[4:], "\n")
+	old, err := strconv.ParseInt(field, 10, 64)
+	if err != nil || old < 0 || strconv.FormatInt(old, 10) != field { // decimal, no leading zeroes
 		return nil, fail(http.StatusBadRequest, "old size %q is not a size", strings.TrimSpace(line[4:]))
 	}
 	req := &request{old: old}
@@ -103,7 +104,10 @@ func (w *witness) addCheckpoint(body []byte) (string, *httpError) {
 		return "", herr
 	}
 	// the origin is the note's first line; which key to open it with depends on it
-	origin := string(req.note[:bytes.IndexByte(append(req.note, '\n'), '\n')])
+	origin := string(req.note)
+	if i := bytes.IndexByte(req.note, '\n'); i >= 0 {
+		origin = string(req.note[:i])
+	}
 	verifier, ok := w.logs[origin]
 	if !ok {
 		return "", fail(http.StatusNotFound, "unknown log %q", origin)
@@ -127,15 +131,15 @@ func (w *witness) addCheckpoint(body []byte) (string, *httpError) {
 		return "", &httpError{http.StatusConflict, strconv.FormatInt(held.Size, 10)}
 	}
 	switch {
+	case (req.old == size || req.old == 0) && len(req.proof) != 0:
+		return "", fail(http.StatusUnprocessableEntity, "a proof between equal sizes or from the empty tree is empty")
 	case req.old == size:
 		// the same tree again: the same root, or the log has shown two trees of this size
-		if len(req.proof) != 0 || (held.Size > 0 && held.Root != root) {
+		if held.Size > 0 && held.Root != root {
 			return "", &httpError{http.StatusConflict, strconv.FormatInt(held.Size, 10)}
 		}
 	case req.old == 0:
-		if len(req.proof) != 0 {
-			return "", fail(http.StatusUnprocessableEntity, "a proof from the empty tree is empty")
-		}
+		// every tree is consistent with the empty one
 	default:
 		if err := tlog.CheckTree(req.proof, size, root, held.Size, held.Root); err != nil {
 			return "", fail(http.StatusUnprocessableEntity, "not consistent with the checkpoint of size %d: %v", held.Size, err)
