@@ -2,7 +2,7 @@
 // Writes src/generated/tlog/: @ctxlog/core's transparency-log formats (packages/core/src/tlog,
 // without tests), copied as they are. The SDK is published and @ctxlog/core is not, so the SDK
 // cannot import it; core stays the one place the formats are written, and
-// src/tlog/generated-copy.test.ts fails when this copy is stale.
+// test/e2e/tlog/sdk-tlog-copy.test.ts fails when this copy is stale.
 // Run: node packages/sdk/scripts/copy-tlog.js
 const fs = require("node:fs");
 const path = require("node:path");

@@ -1,9 +1,10 @@
-// The SDK's copy of @ctxlog/core's transparency-log formats (src/generated/tlog, written by
-// scripts/copy-tlog.js) must be core's files as they are: core is where they are written.
+// The SDK's copy of @ctxlog/core's transparency-log formats (packages/sdk/src/generated/tlog,
+// written by packages/sdk/scripts/copy-tlog.js) must be core's files as they are: core is where
+// they are written. Here, not in the SDK, whose own tests need no other ctxlog package.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
-const copy = require("../../scripts/copy-tlog.js") as {
+const copy = require("../../../packages/sdk/scripts/copy-tlog.js") as {
   sources: () => string[];
   copied: (file: string) => string;
   to: string;
