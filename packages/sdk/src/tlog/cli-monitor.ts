@@ -3,6 +3,7 @@
 import { isTlogError } from "../generated/tlog";
 import type { SeenCheckpoint } from "./check-log";
 import { followLog, logIdentity, type MonitorRound } from "./follow-log";
+import { MonitorStateError } from "./monitor-state";
 
 export const MONITOR_USAGE = `Usage:
   ctxlog monitor <log-url> --key <verifier key> [--origin <origin>] [--state <file>] [--interval <ms>] [--once] [--json]
@@ -22,7 +23,8 @@ Options:
   --json                  one JSON object per read
 
 Exit status: 0 consistent (with --once; without it, stopped by a signal), 1 split view,
-2 bad usage or state file, 3 the log cannot be read or what it serves does not verify.`;
+2 bad usage or state file, 3 the log cannot be read or what it serves does not verify,
+4 unexpected error.`;
 
 export const MONITOR_EXIT = { ok: 0, splitView: 1, usage: 2, unreadable: 3 } as const;
 
@@ -110,8 +112,9 @@ export async function runMonitor(
       onCheck,
     });
   } catch (error) {
-    // followLog throws only for its state file; what the log serves is a round's outcome
-    stderr(`ctxlog: ${(error as Error).message}`);
+    // what the log serves is a round's outcome; the state file is the caller's to fix
+    if (!(error instanceof MonitorStateError)) throw error;
+    stderr(`ctxlog: ${error.message}`);
     return MONITOR_EXIT.usage;
   }
   if (last?.kind === "split_view") return MONITOR_EXIT.splitView;

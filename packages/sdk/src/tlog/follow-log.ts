@@ -3,7 +3,7 @@
 // one (in a state file when given). It stops at the first split view, which it returns.
 import { parseVerifierKey } from "../generated/tlog";
 import { checkLog, type LogCheck, type LogIdentity, openLogCheckpoint } from "./check-log";
-import { readMonitorState, writeMonitorState } from "./monitor-state";
+import { MonitorStateError, readMonitorState, writeMonitorState } from "./monitor-state";
 import { type LogReaderOptions, LogUnreadableError } from "./read-log";
 
 export interface FollowLogOptions extends LogReaderOptions {
@@ -36,7 +36,8 @@ export function logIdentity(opts: Pick<FollowLogOptions, "verifierKey" | "origin
 
 /**
  * Follows the log until a split view (returned), the signal, or — with `once` — after one round.
- * Returns the last round's outcome (null when stopped before any).
+ * Returns the last round's outcome (null when stopped before any). What the log serves is a
+ * round's outcome, never thrown; MonitorStateError is thrown for the state file.
  */
 export async function followLog(opts: FollowLogOptions): Promise<MonitorRound | null> {
   const log = logIdentity(opts);
@@ -46,9 +47,12 @@ export async function followLog(opts: FollowLogOptions): Promise<MonitorRound | 
     try {
       openLogCheckpoint(held, log, opts.url);
     } catch (error) {
-      throw new Error(`${opts.stateFile} holds a checkpoint that does not open with the log's key`, {
-        cause: error,
-      });
+      throw new MonitorStateError(
+        `${opts.stateFile} holds a checkpoint that does not open with the log's key`,
+        {
+          cause: error,
+        },
+      );
     }
   }
   let last: MonitorRound | null = null;

@@ -8,7 +8,7 @@ export {
   type SeenCheckpoint,
 } from "./check-log";
 export { type FollowLogOptions, followLog, logIdentity, type MonitorRound } from "./follow-log";
-export { type MonitorState, readMonitorState, writeMonitorState } from "./monitor-state";
+export { type MonitorState, MonitorStateError, readMonitorState, writeMonitorState } from "./monitor-state";
 export {
   fetchCheckpoint,
   fetchTile,

@@ -2,6 +2,11 @@
 // restarted monitor proves the next checkpoint consistent with what it saw before.
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 
+/** The state file cannot be read, is not this log's, or cannot be written. */
+export class MonitorStateError extends Error {
+  override readonly name = "MonitorStateError";
+}
+
 export type MonitorState = {
   version: 1;
   origin: string;
@@ -17,14 +22,19 @@ export function readMonitorState(file: string, log: { origin: string; verifierKe
     text = readFileSync(file, "utf8");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw error;
+    throw new MonitorStateError(`cannot read ${file}: ${(error as Error).message}`, { cause: error });
   }
-  const state = JSON.parse(text) as Partial<MonitorState>;
-  if (state.version !== 1 || typeof state.checkpoint !== "string") {
-    throw new Error(`${file} is not a ctxlog monitor state (version 1)`);
+  let state: Partial<MonitorState> | null = null;
+  try {
+    state = JSON.parse(text) as Partial<MonitorState>;
+  } catch {
+    // not JSON: refused below, as any other file that is not a state
+  }
+  if (state?.version !== 1 || typeof state.checkpoint !== "string") {
+    throw new MonitorStateError(`${file} is not a ctxlog monitor state (version 1)`);
   }
   if (state.origin !== log.origin || state.verifier_key !== log.verifierKey) {
-    throw new Error(
+    throw new MonitorStateError(
       `${file} holds the state of another log (${JSON.stringify(state.origin)}, key ${state.verifier_key}); use another --state file`,
     );
   }
@@ -39,6 +49,10 @@ export function writeMonitorState(
 ): void {
   const state: MonitorState = { version: 1, origin: log.origin, verifier_key: log.verifierKey, checkpoint };
   const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(state, null, 2)}\n`);
-  renameSync(tmp, file);
+  try {
+    writeFileSync(tmp, `${JSON.stringify(state, null, 2)}\n`);
+    renameSync(tmp, file);
+  } catch (error) {
+    throw new MonitorStateError(`cannot write ${file}: ${(error as Error).message}`, { cause: error });
+  }
 }
