@@ -269,6 +269,29 @@ describe("ctxlog monitor", () => {
     });
   });
 
+  it("without --once, follows the log until SIGINT, then exits 0", async () => {
+    const child = spawn(
+      process.execPath,
+      [BIN, "monitor", honest.url, "--key", logKey.verifierKey, "--interval", "20"],
+      {
+        env: { ...process.env, CTXLOG_SDK_FROM_SOURCE: "1" },
+      },
+    );
+    let out = "";
+    child.stdout.on("data", (d) => {
+      out += d;
+    });
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    // a second round read the log: the monitor is in its loop
+    await waitFor(() => /^unchanged: size/m.test(out), {
+      timeout: 30_000,
+      what: () => `two rounds (stdout: ${out})`,
+    });
+    child.kill("SIGINT");
+    expect(await exited).toBe(0);
+    expect(out).toMatch(/^first checkpoint/);
+  });
+
   it("exits 3 when the log cannot be read, and 2 on bad usage", async () => {
     honest.failWith(503);
     try {

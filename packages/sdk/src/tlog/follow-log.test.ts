@@ -158,6 +158,25 @@ describe("followLog", () => {
       /over the limit|more than the limit/,
     );
 
+    // chunked, no Content-Length: refused while it is read
+    const endless = createServer((_req, res) => {
+      res.writeHead(200);
+      const chunk = Buffer.alloc(16 * 1024, "x");
+      const write = () => {
+        while (res.write(chunk));
+        res.once("drain", write);
+      };
+      write();
+    });
+    await new Promise<void>((resolve) => endless.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(endless.address() as AddressInfo).port}`;
+      await expect(checkLog({ url }, log, null)).rejects.toThrow(/more than the limit of 65536 bytes/);
+    } finally {
+      endless.closeAllConnections();
+      endless.close();
+    }
+
     const silent = createServer(() => undefined); // never answers
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
     try {

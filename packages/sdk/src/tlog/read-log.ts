@@ -62,7 +62,12 @@ async function getBytes(opts: LogReaderOptions, path: string, maxBytes: number):
     return new Uint8Array(Buffer.concat(chunks));
   } catch (error) {
     if (error instanceof LogUnreadableError) throw error;
-    const why = (error as Error).name === "TimeoutError" ? "timed out" : (error as Error).message;
+    // undici's "fetch failed" says nothing: what failed (ECONNREFUSED, ENOTFOUND…) is its cause
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const why =
+      (error as Error).name === "TimeoutError"
+        ? "timed out"
+        : `${(error as Error).message}${cause ? ` (${cause.code ?? cause.message})` : ""}`;
     throw new LogUnreadableError(`GET ${url}: ${why}`, url, undefined, { cause: error });
   }
 }
