@@ -9,6 +9,7 @@ import type { HeldContext } from "./erased-bundle";
 import { RpcUnreachableError } from "./errors";
 import { EVIDENCE_USAGE, runEvidence } from "./evidence/cli-evidence";
 import { runVerifyPack, VERIFY_PACK_USAGE } from "./evidence/cli-verify-pack";
+import { MONITOR_USAGE, runMonitor } from "./tlog/cli-monitor";
 import { type CheckStatus, checkStatus } from "./verdict";
 import { type VerifyContextResult, verifyContext } from "./verify-context";
 
@@ -40,6 +41,8 @@ export interface CliIO {
   stderr: (text: string) => void;
   readStdin: () => string;
   env: Record<string, string | undefined>;
+  /** Ends a long-running command (`monitor` without --once); the bin aborts it on SIGINT/SIGTERM. */
+  signal?: AbortSignal;
 }
 
 const defaultIO: CliIO = {
@@ -59,7 +62,9 @@ export async function main(argv: readonly string[], io: CliIO = defaultIO): Prom
   }
   const { values, positionals } = parsed;
   if (values.help) {
-    io.stdout(`${USAGE}\n\n${AUDIT_USAGE}\n\n${VERIFY_PACK_USAGE}\n\n${EVIDENCE_USAGE}\n\n${HOLDS_USAGE}`);
+    io.stdout(
+      `${USAGE}\n\n${AUDIT_USAGE}\n\n${VERIFY_PACK_USAGE}\n\n${EVIDENCE_USAGE}\n\n${HOLDS_USAGE}\n\n${MONITOR_USAGE}`,
+    );
     return EXIT.verified;
   }
   if (values.version) {
@@ -81,6 +86,9 @@ export async function main(argv: readonly string[], io: CliIO = defaultIO): Prom
   if (command === "hold" || command === "holds") {
     return runHolds({ ...values, command, positionals: positionals.slice(1) }, io.env, io.stdout, io.stderr);
   }
+  if (command === "monitor" && file !== undefined && extra.length === 0) {
+    return runMonitor({ ...values, url: file }, io.stdout, io.stderr, io.signal);
+  }
   if (command === "verify-pack" && file !== undefined && extra.length === 0) {
     // offline by default: the RPC endpoint only adds the canonical-block check
     return runVerifyPack(
@@ -96,7 +104,9 @@ export async function main(argv: readonly string[], io: CliIO = defaultIO): Prom
     );
   }
   if (command !== "verify" || file === undefined || extra.length > 0) {
-    io.stderr(`${USAGE}\n\n${AUDIT_USAGE}\n\n${VERIFY_PACK_USAGE}\n\n${EVIDENCE_USAGE}\n\n${HOLDS_USAGE}`);
+    io.stderr(
+      `${USAGE}\n\n${AUDIT_USAGE}\n\n${VERIFY_PACK_USAGE}\n\n${EVIDENCE_USAGE}\n\n${HOLDS_USAGE}\n\n${MONITOR_USAGE}`,
+    );
     return EXIT.usage;
   }
   if (!rpcUrl) {
@@ -186,6 +196,11 @@ function parse(argv: readonly string[]) {
       output: { type: "string", short: "o" },
       // hold
       reason: { type: "string" },
+      // monitor (and --key: the log's verifier key)
+      origin: { type: "string" },
+      state: { type: "string" },
+      interval: { type: "string" },
+      once: { type: "boolean" },
       help: { type: "boolean", short: "h" },
       version: { type: "boolean", short: "v" },
     },
@@ -203,7 +218,14 @@ function version(): string {
 
 /** Entry point of the `ctxlog` bin: sets the exit code rather than calling process.exit, so output is flushed. */
 export function run(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
-  return main(argv).then(
+  // only the monitor runs until stopped: it ends its round and exits 0; other commands keep
+  // Node's default (a signal ends them at once)
+  const stop = new AbortController();
+  if (argv[0] === "monitor") {
+    const abort = () => stop.abort();
+    process.once("SIGINT", abort).once("SIGTERM", abort);
+  }
+  return main(argv, { ...defaultIO, signal: stop.signal }).then(
     (code) => {
       process.exitCode = code;
     },

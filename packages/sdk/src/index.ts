@@ -83,6 +83,7 @@ export { paginate } from "./pagination";
 export { checkProofBundle, isProofBundle, type ProofBundleCheck } from "./proof-bundle";
 export { anchoredEventAbi } from "./registry-abi";
 export { SALT_METADATA_KEY, saltContext } from "./salt";
+export * from "./tlog";
 export * from "./types";
 export { type CheckStatus, checkStatus, type VerificationVerdict, verdictOf } from "./verdict";
 export { type VerifyContextOptions, type VerifyContextResult, verifyContext } from "./verify-context";
