@@ -641,7 +641,7 @@ export interface paths {
         };
         /**
          * The transparency log's latest checkpoint, a signed note (C2SP tlog-checkpoint)
-         * @description Takes no credentials; failures are limited per account and per client address (429).
+         * @description Takes no credentials and is not rate limited (cache it); a setting of the service may put it behind a key (401, 403).
          */
         get: operations["getTlogCheckpoint"];
         put?: never;
@@ -661,7 +661,7 @@ export interface paths {
         };
         /**
          * The log's verifier key, name+key ID+base64 (as Go's sumdb/note reads it)
-         * @description Takes no credentials; failures are limited per account and per client address (429).
+         * @description Takes no credentials and is not rate limited (cache it); a setting of the service may put it behind a key (401, 403).
          */
         get: operations["getTlogKey"];
         put?: never;
@@ -672,7 +672,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/tlog/tile/*tile": {
+    "/tlog/tile/{tile}": {
         parameters: {
             query?: never;
             header?: never;
@@ -681,7 +681,7 @@ export interface paths {
         };
         /**
          * A tile of the log: tile/<L>/<N>[.p/<W>] or tile/entries/<N>[.p/<W>] (C2SP tlog-tiles)
-         * @description Takes no credentials; failures are limited per account and per client address (429).
+         * @description Takes no credentials and is not rate limited (cache it); a setting of the service may put it behind a key (401, 403).
          */
         get: operations["getTlogTile"];
         put?: never;
@@ -6837,7 +6837,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The signed note; Cache-Control: public, max-age=1. 404 before the first entry is logged. Needs no key unless TLOG_PUBLIC=false, which puts it behind a key that may read contexts. */
+            /** @description The signed note; Cache-Control: public, max-age=1. 404 before the first entry is logged. TLOG_PUBLIC=false puts it behind a key that may read contexts. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -6928,7 +6928,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The key string and a newline. Needs no key unless TLOG_PUBLIC=false, which puts it behind a key that may read contexts. */
+            /** @description The key string and a newline. TLOG_PUBLIC=false puts it behind a key that may read contexts. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -7014,12 +7014,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description `<L>/<N>[.p/<W>]` or `entries/<N>[.p/<W>]`, N in 3-digit groups (`x001/x234/067`): C2SP tlog-tiles */
+                tile: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The tile's bytes: W 32-byte hashes, or an entry bundle (each entry hash after its uint16 length). Full tiles: Cache-Control: public, max-age=31536000, immutable; partial ones: public, max-age=10. 404 for a path that names no tile, or a tile the latest checkpoint's tree does not have. Needs no key unless TLOG_PUBLIC=false, which puts it behind a key that may read contexts. */
+            /** @description The tile's bytes: W 32-byte hashes, or an entry bundle (each entry hash after its uint16 length). Full tiles: Cache-Control: public, max-age=31536000, immutable; partial ones: public, max-age=10. 404 for a path that names no tile, or a tile the latest checkpoint's tree does not have. TLOG_PUBLIC=false puts it behind a key that may read contexts. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -7030,6 +7033,19 @@ export interface operations {
                 };
                 content: {
                     "application/octet-stream": string;
+                };
+            };
+            /** @description `VALIDATION_ERROR` or `INVALID_JSON`. The request is invalid: a path parameter, query, header or body out of its schema, or a body that is not JSON. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimitIfCounted"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemainingIfCounted"];
+                    "RateLimit-Reset": components["headers"]["RateLimitResetIfCounted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description `INVALID_API_KEY` or `INVALID_CREDENTIALS` or `INVALID_SESSION`. No valid API key or dashboard session (missing, malformed, unknown, revoked or expired). */

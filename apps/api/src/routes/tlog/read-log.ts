@@ -11,6 +11,7 @@ import { ENTRIES_LEVEL, readLatestCheckpoint, readLogVerifierKey, readStoredTile
 import type { ApiDeps } from "../../deps";
 
 import type { RouteHandler } from "../route-spec";
+import type { tileParamsSchema } from "./routes";
 
 const HASH = 32;
 /** A full tile never changes: cached for a year (C2SP tlog-tiles asks clients to cache them). */
@@ -39,10 +40,9 @@ export function getLogKey({ db }: ApiDeps): RouteHandler {
 }
 
 /** The tile a path names (`tile/…` after the log's prefix), or null when it names none. */
-function tileOf(segments: unknown): TilePath | null {
-  if (!Array.isArray(segments) || !segments.every((s) => typeof s === "string")) return null;
+function tileOf(path: string): TilePath | null {
   try {
-    return parseTilePath(`tile/${segments.join("/")}`);
+    return parseTilePath(`tile/${path}`);
   } catch (error) {
     if (isTlogError(error)) return null;
     throw error;
@@ -55,9 +55,9 @@ function tileOf(segments: unknown): TilePath | null {
  * full tile asked for while it is still partial). A partial tile of an older checkpoint is the
  * first W hashes of the stored one.
  */
-export function getTile({ db }: ApiDeps): RouteHandler {
-  return async ({ req, res }) => {
-    const tile = tileOf(req.params.tile);
+export function getTile({ db }: ApiDeps): RouteHandler<{ params: typeof tileParamsSchema }> {
+  return async ({ params, res }) => {
+    const tile = tileOf(params.tile);
     if (!tile) throw new AppError("NOT_FOUND", "No such tile: see C2SP tlog-tiles for the paths.");
     const checkpoint = await readLatestCheckpoint(db);
     const level = tile.kind === "entries" ? 0 : tile.level;

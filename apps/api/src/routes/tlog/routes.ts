@@ -1,9 +1,9 @@
+import { z } from "zod";
 import type { ZodOpenApiContentObject } from "zod-openapi";
 import { defineRoute, type RouteSpec } from "../route-spec";
 import { getCheckpoint, getLogKey, getTile } from "./read-log";
 
-const PUBLIC_UNLESS =
-  " Needs no key unless TLOG_PUBLIC=false, which puts it behind a key that may read contexts.";
+const PUBLIC_UNLESS = " TLOG_PUBLIC=false puts it behind a key that may read contexts.";
 const text = (description: string): ZodOpenApiContentObject => ({
   "text/plain": { schema: { type: "string", description } },
 });
@@ -11,6 +11,20 @@ const binary = (description: string): ZodOpenApiContentObject => ({
   "application/octet-stream": { schema: { type: "string", format: "binary", description } },
 });
 const keyUnlessPublic = (env: { TLOG_PUBLIC: boolean }) => (env.TLOG_PUBLIC ? null : "contexts:read");
+
+/**
+ * The tile path after /v1/tlog/tile/, slashes included (express gives a wildcard's segments as an
+ * array; they are joined back here): parsed strictly by the handler (parseTilePath), 64 bytes at most.
+ */
+export const tileParamsSchema = z.object({
+  tile: z
+    .preprocess((v) => (Array.isArray(v) ? v.join("/") : v), z.string().min(1).max(64))
+    .meta({
+      description:
+        "`<L>/<N>[.p/<W>]` or `entries/<N>[.p/<W>]`, N in 3-digit groups (`x001/x234/067`): C2SP tlog-tiles",
+      example: "0/x001/234.p/5",
+    }),
+});
 
 /** The transparency log (docs/transparency-log.md), served as C2SP tlog-checkpoint and tlog-tiles. */
 export const tlogRoutes: RouteSpec[] = [
@@ -51,6 +65,7 @@ export const tlogRoutes: RouteSpec[] = [
   defineRoute({
     method: "get",
     path: "/tlog/tile/*tile",
+    params: tileParamsSchema,
     operationId: "getTlogTile",
     summary: "A tile of the log: tile/<L>/<N>[.p/<W>] or tile/entries/<N>[.p/<W>] (C2SP tlog-tiles)",
     tag: "Verifications",
