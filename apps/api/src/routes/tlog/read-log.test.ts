@@ -72,19 +72,23 @@ afterAll(() => h?.close());
 /** A tile's bytes come as a Buffer; the checkpoint and key as text (res.text). */
 const get = (path: string, headers: Record<string, string> = {}) =>
   path.startsWith("tile/")
-    ? h.request.get(`/v1/tlog/${path}`).set(headers).buffer(true).parse(binaryParser)
+    ? h.request
+        .get(`/v1/tlog/${path}`)
+        .set(headers)
+        .buffer(true)
+        .parse(binaryParser as never)
     : h.request.get(`/v1/tlog/${path}`).set(headers);
 
 /** Bytes as they came, but an error body as its JSON (as every other route's). */
 function binaryParser(
-  res: NodeJS.ReadableStream & { headers?: Record<string, string> },
+  res: NodeJS.ReadableStream & { headers: Record<string, string | undefined> },
   done: (err: Error | null, body: unknown) => void,
 ) {
   const chunks: Buffer[] = [];
   res.on("data", (c: Buffer) => chunks.push(c));
   res.on("end", () => {
     const body = Buffer.concat(chunks);
-    done(null, /json/.test(res.headers?.["content-type"] ?? "") ? JSON.parse(body.toString()) : body);
+    done(null, /json/.test(res.headers["content-type"] ?? "") ? JSON.parse(body.toString()) : body);
   });
 }
 
@@ -143,7 +147,7 @@ describe("the transparency log's routes", () => {
 
     const bundle = await get("tile/entries/001.p/4");
     expect(bundle.status).toBe(200);
-    expect(decodeEntryBundle(bundle.body, { count: 4, entrySize: 32 }).map((e) => Buffer.from(e))).toEqual(
+    expect(decodeEntryBundle(bundle.body, { width: 4, entrySize: 32 }).map((e) => Buffer.from(e))).toEqual(
       entries.slice(256).map((e) => Buffer.from(e)),
     );
     const fullBundle = await get("tile/entries/000");
