@@ -191,11 +191,15 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
       60 * 60 * 1000,
     );
 
-    // the transparency log: a checkpoint every interval while entries arrive (sequencer.ts)
-    sequenceLoop = loop(
+    // the transparency log: a checkpoint every interval while entries arrive (sequencer.ts); its
+    // failures are logged by the loop, not made the anchoring stall report's reason
+    sequenceLoop = runLoop(
       "tlog-sequence",
-      () => sequencer.tick().then(() => {}),
-      env.TLOG_CHECKPOINT_INTERVAL_MS,
+      async () => {
+        await sequencer.tick();
+        return "idle";
+      },
+      { idleMs: env.TLOG_CHECKPOINT_INTERVAL_MS, errorBackoffMs: env.TLOG_CHECKPOINT_INTERVAL_MS, logger },
     );
 
     monitorLoop = loop(
