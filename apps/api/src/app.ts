@@ -13,7 +13,7 @@ import { validate } from "./http/validate";
 import { buildOpenApiDocument } from "./openapi/document";
 import { v1Routes } from "./routes";
 import { getHealthz } from "./routes/health";
-import { routeAuth } from "./routes/route-spec";
+import { routeAuth, routePermission } from "./routes/route-spec";
 
 /** Wires middleware and routes; owns no state of its own. */
 export function createApp(deps: ApiDeps): Express {
@@ -49,14 +49,15 @@ export function createApp(deps: ApiDeps): Express {
   const v1 = Router({ caseSensitive: true, strict: true });
   for (const route of v1Routes) {
     const chain: RequestHandler[] = [labelRoute(`/v1${route.path}`)];
-    const auth = routeAuth(route);
+    const auth = routeAuth(route, deps.env);
     // sign-in and setup ("none") take no credentials and have limits of their own; the limit is
     // charged once per request, a batch route's one unit per item once its body is read
     const itemsOf = route.bodyItems ?? route.rawBody?.items;
     const perItem = itemsOf !== undefined && auth !== "none";
     if (auth === "key") chain.push(byKeyOrSession, ...(perItem ? [] : [limit]));
     if (auth === "session") chain.push(bySessionOnly, ...(perItem ? [] : [limit]));
-    if (route.permission !== "any") chain.push(requirePermission(route.permission));
+    const permission = routePermission(route, deps.env);
+    if (permission !== "any") chain.push(requirePermission(permission));
     const params = route.params;
     if (params) {
       // ids reach SQL only in their documented shape (a NUL byte would be a database error);

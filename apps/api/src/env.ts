@@ -57,6 +57,11 @@ export const apiEnvSchema = z
     // Read only to refuse it as the attestation key (below): the API never uses the gas-paying key.
     SIGNER_PRIVATE_KEY: optionalEnv(z.string()),
     CTXLOG_DEV_MODE: envFlag,
+    /** the transparency log's routes (/v1/tlog/…) need no key; false: a key that may read contexts */
+    TLOG_PUBLIC: z
+      .enum(["true", "false", "1", "0"])
+      .transform((v) => v === "true" || v === "1")
+      .default(true),
     NETWORK_NAME: z.string().min(1).default("anvil"),
     CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(3),
     EXPECTED_BLOCK_TIME_MS: z.coerce.number().int().min(1).default(1000),

@@ -1,4 +1,7 @@
-import { parseChainWorkerEnv } from "./env";
+import { generateNoteKey, SIGNATURE_TYPE } from "@ctxlog/core";
+import { DEVELOPMENT_TLOG_SIGNING_KEY, parseChainWorkerEnv } from "./env";
+
+const tlogKey = generateNoteKey("example.test/tlog");
 
 const valid = {
   DATABASE_URL: "postgresql://root@127.0.0.1:5432/ctxlog",
@@ -6,6 +9,8 @@ const valid = {
   RPC_URL: "http://127.0.0.1:8545",
   REGISTRY_ADDRESS: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
   SIGNER_PRIVATE_KEY: `0x${"11".repeat(32)}`,
+  TLOG_SIGNING_KEY: tlogKey.signerKey,
+  TLOG_ORIGIN: "example.test/tlog",
 };
 
 describe("chain worker configuration", () => {
@@ -58,5 +63,22 @@ describe("well-known development keys", () => {
         SIGNER_PRIVATE_KEY: anvil1,
       },
     );
+  });
+
+  it("needs the transparency log's signer key outside development; the development key only in it", () => {
+    const { TLOG_SIGNING_KEY: _, ...withoutKey } = valid;
+    expect(() => parseChainWorkerEnv(withoutKey)).toThrow(/TLOG_SIGNING_KEY: required/);
+    expect(parseChainWorkerEnv({ ...withoutKey, CTXLOG_DEV_MODE: "true" }).TLOG_SIGNING_KEY).toBe(
+      DEVELOPMENT_TLOG_SIGNING_KEY,
+    );
+    expect(() => parseChainWorkerEnv({ ...valid, TLOG_SIGNING_KEY: DEVELOPMENT_TLOG_SIGNING_KEY })).toThrow(
+      /TLOG_SIGNING_KEY: is the transparency log's development key/,
+    );
+    expect(() => parseChainWorkerEnv({ ...valid, TLOG_SIGNING_KEY: tlogKey.verifierKey })).toThrow(
+      /TLOG_SIGNING_KEY: a signed-note Ed25519 signer key/,
+    );
+    const witnessKey = generateNoteKey("witness.test", SIGNATURE_TYPE.cosignatureV1).signerKey;
+    expect(() => parseChainWorkerEnv({ ...valid, TLOG_SIGNING_KEY: witnessKey })).toThrow(/TLOG_SIGNING_KEY/);
+    expect(() => parseChainWorkerEnv({ ...valid, TLOG_ORIGIN: "a\nb" })).toThrow(/TLOG_ORIGIN: one line/);
   });
 });

@@ -1,7 +1,26 @@
-import { checkRedisTopology, optionalEnv, parseConfig, postgresEnv, redisEnv } from "@ctxlog/core";
+import {
+  checkRedisTopology,
+  envFlag,
+  optionalEnv,
+  parseConfig,
+  parseSignerKey,
+  postgresEnv,
+  redisEnv,
+  SIGNATURE_TYPE,
+} from "@ctxlog/core";
 import { z } from "zod";
 
 const ms = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
+/** A note signer key the log can sign checkpoints with (Ed25519, not a witness's cosignature key). */
+function isSignerKey(value: string): boolean {
+  try {
+    return parseSignerKey(value).type === SIGNATURE_TYPE.ed25519;
+  } catch {
+    return false;
+  }
+}
+
+const DEVELOPMENT_TLOG_ORIGIN = "localhost/ctxlog-dev-tlog";
 const hexKey = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "a 32-byte hex private key with 0x prefix");
 
 export const chainWorkerEnvSchema = z.object({
@@ -39,12 +58,48 @@ export const chainWorkerEnvSchema = z.object({
   CHAIN_WORKER_METRICS_HOST: z.string().default("127.0.0.1"),
   /** how often the gauges read from the chain, PostgreSQL and Redis are refreshed (with the metrics port) */
   METRICS_REFRESH_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+  /** the transparency log (docs/transparency-log.md): a checkpoint this often while entries arrive */
+  TLOG_CHECKPOINT_INTERVAL_MS: z.coerce.number().int().min(10).default(1_000),
+  /**
+   * the log's note signer key, `PRIVATE+KEY+<name>+<key id>+<base64>` (Go's note.GenerateKey form);
+   * required unless CTXLOG_DEV_MODE, where .env.example's development key is the default
+   */
+  TLOG_SIGNING_KEY: optionalEnv(
+    z.string().refine(isSignerKey, {
+      error:
+        "a signed-note Ed25519 signer key, PRIVATE+KEY+<name>+<key id>+<base64>; make one with @ctxlog/core generateNoteKey(origin) (docs/transparency-log.md)",
+    }),
+  ),
+  /** the checkpoints' origin line: the log's name, by convention its URL prefix without the scheme */
+  TLOG_ORIGIN: z
+    .string()
+    .min(1)
+    .refine((v) => !/[\n\r]/.test(v), { error: "one line" })
+    .default(DEVELOPMENT_TLOG_ORIGIN),
+  CTXLOG_DEV_MODE: envFlag,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
-export type ChainWorkerEnv = z.infer<typeof chainWorkerEnvSchema>;
+/** The log's development key (.env.example's; refused outside CTXLOG_DEV_MODE like every published key). */
+export const DEVELOPMENT_TLOG_SIGNING_KEY =
+  "PRIVATE+KEY+localhost/ctxlog-dev-tlog+a89cbd3f+Adex8PSEptx8l714xKQjxsUkOvYmIeDPxrU+53EmBz7F";
+
+export type ChainWorkerEnv = Omit<z.infer<typeof chainWorkerEnvSchema>, "TLOG_SIGNING_KEY"> & {
+  TLOG_SIGNING_KEY: string;
+};
 
 /** Parses the environment once, at start-up; a bad value stops the process with every problem listed. */
 export function parseChainWorkerEnv(source: NodeJS.ProcessEnv): ChainWorkerEnv {
-  return parseConfig(chainWorkerEnvSchema.superRefine(checkRedisTopology), source, "the chain worker");
+  const schema = chainWorkerEnvSchema.superRefine(checkRedisTopology).superRefine((env, ctx) => {
+    if (env.TLOG_SIGNING_KEY === undefined && !env.CTXLOG_DEV_MODE) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["TLOG_SIGNING_KEY"],
+        message:
+          "required: the transparency log's signer key (the development key only with CTXLOG_DEV_MODE=true)",
+      });
+    }
+  });
+  const env = parseConfig(schema, source, "the chain worker");
+  return { ...env, TLOG_SIGNING_KEY: env.TLOG_SIGNING_KEY ?? DEVELOPMENT_TLOG_SIGNING_KEY };
 }

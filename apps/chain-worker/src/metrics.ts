@@ -92,6 +92,16 @@ export function createChainMetrics() {
       help: "Pending contexts in no batch that the reconciler re-enqueued (a lost or flushed job, or a backlog)",
       registers: [registry],
     }),
+    tlogSequenced: new Counter({
+      name: "tlog_entries_sequenced_total",
+      help: "Entries (chained contexts' entry hashes) this process appended to the transparency log",
+      registers: [registry],
+    }),
+    tlogTreeSize: new Gauge({
+      name: "tlog_tree_size",
+      help: "Leaves in the transparency log at the latest checkpoint this process signed or saw",
+      registers: [registry],
+    }),
     queue: createQueueGauges(registry),
   };
 }

@@ -16,7 +16,11 @@ describe("chain worker operations gauges", () => {
     // anvil funds each dev account with 10,000 ETH; the registry's deployer is another account
     const first = await waitFor(async () => {
       const s = await scrapeMetrics(url);
-      return s.value("chain_signer_lease_held") === 1 && s.value("chain_signer_balance_ether")
+      // a refresh reads the chain, PostgreSQL and Redis at once: wait for the queue's gauges too
+      const queued = s.value("ctxlog_queue_jobs", { queue: "anchor-writes", state: "waiting" });
+      return s.value("chain_signer_lease_held") === 1 &&
+        s.value("chain_signer_balance_ether") &&
+        queued !== undefined
         ? s
         : undefined;
     });

@@ -31,6 +31,7 @@ beforeAll(async () => {
     RPC_URL: "http://127.0.0.1:9", // never called: the worker is built, not started
     REGISTRY_ADDRESS: `0x${"11".repeat(20)}`,
     SIGNER_PRIVATE_KEY: `0x${"22".repeat(32)}`,
+    CTXLOG_DEV_MODE: "true", // the transparency log's development key signs
   });
   worker = createChainWorker(env, pino({ level: "silent" }));
 });

@@ -16,6 +16,7 @@ import { createChainMetrics } from "./metrics";
 import { refreshOpsGauges } from "./ops-gauges";
 import { reconcileUnbatchedContexts } from "./reconciler";
 import { AnchorSender } from "./sender";
+import { Sequencer } from "./tlog/sequencer";
 import { ChainTracker } from "./tracker";
 import { verifyChainIdentity } from "./verify-chain-identity";
 
@@ -72,6 +73,13 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
   let reconcileLoop: RunningLoop | undefined;
   let gaugesLoop: RunningLoop | undefined;
   let publishLoop: RunningLoop | undefined;
+  let sequenceLoop: RunningLoop | undefined;
+  const sequencer = new Sequencer(
+    db,
+    { signingKey: env.TLOG_SIGNING_KEY, origin: env.TLOG_ORIGIN },
+    logger,
+    metrics,
+  );
   let batcher: ReturnType<typeof startBatcher> | undefined;
   const connection = createRedisConnection(redisTargetFrom(env), "worker", {
     commandTimeout: env.REDIS_COMMAND_TIMEOUT_MS,
@@ -106,6 +114,7 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
       await monitor.refuse(message).catch(() => {});
       throw err;
     }
+    await sequencer.start();
     startLoops();
     ready = { ready: true, body: { status: "ok" } };
   }
@@ -182,6 +191,17 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
       60 * 60 * 1000,
     );
 
+    // the transparency log: a checkpoint every interval while entries arrive (sequencer.ts); its
+    // failures are logged by the loop, not made the anchoring stall report's reason
+    sequenceLoop = runLoop(
+      "tlog-sequence",
+      async () => {
+        await sequencer.tick();
+        return "idle";
+      },
+      { idleMs: env.TLOG_CHECKPOINT_INTERVAL_MS, errorBackoffMs: env.TLOG_CHECKPOINT_INTERVAL_MS, logger },
+    );
+
     monitorLoop = loop(
       "anchoring-check",
       () => monitor.evaluate().then(() => {}),
@@ -226,6 +246,7 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
       reconcileLoop?.stop(),
       gaugesLoop?.stop(),
       publishLoop?.stop(),
+      sequenceLoop?.stop(),
       monitorLoop?.stop(),
     ]);
     await lease.stop();
@@ -250,6 +271,7 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
     metrics,
     metricsPort,
     monitor,
+    sequencer,
     signerAddress: account.address,
   };
 }

@@ -29,6 +29,10 @@ export const WELL_KNOWN_DEVELOPMENT_KEYS: ReadonlyMap<string, string> = new Map(
   ]),
   ["ZGV2LW9ubHktc2VjcmV0cy1rZXktMzItYnl0ZXMtLSE=", "the development key of .env.example"],
   ["YmVuY2gtb25seS1zZWNyZXRzLWtleS0zMi1ieXRlcyE=", "the benchmarks' key (bench/lib.js)"],
+  [
+    "PRIVATE+KEY+localhost/ctxlog-dev-tlog+a89cbd3f+Adex8PSEptx8l714xKQjxsUkOvYmIeDPxrU+53EmBz7F",
+    "the transparency log's development key of .env.example",
+  ],
 ]);
 
 const normalize = (value: string) => {

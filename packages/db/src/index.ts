@@ -72,5 +72,6 @@ export * from "./prisma-types";
 export * from "./search";
 export * from "./sessions";
 export * from "./signers";
+export * from "./tlog";
 export * from "./verifications";
 export * from "./webhooks";

@@ -18,7 +18,8 @@ export function runRoute(route: RouteSpec, deps: ApiDeps): RequestHandler {
   const accepts = body && route.bodyPassesThrough ? compileCheck(body) : undefined;
   return async (req, res) => {
     // sign-in and setup (auth "none") have no credentials: their handlers never read `auth`
-    const auth = routeAuth(route) === "none" ? (undefined as unknown as AuthContext) : requireAuth(req);
+    const auth =
+      routeAuth(route, deps.env) === "none" ? (undefined as unknown as AuthContext) : requireAuth(req);
     await handle({
       params: res.locals.params,
       headers: headers

@@ -10,7 +10,8 @@ import { headerComponents, responseHeaders } from "./headers";
 import { errorResponses } from "./responses";
 import { webhookEvents } from "./webhooks";
 
-const toOpenApiPath = (path: string) => path.replace(/:([A-Za-z_]+)/g, "{$1}");
+// `:name` and a wildcard `*name` (the rest of the path, as the route's params schema describes it)
+const toOpenApiPath = (path: string) => path.replace(/[:*]([A-Za-z_]+)/g, "{$1}");
 
 /** What the JSON body middleware enforces that JSON Schema cannot say. */
 const bodyRules = (route: RouteSpec) => {
@@ -39,6 +40,8 @@ const READ_SCOPES: Record<ReadScopeKind, string> = {
     "Reads only the caller's own user's verifications: `public` and `restricted` keys only those made with their own key family; anything else is a 404.",
 };
 const NO_CREDENTIALS = "Takes no credentials; failures are limited per account and per client address (429).";
+const PUBLIC_UNLESS_CLOSED =
+  "Takes no credentials and is not rate limited (cache it); a setting of the service may put it behind a key (401, 403).";
 const CSRF =
   "With a dashboard session, send the session's `csrf_token` as `X-CSRF-Token` (else 403 CSRF_TOKEN_INVALID).";
 
@@ -57,7 +60,7 @@ function describe(route: RouteSpec): string | undefined {
     route.permission !== "any" ? `Requires a key with the \`${route.permission}\` permission.` : undefined,
     route.scope ? READ_SCOPES[route.scope] : undefined,
     auth === "session" ? SESSION_ONLY : undefined,
-    auth === "none" ? NO_CREDENTIALS : undefined,
+    auth === "none" ? (route.keyWhen ? PUBLIC_UNLESS_CLOSED : NO_CREDENTIALS) : undefined,
     changesState && auth !== "none" ? CSRF : undefined,
     (route.method === "post" || route.method === "put") && !route.body && !route.rawBody
       ? NO_BODY

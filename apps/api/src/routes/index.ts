@@ -41,6 +41,7 @@ import { searchRoutes } from "./search/search";
 import { listResponseSchema } from "./shared-schemas";
 import { signerRoutes } from "./signers";
 import { authStatusSchema, getStatus } from "./status";
+import { tlogRoutes } from "./tlog/routes";
 import { verificationRoutes } from "./verifications/routes";
 import { webhookRoutes } from "./webhooks/routes";
 
@@ -180,6 +181,7 @@ export const v1Routes: RouteSpec[] = [
   ...searchRoutes,
   ...verificationRoutes,
   ...signerRoutes,
+  ...tlogRoutes,
   ...authRoutes,
   ...accountRoutes,
   ...keyRoutes,

@@ -10,7 +10,7 @@ import { bearer, createTestHarness, type Tenant, type TestHarness } from "../tes
 import { openApiValidator } from "../testing/openapi-validator";
 import { sessionTimeouts } from "./auth/session-response";
 import { v1Routes } from "./index";
-import { type RouteSpec, routeAuth } from "./route-spec";
+import { type RouteSpec, routeAuth, routePermission } from "./route-spec";
 
 const CREDENTIALS = [
   "none",
@@ -186,14 +186,15 @@ function bodyFor(route: RouteSpec): unknown {
 
 /** Whether the route takes this credential (valid, of a kind and permission it accepts). */
 function accepts(route: RouteSpec, credential: Credential): boolean {
-  const auth = routeAuth(route);
+  const auth = routeAuth(route, h.env);
   if (auth === "none") return true;
   if (credential === "none") return false;
   if (credential === "session_no_csrf") return route.method === "get";
   if (credential === "session" || credential === "other_session") return true;
   if (auth === "session") return false;
   const type = credential === "other_full" ? "full" : credential;
-  return route.permission === "any" || keyCan(type, route.permission);
+  const permission = routePermission(route, h.env);
+  return permission === "any" || keyCan(type, permission);
 }
 
 async function credentialHeaders(): Promise<Record<Credential, Record<string, string>>> {

@@ -4,6 +4,7 @@ import type { Request, RequestHandler, Response } from "express";
 import type { z } from "zod";
 import type { ZodOpenApiContentObject } from "zod-openapi";
 import type { ApiDeps } from "../deps";
+import type { ApiEnv } from "../env";
 import type { AuthContext } from "../http/request-context";
 
 /**
@@ -83,6 +84,12 @@ interface RouteFields {
    * limits of their own). Enforced in the route's own chain (app.ts), after the router matched it.
    */
   auth?: RouteAuth;
+  /**
+   * A route declared without credentials (auth "none") that the API's settings may close: when this
+   * returns an operation, the route takes an API key (or session) allowed it, as auth "key" would.
+   * The transparency log's routes: public unless TLOG_PUBLIC=false.
+   */
+  keyWhen?: (env: ApiEnv) => Operation | null;
   /**
    * The operation the caller's key type must allow. Required on every route, so that a new route
    * is never open by default: "any" says so explicitly (every valid credential the route's `auth`
@@ -180,6 +187,11 @@ export function defineRoute<
   return route as unknown as RouteSpec;
 }
 
+/** The operation a caller must be allowed on `route` under `env` ("any": none). */
+export function routePermission(route: Pick<RouteFields, "permission" | "keyWhen">, env: ApiEnv) {
+  return route.keyWhen?.(env) ?? route.permission;
+}
+
 /** A header a route sets on its success response (see openapi/headers.ts). */
 export interface SuccessHeader {
   name: "Location" | "Idempotent-Replayed" | "Set-Cookie";
@@ -187,8 +199,15 @@ export interface SuccessHeader {
   description: string;
 }
 
-/** Who may call `route`: its declared `auth`, "key" when it declares none. */
-export function routeAuth(route: Pick<RouteFields, "auth" | "permission" | "scope" | "path">): RouteAuth {
+/**
+ * Who may call `route`: its declared `auth`, "key" when it declares none, or when its `keyWhen`
+ * names an operation for `env` (without `env`: as declared, the OpenAPI document's view).
+ */
+export function routeAuth(
+  route: Pick<RouteFields, "auth" | "permission" | "scope" | "path" | "keyWhen">,
+  env?: ApiEnv,
+): RouteAuth {
+  if (env && route.keyWhen?.(env)) return "key";
   const auth = route.auth ?? "key";
   // table mistakes, refused at start-up: a permission or a read scope needs a caller to have it
   if (auth === "none" && (route.permission !== "any" || route.scope)) {

@@ -178,9 +178,12 @@ export class OpenApiResponseValidator {
         ?.trim() ?? "";
     if (!types.includes(contentType))
       return [`content-type ${contentType || "(none)"} is not one of ${types}`];
-    // a binary body (OTLP/protobuf): its schema says only that it is bytes; the route's tests decode it
-    if (contentType === "application/x-protobuf") return [];
+    // a binary body (OTLP/protobuf, a log tile): its schema says only that it is bytes; the route's tests decode it
+    if (contentType === "application/x-protobuf" || contentType === "application/octet-stream") return [];
     const validate = this.compile(`${pointer}/content/${escapePointer(contentType)}/schema`);
+    if (contentType === "text/plain") {
+      return validate(res.text ?? "") ? [] : [`text ${validate.errors?.[0]?.message ?? "invalid"}`];
+    }
     if (contentType === "application/x-ndjson") {
       // a stream of JSON lines: the schema is each line's
       const text = res.text ?? "";

@@ -54,8 +54,10 @@ WITH inserted AS (
       signature text, signature_scheme text, signer_address text, network text,
       created_at timestamptz, updated_at timestamptz, estimated_confirmation timestamptz,
       sequence int, prev_entry_hash text, entry_hash text)
-  RETURNING id, user_id),
+  RETURNING id, user_id, entry_hash),
 queued AS (INSERT INTO pending_contexts (id, user_id) SELECT id, user_id FROM inserted),
+-- a chained context also waits for the transparency log's sequencer (apps/chain-worker/src/tlog)
+tlog_queued AS (INSERT INTO tlog_queue (id) SELECT id FROM inserted WHERE entry_hash IS NOT NULL),
 heads AS (
   UPDATE agent_logs AS a SET head_sequence = h.head_sequence, head_entry_hash = decode(h.head_entry_hash, 'hex'),
          last_at = GREATEST(a.last_at, h.at)

@@ -1,8 +1,9 @@
 // Command tlogcheck checks ctxlog's transparency log vectors (test-vectors/tlog) with Go's
 // golang.org/x/mod/sumdb/tlog and sumdb/note, an implementation ctxlog did not write. It is
 // built with GO111MODULE=off against Debian's golang-golang-x-mod-dev (GOPATH=/usr/share/gocode),
-// so it needs no network. Usage: tlogcheck <vectors dir>. It prints one line per group of checks
-// and exits 1 at the first failure.
+// so it needs no network. Usage: tlogcheck <vectors dir>, or tlogcheck http <log URL> <input.json>
+// for a running log (served.go). It prints one line per group of checks and exits 1 at the first
+// failure.
 package main
 
 import (
@@ -233,6 +234,10 @@ func checkpointBody(text string) (string, int64, tlog.Hash) {
 }
 
 func main() {
+	if len(os.Args) == 4 && os.Args[1] == "http" {
+		checkServed(os.Args[2], os.Args[3])
+		return
+	}
 	if len(os.Args) != 2 {
 		fail("usage: tlogcheck <test-vectors/tlog>")
 	}
