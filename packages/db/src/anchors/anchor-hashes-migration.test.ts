@@ -20,6 +20,7 @@ import { getContextWithAnchor } from "../contexts/get-context-proof";
 import { getEvent } from "../events/list-events";
 import { searchRecords } from "../search/search-records";
 import { readContext, seedContexts, testSecretKeyring } from "../testing";
+import { withTlogQueueLent } from "../testing/lent-tables";
 import { createUpgradeDatabase, type UpgradeDatabase } from "../testing/upgrade-database";
 import { findAnchoredContexts } from "../verifications/find-anchored-contexts";
 import { createWebhook } from "../webhooks/create-webhook";
@@ -106,7 +107,12 @@ beforeAll(async () => {
   await upgrade.seedOwner({ userId: owner.userId, keyId: owner.apiKeyId, familyId: owner.keyFamilyId });
   // contexts are written as today (their table is the same on both sides of the migration)
   db = createDb(upgrade.url, { poolSize: 2 });
-  const ids = (await seedContexts(db, owner, { count: 5, signerPrivateKey: SIGNER_KEY })).sort();
+  const ids = (
+    await withTlogQueueLent(
+      (sql) => upgrade.sql(sql),
+      () => seedContexts(db, owner, { count: 5, signerPrivateKey: SIGNER_KEY }),
+    )
+  ).sort();
   mined.ids = ids.slice(0, 3);
   sent.ids = ids.slice(3);
   await insertOldBatch(mined, "mined");

@@ -31,6 +31,7 @@ import {
   TEST_CONTEXT_SIGNER,
   TEST_TX_HASH,
 } from "../testing/anchor-fixtures";
+import { withTlogQueueLent } from "../testing/lent-tables";
 import { createUpgradeDatabase, type UpgradeDatabase } from "../testing/upgrade-database";
 import { createWebhook } from "../webhooks/create-webhook";
 import { fanOutEvents } from "../webhooks/fan-out-events";
@@ -158,7 +159,10 @@ async function confirmedContexts(upgrade: UpgradeDatabase, db: Db, userId: strin
 }
 
 async function confirmedContextsWithBytes(db: Db, owner: ContextOwner, count: number) {
-  const ids = await seedContexts(db, owner, { count, signerPrivateKey: TEST_CONTEXT_SIGNER });
+  const ids = await withTlogQueueLent(
+    (sql) => db.$executeRawUnsafe(sql),
+    () => seedContexts(db, owner, { count, signerPrivateKey: TEST_CONTEXT_SIGNER }),
+  );
   const batch = await withLeafFunctionLent(db, () => createAnchorBatch(db, TEST_ANCHOR_TARGET, ids));
   await markAnchorMined(db, batch?.anchorId as string);
   await confirmAnchor(db, batch?.anchorId as string, TEST_BLOCK_HASH, 3);

@@ -1,6 +1,7 @@
 // Integration: real PostgreSQL. The upgrade to day-partitioned events tables (migration
 // 20261127030000_events_partitioned_by_day) on a database with data: everything written before it
 // is there after it, in the partition of its event's day, and reads through the same code.
+import { randomBytes } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import { idFloor, newId } from "@ctxlog/core";
 import { applyMigrations } from "../migrate";
@@ -48,10 +49,23 @@ const COLUMNS = {
     "delivery_id, cycle, number, attempted_at, duration_ms, response_status, error, response_body",
 };
 
+/**
+ * A user and a full key as this older schema holds them: the key's hash as hex text (bytes since
+ * 20261130040000_token_hashes_as_bytes, which today's Prisma model writes).
+ */
+async function seedOldOwner(db: typeof database.db) {
+  const userId = `usr-${randomBytes(6).toString("hex")}`;
+  const hash = randomBytes(32).toString("hex");
+  await db.$executeRaw`INSERT INTO users (id) VALUES (${userId})`;
+  await db.$executeRaw`INSERT INTO api_keys (id, user_id, type, hash, display_prefix, family_id)
+                       VALUES (${`key_${userId}`}, ${userId}, 'full', ${hash}, 'sk_seed', ${`fam_${userId}`})`;
+  return { userId };
+}
+
 describe(`migration ${MIGRATION}`, () => {
   it("keeps every event, delivery and attempt, each in its event's day, readable as before", async () => {
     const db = database.db;
-    const { owner, hook } = await seedUserWithOldWebhook(db);
+    const { owner, hook } = await seedUserWithOldWebhook(db, seedOldOwner);
     // events of three days ago (written as the code of the time did, with ids of that time)…
     const old = new Date(Date.now() - 3 * DAY);
     const oldIds = [0, 1, 2].map(

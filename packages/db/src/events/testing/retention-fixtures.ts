@@ -8,8 +8,14 @@ import { recordAttempts } from "../../webhooks/record-attempts";
 
 const DAY = 86_400_000;
 
-export async function seedUserWithOldWebhook(db: PrismaClient) {
-  const owner = await seedUser(db);
+export async function seedUserWithOldWebhook<
+  O extends { userId: string } = Awaited<ReturnType<typeof seedUser>>,
+>(
+  db: PrismaClient,
+  // an upgrade test on an older schema passes its own (one that writes a key as that schema holds it)
+  seedOwner: (db: PrismaClient) => Promise<O> = seedUser as unknown as (db: PrismaClient) => Promise<O>,
+) {
+  const owner = await seedOwner(db);
   const hook = await createWebhook(db, {
     userId: owner.userId,
     url: "https://example.com/hook",
