@@ -63,7 +63,7 @@ export async function recordChain(
         chainId: anvil.chainId,
         registryAddress: registry,
         merkleRoot: root,
-        contextCount: count,
+        count,
         nonce: await pendingNonce(client, anchorKey.address),
         gasLimit: 80_000,
         fees: await currentFees(client),

@@ -138,7 +138,7 @@ export class NonceSync {
         chainId: anchor.chainId,
         registryAddress: anchor.registryAddress as Address,
         merkleRoot: anchor.merkleRoot as Hex,
-        contextCount: anchor.contextCount,
+        count: anchor.anchoredCount,
         nonce,
         gasLimit: anchor.gasLimit,
         fees,

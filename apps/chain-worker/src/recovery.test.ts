@@ -39,7 +39,7 @@ describe("chain worker on anvil, PostgreSQL and Redis: taking over a predecessor
       chainId: h.anvil.chainId,
       registryAddress: h.registry.address,
       merkleRoot: batch?.merkleRoot as Hex,
-      contextCount: 1,
+      count: 1,
       nonce,
       gasLimit: 60_000,
       fees,

@@ -20,7 +20,7 @@ describe("createAnchorReader on a real anvil", () => {
       chainId: anvil.chainId,
       registryAddress: registry,
       merkleRoot,
-      contextCount: count,
+      count: count,
       nonce: await pendingNonce(client, account.address),
       gasLimit: 60_000,
       fees: await currentFees(client),

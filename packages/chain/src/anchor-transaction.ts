@@ -14,7 +14,8 @@ export interface AnchorTransactionInput {
   chainId: number;
   registryAddress: Address;
   merkleRoot: Hex;
-  contextCount: number;
+  /** the Anchored count: the log's tree size for a tree head, the batch's size for a batch root */
+  count: number;
   nonce: number;
   gasLimit: number;
   fees: Fees;
@@ -28,8 +29,8 @@ export interface SignedTransaction {
 }
 
 /** `registry.anchor(root, count)` calldata. */
-export function anchorCalldata(merkleRoot: Hex, contextCount: number): Hex {
-  return encodeFunctionData({ abi: registryAbi, functionName: "anchor", args: [merkleRoot, contextCount] });
+export function anchorCalldata(merkleRoot: Hex, count: number): Hex {
+  return encodeFunctionData({ abi: registryAbi, functionName: "anchor", args: [merkleRoot, count] });
 }
 
 /**
@@ -45,7 +46,7 @@ export async function signAnchorTransaction(
     chainId: input.chainId,
     nonce: input.nonce,
     to: input.registryAddress,
-    data: anchorCalldata(input.merkleRoot, input.contextCount),
+    data: anchorCalldata(input.merkleRoot, input.count),
     value: 0n,
     gas: BigInt(input.gasLimit),
     maxFeePerGas: input.fees.maxFeePerGas,

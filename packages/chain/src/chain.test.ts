@@ -27,7 +27,7 @@ describe("anchor transactions on a real anvil (no automine)", () => {
   });
   afterAll(() => anvil.stop());
 
-  const base = () => ({ chainId: anvil.chainId, registryAddress, contextCount: 3, gasLimit: 60_000 });
+  const base = () => ({ chainId: anvil.chainId, registryAddress, count: 3, gasLimit: 60_000 });
 
   it("signs locally: the hash is known before broadcast and the node reports the same one", async () => {
     const client = createRpcClient(anvil.rpcUrl);

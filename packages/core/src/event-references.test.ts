@@ -67,6 +67,7 @@ const anchor = {
   merkleRoot: proof.merkle_root,
   chainId: proof.chain_id,
   registryAddress: proof.registry_address,
+  treeSize: null,
 };
 const referenced = {
   ...row,

@@ -25,7 +25,10 @@ export interface ReferencedContext {
   contextData: unknown;
   metadata: unknown;
   dataErasedAt: Date | null;
-  /** the context's sorted-pair Merkle proof, 0x-hex nodes, and its leaf's place in the batch */
+  /**
+   * the context's proof, 0x-hex nodes, and its leaf's place: in the log (RFC 6962, its anchor a tree
+   * head) or in its batch's sorted-pair tree
+   */
   merkleProof: readonly string[];
   leafIndex: number | null;
   /** the batch the context was confirmed in (null while it is in none) */
@@ -47,6 +50,8 @@ export interface ReferencedAnchor {
   merkleRoot: string;
   chainId: number;
   registryAddress: string;
+  /** the transparency log's tree size whose head merkleRoot is; null: the batch's own tree */
+  treeSize: number | null;
 }
 
 /**
@@ -203,6 +208,7 @@ function confirmedData(contextId: string, context: ReferencedContext | null): Js
         chain_id: anchor.chainId,
         network: anchor.network,
         registry_address: anchor.registryAddress,
+        ...(anchor.treeSize === null ? {} : { tree_size: anchor.treeSize }),
       },
     },
   ) as unknown as Json;

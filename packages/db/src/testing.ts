@@ -1,7 +1,14 @@
 // Test-only helpers, reached as `@ctxlog/db/testing`; index.ts does not export them so that no
 // production import path loads them.
 import { randomBytes } from "node:crypto";
-import { buildNewContexts, type ContextOwner, createContextSigner, SecretKeyring } from "@ctxlog/core";
+import {
+  buildNewContexts,
+  type ContextOwner,
+  createContextSigner,
+  noteSigner,
+  parseSignerKey,
+  SecretKeyring,
+} from "@ctxlog/core";
 // Types through the package's own entry: the emitted testing.d.ts sits in dist-test, beside no
 // client.d.ts, and must still name them.
 import type { Db, MigrationsOptions } from "@ctxlog/db";
@@ -17,6 +24,8 @@ import { applyMigrations } from "./migrate";
 import { loadSchemaEngine } from "./migration-engine/wasm";
 import { inSqlTransaction } from "./sql-transaction";
 import { createMigratedDatabase } from "./testing/template-database";
+import { growTree, tilesNeeded } from "./tlog/grow-tree";
+import { appendToLog } from "./tlog/sequence-log";
 import { readAttemptLog } from "./webhooks/stored-attempts";
 
 export const DEFAULT_TEST_DATABASE_ADMIN_URL = "postgresql://root@127.0.0.1:5432/postgres";
@@ -174,4 +183,29 @@ export async function seedContexts(
   });
   await insertContexts(db, rows, signer);
   return rows.map((r) => r.id);
+}
+
+/** The development log key (.env.example's TLOG_SIGNING_KEY): tests' checkpoints are signed with it. */
+export const TEST_TLOG_SIGNING_KEY =
+  "PRIVATE+KEY+localhost/ctxlog-dev-tlog+a89cbd3f+Adex8PSEptx8l714xKQjxsUkOvYmIeDPxrU+53EmBz7F";
+
+/**
+ * Appends every queued context to the transparency log, as the chain worker's sequencer does
+ * before it claims a batch: a test that anchors contexts by hand (createAnchorBatch) sequences them
+ * first. Returns the log's size after.
+ */
+export async function sequenceTestLog(db: Db): Promise<number> {
+  const signer = noteSigner(parseSignerKey(TEST_TLOG_SIGNING_KEY));
+  for (;;) {
+    const result = await appendToLog(db, {
+      limit: 16_384,
+      tilesNeeded,
+      grow: (input) => growTree(input, "localhost/ctxlog-dev-tlog", signer),
+    });
+    if (result.status === "busy") {
+      await new Promise((r) => setTimeout(r, 20));
+      continue;
+    }
+    if (result.status === "idle") return result.size;
+  }
 }

@@ -62,7 +62,7 @@ export async function startChainFixture(opts: { confirmations?: number } = {}) {
       chainId: anvil.chainId,
       registryAddress: registry,
       merkleRoot,
-      contextCount: count,
+      count,
       nonce,
       gasLimit: 60_000,
       fees,

@@ -24,16 +24,17 @@ import {
   appendToLog,
   createDb,
   ENTRIES_LEVEL,
+  growTree,
   readLatestCheckpoint,
   readLogIndexes,
   readLogVerifierKey,
   readStoredTile,
+  tilesNeeded,
 } from "@ctxlog/db";
 import { createTestDatabase, seedContexts, seedUser, type TestDatabase } from "@ctxlog/db/testing";
 import pino from "pino";
 import { DEVELOPMENT_TLOG_SIGNING_KEY } from "../env";
 import { createChainMetrics } from "../metrics";
-import { growTree, tilesNeeded } from "./grow-tree";
 import { Sequencer } from "./sequencer";
 
 const ORIGIN = "localhost/ctxlog-dev-tlog";

@@ -1,8 +1,7 @@
 import { formatVerifierKey, noteSigner, parseSignerKey } from "@ctxlog/core";
-import { appendToLog, type PrismaClient, publishLogVerifierKey } from "@ctxlog/db";
+import { appendToLog, growTree, type PrismaClient, publishLogVerifierKey, tilesNeeded } from "@ctxlog/db";
 import type { Logger } from "pino";
 import type { ChainMetrics } from "../metrics";
-import { growTree, tilesNeeded } from "./grow-tree";
 
 export interface SequencerConfig {
   /** the log's signer key string (TLOG_SIGNING_KEY) */

@@ -70,10 +70,19 @@ it("the log's tables hold under 300 bytes per entry (measured: ~126 leaves, ~90 
     if (appended === 0) break;
   }
   expect(size).toBe(ENTRIES);
-  for (const table of TABLES) await database.db.$executeRawUnsafe(`VACUUM FULL ${table}`);
-  const bytes = Object.fromEntries(
-    await Promise.all(TABLES.map(async (t) => [t, await bytesOf(t)] as const)),
-  );
+  // VACUUM FULL keeps the dead versions an open snapshot anywhere in the cluster may still see (a
+  // test running beside this one: tiles measured 110 bytes an entry where alone 90): measured three
+  // times a second apart, each
+  // table's smallest size is what its rows hold
+  const bytes: Record<string, number> = {};
+  for (let round = 0; round < 3; round++) {
+    if (round > 0) await new Promise((r) => setTimeout(r, 1_000));
+    for (const table of TABLES) {
+      await database.db.$executeRawUnsafe(`VACUUM FULL ${table}`);
+      const size = await bytesOf(table);
+      bytes[table] = Math.min(bytes[table] ?? size, size);
+    }
+  }
   const perEntry = Object.fromEntries(TABLES.map((t) => [t, Math.round((bytes[t] ?? 0) / ENTRIES)]));
   const total = TABLES.reduce((sum, t) => sum + (bytes[t] ?? 0), 0) / ENTRIES;
   // a row and a primary-key entry per context; 64 bytes of hashes per entry in 8 KiB tiles (TOAST

@@ -71,6 +71,10 @@ export const anchorProofSchema = z
     chain_id: z.int(),
     network: z.string(),
     registry_address: address,
+    tree_size: z.int().min(1).optional().meta({
+      description:
+        "Present when merkle_root is the transparency log's tree head: merkle_proof is then the RFC 6962 (SHA-256) inclusion proof of the entry hash at leaf_index (its log index) in a tree of tree_size leaves. Absent: the sorted-pair keccak256 path in the batch's own tree.",
+    }),
   })
   .strict()
   .meta({

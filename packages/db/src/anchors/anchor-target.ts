@@ -14,4 +14,6 @@ export interface AnchorProof {
   chain_id: number;
   network: string;
   registry_address: string;
+  /** the log's tree size when merkle_root is its tree head (merkle_proof: RFC 6962 inclusion) */
+  tree_size?: number;
 }

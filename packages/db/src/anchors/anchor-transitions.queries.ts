@@ -52,6 +52,44 @@ const claimAnchorIR: any = {"usedParamSet":{"id":true,"signerAddress":true,"chai
 export const claimAnchor = new PreparedQuery<IClaimAnchorParams,IClaimAnchorResult>(claimAnchorIR);
 
 
+/** 'ClaimTreeHeadAnchor' parameters type */
+export interface IClaimTreeHeadAnchorParams {
+  chainId: number;
+  contextCount: number;
+  contextIds: stringArray;
+  id: string;
+  merkleRoot: Buffer;
+  network: string;
+  registryAddress: string;
+  signerAddress: string;
+  to: AnchorStatus;
+  treeSize: NumberOrString;
+}
+
+/** 'ClaimTreeHeadAnchor' return type */
+export type IClaimTreeHeadAnchorResult = void;
+
+/** 'ClaimTreeHeadAnchor' query type */
+export interface IClaimTreeHeadAnchorQuery {
+  params: IClaimTreeHeadAnchorParams;
+  result: IClaimTreeHeadAnchorResult;
+}
+
+const claimTreeHeadAnchorIR: any = {"usedParamSet":{"id":true,"signerAddress":true,"chainId":true,"network":true,"registryAddress":true,"merkleRoot":true,"contextCount":true,"contextIds":true,"treeSize":true,"to":true},"params":[{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":253,"b":256}]},{"name":"signerAddress","required":true,"transform":{"type":"scalar"},"locs":[{"a":259,"b":273}]},{"name":"chainId","required":true,"transform":{"type":"scalar"},"locs":[{"a":276,"b":284}]},{"name":"network","required":true,"transform":{"type":"scalar"},"locs":[{"a":287,"b":295}]},{"name":"registryAddress","required":true,"transform":{"type":"scalar"},"locs":[{"a":298,"b":314}]},{"name":"merkleRoot","required":true,"transform":{"type":"scalar"},"locs":[{"a":317,"b":328}]},{"name":"contextCount","required":true,"transform":{"type":"scalar"},"locs":[{"a":333,"b":346}]},{"name":"contextIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":349,"b":360}]},{"name":"treeSize","required":true,"transform":{"type":"scalar"},"locs":[{"a":371,"b":380}]},{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":391,"b":394}]}],"statement":"-- the log's tree head: no tree of its own, its count the log's size (ctxlog_anchored_count)\nINSERT INTO anchors (id, signer_address, chain_id, network, registry_address, merkle_root,\n  context_count, context_ids, tree_size, status, updated_at)\nVALUES (:id!, :signerAddress!, :chainId!, :network!, :registryAddress!, :merkleRoot!,\n  :contextCount!, :contextIds!::text[], :treeSize!::bigint, :to!::\"AnchorStatus\", now())"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- the log's tree head: no tree of its own, its count the log's size (ctxlog_anchored_count)
+ * INSERT INTO anchors (id, signer_address, chain_id, network, registry_address, merkle_root,
+ *   context_count, context_ids, tree_size, status, updated_at)
+ * VALUES (:id!, :signerAddress!, :chainId!, :network!, :registryAddress!, :merkleRoot!,
+ *   :contextCount!, :contextIds!::text[], :treeSize!::bigint, :to!::"AnchorStatus", now())
+ * ```
+ */
+export const claimTreeHeadAnchor = new PreparedQuery<IClaimTreeHeadAnchorParams,IClaimTreeHeadAnchorResult>(claimTreeHeadAnchorIR);
+
+
 /** 'SendAnchors' parameters type */
 export interface ISendAnchorsParams {
   from: AnchorStatusArray;

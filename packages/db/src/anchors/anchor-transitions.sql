@@ -4,6 +4,13 @@ INSERT INTO anchors (id, signer_address, chain_id, network, registry_address, me
 VALUES (:id!, :signerAddress!, :chainId!, :network!, :registryAddress!, :merkleRoot!,
   :contextCount!, :contextIds!::text[], :merkleTree!, :to!::"AnchorStatus", now());
 
+/* @name claimTreeHeadAnchor */
+-- the log's tree head: no tree of its own, its count the log's size (ctxlog_anchored_count)
+INSERT INTO anchors (id, signer_address, chain_id, network, registry_address, merkle_root,
+  context_count, context_ids, tree_size, status, updated_at)
+VALUES (:id!, :signerAddress!, :chainId!, :network!, :registryAddress!, :merkleRoot!,
+  :contextCount!, :contextIds!::text[], :treeSize!::bigint, :to!::"AnchorStatus", now());
+
 /* @name sendAnchors */
 UPDATE anchors AS a
    SET status = CASE WHEN a.status = ANY(:from!::"AnchorStatus"[]) THEN :to!::"AnchorStatus" ELSE a.status END,

@@ -4,6 +4,7 @@ import { runQuery } from "../run-query";
 import type { SqlRunner } from "../sql-transaction";
 import {
   claimAnchor,
+  claimTreeHeadAnchor,
   confirmAnchorRow,
   failAnchorRow,
   mineAnchor,
@@ -50,24 +51,26 @@ export interface ClaimedAnchor {
   network: string;
   registryAddress: string;
   merkleRoot: string;
-  /** the batch's contexts in leaf order */
+  /** the batch's contexts (in leaf order when it has its own tree) */
   contextIds: string[];
-  /** its tree below the root (@ctxlog/core buildMerkleLevels) */
-  merkleTree: Buffer;
 }
 
-/** `claim`: the batch's row, queued, with its contexts in leaf order and its tree. */
-export async function claimAnchorRow(sql: SqlRunner, anchor: ClaimedAnchor): Promise<void> {
-  await runQuery(
-    claimAnchor,
-    {
-      ...anchor,
-      merkleRoot: bufferOfHex(anchor.merkleRoot),
-      contextCount: anchor.contextIds.length,
-      to: LEADS_TO.claim.to,
-    },
-    sql,
-  );
+/**
+ * `claim`: the batch's row, queued, with its contexts and either its own tree below the root
+ * (@ctxlog/core buildMerkleLevels) or the transparency log's tree size whose head the root is.
+ */
+export async function claimAnchorRow(
+  sql: SqlRunner,
+  anchor: ClaimedAnchor & ({ merkleTree: Buffer } | { treeSize: number }),
+): Promise<void> {
+  const row = {
+    ...anchor,
+    merkleRoot: bufferOfHex(anchor.merkleRoot),
+    contextCount: anchor.contextIds.length,
+    to: LEADS_TO.claim.to,
+  };
+  if ("treeSize" in anchor) await runQuery(claimTreeHeadAnchor, { ...row, treeSize: anchor.treeSize }, sql);
+  else await runQuery(claimAnchor, { ...row, merkleTree: anchor.merkleTree }, sql);
 }
 
 /**

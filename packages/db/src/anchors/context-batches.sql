@@ -1,7 +1,7 @@
 /* @name placementsOf */
 SELECT c.id, s.status AS "status!", m.anchor_id, m.leaf_index,
        CASE WHEN :withProofs!::boolean
-            THEN ctxlog_merkle_proof(a.merkle_tree, a.context_count, m.leaf_index) END AS proof
+            THEN ctxlog_anchor_proof(a.merkle_tree, a.context_count, a.tree_size, m.leaf_index) END AS proof
   FROM contexts AS c
  CROSS JOIN LATERAL ctxlog_context_status(c.id, c.failed_at) AS s
   LEFT JOIN confirmed_contexts AS m ON m.id = c.id

@@ -39,6 +39,78 @@ const takeClaimsLockIR: any = {"usedParamSet":{"key":true},"params":[{"name":"ke
 export const takeClaimsLock = new PreparedQuery<ITakeClaimsLockParams,ITakeClaimsLockResult>(takeClaimsLockIR);
 
 
+/** 'ClaimOldestLogged' parameters type */
+export interface IClaimOldestLoggedParams {
+  inFlight: AnchorStatusArray;
+  limit: NumberOrString;
+  treeSize: NumberOrString;
+}
+
+/** 'ClaimOldestLogged' return type */
+export interface IClaimOldestLoggedResult {
+  id: string;
+}
+
+/** 'ClaimOldestLogged' query type */
+export interface IClaimOldestLoggedQuery {
+  params: IClaimOldestLoggedParams;
+  result: IClaimOldestLoggedResult;
+}
+
+const claimOldestLoggedIR: any = {"usedParamSet":{"treeSize":true,"inFlight":true,"limit":true},"params":[{"name":"treeSize","required":true,"transform":{"type":"scalar"},"locs":[{"a":389,"b":398}]},{"name":"inFlight","required":true,"transform":{"type":"scalar"},"locs":[{"a":508,"b":517}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":568,"b":574}]}],"statement":"-- The oldest pending contexts (pending_contexts) that the transparency log holds below the tree\n-- head about to be anchored (tlog_leaves, by log index: arrival order); those in a batch in flight\n-- (a few batches' worth at most) are skipped through one hashed list of their ids.\nSELECT q.id AS \"id!\"\n  FROM pending_contexts AS q JOIN tlog_leaves AS l ON l.id = q.id\n WHERE l.log_index < :treeSize!::bigint\n   AND q.id NOT IN (SELECT unnest(context_ids) FROM anchors\n                     WHERE status = ANY(:inFlight!::\"AnchorStatus\"[]))\n ORDER BY l.log_index\n LIMIT :limit!"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- The oldest pending contexts (pending_contexts) that the transparency log holds below the tree
+ * -- head about to be anchored (tlog_leaves, by log index: arrival order); those in a batch in flight
+ * -- (a few batches' worth at most) are skipped through one hashed list of their ids.
+ * SELECT q.id AS "id!"
+ *   FROM pending_contexts AS q JOIN tlog_leaves AS l ON l.id = q.id
+ *  WHERE l.log_index < :treeSize!::bigint
+ *    AND q.id NOT IN (SELECT unnest(context_ids) FROM anchors
+ *                      WHERE status = ANY(:inFlight!::"AnchorStatus"[]))
+ *  ORDER BY l.log_index
+ *  LIMIT :limit!
+ * ```
+ */
+export const claimOldestLogged = new PreparedQuery<IClaimOldestLoggedParams,IClaimOldestLoggedResult>(claimOldestLoggedIR);
+
+
+/** 'ClaimLoggedIds' parameters type */
+export interface IClaimLoggedIdsParams {
+  ids: stringArray;
+  inFlight: AnchorStatusArray;
+  treeSize: NumberOrString;
+}
+
+/** 'ClaimLoggedIds' return type */
+export interface IClaimLoggedIdsResult {
+  id: string;
+}
+
+/** 'ClaimLoggedIds' query type */
+export interface IClaimLoggedIdsQuery {
+  params: IClaimLoggedIdsParams;
+  result: IClaimLoggedIdsResult;
+}
+
+const claimLoggedIdsIR: any = {"usedParamSet":{"ids":true,"treeSize":true,"inFlight":true},"params":[{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":105,"b":109}]},{"name":"treeSize","required":true,"transform":{"type":"scalar"},"locs":[{"a":138,"b":147}]},{"name":"inFlight","required":true,"transform":{"type":"scalar"},"locs":[{"a":257,"b":266}]}],"statement":"SELECT q.id AS \"id!\"\n  FROM pending_contexts AS q JOIN tlog_leaves AS l ON l.id = q.id\n WHERE q.id = ANY(:ids!::text[]) AND l.log_index < :treeSize!::bigint\n   AND q.id NOT IN (SELECT unnest(context_ids) FROM anchors\n                     WHERE status = ANY(:inFlight!::\"AnchorStatus\"[]))\n ORDER BY l.log_index"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * SELECT q.id AS "id!"
+ *   FROM pending_contexts AS q JOIN tlog_leaves AS l ON l.id = q.id
+ *  WHERE q.id = ANY(:ids!::text[]) AND l.log_index < :treeSize!::bigint
+ *    AND q.id NOT IN (SELECT unnest(context_ids) FROM anchors
+ *                      WHERE status = ANY(:inFlight!::"AnchorStatus"[]))
+ *  ORDER BY l.log_index
+ * ```
+ */
+export const claimLoggedIds = new PreparedQuery<IClaimLoggedIdsParams,IClaimLoggedIdsResult>(claimLoggedIdsIR);
+
+
 /** 'ClaimOldestPending' parameters type */
 export interface IClaimOldestPendingParams {
   inFlight: AnchorStatusArray;

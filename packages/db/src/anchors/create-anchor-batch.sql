@@ -4,6 +4,26 @@
 -- contexts alone.
 SELECT 1 AS locked FROM pg_advisory_xact_lock(:key!::bigint);
 
+/* @name claimOldestLogged */
+-- The oldest pending contexts (pending_contexts) that the transparency log holds below the tree
+-- head about to be anchored (tlog_leaves, by log index: arrival order); those in a batch in flight
+-- (a few batches' worth at most) are skipped through one hashed list of their ids.
+SELECT q.id AS "id!"
+  FROM pending_contexts AS q JOIN tlog_leaves AS l ON l.id = q.id
+ WHERE l.log_index < :treeSize!::bigint
+   AND q.id NOT IN (SELECT unnest(context_ids) FROM anchors
+                     WHERE status = ANY(:inFlight!::"AnchorStatus"[]))
+ ORDER BY l.log_index
+ LIMIT :limit!;
+
+/* @name claimLoggedIds */
+SELECT q.id AS "id!"
+  FROM pending_contexts AS q JOIN tlog_leaves AS l ON l.id = q.id
+ WHERE q.id = ANY(:ids!::text[]) AND l.log_index < :treeSize!::bigint
+   AND q.id NOT IN (SELECT unnest(context_ids) FROM anchors
+                     WHERE status = ANY(:inFlight!::"AnchorStatus"[]))
+ ORDER BY l.log_index;
+
 /* @name claimOldestPending */
 -- The oldest pending contexts come from the queue (pending_contexts, by id: arrival order); those in
 -- a batch in flight (a few batches' worth at most) are skipped through one hashed list of their ids.

@@ -26,14 +26,19 @@ export interface IInFlightPlacementsQuery {
   result: IInFlightPlacementsResult;
 }
 
-const inFlightPlacementsIR: any = {"usedParamSet":{"anchorIds":true,"ids":true},"params":[{"name":"anchorIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":238,"b":248}]},{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":274,"b":278}]}],"statement":"SELECT b.id AS \"id!\", (b.n - 1)::int AS \"leaf_index!\",\n       ctxlog_merkle_proof(a.merkle_tree, a.context_count, (b.n - 1)::int) AS proof\n  FROM anchors AS a CROSS JOIN unnest(a.context_ids) WITH ORDINALITY AS b(id, n)\n WHERE a.id = ANY(:anchorIds!::text[]) AND b.id = ANY(:ids!::text[])"};
+const inFlightPlacementsIR: any = {"usedParamSet":{"anchorIds":true,"ids":true},"params":[{"name":"anchorIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":552,"b":562}]},{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":588,"b":592}]}],"statement":"-- a leaf is the context's place in its batch's tree, or in the log when the anchor is a tree head\nSELECT p.id AS \"id!\", p.leaf_index AS \"leaf_index!\",\n       ctxlog_anchor_proof(a.merkle_tree, a.context_count, a.tree_size, p.leaf_index) AS proof\n  FROM anchors AS a CROSS JOIN unnest(a.context_ids) WITH ORDINALITY AS b(id, n)\n CROSS JOIN LATERAL (\n   SELECT b.id, CASE WHEN a.tree_size IS NULL THEN (b.n - 1)::int\n                     ELSE (SELECT l.log_index::int FROM tlog_leaves AS l WHERE l.id = b.id) END AS leaf_index\n ) AS p\n WHERE a.id = ANY(:anchorIds!::text[]) AND b.id = ANY(:ids!::text[])"};
 
 /**
  * Query generated from SQL:
  * ```
- * SELECT b.id AS "id!", (b.n - 1)::int AS "leaf_index!",
- *        ctxlog_merkle_proof(a.merkle_tree, a.context_count, (b.n - 1)::int) AS proof
+ * -- a leaf is the context's place in its batch's tree, or in the log when the anchor is a tree head
+ * SELECT p.id AS "id!", p.leaf_index AS "leaf_index!",
+ *        ctxlog_anchor_proof(a.merkle_tree, a.context_count, a.tree_size, p.leaf_index) AS proof
  *   FROM anchors AS a CROSS JOIN unnest(a.context_ids) WITH ORDINALITY AS b(id, n)
+ *  CROSS JOIN LATERAL (
+ *    SELECT b.id, CASE WHEN a.tree_size IS NULL THEN (b.n - 1)::int
+ *                      ELSE (SELECT l.log_index::int FROM tlog_leaves AS l WHERE l.id = b.id) END AS leaf_index
+ *  ) AS p
  *  WHERE a.id = ANY(:anchorIds!::text[]) AND b.id = ANY(:ids!::text[])
  * ```
  */
@@ -107,6 +112,7 @@ export interface IAnchorViewsOfResult {
   signer_address: string;
   status: AnchorStatus;
   transaction_hash: Buffer | null;
+  tree_size: string | null;
   updated_at: Date;
 }
 
@@ -116,13 +122,14 @@ export interface IAnchorViewsOfQuery {
   result: IAnchorViewsOfResult;
 }
 
-const anchorViewsOfIR: any = {"usedParamSet":{"ids":true},"params":[{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":574,"b":578}]}],"statement":"-- every column but context_ids and merkle_tree (context-view.ts' ANCHOR_OMIT)\nSELECT id, signer_address, chain_id, network, registry_address, merkle_root, context_count, status,\n       nonce, transaction_hash, block_number::text AS block_number, block_hash, block_timestamp,\n       gas_used::text AS gas_used, effective_gas_price::text AS effective_gas_price, confirmations,\n       reverted, send_attempts, next_attempt_at, first_error_at, last_error, failure_reason, sent_at,\n       mined_at, confirmed_at, failed_at, created_at, updated_at\n  FROM anchors\n WHERE id = ANY(:ids!::text[])"};
+const anchorViewsOfIR: any = {"usedParamSet":{"ids":true},"params":[{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":611,"b":615}]}],"statement":"-- every column but context_ids and merkle_tree (context-view.ts' ANCHOR_OMIT)\nSELECT id, signer_address, chain_id, network, registry_address, merkle_root, context_count,\n       tree_size::text AS tree_size, status,\n       nonce, transaction_hash, block_number::text AS block_number, block_hash, block_timestamp,\n       gas_used::text AS gas_used, effective_gas_price::text AS effective_gas_price, confirmations,\n       reverted, send_attempts, next_attempt_at, first_error_at, last_error, failure_reason, sent_at,\n       mined_at, confirmed_at, failed_at, created_at, updated_at\n  FROM anchors\n WHERE id = ANY(:ids!::text[])"};
 
 /**
  * Query generated from SQL:
  * ```
  * -- every column but context_ids and merkle_tree (context-view.ts' ANCHOR_OMIT)
- * SELECT id, signer_address, chain_id, network, registry_address, merkle_root, context_count, status,
+ * SELECT id, signer_address, chain_id, network, registry_address, merkle_root, context_count,
+ *        tree_size::text AS tree_size, status,
  *        nonce, transaction_hash, block_number::text AS block_number, block_hash, block_timestamp,
  *        gas_used::text AS gas_used, effective_gas_price::text AS effective_gas_price, confirmations,
  *        reverted, send_attempts, next_attempt_at, first_error_at, last_error, failure_reason, sent_at,

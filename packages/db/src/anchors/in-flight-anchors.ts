@@ -89,6 +89,7 @@ const anchorViewOf = (r: IAnchorViewsOfResult): AnchorView => ({
   registryAddress: r.registry_address,
   merkleRoot: hexOf(r.merkle_root),
   contextCount: r.context_count,
+  treeSize: r.tree_size === null ? null : BigInt(r.tree_size),
   status: r.status,
   nonce: r.nonce,
   transactionHash: hexOrNull(r.transaction_hash),

@@ -19,8 +19,8 @@ export interface IQueuedAnchorsOfParams {
 
 /** 'QueuedAnchorsOf' return type */
 export interface IQueuedAnchorsOfResult {
+  anchored_count: number;
   chain_id: number;
-  context_count: number;
   first_error_at: Date | null;
   id: string;
   last_error: string | null;
@@ -35,13 +35,13 @@ export interface IQueuedAnchorsOfQuery {
   result: IQueuedAnchorsOfResult;
 }
 
-const queuedAnchorsOfIR: any = {"usedParamSet":{"signerAddress":true,"limit":true},"params":[{"name":"signerAddress","required":true,"transform":{"type":"scalar"},"locs":[{"a":223,"b":237}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":318,"b":324}]}],"statement":"-- anchors (status, signer_address, created_at) answers it in order\nSELECT id, merkle_root, context_count, chain_id, registry_address, send_attempts, first_error_at,\n       last_error\n  FROM anchors\n WHERE signer_address = :signerAddress! AND status = 'queued' AND next_attempt_at <= now()\n ORDER BY created_at\n LIMIT :limit!"};
+const queuedAnchorsOfIR: any = {"usedParamSet":{"signerAddress":true,"limit":true},"params":[{"name":"signerAddress","required":true,"transform":{"type":"scalar"},"locs":[{"a":278,"b":292}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":373,"b":379}]}],"statement":"-- anchors (status, signer_address, created_at) answers it in order\nSELECT id, merkle_root, ctxlog_anchored_count(tree_size, context_count) AS \"anchored_count!\", chain_id, registry_address, send_attempts, first_error_at,\n       last_error\n  FROM anchors\n WHERE signer_address = :signerAddress! AND status = 'queued' AND next_attempt_at <= now()\n ORDER BY created_at\n LIMIT :limit!"};
 
 /**
  * Query generated from SQL:
  * ```
  * -- anchors (status, signer_address, created_at) answers it in order
- * SELECT id, merkle_root, context_count, chain_id, registry_address, send_attempts, first_error_at,
+ * SELECT id, merkle_root, ctxlog_anchored_count(tree_size, context_count) AS "anchored_count!", chain_id, registry_address, send_attempts, first_error_at,
  *        last_error
  *   FROM anchors
  *  WHERE signer_address = :signerAddress! AND status = 'queued' AND next_attempt_at <= now()

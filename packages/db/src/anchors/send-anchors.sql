@@ -1,6 +1,6 @@
 /* @name queuedAnchorsOf */
 -- anchors (status, signer_address, created_at) answers it in order
-SELECT id, merkle_root, context_count, chain_id, registry_address, send_attempts, first_error_at,
+SELECT id, merkle_root, ctxlog_anchored_count(tree_size, context_count) AS "anchored_count!", chain_id, registry_address, send_attempts, first_error_at,
        last_error
   FROM anchors
  WHERE signer_address = :signerAddress! AND status = 'queued' AND next_attempt_at <= now()

@@ -52,7 +52,7 @@ describe("sending anchors (PostgreSQL)", () => {
   it("a postponed batch waits out its delay, counting the attempt and keeping its first error", async () => {
     const { anchorId } = await batchOf(1);
     expect(await listQueuedAnchors(t.db, FROM, 10)).toEqual([
-      expect.objectContaining({ id: anchorId, contextCount: 1, sendAttempts: 0, firstErrorAt: null }),
+      expect.objectContaining({ id: anchorId, anchoredCount: 1, sendAttempts: 0, firstErrorAt: null }),
     ]);
     await postponeAnchors(t.db, [anchorId], "fee estimate failed", 60_000);
     expect(await listQueuedAnchors(t.db, FROM, 10)).toEqual([]);

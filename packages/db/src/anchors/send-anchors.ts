@@ -19,7 +19,8 @@ import { holdsSignerLease, type SignerLease } from "./signer-lease";
 export interface QueuedAnchor {
   id: string;
   merkleRoot: string;
-  contextCount: number;
+  /** what `anchor(root, count)` is sent with: the tree size of a tree head, else the batch's size */
+  anchoredCount: number;
   chainId: number;
   registryAddress: string;
   sendAttempts: number;
@@ -37,7 +38,7 @@ export async function listQueuedAnchors(
   return rows.map((r) => ({
     id: r.id,
     merkleRoot: hexOf(r.merkle_root),
-    contextCount: r.context_count,
+    anchoredCount: r.anchored_count,
     chainId: r.chain_id,
     registryAddress: r.registry_address,
     sendAttempts: r.send_attempts,

@@ -14,8 +14,8 @@ export interface IStuckAnchorsOfParams {
 
 /** 'StuckAnchorsOf' return type */
 export interface IStuckAnchorsOfResult {
+  anchored_count: number;
   chain_id: number;
-  context_count: number;
   gas_limit: number;
   hash: Buffer;
   id: string;
@@ -33,12 +33,12 @@ export interface IStuckAnchorsOfQuery {
   result: IStuckAnchorsOfResult;
 }
 
-const stuckAnchorsOfIR: any = {"usedParamSet":{"signerAddress":true,"before":true,"limit":true},"params":[{"name":"signerAddress","required":true,"transform":{"type":"scalar"},"locs":[{"a":447,"b":461}]},{"name":"before","required":true,"transform":{"type":"scalar"},"locs":[{"a":536,"b":543}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":570,"b":576}]}],"statement":"SELECT a.id, a.merkle_root, a.context_count, a.chain_id, a.registry_address,\n       t.hash, t.raw_transaction, t.nonce, t.gas_limit,\n       t.max_fee_per_gas::text AS \"max_fee!\", t.max_priority_fee_per_gas::text AS \"max_tip!\"\n  FROM anchors AS a\n  JOIN LATERAL (\n    SELECT * FROM anchor_transactions AS x\n     WHERE x.anchor_id = a.id AND x.status <> 'abandoned'\n     ORDER BY x.created_at DESC LIMIT 1\n  ) AS t ON true\n WHERE a.signer_address = :signerAddress! AND a.status = 'sent'\n   AND t.status = 'broadcast' AND t.broadcast_at < :before!\n ORDER BY t.nonce\n LIMIT :limit!"};
+const stuckAnchorsOfIR: any = {"usedParamSet":{"signerAddress":true,"before":true,"limit":true},"params":[{"name":"signerAddress","required":true,"transform":{"type":"scalar"},"locs":[{"a":504,"b":518}]},{"name":"before","required":true,"transform":{"type":"scalar"},"locs":[{"a":593,"b":600}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":627,"b":633}]}],"statement":"SELECT a.id, a.merkle_root, ctxlog_anchored_count(a.tree_size, a.context_count) AS \"anchored_count!\", a.chain_id, a.registry_address,\n       t.hash, t.raw_transaction, t.nonce, t.gas_limit,\n       t.max_fee_per_gas::text AS \"max_fee!\", t.max_priority_fee_per_gas::text AS \"max_tip!\"\n  FROM anchors AS a\n  JOIN LATERAL (\n    SELECT * FROM anchor_transactions AS x\n     WHERE x.anchor_id = a.id AND x.status <> 'abandoned'\n     ORDER BY x.created_at DESC LIMIT 1\n  ) AS t ON true\n WHERE a.signer_address = :signerAddress! AND a.status = 'sent'\n   AND t.status = 'broadcast' AND t.broadcast_at < :before!\n ORDER BY t.nonce\n LIMIT :limit!"};
 
 /**
  * Query generated from SQL:
  * ```
- * SELECT a.id, a.merkle_root, a.context_count, a.chain_id, a.registry_address,
+ * SELECT a.id, a.merkle_root, ctxlog_anchored_count(a.tree_size, a.context_count) AS "anchored_count!", a.chain_id, a.registry_address,
  *        t.hash, t.raw_transaction, t.nonce, t.gas_limit,
  *        t.max_fee_per_gas::text AS "max_fee!", t.max_priority_fee_per_gas::text AS "max_tip!"
  *   FROM anchors AS a

@@ -1,5 +1,5 @@
 /* @name stuckAnchorsOf */
-SELECT a.id, a.merkle_root, a.context_count, a.chain_id, a.registry_address,
+SELECT a.id, a.merkle_root, ctxlog_anchored_count(a.tree_size, a.context_count) AS "anchored_count!", a.chain_id, a.registry_address,
        t.hash, t.raw_transaction, t.nonce, t.gas_limit,
        t.max_fee_per_gas::text AS "max_fee!", t.max_priority_fee_per_gas::text AS "max_tip!"
   FROM anchors AS a

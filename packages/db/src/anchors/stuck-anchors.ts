@@ -13,7 +13,8 @@ import {
 export interface StuckAnchor {
   id: string;
   merkleRoot: string;
-  contextCount: number;
+  /** what `anchor(root, count)` is sent with: the tree size of a tree head, else the batch's size */
+  anchoredCount: number;
   chainId: number;
   registryAddress: string;
   /** the anchor's latest live (not abandoned) transaction */
@@ -42,7 +43,7 @@ export async function listStuckAnchors(
   return rows.map((r) => ({
     id: r.id,
     merkleRoot: hexOf(r.merkle_root),
-    contextCount: r.context_count,
+    anchoredCount: r.anchored_count,
     chainId: r.chain_id,
     registryAddress: r.registry_address,
     latest: {

@@ -14,10 +14,10 @@ export interface IInFlightAnchorsOfParams {
 
 /** 'InFlightAnchorsOf' return type */
 export interface IInFlightAnchorsOfResult {
+  anchored_count: number;
   broadcast_at: Date | null;
   broadcast_block: string | null;
   chain_id: number;
-  context_count: number;
   gas_limit: number;
   id: string;
   max_fee: string;
@@ -33,12 +33,12 @@ export interface IInFlightAnchorsOfQuery {
   result: IInFlightAnchorsOfResult;
 }
 
-const inFlightAnchorsOfIR: any = {"usedParamSet":{"signerAddress":true},"params":[{"name":"signerAddress","required":true,"transform":{"type":"scalar"},"locs":[{"a":475,"b":489}]}],"statement":"SELECT a.id, a.merkle_root, a.context_count, a.chain_id, a.registry_address, a.nonce AS \"nonce!\",\n       max(t.gas_limit) AS \"gas_limit!\", max(t.max_fee_per_gas)::text AS \"max_fee!\",\n       max(t.max_priority_fee_per_gas)::text AS \"max_tip!\",\n       max(t.broadcast_at) AS broadcast_at, min(t.broadcast_block)::text AS broadcast_block\n  FROM anchors AS a\n  JOIN anchor_transactions AS t ON t.anchor_id = a.id AND t.status IN ('signed', 'broadcast')\n WHERE a.signer_address = :signerAddress! AND a.status = 'sent' AND a.nonce IS NOT NULL\n GROUP BY a.id\n ORDER BY a.nonce, a.id"};
+const inFlightAnchorsOfIR: any = {"usedParamSet":{"signerAddress":true},"params":[{"name":"signerAddress","required":true,"transform":{"type":"scalar"},"locs":[{"a":532,"b":546}]}],"statement":"SELECT a.id, a.merkle_root, ctxlog_anchored_count(a.tree_size, a.context_count) AS \"anchored_count!\", a.chain_id, a.registry_address, a.nonce AS \"nonce!\",\n       max(t.gas_limit) AS \"gas_limit!\", max(t.max_fee_per_gas)::text AS \"max_fee!\",\n       max(t.max_priority_fee_per_gas)::text AS \"max_tip!\",\n       max(t.broadcast_at) AS broadcast_at, min(t.broadcast_block)::text AS broadcast_block\n  FROM anchors AS a\n  JOIN anchor_transactions AS t ON t.anchor_id = a.id AND t.status IN ('signed', 'broadcast')\n WHERE a.signer_address = :signerAddress! AND a.status = 'sent' AND a.nonce IS NOT NULL\n GROUP BY a.id\n ORDER BY a.nonce, a.id"};
 
 /**
  * Query generated from SQL:
  * ```
- * SELECT a.id, a.merkle_root, a.context_count, a.chain_id, a.registry_address, a.nonce AS "nonce!",
+ * SELECT a.id, a.merkle_root, ctxlog_anchored_count(a.tree_size, a.context_count) AS "anchored_count!", a.chain_id, a.registry_address, a.nonce AS "nonce!",
  *        max(t.gas_limit) AS "gas_limit!", max(t.max_fee_per_gas)::text AS "max_fee!",
  *        max(t.max_priority_fee_per_gas)::text AS "max_tip!",
  *        max(t.broadcast_at) AS broadcast_at, min(t.broadcast_block)::text AS broadcast_block

@@ -1,5 +1,5 @@
 /* @name inFlightAnchorsOf */
-SELECT a.id, a.merkle_root, a.context_count, a.chain_id, a.registry_address, a.nonce AS "nonce!",
+SELECT a.id, a.merkle_root, ctxlog_anchored_count(a.tree_size, a.context_count) AS "anchored_count!", a.chain_id, a.registry_address, a.nonce AS "nonce!",
        max(t.gas_limit) AS "gas_limit!", max(t.max_fee_per_gas)::text AS "max_fee!",
        max(t.max_priority_fee_per_gas)::text AS "max_tip!",
        max(t.broadcast_at) AS broadcast_at, min(t.broadcast_block)::text AS broadcast_block

@@ -14,7 +14,8 @@ import {
 export interface InFlightAnchor {
   id: string;
   merkleRoot: string;
-  contextCount: number;
+  /** what `anchor(root, count)` is sent with: the tree size of a tree head, else the batch's size */
+  anchoredCount: number;
   chainId: number;
   registryAddress: string;
   nonce: number;
@@ -37,7 +38,7 @@ export async function listInFlightAnchors(db: DbOrTx, signerAddress: string): Pr
   return rows.map((r) => ({
     id: r.id,
     merkleRoot: hexOf(r.merkle_root),
-    contextCount: r.context_count,
+    anchoredCount: r.anchored_count,
     chainId: r.chain_id,
     registryAddress: r.registry_address,
     nonce: r.nonce,

@@ -28,14 +28,16 @@ export interface IConfirmBatchContextsQuery {
   result: IConfirmBatchContextsResult;
 }
 
-const confirmBatchContextsIR: any = {"usedParamSet":{"anchorId":true},"params":[{"name":"anchorId","required":true,"transform":{"type":"scalar"},"locs":[{"a":159,"b":168},{"a":396,"b":405}]}],"statement":"WITH batch AS (\n  SELECT b.id, (b.n - 1)::int AS leaf_index\n    FROM anchors AS a CROSS JOIN unnest(a.context_ids) WITH ORDINALITY AS b(id, n)\n   WHERE a.id = :anchorId!),\ndequeued AS (\n  DELETE FROM pending_contexts AS q USING batch\n   WHERE q.id = batch.id\n  RETURNING q.id, q.user_id, batch.leaf_index),\nconfirmed AS (\n  INSERT INTO confirmed_contexts (id, anchor_id, leaf_index)\n  SELECT id, :anchorId!, leaf_index FROM dequeued)\nSELECT id AS \"id!\", user_id AS \"user_id!\" FROM dequeued ORDER BY leaf_index"};
+const confirmBatchContextsIR: any = {"usedParamSet":{"anchorId":true},"params":[{"name":"anchorId","required":true,"transform":{"type":"scalar"},"locs":[{"a":394,"b":403},{"a":631,"b":640}]}],"statement":"-- a leaf is its place in the batch's tree, or its log index when the anchor is the log's tree head\nWITH batch AS (\n  SELECT b.id, CASE WHEN a.tree_size IS NULL THEN (b.n - 1)::int ELSE l.log_index::int END AS leaf_index\n    FROM anchors AS a CROSS JOIN unnest(a.context_ids) WITH ORDINALITY AS b(id, n)\n    LEFT JOIN tlog_leaves AS l ON a.tree_size IS NOT NULL AND l.id = b.id\n   WHERE a.id = :anchorId!),\ndequeued AS (\n  DELETE FROM pending_contexts AS q USING batch\n   WHERE q.id = batch.id\n  RETURNING q.id, q.user_id, batch.leaf_index),\nconfirmed AS (\n  INSERT INTO confirmed_contexts (id, anchor_id, leaf_index)\n  SELECT id, :anchorId!, leaf_index FROM dequeued)\nSELECT id AS \"id!\", user_id AS \"user_id!\" FROM dequeued ORDER BY leaf_index"};
 
 /**
  * Query generated from SQL:
  * ```
+ * -- a leaf is its place in the batch's tree, or its log index when the anchor is the log's tree head
  * WITH batch AS (
- *   SELECT b.id, (b.n - 1)::int AS leaf_index
+ *   SELECT b.id, CASE WHEN a.tree_size IS NULL THEN (b.n - 1)::int ELSE l.log_index::int END AS leaf_index
  *     FROM anchors AS a CROSS JOIN unnest(a.context_ids) WITH ORDINALITY AS b(id, n)
+ *     LEFT JOIN tlog_leaves AS l ON a.tree_size IS NOT NULL AND l.id = b.id
  *    WHERE a.id = :anchorId!),
  * dequeued AS (
  *   DELETE FROM pending_contexts AS q USING batch

@@ -1,7 +1,9 @@
 /* @name confirmBatchContexts */
+-- a leaf is its place in the batch's tree, or its log index when the anchor is the log's tree head
 WITH batch AS (
-  SELECT b.id, (b.n - 1)::int AS leaf_index
+  SELECT b.id, CASE WHEN a.tree_size IS NULL THEN (b.n - 1)::int ELSE l.log_index::int END AS leaf_index
     FROM anchors AS a CROSS JOIN unnest(a.context_ids) WITH ORDINALITY AS b(id, n)
+    LEFT JOIN tlog_leaves AS l ON a.tree_size IS NOT NULL AND l.id = b.id
    WHERE a.id = :anchorId!),
 dequeued AS (
   DELETE FROM pending_contexts AS q USING batch

@@ -56,14 +56,14 @@ export interface IReadPlacedContextQuery {
   result: IReadPlacedContextResult;
 }
 
-const readPlacedContextIR: any = {"usedParamSet":{"contextId":true,"userId":true,"onlyVisibility":true,"onlyFamily":true},"params":[{"name":"contextId","required":true,"transform":{"type":"scalar"},"locs":[{"a":411,"b":421}]},{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":439,"b":446}]},{"name":"onlyVisibility","required":false,"transform":{"type":"scalar"},"locs":[{"a":505,"b":519}]},{"name":"onlyFamily","required":false,"transform":{"type":"scalar"},"locs":[{"a":522,"b":532}]}],"statement":"SELECT c.*, s.status AS \"placed_status!\", m.anchor_id AS \"placed_anchor_id?\",\n       m.leaf_index AS \"placed_leaf_index?\",\n       ctxlog_merkle_proof(a.merkle_tree, a.context_count, m.leaf_index) AS placed_proof\n  FROM contexts AS c\n CROSS JOIN LATERAL ctxlog_context_status(c.id, c.failed_at) AS s\n  LEFT JOIN confirmed_contexts AS m ON m.id = c.id\n  LEFT JOIN anchors AS a ON a.id = m.anchor_id\n WHERE c.id = :contextId! AND c.user_id = :userId!\n   AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)"};
+const readPlacedContextIR: any = {"usedParamSet":{"contextId":true,"userId":true,"onlyVisibility":true,"onlyFamily":true},"params":[{"name":"contextId","required":true,"transform":{"type":"scalar"},"locs":[{"a":424,"b":434}]},{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":452,"b":459}]},{"name":"onlyVisibility","required":false,"transform":{"type":"scalar"},"locs":[{"a":518,"b":532}]},{"name":"onlyFamily","required":false,"transform":{"type":"scalar"},"locs":[{"a":535,"b":545}]}],"statement":"SELECT c.*, s.status AS \"placed_status!\", m.anchor_id AS \"placed_anchor_id?\",\n       m.leaf_index AS \"placed_leaf_index?\",\n       ctxlog_anchor_proof(a.merkle_tree, a.context_count, a.tree_size, m.leaf_index) AS placed_proof\n  FROM contexts AS c\n CROSS JOIN LATERAL ctxlog_context_status(c.id, c.failed_at) AS s\n  LEFT JOIN confirmed_contexts AS m ON m.id = c.id\n  LEFT JOIN anchors AS a ON a.id = m.anchor_id\n WHERE c.id = :contextId! AND c.user_id = :userId!\n   AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)"};
 
 /**
  * Query generated from SQL:
  * ```
  * SELECT c.*, s.status AS "placed_status!", m.anchor_id AS "placed_anchor_id?",
  *        m.leaf_index AS "placed_leaf_index?",
- *        ctxlog_merkle_proof(a.merkle_tree, a.context_count, m.leaf_index) AS placed_proof
+ *        ctxlog_anchor_proof(a.merkle_tree, a.context_count, a.tree_size, m.leaf_index) AS placed_proof
  *   FROM contexts AS c
  *  CROSS JOIN LATERAL ctxlog_context_status(c.id, c.failed_at) AS s
  *   LEFT JOIN confirmed_contexts AS m ON m.id = c.id

@@ -1,7 +1,7 @@
 /* @name readPlacedContext */
 SELECT c.*, s.status AS "placed_status!", m.anchor_id AS "placed_anchor_id?",
        m.leaf_index AS "placed_leaf_index?",
-       ctxlog_merkle_proof(a.merkle_tree, a.context_count, m.leaf_index) AS placed_proof
+       ctxlog_anchor_proof(a.merkle_tree, a.context_count, a.tree_size, m.leaf_index) AS placed_proof
   FROM contexts AS c
  CROSS JOIN LATERAL ctxlog_context_status(c.id, c.failed_at) AS s
   LEFT JOIN confirmed_contexts AS m ON m.id = c.id

@@ -106,6 +106,7 @@ export interface IContextsOfOlderFormsResult {
   sequence: number | null;
   signature: string;
   transaction_hash: string | null;
+  tree_size: string | null;
 }
 
 /** 'ContextsOfOlderForms' query type */
@@ -114,7 +115,7 @@ export interface IContextsOfOlderFormsQuery {
   result: IContextsOfOlderFormsResult;
 }
 
-const contextsOfOlderFormsIR: any = {"usedParamSet":{"ids":true},"params":[{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":1700,"b":1704}]}],"statement":"-- What the events' references render from (@ctxlog/core event-references): each context and the\n-- batch it was confirmed in. The readers of today read it through the view\n-- ctxlog_context_references, which a later migration (20261130005000_context_references) creates:\n-- this step runs at its own migration's schema, so it reads the same columns from the tables.\n-- There the anchor's transaction hash and root are the 0x-hex text the service wrote; migration\n-- 20261130031500_anchor_hashes_as_bytes stores them as bytes later, whose ::text is \\x and the same\n-- 64 hex digits. So each is read as 0x and its last 64 characters: the same 0x-hex on either schema,\n-- as the stored events named them, and a string to pgTyped (null stays null).\nSELECT c.id, c.agent_id, ctxlog_hex(c.context_hash) AS \"context_hash!\",\n       ctxlog_hex(c.signature) AS \"signature!\", c.created_at, c.sequence,\n       ctxlog_hex(c.prev_entry_hash) AS prev_entry_hash, ctxlog_hex(c.entry_hash) AS entry_hash,\n       c.canonical_data, c.data_erased_at,\n       ctxlog_merkle_proof(a.merkle_tree, a.context_count, m.leaf_index) AS merkle_proof,\n       m.leaf_index AS \"leaf_index?\",\n       a.id AS \"anchor_id?\", '0x' || right(a.transaction_hash::text, 64) AS transaction_hash, a.block_number::text AS block_number, a.block_timestamp,\n       a.confirmations, a.network AS \"network?\", a.gas_used::text AS gas_used, a.confirmed_at, '0x' || right(a.merkle_root::text, 64) AS \"merkle_root?\",\n       a.chain_id AS \"chain_id?\", a.registry_address AS \"registry_address?\"\n  FROM contexts AS c\n  LEFT JOIN confirmed_contexts AS m ON m.id = c.id\n  LEFT JOIN anchors AS a ON a.id = COALESCE(m.anchor_id, c.anchor_id)\n WHERE c.id = ANY(:ids!::text[])"};
+const contextsOfOlderFormsIR: any = {"usedParamSet":{"ids":true},"params":[{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":1827,"b":1831}]}],"statement":"-- What the events' references render from (@ctxlog/core event-references): each context and the\n-- batch it was confirmed in. The readers of today read it through the view\n-- ctxlog_context_references, which a later migration (20261130005000_context_references) creates:\n-- this step runs at its own migration's schema, so it reads the same columns from the tables.\n-- There the anchor's transaction hash and root are the 0x-hex text the service wrote; migration\n-- 20261130031500_anchor_hashes_as_bytes stores them as bytes later, whose ::text is \\x and the same\n-- 64 hex digits. So each is read as 0x and its last 64 characters: the same 0x-hex on either schema,\n-- as the stored events named them, and a string to pgTyped (null stays null).\nSELECT c.id, c.agent_id, ctxlog_hex(c.context_hash) AS \"context_hash!\",\n       ctxlog_hex(c.signature) AS \"signature!\", c.created_at, c.sequence,\n       ctxlog_hex(c.prev_entry_hash) AS prev_entry_hash, ctxlog_hex(c.entry_hash) AS entry_hash,\n       c.canonical_data, c.data_erased_at,\n       ctxlog_merkle_proof(a.merkle_tree, a.context_count, m.leaf_index) AS merkle_proof,\n       m.leaf_index AS \"leaf_index?\",\n       a.id AS \"anchor_id?\", '0x' || right(a.transaction_hash::text, 64) AS transaction_hash, a.block_number::text AS block_number, a.block_timestamp,\n       a.confirmations, a.network AS \"network?\", a.gas_used::text AS gas_used, a.confirmed_at, '0x' || right(a.merkle_root::text, 64) AS \"merkle_root?\",\n       a.chain_id AS \"chain_id?\", a.registry_address AS \"registry_address?\",\n       -- anchors of the log's tree head came later (20261130062000): these are batches' trees\n       NULL::text AS tree_size\n  FROM contexts AS c\n  LEFT JOIN confirmed_contexts AS m ON m.id = c.id\n  LEFT JOIN anchors AS a ON a.id = COALESCE(m.anchor_id, c.anchor_id)\n WHERE c.id = ANY(:ids!::text[])"};
 
 /**
  * Query generated from SQL:
@@ -135,7 +136,9 @@ const contextsOfOlderFormsIR: any = {"usedParamSet":{"ids":true},"params":[{"nam
  *        m.leaf_index AS "leaf_index?",
  *        a.id AS "anchor_id?", '0x' || right(a.transaction_hash::text, 64) AS transaction_hash, a.block_number::text AS block_number, a.block_timestamp,
  *        a.confirmations, a.network AS "network?", a.gas_used::text AS gas_used, a.confirmed_at, '0x' || right(a.merkle_root::text, 64) AS "merkle_root?",
- *        a.chain_id AS "chain_id?", a.registry_address AS "registry_address?"
+ *        a.chain_id AS "chain_id?", a.registry_address AS "registry_address?",
+ *        -- anchors of the log's tree head came later (20261130062000): these are batches' trees
+ *        NULL::text AS tree_size
  *   FROM contexts AS c
  *   LEFT JOIN confirmed_contexts AS m ON m.id = c.id
  *   LEFT JOIN anchors AS a ON a.id = COALESCE(m.anchor_id, c.anchor_id)

@@ -30,7 +30,9 @@ SELECT c.id, c.agent_id, ctxlog_hex(c.context_hash) AS "context_hash!",
        m.leaf_index AS "leaf_index?",
        a.id AS "anchor_id?", '0x' || right(a.transaction_hash::text, 64) AS transaction_hash, a.block_number::text AS block_number, a.block_timestamp,
        a.confirmations, a.network AS "network?", a.gas_used::text AS gas_used, a.confirmed_at, '0x' || right(a.merkle_root::text, 64) AS "merkle_root?",
-       a.chain_id AS "chain_id?", a.registry_address AS "registry_address?"
+       a.chain_id AS "chain_id?", a.registry_address AS "registry_address?",
+       -- anchors of the log's tree head came later (20261130062000): these are batches' trees
+       NULL::text AS tree_size
   FROM contexts AS c
   LEFT JOIN confirmed_contexts AS m ON m.id = c.id
   LEFT JOIN anchors AS a ON a.id = COALESCE(m.anchor_id, c.anchor_id)

@@ -31,7 +31,7 @@ import {
   TEST_CONTEXT_SIGNER,
   TEST_TX_HASH,
 } from "../testing/anchor-fixtures";
-import { withTlogQueueLent } from "../testing/lent-tables";
+import { withTlogQueueLent, withTreeHeadsLent } from "../testing/lent-tables";
 import { createUpgradeDatabase, type UpgradeDatabase } from "../testing/upgrade-database";
 import { createWebhook } from "../webhooks/create-webhook";
 import { fanOutEvents } from "../webhooks/fan-out-events";
@@ -165,13 +165,21 @@ async function confirmedContextsWithBytes(db: Db, owner: ContextOwner, count: nu
   );
   const batch = await withLeafFunctionLent(db, () => createAnchorBatch(db, TEST_ANCHOR_TARGET, ids));
   await markAnchorMined(db, batch?.anchorId as string);
-  await confirmAnchor(db, batch?.anchorId as string, TEST_BLOCK_HASH, 3);
+  // today's confirmation and readers, on this older schema (lent what they read of later ones)
+  return withTreeHeadsLent(
+    (sql) => db.$executeRawUnsafe(sql),
+    () => confirmedWithTreeHeads(db, ids, batch?.anchorId as string, count),
+  );
+}
+
+async function confirmedWithTreeHeads(db: Db, ids: string[], anchorId: string, count: number) {
+  await confirmAnchor(db, anchorId, TEST_BLOCK_HASH, 3);
   // (the confirmation's own events, in their one form already, are set aside: the test writes its own)
   await db.$executeRawUnsafe("DELETE FROM unfanned_events");
   await db.$executeRawUnsafe("DELETE FROM outbox_events");
   await db.$executeRaw`UPDATE contexts SET canonical_data = NULL, data_erased_at = ${ERASED_AT},
                          data_erased_by = 'retention' WHERE id = ${ids[count - 1]}`;
-  const anchor = await db.anchor.findUniqueOrThrow({ where: { id: batch?.anchorId as string } });
+  const anchor = await db.anchor.findUniqueOrThrow({ where: { id: anchorId } });
   return Promise.all(
     ids.map(async (id, i) => {
       const ctx = await readContext(db, id, { olderSchema: true });
@@ -318,7 +326,10 @@ it("stops the upgrade, naming the event, when a reference would render other byt
   try {
     // (the second, erased, is not used)
     const [c] = await confirmedContexts(upgrade, db, "u2", 2);
-    const ctx = await readContext(db, c?.id as string, { olderSchema: true });
+    const ctx = await withTreeHeadsLent(
+      (sql) => db.$executeRawUnsafe(sql),
+      () => readContext(db, c?.id as string, { olderSchema: true }),
+    );
     // its data in the order the request gave it, not its stored (canonical) order
     const reordered = Object.fromEntries(Object.entries(ctx.contextData as Json).reverse());
     const asRequested = serializeEnvelope({

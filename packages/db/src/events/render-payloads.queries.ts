@@ -33,6 +33,7 @@ export interface IReferencedContextsOfResult {
   sequence: number | null;
   signature: Buffer;
   transaction_hash: Buffer | null;
+  tree_size: string | null;
 }
 
 /** 'ReferencedContextsOf' query type */
@@ -41,13 +42,13 @@ export interface IReferencedContextsOfQuery {
   result: IReferencedContextsOfResult;
 }
 
-const referencedContextsOfIR: any = {"usedParamSet":{"ids":true},"params":[{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":888,"b":892}]}],"statement":"-- What a reference needs of its context and the batch it was confirmed in: the view\n-- ctxlog_context_references (migration 20261130031500_anchor_hashes_as_bytes), which the webhook\n-- worker's load-delivery-targets.sql reads as well. pgTyped sees every column of a view as\n-- nullable: \"!\" marks the contexts columns that are NOT NULL; the batch's are null without one.\nSELECT r.id AS \"id!\", r.agent_id AS \"agent_id!\", r.context_hash AS \"context_hash!\",\n       r.signature AS \"signature!\", r.created_at AS \"created_at!\", r.sequence,\n       r.prev_entry_hash, r.entry_hash, r.canonical_data, r.data_erased_at, r.merkle_proof,\n       r.leaf_index, r.anchor_id, r.transaction_hash, r.block_number, r.block_timestamp,\n       r.confirmations, r.network, r.gas_used, r.confirmed_at, r.merkle_root, r.chain_id,\n       r.registry_address\n  FROM ctxlog_context_references AS r\n WHERE r.id = ANY(:ids!::text[])"};
+const referencedContextsOfIR: any = {"usedParamSet":{"ids":true},"params":[{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":915,"b":919}]}],"statement":"-- What a reference needs of its context and the batch it was confirmed in: the view\n-- ctxlog_context_references (migration 20261130062000_tree_head_anchors), which the webhook\n-- worker's load-delivery-targets.sql reads as well. pgTyped sees every column of a view as\n-- nullable: \"!\" marks the contexts columns that are NOT NULL; the batch's are null without one.\nSELECT r.id AS \"id!\", r.agent_id AS \"agent_id!\", r.context_hash AS \"context_hash!\",\n       r.signature AS \"signature!\", r.created_at AS \"created_at!\", r.sequence,\n       r.prev_entry_hash, r.entry_hash, r.canonical_data, r.data_erased_at, r.merkle_proof,\n       r.leaf_index, r.anchor_id, r.transaction_hash, r.block_number, r.block_timestamp,\n       r.confirmations, r.network, r.gas_used, r.confirmed_at, r.merkle_root, r.chain_id,\n       r.registry_address, r.tree_size::text AS tree_size\n  FROM ctxlog_context_references AS r\n WHERE r.id = ANY(:ids!::text[])"};
 
 /**
  * Query generated from SQL:
  * ```
  * -- What a reference needs of its context and the batch it was confirmed in: the view
- * -- ctxlog_context_references (migration 20261130031500_anchor_hashes_as_bytes), which the webhook
+ * -- ctxlog_context_references (migration 20261130062000_tree_head_anchors), which the webhook
  * -- worker's load-delivery-targets.sql reads as well. pgTyped sees every column of a view as
  * -- nullable: "!" marks the contexts columns that are NOT NULL; the batch's are null without one.
  * SELECT r.id AS "id!", r.agent_id AS "agent_id!", r.context_hash AS "context_hash!",
@@ -55,7 +56,7 @@ const referencedContextsOfIR: any = {"usedParamSet":{"ids":true},"params":[{"nam
  *        r.prev_entry_hash, r.entry_hash, r.canonical_data, r.data_erased_at, r.merkle_proof,
  *        r.leaf_index, r.anchor_id, r.transaction_hash, r.block_number, r.block_timestamp,
  *        r.confirmations, r.network, r.gas_used, r.confirmed_at, r.merkle_root, r.chain_id,
- *        r.registry_address
+ *        r.registry_address, r.tree_size::text AS tree_size
  *   FROM ctxlog_context_references AS r
  *  WHERE r.id = ANY(:ids!::text[])
  * ```

@@ -67,6 +67,7 @@ function referencedAnchor(row: Omit<ReferencedHexRow, "id">): ReferencedAnchor |
     merkleRoot: row.merkle_root ?? "",
     chainId: Number(row.chain_id),
     registryAddress: row.registry_address ?? "",
+    treeSize: row.tree_size === null ? null : Number(row.tree_size),
   };
 }
 

@@ -28,3 +28,40 @@ export async function withTlogQueueLent<T>(
     await execute('DROP TABLE "tlog_queue"');
   }
 }
+
+const TREE_HEADS_MIGRATION = "20261130062000_tree_head_anchors";
+
+/**
+ * Runs `read` — today's confirmation and readers, which read a tree head's leaves in tlog_leaves,
+ * each anchor's tree_size and its proof through ctxlog_anchor_proof (migration
+ * 20261130062000_tree_head_anchors) — on a schema older than both: `tlog_leaves` (from
+ * 20261130041500_transparency_log's text), `anchors.tree_size` and that migration's functions are
+ * lent, and dropped again after.
+ */
+export async function withTreeHeadsLent<T>(
+  execute: (sql: string) => Promise<unknown>,
+  read: () => Promise<T>,
+): Promise<T> {
+  const [tlog, heads] = await Promise.all(
+    [TLOG_MIGRATION, TREE_HEADS_MIGRATION].map((m) =>
+      readFile(path.join(DEFAULT_MIGRATIONS_DIR, m, "migration.sql"), "utf8"),
+    ),
+  );
+  const create = /CREATE TABLE "tlog_leaves" \([\s\S]*?\);/.exec(tlog ?? "")?.[0];
+  if (!create) throw new Error(`tlog_leaves is no longer created by ${TLOG_MIGRATION}`);
+  const functions = [...(heads ?? "").matchAll(/CREATE FUNCTION (ctxlog_\w+)\(([^)]*)\)[\s\S]*?\$\$;/g)];
+  if (functions.length === 0) throw new Error(`${TREE_HEADS_MIGRATION} creates no function any more`);
+  await execute(create);
+  await execute('ALTER TABLE "anchors" ADD COLUMN "tree_size" BIGINT');
+  for (const f of functions) await execute(f[0]);
+  try {
+    return await read();
+  } finally {
+    for (const f of functions.reverse()) {
+      const types = (f[2] ?? "").split(",").map((arg) => arg.trim().split(/\s+/).slice(1).join(" "));
+      await execute(`DROP FUNCTION ${f[1]}(${types.join(", ")})`);
+    }
+    await execute('ALTER TABLE "anchors" DROP COLUMN "tree_size"');
+    await execute('DROP TABLE "tlog_leaves"');
+  }
+}

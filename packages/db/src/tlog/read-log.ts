@@ -1,6 +1,6 @@
 import type { DbOrTx } from "../prisma-types";
 import { runQuery } from "../run-query";
-import { sqlOf } from "../sql-transaction";
+import { type SqlRunner, sqlOf } from "../sql-transaction";
 import {
   checkpointAt,
   latestCheckpoint,
@@ -24,13 +24,16 @@ const toCheckpoint = (row: { size: string; note: string; created_at: Date }): St
 });
 
 /** The newest checkpoint (the largest tree), or null before the first entry is sequenced. */
-export async function readLatestCheckpoint(db: DbOrTx): Promise<StoredCheckpoint | null> {
+export async function readLatestCheckpoint(db: DbOrTx | SqlRunner): Promise<StoredCheckpoint | null> {
   const [row] = await runQuery(latestCheckpoint, undefined, sqlOf(db));
   return row ? toCheckpoint(row) : null;
 }
 
 /** The checkpoint the log signed for a tree of `size` leaves, if it signed one. */
-export async function readCheckpointAt(db: DbOrTx, size: number): Promise<StoredCheckpoint | null> {
+export async function readCheckpointAt(
+  db: DbOrTx | SqlRunner,
+  size: number,
+): Promise<StoredCheckpoint | null> {
   const [row] = await runQuery(checkpointAt, { size }, sqlOf(db));
   return row ? toCheckpoint(row) : null;
 }

@@ -19,7 +19,7 @@ SELECT d.id AS "id!", d.webhook_id AS "webhook_id!", d.event_id AS "event_id!", 
        r.prev_entry_hash, r.entry_hash, r.canonical_data, r.data_erased_at, r.merkle_proof,
        r.leaf_index, r.anchor_id, r.transaction_hash, r.block_number, r.block_timestamp,
        r.confirmations, r.network, r.gas_used, r.confirmed_at, r.merkle_root, r.chain_id,
-       r.registry_address
+       r.registry_address, r.tree_size::text AS tree_size
   FROM webhook_deliveries AS d
   JOIN webhooks AS w ON w.id = d.webhook_id
   JOIN outbox_events AS e ON e.id = d.event_id

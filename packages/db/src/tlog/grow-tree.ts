@@ -13,7 +13,7 @@ import {
   type Tile,
   treeHash,
 } from "@ctxlog/core";
-import { ENTRIES_LEVEL, type LogGrowth, type LogGrowthInput, type StoredTile } from "@ctxlog/db";
+import { ENTRIES_LEVEL, type LogGrowth, type LogGrowthInput, type StoredTile } from "./sequence-log";
 
 const HASH = 32;
 
