@@ -204,7 +204,7 @@ export {
   jsonStringBytes,
 } from "./stored-data";
 export { MAX_SERIES_SPAN_MS, type TimeBuckets, timeBuckets } from "./time-buckets";
-export * from "./tlog";
+export * from "@ctxlog/tlog";
 export * from "./verification";
 export * from "./webhooks";
 export * from "./window-batcher";
