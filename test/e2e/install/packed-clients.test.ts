@@ -87,6 +87,9 @@ it("the SDK, installed from its tarball (tlog's beside it) into a new project, r
   const tarball = packed.find((f) => /ctxlog-sdk-[^/]*\.tgz$/.test(f)) as string;
   const tlog = packed.find((f) => /ctxlog-tlog-[^/]*\.tgz$/.test(f)) as string;
   await run("npm", ["install", "--no-audit", "--no-fund", tlog, tarball], { cwd: project });
+  // the SDK's @ctxlog/tlog is the packed one, not a registry package of that name
+  const lock = JSON.parse(readFileSync(path.join(project, "package-lock.json"), "utf8"));
+  expect(lock.packages["node_modules/@ctxlog/tlog"].resolved).toMatch(/^file:.*ctxlog-tlog-[^/]*\.tgz$/);
   writeFileSync(path.join(project, "quick-start.mts"), example);
   const out = await run(process.execPath, ["quick-start.mts"], {
     cwd: project,
