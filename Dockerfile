@@ -8,6 +8,7 @@ COPY apps/cli/package.json apps/cli/
 COPY apps/dashboard/package.json apps/dashboard/
 COPY apps/webhook-worker/package.json apps/webhook-worker/
 COPY packages/core/package.json packages/core/
+COPY packages/tlog/package.json packages/tlog/
 COPY packages/db/package.json packages/db/
 COPY packages/jobs/package.json packages/jobs/
 COPY packages/runtime/package.json packages/runtime/

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// `npm run pack`: the npm tarballs of the SDK and of the agent-framework integrations, and the
-// Python client's wheel, built into one folder (dist-pack/, or `npm run pack -- --out <dir>`), to
-// install outside this repository until a registry release exists:
-// `npm install ./dist-pack/ctxlog-sdk-<version>.tgz` (with an integration's tarball beside it:
-// `./dist-pack/ctxlog-langchain-<version>.tgz`) and
+// `npm run pack`: the npm tarballs of the SDK, of @ctxlog/tlog (the SDK's one workspace
+// dependency) and of the agent-framework integrations, and the Python client's wheel, built into
+// one folder (dist-pack/, or `npm run pack -- --out <dir>`), to install outside this repository
+// until a registry release exists:
+// `npm install ./dist-pack/ctxlog-tlog-<version>.tgz ./dist-pack/ctxlog-sdk-<version>.tgz` (with an
+// integration's tarball beside them: `./dist-pack/ctxlog-langchain-<version>.tgz`) and
 // `pip install ./dist-pack/ctxlog-<version>-py3-none-any.whl` (docs/development.md, the clients' READMEs).
 const { spawnSync } = require("node:child_process");
 const { mkdirSync, readdirSync, rmSync } = require("node:fs");
@@ -27,14 +28,20 @@ function run(command, args, cwd, what) {
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
-// the SDK and the integrations (each depends on the SDK only): compiled, then packed as npm would
-// publish them (package.json "files")
-const NPM_PACKAGES = ["packages/sdk", "packages/openai-agents", "packages/langchain", "packages/mcp-proxy"];
+// @ctxlog/tlog, the SDK (which depends on it) and the integrations (each depends on the SDK only):
+// compiled, then packed as npm would publish them (package.json "files")
+const NPM_PACKAGES = [
+  "packages/tlog",
+  "packages/sdk",
+  "packages/openai-agents",
+  "packages/langchain",
+  "packages/mcp-proxy",
+];
 run(
   process.execPath,
   [require.resolve("typescript/bin/tsc"), "-b", ...NPM_PACKAGES],
   root,
-  "building the SDK and the integrations",
+  "building @ctxlog/tlog, the SDK and the integrations",
 );
 const npm = process.env.npm_execpath
   ? [process.execPath, [process.env.npm_execpath]]

@@ -1,3 +1,6 @@
+// The transparency log's formats: a package of their own (packages/tlog), which the published SDK
+// depends on too; re-exported so the server reaches them as `@ctxlog/core`.
+export * from "@ctxlog/tlog";
 export {
   AGENT_ID_PATTERN,
   agentMatches,
@@ -204,7 +207,6 @@ export {
   jsonStringBytes,
 } from "./stored-data";
 export { MAX_SERIES_SPAN_MS, type TimeBuckets, timeBuckets } from "./time-buckets";
-export * from "./tlog";
 export * from "./verification";
 export * from "./webhooks";
 export * from "./window-batcher";

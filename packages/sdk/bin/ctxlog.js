@@ -37,4 +37,13 @@ function registerTypeScript() {
     });
     module._compile(code, filename);
   };
+  // @ctxlog/tlog, the SDK's workspace dependency, from its sources as well when they are beside
+  // this package (the monorepo): its dist/ may be missing or stale just as the SDK's may.
+  const tlogSource = path.join(root, "..", "tlog", "src", "index.ts");
+  if (fs.existsSync(tlogSource)) {
+    const resolve = Module._resolveFilename;
+    Module._resolveFilename = function (request, ...rest) {
+      return request === "@ctxlog/tlog" ? tlogSource : resolve.call(this, request, ...rest);
+    };
+  }
 }

@@ -1,8 +1,9 @@
 // The route a user outside this repository has until a registry release exists: `npm run pack`
-// builds the SDK's tarball and the Python wheel into one folder; each is installed into a new
-// folder outside the repository (npm for the SDK; a fresh venv for the wheel, with Debian's
-// packages as its dependencies, no package index), and the README's quick start, kept as a file
-// (packages/sdk/examples, clients/python/examples), runs against a running API.
+// builds the SDK's tarball, @ctxlog/tlog's (the SDK depends on it, and it is on no registry yet)
+// and the Python wheel into one folder; each client is installed into a new folder outside the
+// repository (npm for the SDK, with tlog's tarball beside it; a fresh venv for the wheel, with
+// Debian's packages as its dependencies, no package index), and the README's quick start, kept as
+// a file (packages/sdk/examples, clients/python/examples), runs against a running API.
 import { execFile } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
@@ -66,24 +67,29 @@ function readmeBlock(readme: string, heading: string, lang: string): string {
   return text.slice(open + lang.length + 4, text.indexOf("\n```", open) + 1);
 }
 
-it("npm run pack gives the SDK's and the integrations' tarballs and the wheel", () => {
+it("npm run pack gives the SDK's, @ctxlog/tlog's and the integrations' tarballs and the wheel", () => {
   expect(packed.map((f) => path.basename(f)).sort()).toEqual([
     expect.stringMatching(/^ctxlog-\d+\.\d+\.\d+-py3-none-any\.whl$/),
     expect.stringMatching(/^ctxlog-langchain-\d+\.\d+\.\d+\.tgz$/),
     expect.stringMatching(/^ctxlog-mcp-proxy-\d+\.\d+\.\d+\.tgz$/),
     expect.stringMatching(/^ctxlog-openai-agents-\d+\.\d+\.\d+\.tgz$/),
     expect.stringMatching(/^ctxlog-sdk-\d+\.\d+\.\d+\.tgz$/),
+    expect.stringMatching(/^ctxlog-tlog-\d+\.\d+\.\d+\.tgz$/),
   ]);
 });
 
-it("the SDK, installed from its tarball into a new project, runs the README's quick start", async () => {
+it("the SDK, installed from its tarball (tlog's beside it) into a new project, runs the README's quick start", async () => {
   const example = readFileSync(path.join(root, "packages/sdk/examples/quick-start.mts"), "utf8");
   expect(example).toContain(readmeBlock("packages/sdk/README.md", "## Quick start", "ts"));
   const project = path.join(work, "ts-app");
   await run("mkdir", ["-p", project], { cwd: work });
   writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "app", private: true }));
   const tarball = packed.find((f) => /ctxlog-sdk-[^/]*\.tgz$/.test(f)) as string;
-  await run("npm", ["install", "--no-audit", "--no-fund", tarball], { cwd: project });
+  const tlog = packed.find((f) => /ctxlog-tlog-[^/]*\.tgz$/.test(f)) as string;
+  await run("npm", ["install", "--no-audit", "--no-fund", tlog, tarball], { cwd: project });
+  // the SDK's @ctxlog/tlog is the packed one, not a registry package of that name
+  const lock = JSON.parse(readFileSync(path.join(project, "package-lock.json"), "utf8"));
+  expect(lock.packages["node_modules/@ctxlog/tlog"].resolved).toMatch(/^file:.*ctxlog-tlog-[^/]*\.tgz$/);
   writeFileSync(path.join(project, "quick-start.mts"), example);
   const out = await run(process.execPath, ["quick-start.mts"], {
     cwd: project,

@@ -1,7 +1,7 @@
 // Test-only: a transparency log held in memory, served on loopback as C2SP tlog-tiles serves one
-// (`<url>/checkpoint`, `<url>/tile/<L>/<N>[.p/<W>]`), built with core's formats (the SDK's copy in
-// src/generated/tlog). Tests append entries, publish signed checkpoints, and can serve any note
-// (an old one, a forged one) or fail every request.
+// (`<url>/checkpoint`, `<url>/tile/<L>/<N>[.p/<W>]`), built with @ctxlog/tlog's formats. Tests
+// append entries, publish signed checkpoints, and can serve any note (an old one, a forged one)
+// or fail every request.
 import { createHash } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -14,7 +14,7 @@ import {
   signNote,
   tileWidth,
   treeHash,
-} from "../generated/tlog";
+} from "@ctxlog/tlog";
 
 export type TestLogServer = {
   url: string;

@@ -16,7 +16,7 @@ import {
   tilesForNodes,
   treeHash,
   verifyConsistency,
-} from "../generated/tlog";
+} from "@ctxlog/tlog";
 import { fetchCheckpoint, fetchTiles, type LogReaderOptions, LogUnreadableError } from "./read-log";
 
 export type LogIdentity = { origin: string; key: NoteVerifierKey };

@@ -1,6 +1,6 @@
 // `ctxlog monitor <log-url> --key <verifier key>`: follows a transparency log's checkpoints,
 // proving each consistent with the last; the exit code says whether it caught a split view.
-import { isTlogError } from "../generated/tlog";
+import { isTlogError } from "@ctxlog/tlog";
 import type { SeenCheckpoint } from "./check-log";
 import { followLog, logIdentity, type MonitorRound } from "./follow-log";
 import { MonitorStateError } from "./monitor-state";

@@ -6,7 +6,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { generateNoteKey, openCheckpoint, parseVerifierKey } from "../generated/tlog";
+import { generateNoteKey, openCheckpoint, parseVerifierKey } from "@ctxlog/tlog";
 import { startTestLogServer, type TestLogServer, testEntry } from "../testing/tlog-server";
 import { checkLog } from "./check-log";
 import { followLog, logIdentity, type MonitorRound } from "./follow-log";

@@ -1,7 +1,7 @@
 // followLog: a monitor of a transparency log. Every interval it reads the log's checkpoint,
 // opens it with the log's key, proves it consistent with the last one verified, and keeps that
 // one (in a state file when given). It stops at the first split view, which it returns.
-import { parseVerifierKey } from "../generated/tlog";
+import { parseVerifierKey } from "@ctxlog/tlog";
 import { checkLog, type LogCheck, type LogIdentity, openLogCheckpoint } from "./check-log";
 import { MonitorStateError, readMonitorState, writeMonitorState } from "./monitor-state";
 import { type LogReaderOptions, LogUnreadableError } from "./read-log";

@@ -1,7 +1,7 @@
 // Reads a transparency log over HTTP, as C2SP tlog-tiles serves it: `<url>/checkpoint` and
 // `<url>/tile/<L>/<N>[.p/<W>]`. Nothing read here is trusted: the caller opens the checkpoint
 // with the log's key and checks every proof built from the tiles against a checkpoint's root.
-import { DEFAULT_NOTE_LIMITS, HASH_SIZE, TILE_WIDTH, type Tile, tilePath } from "../generated/tlog";
+import { DEFAULT_NOTE_LIMITS, HASH_SIZE, TILE_WIDTH, type Tile, tilePath } from "@ctxlog/tlog";
 
 export interface LogReaderOptions {
   /** The log's base URL: the checkpoint is `<url>/checkpoint`, tiles `<url>/tile/…`. */

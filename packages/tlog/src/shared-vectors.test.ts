@@ -1,4 +1,4 @@
-// @ctxlog/core's tlog formats against test-vectors/tlog (written by test-vectors/tlog/generate.js
+// @ctxlog/tlog's formats against test-vectors/tlog (written by test-vectors/tlog/generate.js
 // from this code, and checked by Go's sumdb in test/e2e/tlog and by sigstore-js in the SDK): a
 // change here that moves a byte of the vectors fails until they are regenerated, and then those
 // two checks say whether the other implementations still agree.
@@ -19,7 +19,7 @@ import { verifyConsistency, verifyInclusion } from "./verify-proofs";
 import { witnessPolicy } from "./witness-policy";
 
 const read = (name: string) =>
-  JSON.parse(readFileSync(path.join(__dirname, "../../../../test-vectors/tlog", name), "utf8"));
+  JSON.parse(readFileSync(path.join(__dirname, "../../../test-vectors/tlog", name), "utf8"));
 const tree = read("tree.json");
 const tiles = read("tiles.json");
 const cps = read("checkpoints.json");
