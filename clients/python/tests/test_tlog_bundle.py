@@ -118,6 +118,7 @@ def test_hostile_bundles_fail_the_check_they_break():
     assert failed(changed(["merkle_proof"], proof + [proof[0]])) == ["merkle_proof"]
     assert "more than 64 hashes" in checks(changed(["merkle_proof"], proof * 7))["merkle_proof"].reason
     assert failed(changed(["leaf_index"], 301)) == ["merkle_proof"]
+    assert "leaf_index must be" in checks(changed(["leaf_index"], "300"))["merkle_proof"].reason
     assert failed(changed(["merkle_algorithm"], "sorted-pair-keccak256")) == ["merkle_proof"]
     # the entry the leaf must be: recomputed from the receipt's fields
     assert "merkle_proof" in failed(changed(["sequence"], V3["sequence"] + 1))

@@ -38,7 +38,8 @@ context_data, metadata}, checked instead of the bundle's, e.g. after its data wa
 version 4 bundle (the transparency log) is also checked against the log's signed checkpoint, its
 witnesses' cosignatures and the anchored tree: --log-key is the log's verifier key to trust and
 --witness-key (each witness's verifier key) with --witness-threshold (default: all of them) the
-witness policy; without them the bundle's own are used. audit proves an agent's log complete and anchored.
+witness policy; without them the bundle's own are used.
+audit proves an agent's log complete and anchored.
 
 Exit status: 0 verified (complete), 1 a check failed (incomplete), 2 bad usage or file,
 3 RPC unreachable, 4 unexpected error.

@@ -60,7 +60,7 @@ def _checkpoint_of(log: Dict[str, Any]) -> Checkpoint:
 def inclusion_check(bundle: Dict[str, Any], entry_hash: str) -> Check:
     """merkle_proof of a version 4 bundle: SHA-256(0x00 ‖ entry hash) at leaf_index, under the
     checkpoint's root, in the tree of log.tree_size leaves."""
-    problems = log_problems(bundle)
+    problems = log_problems(bundle) + ([] if _size(bundle.get("leaf_index")) else ["leaf_index must be an integer ≥ 0"])
     if problems:
         return Check("merkle_proof", False, "; ".join(problems))
     log = bundle["log"]
