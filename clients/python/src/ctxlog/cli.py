@@ -26,6 +26,7 @@ _CHECK_MARKS = {"passed": "PASS   ", "failed": "FAIL   ", "not_run": "NOT RUN"}
 USAGE = """Usage:
   python -m ctxlog verify <proof.json | -> --rpc-url <url> [--confirmations n] [--expected-signer addr]...
                           [--expected-submitter addr]... [--data context.json] [--json]
+                          [--log-key vkey] [--witness-key vkey]... [--witness-threshold k]
   python -m ctxlog audit <export.ndjson | --api <url> --key <key> --agent <agent_id>> --rpc-url <url>
                          [--from n] [--to m] [--receipts file] [--confirmations n] [--json]
 %s
@@ -33,7 +34,12 @@ USAGE = """Usage:
 verify checks a proof bundle without trusting the service: canonical JSON, keccak256 hash,
 signature, Merkle proof, then through the RPC endpoint the transaction, its Anchored log and who
 sent it, the block and the confirmations (--data: the context as you kept it, {agent_id,
-context_data, metadata}, checked instead of the bundle's, e.g. after its data was erased). audit proves an agent's log complete and anchored.
+context_data, metadata}, checked instead of the bundle's, e.g. after its data was erased). A
+version 4 bundle (the transparency log) is also checked against the log's signed checkpoint, its
+witnesses' cosignatures and the anchored tree: --log-key is the log's verifier key to trust and
+--witness-key (each witness's verifier key) with --witness-threshold (default: all of them) the
+witness policy; without them the bundle's own are used.
+audit proves an agent's log complete and anchored.
 
 Exit status: 0 verified (complete), 1 a check failed (incomplete), 2 bad usage or file,
 3 RPC unreachable, 4 unexpected error.
@@ -61,6 +67,9 @@ def _parser() -> _Parser:
     p.add_argument("--expected-submitter", action="append")
     p.add_argument("--json", action="store_true")
     p.add_argument("--data")
+    p.add_argument("--log-key")
+    p.add_argument("--witness-key", action="append")
+    p.add_argument("--witness-threshold")
     p.add_argument("--api")
     p.add_argument("--key")
     p.add_argument("--agent")
@@ -124,6 +133,7 @@ def _verify(args: Any, rpc_url: str, confirmations: Optional[int], out: Callable
             err: Callable[[str], None], stdin: Any) -> int:
     from .verify import verify_proof
 
+    log_key, policy = _log_trust(args)
     try:
         text = stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
         bundle = json.loads(text)
@@ -139,13 +149,14 @@ def _verify(args: Any, rpc_url: str, confirmations: Optional[int], out: Callable
             return EXIT_USAGE
     result = verify_proof(bundle, rpc_url=rpc_url, confirmations=confirmations,
                           expected_signers=args.expected_signer, trusted_submitters=args.expected_submitter,
-                          data=data)
+                          data=data, log_key=log_key, witness_policy=policy)
     if args.json:
         out(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
     else:
+        width = max([17] + [len(c.name) for c in result.checks])  # 17: v1–3's, as `npx ctxlog verify`
         for check in result.checks:
             mark = _CHECK_MARKS[check.status]
-            out(("%s  %s  %s" % (mark, check.name.ljust(17), check.reason or "")).rstrip())
+            out(("%s  %s  %s" % (mark, check.name.ljust(width), check.reason or "")).rstrip())
         name = bundle.get("context_id") if isinstance(bundle, dict) and isinstance(bundle.get("context_id"), str) \
             else "context"
         where = "%s is in block %s with %s confirmations" % (name, result.block_number, result.confirmations)
@@ -158,6 +169,32 @@ def _verify(args: Any, rpc_url: str, confirmations: Optional[int], out: Callable
             out("\nNOT VERIFIED: %s failed" % ", ".join(result.failed))
     # verified_data_unavailable exits 0 too: what was logged is proven; the line above says what was not
     return EXIT_VERIFIED if result.verified else EXIT_FAILED
+
+
+def _log_trust(args: Any) -> "tuple[Any, Any]":
+    """The log key and witness policy given on the command line (None: the bundle's own)."""
+    from .tlog import SIGNATURE_TYPE_ED25519, TlogError, parse_verifier_key, witness_policy
+
+    log_key = policy = None
+    try:
+        if args.log_key is not None:
+            log_key = parse_verifier_key(args.log_key)
+            if log_key.type != SIGNATURE_TYPE_ED25519:
+                raise _Usage("--log-key must be a log's Ed25519 verifier key (type 0x01)")
+        if args.witness_key or args.witness_threshold is not None:
+            keys = args.witness_key or []
+            threshold = len(keys) if args.witness_threshold is None else _natural(args.witness_threshold)
+            policy = witness_policy(threshold, keys)
+    except TlogError as error:
+        which = "--log-key" if log_key is None and args.log_key is not None else "--witness-key/--witness-threshold"
+        raise _Usage("%s: %s" % (which, error)) from None
+    return log_key, policy
+
+
+def _natural(value: str) -> int:
+    if not value.isdigit() or not value.isascii():
+        raise _Usage("--witness-threshold must be an integer ≥ 0")
+    return int(value)
 
 
 def _file_lines(path: str) -> Iterator[str]:

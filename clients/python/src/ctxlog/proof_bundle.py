@@ -59,7 +59,12 @@ def _proof(v: Any) -> Optional[str]:
 
 
 def _signature_scheme(bundle: Dict[str, Any]) -> Rule:
-    return _literal("EIP-712" if bundle.get("version") == 3 else "EIP-191")
+    return _literal("EIP-712" if bundle.get("version") in (3, 4) else "EIP-191")
+
+
+def _merkle_algorithm(bundle: Dict[str, Any]) -> Rule:
+    # version 4: the context's leaf in the transparency log (RFC 6962), not a batch's tree
+    return _literal("RFC6962-SHA256" if bundle.get("version") == 4 else "sorted-pair-keccak256")
 
 
 RULES: Dict[str, Rule] = {
@@ -71,7 +76,7 @@ RULES: Dict[str, Rule] = {
     "context_hash": _matches(BYTES32, "32-byte 0x-hex"),
     "signature": _matches(SIGNATURE, "a 65-byte 0x-hex signature"),
     "signer_address": _matches(ADDRESS, "a 20-byte 0x-hex address"),
-    "merkle_algorithm": _literal("sorted-pair-keccak256"),
+    "merkle_algorithm": _literal("sorted-pair-keccak256"),  # version 4: _merkle_algorithm
     "leaf_index": _integer(0),
     "merkle_proof": _proof,
     "merkle_root": _matches(BYTES32, "32-byte 0x-hex"),
@@ -91,7 +96,8 @@ def field_problems(bundle: Any, fields: Sequence[str]) -> List[str]:
         return ["the proof bundle is not a JSON object"]
     problems = []
     for name in fields:
-        rule = _signature_scheme(bundle) if name == "signature_scheme" else RULES[name]
+        rule = _signature_scheme(bundle) if name == "signature_scheme" else _merkle_algorithm(bundle) \
+            if name == "merkle_algorithm" else RULES[name]
         problem = "is missing" if name not in bundle else rule(bundle[name])
         if problem:
             problems.append("%s %s" % (name, problem))
@@ -132,13 +138,13 @@ def with_held_data(bundle: Any, held: Dict[str, Any]) -> Any:
 
 
 def bundle_version(bundle: Dict[str, Any]) -> Any:
-    """1 (absent or null too), 2, 3, or whatever unknown value the bundle carries."""
+    """1 (absent or null too), 2, 3, 4, or whatever unknown value the bundle carries."""
     version = bundle.get("version")
     return 1 if version is None else version
 
 
 def chain_link_problem(bundle: Dict[str, Any]) -> Optional[str]:
-    """Why a version 2/3 bundle's log fields are unusable, or None."""
+    """Why a version 2, 3 or 4 bundle's log fields are unusable, or None."""
     if not isinstance(bundle.get("user_id"), str) or not _is_int(bundle.get("sequence")) or not isinstance(
             bundle.get("prev_entry_hash"), str) or not isinstance(bundle.get("entry_hash"), str):
         return "a version %s bundle needs user_id, sequence, prev_entry_hash and entry_hash" % bundle.get("version")

@@ -1,6 +1,7 @@
 """verify_proof: a proof bundle (GET /v1/contexts/:id/proof) checked against any JSON-RPC node,
 trusting neither the service nor the bundle, with the same named checks as the TypeScript SDK's
-verifyContext. Bundle versions 1, 2 and 3 (3: the signature is the EIP-712 Receipt signature)."""
+verifyContext. Bundle versions 1, 2 and 3 (3: the signature is the EIP-712 Receipt signature), and 4
+(3's fields, the context's leaf in the transparency log: log_checks.py)."""
 
 from __future__ import annotations
 
@@ -11,13 +12,15 @@ from .canonical import canonicalize
 from .chain_entry import compute_entry_hash, parse_timestamp_ms, receipt_digest
 from .errors import RpcUnreachableError
 from .keccak import keccak256_hex
+from .log_checks import LogKey, inclusion_check, log_checks
 from .merkle import process_merkle_proof
 from .proof_bundle import V3_DOMAIN, bundle_version, chain_link_problem, erased_at, field_problems, with_held_data
 from .rpc import RpcClient, RpcError, rpc_client
 from .secp256k1 import eip191_digest, recover_address
-from .verify_result import CHECK_NAMES, DATA_CHECKS, VERDICTS, Check, VerifyResult, verdict_of
+from .tlog import WitnessPolicy
+from .verify_result import CHECK_NAMES, DATA_CHECKS, V4_CHECK_NAMES, VERDICTS, Check, VerifyResult, verdict_of
 
-__all__ = ["verify_proof", "verdict_of", "VerifyResult", "Check", "CHECK_NAMES", "VERDICTS"]
+__all__ = ["verify_proof", "verdict_of", "VerifyResult", "Check", "CHECK_NAMES", "V4_CHECK_NAMES", "VERDICTS"]
 
 def _lower(s: Any) -> str:
     return str(s).lower()
@@ -44,7 +47,8 @@ def _first_difference(a: str, b: str) -> int:
     return i
 
 
-def _offline_checks(bundle: Any, expected_signers: Optional[Sequence[str]]) -> List[Check]:
+def _offline_checks(bundle: Any, expected_signers: Optional[Sequence[str]], log_key: Optional[LogKey] = None,
+                    witness_policy: Optional[WitnessPolicy] = None) -> List[Check]:
     def canonical_context(b: Dict[str, Any]) -> Check:
         ctx = b["context"]
         # only the three hashed fields: extra keys in `context` must not change the preimage
@@ -66,7 +70,7 @@ def _offline_checks(bundle: Any, expected_signers: Optional[Sequence[str]]) -> L
     def signature_valid(b: Dict[str, Any]) -> Check:
         version = bundle_version(b)
         try:
-            if version == 3:
+            if version in (3, 4):
                 link = chain_link_problem(b)
                 if link:
                     return Check("signature_valid", False, link)
@@ -92,7 +96,7 @@ def _offline_checks(bundle: Any, expected_signers: Optional[Sequence[str]]) -> L
     def merkle_proof(b: Dict[str, Any]) -> Check:
         version = bundle_version(b)
         leaf, leaf_name = b["context_hash"], "context_hash"
-        if version in (2, 3):
+        if version in (2, 3, 4):
             link = chain_link_problem(b)
             if link:
                 return Check("merkle_proof", False, link)
@@ -102,6 +106,8 @@ def _offline_checks(bundle: Any, expected_signers: Optional[Sequence[str]]) -> L
                 return Check("merkle_proof", False,
                              "entry %s hashes to %s, not its entry_hash %s" % (b["sequence"], leaf, b["entry_hash"]))
             leaf_name = "entry_hash"
+            if version == 4:
+                return inclusion_check(b, leaf)
         elif version != 1:
             return Check("merkle_proof", False, "version %r is unknown to this verifier" % (version,))
         root = process_merkle_proof(leaf, b["merkle_proof"])
@@ -120,6 +126,8 @@ def _offline_checks(bundle: Any, expected_signers: Optional[Sequence[str]]) -> L
         _with_fields("merkle_proof", bundle, ["context_hash", "merkle_proof", "merkle_root", "merkle_algorithm"],
                      merkle_proof),
     ]
+    if isinstance(bundle, dict) and bundle_version(bundle) == 4:
+        checks += log_checks(bundle, log_key, witness_policy)
     # erased data: the two data checks cannot run (the others still prove what was logged)
     at = erased_at(bundle)
     if at is None:
@@ -181,6 +189,12 @@ def _chain_checks(bundle: Any, rpc: RpcClient, required: Optional[int], expected
             return Check("anchored_log", False, "the registry anchored %s, not merkle_root %s" % (
                 ", ".join(e.root for e in events), b["merkle_root"]))
         state["submitter"] = match.submitter
+        if bundle_version(b) == 4:
+            # the anchored root is the log's tree at anchored_tree_size, and the event says how large
+            size = b["log"].get("anchored_tree_size") if isinstance(b.get("log"), dict) else None
+            if match.count != size:
+                return Check("anchored_log", False, "Anchored(root, count=%d) by %s, but log.anchored_tree_size "
+                             "is %s" % (match.count, match.submitter, size))
         return Check("anchored_log", True, "Anchored(root, count=%d) by %s" % (match.count, match.submitter))
 
     def anchor_submitter(b: Dict[str, Any]) -> Check:
@@ -240,7 +254,8 @@ def _chain_checks(bundle: Any, rpc: RpcClient, required: Optional[int], expected
 def verify_proof(bundle: Any, rpc_url: str, confirmations: Optional[int] = None,
                  expected_signers: Optional[Sequence[str]] = None,
                  trusted_submitters: Optional[Sequence[str]] = None, timeout: float = 10.0,
-                 data: Optional[Dict[str, Any]] = None) -> VerifyResult:
+                 data: Optional[Dict[str, Any]] = None, log_key: Optional[LogKey] = None,
+                 witness_policy: Optional[WitnessPolicy] = None) -> VerifyResult:
     """Verifies a proof bundle (a dict, e.g. `client.contexts.proof(id)` or a parsed file):
     canonical form, keccak256 hash, signature (EIP-191, or EIP-712 for version 3), Merkle path,
     then through `rpc_url` only the transaction, its Anchored log and who sent it, the block's
@@ -250,12 +265,17 @@ def verify_proof(bundle: Any, rpc_url: str, confirmations: Optional[int] = None,
     failed) and `data_erased`; `data` ({agent_id, context_data, metadata}, as you kept it) is
     checked instead of the bundle's own data, which runs them again.
 
+    Version 4 (the transparency log) adds checkpoint_signature, witness_cosignatures and
+    log_consistency after merkle_proof. `log_key` (the log's verifier key, a string or parsed) and
+    `witness_policy` (``ctxlog.tlog.witness_policy(k, witness_keys)``) are what to trust; without
+    them the bundle's own log.verifier_key and log.witness_policy are used.
+
     Tampered or malformed input never raises: it fails the check it breaks. Only an unreachable
     node raises (RpcUnreachableError)."""
     started = time.perf_counter()
     if data is not None:
         bundle = with_held_data(bundle, data)
-    offline = _offline_checks(bundle, expected_signers)
+    offline = _offline_checks(bundle, expected_signers, log_key, witness_policy)
     chain, depth, block_number = _chain_checks(bundle, rpc_client(rpc_url, timeout), confirmations,
                                                expected_signers, trusted_submitters)
     checks = offline + chain

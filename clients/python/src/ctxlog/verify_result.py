@@ -6,10 +6,12 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, Dict, List, Optional
 
-__all__ = ["Check", "VerifyResult", "verdict_of", "CHECK_NAMES", "DATA_CHECKS", "VERDICTS"]
+__all__ = ["Check", "VerifyResult", "verdict_of", "CHECK_NAMES", "V4_CHECK_NAMES", "DATA_CHECKS", "VERDICTS"]
 
 CHECK_NAMES = ("canonical_context", "hash_matches", "signature_valid", "merkle_proof", "transaction",
                "anchored_log", "anchor_submitter", "block", "confirmations")
+#: a version 4 bundle's: the transparency log's three after merkle_proof (an RFC 6962 proof there)
+V4_CHECK_NAMES = CHECK_NAMES[:4] + ("checkpoint_signature", "witness_cosignatures", "log_consistency") + CHECK_NAMES[4:]
 
 
 @dataclass
