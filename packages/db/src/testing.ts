@@ -5,6 +5,7 @@ import {
   buildNewContexts,
   type ContextOwner,
   createContextSigner,
+  formatVerifierKey,
   noteSigner,
   parseSignerKey,
   SecretKeyring,
@@ -25,6 +26,7 @@ import { loadSchemaEngine } from "./migration-engine/wasm";
 import { inSqlTransaction } from "./sql-transaction";
 import { createMigratedDatabase } from "./testing/template-database";
 import { growTree, tilesNeeded } from "./tlog/grow-tree";
+import { publishLogVerifierKey } from "./tlog/read-log";
 import { appendToLog } from "./tlog/sequence-log";
 import { readAttemptLog } from "./webhooks/stored-attempts";
 
@@ -192,10 +194,12 @@ export const TEST_TLOG_SIGNING_KEY =
 /**
  * Appends every queued context to the transparency log, as the chain worker's sequencer does
  * before it claims a batch: a test that anchors contexts by hand (createAnchorBatch) sequences them
- * first. Returns the log's size after.
+ * first; its key is published first, as the sequencer publishes it. Returns the log's size after.
  */
 export async function sequenceTestLog(db: Db): Promise<number> {
-  const signer = noteSigner(parseSignerKey(TEST_TLOG_SIGNING_KEY));
+  const key = parseSignerKey(TEST_TLOG_SIGNING_KEY);
+  await publishLogVerifierKey(db, formatVerifierKey(key));
+  const signer = noteSigner(key);
   for (;;) {
     const result = await appendToLog(db, {
       limit: 16_384,

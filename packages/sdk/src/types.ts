@@ -83,7 +83,8 @@ export type LaterBundleField =
   | "entry_hash"
   | "anchor_address"
   | "received_at"
-  | "eip712_domain";
+  | "eip712_domain"
+  | "log";
 
 /**
  * GET /v1/contexts/:id/proof: everything needed to verify a context without the service: the

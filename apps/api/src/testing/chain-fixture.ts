@@ -1,6 +1,7 @@
 // Test-only: a real anvil (automine: one block per transaction, and `mine(n)` for depth) with the
 // real registry deployed, and confirmed anchors made the way the chain worker makes them: the
-// batch and its Merkle tree by the db package's own createAnchorBatch, a real `anchor(root, count)`
+// batch and its Merkle tree by the db package's own createAnchorBatch (or the transparency log's
+// tree head by createTreeHeadAnchor), a real `anchor(root, count)`
 // transaction, then the db transitions (mined, confirmed) written from its real receipt.
 // (An app never imports another app, so this does not use apps/chain-worker.)
 import {
@@ -12,7 +13,15 @@ import {
 } from "@ctxlog/chain";
 import { deployRegistry } from "@ctxlog/contracts";
 import { ANVIL_DEV_KEYS, type AnvilInstance, startAnvil } from "@ctxlog/contracts/anvil";
-import { bytesOfHex, confirmAnchor, createAnchorBatch, type Db, recordAnchorMined } from "@ctxlog/db";
+import {
+  bytesOfHex,
+  confirmAnchor,
+  createAnchorBatch,
+  createTreeHeadAnchor,
+  type Db,
+  recordAnchorMined,
+} from "@ctxlog/db";
+import { sequenceTestLog } from "@ctxlog/db/testing";
 import type { Address, Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { TEST_SIGNER_KEY } from "./harness";
@@ -80,7 +89,7 @@ export async function startChainFixture(opts: { confirmations?: number } = {}) {
   async function anchorContexts(
     db: Db,
     ids: string[],
-    { confirm = true, fromKey = SUBMITTER_KEY as Hex } = {},
+    { confirm = true, fromKey = SUBMITTER_KEY as Hex, treeHead = false } = {},
   ): Promise<AnchoredBatch> {
     // recorded as the chain worker records it, from the service's anchor key, whoever sends it
     const submitter = privateKeyToAccount(SUBMITTER_KEY);
@@ -90,10 +99,16 @@ export async function startChainFixture(opts: { confirmations?: number } = {}) {
       network: "anvil",
       registryAddress: registry,
     };
-    const batch = await createAnchorBatch(db, target, ids);
+    // `treeHead`: the transparency log's tree head, as issue 43's anchoring makes it (the contexts
+    // sequenced first, as the chain worker's sequencer does), else the batch's own tree
+    if (treeHead) await sequenceTestLog(db);
+    const batch = treeHead
+      ? await createTreeHeadAnchor(db, target, ids)
+      : await createAnchorBatch(db, target, ids);
     if (!batch || batch.contextIds.length !== ids.length)
       throw new Error("fixture: contexts not all batchable");
-    const { tx, nonce, fees, receipt } = await sendAnchor(batch.merkleRoot as Hex, ids.length, fromKey);
+    const count = batch.treeSize ?? ids.length;
+    const { tx, nonce, fees, receipt } = await sendAnchor(batch.merkleRoot as Hex, count, fromKey);
     if (receipt.status !== "success") throw new Error("fixture: anchor transaction reverted");
     await db.anchorTransaction.create({
       data: {

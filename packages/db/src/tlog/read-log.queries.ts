@@ -170,3 +170,28 @@ const publishKeyIR: any = {"usedParamSet":{"verifierKey":true},"params":[{"name"
 export const publishKey = new PreparedQuery<IPublishKeyParams,IPublishKeyResult>(publishKeyIR);
 
 
+/** 'PublishedKeys' parameters type */
+export type IPublishedKeysParams = void;
+
+/** 'PublishedKeys' return type */
+export interface IPublishedKeysResult {
+  verifier_key: string;
+}
+
+/** 'PublishedKeys' query type */
+export interface IPublishedKeysQuery {
+  params: IPublishedKeysParams;
+  result: IPublishedKeysResult;
+}
+
+const publishedKeysIR: any = {"usedParamSet":{},"params":[],"statement":"SELECT verifier_key AS \"verifier_key!\" FROM tlog_keys ORDER BY published_at DESC, verifier_key"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * SELECT verifier_key AS "verifier_key!" FROM tlog_keys ORDER BY published_at DESC, verifier_key
+ * ```
+ */
+export const publishedKeys = new PreparedQuery<IPublishedKeysParams,IPublishedKeysResult>(publishedKeysIR);
+
+

@@ -18,3 +18,6 @@ SELECT verifier_key AS "verifier_key!" FROM tlog_keys ORDER BY published_at DESC
 /* @name publishKey */
 -- published once: a restart with the same key keeps its first time
 INSERT INTO tlog_keys (verifier_key) VALUES (:verifierKey!) ON CONFLICT (verifier_key) DO NOTHING;
+
+/* @name publishedKeys */
+SELECT verifier_key AS "verifier_key!" FROM tlog_keys ORDER BY published_at DESC, verifier_key;

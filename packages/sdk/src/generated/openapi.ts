@@ -1540,6 +1540,8 @@ export interface components {
             chain_id: number;
             network: string;
             registry_address: `0x${string}`;
+            /** @description Present when merkle_root is the transparency log's tree head: merkle_proof is then the RFC 6962 (SHA-256) inclusion proof of the entry hash at leaf_index (its log index) in a tree of tree_size leaves. Absent: the sorted-pair keccak256 path in the batch's own tree. */
+            tree_size?: number;
         };
         ContextFailedEvent: {
             /** @constant */
@@ -1868,8 +1870,8 @@ export interface components {
             data: components["schemas"]["CreatedContext"][];
         };
         ProofBundle: {
-            /** @description 3: the signature is the EIP-712 signature of the context's Receipt, whose every field the bundle carries (received_at, eip712_domain); the Merkle leaf is entry_hash. 2: the same log fields, the signature EIP-191 over context_hash (contexts signed before). 1: a context logged before logs were chained; its leaf is context_hash and the chain fields are null. */
-            version: 1 | 2 | 3;
+            /** @description 4: version 3's fields, anchored by the transparency log's tree head: merkle_algorithm RFC6962-SHA256, leaf_index the log index, merkle_proof the inclusion proof in the checkpoint's tree, and `log`. 3: the signature is the EIP-712 signature of the context's Receipt, whose every field the bundle carries (received_at, eip712_domain); the Merkle leaf is entry_hash. 2: the same log fields, the signature EIP-191 over context_hash (contexts signed before). 1: a context logged before logs were chained; its leaf is context_hash and the chain fields are null. */
+            version: 1 | 2 | 3 | 4;
             context_id: string;
             /** @description The log's owner: with agent_id, the log's identity. */
             user_id: string;
@@ -1926,10 +1928,10 @@ export interface components {
             /** @description EIP-55 checksummed address of the signer. */
             signer_address: `0x${string}`;
             /**
-             * @description Leaves are entry hashes (version 2) or context hashes (version 1); parent = keccak256 of the two children sorted as bytes (OpenZeppelin MerkleProof).
-             * @constant
+             * @description sorted-pair-keccak256 (versions 1–3): the batch's own tree; leaves are entry hashes (version 2) or context hashes (version 1); parent = keccak256 of the two children sorted as bytes (OpenZeppelin MerkleProof). RFC6962-SHA256 (version 4): the transparency log's tree; the leaf is the 32 bytes of entry_hash, hashed as SHA-256(0x00 ‖ leaf), a node as SHA-256(0x01 ‖ left ‖ right).
+             * @enum {string}
              */
-            merkle_algorithm: "sorted-pair-keccak256";
+            merkle_algorithm: "sorted-pair-keccak256" | "RFC6962-SHA256";
             leaf_index: number;
             /** @description Sibling hashes from the leaf up; empty for a batch of one. */
             merkle_proof: `0x${string}`[];
@@ -1944,6 +1946,27 @@ export interface components {
             anchor_address: `0x${string}` | null;
             block_number: number;
             required_confirmations: number;
+            /** @description Version 4 only: the transparency log's checkpoint and how it meets the anchored tree head. */
+            log?: components["schemas"]["TransparencyLogProof"];
+        };
+        TransparencyLogProof: {
+            /** @description The log's origin line (TLOG_ORIGIN). */
+            origin: string;
+            /** @description The log's note verifier key (name+hash+base64, as GET /v1/tlog/key and Go's sumdb/note). */
+            verifier_key: string;
+            /** @description The size of the checkpoint's tree merkle_proof is in. */
+            tree_size: number;
+            /** @description The C2SP tlog-checkpoint for tree_size: the signed note, with every witness cosignature collected. */
+            checkpoint: string;
+            /** @description The service's witness policy: threshold of the witnesses' verifier keys. */
+            witness_policy: {
+                threshold: number;
+                witnesses: string[];
+            };
+            /** @description The tree size anchored on chain with merkle_root (the Anchored log's count). */
+            anchored_tree_size: number;
+            /** @description RFC 6962 consistency proof between the checkpoint's tree and the anchored one; empty when they are the same. */
+            consistency_proof: `0x${string}`[];
         };
         OtlpExportTraceServiceResponse: {
             /** @description Present only when spans were refused; every other span was accepted. */
@@ -2003,8 +2026,8 @@ export interface components {
         };
         /** @description One line of an agent export: the entry's proof bundle (version 3; version 2 for entries signed before receipts were their signature), its status, anchor fields null while unanchored. */
         AuditEntry: {
-            /** @description 3: the signature is the EIP-712 signature of the context's Receipt, whose every field the bundle carries (received_at, eip712_domain); the Merkle leaf is entry_hash. 2: the same log fields, the signature EIP-191 over context_hash (contexts signed before). 1: a context logged before logs were chained; its leaf is context_hash and the chain fields are null. */
-            version: 1 | 2 | 3;
+            /** @description 4: version 3's fields, anchored by the transparency log's tree head: merkle_algorithm RFC6962-SHA256, leaf_index the log index, merkle_proof the inclusion proof in the checkpoint's tree, and `log`. 3: the signature is the EIP-712 signature of the context's Receipt, whose every field the bundle carries (received_at, eip712_domain); the Merkle leaf is entry_hash. 2: the same log fields, the signature EIP-191 over context_hash (contexts signed before). 1: a context logged before logs were chained; its leaf is context_hash and the chain fields are null. */
+            version: 1 | 2 | 3 | 4;
             context_id: string;
             /** @description The log's owner: with agent_id, the log's identity. */
             user_id: string;
@@ -2061,10 +2084,10 @@ export interface components {
             /** @description EIP-55 checksummed address of the signer. */
             signer_address: `0x${string}`;
             /**
-             * @description Leaves are entry hashes (version 2) or context hashes (version 1); parent = keccak256 of the two children sorted as bytes (OpenZeppelin MerkleProof).
-             * @constant
+             * @description sorted-pair-keccak256 (versions 1–3): the batch's own tree; leaves are entry hashes (version 2) or context hashes (version 1); parent = keccak256 of the two children sorted as bytes (OpenZeppelin MerkleProof). RFC6962-SHA256 (version 4): the transparency log's tree; the leaf is the 32 bytes of entry_hash, hashed as SHA-256(0x00 ‖ leaf), a node as SHA-256(0x01 ‖ left ‖ right).
+             * @enum {string}
              */
-            merkle_algorithm: "sorted-pair-keccak256";
+            merkle_algorithm: "sorted-pair-keccak256" | "RFC6962-SHA256";
             leaf_index: number | null;
             merkle_proof: `0x${string}`[] | null;
             merkle_root: `0x${string}` | null;
@@ -2075,6 +2098,8 @@ export interface components {
             anchor_address: string | null;
             block_number: number | null;
             required_confirmations: number;
+            /** @description Version 4 only: the transparency log's checkpoint and how it meets the anchored tree head. */
+            log?: components["schemas"]["TransparencyLogProof"];
             /**
              * @description confirmed: the anchor fields are set. pending or failed: not anchored (yet); anchor fields are null unless the batch has been mined.
              * @enum {string}
@@ -10569,8 +10594,10 @@ export const contextStatusValues: ReadonlyArray<FlattenedDeepRequired<components
 export const contextVisibilityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Context"]["visibility"]> = ["public", "private"];
 export const contextSignature_schemeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Context"]["signature_scheme"]> = ["EIP-712", "EIP-191"];
 export const proofBundleSignature_schemeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ProofBundle"]["signature_scheme"]> = ["EIP-712", "EIP-191"];
+export const proofBundleMerkle_algorithmValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ProofBundle"]["merkle_algorithm"]> = ["sorted-pair-keccak256", "RFC6962-SHA256"];
 export const otelRefusalReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OtelRefusal"]["reason"]> = ["decode", "agent_id", "json", "context"];
 export const auditEntrySignature_schemeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditEntry"]["signature_scheme"]> = ["EIP-712", "EIP-191"];
+export const auditEntryMerkle_algorithmValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditEntry"]["merkle_algorithm"]> = ["sorted-pair-keccak256", "RFC6962-SHA256"];
 export const auditEntryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditEntry"]["status"]> = ["pending", "confirmed", "failed"];
 export const createdWebhookEventsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreatedWebhook"]["events"]> = ["context.created", "context.confirmed", "context.failed", "context.erased", "verification.completed", "webhook.disabled"];
 export const createdWebhookStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreatedWebhook"]["status"]> = ["active", "failing", "disabled"];

@@ -1,6 +1,6 @@
 import { RECEIPT_DOMAIN } from "@ctxlog/core";
 import type { Anchor, Context } from "@ctxlog/db";
-import type { ProofBundle } from "./proof-schema";
+import type { ProofBundle, TransparencyLogProof } from "./proof-schema";
 
 /** A proof bundle's anchoring fields, null while the context is in no mined batch. */
 type AnchorFields =
@@ -18,7 +18,10 @@ export type PartialProofBundle = Omit<ProofBundle, AnchorFields> & {
 };
 
 /**
- * The proof bundle of a context: everything needed to verify it without this service. Version 3
+ * The proof bundle of a context: everything needed to verify it without this service. Version 4
+ * (a context anchored by the transparency log's tree head): version 3's fields, its leaf its log
+ * index and its proof the RFC 6962 inclusion proof in the anchored tree, with `log` (the signed
+ * checkpoint of that tree and the log's key) when the caller read it. Version 3
  * (every context signed since receipts became its one signature): its place in the log, its leaf
  * entry_hash, and every field of its EIP-712 Receipt (received_at, the domain), whose signature is
  * `signature`. Version 2: a chained context signed with EIP-191 over context_hash; version 1: a
@@ -27,8 +30,9 @@ export type PartialProofBundle = Omit<ProofBundle, AnchorFields> & {
  */
 export function proofBundle(
   row: Context,
-  anchor: Anchor | null,
+  anchor: (Anchor & { treeSize?: bigint | null }) | null,
   requiredConfirmations: number,
+  log?: TransparencyLogProof,
 ): PartialProofBundle {
   const chained = row.sequence !== null && row.prevEntryHash !== null && row.entryHash !== null;
   // a batch's transaction and block are the anchor's (the context's own copies are set once it
@@ -40,8 +44,9 @@ export function proofBundle(
     anchor.blockNumber !== null &&
     row.leafIndex !== null;
   const eip712 = chained && row.signatureScheme === "EIP-712";
+  const treeHead = mined && anchor.treeSize !== null && anchor.treeSize !== undefined;
   return {
-    version: eip712 ? 3 : chained ? 2 : 1,
+    version: treeHead ? 4 : eip712 ? 3 : chained ? 2 : 1,
     context_id: row.id,
     user_id: row.userId,
     sequence: row.sequence,
@@ -63,7 +68,7 @@ export function proofBundle(
     signature_scheme: eip712 ? "EIP-712" : "EIP-191",
     ...(eip712 ? { received_at: row.createdAt.toISOString(), eip712_domain: { ...RECEIPT_DOMAIN } } : {}),
     signer_address: row.signerAddress,
-    merkle_algorithm: "sorted-pair-keccak256",
+    merkle_algorithm: treeHead ? "RFC6962-SHA256" : "sorted-pair-keccak256",
     leaf_index: mined ? row.leafIndex : null,
     merkle_proof: mined ? row.merkleProof : null,
     merkle_root: mined ? anchor.merkleRoot : null,
@@ -74,5 +79,6 @@ export function proofBundle(
     block_number: mined ? Number(anchor.blockNumber) : null,
     anchor_address: mined ? anchor.signerAddress : null,
     required_confirmations: requiredConfirmations,
+    ...(treeHead && log ? { log } : {}),
   };
 }

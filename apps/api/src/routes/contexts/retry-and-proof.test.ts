@@ -3,7 +3,11 @@ import {
   buildMerkleTree,
   createContextSigner,
   entryHash,
+  leafHash,
+  openCheckpoint,
+  parseVerifierKey,
   recoverContextSigner,
+  verifyInclusion,
   verifyMerkleProof,
 } from "@ctxlog/core";
 // Integration: real PostgreSQL (fresh database) and real Redis (own prefix). The chain worker's
@@ -12,6 +16,7 @@ import {
   bytesOfHex,
   confirmAnchor,
   createAnchorBatch,
+  createTreeHeadAnchor,
   failAnchor,
   hexOf,
   readContextStates,
@@ -19,6 +24,7 @@ import {
   saveChainStatus,
   withHexColumns,
 } from "@ctxlog/db";
+import { sequenceTestLog } from "@ctxlog/db/testing";
 import { type Hex, keccak256, recoverTypedDataAddress, stringToBytes } from "viem";
 import {
   bearer,
@@ -57,8 +63,12 @@ async function fail(ids: string[], retryPossible: boolean) {
   });
 }
 
-async function confirm(ids: string[]) {
-  const batch = await createAnchorBatch(h.db, target, ids);
+/** `treeHead`: anchored by the transparency log's tree head (issue 43), the contexts sequenced first. */
+async function confirm(ids: string[], { treeHead = false } = {}) {
+  if (treeHead) await sequenceTestLog(h.db);
+  const batch = treeHead
+    ? await createTreeHeadAnchor(h.db, target, ids)
+    : await createAnchorBatch(h.db, target, ids);
   const anchorId = batch?.anchorId as string;
   await h.db.anchorTransaction.create({
     data: {
@@ -249,6 +259,41 @@ describe("GET /v1/contexts/:id/proof", () => {
     ).toBe(true);
     expect(verifyMerkleProof(b.entry_hash as Hex, b.merkle_proof, b.merkle_root)).toBe(true);
     expect(b.merkle_root).toBe(buildMerkleTree(rows.map((r) => r.entryHash as Hex)).root);
+  });
+
+  it("gives a context anchored by the log's tree head a version 4 bundle: its log index, the RFC 6962 proof, the signed checkpoint", async () => {
+    const ids = [await create(owner.keys.full, "agent-v4"), await create(owner.keys.full, "agent-v4")];
+    await confirm(ids, { treeHead: true });
+    const res = await proof(owner.keys.read_only, ids[1] as string);
+    expect(res.status).toBe(200);
+    const b = res.body;
+    const logIndex = Number(
+      (await h.db.tlogLeaf.findUniqueOrThrow({ where: { id: ids[1] as string } })).logIndex,
+    );
+    const log = b.log;
+    expect(b).toMatchObject({ version: 4, merkle_algorithm: "RFC6962-SHA256", leaf_index: logIndex });
+    const key = parseVerifierKey(log.verifier_key);
+    const opened = openCheckpoint(log.checkpoint, { origin: log.origin, key });
+    expect(opened.checkpoint.size).toBe(log.tree_size);
+    expect(log).toMatchObject({
+      tree_size: opened.checkpoint.size,
+      anchored_tree_size: opened.checkpoint.size,
+      consistency_proof: [],
+      witness_policy: { threshold: 0, witnesses: [] },
+    });
+    // the root anchored is the checkpoint's, and the entry hash's leaf is in it at the log index
+    expect(b.merkle_root).toBe(hexOf(opened.checkpoint.rootHash));
+    expect(() =>
+      verifyInclusion(
+        b.leaf_index,
+        log.tree_size,
+        leafHash(bytesOfHex(b.entry_hash)),
+        b.merkle_proof.map((n: string) => bytesOfHex(n)),
+        opened.checkpoint.rootHash,
+      ),
+    ).not.toThrow();
+    // GET /v1/tlog/key serves the key that signed it
+    expect((await h.request.get("/v1/tlog/key")).text).toBe(`${log.verifier_key}\n`);
   });
 
   it("gives a context signed before receipts were its signature (EIP-191) a version 2 bundle", async () => {
