@@ -1,4 +1,6 @@
 // The transparency log's storage (issue 43): the queue of chained contexts, their log indexes, the
-// tiles and every signed checkpoint. The formats are @ctxlog/core's (packages/core/src/tlog).
+// tiles, every signed checkpoint, the witnesses' cosignatures and the witness policy. The formats
+// are @ctxlog/core's (packages/core/src/tlog).
 export * from "./read-log";
 export * from "./sequence-log";
+export * from "./witness-cosignatures";
