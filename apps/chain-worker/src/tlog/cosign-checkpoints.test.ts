@@ -57,7 +57,8 @@ async function witnessServer(handler: Handler): Promise<{ url: string; bodies: s
 }
 
 /** tlog-witness as the spec has it, with core: cosigns what is consistent with what it holds. */
-function honestWitness(signerKey: string, held = { size: 0, root: new Uint8Array(32) }): Handler {
+function honestWitness(signerKey: string): Handler {
+  const held: { size: number; root: Uint8Array } = { size: 0, root: new Uint8Array(32) };
   return (body, res) => {
     const [head = "", note = ""] = [
       body.slice(0, body.indexOf("\n\n") + 1),
