@@ -9,6 +9,7 @@ import {
   SIGNATURE_TYPE,
 } from "@ctxlog/core";
 import { z } from "zod";
+import { defaultWitnessThreshold, parseWitnessList, type WitnessConfig } from "./tlog/witness-config";
 
 const ms = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
 /** A note signer key the log can sign checkpoints with (Ed25519, not a witness's cosignature key). */
@@ -76,6 +77,25 @@ export const chainWorkerEnvSchema = z.object({
     .min(1)
     .refine((v) => !/[\n\r]/.test(v), { error: "one line" })
     .default(DEVELOPMENT_TLOG_ORIGIN),
+  /**
+   * the witnesses each new checkpoint is sent to (C2SP tlog-witness): comma-separated
+   * `<url>=<verifier key>` (docs/transparency-log.md, "Witnesses"); unset: none
+   */
+  TLOG_WITNESSES: z
+    .string()
+    .optional()
+    .transform((v, ctx): WitnessConfig[] => {
+      try {
+        return parseWitnessList(v ?? "");
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
+  /** k of the witness policy: the served checkpoint is the newest k witnesses cosigned; default 1 with witnesses, else 0 */
+  TLOG_WITNESS_THRESHOLD: optionalEnv(z.coerce.number().int().min(0)),
+  /** how long one add-checkpoint request to a witness may take */
+  TLOG_WITNESS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   CTXLOG_DEV_MODE: envFlag,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -84,8 +104,12 @@ export const chainWorkerEnvSchema = z.object({
 export const DEVELOPMENT_TLOG_SIGNING_KEY =
   "PRIVATE+KEY+localhost/ctxlog-dev-tlog+a89cbd3f+Adex8PSEptx8l714xKQjxsUkOvYmIeDPxrU+53EmBz7F";
 
-export type ChainWorkerEnv = Omit<z.infer<typeof chainWorkerEnvSchema>, "TLOG_SIGNING_KEY"> & {
+export type ChainWorkerEnv = Omit<
+  z.infer<typeof chainWorkerEnvSchema>,
+  "TLOG_SIGNING_KEY" | "TLOG_WITNESS_THRESHOLD"
+> & {
   TLOG_SIGNING_KEY: string;
+  TLOG_WITNESS_THRESHOLD: number;
 };
 
 /** Parses the environment once, at start-up; a bad value stops the process with every problem listed. */
@@ -99,7 +123,20 @@ export function parseChainWorkerEnv(source: NodeJS.ProcessEnv): ChainWorkerEnv {
           "required: the transparency log's signer key (the development key only with CTXLOG_DEV_MODE=true)",
       });
     }
+    // a policy that could never be met would stop publishing checkpoints: refused at start-up
+    const n = env.TLOG_WITNESSES?.length ?? 0;
+    if (env.TLOG_WITNESS_THRESHOLD !== undefined && env.TLOG_WITNESS_THRESHOLD > n) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["TLOG_WITNESS_THRESHOLD"],
+        message: `${env.TLOG_WITNESS_THRESHOLD} is more than the ${n} witness${n === 1 ? "" : "es"} TLOG_WITNESSES lists: the checkpoint could never be published`,
+      });
+    }
   });
   const env = parseConfig(schema, source, "the chain worker");
-  return { ...env, TLOG_SIGNING_KEY: env.TLOG_SIGNING_KEY ?? DEVELOPMENT_TLOG_SIGNING_KEY };
+  return {
+    ...env,
+    TLOG_SIGNING_KEY: env.TLOG_SIGNING_KEY ?? DEVELOPMENT_TLOG_SIGNING_KEY,
+    TLOG_WITNESS_THRESHOLD: env.TLOG_WITNESS_THRESHOLD ?? defaultWitnessThreshold(env.TLOG_WITNESSES),
+  };
 }

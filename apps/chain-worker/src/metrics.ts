@@ -102,6 +102,18 @@ export function createChainMetrics() {
       help: "Leaves in the transparency log at the latest checkpoint this process signed or saw",
       registers: [registry],
     }),
+    tlogWitnessFailures: new Counter({
+      name: "tlog_witness_failures_total",
+      help: "Checkpoints a witness did not cosign: unreachable, a timeout, a refusal, or a cosignature that does not verify",
+      labelNames: ["witness"] as const,
+      registers: [registry],
+    }),
+    tlogCosignatures: new Counter({
+      name: "tlog_cosignatures_total",
+      help: "Witnesses' cosignatures of the log's checkpoints verified and stored by this process",
+      labelNames: ["witness"] as const,
+      registers: [registry],
+    }),
     queue: createQueueGauges(registry),
   };
 }

@@ -16,6 +16,7 @@ import { createChainMetrics } from "./metrics";
 import { refreshOpsGauges } from "./ops-gauges";
 import { reconcileUnbatchedContexts } from "./reconciler";
 import { AnchorSender } from "./sender";
+import { WitnessCosigner } from "./tlog/cosign-checkpoints";
 import { Sequencer } from "./tlog/sequencer";
 import { ChainTracker } from "./tracker";
 import { verifyChainIdentity } from "./verify-chain-identity";
@@ -74,9 +75,20 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
   let gaugesLoop: RunningLoop | undefined;
   let publishLoop: RunningLoop | undefined;
   let sequenceLoop: RunningLoop | undefined;
+  let witnessLoop: RunningLoop | undefined;
   const sequencer = new Sequencer(
     db,
     { signingKey: env.TLOG_SIGNING_KEY, origin: env.TLOG_ORIGIN },
+    logger,
+    metrics,
+  );
+  const cosigner = new WitnessCosigner(
+    db,
+    {
+      witnesses: env.TLOG_WITNESSES,
+      threshold: env.TLOG_WITNESS_THRESHOLD,
+      timeoutMs: env.TLOG_WITNESS_TIMEOUT_MS,
+    },
     logger,
     metrics,
   );
@@ -115,6 +127,7 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
       throw err;
     }
     await sequencer.start();
+    await cosigner.start();
     startLoops();
     ready = { ready: true, body: { status: "ok" } };
   }
@@ -196,7 +209,18 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
     sequenceLoop = runLoop(
       "tlog-sequence",
       async () => {
-        await sequencer.tick();
+        const { appended } = await sequencer.tick();
+        if (appended > 0) witnessLoop?.wake();
+        return "idle";
+      },
+      { idleMs: env.TLOG_CHECKPOINT_INTERVAL_MS, errorBackoffMs: env.TLOG_CHECKPOINT_INTERVAL_MS, logger },
+    );
+    // the witnesses (cosign-checkpoints.ts): woken by each new checkpoint, and each interval for a
+    // witness that failed (it backs off); its own loop, so a slow witness never delays sequencing
+    witnessLoop = runLoop(
+      "tlog-witness",
+      async () => {
+        await cosigner.round();
         return "idle";
       },
       { idleMs: env.TLOG_CHECKPOINT_INTERVAL_MS, errorBackoffMs: env.TLOG_CHECKPOINT_INTERVAL_MS, logger },
@@ -247,6 +271,7 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
       gaugesLoop?.stop(),
       publishLoop?.stop(),
       sequenceLoop?.stop(),
+      witnessLoop?.stop(),
       monitorLoop?.stop(),
     ]);
     await lease.stop();
@@ -272,6 +297,7 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
     metricsPort,
     monitor,
     sequencer,
+    cosigner,
     signerAddress: account.address,
   };
 }

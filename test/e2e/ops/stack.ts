@@ -33,6 +33,8 @@ export interface StackConfig {
   rpcUrl: string;
   chainId: number;
   registryAddress: string;
+  /** more of the chain worker's variables (TLOG_WITNESSES, …), over the stack's */
+  chainWorkerEnv?: Record<string, string>;
 }
 
 const port = (server: Server) => (server.address() as AddressInfo).port;
@@ -94,6 +96,7 @@ export async function startApps(config: StackConfig) {
       LEASE_TTL_MS: "3000",
       CHAIN_WORKER_METRICS_PORT: "0",
       METRICS_REFRESH_MS: "200",
+      ...config.chainWorkerEnv,
     }),
     pino({ level: shared.LOG_LEVEL }),
   );

@@ -684,7 +684,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The transparency log's latest checkpoint, a signed note (C2SP tlog-checkpoint)
+         * The transparency log's checkpoint, a signed note cosigned by its witnesses (C2SP tlog-checkpoint)
          * @description Takes no credentials and is not rate limited (cache it); a setting of the service may put it behind a key (401, 403).
          */
         get: operations["getTlogCheckpoint"];
@@ -7430,7 +7430,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The signed note; Cache-Control: public, max-age=1. 404 before the first entry is logged. TLOG_PUBLIC=false puts it behind a key that may read contexts. */
+            /** @description The newest checkpoint that meets the witness policy (k of n; the newest with k = 0), with every cosignature collected for it; Cache-Control: public, max-age=1. 404 before one does. TLOG_PUBLIC=false puts it behind a key that may read contexts. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];

@@ -1,6 +1,7 @@
 // Integration: the transparency log's routes on real PostgreSQL and Redis, over a log written as
 // the sequencer writes it (appendToLog). Each route: the happy path, what it refuses, and who may
-// call it (anyone; with TLOG_PUBLIC=false, a key that may read contexts).
+// call it (anyone; with TLOG_PUBLIC=false, a key that may read contexts); the checkpoint under a
+// witness policy, with its cosignatures.
 import {
   buildTile,
   decodeEntryBundle,
@@ -10,12 +11,23 @@ import {
   newTiles,
   noteSigner,
   openCheckpoint,
+  parseSignedNote,
   parseVerifierKey,
+  SIGNATURE_TYPE,
   signNote,
   tileHashes,
   treeHash,
+  witnessPolicy,
 } from "@ctxlog/core";
-import { appendToLog, ENTRIES_LEVEL, publishLogVerifierKey, type StoredTile } from "@ctxlog/db";
+import {
+  appendToLog,
+  ENTRIES_LEVEL,
+  publishLogVerifierKey,
+  readCheckpointAt,
+  recordWitnessPolicy,
+  type StoredTile,
+  storeCosignature,
+} from "@ctxlog/db";
 import { seedContexts } from "@ctxlog/db/testing";
 import supertest from "supertest";
 import { bearer, createTestHarness, type Tenant, type TestHarness } from "../../testing/harness";
@@ -195,4 +207,49 @@ describe("the transparency log's routes", () => {
       await closed.close();
     }
   }, 60_000);
+
+  it("serves the newest checkpoint the witness policy's k witnesses cosigned, with every cosignature line", async () => {
+    const witness = generateNoteKey("w1.example", SIGNATURE_TYPE.cosignatureV1);
+    const wkey = parseVerifierKey(witness.verifierKey);
+    const policy = witnessPolicy(1, [witness.verifierKey]);
+    const log = { origin: ORIGIN, key: parseVerifierKey(key.verifierKey) };
+    await recordWitnessPolicy(h.db, {
+      threshold: 1,
+      witnesses: [{ name: wkey.name, keyId: wkey.keyId, verifierKey: witness.verifierKey }],
+    });
+    // 1 of 1 and nothing cosigned yet: nothing is published
+    expect((await get("checkpoint")).status).toBe(404);
+
+    /** The witness's cosignature of the stored checkpoint of `size`, stored as the chain worker stores it. */
+    const cosign = async (size: number) => {
+      const stored = await readCheckpointAt(h.db, size);
+      const text = parseSignedNote(stored?.note ?? "").text;
+      const [line] = parseSignedNote(signNote(text, [noteSigner(witness.signerKey)])).signatures;
+      await storeCosignature(h.db, {
+        size,
+        witness: wkey.name,
+        keyId: wkey.keyId,
+        signature: line?.signature ?? new Uint8Array(),
+      });
+    };
+    await cosign(260);
+    const cp = await get("checkpoint");
+    expect(cp.status).toBe(200);
+    const opened = openCheckpoint(cp.text, log, policy);
+    expect(opened.checkpoint.size).toBe(260);
+    expect(opened.witnesses).toMatchObject({ satisfied: true, cosignedBy: ["w1.example"] });
+    expect(parseSignedNote(cp.text).signatures.map((s) => s.name)).toEqual([ORIGIN, "w1.example"]);
+
+    // the log grows: the served checkpoint waits for the witness's cosignature of the new one
+    await seedContexts(
+      h.db,
+      { userId: owner.userId, apiKeyId: owner.keyIds.full, keyFamilyId: "fam" },
+      { count: 3, signerPrivateKey: SIGNER },
+    );
+    await sequence(h, tree, entries);
+    expect(openCheckpoint((await get("checkpoint")).text, log, policy).checkpoint.size).toBe(260);
+    await cosign(263);
+    const next = openCheckpoint((await get("checkpoint")).text, log, policy);
+    expect([next.checkpoint.size, next.witnesses?.satisfied]).toEqual([263, true]);
+  });
 });

@@ -7,7 +7,13 @@ import {
   type TilePath,
   tileWidth,
 } from "@ctxlog/core";
-import { ENTRIES_LEVEL, readLatestCheckpoint, readLogVerifierKey, readStoredTile } from "@ctxlog/db";
+import {
+  ENTRIES_LEVEL,
+  readLatestCheckpoint,
+  readLogVerifierKey,
+  readPublishedCheckpoint,
+  readStoredTile,
+} from "@ctxlog/db";
 import type { ApiDeps } from "../../deps";
 
 import type { RouteHandler } from "../route-spec";
@@ -21,11 +27,17 @@ export const PARTIAL_TILE_CACHE = "public, max-age=10";
 /** The checkpoint moves every TLOG_CHECKPOINT_INTERVAL_MS while entries arrive. */
 export const CHECKPOINT_CACHE = "public, max-age=1";
 
-/** GET /v1/tlog/checkpoint — the latest signed checkpoint, as the signed note (text/plain). */
+/**
+ * GET /v1/tlog/checkpoint — the published checkpoint as a signed note (text/plain): the newest one
+ * the witness policy's k witnesses cosigned (the newest, with k = 0), the log's signature line
+ * then one line per cosignature collected for it.
+ */
 export function getCheckpoint({ db }: ApiDeps): RouteHandler {
   return async ({ res }) => {
-    const checkpoint = await readLatestCheckpoint(db);
-    if (!checkpoint) throw new AppError("NOT_FOUND", "The transparency log has no checkpoint yet.");
+    const checkpoint = await readPublishedCheckpoint(db);
+    if (!checkpoint) {
+      throw new AppError("NOT_FOUND", "The transparency log has no checkpoint its witnesses cosigned yet.");
+    }
     res.set("Cache-Control", CHECKPOINT_CACHE).type("text/plain; charset=utf-8").send(checkpoint.note);
   };
 }

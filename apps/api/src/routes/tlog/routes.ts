@@ -32,15 +32,20 @@ export const tlogRoutes: RouteSpec[] = [
     method: "get",
     path: "/tlog/checkpoint",
     operationId: "getTlogCheckpoint",
-    summary: "The transparency log's latest checkpoint, a signed note (C2SP tlog-checkpoint)",
+    summary:
+      "The transparency log's checkpoint, a signed note cosigned by its witnesses (C2SP tlog-checkpoint)",
     tag: "Verifications",
     auth: "none",
     permission: "any",
     keyWhen: keyUnlessPublic,
     success: {
       status: 200,
-      description: `The signed note; Cache-Control: public, max-age=1. 404 before the first entry is logged.${PUBLIC_UNLESS}`,
-      content: text("origin, tree size and root hash lines, a blank line, then the signature lines"),
+      description:
+        "The newest checkpoint that meets the witness policy (k of n; the newest with k = 0), with every " +
+        `cosignature collected for it; Cache-Control: public, max-age=1. 404 before one does.${PUBLIC_UNLESS}`,
+      content: text(
+        "origin, tree size and root hash lines, a blank line, then the log's signature line and one line per witness cosignature",
+      ),
     },
     errors: [401, 403, 404],
     handler: getCheckpoint,
