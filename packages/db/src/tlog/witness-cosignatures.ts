@@ -105,8 +105,13 @@ export async function readPublishedCheckpoint(db: DbOrTx): Promise<PublishedChec
   if (!row) return null;
   const size = Number(row.size);
   const cosignatures = await readCosignatures(db, size);
+  return { size, note: cosignedNote(row.note, cosignatures), createdAt: row.created_at, cosignatures };
+}
+
+/** A checkpoint's note as the log signed it, with one signature line per cosignature after the log's. */
+export function cosignedNote(note: string, cosignatures: readonly StoredCosignature[]): string {
   const lines = cosignatures.map((c) =>
     signatureLine({ name: c.witness, keyId: c.keyId, signature: c.signature }),
   );
-  return { size, note: row.note + lines.join(""), createdAt: row.created_at, cosignatures };
+  return note + lines.join("");
 }

@@ -37,7 +37,8 @@ export function getContextProof({
 /**
  * A tree head's `log` (bundle version 4): the checkpoint the log signed for the anchored size, so
  * the inclusion proof is in the anchored tree itself (no consistency proof between two trees).
- * The service has no witnesses yet: its policy asks for none.
+ * The checkpoint carries the cosignatures collected for that size, and the policy the chain worker
+ * recorded says how many the service asks for.
  */
 async function logProof(db: ApiDeps["db"], treeSize: number): Promise<TransparencyLogProof> {
   const anchored = await readAnchoredCheckpoint(db, treeSize);
@@ -48,7 +49,7 @@ async function logProof(db: ApiDeps["db"], treeSize: number): Promise<Transparen
     verifier_key: anchored.verifierKey,
     tree_size: treeSize,
     checkpoint: anchored.checkpoint,
-    witness_policy: { threshold: 0, witnesses: [] },
+    witness_policy: anchored.witnessPolicy,
     anchored_tree_size: treeSize,
     consistency_proof: [],
   };
