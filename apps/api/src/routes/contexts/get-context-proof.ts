@@ -1,9 +1,10 @@
 import { AppError } from "@ctxlog/core";
-import { getContextWithAnchor, readAnchoredCheckpoint } from "@ctxlog/db";
+import { getContextWithAnchor } from "@ctxlog/db";
 import type { ApiDeps } from "../../deps";
 import type { RouteHandler } from "../route-spec";
+import { logProof } from "./log-proof";
 import { proofBundle } from "./proof-bundle";
-import type { ProofBundle, TransparencyLogProof } from "./proof-schema";
+import type { ProofBundle } from "./proof-schema";
 import type { contextIdParamsSchema } from "./schemas";
 
 /**
@@ -31,26 +32,5 @@ export function getContextProof({
     const log = anchor.treeSize === null ? undefined : await logProof(db, Number(anchor.treeSize));
     const bundle = proofBundle(row, anchor, env.CONFIRMATIONS, log) as ProofBundle;
     res.json(bundle);
-  };
-}
-
-/**
- * A tree head's `log` (bundle version 4): the checkpoint the log signed for the anchored size, so
- * the inclusion proof is in the anchored tree itself (no consistency proof between two trees).
- * The checkpoint carries the cosignatures collected for that size, and the policy the chain worker
- * recorded says how many the service asks for.
- */
-async function logProof(db: ApiDeps["db"], treeSize: number): Promise<TransparencyLogProof> {
-  const anchored = await readAnchoredCheckpoint(db, treeSize);
-  if (!anchored)
-    throw new Error(`the log holds no checkpoint its keys signed for the anchored size ${treeSize}`);
-  return {
-    origin: anchored.origin,
-    verifier_key: anchored.verifierKey,
-    tree_size: treeSize,
-    checkpoint: anchored.checkpoint,
-    witness_policy: anchored.witnessPolicy,
-    anchored_tree_size: treeSize,
-    consistency_proof: [],
   };
 }
