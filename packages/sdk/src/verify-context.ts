@@ -53,7 +53,7 @@ export interface VerifyContextOptions {
   logKey?: LogKey;
   /**
    * Version 4 bundles: the witnesses whose cosignatures make the checkpoint trusted
-   * (`witnessPolicy(k, [witness verifier key…])` of @ctxlog/tlog). Without it, the bundle's own
+   * (`witnessPolicy(k, [witness verifier key…])`, exported here too). Without it, the bundle's own
    * `log.witness_policy`.
    */
   witnessPolicy?: WitnessPolicy;
