@@ -16,6 +16,15 @@ export const ALL_CHECKS = [
   "confirmations",
 ];
 
+/** A context anchored by the transparency log's tree head: the log's three after merkle_proof. */
+export const TREE_HEAD_CHECKS = [
+  ...ALL_CHECKS.slice(0, 4),
+  "checkpoint_signature",
+  "witness_cosignatures",
+  "log_consistency",
+  ...ALL_CHECKS.slice(4),
+];
+
 export function verificationHelpers(get: () => { h: TestHarness; chain: ChainFixture }) {
   /** A pending context created through POST /v1/contexts. */
   async function create(key: string, extra: Record<string, unknown> = {}, agent = "agent-a") {
@@ -32,11 +41,14 @@ export function verificationHelpers(get: () => { h: TestHarness; chain: ChainFix
     return res.body.context_id as string;
   }
 
-  /** `count` contexts created with `key`, anchored in one batch and confirmed on chain. */
-  async function confirmed(key: string, count: number) {
+  /**
+   * `count` contexts created with `key`, anchored in one batch and confirmed on chain; `treeHead`:
+   * anchored by the transparency log's tree head (issue 43) instead of the batch's own tree.
+   */
+  async function confirmed(key: string, count: number, { treeHead = false } = {}) {
     const ids: string[] = [];
     for (let i = 0; i < count; i++) ids.push(await create(key));
-    const batch = await get().chain.anchorContexts(get().h.db, ids);
+    const batch = await get().chain.anchorContexts(get().h.db, ids, { treeHead });
     return { ids, batch };
   }
 
