@@ -136,8 +136,8 @@ describe("POST /v1/verifications — a context anchored by the log's tree head",
     // from them (the log is below 256 leaves here), so each differs; restored afterwards
     const where = { level_tileIndex: { level: 0, tileIndex: BigInt(Math.floor(leafIndex / 256)) } };
     const tile = await h.db.tlogTile.findUniqueOrThrow({ where });
-    const altered = Buffer.from(tile.hashes);
-    for (let i = 0; i < altered.length; i++) if (Math.floor(i / 32) !== leafIndex % 256) altered[i] ^= 0xff;
+    const own = leafIndex % 256;
+    const altered = Buffer.from(tile.hashes.map((b, i) => (Math.floor(i / 32) === own ? b : b ^ 0xff)));
     await h.db.tlogTile.update({ where, data: { hashes: altered as Uint8Array<ArrayBuffer> } });
     try {
       const res = await verify(owner.keys.full, { context_id: ids[0] });
