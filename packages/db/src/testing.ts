@@ -6,9 +6,12 @@ import {
   type ContextOwner,
   createContextSigner,
   formatVerifierKey,
+  leafHash,
   noteSigner,
   parseSignerKey,
   SecretKeyring,
+  verifyInclusion,
+  verifyMerkleProof,
 } from "@ctxlog/core";
 // Types through the package's own entry: the emitted testing.d.ts sits in dist-test, beside no
 // client.d.ts, and must still name them.
@@ -20,7 +23,7 @@ import { confirmContextsOfBatch } from "./contexts/context-transitions";
 import { ANCHOR_FIELDS, type Context, toContext } from "./contexts/context-view";
 import { insertContexts } from "./contexts/insert-context";
 import { dropDatabase, quoteIdentifier, withDatabaseName, withMaintenanceClient } from "./database";
-import { withAnchorHexColumns } from "./hex-columns";
+import { bytesOfHex, withAnchorHexColumns } from "./hex-columns";
 import { applyMigrations } from "./migrate";
 import { loadSchemaEngine } from "./migration-engine/wasm";
 import { inSqlTransaction } from "./sql-transaction";
@@ -211,5 +214,37 @@ export async function sequenceTestLog(db: Db): Promise<number> {
       continue;
     }
     if (result.status === "idle") return result.size;
+  }
+}
+
+/**
+ * Whether a confirmed context's proof reaches its anchor's root, as a verifier folds it: RFC 6962
+ * (SHA-256) at its log index in the anchored tree of `treeSize` leaves for a tree head, the
+ * sorted-pair keccak256 path of its batch's own tree otherwise.
+ */
+export function proofReachesRoot(
+  context: { entryHash: string | null; contextHash: string; leafIndex: number | null; merkleProof: string[] },
+  root: string,
+  treeSize: number | bigint | null,
+): boolean {
+  if (treeSize === null) {
+    return verifyMerkleProof(
+      (context.entryHash ?? context.contextHash) as `0x${string}`,
+      context.merkleProof as `0x${string}`[],
+      root as `0x${string}`,
+    );
+  }
+  if (context.entryHash === null || context.leafIndex === null) return false;
+  try {
+    verifyInclusion(
+      context.leafIndex,
+      Number(treeSize),
+      leafHash(bytesOfHex(context.entryHash)),
+      context.merkleProof.map(bytesOfHex),
+      bytesOfHex(root),
+    );
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -1,4 +1,4 @@
-// A proof bundle's one signature, by its version: 3 signs the context's EIP-712 Receipt (every
+// A proof bundle's one signature, by its version: 3 and 4 sign the context's EIP-712 Receipt (every
 // field of which the bundle carries), 1 and 2 sign context_hash with EIP-191 (contexts signed
 // before receipts became their signature). One place for the verifier and the audit.
 import type { Hex } from "viem";
@@ -12,11 +12,12 @@ export const describeScheme = (b: Pick<ProofBundle, "signature_scheme">) =>
 
 /**
  * The address that made the bundle's signature. Throws, saying why, on a bundle whose scheme and
- * version disagree, a version 3 bundle missing a receipt field or with another domain, or a
+ * version disagree, a version 3 or 4 bundle missing a receipt field or with another domain, or a
  * signature that recovers nothing.
  */
 export async function recoverBundleSigner(b: ProofBundle): Promise<string> {
-  const v3 = b.version === 3;
+  // version 4 is version 3's receipt, its leaf placed in the transparency log
+  const v3 = b.version === 3 || b.version === 4;
   if (v3 !== (b.signature_scheme === "EIP-712")) {
     throw new Error(`signature_scheme ${b.signature_scheme} does not go with version ${b.version ?? 1}`);
   }
@@ -32,7 +33,9 @@ export async function recoverBundleSigner(b: ProofBundle): Promise<string> {
     typeof b.received_at !== "string" ||
     !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(b.received_at)
   ) {
-    throw new Error("a version 3 bundle needs user_id, sequence, prev_entry_hash and received_at (ISO, ms)");
+    throw new Error(
+      `a version ${b.version} bundle needs user_id, sequence, prev_entry_hash and received_at (ISO, ms)`,
+    );
   }
   const digest = receiptDigest({
     context_hash: b.context_hash,

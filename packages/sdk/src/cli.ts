@@ -5,6 +5,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { AUDIT_USAGE, runAudit } from "./cli-audit";
 import { HOLDS_USAGE, runHolds } from "./cli-holds";
+import { LOG_TRUST_OPTIONS, parseLogTrust } from "./cli-log-trust";
 import type { HeldContext } from "./erased-bundle";
 import { RpcUnreachableError } from "./errors";
 import { EVIDENCE_USAGE, runEvidence } from "./evidence/cli-evidence";
@@ -21,7 +22,9 @@ const USAGE = `Usage:
 
 Verifies a ctxlog proof bundle (GET /v1/contexts/:id/proof) without trusting the service:
 canonical JSON, keccak256 hash, signature (EIP-712 receipt; EIP-191 before bundle version 3), Merkle proof, then through the RPC endpoint
-the transaction, its Anchored log and who sent it, the block and the confirmations.
+the transaction, its Anchored log and who sent it, the block and the confirmations. A version 4
+bundle (the transparency log) is also checked against the log's signed checkpoint, its witnesses'
+cosignatures and the anchored tree.
 
 Options:
   --rpc-url <url>             JSON-RPC endpoint of the bundle's chain (or env CTXLOG_RPC_URL)
@@ -30,6 +33,7 @@ Options:
   --expected-submitter <addr> an anchoring account you trust (default: the bundle's signer); repeatable
   --data <file.json>          the context as you kept it, {agent_id, context_data, metadata}: checked
                               instead of the bundle's data (how an erased context's data is proven)
+${LOG_TRUST_OPTIONS}
   --json                      print the result as JSON
   -h, --help                  this text
   -v, --version               the SDK version
@@ -122,6 +126,12 @@ export async function main(argv: readonly string[], io: CliIO = defaultIO): Prom
     }
   }
 
+  const logTrust = parseLogTrust(values);
+  if (!logTrust.ok) {
+    io.stderr(`ctxlog: ${logTrust.problem}`);
+    return EXIT.usage;
+  }
+
   let bundle: unknown;
   try {
     const text = file === "-" ? io.readStdin() : readFileSync(file, "utf8");
@@ -148,13 +158,15 @@ export async function main(argv: readonly string[], io: CliIO = defaultIO): Prom
       expectedSigners: values["expected-signer"],
       expectedSubmitters: values["expected-submitter"],
       data,
+      ...logTrust.trust,
     });
     if (values.json) {
       io.stdout(JSON.stringify(result, null, 2));
     } else {
+      const width = Math.max(...result.checks.map((c) => c.name.length));
       for (const check of result.checks) {
         const mark = CHECK_MARKS[checkStatus(check)];
-        io.stdout(`${mark}  ${check.name.padEnd(17)}  ${check.reason ?? ""}`.trimEnd());
+        io.stdout(`${mark}  ${check.name.padEnd(width)}  ${check.reason ?? ""}`.trimEnd());
       }
       const id =
         typeof (bundle as { context_id?: unknown })?.context_id === "string"
@@ -185,6 +197,9 @@ function parse(argv: readonly string[]) {
       "expected-submitter": { type: "string", multiple: true },
       json: { type: "boolean" },
       data: { type: "string" },
+      "log-key": { type: "string" },
+      "witness-key": { type: "string", multiple: true },
+      "witness-threshold": { type: "string" },
       // audit
       api: { type: "string" },
       key: { type: "string" },

@@ -1,4 +1,7 @@
 // @ctxlog/sdk — runs without any ctxlog server package; its only runtime dependency is viem.
+
+// what verifyContext's logKey and witnessPolicy take (version 4 bundles), from the log's formats
+export { type NoteVerifierKey, parseVerifierKey, type WitnessPolicy, witnessPolicy } from "@ctxlog/tlog";
 export {
   type AgentLog,
   AgentsApi,
@@ -67,8 +70,9 @@ export * from "./evidence";
 export { type EraseOptions, HoldsApi, type LegalHold } from "./holds";
 export { type HttpOptions, parseRetryAfter, type RetryOptions } from "./http";
 export { installedLibrary, installedVersion } from "./installed-version";
+export type { LogKey, LogTrust } from "./log-checks";
 export { processMerkleProof, verifyMerkleProof } from "./merkle";
-export { CHECK_NAMES, type CheckName, type CheckResult } from "./offline-checks";
+export { CHECK_NAMES, type CheckName, type CheckResult, V4_CHECK_NAMES } from "./offline-checks";
 export {
   type AnchoringCosts,
   type AnchoringStatus,

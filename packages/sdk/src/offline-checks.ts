@@ -1,10 +1,12 @@
-// The four checks that need nothing but the bundle: canonical form, hash, signature, Merkle path.
+// The checks that need nothing but the bundle: canonical form, hash, signature, Merkle path, and
+// on a version 4 bundle the transparency log's three (log-checks.ts).
 import { describeScheme, recoverBundleSigner } from "./bundle-signature";
 import { hashContext } from "./canonical";
 import { computeEntryHash } from "./chain-entry";
 import { DATA_CHECKS, erasedAt, unavailable } from "./erased-bundle";
 import { RpcUnreachableError } from "./errors";
 import { keccak256Utf8 } from "./keccak";
+import { inclusionCheck, type LogTrust, logChecks } from "./log-checks";
 import { processMerkleProof } from "./merkle";
 import { type CoreField, fieldProblems } from "./proof-bundle";
 import type { ProofBundle } from "./types";
@@ -20,7 +22,15 @@ export const CHECK_NAMES = [
   "block",
   "confirmations",
 ] as const;
-export type CheckName = (typeof CHECK_NAMES)[number];
+/** A version 4 bundle's: the transparency log's three after merkle_proof (an RFC 6962 proof there). */
+export const V4_CHECK_NAMES = [
+  ...CHECK_NAMES.slice(0, 4),
+  "checkpoint_signature",
+  "witness_cosignatures",
+  "log_consistency",
+  ...CHECK_NAMES.slice(4),
+] as const;
+export type CheckName = (typeof CHECK_NAMES)[number] | (typeof V4_CHECK_NAMES)[number];
 
 /** One named check; `reason` says why it failed (or, when it passed, what was established). */
 export interface CheckResult {
@@ -58,8 +68,19 @@ export async function withFields(
 
 const lower = (hex: string) => hex.toLowerCase();
 
-export async function offlineChecks(bundle: unknown, expectedSigners?: readonly string[]) {
-  const checks = await Promise.all([
+const isVersion4 = (bundle: unknown) =>
+  typeof bundle === "object" && bundle !== null && (bundle as { version?: unknown }).version === 4;
+
+/**
+ * The offline checks, in V4_CHECK_NAMES' order on a version 4 bundle (CHECK_NAMES' otherwise):
+ * `trust` is the log key and witness policy a version 4 bundle is held to.
+ */
+export async function offlineChecks(
+  bundle: unknown,
+  expectedSigners?: readonly string[],
+  trust: LogTrust = {},
+): Promise<CheckResult[]> {
+  const checks: CheckResult[] = await Promise.all([
     withFields("canonical_context", bundle, ["context", "canonical_context", "canonicalization"], (b) => {
       // Only the three hashed fields: a `context` carrying extra keys must not change the preimage.
       const { canonical } = hashContext({
@@ -111,10 +132,10 @@ export async function offlineChecks(bundle: unknown, expectedSigners?: readonly 
       bundle,
       ["context_hash", "merkle_proof", "merkle_root", "merkle_algorithm"],
       (b) => {
-        // versions 2 and 3: the leaf is the entry hash, recomputed from the context's place in its log
+        // versions 2 to 4: the leaf is the entry hash, recomputed from the context's place in its log
         let leaf = b.context_hash;
         let leafName = "context_hash";
-        if (b.version === 2 || b.version === 3) {
+        if (b.version === 2 || b.version === 3 || b.version === 4) {
           if (
             typeof b.user_id !== "string" ||
             !Number.isSafeInteger(b.sequence) ||
@@ -140,6 +161,8 @@ export async function offlineChecks(bundle: unknown, expectedSigners?: readonly 
             );
           }
           leafName = "entry_hash";
+          // version 4: that entry hash is a leaf of the transparency log (RFC 6962), not of a batch
+          if (b.version === 4) return inclusionCheck(b as unknown as Record<string, unknown>, leaf);
         }
         const root = processMerkleProof(leaf, b.merkle_proof);
         return root === lower(b.merkle_root)
@@ -151,6 +174,7 @@ export async function offlineChecks(bundle: unknown, expectedSigners?: readonly 
       },
     ),
   ]);
+  if (isVersion4(bundle)) checks.push(...logChecks(bundle, trust));
   // erased data: the two data checks cannot run (the rest still prove what was logged)
   const erased = erasedAt(bundle);
   return erased === null

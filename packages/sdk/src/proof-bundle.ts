@@ -5,7 +5,8 @@ const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 // 65-byte r‖s‖v as the service emits, or the 64-byte EIP-2098 compact form viem also recovers.
 const SIGNATURE = /^0x(?:[0-9a-fA-F]{128}|[0-9a-fA-F]{130})$/;
 
-type Rule = (value: unknown) => string | undefined;
+/** A field's rule; `bundle` for the rules that depend on the bundle's version. */
+type Rule = (value: unknown, bundle: Record<string, unknown>) => string | undefined;
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
@@ -60,7 +61,8 @@ const RULES: Record<CoreField, Rule> = {
       ? undefined
       : `must be "EIP-712" or "EIP-191" (this verifier knows no other), got ${JSON.stringify(v)}`,
   signer_address: matches(ADDRESS, "a 20-byte 0x-hex address"),
-  merkle_algorithm: literal("sorted-pair-keccak256"),
+  // version 4: the context's leaf in the transparency log (RFC 6962), not a batch's tree
+  merkle_algorithm: (v, b) => literal(b.version === 4 ? "RFC6962-SHA256" : "sorted-pair-keccak256")(v, b),
   leaf_index: integer(0),
   merkle_proof: (v) =>
     Array.isArray(v) && v.every((p) => typeof p === "string" && BYTES32.test(p))
@@ -82,8 +84,33 @@ export function fieldProblems(bundle: unknown, fields: readonly CoreField[]): st
   if (!isObject(bundle)) return ["the proof bundle is not a JSON object"];
   const problems: string[] = [];
   for (const field of fields) {
-    const problem = bundle[field] === undefined ? "is missing" : RULES[field](bundle[field]);
+    const problem = bundle[field] === undefined ? "is missing" : RULES[field](bundle[field], bundle);
     if (problem) problems.push(`${field} ${problem}`);
+  }
+  return problems;
+}
+
+const treeSize = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 1;
+
+/**
+ * What is wrong with a version 4 bundle's `log` (empty when well-formed): the fields its checks
+ * read. Its `witness_policy` is read by witness_cosignatures alone, and only when the caller gives
+ * no policy, so it is checked there.
+ */
+export function logProblems(bundle: Record<string, unknown>): string[] {
+  const log = bundle.log;
+  if (!isObject(log)) return ["log is missing (a version 4 bundle carries the log's checkpoint and proofs)"];
+  const problems: string[] = [];
+  for (const name of ["origin", "verifier_key", "checkpoint"]) {
+    if (typeof log[name] !== "string" || log[name] === "")
+      problems.push(`log.${name} must be a non-empty string`);
+  }
+  for (const name of ["tree_size", "anchored_tree_size"]) {
+    if (!treeSize(log[name])) problems.push(`log.${name} must be an integer from 1 to 2^53 − 1`);
+  }
+  const proof = log.consistency_proof;
+  if (!Array.isArray(proof) || !proof.every((h) => typeof h === "string" && BYTES32.test(h))) {
+    problems.push("log.consistency_proof must be an array of 32-byte 0x-hex strings");
   }
   return problems;
 }
@@ -92,10 +119,12 @@ export type ProofBundleCheck = { ok: true; bundle: ProofBundle } | { ok: false; 
 
 /**
  * Runtime shape check of a proof bundle (for instance a parsed file). It checks types and
- * formats only; whether the bundle is *true* is what `verifyContext` answers.
+ * formats only; whether the bundle is *true* is what `verifyContext` answers. A version 4 bundle
+ * needs its `log` too.
  */
 export function checkProofBundle(value: unknown): ProofBundleCheck {
   const problems = fieldProblems(value, PROOF_BUNDLE_FIELDS);
+  if (isObject(value) && value.version === 4) problems.push(...logProblems(value));
   return problems.length === 0 ? { ok: true, bundle: value as ProofBundle } : { ok: false, problems };
 }
 

@@ -73,7 +73,8 @@ type ApiProofBundle = Schemas["ProofBundle"];
 /**
  * The fields a bundle saved from an earlier service may lack: version 1 bundles predate chained
  * logs (no user_id, sequence, hashes of the chain), version 2 predate receipts (no received_at,
- * eip712_domain). Today's service sends them all; the verifier takes bundles kept for years.
+ * eip712_domain), versions 1 to 3 predate the transparency log (no `log`). The verifier takes
+ * bundles kept for years.
  */
 export type LaterBundleField =
   | "version"
@@ -87,13 +88,46 @@ export type LaterBundleField =
   | "log";
 
 /**
+ * Version 4's `log` (the transparency log): the signed checkpoint whose tree holds the context's
+ * leaf, the witness policy, and the anchored tree's size with its consistency proof to the
+ * checkpoint's tree. Declared here, not read from the API's document, until the document has it.
+ */
+export interface ProofBundleLog {
+  /** the log's origin line, e.g. `ctxlog.example/log` */
+  origin: string;
+  /** the log's note verifier key (Ed25519, type 0x01) */
+  verifier_key: string;
+  /** leaves in the checkpoint's tree, the tree `merkle_proof` proves `leaf_index` in */
+  tree_size: number;
+  /** the signed note (C2SP tlog-checkpoint), cosignature lines included */
+  checkpoint: string;
+  /** k of these witnesses' cosignatures (verifier keys, type 0x04) make the checkpoint trusted */
+  witness_policy: { threshold: number; witnesses: string[] };
+  /** leaves in the tree whose root is `merkle_root` (the Anchored log's `count`) */
+  anchored_tree_size: number;
+  /** RFC 6962 consistency proof between the anchored tree and the checkpoint's (the smaller first) */
+  consistency_proof: Hex[];
+}
+
+/** The Merkle trees a bundle's proof is in: a batch's (versions 1–3), the transparency log's (4). */
+export type MerkleAlgorithm = ApiProofBundle["merkle_algorithm"] | "RFC6962-SHA256";
+
+/** The fields version 4 adds or widens, declared SDK-side (the document may have them or not). */
+type V4Field = "version" | "merkle_algorithm" | "log";
+
+/**
  * GET /v1/contexts/:id/proof: everything needed to verify a context without the service: the
  * document's ProofBundle, with the fields of later versions optional (and `context.metadata`, which
- * the verifier treats as missing, not as `{}`). Checked at run time by `checkProofBundle`; verified
- * by `verifyContext`.
+ * the verifier treats as missing, not as `{}`), and version 4's. Checked at run time by
+ * `checkProofBundle`; verified by `verifyContext`.
  */
-export type ProofBundle = Omit<ApiProofBundle, LaterBundleField | "context"> &
-  Partial<Pick<ApiProofBundle, LaterBundleField>> & {
+export type ProofBundle = Omit<ApiProofBundle, LaterBundleField | "context" | V4Field> &
+  Partial<Pick<ApiProofBundle, Exclude<LaterBundleField, V4Field>>> & {
+    /** absent: 1; 4: the context's leaf in the transparency log (`log`, `merkle_algorithm` RFC6962-SHA256) */
+    version?: ApiProofBundle["version"] | 4;
+    merkle_algorithm: MerkleAlgorithm;
+    /** version 4 only */
+    log?: ProofBundleLog;
     context: Omit<ApiProofBundle["context"], "metadata"> & {
       metadata?: ApiProofBundle["context"]["metadata"];
     };

@@ -1,3 +1,4 @@
+import type { WitnessPolicy } from "@ctxlog/tlog";
 import {
   BaseError,
   BlockNotFoundError,
@@ -11,6 +12,7 @@ import {
 } from "viem";
 import { type HeldContext, withHeldData } from "./erased-bundle";
 import { RpcUnreachableError } from "./errors";
+import type { LogKey } from "./log-checks";
 import { type CheckResult, fail, offlineChecks, pass, shortMessage, withFields } from "./offline-checks";
 import { fieldProblems } from "./proof-bundle";
 import { anchoredEventAbi } from "./registry-abi";
@@ -43,6 +45,18 @@ export interface VerifyContextOptions {
    * bundle's own data: how a context whose data the service erased is still proven.
    */
   data?: HeldContext;
+  /**
+   * Version 4 bundles: the transparency log's verifier key to trust (its `name+keyid+base64`
+   * string, or parsed). Without it, checkpoint_signature uses the bundle's own `log.verifier_key`,
+   * which proves the bundle consistent with itself only.
+   */
+  logKey?: LogKey;
+  /**
+   * Version 4 bundles: the witnesses whose cosignatures make the checkpoint trusted
+   * (`witnessPolicy(k, [witness verifier key…])`, exported here too). Without it, the bundle's own
+   * `log.witness_policy`.
+   */
+  witnessPolicy?: WitnessPolicy;
 }
 
 export interface VerifyContextResult {
@@ -67,9 +81,10 @@ const lower = (s: string) => s.toLowerCase();
 
 /**
  * Verifies a proof bundle (GET /v1/contexts/:id/proof) against the chain, trusting neither the
- * service nor the bundle: canonical form, hash, signature (version 3: the EIP-712 receipt's; 1 and 2: EIP-191), Merkle path, then — through
+ * service nor the bundle: canonical form, hash, signature (versions 3 and 4: the EIP-712 receipt's; 1 and 2: EIP-191), Merkle path, then — through
  * `rpcUrl` only — the transaction, its Anchored log and who sent it, the block's canonicity and the
- * confirmations.
+ * confirmations. Version 4 (the transparency log) adds checkpoint_signature, witness_cosignatures
+ * and log_consistency after merkle_proof, held to `logKey` and `witnessPolicy` when given.
  *
  * Tampered or malformed input never throws: it fails the check it breaks. The only exception is
  * `RpcUnreachableError`, when the node cannot be asked at all (which proves nothing either way).
@@ -79,7 +94,10 @@ export async function verifyContext(
   options: VerifyContextOptions,
 ): Promise<VerifyContextResult> {
   const subject = options.data ? withHeldData(bundle, options.data) : bundle;
-  const offline = await offlineChecks(subject, options.expectedSigners);
+  const offline = await offlineChecks(subject, options.expectedSigners, {
+    logKey: options.logKey,
+    witnessPolicy: options.witnessPolicy,
+  });
   const chain = await chainChecks(subject, options);
   const checks = [...offline, ...chain.checks];
   const verdict = verdictOf(checks);
@@ -179,6 +197,16 @@ async function chainChecks(bundle: unknown, options: VerifyContextOptions) {
       return fail("anchored_log", `the registry anchored ${roots}, not merkle_root ${b.merkle_root}`);
     }
     submitter = match.args.submitter;
+    if (b.version === 4) {
+      // the anchored root is the log's tree at anchored_tree_size, and the event says how large
+      const size = (b.log as { anchored_tree_size?: unknown } | undefined)?.anchored_tree_size;
+      if (match.args.count !== size) {
+        return fail(
+          "anchored_log",
+          `Anchored(root, count=${match.args.count}) by ${submitter}, but log.anchored_tree_size is ${size === undefined ? "missing" : JSON.stringify(size)}`,
+        );
+      }
+    }
     return pass("anchored_log", `Anchored(root, count=${match.args.count}) by ${submitter}`);
   });
 
