@@ -1,8 +1,10 @@
 // Test-only helpers shared by the verification suites: contexts made through the real API, and the
 // request and result shorthands.
 import { randomBytes } from "node:crypto";
+import { createContextSigner } from "@ctxlog/core";
+import { bytesOfHex, hexOf } from "@ctxlog/db";
 import type { ChainFixture } from "./chain-fixture";
-import { bearer, type TestHarness } from "./harness";
+import { bearer, TEST_ATTESTATION_KEY, type TestHarness } from "./harness";
 
 export const ALL_CHECKS = [
   "canonical_context",
@@ -52,13 +54,45 @@ export function verificationHelpers(get: () => { h: TestHarness; chain: ChainFix
     return { ids, batch };
   }
 
+  /**
+   * `count` contexts made as contexts logged before logs were chained were (no log entry, an
+   * EIP-191 signature over context_hash, never in the transparency log), anchored in one batch by
+   * its own sorted-pair tree and confirmed: the anchors of the batch kind, which stay on chain.
+   */
+  async function unloggedConfirmed(key: string, count: number) {
+    const { db } = get().h;
+    const signer = createContextSigner(TEST_ATTESTATION_KEY);
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const id = await create(key);
+      const row = await db.context.findUniqueOrThrow({ where: { id } });
+      const signature = await signer.sign(hexOf(row.contextHash) as `0x${string}`);
+      await db.$transaction([
+        db.tlogQueued.deleteMany({ where: { id } }),
+        db.context.update({
+          where: { id },
+          data: {
+            sequence: null,
+            prevEntryHash: null,
+            entryHash: null,
+            signature: bytesOfHex(signature),
+            signatureScheme: "EIP-191",
+          },
+        }),
+      ]);
+      ids.push(id);
+    }
+    const batch = await get().chain.anchorContexts(db, ids);
+    return { ids, batch };
+  }
+
   const verify = (key: string, body: unknown) =>
     get()
       .h.request.post("/v1/verifications")
       .set(bearer(key))
       .send(body as object);
 
-  return { create, confirmed, verify };
+  return { create, confirmed, unloggedConfirmed, verify };
 }
 
 export const failing = (body: { checks: { name: string; ok: boolean }[] }) =>

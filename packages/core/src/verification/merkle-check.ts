@@ -82,10 +82,7 @@ function checkLogInclusion(
   }
   const index = stored.leafIndex ?? null;
   if (index === null) {
-    return fail(
-      "merkle_proof",
-      `${stored.contextId} is ${stored.status}: its log index in ${tree} is known once it is confirmed`,
-    );
+    return fail("merkle_proof", `${stored.contextId} is ${stored.status} and has no log index in ${tree}`);
   }
   let reached: string;
   try {

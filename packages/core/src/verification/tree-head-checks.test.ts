@@ -180,13 +180,15 @@ describe("runVerificationChecks — a context anchored by the log's tree head", 
     expect(reason(past, "merkle_proof")).toMatch(/leaf index must be below the tree size/);
   });
 
-  it("a context without its log index (not confirmed) or without a log entry fails merkle_proof", async () => {
+  it("a context without a log index or without a log entry fails merkle_proof", async () => {
     const pending = await treeHeadInput();
     stored(pending).leafIndex = null;
     stored(pending).status = "pending";
     const o = await runVerificationChecks(pending);
     expect(failed(o)).toEqual(["merkle_proof"]);
-    expect(reason(o, "merkle_proof")).toMatch(/is pending: its log index .* is known once it is confirmed/);
+    expect(reason(o, "merkle_proof")).toMatch(
+      /^ctx_1 is pending and has no log index in the log's tree of 7 leaves$/,
+    );
 
     const unchained = await treeHeadInput();
     stored(unchained).link = null;

@@ -1,5 +1,5 @@
 import type { StoredEvidence } from "@ctxlog/core";
-import { type Db, type getContextWithAnchor, readAnchoredCheckpoint } from "@ctxlog/db";
+import { type Db, type getContextWithAnchor, readAnchoredCheckpoint, readLogPlacement } from "@ctxlog/db";
 
 export type ContextWithAnchor = NonNullable<Awaited<ReturnType<typeof getContextWithAnchor>>>;
 
@@ -12,7 +12,15 @@ export async function storedEvidence(db: Db, row: ContextWithAnchor): Promise<St
   const anchor = row.anchor;
   // a tree size past 2^53 is no log this service runs; Number keeps it exact below that
   const treeSize = anchor?.treeSize == null ? null : Number(anchor.treeSize);
-  const log = treeSize === null ? null : await readAnchoredCheckpoint(db, treeSize);
+  const [log, placed] =
+    treeSize === null
+      ? [null, null]
+      : await Promise.all([
+          readAnchoredCheckpoint(db, treeSize),
+          // readers give a context's log index and proof once it is confirmed; before (its tree
+          // head mined, not yet deep enough) the log's tiles already hold them
+          row.leafIndex === null ? readLogPlacement(db, row.id, treeSize) : null,
+        ]);
   return {
     contextId: row.id,
     contextHash: row.contextHash,
@@ -23,8 +31,8 @@ export async function storedEvidence(db: Db, row: ContextWithAnchor): Promise<St
     signerAddress: row.signerAddress,
     createdAt: row.createdAt,
     status: row.status,
-    merkleProof: row.merkleProof,
-    leafIndex: row.leafIndex,
+    merkleProof: placed?.merkleProof ?? row.merkleProof,
+    leafIndex: placed?.leafIndex ?? row.leafIndex,
     link:
       row.sequence === null || row.prevEntryHash === null || row.entryHash === null
         ? null

@@ -116,6 +116,22 @@ describe("POST /v1/verifications — a context anchored by the log's tree head",
     expect(failing(other.body)).toEqual(expect.arrayContaining(["hash_matches", "merkle_proof"]));
   });
 
+  it("mined but not yet deep enough: its proof is read out of the log already, only confirmations fails", async () => {
+    const ids = [await create(owner.keys.full), await create(owner.keys.full)];
+    const batch = await chain.anchorContexts(h.db, ids, { confirm: false, treeHead: true });
+    const leaf = await h.db.tlogLeaf.findUniqueOrThrow({ where: { id: ids[1] } });
+    const res = await verify(owner.keys.full, { context_id: ids[1] });
+    expect(res.body).toMatchObject({
+      verified: false,
+      confirmations: 1,
+      transaction_hash: batch.transactionHash,
+    });
+    expect(failing(res.body)).toEqual(["confirmations"]);
+    expect(reasonOf(res.body, "merkle_proof")).toMatch(
+      new RegExp(`at log index ${leaf.logIndex} of the log's tree`),
+    );
+  });
+
   it("tampered stored data fails hash_matches only: the log still proves what was logged", async () => {
     const { ids } = await treeHead(2);
     const row = withHexColumns(await h.db.context.findUniqueOrThrow({ where: { id: ids[0] } }));
@@ -177,13 +193,13 @@ describe("POST /v1/verifications — a context anchored by the log's tree head",
     );
   });
 
-  it("a batch-anchored context keeps today's checks", async () => {
-    const { ids, batch } = await helpers.confirmed(owner.keys.full, 3);
+  it("a batch-anchored context (logged before chained logs) keeps today's checks", async () => {
+    const { ids, batch } = await helpers.unloggedConfirmed(owner.keys.full, 3);
     const res = await verify(owner.keys.full, { context_id: ids[2] });
     expect(res.body.checks.map((c: { name: string }) => c.name)).toEqual(ALL_CHECKS);
     expect(failing(res.body)).toEqual([]);
     expect(reasonOf(res.body, "merkle_proof")).toMatch(
-      new RegExp(`sorted-pair keccak256 proof folds entry_hash .* into the batch root ${batch.merkleRoot}$`),
+      new RegExp(`sorted-pair keccak256 proof folds context_hash into the batch root ${batch.merkleRoot}$`),
     );
     expect(reasonOf(res.body, "anchored_log")).toMatch(
       new RegExp(`^Anchored\\(root ${batch.merkleRoot}, count 3\\) by 0x[0-9a-fA-F]{40}$`),
