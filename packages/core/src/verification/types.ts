@@ -1,7 +1,11 @@
 import type { PublishedSigner } from "./signers";
 import type { VerificationVerdict } from "./verdict";
 
-/** Names of the checks, in the order they run: one link of the chain of evidence each. */
+/**
+ * Names of the checks, in the order they run, of a context anchored in a batch's own tree (or in
+ * none yet): one link of the chain of evidence each. A tree head's add the log's
+ * (TREE_HEAD_CHECK_NAMES).
+ */
 export const VERIFICATION_CHECK_NAMES = [
   /** the RFC 8785 form of the data equals the stored canonical_json */
   "canonical_context",
