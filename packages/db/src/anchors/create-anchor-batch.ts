@@ -107,6 +107,12 @@ async function claimBatchTree(sql: SqlRunner, target: AnchorTarget, claim: Ancho
   // context_ids, in leaf order, is the batch: how its rows are found, and each one's leaf index.
   // Its tree below the root is kept whole: each context's proof is read out of it
   // (ctxlog_merkle_proof).
-  await claimAnchorRow(sql, { id: anchorId, ...target, merkleRoot: tree.root, contextIds, merkleTree: tree.levels });
+  await claimAnchorRow(sql, {
+    id: anchorId,
+    ...target,
+    merkleRoot: tree.root,
+    contextIds,
+    merkleTree: tree.levels,
+  });
   return { anchorId, contextIds, merkleRoot: tree.root, treeSize: null };
 }
