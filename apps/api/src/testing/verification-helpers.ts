@@ -1,8 +1,10 @@
 // Test-only helpers shared by the verification suites: contexts made through the real API, and the
 // request and result shorthands.
 import { randomBytes } from "node:crypto";
+import { createContextSigner } from "@ctxlog/core";
+import { bytesOfHex, hexOf } from "@ctxlog/db";
 import type { ChainFixture } from "./chain-fixture";
-import { bearer, type TestHarness } from "./harness";
+import { bearer, TEST_ATTESTATION_KEY, type TestHarness } from "./harness";
 
 export const ALL_CHECKS = [
   "canonical_context",
@@ -14,6 +16,15 @@ export const ALL_CHECKS = [
   "anchor_submitter",
   "block",
   "confirmations",
+];
+
+/** A context anchored by the transparency log's tree head: the log's three after merkle_proof. */
+export const TREE_HEAD_CHECKS = [
+  ...ALL_CHECKS.slice(0, 4),
+  "checkpoint_signature",
+  "witness_cosignatures",
+  "log_consistency",
+  ...ALL_CHECKS.slice(4),
 ];
 
 export function verificationHelpers(get: () => { h: TestHarness; chain: ChainFixture }) {
@@ -32,11 +43,46 @@ export function verificationHelpers(get: () => { h: TestHarness; chain: ChainFix
     return res.body.context_id as string;
   }
 
-  /** `count` contexts created with `key`, anchored in one batch and confirmed on chain. */
-  async function confirmed(key: string, count: number) {
+  /**
+   * `count` contexts created with `key`, anchored in one batch and confirmed on chain; `treeHead`:
+   * anchored by the transparency log's tree head (issue 43) instead of the batch's own tree.
+   */
+  async function confirmed(key: string, count: number, { treeHead = false } = {}) {
     const ids: string[] = [];
     for (let i = 0; i < count; i++) ids.push(await create(key));
-    const batch = await get().chain.anchorContexts(get().h.db, ids);
+    const batch = await get().chain.anchorContexts(get().h.db, ids, { treeHead });
+    return { ids, batch };
+  }
+
+  /**
+   * `count` contexts made as contexts logged before logs were chained were (no log entry, an
+   * EIP-191 signature over context_hash, never in the transparency log), anchored in one batch by
+   * its own sorted-pair tree and confirmed: the anchors of the batch kind, which stay on chain.
+   */
+  async function unloggedConfirmed(key: string, count: number) {
+    const { db } = get().h;
+    const signer = createContextSigner(TEST_ATTESTATION_KEY);
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const id = await create(key);
+      const row = await db.context.findUniqueOrThrow({ where: { id } });
+      const signature = await signer.sign(hexOf(row.contextHash) as `0x${string}`);
+      await db.$transaction([
+        db.tlogQueued.deleteMany({ where: { id } }),
+        db.context.update({
+          where: { id },
+          data: {
+            sequence: null,
+            prevEntryHash: null,
+            entryHash: null,
+            signature: bytesOfHex(signature),
+            signatureScheme: "EIP-191",
+          },
+        }),
+      ]);
+      ids.push(id);
+    }
+    const batch = await get().chain.anchorContexts(db, ids);
     return { ids, batch };
   }
 
@@ -46,7 +92,7 @@ export function verificationHelpers(get: () => { h: TestHarness; chain: ChainFix
       .set(bearer(key))
       .send(body as object);
 
-  return { create, confirmed, verify };
+  return { create, confirmed, unloggedConfirmed, verify };
 }
 
 export const failing = (body: { checks: { name: string; ok: boolean }[] }) =>

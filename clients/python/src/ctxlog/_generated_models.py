@@ -154,7 +154,9 @@ class Verification(_Model):
     confirmations: Optional[int] = None
     verification_time_ms: Optional[int] = None
     #: canonical_context, hash_matches, signature_valid, merkle_proof, transaction, anchored_log,
-    #: anchor_submitter, block, confirmations — in that order.
+    #: anchor_submitter, block, confirmations — in that order. A context anchored by the transparency log's
+    #: tree head has checkpoint_signature, witness_cosignatures and log_consistency after merkle_proof (its
+    #: RFC 6962 inclusion proof), as a version 4 proof bundle's checks.
     checks: List[Dict[str, Any]] = field(default_factory=list)
     created_at: Optional[str] = None
     extra: Dict[str, Any] = field(default_factory=dict, repr=False)

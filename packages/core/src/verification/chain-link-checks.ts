@@ -59,14 +59,29 @@ export function checkAnchoredLog(input: VerificationInput, missingTx: string): V
     const roots = logs.map((l) => `${l.root} (${l.count} contexts)`).join(", ");
     return pass("anchored_log", `the registry anchored ${roots}`);
   }
-  const match = logs.find((l) => lower(l.root) === lower(root));
+  const treeSize = input.stored?.anchor?.treeSize ?? null;
+  const matches = logs.filter((l) => lower(l.root) === lower(root));
+  if (matches.length === 0) {
+    const what = treeSize === null ? "batch root" : `log tree head (${treeSize} leaves)`;
+    return fail(
+      "anchored_log",
+      `the registry anchored ${logs.map((l) => l.root).join(", ")}, not this context's ${what} ${root}`,
+    );
+  }
+  // a tree head is anchored as anchor(root, tree size): a count other than the size claims another
+  // tree for the same root, which a verifier reading the chain alone would then trust
+  const match = treeSize === null ? matches[0] : matches.find((l) => l.count === treeSize);
   if (!match) {
     return fail(
       "anchored_log",
-      `the registry anchored ${logs.map((l) => l.root).join(", ")}, not this context's batch root ${root}`,
+      `Anchored(root ${root}, count ${matches.map((l) => l.count).join(", ")}): the count is not the anchored tree size ${treeSize}`,
     );
   }
-  return pass("anchored_log", `Anchored(root ${match.root}, count ${match.count}) by ${match.submitter}`);
+  const size = treeSize === null ? "" : ` (the log's tree size)`;
+  return pass(
+    "anchored_log",
+    `Anchored(root ${match.root}, count ${match.count}${size}) by ${match.submitter}`,
+  );
 }
 
 export function checkBlock(input: VerificationInput, missingTx: string): VerificationCheck {

@@ -1,7 +1,5 @@
-import { bytesToHex, type Hex } from "viem";
+import type { Hex } from "viem";
 import { hashContext } from "../canonical";
-import { entryHash } from "../chain-entry";
-import { contextLeaf, processProof } from "../merkle";
 import { checkAnchorSubmitter } from "./anchor-submitter";
 import {
   checkAnchoredLog,
@@ -10,7 +8,9 @@ import {
   confirmationsOf,
   missingTransaction,
 } from "./chain-link-checks";
-import { fail, lower, pass } from "./check-results";
+import { errorText, fail, lower, pass } from "./check-results";
+import { checkTreeHeadLog } from "./log-checks";
+import { checkMerkle } from "./merkle-check";
 import { recoverContextSignerFast, recoverReceiptSignerFast } from "./recover";
 import { describeSignerPeriod, signerValidAt } from "./signers";
 import type {
@@ -22,12 +22,11 @@ import type {
 } from "./types";
 import { isVerified, verificationVerdict } from "./verdict";
 
-const HASH32 = /^0x[0-9a-fA-F]{64}$/;
-
 /**
  * Runs every check of a verification on data already gathered (the stored context, the published
  * signers, what the chain said): no I/O, so each outcome is reproducible from its inputs. Each check
- * is one link — data → canonical form → hash → signature, hash → Merkle root → Anchored log →
+ * is one link — data → canonical form → hash → signature, hash → Merkle root (for the log's tree
+ * head: → its signed checkpoint → its witnesses' cosignatures → the anchored root) → Anchored log →
  * its submitter → transaction → canonical block → depth — so a failure names exactly the link that
  * broke.
  * Nothing here throws on hostile or inconsistent input: it fails the check it breaks.
@@ -56,6 +55,8 @@ export async function runVerificationChecks(input: VerificationInput): Promise<V
     : checkHash(computed, hashError, stored, missing);
   const signature = await checkSignature(input, missing);
   const merkle = checkMerkle(stored, missing);
+  // a tree-head anchor's log links (TREE_HEAD_CHECK_NAMES); none for a batch's own tree
+  const log = checkTreeHeadLog(stored);
   const missingTx = missingTransaction(input);
   const transaction = checkTransaction(input, missingTx);
   const anchored = checkAnchoredLog(input, missingTx);
@@ -72,7 +73,18 @@ export async function runVerificationChecks(input: VerificationInput): Promise<V
         ? pass("confirmations", `${depth} confirmations ≥ ${input.requiredConfirmations} required`)
         : fail("confirmations", `${depth} confirmations < ${input.requiredConfirmations} required`);
 
-  const checks = [canonical, hash, signature, merkle, transaction, anchored, submitter, block, confirmations];
+  const checks = [
+    canonical,
+    hash,
+    signature,
+    merkle,
+    ...log,
+    transaction,
+    anchored,
+    submitter,
+    block,
+    confirmations,
+  ];
   const verdict = verificationVerdict(checks);
   return {
     verdict,
@@ -166,7 +178,7 @@ async function checkSignature(input: VerificationInput, missing: string): Promis
           )
         : await recoverContextSignerFast(stored.contextHash as Hex, stored.signature as Hex);
   } catch (error) {
-    return fail("signature_valid", `the signature does not recover a signer: ${message(error)}`);
+    return fail("signature_valid", `the signature does not recover a signer: ${errorText(error)}`);
   }
   if (lower(recovered) !== lower(stored.signerAddress)) {
     return fail(
@@ -193,61 +205,8 @@ async function checkSignature(input: VerificationInput, missing: string): Promis
   );
 }
 
-function checkMerkle(stored: StoredEvidence | null, missing: string): VerificationCheck {
-  if (!stored) return fail("merkle_proof", `no Merkle proof to check: ${missing}`);
-  if (!stored.anchor)
-    return fail("merkle_proof", `${stored.contextId} is ${stored.status} and in no anchored batch yet`);
-  const { merkleRoot } = stored.anchor;
-  if (
-    !HASH32.test(stored.contextHash) ||
-    !HASH32.test(merkleRoot) ||
-    !stored.merkleProof.every((p) => HASH32.test(p))
-  ) {
-    return fail("merkle_proof", "the stored proof, leaf or root is not made of 32-byte hashes");
-  }
-  // a chained context (proof bundle version 2) anchors its entry hash, recomputed here from its
-  // parts; one logged before logs were chained anchors context_hash itself (contextLeaf)
-  let entry: Hex | null = null;
-  let leafName = "context_hash";
-  if (stored.link) {
-    const link = stored.link;
-    let recomputed: string;
-    try {
-      recomputed = entryHash({ ...link, contextHash: stored.contextHash });
-    } catch (error) {
-      return fail("merkle_proof", `the entry hash cannot be computed: ${(error as Error).message}`);
-    }
-    if (recomputed !== lower(link.entryHash)) {
-      return fail(
-        "merkle_proof",
-        `entry ${link.sequence}: its fields hash to ${recomputed}, not the stored entry_hash ${link.entryHash}`,
-      );
-    }
-    entry = recomputed as Hex;
-    leafName = `entry_hash (entry ${link.sequence} of its log)`;
-  }
-  const leaf = contextLeaf({ contextHash: stored.contextHash as Hex, entryHash: entry });
-  const reached = bytesToHex(processProof(leaf, stored.merkleProof as Hex[]));
-  if (reached === lower(merkleRoot)) {
-    return pass(
-      "merkle_proof",
-      `the ${stored.merkleProof.length}-step proof folds ${leafName} into the root ${merkleRoot}`,
-    );
-  }
-  return fail(
-    "merkle_proof",
-    `the proof from ${leafName} reaches ${reached}, not the batch root ${merkleRoot}`,
-  );
-}
-
 function firstDifference(a: string, b: string): number {
   let i = 0;
   while (i < a.length && i < b.length && a[i] === b[i]) i++;
   return i;
-}
-
-function message(error: unknown): string {
-  const short = (error as { shortMessage?: unknown } | null)?.shortMessage;
-  if (typeof short === "string") return short;
-  return error instanceof Error ? error.message : String(error);
 }

@@ -8,10 +8,12 @@ export {
   signerValidAt,
 } from "./signers";
 export {
+  type AnchoredLogEvidence,
   type AnchoredRoot,
   type ChainObservation,
   DATA_CHECK_NAMES,
   type StoredEvidence,
+  TREE_HEAD_CHECK_NAMES,
   VERIFICATION_CHECK_NAMES,
   type VerificationCheck,
   type VerificationCheckName,

@@ -1,7 +1,11 @@
 import type { PublishedSigner } from "./signers";
 import type { VerificationVerdict } from "./verdict";
 
-/** Names of the checks, in the order they run: one link of the chain of evidence each. */
+/**
+ * Names of the checks, in the order they run, of a context anchored in a batch's own tree (or in
+ * none yet): one link of the chain of evidence each. A tree head's add the log's
+ * (TREE_HEAD_CHECK_NAMES).
+ */
 export const VERIFICATION_CHECK_NAMES = [
   /** the RFC 8785 form of the data equals the stored canonical_json */
   "canonical_context",
@@ -12,11 +16,15 @@ export const VERIFICATION_CHECK_NAMES = [
    * recovers a signer published for the context's created_at
    */
   "signature_valid",
-  /** the stored Merkle proof folds the leaf (entry_hash, or context_hash before chaining) into the batch's root */
+  /**
+   * the stored Merkle proof folds the leaf into the anchored root: the batch tree's sorted-pair
+   * keccak256 path (leaf entry_hash, or context_hash before chaining), or, for a tree head, the RFC
+   * 6962 inclusion proof of entry_hash at its log index in the tree of the anchored size
+   */
   "merkle_proof",
   /** the transaction has a receipt on this chain: success, sent to the registry */
   "transaction",
-  /** the receipt carries the registry's Anchored log for that root */
+  /** the receipt carries the registry's Anchored log for that root (for a tree head: with its size as count) */
   "anchored_log",
   /** that log's submitter (the transaction's sender) is one of the service's published signers */
   "anchor_submitter",
@@ -25,7 +33,25 @@ export const VERIFICATION_CHECK_NAMES = [
   /** the block has the required number of confirmations */
   "confirmations",
 ] as const;
-export type VerificationCheckName = (typeof VERIFICATION_CHECK_NAMES)[number];
+
+/**
+ * The checks of a context anchored by the transparency log's tree head (`anchor(root, tree size)`,
+ * issue 43), in the order they run: the log's three after merkle_proof (an RFC 6962 inclusion proof
+ * there), as a version 4 proof bundle's are named and ordered by the SDK (V4_CHECK_NAMES) and the
+ * Python client. A context anchored in a batch's own tree (or in none yet) runs
+ * VERIFICATION_CHECK_NAMES. Every name a verification may carry is in this list.
+ */
+export const TREE_HEAD_CHECK_NAMES = [
+  ...VERIFICATION_CHECK_NAMES.slice(0, 4),
+  /** the log's checkpoint at the anchored tree size opens with its published key (signature, origin, size) */
+  "checkpoint_signature",
+  /** the witness policy the chain worker recorded is met by the checkpoint's cosignatures */
+  "witness_cosignatures",
+  /** the checkpoint's root is the root anchored on chain: one log */
+  "log_consistency",
+  ...VERIFICATION_CHECK_NAMES.slice(4),
+] as const;
+export type VerificationCheckName = (typeof TREE_HEAD_CHECK_NAMES)[number];
 
 /** One named check; `reason` says why it failed, or what it established when it passed. */
 export interface VerificationCheck {
@@ -68,6 +94,11 @@ export interface StoredEvidence {
   status: string;
   merkleProof: readonly string[];
   /**
+   * The context's leaf in its anchor's tree: its log index when the anchor is the log's tree head
+   * (the RFC 6962 proof needs it). Null or absent until it is confirmed; unused for a batch's tree.
+   */
+  leafIndex?: number | null;
+  /**
    * The context's place in its agent's log (proof bundle version 2): its Merkle leaf is then the
    * entry hash of these fields. Absent or null for contexts logged before logs were chained.
    */
@@ -86,7 +117,30 @@ export interface StoredEvidence {
     /** the block it was mined in, as recorded (null until mined) */
     blockNumber: bigint | null;
     blockHash: string | null;
+    /**
+     * The log's tree size when the anchor is its tree head (`anchor(root, treeSize)`, merkleRoot the
+     * checkpoint's root); null or absent: a batch's own sorted-pair keccak256 tree.
+     */
+    treeSize?: number | null;
   } | null;
+  /**
+   * What the log signed at the anchor's tree size, read by the caller (the checks do no I/O): only
+   * for a tree-head anchor; null when the log holds no checkpoint at that size signed by one of its
+   * published keys.
+   */
+  log?: AnchoredLogEvidence | null;
+}
+
+/** The log's checkpoint at an anchored tree size, as stored, with what it is checked against. */
+export interface AnchoredLogEvidence {
+  /** the log's origin (the checkpoint's first line) */
+  origin: string;
+  /** the published log key whose signature the checkpoint carries (C2SP signed-note verifier key) */
+  verifierKey: string;
+  /** the signed note, with every cosignature its witnesses gave it */
+  checkpoint: string;
+  /** the witness policy the chain worker recorded: k of these witnesses' verifier keys */
+  witnessPolicy: { threshold: number; witnesses: readonly string[] };
 }
 
 /** An `Anchored(root, count, submitter)` log of a receipt, with the contract that emitted it. */

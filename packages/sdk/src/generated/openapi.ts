@@ -2441,14 +2441,14 @@ export interface components {
             block_number: number | null;
             confirmations: number;
             verification_time_ms: number;
-            /** @description canonical_context, hash_matches, signature_valid, merkle_proof, transaction, anchored_log, anchor_submitter, block, confirmations — in that order. */
+            /** @description canonical_context, hash_matches, signature_valid, merkle_proof, transaction, anchored_log, anchor_submitter, block, confirmations — in that order. A context anchored by the transparency log's tree head has checkpoint_signature, witness_cosignatures and log_consistency after merkle_proof (its RFC 6962 inclusion proof), as a version 4 proof bundle's checks. */
             checks: components["schemas"]["VerificationCheck"][];
             /** Format: date-time */
             created_at: string;
         };
         VerificationCheck: {
             /** @enum {string} */
-            name: "canonical_context" | "hash_matches" | "signature_valid" | "merkle_proof" | "transaction" | "anchored_log" | "anchor_submitter" | "block" | "confirmations";
+            name: "canonical_context" | "hash_matches" | "signature_valid" | "merkle_proof" | "checkpoint_signature" | "witness_cosignatures" | "log_consistency" | "transaction" | "anchored_log" | "anchor_submitter" | "block" | "confirmations";
             /**
              * @description `passed`, `failed`, or `not_run`: the check could not run and did not fail (canonical_context and hash_matches of a context whose data was erased, when the data is not supplied).
              * @enum {string}
@@ -10617,7 +10617,7 @@ export const eventTypeTypeValues: ReadonlyArray<FlattenedDeepRequired<components
 export const searchResultResultsKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SearchResult"]["results"]["kind"]> = ["context", "agent", "trace", "verification", "webhook", "delivery", "event"];
 export const searchResultResultsMatchedValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SearchResult"]["results"]["matched"]> = ["context_id", "context_hash", "entry_hash", "transaction_hash", "agent_id", "agent_id_prefix", "trace_id", "verification_id", "webhook_id", "delivery_id", "event_id"];
 export const verificationVerdictValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Verification"]["verdict"]> = ["verified", "verified_data_unavailable", "failed"];
-export const verificationCheckNameValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VerificationCheck"]["name"]> = ["canonical_context", "hash_matches", "signature_valid", "merkle_proof", "transaction", "anchored_log", "anchor_submitter", "block", "confirmations"];
+export const verificationCheckNameValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VerificationCheck"]["name"]> = ["canonical_context", "hash_matches", "signature_valid", "merkle_proof", "checkpoint_signature", "witness_cosignatures", "log_consistency", "transaction", "anchored_log", "anchor_submitter", "block", "confirmations"];
 export const verificationCheckStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VerificationCheck"]["status"]> = ["passed", "failed", "not_run"];
 export const signerKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Signer"]["kind"]> = ["attestation", "anchor"];
 export const membershipStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Membership"]["status"]> = ["active", "invited"];

@@ -16,7 +16,9 @@ const NO_CHAIN =
  * POST /v1/verifications — recomputes the hash from the data, checks the stored signature against
  * the published signers, reads the transaction's receipt, its Anchored log (sent by a published
  * signer), its block and the head,
- * and folds the Merkle proof: each check named with its reason. A failed check is a 200 with
+ * and folds the Merkle proof (for a context anchored by the log's tree head: its RFC 6962 inclusion
+ * proof, and the checkpoint the log signed at the anchored size, with its witnesses' cosignatures):
+ * each check named with its reason. A failed check is a 200 with
  * verified false; only an unreadable chain is an error (503). The verification and its
  * `verification.completed` event are stored together, before the answer; concurrent
  * verifications share one transaction (group commit).

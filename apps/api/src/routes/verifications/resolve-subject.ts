@@ -8,8 +8,7 @@ import {
 } from "@ctxlog/db";
 import type { z } from "zod";
 import type { verifyByDataBodySchema } from "./schemas";
-
-type ContextWithAnchor = NonNullable<Awaited<ReturnType<typeof getContextWithAnchor>>>;
+import { type ContextWithAnchor, storedEvidence } from "./stored-evidence";
 
 /** What is verified, and what it is verified against. */
 export interface VerificationSubject {
@@ -26,39 +25,6 @@ export interface VerificationSubject {
   registry: string | null;
   /** the block the batch was recorded in, to tell a reorg from an unknown transaction */
   recordedBlockNumber: bigint | null;
-}
-
-function evidence(row: ContextWithAnchor): StoredEvidence {
-  const anchor = row.anchor;
-  return {
-    contextId: row.id,
-    contextHash: row.contextHash,
-    canonicalJson: row.canonicalJson,
-    dataErasedAt: row.dataErasedAt,
-    signature: row.signature,
-    signatureScheme: row.signatureScheme === "EIP-712" ? "EIP-712" : "EIP-191",
-    signerAddress: row.signerAddress,
-    createdAt: row.createdAt,
-    status: row.status,
-    merkleProof: row.merkleProof,
-    link:
-      row.sequence === null || row.prevEntryHash === null || row.entryHash === null
-        ? null
-        : {
-            userId: row.userId,
-            agentId: row.agentId,
-            sequence: row.sequence,
-            prevEntryHash: row.prevEntryHash,
-            entryHash: row.entryHash,
-          },
-    anchor: anchor && {
-      merkleRoot: anchor.merkleRoot,
-      chainId: anchor.chainId,
-      registryAddress: anchor.registryAddress,
-      blockNumber: anchor.blockNumber,
-      blockHash: anchor.blockHash,
-    },
-  };
 }
 
 /** Recorded block only when its hash is known too: a number alone cannot tell a reorg. */
@@ -83,7 +49,7 @@ export async function subjectById(
   return {
     data: supplied ? suppliedData(supplied) : stored,
     agentId: row.agentId,
-    stored: evidence(row),
+    stored: await storedEvidence(db, row),
     transactionHash: row.transactionHash ?? row.anchor?.transactionHash ?? null,
     contextId: row.id,
     registry: row.anchor?.registryAddress ?? null,
@@ -129,7 +95,7 @@ export async function subjectByData(
     return {
       data,
       agentId: data.agent_id,
-      stored: evidence(row),
+      stored: await storedEvidence(db, row),
       transactionHash,
       contextId: null,
       registry: row.anchor?.registryAddress ?? null,

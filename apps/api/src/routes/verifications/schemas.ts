@@ -1,9 +1,4 @@
-import {
-  AGENT_ID_PATTERN,
-  CHECK_STATUSES,
-  VERIFICATION_CHECK_NAMES,
-  VERIFICATION_VERDICTS,
-} from "@ctxlog/core";
+import { AGENT_ID_PATTERN, CHECK_STATUSES, TREE_HEAD_CHECK_NAMES, VERIFICATION_VERDICTS } from "@ctxlog/core";
 import { z } from "zod";
 import { hash32Schema, paginationQuerySchema } from "../shared-schemas";
 
@@ -85,7 +80,8 @@ export const listVerificationsQuerySchema = paginationQuerySchema
 
 export const verificationCheckSchema = z
   .object({
-    name: z.enum(VERIFICATION_CHECK_NAMES),
+    // every name a check may have: a tree-head anchor's list holds the batch anchors' and the log's
+    name: z.enum(TREE_HEAD_CHECK_NAMES),
     status: z.enum(CHECK_STATUSES).meta({
       description:
         "`passed`, `failed`, or `not_run`: the check could not run and did not fail (canonical_context and " +
@@ -140,7 +136,9 @@ export const verificationSchema = z
     checks: z.array(verificationCheckSchema).meta({
       description:
         "canonical_context, hash_matches, signature_valid, merkle_proof, transaction, anchored_log, " +
-        "anchor_submitter, block, confirmations — in that order.",
+        "anchor_submitter, block, confirmations — in that order. A context anchored by the transparency " +
+        "log's tree head has checkpoint_signature, witness_cosignatures and log_consistency after merkle_proof " +
+        "(its RFC 6962 inclusion proof), as a version 4 proof bundle's checks.",
     }),
     created_at: z.iso.datetime(),
   })
