@@ -360,7 +360,16 @@ async function writePacks(
   );
   const tampered = [
     ...(await tamperCases({ valid, input, erasedInput, seal, manifestOf, packFiles })),
-    ...(await tamperTreeHeadCases({ input, seal, packFiles, treeHeadTx, tlog })),
+    ...(await tamperTreeHeadCases({
+      valid,
+      manifestOf,
+      attestationKey: ATTESTATION_KEY,
+      input,
+      seal,
+      packFiles,
+      treeHeadTx,
+      tlog,
+    })),
   ];
   for (const t of tampered) {
     await add(t.name, `tampered/${t.file}`, t.files, { verdict: "failed", ...t.expect });

@@ -1,8 +1,11 @@
 // The tampered packs of a tree-head anchor (pack format 2, issue 43), each sealed over its lie:
 // an inclusion proof node flipped, the checkpoint signed by a key that is not the log's, the log
-// signing a checkpoint whose size is not the count anchored, and one of another root.
+// signing a checkpoint whose size is not the count anchored, one of another root, an entry whose
+// log is not its anchor's; and a manifest of a format no verifier reads.
+import { manifestTypedData, type PackManifest } from "@ctxlog/sdk";
 import { bytesToHex, type Hex } from "viem";
-import type { Files } from "./build-pack";
+import { privateKeyToAccount } from "viem/accounts";
+import { type Files, jsonFile } from "./build-pack";
 import type { PackInput } from "./generate-evidence";
 import type { TamperCase } from "./tamper-cases";
 import { FORGER_KEY, signedCheckpoint, treeHeadRecord, type VectorLog } from "./tree-head-log";
@@ -10,6 +13,9 @@ import { FORGER_KEY, signedCheckpoint, treeHeadRecord, type VectorLog } from "./
 type Json = Record<string, unknown>;
 
 interface Ctx {
+  valid: Files;
+  manifestOf: (files: Files) => PackManifest;
+  attestationKey: Hex;
   input: PackInput;
   seal: (input: PackInput, files?: Files) => Promise<Files>;
   packFiles: (input: PackInput) => Files;
@@ -75,5 +81,59 @@ export async function tamperTreeHeadCases(ctx: Ctx): Promise<TamperCase[]> {
     withCheckpoint(signedCheckpoint(tlog.size, otherRoot), tlog.size),
     { file: "anchors.json", line: null, check: "anchored_log", at },
   );
+  await resealed(
+    "entry 9's log carries a checkpoint other than its anchor's tree head",
+    "tree-head-entry-log.zip",
+    {
+      ...input,
+      entries: input.entries.map((e) =>
+        e.sequence === 9
+          ? {
+              ...e,
+              log: {
+                ...(e.log as Json),
+                checkpoint: signedCheckpoint(tlog.size, tlog.root, FORGER_KEY),
+              },
+            }
+          : e,
+      ),
+    },
+    { file: "entries.ndjson", line: 7, check: "anchor_reference" },
+  );
+  await resealed(
+    "entry 9 without its log",
+    "tree-head-no-log.zip",
+    {
+      ...input,
+      entries: input.entries.map((e) => {
+        if (e.sequence !== 9) return e;
+        const { log: _, ...rest } = e;
+        return rest;
+      }),
+    },
+    { file: "entries.ndjson", line: 7, check: "entry_shape" },
+  );
+  await resealed(
+    "the tree head's record without its checkpoint",
+    "tree-head-shape.zip",
+    {
+      ...input,
+      treeHeads: new Map([[treeHeadTx, { ...treeHeadRecord(tlog.log), checkpoint: undefined } as Json]]),
+    },
+    { file: "anchors.json", line: null, check: "anchor_shape", at },
+  );
+  // signed by the attestation key, so only the format is wrong
+  const attestation = privateKeyToAccount(ctx.attestationKey);
+  const { signature: _, ...unsigned } = ctx.manifestOf(ctx.valid);
+  const future = { ...unsigned, format: "ctxlog-evidence/3" } as unknown as Omit<PackManifest, "signature">;
+  cases.push({
+    name: "a manifest of format 3, which no verifier reads yet",
+    file: "format-3.zip",
+    files: new Map(ctx.valid).set(
+      "manifest.json",
+      jsonFile({ ...future, signature: await attestation.signTypedData(manifestTypedData(future)) }),
+    ),
+    expect: { file: "manifest.json", line: null, check: "manifest" },
+  });
   return cases;
 }
