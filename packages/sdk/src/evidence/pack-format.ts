@@ -1,4 +1,5 @@
-// Evidence pack format 2 (docs/evidence.md; format 1 without tree-head anchors still verifies): the files of the zip and the shapes of the JSON ones.
+// Evidence pack format 2 (docs/evidence.md; format 1, without tree-head anchors, still verifies):
+// the files of the zip and the shapes of the JSON ones.
 // Entry lines are the export's lines (proof bundles), receipts and signers are the API's own
 // shapes: a pack adds files around them, never second forms of them.
 import type { Hex } from "viem";
