@@ -1,4 +1,4 @@
-// The reference writer of pack format v1 (docs/evidence.md), for the vectors: files from an
+// The reference writer of pack format 2 (docs/evidence.md), for the vectors: files from an
 // agent's log and the recorded chain, the manifest over them, signed by the attestation key, and
 // the zip. The API's writer must produce the same files from the same log.
 import { createHash } from "node:crypto";

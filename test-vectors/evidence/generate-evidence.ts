@@ -1,6 +1,8 @@
-// Pack vectors (format v1, docs/evidence.md) for the three verifiers: a real log of 12 entries
-// anchored in three batches on a real anvil chain, the pack of entries 3..10, the same with entry 6
-// erased, and tampered packs, each with the verdict and first failure every verifier must give.
+// Pack vectors (format 2, docs/evidence.md) for the verifiers: a real log of 12 entries anchored on
+// a real anvil chain in three transactions, two of a batch's own tree and the last of the
+// transparency log's tree head (issue 43), the pack of entries 3..10, the same with entry 6
+// erased, and tampered packs, each with the verdict and first failure every verifier must give;
+// and format-1.zip, a pack of format 1 kept as it was written, which must still verify.
 // Run: node test-vectors/evidence/generate.js (anvil from @foundry-rs/anvil; the chain is recorded once).
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -13,6 +15,8 @@ import { signReceiptDigest } from "../../packages/core/src/chain-entry";
 import { activityDays, type Files, jsonFile, manifestOf, ndjsonFile, sealPack, zipPack } from "./build-pack";
 import { type RecordedChain, recordChain } from "./record-chain";
 import { tamperCases } from "./tamper-cases";
+import { tamperTreeHeadCases } from "./tamper-tree-head";
+import { treeHeadRecord, type VectorLog, vectorLog } from "./tree-head-log";
 
 // anvil's dev keys: never funded anywhere real (the anchor key is anvil's first, as in development)
 export const ATTESTATION_KEY: Hex = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
@@ -26,8 +30,11 @@ const BATCHES = [
   [5, 8],
   [9, 12],
 ] as const;
+/** The batch anchored by the transparency log's tree head, not its own tree. */
+const TREE_HEAD_BATCH = 2;
 
 type Json = Record<string, unknown>;
+type Proofs = Map<number, { proof: Hex[]; root: Hex; leaf: number; batch: number; log?: Json }>;
 
 /** The log: entry k received at 22:30 + 20 (k − 1) minutes on 2026-11-28, signed, chained. */
 function buildLog() {
@@ -73,16 +80,15 @@ const receiptOf = (e: LogEntry) => ({
   signature: e.signature,
 });
 
-/** The export line of an entry (GET /v1/agents/:agent_id/export): a version 3 proof bundle and its status. */
-function exportLine(
-  e: LogEntry,
-  chain: RecordedChain,
-  proofs: Map<number, { proof: Hex[]; root: Hex; leaf: number; batch: number }>,
-): Json {
-  const p = proofs.get(e.sequence) as { proof: Hex[]; root: Hex; leaf: number; batch: number };
+/**
+ * The export line of an entry (GET /v1/agents/:agent_id/export) and its status: a version 3 proof
+ * bundle, or version 4 with the log's checkpoint for an entry anchored by the log's tree head.
+ */
+function exportLine(e: LogEntry, chain: RecordedChain, proofs: Proofs): Json {
+  const p = proofs.get(e.sequence) as NonNullable<ReturnType<Proofs["get"]>>;
   const anchor = chain.anchors[p.batch] as RecordedChain["anchors"][number];
   return {
-    version: 3,
+    version: p.log ? 4 : 3,
     context_id: `ctx_EVIDENCE${String(e.sequence).padStart(2, "0")}`,
     user_id: USER,
     sequence: e.sequence,
@@ -98,7 +104,7 @@ function exportLine(
     received_at: e.receivedAt,
     eip712_domain: { name: "ctxlog", version: "1" },
     signer_address: e.signer,
-    merkle_algorithm: "sorted-pair-keccak256",
+    merkle_algorithm: p.log ? "RFC6962-SHA256" : "sorted-pair-keccak256",
     leaf_index: p.leaf,
     merkle_proof: p.proof,
     merkle_root: p.root,
@@ -109,6 +115,7 @@ function exportLine(
     anchor_address: chain.anchor_address,
     block_number: anchor.block_number,
     required_confirmations: CONFIRMATIONS,
+    ...(p.log && { log: p.log }),
     status: "confirmed",
   };
 }
@@ -128,6 +135,8 @@ export interface PackInput {
   erasures: Json[];
   log: LogEntry[];
   chain: RecordedChain;
+  /** anchors.json's tree_head, by transaction hash, of the anchors of the log's tree head */
+  treeHeads: Map<string, Json>;
   /** the manifest's range; default RANGE */
   range?: { from: string; to: string };
 }
@@ -155,7 +164,10 @@ export function packFiles(input: PackInput): Files {
       network: "anvil",
       registry_address: chain.registry_address,
       required_confirmations: CONFIRMATIONS,
-      anchors: anchors.map(({ root: _, ...a }) => a),
+      anchors: anchors.map(({ root: _, ...a }) => {
+        const treeHead = input.treeHeads.get(a.transaction_hash);
+        return treeHead ? { ...a, tree_head: treeHead } : a;
+      }),
     }),
   );
   files.set(
@@ -229,9 +241,18 @@ export async function seal(input: PackInput, files: Files = packFiles(input)): P
 export async function writeEvidenceVectors(dir: string): Promise<string[]> {
   mkdirSync(path.join(dir, "tampered"), { recursive: true });
   const log = buildLog();
-  const proofs = new Map<number, { proof: Hex[]; root: Hex; leaf: number; batch: number }>();
+  const proofs: Proofs = new Map();
+  const tlog = vectorLog(log.map((e) => e.hash));
   const roots = BATCHES.map(([a, b], batch) => {
     const members = log.slice(a - 1, b);
+    if (batch === TREE_HEAD_BATCH) {
+      // the log's tree head: each entry's leaf is its log index, its proof RFC 6962 inclusion
+      for (const e of members) {
+        const { leaf, proof } = tlog.proofs.get(e.hash) as { leaf: number; proof: Hex[] };
+        proofs.set(e.sequence, { proof, root: tlog.root, leaf, batch, log: tlog.log });
+      }
+      return { root: tlog.root, count: tlog.size };
+    }
     const tree = buildMerkleTree(members.map((e) => e.hash));
     members.forEach((e, leaf) => {
       proofs.set(e.sequence, { proof: tree.proofs[leaf] as Hex[], root: tree.root, leaf, batch });
@@ -240,7 +261,7 @@ export async function writeEvidenceVectors(dir: string): Promise<string[]> {
   });
   const written: string[] = [];
   await recordChain(roots, CONFIRMATIONS, async (chain, live) => {
-    written.push(...(await writePacks(dir, log, proofs, chain)));
+    written.push(...(await writePacks(dir, log, proofs, chain, tlog)));
     // the RPC check against the live node: canonical now, not after the anchors are reorged away
     const pack = await verifyPack(readPackZip(readFileSync(path.join(dir, "valid.zip"))));
     const canonical = await checkCanonicalBlocks(pack, live.rpcUrl);
@@ -255,11 +276,14 @@ export async function writeEvidenceVectors(dir: string): Promise<string[]> {
 async function writePacks(
   dir: string,
   log: LogEntry[],
-  proofs: Map<number, { proof: Hex[]; root: Hex; leaf: number; batch: number }>,
+  proofs: Proofs,
   chain: RecordedChain,
+  tlog: VectorLog,
 ) {
   const entries = log.slice(2, 10).map((e) => exportLine(e, chain, proofs));
-  const input: PackInput = { entries, erasures: [], log, chain };
+  const treeHeadTx = (chain.anchors[TREE_HEAD_BATCH] as RecordedChain["anchors"][number]).transaction_hash;
+  const treeHeads = new Map([[treeHeadTx as string, treeHeadRecord(tlog.log) as Json]]);
+  const input: PackInput = { entries, erasures: [], log, chain, treeHeads };
 
   const erasedAt = "2026-11-29T12:00:00.000Z";
   const sixth = entries[3] as Json;
@@ -288,8 +312,8 @@ async function writePacks(
   const erased = await seal(erasedInput);
   const cases: Json[] = [];
   // each vector's outcome is the SDK's, held to what the case says it must be
-  const add = async (name: string, file: string, files: Files, expect: Json) => {
-    const zip = zipPack(files);
+  const add = async (name: string, file: string, files: Files | Uint8Array, expect: Json) => {
+    const zip = files instanceof Uint8Array ? files : zipPack(files);
     const result = await verifyPack(readPackZip(zip));
     const got = {
       verdict: result.verdict,
@@ -327,7 +351,27 @@ async function writePacks(
       verdict: "verified",
     },
   );
-  for (const t of await tamperCases({ valid, input, erasedInput, seal, manifestOf, packFiles })) {
+  // written in format 1 (2026-11-30), before tree heads: kept as it was, never regenerated
+  await add(
+    "a pack of format 1, entries 3-10 in three batch anchors",
+    "format-1.zip",
+    new Uint8Array(readFileSync(path.join(__dirname, "format-1.zip"))),
+    { verdict: "verified" },
+  );
+  const tampered = [
+    ...(await tamperCases({ valid, input, erasedInput, seal, manifestOf, packFiles })),
+    ...(await tamperTreeHeadCases({
+      valid,
+      manifestOf,
+      attestationKey: ATTESTATION_KEY,
+      input,
+      seal,
+      packFiles,
+      treeHeadTx,
+      tlog,
+    })),
+  ];
+  for (const t of tampered) {
     await add(t.name, `tampered/${t.file}`, t.files, { verdict: "failed", ...t.expect });
   }
   const expected = {

@@ -1,7 +1,10 @@
 """Evidence packs against the real API and anvil (test/e2e/python): a pack the API streams through
 `client.agents.evidence` verifies with verify_pack offline and against the live node, one erased
-entry as "verified, data unavailable", and `python -m ctxlog verify-pack --rpc-url` says so too."""
+entry as "verified, data unavailable", and `python -m ctxlog verify-pack --rpc-url` says so too; its
+second anchor is the transparency log's tree head (pack format 2: version 4 entries, tree_head)."""
 
+import json
+import zipfile
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -24,7 +27,7 @@ def test_a_pack_from_the_api_verifies_offline_and_against_the_node(stack, tenant
         created = [client.contexts.create(AGENT, {"n": n}) for n in range(6)]
         ids = [c.context_id for c in created]
         control("/anchor", context_ids=ids[:3])
-        control("/anchor", context_ids=ids[3:])
+        control("/anchor", context_ids=ids[3:], tree_head=True)
         client.contexts.erase_data(ids[2])
         pack = tmp_path / "pack.zip"
         with open(pack, "wb") as file:
@@ -36,6 +39,13 @@ def test_a_pack_from_the_api_verifies_offline_and_against_the_node(stack, tenant
     assert offline.failure is None
     assert (offline.verdict, offline.entries, offline.erased_sequences) == ("verified_data_unavailable", 6, [3])
     assert len(offline.blocks) == 2
+    with zipfile.ZipFile(pack) as z:
+        lines = [json.loads(line) for line in z.read("entries.ndjson").decode().splitlines()]
+        anchors = json.loads(z.read("anchors.json"))["anchors"]
+    assert offline.manifest["format"] == "ctxlog-evidence/2"
+    assert [line["version"] for line in lines] == [3, 3, 3, 4, 4, 4]
+    assert ["tree_head" in a for a in anchors] == [False, True]
+    assert anchors[1]["tree_head"]["checkpoint"] == lines[3]["log"]["checkpoint"]
 
     online = verify_pack(pack, rpc_url=stack["rpc_url"])
     assert online.verdict == "verified_data_unavailable" and online.failure is None

@@ -87,6 +87,7 @@ async function handle(route: string, body: Record<string, unknown>): Promise<unk
     case "/anchor": {
       const batch = await chain.anchorContexts(h.db, body.context_ids as string[], {
         confirm: body.confirm !== false,
+        treeHead: body.tree_head === true, // the transparency log's tree head (issue 43)
       });
       return { transaction_hash: batch.transactionHash, block_number: Number(batch.blockNumber) };
     }

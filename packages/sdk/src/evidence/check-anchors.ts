@@ -1,6 +1,7 @@
 // anchors.json, offline: each anchoring transaction's receipt is in its block (the receipts root
 // recomputed from all the block's receipts), the block's hash is its header's, and the headers
-// after it link to it by parent hash up to the confirmation depth.
+// after it link to it by parent hash up to the confirmation depth; a tree-head anchor's checkpoint
+// is the log's, of the root and size the transaction anchored (tree-head.ts).
 import { decodeEventLog, type Hex } from "viem";
 import { anchoredEventAbi } from "../registry-abi";
 import { blockHash } from "./block-header";
@@ -9,6 +10,7 @@ import { failAt, guarded } from "./pack-failure";
 import type { AnchorRecord, AnchorsFile, RpcObject } from "./pack-format";
 import { receiptsRoot } from "./receipts-trie";
 import type { SignerPeriods } from "./signers";
+import { checkTreeHead, type ProvenTreeHead } from "./tree-head";
 
 const FILE = "anchors.json";
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
@@ -22,6 +24,8 @@ export interface ProvenAnchor {
   block_hash: string;
   /** merkle root (lowercase) → submitter, of every Anchored log of the registry in the receipt */
   roots: Map<string, string>;
+  /** the log's tree head this transaction anchored (pack format 2), null for a batch's own tree */
+  tree_head: ProvenTreeHead | null;
 }
 
 export interface ProvenAnchors {
@@ -155,6 +159,7 @@ function checkAnchor(
 
   // the registry's Anchored logs: the roots this transaction anchored, and who sent them
   const roots = new Map<string, string>();
+  const counts = new Map<string, number>(); // root → the Anchored log's count
   for (const log of (receipt.logs ?? []) as RpcObject[]) {
     if (lower(log.address) !== lower(file.registry_address)) continue;
     try {
@@ -164,12 +169,14 @@ function checkAnchor(
         topics: log.topics as [Hex, ...Hex[]],
       });
       roots.set(lower(event.args.root), event.args.submitter);
+      counts.set(lower(event.args.root), Number(event.args.count));
     } catch {
       // another event of the registry
     }
   }
   if (roots.size === 0)
     failAt(FILE, null, "anchored_log", `no Anchored log of the registry in the receipt of ${tx}`, at);
+  const treeHead = anchor.tree_head === undefined ? null : checkTreeHead(anchor.tree_head, at, tx, counts);
   for (const submitter of new Set(roots.values())) {
     if (!signers.isAnchorKey(submitter, trustedSubmitters))
       failAt(
@@ -229,5 +236,11 @@ function checkAnchor(
       `${depth} linked blocks < ${file.required_confirmations} required confirmations`,
       at,
     );
-  return { transaction_hash: tx, block_number: anchor.block_number, block_hash: hash, roots };
+  return {
+    transaction_hash: tx,
+    block_number: anchor.block_number,
+    block_hash: hash,
+    roots,
+    tree_head: treeHead,
+  };
 }

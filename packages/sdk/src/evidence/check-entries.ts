@@ -1,6 +1,8 @@
 // entries.ndjson, line by line: each line an export line of the agent's log (a proof bundle), in
 // sequence order with no gap, each linked to the one before, its content, receipt and Merkle proof
-// genuine, and its anchor one proven in anchors.json.
+// genuine, and its anchor one proven in anchors.json. An entry of a tree-head anchor is a version 4
+// bundle, its proof RFC 6962 inclusion in the anchored tree (tree-head.ts); its receipt and
+// content are version 3's.
 import {
   type AuditEntry,
   contentProblem,
@@ -17,6 +19,12 @@ import { failAt, guarded } from "./pack-failure";
 import type { ActivityDay, PackManifest } from "./pack-format";
 import type { PackFileSource } from "./pack-source";
 import type { SignerPeriods } from "./signers";
+import {
+  inclusionProblem,
+  type TreeHeadEntry,
+  treeHeadEntryShapeProblem,
+  treeHeadReferenceProblem,
+} from "./tree-head";
 
 const FILE = "entries.ndjson";
 const lower = (s: string) => s.toLowerCase();
@@ -54,9 +62,11 @@ export async function checkEntries(source: PackFileSource, ctx: EntryCheckContex
   for await (const { line, value } of ndjsonRecordsOf(FILE, source)) {
     const checked = await guarded({ file: FILE, line, check: "entry_shape" }, async () => {
       const fail = (check: Parameters<typeof failAt>[2], reason: string) => failAt(FILE, line, check, reason);
-      const shape = entryShapeProblem(value);
+      const shape = shapeProblem(value);
       if (shape) fail("entry_shape", shape);
-      const e = value as AuditEntry;
+      const line4 = (value as { version: unknown }).version === 4;
+      // a version 4 bundle holds version 3's fields, receipt and content alike
+      const e = (line4 ? { ...(value as object), version: 3 } : value) as AuditEntry;
       if (e.status !== "confirmed")
         fail("entry_shape", `status is ${JSON.stringify(e.status)}: a pack holds confirmed entries only`);
 
@@ -83,7 +93,7 @@ export async function checkEntries(source: PackFileSource, ctx: EntryCheckContex
       if (signature) fail("receipt", `entry ${e.sequence}: ${signature}`);
       const period = ctx.signers.attestationProblem(e.signer_address, e.received_at);
       if (period) fail("receipt_signer", `entry ${e.sequence}: ${period}`);
-      const proof = proofProblem(e, proven);
+      const proof = line4 ? inclusionProblem(e as TreeHeadEntry) : proofProblem(e, proven);
       if (proof) fail("merkle_proof", `entry ${e.sequence}: ${proof}`);
 
       const anchor =
@@ -111,6 +121,20 @@ export async function checkEntries(source: PackFileSource, ctx: EntryCheckContex
           "anchor_reference",
           `entry ${e.sequence}'s merkle_root ${e.merkle_root} was not anchored by ${a.transaction_hash}`,
         );
+      if (line4 !== (a.tree_head !== null))
+        fail(
+          "anchor_reference",
+          line4
+            ? `entry ${e.sequence} is of the log's tree head (version 4), its transaction ${a.transaction_hash} anchored no tree head`
+            : `entry ${e.sequence} is of a batch's tree (version ${e.version}), its transaction ${a.transaction_hash} anchored the log's tree head`,
+        );
+      if (line4) {
+        const head = treeHeadReferenceProblem(
+          e as TreeHeadEntry,
+          a.tree_head as NonNullable<typeof a.tree_head>,
+        );
+        if (head) fail("anchor_reference", head);
+      }
       transactions.add(a.transaction_hash);
 
       const erased = erasedAt(e) !== null;
@@ -150,6 +174,21 @@ export async function checkEntries(source: PackFileSource, ctx: EntryCheckContex
     transactions,
     days: [...days.values()],
   };
+}
+
+const AUDIT_VERSIONS = /, not 2 or 3 \(an entry of an agent log\)$/;
+
+/** Why a line is no entry of a pack: the audit's shape of an export line, or version 4's. */
+function shapeProblem(value: unknown): string | null {
+  const object = typeof value === "object" && value !== null && !Array.isArray(value);
+  if (object && (value as { version: unknown }).version === 4) {
+    const line = value as Record<string, unknown>;
+    return entryShapeProblem({ ...line, version: 3 }) ?? treeHeadEntryShapeProblem(line);
+  }
+  // the audit reads exports of versions 2 and 3; a pack holds version 4 too
+  return (
+    entryShapeProblem(value)?.replace(AUDIT_VERSIONS, ", not 2, 3 or 4 (an entry of an agent log)") ?? null
+  );
 }
 
 function addToDay(days: Map<string, ActivityDay>, receivedAt: string, erased: boolean) {

@@ -5,7 +5,7 @@ import { type Hex, recoverTypedDataAddress } from "viem";
 import { canonicalize } from "../canonical";
 import { RECEIPT_DOMAIN } from "../chain-entry";
 import { keccak256Utf8 } from "../keccak";
-import { PACK_FILES, PACK_FORMAT, type PackManifest } from "./pack-format";
+import { PACK_FILES, PACK_FORMATS, type PackManifest } from "./pack-format";
 
 export const MANIFEST_TYPES = { EvidenceManifest: [{ name: "manifestHash", type: "bytes32" }] } as const;
 
@@ -34,10 +34,11 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 const count = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0;
 
-/** Why the parsed manifest.json is not a v1 manifest, or null. */
+/** Why the parsed manifest.json is not a manifest of a format the verifier reads, or null. */
 export function manifestShapeProblem(m: unknown): string | null {
   if (!isObject(m)) return "the manifest is not a JSON object";
-  if (m.format !== PACK_FORMAT) return `format is ${JSON.stringify(m.format)}, not "${PACK_FORMAT}"`;
+  if (!(PACK_FORMATS as readonly unknown[]).includes(m.format))
+    return `format is ${JSON.stringify(m.format)}, not ${PACK_FORMATS.map((f) => `"${f}"`).join(" or ")}`;
   if (typeof m.user_id !== "string" || typeof m.agent_id !== "string")
     return "user_id and agent_id must be strings";
   const range = m.range;

@@ -12,6 +12,7 @@ export const PACK_CHECKS = [
   "anchor_shape",
   "anchor_receipt",
   "anchored_log",
+  "checkpoint_signature",
   "anchor_submitter",
   "receipts_root",
   "block_hash",

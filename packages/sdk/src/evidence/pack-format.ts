@@ -1,11 +1,15 @@
-// Evidence pack format v1 (docs/evidence.md): the files of the zip and the shapes of the JSON ones.
+// Evidence pack format 2 (docs/evidence.md; format 1, without tree-head anchors, still verifies):
+// the files of the zip and the shapes of the JSON ones.
 // Entry lines are the export's lines (proof bundles), receipts and signers are the API's own
 // shapes: a pack adds files around them, never second forms of them.
 import type { Hex } from "viem";
 import type { ContextReceipt } from "../chain-entry";
 import type { Signer } from "../types";
 
-export const PACK_FORMAT = "ctxlog-evidence/1";
+/** The format packs are written in: 2 may hold anchors of the transparency log's tree head. */
+export const PACK_FORMAT = "ctxlog-evidence/2";
+/** The formats a verifier reads: 1 is 2 without tree-head anchors (no pack of 1 holds one). */
+export const PACK_FORMATS = ["ctxlog-evidence/1", PACK_FORMAT] as const;
 
 export const MANIFEST_FILE = "manifest.json";
 /** Every file of a pack besides the manifest, in the order the manifest lists and the verifier hashes them. */
@@ -23,7 +27,7 @@ export type PackFile = (typeof PACK_FILES)[number];
 
 /** manifest.json. `signature` signs every other field (see manifestTypedData). */
 export interface PackManifest {
-  format: typeof PACK_FORMAT;
+  format: (typeof PACK_FORMATS)[number];
   user_id: string;
   agent_id: string;
   /** the requested period: entries received in [from, to) */
@@ -68,6 +72,22 @@ export interface AnchorRecord {
   receipts: RpcObject[];
   /** eth_getBlockByNumber(false) of block_number + 1 … block_number + required_confirmations − 1 */
   headers: RpcObject[];
+  /**
+   * Format 2, an anchor of the transparency log's tree head: the checkpoint the log signed for the
+   * anchored size (with its witnesses' cosignature lines), its origin and the log's verifier key.
+   * Absent for an anchor of a batch's own tree.
+   */
+  tree_head?: TreeHeadRecord;
+}
+
+/** anchors.json's record of a tree head: what `anchor(root, count)` anchored, signed by the log. */
+export interface TreeHeadRecord {
+  tree_size: number;
+  origin: string;
+  /** the log's note verifier key (C2SP signed-note: name+key ID+base64(0x01 ‖ Ed25519 public key)) */
+  verifier_key: string;
+  /** the signed note: checkpoint body, the log's signature line, then any cosignature lines */
+  checkpoint: string;
 }
 
 /** anchors.json */

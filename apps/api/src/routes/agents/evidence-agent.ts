@@ -9,6 +9,7 @@ import {
 import { manifestTypedData, PACK_FORMAT, type PackManifest } from "@ctxlog/sdk";
 import type { ApiDeps } from "../../deps";
 import { applyRateLimit } from "../../http/rate-limit";
+import { logProof } from "../contexts/log-proof";
 import type { RouteHandler } from "../route-spec";
 import { EvidenceChainReader } from "./evidence-chain";
 import { writeEvidencePack } from "./evidence-pack";
@@ -16,6 +17,7 @@ import { packRange } from "./evidence-range";
 import { ExportSlots } from "./export-slots";
 import { findLog } from "./read-agents";
 import type { agentParamsSchema, evidenceQuerySchema } from "./schemas";
+import { TreeHeadLogs } from "./tree-head-logs";
 
 /** The one entry at `sequence`, as the export reads it (its receipt for completeness.json). */
 async function entryAt(deps: ApiDeps, reader: ContextReader, agentId: string, sequence: number | null) {
@@ -30,7 +32,7 @@ async function entryAt(deps: ApiDeps, reader: ContextReader, agentId: string, se
 }
 
 /**
- * GET /v1/agents/:agent_id/evidence — one evidence pack (docs/evidence.md, format v1) of the
+ * GET /v1/agents/:agent_id/evidence — one evidence pack (docs/evidence.md, format 2) of the
  * entries received in [from, to), streamed as a zip: the entries are read in pages bounded by bytes
  * as the export reads them, each anchor's chain data is read from RPC_URL as its turn comes, and
  * every file is hashed as it is written, so memory stays bounded whatever the period's size. The
@@ -126,6 +128,7 @@ export function evidenceAgent(deps: ApiDeps): RouteHandler<{
       await writeEvidencePack(res, {
         entries,
         chain,
+        logs: new TreeHeadLogs((treeSize) => logProof(deps.db, treeSize)),
         sign: async (unsigned: Omit<PackManifest, "signature">) =>
           attestation.signTypedData(manifestTypedData(unsigned)),
         facts: {

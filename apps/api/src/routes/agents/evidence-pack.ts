@@ -2,6 +2,7 @@ import type { PublishedSigner } from "@ctxlog/core";
 import type { AgentEntry, LegalHold } from "@ctxlog/db";
 import type { PackManifest } from "@ctxlog/sdk";
 import type { Response } from "express";
+import type { TransparencyLogProof } from "../contexts/proof-schema";
 import type { EvidenceChainReader } from "./evidence-chain";
 import {
   ActivityCounter,
@@ -15,6 +16,7 @@ import type { PackRange } from "./evidence-range";
 import { evidenceReport } from "./evidence-report";
 import { type PackFileWriter, PackZip, type WrittenFile } from "./evidence-zip";
 import { exportLine } from "./export-agent";
+import type { TreeHeadLogs } from "./tree-head-logs";
 
 /** What the route read before the first byte, and who makes the pack. */
 export interface PackFacts {
@@ -75,6 +77,8 @@ export async function writeEvidencePack(
   pack: {
     entries: AsyncIterable<AgentEntry>;
     chain: EvidenceChainReader;
+    /** the checkpoints of the tree heads the entries are anchored by */
+    logs: TreeHeadLogs;
     sign: (unsigned: Omit<PackManifest, "signature">) => Promise<string>;
     facts: PackFacts;
   },
@@ -95,7 +99,8 @@ export async function writeEvidencePack(
 
   const activity = new ActivityCounter();
   const erasures: ReturnType<typeof erasureRecord>[] = [];
-  const anchors = new Map<string, number>(); // transaction hash → block number, in order of first entry
+  // transaction hash → its block and, for a tree head, its log; in order of first entry
+  const anchors = new Map<string, { block: number; log: TransparencyLogProof | undefined }>();
   const submitters = new Set<string>();
   let count = 0;
   const entriesFile = zip.file("entries.ndjson");
@@ -106,11 +111,13 @@ export async function writeEvidencePack(
       throw new Error(
         `entry ${entry.sequence} is not confirmed: the pack's range was read before it changed`,
       );
-    await lines.write(exportLine(entry, facts.confirmations));
+    const log = await pack.logs.of(entry);
+    await lines.write(exportLine(entry, facts.confirmations, log));
     count++;
     activity.add(entry);
     if (entry.canonicalBytes === null) erasures.push(erasureRecord(entry));
-    if (!anchors.has(entry.transactionHash)) anchors.set(entry.transactionHash, Number(entry.blockNumber));
+    if (!anchors.has(entry.transactionHash))
+      anchors.set(entry.transactionHash, { block: Number(entry.blockNumber), log });
     if (entry.anchor) submitters.add(entry.anchor.signerAddress);
   }
   await lines.flush();
@@ -122,8 +129,8 @@ export async function writeEvidencePack(
   );
   let first = true;
   const anchoredDays = new Map<string, number>(); // UTC day of the block → anchoring transactions
-  for (const [hash, block] of anchors) {
-    const anchor = await pack.chain.anchor(hash, block);
+  for (const [hash, { block, log }] of anchors) {
+    const anchor = { ...(await pack.chain.anchor(hash, block)), ...(log && { tree_head: treeHead(log) }) };
     const day = blockDay(anchor.block);
     if (day) anchoredDays.set(day, (anchoredDays.get(day) ?? 0) + 1);
     await anchorsFile.write(`${first ? "" : ","}\n${JSON.stringify(anchor)}`);
@@ -175,7 +182,10 @@ export async function writeEvidencePack(
         counts,
         days: days.days,
         anchoredDays: Object.fromEntries(anchoredDays),
-        anchors: [...anchors].map(([transaction_hash, block_number]) => ({ transaction_hash, block_number })),
+        anchors: [...anchors].map(([transaction_hash, { block }]) => ({
+          transaction_hash,
+          block_number: block,
+        })),
         erasures,
         holds: policy.legal_holds,
         createdAt: facts.createdAt.toISOString(),
@@ -200,6 +210,16 @@ export async function writeEvidencePack(
   await zip.add("manifest.json", jsonFile({ ...unsigned, signature }));
   zip.end();
   await piped;
+}
+
+/** anchors.json's `tree_head` of a tree-head anchor: the checkpoint its entries' `log` carries. */
+function treeHead(log: TransparencyLogProof) {
+  return {
+    tree_size: log.anchored_tree_size,
+    origin: log.origin,
+    verifier_key: log.verifier_key,
+    checkpoint: log.checkpoint,
+  };
 }
 
 /** The UTC day of a block (its header's timestamp, 0x-hex seconds), or null when the node gave none. */

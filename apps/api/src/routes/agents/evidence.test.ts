@@ -1,6 +1,7 @@
 // Integration: GET /v1/agents/:agent_id/evidence on real PostgreSQL, Redis and anvil (the log is
 // anchored for real, as the chain worker does), each pack checked by the SDK's verifyPack offline
-// and against the node: what the API streams is a pack of format v1, whole.
+// and against the node: what the API streams is a pack of format 2, whole. The last batch is
+// anchored by the transparency log's tree head (issue 43), the others by their own trees.
 
 import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -60,8 +61,9 @@ beforeAll(async () => {
     await post(n);
     await new Promise((r) => setTimeout(r, 5)); // distinct receipt times
   }
-  // three anchoring transactions, each confirmed at depth
-  for (let i = 0; i < 12; i += 4) await chain.anchorContexts(h.db, ids.slice(i, i + 4));
+  // three anchoring transactions, each confirmed at depth: two batch trees, then the log's tree head
+  for (let i = 0; i < 12; i += 4)
+    await chain.anchorContexts(h.db, ids.slice(i, i + 4), { treeHead: i === 8 });
 }, 120_000);
 afterAll(async () => {
   await h?.close();
@@ -97,6 +99,48 @@ it("a pack of the whole log verifies: 12 entries in 3 anchors, signed by the att
     ...report.matchAll(/<div class="bar anchor"[^>]*><\/div><\/td><td>(\d+)<\/td>/g),
   ].map((m) => Number(m[1]));
   expect(anchoredPerDay.reduce((a, b) => a + b, 0)).toBe(3);
+});
+
+it("tree-head entries are version 4 lines with the log's checkpoint, which anchors.json's tree_head holds", async () => {
+  const files = readPackZip(bytesOf((await evidence(whole())).body));
+  const text = (name: string) => new TextDecoder().decode(files.get(name));
+  const lines = text("entries.ndjson")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l));
+  expect(lines.map((l) => l.version)).toEqual([3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4]);
+  const [first, ...rest] = lines.slice(8);
+  expect(first).toMatchObject({ merkle_algorithm: "RFC6962-SHA256", log: { consistency_proof: [] } });
+  expect(first.log.tree_size).toBe(first.log.anchored_tree_size);
+  for (const line of rest) expect(line.log).toEqual(first.log);
+  const anchors = JSON.parse(text("anchors.json")).anchors;
+  expect(anchors.map((a: { tree_head?: unknown }) => a.tree_head !== undefined)).toEqual([
+    false,
+    false,
+    true,
+  ]);
+  expect(anchors[2].tree_head).toEqual({
+    tree_size: first.log.tree_size,
+    origin: first.log.origin,
+    verifier_key: first.log.verifier_key,
+    checkpoint: first.log.checkpoint,
+  });
+  expect(JSON.parse(text("manifest.json")).format).toBe("ctxlog-evidence/2");
+});
+
+it("the export gives tree-head entries as version 4 bundles with log, as GET /v1/contexts/:id/proof does", async () => {
+  const res = await h.request.get(`/v1/agents/${AGENT}/export`).set(bearer(t.keys.read_only)).buffer(true);
+  expect(res.status).toBe(200);
+  const lines = String(res.text)
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l))
+    .filter((l) => l.sequence <= 12);
+  expect(lines.map((l) => l.version)).toEqual([3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4]);
+  const proof = await h.request.get(`/v1/contexts/${ids[9]}/proof`).set(bearer(t.keys.read_only));
+  expect(proof.status).toBe(200);
+  const { status, ...line } = lines[9];
+  expect([status, line]).toEqual(["confirmed", proof.body]);
 });
 
 it("a period inside the log: its entries, with the receipts just before and after proving nothing was left out", async () => {

@@ -3,30 +3,34 @@ import { type AgentEntry, measureAgentEntries, streamAgentEntries } from "@ctxlo
 import type { Response } from "express";
 import type { ApiDeps } from "../../deps";
 import { applyRateLimit } from "../../http/rate-limit";
+import { logProof } from "../contexts/log-proof";
 import { proofBundle } from "../contexts/proof-bundle";
+import type { TransparencyLogProof } from "../contexts/proof-schema";
 import type { RouteHandler } from "../route-spec";
 import { ExportSlots } from "./export-slots";
 import { findLog } from "./read-agents";
 import type { agentParamsSchema, exportAgentQuerySchema } from "./schemas";
+import { TreeHeadLogs } from "./tree-head-logs";
 
 const WRITE_CHUNK = 64 * 1024;
 const SMALL_ENTRY = 16 * 1024;
 
 /**
- * One line of the export (the entry's proof bundle and status) as bytes. The bulk of a line is the
+ * One line of the export (the entry's proof bundle and status) as bytes: version 4 with `log` (the
+ * tree head's checkpoint, TreeHeadLogs) for an entry anchored by the log's tree head. The bulk of a line is the
  * entry's canonical JSON, twice: as `context` (it is the canonical form of {agent_id, context_data,
  * metadata}, so it is written as it is) and as the `canonical_context` string. Both are written
  * from the stored bytes, neither parsed nor made a string: a large string stays in V8's heap until
  * a full collection, which let six exports of 250 KiB entries grow the API's memory past its bound.
  */
-export function exportLine(entry: AgentEntry, confirmations: number): Buffer {
+export function exportLine(entry: AgentEntry, confirmations: number, log?: TransparencyLogProof): Buffer {
   const row = { ...entry, contextData: {}, metadata: {}, canonicalJson: null };
   const {
     context: _context,
     canonical_context: _canonical,
     ...rest
   } = {
-    ...proofBundle(row, entry.anchor, confirmations),
+    ...proofBundle(row, entry.anchor, confirmations, log),
     status: entry.status,
   };
   // an erased entry: its data is gone, the rest of the line (hashes, proof) is whole
@@ -113,13 +117,14 @@ export function exportAgent(deps: ApiDeps): RouteHandler<{
     res.status(200).type("application/x-ndjson");
     let chunk: Buffer[] = [];
     let chunkBytes = 0;
+    const logs = new TreeHeadLogs((treeSize) => logProof(deps.db, treeSize));
     try {
       for await (const entry of streamAgentEntries(deps.db, reader, {
         ...range,
         pageBytes: env.EXPORT_PAGE_BYTES,
       })) {
         if (res.destroyed) break; // the client left: read no further
-        const line = exportLine(entry, env.CONFIRMATIONS);
+        const line = exportLine(entry, env.CONFIRMATIONS, await logs.of(entry));
         chunk.push(line);
         chunkBytes += line.length;
         // small lines are gathered into one write of WRITE_CHUNK or so; a large one goes at once

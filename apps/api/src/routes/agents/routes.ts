@@ -83,14 +83,15 @@ export const agentRoutes: RouteSpec[] = [
     success: {
       status: 200,
       description:
-        "A zip of format ctxlog-evidence/1 (docs/evidence.md), streamed: the entries received in [from, to) " +
-        "with their receipts and proofs, the anchors' chain data as the RPC node answers it, signers, " +
+        "A zip of format ctxlog-evidence/2 (docs/evidence.md), streamed: the entries received in [from, to) " +
+        "with their receipts and proofs, the anchors' chain data as the RPC node answers it (with the " +
+        "transparency log's signed checkpoint for an anchor of its tree head), signers, " +
         "completeness, erasures, activity, policy and a report, and manifest.json signed by the attestation " +
         "key. Verify it with `npx ctxlog verify-pack`. The range ends before the first entry not confirmed " +
         "yet. It takes an export's slot and costs rate-limit units as an export does; 503 without an RPC node.",
       content: {
         "application/zip": {
-          schema: { type: "string", format: "binary", description: "The pack (ctxlog-evidence/1)." },
+          schema: { type: "string", format: "binary", description: "The pack (ctxlog-evidence/2)." },
         },
       },
     },

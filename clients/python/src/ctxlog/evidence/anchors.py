@@ -1,6 +1,7 @@
 """anchors.json, offline (check-anchors.ts): each anchoring transaction's receipt is in its block
 (the receipts root recomputed from all the block's receipts), the block's hash is its header's, and
-the headers after it link to it by parent hash up to the confirmation depth."""
+the headers after it link to it by parent hash up to the confirmation depth; a tree-head anchor's
+checkpoint is the log's, of the root and size the transaction anchored (tree_head.py)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from .manifest import is_hash32
 from .receipts_trie import receipts_root
 from .rlp import block_hash
 from .signers import SignerPeriods
+from .tree_head import ProvenTreeHead, check_tree_head
 
 __all__ = ["ProvenAnchor", "ProvenAnchors", "check_anchors"]
 
@@ -31,6 +33,8 @@ class ProvenAnchor:
     block_hash: str
     #: merkle root (lowercase) → submitter, of every Anchored log of the registry in the receipt
     roots: Dict[str, str] = field(default_factory=dict)
+    #: the log's tree head this transaction anchored (pack format 2), None for a batch's own tree
+    tree_head: Optional[ProvenTreeHead] = None
 
 
 @dataclass
@@ -81,8 +85,8 @@ def _proven_hash(header: Any, at: str) -> str:
     return computed
 
 
-def _anchored(log: Any, registry: str) -> Optional["tuple[str, str]"]:
-    """(root, submitter) of a registry's Anchored log, None for another event (as viem's
+def _anchored(log: Any, registry: str) -> Optional["tuple[str, str, int]"]:
+    """(root, submitter, count) of a registry's Anchored log, None for another event (as viem's
     decodeEventLog: the selector, then two indexed topics, then the uint32 count in the data)."""
     topics = prop(log, "topics")
     data = prop(log, "data")
@@ -93,7 +97,7 @@ def _anchored(log: Any, registry: str) -> Optional["tuple[str, str]"]:
         return None
     if not isinstance(data, str) or not re.match(r"^0x(?:[0-9a-fA-F]{2}){32,}\Z", data):
         return None
-    return root[:66].lower(), to_checksum_address(bytes.fromhex(submitter[26:66]))
+    return root[:66].lower(), to_checksum_address(bytes.fromhex(submitter[26:66])), int(data[2:66], 16)
 
 
 def _check_anchor(anchor: Any, at: str, file: Dict[str, Any], signers: SignerPeriods,
@@ -129,6 +133,7 @@ def _check_anchor(anchor: Any, at: str, file: Dict[str, Any], signers: SignerPer
 
     # the registry's Anchored logs: the roots this transaction anchored, and who sent them
     roots: Dict[str, str] = {}
+    counts: Dict[str, int] = {}  # root → the Anchored log's count
     logs = receipt.get("logs")
     if logs is not None and not isinstance(logs, (list, str)):
         raise not_iterable(logs)
@@ -138,8 +143,10 @@ def _check_anchor(anchor: Any, at: str, file: Dict[str, Any], signers: SignerPer
         found = _anchored(log, file["registry_address"])
         if found:
             roots[found[0]] = found[1]
+            counts[found[0]] = found[2]
     if not roots:
         fail_at(FILE, None, "anchored_log", "no Anchored log of the registry in the receipt of %s" % tx, at)
+    tree_head = None if "tree_head" not in anchor else check_tree_head(anchor["tree_head"], at, tx, counts)
     for submitter in dict.fromkeys(roots.values()):
         if not signers.is_anchor_key(submitter, trusted_submitters):
             fail_at(FILE, None, "anchor_submitter", "anchored by %s, not %s" % (
@@ -171,4 +178,4 @@ def _check_anchor(anchor: Any, at: str, file: Dict[str, Any], signers: SignerPer
     if depth < file["required_confirmations"]:
         fail_at(FILE, None, "confirmations", "%d linked blocks < %d required confirmations" % (
             depth, file["required_confirmations"]), at)
-    return ProvenAnchor(tx, number, hash_, roots)
+    return ProvenAnchor(tx, number, hash_, roots, tree_head)

@@ -1,6 +1,8 @@
 """entries.ndjson, line by line as the zip streams it (check-entries.ts): each line an export line
 of the agent's log (a proof bundle), in sequence order with no gap, each linked to the one before,
-its content, receipt and Merkle proof genuine, and its anchor one proven in anchors.json. Of the
+its content, receipt and Merkle proof genuine, and its anchor one proven in anchors.json. An entry
+of a tree-head anchor is a version 4 bundle, its proof RFC 6962 inclusion in the anchored tree
+(tree_head.py); its receipt and content are version 3's. Of the
 past it keeps the previous entry, the batches in progress and one record per day and per anchor."""
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from .entry_checks import ProvenNodes, content_problem, entry_shape_problem, pro
 from .erasures import ErasureLedger
 from .failure import fail_at, guarded
 from .signers import SignerPeriods
+from .tree_head import inclusion_problem, tree_head_reference_problem
 
 __all__ = ["CheckedEntries", "check_entries"]
 
@@ -82,7 +85,9 @@ def _check_line(line: int, value: Any, out: CheckedEntries, proven: ProvenNodes,
     shape = entry_shape_problem(value)
     if shape:
         fail("entry_shape", shape)
-    e: Dict[str, Any] = value
+    line4 = value["version"] == 4
+    # a version 4 bundle holds version 3's fields, receipt and content alike
+    e: Dict[str, Any] = dict(value, version=3) if line4 else value
     if not strict_eq(e.get("status", UNDEFINED), "confirmed"):
         status = e.get("status", UNDEFINED)
         fail("entry_shape", "status is %s: a pack holds confirmed entries only" % (
@@ -109,7 +114,7 @@ def _check_line(line: int, value: Any, out: CheckedEntries, proven: ProvenNodes,
     period = signers.attestation_problem(e["signer_address"], e.get("received_at", UNDEFINED))
     if period:
         fail("receipt_signer", "entry %d: %s" % (seq, period))
-    proof = proof_problem(e, proven)
+    proof = inclusion_problem(e) if line4 else proof_problem(e, proven)
     if proof:
         fail("merkle_proof", "entry %d: %s" % (seq, proof))
 
@@ -128,6 +133,17 @@ def _check_line(line: int, value: Any, out: CheckedEntries, proven: ProvenNodes,
     if e["merkle_root"].lower() not in a.roots:
         fail("anchor_reference", "entry %d's merkle_root %s was not anchored by %s" % (
             seq, e["merkle_root"], a.transaction_hash))
+    if line4 != (a.tree_head is not None):
+        fail("anchor_reference", (
+            "entry %d is of the log's tree head (version 4), its transaction %s anchored no tree head" % (
+                seq, a.transaction_hash)) if line4 else (
+            "entry %d is of a batch's tree (version %s), its transaction %s anchored the log's tree head" % (
+                seq, e["version"], a.transaction_hash)))
+    if line4:
+        assert a.tree_head is not None
+        head = tree_head_reference_problem(e, a.tree_head)
+        if head:
+            fail("anchor_reference", head)
     out.transactions.add(a.transaction_hash)
 
     erased = erased_at(e) is not None

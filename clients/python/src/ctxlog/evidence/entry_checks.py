@@ -1,5 +1,6 @@
 """The checks of one entry of entries.ndjson that need nothing but the entry: its shape, its
-signature (by version: 3 the EIP-712 receipt, 2 EIP-191 over context_hash) and its Merkle proof,
+signature (by version: 3 the EIP-712 receipt, 2 EIP-191 over context_hash) and its Merkle proof
+(a version 4 entry's, RFC 6962 inclusion, is tree_head.py's),
 as packages/sdk/src/audit/entry-checks.ts and bundle-signature.ts word them. The content check
 (canonical form, context_hash, entry_hash) is audit.py's, which words it the same already."""
 
@@ -15,6 +16,7 @@ from ..chain_entry import receipt_digest
 from ..secp256k1 import eip191_digest, recover_address
 from ._js import UNDEFINED, date_parse, is_safe_int, js_str
 from .manifest import ADDRESS, SIGNATURE, is_hash32, is_iso_ms
+from .tree_head import tree_head_entry_shape_problem
 
 __all__ = ["entry_shape_problem", "content_problem", "signature_problem", "proof_problem", "ProvenNodes"]
 
@@ -55,8 +57,8 @@ def entry_shape_problem(line: Any) -> Optional[str]:
     if problems:
         return "; ".join(problems)
     version = line.get("version", UNDEFINED)
-    if not is_safe_int(version) or version not in (2, 3):
-        return "version is %s, not 2 or 3 (an entry of an agent log)" % _stringify(version)
+    if not is_safe_int(version) or version not in (2, 3, 4):
+        return "version is %s, not 2, 3 or 4 (an entry of an agent log)" % _stringify(version)
     if not isinstance(line.get("user_id"), str):
         return "user_id must be a string"
     if not is_safe_int(line.get("sequence")) or line["sequence"] < 1:
@@ -65,7 +67,8 @@ def entry_shape_problem(line: Any) -> Optional[str]:
         return "prev_entry_hash must be 32-byte 0x-hex"
     if not is_hash32(line.get("entry_hash")):
         return "entry_hash must be 32-byte 0x-hex"
-    return None
+    # a version 4 bundle (a tree head's entry) holds version 3's fields, and its log's
+    return tree_head_entry_shape_problem(line) if version == 4 else None
 
 
 def _recover_bundle_signer(b: Dict[str, Any]) -> str:

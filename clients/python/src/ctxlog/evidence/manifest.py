@@ -14,10 +14,13 @@ from ..keccak import keccak256
 from ..secp256k1 import recover_address
 from ._js import UNDEFINED, date_parse, is_safe_int, js_str
 
-__all__ = ["PACK_FORMAT", "MANIFEST_FILE", "PACK_FILES", "manifest_hash", "manifest_digest",
+__all__ = ["PACK_FORMAT", "PACK_FORMATS", "MANIFEST_FILE", "PACK_FILES", "manifest_hash", "manifest_digest",
            "manifest_shape_problem", "manifest_signature_problem", "is_hash32", "is_iso_ms"]
 
-PACK_FORMAT = "ctxlog-evidence/1"
+#: the format packs are written in: 2 may hold anchors of the transparency log's tree head
+PACK_FORMAT = "ctxlog-evidence/2"
+#: the formats a verifier reads: 1 is 2 without tree-head anchors (no pack of 1 holds one)
+PACK_FORMATS = ("ctxlog-evidence/1", PACK_FORMAT)
 MANIFEST_FILE = "manifest.json"
 #: every file of a pack besides the manifest, in the order the manifest lists and the verifier hashes them
 PACK_FILES = ("entries.ndjson", "anchors.json", "signers.json", "completeness.json", "erasures.ndjson",
@@ -56,11 +59,12 @@ def _count(v: Any) -> bool:
 
 
 def manifest_shape_problem(m: Any) -> Optional[str]:
-    """Why the parsed manifest.json is not a v1 manifest, or None."""
+    """Why the parsed manifest.json is not a manifest of a format the verifier reads, or None."""
     if not isinstance(m, dict):
         return "the manifest is not a JSON object"
-    if m.get("format") != PACK_FORMAT or not isinstance(m.get("format"), str):
-        return 'format is %s, not "%s"' % (_stringify(m.get("format", UNDEFINED)), PACK_FORMAT)
+    if not isinstance(m.get("format"), str) or m["format"] not in PACK_FORMATS:
+        return "format is %s, not %s" % (_stringify(m.get("format", UNDEFINED)),
+                                         " or ".join('"%s"' % f for f in PACK_FORMATS))
     if not isinstance(m.get("user_id"), str) or not isinstance(m.get("agent_id"), str):
         return "user_id and agent_id must be strings"
     r = m.get("range")
