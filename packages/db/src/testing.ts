@@ -2,12 +2,14 @@
 // production import path loads them.
 import { randomBytes } from "node:crypto";
 import {
+  buildMerkleLevels,
   buildNewContexts,
   type ContextOwner,
   createContextSigner,
   formatVerifierKey,
   leafHash,
   MemoryTree,
+  newId,
   noteSigner,
   parseSignerKey,
   proveInclusion,
@@ -19,6 +21,7 @@ import {
 // client.d.ts, and must still name them.
 import type { Db, MigrationsOptions } from "@ctxlog/db";
 import type { AnchorTarget } from "./anchors/anchor-target";
+import { claimAnchorRow } from "./anchors/anchor-transitions";
 import { attachBatches } from "./anchors/context-batches";
 import { type AnchorClaim, type CreatedAnchorBatch, createAnchorBatch } from "./anchors/create-anchor-batch";
 import { readAnchorFields } from "./anchors/in-flight-anchors";
@@ -285,4 +288,33 @@ export async function expectedLogProof(
   if (leafIndex < 0) throw new Error(`${id} is not in the log's first ${treeSize} leaves`);
   const proof = proveInclusion(leafIndex, treeSize, (level, index) => tree.hashAt(level, index));
   return { leafIndex, proof: proof.map((h) => `0x${Buffer.from(h).toString("hex")}`) };
+}
+
+/**
+ * A batch anchored by its own sorted-pair tree of its contexts' leaves (entry hashes, context hashes
+ * before chaining), as every claim made it before anchors were the log's tree head: for tests of
+ * what such anchors still give (proof bundle versions 1–3). Returns the anchor's id and root.
+ */
+export async function claimBatchTree(
+  db: Db,
+  target: AnchorTarget,
+  ids: readonly string[],
+): Promise<{ anchorId: string; merkleRoot: string }> {
+  const rows = await db.$queryRaw<{ id: string; leaf: Uint8Array }[]>`
+    SELECT id, COALESCE(entry_hash, context_hash) AS leaf FROM contexts
+     WHERE id = ANY(${[...ids]}::text[]) ORDER BY id`;
+  const tree = buildMerkleLevels(
+    rows.map((r) => `0x${Buffer.from(r.leaf).toString("hex")}` as `0x${string}`),
+  );
+  const anchorId = newId("anc");
+  await inSqlTransaction(db, (sql) =>
+    claimAnchorRow(sql, {
+      id: anchorId,
+      ...target,
+      merkleRoot: tree.root,
+      contextIds: rows.map((r) => r.id),
+      merkleTree: tree.levels,
+    }),
+  );
+  return { anchorId, merkleRoot: tree.root };
 }

@@ -12,7 +12,8 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { decodeCanonical, encodeCanonical } from "@ctxlog/core";
-import { createAnchorBatch, failAnchor } from "@ctxlog/db";
+import { failAnchor } from "@ctxlog/db";
+import { claimTestBatch } from "@ctxlog/db/testing";
 import { type ChainFixture, startChainFixture } from "../../../apps/api/src/testing/chain-fixture";
 import { createTestHarness, type TestHarness } from "../../../apps/api/src/testing/harness";
 import { createLogger } from "../../../apps/webhook-worker/src/logger";
@@ -100,7 +101,7 @@ async function handle(route: string, body: Record<string, unknown>): Promise<unk
         network: "anvil",
         registryAddress: chain.registry,
       };
-      const batch = await createAnchorBatch(h.db, target, body.context_ids as string[]);
+      const batch = await claimTestBatch(h.db, target, body.context_ids as string[]);
       await failAnchor(h.db, batch?.anchorId as string, {
         reason: "reverted",
         message: "reverted for the test",

@@ -4,7 +4,8 @@
 // with the client and verified by the SDK against the chain alone, and a failed context retried.
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { bytesOfHex, confirmAnchor, createAnchorBatch, failAnchor, recordAnchorMined } from "@ctxlog/db";
+import { bytesOfHex, confirmAnchor, failAnchor, recordAnchorMined } from "@ctxlog/db";
+import { claimTestBatch } from "@ctxlog/db/testing";
 import { CtxlogClient, checkProofBundle, isApiError, verifyContext } from "@ctxlog/sdk";
 import { createPublicClient, type Hex, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
@@ -63,9 +64,10 @@ it("a proof bundle from GET /v1/contexts/:id/proof verifies against the chain al
     network: "anvil",
     registryAddress: f.registry,
   };
-  const batch = await createAnchorBatch(h.db, target, ids);
+  // the log's tree head, its contexts appended by the sequencer first: a version 4 bundle
+  const batch = await claimTestBatch(h.db, target, ids);
   if (!batch) throw new Error("nothing batched");
-  const sent = await f.anchor(batch.merkleRoot as `0x${string}`, batch.contextIds.length);
+  const sent = await f.anchor(batch.merkleRoot as `0x${string}`, batch.treeSize ?? batch.contextIds.length);
   const block = await createPublicClient({ transport: http(f.rpcUrl) }).getBlock({
     blockNumber: sent.blockNumber,
   });
@@ -116,7 +118,7 @@ it("contexts.retry puts a retryable failed context back to pending; retrying it 
     network: "anvil",
     registryAddress: f.registry,
   };
-  const batch = await createAnchorBatch(h.db, target, [ctx.context_id]);
+  const batch = await claimTestBatch(h.db, target, [ctx.context_id]);
   await failAnchor(h.db, batch?.anchorId as string, {
     reason: "insufficient_gas",
     message: "out of gas",

@@ -4,7 +4,8 @@
 import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { bytesOfHex, confirmAnchor, createAnchorBatch, failAnchor, recordAnchorMined } from "@ctxlog/db";
+import { bytesOfHex, confirmAnchor, failAnchor, recordAnchorMined } from "@ctxlog/db";
+import { claimTestBatch } from "@ctxlog/db/testing";
 import { ConfirmationTimeoutError, CtxlogClient } from "@ctxlog/sdk";
 import { createTestHarness, type TestHarness } from "../../../apps/api/src/testing/harness";
 
@@ -34,7 +35,7 @@ const create = async () =>
   (await client.contexts.create({ agent_id: "sdk-wait", context_data: { n: Math.random() } })).context_id;
 
 async function fail(id: string) {
-  const batch = await createAnchorBatch(h.db, target, [id]);
+  const batch = await claimTestBatch(h.db, target, [id]);
   await failAnchor(h.db, batch?.anchorId as string, {
     reason: "reverted",
     message: "m",
@@ -44,7 +45,7 @@ async function fail(id: string) {
 }
 
 async function confirm(id: string) {
-  const batch = await createAnchorBatch(h.db, target, [id]);
+  const batch = await claimTestBatch(h.db, target, [id]);
   const anchorId = batch?.anchorId as string;
   const hash = `0x${randomBytes(32).toString("hex")}`;
   await h.db.anchorTransaction.create({

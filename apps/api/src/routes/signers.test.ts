@@ -62,7 +62,9 @@ beforeAll(async () => {
     .post("/v1/contexts")
     .set(bearer(owner.keys.full))
     .send({ agent_id: "agent-new", context_data: { written: "by the current key" } });
-  await chain.anchorContexts(h.db, [oldContextId, current.body.context_id]);
+  // the old one was logged before chained logs: its batch's own tree; the new one the log's tree head
+  await chain.anchorContexts(h.db, [oldContextId]);
+  await chain.anchorContexts(h.db, [current.body.context_id]);
 }, 60_000);
 afterAll(async () => {
   await h?.close();

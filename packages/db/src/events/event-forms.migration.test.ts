@@ -1,5 +1,4 @@
 import {
-  buildMerkleLevels,
   CONFIRMED_REFERENCE,
   type ContextOwner,
   contextConfirmedData,
@@ -9,13 +8,12 @@ import {
   newId,
   serializeEnvelope,
 } from "@ctxlog/core";
-import { claimAnchorRow } from "../anchors/anchor-transitions";
 import { confirmAnchor } from "../anchors/confirm-anchor";
 import { createDb } from "../client";
 import { EVENT_FORMS } from "../data-steps/event-forms";
 import { hexOf } from "../hex-columns";
 import { inSqlTransaction } from "../sql-transaction";
-import { readContext, seedContexts, testSecretKeyring } from "../testing";
+import { claimBatchTree, readContext, seedContexts, testSecretKeyring } from "../testing";
 import {
   markAnchorMined,
   TEST_ANCHOR_TARGET,
@@ -91,27 +89,6 @@ function skeletonForm(envelope: string): string {
 }
 
 /**
- * The batch as claims made it at this schema, before anchors were the log's tree head: its
- * contexts' entry hashes in a sorted-pair tree, written by the claim's own statement.
- */
-async function claimBatchTree(db: Db, ids: readonly string[]): Promise<string> {
-  const rows = await db.$queryRaw<{ id: string; entry_hash: Uint8Array }[]>`
-    SELECT id, entry_hash FROM contexts WHERE id = ANY(${[...ids]}::text[]) ORDER BY id`;
-  const tree = buildMerkleLevels(rows.map((r) => hexOf(r.entry_hash) as `0x${string}`));
-  const anchorId = newId("anc");
-  await inSqlTransaction(db, (sql) =>
-    claimAnchorRow(sql, {
-      id: anchorId,
-      ...TEST_ANCHOR_TARGET,
-      merkleRoot: tree.root,
-      contextIds: rows.map((r) => r.id),
-      merkleTree: tree.levels,
-    }),
-  );
-  return anchorId;
-}
-
-/**
  * The 32-byte hashes that later migrations store as bytes: a log's head (20261130010108_hashes_as_bytes)
  * and an anchor's and its transactions' hashes (20261130031500_anchor_hashes_as_bytes).
  */
@@ -156,7 +133,8 @@ async function confirmedContextsWithBytes(db: Db, owner: ContextOwner, count: nu
     (sql) => db.$executeRawUnsafe(sql),
     () => seedContexts(db, owner, { count, signerPrivateKey: TEST_CONTEXT_SIGNER }),
   );
-  const anchorId = await claimBatchTree(db, ids);
+  // the batch as claims made it at this schema, before anchors were the log's tree head
+  const { anchorId } = await claimBatchTree(db, TEST_ANCHOR_TARGET, ids);
   await markAnchorMined(db, anchorId);
   // today's confirmation and readers, on this older schema (lent what they read of later ones)
   return withTreeHeadsLent(

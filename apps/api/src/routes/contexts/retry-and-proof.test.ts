@@ -15,8 +15,6 @@ import {
 import {
   bytesOfHex,
   confirmAnchor,
-  createAnchorBatch,
-  createTreeHeadAnchor,
   failAnchor,
   hexOf,
   readContextStates,
@@ -24,7 +22,7 @@ import {
   saveChainStatus,
   withHexColumns,
 } from "@ctxlog/db";
-import { sequenceTestLog } from "@ctxlog/db/testing";
+import { claimBatchTree, claimTestBatch } from "@ctxlog/db/testing";
 import { type Hex, keccak256, recoverTypedDataAddress, stringToBytes } from "viem";
 import {
   bearer,
@@ -54,7 +52,7 @@ async function create(key: string, agent = "agent-a") {
 }
 
 async function fail(ids: string[], retryPossible: boolean) {
-  const batch = await createAnchorBatch(h.db, target, ids);
+  const batch = await claimTestBatch(h.db, target, ids);
   await failAnchor(h.db, batch?.anchorId as string, {
     reason: retryPossible ? "insufficient_gas" : "reverted",
     message: "m",
@@ -63,13 +61,14 @@ async function fail(ids: string[], retryPossible: boolean) {
   });
 }
 
-/** `treeHead`: anchored by the transparency log's tree head (issue 43), the contexts sequenced first. */
-async function confirm(ids: string[], { treeHead = false } = {}) {
-  if (treeHead) await sequenceTestLog(h.db);
-  const batch = treeHead
-    ? await createTreeHeadAnchor(h.db, target, ids)
-    : await createAnchorBatch(h.db, target, ids);
-  const anchorId = batch?.anchorId as string;
+/**
+ * Anchored as the chain worker anchors: the transparency log's tree head (issue 43); `batchTree`: a
+ * batch's own sorted-pair tree, as claims made it before (what bundle versions 2 and 3 still show).
+ */
+async function confirm(ids: string[], { batchTree = false } = {}) {
+  const anchorId = batchTree
+    ? (await claimBatchTree(h.db, target, ids)).anchorId
+    : ((await claimTestBatch(h.db, target, ids))?.anchorId as string);
   await h.db.anchorTransaction.create({
     data: {
       hash: randomBytes(32),
@@ -192,9 +191,9 @@ describe("a confirmed context's confirmations", () => {
 });
 
 describe("GET /v1/contexts/:id/proof", () => {
-  it("gives a confirmed context's bundle: hash of the canonical bytes, signature, proof to the root", async () => {
+  it("gives a context of a batch's own tree a version 3 bundle: hash of the canonical bytes, signature, proof to the root", async () => {
     const ids = [await create(owner.keys.full), await create(owner.keys.full), await create(owner.keys.full)];
-    await confirm(ids);
+    await confirm(ids, { batchTree: true });
     const res = await proof(owner.keys.read_only, ids[1] as string);
     expect(res.status).toBe(200);
     const b = res.body;
@@ -263,7 +262,7 @@ describe("GET /v1/contexts/:id/proof", () => {
 
   it("gives a context anchored by the log's tree head a version 4 bundle: its log index, the RFC 6962 proof, the signed checkpoint", async () => {
     const ids = [await create(owner.keys.full, "agent-v4"), await create(owner.keys.full, "agent-v4")];
-    await confirm(ids, { treeHead: true });
+    await confirm(ids);
     const res = await proof(owner.keys.read_only, ids[1] as string);
     expect(res.status).toBe(200);
     const b = res.body;
@@ -298,7 +297,7 @@ describe("GET /v1/contexts/:id/proof", () => {
 
   it("gives a context signed before receipts were its signature (EIP-191) a version 2 bundle", async () => {
     const ids = [await create(owner.keys.full, "agent-v2")];
-    await confirm(ids);
+    await confirm(ids, { batchTree: true });
     const row = withHexColumns(await h.db.context.findUniqueOrThrow({ where: { id: ids[0] } }));
     const signature = await createContextSigner(TEST_ATTESTATION_KEY).sign(row.contextHash as Hex);
     await h.db.context.update({
