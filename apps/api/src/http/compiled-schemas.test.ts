@@ -115,6 +115,7 @@ describe("the serializer compiled from a response schema", () => {
     sequence: 1,
     prev_entry_hash: `0x${"00".repeat(32)}`,
     entry_hash: `0x${"ef".repeat(32)}`,
+    log_index: null,
     receipt: {
       context_hash: `0x${"ab".repeat(32)}`,
       user_id: "usr_1",

@@ -109,6 +109,9 @@ class Context(_Model):
     #: EIP-712 hashStruct(LogEntry(bytes32 contextHash,string userId,string agentId,uint64 sequence,bytes32
     #: prevEntryHash)).
     entry_hash: Optional[str] = None
+    #: Its index in the transparency log (GET /v1/tlog/checkpoint and tiles): null until the sequencer appends
+    #: it (within TLOG_CHECKPOINT_INTERVAL_MS of the write), and for contexts logged before logs were chained.
+    log_index: Optional[int] = None
     extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
 

@@ -59,14 +59,24 @@ export async function attachBatches<
         status: placed.status,
         anchorId: placed.anchor_id,
         leafIndex: placed.leaf_index,
+        logIndex: logIndexOf(placed),
         merkleProof: placed.proof,
         anchor: anchors.get(placed.anchor_id) ?? null,
       };
     }
     const anchor = anchors.get(inFlight.get(r.id) ?? "");
-    return { ...r, status: placed.status, leafIndex: null, merkleProof: null, ...(anchor ? { anchor } : {}) };
+    return {
+      ...r,
+      status: placed.status,
+      leafIndex: null,
+      logIndex: logIndexOf(placed),
+      merkleProof: null,
+      ...(anchor ? { anchor } : {}),
+    };
   });
 }
+
+const logIndexOf = (p: { log_index: string | null }) => (p.log_index === null ? null : Number(p.log_index));
 
 /**
  * The id of the batch that holds a context: the one it was confirmed in, else its row's (failed

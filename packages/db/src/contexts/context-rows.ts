@@ -16,6 +16,8 @@ export const PENDING_STATE = Object.freeze({
   failedAt: null,
   anchorId: null,
   leafIndex: null,
+  // the log's sequencer appends it after the write commits
+  logIndex: null,
 } as const satisfies Partial<Context>);
 
 /**

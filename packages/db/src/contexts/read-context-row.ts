@@ -31,6 +31,7 @@ export async function readContextRow(
     // confirmed: its batch and leaf; failed: the batch on its row; pending: none yet
     anchorId: row.placed_anchor_id ?? context.anchorId,
     leafIndex: row.placed_leaf_index,
+    logIndex: row.placed_log_index === null ? null : Number(row.placed_log_index),
     merkleProof: row.placed_proof === null ? null : new Uint8Array(row.placed_proof),
   };
 }

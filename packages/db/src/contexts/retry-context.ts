@@ -2,6 +2,7 @@ import { contextTransition } from "@ctxlog/core";
 import type { DbOrTx } from "../prisma-types";
 import { runQuery } from "../run-query";
 import { inSqlTransaction } from "../sql-transaction";
+import { readLogIndexes } from "../tlog/read-log";
 import { readContextStates } from "./context-statuses";
 import { retryContextOf } from "./context-transitions";
 import { type Context, decodeContextRow, UNANCHORED } from "./context-view";
@@ -41,13 +42,15 @@ export async function retryContext(
         retryPossible: current.retry_possible,
       };
     }
+    // out of any batch now: nothing of an anchor to show; still in the log, where it stays
+    const logIndex = (await readLogIndexes(sql, [retried.id])).get(retried.id) ?? null;
     return {
       outcome: "retried" as const,
-      // out of any batch now: nothing of an anchor to show
       context: {
         ...decodeContextRow(retried),
         status: contextTransition("failed", "retry"),
         leafIndex: null,
+        logIndex,
         ...UNANCHORED,
       },
     };

@@ -1777,6 +1777,8 @@ export interface components {
             prev_entry_hash: `0x${string}` | null;
             /** @description EIP-712 hashStruct(LogEntry(bytes32 contextHash,string userId,string agentId,uint64 sequence,bytes32 prevEntryHash)). */
             entry_hash: `0x${string}` | null;
+            /** @description Its index in the transparency log (GET /v1/tlog/checkpoint and tiles): null until the sequencer appends it (within TLOG_CHECKPOINT_INTERVAL_MS of the write), and for contexts logged before logs were chained. */
+            log_index: number | null;
             /** @description Its signature is the context's `signature`: one signature per context. */
             receipt: components["schemas"]["Receipt"];
         };
@@ -1864,6 +1866,8 @@ export interface components {
             prev_entry_hash: `0x${string}` | null;
             /** @description EIP-712 hashStruct(LogEntry(bytes32 contextHash,string userId,string agentId,uint64 sequence,bytes32 prevEntryHash)). */
             entry_hash: `0x${string}` | null;
+            /** @description Its index in the transparency log (GET /v1/tlog/checkpoint and tiles): null until the sequencer appends it (within TLOG_CHECKPOINT_INTERVAL_MS of the write), and for contexts logged before logs were chained. */
+            log_index: number | null;
         };
         ContextBatch: {
             /** @description The new contexts, in the order they were sent. */

@@ -49,6 +49,7 @@ export function contextResource(row: Context, chain: ChainHead | null): ContextR
     sequence: row.sequence,
     prev_entry_hash: row.prevEntryHash,
     entry_hash: row.entryHash,
+    log_index: row.logIndex,
   };
 }
 

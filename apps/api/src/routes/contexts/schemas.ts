@@ -191,6 +191,15 @@ export const contextSchema = z
     retry_possible: z.boolean().nullable(),
     failure_reason: z.string().nullable(),
     ...chainLinkFields,
+    log_index: z
+      .int()
+      .min(0)
+      .nullable()
+      .meta({
+        description:
+          "Its index in the transparency log (GET /v1/tlog/checkpoint and tiles): null until the sequencer " +
+          "appends it (within TLOG_CHECKPOINT_INTERVAL_MS of the write), and for contexts logged before logs were chained.",
+      }),
   })
   .meta({ id: "Context" });
 
