@@ -61,4 +61,3 @@ export async function anchoringBreak(
   if (depth < required) return { kind: "not_confirmed", what: `${depth} of ${required} confirmations` };
   return null;
 }
-

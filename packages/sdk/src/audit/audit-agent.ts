@@ -236,4 +236,3 @@ export async function auditAgent(
   }
   return finish(null);
 }
-

@@ -75,8 +75,12 @@ describe("entries_in_log", () => {
     changed.publish();
     const atIndex = await check(changed.url, lines);
     expect(atIndex.status).toBe("failed");
-    expect(atIndex.reason).toMatch(/^entry 121: the log holds 0x[0-9a-f]{64} at index 120, not its entry hash/);
-    expect(atIndex.reason).toMatch(/\(before it: 1 entries at their log indexes, 1 anchored tree heads consistent\)$/);
+    expect(atIndex.reason).toMatch(
+      /^entry 121: the log holds 0x[0-9a-f]{64} at index 120, not its entry hash/,
+    );
+    expect(atIndex.reason).toMatch(
+      /\(before it: 1 entries at their log indexes, 1 anchored tree heads consistent\)$/,
+    );
 
     // the same key signs another history from leaf 150 on: the anchored tree head is not a prefix
     const fork = await serve();
@@ -95,7 +99,9 @@ describe("entries_in_log", () => {
     cut.publish();
     const dropped = await check(cut.url, lines);
     expect(dropped).toMatchObject({ status: "failed" });
-    expect(dropped.reason).toMatch(/^entry 11: its tree head of 300 leaves was anchored, the log's checkpoint has 250/);
+    expect(dropped.reason).toMatch(
+      /^entry 11: its tree head of 300 leaves was anchored, the log's checkpoint has 250/,
+    );
     // it was read twice: the second read could have been a newer checkpoint
     expect(cut.requests.filter((p) => p === "checkpoint")).toHaveLength(2);
   });
@@ -127,7 +133,9 @@ describe("entries_in_log", () => {
     server.publish();
     expect(await check(undefined, [line(server, 2, 8)])).toMatchObject({
       status: "not_run",
-      reason: expect.stringMatching(/^1 entries are anchored by the log's tree head, but there is no log to read/),
+      reason: expect.stringMatching(
+        /^1 entries are anchored by the log's tree head, but there is no log to read/,
+      ),
     });
     server.failWith(503);
     await expect(check(server.url, [line(server, 2, 8)])).rejects.toThrow(LogUnreadableError);

@@ -75,7 +75,11 @@ export class EntriesInLog {
   }
 
   private reader(): LogReaderOptions {
-    return { url: this.options.url as string, headers: this.options.headers, timeoutMs: this.options.timeoutMs };
+    return {
+      url: this.options.url as string,
+      headers: this.options.headers,
+      timeoutMs: this.options.timeoutMs,
+    };
   }
 
   /** How many entries anchored by a tree head were given. */
@@ -104,7 +108,12 @@ export class EntriesInLog {
       this.refreshed = true;
       const older = this.current.checkpoint;
       this.current = await this.open(e);
-      const grown = await this.prefixProblem(older.size, older.rootHash, "the log's previous checkpoint", tiles);
+      const grown = await this.prefixProblem(
+        older.size,
+        older.rootHash,
+        "the log's previous checkpoint",
+        tiles,
+      );
       if (grown) return grown;
     }
     const { checkpoint } = this.current;
@@ -114,7 +123,12 @@ export class EntriesInLog {
     const head = `${anchored}|${e.merkle_root.toLowerCase()}`;
     if (!this.heads.has(head)) {
       const what = `the tree head of ${anchored} leaves anchored with root ${e.merkle_root}`;
-      const inconsistent = await this.prefixProblem(anchored, hexToBytes(e.merkle_root as `0x${string}`), what, tiles);
+      const inconsistent = await this.prefixProblem(
+        anchored,
+        hexToBytes(e.merkle_root as `0x${string}`),
+        what,
+        tiles,
+      );
       if (inconsistent) return inconsistent;
       if (this.heads.size >= 1_000) this.heads.clear();
       this.heads.add(head);

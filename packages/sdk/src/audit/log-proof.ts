@@ -47,7 +47,8 @@ export function entryLogProblem(e: LogEntry): string | null {
   const log = e.log as Partial<EntryLog> | undefined;
   if (typeof log !== "object" || log === null) return "it has no log object (a version 4 line carries one)";
   for (const name of ["origin", "verifier_key", "checkpoint"] as const) {
-    if (typeof log[name] !== "string" || log[name] === "") return `its log.${name} must be a non-empty string`;
+    if (typeof log[name] !== "string" || log[name] === "")
+      return `its log.${name} must be a non-empty string`;
   }
   for (const name of ["tree_size", "anchored_tree_size"] as const) {
     if (!size(log[name]) || (log[name] as number) < 1) return `its log.${name} must be an integer ≥ 1`;
@@ -66,7 +67,8 @@ const consistent = new Set<string>();
 
 /** The checkpoint's body; its signature is the log check's (entries_in_log) to open. */
 function checkpointOf(note: string): Checkpoint {
-  if (lastNote?.text !== note) lastNote = { text: note, checkpoint: parseCheckpoint(parseSignedNote(note).text) };
+  if (lastNote?.text !== note)
+    lastNote = { text: note, checkpoint: parseCheckpoint(parseSignedNote(note).text) };
   return lastNote.checkpoint;
 }
 
@@ -104,9 +106,14 @@ export function logProofProblem(e: LogEntry): string | null {
   const key = [e.merkle_root, log.anchored_tree_size, log.checkpoint, ...log.consistency_proof].join("|");
   if (consistent.has(key.toLowerCase())) return null;
   try {
-    const [anchored, root, proof] = [log.anchored_tree_size, bytes(e.merkle_root), log.consistency_proof.map(bytes)];
+    const [anchored, root, proof] = [
+      log.anchored_tree_size,
+      bytes(e.merkle_root),
+      log.consistency_proof.map(bytes),
+    ];
     // either may be the older tree: the anchored one a prefix of the checkpoint's, or the reverse
-    if (anchored <= checkpoint.size) verifyConsistency(anchored, checkpoint.size, root, checkpoint.rootHash, proof);
+    if (anchored <= checkpoint.size)
+      verifyConsistency(anchored, checkpoint.size, root, checkpoint.rootHash, proof);
     else verifyConsistency(checkpoint.size, anchored, checkpoint.rootHash, root, proof);
   } catch (error) {
     return `its anchored tree (merkle_root, ${log.anchored_tree_size} leaves) and its checkpoint's tree of ${checkpoint.size} are not one log: ${message(error)}`;
