@@ -36,9 +36,9 @@ def labels(prefix, start, end):
 class Log:
     """A log held in memory, served on loopback: tiles and entry bundles of its current entries."""
 
-    def __init__(self, signer=LOG_SIGNER):
+    def __init__(self, signer=LOG_SIGNER, origin=ORIGIN):
         self.entries, self.leaf_hashes = [], []  # the bundles' entries; the tree's hashes (tests change one)
-        self.signer, self.note, self.requests, self.failing = signer, None, [], None
+        self.signer, self.origin, self.note, self.requests, self.failing = signer, origin, None, [], None
         log = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -82,7 +82,7 @@ class Log:
         return b"".join(tree_hash(hashes[i * span:(i + 1) * span]) for i in range(first, first + tile.width))
 
     def publish(self):
-        text = format_checkpoint(Checkpoint(ORIGIN, len(self.entries), tree_hash(self.hashes())))
+        text = format_checkpoint(Checkpoint(self.origin, len(self.entries), tree_hash(self.hashes())))
         self.note = tlog.sign_note(text, [self.signer])
         return self.note
 
