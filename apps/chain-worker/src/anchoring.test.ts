@@ -4,12 +4,12 @@ import {
   contextConfirmedData,
   contextCreatedData,
   isEventReference,
+  leafHash,
   serializeEnvelope,
-  verifyMerkleProof,
 } from "@ctxlog/core";
 import { loadScaledSlackMs } from "@ctxlog/core/testing";
-import { renderPayloads } from "@ctxlog/db";
-import { readContext, readContexts } from "@ctxlog/db/testing";
+import { bytesOfHex, hexOf, renderPayloads } from "@ctxlog/db";
+import { proofReachesRoot, readContext, readContexts } from "@ctxlog/db/testing";
 import type { Hex } from "viem";
 import { type ChainHarness, createChainHarness } from "./testing/harness";
 
@@ -65,12 +65,14 @@ describe("chain worker on anvil, PostgreSQL and Redis: anchoring", () => {
       block_number: Number(ctx.blockNumber),
       network: "anvil",
       proof: {
+        // the first entry of the log, anchored by its tree head of one leaf: the root is the leaf's
+        // RFC 6962 hash, SHA-256(0x00 ‖ entry hash)
         leaf_index: 0,
         merkle_proof: [],
-        // a batch of one: the root is the leaf, the context's entry hash in its agent's log
-        merkle_root: ctx.entryHash,
+        merkle_root: hexOf(leafHash(bytesOfHex(ctx.entryHash as string))),
         chain_id: 31337,
         registry_address: h.registry.address,
+        tree_size: 1,
       },
     });
     // stored as a mark alone (the event, timestamp and context id are its row's), and rendered byte
@@ -80,10 +82,11 @@ describe("chain worker on anvil, PostgreSQL and Redis: anchoring", () => {
     const proof = {
       leaf_index: 0,
       merkle_proof: [],
-      merkle_root: ctx.entryHash,
+      merkle_root: hexOf(leafHash(bytesOfHex(ctx.entryHash as string))),
       chain_id: 31337,
       network: "anvil",
       registry_address: h.registry.address,
+      tree_size: 1,
     };
     expect(events[1]?.payload).toBe(
       serializeEnvelope({
@@ -120,10 +123,15 @@ describe("chain worker on anvil, PostgreSQL and Redis: anchoring", () => {
         findAnchoredLogs(receipt.logs, h.registry.address).map((l) => l.root),
       );
     }
+    const treeSizes = new Map(
+      (await h.db.anchor.findMany({ where: { contextIds: { hasSome: ids } } })).map((a) => [a.id, a.treeSize]),
+    );
     for (const c of contexts) {
       const [root] = roots.get(c.transactionHash as string) ?? [];
       expect(root).toBeDefined();
-      expect(verifyMerkleProof(c.entryHash as Hex, c.merkleProof as Hex[], root as Hex)).toBe(true);
+      // the log's tree head: the context's leaf at its log index in the anchored tree
+      expect(treeSizes.get(c.anchorId as string)).not.toBeNull();
+      expect(proofReachesRoot(c, root as string, treeSizes.get(c.anchorId as string) ?? null)).toBe(true);
     }
     const anchors = await h.db.anchor.findMany({ where: { contextIds: { hasSome: ids } } });
     expect(anchors.reduce((n, a) => n + a.contextCount, 0)).toBe(500);

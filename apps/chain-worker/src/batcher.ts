@@ -13,13 +13,19 @@ export interface BatcherConfig {
 
 /** A claim found nothing to take while contexts it waits for were still unbatched: retried soon. */
 const HELD_RETRY_MS = 50;
-/** ...this many times (another replica's claim commits in milliseconds); then the job retries. */
-const HELD_RETRIES = 40;
+/**
+ * ...this many times (another replica's claim commits in milliseconds; another process's turn of
+ * the log's sequencer, and the witnesses' cosignatures of a new checkpoint, within a second or so);
+ * then the job retries.
+ */
+const HELD_RETRIES = 200;
 
 /**
  * Consumes anchoring jobs (one per committed write, naming its contexts) and anchors in batches of
  * BATCH_MAX or BATCH_WINDOW_MS: once the jobs in hand name BATCH_MAX contexts, or BATCH_WINDOW_MS
- * after the first of them, it claims pending contexts from PostgreSQL in arrival order, BATCH_MAX
+ * after the first of them, it has the transparency log's sequencer append what is queued (`sequence`:
+ * an anchor is the log's published tree head, which must cover what it claims), then claims
+ * pending contexts from PostgreSQL in arrival order, BATCH_MAX
  * at a time (createAnchorBatch: claims take turns under an advisory lock and skip the contexts of
  * batches in flight, so replicas claim disjoint sets), until every context those jobs name is in a
  * batch, whichever replica's. A job completes only then, so a crash before leaves it to be retried
@@ -30,6 +36,7 @@ export function startBatcher(
   db: PrismaClient,
   connection: RedisClient,
   target: AnchorTarget,
+  sequence: () => Promise<unknown>,
   config: BatcherConfig,
   onBatch: () => void,
   logger: Logger,
@@ -39,6 +46,7 @@ export function startBatcher(
     let waiting = new Set(await listUnbatchedAmong(db, named));
     let held = 0;
     while (waiting.size > 0) {
+      await sequence();
       const batch = await createAnchorBatch(db, target, { oldest: config.batchMax });
       if (batch) {
         metrics.batches.inc();
@@ -49,7 +57,8 @@ export function startBatcher(
         if (batch.contextIds.length === config.batchMax) continue;
       }
       // Nothing (or less than a full batch) was left to claim: what is still waiting is held by
-      // another replica's claim under way, or was batched by it meanwhile.
+      // another replica's claim under way, or was batched by it meanwhile, or is not yet under the
+      // published tree head (another process's sequencer turn, or the witnesses, under way).
       if (waiting.size === 0) break;
       waiting = new Set(await listUnbatchedAmong(db, [...waiting]));
       if (waiting.size === 0) break;

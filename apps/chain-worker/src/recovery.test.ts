@@ -1,5 +1,6 @@
 import { currentFees, signAnchorTransaction } from "@ctxlog/chain";
 import { acquireSignerLease, createAnchorBatch, storeSignedTransactions } from "@ctxlog/db";
+import { sequenceTestLog } from "@ctxlog/db/testing";
 import { readContext } from "@ctxlog/db/testing";
 import type { Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
@@ -18,6 +19,7 @@ describe("chain worker on anvil, PostgreSQL and Redis: taking over a predecessor
   it("a transaction the node took (and mined) before its sender died unrecorded is found and confirmed", async () => {
     const account = privateKeyToAccount(TEST_ANCHOR_KEY);
     const [id] = await h.submit(1, false);
+    await sequenceTestLog(h.db);
     const batch = await createAnchorBatch(
       h.db,
       {
@@ -39,7 +41,7 @@ describe("chain worker on anvil, PostgreSQL and Redis: taking over a predecessor
       chainId: h.anvil.chainId,
       registryAddress: h.registry.address,
       merkleRoot: batch?.merkleRoot as Hex,
-      count: 1,
+      count: batch?.treeSize as number,
       nonce,
       gasLimit: 60_000,
       fees,

@@ -35,8 +35,11 @@ describe("chain worker on anvil, PostgreSQL and Redis: writes of a context row",
     expect(await h.db.anchor.count({ where: { status: "confirmed" } })).toBeGreaterThanOrEqual(3);
     expect(await h.db.$queryRawUnsafe("SELECT * FROM context_writes")).toEqual([]);
     expect(await versions()).toEqual(before);
-    // each one in its batch, at its leaf, once
+    // each one in its batch, at its leaf (its log index: the batch anchors the log's tree head), once
     const placed = await h.db.confirmedContext.findMany({ where: { id: { in: ids } } });
+    const logIndexes = new Map(
+      (await h.db.tlogLeaf.findMany({ where: { id: { in: ids } } })).map((l) => [l.id, Number(l.logIndex)]),
+    );
     expect(placed).toHaveLength(ids.length);
     const states = await readContextStates(h.db, ids);
     for (const p of placed) {
@@ -47,9 +50,11 @@ describe("chain worker on anvil, PostgreSQL and Redis: writes of a context row",
       });
       const anchor = await h.db.anchor.findUniqueOrThrow({
         where: { id: p.anchorId },
-        select: { contextIds: true },
+        select: { contextIds: true, treeSize: true },
       });
-      expect(anchor.contextIds[p.leafIndex]).toBe(p.id);
+      expect(anchor.contextIds).toContain(p.id);
+      expect(p.leafIndex).toBe(logIndexes.get(p.id));
+      expect(p.leafIndex).toBeLessThan(Number(anchor.treeSize));
     }
     // and out of the queue
     expect(await h.db.pendingContext.count({ where: { id: { in: ids } } })).toBe(0);

@@ -104,6 +104,12 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
   }
   const queues = new JobQueues(producer, env.REDIS_PREFIX);
 
+  /** A turn of the log's sequencer; a new checkpoint goes to the witnesses at once. */
+  async function sequence() {
+    const { appended } = await sequencer.tick();
+    if (appended > 0) witnessLoop?.wake();
+  }
+
   async function start() {
     await loadFastKeccak(); // Merkle trees of up to BATCH_MAX leaves
     if (env.CHAIN_WORKER_METRICS_PORT !== undefined) {
@@ -209,8 +215,7 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
     sequenceLoop = runLoop(
       "tlog-sequence",
       async () => {
-        const { appended } = await sequencer.tick();
-        if (appended > 0) witnessLoop?.wake();
+        await sequence();
         return "idle";
       },
       { idleMs: env.TLOG_CHECKPOINT_INTERVAL_MS, errorBackoffMs: env.TLOG_CHECKPOINT_INTERVAL_MS, logger },
@@ -246,6 +251,7 @@ export function createChainWorker(env: ChainWorkerEnv, logger: Logger, opts: { h
       db,
       connection,
       target,
+      sequence,
       {
         batchMax: env.BATCH_MAX,
         batchWindowMs: env.BATCH_WINDOW_MS,

@@ -6,21 +6,28 @@ import {
   type ContextOwner,
   createContextSigner,
   formatVerifierKey,
+  leafHash,
+  MemoryTree,
   noteSigner,
   parseSignerKey,
+  proveInclusion,
   SecretKeyring,
+  verifyInclusion,
+  verifyMerkleProof,
 } from "@ctxlog/core";
 // Types through the package's own entry: the emitted testing.d.ts sits in dist-test, beside no
 // client.d.ts, and must still name them.
 import type { Db, MigrationsOptions } from "@ctxlog/db";
+import type { AnchorTarget } from "./anchors/anchor-target";
 import { attachBatches } from "./anchors/context-batches";
+import { type AnchorClaim, type CreatedAnchorBatch, createAnchorBatch } from "./anchors/create-anchor-batch";
 import { readAnchorFields } from "./anchors/in-flight-anchors";
 import { createDb } from "./client";
 import { confirmContextsOfBatch } from "./contexts/context-transitions";
 import { ANCHOR_FIELDS, type Context, toContext } from "./contexts/context-view";
 import { insertContexts } from "./contexts/insert-context";
 import { dropDatabase, quoteIdentifier, withDatabaseName, withMaintenanceClient } from "./database";
-import { withAnchorHexColumns } from "./hex-columns";
+import { bytesOfHex, withAnchorHexColumns } from "./hex-columns";
 import { applyMigrations } from "./migrate";
 import { loadSchemaEngine } from "./migration-engine/wasm";
 import { inSqlTransaction } from "./sql-transaction";
@@ -212,4 +219,70 @@ export async function sequenceTestLog(db: Db): Promise<number> {
     }
     if (result.status === "idle") return result.size;
   }
+}
+
+/**
+ * Whether a confirmed context's proof reaches its anchor's root, as a verifier folds it: RFC 6962
+ * (SHA-256) at its log index in the anchored tree of `treeSize` leaves for a tree head, the
+ * sorted-pair keccak256 path of its batch's own tree otherwise.
+ */
+export function proofReachesRoot(
+  context: { entryHash: string | null; contextHash: string; leafIndex: number | null; merkleProof: string[] },
+  root: string,
+  treeSize: number | bigint | null,
+): boolean {
+  if (treeSize === null) {
+    return verifyMerkleProof(
+      (context.entryHash ?? context.contextHash) as `0x${string}`,
+      context.merkleProof as `0x${string}`[],
+      root as `0x${string}`,
+    );
+  }
+  if (context.entryHash === null || context.leafIndex === null) return false;
+  try {
+    verifyInclusion(
+      context.leafIndex,
+      Number(treeSize),
+      leafHash(bytesOfHex(context.entryHash)),
+      context.merkleProof.map(bytesOfHex),
+      bytesOfHex(root),
+    );
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A batch claimed as the chain worker claims one: the queued contexts appended to the log first
+ * (sequenceTestLog), then createAnchorBatch — the log's tree head for contexts the log holds.
+ */
+export async function claimTestBatch(
+  db: Db,
+  target: AnchorTarget,
+  claim: AnchorClaim,
+): Promise<CreatedAnchorBatch | null> {
+  await sequenceTestLog(db);
+  return createAnchorBatch(db, target, claim);
+}
+
+/**
+ * A context's place in the log and its RFC 6962 inclusion proof in the tree of `treeSize` leaves,
+ * computed by @ctxlog/core from the logged contexts' entry hashes (not read out of the tiles): what
+ * a reader of a tree-head anchor's context must give.
+ */
+export async function expectedLogProof(
+  db: Db,
+  id: string,
+  treeSize: number,
+): Promise<{ leafIndex: number; proof: string[] }> {
+  const rows = await db.$queryRaw<{ id: string; entry_hash: Uint8Array }[]>`
+    SELECT l.id, c.entry_hash FROM tlog_leaves AS l JOIN contexts AS c ON c.id = l.id
+     WHERE l.log_index < ${treeSize} ORDER BY l.log_index`;
+  const tree = new MemoryTree();
+  for (const r of rows) tree.append(new Uint8Array(r.entry_hash));
+  const leafIndex = rows.findIndex((r) => r.id === id);
+  if (leafIndex < 0) throw new Error(`${id} is not in the log's first ${treeSize} leaves`);
+  const proof = proveInclusion(leafIndex, treeSize, (level, index) => tree.hashAt(level, index));
+  return { leafIndex, proof: proof.map((h) => `0x${Buffer.from(h).toString("hex")}`) };
 }

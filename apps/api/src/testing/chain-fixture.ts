@@ -1,7 +1,7 @@
 // Test-only: a real anvil (automine: one block per transaction, and `mine(n)` for depth) with the
 // real registry deployed, and confirmed anchors made the way the chain worker makes them: the
-// batch and its Merkle tree by the db package's own createAnchorBatch (or the transparency log's
-// tree head by createTreeHeadAnchor), a real `anchor(root, count)`
+// anchor (the transparency log's tree head, or a batch tree for unlogged contexts) by the db package's
+// own createAnchorBatch, a real `anchor(root, count)`
 // transaction, then the db transitions (mined, confirmed) written from its real receipt.
 // (An app never imports another app, so this does not use apps/chain-worker.)
 import {
@@ -99,9 +99,10 @@ export async function startChainFixture(opts: { confirmations?: number } = {}) {
       network: "anvil",
       registryAddress: registry,
     };
-    // `treeHead`: the transparency log's tree head, as issue 43's anchoring makes it (the contexts
-    // sequenced first, as the chain worker's sequencer does), else the batch's own tree
-    if (treeHead) await sequenceTestLog(db);
+    // the transparency log's tree head, as the chain worker anchors it: its sequencer appends the
+    // contexts first (`treeHead` asks for it explicitly; contexts logged before chained logs, never
+    // in the log, get their batch's own tree without it)
+    await sequenceTestLog(db);
     const batch = treeHead
       ? await createTreeHeadAnchor(db, target, ids)
       : await createAnchorBatch(db, target, ids);

@@ -1,10 +1,9 @@
 // Integration: real PostgreSQL (a fresh database). An agent log's summary counts its entries by
 // status (ctxlog_context_status), over the entries the reader may read, in one statement.
 import { confirmAnchor } from "../anchors/confirm-anchor";
-import { createAnchorBatch } from "../anchors/create-anchor-batch";
 import { failAnchor } from "../anchors/track-anchors";
 import { hexOf } from "../hex-columns";
-import { createTestDatabase, seedContexts, seedUser } from "../testing";
+import { claimTestBatch, createTestDatabase, seedContexts, seedUser } from "../testing";
 import {
   TEST_BLOCK_HASH as BLOCK,
   markAnchorMined,
@@ -27,10 +26,10 @@ describe("listAgentLogs", () => {
     const ids = await seedContexts(db, owner, { count: 5, signerPrivateKey: SIGNER, agentId: "agent-a" });
     await seedContexts(db, owner, { count: 1, signerPrivateKey: SIGNER, agentId: "agent-b" });
     const [c1, c2, c3] = ids as [string, string, string];
-    const confirmed = (await createAnchorBatch(db, TARGET, [c1, c2]))?.anchorId as string;
+    const confirmed = (await claimTestBatch(db, TARGET, [c1, c2]))?.anchorId as string;
     await markAnchorMined(db, confirmed);
     await confirmAnchor(db, confirmed, BLOCK, 3);
-    const failed = (await createAnchorBatch(db, TARGET, [c3]))?.anchorId as string;
+    const failed = (await claimTestBatch(db, TARGET, [c3]))?.anchorId as string;
     await failAnchor(db, failed, { reason: "reverted", message: "m", details: "d", retryPossible: true });
 
     const reader = { ...owner, scope: "all" as const };

@@ -2,10 +2,9 @@
 // JSON's bytes, read in SQL (ctxlog_canonical_bytes) from the head of its stored form, and reads a
 // log in pages bounded by those bytes: every entry the reader may read once, in order.
 import { encodeCanonical } from "@ctxlog/core";
-import { createAnchorBatch } from "../anchors/create-anchor-batch";
 import { failAnchor } from "../anchors/track-anchors";
 import { sqlOf } from "../sql-transaction";
-import { createTestDatabase, seedContexts, seedUser } from "../testing";
+import { claimTestBatch, createTestDatabase, seedContexts, seedUser } from "../testing";
 import {
   markAnchorMined,
   TEST_CONTEXT_SIGNER as SIGNER,
@@ -86,7 +85,7 @@ describe("streamAgentEntries", () => {
     const db = database.db;
     const owner = await seedUser(db);
     const ids = await seedContexts(db, owner, { count: 3, signerPrivateKey: SIGNER, agentId: "agent-f" });
-    const failedIn = (await createAnchorBatch(db, TARGET, ids.slice(0, 2)))?.anchorId as string;
+    const failedIn = (await claimTestBatch(db, TARGET, ids.slice(0, 2)))?.anchorId as string;
     await markAnchorMined(db, failedIn);
     await failAnchor(db, failedIn, { reason: "reverted", message: "m", details: "d", retryPossible: true });
     const entries = [];

@@ -43,6 +43,7 @@ describe("an anchor batch's status has one writer", () => {
     const named = [...sql.matchAll(/@name (\w+)/g)].map((m) => m[1]);
     expect(named).toEqual([
       "claimAnchor",
+      "claimTreeHeadAnchor",
       "sendAnchors",
       "requeueAnchors",
       "mineAnchor",

@@ -3,7 +3,7 @@
 import { ANCHOR_LIFECYCLE } from "@ctxlog/core";
 import { withAnchorHexColumns } from "../hex-columns";
 import { sqlOf } from "../sql-transaction";
-import { createTestDatabase, seedContexts, seedUser } from "../testing";
+import { claimTestBatch, createTestDatabase, seedContexts, seedUser } from "../testing";
 import { TEST_CONTEXT_SIGNER as SIGNER, TEST_ANCHOR_TARGET as TARGET } from "../testing/anchor-fixtures";
 import {
   confirmAnchorRowAt,
@@ -13,7 +13,6 @@ import {
   sendAnchorRows,
   unmineAnchorRow,
 } from "./anchor-transitions";
-import { createAnchorBatch } from "./create-anchor-batch";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 
@@ -28,7 +27,7 @@ const BLOCK = hash(0xbb);
 async function claimed(): Promise<string> {
   const owner = await seedUser(database.db);
   const ids = await seedContexts(database.db, owner, { count: 2, signerPrivateKey: SIGNER });
-  const batch = await createAnchorBatch(database.db, TARGET, ids);
+  const batch = await claimTestBatch(database.db, TARGET, ids);
   if (!batch) throw new Error("nothing claimed");
   return batch.anchorId;
 }

@@ -111,75 +111,75 @@ const claimLoggedIdsIR: any = {"usedParamSet":{"ids":true,"treeSize":true,"inFli
 export const claimLoggedIds = new PreparedQuery<IClaimLoggedIdsParams,IClaimLoggedIdsResult>(claimLoggedIdsIR);
 
 
-/** 'ClaimOldestPending' parameters type */
-export interface IClaimOldestPendingParams {
+/** 'ClaimOldestUnlogged' parameters type */
+export interface IClaimOldestUnloggedParams {
   inFlight: AnchorStatusArray;
   limit: NumberOrString;
 }
 
-/** 'ClaimOldestPending' return type */
-export interface IClaimOldestPendingResult {
+/** 'ClaimOldestUnlogged' return type */
+export interface IClaimOldestUnloggedResult {
   id: string;
   leaf: Buffer;
 }
 
-/** 'ClaimOldestPending' query type */
-export interface IClaimOldestPendingQuery {
-  params: IClaimOldestPendingParams;
-  result: IClaimOldestPendingResult;
+/** 'ClaimOldestUnlogged' query type */
+export interface IClaimOldestUnloggedQuery {
+  params: IClaimOldestUnloggedParams;
+  result: IClaimOldestUnloggedResult;
 }
 
-const claimOldestPendingIR: any = {"usedParamSet":{"inFlight":true,"limit":true},"params":[{"name":"inFlight","required":true,"transform":{"type":"scalar"},"locs":[{"a":593,"b":602}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":646,"b":652}]}],"statement":"-- The oldest pending contexts come from the queue (pending_contexts, by id: arrival order); those in\n-- a batch in flight (a few batches' worth at most) are skipped through one hashed list of their ids.\n-- A context's leaf is ctxlog_context_leaf's (its entry hash; its context_hash when it was logged\n-- before logs were chained: proof bundle version 1).\nSELECT q.id, ctxlog_context_leaf(c.context_hash, c.entry_hash) AS \"leaf!\"\n  FROM pending_contexts AS q JOIN contexts AS c ON c.id = q.id\n WHERE q.id NOT IN (SELECT unnest(context_ids) FROM anchors\n                     WHERE status = ANY(:inFlight!::\"AnchorStatus\"[]))\n ORDER BY q.id\n LIMIT :limit!"};
+const claimOldestUnloggedIR: any = {"usedParamSet":{"inFlight":true,"limit":true},"params":[{"name":"inFlight","required":true,"transform":{"type":"scalar"},"locs":[{"a":543,"b":552}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":596,"b":602}]}],"statement":"-- Pending contexts logged before logs were chained (no entry hash: never in the transparency log)\n-- are anchored as before, by their batch's own tree, oldest first (pending_contexts, by id); their\n-- leaf is ctxlog_context_leaf's, their context_hash (proof bundle version 1).\nSELECT q.id, ctxlog_context_leaf(c.context_hash, c.entry_hash) AS \"leaf!\"\n  FROM pending_contexts AS q JOIN contexts AS c ON c.id = q.id\n WHERE c.entry_hash IS NULL\n   AND q.id NOT IN (SELECT unnest(context_ids) FROM anchors\n                     WHERE status = ANY(:inFlight!::\"AnchorStatus\"[]))\n ORDER BY q.id\n LIMIT :limit!"};
 
 /**
  * Query generated from SQL:
  * ```
- * -- The oldest pending contexts come from the queue (pending_contexts, by id: arrival order); those in
- * -- a batch in flight (a few batches' worth at most) are skipped through one hashed list of their ids.
- * -- A context's leaf is ctxlog_context_leaf's (its entry hash; its context_hash when it was logged
- * -- before logs were chained: proof bundle version 1).
+ * -- Pending contexts logged before logs were chained (no entry hash: never in the transparency log)
+ * -- are anchored as before, by their batch's own tree, oldest first (pending_contexts, by id); their
+ * -- leaf is ctxlog_context_leaf's, their context_hash (proof bundle version 1).
  * SELECT q.id, ctxlog_context_leaf(c.context_hash, c.entry_hash) AS "leaf!"
  *   FROM pending_contexts AS q JOIN contexts AS c ON c.id = q.id
- *  WHERE q.id NOT IN (SELECT unnest(context_ids) FROM anchors
+ *  WHERE c.entry_hash IS NULL
+ *    AND q.id NOT IN (SELECT unnest(context_ids) FROM anchors
  *                      WHERE status = ANY(:inFlight!::"AnchorStatus"[]))
  *  ORDER BY q.id
  *  LIMIT :limit!
  * ```
  */
-export const claimOldestPending = new PreparedQuery<IClaimOldestPendingParams,IClaimOldestPendingResult>(claimOldestPendingIR);
+export const claimOldestUnlogged = new PreparedQuery<IClaimOldestUnloggedParams,IClaimOldestUnloggedResult>(claimOldestUnloggedIR);
 
 
-/** 'ClaimPendingIds' parameters type */
-export interface IClaimPendingIdsParams {
+/** 'ClaimUnloggedIds' parameters type */
+export interface IClaimUnloggedIdsParams {
   ids: stringArray;
   inFlight: AnchorStatusArray;
 }
 
-/** 'ClaimPendingIds' return type */
-export interface IClaimPendingIdsResult {
+/** 'ClaimUnloggedIds' return type */
+export interface IClaimUnloggedIdsResult {
   id: string;
   leaf: Buffer;
 }
 
-/** 'ClaimPendingIds' query type */
-export interface IClaimPendingIdsQuery {
-  params: IClaimPendingIdsParams;
-  result: IClaimPendingIdsResult;
+/** 'ClaimUnloggedIds' query type */
+export interface IClaimUnloggedIdsQuery {
+  params: IClaimUnloggedIdsParams;
+  result: IClaimUnloggedIdsResult;
 }
 
-const claimPendingIdsIR: any = {"usedParamSet":{"ids":true,"inFlight":true},"params":[{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":155,"b":159}]},{"name":"inFlight","required":true,"transform":{"type":"scalar"},"locs":[{"a":270,"b":279}]}],"statement":"SELECT q.id, ctxlog_context_leaf(c.context_hash, c.entry_hash) AS \"leaf!\"\n  FROM pending_contexts AS q JOIN contexts AS c ON c.id = q.id\n WHERE q.id = ANY(:ids!::text[])\n   AND q.id NOT IN (SELECT unnest(context_ids) FROM anchors\n                     WHERE status = ANY(:inFlight!::\"AnchorStatus\"[]))\n ORDER BY q.id"};
+const claimUnloggedIdsIR: any = {"usedParamSet":{"ids":true,"inFlight":true},"params":[{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":155,"b":159}]},{"name":"inFlight","required":true,"transform":{"type":"scalar"},"locs":[{"a":295,"b":304}]}],"statement":"SELECT q.id, ctxlog_context_leaf(c.context_hash, c.entry_hash) AS \"leaf!\"\n  FROM pending_contexts AS q JOIN contexts AS c ON c.id = q.id\n WHERE q.id = ANY(:ids!::text[]) AND c.entry_hash IS NULL\n   AND q.id NOT IN (SELECT unnest(context_ids) FROM anchors\n                     WHERE status = ANY(:inFlight!::\"AnchorStatus\"[]))\n ORDER BY q.id"};
 
 /**
  * Query generated from SQL:
  * ```
  * SELECT q.id, ctxlog_context_leaf(c.context_hash, c.entry_hash) AS "leaf!"
  *   FROM pending_contexts AS q JOIN contexts AS c ON c.id = q.id
- *  WHERE q.id = ANY(:ids!::text[])
+ *  WHERE q.id = ANY(:ids!::text[]) AND c.entry_hash IS NULL
  *    AND q.id NOT IN (SELECT unnest(context_ids) FROM anchors
  *                      WHERE status = ANY(:inFlight!::"AnchorStatus"[]))
  *  ORDER BY q.id
  * ```
  */
-export const claimPendingIds = new PreparedQuery<IClaimPendingIdsParams,IClaimPendingIdsResult>(claimPendingIdsIR);
+export const claimUnloggedIds = new PreparedQuery<IClaimUnloggedIdsParams,IClaimUnloggedIdsResult>(claimUnloggedIdsIR);
 
 

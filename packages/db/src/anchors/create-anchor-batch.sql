@@ -24,22 +24,22 @@ SELECT q.id AS "id!"
                      WHERE status = ANY(:inFlight!::"AnchorStatus"[]))
  ORDER BY l.log_index;
 
-/* @name claimOldestPending */
--- The oldest pending contexts come from the queue (pending_contexts, by id: arrival order); those in
--- a batch in flight (a few batches' worth at most) are skipped through one hashed list of their ids.
--- A context's leaf is ctxlog_context_leaf's (its entry hash; its context_hash when it was logged
--- before logs were chained: proof bundle version 1).
+/* @name claimOldestUnlogged */
+-- Pending contexts logged before logs were chained (no entry hash: never in the transparency log)
+-- are anchored as before, by their batch's own tree, oldest first (pending_contexts, by id); their
+-- leaf is ctxlog_context_leaf's, their context_hash (proof bundle version 1).
 SELECT q.id, ctxlog_context_leaf(c.context_hash, c.entry_hash) AS "leaf!"
   FROM pending_contexts AS q JOIN contexts AS c ON c.id = q.id
- WHERE q.id NOT IN (SELECT unnest(context_ids) FROM anchors
+ WHERE c.entry_hash IS NULL
+   AND q.id NOT IN (SELECT unnest(context_ids) FROM anchors
                      WHERE status = ANY(:inFlight!::"AnchorStatus"[]))
  ORDER BY q.id
  LIMIT :limit!;
 
-/* @name claimPendingIds */
+/* @name claimUnloggedIds */
 SELECT q.id, ctxlog_context_leaf(c.context_hash, c.entry_hash) AS "leaf!"
   FROM pending_contexts AS q JOIN contexts AS c ON c.id = q.id
- WHERE q.id = ANY(:ids!::text[])
+ WHERE q.id = ANY(:ids!::text[]) AND c.entry_hash IS NULL
    AND q.id NOT IN (SELECT unnest(context_ids) FROM anchors
                      WHERE status = ANY(:inFlight!::"AnchorStatus"[]))
  ORDER BY q.id;

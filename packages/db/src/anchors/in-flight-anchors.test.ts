@@ -1,14 +1,20 @@
 // Integration: real PostgreSQL (a fresh database). A claim writes no context row: a batch in flight
 // holds its contexts by its context_ids, and every reader finds it there — the transaction once the
 // batch is out, the leaf index and proof for an export — until the batch ends and the row names it.
-import { verifyMerkleProof } from "@ctxlog/core";
-import type { Hex } from "viem";
 import { ANCHOR_OMIT } from "../contexts/context-view";
 import { getContext } from "../contexts/get-context";
 import { listContexts } from "../contexts/list-contexts";
 import { retryContext } from "../contexts/retry-context";
 import { bytesOfHex, withAnchorHexColumns } from "../hex-columns";
-import { createTestDatabase, readContext, seedContexts, seedUser } from "../testing";
+import {
+  claimTestBatch,
+  createTestDatabase,
+  expectedLogProof,
+  proofReachesRoot,
+  readContext,
+  seedContexts,
+  seedUser,
+} from "../testing";
 import {
   TEST_CONTEXT_SIGNER as SIGNER,
   TEST_ANCHOR_TARGET as TARGET,
@@ -16,7 +22,6 @@ import {
 } from "../testing/anchor-fixtures";
 import { findAnchoredContexts, findContextByHash } from "../verifications/find-anchored-contexts";
 import { findAnchorIdOf } from "./context-batches";
-import { createAnchorBatch } from "./create-anchor-batch";
 import { placeInFlight, readAnchorFields, readAnchorViews } from "./in-flight-anchors";
 import { failAnchor } from "./track-anchors";
 
@@ -49,7 +54,7 @@ describe("batches in flight", () => {
     const { ids } = await seeded(3);
     const [a, b, c] = ids as [string, string, string];
     const before = await Promise.all(ids.map(versionOf));
-    const first = await createAnchorBatch(db, TARGET, [a, b]);
+    const first = await claimTestBatch(db, TARGET, [a, b]);
     expect(first?.contextIds).toEqual([a, b]);
     expect(await Promise.all(ids.map(versionOf))).toEqual(before);
     expect((await readContext(db, a)).anchorId).toBeNull();
@@ -57,8 +62,8 @@ describe("batches in flight", () => {
     expect(await findAnchorIdOf(db, c)).toBeNull();
 
     // named again (a job retried), or the oldest: only c is left
-    expect(await createAnchorBatch(db, TARGET, [a, b])).toBeNull();
-    const second = await createAnchorBatch(db, TARGET, { oldest: 100 });
+    expect(await claimTestBatch(db, TARGET, [a, b])).toBeNull();
+    const second = await claimTestBatch(db, TARGET, { oldest: 100 });
     expect(second?.contextIds).toEqual([c]);
   });
 
@@ -66,7 +71,7 @@ describe("batches in flight", () => {
     const db = database.db;
     const { reader, ids } = await seeded(2);
     const [a, b] = ids as [string, string];
-    const batch = await createAnchorBatch(db, TARGET, [a]);
+    const batch = await claimTestBatch(db, TARGET, [a]);
     const anchorId = batch?.anchorId as string;
     // queued: nothing of a transaction yet
     expect((await getContext(db, reader, a))?.transactionHash).toBeNull();
@@ -97,10 +102,10 @@ describe("batches in flight", () => {
     expect(await findAnchoredContexts(db, stranger, contextHash, TX)).toEqual([]);
   });
 
-  it("places each context of a batch in flight in its tree: leaf index and a proof of the anchor's root", async () => {
+  it("places each context of a batch in flight in the log: leaf index and a proof of the anchor's root", async () => {
     const db = database.db;
     const { ids } = await seeded(5);
-    const batch = await createAnchorBatch(db, TARGET, ids);
+    const batch = await claimTestBatch(db, TARGET, ids);
     const anchorId = batch?.anchorId as string;
     const placed = await placeInFlight(db, new Map(ids.map((id) => [id, anchorId])));
     expect([...placed.keys()].sort()).toEqual([...(batch?.contextIds ?? [])].sort());
@@ -108,14 +113,12 @@ describe("batches in flight", () => {
     expect([...(await placeInFlight(db, new Map([[ids[2] as string, anchorId]]))).keys()]).toEqual([ids[2]]);
     for (const [id, { leafIndex, merkleProof }] of placed) {
       const row = await readContext(db, id);
-      expect(leafIndex).toBe(batch?.contextIds.indexOf(id));
-      expect(
-        verifyMerkleProof(
-          (row.entryHash ?? row.contextHash) as Hex,
-          merkleProof as Hex[],
-          batch?.merkleRoot as Hex,
-        ),
-      ).toBe(true);
+      expect({ leafIndex, merkleProof }).toEqual({
+        leafIndex: (await expectedLogProof(db, id, batch?.treeSize as number)).leafIndex,
+        merkleProof: (await expectedLogProof(db, id, batch?.treeSize as number)).proof,
+      });
+      const placedRow = { ...row, leafIndex, merkleProof };
+      expect(proofReachesRoot(placedRow, batch?.merkleRoot as string, batch?.treeSize ?? null)).toBe(true);
     }
   });
 
@@ -123,7 +126,7 @@ describe("batches in flight", () => {
     const db = database.db;
     const { reader, ids } = await seeded(2);
     const [a, b] = ids as [string, string];
-    const batch = await createAnchorBatch(db, TARGET, [a, b]);
+    const batch = await claimTestBatch(db, TARGET, [a, b]);
     const anchorId = batch?.anchorId as string;
     await markSent(anchorId);
     await failAnchor(db, anchorId, {
@@ -145,7 +148,7 @@ describe("batches in flight", () => {
       anchorId: null,
       transactionHash: null,
     });
-    const again = await createAnchorBatch(db, TARGET, [a, b]);
+    const again = await claimTestBatch(db, TARGET, [a, b]);
     expect(again?.contextIds).toEqual([a]);
     expect(await findAnchorIdOf(db, b)).toBe(anchorId);
   });
@@ -153,7 +156,7 @@ describe("batches in flight", () => {
   it("readers keep confirmed anchors in memory, never one still in flight (its transaction changes)", async () => {
     const db = database.db;
     const { ids } = await seeded(1);
-    const anchorId = (await createAnchorBatch(db, TARGET, ids))?.anchorId as string;
+    const anchorId = (await claimTestBatch(db, TARGET, ids))?.anchorId as string;
     const read = readAnchorViews(db);
     await markSent(anchorId);
     expect((await read([anchorId]))[0]?.transactionHash).toBe(TX);
@@ -177,7 +180,7 @@ describe("batches in flight", () => {
   it("reads an anchor as Prisma's model shows it, but its context ids and tree (every column, int8 and numeric exact)", async () => {
     const db = database.db;
     const { ids } = await seeded(2);
-    const anchorId = (await createAnchorBatch(db, TARGET, ids))?.anchorId as string;
+    const anchorId = (await claimTestBatch(db, TARGET, ids))?.anchorId as string;
     await db.$executeRaw`
       UPDATE anchors SET nonce = 3, transaction_hash = ${bytesOfHex(TX)}, sent_at = now(), block_number = 9007199254740993,
         block_hash = ${bytesOfHex(TX)}, block_timestamp = now(), gas_used = 9007199254740995,

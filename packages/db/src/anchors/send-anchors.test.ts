@@ -4,9 +4,8 @@
 
 import { listInFlightAnchors, resignAnchors } from "../chain-identity/in-flight-nonces";
 import { bytesOfHex, hexOf, withAnchorHexColumns } from "../hex-columns";
-import { createTestDatabase, seedContexts, seedUser, type TestDatabase } from "../testing";
+import { claimTestBatch, createTestDatabase, seedContexts, seedUser, type TestDatabase } from "../testing";
 import { TEST_CONTEXT_SIGNER as SIGNER, TEST_ANCHOR_TARGET as TARGET } from "../testing/anchor-fixtures";
-import { createAnchorBatch } from "./create-anchor-batch";
 import {
   abandonTransactions,
   listQueuedAnchors,
@@ -31,7 +30,7 @@ afterAll(() => t.drop());
 async function batchOf(count: number): Promise<{ anchorId: string; ids: string[] }> {
   const owner = await seedUser(t.db);
   const ids = await seedContexts(t.db, owner, { count, signerPrivateKey: SIGNER });
-  const batch = await createAnchorBatch(t.db, TARGET, ids);
+  const batch = await claimTestBatch(t.db, TARGET, ids);
   return { anchorId: batch?.anchorId as string, ids };
 }
 

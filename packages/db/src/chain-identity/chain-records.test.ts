@@ -3,8 +3,7 @@
 // one shows up while anchors of the first exist), its view of the head, and its verdict on anchoring.
 
 import { getChainStatus, saveChainStatus } from "../anchors/chain-status";
-import { createAnchorBatch } from "../anchors/create-anchor-batch";
-import { createTestDatabase, seedContexts, seedUser, type TestDatabase } from "../testing";
+import { claimTestBatch, createTestDatabase, seedContexts, seedUser, type TestDatabase } from "../testing";
 import { TEST_CONTEXT_SIGNER as SIGNER, TEST_ANCHOR_TARGET as TARGET } from "../testing/anchor-fixtures";
 import { readAnchoringHealth, saveAnchoringHealth } from "./anchoring-health";
 import { checkChainIdentity, readChainIdentity } from "./check-chain-identity";
@@ -42,7 +41,7 @@ describe("the chain identity", () => {
 
     const owner = await seedUser(t.db);
     const ids = await seedContexts(t.db, owner, { count: 1, signerPrivateKey: SIGNER });
-    await createAnchorBatch(t.db, TARGET, ids);
+    await claimTestBatch(t.db, TARGET, ids);
     expect(await checkChainIdentity(t.db, CHAIN_A)).toEqual({ status: "mismatch", recorded: CHAIN_B });
     expect(await readChainIdentity(t.db)).toEqual(CHAIN_B);
   });

@@ -3,12 +3,11 @@
 // context.erased; bulk and retention erase in batches.
 import { contextCreatedData } from "@ctxlog/core";
 import { announceWith } from "../anchors/announce-anchors";
-import { createAnchorBatch } from "../anchors/create-anchor-batch";
 import { getEvent } from "../events/list-events";
 import { recordEvent } from "../events/record-event";
 import { bytesOfHex } from "../hex-columns";
 import { inSqlTransaction } from "../sql-transaction";
-import { createTestDatabase, seedContexts, seedUser } from "../testing";
+import { claimTestBatch, createTestDatabase, seedContexts, seedUser } from "../testing";
 import { decodeContextRow, toContextView } from "./context-view";
 import { eraseAgentData } from "./erase-agent-data";
 import { eraseContextData } from "./erase-context-data";
@@ -168,7 +167,7 @@ describe("erasing while the chain worker announces the batch", () => {
     const { owner, ids } = await seeded(1);
     const id = ids[0] as string;
     const marker = JSON.stringify((await readRow(id)).contextData);
-    const batch = await createAnchorBatch(
+    const batch = await claimTestBatch(
       db,
       {
         signerAddress: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",

@@ -2,9 +2,8 @@
 // filter, the status among them; each row as readers see it, with its batch (a confirmed one's,
 // a failed one's own) and what that batch's anchor shows.
 import { confirmAnchor } from "../anchors/confirm-anchor";
-import { createAnchorBatch } from "../anchors/create-anchor-batch";
 import { failAnchor } from "../anchors/track-anchors";
-import { createTestDatabase, seedContexts, seedUser } from "../testing";
+import { claimTestBatch, createTestDatabase, seedContexts, seedUser } from "../testing";
 import {
   TEST_BLOCK_HASH as BLOCK,
   markAnchorMined,
@@ -29,10 +28,10 @@ beforeAll(async () => {
     ...(await seedContexts(db, owner, { count: 1, signerPrivateKey: SIGNER, agentId: "agent-b" })),
   ];
   const [c1, c2, c3] = ids as [string, string, string];
-  confirmedIn = (await createAnchorBatch(db, TARGET, [c1, c2]))?.anchorId as string;
+  confirmedIn = (await claimTestBatch(db, TARGET, [c1, c2]))?.anchorId as string;
   await markAnchorMined(db, confirmedIn);
   await confirmAnchor(db, confirmedIn, BLOCK, 3);
-  failedIn = (await createAnchorBatch(db, TARGET, [c3]))?.anchorId as string;
+  failedIn = (await claimTestBatch(db, TARGET, [c3]))?.anchorId as string;
   await markAnchorMined(db, failedIn);
   await failAnchor(db, failedIn, { reason: "reverted", message: "m", details: "d", retryPossible: true });
 });

@@ -1,13 +1,10 @@
 // Integration: real PostgreSQL (a fresh database). A read by id is one statement: the row as Prisma
 // reads it, with the batch it was confirmed in and its proof from the batch's tree.
-import { buildMerkleTree, encodeProof } from "@ctxlog/core";
-import type { Hex } from "viem";
+import { encodeProof } from "@ctxlog/core";
 import { confirmAnchor } from "../anchors/confirm-anchor";
-import { createAnchorBatch } from "../anchors/create-anchor-batch";
 import { readAnchorViews } from "../anchors/in-flight-anchors";
 import { failAnchor } from "../anchors/track-anchors";
-import { hexOf } from "../hex-columns";
-import { createTestDatabase, seedContexts, seedUser } from "../testing";
+import { claimTestBatch, createTestDatabase, expectedLogProof, seedContexts, seedUser } from "../testing";
 import {
   TEST_BLOCK_HASH as BLOCK,
   markAnchorMined,
@@ -43,23 +40,22 @@ describe("readContextRow", () => {
     // pending, in no batch: the row as stored, field for field and type for type
     expect(await readContextRow(db, reader, d)).toEqual(await pendingRow(d));
 
-    // confirmed: the row as stored but for its status, batch, leaf and the proof its tree holds
-    const anchorId = (await createAnchorBatch(db, TARGET, [a, b, c]))?.anchorId as string;
+    // confirmed: the row as stored but for its status, batch, leaf and the proof its anchor holds
+    const anchorId = (await claimTestBatch(db, TARGET, [a, b, c]))?.anchorId as string;
     // in flight: the row as stored, its batch found by readContextWithAnchor
     expect(await readContextRow(db, reader, b)).toEqual(await pendingRow(b));
     expect((await readContextWithAnchor(db, reader, b, readAnchorViews(db)))?.anchor?.id).toBe(anchorId);
     await markAnchorMined(db, anchorId);
     await confirmAnchor(db, anchorId, BLOCK, 3);
-    const leaves = await Promise.all(
-      [a, b, c].map(async (id) => hexOf((await prismaRow(id)).entryHash as Uint8Array) as Hex),
-    );
-    const tree = buildMerkleTree(leaves);
+    // the log's tree head: its leaf its log index, its proof the log's inclusion proof
+    const { treeSize } = await db.anchor.findUniqueOrThrow({ where: { id: anchorId } });
+    const expected = await expectedLogProof(db, b, Number(treeSize));
     expect(await readContextRow(db, reader, b)).toEqual({
       ...(await prismaRow(b)),
       status: "confirmed",
       anchorId,
-      leafIndex: 1,
-      merkleProof: new Uint8Array(encodeProof(tree.proofs[1] as string[])),
+      leafIndex: expected.leafIndex,
+      merkleProof: new Uint8Array(encodeProof(expected.proof)),
     });
     const withAnchor = await readContextWithAnchor(db, reader, b, readAnchorViews(db));
     expect(withAnchor?.anchor).toMatchObject({ id: anchorId, status: "confirmed" });
@@ -69,7 +65,7 @@ describe("readContextRow", () => {
     const db = database.db;
     const owner = await seedUser(db);
     const [id] = (await seedContexts(db, owner, { count: 1, signerPrivateKey: SIGNER })) as [string];
-    const anchorId = (await createAnchorBatch(db, TARGET, [id]))?.anchorId as string;
+    const anchorId = (await claimTestBatch(db, TARGET, [id]))?.anchorId as string;
     await failAnchor(db, anchorId, {
       reason: "reverted",
       message: "m",

@@ -1,9 +1,8 @@
 // Integration: real PostgreSQL (a fresh database). A retry moves a failed context whose failure
 // allows it back to pending, in one transaction, and answers the row as it now is; anything else
 // is refused with the context's status, or not found outside the reader's scope.
-import { createAnchorBatch } from "../anchors/create-anchor-batch";
 import { failAnchor } from "../anchors/track-anchors";
-import { createTestDatabase, seedContexts, seedUser } from "../testing";
+import { claimTestBatch, createTestDatabase, seedContexts, seedUser } from "../testing";
 import { TEST_CONTEXT_SIGNER as SIGNER, TEST_ANCHOR_TARGET as TARGET } from "../testing/anchor-fixtures";
 import { readContextStates } from "./context-statuses";
 import { decodeContextRow, UNANCHORED } from "./context-view";
@@ -20,7 +19,7 @@ async function failedContexts(count: number, retryPossible: boolean) {
   const db = database.db;
   const owner = await seedUser(db);
   const ids = await seedContexts(db, owner, { count, signerPrivateKey: SIGNER });
-  const anchorId = (await createAnchorBatch(db, TARGET, ids))?.anchorId as string;
+  const anchorId = (await claimTestBatch(db, TARGET, ids))?.anchorId as string;
   await failAnchor(db, anchorId, { reason: "reverted", message: "m", details: "d", retryPossible });
   return { owner, ids, anchorId };
 }

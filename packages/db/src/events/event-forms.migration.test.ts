@@ -1,13 +1,5 @@
-// Integration: real PostgreSQL. The migration that leaves each event one stored form
-// (20261129200000_one_event_form and its data step event_forms), applied to a database holding
-// events in every form written
-// before: the whole envelope, `~` envelopes with the row's members null, `~c`/`~a` skeletons, the
-// references themselves, and an erased context's scrubbed envelope. After it each event is shown
-// and delivered as the very bytes it was before, stored as its reference; a form that would render
-// other bytes stops the upgrade, naming the event, and leaves every row as it was.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import {
+  buildMerkleLevels,
   CONFIRMED_REFERENCE,
   type ContextOwner,
   contextConfirmedData,
@@ -17,8 +9,8 @@ import {
   newId,
   serializeEnvelope,
 } from "@ctxlog/core";
+import { claimAnchorRow } from "../anchors/anchor-transitions";
 import { confirmAnchor } from "../anchors/confirm-anchor";
-import { createAnchorBatch } from "../anchors/create-anchor-batch";
 import { createDb } from "../client";
 import { EVENT_FORMS } from "../data-steps/event-forms";
 import { hexOf } from "../hex-columns";
@@ -99,23 +91,24 @@ function skeletonForm(envelope: string): string {
 }
 
 /**
- * Today's claim (createAnchorBatch) calls ctxlog_context_leaf, which a later migration
- * (20261130001500_mirrored_rules) creates than the state this test seeds: the function is lent for
- * the seeding, from that migration's own text, and dropped again so the migration creates it.
+ * The batch as claims made it at this schema, before anchors were the log's tree head: its
+ * contexts' entry hashes in a sorted-pair tree, written by the claim's own statement.
  */
-async function withLeafFunctionLent<T>(db: Db, seed: () => Promise<T>): Promise<T> {
-  const migration = readFileSync(
-    join(__dirname, "../../../../prisma/migrations/20261130001500_mirrored_rules/migration.sql"),
-    "utf8",
+async function claimBatchTree(db: Db, ids: readonly string[]): Promise<string> {
+  const rows = await db.$queryRaw<{ id: string; entry_hash: Uint8Array }[]>`
+    SELECT id, entry_hash FROM contexts WHERE id = ANY(${[...ids]}::text[]) ORDER BY id`;
+  const tree = buildMerkleLevels(rows.map((r) => hexOf(r.entry_hash) as `0x${string}`));
+  const anchorId = newId("anc");
+  await inSqlTransaction(db, (sql) =>
+    claimAnchorRow(sql, {
+      id: anchorId,
+      ...TEST_ANCHOR_TARGET,
+      merkleRoot: tree.root,
+      contextIds: rows.map((r) => r.id),
+      merkleTree: tree.levels,
+    }),
   );
-  const create = /CREATE FUNCTION ctxlog_context_leaf[\s\S]*?\$\$;/.exec(migration)?.[0];
-  if (!create) throw new Error("ctxlog_context_leaf is no longer created by 20261130001500_mirrored_rules");
-  await db.$executeRawUnsafe(create);
-  try {
-    return await seed();
-  } finally {
-    await db.$executeRawUnsafe("DROP FUNCTION ctxlog_context_leaf(bytea, bytea)");
-  }
+  return anchorId;
 }
 
 /**
@@ -163,12 +156,12 @@ async function confirmedContextsWithBytes(db: Db, owner: ContextOwner, count: nu
     (sql) => db.$executeRawUnsafe(sql),
     () => seedContexts(db, owner, { count, signerPrivateKey: TEST_CONTEXT_SIGNER }),
   );
-  const batch = await withLeafFunctionLent(db, () => createAnchorBatch(db, TEST_ANCHOR_TARGET, ids));
-  await markAnchorMined(db, batch?.anchorId as string);
+  const anchorId = await claimBatchTree(db, ids);
+  await markAnchorMined(db, anchorId);
   // today's confirmation and readers, on this older schema (lent what they read of later ones)
   return withTreeHeadsLent(
     (sql) => db.$executeRawUnsafe(sql),
-    () => confirmedWithTreeHeads(db, ids, batch?.anchorId as string, count),
+    () => confirmedWithTreeHeads(db, ids, anchorId, count),
   );
 }
 

@@ -3,9 +3,8 @@
 // is reorged away), its contexts show their batch's size and price, and a user's cost is their
 // contexts' even share of each batch's gas and fee.
 import { confirmAnchor } from "../anchors/confirm-anchor";
-import { createAnchorBatch } from "../anchors/create-anchor-batch";
 import { failAnchor, recordAnchorMined, unmineAnchor } from "../anchors/track-anchors";
-import { createTestDatabase, readContext, seedContexts, seedUser } from "../testing";
+import { claimTestBatch, createTestDatabase, readContext, seedContexts, seedUser } from "../testing";
 import { TEST_CONTEXT_SIGNER as SIGNER, TEST_ANCHOR_TARGET as TARGET } from "../testing/anchor-fixtures";
 import { readAnchoringCosts, readLastAnchors, utcDays } from "./anchoring-costs";
 
@@ -20,7 +19,7 @@ const GWEI = 1_000_000_000n;
 const BLOCK = `0x${"bb".repeat(32)}`;
 
 async function batchOf(ids: string[]): Promise<string> {
-  const batch = await createAnchorBatch(database.db, TARGET, ids);
+  const batch = await claimTestBatch(database.db, TARGET, ids);
   if (!batch) throw new Error("nothing claimed");
   return batch.anchorId;
 }

@@ -1,9 +1,8 @@
 // Integration: real PostgreSQL (a fresh database). The overview's service-wide and webhook counts:
 // batches waiting (in flight: queued, sent, mined) and the user's deliveries failed in the last day.
-import { createAnchorBatch } from "../anchors/create-anchor-batch";
 import { recordEvent } from "../events/record-event";
 import { recordTestAttempts, seedUserWithOldWebhook } from "../events/testing/retention-fixtures";
-import { createTestDatabase, seedContexts } from "../testing";
+import { claimTestBatch, createTestDatabase, seedContexts } from "../testing";
 import { TEST_CONTEXT_SIGNER as SIGNER, TEST_ANCHOR_TARGET as TARGET } from "../testing/anchor-fixtures";
 import { fanOutEvents } from "../webhooks/fan-out-events";
 import { readOverview } from "./read-overview";
@@ -37,9 +36,9 @@ it("counts the batches in flight, and the user's deliveries that failed in the l
     string,
     string,
   ];
-  const queued = await createAnchorBatch(db, TARGET, [a]);
-  const sent = await createAnchorBatch(db, TARGET, [b]);
-  const ended = await createAnchorBatch(db, TARGET, [c]);
+  const queued = await claimTestBatch(db, TARGET, [a]);
+  const sent = await claimTestBatch(db, TARGET, [b]);
+  const ended = await claimTestBatch(db, TARGET, [c]);
   await db.$executeRaw`UPDATE anchors SET status = 'sent' WHERE id = ${sent?.anchorId}`;
   await db.$executeRaw`UPDATE anchors SET status = 'failed', failed_at = now() WHERE id = ${ended?.anchorId}`;
   expect(queued).not.toBeNull();

@@ -1,7 +1,7 @@
 import { signatureLine } from "@ctxlog/core";
 import type { DbOrTx } from "../prisma-types";
 import { runQuery } from "../run-query";
-import { sqlOf } from "../sql-transaction";
+import { type SqlRunner, sqlOf } from "../sql-transaction";
 import type { StoredCheckpoint } from "./read-log";
 import {
   cosignaturesAt,
@@ -79,7 +79,7 @@ export async function readLastCosignedSize(
 }
 
 /** Every cosignature stored for the checkpoint of `size`, by witness name and key ID. */
-export async function readCosignatures(db: DbOrTx, size: number): Promise<StoredCosignature[]> {
+export async function readCosignatures(db: DbOrTx | SqlRunner, size: number): Promise<StoredCosignature[]> {
   const rows = await runQuery(cosignaturesAt, { size }, sqlOf(db));
   return rows.map((r) => ({
     size,
@@ -100,7 +100,7 @@ export interface PublishedCheckpoint extends StoredCheckpoint {
  * collected for it, one signature line each after the log's (C2SP signed-note). Null when none
  * meets the policy yet. The one reader for the API and the anchoring.
  */
-export async function readPublishedCheckpoint(db: DbOrTx): Promise<PublishedCheckpoint | null> {
+export async function readPublishedCheckpoint(db: DbOrTx | SqlRunner): Promise<PublishedCheckpoint | null> {
   const [row] = await runQuery(publishedCheckpoint, undefined, sqlOf(db));
   if (!row) return null;
   const size = Number(row.size);

@@ -1,10 +1,9 @@
 // Integration: real PostgreSQL (a fresh database). Verification by data finds the reader's context
 // with the data's hash in the transaction named: here one whose batch failed, which names its batch
 // itself (the row's anchor_id), and only within the reader's scope.
-import { createAnchorBatch } from "../anchors/create-anchor-batch";
 import { failAnchor } from "../anchors/track-anchors";
 import { bytesOfHex } from "../hex-columns";
-import { createTestDatabase, readContext, seedContexts, seedUser } from "../testing";
+import { claimTestBatch, createTestDatabase, readContext, seedContexts, seedUser } from "../testing";
 import {
   TEST_CONTEXT_SIGNER as SIGNER,
   TEST_ANCHOR_TARGET as TARGET,
@@ -25,7 +24,7 @@ it("finds a context of a failed batch through the batch it names, within the rea
     string,
     string,
   ];
-  const batch = await createAnchorBatch(db, TARGET, [failed]);
+  const batch = await claimTestBatch(db, TARGET, [failed]);
   const anchorId = batch?.anchorId as string;
   await db.anchor.update({
     where: { id: anchorId },

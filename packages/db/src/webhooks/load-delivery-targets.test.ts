@@ -7,20 +7,24 @@
 // by the primary key of contexts.
 import {
   CONFIRMED_REFERENCE,
-  contextLeaf,
   createdReference,
   generateWebhookSecret,
   isEventReference,
   storedPayload,
-  verifyMerkleProof,
 } from "@ctxlog/core";
 import { confirmAnchor } from "../anchors/confirm-anchor";
-import { createAnchorBatch } from "../anchors/create-anchor-batch";
 import { recordEvent } from "../events/record-event";
 import { renderPayloads } from "../events/render-payloads";
 import { runQuery } from "../run-query";
 import { sqlOf } from "../sql-transaction";
-import { createTestDatabase, seedContexts, seedUser, testSecretKeyring } from "../testing";
+import {
+  claimTestBatch,
+  createTestDatabase,
+  proofReachesRoot,
+  seedContexts,
+  seedUser,
+  testSecretKeyring,
+} from "../testing";
 import {
   TEST_BLOCK_HASH as BLOCK,
   markAnchorMined,
@@ -54,7 +58,7 @@ async function deliveriesOfConfirmedBatch(contexts: number) {
     maxPerUser: 10,
   });
   const ids = await seedContexts(db, owner, { count: contexts, signerPrivateKey: SIGNER });
-  const batch = await createAnchorBatch(db, TARGET, ids);
+  const batch = await claimTestBatch(db, TARGET, ids);
   const anchorId = batch?.anchorId as string;
   await markAnchorMined(db, anchorId);
   expect(await confirmAnchor(db, anchorId, BLOCK, 3)).toEqual({ confirmed: contexts });
@@ -103,12 +107,18 @@ it("sends each event's body as GET /v1/events shows it: references rendered from
   const confirmed = deliveries
     .filter((d) => d.eventId !== failed.id)
     .map((d) => JSON.parse(targets.get(d.id)?.payload ?? "{}"));
-  // each from its own context, its proof read out of the batch's tree: it reaches the batch's root
+  // each from its own context, its proof read out of the log's tiles: it reaches the anchored root
   expect(confirmed.map((b) => b.data.context_id).sort()).toEqual([...ids].sort());
   for (const { event, data } of confirmed) {
     expect({ event, tx: data.transaction_hash }).toEqual({ event: "context.confirmed", tx: TEST_TX_HASH });
-    const leaf = contextLeaf({ contextHash: data.context_hash, entryHash: data.entry_hash ?? null });
-    expect(verifyMerkleProof(leaf, data.proof.merkle_proof, data.proof.merkle_root)).toBe(true);
+    const placed = {
+      entryHash: data.entry_hash ?? null,
+      contextHash: data.context_hash,
+      leafIndex: data.proof.leaf_index,
+      merkleProof: data.proof.merkle_proof,
+    };
+    expect(data.proof.tree_size).toBeGreaterThan(0);
+    expect(proofReachesRoot(placed, data.proof.merkle_root, data.proof.tree_size)).toBe(true);
   }
   const envelope = deliveries.find((d) => d.eventId === failed.id);
   expect(targets.get(envelope?.id ?? "")?.payload).toBe(failed.payload);
