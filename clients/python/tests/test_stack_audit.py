@@ -150,8 +150,9 @@ DEV_LOG_SIGNER = "PRIVATE+KEY+localhost/ctxlog-dev-tlog+a89cbd3f+Adex8PSEptx8l71
 
 @pytest.fixture(scope="module")
 def tree_head_log(stack, tenant, control):
-    """1..4 anchored as a batch (version 3), then two tree heads: 5..12 and 13..16. The export's
-    lines, each tree-head entry's as its version 4 bundle (until the export writes them)."""
+    """Three anchors of two tree heads: 1..4 and 5..12 of the same one (all twelve were in the log
+    when it was anchored), 13..16 of the log grown since. The export's lines, each as its version 4
+    bundle (until the export writes them)."""
     client = Client(stack["base_url"], tenant["keys"]["full"])
     created = [client.contexts.create(LOG_AGENT, {"n": n}).context_id for n in range(12)]
     control("/anchor", context_ids=created[:4])
@@ -169,18 +170,20 @@ def tree_head_log(stack, tenant, control):
 
 def test_tree_head_entries_are_found_at_their_log_indexes_in_the_apis_log(tree_head_log, stack):
     lines, rpc, log_url = tree_head_log, stack["rpc_url"], stack["base_url"] + "/tlog"
-    assert [json.loads(line)["version"] for line in lines] == [3] * 4 + [4] * 12
+    assert [json.loads(line)["version"] for line in lines] == [4] * 16
     result = audit_agent(lines, rpc, log_url=log_url, to_sequence=16)
     assert brk(result) == (True, None, None)
     [check] = result.checks
     assert (check.name, check.status) == ("entries_in_log", "passed")
-    assert check.reason.startswith("12 entries at their log indexes, 2 anchored tree heads consistent with the log's "
+    assert check.reason.startswith("16 entries at their log indexes, 2 anchored tree heads consistent with the log's "
                                    "checkpoint of ")
-    assert "; entries_in_log passed: 12 entries" in result.summary
+    assert "; entries_in_log passed: 16 entries" in result.summary
     chain_only = audit_agent(lines, rpc)
     assert chain_only.complete and chain_only.checks[0].status == "not_run"
-    assert audit_agent(lines[:4], rpc, log_url=log_url).summary == \
-        "COMPLETE: agent py-log-audited, entries 1..4, every entry anchored and confirmed"
+    bare = dict(json.loads(lines[3]))
+    del bare["log"]
+    assert audit_agent(lines[:3] + [json.dumps(bare)], rpc).first_break.message == \
+        "malformed entry 4: it has no log object (a version 4 line carries one)"
     moved = json.loads(lines[6])
     moved["leaf_index"] += 1
     result = audit_agent(lines[:6] + [json.dumps(moved)] + lines[7:], rpc)

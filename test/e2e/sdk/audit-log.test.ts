@@ -1,5 +1,5 @@
-// End to end: an agent's log anchored first as a batch, then by the transparency log's tree head
-// (issue 43), on a real anvil through the real API; the audit proves every version 4 line's leaf at
+// End to end: an agent's log anchored by three of the transparency log's tree heads (issue 43), on
+// a real anvil through the real API; the audit proves every version 4 line's leaf at
 // its log index and finds each one, and each anchored tree head, in the log the API serves
 // (entries_in_log). A log served under the same key that dropped or changed an anchored entry fails
 // the check, and the audit is then incomplete; `ctxlog audit` says so by its exit code.
@@ -82,8 +82,8 @@ beforeAll(async () => {
   chain = await startChainFixture({ confirmations: 3 });
   h = await createTestHarness(chain.env);
   t = await h.tenant();
-  // 1..5 anchored as a batch (version 3), then two tree heads: 6..15 and 16..20
-  await chain.anchorContexts(h.db, await posts(0, 5));
+  // three tree heads, the log grown between them: 1..5, 6..15 and 16..20
+  await chain.anchorContexts(h.db, await posts(0, 5), { treeHead: true });
   await chain.anchorContexts(h.db, await posts(5, 15), { treeHead: true });
   await chain.anchorContexts(h.db, await posts(15, 20), { treeHead: true });
   api = h.app.listen(0, "127.0.0.1");
@@ -99,7 +99,7 @@ afterAll(async () => {
 });
 
 it("proves every tree-head entry at its log index in the log the API serves, and each anchored tree head a prefix of it", async () => {
-  expect(lines.map((l) => JSON.parse(l).version)).toEqual([...Array(5).fill(3), ...Array(15).fill(4)]);
+  expect(lines.map((l) => JSON.parse(l).version)).toEqual(Array(20).fill(4));
   const result = await auditAgent(lines, { rpcUrl: chain.rpcUrl, logUrl, toSequence: 20 });
   expect(result.first_break).toBeNull();
   expect(result.complete).toBe(true);
@@ -108,29 +108,23 @@ it("proves every tree-head entry at its log index in the log the API serves, and
       name: "entries_in_log",
       status: "passed",
       reason: expect.stringMatching(
-        /^15 entries at their log indexes, 2 anchored tree heads consistent with the log's checkpoint of \d+ leaves \(localhost\/ctxlog-dev-tlog, signed by localhost\/ctxlog-dev-tlog, the entries' log key\)$/,
+        /^20 entries at their log indexes, 3 anchored tree heads consistent with the log's checkpoint of \d+ leaves \(localhost\/ctxlog-dev-tlog, signed by localhost\/ctxlog-dev-tlog, the entries' log key\)$/,
       ),
     },
   ]);
   expect(result.summary).toMatch(
-    /^COMPLETE: agent log-audited-agent, entries 1..20, every entry anchored and confirmed; entries_in_log passed: 15 entries/,
+    /^COMPLETE: agent log-audited-agent, entries 1..20, every entry anchored and confirmed; entries_in_log passed: 20 entries/,
   );
   // without the log, the chain alone proves them anchored; the log check says it did not run
   const chainOnly = await auditAgent(lines, { rpcUrl: chain.rpcUrl });
   expect(chainOnly.complete).toBe(true);
   expect(chainOnly.checks[0]).toMatchObject({
     status: "not_run",
-    reason: expect.stringMatching(/^15 entries are anchored/),
+    reason: expect.stringMatching(/^20 entries are anchored/),
   });
-  // a version 3 log audits as it did: the check does not run
-  const v3 = await auditAgent(lines.slice(0, 5), { rpcUrl: chain.rpcUrl, logUrl });
-  expect(v3.checks[0]).toMatchObject({ status: "not_run" });
-  expect(v3.summary).toBe(
-    "COMPLETE: agent log-audited-agent, entries 1..5, every entry anchored and confirmed",
-  );
 });
 
-it("a version 4 line whose log index, proof or tree sizes were changed is an altered entry", async () => {
+it("a version 4 line whose log index, proof or tree sizes were changed is an altered entry, one without its log malformed", async () => {
   const edit = (i: number, change: (e: V4Line) => void) => {
     const e = JSON.parse(lines[i] as string);
     change(e);
@@ -152,7 +146,14 @@ it("a version 4 line whose log index, proof or tree sizes were changed is an alt
     10,
     expect.any(String),
   ]);
-  // the Anchored log's count is the tree's size: a line claiming another tree is not anchored by it
+  // without its log fields a version 4 line is not a line of an agent log
+  expect(await brk(edit(3, (e) => delete (e as Partial<V4Line>).log))).toEqual([
+    false,
+    "malformed",
+    4,
+    "malformed entry 4: it has no log object (a version 4 line carries one)",
+  ]);
+  // both tree sizes changed: its checkpoint is of another size than it says
   const grown = edit(12, (e) => {
     e.log.anchored_tree_size += 1;
     e.log.tree_size += 1;
@@ -189,7 +190,7 @@ it("`ctxlog audit --log-url` exits 0 for the API's log, 1 for a forked one, 3 wh
     return { code, out: out.join("\n") };
   };
   const ok = await run({ "log-url": logUrl });
-  expect(ok).toMatchObject({ code: 0, out: expect.stringContaining("entries_in_log passed: 15 entries") });
+  expect(ok).toMatchObject({ code: 0, out: expect.stringContaining("entries_in_log passed: 20 entries") });
   const served = await servedEntries();
   const fork = await forkedLog(served.slice(0, served.length - 1));
   expect((await run({ "log-url": fork.url })).code).toBe(1);

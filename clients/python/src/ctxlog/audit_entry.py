@@ -7,7 +7,7 @@ import json
 from collections import OrderedDict
 from typing import Any, Dict, List, Optional, Sequence, Set
 
-from .audit_log import log_proof_problem
+from .audit_log import entry_log_problem, log_proof_problem
 from .canonical import CanonicalizationError, canonicalize
 from .chain_entry import HASH32, compute_entry_hash, parse_timestamp_ms, receipt_digest
 from .keccak import keccak256_hex
@@ -52,6 +52,8 @@ def shape_problem(e: Any) -> Optional[str]:
         return "prev_entry_hash must be 32-byte 0x-hex"
     if not HASH32.match(str(e.get("entry_hash"))):
         return "entry_hash must be 32-byte 0x-hex"
+    if e.get("version") == 4:  # anchored by the log's tree head: its log fields are part of its shape
+        return entry_log_problem(e)
     return None
 
 

@@ -18,7 +18,8 @@ from .chain_entry import HASH32
 from .tlog import (Checkpoint, NoteVerifierKey, TlogError, leaf_hash, open_checkpoint, parse_checkpoint,
                    parse_signed_note, parse_verifier_key, verify_consistency, verify_inclusion)
 
-__all__ = ["ENTRIES_IN_LOG", "AuditCheck", "EntriesInLog", "LogUnreadableError", "log_proof_problem"]
+__all__ = ["ENTRIES_IN_LOG", "AuditCheck", "EntriesInLog", "LogUnreadableError", "entry_log_problem",
+           "log_proof_problem"]
 
 ENTRIES_IN_LOG = "entries_in_log"
 RFC6962 = "RFC6962-SHA256"
@@ -41,7 +42,8 @@ def _hashes(v: Any) -> bool:
     return isinstance(v, list) and all(isinstance(h, str) and HASH32.match(h) for h in v)
 
 
-def _entry_log_problem(e: Dict[str, Any]) -> Optional[str]:
+def entry_log_problem(e: Dict[str, Any]) -> Optional[str]:
+    """Why a version 4 line's log fields are unusable, or None."""
     if e.get("merkle_algorithm") != RFC6962:
         return "its merkle_algorithm is %s, not %s (version 4)" % (json.dumps(e.get("merkle_algorithm")), RFC6962)
     log = e.get("log")
@@ -77,7 +79,7 @@ def log_proof_problem(e: Dict[str, Any]) -> Optional[str]:
     tree (root merkle_root) consistent with the checkpoint's. The checkpoint's signature is
     entries_in_log's to check. Returns why not, or None."""
     global _last_note
-    shape = _entry_log_problem(e)
+    shape = entry_log_problem(e)
     if shape:
         return shape
     log = e["log"]

@@ -8,7 +8,7 @@ import { keccak256Utf8 } from "../keccak";
 import { processMerkleProof } from "../merkle";
 import { fieldProblems } from "../proof-bundle";
 import type { ProofBundle } from "../types";
-import { type EntryLog, logProofProblem } from "./log-proof";
+import { type EntryLog, entryLogProblem, logProofProblem } from "./log-proof";
 
 /**
  * An export line: a proof bundle (version 2 for entries signed before receipts were their
@@ -48,6 +48,8 @@ export function entryShapeProblem(line: unknown): string | null {
     return "sequence must be an integer ≥ 1";
   if (!HASH32.test(String(e.prev_entry_hash))) return "prev_entry_hash must be 32-byte 0x-hex";
   if (!HASH32.test(String(e.entry_hash))) return "entry_hash must be 32-byte 0x-hex";
+  // version 4 is anchored by the log's tree head: its log fields are part of its shape
+  if (e.version === 4) return entryLogProblem(e as AuditEntry);
   return null;
 }
 
