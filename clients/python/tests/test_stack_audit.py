@@ -219,3 +219,32 @@ def test_a_log_under_the_same_key_that_dropped_an_anchored_entry_fails_entries_i
     finally:
         fork.server.shutdown()
         fork.server.server_close()
+
+
+def test_a_line_claiming_another_size_for_its_anchored_root_is_unanchored(tree_head_log, stack):
+    """A line of the last tree head restated in a tree of another size whose proof has the same
+    shape (a checkpoint of that size and the anchored root, signed by the log's own key): the
+    Anchored count is the size, so it is not anchored by that transaction."""
+    from ctxlog import tlog
+
+    for i in range(12, 16):
+        e = json.loads(tree_head_log[i])
+        leaf = tlog.leaf_hash(bytes.fromhex(e["entry_hash"][2:]))
+        proof = [bytes.fromhex(h[2:]) for h in e["merkle_proof"]]
+        anchored = e["log"]["anchored_tree_size"]
+        for size in range(e["leaf_index"] + 1, 2 * anchored):
+            try:
+                root = tlog.root_from_inclusion_proof(e["leaf_index"], size, leaf, proof)
+            except tlog.TlogError:
+                continue
+            if size == anchored or "0x" + root.hex() != e["merkle_root"]:
+                continue
+            text = tlog.format_checkpoint(tlog.Checkpoint("localhost/ctxlog-dev-tlog", size, root))
+            checkpoint = tlog.sign_note(text, [tlog.note_signer(DEV_LOG_SIGNER)])
+            e["log"].update(tree_size=size, anchored_tree_size=size, checkpoint=checkpoint, consistency_proof=[])
+            result = audit_agent(tree_head_log[:i] + [json.dumps(e)], stack["rpc_url"])
+            assert brk(result) == (False, "unanchored", i + 1)
+            assert result.first_break.message == ("unanchored entry %d: its root was anchored as a tree of %d leaves, "
+                                                  "not log.anchored_tree_size %d" % (i + 1, anchored, size))
+            return
+    pytest.fail("no line of the last tree head has a proof that fits another size")

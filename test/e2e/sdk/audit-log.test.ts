@@ -11,7 +11,16 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { TEST_TLOG_SIGNING_KEY } from "@ctxlog/db/testing";
 import { auditAgent, fetchCheckpoint, fetchEntryBundle } from "@ctxlog/sdk";
-import { parseCheckpoint, parseSignedNote } from "@ctxlog/tlog";
+import {
+  formatCheckpoint,
+  leafHash,
+  noteSigner,
+  parseCheckpoint,
+  parseSignedNote,
+  rootFromInclusionProof,
+  signNote,
+} from "@ctxlog/tlog";
+import { bytesToHex, type Hex, hexToBytes } from "viem";
 import { type ChainFixture, startChainFixture } from "../../../apps/api/src/testing/chain-fixture";
 import {
   bearer,
@@ -159,6 +168,43 @@ it("a version 4 line whose log index, proof or tree sizes were changed is an alt
     e.log.tree_size += 1;
   });
   expect((await brk(grown))[1]).toBe("altered"); // its checkpoint says another size
+});
+
+it("a version 4 line claiming another size for its anchored root (proofs that fit both sizes) is unanchored: the Anchored count is the size", async () => {
+  // a line of the last tree head, restated in a tree of another size whose proof has the same
+  // shape, with a checkpoint of that size and the anchored root signed by the log's own key
+  for (let i = 15; i < 20; i++) {
+    const e = JSON.parse(lines[i] as string);
+    const [leaf, proof] = [leafHash(hexToBytes(e.entry_hash)), e.merkle_proof.map((h: Hex) => hexToBytes(h))];
+    for (let size = e.leaf_index + 1; size < 2 * e.log.anchored_tree_size; size++) {
+      if (size === e.log.anchored_tree_size) continue;
+      let root: Uint8Array;
+      try {
+        root = rootFromInclusionProof(e.leaf_index, size, leaf, proof);
+      } catch {
+        continue;
+      }
+      if (bytesToHex(root) !== e.merkle_root) continue;
+      const checkpoint = signNote(
+        formatCheckpoint({ origin: ORIGIN, size, rootHash: root, extensions: [] }),
+        [noteSigner(TEST_TLOG_SIGNING_KEY)],
+      );
+      const restated = {
+        ...e,
+        log: { ...e.log, tree_size: size, anchored_tree_size: size, checkpoint, consistency_proof: [] },
+      };
+      const result = await auditAgent([...lines.slice(0, i), JSON.stringify(restated)], {
+        rpcUrl: chain.rpcUrl,
+      });
+      expect(result.first_break).toEqual({
+        kind: "unanchored",
+        sequence: i + 1,
+        message: `unanchored entry ${i + 1}: its root was anchored as a tree of ${e.log.anchored_tree_size} leaves, not log.anchored_tree_size ${size}`,
+      });
+      return;
+    }
+  }
+  throw new Error("no line of the last tree head has a proof that fits another size");
 });
 
 it("fails entries_in_log for a log under the same key that changed or dropped an anchored entry", async () => {
