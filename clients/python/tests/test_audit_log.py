@@ -130,6 +130,23 @@ def test_entries_of_anchored_tree_heads_pass_in_the_log_as_it_has_grown(serve):
     assert {"tile/entries/000", "tile/entries/002.p/188"} <= set(log.requests)
 
 
+def test_the_checkpoint_is_read_again_for_a_tree_head_anchored_after_it_was_read(serve):
+    log = serve()
+    log.append(labels("g", 0, 40))
+    log.publish()
+    in_log = EntriesInLog(log.url)
+    in_log.add(log.line(7, 40))
+    log.append(labels("g", 40, 90))
+    log.publish()
+    in_log.add(log.line(60, 90))
+    result = in_log.result()
+    in_log.close()
+    assert result.status == "passed"
+    assert result.reason.startswith("2 entries at their log indexes, 2 anchored tree heads consistent with the log's "
+                                    "checkpoint of 90 leaves")
+    assert log.requests.count("checkpoint") == 2
+
+
 def test_a_log_that_changed_forked_or_dropped_an_anchored_entry_fails(serve):
     honest = serve()
     honest.append(labels("e", 0, 300))

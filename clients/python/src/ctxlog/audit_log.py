@@ -132,7 +132,6 @@ class EntriesInLog:
         self.reader = LogReader(url, headers, timeout) if url else None
         self.pinned = verifier_key
         self.current: Optional[Tuple[Checkpoint, NoteVerifierKey, str]] = None
-        self.refreshed = False
         self.tree_head_entries = 0  # given; `entries` of them proven in the log
         self.entries = 0
         self.heads: Set[str] = set()
@@ -177,9 +176,10 @@ class EntriesInLog:
         anchored = e["log"]["anchored_tree_size"]
         if self.current is None:
             self.current = self._open(e, reader)
-        # a checkpoint read before this tree head was published: read it once more
-        if anchored > self.current[0].size and not self.refreshed:
-            self.refreshed = True
+        # a checkpoint read before this tree head was published (the log grows while a long export is
+        # audited): read it again, proven a successor of the one held. Still behind, the check fails
+        # and stops, so each tree head costs one read at most.
+        if anchored > self.current[0].size:
             older = self.current[0]
             self.current = self._open(e, reader)
             grown = self._prefix_problem(older.size, older.root_hash, "the log's previous checkpoint", reader)

@@ -62,6 +62,24 @@ describe("entries_in_log", () => {
     expect(server.requests).toEqual(expect.arrayContaining(["tile/entries/000", "tile/entries/002.p/188"]));
   });
 
+  it("reads the checkpoint again for a tree head anchored after it was read, proven its successor", async () => {
+    const server = await serve();
+    server.append(labels("g", 0, 40));
+    server.publish();
+    const inLog = new EntriesInLog({ url: server.url });
+    await inLog.add(line(server, 7, 40));
+    server.append(labels("g", 40, 90));
+    server.publish();
+    await inLog.add(line(server, 60, 90));
+    expect(inLog.result()).toMatchObject({
+      status: "passed",
+      reason: expect.stringMatching(
+        /^2 entries at their log indexes, 2 anchored tree heads consistent with the log's checkpoint of 90 leaves/,
+      ),
+    });
+    expect(server.requests.filter((p) => p === "checkpoint")).toHaveLength(2);
+  });
+
   it("fails for a log that changed an anchored entry, forked away from an anchored tree head, or dropped it", async () => {
     const honest = await serve();
     honest.append(labels("e", 0, 300));

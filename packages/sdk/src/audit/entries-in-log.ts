@@ -61,7 +61,6 @@ const tlogMessage = (error: unknown) => {
  */
 export class EntriesInLog {
   private current: Current | null = null;
-  private refreshed = false;
   /** entries anchored by a tree head, and of them those proven in the log */
   private seen = 0;
   private entries = 0;
@@ -103,9 +102,10 @@ export class EntriesInLog {
   private async problem(e: TreeHeadEntry, tiles: LogTiles): Promise<string | null> {
     const anchored = e.log.anchored_tree_size;
     this.current ??= await this.open(e);
-    // a checkpoint read before this tree head was published: read it once more
-    if (anchored > this.current.checkpoint.size && !this.refreshed) {
-      this.refreshed = true;
+    // a checkpoint read before this tree head was published (the log grows while a long export is
+    // audited): read it again, proven a successor of the one held. Still behind, the check fails
+    // and stops, so each tree head costs one read at most.
+    if (anchored > this.current.checkpoint.size) {
       const older = this.current.checkpoint;
       this.current = await this.open(e);
       const grown = await this.prefixProblem(
