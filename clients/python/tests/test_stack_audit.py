@@ -139,3 +139,112 @@ def test_cli_audit_exit_codes(log, stack, tenant, tmp_path):
     assert run_cli(str(tmp_path / "missing.ndjson"), "--rpc-url", stack["rpc_url"])[0] == 2
     assert run_cli("--rpc-url", stack["rpc_url"])[0] == 2
     assert run_cli(str(export), "--rpc-url", "http://127.0.0.1:9")[0] == 3
+
+
+# ---- the transparency log (issue 43): entries anchored by its tree head -------------------------
+
+LOG_AGENT = "py-log-audited"
+#: the development log key (.env.example's TLOG_SIGNING_KEY), which signs the test stack's log
+DEV_LOG_SIGNER = "PRIVATE+KEY+localhost/ctxlog-dev-tlog+a89cbd3f+Adex8PSEptx8l714xKQjxsUkOvYmIeDPxrU+53EmBz7F"
+
+
+@pytest.fixture(scope="module")
+def tree_head_log(stack, tenant, control):
+    """Three anchors of two tree heads: 1..4 and 5..12 of the same one (all twelve were in the log
+    when it was anchored), 13..16 of the log grown since. The export's lines, each as its version 4
+    bundle (until the export writes them)."""
+    client = Client(stack["base_url"], tenant["keys"]["full"])
+    created = [client.contexts.create(LOG_AGENT, {"n": n}).context_id for n in range(12)]
+    control("/anchor", context_ids=created[:4])
+    control("/anchor", context_ids=created[4:], tree_head=True)
+    # written after the first tree head: the log has grown when the second is anchored
+    created = [client.contexts.create(LOG_AGENT, {"n": n}).context_id for n in range(12, 16)]
+    control("/anchor", context_ids=created, tree_head=True)
+    lines = []
+    for line in client.agents.export(LOG_AGENT):
+        entry = json.loads(line)
+        proof = client.contexts.proof(entry["context_id"])
+        lines.append(json.dumps(dict(entry, **proof) if proof["version"] == 4 else entry))
+    return lines
+
+
+def test_tree_head_entries_are_found_at_their_log_indexes_in_the_apis_log(tree_head_log, stack):
+    lines, rpc, log_url = tree_head_log, stack["rpc_url"], stack["base_url"] + "/tlog"
+    assert [json.loads(line)["version"] for line in lines] == [4] * 16
+    result = audit_agent(lines, rpc, log_url=log_url, to_sequence=16)
+    assert brk(result) == (True, None, None)
+    [check] = result.checks
+    assert (check.name, check.status) == ("entries_in_log", "passed")
+    assert check.reason.startswith("16 entries at their log indexes, 2 anchored tree heads consistent with the log's "
+                                   "checkpoint of ")
+    assert "; entries_in_log passed: 16 entries" in result.summary
+    chain_only = audit_agent(lines, rpc)
+    assert chain_only.complete and chain_only.checks[0].status == "not_run"
+    bare = dict(json.loads(lines[3]))
+    del bare["log"]
+    assert audit_agent(lines[:3] + [json.dumps(bare)], rpc).first_break.message == \
+        "malformed entry 4: it has no log object (a version 4 line carries one)"
+    moved = json.loads(lines[6])
+    moved["leaf_index"] += 1
+    result = audit_agent(lines[:6] + [json.dumps(moved)] + lines[7:], rpc)
+    assert brk(result) == (False, "altered", 7)
+    assert "its RFC 6962 proof of leaf" in result.summary
+
+
+def test_a_log_under_the_same_key_that_dropped_an_anchored_entry_fails_entries_in_log(tree_head_log, stack, tmp_path):
+    from test_audit_log import Log
+
+    from ctxlog import tlog
+    from ctxlog._log_reader import LogReader
+
+    reader = LogReader(stack["base_url"] + "/tlog")
+    size = tlog.parse_checkpoint(tlog.parse_signed_note(reader.checkpoint()).text).size
+    served = [reader.entry_at(i, size) for i in range(size)]
+    reader.close()
+    dropped = json.loads(tree_head_log[8])["leaf_index"]
+    fork = Log(tlog.note_signer(DEV_LOG_SIGNER), "localhost/ctxlog-dev-tlog")
+    try:
+        fork.append(served[:dropped] + served[dropped + 1:])
+        fork.publish()
+        result = audit_agent(tree_head_log, stack["rpc_url"], log_url=fork.url, to_sequence=16)
+        assert result.first_break is None and not result.complete
+        assert result.checks[0].status == "failed"
+        assert result.summary.startswith("INCOMPLETE: agent py-log-audited, entries 1..16, every entry anchored and "
+                                         "confirmed; entries_in_log failed: entry ")
+        export = tmp_path / "log.ndjson"
+        export.write_text("\n".join(tree_head_log) + "\n")
+        assert run_cli(str(export), "--rpc-url", stack["rpc_url"], "--log-url", stack["base_url"] + "/tlog")[0] == 0
+        assert run_cli(str(export), "--rpc-url", stack["rpc_url"], "--log-url", fork.url)[0] == 1
+        assert run_cli(str(export), "--rpc-url", stack["rpc_url"], "--log-url", "http://127.0.0.1:9/tlog")[0] == 3
+    finally:
+        fork.server.shutdown()
+        fork.server.server_close()
+
+
+def test_a_line_claiming_another_size_for_its_anchored_root_is_unanchored(tree_head_log, stack):
+    """A line of the last tree head restated in a tree of another size whose proof has the same
+    shape (a checkpoint of that size and the anchored root, signed by the log's own key): the
+    Anchored count is the size, so it is not anchored by that transaction."""
+    from ctxlog import tlog
+
+    for i in range(12, 16):
+        e = json.loads(tree_head_log[i])
+        leaf = tlog.leaf_hash(bytes.fromhex(e["entry_hash"][2:]))
+        proof = [bytes.fromhex(h[2:]) for h in e["merkle_proof"]]
+        anchored = e["log"]["anchored_tree_size"]
+        for size in range(e["leaf_index"] + 1, 2 * anchored):
+            try:
+                root = tlog.root_from_inclusion_proof(e["leaf_index"], size, leaf, proof)
+            except tlog.TlogError:
+                continue
+            if size == anchored or "0x" + root.hex() != e["merkle_root"]:
+                continue
+            text = tlog.format_checkpoint(tlog.Checkpoint("localhost/ctxlog-dev-tlog", size, root))
+            checkpoint = tlog.sign_note(text, [tlog.note_signer(DEV_LOG_SIGNER)])
+            e["log"].update(tree_size=size, anchored_tree_size=size, checkpoint=checkpoint, consistency_proof=[])
+            result = audit_agent(tree_head_log[:i] + [json.dumps(e)], stack["rpc_url"])
+            assert brk(result) == (False, "unanchored", i + 1)
+            assert result.first_break.message == ("unanchored entry %d: its root was anchored as a tree of %d leaves, "
+                                                  "not log.anchored_tree_size %d" % (i + 1, anchored, size))
+            return
+    pytest.fail("no line of the last tree head has a proof that fits another size")

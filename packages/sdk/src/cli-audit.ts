@@ -5,6 +5,7 @@ import { auditAgent } from "./audit/audit-agent";
 import { ndjsonLines } from "./audit/ndjson";
 import type { ContextReceipt } from "./chain-entry";
 import { RpcUnreachableError } from "./errors";
+import { LogUnreadableError } from "./tlog/read-log";
 
 export const AUDIT_USAGE = `Usage:
   ctxlog audit <export.ndjson | --api <url> --key <key> --agent <agent_id>> --rpc-url <url> [options]
@@ -12,6 +13,8 @@ export const AUDIT_USAGE = `Usage:
 Audits one agent's log (GET /v1/agents/:agent_id/export): every sequence present, every prev link,
 every entry hash and signature, every Merkle proof against an Anchored log on the chain at the
 required depth, and each of the agent's receipts present and identical. Reports the first break.
+Entries anchored by the transparency log's tree head are also found in the log's current
+checkpoint at their log indexes, and each anchored tree head proven a prefix of it (entries_in_log).
 
 Options:
   --rpc-url <url>         JSON-RPC endpoint of the log's chain (or env CTXLOG_RPC_URL)
@@ -19,9 +22,13 @@ Options:
   --from <n> / --to <m>   audit entries n..m (default 1 .. the log's head)
   --receipts <file>       the agent's receipts, one JSON receipt per line
   --confirmations <n>     required confirmations (default: each entry's)
+  --log-url <url>         the transparency log, e.g. https://api.example.com/v1/tlog (default with
+                          --api: <api>/tlog; without either, entries_in_log does not run)
+  --log-key <vkey>        the log's verifier key to trust (GET /v1/tlog/key; default: the entries')
   --json                  print the result as JSON
 
-Exit status: 0 the log is complete and anchored, 1 it is not, 2 bad usage or file, 3 RPC unreachable.`;
+Exit status: 0 the log is complete and anchored, 1 it is not, 2 bad usage or file, 3 the RPC
+endpoint or the log cannot be read.`;
 
 interface AuditArgs {
   file?: string;
@@ -33,6 +40,8 @@ interface AuditArgs {
   to?: string;
   receipts?: string;
   confirmations?: string;
+  "log-url"?: string;
+  "log-key"?: string;
   json?: boolean;
 }
 
@@ -95,6 +104,9 @@ export async function runAudit(args: AuditArgs, out: Out, err: Out): Promise<num
     err(`ctxlog: ${(error as Error).message}`);
     return 2;
   }
+  // the API serves its log beside it, to the same key when the log is not public
+  const logUrl = args["log-url"] ?? (fromApi ? `${(args.api as string).replace(/\/$/, "")}/tlog` : undefined);
+  const logHeaders = fromApi && !args["log-url"] ? { Authorization: `Bearer ${args.key}` } : undefined;
   try {
     const result = await auditAgent(lines, {
       rpcUrl: args.rpcUrl,
@@ -102,11 +114,14 @@ export async function runAudit(args: AuditArgs, out: Out, err: Out): Promise<num
       toSequence: to,
       requiredConfirmations,
       receipts: args.receipts ? jsonLines(args.receipts) : undefined,
+      logUrl,
+      logKey: args["log-key"],
+      logHeaders,
     });
     out(args.json ? JSON.stringify(result) : result.summary);
     return result.complete ? 0 : 1;
   } catch (error) {
-    if (error instanceof RpcUnreachableError) {
+    if (error instanceof RpcUnreachableError || error instanceof LogUnreadableError) {
       err(`ctxlog: ${error.message}`);
       return 3;
     }

@@ -86,6 +86,7 @@ async function handle(route: string, body: Record<string, unknown>): Promise<unk
       return { user_id: t.userId, keys: t.keys };
     }
     case "/anchor": {
+      // tree_head: anchored by the transparency log's tree head (issue 43), else as a batch
       const batch = await chain.anchorContexts(h.db, body.context_ids as string[], {
         confirm: body.confirm !== false,
         treeHead: body.tree_head === true, // the transparency log's tree head (issue 43)

@@ -1,25 +1,29 @@
 """audit_agent: proves an agent's log complete and anchored from its export (GET
 /v1/agents/:agent_id/export, NDJSON) and a JSON-RPC node, streaming: it holds one entry at a time,
 and of the past only the previous sequence and entry hash, plus bounded caches of what it asked
-the chain. The break names are `npx ctxlog audit`'s (packages/sdk/src/audit/audit-agent.ts)."""
+the chain (and the log's tiles). The break and check names are `npx ctxlog audit`'s
+(packages/sdk/src/audit/audit-agent.ts); each line's checks are audit_entry.py's, the
+transparency log's audit_log.py's."""
 
 from __future__ import annotations
 
 import json
 import time
-from collections import OrderedDict
 from dataclasses import asdict, dataclass, field
-from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Set, Union
+from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Set, Union
 
-from .canonical import CanonicalizationError, canonicalize
-from .chain_entry import HASH32, ZERO_ENTRY_HASH, compute_entry_hash, parse_timestamp_ms, receipt_digest, verify_receipt
-from .keccak import keccak256_hex
-from .merkle import hash_pair
-from .proof_bundle import V3_DOMAIN, erased_at, field_problems
-from .rpc import AnchorOnChain, RpcClient, RpcError
-from .secp256k1 import eip191_digest, recover_address
+from .audit_entry import ProvenNodes, content_problem, proof_problem, shape_problem, signature_problem
+from .audit_log import AuditCheck, EntriesInLog, LogUnreadableError
+from .chain_entry import ZERO_ENTRY_HASH, verify_receipt
+from .proof_bundle import erased_at
+from .audit_chain import ChainReader, anchoring_break
+from .rpc import RpcClient
 
-__all__ = ["audit_agent", "AuditResult", "AuditBreak", "BREAK_KINDS", "ndjson_lines"]
+__all__ = ["audit_agent", "AuditResult", "AuditBreak", "AuditCheck", "BREAK_KINDS", "ndjson_lines",
+           "LogUnreadableError"]
+
+# evidence/entry_checks.py reads the line checks under their names from before audit_entry.py
+_content_problem, _ProvenNodes, _proof_problem = content_problem, ProvenNodes, proof_problem
 
 BREAK_KINDS = ("malformed", "gap", "fork", "altered", "bad_signature", "unanchored", "not_confirmed",
                "receipt_missing", "receipt_mismatch", "bad_receipt_signature")
@@ -29,7 +33,6 @@ _LABELS = {
     "not_confirmed": "entry %d not yet confirmed", "receipt_missing": "receipt %d missing",
     "receipt_mismatch": "receipt %d differs from entry %%d", "bad_receipt_signature": "bad receipt signature at %d",
 }
-_MAX_SAFE = 2**53 - 1
 
 
 @dataclass
@@ -51,6 +54,9 @@ class AuditResult:
     elapsed_ms: int
     #: entries whose data was erased: audited from their hashes, which never needed the data
     erased_sequences: List[int] = field(default_factory=list)
+    #: the checks beside the chain's: entries_in_log (not_run when no entry is anchored by the log's
+    #: tree head, or no log URL was given); a failed one makes the audit incomplete
+    checks: List[AuditCheck] = field(default_factory=list)
 
     def to_dict(self) -> Dict[str, Any]:
         return asdict(self)
@@ -84,168 +90,6 @@ def ndjson_lines(stream: Iterable[Union[bytes, str]]) -> Iterator[str]:
         yield buffered
 
 
-class _ProvenNodes:
-    """Merkle nodes known to fold into each of the last few roots (the batches in progress)."""
-
-    def __init__(self, roots: int = 4) -> None:
-        self.roots = roots
-        self.by_root: "OrderedDict[str, Set[str]]" = OrderedDict()
-
-    def of(self, root: str) -> Set[str]:
-        nodes = self.by_root.get(root)
-        if nodes is None:
-            if len(self.by_root) >= self.roots:
-                self.by_root.popitem(last=False)
-            nodes = self.by_root[root] = set()
-        return nodes
-
-
-def _shape_problem(e: Any) -> Optional[str]:
-    problems = field_problems(e, ["context_id", "context", "canonical_context", "context_hash", "signature",
-                                  "signer_address"])
-    if problems:
-        return "; ".join(problems)
-    if e.get("version") not in (2, 3):
-        return "version is %s, not 2 (an entry of an agent log)" % json.dumps(e.get("version"))
-    if not isinstance(e.get("user_id"), str):
-        return "user_id must be a string"
-    seq = e.get("sequence")
-    if isinstance(seq, bool) or not isinstance(seq, int) or not 1 <= seq <= _MAX_SAFE:
-        return "sequence must be an integer ≥ 1"
-    if not HASH32.match(str(e.get("prev_entry_hash"))):
-        return "prev_entry_hash must be 32-byte 0x-hex"
-    if not HASH32.match(str(e.get("entry_hash"))):
-        return "entry_hash must be 32-byte 0x-hex"
-    return None
-
-
-def _content_problem(e: Dict[str, Any]) -> Optional[str]:
-    ctx = e["context"]
-    if erased_at(e) is not None:
-        return _entry_hash_problem(e)  # no data to hold to context_hash; the entry hash still binds it
-    try:
-        canonical = canonicalize({"agent_id": ctx["agent_id"], "context_data": ctx["context_data"],
-                                  "metadata": {} if ctx.get("metadata") is None else ctx["metadata"]})
-    except CanonicalizationError as error:
-        return "its context cannot be canonicalized: %s" % error
-    if canonical != e["canonical_context"]:
-        return "its context is not its canonical_context"
-    context_hash = keccak256_hex(canonical.encode("utf-8"))
-    if context_hash != e["context_hash"].lower():
-        return "its content hashes to %s, not %s" % (context_hash, e["context_hash"])
-    return _entry_hash_problem(e)
-
-
-def _entry_hash_problem(e: Dict[str, Any]) -> Optional[str]:
-    entry_hash = compute_entry_hash(e["context_hash"], e["user_id"], e["context"]["agent_id"], e["sequence"],
-                                    e["prev_entry_hash"])
-    if entry_hash != e["entry_hash"].lower():
-        return "its fields hash to %s, not its entry_hash %s" % (entry_hash, e["entry_hash"])
-    return None
-
-
-def _signature_problem(e: Dict[str, Any], trusted: Optional[Sequence[str]]) -> Optional[str]:
-    try:
-        if e.get("version") == 3:  # the one-signature bundle: the EIP-712 receipt signature
-            if e.get("eip712_domain") != V3_DOMAIN:
-                return "its eip712_domain is not %s" % V3_DOMAIN
-            digest = receipt_digest(e["context_hash"], e["user_id"], e["context"]["agent_id"], e["sequence"],
-                                    e["prev_entry_hash"], parse_timestamp_ms(e.get("received_at")))
-        else:
-            digest = eip191_digest(bytes.fromhex(e["context_hash"][2:]))
-        recovered = recover_address(digest, e["signature"])
-    except ValueError as error:
-        return "its signature does not recover: %s" % error
-    if recovered.lower() != e["signer_address"].lower():
-        return "its signature recovers %s, not %s" % (recovered, e["signer_address"])
-    if trusted is not None and not any(t.lower() == recovered.lower() for t in trusted):
-        return "its signer %s is not a trusted attestation key" % recovered
-    return None
-
-
-def _proof_problem(e: Dict[str, Any], proven: _ProvenNodes) -> Optional[str]:
-    proof = e.get("merkle_proof")
-    if not isinstance(proof, list) or not all(isinstance(p, str) and HASH32.match(p) for p in proof) or \
-            not HASH32.match(str(e.get("merkle_root"))):
-        return "its Merkle proof or root is malformed"
-    root = e["merkle_root"].lower()
-    known = proven.of(root)
-    node = e["entry_hash"].lower()
-    path: List[str] = []
-    for sibling in proof:
-        if node in known:
-            break
-        sibling = sibling.lower()
-        path += [node, sibling]
-        node = "0x" + hash_pair(bytes.fromhex(node[2:]), bytes.fromhex(sibling[2:])).hex()
-    if node != root and node not in known:
-        return "its Merkle proof reaches %s, not merkle_root %s" % (node, e["merkle_root"])
-    if len(known) > 50_000:  # a batch of 10,000 leaves has fewer than 20,000 nodes: more is no tree
-        known.clear()
-    known.update(path)
-    return None
-
-
-class _ChainReader:
-    def __init__(self, rpc: RpcClient) -> None:
-        self.rpc = rpc
-        self.anchors: Dict[str, Optional[AnchorOnChain]] = {}
-        self.blocks: Dict[int, Optional[str]] = {}
-        self.head: Optional[int] = None
-
-    def anchor(self, tx_hash: str) -> Optional[AnchorOnChain]:
-        key = tx_hash.lower()
-        if key not in self.anchors:
-            if len(self.anchors) > 10_000:
-                self.anchors.clear()
-            try:
-                self.anchors[key] = self.rpc.anchor(tx_hash)
-            except RpcError:
-                self.anchors[key] = None
-        return self.anchors[key]
-
-    def block_hash(self, n: int) -> Optional[str]:
-        if n not in self.blocks:
-            if len(self.blocks) > 10_000:
-                self.blocks.clear()
-            try:
-                self.blocks[n] = self.rpc.block_hash(n)
-            except RpcError:
-                self.blocks[n] = None
-        return self.blocks[n]
-
-    def head_block(self) -> int:
-        # read once per audit: every entry's depth is measured against the same block
-        if self.head is None:
-            self.head = self.rpc.block_number()
-        return self.head
-
-
-def _anchoring_break(e: Dict[str, Any], chain: _ChainReader, required_confirmations: Optional[int],
-                     trusted_submitters: Optional[Sequence[str]]) -> Optional["tuple[str, str]"]:
-    tx, root = e["transaction_hash"], e["merkle_root"]
-    on_chain = chain.anchor(tx)
-    if on_chain is None:
-        return "not_confirmed", "the chain has no transaction %s (not mined, or reorged away)" % tx
-    if on_chain.status != "success":
-        return "unanchored", "transaction %s reverted" % tx
-    log = next((a for a in on_chain.anchored if a.root == root.lower()), None)
-    if log is None or (e.get("registry_address") and log.registry.lower() != str(e["registry_address"]).lower()):
-        return "unanchored", "transaction %s has no Anchored log for %s from the registry" % (tx, root)
-    submitters = trusted_submitters if trusted_submitters is not None else (
-        [e["anchor_address"]] if e.get("anchor_address") else [])
-    if not any(s.lower() == log.submitter.lower() for s in submitters):
-        return "unanchored", "its root was anchored by %s, not the service's anchor key" % log.submitter
-    canonical = chain.block_hash(on_chain.block_number)
-    if canonical is None or canonical.lower() != on_chain.block_hash.lower():
-        return "not_confirmed", "block %d is not on the canonical chain (reorg)" % on_chain.block_number
-    required = required_confirmations if required_confirmations is not None else e.get("required_confirmations") or 1
-    depth = chain.head_block() - on_chain.block_number + 1
-    if depth < required:
-        return "not_confirmed", "%d of %d confirmations" % (depth, required)
-    return None
-
-
 def _receipt_difference(r: Dict[str, Any], e: Dict[str, Any]) -> Optional[str]:
     for name, mine, theirs in (("context_hash", r.get("context_hash"), e["context_hash"]),
                                ("user_id", r.get("user_id"), e["user_id"]),
@@ -259,24 +103,32 @@ def _receipt_difference(r: Dict[str, Any], e: Dict[str, Any]) -> Optional[str]:
 def audit_agent(entries: Iterable[Any], rpc_url: str, *, from_sequence: int = 1, to_sequence: Optional[int] = None,
                 receipts: Optional[Iterable[Dict[str, Any]]] = None, confirmations: Optional[int] = None,
                 trusted_signers: Optional[Sequence[str]] = None, trusted_submitters: Optional[Sequence[str]] = None,
-                timeout: float = 10.0) -> AuditResult:
+                timeout: float = 10.0, log_url: Optional[str] = None, log_key: Optional[str] = None,
+                log_headers: Optional[Mapping[str, str]] = None) -> AuditResult:
     """Audits one agent's log. `entries` are the export's lines in sequence order: str or bytes
     lines, or parsed dicts, any iterable (`client.agents.export(agent_id)`, `ndjson_lines(file)`),
     read once. Checks, entry by entry: continuity (gap), the prev link (fork), canonical form,
     context hash and entry hash (altered), the signature (bad_signature), each receipt given
     (receipt_missing / receipt_mismatch / bad_receipt_signature), then the Merkle proof against an
     Anchored log sent by the anchor key on a canonical block at the required depth (unanchored /
-    not_confirmed). Stops at the first break. Only an unreachable node raises (RpcUnreachableError)."""
+    not_confirmed). Stops at the first break. Entries anchored by the transparency log's tree head
+    (version 4) are also checked in the log's current checkpoint (entries_in_log): `log_url` is the
+    log (`<api>/v1/tlog`), `log_key` its verifier key to trust (default: the entries'), `log_headers`
+    for a log served with TLOG_PUBLIC=false. Only an unreachable node (RpcUnreachableError) or log
+    (LogUnreadableError) raises."""
     started = time.monotonic()
     rpc = RpcClient(rpc_url, timeout)
+    in_log = EntriesInLog(log_url, log_key, log_headers, timeout)
     try:
-        return _audit(entries, _ChainReader(rpc), from_sequence, to_sequence, receipts, confirmations,
+        return _audit(entries, ChainReader(rpc), in_log, from_sequence, to_sequence, receipts, confirmations,
                       trusted_signers, trusted_submitters, started)
     finally:
         rpc.close()
+        in_log.close()
 
 
-def _audit(entries: Iterable[Any], chain: _ChainReader, expected_first: int, to_sequence: Optional[int],
+def _audit(entries: Iterable[Any], chain: ChainReader, in_log: EntriesInLog, expected_first: int,
+           to_sequence: Optional[int],
            receipts_in: Optional[Iterable[Dict[str, Any]]], required: Optional[int],
            trusted_signers: Optional[Sequence[str]], trusted_submitters: Optional[Sequence[str]],
            started: float) -> AuditResult:
@@ -292,17 +144,22 @@ def _audit(entries: Iterable[Any], chain: _ChainReader, expected_first: int, to_
     def finish(brk: Optional[AuditBreak]) -> AuditResult:
         last = previous[0] if previous else None
         span = "no entries" if first is None else "entries %d..%d" % (first, last if last is not None else first)
+        check = in_log.result()
+        failed = check.status == "failed"
+        # a v1–v3 log says what it always said; a log with tree-head entries says how the log check went
+        log_note = "" if in_log.tree_head_entries == 0 else "; %s %s: %s" % (
+            check.name, check.status.replace("_", " "), check.reason)
         summary = ("INCOMPLETE: agent %s, %s read: %s" % (agent_id or "?", span, brk.message) if brk else
-                   "COMPLETE: agent %s, %s, every entry anchored and confirmed%s" % (
-                       agent_id or "?", span, _erased_note(erased)))
-        return AuditResult(brk is None, agent_id, count, first, last, brk, summary,
-                           int((time.monotonic() - started) * 1000), list(erased))
+                   "%s: agent %s, %s, every entry anchored and confirmed%s%s" % (
+                       "INCOMPLETE" if failed else "COMPLETE", agent_id or "?", span, _erased_note(erased), log_note))
+        return AuditResult(brk is None and not failed, agent_id, count, first, last, brk, summary,
+                           int((time.monotonic() - started) * 1000), list(erased), [check])
 
     def brk(kind: str, sequence: int, what: str) -> AuditResult:
         return finish(AuditBreak(kind, sequence, "%s: %s" % (_label(kind, sequence), what)))
 
     anchored: Set[str] = set()
-    proven = _ProvenNodes()
+    proven = ProvenNodes()
     for line in entries:
         value = line
         if isinstance(line, (bytes, str)):
@@ -313,7 +170,7 @@ def _audit(entries: Iterable[Any], chain: _ChainReader, expected_first: int, to_
             except ValueError:
                 return brk("malformed", (previous[0] if previous else expected_first - 1) + 1, "a line is not JSON")
         expected = previous[0] + 1 if previous else expected_first
-        shape = _shape_problem(value)
+        shape = shape_problem(value)
         if shape:
             return brk("malformed", expected, shape)
         e: Dict[str, Any] = value
@@ -337,10 +194,10 @@ def _audit(entries: Iterable[Any], chain: _ChainReader, expected_first: int, to_
             return brk("fork", seq, "its prev_entry_hash %s is not entry %d's %s" % (
                 e["prev_entry_hash"], seq - 1, prev_hash))
 
-        altered = _content_problem(e)
+        altered = content_problem(e)
         if altered:
             return brk("altered", seq, altered)
-        bad = _signature_problem(e, trusted_signers)
+        bad = signature_problem(e, trusted_signers)
         if bad:
             return brk("bad_signature", seq, bad)
 
@@ -356,18 +213,20 @@ def _audit(entries: Iterable[Any], chain: _ChainReader, expected_first: int, to_
 
         if not e.get("transaction_hash") or not e.get("merkle_root"):
             return brk("unanchored", seq, "its status is %s, in no mined anchor" % e.get("status"))
-        proof = _proof_problem(e, proven)
+        proof = proof_problem(e, proven)
         if proof:
             return brk("altered", seq, proof)
         anchor = "%s|%s|%s|%s|%s" % (e["transaction_hash"], e["merkle_root"], e.get("registry_address"),
                                      e.get("anchor_address"), e.get("required_confirmations"))
         if anchor not in anchored:
-            anchoring = _anchoring_break(e, chain, required, trusted_submitters)
+            anchoring = anchoring_break(e, chain, required, trusted_submitters)
             if anchoring:
                 return brk(anchoring[0], seq, anchoring[1])
             if len(anchored) >= 1000:
                 anchored.clear()
             anchored.add(anchor)
+        if e.get("version") == 4:  # the chain holds its tree head: the log must still hold it at its index
+            in_log.add(e)
 
         if erased_at(e) is not None:
             erased.append(seq)

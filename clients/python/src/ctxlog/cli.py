@@ -13,7 +13,7 @@ import traceback
 from typing import Any, Callable, Iterator, List, Optional, Sequence
 
 from ._version import __version__
-from .audit import audit_agent, ndjson_lines
+from .audit import LogUnreadableError, audit_agent, ndjson_lines
 from .errors import ApiError, CtxlogError, RpcUnreachableError
 from .evidence.cli_verify_pack import VERIFY_PACK_USAGE, run_verify_pack
 
@@ -29,6 +29,7 @@ USAGE = """Usage:
                           [--log-key vkey] [--witness-key vkey]... [--witness-threshold k]
   python -m ctxlog audit <export.ndjson | --api <url> --key <key> --agent <agent_id>> --rpc-url <url>
                          [--from n] [--to m] [--receipts file] [--confirmations n] [--json]
+                         [--log-url url] [--log-key vkey]
 %s
 
 verify checks a proof bundle without trusting the service: canonical JSON, keccak256 hash,
@@ -39,10 +40,12 @@ version 4 bundle (the transparency log) is also checked against the log's signed
 witnesses' cosignatures and the anchored tree: --log-key is the log's verifier key to trust and
 --witness-key (each witness's verifier key) with --witness-threshold (default: all of them) the
 witness policy; without them the bundle's own are used.
-audit proves an agent's log complete and anchored.
+audit proves an agent's log complete and anchored; entries anchored by the transparency log's tree
+head are also found at their log indexes in the log's current checkpoint (entries_in_log):
+--log-url is the log (default with --api: <api>/tlog), --log-key its verifier key to trust.
 
 Exit status: 0 verified (complete), 1 a check failed (incomplete), 2 bad usage or file,
-3 RPC unreachable, 4 unexpected error.
+3 RPC unreachable (or, for audit, the log), 4 unexpected error.
 
 %s""" % (_PACK_USAGE_LINE, _PACK_USAGE)
 
@@ -76,6 +79,7 @@ def _parser() -> _Parser:
     p.add_argument("--from", dest="from_")
     p.add_argument("--to")
     p.add_argument("--receipts")
+    p.add_argument("--log-url")
     p.add_argument("-h", "--help", action="store_true")
     p.add_argument("-v", "--version", action="store_true")
     return p
@@ -124,7 +128,7 @@ def main(argv: Sequence[str], out: Callable[[str], None] = print,
     except _Usage as error:
         err("ctxlog: %s" % error)
         return EXIT_USAGE
-    except RpcUnreachableError as error:
+    except (RpcUnreachableError, LogUnreadableError) as error:
         err("ctxlog: %s" % error)
         return EXIT_UNREACHABLE
 
@@ -230,9 +234,13 @@ def _audit(args: Any, rpc_url: str, confirmations: Optional[int], out: Callable[
             raise
         err("ctxlog: %s" % error)
         return EXIT_USAGE
+    # the API serves its log beside it, to the same key when the log is not public
+    log_url = args.log_url or (args.api.rstrip("/") + "/tlog" if from_api else None)
+    log_headers = {"Authorization": "Bearer %s" % args.key} if from_api and not args.log_url else None
     try:
         result = audit_agent(lines, rpc_url, from_sequence=first or 1, to_sequence=to, receipts=receipts,
-                             confirmations=confirmations)
+                             confirmations=confirmations, log_url=log_url, log_key=args.log_key,
+                             log_headers=log_headers)
     except ApiError as error:
         err("ctxlog: %s" % error)
         return EXIT_USAGE

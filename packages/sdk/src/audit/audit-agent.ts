@@ -1,7 +1,10 @@
 // `auditAgent`: proves an agent's log complete and anchored, from its export and an RPC endpoint.
 import { type ContextReceipt, verifyReceipt, ZERO_ENTRY_HASH } from "../chain-entry";
 import { erasedAt } from "../erased-bundle";
+import { anchoringBreak } from "./anchoring";
+import { type AuditBreak, type AuditBreakKind, erasedNote, label, receiptDifference } from "./breaks";
 import { ChainReader } from "./chain-reader";
+import { type AuditCheck, EntriesInLog, type TreeHeadEntry } from "./entries-in-log";
 import {
   type AuditEntry,
   contentProblem,
@@ -11,26 +14,8 @@ import {
   signatureProblem,
 } from "./entry-checks";
 
-/** The named ways a log can be broken, in the words of the report ("gap at 7", "fork at 7", …). */
-export type AuditBreakKind =
-  | "malformed"
-  | "gap"
-  | "fork"
-  | "altered"
-  | "bad_signature"
-  | "unanchored"
-  | "not_confirmed"
-  | "receipt_missing"
-  | "receipt_mismatch"
-  | "bad_receipt_signature";
-
-export interface AuditBreak {
-  kind: AuditBreakKind;
-  /** the sequence the break is at */
-  sequence: number;
-  /** e.g. "gap at 7: the entry after 6 is 9" */
-  message: string;
-}
+export type { AuditBreak, AuditBreakKind } from "./breaks";
+export type { AuditCheck } from "./entries-in-log";
 
 export interface AuditAgentOptions {
   /** Any JSON-RPC endpoint of the log's chain. */
@@ -47,12 +32,24 @@ export interface AuditAgentOptions {
   trustedSigners?: readonly string[];
   /** Anchor keys you trust (GET /v1/signers, kind anchor); default: each entry's anchor_address. */
   trustedSubmitters?: readonly string[];
-  /** Per RPC call; default 10 s. */
+  /** Per RPC call and log request; default 10 s. */
   timeoutMs?: number;
+  /**
+   * The transparency log's base URL (`<api>/v1/tlog`): entries anchored by its tree head are
+   * checked in its current checkpoint (entries_in_log). Without it that check does not run.
+   */
+  logUrl?: string;
+  /** The log's verifier key to trust (GET /v1/tlog/key); default: the entries' `log.verifier_key`. */
+  logKey?: string;
+  /** Headers for the log's requests (a read key, when the log is served with TLOG_PUBLIC=false). */
+  logHeaders?: Record<string, string>;
 }
 
 export interface AuditAgentResult {
-  /** True only for a complete log, every entry anchored at the required depth, every receipt matched. */
+  /**
+   * True only for a complete log, every entry anchored at the required depth, every receipt
+   * matched, and no check failed.
+   */
   complete: boolean;
   agent_id: string | null;
   entries: number;
@@ -64,6 +61,11 @@ export interface AuditAgentResult {
    * chain of entry hashes never needed the data — only their content could not be held to it.
    */
   erased_sequences: number[];
+  /**
+   * The audit's checks beside the chain's: entries_in_log (passed, failed, or not_run when no
+   * entry is anchored by the log's tree head, or no log URL was given).
+   */
+  checks: AuditCheck[];
   /** one line, e.g. "COMPLETE: agent planner-7, entries 1..500, all anchored" */
   summary: string;
   elapsed_ms: number;
@@ -78,7 +80,9 @@ const lower = (s: string) => s.toLowerCase();
  * (gap), the prev link (fork), canonical form, context hash and entry hash (altered), the
  * signature, then the Merkle proof against an Anchored log sent by the anchor key, on a canonical
  * block at the required depth; and each receipt against its entry. Stops at the first break.
- * Only an unreachable RPC endpoint throws (RpcUnreachableError).
+ * Entries anchored by the transparency log's tree head (version 4) are also checked in the log's
+ * current checkpoint (entries_in_log, with `logUrl`). Only an unreachable RPC endpoint
+ * (RpcUnreachableError) or log (LogUnreadableError) throws.
  */
 export async function auditAgent(
   entries: Iterable<unknown> | AsyncIterable<unknown>,
@@ -95,20 +99,35 @@ export async function auditAgent(
   let previous: { sequence: number; entryHash: string } | null = null;
   const expectedFirst = options.fromSequence ?? 1;
   const erased: number[] = [];
+  const inLog = new EntriesInLog({
+    url: options.logUrl,
+    verifierKey: options.logKey,
+    headers: options.logHeaders,
+    timeoutMs: options.timeoutMs,
+  });
 
   const finish = (brk: AuditBreak | null): AuditAgentResult => {
     const range = first === null ? "no entries" : `entries ${first}..${previous?.sequence ?? first}`;
+    const logCheck = inLog.result();
+    const failed = logCheck.status === "failed";
+    const anchoredNote = `every entry anchored and confirmed${erasedNote(erased)}`;
+    // a v1–v3 log says what it always said; a log with tree-head entries says how the log check went
+    const logNote =
+      inLog.treeHeadEntries === 0
+        ? ""
+        : `; ${logCheck.name} ${logCheck.status.replace("_", " ")}: ${logCheck.reason}`;
     const summary = brk
       ? `INCOMPLETE: agent ${agentId ?? "?"}, ${range} read: ${brk.message}`
-      : `COMPLETE: agent ${agentId ?? "?"}, ${range}, every entry anchored and confirmed${erasedNote(erased)}`;
+      : `${failed ? "INCOMPLETE" : "COMPLETE"}: agent ${agentId ?? "?"}, ${range}, ${anchoredNote}${logNote}`;
     return {
-      complete: brk === null,
+      complete: brk === null && !failed,
       agent_id: agentId,
       entries: count,
       first_sequence: first,
       last_sequence: previous?.sequence ?? null,
       first_break: brk,
       erased_sequences: erased,
+      checks: [logCheck],
       summary,
       elapsed_ms: Date.now() - started,
     };
@@ -188,6 +207,8 @@ export async function auditAgent(
       if (anchored.size >= 1_000) anchored.clear();
       anchored.add(anchor);
     }
+    // the chain holds its tree head: the log must still hold the entry at its index
+    if (e.version === 4) await inLog.add(e as TreeHeadEntry);
 
     if (erasedAt(e) !== null) erased.push(e.sequence);
     count++;
@@ -214,105 +235,4 @@ export async function auditAgent(
     }
   }
   return finish(null);
-}
-
-function label(kind: AuditBreakKind, n: number): string {
-  switch (kind) {
-    case "malformed":
-      return `malformed entry ${n}`;
-    case "gap":
-      return `gap at ${n}`;
-    case "fork":
-      return `fork at ${n}`;
-    case "altered":
-      return `altered entry ${n}`;
-    case "bad_signature":
-      return `bad signature at ${n}`;
-    case "unanchored":
-      return `unanchored entry ${n}`;
-    case "not_confirmed":
-      return `entry ${n} not yet confirmed`;
-    case "receipt_missing":
-      return `receipt ${n} missing`;
-    case "receipt_mismatch":
-      return `receipt ${n} differs from entry ${n}`;
-    case "bad_receipt_signature":
-      return `bad receipt signature at ${n}`;
-  }
-}
-
-function receiptDifference(r: ContextReceipt, e: AuditEntry): string | null {
-  const pairs: [string, string, string][] = [
-    ["context_hash", r.context_hash, e.context_hash],
-    ["user_id", r.user_id, e.user_id],
-    ["agent_id", r.agent_id, e.context.agent_id],
-    ["prev_entry_hash", r.prev_entry_hash, e.prev_entry_hash],
-  ];
-  const diff = pairs.find(([, a, b]) => lower(a) !== lower(b));
-  return diff ? `the receipt's ${diff[0]} is ${diff[1]}, the log's ${diff[2]}` : null;
-}
-
-/**
- * Why the anchor of `e` does not hold (its transaction, the Anchored log of its root from the
- * registry and the anchor key, a canonical block at the required depth), or null. The chain
- * decides, not the status: a mined batch the service has not confirmed yet is measured at its
- * depth like any other.
- */
-async function anchoringBreak(
-  e: AuditEntry,
-  transactionHash: string,
-  merkleRoot: string,
-  chain: ChainReader,
-  options: AuditAgentOptions,
-): Promise<{ kind: AuditBreakKind; what: string } | null> {
-  const onChain = await chain.anchor(transactionHash);
-  if (!onChain)
-    return {
-      kind: "not_confirmed",
-      what: `the chain has no transaction ${transactionHash} (not mined, or reorged away)`,
-    };
-  if (onChain.status !== "success")
-    return { kind: "unanchored", what: `transaction ${transactionHash} reverted` };
-  const log = onChain.anchored.get(lower(merkleRoot));
-  if (!log || (e.registry_address && lower(log.registry) !== lower(e.registry_address))) {
-    return {
-      kind: "unanchored",
-      what: `transaction ${transactionHash} has no Anchored log for ${merkleRoot} from the registry`,
-    };
-  }
-  const submitters = options.trustedSubmitters ?? (e.anchor_address ? [e.anchor_address] : []);
-  if (!submitters.some((s) => lower(s) === lower(log.submitter))) {
-    return {
-      kind: "unanchored",
-      what: `its root was anchored by ${log.submitter}, not the service's anchor key`,
-    };
-  }
-  const canonical = await chain.blockHash(onChain.blockNumber);
-  if (canonical === null || lower(canonical) !== lower(onChain.blockHash)) {
-    return {
-      kind: "not_confirmed",
-      what: `block ${onChain.blockNumber} is not on the canonical chain (reorg)`,
-    };
-  }
-  const required = options.requiredConfirmations ?? e.required_confirmations;
-  const depth = Number((await chain.headBlock()) - onChain.blockNumber + 1n);
-  if (depth < required) return { kind: "not_confirmed", what: `${depth} of ${required} confirmations` };
-  return null;
-}
-
-/** "; data erased at 3, 7-9" (ranges of consecutive sequences), or "" when none was. */
-function erasedNote(sequences: readonly number[]): string {
-  if (sequences.length === 0) return "";
-  const runs: string[] = [];
-  let start = sequences[0] as number;
-  let end = start;
-  for (const s of [...sequences.slice(1), Number.NaN]) {
-    if (s === end + 1) {
-      end = s;
-      continue;
-    }
-    runs.push(start === end ? `${start}` : `${start}-${end}`);
-    start = end = s;
-  }
-  return `; data erased (hashes kept) at ${runs.join(", ")}`;
 }

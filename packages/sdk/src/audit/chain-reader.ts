@@ -7,8 +7,15 @@ export interface AnchorOnChain {
   blockNumber: bigint;
   blockHash: string;
   status: "success" | "reverted";
-  /** root (lowercase) → { submitter, registry } of every Anchored log in the receipt */
-  anchored: Map<string, { submitter: string; registry: string }>;
+  /** root (lowercase) → { submitter, registry, count } of every Anchored log in the receipt */
+  anchored: Map<string, AnchoredLog>;
+}
+
+/** One Anchored log: `count` is the batch's leaves, or the tree size of an anchored tree head. */
+export interface AnchoredLog {
+  submitter: string;
+  registry: string;
+  count: number;
 }
 
 /** Reads receipts and block hashes through one RPC endpoint, memoized (bounded caches). */
@@ -41,11 +48,15 @@ export class ChainReader {
       found = this.call(async () => {
         try {
           const receipt = await this.client.getTransactionReceipt({ hash: txHash as Hex });
-          const anchored = new Map<string, { submitter: string; registry: string }>();
+          const anchored = new Map<string, AnchoredLog>();
           for (const log of parseEventLogs({ abi: anchoredEventAbi, logs: receipt.logs, strict: false })) {
-            const args = log.args as { root?: string; submitter?: string };
+            const args = log.args as { root?: string; submitter?: string; count?: number };
             if (args.root && args.submitter) {
-              anchored.set(args.root.toLowerCase(), { submitter: args.submitter, registry: log.address });
+              anchored.set(args.root.toLowerCase(), {
+                submitter: args.submitter,
+                registry: log.address,
+                count: Number(args.count ?? -1),
+              });
             }
           }
           return {

@@ -8,13 +8,17 @@ import { keccak256Utf8 } from "../keccak";
 import { processMerkleProof } from "../merkle";
 import { fieldProblems } from "../proof-bundle";
 import type { ProofBundle } from "../types";
+import { type EntryLog, entryLogProblem, logProofProblem } from "./log-proof";
 
 /**
- * An export line: a version 3 proof bundle (version 2 for entries signed before receipts were
- * their signature), anchor fields null while unanchored, and its status.
+ * An export line: a proof bundle (version 2 for entries signed before receipts were their
+ * signature, 3, or 4 for entries anchored by the transparency log's tree head: `log`, its leaf at
+ * its log index), anchor fields null while unanchored, and its status.
  */
-export type AuditEntry = ProofBundle & {
-  version: 2 | 3;
+export type AuditEntry = Omit<ProofBundle, "version" | "merkle_algorithm" | "log"> & {
+  version: 2 | 3 | 4;
+  merkle_algorithm?: string;
+  log?: EntryLog;
   user_id: string;
   sequence: number;
   prev_entry_hash: Hex;
@@ -37,13 +41,15 @@ export function entryShapeProblem(line: unknown): string | null {
   ]);
   if (problems.length > 0) return problems.join("; ");
   const e = line as Partial<AuditEntry>;
-  if (e.version !== 2 && e.version !== 3)
-    return `version is ${JSON.stringify(e.version)}, not 2 or 3 (an entry of an agent log)`;
+  if (e.version !== 2 && e.version !== 3 && e.version !== 4)
+    return `version is ${JSON.stringify(e.version)}, not 2, 3 or 4 (an entry of an agent log)`;
   if (typeof e.user_id !== "string") return "user_id must be a string";
   if (!Number.isSafeInteger(e.sequence) || (e.sequence as number) < 1)
     return "sequence must be an integer ≥ 1";
   if (!HASH32.test(String(e.prev_entry_hash))) return "prev_entry_hash must be 32-byte 0x-hex";
   if (!HASH32.test(String(e.entry_hash))) return "entry_hash must be 32-byte 0x-hex";
+  // version 4 is anchored by the log's tree head: its log fields are part of its shape
+  if (e.version === 4) return entryLogProblem(e as AuditEntry);
   return null;
 }
 
@@ -82,13 +88,13 @@ function entryHashProblem(e: AuditEntry): string | null {
 }
 
 /**
- * Whether the entry's one signature (version 3: its receipt's, EIP-712; version 2: EIP-191 over
- * context_hash) is by signer_address (and a trusted key).
+ * Whether the entry's one signature (versions 3 and 4: its receipt's, EIP-712; version 2: EIP-191
+ * over context_hash) is by signer_address (and a trusted key).
  */
 export async function signatureProblem(e: AuditEntry, trusted?: readonly string[]): Promise<string | null> {
   let recovered: string;
   try {
-    recovered = await recoverBundleSigner(e);
+    recovered = await recoverBundleSigner(e as unknown as ProofBundle);
   } catch (error) {
     return `its signature does not recover: ${(error as Error).message.split("\n")[0]}`;
   }
@@ -124,12 +130,13 @@ export class ProvenNodes {
 }
 
 /**
- * Whether the Merkle proof folds entry_hash into merkle_root. Entries of one batch share most of
+ * Whether the Merkle proof folds entry_hash into merkle_root (version 4: log-proof.ts). Entries of one batch share most of
  * their paths: `proven` holds the nodes known to fold into each root (each node of a checked path,
  * and each sibling along it, since hashing it with that node gives the same parent), so each
  * entry hashes only the part of its path no earlier entry covered: about one pair in two entries.
  */
 export function proofProblem(e: AuditEntry, proven?: ProvenNodes): string | null {
+  if (e.version === 4) return logProofProblem(e);
   if (
     !Array.isArray(e.merkle_proof) ||
     !e.merkle_proof.every((p) => HASH32.test(p)) ||

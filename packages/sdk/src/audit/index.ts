@@ -3,6 +3,7 @@ export {
   type AuditAgentResult,
   type AuditBreak,
   type AuditBreakKind,
+  type AuditCheck,
   auditAgent,
 } from "./audit-agent";
 export type { AuditEntry } from "./entry-checks";

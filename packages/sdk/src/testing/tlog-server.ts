@@ -1,5 +1,5 @@
 // Test-only: a transparency log held in memory, served on loopback as C2SP tlog-tiles serves one
-// (`<url>/checkpoint`, `<url>/tile/<L>/<N>[.p/<W>]`), built with @ctxlog/tlog's formats. Tests
+// (`<url>/checkpoint`, `<url>/tile/<L>/<N>[.p/<W>]`, `<url>/tile/entries/<N>[.p/<W>]`), built with @ctxlog/tlog's formats. Tests
 // append entries, publish signed checkpoints, and can serve any note (an old one, a forged one)
 // or fail every request.
 import { createHash } from "node:crypto";
@@ -7,6 +7,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import {
   buildTile,
+  encodeEntryBundle,
   formatCheckpoint,
   MemoryTree,
   noteSigner,
@@ -19,6 +20,8 @@ import {
 export type TestLogServer = {
   url: string;
   tree: MemoryTree;
+  /** the entries appended, in log order (the entry bundles' contents) */
+  entries: Uint8Array[];
   /** every path requested, in order */
   requests: string[];
   append(entries: readonly Uint8Array[]): void;
@@ -37,6 +40,7 @@ export const testEntry = (label: string): Uint8Array =>
 
 export async function startTestLogServer(signerKey: string, origin: string): Promise<TestLogServer> {
   const tree = new MemoryTree();
+  const entries: Uint8Array[] = [];
   const requests: string[] = [];
   let note: string | null = null;
   let failure: number | null = null;
@@ -54,6 +58,11 @@ export async function startTestLogServer(signerKey: string, origin: string): Pro
         const body = Buffer.from(buildTile(tile, tree.hashAt));
         return void res.writeHead(200, { "Content-Type": "application/octet-stream" }).end(body);
       }
+      if (tile.kind === "entries" && tile.width <= tileWidth(0, tile.index, tree.size)) {
+        const first = tile.index * 256;
+        const body = encodeEntryBundle(entries.slice(first, first + tile.width));
+        return void res.writeHead(200, { "Content-Type": "application/octet-stream" }).end(body);
+      }
     } catch {
       // not a tile path: 404 below
     }
@@ -65,9 +74,13 @@ export async function startTestLogServer(signerKey: string, origin: string): Pro
   return {
     url: `http://127.0.0.1:${port}/tlog`,
     tree,
+    entries,
     requests,
-    append: (entries) => {
-      for (const entry of entries) tree.append(entry);
+    append: (added) => {
+      for (const entry of added) {
+        tree.append(entry);
+        entries.push(entry);
+      }
     },
     publish: () => {
       const text = formatCheckpoint({

@@ -11,6 +11,7 @@ export { type FollowLogOptions, followLog, logIdentity, type MonitorRound } from
 export { type MonitorState, MonitorStateError, readMonitorState, writeMonitorState } from "./monitor-state";
 export {
   fetchCheckpoint,
+  fetchEntryBundle,
   fetchTile,
   fetchTiles,
   type LogReaderOptions,

@@ -1,7 +1,17 @@
 // Reads a transparency log over HTTP, as C2SP tlog-tiles serves it: `<url>/checkpoint` and
 // `<url>/tile/<L>/<N>[.p/<W>]`. Nothing read here is trusted: the caller opens the checkpoint
 // with the log's key and checks every proof built from the tiles against a checkpoint's root.
-import { DEFAULT_NOTE_LIMITS, HASH_SIZE, TILE_WIDTH, type Tile, tilePath } from "@ctxlog/tlog";
+import {
+  DEFAULT_NOTE_LIMITS,
+  decodeEntryBundle,
+  type EntryBundle,
+  entryBundlePath,
+  HASH_SIZE,
+  MAX_ENTRY_SIZE,
+  TILE_WIDTH,
+  type Tile,
+  tilePath,
+} from "@ctxlog/tlog";
 
 export interface LogReaderOptions {
   /** The log's base URL: the checkpoint is `<url>/checkpoint`, tiles `<url>/tile/…`. */
@@ -93,6 +103,26 @@ export async function fetchTile(opts: LogReaderOptions, tile: Tile): Promise<Uin
     if (full !== 404) return full.subarray(0, bytes);
   }
   throw new LogUnreadableError(`the log does not serve ${tilePath(tile)} (404)`, opts.url, 404);
+}
+
+/**
+ * The entries of an entry bundle (`tile/entries/<N>[.p/<W>]`), decoded: exactly its width's, each
+ * at most `entrySize` bytes (ctxlog's entries are 32-byte entry hashes). A partial bundle the log
+ * no longer serves is read from the full one, as fetchTile does. A malformed bundle throws TlogError.
+ */
+export async function fetchEntryBundle(
+  opts: LogReaderOptions,
+  bundle: EntryBundle,
+  entrySize = MAX_ENTRY_SIZE,
+): Promise<Uint8Array[]> {
+  const limit = (width: number) => width * (2 + entrySize);
+  const body = await getBytes(opts, entryBundlePath(bundle), limit(bundle.width));
+  if (body !== 404) return decodeEntryBundle(body, { width: bundle.width });
+  if (bundle.width < TILE_WIDTH) {
+    const full = await getBytes(opts, entryBundlePath({ ...bundle, width: TILE_WIDTH }), limit(TILE_WIDTH));
+    if (full !== 404) return decodeEntryBundle(full, { width: TILE_WIDTH }).slice(0, bundle.width);
+  }
+  throw new LogUnreadableError(`the log does not serve ${entryBundlePath(bundle)} (404)`, opts.url, 404);
 }
 
 /** Several tiles, read concurrently: keyed by tilePath. */
