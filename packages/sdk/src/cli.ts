@@ -202,6 +202,7 @@ function parse(argv: readonly string[]) {
       "witness-threshold": { type: "string" },
       // audit
       api: { type: "string" },
+      "log-url": { type: "string" },
       key: { type: "string" },
       agent: { type: "string" },
       from: { type: "string" },

@@ -4,6 +4,7 @@
 // (entries_in_log). A log served under the same key that dropped or changed an anchored entry fails
 // the check, and the audit is then incomplete; `ctxlog audit` says so by its exit code.
 
+import { execFile } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -22,6 +23,9 @@ import {
 } from "@ctxlog/tlog";
 import { bytesToHex, type Hex, hexToBytes } from "viem";
 import { type ChainFixture, startChainFixture } from "../../../apps/api/src/testing/chain-fixture";
+
+const BIN = path.join(__dirname, "..", "..", "..", "packages", "sdk", "bin", "ctxlog.js");
+
 import {
   bearer,
   createTestHarness,
@@ -250,5 +254,19 @@ it("`ctxlog audit --log-url` exits 0 for the API's log, 1 for a forked one, 3 wh
   expect(unreadable).toMatchObject({
     code: 3,
     out: expect.stringMatching(/^ctxlog: GET http:\/\/127.0.0.1:9\/tlog\/checkpoint/),
+  });
+  // the same through the command line's own parser (the bin, from source)
+  const bin = await new Promise<{ code: number; stdout: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      [BIN, "audit", file, "--rpc-url", chain.rpcUrl, "--to", "20", "--log-url", logUrl],
+      { env: { ...process.env, CTXLOG_SDK_FROM_SOURCE: "1", CTXLOG_RPC_URL: "" }, timeout: 60_000 },
+      (error, stdout) =>
+        resolve({ code: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout }),
+    );
+  });
+  expect(bin).toMatchObject({
+    code: 0,
+    stdout: expect.stringContaining("entries_in_log passed: 20 entries"),
   });
 });
