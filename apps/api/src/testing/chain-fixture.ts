@@ -21,7 +21,7 @@ import {
   type Db,
   recordAnchorMined,
 } from "@ctxlog/db";
-import { sequenceTestLog } from "@ctxlog/db/testing";
+import { claimBatchTree, sequenceTestLog } from "@ctxlog/db/testing";
 import type { Address, Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { TEST_SIGNER_KEY } from "./harness";
@@ -89,7 +89,7 @@ export async function startChainFixture(opts: { confirmations?: number } = {}) {
   async function anchorContexts(
     db: Db,
     ids: string[],
-    { confirm = true, fromKey = SUBMITTER_KEY as Hex, treeHead = false } = {},
+    { confirm = true, fromKey = SUBMITTER_KEY as Hex, treeHead = false, batchTree = false } = {},
   ): Promise<AnchoredBatch> {
     // recorded as the chain worker records it, from the service's anchor key, whoever sends it
     const submitter = privateKeyToAccount(SUBMITTER_KEY);
@@ -102,10 +102,14 @@ export async function startChainFixture(opts: { confirmations?: number } = {}) {
     // the transparency log's tree head, as the chain worker anchors it: its sequencer appends the
     // contexts first (`treeHead` asks for it explicitly; contexts logged before chained logs, never
     // in the log, get their batch's own tree without it)
+    // (`batchTree`: a batch's own sorted-pair tree, as every anchor was before, for tests of what
+    // such anchors still give: bundle version 3)
     await sequenceTestLog(db);
-    const batch = treeHead
-      ? await createTreeHeadAnchor(db, target, ids)
-      : await createAnchorBatch(db, target, ids);
+    const batch = batchTree
+      ? { ...(await claimBatchTree(db, target, ids)), contextIds: ids, treeSize: null }
+      : treeHead
+        ? await createTreeHeadAnchor(db, target, ids)
+        : await createAnchorBatch(db, target, ids);
     if (!batch || batch.contextIds.length !== ids.length)
       throw new Error("fixture: contexts not all batchable");
     const count = batch.treeSize ?? ids.length;

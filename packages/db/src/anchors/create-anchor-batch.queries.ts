@@ -57,17 +57,18 @@ export interface IClaimOldestLoggedQuery {
   result: IClaimOldestLoggedResult;
 }
 
-const claimOldestLoggedIR: any = {"usedParamSet":{"treeSize":true,"inFlight":true,"limit":true},"params":[{"name":"treeSize","required":true,"transform":{"type":"scalar"},"locs":[{"a":389,"b":398}]},{"name":"inFlight","required":true,"transform":{"type":"scalar"},"locs":[{"a":508,"b":517}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":568,"b":574}]}],"statement":"-- The oldest pending contexts (pending_contexts) that the transparency log holds below the tree\n-- head about to be anchored (tlog_leaves, by log index: arrival order); those in a batch in flight\n-- (a few batches' worth at most) are skipped through one hashed list of their ids.\nSELECT q.id AS \"id!\"\n  FROM pending_contexts AS q JOIN tlog_leaves AS l ON l.id = q.id\n WHERE l.log_index < :treeSize!::bigint\n   AND q.id NOT IN (SELECT unnest(context_ids) FROM anchors\n                     WHERE status = ANY(:inFlight!::\"AnchorStatus\"[]))\n ORDER BY l.log_index\n LIMIT :limit!"};
+const claimOldestLoggedIR: any = {"usedParamSet":{"treeSize":true,"inFlight":true,"limit":true},"params":[{"name":"treeSize","required":true,"transform":{"type":"scalar"},"locs":[{"a":512,"b":521}]},{"name":"inFlight","required":true,"transform":{"type":"scalar"},"locs":[{"a":666,"b":675}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":726,"b":732}]}],"statement":"-- The oldest pending contexts (pending_contexts) that the transparency log holds below the tree\n-- head about to be anchored (tlog_leaves, by log index: arrival order) and whose one signature is\n-- their receipt's (EIP-712: what a version 4 bundle carries); those in a batch in flight (a few\n-- batches' worth at most) are skipped through one hashed list of their ids.\nSELECT q.id AS \"id!\"\n  FROM pending_contexts AS q JOIN tlog_leaves AS l ON l.id = q.id JOIN contexts AS c ON c.id = q.id\n WHERE l.log_index < :treeSize!::bigint AND c.signature_scheme = 'EIP-712'\n   AND q.id NOT IN (SELECT unnest(context_ids) FROM anchors\n                     WHERE status = ANY(:inFlight!::\"AnchorStatus\"[]))\n ORDER BY l.log_index\n LIMIT :limit!"};
 
 /**
  * Query generated from SQL:
  * ```
  * -- The oldest pending contexts (pending_contexts) that the transparency log holds below the tree
- * -- head about to be anchored (tlog_leaves, by log index: arrival order); those in a batch in flight
- * -- (a few batches' worth at most) are skipped through one hashed list of their ids.
+ * -- head about to be anchored (tlog_leaves, by log index: arrival order) and whose one signature is
+ * -- their receipt's (EIP-712: what a version 4 bundle carries); those in a batch in flight (a few
+ * -- batches' worth at most) are skipped through one hashed list of their ids.
  * SELECT q.id AS "id!"
- *   FROM pending_contexts AS q JOIN tlog_leaves AS l ON l.id = q.id
- *  WHERE l.log_index < :treeSize!::bigint
+ *   FROM pending_contexts AS q JOIN tlog_leaves AS l ON l.id = q.id JOIN contexts AS c ON c.id = q.id
+ *  WHERE l.log_index < :treeSize!::bigint AND c.signature_scheme = 'EIP-712'
  *    AND q.id NOT IN (SELECT unnest(context_ids) FROM anchors
  *                      WHERE status = ANY(:inFlight!::"AnchorStatus"[]))
  *  ORDER BY l.log_index
@@ -95,14 +96,14 @@ export interface IClaimLoggedIdsQuery {
   result: IClaimLoggedIdsResult;
 }
 
-const claimLoggedIdsIR: any = {"usedParamSet":{"ids":true,"treeSize":true,"inFlight":true},"params":[{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":105,"b":109}]},{"name":"treeSize","required":true,"transform":{"type":"scalar"},"locs":[{"a":138,"b":147}]},{"name":"inFlight","required":true,"transform":{"type":"scalar"},"locs":[{"a":257,"b":266}]}],"statement":"SELECT q.id AS \"id!\"\n  FROM pending_contexts AS q JOIN tlog_leaves AS l ON l.id = q.id\n WHERE q.id = ANY(:ids!::text[]) AND l.log_index < :treeSize!::bigint\n   AND q.id NOT IN (SELECT unnest(context_ids) FROM anchors\n                     WHERE status = ANY(:inFlight!::\"AnchorStatus\"[]))\n ORDER BY l.log_index"};
+const claimLoggedIdsIR: any = {"usedParamSet":{"ids":true,"treeSize":true,"inFlight":true},"params":[{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":139,"b":143}]},{"name":"treeSize","required":true,"transform":{"type":"scalar"},"locs":[{"a":172,"b":181}]},{"name":"inFlight","required":true,"transform":{"type":"scalar"},"locs":[{"a":326,"b":335}]}],"statement":"SELECT q.id AS \"id!\"\n  FROM pending_contexts AS q JOIN tlog_leaves AS l ON l.id = q.id JOIN contexts AS c ON c.id = q.id\n WHERE q.id = ANY(:ids!::text[]) AND l.log_index < :treeSize!::bigint AND c.signature_scheme = 'EIP-712'\n   AND q.id NOT IN (SELECT unnest(context_ids) FROM anchors\n                     WHERE status = ANY(:inFlight!::\"AnchorStatus\"[]))\n ORDER BY l.log_index"};
 
 /**
  * Query generated from SQL:
  * ```
  * SELECT q.id AS "id!"
- *   FROM pending_contexts AS q JOIN tlog_leaves AS l ON l.id = q.id
- *  WHERE q.id = ANY(:ids!::text[]) AND l.log_index < :treeSize!::bigint
+ *   FROM pending_contexts AS q JOIN tlog_leaves AS l ON l.id = q.id JOIN contexts AS c ON c.id = q.id
+ *  WHERE q.id = ANY(:ids!::text[]) AND l.log_index < :treeSize!::bigint AND c.signature_scheme = 'EIP-712'
  *    AND q.id NOT IN (SELECT unnest(context_ids) FROM anchors
  *                      WHERE status = ANY(:inFlight!::"AnchorStatus"[]))
  *  ORDER BY l.log_index
@@ -111,75 +112,76 @@ const claimLoggedIdsIR: any = {"usedParamSet":{"ids":true,"treeSize":true,"inFli
 export const claimLoggedIds = new PreparedQuery<IClaimLoggedIdsParams,IClaimLoggedIdsResult>(claimLoggedIdsIR);
 
 
-/** 'ClaimOldestUnlogged' parameters type */
-export interface IClaimOldestUnloggedParams {
+/** 'ClaimOldestForBatchTree' parameters type */
+export interface IClaimOldestForBatchTreeParams {
   inFlight: AnchorStatusArray;
   limit: NumberOrString;
 }
 
-/** 'ClaimOldestUnlogged' return type */
-export interface IClaimOldestUnloggedResult {
+/** 'ClaimOldestForBatchTree' return type */
+export interface IClaimOldestForBatchTreeResult {
   id: string;
   leaf: Buffer;
 }
 
-/** 'ClaimOldestUnlogged' query type */
-export interface IClaimOldestUnloggedQuery {
-  params: IClaimOldestUnloggedParams;
-  result: IClaimOldestUnloggedResult;
+/** 'ClaimOldestForBatchTree' query type */
+export interface IClaimOldestForBatchTreeQuery {
+  params: IClaimOldestForBatchTreeParams;
+  result: IClaimOldestForBatchTreeResult;
 }
 
-const claimOldestUnloggedIR: any = {"usedParamSet":{"inFlight":true,"limit":true},"params":[{"name":"inFlight","required":true,"transform":{"type":"scalar"},"locs":[{"a":543,"b":552}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":596,"b":602}]}],"statement":"-- Pending contexts logged before logs were chained (no entry hash: never in the transparency log)\n-- are anchored as before, by their batch's own tree, oldest first (pending_contexts, by id); their\n-- leaf is ctxlog_context_leaf's, their context_hash (proof bundle version 1).\nSELECT q.id, ctxlog_context_leaf(c.context_hash, c.entry_hash) AS \"leaf!\"\n  FROM pending_contexts AS q JOIN contexts AS c ON c.id = q.id\n WHERE c.entry_hash IS NULL\n   AND q.id NOT IN (SELECT unnest(context_ids) FROM anchors\n                     WHERE status = ANY(:inFlight!::\"AnchorStatus\"[]))\n ORDER BY q.id\n LIMIT :limit!"};
+const claimOldestForBatchTreeIR: any = {"usedParamSet":{"inFlight":true,"limit":true},"params":[{"name":"inFlight","required":true,"transform":{"type":"scalar"},"locs":[{"a":688,"b":697}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":741,"b":747}]}],"statement":"-- Pending contexts no version 4 bundle can carry are anchored as before, by their batch's own tree,\n-- oldest first (pending_contexts, by id): those logged before logs were chained (no entry hash:\n-- never in the transparency log; their leaf is ctxlog_context_leaf's, their context_hash: bundle\n-- version 1) and those signed before receipts were their signature (EIP-191: version 2).\nSELECT q.id, ctxlog_context_leaf(c.context_hash, c.entry_hash) AS \"leaf!\"\n  FROM pending_contexts AS q JOIN contexts AS c ON c.id = q.id\n WHERE (c.entry_hash IS NULL OR c.signature_scheme <> 'EIP-712')\n   AND q.id NOT IN (SELECT unnest(context_ids) FROM anchors\n                     WHERE status = ANY(:inFlight!::\"AnchorStatus\"[]))\n ORDER BY q.id\n LIMIT :limit!"};
 
 /**
  * Query generated from SQL:
  * ```
- * -- Pending contexts logged before logs were chained (no entry hash: never in the transparency log)
- * -- are anchored as before, by their batch's own tree, oldest first (pending_contexts, by id); their
- * -- leaf is ctxlog_context_leaf's, their context_hash (proof bundle version 1).
+ * -- Pending contexts no version 4 bundle can carry are anchored as before, by their batch's own tree,
+ * -- oldest first (pending_contexts, by id): those logged before logs were chained (no entry hash:
+ * -- never in the transparency log; their leaf is ctxlog_context_leaf's, their context_hash: bundle
+ * -- version 1) and those signed before receipts were their signature (EIP-191: version 2).
  * SELECT q.id, ctxlog_context_leaf(c.context_hash, c.entry_hash) AS "leaf!"
  *   FROM pending_contexts AS q JOIN contexts AS c ON c.id = q.id
- *  WHERE c.entry_hash IS NULL
+ *  WHERE (c.entry_hash IS NULL OR c.signature_scheme <> 'EIP-712')
  *    AND q.id NOT IN (SELECT unnest(context_ids) FROM anchors
  *                      WHERE status = ANY(:inFlight!::"AnchorStatus"[]))
  *  ORDER BY q.id
  *  LIMIT :limit!
  * ```
  */
-export const claimOldestUnlogged = new PreparedQuery<IClaimOldestUnloggedParams,IClaimOldestUnloggedResult>(claimOldestUnloggedIR);
+export const claimOldestForBatchTree = new PreparedQuery<IClaimOldestForBatchTreeParams,IClaimOldestForBatchTreeResult>(claimOldestForBatchTreeIR);
 
 
-/** 'ClaimUnloggedIds' parameters type */
-export interface IClaimUnloggedIdsParams {
+/** 'ClaimIdsForBatchTree' parameters type */
+export interface IClaimIdsForBatchTreeParams {
   ids: stringArray;
   inFlight: AnchorStatusArray;
 }
 
-/** 'ClaimUnloggedIds' return type */
-export interface IClaimUnloggedIdsResult {
+/** 'ClaimIdsForBatchTree' return type */
+export interface IClaimIdsForBatchTreeResult {
   id: string;
   leaf: Buffer;
 }
 
-/** 'ClaimUnloggedIds' query type */
-export interface IClaimUnloggedIdsQuery {
-  params: IClaimUnloggedIdsParams;
-  result: IClaimUnloggedIdsResult;
+/** 'ClaimIdsForBatchTree' query type */
+export interface IClaimIdsForBatchTreeQuery {
+  params: IClaimIdsForBatchTreeParams;
+  result: IClaimIdsForBatchTreeResult;
 }
 
-const claimUnloggedIdsIR: any = {"usedParamSet":{"ids":true,"inFlight":true},"params":[{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":155,"b":159}]},{"name":"inFlight","required":true,"transform":{"type":"scalar"},"locs":[{"a":295,"b":304}]}],"statement":"SELECT q.id, ctxlog_context_leaf(c.context_hash, c.entry_hash) AS \"leaf!\"\n  FROM pending_contexts AS q JOIN contexts AS c ON c.id = q.id\n WHERE q.id = ANY(:ids!::text[]) AND c.entry_hash IS NULL\n   AND q.id NOT IN (SELECT unnest(context_ids) FROM anchors\n                     WHERE status = ANY(:inFlight!::\"AnchorStatus\"[]))\n ORDER BY q.id"};
+const claimIdsForBatchTreeIR: any = {"usedParamSet":{"ids":true,"inFlight":true},"params":[{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":155,"b":159}]},{"name":"inFlight","required":true,"transform":{"type":"scalar"},"locs":[{"a":332,"b":341}]}],"statement":"SELECT q.id, ctxlog_context_leaf(c.context_hash, c.entry_hash) AS \"leaf!\"\n  FROM pending_contexts AS q JOIN contexts AS c ON c.id = q.id\n WHERE q.id = ANY(:ids!::text[]) AND (c.entry_hash IS NULL OR c.signature_scheme <> 'EIP-712')\n   AND q.id NOT IN (SELECT unnest(context_ids) FROM anchors\n                     WHERE status = ANY(:inFlight!::\"AnchorStatus\"[]))\n ORDER BY q.id"};
 
 /**
  * Query generated from SQL:
  * ```
  * SELECT q.id, ctxlog_context_leaf(c.context_hash, c.entry_hash) AS "leaf!"
  *   FROM pending_contexts AS q JOIN contexts AS c ON c.id = q.id
- *  WHERE q.id = ANY(:ids!::text[]) AND c.entry_hash IS NULL
+ *  WHERE q.id = ANY(:ids!::text[]) AND (c.entry_hash IS NULL OR c.signature_scheme <> 'EIP-712')
  *    AND q.id NOT IN (SELECT unnest(context_ids) FROM anchors
  *                      WHERE status = ANY(:inFlight!::"AnchorStatus"[]))
  *  ORDER BY q.id
  * ```
  */
-export const claimUnloggedIds = new PreparedQuery<IClaimUnloggedIdsParams,IClaimUnloggedIdsResult>(claimUnloggedIdsIR);
+export const claimIdsForBatchTree = new PreparedQuery<IClaimIdsForBatchTreeParams,IClaimIdsForBatchTreeResult>(claimIdsForBatchTreeIR);
 
 

@@ -9,8 +9,8 @@ import { claimAnchorRow } from "./anchor-transitions";
 import {
   claimLoggedIds,
   claimOldestLogged,
-  claimOldestUnlogged,
-  claimUnloggedIds,
+  claimIdsForBatchTree,
+  claimOldestForBatchTree,
   takeClaimsLock,
 } from "./create-anchor-batch.queries";
 import { CLAIMS_LOCK_KEY, IN_FLIGHT_STATUSES } from "./in-flight-anchors";
@@ -39,9 +39,10 @@ export type AnchorClaim = readonly string[] | { oldest: number };
  * writes their anchor, in one transaction (createTreeHeadAnchor's, else the batch tree's). Claims
  * are serialised by an advisory lock, so a context is never in two live batches however many
  * replicas claim at once. Contexts the log does not hold yet are not claimed (the chain worker has
- * its sequencer append them first); contexts logged before logs were chained, which the log never
- * holds, are anchored when no logged one is left to claim, by their batch's own sorted-pair tree as
- * before. Returns null when nothing was left to claim.
+ * its sequencer append them first). Contexts no version 4 bundle can carry — logged before logs
+ * were chained (never in the log) or signed before receipts were their signature (EIP-191) — are
+ * anchored when no other is left to claim, by their batch's own sorted-pair tree, as before
+ * (bundle versions 1 and 2). Returns null when nothing was left to claim.
  */
 export async function createAnchorBatch(
   db: DbOrTx,
@@ -58,7 +59,8 @@ export async function createAnchorBatch(
 /**
  * The anchor of the transparency log's tree head (issue 43): pending contexts in no batch that the
  * log holds below its published checkpoint (the newest its witness policy is met for: what GET
- * /v1/tlog/checkpoint serves), the given ones or the oldest by log index, in one anchor whose root
+ * /v1/tlog/checkpoint serves) and signed as receipts (EIP-712), the given ones or the oldest by log
+ * index, in one anchor whose root
  * and count are that checkpoint's root and tree size. No tree is kept: a context's proof is its RFC
  * 6962 inclusion proof at that size, read from the log's tiles (ctxlog_log_proof), its leaf index
  * its log index. Null when no checkpoint is published or it covers no claimable context.
@@ -93,13 +95,13 @@ async function claimTreeHead(sql: SqlRunner, target: AnchorTarget, claim: Anchor
   return { anchorId, contextIds, merkleRoot, treeSize };
 }
 
-/** Unlogged contexts (logged before chained logs) in a batch anchored by its own sorted-pair tree. */
+/** Contexts from before chained logs or receipts, in a batch anchored by its own sorted-pair tree. */
 async function claimBatchTree(sql: SqlRunner, target: AnchorTarget, claim: AnchorClaim) {
   const inFlight = [...IN_FLIGHT_STATUSES];
   const rows =
     "oldest" in claim
-      ? await runQuery(claimOldestUnlogged, { inFlight, limit: claim.oldest }, sql)
-      : await runQuery(claimUnloggedIds, { inFlight, ids: [...claim] }, sql);
+      ? await runQuery(claimOldestForBatchTree, { inFlight, limit: claim.oldest }, sql)
+      : await runQuery(claimIdsForBatchTree, { inFlight, ids: [...claim] }, sql);
   if (rows.length === 0) return null;
   const tree = buildMerkleLevels(rows.map((r) => hexOf(r.leaf) as `0x${string}`));
   const anchorId = newId("anc");

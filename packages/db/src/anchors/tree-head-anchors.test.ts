@@ -150,3 +150,20 @@ it("anchors the newest checkpoint's root and size; its contexts are confirmed at
     });
   }
 });
+
+it("a context signed before receipts (EIP-191), though in the log, is anchored by its batch's own tree: no version 4 bundle carries it", async () => {
+  const db = database.db;
+  const owner = await seedUser(db);
+  const [old, current] = await seedContexts(db, owner, {
+    count: 2,
+    signerPrivateKey: SIGNER,
+    agentId: "eip191-agent",
+  });
+  await db.$executeRaw`UPDATE contexts SET signature_scheme = 'EIP-191' WHERE id = ${old as string}`;
+  await sequenceTestLog(db);
+  const head = await createAnchorBatch(db, TARGET, [old as string, current as string]);
+  expect(head).toMatchObject({ contextIds: [current], treeSize: expect.any(Number) });
+  const batch = await createAnchorBatch(db, TARGET, [old as string]);
+  expect(batch).toMatchObject({ contextIds: [old], treeSize: null });
+  expect(await createTreeHeadAnchor(db, TARGET, [old as string])).toBeNull();
+});

@@ -63,7 +63,7 @@ beforeAll(async () => {
   }
   // three anchoring transactions, each confirmed at depth: two batch trees, then the log's tree head
   for (let i = 0; i < 12; i += 4)
-    await chain.anchorContexts(h.db, ids.slice(i, i + 4), { treeHead: i === 8 });
+    await chain.anchorContexts(h.db, ids.slice(i, i + 4), { batchTree: i !== 8 });
 }, 120_000);
 afterAll(async () => {
   await h?.close();
