@@ -45,7 +45,14 @@ describe("retryContext", () => {
     });
     expect(result).toEqual({
       outcome: "retried",
-      context: { ...decodeContextRow(stored), status: "pending", leafIndex: null, ...UNANCHORED },
+      // out of its batch, still in the transparency log at the index it had
+      context: {
+        ...decodeContextRow(stored),
+        status: "pending",
+        leafIndex: null,
+        logIndex: Number((await db.tlogLeaf.findUniqueOrThrow({ where: { id } })).logIndex),
+        ...UNANCHORED,
+      },
     });
     expect(await db.pendingContext.count({ where: { id } })).toBe(1);
     expect((await readContextStates(db, [id, other])).map((s) => s.status)).toEqual(["pending", "failed"]);
