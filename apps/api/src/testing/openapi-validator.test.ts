@@ -35,6 +35,7 @@ const context = {
   sequence: 1,
   prev_entry_hash: `0x${"00".repeat(32)}`,
   entry_hash: `0x${"ef".repeat(32)}`,
+  log_index: null,
 };
 
 const counted = {

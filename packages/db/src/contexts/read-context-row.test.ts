@@ -21,11 +21,17 @@ beforeAll(async () => {
 afterAll(() => database.drop());
 
 const prismaRow = (id: string) => database.db.context.findUniqueOrThrow({ where: { id } });
+/** Its index in the transparency log, null before the sequencer appended it. */
+const logIndexOf = async (id: string) => {
+  const leaf = await database.db.tlogLeaf.findUnique({ where: { id } });
+  return leaf === null ? null : Number(leaf.logIndex);
+};
 /** The row as Prisma reads it, with what no column says: as a pending context shows it. */
 const pendingRow = async (id: string) => ({
   ...(await prismaRow(id)),
   status: "pending",
   leafIndex: null,
+  logIndex: await logIndexOf(id),
   merkleProof: null,
 });
 
@@ -55,6 +61,7 @@ describe("readContextRow", () => {
       status: "confirmed",
       anchorId,
       leafIndex: expected.leafIndex,
+      logIndex: expected.leafIndex,
       merkleProof: new Uint8Array(encodeProof(expected.proof)),
     });
     const withAnchor = await readContextWithAnchor(db, reader, b, readAnchorViews(db));
@@ -76,6 +83,7 @@ describe("readContextRow", () => {
       ...(await prismaRow(id)),
       status: "failed",
       leafIndex: null,
+      logIndex: await logIndexOf(id),
       merkleProof: null,
     });
     expect((await prismaRow(id)).anchorId).toBe(anchorId);
