@@ -1,12 +1,6 @@
-import { createHash } from "node:crypto";
 import { TlogError } from "./errors";
 
-/** SHA-256 of the parts, one after the other. */
-export function sha256(...parts: readonly Uint8Array[]): Uint8Array {
-  const hash = createHash("sha256");
-  for (const part of parts) hash.update(part);
-  return new Uint8Array(hash.digest());
-}
+export { sha256 } from "./crypto";
 
 export function concatBytes(...parts: readonly Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));

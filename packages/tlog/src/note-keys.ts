@@ -1,5 +1,5 @@
-import { createPrivateKey, createPublicKey, type KeyObject, randomBytes, sign, verify } from "node:crypto";
 import { concatBytes, fromBase64, readUint32, sha256, toBase64 } from "./bytes";
+import { ed25519PublicKeyOf, ed25519SignWithSeed, ed25519VerifyRaw, randomSeed } from "./crypto";
 import { TlogError } from "./errors";
 
 /**
@@ -119,24 +119,6 @@ export function parseSignerKey(skey: string): NoteSignerKey {
   return key;
 }
 
-// RFC 8410: an Ed25519 private key in PKCS #8 is this prefix then the 32-byte seed
-const PKCS8_ED25519_PREFIX = Buffer.from("302e020100300506032b657004220420", "hex");
-const SPKI_ED25519_PREFIX = Buffer.from("302a300506032b6570032100", "hex");
-
-export function ed25519PrivateKey(seed: Uint8Array): KeyObject {
-  if (seed.length !== 32) throw new TlogError("invalid_argument", "an Ed25519 seed is 32 bytes");
-  return createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]), format: "der", type: "pkcs8" });
-}
-
-export function ed25519PublicKey(publicKey: Uint8Array): KeyObject {
-  if (publicKey.length !== 32) throw new TlogError("invalid_argument", "an Ed25519 public key is 32 bytes");
-  return createPublicKey({
-    key: Buffer.concat([SPKI_ED25519_PREFIX, publicKey]),
-    format: "der",
-    type: "spki",
-  });
-}
-
 export function signerKeyFromSeed(
   name: string,
   seed: Uint8Array,
@@ -144,8 +126,8 @@ export function signerKeyFromSeed(
 ): NoteSignerKey {
   if (!isValidKeyName(name))
     throw new TlogError("invalid_argument", "invalid key name", { details: JSON.stringify(name) });
-  const spki = createPublicKey(ed25519PrivateKey(seed)).export({ format: "der", type: "spki" });
-  const publicKey = new Uint8Array(spki.subarray(SPKI_ED25519_PREFIX.length));
+  if (seed.length !== 32) throw new TlogError("invalid_argument", "an Ed25519 seed is 32 bytes");
+  const publicKey = ed25519PublicKeyOf(seed);
   return { name, keyId: keyId(name, type, publicKey), type, publicKey, seed: new Uint8Array(seed) };
 }
 
@@ -154,20 +136,16 @@ export function generateNoteKey(
   name: string,
   type: SignatureType = SIGNATURE_TYPE.ed25519,
 ): { signerKey: string; verifierKey: string } {
-  const key = signerKeyFromSeed(name, randomBytes(32), type);
+  const key = signerKeyFromSeed(name, randomSeed(), type);
   return { signerKey: formatSignerKey(key), verifierKey: formatVerifierKey(key) };
 }
 
 export function ed25519Sign(seed: Uint8Array, message: Uint8Array): Uint8Array {
-  return new Uint8Array(sign(null, message, ed25519PrivateKey(seed)));
+  if (seed.length !== 32) throw new TlogError("invalid_argument", "an Ed25519 seed is 32 bytes");
+  return ed25519SignWithSeed(seed, message);
 }
 
 export function ed25519Verify(publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array): boolean {
-  if (signature.length !== 64) return false;
-  try {
-    return verify(null, message, ed25519PublicKey(publicKey), signature);
-  } catch {
-    // a key OpenSSL will not load verifies nothing: the note is refused as unsigned by it
-    return false;
-  }
+  if (signature.length !== 64 || publicKey.length !== 32) return false;
+  return ed25519VerifyRaw(publicKey, message, signature);
 }

@@ -1,0 +1,87 @@
+// SHA-256 and Ed25519, the formats' only primitives, in one place: Node's crypto where it runs
+// (native: about twice as fast for the sequencer's many small hashes), @noble's audited pure
+// JavaScript where a bundler stubs `node:crypto` out — a browser, where the console runs the SDK's
+// agent audit. Both give the same bytes; Ed25519 verification is RFC 8032's strict rule on both
+// (noble with zip215 off, as OpenSSL).
+import * as nodeCrypto from "node:crypto";
+import { ed25519 } from "@noble/curves/ed25519";
+import { sha256 as nobleSha256 } from "@noble/hashes/sha2";
+
+/** Node's crypto, or null where it is a bundler's empty stand-in (reading it may even throw). */
+function nativeCrypto(): typeof nodeCrypto | null {
+  try {
+    return typeof nodeCrypto.createHash === "function" ? nodeCrypto : null;
+  } catch {
+    return null;
+  }
+}
+const native = nativeCrypto();
+
+// RFC 8410: an Ed25519 private key in PKCS #8 is this prefix then the 32-byte seed; a public key in
+// SPKI this prefix then its 32 bytes
+const PKCS8_ED25519_PREFIX = Uint8Array.from(Buffer.from("302e020100300506032b657004220420", "hex"));
+const SPKI_ED25519_PREFIX = Uint8Array.from(Buffer.from("302a300506032b6570032100", "hex"));
+
+const joined = (a: Uint8Array, b: Uint8Array) => {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+};
+
+/** SHA-256 of the parts, one after the other. */
+export function sha256(...parts: readonly Uint8Array[]): Uint8Array {
+  if (native) {
+    const hash = native.createHash("sha256");
+    for (const part of parts) hash.update(part);
+    return new Uint8Array(hash.digest());
+  }
+  const hash = nobleSha256.create();
+  for (const part of parts) hash.update(part);
+  return hash.digest();
+}
+
+/** 32 random bytes (a new key's seed). */
+export function randomSeed(): Uint8Array {
+  if (native) return new Uint8Array(native.randomBytes(32));
+  return globalThis.crypto.getRandomValues(new Uint8Array(32));
+}
+
+/** The Ed25519 public key of a 32-byte seed. */
+export function ed25519PublicKeyOf(seed: Uint8Array): Uint8Array {
+  if (!native) return ed25519.getPublicKey(seed);
+  const privateKey = native.createPrivateKey({
+    key: Buffer.from(joined(PKCS8_ED25519_PREFIX, seed)),
+    format: "der",
+    type: "pkcs8",
+  });
+  const spki = native.createPublicKey(privateKey).export({ format: "der", type: "spki" });
+  return new Uint8Array(spki.subarray(SPKI_ED25519_PREFIX.length));
+}
+
+/** An Ed25519 signature of `message` by the key of a 32-byte seed. */
+export function ed25519SignWithSeed(seed: Uint8Array, message: Uint8Array): Uint8Array {
+  if (!native) return ed25519.sign(message, seed);
+  const privateKey = native.createPrivateKey({
+    key: Buffer.from(joined(PKCS8_ED25519_PREFIX, seed)),
+    format: "der",
+    type: "pkcs8",
+  });
+  return new Uint8Array(native.sign(null, message, privateKey));
+}
+
+/** Whether `signature` (64 bytes) is a valid Ed25519 signature of `message` by a 32-byte key. */
+export function ed25519VerifyRaw(publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array): boolean {
+  try {
+    if (!native) return ed25519.verify(signature, message, publicKey, { zip215: false });
+    const key = native.createPublicKey({
+      key: Buffer.from(joined(SPKI_ED25519_PREFIX, publicKey)),
+      format: "der",
+      type: "spki",
+    });
+    return native.verify(null, message, key, signature);
+  } catch {
+    // a key that will not load verifies nothing: the note is refused as unsigned by it
+    return false;
+  }
+}
