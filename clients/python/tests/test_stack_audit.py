@@ -155,7 +155,7 @@ def tree_head_log(stack, tenant, control):
     bundle (until the export writes them)."""
     client = Client(stack["base_url"], tenant["keys"]["full"])
     created = [client.contexts.create(LOG_AGENT, {"n": n}).context_id for n in range(12)]
-    control("/anchor", context_ids=created[:4])
+    control("/anchor", context_ids=created[:4], tree_head=True)
     control("/anchor", context_ids=created[4:], tree_head=True)
     # written after the first tree head: the log has grown when the second is anchored
     created = [client.contexts.create(LOG_AGENT, {"n": n}).context_id for n in range(12, 16)]
