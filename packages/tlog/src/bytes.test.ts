@@ -9,6 +9,8 @@ import {
   toHex,
   uint32Bytes,
   uint64Bytes,
+  utf8Bytes,
+  utf8Length,
 } from "./bytes";
 
 describe("byte helpers", () => {
@@ -33,5 +35,24 @@ describe("byte helpers", () => {
     expect(toHex(sha256(new Uint8Array([0x61]), new Uint8Array([0x62, 0x63])))).toBe(
       "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
     );
+  });
+});
+
+describe("base64, hex and UTF-8 without Buffer (browsers have none)", () => {
+  it("encode and decode as Node's Buffer does, for every length around the padding", () => {
+    for (let n = 0; n < 70; n++) {
+      const bytes = new Uint8Array(Array.from({ length: n }, (_, i) => (i * 97 + n * 31) & 255));
+      const expected = Buffer.from(bytes).toString("base64");
+      expect(toBase64(bytes)).toBe(expected);
+      expect(Buffer.from(fromBase64(expected, "t")).equals(Buffer.from(bytes))).toBe(true);
+      expect(toHex(bytes)).toBe(Buffer.from(bytes).toString("hex"));
+    }
+  });
+
+  it("measures UTF-8 as Buffer.byteLength does, lone surrogates included", () => {
+    for (const text of ["", "abc", "é", "€", "😀", "a😀b", "\ud800", "\udc00x", "\ud800\ud800", "— note —"]) {
+      expect(utf8Length(text)).toBe(Buffer.byteLength(text, "utf8"));
+      expect(Buffer.from(utf8Bytes(text)).equals(Buffer.from(text, "utf8"))).toBe(true);
+    }
   });
 });

@@ -19,26 +19,80 @@ export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
   return diff === 0;
 }
 
+// base64, hex and UTF-8 without Node's Buffer: the formats run in browsers too (crypto.ts)
+const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+const SEXTETS = new Map([...ALPHABET].map((c, i) => [c, i]));
+
 export function toBase64(bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("base64");
+  let out = "";
+  for (let i = 0; i < bytes.length; i += 3) {
+    const [a, b, c] = [bytes[i] as number, bytes[i + 1], bytes[i + 2]];
+    const n = (a << 16) | ((b ?? 0) << 8) | (c ?? 0);
+    out += ALPHABET[n >> 18];
+    out += ALPHABET[(n >> 12) & 63];
+    out += b === undefined ? "=" : ALPHABET[(n >> 6) & 63];
+    out += c === undefined ? "=" : ALPHABET[n & 63];
+  }
+  return out;
+}
+
+/** Decodes text already checked to be padded base64 (BASE64 below). */
+function decodeBase64(text: string): Uint8Array {
+  const padding = text.endsWith("==") ? 2 : text.endsWith("=") ? 1 : 0;
+  const out = new Uint8Array((text.length / 4) * 3 - padding);
+  let at = 0;
+  for (let i = 0; i < text.length; i += 4) {
+    const n =
+      ((SEXTETS.get(text[i] as string) ?? 0) << 18) |
+      ((SEXTETS.get(text[i + 1] as string) ?? 0) << 12) |
+      ((SEXTETS.get(text[i + 2] as string) ?? 0) << 6) |
+      (SEXTETS.get(text[i + 3] as string) ?? 0);
+    for (const byte of [n >> 16, (n >> 8) & 255, n & 255]) if (at < out.length) out[at++] = byte;
+  }
+  return out;
+}
+
+/** The UTF-8 bytes of a string. */
+export function utf8Bytes(text: string): Uint8Array {
+  return new TextEncoder().encode(text);
+}
+
+/** How many bytes a string's UTF-8 takes, without encoding it (a lone surrogate: 3, as U+FFFD). */
+export function utf8Length(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) n += 1;
+    else if (code < 0x800) n += 2;
+    else if (code >= 0xd800 && code < 0xdc00 && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next < 0xe000) {
+        n += 4;
+        i++;
+      } else n += 3;
+    } else n += 3;
+  }
+  return n;
 }
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 /**
- * Standard padded base64 (RFC 4648 §4), strictly: Buffer.from(s, "base64") skips characters it
- * does not know, so "AA AA" and "AA==junk" would decode. Only the canonical encoding is accepted
- * (the unused bits of the last character zero), so each byte string has one text.
+ * Standard padded base64 (RFC 4648 §4), strictly: lenient decoders skip characters they do not
+ * know, so "AA AA" and "AA==junk" would decode. Only the canonical encoding is accepted (the unused
+ * bits of the last character zero), so each byte string has one text.
  */
 export function fromBase64(text: string, what: string): Uint8Array {
   if (!BASE64.test(text)) throw new TlogError("malformed", `${what} is not standard padded base64`);
-  const bytes = new Uint8Array(Buffer.from(text, "base64"));
+  const bytes = decodeBase64(text);
   if (toBase64(bytes) !== text) throw new TlogError("malformed", `${what} is not canonical base64`);
   return bytes;
 }
 
 export function toHex(bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("hex");
+  let out = "";
+  for (const byte of bytes) out += byte.toString(16).padStart(2, "0");
+  return out;
 }
 
 export function readUint32(bytes: Uint8Array, at: number): number {

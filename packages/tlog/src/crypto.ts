@@ -18,9 +18,39 @@ function nativeCrypto(): typeof nodeCrypto | null {
 const native = nativeCrypto();
 
 // RFC 8410: an Ed25519 private key in PKCS #8 is this prefix then the 32-byte seed; a public key in
-// SPKI this prefix then its 32 bytes
-const PKCS8_ED25519_PREFIX = Uint8Array.from(Buffer.from("302e020100300506032b657004220420", "hex"));
-const SPKI_ED25519_PREFIX = Uint8Array.from(Buffer.from("302a300506032b6570032100", "hex"));
+// SPKI this prefix then its 32 bytes (Buffer is used only on Node's path: browsers have none)
+const PKCS8_ED25519_PREFIX = Uint8Array.of(
+  0x30,
+  0x2e,
+  0x02,
+  0x01,
+  0x00,
+  0x30,
+  0x05,
+  0x06,
+  0x03,
+  0x2b,
+  0x65,
+  0x70,
+  0x04,
+  0x22,
+  0x04,
+  0x20,
+);
+const SPKI_ED25519_PREFIX = Uint8Array.of(
+  0x30,
+  0x2a,
+  0x30,
+  0x05,
+  0x06,
+  0x03,
+  0x2b,
+  0x65,
+  0x70,
+  0x03,
+  0x21,
+  0x00,
+);
 
 const joined = (a: Uint8Array, b: Uint8Array) => {
   const out = new Uint8Array(a.length + b.length);

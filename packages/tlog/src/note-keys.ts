@@ -1,4 +1,4 @@
-import { concatBytes, fromBase64, readUint32, sha256, toBase64 } from "./bytes";
+import { concatBytes, fromBase64, readUint32, sha256, toBase64, utf8Bytes } from "./bytes";
 import { ed25519PublicKeyOf, ed25519SignWithSeed, ed25519VerifyRaw, randomSeed } from "./crypto";
 import { TlogError } from "./errors";
 
@@ -29,7 +29,7 @@ export function isValidKeyName(name: string): boolean {
 }
 
 export function keyId(name: string, type: number, publicKey: Uint8Array): number {
-  return readUint32(sha256(Buffer.from(`${name}\n`, "utf8"), new Uint8Array([type]), publicKey), 0);
+  return readUint32(sha256(utf8Bytes(`${name}\n`), new Uint8Array([type]), publicKey), 0);
 }
 
 export type NoteVerifierKey = { name: string; keyId: number; type: SignatureType; publicKey: Uint8Array };

@@ -1,4 +1,4 @@
-import { concatBytes, readUint64, uint64Bytes } from "./bytes";
+import { concatBytes, readUint64, uint64Bytes, utf8Bytes } from "./bytes";
 import { TlogError } from "./errors";
 import {
   ed25519Sign,
@@ -28,7 +28,7 @@ export const MAX_COSIGNATURE_TIMESTAMP = 2n ** 63n - 1n;
 const COSIGNATURE_SIZE = 8 + 64;
 
 export function cosignedMessage(timestamp: bigint, text: Uint8Array): Uint8Array {
-  return concatBytes(Buffer.from(`cosignature/v1\ntime ${timestamp}\n`, "utf8"), text);
+  return concatBytes(utf8Bytes(`cosignature/v1\ntime ${timestamp}\n`), text);
 }
 
 /** The time a cosignature states (seconds), or null when it is not a cosignature/v1 signature's size. */

@@ -1,3 +1,4 @@
+import { utf8Bytes } from "./bytes";
 import { TlogError } from "./errors";
 import type { NoteSigner, NoteVerifier } from "./note-verifiers";
 import {
@@ -29,7 +30,7 @@ export function openNote(
   limits: NoteLimits = DEFAULT_NOTE_LIMITS,
 ): OpenedNote {
   const note = parseSignedNote(msg, limits);
-  const text = Buffer.from(note.text, "utf8");
+  const text = utf8Bytes(note.text);
   const verified: NoteSignature[] = [];
   const unverified: NoteSignature[] = [];
   const seen = new Set<string>();
@@ -68,7 +69,7 @@ export function signNote(
   existing: readonly NoteSignature[] = [],
 ): string {
   checkNoteText(text);
-  const bytes = Buffer.from(text, "utf8");
+  const bytes = utf8Bytes(text);
   const fresh = signers.map((s) => ({ name: s.name, keyId: s.keyId, signature: s.sign(bytes) }));
   const kept = existing.filter((e) => !fresh.some((f) => f.name === e.name && f.keyId === e.keyId));
   return formatSignedNote({ text, signatures: [...kept, ...fresh] });

@@ -1,4 +1,4 @@
-import { fromBase64, readUint32, toBase64 } from "./bytes";
+import { fromBase64, readUint32, toBase64, utf8Length } from "./bytes";
 import { TlogError } from "./errors";
 import { isValidKeyName } from "./note-keys";
 
@@ -34,7 +34,7 @@ function checkNoteCharacters(text: string, what: string): void {
 }
 
 function decodeNote(msg: string | Uint8Array, limits: NoteLimits): string {
-  const bytes = typeof msg === "string" ? Buffer.byteLength(msg, "utf8") : msg.length;
+  const bytes = typeof msg === "string" ? utf8Length(msg) : msg.length;
   if (bytes > limits.maxBytes) {
     throw new TlogError("too_large", `note is larger than ${limits.maxBytes} bytes`, {
       details: `${bytes} bytes`,

@@ -69,7 +69,14 @@ async function getBytes(opts: LogReaderOptions, path: string, maxBytes: number):
       }
       chunks.push(value);
     }
-    return new Uint8Array(Buffer.concat(chunks));
+    // no Buffer: the console's audit may read a log in a browser
+    const body = new Uint8Array(length);
+    let at = 0;
+    for (const chunk of chunks) {
+      body.set(chunk, at);
+      at += chunk.length;
+    }
+    return body;
   } catch (error) {
     if (error instanceof LogUnreadableError) throw error;
     // undici's "fetch failed" says nothing: what failed (ECONNREFUSED, ENOTFOUND…) is its cause
@@ -86,7 +93,7 @@ async function getBytes(opts: LogReaderOptions, path: string, maxBytes: number):
 export async function fetchCheckpoint(opts: LogReaderOptions): Promise<string> {
   const body = await getBytes(opts, "checkpoint", DEFAULT_NOTE_LIMITS.maxBytes);
   if (body === 404) throw new LogUnreadableError("the log serves no checkpoint (404)", opts.url, 404);
-  return Buffer.from(body).toString("utf8");
+  return new TextDecoder().decode(body);
 }
 
 /**
