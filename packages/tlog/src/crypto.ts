@@ -59,6 +59,14 @@ const joined = (a: Uint8Array, b: Uint8Array) => {
   return out;
 };
 
+/** The seed as Node's private key object (PKCS #8). */
+const nodePrivateKey = (crypto: typeof nodeCrypto, seed: Uint8Array) =>
+  crypto.createPrivateKey({
+    key: Buffer.from(joined(PKCS8_ED25519_PREFIX, seed)),
+    format: "der",
+    type: "pkcs8",
+  });
+
 /** SHA-256 of the parts, one after the other. */
 export function sha256(...parts: readonly Uint8Array[]): Uint8Array {
   if (native) {
@@ -80,24 +88,14 @@ export function randomSeed(): Uint8Array {
 /** The Ed25519 public key of a 32-byte seed. */
 export function ed25519PublicKeyOf(seed: Uint8Array): Uint8Array {
   if (!native) return ed25519.getPublicKey(seed);
-  const privateKey = native.createPrivateKey({
-    key: Buffer.from(joined(PKCS8_ED25519_PREFIX, seed)),
-    format: "der",
-    type: "pkcs8",
-  });
-  const spki = native.createPublicKey(privateKey).export({ format: "der", type: "spki" });
+  const spki = native.createPublicKey(nodePrivateKey(native, seed)).export({ format: "der", type: "spki" });
   return new Uint8Array(spki.subarray(SPKI_ED25519_PREFIX.length));
 }
 
 /** An Ed25519 signature of `message` by the key of a 32-byte seed. */
 export function ed25519SignWithSeed(seed: Uint8Array, message: Uint8Array): Uint8Array {
   if (!native) return ed25519.sign(message, seed);
-  const privateKey = native.createPrivateKey({
-    key: Buffer.from(joined(PKCS8_ED25519_PREFIX, seed)),
-    format: "der",
-    type: "pkcs8",
-  });
-  return new Uint8Array(native.sign(null, message, privateKey));
+  return new Uint8Array(native.sign(null, message, nodePrivateKey(native, seed)));
 }
 
 /** Whether `signature` (64 bytes) is a valid Ed25519 signature of `message` by a 32-byte key. */

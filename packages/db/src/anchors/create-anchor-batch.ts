@@ -7,10 +7,10 @@ import { readPublishedCheckpoint } from "../tlog/witness-cosignatures";
 import type { AnchorTarget } from "./anchor-target";
 import { claimAnchorRow } from "./anchor-transitions";
 import {
-  claimLoggedIds,
-  claimOldestLogged,
   claimIdsForBatchTree,
+  claimLoggedIds,
   claimOldestForBatchTree,
+  claimOldestLogged,
   takeClaimsLock,
 } from "./create-anchor-batch.queries";
 import { CLAIMS_LOCK_KEY, IN_FLIGHT_STATUSES } from "./in-flight-anchors";
@@ -49,9 +49,7 @@ export async function createAnchorBatch(
   target: AnchorTarget,
   claim: AnchorClaim,
 ): Promise<CreatedAnchorBatch | null> {
-  if ("oldest" in claim ? claim.oldest < 1 : claim.length === 0) return null;
-  return inSqlTransaction(db, async (sql) => {
-    await runQuery(takeClaimsLock, { key: CLAIMS_LOCK_KEY }, sql);
+  return underClaimsLock(db, claim, async (sql) => {
     return (await claimTreeHead(sql, target, claim)) ?? (await claimBatchTree(sql, target, claim));
   });
 }
@@ -70,10 +68,19 @@ export async function createTreeHeadAnchor(
   target: AnchorTarget,
   claim: AnchorClaim,
 ): Promise<CreatedAnchorBatch | null> {
+  return underClaimsLock(db, claim, (sql) => claimTreeHead(sql, target, claim));
+}
+
+/** A claim's transaction: nothing to do for an empty claim; claims take turns under one lock. */
+async function underClaimsLock(
+  db: DbOrTx,
+  claim: AnchorClaim,
+  take: (sql: SqlRunner) => Promise<CreatedAnchorBatch | null>,
+): Promise<CreatedAnchorBatch | null> {
   if ("oldest" in claim ? claim.oldest < 1 : claim.length === 0) return null;
   return inSqlTransaction(db, async (sql) => {
     await runQuery(takeClaimsLock, { key: CLAIMS_LOCK_KEY }, sql);
-    return claimTreeHead(sql, target, claim);
+    return take(sql);
   });
 }
 
