@@ -124,7 +124,10 @@ describe("chain worker on anvil, PostgreSQL and Redis: anchoring", () => {
       );
     }
     const treeSizes = new Map(
-      (await h.db.anchor.findMany({ where: { contextIds: { hasSome: ids } } })).map((a) => [a.id, a.treeSize]),
+      (await h.db.anchor.findMany({ where: { contextIds: { hasSome: ids } } })).map((a) => [
+        a.id,
+        a.treeSize,
+      ]),
     );
     for (const c of contexts) {
       const [root] = roots.get(c.transactionHash as string) ?? [];

@@ -1,7 +1,6 @@
 import { currentFees, signAnchorTransaction } from "@ctxlog/chain";
 import { acquireSignerLease, createAnchorBatch, storeSignedTransactions } from "@ctxlog/db";
-import { sequenceTestLog } from "@ctxlog/db/testing";
-import { readContext } from "@ctxlog/db/testing";
+import { readContext, sequenceTestLog } from "@ctxlog/db/testing";
 import type { Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { type ChainHarness, createChainHarness, TEST_ANCHOR_KEY, waitFor } from "./testing/harness";

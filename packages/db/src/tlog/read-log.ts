@@ -48,7 +48,10 @@ export async function readStoredTile(db: DbOrTx, level: number, index: number): 
 }
 
 /** The log indexes of the given contexts that are in the log (a context not yet sequenced is absent). */
-export async function readLogIndexes(db: DbOrTx | SqlRunner, ids: readonly string[]): Promise<Map<string, number>> {
+export async function readLogIndexes(
+  db: DbOrTx | SqlRunner,
+  ids: readonly string[],
+): Promise<Map<string, number>> {
   const rows = await runQuery(logIndexesOf, { ids: [...ids] }, sqlOf(db));
   return new Map(rows.map((r) => [r.id, Number(r.log_index)]));
 }
