@@ -10,7 +10,7 @@ export * from "./anchors/chain-status";
 export * from "./anchors/confirm-anchor";
 export { findAnchorIdOf } from "./anchors/context-batches";
 export * from "./anchors/create-anchor-batch";
-export { CLAIMS_LOCK_KEY } from "./anchors/in-flight-anchors";
+export { CLAIMS_LOCK_KEY, placeInFlight } from "./anchors/in-flight-anchors";
 export * from "./anchors/list-unbatched-contexts";
 export * from "./anchors/send-anchors";
 export * from "./anchors/signer-lease";

@@ -1,5 +1,5 @@
 import type { StoredEvidence } from "@ctxlog/core";
-import { type Db, type getContextWithAnchor, readAnchoredCheckpoint, readLogPlacement } from "@ctxlog/db";
+import { type Db, type getContextWithAnchor, placeInFlight, readAnchoredCheckpoint } from "@ctxlog/db";
 
 export type ContextWithAnchor = NonNullable<Awaited<ReturnType<typeof getContextWithAnchor>>>;
 
@@ -17,9 +17,9 @@ export async function storedEvidence(db: Db, row: ContextWithAnchor): Promise<St
       ? [null, null]
       : await Promise.all([
           readAnchoredCheckpoint(db, treeSize),
-          // readers give a context's log index and proof once it is confirmed; before (its tree
-          // head mined, not yet deep enough) the log's tiles already hold them
-          row.leafIndex === null ? readLogPlacement(db, row.id, treeSize) : null,
+          // readers give a context's leaf and proof once it is confirmed; before (its tree head
+          // mined, not yet deep enough) they are read as for any batch in flight
+          row.leafIndex === null && anchor ? placeInFlight(db, new Map([[row.id, anchor.id]])) : null,
         ]);
   return {
     contextId: row.id,
@@ -31,8 +31,8 @@ export async function storedEvidence(db: Db, row: ContextWithAnchor): Promise<St
     signerAddress: row.signerAddress,
     createdAt: row.createdAt,
     status: row.status,
-    merkleProof: placed?.merkleProof ?? row.merkleProof,
-    leafIndex: placed?.leafIndex ?? row.leafIndex,
+    merkleProof: placed?.get(row.id)?.merkleProof ?? row.merkleProof,
+    leafIndex: placed?.get(row.id)?.leafIndex ?? row.leafIndex,
     link:
       row.sequence === null || row.prevEntryHash === null || row.entryHash === null
         ? null
