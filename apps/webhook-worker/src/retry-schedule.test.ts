@@ -10,7 +10,7 @@ import { createWorkerHarness, TEST_RETRY_DELAYS_MS, type WorkerHarness } from ".
 let h: WorkerHarness;
 
 beforeAll(async () => {
-  h = await createWorkerHarness();
+  h = await createWorkerHarness({ WEBHOOK_TIMEOUT_MS: "1000" });
 });
 afterAll(() => h.close());
 
