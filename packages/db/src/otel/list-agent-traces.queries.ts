@@ -1,13 +1,15 @@
 /** Types generated for queries found in "packages/db/src/otel/list-agent-traces.sql" */
 import { PreparedQuery } from '@pgtyped/runtime';
 
+export type Visibility = 'private' | 'public';
+
 /** 'AgentTraceSpans' parameters type */
 export interface IAgentTraceSpansParams {
   after?: string | null | void;
   agentId: string;
-  keyFamilyId: string;
   limit: number;
-  scope: string;
+  onlyFamily?: string | null | void;
+  onlyVisibility?: Visibility | null | void;
   userId: string;
 }
 
@@ -26,23 +28,19 @@ export interface IAgentTraceSpansQuery {
   result: IAgentTraceSpansResult;
 }
 
-const agentTraceSpansIR: any = {"usedParamSet":{"userId":true,"agentId":true,"scope":true,"keyFamilyId":true,"after":true,"limit":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":533,"b":540}]},{"name":"agentId","required":true,"transform":{"type":"scalar"},"locs":[{"a":559,"b":567}]},{"name":"scope","required":true,"transform":{"type":"scalar"},"locs":[{"a":579,"b":585},{"a":615,"b":621},{"a":677,"b":683}]},{"name":"keyFamilyId","required":true,"transform":{"type":"scalar"},"locs":[{"a":715,"b":727}]},{"name":"after","required":false,"transform":{"type":"scalar"},"locs":[{"a":763,"b":768},{"a":799,"b":804}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":842,"b":848}]}],"statement":"-- The page's traces, picked from the agent's spans by ids alone (contexts (user_id, agent_id, id),\n-- then otel_spans' context_id key), then each of their spans by its primary key. The reader's scope\n-- (contexts/reader-scope.ts: all, public or own) is a parameter: the statement is planned with it\n-- bound, and the branches that do not apply are dropped.\nWITH page AS (\n  SELECT s.trace_id, max(c.id) AS last_context_id, array_agg(c.id) AS ids\n    FROM contexts c\n    JOIN otel_spans s ON s.context_id = c.id\n   WHERE c.user_id = :userId! AND c.agent_id = :agentId!\n     AND (:scope!::text = 'all'\n          OR (:scope! = 'public' AND c.visibility = 'public')\n          OR (:scope! = 'own' AND c.key_family_id = :keyFamilyId!))\n   GROUP BY s.trace_id\n  HAVING :after::text IS NULL OR max(c.id) < :after\n   ORDER BY max(c.id) DESC\n   LIMIT :limit!::int)\nSELECT p.trace_id AS \"trace_id!\", p.last_context_id AS \"last_context_id!\", c.id, c.canonical_data, c.created_at\n  FROM page p\n CROSS JOIN LATERAL unnest(p.ids) AS span(id)\n  JOIN contexts c ON c.id = span.id\n ORDER BY p.last_context_id DESC, c.id"};
+const agentTraceSpansIR: any = {"usedParamSet":{"userId":true,"agentId":true,"onlyVisibility":true,"onlyFamily":true,"after":true,"limit":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":357,"b":364}]},{"name":"agentId","required":true,"transform":{"type":"scalar"},"locs":[{"a":383,"b":391}]},{"name":"onlyVisibility","required":false,"transform":{"type":"scalar"},"locs":[{"a":452,"b":466}]},{"name":"onlyFamily","required":false,"transform":{"type":"scalar"},"locs":[{"a":469,"b":479}]},{"name":"after","required":false,"transform":{"type":"scalar"},"locs":[{"a":514,"b":519},{"a":550,"b":555}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":593,"b":599}]}],"statement":"-- The page's traces, picked from the agent's spans by ids alone (contexts (user_id, agent_id, id),\n-- then otel_spans' context_id key), then each of their spans by its primary key.\nWITH page AS (\n  SELECT s.trace_id, max(c.id) AS last_context_id, array_agg(c.id) AS ids\n    FROM contexts c\n    JOIN otel_spans s ON s.context_id = c.id\n   WHERE c.user_id = :userId! AND c.agent_id = :agentId!\n     AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)\n   GROUP BY s.trace_id\n  HAVING :after::text IS NULL OR max(c.id) < :after\n   ORDER BY max(c.id) DESC\n   LIMIT :limit!::int)\nSELECT p.trace_id AS \"trace_id!\", p.last_context_id AS \"last_context_id!\", c.id, c.canonical_data, c.created_at\n  FROM page p\n CROSS JOIN LATERAL unnest(p.ids) AS span(id)\n  JOIN contexts c ON c.id = span.id\n ORDER BY p.last_context_id DESC, c.id"};
 
 /**
  * Query generated from SQL:
  * ```
  * -- The page's traces, picked from the agent's spans by ids alone (contexts (user_id, agent_id, id),
- * -- then otel_spans' context_id key), then each of their spans by its primary key. The reader's scope
- * -- (contexts/reader-scope.ts: all, public or own) is a parameter: the statement is planned with it
- * -- bound, and the branches that do not apply are dropped.
+ * -- then otel_spans' context_id key), then each of their spans by its primary key.
  * WITH page AS (
  *   SELECT s.trace_id, max(c.id) AS last_context_id, array_agg(c.id) AS ids
  *     FROM contexts c
  *     JOIN otel_spans s ON s.context_id = c.id
  *    WHERE c.user_id = :userId! AND c.agent_id = :agentId!
- *      AND (:scope!::text = 'all'
- *           OR (:scope! = 'public' AND c.visibility = 'public')
- *           OR (:scope! = 'own' AND c.key_family_id = :keyFamilyId!))
+ *      AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)
  *    GROUP BY s.trace_id
  *   HAVING :after::text IS NULL OR max(c.id) < :after
  *    ORDER BY max(c.id) DESC

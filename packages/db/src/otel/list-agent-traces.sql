@@ -1,16 +1,12 @@
 /* @name agentTraceSpans */
 -- The page's traces, picked from the agent's spans by ids alone (contexts (user_id, agent_id, id),
--- then otel_spans' context_id key), then each of their spans by its primary key. The reader's scope
--- (contexts/reader-scope.ts: all, public or own) is a parameter: the statement is planned with it
--- bound, and the branches that do not apply are dropped.
+-- then otel_spans' context_id key), then each of their spans by its primary key.
 WITH page AS (
   SELECT s.trace_id, max(c.id) AS last_context_id, array_agg(c.id) AS ids
     FROM contexts c
     JOIN otel_spans s ON s.context_id = c.id
    WHERE c.user_id = :userId! AND c.agent_id = :agentId!
-     AND (:scope!::text = 'all'
-          OR (:scope! = 'public' AND c.visibility = 'public')
-          OR (:scope! = 'own' AND c.key_family_id = :keyFamilyId!))
+     AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)
    GROUP BY s.trace_id
   HAVING :after::text IS NULL OR max(c.id) < :after
    ORDER BY max(c.id) DESC

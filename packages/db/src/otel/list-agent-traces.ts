@@ -1,5 +1,5 @@
 import { decodeContextBody, type OtelJsonObject, traceUsage, type UsageSpan } from "@ctxlog/core";
-import type { ContextReader } from "../contexts/reader-scope";
+import { type ContextReader, readerSees } from "../contexts/reader-scope";
 import { pageOf } from "../page";
 import type { DbOrTx } from "../prisma-types";
 import { runQuery } from "../run-query";
@@ -120,8 +120,7 @@ export async function listAgentTraces(
     agentTraceSpans,
     {
       userId: reader.userId,
-      keyFamilyId: reader.keyFamilyId,
-      scope: reader.scope,
+      ...readerSees(reader),
       agentId: query.agentId,
       after: query.after ?? null,
       limit: query.limit + 1,

@@ -6,7 +6,7 @@ import {
   decodeContextRow,
   type StoredContextRow,
 } from "../contexts/context-view";
-import type { ContextReader } from "../contexts/reader-scope";
+import { type ContextReader, readerSees } from "../contexts/reader-scope";
 import { bufferOfHex, bytesOfHex, hexOf } from "../hex-columns";
 import type { DbOrTx } from "../prisma-types";
 import { runQuery } from "../run-query";
@@ -72,8 +72,7 @@ async function withStoredAnchors(
 /** The reader and the hash as find-anchored-contexts.sql's parameters. */
 const readerWithHash = (reader: ContextReader, contextHashHex: string) => ({
   userId: reader.userId,
-  keyFamilyId: reader.keyFamilyId,
-  scope: reader.scope,
+  ...readerSees(reader),
   contextHash: Buffer.from(bytesOfHex(contextHashHex)),
 });
 
