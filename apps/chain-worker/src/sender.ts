@@ -4,33 +4,28 @@ import {
   describeRpcError,
   type Fees,
   type RpcClient,
-  replacementFees,
   signAnchorTransaction,
-  transactionKnown,
 } from "@ctxlog/chain";
 import {
-  abandonTransactions,
   type FailureReason,
   listQueuedAnchors,
-  listStuckAnchors,
   listUnbroadcastTransactions,
-  markTransactionsBroadcast,
   type PrismaClient,
   postponeAnchors,
   type SignedAnchorTransaction,
   type SignerLease,
   storeSignedTransactions,
-  touchBroadcast,
 } from "@ctxlog/db";
 import type { Logger } from "pino";
 import type { Address, Hex, PrivateKeyAccount } from "viem";
-import { adoptMinedTransaction } from "./adopt-mined";
 import { errorKind, retryDelayMs, tagError } from "./backoff";
-import { type BroadcastResults, broadcastRaw } from "./broadcast";
+import { broadcastRaw } from "./broadcast";
 import { failBatch } from "./failures";
 import type { LeaseKeeper } from "./lease-keeper";
 import type { ChainMetrics } from "./metrics";
 import { NonceSync } from "./nonce-sync";
+import { replaceStuckTransactions } from "./replace-stuck";
+import { type SettleDeps, settleBroadcasts } from "./settle-broadcasts";
 
 export interface SenderConfig {
   chainId: number;
@@ -54,6 +49,7 @@ export class AnchorSender {
   private lastStuckCheck = 0;
   private lastNonceCheck = 0;
   private readonly nonces: NonceSync;
+  private readonly settleDeps: SettleDeps;
 
   constructor(
     private readonly db: PrismaClient,
@@ -66,6 +62,7 @@ export class AnchorSender {
     /** told of every failure to get anchors out (the stall report's "why") */
     private readonly onError: (error: string) => void = () => {},
   ) {
+    this.settleDeps = { db, metrics, logger, onError };
     this.nonces = new NonceSync(
       db,
       rpc,
@@ -88,7 +85,16 @@ export class AnchorSender {
     await this.sendQueued(lease);
     if (Date.now() - this.lastStuckCheck >= Math.min(1_000, this.config.replaceAfterMs)) {
       this.lastStuckCheck = Date.now();
-      await this.replaceStuck(lease);
+      await replaceStuckTransactions(
+        {
+          ...this.settleDeps,
+          rpc: this.rpc,
+          account: this.account,
+          replaceAfterMs: this.config.replaceAfterMs,
+          batch: this.config.sendBatch,
+        },
+        lease,
+      );
     }
   }
 
@@ -101,7 +107,7 @@ export class AnchorSender {
       this.rpc,
       txs.map((t) => ({ hash: t.hash, raw: t.rawTransaction })),
     );
-    await this.settle(results, head, "rebroadcast");
+    await settleBroadcasts(this.settleDeps, results, head, "rebroadcast");
     for (const tx of txs) {
       const result = results.get(tx.hash);
       if (result?.outcome === "retry" && Date.now() - tx.createdAt.getTime() > this.config.rpcGiveUpMs) {
@@ -190,112 +196,12 @@ export class AnchorSender {
     }
     this.nonces.used(first, signed.length);
     const results = await broadcastRaw(this.rpc, signed);
-    await this.settle(results, head, "first");
+    await settleBroadcasts(this.settleDeps, results, head, "first");
   }
 
   /** Re-signed transactions (a nonce gap filled), already stored: broadcast and recorded. */
   private async sendStored(txs: SignedAnchorTransaction[], head: bigint): Promise<void> {
-    await this.settle(await broadcastRaw(this.rpc, txs), head, "refill");
-  }
-
-  /**
-   * Stuck: broadcast more than REPLACE_AFTER_MS ago and still not in a block. Unknown to the node
-   * (dropped): the same bytes again. Pending: a replacement with the same nonce and fees ≥ 12.5 %
-   * higher, stored before it is sent like any other transaction.
-   */
-  private async replaceStuck(lease: SignerLease): Promise<void> {
-    const before = new Date(Date.now() - this.config.replaceAfterMs);
-    const stuck = await listStuckAnchors(this.db, this.account.address, before, this.config.sendBatch);
-    if (stuck.length === 0) return;
-    const [market, head, usedNonces] = await Promise.all([
-      currentFees(this.rpc),
-      this.rpc.getBlockNumber(),
-      this.rpc.getTransactionCount({ address: this.account.address, blockTag: "latest" }),
-    ]);
-    const replacements: SignedAnchorTransaction[] = [];
-    for (const anchor of stuck) {
-      const { latest } = anchor;
-      if (latest.nonce < usedNonces) {
-        // the nonce is spent: one of the anchor's transactions is in a block the tracker did not
-        // read (e.g. mined while no process had recorded its broadcast); never replace it
-        await adoptMinedTransaction(
-          { db: this.db, rpc: this.rpc, logger: this.logger, metrics: this.metrics },
-          anchor.id,
-          latest.nonce,
-        ).catch((err: unknown) =>
-          // one anchor's unreadable block must not hold up the others' replacements
-          this.logger.warn({ anchor: anchor.id, err: describeRpcError(err) }, "cannot adopt a stuck anchor"),
-        );
-        continue;
-      }
-      if (!(await transactionKnown(this.rpc, latest.hash as Hex))) {
-        const result = (
-          await broadcastRaw(this.rpc, [{ hash: latest.hash, raw: latest.rawTransaction }])
-        ).get(latest.hash);
-        if (result?.outcome !== "retry") await touchBroadcast(this.db, latest.hash);
-        if (result?.outcome === "broadcast") this.metrics.transactions.inc({ kind: "rebroadcast" });
-        this.logger.info(
-          { anchor: anchor.id, tx: latest.hash, outcome: result?.outcome },
-          "re-broadcast a dropped transaction",
-        );
-        continue;
-      }
-      const fees = replacementFees(latest, market);
-      const tx = await signAnchorTransaction(this.account, {
-        chainId: anchor.chainId,
-        registryAddress: anchor.registryAddress as Address,
-        merkleRoot: anchor.merkleRoot as Hex,
-        count: anchor.anchoredCount,
-        nonce: latest.nonce,
-        gasLimit: latest.gasLimit,
-        fees,
-      });
-      replacements.push({
-        anchorId: anchor.id,
-        ...tx,
-        nonce: latest.nonce,
-        gasLimit: latest.gasLimit,
-        ...fees,
-      });
-    }
-    if (replacements.length === 0) return;
-    if (!(await storeSignedTransactions(this.db, lease, replacements, head))) return;
-    const results = await broadcastRaw(this.rpc, replacements);
-    await this.settle(results, head, "replacement");
-    this.logger.info(
-      { replaced: replacements.map((r) => r.anchorId) },
-      "replaced stuck transactions with higher fees",
-    );
-  }
-
-  private async settle(
-    results: BroadcastResults,
-    head: bigint | null,
-    kind: "first" | "replacement" | "rebroadcast" | "refill",
-  ): Promise<void> {
-    for (const r of results.values()) if (r.kind !== "ok") this.metrics.refused.inc({ cause: r.kind });
-    const sent = [...results].filter(([, r]) => r.outcome === "broadcast").map(([hash]) => hash);
-    this.metrics.transactions.inc({ kind }, sent.length);
-    if (sent.length > 0) {
-      // a head read before sending: no receipt can be in an earlier block
-      const { createdEvents } = await markTransactionsBroadcast(this.db, sent, head ?? 0n);
-      this.logger.debug({ transactions: sent.length, createdEvents }, "broadcast");
-    }
-    const refused = [...results].filter(([, r]) => r.outcome === "abandon");
-    if (refused.length > 0) {
-      const [, first] = refused[0] as [string, { kind: string; detail: string }];
-      await abandonTransactions(
-        this.db,
-        refused.map(([hash]) => hash),
-        tagError(first.kind, first.detail),
-        retryDelayMs(1),
-      );
-      this.onError(`the node refused ${refused.length} transaction(s): ${first.detail}`);
-      this.logger.warn(
-        { transactions: refused.length, kind: first.kind, detail: first.detail },
-        "node refused transactions",
-      );
-    }
+    await settleBroadcasts(this.settleDeps, await broadcastRaw(this.rpc, txs), head, "refill");
   }
 
   /** A queued anchor that has failed to get out for too long fails for good. */
