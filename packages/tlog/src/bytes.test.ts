@@ -2,6 +2,7 @@ import {
   bytesEqual,
   concatBytes,
   fromBase64,
+  fromHex0x,
   readUint32,
   readUint64,
   sha256,
@@ -46,6 +47,17 @@ describe("base64, hex and UTF-8 without Buffer (browsers have none)", () => {
       expect(toBase64(bytes)).toBe(expected);
       expect(Buffer.from(fromBase64(expected, "t")).equals(Buffer.from(bytes))).toBe(true);
       expect(toHex(bytes)).toBe(Buffer.from(bytes).toString("hex"));
+      const hex = Buffer.from(bytes).toString("hex");
+      expect(Buffer.from(fromHex0x(`0x${hex}`, "t")).equals(Buffer.from(bytes))).toBe(true);
+      expect(Buffer.from(fromHex0x(`0x${hex.toUpperCase()}`, "t")).equals(Buffer.from(bytes))).toBe(true);
+    }
+  });
+
+  it("refuses hex without its 0x, of odd length, or with other characters", () => {
+    for (const text of ["ab", "0xa", "0xag", "0x 1", "0Xab"]) {
+      expect(() => fromHex0x(text, "the root")).toThrow(
+        expect.objectContaining({ reason: "malformed", shortMessage: "the root is not 0x-hex" }),
+      );
     }
   });
 

@@ -95,6 +95,14 @@ export function toHex(bytes: Uint8Array): string {
   return out;
 }
 
+/** The bytes of 0x-prefixed hex (either case); `what` names it in the error when it is not. */
+export function fromHex0x(text: string, what: string): Uint8Array {
+  if (!/^0x(?:[0-9a-fA-F]{2})*$/.test(text)) throw new TlogError("malformed", `${what} is not 0x-hex`);
+  const out = new Uint8Array((text.length - 2) / 2);
+  for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(text.slice(2 + 2 * i, 4 + 2 * i), 16);
+  return out;
+}
+
 export function readUint32(bytes: Uint8Array, at: number): number {
   return (
     (((bytes[at] as number) << 24) |

@@ -1,6 +1,16 @@
 // The transparency log's formats (issue 43): RFC 6962 hashing and proofs, C2SP tlog-tiles,
 // signed-note, tlog-checkpoint and tlog-cosignature, and the witness policy. Pure: no I/O, no
 // SQL; the storage layer gives hashes and tiles through HashAt and readTile.
+export {
+  type AnchoredLog,
+  anchoredLogChecks,
+  failedLogChecks,
+  LOG_CHECK_NAMES,
+  type LogCheck,
+  type LogCheckName,
+  type LogCheckWording,
+  logInclusionCheck,
+} from "./bundle-log-checks";
 export { type Checkpoint, formatCheckpoint, MAX_CHECKPOINT_EXTENSIONS, parseCheckpoint } from "./checkpoint";
 export { decodeEntryBundle, encodeEntryBundle, MAX_ENTRY_SIZE } from "./entry-bundles";
 export { isTlogError, TLOG_ERROR_REASONS, TlogError, type TlogErrorReason } from "./errors";
