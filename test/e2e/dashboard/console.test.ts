@@ -1,15 +1,20 @@
 // Issue 26's journeys in a real browser against the real stack (the API serving the built
 // dashboard, both workers, anvil, PostgreSQL, Redis, loopback receivers): what a delivery sent and
-// got back.
+// got back; an agent's audit in the browser, the chain's checks and the log's (entries_in_log in
+// the API's own transparency log) at 1440×900 and 390×844 with axe at 0 violations.
 import { waitFor } from "@ctxlog/core/testing";
+import { generateNoteKey } from "@ctxlog/tlog";
 import { type ReceivedRequest, type Receiver, startReceiver } from "@ctxlog/webhooks/testing";
 import { Client } from "pg";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, signedInPage } from "./browser";
+import { launchBrowser, newContext, PHONE, signedInPage } from "./browser";
+import { cellOf, violations } from "./page-reading";
 import { type SessionApi, sessionApi } from "./session-api";
 import { type DashboardStack, startDashboardStack } from "./stack";
 
 jest.setTimeout(180_000);
+
+const WIDE = { width: 1440, height: 900 };
 
 let stack: DashboardStack;
 let browser: Browser;
@@ -43,6 +48,9 @@ afterAll(async () => {
 });
 
 const dashboard = (path = "") => `${stack.origin}/dashboard${path}`;
+
+const overflow = (p: Page) =>
+  p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 async function json<T>(response: Awaited<ReturnType<SessionApi["get"]>>): Promise<T> {
   if (!response.ok()) throw new Error(`${response.url()}: ${response.status()} ${await response.text()}`);
@@ -136,7 +144,7 @@ it("Disable (confirmed, in the danger zone) stops deliveries; enabled again, eve
   }
 });
 
-it("an agent's Audit runs the SDK in the browser: COMPLETE, then the gap named after a row is deleted", async () => {
+it("an agent's Audit runs the SDK in the browser: COMPLETE with entries_in_log passed in the API's own log (1440×900 and 390×844, axe clean), failed under a pinned key that is not the log's, then the gap named after a row is deleted", async () => {
   const { key } = await json<{ key: string }>(await api.post("/keys", { type: "full", name: "audit-e2e" }));
   for (const n of [1, 2, 3]) {
     const res = await fetch(`${stack.origin}/v1/contexts`, {
@@ -153,6 +161,31 @@ it("an agent's Audit runs the SDK in the browser: COMPLETE, then the gap named a
     },
     { timeout: 60_000, what: "three confirmed entries" },
   );
+  const published = (await (await fetch(`${stack.origin}/v1/tlog/key`)).text()).trim();
+
+  // at both sizes: the chain's checks and the log's, the key's source said and shown
+  for (const viewport of [WIDE, PHONE]) {
+    const sized = await newContext(browser, viewport);
+    try {
+      await sized.addCookies(await context.cookies());
+      const p = await sized.newPage();
+      await p.goto(dashboard("/agents/audited-7"));
+      await p.getByRole("heading", { name: "Agent audited-7", level: 1 }).waitFor({ timeout: 20_000 });
+      await p.getByRole("button", { name: "Audit" }).click();
+      await p.getByText("Log complete up to sequence 3", { exact: true }).waitFor({ timeout: 30_000 });
+      expect(await p.getByRole("status").filter({ hasText: "COMPLETE" }).textContent()).toMatch(
+        /COMPLETE: agent audited-7, entries 1\.\.3, every entry anchored and confirmed; entries_in_log passed: 3 entries at their log indexes/,
+      );
+      expect(await cellOf(p, "entries_in_log", "Result")).toBe("passed");
+      expect(await cellOf(p, "entries_in_log", "Reason")).toMatch(/the given log key\)$/);
+      await p.getByText(/^Log key fetched from this server \(GET \/v1\/tlog\/key\)/).waitFor();
+      expect(await p.getByRole("code").filter({ hasText: published }).count()).toBe(1);
+      expect(await violations(p)).toEqual([]);
+      expect(await overflow(p)).toBe(0);
+    } finally {
+      await sized.close();
+    }
+  }
 
   await page.goto(dashboard("/agents"));
   await page.getByRole("link", { name: "audited-7" }).click();
@@ -161,11 +194,25 @@ it("an agent's Audit runs the SDK in the browser: COMPLETE, then the gap named a
   await entries.locator("tbody tr").nth(2).waitFor();
   // newest first
   expect(await entries.locator("tbody tr td:first-child").allTextContents()).toEqual(["3", "2", "1"]);
+
+  // a pinned key that did not sign the log's checkpoint: the log check fails, the chain's pass
+  const pin = page.getByRole("textbox", { name: "Log key to pin (optional)" });
+  const origin = published.split("+")[0] ?? "";
+  await pin.fill(generateNoteKey(origin).verifierKey);
+  await page.getByRole("button", { name: "Audit" }).click();
+  await page.getByText("A check of the audit failed", { exact: true }).waitFor({ timeout: 30_000 });
+  expect(await cellOf(page, "entries_in_log", "Result")).toBe("failed");
+  expect(await cellOf(page, "entries_in_log", "Reason")).toMatch(/does not open with the given log key/);
+  expect(await page.getByRole("status").filter({ hasText: "INCOMPLETE" }).textContent()).toMatch(
+    /INCOMPLETE: agent audited-7, entries 1\.\.3/,
+  );
+  await page.getByText(/^Log key pinned here/).waitFor();
+  // the log's own key, pinned: it passes
+  await pin.fill(published);
   await page.getByRole("button", { name: "Audit" }).click();
   await page.getByText("Log complete up to sequence 3", { exact: true }).waitFor({ timeout: 30_000 });
-  expect(await page.getByRole("status").filter({ hasText: "COMPLETE" }).textContent()).toMatch(
-    /COMPLETE: agent audited-7, entries 1\.\.3/,
-  );
+  expect(await cellOf(page, "entries_in_log", "Result")).toBe("passed");
+  expect(await violations(page)).toEqual([]);
 
   // a row removed behind the service's back: the audit names the gap
   const db = new Client({ connectionString: stack.database.url });

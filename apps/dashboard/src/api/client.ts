@@ -30,9 +30,14 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
 }
 
+/** Where /v1 lives: the page's own origin unless told (the API serves the dashboard). */
+export function apiBaseUrl(origin: string = window.location.origin): string {
+  return `${origin}/v1`;
+}
+
 export function createApiClient(queryClient: QueryClient, options: ApiClientOptions = {}): ApiClient {
   const client = createClient<paths>({
-    baseUrl: `${options.origin ?? window.location.origin}/v1`,
+    baseUrl: apiBaseUrl(options.origin),
     credentials: "same-origin",
     fetch: options.fetch ?? fetchWithEarlyResponses,
   });

@@ -8,11 +8,14 @@ const STATUS_COLORS: Record<VerificationCheck["status"], string> = {
   not_run: "gray",
 };
 
-/** Each named check of a verification, passed, failed or not run, with its reason. */
-export function ChecksList({ checks }: { checks: VerificationCheck[] }) {
+/** A named check: a verification's, or an audit's (the SDK's AuditCheck), of the same three values. */
+export type NamedCheck = Pick<VerificationCheck, "status" | "reason"> & { name: string };
+
+/** Each named check, passed, failed or not run, with its reason. */
+export function ChecksList({ checks, label = "Checks" }: { checks: NamedCheck[]; label?: string }) {
   return (
     <DataTable
-      label="Checks"
+      label={label}
       striped={false}
       minWidth={520}
       rows={checks}

@@ -1,9 +1,12 @@
+import type { AuditAgentResult } from "@ctxlog/sdk/audit";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useApi } from "../../api/api-context";
-import { unwrap } from "../../api/errors";
+import { type ApiClient, apiBaseUrl } from "../../api/client";
+import { ApiError, unwrap } from "../../api/errors";
 import { usePagedQuery } from "../../api/paged";
 import { queryKeys } from "../../api/query-keys";
 import type { AgentLog, Context, Schemas } from "../../api/schema";
+import { type AuditLogKey, chooseLogKey, logKeyOption } from "./audit-log-key";
 import { beforeOf, type LogJump } from "./log-jump";
 
 /** Logs with an entry received in `window` (none: every log). */
@@ -118,21 +121,49 @@ export function useDashboardConfig() {
 }
 
 /**
+ * The log's published verifier key (GET /v1/tlog/key, read with the session like any route: a log
+ * served with TLOG_PUBLIC=false takes it as a key that may read contexts), or null when it has none.
+ */
+async function readPublishedLogKey(api: ApiClient): Promise<string | null> {
+  try {
+    return (await unwrap(api.GET("/tlog/key", { parseAs: "text" }))).trim();
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export interface AuditRun {
+  result: AuditAgentResult;
+  /** the log key the audit was given, and where it came from */
+  logKey: AuditLogKey;
+}
+
+/**
  * The SDK's auditAgent, in this browser: the whole export streamed from the API, every entry
- * checked against the chain's RPC. Trusts the API for nothing but the bytes of the export. The
- * SDK's audit code (viem included) is loaded only when an audit starts.
+ * checked against the chain's RPC, and the entries anchored by the log's tree head found in the
+ * API's own log (`<api>/v1/tlog`, this origin, read with the session) under the pinned key, else
+ * the key the API publishes. Trusts the API for nothing but the bytes it serves and, unless a key
+ * is pinned, the log key it publishes. The SDK's audit code (viem included) is loaded only when
+ * an audit starts.
  */
 export function useAudit(agentId: string) {
   const api = useApi();
   return useMutation({
     gcTime: 0,
-    mutationFn: async (rpcUrl: string) => {
+    mutationFn: async ({ rpcUrl, pinnedKey }: { rpcUrl: string; pinnedKey: string }): Promise<AuditRun> => {
+      const logKey = chooseLogKey(pinnedKey, pinnedKey.trim() ? null : await readPublishedLogKey(api));
       const [{ auditAgent, ndjsonLines }, res] = await Promise.all([
         import("@ctxlog/sdk/audit"),
         api.GET("/agents/{agent_id}/export", { params: { path: { agent_id: agentId } }, parseAs: "stream" }),
       ]);
       const body = (await unwrap(Promise.resolve(res))) as unknown as ReadableStream<Uint8Array>;
-      return auditAgent(ndjsonLines(streamChunks(body)), { rpcUrl });
+      const result = await auditAgent(ndjsonLines(streamChunks(body)), {
+        rpcUrl,
+        logUrl: `${apiBaseUrl()}/tlog`,
+        logKey: logKeyOption(logKey),
+      });
+      return { result, logKey };
     },
   });
 }
