@@ -187,13 +187,15 @@ describe("the transparency log's routes", () => {
     }
   });
 
-  it("takes any credential or none when public; behind a key that reads contexts with TLOG_PUBLIC=false", async () => {
+  it("takes any credential or none when public; behind a key that reads contexts, or the console's session, with TLOG_PUBLIC=false", async () => {
     expect((await get("checkpoint", bearer(owner.keys.public))).status).toBe(200);
     expect((await get("checkpoint", { Authorization: "Bearer sk_not_a_key" })).status).toBe(200);
 
     const closed = await createTestHarness({ TLOG_PUBLIC: "false" });
     try {
       const someone = await closed.tenant();
+      // the console's own session reads it too (its audit's entries_in_log)
+      const dashboard = await closed.session(someone.userId);
       // not through the document's validator: the document describes the routes as served by default (public)
       const closedGet = (path: string, headers: Record<string, string> = {}) =>
         supertest(closed.app).get(`/v1/tlog/${path}`).set(headers);
@@ -202,6 +204,7 @@ describe("the transparency log's routes", () => {
         expect([path, res.status, res.body.error?.code]).toEqual([path, 401, "INVALID_API_KEY"]);
         // a key that may read contexts passes authentication: the empty log answers 404
         expect((await closedGet(path, bearer(someone.keys.read_only))).status).toBe(404);
+        expect((await closedGet(path, { Cookie: dashboard.cookie })).status).toBe(404);
       }
     } finally {
       await closed.close();
