@@ -8,6 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { buildMerkleTree, entryHash, hashContext } from "@ctxlog/core";
 import { checkCanonicalBlocks, readPackZip, verifyPack } from "@ctxlog/sdk";
+import { witnessPolicy } from "@ctxlog/tlog";
 import { type Hex, hexToBytes } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 // not exported by the package index: the write path signs through createContextSigner
@@ -16,6 +17,7 @@ import { activityDays, type Files, jsonFile, manifestOf, ndjsonFile, sealPack, z
 import { type RecordedChain, recordChain } from "./record-chain";
 import { tamperCases } from "./tamper-cases";
 import { tamperTreeHeadCases } from "./tamper-tree-head";
+import { type GivenWitnessPolicy, witnessCases } from "./tamper-witnesses";
 import { treeHeadRecord, type VectorLog, vectorLog } from "./tree-head-log";
 
 // anvil's dev keys: never funded anywhere real (the anchor key is anvil's first, as in development)
@@ -311,10 +313,19 @@ async function writePacks(
   const valid = await seal(input);
   const erased = await seal(erasedInput);
   const cases: Json[] = [];
-  // each vector's outcome is the SDK's, held to what the case says it must be
-  const add = async (name: string, file: string, files: Files | Uint8Array, expect: Json) => {
+  // each vector's outcome is the SDK's, held to what the case says it must be; `witness_policy`
+  // is the policy the verifier is given (--witness-key, --witness-threshold), when there is one
+  const add = async (
+    name: string,
+    file: string,
+    files: Files | Uint8Array,
+    expect: Json,
+    given?: GivenWitnessPolicy,
+  ) => {
     const zip = files instanceof Uint8Array ? files : zipPack(files);
-    const result = await verifyPack(readPackZip(zip));
+    const result = await verifyPack(readPackZip(zip), {
+      witnessPolicy: given && witnessPolicy(given.threshold, given.witnesses),
+    });
     const got = {
       verdict: result.verdict,
       ...(result.failure && {
@@ -332,6 +343,7 @@ async function writePacks(
     cases.push({
       name,
       file,
+      ...(given && { witness_policy: given }),
       verdict: result.verdict,
       erased_sequences: result.erased_sequences,
       failure: result.failure,
@@ -373,6 +385,12 @@ async function writePacks(
   ];
   for (const t of tampered) {
     await add(t.name, `tampered/${t.file}`, t.files, { verdict: "failed", ...t.expect });
+  }
+  for (const w of await witnessCases({ valid, input, seal, packFiles, treeHeadTx, tlog })) {
+    // the genuine pack is valid.zip, already written; the others are tampered packs
+    const file = w.files === valid ? w.file : `tampered/${w.file}`;
+    const expect = w.expect ? { verdict: "failed", ...w.expect } : { verdict: "verified" };
+    await add(w.name, file, w.files, expect, w.witness_policy);
   }
   const expected = {
     generated_by: "test-vectors/evidence/generate.js",

@@ -1,7 +1,9 @@
 // The transparency log of the pack vectors (issue 43): two other agents' entries, then the 12
 // entries of the vectors' agent, as the sequencer appends them; its checkpoint of 14 leaves signed
 // by the log's key and cosigned by one witness, as the chain worker anchors it (`anchor(root, 14)`).
-// Fixed seeds and a fixed cosignature time: the same log and checkpoint on every run.
+// Fixed seeds and a fixed cosignature time: the same log and checkpoint on every run. Two more
+// witnesses for the witness vectors: w2, whom a stricter policy names but who never cosigns, and
+// w3, whom no policy names.
 import {
   formatCheckpoint,
   formatVerifierKey,
@@ -24,13 +26,24 @@ const seed = (n: number) => new Uint8Array(32).fill(n);
 export const LOG_KEY = signerKeyFromSeed(LOG_ORIGIN, seed(7));
 /** A key of the same name that is not the log's: what signs a forged checkpoint. */
 export const FORGER_KEY = signerKeyFromSeed(LOG_ORIGIN, seed(8));
-const WITNESS_KEY = signerKeyFromSeed(WITNESS_NAME, seed(9), SIGNATURE_TYPE.cosignatureV1);
+const witnessKey = (name: string, n: number) =>
+  signerKeyFromSeed(name, seed(n), SIGNATURE_TYPE.cosignatureV1);
+export const WITNESS_KEY = witnessKey(WITNESS_NAME, 9);
+export const WITNESS_2_KEY = witnessKey("witness.example/w2", 10);
+export const WITNESS_3_KEY = witnessKey("witness.example/w3", 11);
 
-/** A checkpoint of `size` leaves and `root`, signed by `key` (and cosigned by the witness when it is the log's). */
-export function signedCheckpoint(size: number, root: Hex, key: NoteSignerKey = LOG_KEY): string {
+/**
+ * A checkpoint of `size` leaves and `root`, signed by `key` and cosigned by `witnesses` (by
+ * default the witness w1 when `key` is the log's, none for another key).
+ */
+export function signedCheckpoint(
+  size: number,
+  root: Hex,
+  key: NoteSignerKey = LOG_KEY,
+  witnesses: NoteSignerKey[] = key === LOG_KEY ? [WITNESS_KEY] : [],
+): string {
   const body = formatCheckpoint({ origin: LOG_ORIGIN, size, rootHash: hexToBytes(root), extensions: [] });
-  const witness = key === LOG_KEY ? [noteSigner(WITNESS_KEY, () => COSIGNED_AT)] : [];
-  return signNote(body, [noteSigner(key), ...witness]);
+  return signNote(body, [noteSigner(key), ...witnesses.map((w) => noteSigner(w, () => COSIGNED_AT))]);
 }
 
 export interface VectorLog {

@@ -112,8 +112,15 @@ def main(argv: Sequence[str], out: Callable[[str], None] = print,
         return EXIT_VERIFIED
     rpc_url = args.rpc_url or os.environ.get("CTXLOG_RPC_URL")
     if args.command == "verify-pack" and args.file is not None and not args.extra:
-        # offline by default: the RPC endpoint only adds the canonical-block check
-        return run_verify_pack(args.file, rpc_url, args.expected_signer, args.expected_submitter, args.json, out, err)
+        # offline by default: the RPC endpoint only adds the canonical-block check; the witness
+        # policy read as verify reads it (--log-key is verify's alone)
+        try:
+            policy = _witness_policy(args)
+        except _Usage as error:
+            err("ctxlog: %s" % error)
+            return EXIT_USAGE
+        return run_verify_pack(args.file, rpc_url, args.expected_signer, args.expected_submitter, args.json, out, err,
+                               policy)
     if args.command not in ("verify", "audit") or args.extra or (args.command == "verify" and args.file is None):
         err(USAGE)
         return EXIT_USAGE
@@ -177,22 +184,31 @@ def _verify(args: Any, rpc_url: str, confirmations: Optional[int], out: Callable
 
 def _log_trust(args: Any) -> "tuple[Any, Any]":
     """The log key and witness policy given on the command line (None: the bundle's own)."""
-    from .tlog import SIGNATURE_TYPE_ED25519, TlogError, parse_verifier_key, witness_policy
+    from .tlog import SIGNATURE_TYPE_ED25519, TlogError, parse_verifier_key
 
-    log_key = policy = None
+    log_key = None
     try:
         if args.log_key is not None:
             log_key = parse_verifier_key(args.log_key)
             if log_key.type != SIGNATURE_TYPE_ED25519:
                 raise _Usage("--log-key must be a log's Ed25519 verifier key (type 0x01)")
-        if args.witness_key or args.witness_threshold is not None:
-            keys = args.witness_key or []
-            threshold = len(keys) if args.witness_threshold is None else _natural(args.witness_threshold)
-            policy = witness_policy(threshold, keys)
     except TlogError as error:
-        which = "--log-key" if log_key is None and args.log_key is not None else "--witness-key/--witness-threshold"
-        raise _Usage("%s: %s" % (which, error)) from None
-    return log_key, policy
+        raise _Usage("--log-key: %s" % error) from None
+    return log_key, _witness_policy(args)
+
+
+def _witness_policy(args: Any) -> Any:
+    """The witness policy of --witness-key and --witness-threshold (default: all), None without them."""
+    from .tlog import TlogError, witness_policy
+
+    if not args.witness_key and args.witness_threshold is None:
+        return None
+    keys = args.witness_key or []
+    threshold = len(keys) if args.witness_threshold is None else _natural(args.witness_threshold)
+    try:
+        return witness_policy(threshold, keys)
+    except TlogError as error:
+        raise _Usage("--witness-key/--witness-threshold: %s" % error) from None
 
 
 def _natural(value: str) -> int:

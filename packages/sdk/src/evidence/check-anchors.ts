@@ -1,7 +1,9 @@
 // anchors.json, offline: each anchoring transaction's receipt is in its block (the receipts root
 // recomputed from all the block's receipts), the block's hash is its header's, and the headers
 // after it link to it by parent hash up to the confirmation depth; a tree-head anchor's checkpoint
-// is the log's, of the root and size the transaction anchored (tree-head.ts).
+// is the log's, of the root and size the transaction anchored, cosigned as a given witness policy
+// asks (tree-head.ts).
+import type { WitnessPolicy } from "@ctxlog/tlog";
 import { decodeEventLog, type Hex } from "viem";
 import { anchoredEventAbi } from "../registry-abi";
 import { blockHash } from "./block-header";
@@ -36,10 +38,16 @@ export interface ProvenAnchors {
   byTransaction: Map<string, ProvenAnchor>;
 }
 
+/** What anchors.json is held to beyond the pack: the keys and witness policy the caller trusts. */
+export interface AnchorTrust {
+  trustedSubmitters?: readonly string[];
+  witnessPolicy?: WitnessPolicy;
+}
+
 export async function checkAnchors(
   parsed: unknown,
   signers: SignerPeriods,
-  trustedSubmitters?: readonly string[],
+  trust: AnchorTrust = {},
 ): Promise<ProvenAnchors> {
   if (!isObject(parsed)) failAt(FILE, null, "anchor_shape", "must be a JSON object");
   const file = parsed as unknown as AnchorsFile;
@@ -54,7 +62,7 @@ export async function checkAnchors(
   for (const [i, anchor] of file.anchors.entries()) {
     const at = `anchors[${i}]`;
     const proven = await guarded({ file: FILE, line: null, at, check: "anchor_shape" }, () =>
-      checkAnchor(anchor, at, file, signers, trustedSubmitters),
+      checkAnchor(anchor, at, file, signers, trust),
     );
     if (byTransaction.has(proven.transaction_hash))
       failAt(
@@ -99,8 +107,9 @@ function checkAnchor(
   at: string,
   file: AnchorsFile,
   signers: SignerPeriods,
-  trustedSubmitters?: readonly string[],
+  trust: AnchorTrust,
 ): ProvenAnchor {
+  const { trustedSubmitters } = trust;
   if (
     !isObject(anchor) ||
     !isHash32(anchor.transaction_hash) ||
@@ -176,7 +185,10 @@ function checkAnchor(
   }
   if (roots.size === 0)
     failAt(FILE, null, "anchored_log", `no Anchored log of the registry in the receipt of ${tx}`, at);
-  const treeHead = anchor.tree_head === undefined ? null : checkTreeHead(anchor.tree_head, at, tx, counts);
+  const treeHead =
+    anchor.tree_head === undefined
+      ? null
+      : checkTreeHead(anchor.tree_head, at, tx, counts, trust.witnessPolicy);
   for (const submitter of new Set(roots.values())) {
     if (!signers.isAnchorKey(submitter, trustedSubmitters))
       failAt(

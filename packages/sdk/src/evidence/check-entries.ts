@@ -1,8 +1,9 @@
 // entries.ndjson, line by line: each line an export line of the agent's log (a proof bundle), in
 // sequence order with no gap, each linked to the one before, its content, receipt and Merkle proof
 // genuine, and its anchor one proven in anchors.json. An entry of a tree-head anchor is a version 4
-// bundle, its proof RFC 6962 inclusion in the anchored tree (tree-head.ts); its receipt and
-// content are version 3's.
+// bundle, its proof RFC 6962 inclusion in the anchored tree (tree-head.ts), its checkpoint
+// cosigned as its log.witness_policy asks unless a policy was given (witnesses.ts); its receipt
+// and content are version 3's.
 import {
   type AuditEntry,
   contentProblem,
@@ -25,6 +26,7 @@ import {
   treeHeadEntryShapeProblem,
   treeHeadReferenceProblem,
 } from "./tree-head";
+import type { RecordedWitnesses } from "./witnesses";
 
 const FILE = "entries.ndjson";
 const lower = (s: string) => s.toLowerCase();
@@ -46,6 +48,8 @@ export interface EntryCheckContext {
   signers: SignerPeriods;
   erasures: ErasureLedger;
   trustedSigners?: readonly string[];
+  /** the entries' own witness policies; absent when the caller gave one (checked in anchors.json) */
+  recordedWitnesses?: RecordedWitnesses;
 }
 
 /** Reads the file as a stream: what it keeps grows with the days, anchors and erasures, not the entries. */
@@ -134,6 +138,8 @@ export async function checkEntries(source: PackFileSource, ctx: EntryCheckContex
           a.tree_head as NonNullable<typeof a.tree_head>,
         );
         if (head) fail("anchor_reference", head);
+        const cosigned = ctx.recordedWitnesses?.problem(e as TreeHeadEntry);
+        if (cosigned) fail("witness_cosignatures", `entry ${e.sequence}: ${cosigned}`);
       }
       transactions.add(a.transaction_hash);
 

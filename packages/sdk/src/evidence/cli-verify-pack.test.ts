@@ -1,12 +1,22 @@
 // `ctxlog verify-pack`: the verdict line and exit code of each kind of pack, and an RPC endpoint
-// that cannot be reached exits 3 (a closed port), as `ctxlog verify` does.
-import { mkdtempSync, writeFileSync } from "node:fs";
+// that cannot be reached exits 3 (a closed port), as `ctxlog verify` does; --witness-key and
+// --witness-threshold hold the tree heads to a witness policy, as `ctxlog verify` reads them.
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type CliIO, main } from "../cli";
 
 const dir = path.join(__dirname, "../../../../test-vectors/evidence");
+/** The witnesses of the vectors: w1 cosigns the tree head, w2 never does (cases.json's policies). */
+const [W1, W2] = (() => {
+  const { cases } = JSON.parse(readFileSync(path.join(dir, "cases.json"), "utf8")) as {
+    cases: { witness_policy?: { witnesses: string[] } }[];
+  };
+  const keys = cases.flatMap((c) => c.witness_policy?.witnesses ?? []);
+  const named = (name: string) => keys.find((k) => k.startsWith(`${name}+`)) as string;
+  return [named("witness.example/w1"), named("witness.example/w2")];
+})();
 
 async function run(args: string[]) {
   const out: string[] = [];
@@ -29,7 +39,54 @@ describe("ctxlog verify-pack", () => {
   it("exits 0 on a genuine pack, offline", async () => {
     const r = await run(["verify-pack", path.join(dir, "valid.zip")]);
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^VERIFIED: planner-7 of usr_evidence, entries 3-10 \(8\) in 3 anchors; offline/);
+    expect(r.out).toBe(
+      "VERIFIED: planner-7 of usr_evidence, entries 3-10 (8) in 3 anchors; each tree head (1) cosigned as its entries' witness_policy asks (the pack's own word; --witness-key to pin one); offline (--rpc-url to check the blocks are canonical)",
+    );
+    const empty = await run(["verify-pack", path.join(dir, "empty.zip")]);
+    expect(empty.out).toMatch(/in 0 anchors; no tree head, so no witness cosignature to check; offline/);
+  });
+
+  it("holds the tree heads to --witness-key and --witness-threshold when given", async () => {
+    const file = path.join(dir, "valid.zip");
+    const met = await run(["verify-pack", file, "--witness-key", W1]);
+    expect(met.code).toBe(0);
+    expect(met.out).toMatch(
+      /in 3 anchors; each tree head \(1\) cosigned by 1 of witness\.example\/w1 \(the given witness policy\); offline/,
+    );
+    const json = JSON.parse((await run(["verify-pack", file, "--witness-key", W1, "--json"])).out);
+    expect(json.witnesses).toEqual({
+      policy: "given",
+      threshold: 1,
+      witnesses: ["witness.example/w1"],
+      tree_heads: 1,
+    });
+    // the threshold defaults to all the keys given
+    const tooFew = await run(["verify-pack", file, "--witness-key", W1, "--witness-key", W2]);
+    expect(tooFew.code).toBe(1);
+    expect(tooFew.out).toBe(
+      "NOT VERIFIED: anchors.json anchors[2].tree_head: witness_cosignatures: 1 of 2 witnesses cosigned (the given policy needs 2); missing: witness.example/w2",
+    );
+    const oneOfTwo = ["--witness-key", W1, "--witness-key", W2, "--witness-threshold", "1"];
+    expect((await run(["verify-pack", file, ...oneOfTwo])).code).toBe(0);
+    // without a policy the entries' own asks for w1; a policy of none given lets the pack verify
+    const unsigned = path.join(dir, "tampered/witness-none.zip");
+    const own = await run(["verify-pack", unsigned]);
+    expect(own.code).toBe(1);
+    expect(own.out).toMatch(/^NOT VERIFIED: entries\.ndjson line 7: witness_cosignatures: entry 9: 0 of 1/);
+    expect((await run(["verify-pack", unsigned, "--witness-threshold", "0"])).code).toBe(0);
+  });
+
+  it("exits 2 on a witness policy that could never be met or is no policy", async () => {
+    const file = path.join(dir, "valid.zip");
+    const over = await run(["verify-pack", file, "--witness-key", W1, "--witness-threshold", "2"]);
+    expect(over.code).toBe(2);
+    expect(over.err).toMatch(/^ctxlog: --witness-key\/--witness-threshold: witness threshold must be 0 to/);
+    const notNumber = await run(["verify-pack", file, "--witness-threshold", "x"]);
+    expect(notNumber.code).toBe(2);
+    expect(notNumber.err).toBe("ctxlog: --witness-threshold must be an integer ≥ 0");
+    const notKey = await run(["verify-pack", file, "--witness-key", "nope"]);
+    expect(notKey.code).toBe(2);
+    expect(notKey.out).toBe("");
   });
 
   it("says data unavailable for the erased entry, and exits 0", async () => {

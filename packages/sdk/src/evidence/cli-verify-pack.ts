@@ -1,10 +1,13 @@
 // `ctxlog verify-pack <pack.zip> [--rpc-url <url>]`: an evidence pack checked offline, then (with
-// an RPC endpoint) its blocks' canonicity; the exit codes are `ctxlog verify`'s.
+// an RPC endpoint) its blocks' canonicity; the exit codes are `ctxlog verify`'s, and so are the
+// witness policy's options (cli-log-trust.ts).
+import { parseLogTrust } from "../cli-log-trust";
 import { RpcUnreachableError } from "../errors";
 import { checkCanonicalBlocks } from "./canonical-blocks";
 import { describeFailure } from "./pack-failure";
 import { PackUnreadableError } from "./pack-unreadable";
 import { type VerifyPackResult, verifyPack } from "./verify-pack";
+import { witnessesPhrase } from "./witnesses";
 
 export const VERIFY_PACK_USAGE = `Usage:
   ctxlog verify-pack <pack.zip> [--rpc-url <url>] [options]
@@ -17,6 +20,10 @@ With --rpc-url (or env CTXLOG_RPC_URL) also that each anchoring block is still c
 Options:
   --expected-signer <addr>    an attestation key you trust; repeatable (default: signers.json's)
   --expected-submitter <addr> an anchor key you trust; repeatable (default: signers.json's)
+  --witness-key <vkey>        a witness's verifier key; repeatable: with --witness-threshold, the
+                              witness policy each tree head's checkpoint must meet (default: each
+                              version 4 entry's log.witness_policy, the pack's own word)
+  --witness-threshold <k>     how many of the --witness-key witnesses must cosign (default: all)
   --json                      print the result as JSON
 
 Exit status: 0 verified, 1 a check failed, 2 bad usage or unreadable pack, 3 RPC unreachable,
@@ -27,18 +34,30 @@ interface Args {
   rpcUrl?: string;
   expectedSigners?: string[];
   expectedSubmitters?: string[];
+  witnessKeys?: string[];
+  witnessThreshold?: string;
   json?: boolean;
 }
 
 type Out = (text: string) => void;
 
 export async function runVerifyPack(args: Args, out: Out, err: Out): Promise<number> {
+  // as `ctxlog verify` reads them, refused before the pack is read (--log-key is verify's alone)
+  const trust = parseLogTrust({
+    "witness-key": args.witnessKeys,
+    "witness-threshold": args.witnessThreshold,
+  });
+  if (!trust.ok) {
+    err(`ctxlog: ${trust.problem}`);
+    return 2;
+  }
   let verified: VerifyPackResult;
   try {
     // from the file as a stream: memory bounded however many entries the pack holds
     verified = await verifyPack(args.file, {
       trustedSigners: args.expectedSigners,
       trustedSubmitters: args.expectedSubmitters,
+      witnessPolicy: trust.trust.witnessPolicy,
     });
   } catch (error) {
     if (!(error instanceof PackUnreadableError)) throw error;
@@ -70,14 +89,15 @@ function verdictLine(r: VerifyPackResult & { online: boolean }): string {
   const what = m
     ? `${m.agent_id} of ${m.user_id}, entries ${m.sequence_range ? `${m.sequence_range.first}-${m.sequence_range.last}` : "none"} (${r.entries}) in ${r.blocks.length} anchors`
     : "the pack";
+  const witnesses = r.witnesses ? witnessesPhrase(r.witnesses) : "";
   const chain = r.online
     ? "; blocks canonical on the RPC's chain"
     : "; offline (--rpc-url to check the blocks are canonical)";
   switch (r.verdict) {
     case "verified":
-      return `VERIFIED: ${what}${chain}`;
+      return `VERIFIED: ${what}${witnesses}${chain}`;
     case "verified_data_unavailable":
-      return `VERIFIED, DATA UNAVAILABLE for ${r.erased_sequences.length} entries (erased: ${r.erased_sequences.join(", ")}): ${what}${chain}`;
+      return `VERIFIED, DATA UNAVAILABLE for ${r.erased_sequences.length} entries (erased: ${r.erased_sequences.join(", ")}): ${what}${witnesses}${chain}`;
     case "failed":
       return `NOT VERIFIED: ${r.failure ? describeFailure(r.failure) : "no result"}`;
   }

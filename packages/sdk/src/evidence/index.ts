@@ -7,3 +7,4 @@ export { PackUnreadableError } from "./pack-unreadable";
 export { readPackZip } from "./read-zip";
 export { encodeReceipt, orderedTrieRoot, receiptsRoot } from "./receipts-trie";
 export { type VerifyPackOptions, type VerifyPackResult, verifyPack } from "./verify-pack";
+export type { PackWitnesses } from "./witnesses";

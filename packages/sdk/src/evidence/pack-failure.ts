@@ -13,6 +13,7 @@ export const PACK_CHECKS = [
   "anchor_receipt",
   "anchored_log",
   "checkpoint_signature",
+  "witness_cosignatures",
   "anchor_submitter",
   "receipts_root",
   "block_hash",

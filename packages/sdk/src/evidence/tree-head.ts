@@ -9,10 +9,12 @@ import {
   SIGNATURE_TYPE,
   TlogError,
   verifyInclusion,
+  type WitnessPolicy,
 } from "@ctxlog/tlog";
 import { bytesToHex, type Hex, hexToBytes } from "viem";
 import type { AuditEntry } from "../audit/entry-checks";
 import { failAt } from "./pack-failure";
+import { cosignatureProblem } from "./witnesses";
 
 const FILE = "anchors.json";
 const HASH32 = /^0x[0-9a-fA-F]{64}$/;
@@ -58,13 +60,15 @@ const words = (error: unknown) =>
  * The anchor record's `tree_head`, checked against the Anchored logs of its receipt: the
  * checkpoint is signed by `verifier_key` for `origin` and is of `tree_size` leaves
  * (checkpoint_signature), the transaction anchored its root (anchored_log) with `tree_size` as the
- * count (anchored_log).
+ * count (anchored_log), and, given a witness policy, the checkpoint carries the cosignatures it
+ * asks for (witness_cosignatures).
  */
 export function checkTreeHead(
   treeHead: unknown,
   at: string,
   tx: string,
   counts: Map<string, number>,
+  witnessPolicy?: WitnessPolicy,
 ): ProvenTreeHead {
   const where = `${at}.tree_head`;
   if (
@@ -107,6 +111,10 @@ export function checkTreeHead(
       `the Anchored log of root ${root} counts ${count} leaves, the tree head is of ${th.tree_size}`,
       where,
     );
+  if (witnessPolicy) {
+    const cosigned = cosignatureProblem(th, witnessPolicy, "the given policy");
+    if (cosigned) failAt(FILE, null, "witness_cosignatures", cosigned, where);
+  }
   return {
     tree_size: th.tree_size,
     root,

@@ -1,8 +1,10 @@
 // verifyPack against the shared pack vectors (test-vectors/evidence, from a real anvil chain):
 // the genuine pack verifies, the erased one verifies without the data of one entry, and each
-// tampered pack fails naming the file, line and check of cases.json.
+// tampered pack fails naming the file, line and check of cases.json (held to the witness policy
+// the case gives, if any); the verdict says whose witness policy the tree heads met.
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { witnessPolicy } from "@ctxlog/tlog";
 import { privateKeyToAccount } from "viem/accounts";
 import { manifestTypedData } from "./manifest";
 import type { PackManifest } from "./pack-format";
@@ -16,6 +18,7 @@ interface Case {
   file: string;
   verdict: string;
   erased_sequences: number[];
+  witness_policy?: { threshold: number; witnesses: string[] };
   failure: { file: string; line: number | null; at?: string; check: string } | null;
 }
 const { cases, attestation } = JSON.parse(readFileSync(path.join(dir, "cases.json"), "utf8")) as {
@@ -26,7 +29,10 @@ const utf8 = new TextEncoder();
 
 describe("verifyPack on the shared vectors", () => {
   it.each(cases.map((c) => [c.name, c] as const))("%s", async (_, c) => {
-    const result = await verifyPack(zip(c.file));
+    const given = c.witness_policy;
+    const result = await verifyPack(zip(c.file), {
+      witnessPolicy: given && witnessPolicy(given.threshold, given.witnesses),
+    });
     expect(result.verdict).toBe(c.verdict);
     expect(result.erased_sequences).toEqual(c.erased_sequences);
     if (c.failure === null) {
@@ -48,9 +54,37 @@ describe("verifyPack on the shared vectors", () => {
       /each other's place/,
       /receipt signature/,
       /manifest's counts changed/,
+      /cosigned/,
+      /too few cosignatures/,
+      /does not verify/,
+      /a witness the policy does not name/,
     ])
       expect(names).toMatch(kind);
     for (const c of cases.filter((k) => k.file.startsWith("tampered/"))) expect(c.verdict).toBe("failed");
+  });
+
+  it("says whose witness policy the tree heads met: the given one, else the entries' own", async () => {
+    const pack = await verifyPack(zip("valid.zip"));
+    expect(pack.witnesses).toEqual({ policy: "pack", threshold: null, witnesses: null, tree_heads: 1 });
+    const policy = cases.find((c) => c.witness_policy && c.verdict === "verified")?.witness_policy;
+    if (!policy) throw new Error("cases.json holds no verified case with a witness policy");
+    const given = await verifyPack(zip("valid.zip"), {
+      witnessPolicy: witnessPolicy(policy.threshold, policy.witnesses),
+    });
+    expect(given.witnesses).toEqual({
+      policy: "given",
+      threshold: 1,
+      witnesses: ["witness.example/w1"],
+      tree_heads: 1,
+    });
+    // no tree head: nothing to hold to a policy, given or not
+    expect((await verifyPack(zip("format-1.zip"))).witnesses).toMatchObject({
+      policy: "none",
+      tree_heads: 0,
+    });
+    // a policy of none (threshold 0) lets a tree head no witness cosigned verify
+    const none = await verifyPack(zip("tampered/witness-none.zip"), { witnessPolicy: witnessPolicy(0, []) });
+    expect(none.verdict).toBe("verified");
   });
 
   it("gives verified, data unavailable for the one erased entry", async () => {

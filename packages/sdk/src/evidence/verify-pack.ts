@@ -1,6 +1,7 @@
 // verifyPack: an evidence pack (docs/evidence.md) checked offline, file by file in a fixed order,
 // stopping at the first failure and naming it (file, line, check). No clock, no network: the only
 // I/O is reading the pack itself when given its path.
+import type { WitnessPolicy } from "@ctxlog/tlog";
 import type { VerificationVerdict } from "../verdict";
 import { checkAnchors, type ProvenAnchors } from "./check-anchors";
 import { checkActivity, checkCompleteness } from "./check-completeness";
@@ -12,6 +13,7 @@ import { failAt, guarded, PackCheckFailed, type PackFailure } from "./pack-failu
 import { MANIFEST_FILE, PACK_FILES, type PackManifest } from "./pack-format";
 import { openPackZip, type PackFileSource, type PackSource, packFromFiles } from "./pack-source";
 import { readSigners } from "./signers";
+import { type PackWitnesses, packWitnesses, RecordedWitnesses } from "./witnesses";
 
 export interface VerifyPackOptions {
   /**
@@ -21,6 +23,12 @@ export interface VerifyPackOptions {
   trustedSigners?: readonly string[];
   /** Anchor keys you trust to have sent the anchors; default: the anchor keys of signers.json. */
   trustedSubmitters?: readonly string[];
+  /**
+   * The witnesses you trust (`witnessPolicy` of @ctxlog/tlog): each tree head's checkpoint must
+   * carry `threshold` valid cosignatures of them. Without it, each version 4 entry's checkpoint
+   * is held to the entry's own log.witness_policy (the pack's word), when it records one.
+   */
+  witnessPolicy?: WitnessPolicy;
 }
 
 export interface VerifyPackResult {
@@ -37,6 +45,8 @@ export interface VerifyPackResult {
   /** each anchoring block proven offline: what `--rpc-url` checks is canonical */
   blocks: { block_number: number; block_hash: string }[];
   required_confirmations: number | null;
+  /** whose witness policy the tree heads were held to, and how many there are; null when a check failed */
+  witnesses: PackWitnesses | null;
 }
 
 /**
@@ -71,6 +81,7 @@ async function verifySource(pack: PackSource, options: VerifyPackOptions): Promi
     erased_sequences: [],
     blocks: [],
     required_confirmations: null,
+    witnesses: null,
   };
   try {
     await runChecks(pack.files, options, result);
@@ -121,9 +132,10 @@ async function runChecks(files: Files, options: VerifyPackOptions, result: Verif
   const anchors: ProvenAnchors = await checkAnchors(
     parseJsonFile("anchors.json", file(files, "anchors.json")),
     signers,
-    options.trustedSubmitters,
+    { trustedSubmitters: options.trustedSubmitters, witnessPolicy: options.witnessPolicy },
   );
   result.required_confirmations = anchors.required_confirmations;
+  const recordedWitnesses = new RecordedWitnesses();
   const erasures = new ErasureLedger(file(files, "erasures.ndjson"));
   const entries = await checkEntries(source(files, "entries.ndjson"), {
     manifest,
@@ -131,6 +143,7 @@ async function runChecks(files: Files, options: VerifyPackOptions, result: Verif
     signers,
     erasures,
     trustedSigners: options.trustedSigners,
+    recordedWitnesses: options.witnessPolicy ? undefined : recordedWitnesses,
   });
   erasures.allUsed();
   for (const tx of anchors.byTransaction.keys()) {
@@ -164,6 +177,8 @@ async function runChecks(files: Files, options: VerifyPackOptions, result: Verif
       `counts ${JSON.stringify(c)}, the pack holds ${JSON.stringify(counts)}`,
     );
 
+  const treeHeads = [...anchors.byTransaction.values()].filter((a) => a.tree_head !== null).length;
+  result.witnesses = packWitnesses(options.witnessPolicy, recordedWitnesses, treeHeads);
   result.entries = entries.count;
   result.erased_sequences = entries.erasedSequences;
   result.blocks = [...anchors.byTransaction.values()].map((a) => ({

@@ -1,7 +1,8 @@
 """anchors.json, offline (check-anchors.ts): each anchoring transaction's receipt is in its block
 (the receipts root recomputed from all the block's receipts), the block's hash is its header's, and
 the headers after it link to it by parent hash up to the confirmation depth; a tree-head anchor's
-checkpoint is the log's, of the root and size the transaction anchored (tree_head.py)."""
+checkpoint is the log's, of the root and size the transaction anchored, cosigned as a given witness
+policy asks (tree_head.py)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any, Dict, Optional, Sequence
 
 from ..rpc import ANCHORED_TOPIC
 from ..secp256k1 import to_checksum_address
+from ..tlog import WitnessPolicy
 from ._js import UNDEFINED, is_safe_int, js_number, js_str, lower, not_iterable, prop
 from .failure import fail_at, guarded
 from .manifest import is_hash32
@@ -46,8 +48,8 @@ class ProvenAnchors:
     by_transaction: Dict[str, ProvenAnchor]
 
 
-def check_anchors(parsed: Any, signers: SignerPeriods,
-                  trusted_submitters: Optional[Sequence[str]] = None) -> ProvenAnchors:
+def check_anchors(parsed: Any, signers: SignerPeriods, trusted_submitters: Optional[Sequence[str]] = None,
+                  witness_policy: Optional[WitnessPolicy] = None) -> ProvenAnchors:
     if not isinstance(parsed, dict):
         fail_at(FILE, None, "anchor_shape", "must be a JSON object")
     chain_id = parsed.get("chain_id")
@@ -64,7 +66,7 @@ def check_anchors(parsed: Any, signers: SignerPeriods,
     for i, anchor in enumerate(parsed["anchors"]):
         at = "anchors[%d]" % i
         proven = guarded(FILE, None, "anchor_shape",
-                         lambda: _check_anchor(anchor, at, parsed, signers, trusted_submitters), at)
+                         lambda: _check_anchor(anchor, at, parsed, signers, trusted_submitters, witness_policy), at)
         if proven.transaction_hash in by_transaction:
             fail_at(FILE, None, "anchor_shape", "transaction %s is listed twice" % proven.transaction_hash, at)
         by_transaction[proven.transaction_hash] = proven
@@ -101,7 +103,8 @@ def _anchored(log: Any, registry: str) -> Optional["tuple[str, str, int]"]:
 
 
 def _check_anchor(anchor: Any, at: str, file: Dict[str, Any], signers: SignerPeriods,
-                  trusted_submitters: Optional[Sequence[str]]) -> ProvenAnchor:
+                  trusted_submitters: Optional[Sequence[str]],
+                  witness_policy: Optional[WitnessPolicy]) -> ProvenAnchor:
     if not (isinstance(anchor, dict) and is_hash32(anchor.get("transaction_hash"))
             and is_safe_int(anchor.get("block_number")) and isinstance(anchor.get("transaction"), dict)
             and isinstance(anchor.get("block"), dict) and isinstance(anchor.get("receipts"), list)
@@ -146,7 +149,7 @@ def _check_anchor(anchor: Any, at: str, file: Dict[str, Any], signers: SignerPer
             counts[found[0]] = found[2]
     if not roots:
         fail_at(FILE, None, "anchored_log", "no Anchored log of the registry in the receipt of %s" % tx, at)
-    tree_head = None if "tree_head" not in anchor else check_tree_head(anchor["tree_head"], at, tx, counts)
+    tree_head = None if "tree_head" not in anchor else check_tree_head(anchor["tree_head"], at, tx, counts, witness_policy)
     for submitter in dict.fromkeys(roots.values()):
         if not signers.is_anchor_key(submitter, trusted_submitters):
             fail_at(FILE, None, "anchor_submitter", "anchored by %s, not %s" % (

@@ -2,7 +2,8 @@
 of the agent's log (a proof bundle), in sequence order with no gap, each linked to the one before,
 its content, receipt and Merkle proof genuine, and its anchor one proven in anchors.json. An entry
 of a tree-head anchor is a version 4 bundle, its proof RFC 6962 inclusion in the anchored tree
-(tree_head.py); its receipt and content are version 3's. Of the
+(tree_head.py), its checkpoint cosigned as its log.witness_policy asks unless a policy was given
+(witnesses.py); its receipt and content are version 3's. Of the
 past it keeps the previous entry, the batches in progress and one record per day and per anchor."""
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from .erasures import ErasureLedger
 from .failure import fail_at, guarded
 from .signers import SignerPeriods
 from .tree_head import inclusion_problem, tree_head_reference_problem
+from .witnesses import RecordedWitnesses
 
 __all__ = ["CheckedEntries", "check_entries"]
 
@@ -39,12 +41,16 @@ class CheckedEntries:
 
 def check_entries(lines: Iterable[Tuple[int, Any]], manifest: Dict[str, Any], anchors: ProvenAnchors,
                   signers: SignerPeriods, erasures: ErasureLedger,
-                  trusted_signers: Optional[Sequence[str]] = None) -> CheckedEntries:
+                  trusted_signers: Optional[Sequence[str]] = None,
+                  recorded_witnesses: Optional[RecordedWitnesses] = None) -> CheckedEntries:
+    """`recorded_witnesses`: the entries' own witness policies; None when the caller gave one
+    (checked in anchors.json)."""
     out = CheckedEntries()
     proven = ProvenNodes()
     for line, value in lines:
         def check(line: int = line, value: Any = value) -> Dict[str, Any]:
-            return _check_line(line, value, out, proven, manifest, anchors, signers, erasures, trusted_signers)
+            return _check_line(line, value, out, proven, manifest, anchors, signers, erasures, trusted_signers,
+                               recorded_witnesses)
 
         checked = guarded(FILE, line, "entry_shape", check)
         if out.first is None:
@@ -78,7 +84,8 @@ def _time(at: Any) -> str:
 
 def _check_line(line: int, value: Any, out: CheckedEntries, proven: ProvenNodes, manifest: Dict[str, Any],
                 anchors: ProvenAnchors, signers: SignerPeriods, erasures: ErasureLedger,
-                trusted_signers: Optional[Sequence[str]]) -> Dict[str, Any]:
+                trusted_signers: Optional[Sequence[str]],
+                recorded_witnesses: Optional[RecordedWitnesses]) -> Dict[str, Any]:
     def fail(check: str, reason: str) -> None:
         fail_at(FILE, line, check, reason)
 
@@ -144,6 +151,9 @@ def _check_line(line: int, value: Any, out: CheckedEntries, proven: ProvenNodes,
         head = tree_head_reference_problem(e, a.tree_head)
         if head:
             fail("anchor_reference", head)
+        cosigned = recorded_witnesses.problem(e) if recorded_witnesses is not None else None
+        if cosigned:
+            fail("witness_cosignatures", "entry %d: %s" % (seq, cosigned))
     out.transactions.add(a.transaction_hash)
 
     erased = erased_at(e) is not None

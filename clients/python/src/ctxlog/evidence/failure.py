@@ -11,8 +11,8 @@ __all__ = ["PACK_CHECKS", "PackFailure", "PackCheckFailed", "fail_at", "describe
 #: The pack's checks, in the order they run (docs/evidence.md, "Checks").
 PACK_CHECKS = (
     "files", "manifest", "manifest_signature", "file_hash", "json", "signers", "anchor_shape", "anchor_receipt",
-    "anchored_log", "checkpoint_signature", "anchor_submitter", "receipts_root", "block_hash", "confirmations",
-    "entry_shape", "entry_scope", "sequence", "chain_link", "content", "receipt", "receipt_signer", "merkle_proof",
+    "anchored_log", "checkpoint_signature", "witness_cosignatures", "anchor_submitter", "receipts_root",
+    "block_hash", "confirmations", "entry_shape", "entry_scope", "sequence", "chain_link", "content", "receipt", "receipt_signer", "merkle_proof",
     "anchor_reference", "erasure", "completeness", "activity", "counts", "canonical_block",
 )
 

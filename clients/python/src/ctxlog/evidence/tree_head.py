@@ -10,10 +10,12 @@ import json
 from dataclasses import dataclass
 from typing import Any, Dict, Optional
 
-from ..tlog import SIGNATURE_TYPE_ED25519, TlogError, leaf_hash, open_checkpoint, parse_verifier_key, verify_inclusion
+from ..tlog import (SIGNATURE_TYPE_ED25519, TlogError, WitnessPolicy, leaf_hash, open_checkpoint, parse_verifier_key,
+                    verify_inclusion)
 from ._js import UNDEFINED, is_safe_int
 from .failure import fail_at
 from .manifest import is_hash32
+from .witnesses import cosignature_problem
 
 __all__ = ["RFC6962", "ProvenTreeHead", "check_tree_head", "tree_head_entry_shape_problem", "inclusion_problem",
            "tree_head_reference_problem"]
@@ -45,11 +47,13 @@ def _words(error: Exception) -> str:
     return error.short_message if isinstance(error, TlogError) else str(error).split("\n")[0]
 
 
-def check_tree_head(tree_head: Any, at: str, tx: str, counts: Dict[str, int]) -> ProvenTreeHead:
+def check_tree_head(tree_head: Any, at: str, tx: str, counts: Dict[str, int],
+                    witness_policy: Optional[WitnessPolicy] = None) -> ProvenTreeHead:
     """The anchor record's `tree_head`, checked against the Anchored logs of its receipt: the
     checkpoint is signed by `verifier_key` for `origin` and is of `tree_size` leaves
     (checkpoint_signature), the transaction anchored its root with `tree_size` as the count
-    (anchored_log)."""
+    (anchored_log), and, given a witness policy, the checkpoint carries the cosignatures it asks
+    for (witness_cosignatures)."""
     where = at + ".tree_head"
     if not (isinstance(tree_head, dict) and _size(tree_head.get("tree_size")) and _non_empty(tree_head.get("origin"))
             and _non_empty(tree_head.get("verifier_key")) and _non_empty(tree_head.get("checkpoint"))):
@@ -72,6 +76,11 @@ def check_tree_head(tree_head: Any, at: str, tx: str, counts: Dict[str, int]) ->
     if count != size:
         fail_at(FILE, None, "anchored_log", "the Anchored log of root %s counts %d leaves, the tree head is of %d" % (
             root, count, size), where)
+    if witness_policy is not None:
+        cosigned = cosignature_problem(tree_head["checkpoint"], tree_head["origin"], tree_head["verifier_key"],
+                                       witness_policy, "the given policy")
+        if cosigned:
+            fail_at(FILE, None, "witness_cosignatures", cosigned, where)
     return ProvenTreeHead(size, root, tree_head["origin"], tree_head["verifier_key"], tree_head["checkpoint"])
 
 

@@ -9,6 +9,7 @@ import os
 from dataclasses import asdict, dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, Union
 
+from ..tlog import WitnessPolicy
 from .anchors import check_anchors
 from .completeness import check_activity, check_completeness
 from .entries import check_entries
@@ -17,6 +18,7 @@ from .failure import PackCheckFailed, PackFailure, fail_at, guarded
 from .manifest import MANIFEST_FILE, PACK_FILES, manifest_shape_problem, manifest_signature_problem
 from .pack_zip import PackZip
 from .signers import read_signers
+from .witnesses import RecordedWitnesses, pack_witnesses
 
 __all__ = ["VerifyPackResult", "verify_pack"]
 
@@ -38,6 +40,9 @@ class VerifyPackResult:
     #: each anchoring block proven offline: what --rpc-url checks is canonical
     blocks: List[Dict[str, Any]] = field(default_factory=list)
     required_confirmations: Optional[int] = None
+    #: whose witness policy the tree heads were held to ("given", "pack" or "none"), its threshold and
+    #: witnesses when given, and how many tree heads the pack holds; None when a check failed
+    witnesses: Optional[Dict[str, Any]] = None
 
     def to_dict(self) -> Dict[str, Any]:
         """The TypeScript verifier's JSON (`ctxlog verify-pack --json`), in its key order."""
@@ -48,16 +53,20 @@ class VerifyPackResult:
 
 def verify_pack(source: PackSource, rpc_url: Optional[str] = None, *,
                 trusted_signers: Optional[Sequence[str]] = None,
-                trusted_submitters: Optional[Sequence[str]] = None) -> VerifyPackResult:
+                trusted_submitters: Optional[Sequence[str]] = None,
+                witness_policy: Optional[WitnessPolicy] = None) -> VerifyPackResult:
     """Verifies an evidence pack: a path, the zip's bytes, or an open PackZip. Offline unless
     `rpc_url` is given; then, once the offline checks pass, each anchoring block must still be the
-    chain's (canonical_block). Raises PackReadError for bytes that are no zip (OSError for a path
-    that cannot be opened), and RpcUnreachableError when the RPC endpoint cannot be asked: the
+    chain's (canonical_block). `witness_policy` (ctxlog.tlog.witness_policy): the witnesses you
+    trust, whose cosignatures each tree head's checkpoint must carry; without it each version 4
+    entry's checkpoint is held to the entry's own log.witness_policy (the pack's word). Raises
+    PackReadError for bytes that are no zip (OSError for a path that cannot be opened), and
+    RpcUnreachableError when the RPC endpoint cannot be asked: the
     offline verdict stands, as the error's `offline_result`."""
     result = VerifyPackResult()
     pack = source if isinstance(source, PackZip) else PackZip(source)
     try:
-        _run_checks(pack, trusted_signers, trusted_submitters, result)
+        _run_checks(pack, trusted_signers, trusted_submitters, witness_policy, result)
         result.verdict = "verified_data_unavailable" if result.erased_sequences else "verified"
         result.verified = True
     except PackCheckFailed as failed:
@@ -80,7 +89,8 @@ def verify_pack(source: PackSource, rpc_url: Optional[str] = None, *,
 
 
 def _run_checks(pack: PackZip, trusted_signers: Optional[Sequence[str]],
-                trusted_submitters: Optional[Sequence[str]], result: VerifyPackResult) -> None:
+                trusted_submitters: Optional[Sequence[str]], witness_policy: Optional[WitnessPolicy],
+                result: VerifyPackResult) -> None:
     expected = [MANIFEST_FILE, *PACK_FILES]
     missing = [name for name in expected if not pack.has(name)]
     if missing:
@@ -107,10 +117,12 @@ def _run_checks(pack: PackZip, trusted_signers: Optional[Sequence[str]],
     manifest_signer = signers.attestation_problem(manifest["signer"], manifest["created_at"])
     if manifest_signer:
         fail_at(MANIFEST_FILE, None, "manifest_signature", manifest_signer)
-    anchors = check_anchors(pack.json("anchors.json"), signers, trusted_submitters)
+    anchors = check_anchors(pack.json("anchors.json"), signers, trusted_submitters, witness_policy)
     result.required_confirmations = anchors.required_confirmations
+    recorded = RecordedWitnesses()
     erasures = ErasureLedger(pack.ndjson("erasures.ndjson"))
-    entries = check_entries(pack.ndjson("entries.ndjson"), manifest, anchors, signers, erasures, trusted_signers)
+    entries = check_entries(pack.ndjson("entries.ndjson"), manifest, anchors, signers, erasures, trusted_signers,
+                            None if witness_policy is not None else recorded)
     erasures.all_used()
     for tx in anchors.by_transaction:
         if tx not in entries.transactions:
@@ -127,6 +139,8 @@ def _run_checks(pack: PackZip, trusted_signers: Optional[Sequence[str]],
     if any(c[k] != v for k, v in counts.items()):
         fail_at(MANIFEST_FILE, None, "counts", "counts %s, the pack holds %s" % (_json(c), _json(counts)))
 
+    tree_heads = sum(1 for a in anchors.by_transaction.values() if a.tree_head is not None)
+    result.witnesses = pack_witnesses(witness_policy, recorded, tree_heads)
     result.entries = entries.count
     result.erased_sequences = entries.erased_sequences
     result.blocks = [{"block_number": a.block_number, "block_hash": a.block_hash}
