@@ -5,7 +5,6 @@
 export * from "./accounts";
 export * from "./agents";
 export * from "./anchors/anchor-target";
-export { announceAnchors } from "./anchors/announce-anchors";
 export * from "./anchors/chain-status";
 export * from "./anchors/confirm-anchor";
 export { findAnchorIdOf } from "./anchors/context-batches";

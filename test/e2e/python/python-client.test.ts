@@ -86,11 +86,10 @@ async function handle(route: string, body: Record<string, unknown>): Promise<unk
       return { user_id: t.userId, keys: t.keys };
     }
     case "/anchor": {
-      // tree_head: anchored by the transparency log's tree head, as the chain worker anchors since
-      // issue 43; else by a batch's own tree, as anchors were before (what bundle version 3 shows)
+      // tree_head: anchored as the chain worker anchors since issue 43, by the transparency log's
+      // tree head; else by a batch's own tree, as anchors were before (what bundle version 3 shows)
       const batch = await chain.anchorContexts(h.db, body.context_ids as string[], {
         confirm: body.confirm !== false,
-        treeHead: body.tree_head === true,
         batchTree: body.tree_head !== true,
       });
       return { transaction_hash: batch.transactionHash, block_number: Number(batch.blockNumber) };

@@ -95,10 +95,10 @@ beforeAll(async () => {
   chain = await startChainFixture({ confirmations: 3 });
   h = await createTestHarness(chain.env);
   t = await h.tenant();
-  // three tree heads, the log grown between them: 1..5, 6..15 and 16..20
-  await chain.anchorContexts(h.db, await posts(0, 5), { treeHead: true });
-  await chain.anchorContexts(h.db, await posts(5, 15), { treeHead: true });
-  await chain.anchorContexts(h.db, await posts(15, 20), { treeHead: true });
+  // three tree heads (as the chain worker anchors), the log grown between them: 1..5, 6..15 and 16..20
+  await chain.anchorContexts(h.db, await posts(0, 5));
+  await chain.anchorContexts(h.db, await posts(5, 15));
+  await chain.anchorContexts(h.db, await posts(15, 20));
   api = h.app.listen(0, "127.0.0.1");
   await new Promise((resolve) => api.once("listening", resolve));
   logUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}/v1/tlog`;

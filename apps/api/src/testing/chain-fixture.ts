@@ -13,14 +13,7 @@ import {
 } from "@ctxlog/chain";
 import { deployRegistry } from "@ctxlog/contracts";
 import { ANVIL_DEV_KEYS, type AnvilInstance, startAnvil } from "@ctxlog/contracts/anvil";
-import {
-  bytesOfHex,
-  confirmAnchor,
-  createAnchorBatch,
-  createTreeHeadAnchor,
-  type Db,
-  recordAnchorMined,
-} from "@ctxlog/db";
+import { bytesOfHex, confirmAnchor, createAnchorBatch, type Db, recordAnchorMined } from "@ctxlog/db";
 import { claimBatchTree, sequenceTestLog } from "@ctxlog/db/testing";
 import type { Address, Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
@@ -39,6 +32,8 @@ export const STRANGER_KEY = ANVIL_DEV_KEYS[2];
 export interface AnchoredBatch {
   anchorId: string;
   merkleRoot: string;
+  /** the transparency log's tree size anchored (null: the batch's own tree) */
+  treeSize: number | null;
   transactionHash: Hex;
   blockNumber: bigint;
   blockHash: Hex;
@@ -85,11 +80,14 @@ export async function startChainFixture(opts: { confirmations?: number } = {}) {
    * Batches the given pending contexts, anchors the batch on chain and records it as mined; with
    * `confirm` (default) mines to the required depth and confirms it, exactly as the tracker does.
    * `fromKey` sends the transaction from another account (default: the service's signer).
+   * The anchor is the one the chain worker makes (the log's tree head for contexts the log holds);
+   * `batchTree` makes a batch's own sorted-pair tree instead, as every anchor was before, for tests
+   * of what such anchors still give (bundle version 3).
    */
   async function anchorContexts(
     db: Db,
     ids: string[],
-    { confirm = true, fromKey = SUBMITTER_KEY as Hex, treeHead = false, batchTree = false } = {},
+    { confirm = true, fromKey = SUBMITTER_KEY as Hex, batchTree = false } = {},
   ): Promise<AnchoredBatch> {
     // recorded as the chain worker records it, from the service's anchor key, whoever sends it
     const submitter = privateKeyToAccount(SUBMITTER_KEY);
@@ -99,17 +97,13 @@ export async function startChainFixture(opts: { confirmations?: number } = {}) {
       network: "anvil",
       registryAddress: registry,
     };
-    // the transparency log's tree head, as the chain worker anchors it: its sequencer appends the
-    // contexts first (`treeHead` asks for it explicitly; contexts logged before chained logs, never
-    // in the log, get their batch's own tree without it)
-    // (`batchTree`: a batch's own sorted-pair tree, as every anchor was before, for tests of what
-    // such anchors still give: bundle version 3)
+    // as the chain worker anchors: its sequencer appends the contexts to the log first, then
+    // createAnchorBatch claims the log's tree head (contexts logged before chained logs, never in
+    // the log, get their batch's own tree)
     await sequenceTestLog(db);
     const batch = batchTree
       ? { ...(await claimBatchTree(db, target, ids)), contextIds: ids, treeSize: null }
-      : treeHead
-        ? await createTreeHeadAnchor(db, target, ids)
-        : await createAnchorBatch(db, target, ids);
+      : await createAnchorBatch(db, target, ids);
     if (!batch || batch.contextIds.length !== ids.length)
       throw new Error("fixture: contexts not all batchable");
     const count = batch.treeSize ?? ids.length;
@@ -147,6 +141,7 @@ export async function startChainFixture(opts: { confirmations?: number } = {}) {
     return {
       anchorId: batch.anchorId,
       merkleRoot: batch.merkleRoot,
+      treeSize: batch.treeSize,
       transactionHash: tx.hash,
       blockNumber: receipt.blockNumber,
       blockHash: receipt.blockHash,

@@ -44,13 +44,13 @@ export function verificationHelpers(get: () => { h: TestHarness; chain: ChainFix
   }
 
   /**
-   * `count` contexts created with `key`, anchored in one batch and confirmed on chain; `treeHead`:
-   * anchored by the transparency log's tree head (issue 43) instead of the batch's own tree.
+   * `count` contexts created with `key`, anchored in one batch as the chain worker anchors them
+   * (the transparency log's tree head, issue 43) and confirmed on chain.
    */
-  async function confirmed(key: string, count: number, { treeHead = false } = {}) {
+  async function confirmed(key: string, count: number) {
     const ids: string[] = [];
     for (let i = 0; i < count; i++) ids.push(await create(key));
-    const batch = await get().chain.anchorContexts(get().h.db, ids, { treeHead });
+    const batch = await get().chain.anchorContexts(get().h.db, ids);
     return { ids, batch };
   }
 

@@ -1,8 +1,7 @@
 import { contextCreatedData } from "@ctxlog/core";
 import { hexOf, hexOrNull } from "../hex-columns";
-import type { DbOrTx } from "../prisma-types";
 import { runQuery } from "../run-query";
-import { type SqlRunner, sqlOf } from "../sql-transaction";
+import type { SqlRunner } from "../sql-transaction";
 import { markAnnounced, pendingContextsOfAnchors } from "./announce-anchors.queries";
 import { recordContextEventsWith } from "./record-anchor-events";
 
@@ -12,13 +11,6 @@ import { recordContextEventsWith } from "./record-anchor-events";
  * The contexts are read, not written: their transaction hash is the anchor's (read through it), so a
  * replacement transaction changes one anchor row, not thousands of context rows.
  */
-export function announceAnchors(
-  tx: DbOrTx,
-  anchorIds: readonly string[],
-): Promise<{ createdEvents: number }> {
-  return announceWith(sqlOf(tx), anchorIds);
-}
-
 export async function announceWith(
   sql: SqlRunner,
   anchorIds: readonly string[],

@@ -36,20 +36,22 @@ export type AnchorClaim = readonly string[] | { oldest: number };
 
 /**
  * Claims contexts that are still pending and in no batch (the given ones, or the oldest) and
- * writes their anchor, in one transaction (createTreeHeadAnchor's, else the batch tree's). Claims
- * are serialised by an advisory lock, so a context is never in two live batches however many
- * replicas claim at once. Contexts the log does not hold yet are not claimed (the chain worker has
- * its sequencer append them first). Contexts no version 4 bundle can carry — logged before logs
- * were chained (never in the log) or signed before receipts were their signature (EIP-191) — are
- * anchored when no other is left to claim, by their batch's own sorted-pair tree, as before
- * (bundle versions 1 and 2). Returns null when nothing was left to claim.
+ * writes their anchor, in one transaction: the log's tree head (claimTreeHead), else the batch's
+ * own tree (claimBatchTree). Claims are serialised by an advisory lock, so a context is never in
+ * two live batches however many replicas claim at once. Contexts the log does not hold yet are not
+ * claimed (the chain worker has its sequencer append them first). Contexts no version 4 bundle can
+ * carry — logged before logs were chained (never in the log) or signed before receipts were their
+ * signature (EIP-191) — are anchored when no other is left to claim, by their batch's own
+ * sorted-pair tree, as before (bundle versions 1 and 2). Returns null when nothing was left to claim.
  */
 export async function createAnchorBatch(
   db: DbOrTx,
   target: AnchorTarget,
   claim: AnchorClaim,
 ): Promise<CreatedAnchorBatch | null> {
-  return underClaimsLock(db, claim, async (sql) => {
+  if ("oldest" in claim ? claim.oldest < 1 : claim.length === 0) return null;
+  return inSqlTransaction(db, async (sql) => {
+    await runQuery(takeClaimsLock, { key: CLAIMS_LOCK_KEY }, sql);
     return (await claimTreeHead(sql, target, claim)) ?? (await claimBatchTree(sql, target, claim));
   });
 }
@@ -58,32 +60,11 @@ export async function createAnchorBatch(
  * The anchor of the transparency log's tree head (issue 43): pending contexts in no batch that the
  * log holds below its published checkpoint (the newest its witness policy is met for: what GET
  * /v1/tlog/checkpoint serves) and signed as receipts (EIP-712), the given ones or the oldest by log
- * index, in one anchor whose root
- * and count are that checkpoint's root and tree size. No tree is kept: a context's proof is its RFC
- * 6962 inclusion proof at that size, read from the log's tiles (ctxlog_log_proof), its leaf index
- * its log index. Null when no checkpoint is published or it covers no claimable context.
+ * index, in one anchor whose root and count are that checkpoint's root and tree size. No tree is
+ * kept: a context's proof is its RFC 6962 inclusion proof at that size, read from the log's tiles
+ * (ctxlog_log_proof), its leaf index its log index. Null when no checkpoint is published or it
+ * covers no claimable context.
  */
-export async function createTreeHeadAnchor(
-  db: DbOrTx,
-  target: AnchorTarget,
-  claim: AnchorClaim,
-): Promise<CreatedAnchorBatch | null> {
-  return underClaimsLock(db, claim, (sql) => claimTreeHead(sql, target, claim));
-}
-
-/** A claim's transaction: nothing to do for an empty claim; claims take turns under one lock. */
-async function underClaimsLock(
-  db: DbOrTx,
-  claim: AnchorClaim,
-  take: (sql: SqlRunner) => Promise<CreatedAnchorBatch | null>,
-): Promise<CreatedAnchorBatch | null> {
-  if ("oldest" in claim ? claim.oldest < 1 : claim.length === 0) return null;
-  return inSqlTransaction(db, async (sql) => {
-    await runQuery(takeClaimsLock, { key: CLAIMS_LOCK_KEY }, sql);
-    return take(sql);
-  });
-}
-
 async function claimTreeHead(sql: SqlRunner, target: AnchorTarget, claim: AnchorClaim) {
   const checkpoint = await readPublishedCheckpoint(sql);
   if (!checkpoint) return null;

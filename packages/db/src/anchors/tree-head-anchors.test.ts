@@ -23,7 +23,7 @@ import {
 } from "../testing/anchor-fixtures";
 import { readLatestCheckpoint } from "../tlog/read-log";
 import { confirmAnchor } from "./confirm-anchor";
-import { createAnchorBatch, createTreeHeadAnchor } from "./create-anchor-batch";
+import { createAnchorBatch } from "./create-anchor-batch";
 import { placeInFlight } from "./in-flight-anchors";
 import { listQueuedAnchors } from "./send-anchors";
 
@@ -74,20 +74,19 @@ it("anchors the newest checkpoint's root and size; its contexts are confirmed at
   const db = database.db;
   const owner = await seedUser(db);
   const ids = await seedContexts(db, owner, { count: 7, signerPrivateKey: SIGNER, agentId: "head-agent" });
-  // not yet in the log: nothing to claim for a tree head
-  expect(await createTreeHeadAnchor(db, TARGET, ids)).toBeNull();
+  // not yet in the log: nothing to claim (a tree head's, nor a batch tree's: they are receipts)
+  expect(await createAnchorBatch(db, TARGET, ids)).toBeNull();
   const size = await sequenceTestLog(db);
   const checkpoint = parseCheckpoint(parseSignedNote((await readLatestCheckpoint(db))?.note ?? "").text);
   expect(checkpoint.size).toBe(size);
 
-  const anchor = await createTreeHeadAnchor(db, TARGET, { oldest: 1_000 });
+  const anchor = await createAnchorBatch(db, TARGET, { oldest: 1_000 });
   expect(anchor).toMatchObject({ treeSize: size, merkleRoot: hexOf(checkpoint.rootHash) });
   // every pending context the log holds, by log index (the earlier test's 300 are pending too)
   expect(anchor?.contextIds).toHaveLength(307);
   expect(anchor?.contextIds.slice(-7)).toEqual(ids);
   const anchorId = anchor?.anchorId as string;
   // a claimed context is in no second batch, of either kind
-  expect(await createTreeHeadAnchor(db, TARGET, ids)).toBeNull();
   expect(await createAnchorBatch(db, TARGET, ids)).toBeNull();
   // sent on chain as anchor(root, tree size)
   const queued = (await listQueuedAnchors(db, TARGET.signerAddress, 10)).find((a) => a.id === anchorId);
@@ -165,5 +164,4 @@ it("a context signed before receipts (EIP-191), though in the log, is anchored b
   expect(head).toMatchObject({ contextIds: [current], treeSize: expect.any(Number) });
   const batch = await createAnchorBatch(db, TARGET, [old as string]);
   expect(batch).toMatchObject({ contextIds: [old], treeSize: null });
-  expect(await createTreeHeadAnchor(db, TARGET, [old as string])).toBeNull();
 });

@@ -44,7 +44,12 @@ afterAll(async () => {
 });
 
 const { create, verify, ...helpers } = verificationHelpers(() => ({ h, chain }));
-const treeHead = (count: number) => helpers.confirmed(owner.keys.full, count, { treeHead: true });
+/** `count` contexts anchored as the chain worker anchors them, by the log's tree head, and confirmed. */
+async function treeHead(count: number) {
+  const anchored = await helpers.confirmed(owner.keys.full, count);
+  expect(anchored.batch.treeSize).toEqual(expect.any(Number));
+  return anchored;
+}
 
 /** The anchor a confirmed context is in, and its log index. */
 async function placement(id: string) {
@@ -96,7 +101,7 @@ describe("POST /v1/verifications — a context anchored by the log's tree head",
       metadata: {},
     };
     const id = await create(owner.keys.full, context);
-    const batch = await chain.anchorContexts(h.db, [id], { treeHead: true });
+    const batch = await chain.anchorContexts(h.db, [id]);
     const res = await verify(owner.keys.full, { transaction_hash: batch.transactionHash, context });
     expect(res.status).toBe(200);
     expect(res.body.checks.map((c: { name: string }) => c.name)).toEqual(TREE_HEAD_CHECKS);
@@ -118,7 +123,7 @@ describe("POST /v1/verifications — a context anchored by the log's tree head",
 
   it("mined but not yet deep enough: its proof is read out of the log already, only confirmations fails", async () => {
     const ids = [await create(owner.keys.full), await create(owner.keys.full)];
-    const batch = await chain.anchorContexts(h.db, ids, { confirm: false, treeHead: true });
+    const batch = await chain.anchorContexts(h.db, ids, { confirm: false });
     const leaf = await h.db.tlogLeaf.findUniqueOrThrow({ where: { id: ids[1] } });
     const res = await verify(owner.keys.full, { context_id: ids[1] });
     expect(res.body).toMatchObject({
