@@ -1,7 +1,8 @@
 """`python -m ctxlog verify-pack` (and `ctxlog-py verify-pack`): the verdict line, JSON and exit code
 of `npx ctxlog verify-pack` for each kind of pack (cli-verify-pack.test.ts), and an RPC endpoint
-that cannot be reached (a closed port) exits 3 after the offline verdict; --witness-key and
---witness-threshold hold the tree heads to a witness policy, as `verify` reads them."""
+that cannot be reached (a closed port) exits 3 after the offline verdict; --log-key pins the log's
+key and --witness-key and --witness-threshold hold the tree heads to a witness policy, as `verify`
+reads them."""
 
 import json
 import os
@@ -17,11 +18,14 @@ DIR = VECTORS / "evidence"
 SRC = str(pathlib.Path(__file__).resolve().parents[1] / "src")
 ATTESTATION = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
 ANCHOR = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
+_CASES = json.loads((DIR / "cases.json").read_text(encoding="utf-8"))["cases"]
 # the vectors' witnesses: w1 cosigns the tree head, w2 never does (cases.json's policies)
-_KEYS = [k for c in json.loads((DIR / "cases.json").read_text(encoding="utf-8"))["cases"]
-         for k in c.get("witness_policy", {}).get("witnesses", [])]
+_KEYS = [k for c in _CASES for k in c.get("witness_policy", {}).get("witnesses", [])]
 W1 = next(k for k in _KEYS if k.startswith("witness.example/w1+"))
 W2 = next(k for k in _KEYS if k.startswith("witness.example/w2+"))
+# the vectors' log key, and another key of its name (cases.json's log keys)
+LOG_KEY = next(c["log_key"] for c in _CASES if c.get("log_key") and c["verdict"] == "verified")
+OTHER_KEY = next(c["log_key"] for c in _CASES if c.get("log_key") and c["verdict"] == "failed")
 
 
 def run(*args):
@@ -48,7 +52,8 @@ def python_m_ctxlog(*args):
 def test_a_genuine_pack_exits_0_offline():
     code, out, _ = run("verify-pack", str(DIR / "valid.zip"))
     assert code == 0
-    assert out == ("VERIFIED: planner-7 of usr_evidence, entries 3-10 (8) in 3 anchors; each tree head (1) cosigned "
+    assert out == ("VERIFIED: planner-7 of usr_evidence, entries 3-10 (8) in 3 anchors; each tree head (1) signed by "
+                   "its own verifier_key (the pack's own word; --log-key to pin it); each tree head (1) cosigned "
                    "as its entries' witness_policy asks (the pack's own word; --witness-key to pin one); offline "
                    "(--rpc-url to check the blocks are canonical)")
     code, out, _ = run("verify-pack", str(DIR / "empty.zip"))
@@ -60,7 +65,7 @@ def test_the_tree_heads_are_held_to_witness_key_and_threshold_when_given():
     file = str(DIR / "valid.zip")
     code, out, _ = run("verify-pack", file, "--witness-key", W1)
     assert code == 0
-    assert "in 3 anchors; each tree head (1) cosigned by 1 of witness.example/w1 (the given witness policy); " \
+    assert "to pin it); each tree head (1) cosigned by 1 of witness.example/w1 (the given witness policy); " \
         "offline" in out
     result = json.loads(run("verify-pack", file, "--witness-key", W1, "--json")[1])
     assert result["witnesses"] == {"policy": "given", "threshold": 1, "witnesses": ["witness.example/w1"],
@@ -77,6 +82,28 @@ def test_the_tree_heads_are_held_to_witness_key_and_threshold_when_given():
     assert code == 1
     assert out.startswith("NOT VERIFIED: entries.ndjson line 7: witness_cosignatures: entry 9: 0 of 1")
     assert run("verify-pack", unsigned, "--witness-threshold", "0")[0] == 0
+
+
+def test_the_tree_heads_are_held_to_log_key_when_given():
+    file = str(DIR / "valid.zip")
+    code, out, _ = run("verify-pack", file, "--log-key", LOG_KEY)
+    assert code == 0
+    assert "in 3 anchors; each tree head (1) signed by the given log key; each tree head" in out
+    assert json.loads(run("verify-pack", file, "--log-key", LOG_KEY, "--json")[1])["log_key"] == "given"
+    code, out, _ = run("verify-pack", file, "--log-key", OTHER_KEY)
+    assert code == 1
+    assert out == ("NOT VERIFIED: anchors.json anchors[2].tree_head: checkpoint_signature: verifier_key %s is not "
+                   "the given log key %s" % (LOG_KEY, OTHER_KEY))
+    code, out, _ = run("verify-pack", str(DIR / "empty.zip"), "--log-key", OTHER_KEY)
+    assert code == 0
+    assert "in 0 anchors; no tree head to hold to the given log key; no tree head, so" in out
+
+
+def test_a_log_key_that_is_no_logs_key_exits_2_before_the_pack_is_read():
+    assert run("verify-pack", "absent.zip", "--log-key", "nope") == (
+        2, "", "ctxlog: --log-key: verifier key is not name+keyid+key")
+    assert run("verify-pack", "absent.zip", "--log-key", W1) == (
+        2, "", "ctxlog: --log-key must be a log's Ed25519 verifier key (type 0x01)")
 
 
 def test_a_witness_policy_that_could_never_be_met_or_is_no_policy_exits_2():
@@ -106,7 +133,7 @@ def test_a_failure_exits_1_naming_file_line_and_check():
     assert {k: v for k, v in result["failure"].items() if k != "reason"} == {
         "file": "anchors.json", "line": None, "at": "anchors[1].block", "check": "block_hash"}
     assert list(result) == ["verdict", "verified", "failure", "manifest", "entries", "erased_sequences", "blocks",
-                            "required_confirmations", "witnesses", "online"]
+                            "required_confirmations", "log_key", "witnesses", "online"]
 
 
 def test_the_keys_are_held_to_expected_signer_and_submitter():

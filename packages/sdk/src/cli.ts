@@ -101,6 +101,7 @@ export async function main(argv: readonly string[], io: CliIO = defaultIO): Prom
         rpcUrl,
         expectedSigners: values["expected-signer"],
         expectedSubmitters: values["expected-submitter"],
+        logKey: values["log-key"],
         witnessKeys: values["witness-key"],
         witnessThreshold: values["witness-threshold"],
         json: values.json,

@@ -112,15 +112,15 @@ def main(argv: Sequence[str], out: Callable[[str], None] = print,
         return EXIT_VERIFIED
     rpc_url = args.rpc_url or os.environ.get("CTXLOG_RPC_URL")
     if args.command == "verify-pack" and args.file is not None and not args.extra:
-        # offline by default: the RPC endpoint only adds the canonical-block check; the witness
-        # policy read as verify reads it (--log-key is verify's alone)
+        # offline by default: the RPC endpoint only adds the canonical-block check; the log key and
+        # witness policy read as verify reads them
         try:
-            policy = _witness_policy(args)
+            log_key, policy = _log_trust(args)
         except _Usage as error:
             err("ctxlog: %s" % error)
             return EXIT_USAGE
         return run_verify_pack(args.file, rpc_url, args.expected_signer, args.expected_submitter, args.json, out, err,
-                               policy)
+                               policy, log_key)
     if args.command not in ("verify", "audit") or args.extra or (args.command == "verify" and args.file is None):
         err(USAGE)
         return EXIT_USAGE

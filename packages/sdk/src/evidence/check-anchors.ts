@@ -1,9 +1,8 @@
 // anchors.json, offline: each anchoring transaction's receipt is in its block (the receipts root
 // recomputed from all the block's receipts), the block's hash is its header's, and the headers
 // after it link to it by parent hash up to the confirmation depth; a tree-head anchor's checkpoint
-// is the log's, of the root and size the transaction anchored, cosigned as a given witness policy
-// asks (tree-head.ts).
-import type { WitnessPolicy } from "@ctxlog/tlog";
+// is the log's (one of the pinned log keys, when given), of the root and size the transaction
+// anchored, cosigned as a given witness policy asks (tree-head.ts).
 import { decodeEventLog, type Hex } from "viem";
 import { anchoredEventAbi } from "../registry-abi";
 import { blockHash } from "./block-header";
@@ -12,7 +11,7 @@ import { failAt, guarded } from "./pack-failure";
 import type { AnchorRecord, AnchorsFile, RpcObject } from "./pack-format";
 import { receiptsRoot } from "./receipts-trie";
 import type { SignerPeriods } from "./signers";
-import { checkTreeHead, type ProvenTreeHead } from "./tree-head";
+import { checkTreeHead, type ProvenTreeHead, type TreeHeadTrust } from "./tree-head";
 
 const FILE = "anchors.json";
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
@@ -39,9 +38,8 @@ export interface ProvenAnchors {
 }
 
 /** What anchors.json is held to beyond the pack: the keys and witness policy the caller trusts. */
-export interface AnchorTrust {
+export interface AnchorTrust extends TreeHeadTrust {
   trustedSubmitters?: readonly string[];
-  witnessPolicy?: WitnessPolicy;
 }
 
 export async function checkAnchors(
@@ -186,9 +184,7 @@ function checkAnchor(
   if (roots.size === 0)
     failAt(FILE, null, "anchored_log", `no Anchored log of the registry in the receipt of ${tx}`, at);
   const treeHead =
-    anchor.tree_head === undefined
-      ? null
-      : checkTreeHead(anchor.tree_head, at, tx, counts, trust.witnessPolicy);
+    anchor.tree_head === undefined ? null : checkTreeHead(anchor.tree_head, at, tx, counts, trust);
   for (const submitter of new Set(roots.values())) {
     if (!signers.isAnchorKey(submitter, trustedSubmitters))
       failAt(

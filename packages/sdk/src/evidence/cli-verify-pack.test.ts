@@ -1,6 +1,7 @@
 // `ctxlog verify-pack`: the verdict line and exit code of each kind of pack, and an RPC endpoint
-// that cannot be reached exits 3 (a closed port), as `ctxlog verify` does; --witness-key and
-// --witness-threshold hold the tree heads to a witness policy, as `ctxlog verify` reads them.
+// that cannot be reached exits 3 (a closed port), as `ctxlog verify` does; --log-key pins the
+// log's key and --witness-key and --witness-threshold hold the tree heads to a witness policy, as
+// `ctxlog verify` reads them.
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -8,15 +9,19 @@ import path from "node:path";
 import { type CliIO, main } from "../cli";
 
 const dir = path.join(__dirname, "../../../../test-vectors/evidence");
+const { cases } = JSON.parse(readFileSync(path.join(dir, "cases.json"), "utf8")) as {
+  cases: { verdict: string; log_key?: string; witness_policy?: { witnesses: string[] } }[];
+};
 /** The witnesses of the vectors: w1 cosigns the tree head, w2 never does (cases.json's policies). */
 const [W1, W2] = (() => {
-  const { cases } = JSON.parse(readFileSync(path.join(dir, "cases.json"), "utf8")) as {
-    cases: { witness_policy?: { witnesses: string[] } }[];
-  };
   const keys = cases.flatMap((c) => c.witness_policy?.witnesses ?? []);
   const named = (name: string) => keys.find((k) => k.startsWith(`${name}+`)) as string;
   return [named("witness.example/w1"), named("witness.example/w2")];
 })();
+/** The log's key of the vectors, and another key of its name (cases.json's log keys). */
+const logKeyOf = (verdict: string) =>
+  cases.find((c) => c.log_key && c.verdict === verdict)?.log_key as string;
+const [LOG_KEY, OTHER_KEY] = [logKeyOf("verified"), logKeyOf("failed")];
 
 async function run(args: string[]) {
   const out: string[] = [];
@@ -40,10 +45,54 @@ describe("ctxlog verify-pack", () => {
     const r = await run(["verify-pack", path.join(dir, "valid.zip")]);
     expect(r.code).toBe(0);
     expect(r.out).toBe(
-      "VERIFIED: planner-7 of usr_evidence, entries 3-10 (8) in 3 anchors; each tree head (1) cosigned as its entries' witness_policy asks (the pack's own word; --witness-key to pin one); offline (--rpc-url to check the blocks are canonical)",
+      "VERIFIED: planner-7 of usr_evidence, entries 3-10 (8) in 3 anchors; each tree head (1) signed by its own verifier_key (the pack's own word; --log-key to pin it); each tree head (1) cosigned as its entries' witness_policy asks (the pack's own word; --witness-key to pin one); offline (--rpc-url to check the blocks are canonical)",
     );
     const empty = await run(["verify-pack", path.join(dir, "empty.zip")]);
     expect(empty.out).toMatch(/in 0 anchors; no tree head, so no witness cosignature to check; offline/);
+  });
+
+  it("holds the tree heads to --log-key when given", async () => {
+    const file = path.join(dir, "valid.zip");
+    const pinned = await run(["verify-pack", file, "--log-key", LOG_KEY]);
+    expect(pinned.code).toBe(0);
+    expect(pinned.out).toMatch(
+      /in 3 anchors; each tree head \(1\) signed by the given log key; each tree head/,
+    );
+    const json = JSON.parse((await run(["verify-pack", file, "--log-key", LOG_KEY, "--json"])).out);
+    expect(json.log_key).toBe("given");
+    expect(Object.keys(json)).toEqual([
+      "verdict",
+      "verified",
+      "failure",
+      "manifest",
+      "entries",
+      "erased_sequences",
+      "blocks",
+      "required_confirmations",
+      "log_key",
+      "witnesses",
+      "online",
+    ]);
+    const other = await run(["verify-pack", file, "--log-key", OTHER_KEY]);
+    expect(other.code).toBe(1);
+    expect(other.out).toBe(
+      `NOT VERIFIED: anchors.json anchors[2].tree_head: checkpoint_signature: verifier_key ${LOG_KEY} is not the given log key ${OTHER_KEY}`,
+    );
+    const empty = await run(["verify-pack", path.join(dir, "empty.zip"), "--log-key", OTHER_KEY]);
+    expect(empty.code).toBe(0);
+    expect(empty.out).toMatch(/in 0 anchors; no tree head to hold to the given log key; no tree head, so/);
+  });
+
+  it("exits 2 on a --log-key that is no log's key, before the pack is read", async () => {
+    const notKey = await run(["verify-pack", "absent.zip", "--log-key", "nope"]);
+    expect(notKey).toEqual({
+      code: 2,
+      out: "",
+      err: "ctxlog: --log-key: verifier key is not name+keyid+key",
+    });
+    const witness = await run(["verify-pack", "absent.zip", "--log-key", W1]);
+    expect(witness.code).toBe(2);
+    expect(witness.err).toBe("ctxlog: --log-key must be a log's Ed25519 verifier key (type 0x01)");
   });
 
   it("holds the tree heads to --witness-key and --witness-threshold when given", async () => {
@@ -51,7 +100,7 @@ describe("ctxlog verify-pack", () => {
     const met = await run(["verify-pack", file, "--witness-key", W1]);
     expect(met.code).toBe(0);
     expect(met.out).toMatch(
-      /in 3 anchors; each tree head \(1\) cosigned by 1 of witness\.example\/w1 \(the given witness policy\); offline/,
+      /to pin it\); each tree head \(1\) cosigned by 1 of witness\.example\/w1 \(the given witness policy\); offline/,
     );
     const json = JSON.parse((await run(["verify-pack", file, "--witness-key", W1, "--json"])).out);
     expect(json.witnesses).toEqual({

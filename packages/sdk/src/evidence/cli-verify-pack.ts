@@ -1,9 +1,10 @@
 // `ctxlog verify-pack <pack.zip> [--rpc-url <url>]`: an evidence pack checked offline, then (with
 // an RPC endpoint) its blocks' canonicity; the exit codes are `ctxlog verify`'s, and so are the
-// witness policy's options (cli-log-trust.ts).
+// log key's and witness policy's options (cli-log-trust.ts).
 import { parseLogTrust } from "../cli-log-trust";
 import { RpcUnreachableError } from "../errors";
 import { checkCanonicalBlocks } from "./canonical-blocks";
+import { logKeyPhrase } from "./log-key";
 import { describeFailure } from "./pack-failure";
 import { PackUnreadableError } from "./pack-unreadable";
 import { type VerifyPackResult, verifyPack } from "./verify-pack";
@@ -20,6 +21,8 @@ With --rpc-url (or env CTXLOG_RPC_URL) also that each anchoring block is still c
 Options:
   --expected-signer <addr>    an attestation key you trust; repeatable (default: signers.json's)
   --expected-submitter <addr> an anchor key you trust; repeatable (default: signers.json's)
+  --log-key <vkey>            the transparency log's verifier key to trust: each tree head's
+                              verifier_key must be it (default: each tree head's own, the pack's word)
   --witness-key <vkey>        a witness's verifier key; repeatable: with --witness-threshold, the
                               witness policy each tree head's checkpoint must meet (default: each
                               version 4 entry's log.witness_policy, the pack's own word)
@@ -34,6 +37,7 @@ interface Args {
   rpcUrl?: string;
   expectedSigners?: string[];
   expectedSubmitters?: string[];
+  logKey?: string;
   witnessKeys?: string[];
   witnessThreshold?: string;
   json?: boolean;
@@ -42,8 +46,9 @@ interface Args {
 type Out = (text: string) => void;
 
 export async function runVerifyPack(args: Args, out: Out, err: Out): Promise<number> {
-  // as `ctxlog verify` reads them, refused before the pack is read (--log-key is verify's alone)
+  // as `ctxlog verify` reads them, refused before the pack is read
   const trust = parseLogTrust({
+    "log-key": args.logKey,
     "witness-key": args.witnessKeys,
     "witness-threshold": args.witnessThreshold,
   });
@@ -57,6 +62,7 @@ export async function runVerifyPack(args: Args, out: Out, err: Out): Promise<num
     verified = await verifyPack(args.file, {
       trustedSigners: args.expectedSigners,
       trustedSubmitters: args.expectedSubmitters,
+      logKeys: trust.trust.logKey === undefined ? undefined : [trust.trust.logKey],
       witnessPolicy: trust.trust.witnessPolicy,
     });
   } catch (error) {
@@ -89,7 +95,10 @@ function verdictLine(r: VerifyPackResult & { online: boolean }): string {
   const what = m
     ? `${m.agent_id} of ${m.user_id}, entries ${m.sequence_range ? `${m.sequence_range.first}-${m.sequence_range.last}` : "none"} (${r.entries}) in ${r.blocks.length} anchors`
     : "the pack";
-  const witnesses = r.witnesses ? witnessesPhrase(r.witnesses) : "";
+  // after the entries: whose log key and witness policy the tree heads met
+  const witnesses = r.witnesses
+    ? `${logKeyPhrase(r.log_key, r.witnesses.tree_heads)}${witnessesPhrase(r.witnesses)}`
+    : "";
   const chain = r.online
     ? "; blocks canonical on the RPC's chain"
     : "; offline (--rpc-url to check the blocks are canonical)";

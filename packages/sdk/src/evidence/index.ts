@@ -1,5 +1,6 @@
 export { blockHash } from "./block-header";
 export { checkCanonicalBlocks } from "./canonical-blocks";
+export type { PackLogKey } from "./log-key";
 export { MANIFEST_TYPES, manifestHash, manifestTypedData } from "./manifest";
 export { describeFailure, PACK_CHECKS, type PackCheck, type PackFailure } from "./pack-failure";
 export * from "./pack-format";

@@ -1,7 +1,8 @@
 // Anchors of the transparency log's tree head (pack format 2, issue 43): the anchor record's
 // `tree_head` (the checkpoint the log signed for the anchored size) and the version 4 entries it
-// anchors (RFC 6962 inclusion at leaf_index in that tree). The log's key is the pack's own word,
-// as signers.json is: the pack proves the checkpoint consistent with it, not that it is ctxlog's.
+// anchors (RFC 6962 inclusion at leaf_index in that tree). Unless the caller pins the log's key
+// (log-key.ts), it is the pack's own word, as signers.json is: the pack proves the checkpoint
+// consistent with it, not that it is ctxlog's.
 import {
   leafHash,
   openCheckpoint,
@@ -13,6 +14,7 @@ import {
 } from "@ctxlog/tlog";
 import { bytesToHex, type Hex, hexToBytes } from "viem";
 import type { AuditEntry } from "../audit/entry-checks";
+import { pinnedLogKeyProblem } from "./log-key";
 import { failAt } from "./pack-failure";
 import { cosignatureProblem } from "./witnesses";
 
@@ -56,20 +58,27 @@ const words = (error: unknown) =>
       ? (error.message.split("\n")[0] ?? "")
       : String(error);
 
+/** What a tree head is held to beyond the pack: the log keys (canonical) and witness policy the caller trusts. */
+export interface TreeHeadTrust {
+  logKeys?: readonly string[];
+  witnessPolicy?: WitnessPolicy;
+}
+
 /**
  * The anchor record's `tree_head`, checked against the Anchored logs of its receipt: the
- * checkpoint is signed by `verifier_key` for `origin` and is of `tree_size` leaves
- * (checkpoint_signature), the transaction anchored its root (anchored_log) with `tree_size` as the
- * count (anchored_log), and, given a witness policy, the checkpoint carries the cosignatures it
- * asks for (witness_cosignatures).
+ * checkpoint is signed by `verifier_key`, one of the pinned log keys when given, for `origin` and
+ * is of `tree_size` leaves (checkpoint_signature), the transaction anchored its root with
+ * `tree_size` as the count (anchored_log), and, given a witness policy, the checkpoint carries the
+ * cosignatures it asks for (witness_cosignatures).
  */
 export function checkTreeHead(
   treeHead: unknown,
   at: string,
   tx: string,
   counts: Map<string, number>,
-  witnessPolicy?: WitnessPolicy,
+  trust: TreeHeadTrust = {},
 ): ProvenTreeHead {
+  const { logKeys, witnessPolicy } = trust;
   const where = `${at}.tree_head`;
   if (
     !isObject(treeHead) ||
@@ -85,6 +94,8 @@ export function checkTreeHead(
     const key = parseVerifierKey(th.verifier_key);
     if (key.type !== SIGNATURE_TYPE.ed25519)
       throw new Error("verifier_key is not an Ed25519 note key (type 0x01)");
+    const unpinned = logKeys && pinnedLogKeyProblem(key, th.verifier_key, logKeys);
+    if (unpinned) throw new Error(unpinned);
     const opened = openCheckpoint(th.checkpoint, { origin: th.origin, key });
     if (opened.checkpoint.size !== th.tree_size)
       throw new Error(

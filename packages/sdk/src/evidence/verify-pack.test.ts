@@ -1,7 +1,8 @@
 // verifyPack against the shared pack vectors (test-vectors/evidence, from a real anvil chain):
 // the genuine pack verifies, the erased one verifies without the data of one entry, and each
-// tampered pack fails naming the file, line and check of cases.json (held to the witness policy
-// the case gives, if any); the verdict says whose witness policy the tree heads met.
+// tampered pack fails naming the file, line and check of cases.json (held to the log key and
+// witness policy the case gives, if any); the verdict says whose log key and witness policy the
+// tree heads met.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { witnessPolicy } from "@ctxlog/tlog";
@@ -19,6 +20,7 @@ interface Case {
   verdict: string;
   erased_sequences: number[];
   witness_policy?: { threshold: number; witnesses: string[] };
+  log_key?: string;
   failure: { file: string; line: number | null; at?: string; check: string } | null;
 }
 const { cases, attestation } = JSON.parse(readFileSync(path.join(dir, "cases.json"), "utf8")) as {
@@ -32,6 +34,7 @@ describe("verifyPack on the shared vectors", () => {
     const given = c.witness_policy;
     const result = await verifyPack(zip(c.file), {
       witnessPolicy: given && witnessPolicy(given.threshold, given.witnesses),
+      logKeys: c.log_key === undefined ? undefined : [c.log_key],
     });
     expect(result.verdict).toBe(c.verdict);
     expect(result.erased_sequences).toEqual(c.erased_sequences);
@@ -58,6 +61,8 @@ describe("verifyPack on the shared vectors", () => {
       /too few cosignatures/,
       /does not verify/,
       /a witness the policy does not name/,
+      /the log's key pinned/,
+      /another key of the log's name pinned/,
     ])
       expect(names).toMatch(kind);
     for (const c of cases.filter((k) => k.file.startsWith("tampered/"))) expect(c.verdict).toBe("failed");
@@ -85,6 +90,30 @@ describe("verifyPack on the shared vectors", () => {
     // a policy of none (threshold 0) lets a tree head no witness cosigned verify
     const none = await verifyPack(zip("tampered/witness-none.zip"), { witnessPolicy: witnessPolicy(0, []) });
     expect(none.verdict).toBe("verified");
+  });
+
+  it("says whose log key the tree heads were held to: the given one, else each its own", async () => {
+    const key = cases.find((c) => c.log_key && c.verdict === "verified")?.log_key;
+    if (!key) throw new Error("cases.json holds no verified case with a log key");
+    expect((await verifyPack(zip("valid.zip"))).log_key).toBe("pack");
+    const pinned = await verifyPack(zip("valid.zip"), { logKeys: [key] });
+    expect(pinned).toMatchObject({ verdict: "verified", log_key: "given" });
+    // one of several keys will do (a log whose key was rotated); none of them fails the tree head
+    const other = cases.find((c) => c.log_key && c.verdict === "failed")?.log_key as string;
+    expect((await verifyPack(zip("valid.zip"), { logKeys: [other, key] })).verdict).toBe("verified");
+    const none = await verifyPack(zip("valid.zip"), { logKeys: [] });
+    expect(none.failure).toMatchObject({
+      at: "anchors[2].tree_head",
+      check: "checkpoint_signature",
+      reason: expect.stringMatching(/is not one of the given log keys \(none\)$/),
+    });
+    // no tree head: a pinned key holds nothing, and the pack verifies
+    expect(await verifyPack(zip("format-1.zip"), { logKeys: [other] })).toMatchObject({
+      verdict: "verified",
+      log_key: "given",
+    });
+    // a key that is none is the caller's error, not the pack's
+    await expect(verifyPack(zip("valid.zip"), { logKeys: ["nope"] })).rejects.toThrow(/verifier key/);
   });
 
   it("gives verified, data unavailable for the one erased entry", async () => {

@@ -2,11 +2,13 @@
 // stopping at the first failure and naming it (file, line, check). No clock, no network: the only
 // I/O is reading the pack itself when given its path.
 import type { WitnessPolicy } from "@ctxlog/tlog";
+import type { LogKey } from "../log-checks";
 import type { VerificationVerdict } from "../verdict";
 import { checkAnchors, type ProvenAnchors } from "./check-anchors";
 import { checkActivity, checkCompleteness } from "./check-completeness";
 import { checkEntries } from "./check-entries";
 import { ErasureLedger } from "./erasure-ledger";
+import { type PackLogKey, pinnedLogKeys } from "./log-key";
 import { manifestShapeProblem, manifestSignatureProblem } from "./manifest";
 import { parseJsonFile } from "./ndjson-lines";
 import { failAt, guarded, PackCheckFailed, type PackFailure } from "./pack-failure";
@@ -23,6 +25,12 @@ export interface VerifyPackOptions {
   trustedSigners?: readonly string[];
   /** Anchor keys you trust to have sent the anchors; default: the anchor keys of signers.json. */
   trustedSubmitters?: readonly string[];
+  /**
+   * The transparency log's verifier keys you trust (e.g. the key the operator publishes): each
+   * tree head's `verifier_key` must be one of them. Without them each tree head's checkpoint is
+   * opened with its own verifier_key, the pack's word. A malformed key throws TlogError.
+   */
+  logKeys?: readonly LogKey[];
   /**
    * The witnesses you trust (`witnessPolicy` of @ctxlog/tlog): each tree head's checkpoint must
    * carry `threshold` valid cosignatures of them. Without it, each version 4 entry's checkpoint
@@ -45,6 +53,8 @@ export interface VerifyPackResult {
   /** each anchoring block proven offline: what `--rpc-url` checks is canonical */
   blocks: { block_number: number; block_hash: string }[];
   required_confirmations: number | null;
+  /** whose key the tree heads' checkpoints were opened with: the given log keys, or each its own */
+  log_key: PackLogKey;
   /** whose witness policy the tree heads were held to, and how many there are; null when a check failed */
   witnesses: PackWitnesses | null;
 }
@@ -59,19 +69,24 @@ export async function verifyPack(
   pack: ReadonlyMap<string, Uint8Array> | Uint8Array | string,
   options: VerifyPackOptions = {},
 ): Promise<VerifyPackResult> {
+  // a malformed key is the caller's error, thrown before the pack is read
+  const logKeys = options.logKeys && pinnedLogKeys(options.logKeys);
   // ArrayBuffer.isView, not instanceof: a Buffer of another realm (a jest sandbox's) is bytes too
   const opened =
     typeof pack === "string" || ArrayBuffer.isView(pack)
       ? await openPackZip(pack as string | Uint8Array)
       : packFromFiles(pack as ReadonlyMap<string, Uint8Array>);
   try {
-    return await verifySource(opened, options);
+    return await verifySource(opened, { ...options, logKeys });
   } finally {
     await opened.close();
   }
 }
 
-async function verifySource(pack: PackSource, options: VerifyPackOptions): Promise<VerifyPackResult> {
+/** The options with the log keys in canonical form. */
+type Trust = Omit<VerifyPackOptions, "logKeys"> & { logKeys?: readonly string[] };
+
+async function verifySource(pack: PackSource, options: Trust): Promise<VerifyPackResult> {
   const result: VerifyPackResult = {
     verdict: "failed",
     verified: false,
@@ -81,6 +96,7 @@ async function verifySource(pack: PackSource, options: VerifyPackOptions): Promi
     erased_sequences: [],
     blocks: [],
     required_confirmations: null,
+    log_key: options.logKeys ? "given" : "pack",
     witnesses: null,
   };
   try {
@@ -100,7 +116,7 @@ const source = (files: Files, name: string) => files.get(name) as PackFileSource
 /** A file held whole: every file but entries.ndjson, which checkEntries streams. */
 const file = (files: Files, name: string) => source(files, name).whole();
 
-async function runChecks(files: Files, options: VerifyPackOptions, result: VerifyPackResult) {
+async function runChecks(files: Files, options: Trust, result: VerifyPackResult) {
   const expected = [MANIFEST_FILE, ...PACK_FILES];
   const missing = expected.filter((name) => !files.has(name));
   if (missing.length > 0) failAt("pack", null, "files", `missing ${missing.join(", ")}`);
@@ -132,7 +148,11 @@ async function runChecks(files: Files, options: VerifyPackOptions, result: Verif
   const anchors: ProvenAnchors = await checkAnchors(
     parseJsonFile("anchors.json", file(files, "anchors.json")),
     signers,
-    { trustedSubmitters: options.trustedSubmitters, witnessPolicy: options.witnessPolicy },
+    {
+      trustedSubmitters: options.trustedSubmitters,
+      logKeys: options.logKeys,
+      witnessPolicy: options.witnessPolicy,
+    },
   );
   result.required_confirmations = anchors.required_confirmations;
   const recordedWitnesses = new RecordedWitnesses();

@@ -1,8 +1,8 @@
 """anchors.json, offline (check-anchors.ts): each anchoring transaction's receipt is in its block
 (the receipts root recomputed from all the block's receipts), the block's hash is its header's, and
 the headers after it link to it by parent hash up to the confirmation depth; a tree-head anchor's
-checkpoint is the log's, of the root and size the transaction anchored, cosigned as a given witness
-policy asks (tree_head.py)."""
+checkpoint is the log's (one of the pinned log keys, when given), of the root and size the
+transaction anchored, cosigned as a given witness policy asks (tree_head.py)."""
 
 from __future__ import annotations
 
@@ -49,7 +49,9 @@ class ProvenAnchors:
 
 
 def check_anchors(parsed: Any, signers: SignerPeriods, trusted_submitters: Optional[Sequence[str]] = None,
-                  witness_policy: Optional[WitnessPolicy] = None) -> ProvenAnchors:
+                  witness_policy: Optional[WitnessPolicy] = None,
+                  log_keys: Optional[Sequence[str]] = None) -> ProvenAnchors:
+    """`log_keys`: the pinned log keys in canonical form (log_key.pinned_log_keys), None for the pack's own."""
     if not isinstance(parsed, dict):
         fail_at(FILE, None, "anchor_shape", "must be a JSON object")
     chain_id = parsed.get("chain_id")
@@ -65,8 +67,8 @@ def check_anchors(parsed: Any, signers: SignerPeriods, trusted_submitters: Optio
     by_transaction: Dict[str, ProvenAnchor] = {}
     for i, anchor in enumerate(parsed["anchors"]):
         at = "anchors[%d]" % i
-        proven = guarded(FILE, None, "anchor_shape",
-                         lambda: _check_anchor(anchor, at, parsed, signers, trusted_submitters, witness_policy), at)
+        proven = guarded(FILE, None, "anchor_shape", lambda: _check_anchor(
+            anchor, at, parsed, signers, trusted_submitters, witness_policy, log_keys), at)
         if proven.transaction_hash in by_transaction:
             fail_at(FILE, None, "anchor_shape", "transaction %s is listed twice" % proven.transaction_hash, at)
         by_transaction[proven.transaction_hash] = proven
@@ -103,8 +105,8 @@ def _anchored(log: Any, registry: str) -> Optional["tuple[str, str, int]"]:
 
 
 def _check_anchor(anchor: Any, at: str, file: Dict[str, Any], signers: SignerPeriods,
-                  trusted_submitters: Optional[Sequence[str]],
-                  witness_policy: Optional[WitnessPolicy]) -> ProvenAnchor:
+                  trusted_submitters: Optional[Sequence[str]], witness_policy: Optional[WitnessPolicy],
+                  log_keys: Optional[Sequence[str]]) -> ProvenAnchor:
     if not (isinstance(anchor, dict) and is_hash32(anchor.get("transaction_hash"))
             and is_safe_int(anchor.get("block_number")) and isinstance(anchor.get("transaction"), dict)
             and isinstance(anchor.get("block"), dict) and isinstance(anchor.get("receipts"), list)
@@ -149,7 +151,8 @@ def _check_anchor(anchor: Any, at: str, file: Dict[str, Any], signers: SignerPer
             counts[found[0]] = found[2]
     if not roots:
         fail_at(FILE, None, "anchored_log", "no Anchored log of the registry in the receipt of %s" % tx, at)
-    tree_head = None if "tree_head" not in anchor else check_tree_head(anchor["tree_head"], at, tx, counts, witness_policy)
+    tree_head = None if "tree_head" not in anchor else check_tree_head(anchor["tree_head"], at, tx, counts,
+                                                                       witness_policy, log_keys)
     for submitter in dict.fromkeys(roots.values()):
         if not signers.is_anchor_key(submitter, trusted_submitters):
             fail_at(FILE, None, "anchor_submitter", "anchored by %s, not %s" % (

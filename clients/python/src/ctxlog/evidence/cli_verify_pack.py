@@ -8,9 +8,10 @@ import json
 from typing import Any, Callable, Dict, Optional, Sequence
 
 from ..errors import RpcUnreachableError
-from ..tlog import WitnessPolicy
+from ..tlog import NoteVerifierKey, WitnessPolicy
 from .canonical_blocks import check_canonical_blocks
 from .failure import describe_failure
+from .log_key import log_key_phrase
 from .pack_zip import PackReadError, PackZip
 from .verify_pack import VerifyPackResult, verify_pack
 from .witnesses import witnesses_phrase
@@ -18,7 +19,7 @@ from .witnesses import witnesses_phrase
 __all__ = ["VERIFY_PACK_USAGE", "run_verify_pack"]
 
 VERIFY_PACK_USAGE = """  python -m ctxlog verify-pack <pack.zip> [--rpc-url <url>] [--expected-signer addr]...
-                              [--expected-submitter addr]... [--witness-key vkey]...
+                              [--expected-submitter addr]... [--log-key vkey] [--witness-key vkey]...
                               [--witness-threshold k] [--json]
 
 verify-pack verifies an evidence pack (GET /v1/agents/:agent_id/evidence) offline: the manifest's
@@ -26,9 +27,11 @@ signature and file hashes, every receipt, the chain links, every Merkle proof, e
 transaction against its block's receipts root, the headers' parent links, completeness and the
 erasures. With --rpc-url (or env CTXLOG_RPC_URL) also that each anchoring block is still canonical.
 --expected-signer / --expected-submitter: the attestation and anchor keys you trust (default: the
-pack's signers.json). --witness-key (each witness's verifier key) with --witness-threshold (default:
-all of them): the witness policy each tree head's checkpoint must meet (default: each version 4
-entry's log.witness_policy, the pack's own word). Exit status: 0 verified, 1 a check failed, 2 bad
+pack's signers.json). --log-key: the transparency log's verifier key to trust, which each tree
+head's verifier_key must be (default: each tree head's own, the pack's word). --witness-key (each
+witness's verifier key) with --witness-threshold (default: all of them): the witness policy each
+tree head's checkpoint must meet (default: each version 4 entry's log.witness_policy, the pack's own
+word). Exit status: 0 verified, 1 a check failed, 2 bad
 usage or unreadable pack, 3 RPC unreachable (the offline verdict is printed first), 4 unexpected
 error."""
 
@@ -37,8 +40,9 @@ Out = Callable[[str], None]
 
 def run_verify_pack(file: str, rpc_url: Optional[str], expected_signers: Optional[Sequence[str]],
                     expected_submitters: Optional[Sequence[str]], as_json: bool, out: Out, err: Out,
-                    witness_policy: Optional[WitnessPolicy] = None) -> int:
-    """`witness_policy`: the command line's (cli.py reads it as `verify` does), None for the pack's own."""
+                    witness_policy: Optional[WitnessPolicy] = None, log_key: Optional[NoteVerifierKey] = None) -> int:
+    """`log_key` and `witness_policy`: the command line's (cli.py reads them as `verify` does), None for
+    the pack's own."""
     try:
         pack = PackZip(file)
     except (OSError, PackReadError) as error:
@@ -46,7 +50,7 @@ def run_verify_pack(file: str, rpc_url: Optional[str], expected_signers: Optiona
         return 2
     with pack:
         result = verify_pack(pack, trusted_signers=expected_signers, trusted_submitters=expected_submitters,
-                             witness_policy=witness_policy)
+                             witness_policy=witness_policy, log_keys=None if log_key is None else [log_key])
     online = False
     if result.verified and rpc_url:
         try:
@@ -79,7 +83,9 @@ def verdict_line(r: VerifyPackResult, online: bool) -> str:
             len(r.blocks))
     else:
         what = "the pack"
-    witnesses = witnesses_phrase(r.witnesses) if r.witnesses else ""
+    # after the entries: whose log key and witness policy the tree heads met
+    witnesses = (log_key_phrase(r.log_key, r.witnesses["tree_heads"]) + witnesses_phrase(r.witnesses)
+                 if r.witnesses else "")
     chain = "; blocks canonical on the RPC's chain" if online else "; offline (--rpc-url to check the blocks are canonical)"
     if r.verdict == "verified":
         return "VERIFIED: %s%s%s" % (what, witnesses, chain)

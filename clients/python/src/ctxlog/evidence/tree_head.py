@@ -1,19 +1,20 @@
 """Anchors of the transparency log's tree head (pack format 2, issue 43; tree-head.ts): the anchor
 record's `tree_head` (the checkpoint the log signed for the anchored size) and the version 4
-entries it anchors (RFC 6962 inclusion at leaf_index in that tree). The log's key is the pack's
-own word, as signers.json is: the pack proves the checkpoint consistent with it, not that it is
-ctxlog's."""
+entries it anchors (RFC 6962 inclusion at leaf_index in that tree). Unless the caller pins the
+log's key (log_key.py), it is the pack's own word, as signers.json is: the pack proves the
+checkpoint consistent with it, not that it is ctxlog's."""
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Dict, Optional
+from typing import Any, Dict, Optional, Sequence
 
 from ..tlog import (SIGNATURE_TYPE_ED25519, TlogError, WitnessPolicy, leaf_hash, open_checkpoint, parse_verifier_key,
                     verify_inclusion)
 from ._js import UNDEFINED, is_safe_int
 from .failure import fail_at
+from .log_key import pinned_log_key_problem
 from .manifest import is_hash32
 from .witnesses import cosignature_problem
 
@@ -48,12 +49,13 @@ def _words(error: Exception) -> str:
 
 
 def check_tree_head(tree_head: Any, at: str, tx: str, counts: Dict[str, int],
-                    witness_policy: Optional[WitnessPolicy] = None) -> ProvenTreeHead:
+                    witness_policy: Optional[WitnessPolicy] = None,
+                    log_keys: Optional[Sequence[str]] = None) -> ProvenTreeHead:
     """The anchor record's `tree_head`, checked against the Anchored logs of its receipt: the
-    checkpoint is signed by `verifier_key` for `origin` and is of `tree_size` leaves
-    (checkpoint_signature), the transaction anchored its root with `tree_size` as the count
-    (anchored_log), and, given a witness policy, the checkpoint carries the cosignatures it asks
-    for (witness_cosignatures)."""
+    checkpoint is signed by `verifier_key`, one of the pinned `log_keys` (canonical) when given, for
+    `origin` and is of `tree_size` leaves (checkpoint_signature), the transaction anchored its root
+    with `tree_size` as the count (anchored_log), and, given a witness policy, the checkpoint
+    carries the cosignatures it asks for (witness_cosignatures)."""
     where = at + ".tree_head"
     if not (isinstance(tree_head, dict) and _size(tree_head.get("tree_size")) and _non_empty(tree_head.get("origin"))
             and _non_empty(tree_head.get("verifier_key")) and _non_empty(tree_head.get("checkpoint"))):
@@ -63,6 +65,9 @@ def check_tree_head(tree_head: Any, at: str, tx: str, counts: Dict[str, int],
         key = parse_verifier_key(tree_head["verifier_key"])
         if key.type != SIGNATURE_TYPE_ED25519:
             raise ValueError("verifier_key is not an Ed25519 note key (type 0x01)")
+        unpinned = log_keys is not None and pinned_log_key_problem(key, tree_head["verifier_key"], log_keys)
+        if unpinned:
+            raise ValueError(unpinned)
         opened = open_checkpoint(tree_head["checkpoint"], tree_head["origin"], key)
         if opened.checkpoint.size != size:
             raise ValueError("the checkpoint is of %d leaves, tree_size says %d" % (opened.checkpoint.size, size))

@@ -9,12 +9,13 @@ import os
 from dataclasses import asdict, dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, Union
 
-from ..tlog import WitnessPolicy
+from ..tlog import NoteVerifierKey, WitnessPolicy
 from .anchors import check_anchors
 from .completeness import check_activity, check_completeness
 from .entries import check_entries
 from .erasures import ErasureLedger
 from .failure import PackCheckFailed, PackFailure, fail_at, guarded
+from .log_key import pinned_log_keys
 from .manifest import MANIFEST_FILE, PACK_FILES, manifest_shape_problem, manifest_signature_problem
 from .pack_zip import PackZip
 from .signers import read_signers
@@ -40,6 +41,8 @@ class VerifyPackResult:
     #: each anchoring block proven offline: what --rpc-url checks is canonical
     blocks: List[Dict[str, Any]] = field(default_factory=list)
     required_confirmations: Optional[int] = None
+    #: whose key the tree heads' checkpoints were opened with: "given" (the log keys given) or "pack" (each its own)
+    log_key: str = "pack"
     #: whose witness policy the tree heads were held to ("given", "pack" or "none"), its threshold and
     #: witnesses when given, and how many tree heads the pack holds; None when a check failed
     witnesses: Optional[Dict[str, Any]] = None
@@ -54,19 +57,23 @@ class VerifyPackResult:
 def verify_pack(source: PackSource, rpc_url: Optional[str] = None, *,
                 trusted_signers: Optional[Sequence[str]] = None,
                 trusted_submitters: Optional[Sequence[str]] = None,
-                witness_policy: Optional[WitnessPolicy] = None) -> VerifyPackResult:
+                witness_policy: Optional[WitnessPolicy] = None,
+                log_keys: Optional[Sequence[Union[str, NoteVerifierKey]]] = None) -> VerifyPackResult:
     """Verifies an evidence pack: a path, the zip's bytes, or an open PackZip. Offline unless
     `rpc_url` is given; then, once the offline checks pass, each anchoring block must still be the
     chain's (canonical_block). `witness_policy` (ctxlog.tlog.witness_policy): the witnesses you
     trust, whose cosignatures each tree head's checkpoint must carry; without it each version 4
-    entry's checkpoint is held to the entry's own log.witness_policy (the pack's word). Raises
-    PackReadError for bytes that are no zip (OSError for a path that cannot be opened), and
-    RpcUnreachableError when the RPC endpoint cannot be asked: the
-    offline verdict stands, as the error's `offline_result`."""
-    result = VerifyPackResult()
+    entry's checkpoint is held to the entry's own log.witness_policy (the pack's word). `log_keys`:
+    the transparency log's verifier keys you trust, one of which each tree head's verifier_key must
+    be; without them each tree head's checkpoint is opened with its own (the pack's word); a
+    malformed key raises TlogError before the pack is read. Raises PackReadError for bytes that are
+    no zip (OSError for a path that cannot be opened), and RpcUnreachableError when the RPC endpoint
+    cannot be asked: the offline verdict stands, as the error's `offline_result`."""
+    pinned = None if log_keys is None else pinned_log_keys(log_keys)
+    result = VerifyPackResult(log_key="pack" if pinned is None else "given")
     pack = source if isinstance(source, PackZip) else PackZip(source)
     try:
-        _run_checks(pack, trusted_signers, trusted_submitters, witness_policy, result)
+        _run_checks(pack, trusted_signers, trusted_submitters, witness_policy, pinned, result)
         result.verdict = "verified_data_unavailable" if result.erased_sequences else "verified"
         result.verified = True
     except PackCheckFailed as failed:
@@ -90,7 +97,7 @@ def verify_pack(source: PackSource, rpc_url: Optional[str] = None, *,
 
 def _run_checks(pack: PackZip, trusted_signers: Optional[Sequence[str]],
                 trusted_submitters: Optional[Sequence[str]], witness_policy: Optional[WitnessPolicy],
-                result: VerifyPackResult) -> None:
+                log_keys: Optional[Sequence[str]], result: VerifyPackResult) -> None:
     expected = [MANIFEST_FILE, *PACK_FILES]
     missing = [name for name in expected if not pack.has(name)]
     if missing:
@@ -117,7 +124,7 @@ def _run_checks(pack: PackZip, trusted_signers: Optional[Sequence[str]],
     manifest_signer = signers.attestation_problem(manifest["signer"], manifest["created_at"])
     if manifest_signer:
         fail_at(MANIFEST_FILE, None, "manifest_signature", manifest_signer)
-    anchors = check_anchors(pack.json("anchors.json"), signers, trusted_submitters, witness_policy)
+    anchors = check_anchors(pack.json("anchors.json"), signers, trusted_submitters, witness_policy, log_keys)
     result.required_confirmations = anchors.required_confirmations
     recorded = RecordedWitnesses()
     erasures = ErasureLedger(pack.ndjson("erasures.ndjson"))
