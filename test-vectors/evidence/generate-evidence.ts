@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { buildMerkleTree, entryHash, hashContext } from "@ctxlog/core";
 import { checkCanonicalBlocks, readPackZip, verifyPack } from "@ctxlog/sdk";
-import { witnessPolicy } from "@ctxlog/tlog";
+import { formatVerifierKey, witnessPolicy } from "@ctxlog/tlog";
 import { type Hex, hexToBytes } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 // not exported by the package index: the write path signs through createContextSigner
@@ -18,7 +18,7 @@ import { type RecordedChain, recordChain } from "./record-chain";
 import { tamperCases } from "./tamper-cases";
 import { tamperTreeHeadCases } from "./tamper-tree-head";
 import { type GivenWitnessPolicy, witnessCases } from "./tamper-witnesses";
-import { treeHeadRecord, type VectorLog, vectorLog } from "./tree-head-log";
+import { FORGER_KEY, LOG_KEY, treeHeadRecord, type VectorLog, vectorLog } from "./tree-head-log";
 
 // anvil's dev keys: never funded anywhere real (the anchor key is anvil's first, as in development)
 export const ATTESTATION_KEY: Hex = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
@@ -314,17 +314,20 @@ async function writePacks(
   const erased = await seal(erasedInput);
   const cases: Json[] = [];
   // each vector's outcome is the SDK's, held to what the case says it must be; `witness_policy`
-  // is the policy the verifier is given (--witness-key, --witness-threshold), when there is one
+  // is the policy the verifier is given (--witness-key, --witness-threshold), and `log_key` the
+  // log key it pins (--log-key), when there is one
   const add = async (
     name: string,
     file: string,
     files: Files | Uint8Array,
     expect: Json,
     given?: GivenWitnessPolicy,
+    logKey?: string,
   ) => {
     const zip = files instanceof Uint8Array ? files : zipPack(files);
     const result = await verifyPack(readPackZip(zip), {
       witnessPolicy: given && witnessPolicy(given.threshold, given.witnesses),
+      ...(logKey && { logKeys: [logKey] }),
     });
     const got = {
       verdict: result.verdict,
@@ -344,6 +347,7 @@ async function writePacks(
       name,
       file,
       ...(given && { witness_policy: given }),
+      ...(logKey && { log_key: logKey }),
       verdict: result.verdict,
       erased_sequences: result.erased_sequences,
       failure: result.failure,
@@ -392,6 +396,29 @@ async function writePacks(
     const expect = w.expect ? { verdict: "failed", ...w.expect } : { verdict: "verified" };
     await add(w.name, file, w.files, expect, w.witness_policy);
   }
+  // the log's key pinned: its own, and another key of the log's name (a forger's)
+  await add(
+    "the genuine pack with the log's key pinned (--log-key)",
+    "valid.zip",
+    valid,
+    { verdict: "verified" },
+    undefined,
+    formatVerifierKey(LOG_KEY),
+  );
+  await add(
+    "the genuine pack with another key of the log's name pinned: not the tree head's verifier_key",
+    "valid.zip",
+    valid,
+    {
+      verdict: "failed",
+      file: "anchors.json",
+      line: null,
+      check: "checkpoint_signature",
+      at: "anchors[2].tree_head",
+    },
+    undefined,
+    formatVerifierKey(FORGER_KEY),
+  );
   const expected = {
     generated_by: "test-vectors/evidence/generate.js",
     attestation: privateKeyToAccount(ATTESTATION_KEY).address,
