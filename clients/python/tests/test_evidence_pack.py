@@ -67,6 +67,24 @@ def test_the_verdict_says_whose_witness_policy_the_tree_heads_met():
     assert verify_pack(DIR / "tampered/witness-none.zip", witness_policy=witness_policy(0, [])).verified
 
 
+def test_a_recorded_policy_of_no_witnesses_is_said_to_ask_for_none():
+    from ctxlog.evidence.witnesses import RecordedWitnesses, pack_witnesses, witnesses_phrase
+
+    with zipfile.ZipFile(DIR / "valid.zip") as z:
+        lines = [json.loads(line) for line in z.read("entries.ndjson").decode().splitlines() if line]
+    entry = next(e for e in lines if e.get("log"))
+    recorded = RecordedWitnesses()
+    assert recorded.problem(entry) is None
+    assert pack_witnesses(None, recorded, 1)["policy"] == "pack"
+    # a log run without witnesses records a policy of 0 of none: the verdict must not say cosigned
+    alone = RecordedWitnesses()
+    assert alone.problem({**entry, "log": {**entry["log"], "witness_policy": {"threshold": 0, "witnesses": []}}}) is None
+    w = pack_witnesses(None, alone, 1)
+    assert w["policy"] == "none"
+    assert witnesses_phrase(w) == (
+        "; witness cosignatures of the tree heads (1) not checked: no policy given, and the pack's asks for none")
+
+
 def test_the_verdict_says_whose_log_key_the_tree_heads_were_held_to():
     valid = DIR / "valid.zip"
     key = next(c["log_key"] for c in CASES["cases"] if c.get("log_key") and c["failure"] is None)

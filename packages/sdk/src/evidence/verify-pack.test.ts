@@ -10,7 +10,9 @@ import { privateKeyToAccount } from "viem/accounts";
 import { manifestTypedData } from "./manifest";
 import type { PackManifest } from "./pack-format";
 import { readPackZip } from "./read-zip";
+import type { TreeHeadEntry } from "./tree-head";
 import { verifyPack } from "./verify-pack";
+import { packWitnesses, RecordedWitnesses, witnessesPhrase } from "./witnesses";
 
 const dir = path.join(__dirname, "../../../../test-vectors/evidence");
 const zip = (file: string) => readPackZip(new Uint8Array(readFileSync(path.join(dir, file))));
@@ -90,6 +92,28 @@ describe("verifyPack on the shared vectors", () => {
     // a policy of none (threshold 0) lets a tree head no witness cosigned verify
     const none = await verifyPack(zip("tampered/witness-none.zip"), { witnessPolicy: witnessPolicy(0, []) });
     expect(none.verdict).toBe("verified");
+  });
+
+  it("says a recorded policy of no witnesses asks for none, never that witnesses cosigned", () => {
+    const lines = new TextDecoder()
+      .decode(zip("valid.zip").get("entries.ndjson"))
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as TreeHeadEntry);
+    const entry = lines.find((e) => e.log);
+    if (!entry) throw new Error("valid.zip holds no version 4 entry");
+    const recorded = new RecordedWitnesses();
+    expect(recorded.problem(entry)).toBeNull();
+    expect(packWitnesses(undefined, recorded, 1).policy).toBe("pack");
+    // a log run without witnesses records a policy of 0 of none
+    const alone = new RecordedWitnesses();
+    const unwitnessed = { ...entry, log: { ...entry.log, witness_policy: { threshold: 0, witnesses: [] } } };
+    expect(alone.problem(unwitnessed as TreeHeadEntry)).toBeNull();
+    const w = packWitnesses(undefined, alone, 1);
+    expect(w.policy).toBe("none");
+    expect(witnessesPhrase(w)).toBe(
+      "; witness cosignatures of the tree heads (1) not checked: no policy given, and the pack's asks for none",
+    );
   });
 
   it("says whose log key the tree heads were held to: the given one, else each its own", async () => {

@@ -16,7 +16,7 @@ import type { ProvenTreeHead, TreeHeadEntry } from "./tree-head";
 
 /** Whose policy the tree heads were held to, for the verdict. */
 export interface PackWitnesses {
-  /** "given": the caller's; "pack": each entry's log.witness_policy; "none": no policy, none recorded */
+  /** "given": the caller's; "pack": each entry's log.witness_policy; "none": none given, none recorded or 0 witnesses asked */
   policy: "given" | "pack" | "none";
   /** the given policy's threshold and witnesses (by name); null unless given */
   threshold: number | null;
@@ -71,7 +71,7 @@ function recordedPolicy(log: Record<string, unknown>): WitnessPolicy | null {
  */
 export class RecordedWitnesses {
   private readonly checked = new Map<string, string | null>();
-  /** the checkpoints held to a recorded policy */
+  /** the checkpoints held to a recorded policy that asks for a cosignature */
   readonly checkpoints = new Set<string>();
 
   /** Why the entry's checkpoint lacks the cosignatures its log.witness_policy asks for, or null. */
@@ -94,7 +94,8 @@ export class RecordedWitnesses {
       return words(error);
     }
     if (policy === null) return null;
-    this.checkpoints.add(e.log.checkpoint);
+    // a policy of 0 witnesses asks for nothing: the verdict says so, not that witnesses cosigned
+    if (policy.threshold > 0) this.checkpoints.add(e.log.checkpoint);
     return cosignatureProblem(e.log, policy, "its witness_policy");
   }
 }
@@ -126,6 +127,6 @@ export function witnessesPhrase(w: PackWitnesses): string {
     case "pack":
       return `; ${each} as its entries' witness_policy asks (the pack's own word; --witness-key to pin one)`;
     case "none":
-      return `; witness cosignatures of the tree heads (${w.tree_heads}) not checked: no policy given, none in the pack`;
+      return `; witness cosignatures of the tree heads (${w.tree_heads}) not checked: no policy given, and the pack's asks for none`;
   }
 }

@@ -52,7 +52,7 @@ class RecordedWitnesses:
 
     def __init__(self) -> None:
         self._checked: Dict[str, Optional[str]] = {}
-        #: the checkpoints held to a recorded policy
+        #: the checkpoints held to a recorded policy that asks for a cosignature
         self.checkpoints: Set[str] = set()
 
     def problem(self, e: Dict[str, Any]) -> Optional[str]:
@@ -70,7 +70,8 @@ class RecordedWitnesses:
             return _words(error)
         if policy is None:
             return None
-        self.checkpoints.add(log["checkpoint"])
+        if policy.threshold > 0:  # a policy of 0 witnesses asks for nothing: the verdict says so
+            self.checkpoints.add(log["checkpoint"])
         return cosignature_problem(log["checkpoint"], log["origin"], log["verifier_key"], policy,
                                    "its witness_policy")
 
@@ -94,5 +95,5 @@ def witnesses_phrase(w: Dict[str, Any]) -> str:
                                                                ", ".join(w["witnesses"]) or "no witness")
     if w["policy"] == "pack":
         return "; %s as its entries' witness_policy asks (the pack's own word; --witness-key to pin one)" % each
-    return ("; witness cosignatures of the tree heads (%d) not checked: no policy given, none in the pack"
+    return ("; witness cosignatures of the tree heads (%d) not checked: no policy given, and the pack's asks for none"
             % w["tree_heads"])
