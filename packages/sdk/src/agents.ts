@@ -1,14 +1,9 @@
+import { type CallOptions, seg } from "./call-options";
 import type { components } from "./generated/openapi";
 import { type EraseOptions, eraseBody, HoldsApi } from "./holds";
 import type { HttpClient } from "./http";
 import { paginate } from "./pagination";
 import type { ListResponse, PageParams, Timestamp } from "./types";
-
-interface CallOptions {
-  signal?: AbortSignal;
-}
-
-const seg = encodeURIComponent;
 
 /** GET /agents, GET /agents/:agent_id: one agent's log (a chain of entries, one per context). */
 export type AgentLog = components["schemas"]["AgentLog"];

@@ -1,8 +1,9 @@
 import { AgentsApi } from "./agents";
-import { EventsApi, type RecoveringWebhook } from "./events";
+import { type CallOptions, EMPTY_BODY, seg } from "./call-options";
+import { EventsApi } from "./events";
 import { type EraseOptions, eraseBody } from "./holds";
 import { HttpClient, type HttpOptions } from "./http";
-import { OverviewApi, type SearchResult, type TimeWindow, type WebhookStats } from "./overview";
+import { OverviewApi, type SearchResult } from "./overview";
 import { paginate } from "./pagination";
 import { saltContext } from "./salt";
 import type {
@@ -11,40 +12,22 @@ import type {
   CreateContextInput,
   CreateContextOptions,
   CreatedContext,
-  CreatedWebhook,
-  CreateWebhookInput,
-  DeletedWebhook,
   ListContextsParams,
-  ListDeliveriesParams,
   ListResponse,
   ListVerificationsParams,
-  ListWebhooksParams,
   PageParams,
   ProofBundle,
-  RotatedWebhookSecret,
   Signer,
-  UpdateWebhookInput,
   Verification,
   VerificationRequest,
-  Webhook,
-  WebhookDelivery,
-  WebhookDeliveryDetail,
-  WebhookEventName,
 } from "./types";
 import { type WaitConfirmedOptions, waitConfirmed } from "./wait-confirmed";
+import { DeliveriesApi, WebhooksApi } from "./webhooks-api";
+
+export type { CallOptions } from "./call-options";
+export { DeliveriesApi, WebhooksApi };
 
 export type CtxlogClientOptions = HttpOptions;
-
-/** Per-call options every method accepts. */
-export interface CallOptions {
-  signal?: AbortSignal;
-}
-
-// Ids go into the path: encode them so an id can never add a path segment or a query string.
-const seg = encodeURIComponent;
-// Body-less POSTs still send `{}`: a route validating its body as an empty object accepts it,
-// and one without a body schema ignores it.
-const EMPTY_BODY = {};
 
 /**
  * Typed client for the ctxlog API v1.
@@ -237,135 +220,5 @@ export class SignersApi {
 
   listAll(params: Omit<PageParams, "cursor"> = {}, opts: CallOptions = {}): AsyncGenerator<Signer> {
     return paginate((cursor) => this.list({ ...params, cursor }, opts));
-  }
-}
-
-export class WebhooksApi {
-  readonly deliveries: DeliveriesApi;
-
-  constructor(private readonly http: HttpClient) {
-    this.deliveries = new DeliveriesApi(http);
-  }
-
-  /** POST /webhooks → 201; the response is the only time the secret is shown (besides rotation). */
-  create(input: CreateWebhookInput, opts: CallOptions = {}): Promise<CreatedWebhook> {
-    return this.http.request({ method: "POST", path: "/webhooks", body: input, signal: opts.signal });
-  }
-
-  /** One page, newest first; `health`: only the endpoints with it. */
-  list(params: ListWebhooksParams = {}, opts: CallOptions = {}): Promise<ListResponse<Webhook>> {
-    return this.http.listPage("/webhooks", params, opts.signal);
-  }
-
-  listAll(params: Omit<ListWebhooksParams, "cursor"> = {}, opts: CallOptions = {}): AsyncGenerator<Webhook> {
-    return paginate((cursor) => this.list({ ...params, cursor }, opts));
-  }
-
-  get(webhookId: string, opts: CallOptions = {}): Promise<Webhook> {
-    return this.http.request({ method: "GET", path: `/webhooks/${seg(webhookId)}`, signal: opts.signal });
-  }
-
-  /** PUT /webhooks/:id: only the fields given change. */
-  update(webhookId: string, changes: UpdateWebhookInput, opts: CallOptions = {}): Promise<Webhook> {
-    return this.http.request({
-      method: "PUT",
-      path: `/webhooks/${seg(webhookId)}`,
-      body: changes,
-      signal: opts.signal,
-    });
-  }
-
-  /** GET /webhooks/:id/stats: attempts and success rate per bucket over the window (default 24 h). */
-  stats(webhookId: string, window: TimeWindow = {}, opts: CallOptions = {}): Promise<WebhookStats> {
-    return this.http.request({
-      method: "GET",
-      path: `/webhooks/${seg(webhookId)}/stats`,
-      query: { ...window },
-      signal: opts.signal,
-    });
-  }
-
-  delete(webhookId: string, opts: CallOptions = {}): Promise<DeletedWebhook> {
-    return this.http.request({ method: "DELETE", path: `/webhooks/${seg(webhookId)}`, signal: opts.signal });
-  }
-
-  /** POST /webhooks/:id/test → 202 with the queued delivery of a sample event (`test: true` in its body). */
-  test(
-    webhookId: string,
-    body: { event?: WebhookEventName } = {},
-    opts: CallOptions = {},
-  ): Promise<WebhookDelivery> {
-    return this.http.request({
-      method: "POST",
-      path: `/webhooks/${seg(webhookId)}/test`,
-      body,
-      signal: opts.signal,
-    });
-  }
-
-  /** POST /webhooks/:id/rotate-secret: a new secret; the old one keeps signing for an overlap period. */
-  rotateSecret(webhookId: string, opts: CallOptions = {}): Promise<RotatedWebhookSecret> {
-    return this.http.request({
-      method: "POST",
-      path: `/webhooks/${seg(webhookId)}/rotate-secret`,
-      body: EMPTY_BODY,
-      signal: opts.signal,
-    });
-  }
-
-  /**
-   * POST /webhooks/:id/recover → 202: every delivery created in [since, until) that ended failed
-   * starts a new cycle (same ids and bodies), paced by the worker. A disabled endpoint is a 409:
-   * enable it first (`update(id, { disabled: false })`).
-   */
-  recover(
-    webhookId: string,
-    window: { since: string; until?: string },
-    opts: CallOptions = {},
-  ): Promise<RecoveringWebhook> {
-    return this.http.request({
-      method: "POST",
-      path: `/webhooks/${seg(webhookId)}/recover`,
-      body: window,
-      signal: opts.signal,
-    });
-  }
-}
-
-export class DeliveriesApi {
-  constructor(private readonly http: HttpClient) {}
-
-  list(
-    webhookId: string,
-    params: ListDeliveriesParams = {},
-    opts: CallOptions = {},
-  ): Promise<ListResponse<WebhookDelivery>> {
-    return this.http.listPage(`/webhooks/${seg(webhookId)}/deliveries`, params, opts.signal);
-  }
-
-  listAll(
-    webhookId: string,
-    params: Omit<ListDeliveriesParams, "cursor"> = {},
-    opts: CallOptions = {},
-  ): AsyncGenerator<WebhookDelivery> {
-    return paginate((cursor) => this.list(webhookId, { ...params, cursor }, opts));
-  }
-
-  get(webhookId: string, deliveryId: string, opts: CallOptions = {}): Promise<WebhookDeliveryDetail> {
-    return this.http.request({
-      method: "GET",
-      path: `/webhooks/${seg(webhookId)}/deliveries/${seg(deliveryId)}`,
-      signal: opts.signal,
-    });
-  }
-
-  /** POST …/deliveries/:delivery_id/retry → 202: a failed delivery gets a new cycle of up to 5 attempts; a retrying one is tried now. */
-  retry(webhookId: string, deliveryId: string, opts: CallOptions = {}): Promise<WebhookDelivery> {
-    return this.http.request({
-      method: "POST",
-      path: `/webhooks/${seg(webhookId)}/deliveries/${seg(deliveryId)}/retry`,
-      body: EMPTY_BODY,
-      signal: opts.signal,
-    });
   }
 }

@@ -1,12 +1,8 @@
+import { type CallOptions, seg } from "./call-options";
 import type { components } from "./generated/openapi";
 import type { HttpClient } from "./http";
 import { paginate } from "./pagination";
 import type { ListResponse, PageParams, Timestamp, WebhookEventName } from "./types";
-
-/** Per-call options (the same as the client's). */
-interface CallOptions {
-  signal?: AbortSignal;
-}
 
 /** GET /events, GET /events/:event_id: an event recorded for the user, with its deliveries. */
 export type RecordedEvent = components["schemas"]["Event"];
@@ -46,7 +42,7 @@ export class EventsApi {
   get(eventId: string, opts: CallOptions = {}): Promise<RecordedEvent> {
     return this.http.request({
       method: "GET",
-      path: `/events/${encodeURIComponent(eventId)}`,
+      path: `/events/${seg(eventId)}`,
       signal: opts.signal,
     });
   }

@@ -1,13 +1,8 @@
+import { type CallOptions, seg } from "./call-options";
 import type { components } from "./generated/openapi";
 import type { HttpClient } from "./http";
 import { paginate } from "./pagination";
 import type { ListResponse, PageParams } from "./types";
-
-interface CallOptions {
-  signal?: AbortSignal;
-}
-
-const seg = encodeURIComponent;
 
 /** A legal hold on an agent (GET/POST /agents/:agent_id/holds): while active, no erasure of its data runs. */
 export type LegalHold = components["schemas"]["LegalHold"];

@@ -1,10 +1,7 @@
+import type { CallOptions } from "./call-options";
 import type { components } from "./generated/openapi";
 import type { HttpClient } from "./http";
 import type { Timestamp } from "./types";
-
-interface CallOptions {
-  signal?: AbortSignal;
-}
 
 type Schemas = components["schemas"];
 
