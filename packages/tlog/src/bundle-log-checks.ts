@@ -15,7 +15,7 @@ import { openCheckpoint } from "./open-checkpoint";
 import { leafHash } from "./rfc6962";
 import { parseSignedNote } from "./signed-note";
 import { verifyConsistency, verifyInclusion } from "./verify-proofs";
-import { type WitnessPolicy, witnessPolicy } from "./witness-policy";
+import { recordedWitnessPolicy, type WitnessPolicy } from "./witness-policy";
 
 /** The log's checks after merkle_proof, in the order they run. */
 export const LOG_CHECK_NAMES = ["checkpoint_signature", "witness_cosignatures", "log_consistency"] as const;
@@ -156,14 +156,7 @@ function checkpointSignature(log: AnchoredLog, wording: LogCheckWording): LogChe
 }
 
 function builtPolicy(policy: AnchoredLog["witnessPolicy"]): WitnessPolicy {
-  if (!("recorded" in policy)) return policy;
-  const recorded: unknown = policy.recorded;
-  const isObject = typeof recorded === "object" && recorded !== null && !Array.isArray(recorded);
-  const { threshold, witnesses } = (isObject ? recorded : {}) as { threshold?: unknown; witnesses?: unknown };
-  if (!Array.isArray(witnesses)) {
-    throw new TlogError("malformed", "log.witness_policy must be {threshold, witnesses: [verifier key…]}");
-  }
-  return witnessPolicy(threshold as number, witnesses as string[]);
+  return "recorded" in policy ? recordedWitnessPolicy(policy.recorded) : policy;
 }
 
 function witnessCosignatures(log: AnchoredLog, wording: LogCheckWording): LogCheck {

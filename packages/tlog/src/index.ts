@@ -102,6 +102,7 @@ export {
 } from "./verify-proofs";
 export {
   checkWitnessPolicy,
+  recordedWitnessPolicy,
   type WitnessPolicy,
   type WitnessPolicyResult,
   witnessPolicy,

@@ -44,6 +44,19 @@ export function witnessPolicy(threshold: number, witnessKeys: readonly string[])
 }
 
 /**
+ * The policy a proof bundle or pack records (`log.witness_policy`: {threshold, witnesses: [verifier
+ * key…]}), built as witnessPolicy builds one; throws a TlogError on any other shape.
+ */
+export function recordedWitnessPolicy(recorded: unknown): WitnessPolicy {
+  const isObject = typeof recorded === "object" && recorded !== null && !Array.isArray(recorded);
+  const { threshold, witnesses } = (isObject ? recorded : {}) as { threshold?: unknown; witnesses?: unknown };
+  if (!Array.isArray(witnesses)) {
+    throw new TlogError("malformed", "log.witness_policy must be {threshold, witnesses: [verifier key…]}");
+  }
+  return witnessPolicy(threshold as number, witnesses as string[]);
+}
+
+/**
  * Counts the policy's witnesses among a note's verified signatures (openNote's `verified`, with
  * the witnesses' verifiers given to it). Pure: the signatures are already checked.
  */

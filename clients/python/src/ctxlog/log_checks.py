@@ -14,7 +14,7 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 from .proof_bundle import BYTES32
 from .tlog import (SIGNATURE_TYPE_ED25519, Checkpoint, NoteVerifierKey, TlogError, WitnessPolicy, leaf_hash,
                    open_checkpoint, parse_checkpoint, parse_signed_note, parse_verifier_key, verify_consistency,
-                   verify_inclusion, witness_policy)
+                   recorded_witness_policy, verify_inclusion)
 from .verify_result import Check
 
 __all__ = ["log_problems", "inclusion_check", "log_checks", "LogKey"]
@@ -97,10 +97,7 @@ def _checkpoint_signature(bundle: Dict[str, Any], given: Optional[LogKey]) -> Ch
 
 
 def _bundle_policy(log: Dict[str, Any]) -> WitnessPolicy:
-    policy = log.get("witness_policy")
-    if not isinstance(policy, dict) or not isinstance(policy.get("witnesses"), list):
-        raise TlogError("malformed", "log.witness_policy must be {threshold, witnesses: [verifier key…]}")
-    return witness_policy(policy.get("threshold"), policy["witnesses"])
+    return recorded_witness_policy(log.get("witness_policy"))
 
 
 def _witness_cosignatures(bundle: Dict[str, Any], given_key: Optional[LogKey],

@@ -9,8 +9,8 @@ import {
   isTlogError,
   openCheckpoint,
   parseVerifierKey,
+  recordedWitnessPolicy,
   type WitnessPolicy,
-  witnessPolicy,
 } from "@ctxlog/tlog";
 import type { ProvenTreeHead, TreeHeadEntry } from "./tree-head";
 
@@ -25,7 +25,7 @@ export interface PackWitnesses {
   tree_heads: number;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
+const _isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 /** A TlogError's words without its details (each language words the details its own way). */
 const words = (error: unknown) =>
@@ -59,10 +59,7 @@ export function cosignatureProblem(
 /** The witness policy an entry's `log` records: null when it records none, thrown when malformed. */
 function recordedPolicy(log: Record<string, unknown>): WitnessPolicy | null {
   const policy = log.witness_policy;
-  if (policy === undefined || policy === null) return null;
-  if (!isObject(policy) || !Array.isArray(policy.witnesses))
-    throw new Error("log.witness_policy must be {threshold, witnesses: [verifier key…]}");
-  return witnessPolicy(policy.threshold as number, policy.witnesses as string[]);
+  return policy === undefined || policy === null ? null : recordedWitnessPolicy(policy);
 }
 
 /**

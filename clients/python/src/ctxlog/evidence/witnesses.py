@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any, Dict, Optional, Set
 
-from ..tlog import TlogError, WitnessPolicy, open_checkpoint, parse_verifier_key, witness_policy
+from ..tlog import TlogError, WitnessPolicy, open_checkpoint, parse_verifier_key, recorded_witness_policy
 
 __all__ = ["cosignature_problem", "RecordedWitnesses", "pack_witnesses", "witnesses_phrase"]
 
@@ -39,11 +39,7 @@ def cosignature_problem(checkpoint: str, origin: str, verifier_key: str, policy:
 def _recorded_policy(log: Dict[str, Any]) -> Optional[WitnessPolicy]:
     """The witness policy an entry's `log` records: None when it records none, raised when malformed."""
     policy = log.get("witness_policy")
-    if policy is None:
-        return None
-    if not isinstance(policy, dict) or not isinstance(policy.get("witnesses"), list):
-        raise ValueError("log.witness_policy must be {threshold, witnesses: [verifier key…]}")
-    return witness_policy(policy.get("threshold"), policy["witnesses"])
+    return None if policy is None else recorded_witness_policy(policy)
 
 
 class RecordedWitnesses:

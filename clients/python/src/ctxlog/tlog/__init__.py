@@ -15,7 +15,9 @@ from .rfc6962 import HASH_SIZE, empty_tree_hash, leaf_hash, node_hash
 from .signed_note import DEFAULT_NOTE_LIMITS, NoteLimits, NoteSignature, SignedNote, parse_signed_note
 from .tiles import decode_entry_bundle, entry_bundle_path, parse_tile_path, tile_hashes, tile_path
 from .verify_proofs import MAX_PROOF_HASHES, root_from_inclusion_proof, verify_consistency, verify_inclusion
-from .witness_policy import WitnessPolicy, WitnessPolicyResult, check_witness_policy, witness_policy
+from .witness_policy import (
+    WitnessPolicy, WitnessPolicyResult, check_witness_policy, recorded_witness_policy, witness_policy,
+)
 
 __all__ = [
     "TlogError", "TLOG_ERROR_REASONS", "HASH_SIZE", "leaf_hash", "node_hash", "empty_tree_hash", "tree_hash",
@@ -25,6 +27,6 @@ __all__ = [
     "NoteSigner", "note_verifier", "note_signer", "cosignature_timestamp", "NoteSignature", "SignedNote",
     "NoteLimits", "DEFAULT_NOTE_LIMITS", "parse_signed_note", "OpenedNote", "open_note", "sign_note",
     "Checkpoint", "format_checkpoint", "parse_checkpoint", "OpenedCheckpoint", "open_checkpoint",
-    "WitnessPolicy", "WitnessPolicyResult", "witness_policy", "check_witness_policy", "tile_path",
+    "WitnessPolicy", "WitnessPolicyResult", "witness_policy", "recorded_witness_policy", "check_witness_policy", "tile_path",
     "entry_bundle_path", "parse_tile_path", "tile_hashes", "decode_entry_bundle",
 ]

@@ -5,14 +5,15 @@ keys (signature type 0x04, cosignature/v1)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import List, Sequence
+from typing import Any, List, Sequence
 
 from .errors import TlogError
 from .note_keys import SIGNATURE_TYPE_COSIGNATURE_V1, NoteVerifierKey, parse_verifier_key
 from .note_verifiers import NoteVerifier, note_verifier
 from .signed_note import NoteSignature
 
-__all__ = ["WitnessPolicy", "WitnessPolicyResult", "witness_policy", "check_witness_policy", "witness_verifiers"]
+__all__ = ["WitnessPolicy", "WitnessPolicyResult", "witness_policy", "recorded_witness_policy", "check_witness_policy",
+           "witness_verifiers"]
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,14 @@ def witness_policy(threshold: int, witness_keys: Sequence[str]) -> WitnessPolicy
         raise TlogError("invalid_argument", "witness threshold must be 0 to the number of witnesses",
                         "threshold %r, %d witnesses" % (threshold, len(witnesses)))
     return WitnessPolicy(threshold, witnesses)
+
+
+def recorded_witness_policy(recorded: Any) -> WitnessPolicy:
+    """The policy a proof bundle or pack records (`log.witness_policy`: {threshold, witnesses: [verifier
+    key…]}), built as witness_policy builds one; raises TlogError on any other shape."""
+    if not isinstance(recorded, dict) or not isinstance(recorded.get("witnesses"), list):
+        raise TlogError("malformed", "log.witness_policy must be {threshold, witnesses: [verifier key…]}")
+    return witness_policy(recorded.get("threshold"), recorded["witnesses"])
 
 
 def check_witness_policy(policy: WitnessPolicy, verified: Sequence[NoteSignature]) -> WitnessPolicyResult:
