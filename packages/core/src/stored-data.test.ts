@@ -1,3 +1,4 @@
+import { deflateRawSync } from "node:zlib";
 import { canonicalContext } from "./canonical";
 import {
   CANONICAL_DEFLATE,
@@ -31,6 +32,23 @@ describe("encodeCanonical / decodeCanonical", () => {
       expect(stored.subarray(1).toString("utf8")).toBe(text);
       expect(decodeCanonical(stored)).toBe(text);
     }
+  });
+
+  it("finds a repeat further back than 1 KiB, and reads a row written with the 1 KiB window before", () => {
+    // 2 KiB that hardly repeat within themselves, then the same again: only a window over 2 KiB sees it
+    let seed = 1;
+    const run = Array.from({ length: 256 }, () => {
+      seed = (seed * 48271) % 2147483647;
+      return seed.toString(36).slice(-7);
+    }).join(" ");
+    const text = canonical({ first: run, second: run });
+    const stored = encodeCanonical(text);
+    const older = deflateRawSync(Buffer.from(text, "utf8"), { level: 1, windowBits: 10, memLevel: 5 });
+    expect(stored.length - 5).toBeLessThan(older.length * 0.6);
+    expect(decodeCanonical(stored)).toBe(text);
+    const olderRow = Buffer.concat([Buffer.from([CANONICAL_DEFLATE, 0, 0, 0, 0]), older]);
+    olderRow.writeUInt32BE(Buffer.byteLength(text), 1);
+    expect(decodeCanonical(olderRow)).toBe(text);
   });
 
   it("refuses a format it does not know", () => {
