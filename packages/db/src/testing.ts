@@ -17,6 +17,7 @@ import { applyMigrations } from "./migrate";
 import { loadSchemaEngine } from "./migration-engine/wasm";
 import { inSqlTransaction } from "./sql-transaction";
 import { createMigratedDatabase } from "./testing/template-database";
+import { readDelivery } from "./webhooks/get-delivery";
 import { readAttemptLog } from "./webhooks/stored-attempts";
 
 export const DEFAULT_TEST_DATABASE_ADMIN_URL = "postgresql://root@127.0.0.1:5432/postgres";
@@ -135,7 +136,10 @@ export async function readContext(
 
 /** Every attempt of a delivery, oldest first, as readers see it (stored-attempts.ts). */
 export async function attemptsOf(db: Db, deliveryId: string) {
-  return readAttemptLog(db, await db.webhookDelivery.findFirstOrThrow({ where: { id: deliveryId } }));
+  const { webhookId } = await db.webhookDelivery.findFirstOrThrow({ where: { id: deliveryId } });
+  const delivery = await readDelivery(db, webhookId, deliveryId);
+  if (!delivery) throw new Error(`no delivery ${deliveryId}`);
+  return readAttemptLog(db, delivery);
 }
 
 export async function seedUser(db: Db, userId = `usr-${randomBytes(6).toString("hex")}`) {

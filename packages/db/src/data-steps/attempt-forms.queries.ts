@@ -33,19 +33,19 @@ export interface IAttemptsInColumnsQuery {
   result: IAttemptsInColumnsResult;
 }
 
-const attemptsInColumnsIR: any = {"usedParamSet":{"deliveryId":true,"eventId":true,"cycle":true,"number":true,"limit":true},"params":[{"name":"deliveryId","required":true,"transform":{"type":"scalar"},"locs":[{"a":704,"b":715}]},{"name":"eventId","required":true,"transform":{"type":"scalar"},"locs":[{"a":718,"b":726}]},{"name":"cycle","required":true,"transform":{"type":"scalar"},"locs":[{"a":729,"b":735}]},{"name":"number","required":true,"transform":{"type":"scalar"},"locs":[{"a":743,"b":750}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":820,"b":826}]}],"statement":"-- a page of the attempts kept in the four columns of the form before the exchange (read as the row's\n-- JSON: the columns are dropped by the migration after this step), in the order of webhook_attempts' key\nSELECT a.event_id, a.delivery_id, a.cycle, a.number, d.event,\n       to_jsonb(a) -> 'request_url' AS request_url, to_jsonb(a) -> 'request_headers' AS request_headers,\n       to_jsonb(a) -> 'response_headers' AS response_headers,\n       to_jsonb(a) -> 'response_body_truncated' AS response_body_truncated\n  FROM webhook_attempts AS a\n  JOIN webhook_deliveries AS d ON d.event_id = a.event_id AND d.id = a.delivery_id\n WHERE a.exchange IS NULL AND (a.delivery_id, a.event_id, a.cycle, a.number) > (:deliveryId!, :eventId!, :cycle!::int, :number!::int)\n ORDER BY a.delivery_id, a.event_id, a.cycle, a.number\n LIMIT :limit!"};
+const attemptsInColumnsIR: any = {"usedParamSet":{"deliveryId":true,"eventId":true,"cycle":true,"number":true,"limit":true},"params":[{"name":"deliveryId","required":true,"transform":{"type":"scalar"},"locs":[{"a":668,"b":679}]},{"name":"eventId","required":true,"transform":{"type":"scalar"},"locs":[{"a":682,"b":690}]},{"name":"cycle","required":true,"transform":{"type":"scalar"},"locs":[{"a":693,"b":699}]},{"name":"number","required":true,"transform":{"type":"scalar"},"locs":[{"a":707,"b":714}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":784,"b":790}]}],"statement":"-- a page of the attempts kept in the four columns of the form before the exchange (read as the row's\n-- JSON: the columns are dropped by the migration after this step), in the order of webhook_attempts' key\nSELECT a.event_id, a.delivery_id, a.cycle, a.number, e.event,\n       to_jsonb(a) -> 'request_url' AS request_url, to_jsonb(a) -> 'request_headers' AS request_headers,\n       to_jsonb(a) -> 'response_headers' AS response_headers,\n       to_jsonb(a) -> 'response_body_truncated' AS response_body_truncated\n  FROM webhook_attempts AS a\n  JOIN outbox_events AS e ON e.id = a.event_id\n WHERE a.exchange IS NULL AND (a.delivery_id, a.event_id, a.cycle, a.number) > (:deliveryId!, :eventId!, :cycle!::int, :number!::int)\n ORDER BY a.delivery_id, a.event_id, a.cycle, a.number\n LIMIT :limit!"};
 
 /**
  * Query generated from SQL:
  * ```
  * -- a page of the attempts kept in the four columns of the form before the exchange (read as the row's
  * -- JSON: the columns are dropped by the migration after this step), in the order of webhook_attempts' key
- * SELECT a.event_id, a.delivery_id, a.cycle, a.number, d.event,
+ * SELECT a.event_id, a.delivery_id, a.cycle, a.number, e.event,
  *        to_jsonb(a) -> 'request_url' AS request_url, to_jsonb(a) -> 'request_headers' AS request_headers,
  *        to_jsonb(a) -> 'response_headers' AS response_headers,
  *        to_jsonb(a) -> 'response_body_truncated' AS response_body_truncated
  *   FROM webhook_attempts AS a
- *   JOIN webhook_deliveries AS d ON d.event_id = a.event_id AND d.id = a.delivery_id
+ *   JOIN outbox_events AS e ON e.id = a.event_id
  *  WHERE a.exchange IS NULL AND (a.delivery_id, a.event_id, a.cycle, a.number) > (:deliveryId!, :eventId!, :cycle!::int, :number!::int)
  *  ORDER BY a.delivery_id, a.event_id, a.cycle, a.number
  *  LIMIT :limit!
@@ -79,16 +79,16 @@ export interface IAttemptExchangesQuery {
   result: IAttemptExchangesResult;
 }
 
-const attemptExchangesIR: any = {"usedParamSet":{"deliveryId":true,"eventId":true,"cycle":true,"number":true,"limit":true},"params":[{"name":"deliveryId","required":true,"transform":{"type":"scalar"},"locs":[{"a":458,"b":469}]},{"name":"eventId","required":true,"transform":{"type":"scalar"},"locs":[{"a":472,"b":480}]},{"name":"cycle","required":true,"transform":{"type":"scalar"},"locs":[{"a":483,"b":489}]},{"name":"number","required":true,"transform":{"type":"scalar"},"locs":[{"a":497,"b":504}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":574,"b":580}]}],"statement":"-- a page of the attempts with an exchange, wherever each lives, in the order of webhook_attempts' key\nSELECT l.event_id AS \"event_id!\", l.delivery_id AS \"delivery_id!\", l.cycle AS \"cycle!\", l.number AS \"number!\",\n       d.event, l.exchange AS \"exchange!\"\n  FROM webhook_attempt_log AS l\n  JOIN webhook_deliveries AS d ON d.event_id = l.event_id AND d.id = l.delivery_id\n WHERE l.exchange IS NOT NULL\n   AND (l.delivery_id, l.event_id, l.cycle, l.number) > (:deliveryId!, :eventId!, :cycle!::int, :number!::int)\n ORDER BY l.delivery_id, l.event_id, l.cycle, l.number\n LIMIT :limit!"};
+const attemptExchangesIR: any = {"usedParamSet":{"deliveryId":true,"eventId":true,"cycle":true,"number":true,"limit":true},"params":[{"name":"deliveryId","required":true,"transform":{"type":"scalar"},"locs":[{"a":422,"b":433}]},{"name":"eventId","required":true,"transform":{"type":"scalar"},"locs":[{"a":436,"b":444}]},{"name":"cycle","required":true,"transform":{"type":"scalar"},"locs":[{"a":447,"b":453}]},{"name":"number","required":true,"transform":{"type":"scalar"},"locs":[{"a":461,"b":468}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":538,"b":544}]}],"statement":"-- a page of the attempts with an exchange, wherever each lives, in the order of webhook_attempts' key\nSELECT l.event_id AS \"event_id!\", l.delivery_id AS \"delivery_id!\", l.cycle AS \"cycle!\", l.number AS \"number!\",\n       e.event, l.exchange AS \"exchange!\"\n  FROM webhook_attempt_log AS l\n  JOIN outbox_events AS e ON e.id = l.event_id\n WHERE l.exchange IS NOT NULL\n   AND (l.delivery_id, l.event_id, l.cycle, l.number) > (:deliveryId!, :eventId!, :cycle!::int, :number!::int)\n ORDER BY l.delivery_id, l.event_id, l.cycle, l.number\n LIMIT :limit!"};
 
 /**
  * Query generated from SQL:
  * ```
  * -- a page of the attempts with an exchange, wherever each lives, in the order of webhook_attempts' key
  * SELECT l.event_id AS "event_id!", l.delivery_id AS "delivery_id!", l.cycle AS "cycle!", l.number AS "number!",
- *        d.event, l.exchange AS "exchange!"
+ *        e.event, l.exchange AS "exchange!"
  *   FROM webhook_attempt_log AS l
- *   JOIN webhook_deliveries AS d ON d.event_id = l.event_id AND d.id = l.delivery_id
+ *   JOIN outbox_events AS e ON e.id = l.event_id
  *  WHERE l.exchange IS NOT NULL
  *    AND (l.delivery_id, l.event_id, l.cycle, l.number) > (:deliveryId!, :eventId!, :cycle!::int, :number!::int)
  *  ORDER BY l.delivery_id, l.event_id, l.cycle, l.number

@@ -1,12 +1,12 @@
 /* @name attemptsInColumns */
 -- a page of the attempts kept in the four columns of the form before the exchange (read as the row's
 -- JSON: the columns are dropped by the migration after this step), in the order of webhook_attempts' key
-SELECT a.event_id, a.delivery_id, a.cycle, a.number, d.event,
+SELECT a.event_id, a.delivery_id, a.cycle, a.number, e.event,
        to_jsonb(a) -> 'request_url' AS request_url, to_jsonb(a) -> 'request_headers' AS request_headers,
        to_jsonb(a) -> 'response_headers' AS response_headers,
        to_jsonb(a) -> 'response_body_truncated' AS response_body_truncated
   FROM webhook_attempts AS a
-  JOIN webhook_deliveries AS d ON d.event_id = a.event_id AND d.id = a.delivery_id
+  JOIN outbox_events AS e ON e.id = a.event_id
  WHERE a.exchange IS NULL AND (a.delivery_id, a.event_id, a.cycle, a.number) > (:deliveryId!, :eventId!, :cycle!::int, :number!::int)
  ORDER BY a.delivery_id, a.event_id, a.cycle, a.number
  LIMIT :limit!;
@@ -14,9 +14,9 @@ SELECT a.event_id, a.delivery_id, a.cycle, a.number, d.event,
 /* @name attemptExchanges */
 -- a page of the attempts with an exchange, wherever each lives, in the order of webhook_attempts' key
 SELECT l.event_id AS "event_id!", l.delivery_id AS "delivery_id!", l.cycle AS "cycle!", l.number AS "number!",
-       d.event, l.exchange AS "exchange!"
+       e.event, l.exchange AS "exchange!"
   FROM webhook_attempt_log AS l
-  JOIN webhook_deliveries AS d ON d.event_id = l.event_id AND d.id = l.delivery_id
+  JOIN outbox_events AS e ON e.id = l.event_id
  WHERE l.exchange IS NOT NULL
    AND (l.delivery_id, l.event_id, l.cycle, l.number) > (:deliveryId!, :eventId!, :cycle!::int, :number!::int)
  ORDER BY l.delivery_id, l.event_id, l.cycle, l.number

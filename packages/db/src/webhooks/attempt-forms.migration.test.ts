@@ -12,6 +12,7 @@ import {
   decodeAttemptExchange,
   encodeAttemptExchange,
   generateWebhookSecret,
+  newId,
   type PackedRequestHeaders,
   packRequestHeaders,
 } from "@ctxlog/core";
@@ -22,7 +23,6 @@ import { inSqlTransaction } from "../sql-transaction";
 import { testSecretKeyring } from "../testing";
 import { createUpgradeDatabase, type UpgradeDatabase } from "../testing/upgrade-database";
 import { createWebhook } from "./create-webhook";
-import { fanOutEvents } from "./fan-out-events";
 import { getDelivery } from "./get-delivery";
 import { loadDeliveryTargets } from "./load-delivery-targets";
 import { readDeliveryRates } from "./read-delivery-rates";
@@ -57,10 +57,15 @@ async function delivery(upgrade: UpgradeDatabase, db: Db, userId: string) {
     keyring: testSecretKeyring(),
     maxPerUser: 10,
   });
-  await recordEvent(db, { userId, event: "context.created", data: { n: 1 } });
-  await fanOutEvents(db, { batchSize: 10 });
-  const d = await db.webhookDelivery.findFirstOrThrow({ where: { webhookId: hook.id } });
-  return { hook, id: d.id, eventId: d.eventId, event: d.event };
+  const event = await recordEvent(db, { userId, event: "context.created", data: { n: 1 } });
+  // fanned out as this older schema holds a delivery: with its event's name (until
+  // 20261130130000_delivery_event_name_from_its_event), which today's fan-out no longer writes
+  const id = newId("dlv");
+  await db.$executeRaw`
+    WITH fanned AS (DELETE FROM unfanned_events WHERE id = ${event.id})
+    INSERT INTO webhook_deliveries (id, webhook_id, event_id, event, status, next_attempt_at, created_at, updated_at)
+    VALUES (${id}, ${hook.id}, ${event.id}, 'context.created', 'pending', now(), now(), now())`;
+  return { hook, id, eventId: event.id, event: "context.created" };
 }
 
 /** The headers one attempt sent (the worker's, then the sender's user agent). */

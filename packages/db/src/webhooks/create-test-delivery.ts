@@ -27,13 +27,7 @@ export async function createTestDelivery(db: DbOrTx, input: CreateTestDeliveryIn
       test: true,
     });
     const id = newId("dlv");
-    await createTestDeliveryOf(sql, {
-      id,
-      eventId: event.id,
-      webhookId: input.webhookId,
-      event: input.event,
-      now,
-    });
+    await createTestDeliveryOf(sql, { id, eventId: event.id, webhookId: input.webhookId, now });
     const created = await readDelivery(sql, input.webhookId, id);
     if (!created) throw new Error(`test delivery ${id} was not created`);
     return created;

@@ -11,6 +11,7 @@ import { createWebhook, WebhookLimitError } from "./create-webhook";
 import { deleteWebhook } from "./delete-webhook";
 import { fanOutEvents } from "./fan-out-events";
 import { findDueDeliveries } from "./find-due-deliveries";
+import { listDeliveries } from "./list-deliveries";
 import { loadDeliveryTargets, openDeliveryTarget } from "./load-delivery-targets";
 import { type AttemptOutcome, recordAttempts } from "./record-attempts";
 import { retryDelivery } from "./retry-delivery";
@@ -72,7 +73,9 @@ describe("fanOutEvents (PostgreSQL)", () => {
     expect(ids).toHaveLength(1);
     const rows = await database.db.webhookDelivery.findMany({ where: { eventId: event.id } });
     expect(rows.map((r) => r.webhookId)).toEqual([created.id]);
-    expect(rows[0]).toMatchObject({ status: "pending", attempts: 0, cycle: 1, event: "context.created" });
+    expect(rows[0]).toMatchObject({ status: "pending", attempts: 0, cycle: 1 });
+    const [listed] = (await listDeliveries(database.db, created.id, { limit: 10 })).rows;
+    expect(listed).toMatchObject({ id: rows[0]?.id, eventId: event.id, event: "context.created" });
     expect(rows[0]?.nextAttemptAt).not.toBeNull();
     expect(confirmedOnly.id).not.toBe(otherUser.id);
 

@@ -21,7 +21,6 @@ export interface ICreateDeliveriesParams {
   disabledError: string;
   disabledTo: DeliveryStatus;
   eventIds: stringArray;
-  events: stringArray;
   ids: stringArray;
   to: DeliveryStatus;
   webhookIds: stringArray;
@@ -39,19 +38,19 @@ export interface ICreateDeliveriesQuery {
   result: ICreateDeliveriesResult;
 }
 
-const createDeliveriesIR: any = {"usedParamSet":{"disabledTo":true,"to":true,"disabledError":true,"ids":true,"webhookIds":true,"eventIds":true,"events":true,"disabled":true},"params":[{"name":"disabledTo","required":true,"transform":{"type":"scalar"},"locs":[{"a":242,"b":253}]},{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":278,"b":281},{"a":678,"b":681}]},{"name":"disabledError","required":true,"transform":{"type":"scalar"},"locs":[{"a":339,"b":353}]},{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":447,"b":451}]},{"name":"webhookIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":462,"b":473}]},{"name":"eventIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":484,"b":493}]},{"name":"events","required":true,"transform":{"type":"scalar"},"locs":[{"a":504,"b":511}]},{"name":"disabled","required":true,"transform":{"type":"scalar"},"locs":[{"a":522,"b":531}]}],"statement":"INSERT INTO webhook_deliveries (id, webhook_id, event_id, event, status, error_message,\n                                next_attempt_at, created_at, updated_at)\nSELECT t.id, t.webhook_id, t.event_id, t.event,\n       CASE WHEN t.disabled THEN :disabledTo!::\"DeliveryStatus\" ELSE :to!::\"DeliveryStatus\" END,\n       CASE WHEN t.disabled THEN :disabledError!::text END,\n       CASE WHEN t.disabled THEN NULL ELSE now() END, now(), now()\n  FROM unnest(:ids!::text[], :webhookIds!::text[], :eventIds!::text[], :events!::text[], :disabled!::boolean[])\n       AS t(id, webhook_id, event_id, event, disabled)\nON CONFLICT (webhook_id, event_id) DO NOTHING\nRETURNING id AS \"id!\", status = :to!::\"DeliveryStatus\" AS \"due!\""};
+const createDeliveriesIR: any = {"usedParamSet":{"disabledTo":true,"to":true,"disabledError":true,"ids":true,"webhookIds":true,"eventIds":true,"disabled":true},"params":[{"name":"disabledTo","required":true,"transform":{"type":"scalar"},"locs":[{"a":226,"b":237}]},{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":262,"b":265},{"a":637,"b":640}]},{"name":"disabledError","required":true,"transform":{"type":"scalar"},"locs":[{"a":323,"b":337}]},{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":431,"b":435}]},{"name":"webhookIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":446,"b":457}]},{"name":"eventIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":468,"b":477}]},{"name":"disabled","required":true,"transform":{"type":"scalar"},"locs":[{"a":488,"b":497}]}],"statement":"INSERT INTO webhook_deliveries (id, webhook_id, event_id, status, error_message, next_attempt_at, created_at,\n                                updated_at)\nSELECT t.id, t.webhook_id, t.event_id,\n       CASE WHEN t.disabled THEN :disabledTo!::\"DeliveryStatus\" ELSE :to!::\"DeliveryStatus\" END,\n       CASE WHEN t.disabled THEN :disabledError!::text END,\n       CASE WHEN t.disabled THEN NULL ELSE now() END, now(), now()\n  FROM unnest(:ids!::text[], :webhookIds!::text[], :eventIds!::text[], :disabled!::boolean[])\n       AS t(id, webhook_id, event_id, disabled)\nON CONFLICT (webhook_id, event_id) DO NOTHING\nRETURNING id AS \"id!\", status = :to!::\"DeliveryStatus\" AS \"due!\""};
 
 /**
  * Query generated from SQL:
  * ```
- * INSERT INTO webhook_deliveries (id, webhook_id, event_id, event, status, error_message,
- *                                 next_attempt_at, created_at, updated_at)
- * SELECT t.id, t.webhook_id, t.event_id, t.event,
+ * INSERT INTO webhook_deliveries (id, webhook_id, event_id, status, error_message, next_attempt_at, created_at,
+ *                                 updated_at)
+ * SELECT t.id, t.webhook_id, t.event_id,
  *        CASE WHEN t.disabled THEN :disabledTo!::"DeliveryStatus" ELSE :to!::"DeliveryStatus" END,
  *        CASE WHEN t.disabled THEN :disabledError!::text END,
  *        CASE WHEN t.disabled THEN NULL ELSE now() END, now(), now()
- *   FROM unnest(:ids!::text[], :webhookIds!::text[], :eventIds!::text[], :events!::text[], :disabled!::boolean[])
- *        AS t(id, webhook_id, event_id, event, disabled)
+ *   FROM unnest(:ids!::text[], :webhookIds!::text[], :eventIds!::text[], :disabled!::boolean[])
+ *        AS t(id, webhook_id, event_id, disabled)
  * ON CONFLICT (webhook_id, event_id) DO NOTHING
  * RETURNING id AS "id!", status = :to!::"DeliveryStatus" AS "due!"
  * ```
@@ -61,7 +60,6 @@ export const createDeliveries = new PreparedQuery<ICreateDeliveriesParams,ICreat
 
 /** 'CreateTestDeliveryRow' parameters type */
 export interface ICreateTestDeliveryRowParams {
-  event: string;
   eventId: string;
   id: string;
   now: DateOrString;
@@ -78,13 +76,13 @@ export interface ICreateTestDeliveryRowQuery {
   result: ICreateTestDeliveryRowResult;
 }
 
-const createTestDeliveryRowIR: any = {"usedParamSet":{"id":true,"webhookId":true,"eventId":true,"event":true,"to":true,"now":true},"params":[{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":122,"b":125}]},{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":128,"b":138}]},{"name":"eventId","required":true,"transform":{"type":"scalar"},"locs":[{"a":141,"b":149}]},{"name":"event","required":true,"transform":{"type":"scalar"},"locs":[{"a":152,"b":158}]},{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":161,"b":164}]},{"name":"now","required":true,"transform":{"type":"scalar"},"locs":[{"a":185,"b":189},{"a":213,"b":217},{"a":233,"b":237}]}],"statement":"INSERT INTO webhook_deliveries (id, webhook_id, event_id, event, status, next_attempt_at, created_at, updated_at)\nVALUES (:id!, :webhookId!, :eventId!, :event!, :to!::\"DeliveryStatus\", :now!::timestamptz,\n        :now!::timestamptz, :now!::timestamptz)"};
+const createTestDeliveryRowIR: any = {"usedParamSet":{"id":true,"webhookId":true,"eventId":true,"to":true,"now":true},"params":[{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":115,"b":118}]},{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":121,"b":131}]},{"name":"eventId","required":true,"transform":{"type":"scalar"},"locs":[{"a":134,"b":142}]},{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":145,"b":148}]},{"name":"now","required":true,"transform":{"type":"scalar"},"locs":[{"a":169,"b":173},{"a":197,"b":201},{"a":217,"b":221}]}],"statement":"INSERT INTO webhook_deliveries (id, webhook_id, event_id, status, next_attempt_at, created_at, updated_at)\nVALUES (:id!, :webhookId!, :eventId!, :to!::\"DeliveryStatus\", :now!::timestamptz,\n        :now!::timestamptz, :now!::timestamptz)"};
 
 /**
  * Query generated from SQL:
  * ```
- * INSERT INTO webhook_deliveries (id, webhook_id, event_id, event, status, next_attempt_at, created_at, updated_at)
- * VALUES (:id!, :webhookId!, :eventId!, :event!, :to!::"DeliveryStatus", :now!::timestamptz,
+ * INSERT INTO webhook_deliveries (id, webhook_id, event_id, status, next_attempt_at, created_at, updated_at)
+ * VALUES (:id!, :webhookId!, :eventId!, :to!::"DeliveryStatus", :now!::timestamptz,
  *         :now!::timestamptz, :now!::timestamptz)
  * ```
  */

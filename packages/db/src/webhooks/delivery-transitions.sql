@@ -1,18 +1,18 @@
 /* @name createDeliveries */
-INSERT INTO webhook_deliveries (id, webhook_id, event_id, event, status, error_message,
-                                next_attempt_at, created_at, updated_at)
-SELECT t.id, t.webhook_id, t.event_id, t.event,
+INSERT INTO webhook_deliveries (id, webhook_id, event_id, status, error_message, next_attempt_at, created_at,
+                                updated_at)
+SELECT t.id, t.webhook_id, t.event_id,
        CASE WHEN t.disabled THEN :disabledTo!::"DeliveryStatus" ELSE :to!::"DeliveryStatus" END,
        CASE WHEN t.disabled THEN :disabledError!::text END,
        CASE WHEN t.disabled THEN NULL ELSE now() END, now(), now()
-  FROM unnest(:ids!::text[], :webhookIds!::text[], :eventIds!::text[], :events!::text[], :disabled!::boolean[])
-       AS t(id, webhook_id, event_id, event, disabled)
+  FROM unnest(:ids!::text[], :webhookIds!::text[], :eventIds!::text[], :disabled!::boolean[])
+       AS t(id, webhook_id, event_id, disabled)
 ON CONFLICT (webhook_id, event_id) DO NOTHING
 RETURNING id AS "id!", status = :to!::"DeliveryStatus" AS "due!";
 
 /* @name createTestDeliveryRow */
-INSERT INTO webhook_deliveries (id, webhook_id, event_id, event, status, next_attempt_at, created_at, updated_at)
-VALUES (:id!, :webhookId!, :eventId!, :event!, :to!::"DeliveryStatus", :now!::timestamptz,
+INSERT INTO webhook_deliveries (id, webhook_id, event_id, status, next_attempt_at, created_at, updated_at)
+VALUES (:id!, :webhookId!, :eventId!, :to!::"DeliveryStatus", :now!::timestamptz,
         :now!::timestamptz, :now!::timestamptz);
 
 /* @name recordDeliveryAttempts */

@@ -69,7 +69,6 @@ export interface NewDelivery {
   id: string;
   webhookId: string;
   eventId: string;
-  event: string;
   /** its endpoint is disabled: `create_disabled` (stored failed with `disabledError`, not due) */
   disabled: boolean;
 }
@@ -90,7 +89,6 @@ export async function createDeliveryRows(
       ids: deliveries.map((d) => d.id),
       webhookIds: deliveries.map((d) => d.webhookId),
       eventIds: deliveries.map((d) => d.eventId),
-      events: deliveries.map((d) => d.event),
       disabled: deliveries.map((d) => d.disabled),
       to: stored("create").to,
       disabledTo: stored("create_disabled").to,
@@ -103,7 +101,7 @@ export async function createDeliveryRows(
 /** `create`: a test event's one delivery, due at `now`. */
 export async function createTestDeliveryOf(
   sql: SqlRunner,
-  d: { id: string; webhookId: string; eventId: string; event: string; now: Date },
+  d: { id: string; webhookId: string; eventId: string; now: Date },
 ): Promise<void> {
   await runQuery(createTestDeliveryRow, { ...d, to: stored("create").to }, sql);
 }

@@ -46,7 +46,6 @@ export interface ISubscribersOfEventsParams {
 /** 'SubscribersOfEvents' return type */
 export interface ISubscribersOfEventsResult {
   disabled: boolean | null;
-  event: string;
   event_id: string;
   webhook_id: string;
 }
@@ -57,14 +56,14 @@ export interface ISubscribersOfEventsQuery {
   result: ISubscribersOfEventsResult;
 }
 
-const subscribersOfEventsIR: any = {"usedParamSet":{"disabledState":true,"eventIds":true,"lo":true,"hi":true},"params":[{"name":"disabledState","required":true,"transform":{"type":"scalar"},"locs":[{"a":295,"b":309}]},{"name":"eventIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":510,"b":519}]},{"name":"lo","required":true,"transform":{"type":"scalar"},"locs":[{"a":547,"b":550}]},{"name":"hi","required":true,"transform":{"type":"scalar"},"locs":[{"a":556,"b":559}]}],"statement":"-- each event with each live webhook of its user subscribed to its name and created by then (none: one\n-- row with a null webhook), within the events' days\nSELECT e.id AS \"event_id!\", e.event AS \"event!\", w.id AS webhook_id,\n       ctxlog_endpoint_state(w.status, w.disabled_at, w.deleted_at) = :disabledState! AS disabled\n  FROM outbox_events AS e\n  LEFT JOIN webhooks AS w\n    ON w.user_id = e.user_id AND w.deleted_at IS NULL AND e.event = ANY (w.events) AND w.created_at <= e.created_at\n WHERE e.id = ANY (:eventIds!::text[]) AND e.id BETWEEN :lo! AND :hi!\n ORDER BY e.created_at, e.id, w.id"};
+const subscribersOfEventsIR: any = {"usedParamSet":{"disabledState":true,"eventIds":true,"lo":true,"hi":true},"params":[{"name":"disabledState","required":true,"transform":{"type":"scalar"},"locs":[{"a":274,"b":288}]},{"name":"eventIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":489,"b":498}]},{"name":"lo","required":true,"transform":{"type":"scalar"},"locs":[{"a":526,"b":529}]},{"name":"hi","required":true,"transform":{"type":"scalar"},"locs":[{"a":535,"b":538}]}],"statement":"-- each event with each live webhook of its user subscribed to its name and created by then (none: one\n-- row with a null webhook), within the events' days\nSELECT e.id AS \"event_id!\", w.id AS webhook_id,\n       ctxlog_endpoint_state(w.status, w.disabled_at, w.deleted_at) = :disabledState! AS disabled\n  FROM outbox_events AS e\n  LEFT JOIN webhooks AS w\n    ON w.user_id = e.user_id AND w.deleted_at IS NULL AND e.event = ANY (w.events) AND w.created_at <= e.created_at\n WHERE e.id = ANY (:eventIds!::text[]) AND e.id BETWEEN :lo! AND :hi!\n ORDER BY e.created_at, e.id, w.id"};
 
 /**
  * Query generated from SQL:
  * ```
  * -- each event with each live webhook of its user subscribed to its name and created by then (none: one
  * -- row with a null webhook), within the events' days
- * SELECT e.id AS "event_id!", e.event AS "event!", w.id AS webhook_id,
+ * SELECT e.id AS "event_id!", w.id AS webhook_id,
  *        ctxlog_endpoint_state(w.status, w.disabled_at, w.deleted_at) = :disabledState! AS disabled
  *   FROM outbox_events AS e
  *   LEFT JOIN webhooks AS w

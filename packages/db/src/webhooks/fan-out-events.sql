@@ -7,7 +7,7 @@ RETURNING id;
 /* @name subscribersOfEvents */
 -- each event with each live webhook of its user subscribed to its name and created by then (none: one
 -- row with a null webhook), within the events' days
-SELECT e.id AS "event_id!", e.event AS "event!", w.id AS webhook_id,
+SELECT e.id AS "event_id!", w.id AS webhook_id,
        ctxlog_endpoint_state(w.status, w.disabled_at, w.deleted_at) = :disabledState! AS disabled
   FROM outbox_events AS e
   LEFT JOIN webhooks AS w

@@ -47,7 +47,6 @@ export async function fanOutEvents(db: DbOrTx, opts: { batchSize: number }): Pro
               id: newId("dlv"),
               webhookId: t.webhook_id,
               eventId: t.event_id,
-              event: t.event,
               disabled: t.disabled === true,
             },
           ],

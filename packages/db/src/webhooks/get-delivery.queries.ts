@@ -32,18 +32,20 @@ export interface IDeliveryOfWebhookQuery {
   result: IDeliveryOfWebhookResult;
 }
 
-const deliveryOfWebhookIR: any = {"usedParamSet":{"webhookId":true,"deliveryId":true},"params":[{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":509,"b":519}]},{"name":"deliveryId","required":true,"transform":{"type":"scalar"},"locs":[{"a":530,"b":541}]}],"statement":"-- a delivery by its id within its webhook ((webhook_id, id): the API's paths name both)\nSELECT id AS \"id!\", webhook_id AS \"webhookId!\", event_id AS \"eventId!\", event AS \"event!\", status AS \"status!\",\n       attempts AS \"attempts!\", cycle AS \"cycle!\", response_status AS \"responseStatus\",\n       error_message AS \"errorMessage\", last_attempt_at AS \"lastAttemptAt\", next_attempt_at AS \"nextAttemptAt\",\n       created_at AS \"createdAt!\", updated_at AS \"updatedAt!\"\n  FROM webhook_deliveries\n WHERE webhook_id = :webhookId! AND id = :deliveryId!"};
+const deliveryOfWebhookIR: any = {"usedParamSet":{"webhookId":true,"deliveryId":true},"params":[{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":656,"b":666}]},{"name":"deliveryId","required":true,"transform":{"type":"scalar"},"locs":[{"a":679,"b":690}]}],"statement":"-- a delivery by its id within its webhook ((webhook_id, id): the API's paths name both), with its\n-- event's name (the event's row, by the key's event id)\nSELECT d.id AS \"id!\", d.webhook_id AS \"webhookId!\", d.event_id AS \"eventId!\", e.event AS \"event!\",\n       d.status AS \"status!\", d.attempts AS \"attempts!\", d.cycle AS \"cycle!\", d.response_status AS \"responseStatus\",\n       d.error_message AS \"errorMessage\", d.last_attempt_at AS \"lastAttemptAt\", d.next_attempt_at AS \"nextAttemptAt\",\n       d.created_at AS \"createdAt!\", d.updated_at AS \"updatedAt!\"\n  FROM webhook_deliveries AS d\n  JOIN outbox_events AS e ON e.id = d.event_id\n WHERE d.webhook_id = :webhookId! AND d.id = :deliveryId!"};
 
 /**
  * Query generated from SQL:
  * ```
- * -- a delivery by its id within its webhook ((webhook_id, id): the API's paths name both)
- * SELECT id AS "id!", webhook_id AS "webhookId!", event_id AS "eventId!", event AS "event!", status AS "status!",
- *        attempts AS "attempts!", cycle AS "cycle!", response_status AS "responseStatus",
- *        error_message AS "errorMessage", last_attempt_at AS "lastAttemptAt", next_attempt_at AS "nextAttemptAt",
- *        created_at AS "createdAt!", updated_at AS "updatedAt!"
- *   FROM webhook_deliveries
- *  WHERE webhook_id = :webhookId! AND id = :deliveryId!
+ * -- a delivery by its id within its webhook ((webhook_id, id): the API's paths name both), with its
+ * -- event's name (the event's row, by the key's event id)
+ * SELECT d.id AS "id!", d.webhook_id AS "webhookId!", d.event_id AS "eventId!", e.event AS "event!",
+ *        d.status AS "status!", d.attempts AS "attempts!", d.cycle AS "cycle!", d.response_status AS "responseStatus",
+ *        d.error_message AS "errorMessage", d.last_attempt_at AS "lastAttemptAt", d.next_attempt_at AS "nextAttemptAt",
+ *        d.created_at AS "createdAt!", d.updated_at AS "updatedAt!"
+ *   FROM webhook_deliveries AS d
+ *   JOIN outbox_events AS e ON e.id = d.event_id
+ *  WHERE d.webhook_id = :webhookId! AND d.id = :deliveryId!
  * ```
  */
 export const deliveryOfWebhook = new PreparedQuery<IDeliveryOfWebhookParams,IDeliveryOfWebhookResult>(deliveryOfWebhookIR);

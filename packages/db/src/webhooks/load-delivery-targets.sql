@@ -6,7 +6,7 @@
 -- 20261130005000_context_references; the planner inlines both). Deliveries are found by their key
 -- (event_id, webhook_id; no index holds a delivery's id alone), and the bounds on the event id plan
 -- the statement for the batch's days alone (event-id-bounds.ts).
-SELECT d.id AS "id!", d.webhook_id AS "webhook_id!", d.event_id AS "event_id!", d.event AS "event!",
+SELECT d.id AS "id!", d.webhook_id AS "webhook_id!", d.event_id AS "event_id!", e.event AS "event!",
        d.status AS "status!", d.attempts AS "attempts!", d.cycle AS "cycle!", d.next_attempt_at,
        w.url, w.secret, w.secret_key_id,
        CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret END AS previous_secret,

@@ -154,7 +154,7 @@ describe("GET /v1/webhooks/:id/deliveries/:delivery_id (PostgreSQL + Redis)", ()
     const { webhook_id } = await webhookOf(tenant);
     await deliveriesFor(tenant, ["context.failed"]);
     const row = await h.db.webhookDelivery.findFirstOrThrow({ where: { webhookId: webhook_id } });
-    const exchange = exchangeOf(row);
+    const exchange = exchangeOf({ id: row.id, event: "context.failed" });
     await fail(row.id, 1, { request: exchange.request, response: exchange.response });
     await fail(row.id, 1); // nothing sent, nothing back (a refused address)
     const res = await h.request

@@ -61,12 +61,11 @@ function shownAttempts(row: DeliveryRow): number {
   return row.attempts === 0 && row.cycle > 1 ? MAX_DELIVERY_ATTEMPTS : row.attempts;
 }
 
-/** The columns a delivery's resource reads: a list's rows carry these alone. */
-type DeliveryRow = Pick<
+/** The columns a delivery's resource reads: a list's rows carry these alone (the name is its event's). */
+type DeliveryRow = { event: string } & Pick<
   WebhookDelivery,
   | "id"
   | "webhookId"
-  | "event"
   | "status"
   | "attempts"
   | "cycle"
