@@ -1,12 +1,14 @@
 -- A delivery's event name is its event's (issue 37, storage per context): outbox_events.event, found
 -- by the delivery's key (event_id) wherever a delivery is read with its name (the API's delivery and
 -- list, the worker's targets, through get-delivery.sql, list-deliveries.sql and
--- load-delivery-targets.sql). The copy in each delivery's row was 16 bytes of its ~350 (four
--- deliveries a context on the bench: ~64 bytes a context). A delivery never outlives its event: the
+-- load-delivery-targets.sql). The copy in each delivery's row was 16 of its ~356 bytes (bench:storage,
+-- four deliveries a context: 60 bytes a context compact). A delivery never outlives its event: the
 -- retention job deletes an event with its deliveries and attempts, and a day's partitions go together.
 --
 -- The fan-out copied the name from the event, so nothing is lost; an upgrade that finds a delivery
--- whose name is not its event's, or whose event is gone, stops here and changes nothing.
+-- whose name is not its event's, or whose event is gone, stops here and changes nothing (the check
+-- reads every delivery once, beside its event: stop the processes first, as docs/operations.md's
+-- Upgrades says for the release's other migrations).
 DO $$
 DECLARE
   odd record;
