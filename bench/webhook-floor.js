@@ -29,7 +29,7 @@ const parts = { load: 0, post: 0, record: 0, jobs: 0 };
 async function deliver(job) {
   const t0 = performance.now();
   const { rows } = await pool.query(
-    `SELECT d.id, d.event, d.cycle, w.id AS webhook_id, w.url, w.secret, w.secret_key_id, e.payload
+    `SELECT d.id, e.event, d.cycle, w.id AS webhook_id, w.url, w.secret, w.secret_key_id, e.payload
        FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id JOIN outbox_events e ON e.id = d.event_id
       WHERE d.id = $1 AND d.event_id = $2 AND e.id = $2`,
     [job.data.deliveryId, job.data.eventId],
