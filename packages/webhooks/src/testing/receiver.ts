@@ -14,7 +14,15 @@ export interface ReceivedRequest {
 
 export type Reply =
   | number
-  | { status: number; delayMs?: number; headers?: Record<string, string> /** default "ok" */; body?: string };
+  | {
+      status: number;
+      delayMs?: number;
+      /** answer only once this settles (then after delayMs): the test decides when the attempt ends */
+      until?: Promise<unknown>;
+      headers?: Record<string, string>;
+      /** default "ok" */
+      body?: string;
+    };
 
 export interface Receiver {
   url: string;
@@ -52,13 +60,25 @@ export async function startReceiver(
       const n = requests.length;
       requests.push(received);
       const r = reply(received, n);
-      const { status, delayMs = 0, headers = {}, body = "ok" } = typeof r === "number" ? { status: r } : r;
+      const {
+        status,
+        delayMs = 0,
+        until,
+        headers = {},
+        body = "ok",
+      } = typeof r === "number" ? { status: r } : r;
       const send = () => {
-        timers.delete(timer);
         if (!res.destroyed) res.writeHead(status, headers).end(body);
       };
-      const timer = setTimeout(send, delayMs);
-      timers.add(timer);
+      const later = () => {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          send();
+        }, delayMs);
+        timers.add(timer);
+      };
+      if (until) until.then(later, later);
+      else later();
     });
   });
   server.on("connection", () => {
