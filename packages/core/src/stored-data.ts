@@ -11,9 +11,9 @@ import { constants, deflateRawSync, inflateRawSync } from "node:zlib";
  *   default 32 KiB window: on the bench corpus (agent steps of 200 B–64 KiB, mean 2.9 KiB) that is
  *   1,565 bytes a context where the 1 KiB window written before (until 2026-11-30) took 1,668 (with
  *   zlib's smallest hash table), and it deflated in less time in the same run (83 against 95 µs a
- *   context, alternating); level 6 saves 35 bytes more for ~20 % more time. Raw DEFLATE names no window: the reader inflates
- *   with the largest, which reads a stream written with any smaller one, so rows written before are
- *   in this same form.
+ *   context, alternating); level 6 saves 35 bytes more for ~20 % more time. Raw DEFLATE names no
+ *   window: the reader inflates with the largest, which reads a stream written with any smaller
+ *   one, so rows written before are in this same form.
  *
  * PostgreSQL compresses nothing in a row under ~2 KB (TOAST_TUPLE_THRESHOLD), so compressing here
  * is the only way a 1 KiB context is stored smaller than its JSON.
