@@ -25,8 +25,6 @@ export interface PackWitnesses {
   tree_heads: number;
 }
 
-const _isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
 /** A TlogError's words without its details (each language words the details its own way). */
 const words = (error: unknown) =>
   isTlogError(error)

@@ -27,6 +27,6 @@ __all__ = [
     "NoteSigner", "note_verifier", "note_signer", "cosignature_timestamp", "NoteSignature", "SignedNote",
     "NoteLimits", "DEFAULT_NOTE_LIMITS", "parse_signed_note", "OpenedNote", "open_note", "sign_note",
     "Checkpoint", "format_checkpoint", "parse_checkpoint", "OpenedCheckpoint", "open_checkpoint",
-    "WitnessPolicy", "WitnessPolicyResult", "witness_policy", "recorded_witness_policy", "check_witness_policy", "tile_path",
-    "entry_bundle_path", "parse_tile_path", "tile_hashes", "decode_entry_bundle",
+    "WitnessPolicy", "WitnessPolicyResult", "witness_policy", "recorded_witness_policy", "check_witness_policy",
+    "tile_path", "entry_bundle_path", "parse_tile_path", "tile_hashes", "decode_entry_bundle",
 ]
