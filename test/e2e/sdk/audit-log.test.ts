@@ -176,12 +176,15 @@ it("a version 4 line whose log index, proof or tree sizes were changed is an alt
 
 it("a version 4 line claiming another size for its anchored root (proofs that fit both sizes) is unanchored: the Anchored count is the size", async () => {
   // a line of the last tree head, restated in a tree of another size whose proof has the same
-  // shape, with a checkpoint of that size and the anchored root signed by the log's own key
+  // shape, with a checkpoint of that size and the anchored root signed by the log's own key. Only a
+  // size no tree head was anchored at: how the chain worker's windows cut the log varies with the
+  // machine's load, and a restated size that was anchored is rightly found anchored
+  const anchoredSizes = new Set(lines.map((l) => JSON.parse(l as string).log.anchored_tree_size));
   for (let i = 15; i < 20; i++) {
     const e = JSON.parse(lines[i] as string);
     const [leaf, proof] = [leafHash(hexToBytes(e.entry_hash)), e.merkle_proof.map((h: Hex) => hexToBytes(h))];
     for (let size = e.leaf_index + 1; size < 2 * e.log.anchored_tree_size; size++) {
-      if (size === e.log.anchored_tree_size) continue;
+      if (anchoredSizes.has(size)) continue;
       let root: Uint8Array;
       try {
         root = rootFromInclusionProof(e.leaf_index, size, leaf, proof);
