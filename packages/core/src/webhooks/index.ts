@@ -1,6 +1,7 @@
 export { type AddressVerdict, classifyAddress, isIpLiteral } from "./address-policy";
 export { type AttemptExchange, decodeAttemptExchange, encodeAttemptExchange } from "./attempt-exchange";
 export {
+  keptRequestHeaders,
   type PackedRequestHeaders,
   packRequestHeaders,
   type RequestHeadersRef,
@@ -69,10 +70,13 @@ export {
 } from "./secrets";
 export {
   buildWebhookHeaders,
+  SIGNATURE_HEADERS,
   serviceSignature,
   standardWebhooksSignature,
   verifyServiceSignature,
+  type WebhookHeaderFields,
   type WebhookHeaderInput,
+  webhookHeadersOf,
 } from "./signature";
 export {
   WEBHOOK_HEALTH,

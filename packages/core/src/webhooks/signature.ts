@@ -54,6 +54,16 @@ export interface WebhookHeaderFields {
 }
 
 /**
+ * The headers that carry a signature. An attempt's record keeps none of them: each is an HMAC of the
+ * body, delivery id and timestamp the record keeps (attempt-request-headers.ts).
+ */
+export const SIGNATURE_HEADERS = [
+  "x-service-signature",
+  "x-service-signature-previous",
+  "webhook-signature",
+] as const;
+
+/**
  * The headers of one attempt, laid out from their fields: the one place that names them and orders
  * them (`buildWebhookHeaders` fills the fields by signing; an attempt's stored short form,
  * attempt-request-headers.ts, fills them from the row).

@@ -1,20 +1,23 @@
-import { type AttemptExchange, decodeAttemptExchange, encodeAttemptExchange } from "@ctxlog/core";
+import { type AttemptExchange, encodeAttemptExchange } from "@ctxlog/core";
 import { runQuery } from "../run-query";
 import type { SqlRunner } from "../sql-transaction";
 import { type RewrittenExchange, rewriteExchanges } from "../webhooks/stored-attempts";
 import { attemptExchanges, attemptsInColumns } from "./attempt-forms.queries";
 import type { DataStep } from "./data-step";
-import { packedFromAnyForm } from "./older-attempt-forms";
+import { CURRENT_EXCHANGE_FORMAT, exchangeOfAnyFormat, packedFromAnyForm } from "./older-attempt-forms";
 
 /**
- * Every delivery attempt into its one stored form (webhooks/stored-attempts.ts): its exchange, with
- * the request headers packed (@ctxlog/core attempt-request-headers.ts). Attempts recorded before the
- * exchange (their URL, request headers, response headers and body cut in four columns) get one made
- * of those columns; exchanges whose request headers are in an older form (the whole map, format 1)
- * get them packed. Each is checked to give back the very headers it gave before. An attempt whose
- * headers the packed form cannot give back stops the upgrade, naming it, before anything is
- * rewritten (one transaction). The next migration (20261130003100_attempts_in_one_place) moves first
- * attempts kept as rows into their delivery's row and drops the four columns.
+ * Every delivery attempt into its one stored form (webhooks/stored-attempts.ts): its exchange in
+ * format 2, with the request headers packed without their signatures (@ctxlog/core
+ * attempt-exchange.ts, attempt-request-headers.ts). Attempts recorded before the exchange (their URL,
+ * request headers, response headers and body cut in four columns) get one made of those columns;
+ * exchanges in format 1 or with their request headers in an older form (the whole map, formats 1
+ * and 2) are rewritten. Each is checked to give back the very headers it gave before, signatures
+ * aside. An attempt whose headers the packed form cannot give back stops the upgrade, naming it,
+ * before anything is rewritten (one transaction). Run twice: after 20261130003000_one_attempt_form
+ * (the next migration, 20261130003100_attempts_in_one_place, moves first attempts kept as rows into
+ * their delivery's row and drops the four columns), and after
+ * 20261130171000_attempt_signatures_not_kept for the exchanges written in between.
  */
 const PAGE = 500;
 /** Refusals named in the error (the count says how many there were). */
@@ -40,16 +43,20 @@ const after = (k: AttemptKey) => ({
 });
 const nameOf = (k: AttemptKey) => `${k.delivery_id} attempt ${k.cycle}.${k.number}`;
 
-/** The same exchange with its request headers packed; null when it is already in its one form. */
-function repacked(
-  exchange: AttemptExchange,
+/** The exchange in its one form; null when it is already. */
+function inItsOneForm(
+  stored: Uint8Array,
   ref: { deliveryId: string; event: string },
 ): AttemptExchange | null {
-  const headers = exchange.request?.headers;
-  if (!exchange.request || headers === null || headers === undefined) return null;
-  const packed = packedFromAnyForm(headers, ref);
-  if (JSON.stringify(packed) === JSON.stringify(headers)) return null;
-  return { ...exchange, request: { url: exchange.request.url, headers: packed } };
+  const exchange = exchangeOfAnyFormat(stored);
+  const headers = exchange.request?.headers ?? null;
+  const packed = headers === null ? null : packedFromAnyForm(headers, ref);
+  if (stored[0] === CURRENT_EXCHANGE_FORMAT && JSON.stringify(packed) === JSON.stringify(headers))
+    return null;
+  return {
+    request: exchange.request === null ? null : { url: exchange.request.url, headers: packed },
+    response: exchange.response,
+  };
 }
 
 async function keepAttemptFormsOfAll(sql: SqlRunner): Promise<void> {
@@ -77,12 +84,12 @@ async function keepAttemptFormsOfAll(sql: SqlRunner): Promise<void> {
     await rewriteExchanges(sql, rewritten);
   };
 
-  // exchanges (in a delivery's row or in webhook_attempts) whose headers are in an older form
+  // exchanges (in a delivery's row or in webhook_attempts) in an older format or headers' form
   for (let from = START; ; ) {
     const page = await runQuery(attemptExchanges, { ...from, limit: PAGE }, sql);
     await rewrite(page, (i) => {
       const row = page[i] as (typeof page)[number];
-      return repacked(decodeAttemptExchange(row.exchange), { deliveryId: row.delivery_id, event: row.event });
+      return inItsOneForm(row.exchange, { deliveryId: row.delivery_id, event: row.event });
     });
     const last = page[page.length - 1];
     if (!last || page.length < PAGE) break;
@@ -126,5 +133,11 @@ async function keepAttemptFormsOfAll(sql: SqlRunner): Promise<void> {
 export const ATTEMPT_FORMS: DataStep = {
   after: "20261130003000_one_attempt_form",
   name: "attempt_forms",
+  run: keepAttemptFormsOfAll,
+};
+
+export const ATTEMPT_SIGNATURES_NOT_KEPT: DataStep = {
+  after: "20261130171000_attempt_signatures_not_kept",
+  name: "attempt_signatures_not_kept",
   run: keepAttemptFormsOfAll,
 };

@@ -1,5 +1,5 @@
 import { ANCHOR_TREES } from "./anchor-trees";
-import { ATTEMPT_FORMS } from "./attempt-forms";
+import { ATTEMPT_FORMS, ATTEMPT_SIGNATURES_NOT_KEPT } from "./attempt-forms";
 import { CONTEXT_SIGNERS } from "./context-signers";
 import type { DataStep } from "./data-step";
 import { EVENT_FORMS } from "./event-forms";
@@ -15,4 +15,5 @@ export const DATA_STEPS: readonly DataStep[] = [
   ATTEMPT_FORMS,
   CONTEXT_SIGNERS,
   SEALED_SECRETS,
+  ATTEMPT_SIGNATURES_NOT_KEPT,
 ];

@@ -7,17 +7,19 @@
 // (the attempt log, GET delivery), is stored as its exchange with packed headers, first attempts in
 // their delivery's row; the delivery is retried and sent the same; headers the packed form cannot
 // give back stop the upgrade, naming the attempt, and leave every row as it was.
+
+import { deflateRawSync } from "node:zlib";
 import {
   buildWebhookHeaders,
   decodeAttemptExchange,
-  encodeAttemptExchange,
   generateWebhookSecret,
+  keptRequestHeaders,
   newId,
-  type PackedRequestHeaders,
   packRequestHeaders,
 } from "@ctxlog/core";
 import { createDb } from "../client";
-import { ATTEMPT_FORMS } from "../data-steps/attempt-forms";
+import { ATTEMPT_FORMS, ATTEMPT_SIGNATURES_NOT_KEPT } from "../data-steps/attempt-forms";
+import { EXCHANGE_DICTIONARY_1 } from "../data-steps/older-attempt-forms";
 import { recordEvent } from "../events/record-event";
 import { inSqlTransaction } from "../sql-transaction";
 import { testSecretKeyring } from "../testing";
@@ -37,15 +39,20 @@ type Db = ReturnType<typeof createDb>;
 
 const upgrades: UpgradeDatabase[] = [];
 afterAll(() => Promise.all(upgrades.map((u) => u.drop())));
-async function upgradeDatabase(label: string) {
-  const upgrade = await createUpgradeDatabase(MIGRATION, label);
+async function upgradeDatabase(label: string, migration = MIGRATION) {
+  const upgrade = await createUpgradeDatabase(migration, label);
   upgrades.push(upgrade);
   await upgrade.migrateToBefore();
   return { upgrade, db: createDb(upgrade.url, { poolSize: 2 }) };
 }
 
 /** A failed delivery of a webhook of a new user (its event named by no context). */
-async function delivery(upgrade: UpgradeDatabase, db: Db, userId: string) {
+async function delivery(
+  upgrade: UpgradeDatabase,
+  db: Db,
+  userId: string,
+  options: { eventColumn?: boolean } = {},
+) {
   // written as this older schema holds a key (its hash as hex text), not through today's Prisma model
   await upgrade.seedOwner({ userId, keyId: `key_${userId}`, familyId: `fam_${userId}` });
   const hook = await createWebhook(db, {
@@ -61,15 +68,25 @@ async function delivery(upgrade: UpgradeDatabase, db: Db, userId: string) {
   // fanned out as this older schema holds a delivery: with its event's name (until
   // 20261130130000_delivery_event_name_from_its_event), which today's fan-out no longer writes
   const id = newId("dlv");
-  await db.$executeRaw`
-    WITH fanned AS (DELETE FROM unfanned_events WHERE id = ${event.id})
-    INSERT INTO webhook_deliveries (id, webhook_id, event_id, event, status, next_attempt_at, created_at, updated_at)
-    VALUES (${id}, ${hook.id}, ${event.id}, 'context.created', 'pending', now(), now(), now())`;
+  if (options.eventColumn === false)
+    await db.$executeRaw`
+      WITH fanned AS (DELETE FROM unfanned_events WHERE id = ${event.id})
+      INSERT INTO webhook_deliveries (id, webhook_id, event_id, status, next_attempt_at, created_at, updated_at)
+      VALUES (${id}, ${hook.id}, ${event.id}, 'pending', now(), now(), now())`;
+  else
+    await db.$executeRaw`
+      WITH fanned AS (DELETE FROM unfanned_events WHERE id = ${event.id})
+      INSERT INTO webhook_deliveries (id, webhook_id, event_id, event, status, next_attempt_at, created_at, updated_at)
+      VALUES (${id}, ${hook.id}, ${event.id}, 'context.created', 'pending', now(), now(), now())`;
   return { hook, id, eventId: event.id, event: "context.created" };
 }
 
 /** The headers one attempt sent (the worker's, then the sender's user agent). */
-function sentHeaders(d: { id: string; event: string }, second: number, options: { previous?: boolean } = {}) {
+function sentHeaders(
+  d: { id: string; event: string },
+  second: number,
+  options: { previous?: boolean } = {},
+): Record<string, string> {
   return {
     ...buildWebhookHeaders({
       deliveryId: d.id,
@@ -92,6 +109,47 @@ function format1(headers: Record<string, string>) {
     ...(headers["x-service-signature-previous"] ? { p: headers["x-service-signature-previous"] } : {}),
     ua: headers["user-agent"],
   };
+}
+/** Format 2 of those headers (the signatures' bytes as base64url, the default user agent implied). */
+function format2(headers: Record<string, string>) {
+  const b64url = (hex: string | undefined) => Buffer.from(hex ?? "", "hex").toString("base64url");
+  return {
+    "@v": 2,
+    t: Number(headers["x-service-timestamp"]),
+    s: b64url(headers["x-service-signature"]),
+    w: headers["webhook-signature"],
+    ...(headers["x-service-signature-previous"]
+      ? { p: b64url(headers["x-service-signature-previous"]) }
+      : {}),
+  };
+}
+/**
+ * An exchange as its format-1 writer stored it: [1][flags][MACs][raw DEFLATE primed with its
+ * dictionary], the packed headers' X-Service-Signature taken out as its bytes when it is one.
+ */
+function format1Exchange(exchange: {
+  request: { url: string; headers: unknown } | null;
+  response: { headers: Record<string, string>; bodyTruncated: boolean } | null;
+}): Buffer {
+  const json: Record<string, unknown> = {};
+  let flags = 0;
+  const macs: Buffer[] = [];
+  if (exchange.request) {
+    json.u = exchange.request.url;
+    const q = exchange.request.headers as Record<string, unknown> | null;
+    if (q?.["@v"] === 2 && typeof q.s === "string") {
+      flags = 1;
+      macs.push(Buffer.from(q.s, "base64url"));
+      const { s: _s, ...rest } = q;
+      json.q = rest;
+    } else json.q = q;
+  }
+  if (exchange.response) {
+    json.r = exchange.response.headers;
+    json.x = exchange.response.bodyTruncated;
+  }
+  const packed = deflateRawSync(Buffer.from(JSON.stringify(json)), { dictionary: EXCHANGE_DICTIONARY_1 });
+  return Buffer.concat([Buffer.from([1, flags]), ...macs, packed]);
 }
 const at = (second: number) => new Date(Date.UTC(2026, 10, 30, 0, 0, second));
 
@@ -131,6 +189,25 @@ async function insertOld(
       continue;
     }
     const c = a.columns;
+    if (c === undefined) {
+      // an exchange alone: as every schema since the four columns went writes an attempt
+      await upgrade.sql(
+        `INSERT INTO webhook_attempts (delivery_id, event_id, cycle, number, attempted_at, duration_ms, response_status,
+                                       error, exchange, response_body)
+         VALUES ($1, $2, 1, $3, $4, 9, $5, $6, $7, $8)`,
+        [
+          d.id,
+          d.eventId,
+          a.number,
+          a.attemptedAt,
+          a.responseStatus,
+          a.error,
+          a.exchange ?? null,
+          a.responseBody,
+        ],
+      );
+      continue;
+    }
     await upgrade.sql(
       `INSERT INTO webhook_attempts (delivery_id, event_id, cycle, number, attempted_at, duration_ms, response_status,
                                      error, exchange, request_url, request_headers, response_headers, response_body,
@@ -181,7 +258,7 @@ it("rewrites every attempt into its exchange, first attempts in their delivery's
     const [h1, h2, h3, h4, h6] = [h(1), h(2, { previous: true }), h(3), h(4), h(6)];
     const sent = (headers: Record<string, string>, body: string | null, truncated: boolean | null) => ({
       requestUrl: URL,
-      requestHeaders: headers,
+      requestHeaders: keptRequestHeaders(headers),
       responseHeaders: RESPONSE,
       responseBodyTruncated: body === null ? null : truncated,
     });
@@ -214,7 +291,7 @@ it("rewrites every attempt into its exchange, first attempts in their delivery's
         error: "HTTP 503",
         columns: {
           url: URL,
-          headers: packRequestHeaders(h3, { deliveryId: d.id, event: d.event }),
+          headers: format2(h3),
           response: RESPONSE,
           truncated: null,
         },
@@ -227,8 +304,8 @@ it("rewrites every attempt into its exchange, first attempts in their delivery's
         attemptedAt: at(4),
         responseStatus: 504,
         error: "HTTP 504",
-        exchange: encodeAttemptExchange({
-          request: { url: URL, headers: h4 as unknown as PackedRequestHeaders },
+        exchange: format1Exchange({
+          request: { url: URL, headers: h4 },
           response: { headers: RESPONSE, bodyTruncated: false },
         }),
         responseBody: "late",
@@ -250,12 +327,17 @@ it("rewrites every attempt into its exchange, first attempts in their delivery's
         attemptedAt: at(6),
         responseStatus: null,
         error: "timeout",
-        exchange: encodeAttemptExchange({
-          request: { url: URL, headers: format1(h6) as unknown as PackedRequestHeaders },
+        exchange: format1Exchange({
+          request: { url: URL, headers: format1(h6) },
           response: null,
         }),
         responseBody: null,
-        reads: { requestUrl: URL, requestHeaders: h6, responseHeaders: null, responseBodyTruncated: null },
+        reads: {
+          requestUrl: URL,
+          requestHeaders: keptRequestHeaders(h6),
+          responseHeaders: null,
+          responseBodyTruncated: null,
+        },
       },
     ];
     // a second delivery whose first attempt is in its row already, its exchange holding format 1
@@ -267,8 +349,8 @@ it("rewrites every attempt into its exchange, first attempts in their delivery's
       responseStatus: 500,
       error: "HTTP 500",
       inline: true,
-      exchange: encodeAttemptExchange({
-        request: { url: URL, headers: format1(eh) as unknown as PackedRequestHeaders },
+      exchange: format1Exchange({
+        request: { url: URL, headers: format1(eh) },
         response: { headers: RESPONSE, bodyTruncated: false },
       }),
       responseBody: "no",
@@ -318,7 +400,10 @@ it("rewrites every attempt into its exchange, first attempts in their delivery's
     // (all but the one that sent nothing and got nothing back, and the second delivery's)
     expect(exchanges).toHaveLength(attempts.length - 1 + 1);
     for (const { exchange } of exchanges)
-      expect(decodeAttemptExchange(exchange as Buffer).request?.headers).toMatchObject({ "@v": 2 });
+      expect(decodeAttemptExchange(exchange as Buffer).request?.headers).toEqual({
+        "@v": 3,
+        t: expect.any(Number),
+      });
 
     // once: run again, it finds nothing to do
     const stored = await upgrade.sql("SELECT * FROM webhook_attempt_log ORDER BY delivery_id, cycle, number");
@@ -356,7 +441,10 @@ it("rewrites every attempt into its exchange, first attempts in their delivery's
     );
     const after = (await getDelivery(db, d.hook.id, d.id))?.attemptLog ?? [];
     expect(after.map((a) => [a.cycle, a.number])).toEqual([...attempts.map((a) => [1, a.number]), [2, 1]]);
-    expect(after[after.length - 1]).toMatchObject({ requestHeaders: retryHeaders, responseBody: "ok" });
+    expect(after[after.length - 1]).toMatchObject({
+      requestHeaders: keptRequestHeaders(retryHeaders),
+      responseBody: "ok",
+    });
   } finally {
     await db.$disconnect();
   }
@@ -376,7 +464,7 @@ it("stops the upgrade, naming the attempt, when its headers cannot be packed; re
       responseBody: "down",
       reads: {
         requestUrl: URL,
-        requestHeaders: headers,
+        requestHeaders: keptRequestHeaders(headers),
         responseHeaders: RESPONSE,
         responseBodyTruncated: false,
       },
@@ -401,6 +489,90 @@ it("stops the upgrade, naming the attempt, when its headers cannot be packed; re
     await failure.catch((error: Error) => expect(error.message).toContain(`${d.id} attempt 1.2 (`));
     expect(await upgrade.sql("SELECT * FROM webhook_attempts ORDER BY number")).toEqual(before);
     expect(await upgrade.sql("SELECT name FROM ctxlog_data_steps WHERE name = 'attempt_forms'")).toEqual([]);
+  } finally {
+    await db.$disconnect();
+  }
+});
+
+it("keeps no signature: exchanges of format 1 rewritten to format 2, read the same signatures aside", async () => {
+  const NOT_KEPT = "20261130171000_attempt_signatures_not_kept";
+  const { upgrade, db } = await upgradeDatabase("attempt_signatures_not_kept", NOT_KEPT);
+  try {
+    const d = await delivery(upgrade, db, "u4", { eventColumn: false });
+    const first = sentHeaders(d, 1, { previous: true });
+    const second = sentHeaders(d, 2);
+    const response = { headers: RESPONSE, bodyTruncated: false };
+    const attempts: OldAttempt[] = [
+      // the first in the delivery's row, sent during a secret rotation (three signatures)
+      {
+        number: 1,
+        attemptedAt: at(1),
+        responseStatus: 500,
+        error: "HTTP 500",
+        inline: true,
+        exchange: format1Exchange({ request: { url: URL, headers: format2(first) }, response }),
+        responseBody: "down",
+        reads: {
+          requestUrl: URL,
+          requestHeaders: keptRequestHeaders(first),
+          responseHeaders: RESPONSE,
+          responseBodyTruncated: false,
+        },
+      },
+      {
+        number: 2,
+        attemptedAt: at(2),
+        responseStatus: 503,
+        error: "HTTP 503",
+        exchange: format1Exchange({ request: { url: URL, headers: format2(second) }, response }),
+        responseBody: "later",
+        reads: {
+          requestUrl: URL,
+          requestHeaders: keptRequestHeaders(second),
+          responseHeaders: RESPONSE,
+          responseBodyTruncated: false,
+        },
+      },
+    ];
+    await insertOld(upgrade, d, attempts);
+    const sizeBefore = await upgrade.sql<{ n: number }>(
+      "SELECT sum(octet_length(exchange))::int AS n FROM webhook_attempt_log",
+    );
+
+    expect(await upgrade.migrateAll()).toContain(NOT_KEPT);
+
+    const got = await getDelivery(db, d.hook.id, d.id);
+    expect(readsOf(got?.attemptLog)).toEqual(
+      attempts.map((a) => ({
+        number: a.number,
+        attemptedAt: a.attemptedAt,
+        responseStatus: a.responseStatus,
+        error: a.error,
+        responseBody: a.responseBody,
+        ...a.reads,
+      })),
+    );
+    // the attempt's record names no signature header, and its stored bytes hold none of the MACs
+    for (const a of got?.attemptLog ?? [])
+      expect(Object.keys(a.requestHeaders ?? {}).filter((n) => n.includes("signature"))).toEqual([]);
+    const stored = await upgrade.sql<{ exchange: Buffer }>("SELECT exchange FROM webhook_attempt_log");
+    expect(stored).toHaveLength(2);
+    for (const { exchange } of stored) {
+      expect(exchange[0]).toBe(2);
+      for (const headers of [first, second])
+        expect(exchange.includes(Buffer.from(headers["x-service-signature"] as string, "hex"))).toBe(false);
+    }
+    const sizeAfter = await upgrade.sql<{ n: number }>(
+      "SELECT sum(octet_length(exchange))::int AS n FROM webhook_attempt_log",
+    );
+    expect(sizeAfter[0]?.n).toBeLessThan((sizeBefore[0]?.n ?? 0) - 2 * 32);
+
+    // once: run again, it finds nothing to do
+    const rows = await upgrade.sql("SELECT * FROM webhook_attempt_log ORDER BY delivery_id, cycle, number");
+    await inSqlTransaction(db, (sql) => ATTEMPT_SIGNATURES_NOT_KEPT.run(sql, { keyring: null }));
+    expect(
+      await upgrade.sql("SELECT * FROM webhook_attempt_log ORDER BY delivery_id, cycle, number"),
+    ).toEqual(rows);
   } finally {
     await db.$disconnect();
   }

@@ -5,6 +5,7 @@ import {
   buildWebhookHeaders,
   contextCreatedData,
   generateWebhookSecret,
+  keptRequestHeaders,
   packRequestHeaders,
 } from "@ctxlog/core";
 import { createApiKey } from "../api-keys/create-api-key";
@@ -60,7 +61,12 @@ function sent(deliveryId: string, timestamp: number) {
     "user-agent": "ctxlog-webhooks/1.0",
   };
   const ref = { deliveryId, event: "context.created" };
-  return { url: "https://example.com/hook", headers: packRequestHeaders(headers, ref), sent: headers };
+  // what the attempt's record gives back: every header sent but the signatures, which are not kept
+  return {
+    url: "https://example.com/hook",
+    headers: packRequestHeaders(headers, ref),
+    sent: keptRequestHeaders(headers),
+  };
 }
 
 const attempt = (d: { id: string; eventId: string }, over: Partial<AttemptOutcome>): AttemptOutcome => ({

@@ -2346,7 +2346,7 @@ export interface components {
         WebhookAttemptRequest: {
             /** @description The endpoint's URL when the attempt was made. */
             url: string;
-            /** @description Every header as sent, the signatures (`X-Service-Signature`, `webhook-signature`) included; a signature is an HMAC and reveals nothing of the secret, which is never shown. The body sent is the delivery's `payload`. */
+            /** @description Every header as sent but the signatures (`X-Service-Signature`, `X-Service-Signature-Previous`, `webhook-signature`), which are not kept: each is an HMAC, under the endpoint's secret, of the body, `webhook-id` and timestamp shown, so the secret's holder recomputes it. The body sent is the delivery's `payload`. */
             headers: {
                 [key: string]: string;
             };

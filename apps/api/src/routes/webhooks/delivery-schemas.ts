@@ -51,8 +51,9 @@ const attemptRequestSchema = z
     url: z.string().meta({ description: "The endpoint's URL when the attempt was made." }),
     headers: z.record(z.string(), z.string()).meta({
       description:
-        "Every header as sent, the signatures (`X-Service-Signature`, `webhook-signature`) included; a " +
-        "signature is an HMAC and reveals nothing of the secret, which is never shown. The body sent " +
+        "Every header as sent but the signatures (`X-Service-Signature`, `X-Service-Signature-Previous`, " +
+        "`webhook-signature`), which are not kept: each is an HMAC, under the endpoint's secret, of the " +
+        "body, `webhook-id` and timestamp shown, so the secret's holder recomputes it. The body sent " +
         "is the delivery's `payload`.",
     }),
   })

@@ -82,6 +82,10 @@ export function AttemptExchange({
               <TextBlock label={`Request headers of ${name}`}>
                 {headerLines(attempt.request.headers)}
               </TextBlock>
+              <Text size="xs" c="dimmed">
+                Signatures are not kept: each is an HMAC of this body, webhook-id and timestamp under the
+                endpoint's secret, which recomputes it.
+              </Text>
               <TextBlock label={`Request body of ${name}`}>{prettyBody(payload)}</TextBlock>
             </>
           ) : (
