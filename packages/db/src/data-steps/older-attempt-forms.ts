@@ -111,7 +111,11 @@ const MAC_FIELDS = [
   { bit: 2, key: "w", prefix: "v1,", encoding: "base64" },
   { bit: 4, key: "p", prefix: "", encoding: "base64url" },
 ] as const;
-/** Exported for the upgrade tests, which write rows as format 1's writer did. */
+/**
+ * Format 1's dictionary, byte for byte as its writer had it: most of its substrings are format 2's
+ * too, but each format's dictionary is frozen on its own (a shared list edited for one would silently
+ * break the other's rows). Exported for the upgrade tests, which write rows as format 1's writer did.
+ */
 export const EXCHANGE_DICTIONARY_1 = Buffer.from(
   [
     '"server":"nginx"',

@@ -237,6 +237,17 @@ async function insertOld(
   );
 }
 
+/** How old attempts should read once rewritten. */
+const expected = (list: OldAttempt[]) =>
+  list.map((a) => ({
+    number: a.number,
+    attemptedAt: a.attemptedAt,
+    responseStatus: a.responseStatus,
+    error: a.error,
+    responseBody: a.responseBody,
+    ...a.reads,
+  }));
+
 const readsOf = (log: AttemptView[] | undefined) =>
   log?.map((a) => ({
     number: a.number,
@@ -364,15 +375,6 @@ it("rewrites every attempt into its exchange, first attempts in their delivery's
     );
 
     // read as they were (GET delivery's attempt log)
-    const expected = (list: OldAttempt[]) =>
-      list.map((a) => ({
-        number: a.number,
-        attemptedAt: a.attemptedAt,
-        responseStatus: a.responseStatus,
-        error: a.error,
-        responseBody: a.responseBody,
-        ...a.reads,
-      }));
     const got = await getDelivery(db, d.hook.id, d.id);
     expect(readsOf(got?.attemptLog)).toEqual(expected(attempts));
     expect(readsOf((await getDelivery(db, e.hook.id, e.id))?.attemptLog)).toEqual(expected([inline]));
@@ -542,16 +544,7 @@ it("keeps no signature: exchanges of format 1 rewritten to format 2, read the sa
     expect(await upgrade.migrateAll()).toContain(NOT_KEPT);
 
     const got = await getDelivery(db, d.hook.id, d.id);
-    expect(readsOf(got?.attemptLog)).toEqual(
-      attempts.map((a) => ({
-        number: a.number,
-        attemptedAt: a.attemptedAt,
-        responseStatus: a.responseStatus,
-        error: a.error,
-        responseBody: a.responseBody,
-        ...a.reads,
-      })),
-    );
+    expect(readsOf(got?.attemptLog)).toEqual(expected(attempts));
     // the attempt's record names no signature header, and its stored bytes hold none of the MACs
     for (const a of got?.attemptLog ?? [])
       expect(Object.keys(a.requestHeaders ?? {}).filter((n) => n.includes("signature"))).toEqual([]);
