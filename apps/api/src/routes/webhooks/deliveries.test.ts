@@ -1,7 +1,13 @@
 // Integration: real PostgreSQL (fresh database) and real Redis (own prefix). Deliveries, manual
 // retries, test events and secret rotation through the API; the rows are produced by the same
 // repositories the webhook worker uses (recordEvent → fanOutEvents → recordAttempts).
-import { buildWebhookHeaders, generateWebhookSecret, openSecret, packRequestHeaders } from "@ctxlog/core";
+import {
+  buildWebhookHeaders,
+  generateWebhookSecret,
+  keptRequestHeaders,
+  openSecret,
+  packRequestHeaders,
+} from "@ctxlog/core";
 import { fanOutEvents, recordAttempts, recordEvent } from "@ctxlog/db";
 import { Queue } from "bullmq";
 import { bearer, createTestHarness, REDIS_URL, type Tenant, type TestHarness } from "../../testing/harness";
@@ -50,7 +56,8 @@ function exchangeOf(delivery: { id: string; event: string }) {
     "user-agent": "ctxlog-webhooks/1.0",
   };
   return {
-    sent,
+    // what the attempt's record gives back: every header sent but the signatures, which are not kept
+    sent: keptRequestHeaders(sent),
     request: {
       url: "https://example.com/hook",
       headers: packRequestHeaders(sent, { deliveryId: delivery.id, event: delivery.event }),
