@@ -94,7 +94,7 @@ async function recordEvents(pg, userId, count, { batch = 1_000, perSecond } = {}
       `WITH e AS (
          INSERT INTO outbox_events (id, user_id, event, payload, created_at)
          SELECT id, $2, 'context.created', payload, $3 FROM unnest($1::text[], $4::text[]) AS t(id, payload))
-       INSERT INTO unfanned_events (id) SELECT unnest($1::text[])`,
+       INSERT INTO unfanned_events (id, user_id) SELECT unnest($1::text[]), $2`,
       [ids, userId, now, payloads],
     );
     await pg.query(`SELECT pg_notify('${dbPkg.OUTBOX_EVENTS_CHANNEL}', '')`);

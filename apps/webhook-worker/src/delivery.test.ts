@@ -145,7 +145,7 @@ describe("webhook worker — delivery (PostgreSQL + Redis + loopback receivers)"
       webhookId: hook.id,
       event: "context.confirmed",
     });
-    const { payload } = await h.db.outboxEvent.findUniqueOrThrow({ where: { id: delivery.eventId } });
+    const { payload } = await h.db.outboxEvent.findFirstOrThrow({ where: { id: delivery.eventId } });
     await h.enqueueDelivery(delivery.id, delivery.eventId);
     const [got] = await target.waitFor(1);
     expect(got?.body).toBe(payload);

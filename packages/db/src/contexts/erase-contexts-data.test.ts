@@ -99,7 +99,7 @@ describe("eraseContextData", () => {
     expect((await readRow(other)).contextData).not.toBeNull();
 
     // the stored event never held the data (a reference); rendered, it shows the erasure
-    const stored = await db.outboxEvent.findUniqueOrThrow({ where: { id: created.id } });
+    const stored = await db.outboxEvent.findFirstOrThrow({ where: { id: created.id } });
     expect(stored.payload).not.toContain(marker);
     const event = (await getEvent(db, owner.userId, created.id)) as NonNullable<
       Awaited<ReturnType<typeof getEvent>>

@@ -21,7 +21,7 @@ import {
   TEST_CONTEXT_SIGNER,
   TEST_TX_HASH,
 } from "../testing/anchor-fixtures";
-import { withTlogQueueLent, withTreeHeadsLent } from "../testing/lent-tables";
+import { withEventUsersLent, withTlogQueueLent, withTreeHeadsLent } from "../testing/lent-tables";
 import { createUpgradeDatabase, type UpgradeDatabase } from "../testing/upgrade-database";
 import { createWebhook } from "../webhooks/create-webhook";
 import { fanOutEvents } from "../webhooks/fan-out-events";
@@ -125,7 +125,10 @@ async function confirmedContexts(upgrade: UpgradeDatabase, db: Db, userId: strin
   // the owner written as this older schema holds a key (its hash as hex text), not through Prisma
   const owner = { userId, apiKeyId: `key_${userId}`, keyFamilyId: `fam_${userId}` };
   await upgrade.seedOwner({ userId, keyId: owner.apiKeyId, familyId: owner.keyFamilyId });
-  return withHashesAsBytes(db, () => confirmedContextsWithBytes(db, owner, count));
+  return withEventUsersLent(
+    (sql) => db.$executeRawUnsafe(sql),
+    () => withHashesAsBytes(db, () => confirmedContextsWithBytes(db, owner, count)),
+  );
 }
 
 async function confirmedContextsWithBytes(db: Db, owner: ContextOwner, count: number) {

@@ -47,7 +47,7 @@ async function oldEvent(userId: string, at: Date, event = "context.created") {
   await database.db.$executeRaw`
     INSERT INTO outbox_events (id, user_id, event, payload, created_at)
     VALUES (${id}, ${userId}, ${event}, ${JSON.stringify({ event, n: id })}, ${at})`;
-  await database.db.$executeRaw`INSERT INTO unfanned_events (id) VALUES (${id})`;
+  await database.db.$executeRaw`INSERT INTO unfanned_events (id, user_id) VALUES (${id}, ${userId})`;
   return id;
 }
 

@@ -14,6 +14,7 @@ export interface IClaimExpiredEventsParams {
 /** 'ClaimExpiredEvents' return type */
 export interface IClaimExpiredEventsResult {
   id: string;
+  user_id: string;
 }
 
 /** 'ClaimExpiredEvents' query type */
@@ -22,14 +23,14 @@ export interface IClaimExpiredEventsQuery {
   result: IClaimExpiredEventsResult;
 }
 
-const claimExpiredEventsIR: any = {"usedParamSet":{"cutoff":true,"limit":true},"params":[{"name":"cutoff","required":true,"transform":{"type":"scalar"},"locs":[{"a":188,"b":195}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":414,"b":420}]}],"statement":"-- fanned out, recorded before the cutoff, no delivery pending; SKIP LOCKED: workers share the work\n-- and none waits on the fan-out\nSELECT e.id FROM outbox_events e\n WHERE e.created_at < :cutoff!::timestamptz\n   AND NOT EXISTS (SELECT 1 FROM unfanned_events u WHERE u.id = e.id)\n   AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.status = 'pending')\n ORDER BY e.created_at\n LIMIT :limit!::int\n   FOR UPDATE SKIP LOCKED"};
+const claimExpiredEventsIR: any = {"usedParamSet":{"cutoff":true,"limit":true},"params":[{"name":"cutoff","required":true,"transform":{"type":"scalar"},"locs":[{"a":199,"b":206}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":425,"b":431}]}],"statement":"-- fanned out, recorded before the cutoff, no delivery pending; SKIP LOCKED: workers share the work\n-- and none waits on the fan-out\nSELECT e.id, e.user_id FROM outbox_events e\n WHERE e.created_at < :cutoff!::timestamptz\n   AND NOT EXISTS (SELECT 1 FROM unfanned_events u WHERE u.id = e.id)\n   AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.status = 'pending')\n ORDER BY e.created_at\n LIMIT :limit!::int\n   FOR UPDATE SKIP LOCKED"};
 
 /**
  * Query generated from SQL:
  * ```
  * -- fanned out, recorded before the cutoff, no delivery pending; SKIP LOCKED: workers share the work
  * -- and none waits on the fan-out
- * SELECT e.id FROM outbox_events e
+ * SELECT e.id, e.user_id FROM outbox_events e
  *  WHERE e.created_at < :cutoff!::timestamptz
  *    AND NOT EXISTS (SELECT 1 FROM unfanned_events u WHERE u.id = e.id)
  *    AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.status = 'pending')
@@ -50,6 +51,7 @@ export interface IClaimExpiredDefaultPartitionEventsParams {
 /** 'ClaimExpiredDefaultPartitionEvents' return type */
 export interface IClaimExpiredDefaultPartitionEventsResult {
   id: string;
+  user_id: string;
 }
 
 /** 'ClaimExpiredDefaultPartitionEvents' query type */
@@ -58,13 +60,13 @@ export interface IClaimExpiredDefaultPartitionEventsQuery {
   result: IClaimExpiredDefaultPartitionEventsResult;
 }
 
-const claimExpiredDefaultPartitionEventsIR: any = {"usedParamSet":{"cutoff":true,"limit":true},"params":[{"name":"cutoff","required":true,"transform":{"type":"scalar"},"locs":[{"a":156,"b":163}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":382,"b":388}]}],"statement":"-- claimExpiredEvents among the events of the default partition only (ids outside every day)\nSELECT e.id FROM outbox_events_default e\n WHERE e.created_at < :cutoff!::timestamptz\n   AND NOT EXISTS (SELECT 1 FROM unfanned_events u WHERE u.id = e.id)\n   AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.status = 'pending')\n ORDER BY e.created_at\n LIMIT :limit!::int\n   FOR UPDATE SKIP LOCKED"};
+const claimExpiredDefaultPartitionEventsIR: any = {"usedParamSet":{"cutoff":true,"limit":true},"params":[{"name":"cutoff","required":true,"transform":{"type":"scalar"},"locs":[{"a":167,"b":174}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":393,"b":399}]}],"statement":"-- claimExpiredEvents among the events of the default partition only (ids outside every day)\nSELECT e.id, e.user_id FROM outbox_events_default e\n WHERE e.created_at < :cutoff!::timestamptz\n   AND NOT EXISTS (SELECT 1 FROM unfanned_events u WHERE u.id = e.id)\n   AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.status = 'pending')\n ORDER BY e.created_at\n LIMIT :limit!::int\n   FOR UPDATE SKIP LOCKED"};
 
 /**
  * Query generated from SQL:
  * ```
  * -- claimExpiredEvents among the events of the default partition only (ids outside every day)
- * SELECT e.id FROM outbox_events_default e
+ * SELECT e.id, e.user_id FROM outbox_events_default e
  *  WHERE e.created_at < :cutoff!::timestamptz
  *    AND NOT EXISTS (SELECT 1 FROM unfanned_events u WHERE u.id = e.id)
  *    AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.status = 'pending')
@@ -171,6 +173,7 @@ export const deleteDeliveriesOfEvents = new PreparedQuery<IDeleteDeliveriesOfEve
 /** 'DeleteEventsOf' parameters type */
 export interface IDeleteEventsOfParams {
   eventIds: stringArray;
+  userIds: stringArray;
 }
 
 /** 'DeleteEventsOf' return type */
@@ -182,12 +185,15 @@ export interface IDeleteEventsOfQuery {
   result: IDeleteEventsOfResult;
 }
 
-const deleteEventsOfIR: any = {"usedParamSet":{"eventIds":true},"params":[{"name":"eventIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":41,"b":50}]}],"statement":"DELETE FROM outbox_events WHERE id = ANY(:eventIds!::text[])"};
+const deleteEventsOfIR: any = {"usedParamSet":{"userIds":true,"eventIds":true},"params":[{"name":"userIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":87,"b":95}]},{"name":"eventIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":106,"b":115}]}],"statement":"-- by their key, each event's user and id\nDELETE FROM outbox_events AS e\n USING unnest(:userIds!::text[], :eventIds!::text[]) AS k(user_id, id)\n WHERE e.user_id = k.user_id AND e.id = k.id"};
 
 /**
  * Query generated from SQL:
  * ```
- * DELETE FROM outbox_events WHERE id = ANY(:eventIds!::text[])
+ * -- by their key, each event's user and id
+ * DELETE FROM outbox_events AS e
+ *  USING unnest(:userIds!::text[], :eventIds!::text[]) AS k(user_id, id)
+ *  WHERE e.user_id = k.user_id AND e.id = k.id
  * ```
  */
 export const deleteEventsOf = new PreparedQuery<IDeleteEventsOfParams,IDeleteEventsOfResult>(deleteEventsOfIR);

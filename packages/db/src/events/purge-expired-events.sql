@@ -1,7 +1,7 @@
 /* @name claimExpiredEvents */
 -- fanned out, recorded before the cutoff, no delivery pending; SKIP LOCKED: workers share the work
 -- and none waits on the fan-out
-SELECT e.id FROM outbox_events e
+SELECT e.id, e.user_id FROM outbox_events e
  WHERE e.created_at < :cutoff!::timestamptz
    AND NOT EXISTS (SELECT 1 FROM unfanned_events u WHERE u.id = e.id)
    AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.status = 'pending')
@@ -11,7 +11,7 @@ SELECT e.id FROM outbox_events e
 
 /* @name claimExpiredDefaultPartitionEvents */
 -- claimExpiredEvents among the events of the default partition only (ids outside every day)
-SELECT e.id FROM outbox_events_default e
+SELECT e.id, e.user_id FROM outbox_events_default e
  WHERE e.created_at < :cutoff!::timestamptz
    AND NOT EXISTS (SELECT 1 FROM unfanned_events u WHERE u.id = e.id)
    AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.status = 'pending')
@@ -37,4 +37,7 @@ SELECT count(*)::int AS "count!" FROM deleted;
 DELETE FROM webhook_deliveries WHERE id = ANY(:deliveryIds!::text[]) AND event_id = ANY(:eventIds!::text[]);
 
 /* @name deleteEventsOf */
-DELETE FROM outbox_events WHERE id = ANY(:eventIds!::text[]);
+-- by their key, each event's user and id
+DELETE FROM outbox_events AS e
+ USING unnest(:userIds!::text[], :eventIds!::text[]) AS k(user_id, id)
+ WHERE e.user_id = k.user_id AND e.id = k.id;

@@ -47,11 +47,12 @@ export async function purgeExpiredEvents(
     if (claimed.length === 0) return { claimed: 0, events: 0, deliveries: 0, attempts: 0 };
     const deliveries = await runQuery(lockDeliveriesOfEvents, { eventIds: claimed.map((e) => e.id) }, sql);
     const keep = new Set(deliveries.filter((d) => d.status === "pending").map((d) => d.event_id));
-    const eventIds = claimed.map((e) => e.id).filter((id) => !keep.has(id));
+    const purged = claimed.filter((e) => !keep.has(e.id));
+    const eventIds = purged.map((e) => e.id);
     const deliveryIds = deliveries.filter((d) => !keep.has(d.event_id)).map((d) => d.id);
     const [logged] = await runQuery(deleteAttemptsOfDeliveries, { deliveryIds, eventIds }, sql);
     await runQuery(deleteDeliveriesOfEvents, { deliveryIds, eventIds }, sql);
-    await runQuery(deleteEventsOf, { eventIds }, sql);
+    await runQuery(deleteEventsOf, { userIds: purged.map((e) => e.user_id), eventIds }, sql);
     // a delivery's first attempt goes with its row
     const inRows = deliveries.filter((d) => !keep.has(d.event_id) && d.first).length;
     return {

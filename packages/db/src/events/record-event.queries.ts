@@ -29,7 +29,7 @@ export interface IInsertOutboxEventsQuery {
   result: IInsertOutboxEventsResult;
 }
 
-const insertOutboxEventsIR: any = {"usedParamSet":{"ids":true,"userIds":true,"events":true,"contextIds":true,"payloads":true,"createdAts":true,"queued":true},"params":[{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":323,"b":327},{"a":549,"b":553}]},{"name":"userIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":338,"b":346}]},{"name":"events","required":true,"transform":{"type":"scalar"},"locs":[{"a":357,"b":364}]},{"name":"contextIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":375,"b":386}]},{"name":"payloads","required":true,"transform":{"type":"scalar"},"locs":[{"a":436,"b":445}]},{"name":"createdAts","required":true,"transform":{"type":"scalar"},"locs":[{"a":462,"b":473}]},{"name":"queued","required":true,"transform":{"type":"scalar"},"locs":[{"a":564,"b":571}]}],"statement":"-- One statement for any number of events, each queued for the fan-out in the same statement (a\n-- data-modifying WITH runs whether or not it is read). The payloads travel as one text, one per line.\nWITH inserted AS (\n  INSERT INTO outbox_events (id, user_id, event, context_id, payload, created_at)\n  SELECT * FROM unnest(:ids!::text[], :userIds!::text[], :events!::text[], :contextIds!::text[],\n                       string_to_array(:payloads!::text, E'\\n'), :createdAts!::timestamptz[]))\nINSERT INTO unfanned_events (id)\nSELECT v.id FROM unnest(:ids!::text[], :queued!::boolean[]) AS v(id, queued) WHERE v.queued"};
+const insertOutboxEventsIR: any = {"usedParamSet":{"ids":true,"userIds":true,"events":true,"contextIds":true,"payloads":true,"createdAts":true,"queued":true},"params":[{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":323,"b":327},{"a":569,"b":573}]},{"name":"userIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":338,"b":346},{"a":584,"b":592}]},{"name":"events","required":true,"transform":{"type":"scalar"},"locs":[{"a":357,"b":364}]},{"name":"contextIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":375,"b":386}]},{"name":"payloads","required":true,"transform":{"type":"scalar"},"locs":[{"a":436,"b":445}]},{"name":"createdAts","required":true,"transform":{"type":"scalar"},"locs":[{"a":462,"b":473}]},{"name":"queued","required":true,"transform":{"type":"scalar"},"locs":[{"a":603,"b":610}]}],"statement":"-- One statement for any number of events, each queued for the fan-out in the same statement (a\n-- data-modifying WITH runs whether or not it is read). The payloads travel as one text, one per line.\nWITH inserted AS (\n  INSERT INTO outbox_events (id, user_id, event, context_id, payload, created_at)\n  SELECT * FROM unnest(:ids!::text[], :userIds!::text[], :events!::text[], :contextIds!::text[],\n                       string_to_array(:payloads!::text, E'\\n'), :createdAts!::timestamptz[]))\nINSERT INTO unfanned_events (id, user_id)\nSELECT v.id, v.user_id FROM unnest(:ids!::text[], :userIds!::text[], :queued!::boolean[]) AS v(id, user_id, queued)\n WHERE v.queued"};
 
 /**
  * Query generated from SQL:
@@ -40,8 +40,9 @@ const insertOutboxEventsIR: any = {"usedParamSet":{"ids":true,"userIds":true,"ev
  *   INSERT INTO outbox_events (id, user_id, event, context_id, payload, created_at)
  *   SELECT * FROM unnest(:ids!::text[], :userIds!::text[], :events!::text[], :contextIds!::text[],
  *                        string_to_array(:payloads!::text, E'\n'), :createdAts!::timestamptz[]))
- * INSERT INTO unfanned_events (id)
- * SELECT v.id FROM unnest(:ids!::text[], :queued!::boolean[]) AS v(id, queued) WHERE v.queued
+ * INSERT INTO unfanned_events (id, user_id)
+ * SELECT v.id, v.user_id FROM unnest(:ids!::text[], :userIds!::text[], :queued!::boolean[]) AS v(id, user_id, queued)
+ *  WHERE v.queued
  * ```
  */
 export const insertOutboxEvents = new PreparedQuery<IInsertOutboxEventsParams,IInsertOutboxEventsResult>(insertOutboxEventsIR);

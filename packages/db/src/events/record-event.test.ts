@@ -27,7 +27,7 @@ describe("recordEvent (the event outbox)", () => {
     expect(row.payload).toBe(
       '{"event":"context.created","timestamp":"2026-01-02T03:04:05.678Z","data":{"context_id":"ctx_1","z":1,"a":[1,2]}}',
     );
-    const stored = await database.db.outboxEvent.findUniqueOrThrow({ where: { id: row.id } });
+    const stored = await database.db.outboxEvent.findFirstOrThrow({ where: { id: row.id } });
     expect(stored.payload).toBe(row.payload);
     // queued for the fan-out, in the same statement
     expect(await database.db.unfannedEvent.count({ where: { id: row.id } })).toBe(1);
@@ -96,7 +96,7 @@ describe("createTestDelivery (a test event goes through recordEvent too)", () =>
       webhookId: webhook.id,
       event: "verification.completed",
     });
-    const row = await database.db.outboxEvent.findUniqueOrThrow({ where: { id: delivery.eventId } });
+    const row = await database.db.outboxEvent.findFirstOrThrow({ where: { id: delivery.eventId } });
     const { payload, ...rest } = comparable(row);
     // A sample envelope (its ids are random) stamped with the row's own time: one clock read for both.
     const sample = JSON.parse(payload) as { timestamp: string; data: Record<string, unknown> };

@@ -65,3 +65,21 @@ export async function withTreeHeadsLent<T>(
     await execute('DROP TABLE "tlog_leaves"');
   }
 }
+
+/**
+ * Runs `write` — today's event writer (recordEvents), which queues each event for the fan-out with
+ * its user (migration 20261130173000_events_keyed_by_user) — on a schema older than that:
+ * `unfanned_events.user_id` is lent, and dropped again after (the queue rows stay, as that schema
+ * holds them: the migration fills in their users).
+ */
+export async function withEventUsersLent<T>(
+  execute: (sql: string) => Promise<unknown>,
+  write: () => Promise<T>,
+): Promise<T> {
+  await execute('ALTER TABLE "unfanned_events" ADD COLUMN "user_id" TEXT');
+  try {
+    return await write();
+  } finally {
+    await execute('ALTER TABLE "unfanned_events" DROP COLUMN "user_id"');
+  }
+}

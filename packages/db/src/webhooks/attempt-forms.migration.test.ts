@@ -23,6 +23,7 @@ import { EXCHANGE_DICTIONARY_1 } from "../data-steps/older-attempt-forms";
 import { recordEvent } from "../events/record-event";
 import { inSqlTransaction } from "../sql-transaction";
 import { testSecretKeyring } from "../testing";
+import { withEventUsersLent } from "../testing/lent-tables";
 import { createUpgradeDatabase, type UpgradeDatabase } from "../testing/upgrade-database";
 import { createWebhook } from "./create-webhook";
 import { getDelivery } from "./get-delivery";
@@ -64,7 +65,10 @@ async function delivery(
     keyring: testSecretKeyring(),
     maxPerUser: 10,
   });
-  const event = await recordEvent(db, { userId, event: "context.created", data: { n: 1 } });
+  const event = await withEventUsersLent(
+    (sql) => db.$executeRawUnsafe(sql),
+    () => recordEvent(db, { userId, event: "context.created", data: { n: 1 } }),
+  );
   // fanned out as this older schema holds a delivery: with its event's name (until
   // 20261130130000_delivery_event_name_from_its_event), which today's fan-out no longer writes
   const id = newId("dlv");

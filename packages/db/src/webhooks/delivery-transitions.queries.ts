@@ -344,7 +344,7 @@ export interface IRecoverDeliveryRowsQuery {
   result: IRecoverDeliveryRowsResult;
 }
 
-const recoverDeliveryRowsIR: any = {"usedParamSet":{"to":true,"webhookId":true,"from":true,"since":true,"until":true},"params":[{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":47,"b":50}]},{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":205,"b":215}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":236,"b":241}]},{"name":"since","required":true,"transform":{"type":"scalar"},"locs":[{"a":309,"b":315}]},{"name":"until","required":false,"transform":{"type":"scalar"},"locs":[{"a":338,"b":343},{"a":384,"b":389}]}],"statement":"UPDATE webhook_deliveries AS d\n   SET status = :to!::\"DeliveryStatus\", attempts = 0, cycle = d.cycle + 1, next_attempt_at = now(),\n       updated_at = now()\n  FROM outbox_events AS e\n WHERE d.webhook_id = :webhookId! AND d.status = ANY(:from!::\"DeliveryStatus\"[]) AND e.id = d.event_id\n   AND e.created_at >= :since!::timestamptz\n   AND (:until::timestamptz IS NULL OR e.created_at < :until::timestamptz)\nRETURNING d.id AS \"id!\", d.event_id AS \"event_id!\""};
+const recoverDeliveryRowsIR: any = {"usedParamSet":{"to":true,"webhookId":true,"from":true,"since":true,"until":true},"params":[{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":47,"b":50}]},{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":220,"b":230}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":251,"b":256}]},{"name":"since","required":true,"transform":{"type":"scalar"},"locs":[{"a":377,"b":383}]},{"name":"until","required":false,"transform":{"type":"scalar"},"locs":[{"a":406,"b":411},{"a":452,"b":457}]}],"statement":"UPDATE webhook_deliveries AS d\n   SET status = :to!::\"DeliveryStatus\", attempts = 0, cycle = d.cycle + 1, next_attempt_at = now(),\n       updated_at = now()\n  FROM webhooks AS w, outbox_events AS e\n WHERE d.webhook_id = :webhookId! AND d.status = ANY(:from!::\"DeliveryStatus\"[]) AND w.id = d.webhook_id\n   AND e.user_id = w.user_id AND e.id = d.event_id\n   AND e.created_at >= :since!::timestamptz\n   AND (:until::timestamptz IS NULL OR e.created_at < :until::timestamptz)\nRETURNING d.id AS \"id!\", d.event_id AS \"event_id!\""};
 
 /**
  * Query generated from SQL:
@@ -352,8 +352,9 @@ const recoverDeliveryRowsIR: any = {"usedParamSet":{"to":true,"webhookId":true,"
  * UPDATE webhook_deliveries AS d
  *    SET status = :to!::"DeliveryStatus", attempts = 0, cycle = d.cycle + 1, next_attempt_at = now(),
  *        updated_at = now()
- *   FROM outbox_events AS e
- *  WHERE d.webhook_id = :webhookId! AND d.status = ANY(:from!::"DeliveryStatus"[]) AND e.id = d.event_id
+ *   FROM webhooks AS w, outbox_events AS e
+ *  WHERE d.webhook_id = :webhookId! AND d.status = ANY(:from!::"DeliveryStatus"[]) AND w.id = d.webhook_id
+ *    AND e.user_id = w.user_id AND e.id = d.event_id
  *    AND e.created_at >= :since!::timestamptz
  *    AND (:until::timestamptz IS NULL OR e.created_at < :until::timestamptz)
  * RETURNING d.id AS "id!", d.event_id AS "event_id!"

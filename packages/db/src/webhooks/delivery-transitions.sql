@@ -96,8 +96,9 @@ RETURNING id;
 UPDATE webhook_deliveries AS d
    SET status = :to!::"DeliveryStatus", attempts = 0, cycle = d.cycle + 1, next_attempt_at = now(),
        updated_at = now()
-  FROM outbox_events AS e
- WHERE d.webhook_id = :webhookId! AND d.status = ANY(:from!::"DeliveryStatus"[]) AND e.id = d.event_id
+  FROM webhooks AS w, outbox_events AS e
+ WHERE d.webhook_id = :webhookId! AND d.status = ANY(:from!::"DeliveryStatus"[]) AND w.id = d.webhook_id
+   AND e.user_id = w.user_id AND e.id = d.event_id
    AND e.created_at >= :since!::timestamptz
    AND (:until::timestamptz IS NULL OR e.created_at < :until::timestamptz)
 RETURNING d.id AS "id!", d.event_id AS "event_id!";

@@ -34,7 +34,13 @@ export async function fanOutEvents(db: DbOrTx, opts: { batchSize: number }): Pro
     const { lo, hi } = eventIdBounds(claimed.map((e) => ({ eventId: e.id })));
     const pairs = await runQuery(
       subscribersOfEvents,
-      { eventIds: claimed.map((e) => e.id), lo, hi, disabledState: DISABLED },
+      {
+        userIds: claimed.map((e) => e.user_id),
+        eventIds: claimed.map((e) => e.id),
+        lo,
+        hi,
+        disabledState: DISABLED,
+      },
       sql,
     );
     // The (event_id, webhook_id) key makes a second fan-out of the same event a no-op; a disabled

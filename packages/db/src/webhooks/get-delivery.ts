@@ -33,7 +33,7 @@ export async function getDelivery(db: DbOrTx, webhookId: string, deliveryId: str
   if (!found) return null;
   const [attemptLog, [event]] = await Promise.all([
     readAttemptLog(db, found),
-    runQuery(storedEventOfDelivery, { eventId: found.eventId }, sqlOf(db)),
+    runQuery(storedEventOfDelivery, { webhookId: found.webhookId, eventId: found.eventId }, sqlOf(db)),
   ]);
   if (!event) throw new Error(`delivery ${found.id} has no event ${found.eventId}`);
   const [outbox] = await renderPayloads(db, [event]);

@@ -22,7 +22,7 @@ SELECT d.id AS "id!", d.webhook_id AS "webhook_id!", d.event_id AS "event_id!", 
        r.registry_address, r.tree_size::text AS tree_size
   FROM webhook_deliveries AS d
   JOIN webhooks AS w ON w.id = d.webhook_id
-  JOIN outbox_events AS e ON e.id = d.event_id
+  JOIN outbox_events AS e ON e.user_id = w.user_id AND e.id = d.event_id
   LEFT JOIN ctxlog_context_references AS r
     ON r.id = e.context_id AND ctxlog_event_is_reference(e.payload)
  WHERE d.event_id = ANY(:eventIds!::text[]) AND d.id = ANY(:ids!::text[])

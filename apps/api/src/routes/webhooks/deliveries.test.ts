@@ -168,7 +168,7 @@ describe("GET /v1/webhooks/:id/deliveries/:delivery_id (PostgreSQL + Redis)", ()
       .get(`/v1/webhooks/${webhook_id}/deliveries/${row.id}`)
       .set(bearer(tenant.keys.full));
     expect(res.status).toBe(200);
-    const event = await h.db.outboxEvent.findUniqueOrThrow({ where: { id: row.eventId } });
+    const event = await h.db.outboxEvent.findFirstOrThrow({ where: { id: row.eventId } });
     expect(res.body).toMatchObject({
       delivery_id: row.id,
       status: "retrying", // pending with attempts made: due again at next_attempt_at
@@ -331,7 +331,7 @@ describe("POST /v1/webhooks/:id/test (PostgreSQL + Redis)", () => {
     expect(res.body).toMatchObject({ webhook_id, event: "context.created", status: "pending", attempts: 0 });
 
     const delivery = await h.db.webhookDelivery.findFirstOrThrow({ where: { id: res.body.delivery_id } });
-    const event = await h.db.outboxEvent.findUniqueOrThrow({ where: { id: delivery.eventId } });
+    const event = await h.db.outboxEvent.findFirstOrThrow({ where: { id: delivery.eventId } });
     // Recorded as recordEvent records a test event: never queued for the fan-out, stamped with one
     // clock read.
     expect(await h.db.unfannedEvent.count({ where: { id: event.id } })).toBe(0);
@@ -360,7 +360,7 @@ describe("POST /v1/webhooks/:id/test (PostgreSQL + Redis)", () => {
       expect(res.status).toBe(202);
       expect(res.body.event).toBe(event);
       const delivery = await h.db.webhookDelivery.findFirstOrThrow({ where: { id: res.body.delivery_id } });
-      const stored = await h.db.outboxEvent.findUniqueOrThrow({ where: { id: delivery.eventId } });
+      const stored = await h.db.outboxEvent.findFirstOrThrow({ where: { id: delivery.eventId } });
       expect(JSON.parse(stored.payload)).toMatchObject({ event, test: true });
     },
   );
