@@ -24,7 +24,7 @@ export interface AttemptExchange {
 }
 
 /** Format 2: [2][raw DEFLATE of the JSON below, primed with EXCHANGE_DICTIONARY_2]. */
-const FORMAT_2 = 2;
+export const ATTEMPT_EXCHANGE_FORMAT = 2;
 // Substrings the JSON of an exchange repeats, the most frequent last (nearer matches cost fewer
 // bits). Frozen: changing a byte would make every format-2 row unreadable.
 const EXCHANGE_DICTIONARY_2 = Buffer.from(
@@ -86,7 +86,7 @@ export function encodeAttemptExchange(exchange: AttemptExchange): Buffer<ArrayBu
     json.x = exchange.response.bodyTruncated;
   }
   const packed = deflateRawSync(Buffer.from(JSON.stringify(json), "utf8"), DEFLATE_OPTIONS);
-  return Buffer.concat([Buffer.from([FORMAT_2]), packed]) as Buffer<ArrayBuffer>;
+  return Buffer.concat([Buffer.from([ATTEMPT_EXCHANGE_FORMAT]), packed]) as Buffer<ArrayBuffer>;
 }
 
 /**
@@ -96,7 +96,7 @@ export function encodeAttemptExchange(exchange: AttemptExchange): Buffer<ArrayBu
  */
 export function decodeAttemptExchange(stored: Uint8Array): AttemptExchange {
   const bytes = Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength);
-  if (bytes[0] !== FORMAT_2) throw new Error(`unknown attempt exchange format ${bytes[0]}`);
+  if (bytes[0] !== ATTEMPT_EXCHANGE_FORMAT) throw new Error(`unknown attempt exchange format ${bytes[0]}`);
   const json = JSON.parse(
     inflateRawSync(bytes.subarray(1), { dictionary: EXCHANGE_DICTIONARY_2 }).toString("utf8"),
   ) as ExchangeJson;

@@ -1,5 +1,10 @@
 export { type AddressVerdict, classifyAddress, isIpLiteral } from "./address-policy";
-export { type AttemptExchange, decodeAttemptExchange, encodeAttemptExchange } from "./attempt-exchange";
+export {
+  ATTEMPT_EXCHANGE_FORMAT,
+  type AttemptExchange,
+  decodeAttemptExchange,
+  encodeAttemptExchange,
+} from "./attempt-exchange";
 export {
   keptRequestHeaders,
   type PackedRequestHeaders,

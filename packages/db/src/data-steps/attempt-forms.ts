@@ -1,10 +1,10 @@
-import { type AttemptExchange, encodeAttemptExchange } from "@ctxlog/core";
+import { ATTEMPT_EXCHANGE_FORMAT, type AttemptExchange, encodeAttemptExchange } from "@ctxlog/core";
 import { runQuery } from "../run-query";
 import type { SqlRunner } from "../sql-transaction";
 import { type RewrittenExchange, rewriteExchanges } from "../webhooks/stored-attempts";
 import { attemptExchanges, attemptsInColumns } from "./attempt-forms.queries";
 import type { DataStep } from "./data-step";
-import { CURRENT_EXCHANGE_FORMAT, exchangeOfAnyFormat, packedFromAnyForm } from "./older-attempt-forms";
+import { exchangeOfAnyFormat, packedFromAnyForm } from "./older-attempt-forms";
 
 /**
  * Every delivery attempt into its one stored form (webhooks/stored-attempts.ts): its exchange in
@@ -51,7 +51,7 @@ function inItsOneForm(
   const exchange = exchangeOfAnyFormat(stored);
   const headers = exchange.request?.headers ?? null;
   const packed = headers === null ? null : packedFromAnyForm(headers, ref);
-  if (stored[0] === CURRENT_EXCHANGE_FORMAT && JSON.stringify(packed) === JSON.stringify(headers))
+  if (stored[0] === ATTEMPT_EXCHANGE_FORMAT && JSON.stringify(packed) === JSON.stringify(headers))
     return null;
   return {
     request: exchange.request === null ? null : { url: exchange.request.url, headers: packed },

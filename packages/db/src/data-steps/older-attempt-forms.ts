@@ -1,5 +1,6 @@
 import { inflateRawSync } from "node:zlib";
 import {
+  ATTEMPT_EXCHANGE_FORMAT,
   type AttemptExchange,
   decodeAttemptExchange,
   type PackedRequestHeaders,
@@ -155,9 +156,6 @@ export const EXCHANGE_DICTIONARY_1 = Buffer.from(
   "latin1",
 );
 
-/** The current format's first byte (@ctxlog/core attempt-exchange.ts): an exchange already in its one form. */
-export const CURRENT_EXCHANGE_FORMAT = 2;
-
 /**
  * An exchange stored in any format ever written, its request headers in whatever form they were
  * kept (packedFromAnyForm packs them).
@@ -167,7 +165,7 @@ export function exchangeOfAnyFormat(stored: Uint8Array): {
   response: AttemptExchange["response"];
 } {
   const bytes = Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength);
-  if (bytes[0] === CURRENT_EXCHANGE_FORMAT) return decodeAttemptExchange(bytes);
+  if (bytes[0] === ATTEMPT_EXCHANGE_FORMAT) return decodeAttemptExchange(bytes);
   if (bytes[0] !== 1) throw new Error(`unknown attempt exchange format ${bytes[0]}`);
   const flags = bytes[1] ?? 0;
   let at = 2;
