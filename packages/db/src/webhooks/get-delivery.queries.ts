@@ -16,7 +16,11 @@ export interface IDeliveryOfWebhookResult {
   cycle: number;
   errorMessage: string | null;
   event: string;
+  eventContextId: string | null;
+  eventCreatedAt: Date;
   eventId: string;
+  /** The event as stored (packages/core/src/event-references.ts): ~C<tx>,<estimate ms> for a context.created of a context, ~A for a context.confirmed of a context, else the envelope sent */
+  eventPayload: string;
   id: string;
   lastAttemptAt: Date | null;
   nextAttemptAt: Date | null;
@@ -32,17 +36,19 @@ export interface IDeliveryOfWebhookQuery {
   result: IDeliveryOfWebhookResult;
 }
 
-const deliveryOfWebhookIR: any = {"usedParamSet":{"webhookId":true,"deliveryId":true},"params":[{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":763,"b":773}]},{"name":"deliveryId","required":true,"transform":{"type":"scalar"},"locs":[{"a":786,"b":797}]}],"statement":"-- a delivery by its id within its webhook ((webhook_id, id): the API's paths name both), with its\n-- event's name (the event's row, by its key: the webhook's user and the delivery's event id)\nSELECT d.id AS \"id!\", d.webhook_id AS \"webhookId!\", d.event_id AS \"eventId!\", e.event AS \"event!\",\n       d.status AS \"status!\", d.attempts AS \"attempts!\", d.cycle AS \"cycle!\", d.response_status AS \"responseStatus\",\n       d.error_message AS \"errorMessage\", d.last_attempt_at AS \"lastAttemptAt\", d.next_attempt_at AS \"nextAttemptAt\",\n       d.created_at AS \"createdAt!\", d.updated_at AS \"updatedAt!\"\n  FROM webhook_deliveries AS d\n  JOIN webhooks AS w ON w.id = d.webhook_id\n  JOIN outbox_events AS e ON e.user_id = w.user_id AND e.id = d.event_id\n WHERE d.webhook_id = :webhookId! AND d.id = :deliveryId!"};
+const deliveryOfWebhookIR: any = {"usedParamSet":{"webhookId":true,"deliveryId":true},"params":[{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":891,"b":901}]},{"name":"deliveryId","required":true,"transform":{"type":"scalar"},"locs":[{"a":914,"b":925}]}],"statement":"-- a delivery by its id within its webhook ((webhook_id, id): the API's paths name both), with its\n-- event's name and stored payload (the event's row, by its key: the webhook's user and the\n-- delivery's event id)\nSELECT d.id AS \"id!\", d.webhook_id AS \"webhookId!\", d.event_id AS \"eventId!\", e.event AS \"event!\",\n       d.status AS \"status!\", d.attempts AS \"attempts!\", d.cycle AS \"cycle!\", d.response_status AS \"responseStatus\",\n       d.error_message AS \"errorMessage\", d.last_attempt_at AS \"lastAttemptAt\", d.next_attempt_at AS \"nextAttemptAt\",\n       d.created_at AS \"createdAt!\", d.updated_at AS \"updatedAt!\",\n       e.payload AS \"eventPayload!\", e.context_id AS \"eventContextId\", e.created_at AS \"eventCreatedAt!\"\n  FROM webhook_deliveries AS d\n  JOIN webhooks AS w ON w.id = d.webhook_id\n  JOIN outbox_events AS e ON e.user_id = w.user_id AND e.id = d.event_id\n WHERE d.webhook_id = :webhookId! AND d.id = :deliveryId!"};
 
 /**
  * Query generated from SQL:
  * ```
  * -- a delivery by its id within its webhook ((webhook_id, id): the API's paths name both), with its
- * -- event's name (the event's row, by its key: the webhook's user and the delivery's event id)
+ * -- event's name and stored payload (the event's row, by its key: the webhook's user and the
+ * -- delivery's event id)
  * SELECT d.id AS "id!", d.webhook_id AS "webhookId!", d.event_id AS "eventId!", e.event AS "event!",
  *        d.status AS "status!", d.attempts AS "attempts!", d.cycle AS "cycle!", d.response_status AS "responseStatus",
  *        d.error_message AS "errorMessage", d.last_attempt_at AS "lastAttemptAt", d.next_attempt_at AS "nextAttemptAt",
- *        d.created_at AS "createdAt!", d.updated_at AS "updatedAt!"
+ *        d.created_at AS "createdAt!", d.updated_at AS "updatedAt!",
+ *        e.payload AS "eventPayload!", e.context_id AS "eventContextId", e.created_at AS "eventCreatedAt!"
  *   FROM webhook_deliveries AS d
  *   JOIN webhooks AS w ON w.id = d.webhook_id
  *   JOIN outbox_events AS e ON e.user_id = w.user_id AND e.id = d.event_id
@@ -50,39 +56,5 @@ const deliveryOfWebhookIR: any = {"usedParamSet":{"webhookId":true,"deliveryId":
  * ```
  */
 export const deliveryOfWebhook = new PreparedQuery<IDeliveryOfWebhookParams,IDeliveryOfWebhookResult>(deliveryOfWebhookIR);
-
-
-/** 'StoredEventOfDelivery' parameters type */
-export interface IStoredEventOfDeliveryParams {
-  eventId: string;
-  webhookId: string;
-}
-
-/** 'StoredEventOfDelivery' return type */
-export interface IStoredEventOfDeliveryResult {
-  contextId: string | null;
-  createdAt: Date;
-  /** The event as stored (packages/core/src/event-references.ts): ~C<tx>,<estimate ms> for a context.created of a context, ~A for a context.confirmed of a context, else the envelope sent */
-  payload: string;
-}
-
-/** 'StoredEventOfDelivery' query type */
-export interface IStoredEventOfDeliveryQuery {
-  params: IStoredEventOfDeliveryParams;
-  result: IStoredEventOfDeliveryResult;
-}
-
-const storedEventOfDeliveryIR: any = {"usedParamSet":{"eventId":true,"webhookId":true},"params":[{"name":"eventId","required":true,"transform":{"type":"scalar"},"locs":[{"a":173,"b":181}]},{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":197,"b":207}]}],"statement":"SELECT e.payload AS \"payload!\", e.context_id AS \"contextId\", e.created_at AS \"createdAt!\"\n  FROM webhooks AS w\n  JOIN outbox_events AS e ON e.user_id = w.user_id AND e.id = :eventId!\n WHERE w.id = :webhookId!"};
-
-/**
- * Query generated from SQL:
- * ```
- * SELECT e.payload AS "payload!", e.context_id AS "contextId", e.created_at AS "createdAt!"
- *   FROM webhooks AS w
- *   JOIN outbox_events AS e ON e.user_id = w.user_id AND e.id = :eventId!
- *  WHERE w.id = :webhookId!
- * ```
- */
-export const storedEventOfDelivery = new PreparedQuery<IStoredEventOfDeliveryParams,IStoredEventOfDeliveryResult>(storedEventOfDeliveryIR);
 
 

@@ -1,17 +1,13 @@
 /* @name deliveryOfWebhook */
 -- a delivery by its id within its webhook ((webhook_id, id): the API's paths name both), with its
--- event's name (the event's row, by its key: the webhook's user and the delivery's event id)
+-- event's name and stored payload (the event's row, by its key: the webhook's user and the
+-- delivery's event id)
 SELECT d.id AS "id!", d.webhook_id AS "webhookId!", d.event_id AS "eventId!", e.event AS "event!",
        d.status AS "status!", d.attempts AS "attempts!", d.cycle AS "cycle!", d.response_status AS "responseStatus",
        d.error_message AS "errorMessage", d.last_attempt_at AS "lastAttemptAt", d.next_attempt_at AS "nextAttemptAt",
-       d.created_at AS "createdAt!", d.updated_at AS "updatedAt!"
+       d.created_at AS "createdAt!", d.updated_at AS "updatedAt!",
+       e.payload AS "eventPayload!", e.context_id AS "eventContextId", e.created_at AS "eventCreatedAt!"
   FROM webhook_deliveries AS d
   JOIN webhooks AS w ON w.id = d.webhook_id
   JOIN outbox_events AS e ON e.user_id = w.user_id AND e.id = d.event_id
  WHERE d.webhook_id = :webhookId! AND d.id = :deliveryId!;
-
-/* @name storedEventOfDelivery */
-SELECT e.payload AS "payload!", e.context_id AS "contextId", e.created_at AS "createdAt!"
-  FROM webhooks AS w
-  JOIN outbox_events AS e ON e.user_id = w.user_id AND e.id = :eventId!
- WHERE w.id = :webhookId!;

@@ -2,11 +2,7 @@ import { renderPayloads } from "../events/render-payloads";
 import type { DbOrTx } from "../prisma-types";
 import { runQuery } from "../run-query";
 import { type SqlRunner, sqlOf } from "../sql-transaction";
-import {
-  deliveryOfWebhook,
-  type IDeliveryOfWebhookResult,
-  storedEventOfDelivery,
-} from "./get-delivery.queries";
+import { deliveryOfWebhook, type IDeliveryOfWebhookResult } from "./get-delivery.queries";
 import { readAttemptLog } from "./stored-attempts";
 
 /** A delivery's row as the API shows it (its attempts are stored-attempts.ts's). */
@@ -25,18 +21,17 @@ export async function readDelivery(
 /**
  * One delivery of one webhook with every attempt of every cycle, oldest first, and the event's
  * payload as sent (the exact bytes every attempt sent, rendered from its stored form); null if absent.
- * Three reads by key, each pruned to the event's day (the tables are partitioned by event id and
- * hold no foreign keys between them, so there is no relation to join through).
+ * Two reads by key, each pruned to the event's day: the delivery with its event, then its attempts.
  */
 export async function getDelivery(db: DbOrTx, webhookId: string, deliveryId: string) {
   const found = await readDelivery(db, webhookId, deliveryId);
   if (!found) return null;
-  const [attemptLog, [event]] = await Promise.all([
-    readAttemptLog(db, found),
-    runQuery(storedEventOfDelivery, { webhookId: found.webhookId, eventId: found.eventId }, sqlOf(db)),
-  ]);
-  if (!event) throw new Error(`delivery ${found.id} has no event ${found.eventId}`);
-  const [outbox] = await renderPayloads(db, [event]);
+  const event = {
+    payload: found.eventPayload,
+    contextId: found.eventContextId,
+    createdAt: found.eventCreatedAt,
+  };
+  const [attemptLog, [outbox]] = await Promise.all([readAttemptLog(db, found), renderPayloads(db, [event])]);
   return { ...found, attemptLog, outbox: outbox as typeof event };
 }
 

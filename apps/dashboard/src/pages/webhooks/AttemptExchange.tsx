@@ -84,7 +84,7 @@ export function AttemptExchange({
               </TextBlock>
               <Text size="xs" c="dimmed">
                 Signatures are not kept: each is an HMAC of this body, webhook-id and timestamp under the
-                endpoint's secret, which recomputes it.
+                endpoint's secret, so whoever holds the secret can recompute it.
               </Text>
               <TextBlock label={`Request body of ${name}`}>{prettyBody(payload)}</TextBlock>
             </>
