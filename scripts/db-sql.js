@@ -4,6 +4,11 @@
 // statement's parameter and column types, so it runs against a scratch database migrated to
 // prisma/migrations (created on the server of DATABASE_URL, dropped at the end): no type is written
 // by hand, and a statement that does not fit the schema fails here.
+// A data step's statements run at the schema its migration left, before any later migration
+// (applyMigrations), so its .sql file names that migration on a line `-- schema: <migration>` and
+// is typed there: the scratch database is migrated in steps, each group of files typed at its own
+// migration, the rest at the last. A later migration that drops a column an old step reads then
+// leaves that step's types as they were, true where it runs.
 // `npm run db:sql -- --check`: generates into a temporary copy and fails, listing the files, when
 // the committed ones differ (the test suite runs it).
 const { spawnSync } = require("node:child_process");
@@ -17,6 +22,7 @@ const { dbModule } = require("./lib/load-db");
 const root = path.resolve(__dirname, "..");
 const SRC = path.join(root, "packages", "db", "src");
 const GENERATED = ".queries.ts";
+const SCHEMA_LINE = /^-- schema: (\S+)$/m;
 
 /** Every file under `dir` (relative paths) whose name ends with `suffix`, sorted. */
 function filesEndingWith(dir, suffix) {
@@ -34,8 +40,8 @@ function filesEndingWith(dir, suffix) {
 }
 
 /**
- * pgTyped over `<base>/packages/db/src` against the database at `url`, run from `base` (each
- * generated file names its .sql relative to it: the same in the checkout and in a check's copy).
+ * pgTyped over `<base>/packages/db/src` against the database at `url`, run from `base`, a copy laid
+ * out like the checkout (each generated file names its .sql relative to it: the same path in both).
  */
 function pgTyped(base, url) {
   const srcDir = path.relative(root, SRC);
@@ -59,9 +65,38 @@ function pgTyped(base, url) {
     encoding: "utf8",
   });
   fs.rmSync(path.dirname(config), { recursive: true, force: true });
+  // a file it cannot parse is reported and skipped with status 0: the caller checks each output
   if (result.status !== 0) {
     throw new Error(`pgtyped failed:\n${result.stdout}\n${result.stderr}`);
   }
+  return `${result.stdout}\n${result.stderr}`;
+}
+
+/**
+ * The files typed at each schema, in migration order: `[migration, files]`, where `migration` is
+ * the one a file names on its `-- schema:` line, or null (the last migration) when it names none.
+ */
+function filesBySchema(sqlFiles, migrationNames) {
+  const groups = new Map();
+  for (const file of sqlFiles) {
+    const named = fs.readFileSync(path.join(SRC, file), "utf8").match(SCHEMA_LINE)?.[1] ?? null;
+    if (named !== null && !migrationNames.includes(named))
+      throw new Error(`${file} names the schema of ${named}, which is not a migration`);
+    groups.set(named, [...(groups.get(named) ?? []), file]);
+  }
+  const at = (name) => (name === null ? migrationNames.length : migrationNames.indexOf(name));
+  return [...groups].sort(([a], [b]) => at(a) - at(b));
+}
+
+/** `files` (relative to SRC) copied under a new temporary folder laid out like the checkout. */
+function copyOf(files) {
+  const base = fs.mkdtempSync(path.join(os.tmpdir(), "ctxlog-sqlgen-"));
+  const copy = path.join(base, path.relative(root, SRC));
+  for (const file of files) {
+    fs.mkdirSync(path.join(copy, path.dirname(file)), { recursive: true });
+    fs.copyFileSync(path.join(SRC, file), path.join(copy, file));
+  }
+  return { base, copy };
 }
 
 run(async () => {
@@ -72,47 +107,52 @@ run(async () => {
   const { DEFAULT_MIGRATIONS_DIR } = dbModule("paths");
   const name = `ctxlog_sqlgen_${Date.now().toString(36)}_${crypto.randomBytes(3).toString("hex")}`;
   const url = withDatabaseName(databaseUrl(), name);
+  const migrations = await readMigrationsDir(DEFAULT_MIGRATIONS_DIR);
+  const all = migrations.migrationDirectories;
+  const groups = filesBySchema(
+    filesEndingWith(SRC, ".sql"),
+    all.map((m) => m.path),
+  );
   await withMaintenanceClient(databaseUrl(), (client) =>
     client.query(`CREATE DATABASE ${quoteIdentifier(name)}`),
   );
+  // each group generated into a copy of its .sql files alone, then compared with what is
+  // committed (--check) or copied over it
+  const copies = [];
+  const stale = [];
   try {
-    // the schema is what pgTyped asks about: no data step (they rewrite rows, and their own
-    // queries are among what this generates)
-    await applySchemaMigrations(url, await readMigrationsDir(DEFAULT_MIGRATIONS_DIR));
-    const sqlFiles = filesEndingWith(SRC, ".sql");
-    if (!check) {
-      pgTyped(root, url);
-      for (const file of sqlFiles) console.log(`generated ${file.replace(/\.sql$/, GENERATED)}`);
-      return 0;
-    }
-    // a copy of the .sql files alone: what they generate is compared with what is committed
-    const base = fs.mkdtempSync(path.join(os.tmpdir(), "ctxlog-sqlcheck-"));
-    const copy = path.join(base, path.relative(root, SRC));
-    try {
-      for (const file of sqlFiles) {
-        fs.mkdirSync(path.join(copy, path.dirname(file)), { recursive: true });
-        fs.copyFileSync(path.join(SRC, file), path.join(copy, file));
+    for (const [migration, files] of groups) {
+      const upTo = migration === null ? all.length : all.findIndex((m) => m.path === migration) + 1;
+      // the schema is what pgTyped asks about: no data step (they rewrite rows, and their own
+      // queries are among what this generates)
+      await applySchemaMigrations(url, { ...migrations, migrationDirectories: all.slice(0, upTo) });
+      const { base, copy } = copyOf(files);
+      copies.push(base);
+      const output = pgTyped(base, url);
+      for (const file of files) {
+        const generated = file.replace(/\.sql$/, GENERATED);
+        const want = path.join(copy, generated);
+        const have = path.join(SRC, generated);
+        if (!fs.existsSync(want)) throw new Error(`pgtyped generated nothing for ${file}:\n${output}`);
+        if (!check) {
+          fs.copyFileSync(want, have);
+          console.log(`generated ${generated}${migration === null ? "" : ` (at ${migration})`}`);
+        } else if (!fs.existsSync(have) || !fs.readFileSync(want).equals(fs.readFileSync(have))) {
+          stale.push(generated);
+        }
       }
-      if (sqlFiles.length > 0) pgTyped(base, url);
-      const expected = filesEndingWith(copy, GENERATED);
-      const committed = filesEndingWith(SRC, GENERATED);
-      const stale = [...new Set([...expected, ...committed])].filter((file) => {
-        const want = path.join(copy, file);
-        const have = path.join(SRC, file);
-        return (
-          !fs.existsSync(want) || !fs.existsSync(have) || !fs.readFileSync(want).equals(fs.readFileSync(have))
-        );
-      });
-      if (stale.length > 0) {
-        console.error(`out of date (run \`npm run db:sql\` and commit): ${stale.join(", ")}`);
-        return 1;
-      }
-      console.log(`${committed.length} generated query file(s) match their SQL`);
-      return 0;
-    } finally {
-      fs.rmSync(base, { recursive: true, force: true });
     }
+    if (!check) return 0;
+    const expected = new Set(groups.flatMap(([, files]) => files.map((f) => f.replace(/\.sql$/, GENERATED))));
+    const orphans = filesEndingWith(SRC, GENERATED).filter((file) => !expected.has(file));
+    if (stale.length + orphans.length > 0) {
+      console.error(`out of date (run \`npm run db:sql\` and commit): ${[...stale, ...orphans].join(", ")}`);
+      return 1;
+    }
+    console.log(`${expected.size} generated query file(s) match their SQL`);
+    return 0;
   } finally {
+    for (const base of copies) fs.rmSync(base, { recursive: true, force: true });
     await dropDatabase(url);
   }
 });

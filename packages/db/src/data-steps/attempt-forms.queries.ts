@@ -5,6 +5,10 @@ export type Json = null | boolean | number | string | Json[] | { [key: string]: 
 
 export type NumberOrString = number | string;
 
+export type numberArray = (number)[];
+
+export type stringArray = (string)[];
+
 /** 'AttemptsInColumns' parameters type */
 export interface IAttemptsInColumnsParams {
   cycle: number;
@@ -33,11 +37,16 @@ export interface IAttemptsInColumnsQuery {
   result: IAttemptsInColumnsResult;
 }
 
-const attemptsInColumnsIR: any = {"usedParamSet":{"deliveryId":true,"eventId":true,"cycle":true,"number":true,"limit":true},"params":[{"name":"deliveryId","required":true,"transform":{"type":"scalar"},"locs":[{"a":668,"b":679}]},{"name":"eventId","required":true,"transform":{"type":"scalar"},"locs":[{"a":682,"b":690}]},{"name":"cycle","required":true,"transform":{"type":"scalar"},"locs":[{"a":693,"b":699}]},{"name":"number","required":true,"transform":{"type":"scalar"},"locs":[{"a":707,"b":714}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":784,"b":790}]}],"statement":"-- a page of the attempts kept in the four columns of the form before the exchange (read as the row's\n-- JSON: the columns are dropped by the migration after this step), in the order of webhook_attempts' key\nSELECT a.event_id, a.delivery_id, a.cycle, a.number, e.event,\n       to_jsonb(a) -> 'request_url' AS request_url, to_jsonb(a) -> 'request_headers' AS request_headers,\n       to_jsonb(a) -> 'response_headers' AS response_headers,\n       to_jsonb(a) -> 'response_body_truncated' AS response_body_truncated\n  FROM webhook_attempts AS a\n  JOIN outbox_events AS e ON e.id = a.event_id\n WHERE a.exchange IS NULL AND (a.delivery_id, a.event_id, a.cycle, a.number) > (:deliveryId!, :eventId!, :cycle!::int, :number!::int)\n ORDER BY a.delivery_id, a.event_id, a.cycle, a.number\n LIMIT :limit!"};
+const attemptsInColumnsIR: any = {"usedParamSet":{"deliveryId":true,"eventId":true,"cycle":true,"number":true,"limit":true},"params":[{"name":"deliveryId","required":true,"transform":{"type":"scalar"},"locs":[{"a":1033,"b":1044}]},{"name":"eventId","required":true,"transform":{"type":"scalar"},"locs":[{"a":1047,"b":1055}]},{"name":"cycle","required":true,"transform":{"type":"scalar"},"locs":[{"a":1058,"b":1064}]},{"name":"number","required":true,"transform":{"type":"scalar"},"locs":[{"a":1072,"b":1079}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":1149,"b":1155}]}],"statement":"-- schema: 20261130171000_attempt_signatures_not_kept\n-- db:sql types this file's statements at that migration's schema: the later of the two its steps\n-- run right after: attempt_forms after 20261130003000_one_attempt_form,\n-- attempt_signatures_not_kept after this one, before any later migration (a later change to a\n-- table they read leaves them as they run).\n-- a page of the attempts kept in the four columns of the form before the exchange (read as the row's\n-- JSON: the columns are dropped by the migration after this step), in the order of webhook_attempts' key\nSELECT a.event_id, a.delivery_id, a.cycle, a.number, e.event,\n       to_jsonb(a) -> 'request_url' AS request_url, to_jsonb(a) -> 'request_headers' AS request_headers,\n       to_jsonb(a) -> 'response_headers' AS response_headers,\n       to_jsonb(a) -> 'response_body_truncated' AS response_body_truncated\n  FROM webhook_attempts AS a\n  JOIN outbox_events AS e ON e.id = a.event_id\n WHERE a.exchange IS NULL AND (a.delivery_id, a.event_id, a.cycle, a.number) > (:deliveryId!, :eventId!, :cycle!::int, :number!::int)\n ORDER BY a.delivery_id, a.event_id, a.cycle, a.number\n LIMIT :limit!"};
 
 /**
  * Query generated from SQL:
  * ```
+ * -- schema: 20261130171000_attempt_signatures_not_kept
+ * -- db:sql types this file's statements at that migration's schema: the later of the two its steps
+ * -- run right after: attempt_forms after 20261130003000_one_attempt_form,
+ * -- attempt_signatures_not_kept after this one, before any later migration (a later change to a
+ * -- table they read leaves them as they run).
  * -- a page of the attempts kept in the four columns of the form before the exchange (read as the row's
  * -- JSON: the columns are dropped by the migration after this step), in the order of webhook_attempts' key
  * SELECT a.event_id, a.delivery_id, a.cycle, a.number, e.event,
@@ -96,5 +105,50 @@ const attemptExchangesIR: any = {"usedParamSet":{"deliveryId":true,"eventId":tru
  * ```
  */
 export const attemptExchanges = new PreparedQuery<IAttemptExchangesParams,IAttemptExchangesResult>(attemptExchangesIR);
+
+
+/** 'RewriteAttemptExchanges' parameters type */
+export interface IRewriteAttemptExchangesParams {
+  cycles: numberArray;
+  deliveryIds: stringArray;
+  eventIds: stringArray;
+  exchanges: stringArray;
+  numbers: numberArray;
+}
+
+/** 'RewriteAttemptExchanges' return type */
+export interface IRewriteAttemptExchangesResult {
+  delivery_id: string;
+}
+
+/** 'RewriteAttemptExchanges' query type */
+export interface IRewriteAttemptExchangesQuery {
+  params: IRewriteAttemptExchangesParams;
+  result: IRewriteAttemptExchangesResult;
+}
+
+const rewriteAttemptExchangesIR: any = {"usedParamSet":{"deliveryIds":true,"eventIds":true,"cycles":true,"numbers":true,"exchanges":true},"params":[{"name":"deliveryIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":102,"b":114}]},{"name":"eventIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":125,"b":134}]},{"name":"cycles","required":true,"transform":{"type":"scalar"},"locs":[{"a":145,"b":152}]},{"name":"numbers","required":true,"transform":{"type":"scalar"},"locs":[{"a":162,"b":170}]},{"name":"exchanges","required":true,"transform":{"type":"scalar"},"locs":[{"a":203,"b":213}]}],"statement":"-- attempts' exchanges rewritten in place, wherever each lives\nWITH input AS (\n  SELECT * FROM unnest(:deliveryIds!::text[], :eventIds!::text[], :cycles!::int[], :numbers!::int[],\n                       :exchanges!::text[]) AS i(delivery_id, event_id, cycle, number, exchange)\n), inline AS (\n  UPDATE webhook_deliveries AS d SET first_exchange = decode(i.exchange, 'base64')\n    FROM input AS i\n   WHERE i.cycle = 1 AND i.number = 1 AND d.event_id = i.event_id AND d.id = i.delivery_id\n     AND d.first_attempted_at IS NOT NULL\n  RETURNING d.id\n)\nUPDATE webhook_attempts AS a SET exchange = decode(i.exchange, 'base64')\n  FROM input AS i\n WHERE a.event_id = i.event_id AND a.delivery_id = i.delivery_id AND a.cycle = i.cycle AND a.number = i.number\nRETURNING a.delivery_id"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * -- attempts' exchanges rewritten in place, wherever each lives
+ * WITH input AS (
+ *   SELECT * FROM unnest(:deliveryIds!::text[], :eventIds!::text[], :cycles!::int[], :numbers!::int[],
+ *                        :exchanges!::text[]) AS i(delivery_id, event_id, cycle, number, exchange)
+ * ), inline AS (
+ *   UPDATE webhook_deliveries AS d SET first_exchange = decode(i.exchange, 'base64')
+ *     FROM input AS i
+ *    WHERE i.cycle = 1 AND i.number = 1 AND d.event_id = i.event_id AND d.id = i.delivery_id
+ *      AND d.first_attempted_at IS NOT NULL
+ *   RETURNING d.id
+ * )
+ * UPDATE webhook_attempts AS a SET exchange = decode(i.exchange, 'base64')
+ *   FROM input AS i
+ *  WHERE a.event_id = i.event_id AND a.delivery_id = i.delivery_id AND a.cycle = i.cycle AND a.number = i.number
+ * RETURNING a.delivery_id
+ * ```
+ */
+export const rewriteAttemptExchanges = new PreparedQuery<IRewriteAttemptExchangesParams,IRewriteAttemptExchangesResult>(rewriteAttemptExchangesIR);
 
 

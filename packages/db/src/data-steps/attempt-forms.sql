@@ -1,4 +1,9 @@
 /* @name attemptsInColumns */
+-- schema: 20261130171000_attempt_signatures_not_kept
+-- db:sql types this file's statements at that migration's schema: the later of the two its steps
+-- run right after: attempt_forms after 20261130003000_one_attempt_form,
+-- attempt_signatures_not_kept after this one, before any later migration (a later change to a
+-- table they read leaves them as they run).
 -- a page of the attempts kept in the four columns of the form before the exchange (read as the row's
 -- JSON: the columns are dropped by the migration after this step), in the order of webhook_attempts' key
 SELECT a.event_id, a.delivery_id, a.cycle, a.number, e.event,
@@ -21,3 +26,20 @@ SELECT l.event_id AS "event_id!", l.delivery_id AS "delivery_id!", l.cycle AS "c
    AND (l.delivery_id, l.event_id, l.cycle, l.number) > (:deliveryId!, :eventId!, :cycle!::int, :number!::int)
  ORDER BY l.delivery_id, l.event_id, l.cycle, l.number
  LIMIT :limit!;
+
+/* @name rewriteAttemptExchanges */
+-- attempts' exchanges rewritten in place, wherever each lives
+WITH input AS (
+  SELECT * FROM unnest(:deliveryIds!::text[], :eventIds!::text[], :cycles!::int[], :numbers!::int[],
+                       :exchanges!::text[]) AS i(delivery_id, event_id, cycle, number, exchange)
+), inline AS (
+  UPDATE webhook_deliveries AS d SET first_exchange = decode(i.exchange, 'base64')
+    FROM input AS i
+   WHERE i.cycle = 1 AND i.number = 1 AND d.event_id = i.event_id AND d.id = i.delivery_id
+     AND d.first_attempted_at IS NOT NULL
+  RETURNING d.id
+)
+UPDATE webhook_attempts AS a SET exchange = decode(i.exchange, 'base64')
+  FROM input AS i
+ WHERE a.event_id = i.event_id AND a.delivery_id = i.delivery_id AND a.cycle = i.cycle AND a.number = i.number
+RETURNING a.delivery_id;

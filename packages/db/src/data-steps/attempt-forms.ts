@@ -1,8 +1,7 @@
 import { ATTEMPT_EXCHANGE_FORMAT, type AttemptExchange, encodeAttemptExchange } from "@ctxlog/core";
 import { runQuery } from "../run-query";
 import type { SqlRunner } from "../sql-transaction";
-import { type RewrittenExchange, rewriteExchanges } from "../webhooks/stored-attempts";
-import { attemptExchanges, attemptsInColumns } from "./attempt-forms.queries";
+import { attemptExchanges, attemptsInColumns, rewriteAttemptExchanges } from "./attempt-forms.queries";
 import type { DataStep } from "./data-step";
 import { exchangeOfAnyFormat, packedFromAnyForm } from "./older-attempt-forms";
 
@@ -42,6 +41,31 @@ const after = (k: AttemptKey) => ({
   number: k.number,
 });
 const nameOf = (k: AttemptKey) => `${k.delivery_id} attempt ${k.cycle}.${k.number}`;
+
+/** An attempt, by its key, and its exchange rewritten (base64 of its stored bytes). */
+interface RewrittenExchange {
+  deliveryId: string;
+  eventId: string;
+  cycle: number;
+  number: number;
+  exchange: string;
+}
+
+/** Rewrites attempts' exchanges where each lives: the delivery's row or webhook_attempts. */
+async function rewriteExchanges(sql: SqlRunner, rewritten: RewrittenExchange[]): Promise<void> {
+  if (rewritten.length === 0) return;
+  await runQuery(
+    rewriteAttemptExchanges,
+    {
+      deliveryIds: rewritten.map((r) => r.deliveryId),
+      eventIds: rewritten.map((r) => r.eventId),
+      cycles: rewritten.map((r) => r.cycle),
+      numbers: rewritten.map((r) => r.number),
+      exchanges: rewritten.map((r) => r.exchange),
+    },
+    sql,
+  );
+}
 
 /** The exchange in its one form; null when it is already. */
 function inItsOneForm(

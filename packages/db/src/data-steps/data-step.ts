@@ -12,7 +12,9 @@ export interface DataStepContext {
  * decoder, the secrets keyring), or that belongs with the code it replaces (context-signers.ts), run
  * by applyMigrations right after the migration it names and before the ones that follow, which may rely on it (drop the column it emptied, say). Until 1.0, a change of a stored
  * form rewrites the rows already there in the same release (docs/sql.md): these are the part of
- * such rewrites that is code.
+ * such rewrites that is code. It runs at its migration's schema, not today's: its statements are its
+ * own, in a `.sql` file whose `-- schema:` line names that migration, where `npm run db:sql` types
+ * them (docs/sql.md).
  */
 export interface DataStep {
   /** the migration (folder name) it runs after: 20261129100346_data_steps (its ledger) or a later one */

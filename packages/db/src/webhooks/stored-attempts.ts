@@ -8,7 +8,7 @@ import {
 import type { DbOrTx } from "../prisma-types";
 import { runQuery } from "../run-query";
 import { type SqlRunner, sqlOf } from "../sql-transaction";
-import { attemptLogOfDelivery, rewriteAttemptExchanges } from "./stored-attempts.queries";
+import { attemptLogOfDelivery } from "./stored-attempts.queries";
 
 /**
  * Where a delivery attempt lives, and its one stored form (issue 37). A delivery's first attempt
@@ -111,30 +111,4 @@ export async function readAttemptLog(
       responseBodyTruncated: response && r.response_body !== null ? response.bodyTruncated : null,
     };
   });
-}
-
-/** An attempt, by its key, whose stored exchange is rewritten. */
-export interface RewrittenExchange {
-  deliveryId: string;
-  eventId: string;
-  cycle: number;
-  number: number;
-  /** as storedExchangeOf gives it */
-  exchange: string;
-}
-
-/** Rewrites attempts' exchanges where each lives (the data step attempt_forms). */
-export async function rewriteExchanges(sql: SqlRunner, rewritten: RewrittenExchange[]): Promise<void> {
-  if (rewritten.length === 0) return;
-  await runQuery(
-    rewriteAttemptExchanges,
-    {
-      deliveryIds: rewritten.map((r) => r.deliveryId),
-      eventIds: rewritten.map((r) => r.eventId),
-      cycles: rewritten.map((r) => r.cycle),
-      numbers: rewritten.map((r) => r.number),
-      exchanges: rewritten.map((r) => r.exchange),
-    },
-    sql,
-  );
 }
