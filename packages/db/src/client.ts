@@ -1,7 +1,7 @@
 import { DEFAULT_PG_TIMEOUTS, type PgTimeouts } from "@ctxlog/core";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { Client, Pool } from "pg";
-import { type Prisma, PrismaClient } from "./generated/prisma/client";
+import { PrismaClient } from "./generated/prisma/client";
 
 // a context as readers see it: its row and its anchor's chain fields (contexts/context-view.ts)
 export type { AnchorView as Anchor, Context, ContextRow } from "./contexts/context-view";
@@ -19,9 +19,6 @@ export { ContextStatus, KeyType, Prisma, PrismaClient, Visibility } from "./gene
 
 /** The application's database handle. */
 export type Db = PrismaClient;
-
-/** What `db.$transaction(async (tx) => ...)` hands to its callback. */
-export type TransactionClient = Prisma.TransactionClient;
 
 export interface CreateDbOptions {
   /** Connections in the pg pool; pg's default (10) when unset. */

@@ -14,11 +14,6 @@ export function pageOf<T, P>(
   return { rows: page, next: hasMore && last !== undefined ? positionOf(last) : null };
 }
 
-/** Most lists: newest first by time-ordered id, so the position is the last id of the page. */
-export function idsBefore(after: string | undefined): { id?: { lt: string } } {
-  return after === undefined ? {} : { id: { lt: after } };
-}
-
 export function toPage<T extends { id: string }>(
   rows: T[],
   limit: number,

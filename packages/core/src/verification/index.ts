@@ -11,7 +11,6 @@ export {
   type AnchoredLogEvidence,
   type AnchoredRoot,
   type ChainObservation,
-  DATA_CHECK_NAMES,
   type StoredEvidence,
   TREE_HEAD_CHECK_NAMES,
   VERIFICATION_CHECK_NAMES,

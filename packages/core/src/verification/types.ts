@@ -66,9 +66,6 @@ export interface VerificationCheck {
   unavailable?: true;
 }
 
-/** The checks that need the context's data: unavailable once it is erased, unless supplied. */
-export const DATA_CHECK_NAMES = ["canonical_context", "hash_matches"] as const;
-
 /** The data being verified: supplied by a caller, or read from the stored context. */
 export interface VerificationData {
   agent_id: string;

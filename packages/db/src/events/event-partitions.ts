@@ -15,13 +15,10 @@ import { setLocalLockTimeout } from "./lock-timeout.queries";
 
 const DAY_MS = 86_400_000;
 
-/**
- * outbox_events, webhook_deliveries and webhook_attempts are partitioned by day of the event id
- * (a ULID, so a day is an id range): one partition of each per UTC day, named `<table>_pYYYYMMDD`,
- * plus a `<table>_default` for ids outside every day (see the migration
- * 20261127030000_events_partitioned_by_day and docs/operations.md, Partitioning).
- */
-export const EVENT_PARTITIONED_TABLES = ["outbox_events", "webhook_deliveries", "webhook_attempts"] as const;
+// outbox_events, webhook_deliveries and webhook_attempts are partitioned by day of the event id
+// (a ULID, so a day is an id range): one partition of each per UTC day, named `<table>_pYYYYMMDD`,
+// plus a `<table>_default` for ids outside every day (see the migration
+// 20261127030000_events_partitioned_by_day and docs/operations.md, Partitioning).
 
 /** The UTC day a partition suffix names, e.g. "20261127" → 2026-11-27T00:00:00Z. */
 function dayOf(suffix: string): Date {

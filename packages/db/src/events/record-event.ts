@@ -91,19 +91,3 @@ export async function recordEvents(
 ): Promise<void> {
   await insertOutboxRows(sqlOf(tx), inputs.map(outboxRow));
 }
-
-/**
- * One `event` per context, each owned by the context's user and naming the context: the events of
- * a batch of contexts that changed state together (sent, confirmed, failed), in one statement.
- */
-export function recordContextEvents<C extends { id: string; userId: string }>(
-  tx: DbOrTx | SqlRunner,
-  event: EventName,
-  contexts: readonly C[],
-  data: (context: C) => Record<string, unknown>,
-): Promise<void> {
-  return recordEvents(
-    tx,
-    contexts.map((c) => ({ userId: c.userId, event, contextId: c.id, data: data(c) })),
-  );
-}

@@ -65,5 +65,3 @@ export async function findActiveSession(
   const user = { id: r.a_user_id, plan: r.u_plan, createdAt: r.u_created_at };
   return { ...session, account: { ...account, apiKey, user } };
 }
-
-export type ActiveSession = NonNullable<Awaited<ReturnType<typeof findActiveSession>>>;

@@ -59,8 +59,3 @@ export async function recordVerifications(db: DbOrTx, rows: readonly NewVerifica
     );
   });
 }
-
-/** One verification and its event; `recordVerifications` for several at once. */
-export async function recordVerification(db: DbOrTx, v: NewVerification): Promise<void> {
-  await recordVerifications(db, [v]);
-}

@@ -1,5 +1,4 @@
 import {
-  ENDPOINT_HEALTH,
   type EndpointEvent,
   type EndpointState,
   type EndpointStoredStatus,
@@ -211,6 +210,3 @@ export async function endpointAllows(
 export async function deleteEndpointRow(sql: SqlRunner, userId: string, webhookId: string): Promise<boolean> {
   return (await runQuery(deleteEndpoint, { webhookId, userId, from: LEADS_TO.delete.from }, sql)).length > 0;
 }
-
-/** The health rule's disable-after default, for the webhook worker's setting. */
-export const DEFAULT_DISABLE_AFTER_HOURS = ENDPOINT_HEALTH.defaultDisableAfterHours;

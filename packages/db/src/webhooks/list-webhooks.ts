@@ -22,6 +22,3 @@ export async function listWebhooks(db: DbOrTx, userId: string, query: ListWebhoo
   );
   return toPage(rows, query.limit);
 }
-
-/** A webhook as listed: the columns its public shape reads, never its secrets. */
-export type ListedWebhook = Awaited<ReturnType<typeof listWebhooks>>["rows"][number];
