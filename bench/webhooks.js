@@ -182,8 +182,8 @@ async function runFloor(pg, receiver, env) {
          INSERT INTO outbox_events (id, user_id, event, payload, created_at)
          SELECT id, 'bench', 'context.created', payload, $3 FROM unnest($1::text[], $2::text[]) AS t(id, payload)
          RETURNING id)
-       INSERT INTO webhook_deliveries (id, webhook_id, event_id, next_attempt_at, created_at, updated_at)
-       SELECT d, $4, e, NULL, $3, $3 FROM unnest($5::text[], $1::text[]) AS t(d, e)`,
+       INSERT INTO webhook_deliveries (id, webhook_id, event_id, next_attempt_at)
+       SELECT d, $4, e, NULL FROM unnest($5::text[], $1::text[]) AS t(d, e)`,
       [eventIds, payloads, now, webhookId, deliveryIds],
     );
     await queue.addBulk(

@@ -449,6 +449,8 @@ class Overview(_Model):
     #: Endpoints by `health`, as GET /v1/webhooks shows it and the webhook worker's webhook_endpoints metric
     #: counts it: `degraded` from an endpoint's first failed attempt.
     webhooks_by_health: Optional[Dict[str, int]] = None
+    #: Deliveries failed in the last 24 hours: those whose last attempt was in them, and those failed with no
+    #: attempt (their endpoint disabled or deleted first) created in them.
     deliveries_failed_24h: Optional[int] = None
     extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 

@@ -45,7 +45,6 @@ export interface IAgentEntriesPageResult {
   signature: Buffer;
   signature_scheme: string;
   signer_address: string;
-  updated_at: Date;
   user_id: string;
   visibility: Visibility;
 }

@@ -20,7 +20,7 @@ import { getContextWithAnchor } from "../contexts/get-context-proof";
 import { getEvent } from "../events/list-events";
 import { searchRecords } from "../search/search-records";
 import { readContext, seedContexts, testSecretKeyring } from "../testing";
-import { withTlogQueueLent } from "../testing/lent-tables";
+import { withTlogQueueLent, withUpdatedAtDefaulted } from "../testing/lent-tables";
 import { createUpgradeDatabase, type UpgradeDatabase } from "../testing/upgrade-database";
 import { findAnchoredContexts } from "../verifications/find-anchored-contexts";
 import { createWebhook } from "../webhooks/create-webhook";
@@ -108,9 +108,13 @@ beforeAll(async () => {
   // contexts are written as today (their table is the same on both sides of the migration)
   db = createDb(upgrade.url, { poolSize: 2 });
   const ids = (
-    await withTlogQueueLent(
+    await withUpdatedAtDefaulted(
       (sql) => upgrade.sql(sql),
-      () => seedContexts(db, owner, { count: 5, signerPrivateKey: SIGNER_KEY }),
+      () =>
+        withTlogQueueLent(
+          (sql) => upgrade.sql(sql),
+          () => seedContexts(db, owner, { count: 5, signerPrivateKey: SIGNER_KEY }),
+        ),
     )
   ).sort();
   mined.ids = ids.slice(0, 3);

@@ -22,8 +22,8 @@ export const PENDING_STATE = Object.freeze({
 
 /**
  * The row a new context becomes, exactly as PostgreSQL holds it after insertContexts: the one
- * description of a fresh row's defaults (insertContexts writes updated_at from it; the
- * columns it leaves null or at their schema default are the ones this says). The input's fields are
+ * description of a fresh row's defaults (the columns insertContexts leaves null or at their schema
+ * default are the ones this says). The input's fields are
  * spelled out: `{ ...input, contextData, … }` (a spread, then keys it already has) measured ~25 µs
  * a call in V8, a twentieth of a POST /v1/contexts; the spread of the frozen PENDING_STATE costs
  * under 1 µs.
@@ -55,7 +55,6 @@ export function pendingContextRow(input: NewContext, link: ChainLink, signature:
     sequence: link.sequence,
     prevEntryHash: link.prevEntryHash,
     entryHash: link.entryHash,
-    updatedAt: input.createdAt,
     dataErasedAt: null,
     dataErasedBy: null,
     dataErasureReason: null,
@@ -83,7 +82,6 @@ export const toRecord = (c: Context) => ({
   signer_address: c.signerAddress,
   network: c.network,
   created_at: c.createdAt,
-  updated_at: c.updatedAt,
   estimated_confirmation: c.estimatedConfirmation,
   sequence: c.sequence,
   prev_entry_hash: c.prevEntryHash?.slice(2) ?? null,

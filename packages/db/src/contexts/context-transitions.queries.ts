@@ -81,7 +81,7 @@ export interface IFailBatchContextsQuery {
   result: IFailBatchContextsResult;
 }
 
-const failBatchContextsIR: any = {"usedParamSet":{"message":true,"details":true,"reason":true,"retryPossible":true,"anchorId":true,"from":true},"params":[{"name":"message","required":true,"transform":{"type":"scalar"},"locs":[{"a":115,"b":123}]},{"name":"details","required":false,"transform":{"type":"scalar"},"locs":[{"a":142,"b":149}]},{"name":"reason","required":true,"transform":{"type":"scalar"},"locs":[{"a":169,"b":176}]},{"name":"retryPossible","required":true,"transform":{"type":"scalar"},"locs":[{"a":200,"b":214}]},{"name":"anchorId","required":true,"transform":{"type":"scalar"},"locs":[{"a":332,"b":341}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":442,"b":447}]}],"statement":"WITH failed AS (\n  UPDATE contexts AS c SET anchor_id = a.id, error_code = 'BLOCKCHAIN_ERROR',\n    error_message = :message!, error_details = :details, failure_reason = :reason!,\n    retry_possible = :retryPossible!, failed_at = now(), updated_at = now()\n  FROM anchors AS a CROSS JOIN unnest(a.context_ids) AS b(id)\n  WHERE a.id = :anchorId! AND c.id = b.id\n    AND (SELECT s.status FROM ctxlog_context_status(c.id, c.failed_at) AS s) = ANY(:from!::\"ContextStatus\"[])\n  RETURNING c.id, c.user_id, c.agent_id,\n    CASE WHEN a.sent_at IS NOT NULL THEN a.transaction_hash END AS transaction_hash, c.error_code,\n    c.error_message, c.error_details, c.retry_possible, c.failure_reason),\ndequeued AS (DELETE FROM pending_contexts AS q USING failed AS f WHERE q.id = f.id)\nSELECT id AS \"id!\", user_id AS \"user_id!\", agent_id AS \"agent_id!\", transaction_hash,\n       error_code AS \"error_code!\", error_message AS \"error_message!\", error_details,\n       retry_possible AS \"retry_possible!\", failure_reason AS \"failure_reason!\"\n  FROM failed"};
+const failBatchContextsIR: any = {"usedParamSet":{"message":true,"details":true,"reason":true,"retryPossible":true,"anchorId":true,"from":true},"params":[{"name":"message","required":true,"transform":{"type":"scalar"},"locs":[{"a":115,"b":123}]},{"name":"details","required":false,"transform":{"type":"scalar"},"locs":[{"a":142,"b":149}]},{"name":"reason","required":true,"transform":{"type":"scalar"},"locs":[{"a":169,"b":176}]},{"name":"retryPossible","required":true,"transform":{"type":"scalar"},"locs":[{"a":200,"b":214}]},{"name":"anchorId","required":true,"transform":{"type":"scalar"},"locs":[{"a":312,"b":321}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":422,"b":427}]}],"statement":"WITH failed AS (\n  UPDATE contexts AS c SET anchor_id = a.id, error_code = 'BLOCKCHAIN_ERROR',\n    error_message = :message!, error_details = :details, failure_reason = :reason!,\n    retry_possible = :retryPossible!, failed_at = now()\n  FROM anchors AS a CROSS JOIN unnest(a.context_ids) AS b(id)\n  WHERE a.id = :anchorId! AND c.id = b.id\n    AND (SELECT s.status FROM ctxlog_context_status(c.id, c.failed_at) AS s) = ANY(:from!::\"ContextStatus\"[])\n  RETURNING c.id, c.user_id, c.agent_id,\n    CASE WHEN a.sent_at IS NOT NULL THEN a.transaction_hash END AS transaction_hash, c.error_code,\n    c.error_message, c.error_details, c.retry_possible, c.failure_reason),\ndequeued AS (DELETE FROM pending_contexts AS q USING failed AS f WHERE q.id = f.id)\nSELECT id AS \"id!\", user_id AS \"user_id!\", agent_id AS \"agent_id!\", transaction_hash,\n       error_code AS \"error_code!\", error_message AS \"error_message!\", error_details,\n       retry_possible AS \"retry_possible!\", failure_reason AS \"failure_reason!\"\n  FROM failed"};
 
 /**
  * Query generated from SQL:
@@ -89,7 +89,7 @@ const failBatchContextsIR: any = {"usedParamSet":{"message":true,"details":true,
  * WITH failed AS (
  *   UPDATE contexts AS c SET anchor_id = a.id, error_code = 'BLOCKCHAIN_ERROR',
  *     error_message = :message!, error_details = :details, failure_reason = :reason!,
- *     retry_possible = :retryPossible!, failed_at = now(), updated_at = now()
+ *     retry_possible = :retryPossible!, failed_at = now()
  *   FROM anchors AS a CROSS JOIN unnest(a.context_ids) AS b(id)
  *   WHERE a.id = :anchorId! AND c.id = b.id
  *     AND (SELECT s.status FROM ctxlog_context_status(c.id, c.failed_at) AS s) = ANY(:from!::"ContextStatus"[])
@@ -142,7 +142,6 @@ export interface IRetryFailedContextResult {
   signature: Buffer;
   signature_scheme: string;
   signer_address: string;
-  updated_at: Date;
   user_id: string;
   visibility: Visibility;
 }
@@ -153,7 +152,7 @@ export interface IRetryFailedContextQuery {
   result: IRetryFailedContextResult;
 }
 
-const retryFailedContextIR: any = {"usedParamSet":{"estimatedConfirmation":true,"contextId":true,"userId":true,"from":true},"params":[{"name":"estimatedConfirmation","required":true,"transform":{"type":"scalar"},"locs":[{"a":223,"b":245}]},{"name":"contextId","required":true,"transform":{"type":"scalar"},"locs":[{"a":282,"b":292}]},{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":310,"b":317}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":423,"b":428}]}],"statement":"WITH retried AS (\n  UPDATE contexts AS c SET error_code = NULL, error_message = NULL, error_details = NULL,\n    failure_reason = NULL, retry_possible = NULL, failed_at = NULL, anchor_id = NULL,\n    estimated_confirmation = :estimatedConfirmation!, updated_at = now()\n  WHERE c.id = :contextId! AND c.user_id = :userId! AND c.retry_possible\n    AND (SELECT s.status FROM ctxlog_context_status(c.id, c.failed_at) AS s) = ANY(:from!::\"ContextStatus\"[])\n  RETURNING c.*),\nqueued AS (INSERT INTO pending_contexts (id, user_id) SELECT id, user_id FROM retried)\nSELECT * FROM retried"};
+const retryFailedContextIR: any = {"usedParamSet":{"estimatedConfirmation":true,"contextId":true,"userId":true,"from":true},"params":[{"name":"estimatedConfirmation","required":true,"transform":{"type":"scalar"},"locs":[{"a":223,"b":245}]},{"name":"contextId","required":true,"transform":{"type":"scalar"},"locs":[{"a":262,"b":272}]},{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":290,"b":297}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":403,"b":408}]}],"statement":"WITH retried AS (\n  UPDATE contexts AS c SET error_code = NULL, error_message = NULL, error_details = NULL,\n    failure_reason = NULL, retry_possible = NULL, failed_at = NULL, anchor_id = NULL,\n    estimated_confirmation = :estimatedConfirmation!\n  WHERE c.id = :contextId! AND c.user_id = :userId! AND c.retry_possible\n    AND (SELECT s.status FROM ctxlog_context_status(c.id, c.failed_at) AS s) = ANY(:from!::\"ContextStatus\"[])\n  RETURNING c.*),\nqueued AS (INSERT INTO pending_contexts (id, user_id) SELECT id, user_id FROM retried)\nSELECT * FROM retried"};
 
 /**
  * Query generated from SQL:
@@ -161,7 +160,7 @@ const retryFailedContextIR: any = {"usedParamSet":{"estimatedConfirmation":true,
  * WITH retried AS (
  *   UPDATE contexts AS c SET error_code = NULL, error_message = NULL, error_details = NULL,
  *     failure_reason = NULL, retry_possible = NULL, failed_at = NULL, anchor_id = NULL,
- *     estimated_confirmation = :estimatedConfirmation!, updated_at = now()
+ *     estimated_confirmation = :estimatedConfirmation!
  *   WHERE c.id = :contextId! AND c.user_id = :userId! AND c.retry_possible
  *     AND (SELECT s.status FROM ctxlog_context_status(c.id, c.failed_at) AS s) = ANY(:from!::"ContextStatus"[])
  *   RETURNING c.*),
@@ -189,23 +188,23 @@ export interface IReceiveContextsQuery {
   result: IReceiveContextsResult;
 }
 
-const receiveContextsIR: any = {"usedParamSet":{"rows":true,"heads":true},"params":[{"name":"rows","required":true,"transform":{"type":"scalar"},"locs":[{"a":708,"b":713}]},{"name":"heads","required":true,"transform":{"type":"scalar"},"locs":[{"a":1617,"b":1623}]}],"statement":"WITH inserted AS (\n  INSERT INTO contexts (id, user_id, api_key_id, key_family_id, agent_id, visibility, canonical_data,\n    context_hash, signature, signature_scheme, signer_address, network, created_at, updated_at,\n    estimated_confirmation, sequence, prev_entry_hash, entry_hash)\n  SELECT v.id, v.user_id, v.api_key_id, v.key_family_id, v.agent_id, v.visibility::\"Visibility\",\n         decode(v.canonical_data, 'base64'), decode(v.context_hash, 'hex'), decode(v.signature, 'hex'),\n         v.signature_scheme, v.signer_address, v.network, v.created_at, v.updated_at,\n         v.estimated_confirmation, v.sequence, decode(v.prev_entry_hash, 'hex'), decode(v.entry_hash, 'hex')\n    FROM jsonb_to_recordset(:rows!::jsonb) AS v(id text, user_id text, api_key_id text,\n      key_family_id text, agent_id text, visibility text, canonical_data text, context_hash text,\n      signature text, signature_scheme text, signer_address text, network text,\n      created_at timestamptz, updated_at timestamptz, estimated_confirmation timestamptz,\n      sequence int, prev_entry_hash text, entry_hash text)\n  RETURNING id, user_id, entry_hash),\nqueued AS (INSERT INTO pending_contexts (id, user_id) SELECT id, user_id FROM inserted),\n-- a chained context also waits for the transparency log's sequencer (apps/chain-worker/src/tlog)\ntlog_queued AS (INSERT INTO tlog_queue (id) SELECT id FROM inserted WHERE entry_hash IS NOT NULL),\nheads AS (\n  UPDATE agent_logs AS a SET head_sequence = h.head_sequence, head_entry_hash = decode(h.head_entry_hash, 'hex'),\n         last_at = GREATEST(a.last_at, h.at)\n    FROM jsonb_to_recordset(:heads!::jsonb) AS h(user_id text, agent_id text, head_sequence int,\n      head_entry_hash text, at timestamptz)\n   WHERE a.user_id = h.user_id AND a.agent_id = h.agent_id)\nSELECT 1 AS \"received!\""};
+const receiveContextsIR: any = {"usedParamSet":{"rows":true,"heads":true},"params":[{"name":"rows","required":true,"transform":{"type":"scalar"},"locs":[{"a":682,"b":687}]},{"name":"heads","required":true,"transform":{"type":"scalar"},"locs":[{"a":1567,"b":1573}]}],"statement":"WITH inserted AS (\n  INSERT INTO contexts (id, user_id, api_key_id, key_family_id, agent_id, visibility, canonical_data,\n    context_hash, signature, signature_scheme, signer_address, network, created_at,\n    estimated_confirmation, sequence, prev_entry_hash, entry_hash)\n  SELECT v.id, v.user_id, v.api_key_id, v.key_family_id, v.agent_id, v.visibility::\"Visibility\",\n         decode(v.canonical_data, 'base64'), decode(v.context_hash, 'hex'), decode(v.signature, 'hex'),\n         v.signature_scheme, v.signer_address, v.network, v.created_at,\n         v.estimated_confirmation, v.sequence, decode(v.prev_entry_hash, 'hex'), decode(v.entry_hash, 'hex')\n    FROM jsonb_to_recordset(:rows!::jsonb) AS v(id text, user_id text, api_key_id text,\n      key_family_id text, agent_id text, visibility text, canonical_data text, context_hash text,\n      signature text, signature_scheme text, signer_address text, network text,\n      created_at timestamptz, estimated_confirmation timestamptz,\n      sequence int, prev_entry_hash text, entry_hash text)\n  RETURNING id, user_id, entry_hash),\nqueued AS (INSERT INTO pending_contexts (id, user_id) SELECT id, user_id FROM inserted),\n-- a chained context also waits for the transparency log's sequencer (apps/chain-worker/src/tlog)\ntlog_queued AS (INSERT INTO tlog_queue (id) SELECT id FROM inserted WHERE entry_hash IS NOT NULL),\nheads AS (\n  UPDATE agent_logs AS a SET head_sequence = h.head_sequence, head_entry_hash = decode(h.head_entry_hash, 'hex'),\n         last_at = GREATEST(a.last_at, h.at)\n    FROM jsonb_to_recordset(:heads!::jsonb) AS h(user_id text, agent_id text, head_sequence int,\n      head_entry_hash text, at timestamptz)\n   WHERE a.user_id = h.user_id AND a.agent_id = h.agent_id)\nSELECT 1 AS \"received!\""};
 
 /**
  * Query generated from SQL:
  * ```
  * WITH inserted AS (
  *   INSERT INTO contexts (id, user_id, api_key_id, key_family_id, agent_id, visibility, canonical_data,
- *     context_hash, signature, signature_scheme, signer_address, network, created_at, updated_at,
+ *     context_hash, signature, signature_scheme, signer_address, network, created_at,
  *     estimated_confirmation, sequence, prev_entry_hash, entry_hash)
  *   SELECT v.id, v.user_id, v.api_key_id, v.key_family_id, v.agent_id, v.visibility::"Visibility",
  *          decode(v.canonical_data, 'base64'), decode(v.context_hash, 'hex'), decode(v.signature, 'hex'),
- *          v.signature_scheme, v.signer_address, v.network, v.created_at, v.updated_at,
+ *          v.signature_scheme, v.signer_address, v.network, v.created_at,
  *          v.estimated_confirmation, v.sequence, decode(v.prev_entry_hash, 'hex'), decode(v.entry_hash, 'hex')
  *     FROM jsonb_to_recordset(:rows!::jsonb) AS v(id text, user_id text, api_key_id text,
  *       key_family_id text, agent_id text, visibility text, canonical_data text, context_hash text,
  *       signature text, signature_scheme text, signer_address text, network text,
- *       created_at timestamptz, updated_at timestamptz, estimated_confirmation timestamptz,
+ *       created_at timestamptz, estimated_confirmation timestamptz,
  *       sequence int, prev_entry_hash text, entry_hash text)
  *   RETURNING id, user_id, entry_hash),
  * queued AS (INSERT INTO pending_contexts (id, user_id) SELECT id, user_id FROM inserted),

@@ -18,7 +18,7 @@ SELECT id AS "id!", user_id AS "user_id!" FROM dequeued ORDER BY leaf_index;
 WITH failed AS (
   UPDATE contexts AS c SET anchor_id = a.id, error_code = 'BLOCKCHAIN_ERROR',
     error_message = :message!, error_details = :details, failure_reason = :reason!,
-    retry_possible = :retryPossible!, failed_at = now(), updated_at = now()
+    retry_possible = :retryPossible!, failed_at = now()
   FROM anchors AS a CROSS JOIN unnest(a.context_ids) AS b(id)
   WHERE a.id = :anchorId! AND c.id = b.id
     AND (SELECT s.status FROM ctxlog_context_status(c.id, c.failed_at) AS s) = ANY(:from!::"ContextStatus"[])
@@ -35,7 +35,7 @@ SELECT id AS "id!", user_id AS "user_id!", agent_id AS "agent_id!", transaction_
 WITH retried AS (
   UPDATE contexts AS c SET error_code = NULL, error_message = NULL, error_details = NULL,
     failure_reason = NULL, retry_possible = NULL, failed_at = NULL, anchor_id = NULL,
-    estimated_confirmation = :estimatedConfirmation!, updated_at = now()
+    estimated_confirmation = :estimatedConfirmation!
   WHERE c.id = :contextId! AND c.user_id = :userId! AND c.retry_possible
     AND (SELECT s.status FROM ctxlog_context_status(c.id, c.failed_at) AS s) = ANY(:from!::"ContextStatus"[])
   RETURNING c.*),
@@ -45,16 +45,16 @@ SELECT * FROM retried;
 /* @name receiveContexts */
 WITH inserted AS (
   INSERT INTO contexts (id, user_id, api_key_id, key_family_id, agent_id, visibility, canonical_data,
-    context_hash, signature, signature_scheme, signer_address, network, created_at, updated_at,
+    context_hash, signature, signature_scheme, signer_address, network, created_at,
     estimated_confirmation, sequence, prev_entry_hash, entry_hash)
   SELECT v.id, v.user_id, v.api_key_id, v.key_family_id, v.agent_id, v.visibility::"Visibility",
          decode(v.canonical_data, 'base64'), decode(v.context_hash, 'hex'), decode(v.signature, 'hex'),
-         v.signature_scheme, v.signer_address, v.network, v.created_at, v.updated_at,
+         v.signature_scheme, v.signer_address, v.network, v.created_at,
          v.estimated_confirmation, v.sequence, decode(v.prev_entry_hash, 'hex'), decode(v.entry_hash, 'hex')
     FROM jsonb_to_recordset(:rows!::jsonb) AS v(id text, user_id text, api_key_id text,
       key_family_id text, agent_id text, visibility text, canonical_data text, context_hash text,
       signature text, signature_scheme text, signer_address text, network text,
-      created_at timestamptz, updated_at timestamptz, estimated_confirmation timestamptz,
+      created_at timestamptz, estimated_confirmation timestamptz,
       sequence int, prev_entry_hash text, entry_hash text)
   RETURNING id, user_id, entry_hash),
 queued AS (INSERT INTO pending_contexts (id, user_id) SELECT id, user_id FROM inserted),

@@ -52,7 +52,6 @@ export interface IListContextRowsResult {
   signature: Buffer;
   signature_scheme: string;
   signer_address: string;
-  updated_at: Date;
   user_id: string;
   visibility: Visibility;
 }

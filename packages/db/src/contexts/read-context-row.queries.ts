@@ -46,7 +46,6 @@ export interface IReadPlacedContextResult {
   signature: Buffer;
   signature_scheme: string;
   signer_address: string;
-  updated_at: Date;
   user_id: string;
   visibility: Visibility;
 }

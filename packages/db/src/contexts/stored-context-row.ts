@@ -27,7 +27,6 @@ export interface ContextsRow {
   retry_possible: boolean | null;
   failed_at: Date | null;
   created_at: Date;
-  updated_at: Date;
   anchor_id: string | null;
   sequence: number | null;
   prev_entry_hash: Bytes | null;
@@ -70,7 +69,6 @@ export const toStoredContextRow = (r: ContextsRow): StoredContextRow => ({
   retryPossible: r.retry_possible,
   failedAt: r.failed_at,
   createdAt: r.created_at,
-  updatedAt: r.updated_at,
   anchorId: r.anchor_id,
   sequence: r.sequence,
   prevEntryHash: bytesOf(r.prev_entry_hash),

@@ -21,7 +21,12 @@ import {
   TEST_CONTEXT_SIGNER,
   TEST_TX_HASH,
 } from "../testing/anchor-fixtures";
-import { withEventUsersLent, withTlogQueueLent, withTreeHeadsLent } from "../testing/lent-tables";
+import {
+  withEventUsersLent,
+  withTlogQueueLent,
+  withTreeHeadsLent,
+  withUpdatedAtDefaulted,
+} from "../testing/lent-tables";
 import { createUpgradeDatabase, type UpgradeDatabase } from "../testing/upgrade-database";
 import { createWebhook } from "../webhooks/create-webhook";
 import { fanOutEvents } from "../webhooks/fan-out-events";
@@ -125,9 +130,11 @@ async function confirmedContexts(upgrade: UpgradeDatabase, db: Db, userId: strin
   // the owner written as this older schema holds a key (its hash as hex text), not through Prisma
   const owner = { userId, apiKeyId: `key_${userId}`, keyFamilyId: `fam_${userId}` };
   await upgrade.seedOwner({ userId, keyId: owner.apiKeyId, familyId: owner.keyFamilyId });
-  return withEventUsersLent(
-    (sql) => db.$executeRawUnsafe(sql),
-    () => withHashesAsBytes(db, () => confirmedContextsWithBytes(db, owner, count)),
+  const execute = (sql: string) => db.$executeRawUnsafe(sql);
+  return withUpdatedAtDefaulted(execute, () =>
+    withEventUsersLent(execute, () =>
+      withHashesAsBytes(db, () => confirmedContextsWithBytes(db, owner, count)),
+    ),
   );
 }
 

@@ -196,8 +196,7 @@ describe("event partitions", () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
       // …and the writer now waits for users, which the retention holds: a cycle
       const inserted = writer.query(
-        `INSERT INTO webhook_deliveries (id, webhook_id, event_id, created_at, updated_at)
-         VALUES ($1, $2, $3, now(), now())`,
+        `INSERT INTO webhook_deliveries (id, webhook_id, event_id) VALUES ($1, $2, $3)`,
         [newId("dlv"), hook.id, today.id],
       );
       const result = await retiring;

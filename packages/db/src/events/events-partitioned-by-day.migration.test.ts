@@ -41,9 +41,10 @@ const COLUMNS = {
   // (fanned_out_at left later: migration 20261127171452 queues the events it said were waiting)
   outbox_events: "id, user_id, event, context_id, payload, created_at",
   // (user_id left later: migration 20261127231127 leaves a delivery's user to its webhook; event later:
-  // 20261130130000 leaves a delivery's event name to its event)
+  // 20261130130000 leaves a delivery's event name to its event; created_at and updated_at later:
+  // 20261130190000 leaves a delivery's creation to its id's time)
   webhook_deliveries:
-    "id, webhook_id, event_id, status::text, attempts, cycle, response_status, error_message, last_attempt_at, next_attempt_at, created_at, updated_at",
+    "id, webhook_id, event_id, status::text, attempts, cycle, response_status, error_message, last_attempt_at, next_attempt_at",
   // (id left later: migration 20261127172228 names an attempt by its delivery, cycle and number; the
   // request and response columns later: 20261130003000 makes them the attempt's exchange)
   webhook_attempts:

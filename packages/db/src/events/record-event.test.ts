@@ -1,5 +1,5 @@
 // Integration: real PostgreSQL (a fresh database).
-import { generateWebhookSecret, sampleEventEnvelope } from "@ctxlog/core";
+import { generateWebhookSecret, idTimestamp, sampleEventEnvelope } from "@ctxlog/core";
 import { createApiKey } from "../api-keys/create-api-key";
 import { createTestDatabase, testSecretKeyring } from "../testing";
 import { createTestDelivery } from "../webhooks/create-test-delivery";
@@ -118,11 +118,10 @@ describe("createTestDelivery (a test event goes through recordEvent too)", () =>
     expect(comparable(same)).toEqual({ payload, ...rest });
     expect(rest).toMatchObject({ contextId: null });
     expect(await database.db.unfannedEvent.count({ where: { id: row.id } })).toBe(0);
-    expect(delivery).toMatchObject({
-      webhookId: webhook.id,
-      event: "verification.completed",
-      createdAt: row.createdAt,
-    });
+    expect(delivery).toMatchObject({ webhookId: webhook.id, event: "verification.completed" });
+    // created as its id was minted, just after the event's clock read
+    expect(delivery.createdAt).toEqual(idTimestamp(delivery.id));
+    expect(delivery.createdAt.getTime()).toBeGreaterThanOrEqual(row.createdAt.getTime());
     expect(await database.db.webhookDelivery.count({ where: { eventId: row.id } })).toBe(1);
   });
 });

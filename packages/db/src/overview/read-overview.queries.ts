@@ -197,8 +197,9 @@ export const webhooksByStateOf = new PreparedQuery<IWebhooksByStateOfParams,IWeb
 
 /** 'DeliveriesFailedSince' parameters type */
 export interface IDeliveriesFailedSinceParams {
+  createdFrom: string;
   idFrom: string;
-  updatedSince: DateOrString;
+  since: DateOrString;
   userId: string;
 }
 
@@ -213,17 +214,20 @@ export interface IDeliveriesFailedSinceQuery {
   result: IDeliveriesFailedSinceResult;
 }
 
-const deliveriesFailedSinceIR: any = {"usedParamSet":{"userId":true,"idFrom":true,"updatedSince":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":112,"b":119}]},{"name":"idFrom","required":true,"transform":{"type":"scalar"},"locs":[{"a":160,"b":167}]},{"name":"updatedSince","required":true,"transform":{"type":"scalar"},"locs":[{"a":192,"b":205}]}],"statement":"SELECT count(*) AS \"n!\"\n  FROM webhooks w\n  JOIN webhook_deliveries d ON d.webhook_id = w.id\n WHERE w.user_id = :userId! AND d.status = 'failed'\n   AND d.id >= :idFrom!\n   AND d.updated_at >= :updatedSince!::timestamptz"};
+const deliveriesFailedSinceIR: any = {"usedParamSet":{"userId":true,"idFrom":true,"since":true,"createdFrom":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":407,"b":414}]},{"name":"idFrom","required":true,"transform":{"type":"scalar"},"locs":[{"a":455,"b":462}]},{"name":"since","required":true,"transform":{"type":"scalar"},"locs":[{"a":493,"b":499}]},{"name":"createdFrom","required":true,"transform":{"type":"scalar"},"locs":[{"a":556,"b":568}]}],"statement":"-- failed since `since`: at its last attempt, or, with none, when it was created (:createdFrom, the\n-- id floor of `since`: a delivery's id is minted as it is created), since one fails without an\n-- attempt only when its endpoint is disabled or deleted before its first; :idFrom bounds the scan\nSELECT count(*) AS \"n!\"\n  FROM webhooks w\n  JOIN webhook_deliveries d ON d.webhook_id = w.id\n WHERE w.user_id = :userId! AND d.status = 'failed'\n   AND d.id >= :idFrom!\n   AND (d.last_attempt_at >= :since!::timestamptz OR (d.last_attempt_at IS NULL AND d.id >= :createdFrom!))"};
 
 /**
  * Query generated from SQL:
  * ```
+ * -- failed since `since`: at its last attempt, or, with none, when it was created (:createdFrom, the
+ * -- id floor of `since`: a delivery's id is minted as it is created), since one fails without an
+ * -- attempt only when its endpoint is disabled or deleted before its first; :idFrom bounds the scan
  * SELECT count(*) AS "n!"
  *   FROM webhooks w
  *   JOIN webhook_deliveries d ON d.webhook_id = w.id
  *  WHERE w.user_id = :userId! AND d.status = 'failed'
  *    AND d.id >= :idFrom!
- *    AND d.updated_at >= :updatedSince!::timestamptz
+ *    AND (d.last_attempt_at >= :since!::timestamptz OR (d.last_attempt_at IS NULL AND d.id >= :createdFrom!))
  * ```
  */
 export const deliveriesFailedSince = new PreparedQuery<IDeliveriesFailedSinceParams,IDeliveriesFailedSinceResult>(deliveriesFailedSinceIR);

@@ -36,9 +36,12 @@ SELECT ctxlog_endpoint_state(status, disabled_at, deleted_at) AS "state!", count
   FROM webhooks WHERE user_id = :userId! AND deleted_at IS NULL GROUP BY 1;
 
 /* @name deliveriesFailedSince */
+-- failed since `since`: at its last attempt, or, with none, when it was created (:createdFrom, the
+-- id floor of `since`: a delivery's id is minted as it is created), since one fails without an
+-- attempt only when its endpoint is disabled or deleted before its first; :idFrom bounds the scan
 SELECT count(*) AS "n!"
   FROM webhooks w
   JOIN webhook_deliveries d ON d.webhook_id = w.id
  WHERE w.user_id = :userId! AND d.status = 'failed'
    AND d.id >= :idFrom!
-   AND d.updated_at >= :updatedSince!::timestamptz;
+   AND (d.last_attempt_at >= :since!::timestamptz OR (d.last_attempt_at IS NULL AND d.id >= :createdFrom!));

@@ -27,8 +27,8 @@ it("counts the batches in flight, and the user's deliveries that failed in the l
   await failedDelivery(owner.userId);
   const earlier = await failedDelivery(owner.userId);
   await failedDelivery(stranger.owner.userId);
-  // failed 25 hours ago: out of the window
-  await db.$executeRaw`UPDATE webhook_deliveries SET updated_at = now() - interval '25 hours' WHERE id = ${earlier}`;
+  // failed at its last attempt 25 hours ago: out of the window
+  await db.$executeRaw`UPDATE webhook_deliveries SET last_attempt_at = now() - interval '25 hours' WHERE id = ${earlier}`;
   expect(await db.webhookDelivery.count({ where: { status: "failed" } })).toBe(3);
 
   const [a, b, c] = (await seedContexts(db, owner, { count: 3, signerPrivateKey: SIGNER })) as [

@@ -67,7 +67,8 @@ export async function readOverview(
       {
         userId,
         idFrom: idFloor("dlv", new Date(now.getTime() - 2 * DAY)),
-        updatedSince: new Date(now.getTime() - DAY),
+        since: new Date(now.getTime() - DAY),
+        createdFrom: idFloor("dlv", new Date(now.getTime() - DAY)),
       },
       sql,
     ),

@@ -83,3 +83,21 @@ export async function withEventUsersLent<T>(
     await execute('ALTER TABLE "unfanned_events" DROP COLUMN "user_id"');
   }
 }
+
+/**
+ * Runs `write` — today's context and delivery writers, which write no `updated_at` (migration
+ * 20261130190000_unread_timestamps_dropped) — on a schema older than that, where the column is NOT
+ * NULL with no default: each is lent the default `now()`, dropped again after.
+ */
+export async function withUpdatedAtDefaulted<T>(
+  execute: (sql: string) => Promise<unknown>,
+  write: () => Promise<T>,
+): Promise<T> {
+  const tables = ["contexts", "webhook_deliveries"];
+  for (const t of tables) await execute(`ALTER TABLE "${t}" ALTER COLUMN "updated_at" SET DEFAULT now()`);
+  try {
+    return await write();
+  } finally {
+    for (const t of tables) await execute(`ALTER TABLE "${t}" ALTER COLUMN "updated_at" DROP DEFAULT`);
+  }
+}

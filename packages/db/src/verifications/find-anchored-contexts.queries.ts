@@ -41,7 +41,6 @@ export interface IContextsNamingTransactionResult {
   signature: Buffer;
   signature_scheme: string;
   signer_address: string;
-  updated_at: Date;
   user_id: string;
   visibility: Visibility;
 }
@@ -110,7 +109,6 @@ export interface IContextsWithHashResult {
   signature: Buffer;
   signature_scheme: string;
   signer_address: string;
-  updated_at: Date;
   user_id: string;
   visibility: Visibility;
 }

@@ -47,7 +47,6 @@ function storedRowOf(row: IContextsWithHashResult): StoredContextRow {
     retryPossible: row.retry_possible,
     failedAt: row.failed_at,
     createdAt: row.created_at,
-    updatedAt: row.updated_at,
     anchorId: row.anchor_id,
     sequence: row.sequence,
     prevEntryHash: bytesOrNull(row.prev_entry_hash),

@@ -110,8 +110,8 @@ it("keeps every delivery, readable and attemptable by its event and webhook, sco
 
     // one delivery per event and webhook, as the fan-out's ON CONFLICT relies on
     const again = await sql(
-      `INSERT INTO webhook_deliveries (id, webhook_id, event_id, created_at, updated_at)
-       VALUES ('dlv_01KAA0000000000000000000D3', 'whk_1', $1, now(), now())
+      `INSERT INTO webhook_deliveries (id, webhook_id, event_id)
+       VALUES ('dlv_01KAA0000000000000000000D3', 'whk_1', $1)
        ON CONFLICT (event_id, webhook_id) DO NOTHING RETURNING id`,
       [EVENTS[0]],
     );

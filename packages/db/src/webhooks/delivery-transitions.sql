@@ -1,19 +1,17 @@
 /* @name createDeliveries */
-INSERT INTO webhook_deliveries (id, webhook_id, event_id, status, error_message, next_attempt_at, created_at,
-                                updated_at)
+INSERT INTO webhook_deliveries (id, webhook_id, event_id, status, error_message, next_attempt_at)
 SELECT t.id, t.webhook_id, t.event_id,
        CASE WHEN t.disabled THEN :disabledTo!::"DeliveryStatus" ELSE :to!::"DeliveryStatus" END,
        CASE WHEN t.disabled THEN :disabledError!::text END,
-       CASE WHEN t.disabled THEN NULL ELSE now() END, now(), now()
+       CASE WHEN t.disabled THEN NULL ELSE now() END
   FROM unnest(:ids!::text[], :webhookIds!::text[], :eventIds!::text[], :disabled!::boolean[])
        AS t(id, webhook_id, event_id, disabled)
 ON CONFLICT (webhook_id, event_id) DO NOTHING
 RETURNING id AS "id!", status = :to!::"DeliveryStatus" AS "due!";
 
 /* @name createTestDeliveryRow */
-INSERT INTO webhook_deliveries (id, webhook_id, event_id, status, next_attempt_at, created_at, updated_at)
-VALUES (:id!, :webhookId!, :eventId!, :to!::"DeliveryStatus", :now!::timestamptz,
-        :now!::timestamptz, :now!::timestamptz);
+INSERT INTO webhook_deliveries (id, webhook_id, event_id, status, next_attempt_at)
+VALUES (:id!, :webhookId!, :eventId!, :to!::"DeliveryStatus", :now!::timestamptz);
 
 /* @name recordDeliveryAttempts */
 WITH input AS (
@@ -44,8 +42,7 @@ WITH input AS (
          first_response_body = CASE WHEN d.cycle = 1 AND d.attempts = 0 THEN i.response_body
                                     ELSE d.first_response_body END,
          next_attempt_at = CASE WHEN i.ok OR d.attempts + 1 >= :maxAttempts!::int THEN NULL
-           ELSE i.finished_at + (:retryDelaysMs!::int[])[d.attempts + 1] * interval '1 millisecond' END,
-         updated_at = now()
+           ELSE i.finished_at + (:retryDelaysMs!::int[])[d.attempts + 1] * interval '1 millisecond' END
     FROM input AS i, webhooks AS w
    -- by the key's event (a probe of (event_id, webhook_id)), within the batch's days
    WHERE d.event_id = i.event_id AND d.id = i.delivery_id AND d.cycle = i.cycle
@@ -68,34 +65,33 @@ SELECT id AS "id!", webhook_id AS "webhook_id!", attempts AS "attempts!", status
 
 /* @name abandonDeliveryRows */
 UPDATE webhook_deliveries
-   SET status = :to!::"DeliveryStatus", error_message = :reason!, next_attempt_at = NULL, updated_at = now()
+   SET status = :to!::"DeliveryStatus", error_message = :reason!, next_attempt_at = NULL
  WHERE event_id = ANY(:eventIds!::text[]) AND id = ANY(:ids!::text[])
    AND status = ANY(:from!::"DeliveryStatus"[])
 RETURNING id;
 
 /* @name abandonDeliveriesOfWebhook */
 UPDATE webhook_deliveries
-   SET status = :to!::"DeliveryStatus", error_message = :reason!, next_attempt_at = NULL, updated_at = now()
+   SET status = :to!::"DeliveryStatus", error_message = :reason!, next_attempt_at = NULL
  WHERE webhook_id = :webhookId! AND status = ANY(:from!::"DeliveryStatus"[])
 RETURNING id;
 
 /* @name retryFailedDelivery */
 UPDATE webhook_deliveries
-   SET status = :to!::"DeliveryStatus", attempts = 0, cycle = cycle + 1, next_attempt_at = now(), updated_at = now()
+   SET status = :to!::"DeliveryStatus", attempts = 0, cycle = cycle + 1, next_attempt_at = now()
  WHERE webhook_id = :webhookId! AND id = :deliveryId! AND status = ANY(:from!::"DeliveryStatus"[])
 RETURNING id;
 
 /* @name retryRetryingDeliveryNow */
 UPDATE webhook_deliveries
-   SET status = :to!::"DeliveryStatus", next_attempt_at = now(), updated_at = now()
+   SET status = :to!::"DeliveryStatus", next_attempt_at = now()
  WHERE webhook_id = :webhookId! AND id = :deliveryId! AND status = ANY(:from!::"DeliveryStatus"[])
    AND ctxlog_delivery_state(status, attempts) = ANY(:fromStates!::text[])
 RETURNING id;
 
 /* @name recoverDeliveryRows */
 UPDATE webhook_deliveries AS d
-   SET status = :to!::"DeliveryStatus", attempts = 0, cycle = d.cycle + 1, next_attempt_at = now(),
-       updated_at = now()
+   SET status = :to!::"DeliveryStatus", attempts = 0, cycle = d.cycle + 1, next_attempt_at = now()
   FROM webhooks AS w, outbox_events AS e
  WHERE d.webhook_id = :webhookId! AND d.status = ANY(:from!::"DeliveryStatus"[]) AND w.id = d.webhook_id
    AND e.user_id = w.user_id AND e.id = d.event_id

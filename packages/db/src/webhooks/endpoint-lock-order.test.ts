@@ -45,7 +45,7 @@ async function workerHoldingDelivery(deliveryId: string) {
   const client = new Client({ connectionString: database.url });
   await client.connect();
   await client.query("BEGIN");
-  await client.query("UPDATE webhook_deliveries SET updated_at = now() WHERE id = $1", [deliveryId]);
+  await client.query("UPDATE webhook_deliveries SET attempts = attempts WHERE id = $1", [deliveryId]);
   return {
     pid: (await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0]?.pid,
     /** the health statement, then COMMIT; an error (a deadlock) is returned, not thrown */

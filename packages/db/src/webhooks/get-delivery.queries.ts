@@ -12,7 +12,6 @@ export interface IDeliveryOfWebhookParams {
 /** 'DeliveryOfWebhook' return type */
 export interface IDeliveryOfWebhookResult {
   attempts: number;
-  createdAt: Date;
   cycle: number;
   errorMessage: string | null;
   event: string;
@@ -26,7 +25,6 @@ export interface IDeliveryOfWebhookResult {
   nextAttemptAt: Date | null;
   responseStatus: number | null;
   status: DeliveryStatus;
-  updatedAt: Date;
   webhookId: string;
 }
 
@@ -36,7 +34,7 @@ export interface IDeliveryOfWebhookQuery {
   result: IDeliveryOfWebhookResult;
 }
 
-const deliveryOfWebhookIR: any = {"usedParamSet":{"webhookId":true,"deliveryId":true},"params":[{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":891,"b":901}]},{"name":"deliveryId","required":true,"transform":{"type":"scalar"},"locs":[{"a":914,"b":925}]}],"statement":"-- a delivery by its id within its webhook ((webhook_id, id): the API's paths name both), with its\n-- event's name and stored payload (the event's row, by its key: the webhook's user and the\n-- delivery's event id)\nSELECT d.id AS \"id!\", d.webhook_id AS \"webhookId!\", d.event_id AS \"eventId!\", e.event AS \"event!\",\n       d.status AS \"status!\", d.attempts AS \"attempts!\", d.cycle AS \"cycle!\", d.response_status AS \"responseStatus\",\n       d.error_message AS \"errorMessage\", d.last_attempt_at AS \"lastAttemptAt\", d.next_attempt_at AS \"nextAttemptAt\",\n       d.created_at AS \"createdAt!\", d.updated_at AS \"updatedAt!\",\n       e.payload AS \"eventPayload!\", e.context_id AS \"eventContextId\", e.created_at AS \"eventCreatedAt!\"\n  FROM webhook_deliveries AS d\n  JOIN webhooks AS w ON w.id = d.webhook_id\n  JOIN outbox_events AS e ON e.user_id = w.user_id AND e.id = d.event_id\n WHERE d.webhook_id = :webhookId! AND d.id = :deliveryId!"};
+const deliveryOfWebhookIR: any = {"usedParamSet":{"webhookId":true,"deliveryId":true},"params":[{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":824,"b":834}]},{"name":"deliveryId","required":true,"transform":{"type":"scalar"},"locs":[{"a":847,"b":858}]}],"statement":"-- a delivery by its id within its webhook ((webhook_id, id): the API's paths name both), with its\n-- event's name and stored payload (the event's row, by its key: the webhook's user and the\n-- delivery's event id)\nSELECT d.id AS \"id!\", d.webhook_id AS \"webhookId!\", d.event_id AS \"eventId!\", e.event AS \"event!\",\n       d.status AS \"status!\", d.attempts AS \"attempts!\", d.cycle AS \"cycle!\", d.response_status AS \"responseStatus\",\n       d.error_message AS \"errorMessage\", d.last_attempt_at AS \"lastAttemptAt\", d.next_attempt_at AS \"nextAttemptAt\",\n       e.payload AS \"eventPayload!\", e.context_id AS \"eventContextId\", e.created_at AS \"eventCreatedAt!\"\n  FROM webhook_deliveries AS d\n  JOIN webhooks AS w ON w.id = d.webhook_id\n  JOIN outbox_events AS e ON e.user_id = w.user_id AND e.id = d.event_id\n WHERE d.webhook_id = :webhookId! AND d.id = :deliveryId!"};
 
 /**
  * Query generated from SQL:
@@ -47,7 +45,6 @@ const deliveryOfWebhookIR: any = {"usedParamSet":{"webhookId":true,"deliveryId":
  * SELECT d.id AS "id!", d.webhook_id AS "webhookId!", d.event_id AS "eventId!", e.event AS "event!",
  *        d.status AS "status!", d.attempts AS "attempts!", d.cycle AS "cycle!", d.response_status AS "responseStatus",
  *        d.error_message AS "errorMessage", d.last_attempt_at AS "lastAttemptAt", d.next_attempt_at AS "nextAttemptAt",
- *        d.created_at AS "createdAt!", d.updated_at AS "updatedAt!",
  *        e.payload AS "eventPayload!", e.context_id AS "eventContextId", e.created_at AS "eventCreatedAt!"
  *   FROM webhook_deliveries AS d
  *   JOIN webhooks AS w ON w.id = d.webhook_id

@@ -5,7 +5,6 @@
 SELECT d.id AS "id!", d.webhook_id AS "webhookId!", d.event_id AS "eventId!", e.event AS "event!",
        d.status AS "status!", d.attempts AS "attempts!", d.cycle AS "cycle!", d.response_status AS "responseStatus",
        d.error_message AS "errorMessage", d.last_attempt_at AS "lastAttemptAt", d.next_attempt_at AS "nextAttemptAt",
-       d.created_at AS "createdAt!", d.updated_at AS "updatedAt!",
        e.payload AS "eventPayload!", e.context_id AS "eventContextId", e.created_at AS "eventCreatedAt!"
   FROM webhook_deliveries AS d
   JOIN webhooks AS w ON w.id = d.webhook_id

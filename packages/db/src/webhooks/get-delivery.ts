@@ -1,3 +1,4 @@
+import { idTimestamp } from "@ctxlog/core";
 import { renderPayloads } from "../events/render-payloads";
 import type { DbOrTx } from "../prisma-types";
 import { runQuery } from "../run-query";
@@ -6,7 +7,17 @@ import { deliveryOfWebhook, type IDeliveryOfWebhookResult } from "./get-delivery
 import { readAttemptLog } from "./stored-attempts";
 
 /** A delivery's row as the API shows it (its attempts are stored-attempts.ts's). */
-export type DeliveryRow = IDeliveryOfWebhookResult;
+export type DeliveryRow = IDeliveryOfWebhookResult & { createdAt: Date };
+
+/**
+ * When a delivery was created: its id's time. Its id is a ULID minted as the row is created (the
+ * fan-out, a test event), so no column keeps the time (migration 20261130190000).
+ */
+export function deliveryCreatedAt(id: string): Date {
+  const at = idTimestamp(id);
+  if (at === null) throw new Error(`delivery id ${id} is not a ULID: it says no time`);
+  return at;
+}
 
 /** One delivery of one webhook, or null: a read by (webhook_id, id). */
 export async function readDelivery(
@@ -15,7 +26,7 @@ export async function readDelivery(
   deliveryId: string,
 ): Promise<DeliveryRow | null> {
   const [row] = await runQuery(deliveryOfWebhook, { webhookId, deliveryId }, sqlOf(db));
-  return row ?? null;
+  return row ? { ...row, createdAt: deliveryCreatedAt(row.id) } : null;
 }
 
 /**

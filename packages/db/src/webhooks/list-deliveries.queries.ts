@@ -16,7 +16,6 @@ export interface IDeliveriesOfWebhookParams {
 /** 'DeliveriesOfWebhook' return type */
 export interface IDeliveriesOfWebhookResult {
   attempts: number;
-  createdAt: Date;
   cycle: number;
   errorMessage: string | null;
   event: string;
@@ -35,14 +34,14 @@ export interface IDeliveriesOfWebhookQuery {
   result: IDeliveriesOfWebhookResult;
 }
 
-const deliveriesOfWebhookIR: any = {"usedParamSet":{"webhookId":true,"state":true,"after":true,"limit":true},"params":[{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":642,"b":652}]},{"name":"state","required":false,"transform":{"type":"scalar"},"locs":[{"a":662,"b":667},{"a":696,"b":701}]},{"name":"after","required":false,"transform":{"type":"scalar"},"locs":[{"a":712,"b":717},{"a":743,"b":748}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":778,"b":784}]}],"statement":"-- each with its event's name (the event's row, by its key: the webhook's user and the event id)\nSELECT d.id, d.webhook_id AS \"webhookId\", d.event_id AS \"eventId\", e.event, d.status, d.attempts, d.cycle,\n       d.response_status AS \"responseStatus\", d.error_message AS \"errorMessage\", d.created_at AS \"createdAt\",\n       d.last_attempt_at AS \"lastAttemptAt\", d.next_attempt_at AS \"nextAttemptAt\"\n  FROM webhook_deliveries AS d\n  JOIN webhooks AS w ON w.id = d.webhook_id\n  JOIN outbox_events AS e ON e.user_id = w.user_id AND e.id = d.event_id\n CROSS JOIN LATERAL ctxlog_delivery_state(d.status, d.attempts) AS s(state)\n WHERE d.webhook_id = :webhookId!\n   AND (:state::text IS NULL OR s.state = :state)\n   AND (:after::text IS NULL OR d.id < :after)\n ORDER BY d.id DESC\n LIMIT :limit!"};
+const deliveriesOfWebhookIR: any = {"usedParamSet":{"webhookId":true,"state":true,"after":true,"limit":true},"params":[{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":613,"b":623}]},{"name":"state","required":false,"transform":{"type":"scalar"},"locs":[{"a":633,"b":638},{"a":667,"b":672}]},{"name":"after","required":false,"transform":{"type":"scalar"},"locs":[{"a":683,"b":688},{"a":714,"b":719}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":749,"b":755}]}],"statement":"-- each with its event's name (the event's row, by its key: the webhook's user and the event id)\nSELECT d.id, d.webhook_id AS \"webhookId\", d.event_id AS \"eventId\", e.event, d.status, d.attempts, d.cycle,\n       d.response_status AS \"responseStatus\", d.error_message AS \"errorMessage\",\n       d.last_attempt_at AS \"lastAttemptAt\", d.next_attempt_at AS \"nextAttemptAt\"\n  FROM webhook_deliveries AS d\n  JOIN webhooks AS w ON w.id = d.webhook_id\n  JOIN outbox_events AS e ON e.user_id = w.user_id AND e.id = d.event_id\n CROSS JOIN LATERAL ctxlog_delivery_state(d.status, d.attempts) AS s(state)\n WHERE d.webhook_id = :webhookId!\n   AND (:state::text IS NULL OR s.state = :state)\n   AND (:after::text IS NULL OR d.id < :after)\n ORDER BY d.id DESC\n LIMIT :limit!"};
 
 /**
  * Query generated from SQL:
  * ```
  * -- each with its event's name (the event's row, by its key: the webhook's user and the event id)
  * SELECT d.id, d.webhook_id AS "webhookId", d.event_id AS "eventId", e.event, d.status, d.attempts, d.cycle,
- *        d.response_status AS "responseStatus", d.error_message AS "errorMessage", d.created_at AS "createdAt",
+ *        d.response_status AS "responseStatus", d.error_message AS "errorMessage",
  *        d.last_attempt_at AS "lastAttemptAt", d.next_attempt_at AS "nextAttemptAt"
  *   FROM webhook_deliveries AS d
  *   JOIN webhooks AS w ON w.id = d.webhook_id

@@ -1,7 +1,7 @@
 /* @name deliveriesOfWebhook */
 -- each with its event's name (the event's row, by its key: the webhook's user and the event id)
 SELECT d.id, d.webhook_id AS "webhookId", d.event_id AS "eventId", e.event, d.status, d.attempts, d.cycle,
-       d.response_status AS "responseStatus", d.error_message AS "errorMessage", d.created_at AS "createdAt",
+       d.response_status AS "responseStatus", d.error_message AS "errorMessage",
        d.last_attempt_at AS "lastAttemptAt", d.next_attempt_at AS "nextAttemptAt"
   FROM webhook_deliveries AS d
   JOIN webhooks AS w ON w.id = d.webhook_id

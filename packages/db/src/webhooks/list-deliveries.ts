@@ -3,6 +3,7 @@ import { toPage } from "../page";
 import type { DbOrTx } from "../prisma-types";
 import { runQuery } from "../run-query";
 import { sqlOf } from "../sql-transaction";
+import { deliveryCreatedAt } from "./get-delivery";
 import { deliveriesOfWebhook } from "./list-deliveries.queries";
 
 export interface ListDeliveriesQuery {
@@ -23,5 +24,8 @@ export async function listDeliveries(db: DbOrTx, webhookId: string, query: ListD
     { webhookId, state: query.state ?? null, after: query.after ?? null, limit: query.limit + 1 },
     sqlOf(db),
   );
-  return toPage(rows, query.limit);
+  return toPage(
+    rows.map((row) => ({ ...row, createdAt: deliveryCreatedAt(row.id) })),
+    query.limit,
+  );
 }

@@ -2692,6 +2692,7 @@ export interface components {
                 failing: number;
                 disabled: number;
             };
+            /** @description Deliveries failed in the last 24 hours: those whose last attempt was in them, and those failed with no attempt (their endpoint disabled or deleted first) created in them. */
             deliveries_failed_24h: number;
         };
         /** @description Whether anchoring keeps up, as the chain worker reports it (table anchoring_health). */

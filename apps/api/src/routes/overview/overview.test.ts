@@ -38,10 +38,9 @@ describe("GET /v1/overview", () => {
     const old = new Date(Date.now() - 3 * 3_600_000);
     await h.db.$executeRaw`
       INSERT INTO contexts (id, user_id, api_key_id, key_family_id, agent_id, canonical_data,
-        context_hash, signature, signer_address, network, created_at, updated_at, estimated_confirmation,
-        failed_at)
+        context_hash, signature, signer_address, network, created_at, estimated_confirmation, failed_at)
       SELECT ${idFloor("ctx", old).slice(0, 14)} || substr(id, 15), user_id, api_key_id, key_family_id, agent_id,
-        canonical_data, context_hash, signature, signer_address, network, ${old}, ${old}, ${old}, ${old}
+        canonical_data, context_hash, signature, signer_address, network, ${old}, ${old}, ${old}
       FROM contexts WHERE id = ${ids[3]}`;
     await h.db.chainStatus.create({
       data: {
@@ -123,9 +122,9 @@ describe("GET /v1/overview", () => {
     // many rows of another user, so the planner has a reason to choose
     await h.db.$executeRaw`
       INSERT INTO contexts (id, user_id, api_key_id, key_family_id, agent_id, canonical_data,
-        context_hash, signature, signer_address, network, created_at, updated_at, estimated_confirmation)
+        context_hash, signature, signer_address, network, created_at, estimated_confirmation)
       SELECT ${newId("ctx").slice(0, 14)} || lpad(g::text, 16, '0'), user_id, api_key_id, key_family_id, agent_id,
-        canonical_data, context_hash, signature, signer_address, network, now(), now(), now()
+        canonical_data, context_hash, signature, signer_address, network, now(), now()
       FROM contexts, generate_series(1, 20000) AS g WHERE user_id = ${t.userId}`;
     await h.db.$executeRawUnsafe("ANALYZE contexts");
     const other = await h.tenant();

@@ -74,6 +74,10 @@ export const overviewSchema = z
         "Endpoints by `health`, as GET /v1/webhooks shows it and the webhook worker's " +
         "webhook_endpoints metric counts it: `degraded` from an endpoint's first failed attempt.",
     }),
-    deliveries_failed_24h: count,
+    deliveries_failed_24h: count.meta({
+      description:
+        "Deliveries failed in the last 24 hours: those whose last attempt was in them, and those failed " +
+        "with no attempt (their endpoint disabled or deleted first) created in them.",
+    }),
   })
   .meta({ id: "Overview" });

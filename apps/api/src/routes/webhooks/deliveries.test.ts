@@ -4,6 +4,7 @@
 import {
   buildWebhookHeaders,
   generateWebhookSecret,
+  idTimestamp,
   keptRequestHeaders,
   openSecret,
   packRequestHeaders,
@@ -335,7 +336,9 @@ describe("POST /v1/webhooks/:id/test (PostgreSQL + Redis)", () => {
     // Recorded as recordEvent records a test event: never queued for the fan-out, stamped with one
     // clock read.
     expect(await h.db.unfannedEvent.count({ where: { id: event.id } })).toBe(0);
-    expect(delivery.createdAt).toEqual(event.createdAt);
+    // the delivery's creation is its id's time, minted just after the event's clock read
+    expect(res.body.created_at).toBe(idTimestamp(delivery.id)?.toISOString());
+    expect(new Date(res.body.created_at).getTime()).toBeGreaterThanOrEqual(event.createdAt.getTime());
     const body = JSON.parse(event.payload);
     expect(body.timestamp).toBe(event.createdAt.toISOString());
     expect(body).toMatchObject({ event: "context.created", test: true, data: { status: "pending" } });

@@ -62,7 +62,7 @@ function shownAttempts(row: DeliveryRow): number {
 }
 
 /** The columns a delivery's resource reads: a list's rows carry these alone (the name is its event's). */
-type DeliveryRow = { event: string } & Pick<
+type DeliveryRow = { event: string; createdAt: Date } & Pick<
   WebhookDelivery,
   | "id"
   | "webhookId"
@@ -71,7 +71,6 @@ type DeliveryRow = { event: string } & Pick<
   | "cycle"
   | "responseStatus"
   | "errorMessage"
-  | "createdAt"
   | "lastAttemptAt"
   | "nextAttemptAt"
 >;
