@@ -1,5 +1,5 @@
-import { type AnchorTarget, CLAIMS_LOCK_KEY, createAnchorBatch, findAnchorIdOf, hexOf } from "@ctxlog/db";
-import { proofReachesRoot, readContexts, sequenceTestLog } from "@ctxlog/db/testing";
+import { type AnchorTarget, CLAIMS_LOCK_KEY, createAnchorBatch, hexOf } from "@ctxlog/db";
+import { findAnchorIdOf, proofReachesRoot, readContexts, sequenceTestLog } from "@ctxlog/db/testing";
 import { anchorJobsFor } from "@ctxlog/jobs";
 import { privateKeyToAccount } from "viem/accounts";
 import { type ChainHarness, createChainHarness, TEST_ANCHOR_KEY, waitFor } from "./testing/harness";

@@ -4,7 +4,8 @@
 // /readyz "not ready", leave the reason for the overview, and send nothing to B.
 import { deployRegistry } from "@ctxlog/contracts";
 import { ANVIL_DEV_KEYS, startAnvil } from "@ctxlog/contracts/anvil";
-import { findAnchorIdOf, readAnchoringHealth, readChainIdentity } from "@ctxlog/db";
+import { readAnchoringHealth, readChainIdentity } from "@ctxlog/db";
+import { findAnchorIdOf } from "@ctxlog/db/testing";
 import { createPublicClient, http } from "viem";
 import { type ChainHarness, createChainHarness } from "./testing/harness";
 import { WrongChainError } from "./verify-chain-identity";

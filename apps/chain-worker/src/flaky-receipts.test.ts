@@ -1,4 +1,5 @@
-import { findAnchorIdOf, hexOf } from "@ctxlog/db";
+import { hexOf } from "@ctxlog/db";
+import { findAnchorIdOf } from "@ctxlog/db/testing";
 import { type FlakyRpcProxy, startFlakyRpcProxy } from "./testing/flaky-rpc-proxy";
 import { type ChainHarness, createChainHarness, sleep } from "./testing/harness";
 

@@ -1,5 +1,5 @@
-import { findAnchorIdOf, withAnchorHexColumns } from "@ctxlog/db";
-import { readContext } from "@ctxlog/db/testing";
+import { withAnchorHexColumns } from "@ctxlog/db";
+import { findAnchorIdOf, readContext } from "@ctxlog/db/testing";
 import type { Hex } from "viem";
 import { type ChainHarness, createChainHarness, waitFor } from "./testing/harness";
 

@@ -7,7 +7,6 @@ export * from "./agents";
 export * from "./anchors/anchor-target";
 export * from "./anchors/chain-status";
 export * from "./anchors/confirm-anchor";
-export { findAnchorIdOf } from "./anchors/context-batches";
 export * from "./anchors/create-anchor-batch";
 export { CLAIMS_LOCK_KEY, placeInFlight } from "./anchors/in-flight-anchors";
 export * from "./anchors/list-unbatched-contexts";

@@ -181,4 +181,5 @@ export async function seedContexts(
 }
 
 // the transparency log and anchors as the chain worker makes them, for tests
+export * from "./testing/anchor-of-context";
 export * from "./testing/log-anchors";

@@ -8,12 +8,3 @@ SELECT c.id, s.status AS "status!", m.anchor_id, m.leaf_index, l.log_index::text
   LEFT JOIN anchors AS a ON a.id = m.anchor_id
   LEFT JOIN tlog_leaves AS l ON l.id = c.id
  WHERE c.id = ANY(:ids!::text[]);
-
-/* @name anchorIdHolding */
--- the batch it was confirmed in, else its row's (failed in), else the one in flight that lists it
-SELECT COALESCE(
-         (SELECT anchor_id FROM confirmed_contexts WHERE id = :id!),
-         (SELECT anchor_id FROM contexts WHERE id = :id!),
-         (SELECT a.id FROM anchors AS a
-           WHERE a.status = ANY(:inFlight!::"AnchorStatus"[]) AND a.context_ids @> ARRAY[:id!]::text[]
-           LIMIT 1)) AS id;

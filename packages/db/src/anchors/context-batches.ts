@@ -2,8 +2,8 @@ import type { ContextPlacement } from "../contexts/context-view";
 import type { DbOrTx } from "../prisma-types";
 import { runQuery } from "../run-query";
 import { sqlOf } from "../sql-transaction";
-import { anchorIdHolding, placementsOf } from "./context-batches.queries";
-import { findInFlightAnchorIds, IN_FLIGHT_STATUSES } from "./in-flight-anchors";
+import { placementsOf } from "./context-batches.queries";
+import { findInFlightAnchorIds } from "./in-flight-anchors";
 
 /** What a row needs for its batch to be found: its id, and its anchor as stored (failed in). */
 interface StoredPlacement {
@@ -77,16 +77,3 @@ export async function attachBatches<
 }
 
 const logIndexOf = (p: { log_index: string | null }) => (p.log_index === null ? null : Number(p.log_index));
-
-/**
- * The id of the batch that holds a context: the one it was confirmed in, else its row's (failed
- * in), else the one in flight that lists it.
- */
-export async function findAnchorIdOf(db: DbOrTx, contextId: string): Promise<string | null> {
-  const rows = await runQuery(
-    anchorIdHolding,
-    { id: contextId, inFlight: [...IN_FLIGHT_STATUSES] },
-    sqlOf(db),
-  );
-  return rows[0]?.id ?? null;
-}

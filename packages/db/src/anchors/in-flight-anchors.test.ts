@@ -20,8 +20,8 @@ import {
   TEST_ANCHOR_TARGET as TARGET,
   TEST_TX_HASH as TX,
 } from "../testing/anchor-fixtures";
+import { findAnchorIdOf } from "../testing/anchor-of-context";
 import { findAnchoredContexts, findContextByHash } from "../verifications/find-anchored-contexts";
-import { findAnchorIdOf } from "./context-batches";
 import { placeInFlight, readAnchorFields, readAnchorViews } from "./in-flight-anchors";
 import { failAnchor } from "./track-anchors";
 

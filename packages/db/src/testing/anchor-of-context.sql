@@ -1,0 +1,8 @@
+/* @name anchorIdHolding */
+-- the batch it was confirmed in, else its row's (failed in), else the one in flight that lists it
+SELECT COALESCE(
+         (SELECT anchor_id FROM confirmed_contexts WHERE id = :id!),
+         (SELECT anchor_id FROM contexts WHERE id = :id!),
+         (SELECT a.id FROM anchors AS a
+           WHERE a.status = ANY(:inFlight!::"AnchorStatus"[]) AND a.context_ids @> ARRAY[:id!]::text[]
+           LIMIT 1)) AS id;
