@@ -214,14 +214,16 @@ export interface IDeliveriesFailedSinceQuery {
   result: IDeliveriesFailedSinceResult;
 }
 
-const deliveriesFailedSinceIR: any = {"usedParamSet":{"userId":true,"idFrom":true,"since":true,"createdFrom":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":407,"b":414}]},{"name":"idFrom","required":true,"transform":{"type":"scalar"},"locs":[{"a":455,"b":462}]},{"name":"since","required":true,"transform":{"type":"scalar"},"locs":[{"a":493,"b":499}]},{"name":"createdFrom","required":true,"transform":{"type":"scalar"},"locs":[{"a":556,"b":568}]}],"statement":"-- failed since `since`: at its last attempt, or, with none, when it was created (:createdFrom, the\n-- id floor of `since`: a delivery's id is minted as it is created), since one fails without an\n-- attempt only when its endpoint is disabled or deleted before its first; :idFrom bounds the scan\nSELECT count(*) AS \"n!\"\n  FROM webhooks w\n  JOIN webhook_deliveries d ON d.webhook_id = w.id\n WHERE w.user_id = :userId! AND d.status = 'failed'\n   AND d.id >= :idFrom!\n   AND (d.last_attempt_at >= :since!::timestamptz OR (d.last_attempt_at IS NULL AND d.id >= :createdFrom!))"};
+const deliveriesFailedSinceIR: any = {"usedParamSet":{"userId":true,"idFrom":true,"since":true,"createdFrom":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":518,"b":525}]},{"name":"idFrom","required":true,"transform":{"type":"scalar"},"locs":[{"a":566,"b":573}]},{"name":"since","required":true,"transform":{"type":"scalar"},"locs":[{"a":604,"b":610}]},{"name":"createdFrom","required":true,"transform":{"type":"scalar"},"locs":[{"a":667,"b":679}]}],"statement":"-- failed since `since`, as its last attempt says, or its creation for one never attempted\n-- (:createdFrom, the id floor of `since`: a delivery's id is minted as it is created). A delivery\n-- fails at an attempt, or when its endpoint is disabled or deleted: then one never attempted was\n-- created seconds before, and one retrying was last attempted within its retries' hours. :idFrom\n-- bounds the scan.\nSELECT count(*) AS \"n!\"\n  FROM webhooks w\n  JOIN webhook_deliveries d ON d.webhook_id = w.id\n WHERE w.user_id = :userId! AND d.status = 'failed'\n   AND d.id >= :idFrom!\n   AND (d.last_attempt_at >= :since!::timestamptz OR (d.last_attempt_at IS NULL AND d.id >= :createdFrom!))"};
 
 /**
  * Query generated from SQL:
  * ```
- * -- failed since `since`: at its last attempt, or, with none, when it was created (:createdFrom, the
- * -- id floor of `since`: a delivery's id is minted as it is created), since one fails without an
- * -- attempt only when its endpoint is disabled or deleted before its first; :idFrom bounds the scan
+ * -- failed since `since`, as its last attempt says, or its creation for one never attempted
+ * -- (:createdFrom, the id floor of `since`: a delivery's id is minted as it is created). A delivery
+ * -- fails at an attempt, or when its endpoint is disabled or deleted: then one never attempted was
+ * -- created seconds before, and one retrying was last attempted within its retries' hours. :idFrom
+ * -- bounds the scan.
  * SELECT count(*) AS "n!"
  *   FROM webhooks w
  *   JOIN webhook_deliveries d ON d.webhook_id = w.id

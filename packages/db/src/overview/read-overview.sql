@@ -36,9 +36,11 @@ SELECT ctxlog_endpoint_state(status, disabled_at, deleted_at) AS "state!", count
   FROM webhooks WHERE user_id = :userId! AND deleted_at IS NULL GROUP BY 1;
 
 /* @name deliveriesFailedSince */
--- failed since `since`: at its last attempt, or, with none, when it was created (:createdFrom, the
--- id floor of `since`: a delivery's id is minted as it is created), since one fails without an
--- attempt only when its endpoint is disabled or deleted before its first; :idFrom bounds the scan
+-- failed since `since`, as its last attempt says, or its creation for one never attempted
+-- (:createdFrom, the id floor of `since`: a delivery's id is minted as it is created). A delivery
+-- fails at an attempt, or when its endpoint is disabled or deleted: then one never attempted was
+-- created seconds before, and one retrying was last attempted within its retries' hours. :idFrom
+-- bounds the scan.
 SELECT count(*) AS "n!"
   FROM webhooks w
   JOIN webhook_deliveries d ON d.webhook_id = w.id
