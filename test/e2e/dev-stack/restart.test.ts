@@ -15,7 +15,11 @@ import { createTestDatabase, type TestDatabase } from "@ctxlog/db/testing";
 import { deleteRedisPrefix, TEST_REDIS_URL } from "@ctxlog/jobs/testing";
 
 const ROOT = path.resolve(__dirname, "../../..");
-jest.setTimeout(180_000);
+// Each stage has its own bound and says which stage ran out: a start 60 s, a confirmation 30 s, a
+// stop 60 s. Jest's is the backstop above their sum (two of each, and a key), so a slow machine
+// reports the slow stage, not a bare timeout (a loaded CI run once spent 180 s in this test).
+jest.setTimeout(420_000);
+const STOP_MS = 60_000;
 
 describe("npm start twice with one database (real anvil, PostgreSQL, Redis, the built apps)", () => {
   let database: TestDatabase;
@@ -92,7 +96,21 @@ describe("npm start twice with one database (real anvil, PostgreSQL, Redis, the 
     const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
     const stop = async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGINT"); // Ctrl-C
-      await exited;
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`start.js still running ${STOP_MS} ms after Ctrl-C:\n${output}`)),
+          STOP_MS,
+        );
+      });
+      try {
+        await Promise.race([exited, late]);
+      } catch (error) {
+        child.kill("SIGKILL");
+        throw error;
+      } finally {
+        clearTimeout(timer);
+      }
     };
     try {
       await waitFor(
