@@ -22,7 +22,7 @@ const { dbModule } = require("./lib/load-db");
 const root = path.resolve(__dirname, "..");
 const SRC = path.join(root, "packages", "db", "src");
 const GENERATED = ".queries.ts";
-const SCHEMA_LINE = /^-- schema: (\S+)$/m;
+const SCHEMA_LINE = /^-- schema: (\S+)/m;
 
 /** Every file under `dir` (relative paths) whose name ends with `suffix`, sorted. */
 function filesEndingWith(dir, suffix) {

@@ -51,7 +51,7 @@ describe("packages/db .sql files", () => {
     const ledger = path.join(dir, "run-data-step.sql");
     const named = sqlFiles(dir)
       .filter((file) => file !== ledger)
-      .map((file) => [path.basename(file), readFileSync(file, "utf8").match(/^-- schema: (\S+)$/m)?.[1]]);
+      .map((file) => [path.basename(file), readFileSync(file, "utf8").match(/^-- schema: (\S+)/m)?.[1]]);
     expect(named.length).toBeGreaterThan(0);
     for (const [file, schema] of named) expect([file, afters.has(schema ?? "")]).toEqual([file, true]);
     // statements from elsewhere are typed at today's schema: a step reaches outside its folder

@@ -1,8 +1,5 @@
 /* @name anchorLeavesWithoutTree */
--- schema: 20261129120744_context_status_defined
--- db:sql types this file's statements at that migration's schema: the step anchor_trees runs right
--- after it, before any later migration (a later change to a table they read leaves them as they
--- run).
+-- schema: 20261129120744_context_status_defined (its step runs right after it: docs/sql.md)
 -- This step runs at its own migration's schema, where merkle_root is the 0x-hex text the service
 -- wrote; migration 20261130031500_anchor_hashes_as_bytes stores it as bytes later, whose ::text is
 -- \x and the same 64 hex digits. So the root is read as 0x and its last 64 characters: the same

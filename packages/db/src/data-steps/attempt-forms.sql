@@ -1,9 +1,6 @@
 /* @name attemptsInColumns */
--- schema: 20261130171000_attempt_signatures_not_kept
--- db:sql types this file's statements at that migration's schema: the later of the two its steps
--- run right after: attempt_forms after 20261130003000_one_attempt_form,
--- attempt_signatures_not_kept after this one, before any later migration (a later change to a
--- table they read leaves them as they run).
+-- schema: 20261130171000_attempt_signatures_not_kept (the later of the two its steps run after:
+-- attempt_forms after 20261130003000_one_attempt_form, then attempt_signatures_not_kept; docs/sql.md)
 -- a page of the attempts kept in the four columns of the form before the exchange (read as the row's
 -- JSON: the columns are dropped by the migration after this step), in the order of webhook_attempts' key
 SELECT a.event_id, a.delivery_id, a.cycle, a.number, e.event,

@@ -1,8 +1,5 @@
 /* @name publishContextSigners */
--- schema: 20261130005000_context_references
--- db:sql types this file's statements at that migration's schema: the step context_signers runs
--- right after it, before any later migration (a later change to a table they read leaves them as
--- they run).
+-- schema: 20261130005000_context_references (its step runs right after it: docs/sql.md)
 -- every address found on contexts as an "attestation" signer, its period from its first context to
 -- its last; an address already published has its period widened to cover them
 INSERT INTO signers (address, kind, valid_from, last_seen_at)

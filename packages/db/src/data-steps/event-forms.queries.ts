@@ -30,15 +30,12 @@ export interface IEventsInOlderFormsQuery {
   result: IEventsInOlderFormsResult;
 }
 
-const eventsInOlderFormsIR: any = {"usedParamSet":{"events":true,"confirmedReference":true,"createdMark":true,"after":true,"limit":true},"params":[{"name":"events","required":true,"transform":{"type":"scalar"},"locs":[{"a":445,"b":452}]},{"name":"confirmedReference","required":true,"transform":{"type":"scalar"},"locs":[{"a":508,"b":527}]},{"name":"createdMark","required":true,"transform":{"type":"scalar"},"locs":[{"a":553,"b":565}]},{"name":"after","required":true,"transform":{"type":"scalar"},"locs":[{"a":579,"b":585}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":607,"b":613}]}],"statement":"-- schema: 20261129200000_one_event_form\n-- db:sql types this file's statements at that migration's schema: the step event_forms runs right\n-- after it, before any later migration (a later change to a table they read leaves them as they\n-- run).\n-- a page of the events of a context not yet in their one form (event-references.ts), by id\nSELECT id, event, payload, context_id AS \"context_id!\", created_at\n  FROM outbox_events\n WHERE event = ANY(:events!::text[]) AND context_id IS NOT NULL\n   AND payload <> :confirmedReference! AND left(payload, 2) <> :createdMark!\n   AND id > :after!\n ORDER BY id\n LIMIT :limit!"};
+const eventsInOlderFormsIR: any = {"usedParamSet":{"events":true,"confirmedReference":true,"createdMark":true,"after":true,"limit":true},"params":[{"name":"events","required":true,"transform":{"type":"scalar"},"locs":[{"a":284,"b":291}]},{"name":"confirmedReference","required":true,"transform":{"type":"scalar"},"locs":[{"a":347,"b":366}]},{"name":"createdMark","required":true,"transform":{"type":"scalar"},"locs":[{"a":392,"b":404}]},{"name":"after","required":true,"transform":{"type":"scalar"},"locs":[{"a":418,"b":424}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":446,"b":452}]}],"statement":"-- schema: 20261129200000_one_event_form (its step runs right after it: docs/sql.md)\n-- a page of the events of a context not yet in their one form (event-references.ts), by id\nSELECT id, event, payload, context_id AS \"context_id!\", created_at\n  FROM outbox_events\n WHERE event = ANY(:events!::text[]) AND context_id IS NOT NULL\n   AND payload <> :confirmedReference! AND left(payload, 2) <> :createdMark!\n   AND id > :after!\n ORDER BY id\n LIMIT :limit!"};
 
 /**
  * Query generated from SQL:
  * ```
- * -- schema: 20261129200000_one_event_form
- * -- db:sql types this file's statements at that migration's schema: the step event_forms runs right
- * -- after it, before any later migration (a later change to a table they read leaves them as they
- * -- run).
+ * -- schema: 20261129200000_one_event_form (its step runs right after it: docs/sql.md)
  * -- a page of the events of a context not yet in their one form (event-references.ts), by id
  * SELECT id, event, payload, context_id AS "context_id!", created_at
  *   FROM outbox_events

@@ -1,8 +1,5 @@
 /* @name eventsInOlderForms */
--- schema: 20261129200000_one_event_form
--- db:sql types this file's statements at that migration's schema: the step event_forms runs right
--- after it, before any later migration (a later change to a table they read leaves them as they
--- run).
+-- schema: 20261129200000_one_event_form (its step runs right after it: docs/sql.md)
 -- a page of the events of a context not yet in their one form (event-references.ts), by id
 SELECT id, event, payload, context_id AS "context_id!", created_at
   FROM outbox_events

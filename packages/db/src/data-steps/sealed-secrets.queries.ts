@@ -19,15 +19,12 @@ export interface IPlaintextSecretsQuery {
   result: IPlaintextSecretsResult;
 }
 
-const plaintextSecretsIR: any = {"usedParamSet":{},"params":[],"statement":"-- schema: 20261130010108_hashes_as_bytes\n-- db:sql types this file's statements at that migration's schema: the step sealed_secrets runs\n-- right after it, before any later migration (a later change to a table they read leaves them as\n-- they run).\n-- webhooks (deleted ones too) whose secret or previous secret is still the plaintext written before\n-- secrets were encrypted (its key id NULL, which this schema's NOT NULL, added after this step, hides\n-- from the generated type)\nSELECT id AS \"id!\", secret AS \"secret!\", secret_key_id AS \"secret_key_id?\", previous_secret, previous_secret_key_id\n  FROM webhooks\n WHERE secret_key_id IS NULL OR (previous_secret IS NOT NULL AND previous_secret_key_id IS NULL)\n ORDER BY id"};
+const plaintextSecretsIR: any = {"usedParamSet":{},"params":[],"statement":"-- schema: 20261130010108_hashes_as_bytes (its step runs right after it: docs/sql.md)\n-- webhooks (deleted ones too) whose secret or previous secret is still the plaintext written before\n-- secrets were encrypted (its key id NULL, which this schema's NOT NULL, added after this step, hides\n-- from the generated type)\nSELECT id AS \"id!\", secret AS \"secret!\", secret_key_id AS \"secret_key_id?\", previous_secret, previous_secret_key_id\n  FROM webhooks\n WHERE secret_key_id IS NULL OR (previous_secret IS NOT NULL AND previous_secret_key_id IS NULL)\n ORDER BY id"};
 
 /**
  * Query generated from SQL:
  * ```
- * -- schema: 20261130010108_hashes_as_bytes
- * -- db:sql types this file's statements at that migration's schema: the step sealed_secrets runs
- * -- right after it, before any later migration (a later change to a table they read leaves them as
- * -- they run).
+ * -- schema: 20261130010108_hashes_as_bytes (its step runs right after it: docs/sql.md)
  * -- webhooks (deleted ones too) whose secret or previous secret is still the plaintext written before
  * -- secrets were encrypted (its key id NULL, which this schema's NOT NULL, added after this step, hides
  * -- from the generated type)

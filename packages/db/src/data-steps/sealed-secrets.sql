@@ -1,8 +1,5 @@
 /* @name plaintextSecrets */
--- schema: 20261130010108_hashes_as_bytes
--- db:sql types this file's statements at that migration's schema: the step sealed_secrets runs
--- right after it, before any later migration (a later change to a table they read leaves them as
--- they run).
+-- schema: 20261130010108_hashes_as_bytes (its step runs right after it: docs/sql.md)
 -- webhooks (deleted ones too) whose secret or previous secret is still the plaintext written before
 -- secrets were encrypted (its key id NULL, which this schema's NOT NULL, added after this step, hides
 -- from the generated type)
