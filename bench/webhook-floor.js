@@ -57,9 +57,9 @@ async function deliver(job) {
     `WITH u AS (
        UPDATE webhook_deliveries SET attempts = attempts + 1, status = $2::"DeliveryStatus", response_status = $3,
               last_attempt_at = $4, next_attempt_at = NULL
-        WHERE id = $1 AND event_id = $6 RETURNING id, event_id, cycle, attempts)
-     INSERT INTO webhook_attempts (delivery_id, event_id, cycle, number, attempted_at, duration_ms, response_status)
-     SELECT id, event_id, cycle, attempts, $4, $5, $3 FROM u`,
+        WHERE id = $1 AND event_id = $6 RETURNING event_id, webhook_id, cycle, attempts)
+     INSERT INTO webhook_attempts (event_id, webhook_id, cycle, number, attempted_at, duration_ms, response_status)
+     SELECT event_id, webhook_id, cycle, attempts, $4, $5, $3 FROM u`,
     [d.id, ok ? "succeeded" : "failed", res.statusCode, sentAt, Math.round(t2 - t1), job.data.eventId],
   );
   const t3 = performance.now();

@@ -173,7 +173,9 @@ describe("webhook worker — delivery (PostgreSQL + Redis + loopback receivers)"
     // stored compressed (the first in the delivery's row, the second a webhook_attempts row)
     const stored = await h.db.webhookDelivery.findFirstOrThrow({ where: { id: delivery.id } });
     expect(stored.firstExchange?.length).toBeLessThan(200);
-    const rows = await h.db.webhookAttempt.findMany({ where: { deliveryId: delivery.id } });
+    const rows = await h.db.webhookAttempt.findMany({
+      where: { eventId: delivery.eventId, webhookId: hook.id },
+    });
     expect(rows.map((row) => row.number)).toEqual([2]);
     for (const row of rows) expect(row.exchange?.length).toBeLessThan(200);
     const [failed, ok] = attempts;

@@ -54,6 +54,6 @@ describe("retention loop (PostgreSQL + Redis + loopback receiver)", () => {
     await waitFor(async () => ((await exists(slow.id)) === 0 ? true : undefined), { timeout: 10_000 });
     expect(r.requests.filter((q) => JSON.parse(q.body).data.slow)).toHaveLength(5);
     expect(await h.db.webhookDelivery.count({ where: { webhookId: hook.id } })).toBe(0);
-    expect(await h.db.webhookAttempt.count({ where: { deliveryId: pending.id } })).toBe(0);
+    expect(await h.db.webhookAttempt.count({ where: { eventId: pending.eventId } })).toBe(0);
   }, 30_000);
 });

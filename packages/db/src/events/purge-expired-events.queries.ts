@@ -87,7 +87,6 @@ export interface ILockDeliveriesOfEventsParams {
 export interface ILockDeliveriesOfEventsResult {
   event_id: string;
   first: boolean;
-  id: string;
   status: string;
 }
 
@@ -97,12 +96,12 @@ export interface ILockDeliveriesOfEventsQuery {
   result: ILockDeliveriesOfEventsResult;
 }
 
-const lockDeliveriesOfEventsIR: any = {"usedParamSet":{"eventIds":true},"params":[{"name":"eventIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":139,"b":148}]}],"statement":"SELECT id, event_id, status::text AS \"status!\", first_attempted_at IS NOT NULL AS \"first!\"\n  FROM webhook_deliveries\n WHERE event_id = ANY(:eventIds!::text[])\n   FOR UPDATE"};
+const lockDeliveriesOfEventsIR: any = {"usedParamSet":{"eventIds":true},"params":[{"name":"eventIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":135,"b":144}]}],"statement":"SELECT event_id, status::text AS \"status!\", first_attempted_at IS NOT NULL AS \"first!\"\n  FROM webhook_deliveries\n WHERE event_id = ANY(:eventIds!::text[])\n   FOR UPDATE"};
 
 /**
  * Query generated from SQL:
  * ```
- * SELECT id, event_id, status::text AS "status!", first_attempted_at IS NOT NULL AS "first!"
+ * SELECT event_id, status::text AS "status!", first_attempted_at IS NOT NULL AS "first!"
  *   FROM webhook_deliveries
  *  WHERE event_id = ANY(:eventIds!::text[])
  *    FOR UPDATE
@@ -111,42 +110,40 @@ const lockDeliveriesOfEventsIR: any = {"usedParamSet":{"eventIds":true},"params"
 export const lockDeliveriesOfEvents = new PreparedQuery<ILockDeliveriesOfEventsParams,ILockDeliveriesOfEventsResult>(lockDeliveriesOfEventsIR);
 
 
-/** 'DeleteAttemptsOfDeliveries' parameters type */
-export interface IDeleteAttemptsOfDeliveriesParams {
-  deliveryIds: stringArray;
+/** 'DeleteAttemptsOfEvents' parameters type */
+export interface IDeleteAttemptsOfEventsParams {
   eventIds: stringArray;
 }
 
-/** 'DeleteAttemptsOfDeliveries' return type */
-export interface IDeleteAttemptsOfDeliveriesResult {
+/** 'DeleteAttemptsOfEvents' return type */
+export interface IDeleteAttemptsOfEventsResult {
   count: number;
 }
 
-/** 'DeleteAttemptsOfDeliveries' query type */
-export interface IDeleteAttemptsOfDeliveriesQuery {
-  params: IDeleteAttemptsOfDeliveriesParams;
-  result: IDeleteAttemptsOfDeliveriesResult;
+/** 'DeleteAttemptsOfEvents' query type */
+export interface IDeleteAttemptsOfEventsQuery {
+  params: IDeleteAttemptsOfEventsParams;
+  result: IDeleteAttemptsOfEventsResult;
 }
 
-const deleteAttemptsOfDeliveriesIR: any = {"usedParamSet":{"deliveryIds":true,"eventIds":true},"params":[{"name":"deliveryIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":164,"b":176}]},{"name":"eventIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":206,"b":215}]}],"statement":"-- event_id (the partition key) with the ids: the deletes visit only the days concerned\nWITH deleted AS (\n  DELETE FROM webhook_attempts\n   WHERE delivery_id = ANY(:deliveryIds!::text[]) AND event_id = ANY(:eventIds!::text[])\n  RETURNING 1)\nSELECT count(*)::int AS \"count!\" FROM deleted"};
+const deleteAttemptsOfEventsIR: any = {"usedParamSet":{"eventIds":true},"params":[{"name":"eventIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":221,"b":230}]}],"statement":"-- by the events alone: every delivery of an event purged goes with it (all locked above), and\n-- event_id, the partition key, leads the attempts' key\nWITH deleted AS (\n  DELETE FROM webhook_attempts WHERE event_id = ANY(:eventIds!::text[])\n  RETURNING 1)\nSELECT count(*)::int AS \"count!\" FROM deleted"};
 
 /**
  * Query generated from SQL:
  * ```
- * -- event_id (the partition key) with the ids: the deletes visit only the days concerned
+ * -- by the events alone: every delivery of an event purged goes with it (all locked above), and
+ * -- event_id, the partition key, leads the attempts' key
  * WITH deleted AS (
- *   DELETE FROM webhook_attempts
- *    WHERE delivery_id = ANY(:deliveryIds!::text[]) AND event_id = ANY(:eventIds!::text[])
+ *   DELETE FROM webhook_attempts WHERE event_id = ANY(:eventIds!::text[])
  *   RETURNING 1)
  * SELECT count(*)::int AS "count!" FROM deleted
  * ```
  */
-export const deleteAttemptsOfDeliveries = new PreparedQuery<IDeleteAttemptsOfDeliveriesParams,IDeleteAttemptsOfDeliveriesResult>(deleteAttemptsOfDeliveriesIR);
+export const deleteAttemptsOfEvents = new PreparedQuery<IDeleteAttemptsOfEventsParams,IDeleteAttemptsOfEventsResult>(deleteAttemptsOfEventsIR);
 
 
 /** 'DeleteDeliveriesOfEvents' parameters type */
 export interface IDeleteDeliveriesOfEventsParams {
-  deliveryIds: stringArray;
   eventIds: stringArray;
 }
 
@@ -159,12 +156,12 @@ export interface IDeleteDeliveriesOfEventsQuery {
   result: IDeleteDeliveriesOfEventsResult;
 }
 
-const deleteDeliveriesOfEventsIR: any = {"usedParamSet":{"deliveryIds":true,"eventIds":true},"params":[{"name":"deliveryIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":46,"b":58}]},{"name":"eventIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":88,"b":97}]}],"statement":"DELETE FROM webhook_deliveries WHERE id = ANY(:deliveryIds!::text[]) AND event_id = ANY(:eventIds!::text[])"};
+const deleteDeliveriesOfEventsIR: any = {"usedParamSet":{"eventIds":true},"params":[{"name":"eventIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":52,"b":61}]}],"statement":"DELETE FROM webhook_deliveries WHERE event_id = ANY(:eventIds!::text[])"};
 
 /**
  * Query generated from SQL:
  * ```
- * DELETE FROM webhook_deliveries WHERE id = ANY(:deliveryIds!::text[]) AND event_id = ANY(:eventIds!::text[])
+ * DELETE FROM webhook_deliveries WHERE event_id = ANY(:eventIds!::text[])
  * ```
  */
 export const deleteDeliveriesOfEvents = new PreparedQuery<IDeleteDeliveriesOfEventsParams,IDeleteDeliveriesOfEventsResult>(deleteDeliveriesOfEventsIR);

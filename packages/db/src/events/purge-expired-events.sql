@@ -20,21 +20,21 @@ SELECT e.id, e.user_id FROM outbox_events_default e
    FOR UPDATE SKIP LOCKED;
 
 /* @name lockDeliveriesOfEvents */
-SELECT id, event_id, status::text AS "status!", first_attempted_at IS NOT NULL AS "first!"
+SELECT event_id, status::text AS "status!", first_attempted_at IS NOT NULL AS "first!"
   FROM webhook_deliveries
  WHERE event_id = ANY(:eventIds!::text[])
    FOR UPDATE;
 
-/* @name deleteAttemptsOfDeliveries */
--- event_id (the partition key) with the ids: the deletes visit only the days concerned
+/* @name deleteAttemptsOfEvents */
+-- by the events alone: every delivery of an event purged goes with it (all locked above), and
+-- event_id, the partition key, leads the attempts' key
 WITH deleted AS (
-  DELETE FROM webhook_attempts
-   WHERE delivery_id = ANY(:deliveryIds!::text[]) AND event_id = ANY(:eventIds!::text[])
+  DELETE FROM webhook_attempts WHERE event_id = ANY(:eventIds!::text[])
   RETURNING 1)
 SELECT count(*)::int AS "count!" FROM deleted;
 
 /* @name deleteDeliveriesOfEvents */
-DELETE FROM webhook_deliveries WHERE id = ANY(:deliveryIds!::text[]) AND event_id = ANY(:eventIds!::text[]);
+DELETE FROM webhook_deliveries WHERE event_id = ANY(:eventIds!::text[]);
 
 /* @name deleteEventsOf */
 -- by their key, each event's user and id

@@ -5,7 +5,7 @@ import { setLocalLockTimeout } from "./lock-timeout.queries";
 import {
   claimExpiredDefaultPartitionEvents,
   claimExpiredEvents,
-  deleteAttemptsOfDeliveries,
+  deleteAttemptsOfEvents,
   deleteDeliveriesOfEvents,
   deleteEventsOf,
   lockDeliveriesOfEvents,
@@ -49,16 +49,16 @@ export async function purgeExpiredEvents(
     const keep = new Set(deliveries.filter((d) => d.status === "pending").map((d) => d.event_id));
     const purged = claimed.filter((e) => !keep.has(e.id));
     const eventIds = purged.map((e) => e.id);
-    const deliveryIds = deliveries.filter((d) => !keep.has(d.event_id)).map((d) => d.id);
-    const [logged] = await runQuery(deleteAttemptsOfDeliveries, { deliveryIds, eventIds }, sql);
-    await runQuery(deleteDeliveriesOfEvents, { deliveryIds, eventIds }, sql);
+    const gone = deliveries.filter((d) => !keep.has(d.event_id));
+    const [logged] = await runQuery(deleteAttemptsOfEvents, { eventIds }, sql);
+    await runQuery(deleteDeliveriesOfEvents, { eventIds }, sql);
     await runQuery(deleteEventsOf, { userIds: purged.map((e) => e.user_id), eventIds }, sql);
     // a delivery's first attempt goes with its row
-    const inRows = deliveries.filter((d) => !keep.has(d.event_id) && d.first).length;
+    const inRows = gone.filter((d) => d.first).length;
     return {
       claimed: claimed.length,
       events: eventIds.length,
-      deliveries: deliveryIds.length,
+      deliveries: gone.length,
       attempts: (logged?.count ?? 0) + inRows,
     };
   });

@@ -27,6 +27,11 @@ export interface UpgradeDatabase {
    * the data step sealed_secrets seals); `{ keyring: null }` migrates without one.
    */
   migrateAll(opts?: Pick<MigrationsOptions, "keyring">): Promise<string[]>;
+  /**
+   * Applies the migrations up to `last`, that one included, and the data steps that follow them
+   * (with UPGRADE_KEYRING): the schema a data step runs at, where a test can run it again.
+   */
+  migrateThrough(last: string): Promise<string[]>;
   /** One statement on a fresh connection. */
   sql<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
   /** A user and one full key of hers (columns every schema since the first has), for old rows. */
@@ -40,21 +45,26 @@ export interface UpgradeDatabase {
  * prisma/migrations, e.g. "20261127003000_anchor_fields_read_through"): the schema the old code
  * wrote to. `remove()` deletes the folder.
  */
-export async function copyMigrationsBefore(
+export function copyMigrationsBefore(
   migration: string,
 ): Promise<{ dir: string; dataSteps: DataStep[]; remove(): Promise<void> }> {
+  return copyMigrations(migration, (name) => name < migration);
+}
+
+/** The migrations `keep` names (and the data steps that follow one of them) in a temporary folder. */
+async function copyMigrations(migration: string, keep: (name: string) => boolean) {
   if (!/^\d{14}_[a-z0-9_]+$/.test(migration)) throw new Error(`not a migration folder name: ${migration}`);
   const names = await readdir(DEFAULT_MIGRATIONS_DIR);
   if (!names.includes(migration)) throw new Error(`no migration ${migration} in ${DEFAULT_MIGRATIONS_DIR}`);
   const dir = await mkdtemp(path.join(tmpdir(), "ctxlog-migrations-"));
   await writeFile(path.join(dir, "migration_lock.toml"), LOCK_FILE_CONTENT);
   for (const name of names) {
-    if (name < migration && /^\d{14}_/.test(name)) {
+    if (keep(name) && /^\d{14}_/.test(name)) {
       await cp(path.join(DEFAULT_MIGRATIONS_DIR, name), path.join(dir, name), { recursive: true });
     }
   }
   // the data steps that follow one of these migrations (a later one's is not in the folder)
-  const dataSteps = DATA_STEPS.filter((step) => step.after < migration);
+  const dataSteps = DATA_STEPS.filter((step) => keep(step.after));
   return { dir, dataSteps, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
@@ -86,6 +96,18 @@ export async function createUpgradeDatabase(migration: string, label: string): P
       });
     },
     migrateAll: (opts = {}) => applyMigrations(url, { keyring: UPGRADE_KEYRING, ...opts }),
+    migrateThrough: async (last) => {
+      const through = await copyMigrations(last, (name) => name <= last);
+      try {
+        return await applyMigrations(url, {
+          migrationsDir: through.dir,
+          dataSteps: through.dataSteps,
+          keyring: UPGRADE_KEYRING,
+        });
+      } finally {
+        await through.remove();
+      }
+    },
     sql,
     async seedOwner({ userId, keyId, familyId }) {
       await sql(`INSERT INTO users (id) VALUES ($1)`, [userId]);

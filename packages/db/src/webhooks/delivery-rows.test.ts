@@ -147,7 +147,9 @@ describe("recordAttempts (PostgreSQL)", () => {
     const log = await attemptsOf(database.db, d.id);
     expect(log.map((a) => a.number)).toEqual([1, 2, 3, 4, 5]);
     // the first in the delivery's row, the four others in webhook_attempts
-    expect(await database.db.webhookAttempt.count({ where: { deliveryId: d.id } })).toBe(4);
+    expect(
+      await database.db.webhookAttempt.count({ where: { eventId: d.eventId, webhookId: d.webhookId } }),
+    ).toBe(4);
 
     // An attempt arriving late for a closed cycle changes nothing.
     expect((await recordAttempts(database.db, [outcome(d, true)], DELAYS)).size).toBe(0);

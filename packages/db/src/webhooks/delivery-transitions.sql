@@ -53,9 +53,9 @@ RETURNING d.id, d.event_id, d.webhook_id, d.attempts, d.status, d.next_attempt_a
           i.cycle, i.attempted_at, i.duration_ms, i.response_status, i.error, i.exchange, i.response_body
 ), logged AS (
   -- every attempt but the first of cycle 1 (kept in the delivery's row)
-  INSERT INTO webhook_attempts (delivery_id, event_id, cycle, number, attempted_at, duration_ms, response_status,
+  INSERT INTO webhook_attempts (event_id, webhook_id, cycle, number, attempted_at, duration_ms, response_status,
                                 error, exchange, response_body)
-  SELECT id, event_id, cycle, attempts, attempted_at, duration_ms, response_status, error,
+  SELECT event_id, webhook_id, cycle, attempts, attempted_at, duration_ms, response_status, error,
          decode(exchange, 'base64'), response_body FROM updated
    WHERE NOT (cycle = 1 AND attempts = 1)
 )

@@ -121,13 +121,14 @@ it("gives back each attempt's request and response as recorded, kept compressed"
   const rows = await database.db.$queryRaw<{ number: number; bytes: number }[]>`
     SELECT 1 AS number, octet_length(first_exchange) AS bytes FROM webhook_deliveries WHERE id = ${d.id}
     UNION ALL
-    SELECT number, octet_length(exchange) FROM webhook_attempts WHERE delivery_id = ${d.id}`;
+    SELECT number, octet_length(exchange) FROM webhook_attempts
+     WHERE event_id = ${d.eventId} AND webhook_id = ${d.webhookId}`;
   expect(rows.map((r) => r.number)).toEqual([1, 2]);
   for (const r of rows) expect(r.bytes).toBeLessThan(160);
 
   // the body erased with the event's data (as eraseContextsData does): its cut says nothing either
   await database.db.$executeRaw`
-    UPDATE webhook_attempts SET response_body = NULL WHERE delivery_id = ${d.id}`;
+    UPDATE webhook_attempts SET response_body = NULL WHERE event_id = ${d.eventId} AND webhook_id = ${d.webhookId}`;
   await database.db.$executeRaw`UPDATE webhook_deliveries SET first_response_body = NULL WHERE id = ${d.id}`;
   const erased = (await getDelivery(database.db, d.webhookId, d.id))?.attemptLog;
   expect(erased?.map((a) => [a.responseBody, a.responseBodyTruncated, a.responseHeaders !== null])).toEqual([

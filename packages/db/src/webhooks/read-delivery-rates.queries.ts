@@ -27,7 +27,7 @@ export interface IAttemptRatesOfWebhookQuery {
   result: IAttemptRatesOfWebhookResult;
 }
 
-const attemptRatesOfWebhookIR: any = {"usedParamSet":{"webhookId":true,"fromId":true,"toId":true,"startMs":true,"bucketMs":true,"since":true,"until":true},"params":[{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":277,"b":287}]},{"name":"fromId","required":true,"transform":{"type":"scalar"},"locs":[{"a":299,"b":306}]},{"name":"toId","required":true,"transform":{"type":"scalar"},"locs":[{"a":317,"b":322}]},{"name":"startMs","required":true,"transform":{"type":"scalar"},"locs":[{"a":384,"b":392}]},{"name":"bucketMs","required":true,"transform":{"type":"scalar"},"locs":[{"a":405,"b":414}]},{"name":"since","required":true,"transform":{"type":"scalar"},"locs":[{"a":676,"b":682}]},{"name":"until","required":true,"transform":{"type":"scalar"},"locs":[{"a":718,"b":724}]}],"statement":"-- one webhook's deliveries as an id range over (webhook_id, id) (ids are time-ordered), then their\n-- attempts wherever each lives (webhook_attempt_log), counted per bucket of the window\nWITH deliveries AS (\n  SELECT id, event_id FROM webhook_deliveries\n   WHERE webhook_id = :webhookId! AND id >= :fromId! AND id < :toId!\n)\nSELECT floor((extract(epoch FROM a.attempted_at) * 1000 - :startMs!::float8) / :bucketMs!::float8)::int AS \"bucket!\",\n       count(*)::int AS \"attempts!\", (count(*) FILTER (WHERE a.error IS NULL))::int AS \"succeeded!\"\n  FROM deliveries AS d\n  JOIN webhook_attempt_log AS a ON a.delivery_id = d.id AND a.event_id = d.event_id\n WHERE a.attempted_at >= :since!::timestamptz AND a.attempted_at < :until!::timestamptz\n GROUP BY 1"};
+const attemptRatesOfWebhookIR: any = {"usedParamSet":{"webhookId":true,"fromId":true,"toId":true,"startMs":true,"bucketMs":true,"since":true,"until":true},"params":[{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":285,"b":295}]},{"name":"fromId","required":true,"transform":{"type":"scalar"},"locs":[{"a":307,"b":314}]},{"name":"toId","required":true,"transform":{"type":"scalar"},"locs":[{"a":325,"b":330}]},{"name":"startMs","required":true,"transform":{"type":"scalar"},"locs":[{"a":392,"b":400}]},{"name":"bucketMs","required":true,"transform":{"type":"scalar"},"locs":[{"a":413,"b":422}]},{"name":"since","required":true,"transform":{"type":"scalar"},"locs":[{"a":691,"b":697}]},{"name":"until","required":true,"transform":{"type":"scalar"},"locs":[{"a":733,"b":739}]}],"statement":"-- one webhook's deliveries as an id range over (webhook_id, id) (ids are time-ordered), then their\n-- attempts wherever each lives (webhook_attempt_log), counted per bucket of the window\nWITH deliveries AS (\n  SELECT event_id, webhook_id FROM webhook_deliveries\n   WHERE webhook_id = :webhookId! AND id >= :fromId! AND id < :toId!\n)\nSELECT floor((extract(epoch FROM a.attempted_at) * 1000 - :startMs!::float8) / :bucketMs!::float8)::int AS \"bucket!\",\n       count(*)::int AS \"attempts!\", (count(*) FILTER (WHERE a.error IS NULL))::int AS \"succeeded!\"\n  FROM deliveries AS d\n  JOIN webhook_attempt_log AS a ON a.event_id = d.event_id AND a.webhook_id = d.webhook_id\n WHERE a.attempted_at >= :since!::timestamptz AND a.attempted_at < :until!::timestamptz\n GROUP BY 1"};
 
 /**
  * Query generated from SQL:
@@ -35,13 +35,13 @@ const attemptRatesOfWebhookIR: any = {"usedParamSet":{"webhookId":true,"fromId":
  * -- one webhook's deliveries as an id range over (webhook_id, id) (ids are time-ordered), then their
  * -- attempts wherever each lives (webhook_attempt_log), counted per bucket of the window
  * WITH deliveries AS (
- *   SELECT id, event_id FROM webhook_deliveries
+ *   SELECT event_id, webhook_id FROM webhook_deliveries
  *    WHERE webhook_id = :webhookId! AND id >= :fromId! AND id < :toId!
  * )
  * SELECT floor((extract(epoch FROM a.attempted_at) * 1000 - :startMs!::float8) / :bucketMs!::float8)::int AS "bucket!",
  *        count(*)::int AS "attempts!", (count(*) FILTER (WHERE a.error IS NULL))::int AS "succeeded!"
  *   FROM deliveries AS d
- *   JOIN webhook_attempt_log AS a ON a.delivery_id = d.id AND a.event_id = d.event_id
+ *   JOIN webhook_attempt_log AS a ON a.event_id = d.event_id AND a.webhook_id = d.webhook_id
  *  WHERE a.attempted_at >= :since!::timestamptz AND a.attempted_at < :until!::timestamptz
  *  GROUP BY 1
  * ```

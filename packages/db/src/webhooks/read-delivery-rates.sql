@@ -2,12 +2,12 @@
 -- one webhook's deliveries as an id range over (webhook_id, id) (ids are time-ordered), then their
 -- attempts wherever each lives (webhook_attempt_log), counted per bucket of the window
 WITH deliveries AS (
-  SELECT id, event_id FROM webhook_deliveries
+  SELECT event_id, webhook_id FROM webhook_deliveries
    WHERE webhook_id = :webhookId! AND id >= :fromId! AND id < :toId!
 )
 SELECT floor((extract(epoch FROM a.attempted_at) * 1000 - :startMs!::float8) / :bucketMs!::float8)::int AS "bucket!",
        count(*)::int AS "attempts!", (count(*) FILTER (WHERE a.error IS NULL))::int AS "succeeded!"
   FROM deliveries AS d
-  JOIN webhook_attempt_log AS a ON a.delivery_id = d.id AND a.event_id = d.event_id
+  JOIN webhook_attempt_log AS a ON a.event_id = d.event_id AND a.webhook_id = d.webhook_id
  WHERE a.attempted_at >= :since!::timestamptz AND a.attempted_at < :until!::timestamptz
  GROUP BY 1;

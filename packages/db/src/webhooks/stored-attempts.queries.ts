@@ -3,8 +3,8 @@ import { PreparedQuery } from '@pgtyped/runtime';
 
 /** 'AttemptLogOfDelivery' parameters type */
 export interface IAttemptLogOfDeliveryParams {
-  deliveryId: string;
   eventId: string;
+  webhookId: string;
 }
 
 /** 'AttemptLogOfDelivery' return type */
@@ -25,7 +25,7 @@ export interface IAttemptLogOfDeliveryQuery {
   result: IAttemptLogOfDeliveryResult;
 }
 
-const attemptLogOfDeliveryIR: any = {"usedParamSet":{"deliveryId":true,"eventId":true},"params":[{"name":"deliveryId","required":true,"transform":{"type":"scalar"},"locs":[{"a":310,"b":321}]},{"name":"eventId","required":true,"transform":{"type":"scalar"},"locs":[{"a":338,"b":346}]}],"statement":"-- every attempt of one delivery, every cycle, oldest first (the view reads both places by key)\nSELECT cycle AS \"cycle!\", number AS \"number!\", attempted_at AS \"attempted_at!\", duration_ms AS \"duration_ms!\",\n       response_status, error, exchange, response_body\n  FROM webhook_attempt_log\n WHERE delivery_id = :deliveryId! AND event_id = :eventId!\n ORDER BY cycle, number"};
+const attemptLogOfDeliveryIR: any = {"usedParamSet":{"eventId":true,"webhookId":true},"params":[{"name":"eventId","required":true,"transform":{"type":"scalar"},"locs":[{"a":307,"b":315}]},{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":334,"b":344}]}],"statement":"-- every attempt of one delivery, every cycle, oldest first (the view reads both places by key)\nSELECT cycle AS \"cycle!\", number AS \"number!\", attempted_at AS \"attempted_at!\", duration_ms AS \"duration_ms!\",\n       response_status, error, exchange, response_body\n  FROM webhook_attempt_log\n WHERE event_id = :eventId! AND webhook_id = :webhookId!\n ORDER BY cycle, number"};
 
 /**
  * Query generated from SQL:
@@ -34,7 +34,7 @@ const attemptLogOfDeliveryIR: any = {"usedParamSet":{"deliveryId":true,"eventId"
  * SELECT cycle AS "cycle!", number AS "number!", attempted_at AS "attempted_at!", duration_ms AS "duration_ms!",
  *        response_status, error, exchange, response_body
  *   FROM webhook_attempt_log
- *  WHERE delivery_id = :deliveryId! AND event_id = :eventId!
+ *  WHERE event_id = :eventId! AND webhook_id = :webhookId!
  *  ORDER BY cycle, number
  * ```
  */

@@ -3,5 +3,5 @@
 SELECT cycle AS "cycle!", number AS "number!", attempted_at AS "attempted_at!", duration_ms AS "duration_ms!",
        response_status, error, exchange, response_body
   FROM webhook_attempt_log
- WHERE delivery_id = :deliveryId! AND event_id = :eventId!
+ WHERE event_id = :eventId! AND webhook_id = :webhookId!
  ORDER BY cycle, number;

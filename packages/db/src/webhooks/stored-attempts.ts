@@ -69,10 +69,11 @@ export interface AttemptView {
   responseBodyTruncated: boolean | null;
 }
 
-/** The delivery an attempt log is read for: its key, and what its attempts' packed headers leave out. */
+/** The delivery an attempt log is read for: its key (event and webhook), and what its attempts' packed headers leave out. */
 export interface AttemptLogDelivery {
   id: string;
   eventId: string;
+  webhookId: string;
   /** the event's name */
   event: string;
 }
@@ -87,7 +88,7 @@ export async function readAttemptLog(
 ): Promise<AttemptView[]> {
   const rows = await runQuery(
     attemptLogOfDelivery,
-    { deliveryId: delivery.id, eventId: delivery.eventId },
+    { eventId: delivery.eventId, webhookId: delivery.webhookId },
     sqlOf(db),
   );
   const ref = { deliveryId: delivery.id, event: delivery.event };
