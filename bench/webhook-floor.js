@@ -29,10 +29,10 @@ const parts = { load: 0, post: 0, record: 0, jobs: 0 };
 async function deliver(job) {
   const t0 = performance.now();
   const { rows } = await pool.query(
-    `SELECT d.id, e.event, d.cycle, w.id AS webhook_id, w.url, w.secret, w.secret_key_id, e.payload
+    `SELECT d.event_id, e.event, d.cycle, w.id AS webhook_id, w.url, w.secret, w.secret_key_id, e.payload
        FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id JOIN outbox_events e ON e.id = d.event_id
-      WHERE d.id = $1 AND d.event_id = $2 AND e.id = $2`,
-    [job.data.deliveryId, job.data.eventId],
+      WHERE d.webhook_id = $1 AND d.event_id = $2 AND e.id = $2`,
+    [job.data.webhookId, job.data.eventId],
   );
   const d = rows[0];
   const secret = core.openSecret(keyring, { value: d.secret, keyId: d.secret_key_id }, d.webhook_id);
@@ -45,7 +45,7 @@ async function deliver(job) {
     headers: {
       "content-type": "application/json",
       "x-service-event": d.event,
-      "x-service-delivery": d.id,
+      "x-service-delivery": core.deliveryIdOf(d.event_id),
       "x-service-timestamp": String(Math.floor(sentAt.getTime() / 1000)),
       "x-service-signature": createHmac("sha256", secret).update(d.payload).digest("hex"),
     },
@@ -57,10 +57,17 @@ async function deliver(job) {
     `WITH u AS (
        UPDATE webhook_deliveries SET attempts = attempts + 1, status = $2::"DeliveryStatus", response_status = $3,
               last_attempt_at = $4, next_attempt_at = NULL
-        WHERE id = $1 AND event_id = $6 RETURNING event_id, webhook_id, cycle, attempts)
+        WHERE webhook_id = $1 AND event_id = $6 RETURNING event_id, webhook_id, cycle, attempts)
      INSERT INTO webhook_attempts (event_id, webhook_id, cycle, number, attempted_at, duration_ms, response_status)
      SELECT event_id, webhook_id, cycle, attempts, $4, $5, $3 FROM u`,
-    [d.id, ok ? "succeeded" : "failed", res.statusCode, sentAt, Math.round(t2 - t1), job.data.eventId],
+    [
+      d.webhook_id,
+      ok ? "succeeded" : "failed",
+      res.statusCode,
+      sentAt,
+      Math.round(t2 - t1),
+      job.data.eventId,
+    ],
   );
   const t3 = performance.now();
   parts.load += t1 - t0;

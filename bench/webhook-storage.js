@@ -99,8 +99,8 @@ async function main() {
         await dbPkg.recordAttempts(
           db,
           deliveries.map((delivery) => ({
-            deliveryId: delivery.id,
             eventId: delivery.eventId,
+            webhookId: delivery.webhookId,
             cycle: 1,
             attemptedAt: at,
             finishedAt: at,

@@ -175,23 +175,26 @@ async function runFloor(pg, receiver, env) {
     const n = Math.min(1_000, EVENTS - done);
     const now = new Date();
     const eventIds = Array.from({ length: n }, () => core.newId("evt"));
-    const deliveryIds = Array.from({ length: n }, () => core.newId("dlv"));
     const payloads = Array.from({ length: n }, (_, k) => envelope(done + k, now));
     await pg.query(
       `WITH e AS (
          INSERT INTO outbox_events (id, user_id, event, payload, created_at)
          SELECT id, 'bench', 'context.created', payload, $3 FROM unnest($1::text[], $2::text[]) AS t(id, payload)
          RETURNING id)
-       INSERT INTO webhook_deliveries (id, webhook_id, event_id, next_attempt_at)
-       SELECT d, $4, e, NULL FROM unnest($5::text[], $1::text[]) AS t(d, e)`,
-      [eventIds, payloads, now, webhookId, deliveryIds],
+       INSERT INTO webhook_deliveries (webhook_id, event_id, next_attempt_at)
+       SELECT $4, e, NULL FROM unnest($1::text[]) AS t(e)`,
+      [eventIds, payloads, now, webhookId],
     );
     await queue.addBulk(
-      deliveryIds.map((deliveryId, k) => ({
+      eventIds.map((eventId) => ({
         name: "floor",
-        // the event id too, as the worker's delivery jobs carry it: statements name the day's partition
-        data: { deliveryId, eventId: eventIds[k] },
-        opts: { jobId: deliveryId, removeOnComplete: true, removeOnFail: true },
+        // the delivery's key, as the worker's delivery jobs carry it: statements name the day's partition
+        data: { eventId, webhookId },
+        opts: {
+          jobId: core.deliveryKeyText({ eventId, webhookId }),
+          removeOnComplete: true,
+          removeOnFail: true,
+        },
       })),
     );
     done += n;

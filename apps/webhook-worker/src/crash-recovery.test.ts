@@ -3,6 +3,7 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { deliveryIdOf } from "@ctxlog/core";
 import { waitFor } from "@ctxlog/core/testing";
 import { TEST_SECRETS_ENV } from "@ctxlog/db/testing";
 import { createWorkerHarness, type WorkerHarness } from "./testing/harness";
@@ -69,17 +70,21 @@ describe("webhook worker — SIGKILL mid-delivery of the spawned dist/main.js (P
     await once(first);
     expect(first.signalCode).toBe("SIGKILL");
 
-    const delivery = await h.db.webhookDelivery.findFirstOrThrow({ where: { webhookId: hook.id } });
+    const delivery = await h.db.webhookDelivery.findUniqueOrThrow({
+      where: { webhookId_eventId: { webhookId: hook.id, eventId: event.id } },
+    });
     expect(delivery).toMatchObject({ status: "pending", attempts: 0 });
 
     spawnWorker();
     const [killed, redelivered] = await r.waitFor(2, 20_000);
     expect(redelivered?.body).toBe(event.payload);
-    expect(redelivered?.headers["x-service-delivery"]).toBe(delivery.id);
-    expect(killed?.headers["x-service-delivery"]).toBe(delivery.id);
+    expect(redelivered?.headers["x-service-delivery"]).toBe(deliveryIdOf(event.id));
+    expect(killed?.headers["x-service-delivery"]).toBe(deliveryIdOf(event.id));
     const done = await waitFor(
       async () => {
-        const row = await h.db.webhookDelivery.findFirstOrThrow({ where: { id: delivery.id } });
+        const row = await h.db.webhookDelivery.findUniqueOrThrow({
+          where: { webhookId_eventId: { webhookId: hook.id, eventId: event.id } },
+        });
         return row.status === "succeeded" ? row : undefined;
       },
       { timeout: 10_000 },

@@ -74,9 +74,9 @@ export function createDeliveryProcessor(deps: DeliveryProcessorDeps) {
       logger.error({ jobId: job.id, issues }, "delivery job refused: not a deliverWebhook payload");
       throw new RefusedJobError(`delivery job ${job.id} refused: ${issues.join("; ")}`);
     }
-    const { deliveryId, eventId } = parsed.data;
-    const target = await store.load(deliveryId, eventId);
+    const target = await store.load(parsed.data);
     if (target?.status !== "pending") return;
+    const deliveryId = target.id;
     if (target.webhookDeleted || target.webhookDisabled) {
       await store.abandon(target, target.webhookDeleted ? "deleted" : "disabled");
       return;
@@ -133,8 +133,8 @@ export function createDeliveryProcessor(deps: DeliveryProcessorDeps) {
     metrics.attemptSeconds.observe(result.durationMs / 1000);
 
     const recorded = await store.record({
-      deliveryId,
       eventId: target.eventId,
+      webhookId: target.webhookId,
       cycle: target.cycle,
       attemptedAt: result.startedAt,
       finishedAt: result.finishedAt,

@@ -1,10 +1,9 @@
-import { MicroBatcher, type SecretKeyring } from "@ctxlog/core";
+import { type DeliveryKey, deliveryKeyText, MicroBatcher, type SecretKeyring } from "@ctxlog/core";
 import {
   type AttemptOutcome,
   abandonDeliveries,
   DELETED_WEBHOOK_ERROR,
   type DeliveryTarget,
-  type DeliveryTargetRef,
   disableWebhook,
   ENDPOINT_DISABLED_ERROR,
   loadDeliveryTargets,
@@ -44,14 +43,14 @@ function batched<I, O>(
 
 export interface DeliveryStore {
   /**
-   * with its secrets decrypted; a secret that cannot be opened rejects (SecretDecryptionError).
-   * `eventId` (the job's) is the key's first column: the read touches its event's day only.
+   * by its key (the job's), with its secrets decrypted; a secret that cannot be opened rejects
+   * (SecretDecryptionError). The read touches its event's day only.
    */
-  load(deliveryId: string, eventId: string): Promise<DeliveryTarget | undefined>;
+  load(key: DeliveryKey): Promise<DeliveryTarget | undefined>;
   /** undefined when the delivery was no longer pending in that cycle (a duplicate run) */
   record(outcome: AttemptOutcome): Promise<RecordedAttempt | undefined>;
   /** closes a delivery whose webhook was deleted or disabled while it was queued */
-  abandon(delivery: { id: string; eventId: string }, why: "deleted" | "disabled"): Promise<void>;
+  abandon(delivery: DeliveryKey, why: "deleted" | "disabled"): Promise<void>;
   /** disables the webhook at once (a 410 Gone); false if it already was (or is gone) */
   disable(webhookId: string, reason: "gone"): Promise<boolean>;
   /** the disable-after rule: disables the webhook if it has been failing for too long */
@@ -71,19 +70,19 @@ export function createDeliveryStore(
   disableAfterMs: number,
 ): DeliveryStore {
   const opts = { maxBatch: 200, maxConcurrent: 2 };
-  const loadStored = batched<DeliveryTargetRef, StoredDeliveryTarget>(async (refs) => {
-    const targets = await loadDeliveryTargets(db, refs);
-    return (ref) => targets.get(ref.id);
+  const loadStored = batched<DeliveryKey, StoredDeliveryTarget>(async (keys) => {
+    const targets = await loadDeliveryTargets(db, keys);
+    return (key) => targets.get(deliveryKeyText(key));
   }, opts);
   // Opened outside the batch, so a secret that cannot be decrypted fails its own job only: the
   // delivery stays pending, no attempt counted, and the reconciler retries it once the key is back.
-  const load = async (id: string, eventId: string) => {
-    const stored = await loadStored({ id, eventId });
+  const load = async (key: DeliveryKey) => {
+    const stored = await loadStored(key);
     return stored && openDeliveryTarget(stored, keyring);
   };
   const record = batched<AttemptOutcome, RecordedAttempt>(async (outcomes) => {
     const recorded = await recordAttempts(db, outcomes, retryDelaysMs);
-    return (o) => recorded.get(o.deliveryId);
+    return (o) => recorded.get(deliveryKeyText(o));
   }, opts);
   return {
     load,

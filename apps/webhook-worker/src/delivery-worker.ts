@@ -49,7 +49,7 @@ export function createDeliveryWorker(
   worker.on("failed", (job, err) => {
     // a retry is scheduled, not failed; a refused job was logged by the processor
     if (!(err instanceof RetryScheduledError || err instanceof RefusedJobError)) {
-      opts.logger.error({ err, deliveryId: job?.id }, "delivery job failed unexpectedly");
+      opts.logger.error({ err, jobId: job?.id }, "delivery job failed unexpectedly");
     }
   });
   worker.on("error", (err) => opts.logger.error({ err }, "delivery worker error"));

@@ -2,7 +2,7 @@
 // 127.0.0.1 and the real worker runtime. Signatures are checked by independent computations:
 // node:crypto for X-Service-Signature, the `standardwebhooks` package for the Standard Webhooks headers.
 import { createHmac } from "node:crypto";
-import { generateWebhookSecret } from "@ctxlog/core";
+import { deliveryIdOf, generateWebhookSecret } from "@ctxlog/core";
 import { waitFor } from "@ctxlog/core/testing";
 import { createTestDelivery, deleteWebhook, getDelivery, rotateWebhookSecret } from "@ctxlog/db";
 import { attemptsOf } from "@ctxlog/db/testing";
@@ -39,8 +39,10 @@ describe("webhook worker — delivery (PostgreSQL + Redis + loopback receivers)"
     expect(headers["x-service-signature-previous"]).toBeUndefined();
     expect(headers["x-service-event"]).toBe("context.created");
     const delivery = await h.db.webhookDelivery.findFirstOrThrow({ where: { webhookId: hook.id } });
-    expect(headers["x-service-delivery"]).toBe(delivery.id);
-    expect(headers["webhook-id"]).toBe(delivery.id);
+    expect(delivery.eventId).toBe(event.id);
+    // the delivery's id is its event's, as dlv_
+    expect(headers["x-service-delivery"]).toBe(deliveryIdOf(event.id));
+    expect(headers["webhook-id"]).toBe(deliveryIdOf(event.id));
     const timestamp = Number(headers["x-service-timestamp"]);
     expect(timestamp).toBeGreaterThanOrEqual(recordedAt); // signed when sent: after the event, before now
     expect(timestamp).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000));
@@ -53,11 +55,13 @@ describe("webhook worker — delivery (PostgreSQL + Redis + loopback receivers)"
     ).toThrow();
 
     const done = await waitFor(async () => {
-      const row = await h.db.webhookDelivery.findFirstOrThrow({ where: { id: delivery.id } });
+      const row = await h.db.webhookDelivery.findUniqueOrThrow({
+        where: { webhookId_eventId: { webhookId: hook.id, eventId: event.id } },
+      });
       return row.status === "succeeded" ? row : undefined;
     });
     expect(done).toMatchObject({ attempts: 1, responseStatus: 200, errorMessage: null, nextAttemptAt: null });
-    const attempts = await attemptsOf(h.db, delivery.id);
+    const attempts = await attemptsOf(h.db, delivery);
     expect(attempts).toHaveLength(1);
     expect(attempts[0]).toMatchObject({ cycle: 1, number: 1, responseStatus: 200, error: null });
   });
@@ -146,11 +150,12 @@ describe("webhook worker — delivery (PostgreSQL + Redis + loopback receivers)"
       event: "context.confirmed",
     });
     const { payload } = await h.db.outboxEvent.findFirstOrThrow({ where: { id: delivery.eventId } });
-    await h.enqueueDelivery(delivery.id, delivery.eventId);
+    await h.enqueueDelivery(delivery);
     const [got] = await target.waitFor(1);
     expect(got?.body).toBe(payload);
     expect(JSON.parse(got?.body ?? "{}")).toMatchObject({ event: "context.confirmed", test: true });
     expect(got?.headers["x-service-delivery"]).toBe(delivery.id);
+    expect(delivery.id).toBe(deliveryIdOf(delivery.eventId));
     await settle();
     expect(sibling.requests).toHaveLength(0);
   });
@@ -167,11 +172,13 @@ describe("webhook worker — delivery (PostgreSQL + Redis + loopback receivers)"
     const received = await r.waitFor(2, 5_000);
     const delivery = await h.db.webhookDelivery.findFirstOrThrow({ where: { webhookId: hook.id } });
     const attempts = await waitFor(async () => {
-      const rows = (await getDelivery(h.db, hook.id, delivery.id))?.attemptLog ?? [];
+      const rows = (await getDelivery(h.db, hook.id, deliveryIdOf(delivery.eventId)))?.attemptLog ?? [];
       return rows.length === 2 ? rows : undefined;
     });
     // stored compressed (the first in the delivery's row, the second a webhook_attempts row)
-    const stored = await h.db.webhookDelivery.findFirstOrThrow({ where: { id: delivery.id } });
+    const stored = await h.db.webhookDelivery.findUniqueOrThrow({
+      where: { webhookId_eventId: { webhookId: hook.id, eventId: delivery.eventId } },
+    });
     expect(stored.firstExchange?.length).toBeLessThan(200);
     const rows = await h.db.webhookAttempt.findMany({
       where: { eventId: delivery.eventId, webhookId: hook.id },

@@ -1,6 +1,7 @@
 // Integration: real PostgreSQL, real Redis (own prefix), loopback receivers and the real worker
 // runtime. Endpoint health: 410 Gone, the disable-after rule, what a disabled endpoint gets (nothing)
 // and how its events come back (enable, recover).
+import { deliveryIdOf } from "@ctxlog/core";
 import { waitFor } from "@ctxlog/core/testing";
 import { ENDPOINT_DISABLED_ERROR, enableWebhook, recoverDeliveries } from "@ctxlog/db";
 import { createWorkerHarness, type WorkerHarness } from "./testing/harness";
@@ -111,10 +112,10 @@ describe("endpoint health (PostgreSQL + Redis + loopback receivers)", () => {
 
     expect(await enableWebhook(h.db, userId, hook.id)).toBe(true);
     const reopened = await recoverDeliveries(h.db, hook.id, { since });
-    expect(reopened).toEqual([{ id: delivery?.id, eventId: delivery?.eventId }]);
-    for (const d of reopened) await h.enqueueDelivery(d.id, d.eventId);
+    expect(reopened).toEqual([{ eventId: missed.id, webhookId: hook.id }]);
+    for (const d of reopened) await h.enqueueDelivery(d);
     const [received] = await r.waitFor(1);
-    expect(received?.headers["x-service-delivery"]).toBe(delivery?.id);
+    expect(received?.headers["x-service-delivery"]).toBe(deliveryIdOf(missed.id));
     expect(received?.body).toBe(missed.payload);
     await deliveryOf(hook.id, missed.id, "succeeded");
   });

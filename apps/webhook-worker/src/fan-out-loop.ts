@@ -15,7 +15,7 @@ export interface FanOutLoopDeps {
 
 /**
  * Turns recorded events (written by any process through `recordEvent`) into deliveries and queues
- * them, with jobId = delivery id. Woken by the NOTIFY that `recordEvent` sends at commit (see
+ * them, with jobId = the delivery's key. Woken by the NOTIFY that `recordEvent` sends at commit (see
  * wiring.ts), it loops at once while the backlog fills whole batches, and polls every `pollMs`
  * while idle in case a notification was missed. A lost enqueue is only logged: the deliveries
  * are committed and due, so the reconciler queues them.

@@ -1,3 +1,4 @@
+import { deliveryKeyText } from "@ctxlog/core";
 import { scrapeMetrics, waitFor } from "@ctxlog/core/testing";
 import { createWorkerHarness, type WorkerHarness } from "./testing/harness";
 
@@ -28,13 +29,8 @@ describe("webhook worker operations metrics", () => {
     expect(first.value("ctxlog_queue_oldest_waiting_seconds", { queue: "webhook-deliveries" })).toBe(0);
 
     // A job due in a minute is delayed until then (its delivery does not exist: the worker will skip it).
-    const later = "dlv_0000000000000000000000000Z";
-    const eventId = "evt_0000000000000000000000000Z";
-    await worker.queues.enqueue(
-      "deliverWebhook",
-      { deliveryId: later, eventId },
-      { jobId: later, delay: 60_000 },
-    );
+    const later = { eventId: "evt_0000000000000000000000000Z", webhookId: "whk_0000000000000000000000000Z" };
+    await worker.queues.enqueue("deliverWebhook", later, { jobId: deliveryKeyText(later), delay: 60_000 });
     await waitFor(async () => {
       const s = await scrapeMetrics(url);
       return s.value("ctxlog_queue_jobs", { queue: "webhook-deliveries", state: "delayed" }) === 1;

@@ -8,7 +8,7 @@ const PAGE = 1_000;
 
 /**
  * Redis is a work list rebuilt from PostgreSQL: every `intervalMs`, each pending delivery that is
- * due is enqueued again with jobId = delivery id. A job still in Redis (waiting, delayed, active)
+ * due is enqueued again with jobId = its key. A job still in Redis (waiting, delayed, active)
  * makes that a no-op; one lost to FLUSHALL, a crash between commit and enqueue, or a job BullMQ
  * gave up on is recreated. The worker skips deliveries that are no longer pending, so a late
  * duplicate costs a read, and a receiver sees at most a duplicate with the same delivery id.

@@ -1,5 +1,6 @@
 // Integration: real PostgreSQL, real Redis (own prefix), the real worker runtime with the SSRF guard
 // on, and a loopback listener the webhook points at through a host name (localhost).
+import { deliveryIdOf } from "@ctxlog/core";
 import { waitFor } from "@ctxlog/core/testing";
 import { attemptsOf } from "@ctxlog/db/testing";
 import { DESTINATION_NOT_ALLOWED } from "@ctxlog/webhooks";
@@ -27,7 +28,7 @@ it("a host name resolving to a private address: the recorded error names neither
     const row = await h.db.webhookDelivery.findFirst({ where: { webhookId: hook.id } });
     return row?.status === "failed" ? row : undefined;
   });
-  const attempts = await attemptsOf(h.db, delivery.id);
+  const attempts = await attemptsOf(h.db, delivery);
   const recorded = [delivery.errorMessage, ...attempts.map((a) => a.error)];
   expect(attempts).toHaveLength(5);
   for (const error of recorded) {
@@ -38,6 +39,6 @@ it("a host name resolving to a private address: the recorded error names neither
 
   const refusals = lines.filter((l) => l.msg === "webhook destination refused by the SSRF guard");
   expect(refusals.length).toBeGreaterThanOrEqual(1);
-  expect(refusals[0]).toMatchObject({ deliveryId: delivery.id, webhookId: hook.id });
+  expect(refusals[0]).toMatchObject({ deliveryId: deliveryIdOf(delivery.eventId), webhookId: hook.id });
   expect(String(refusals[0]?.detail)).toMatch(/(127\.0\.0\.1|::1) \(localhost resolved to it\): a loopback/);
 });

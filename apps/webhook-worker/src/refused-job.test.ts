@@ -1,8 +1,8 @@
 // Integration: real PostgreSQL (fresh database), real Redis (own prefix), a real HTTP receiver on
-// 127.0.0.1 and the real worker runtime. A delivery job names its delivery by its key, delivery id
-// and event id (the job catalog); one without its event id (no release queued one: DESIGN.md,
-// "Stored forms") is refused, logged once and not retried, and the reconciler enqueues the pending
-// delivery again as its row names it.
+// 127.0.0.1 and the real worker runtime. A delivery job names its delivery by its key, event id and
+// webhook id (the job catalog); one of the form before, delivery id and event id (no release queued
+// one: DESIGN.md, "Stored forms"), is refused, logged once and not retried, and the reconciler
+// enqueues the pending delivery again by its key.
 import { Writable } from "node:stream";
 import { waitFor } from "@ctxlog/core/testing";
 import { createTestDelivery } from "@ctxlog/db";
@@ -27,18 +27,19 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-it("refuses a job without its event id once, and the delivery is made once, by the reconciler's job", async () => {
+it("refuses a job of the form before (delivery id and event id) once, and the delivery is made once, by the reconciler's job", async () => {
   const userId = await h.user();
   const r = await h.receiver(() => 200);
   const hook = await h.webhook(userId, r.url, ["context.confirmed"]);
   const delivery = await createTestDelivery(h.db, { userId, webhookId: hook.id, event: "context.confirmed" });
-  // queued as a job naming the delivery by its id alone, before the worker runs
+  // queued as a job of the form before, naming the delivery by its id and its event (jobId = the
+  // delivery id), before the worker runs
   const redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: null });
   const queue = new Queue(JOBS.deliverWebhook.queue, { connection: redis, prefix: h.prefix });
   try {
     await queue.add(
       "deliverWebhook",
-      { deliveryId: delivery.id },
+      { deliveryId: delivery.id, eventId: delivery.eventId },
       {
         jobId: delivery.id,
         attempts: JOBS.deliverWebhook.attempts,
@@ -52,7 +53,9 @@ it("refuses a job without its event id once, and the delivery is made once, by t
     const [got] = await r.waitFor(1, 5_000);
     expect(got?.headers["x-service-delivery"]).toBe(delivery.id);
     const done = await waitFor(async () => {
-      const row = await h.db.webhookDelivery.findFirstOrThrow({ where: { id: delivery.id } });
+      const row = await h.db.webhookDelivery.findUniqueOrThrow({
+        where: { webhookId_eventId: { webhookId: hook.id, eventId: delivery.eventId } },
+      });
       return row.status === "succeeded" ? row : undefined;
     });
     expect(done).toMatchObject({ attempts: 1, eventId: delivery.eventId });
@@ -64,7 +67,7 @@ it("refuses a job without its event id once, and the delivery is made once, by t
       expect.objectContaining({
         level: 50,
         jobId: delivery.id,
-        issues: [expect.stringMatching(/^eventId: /)],
+        issues: [expect.stringMatching(/^webhookId: /), 'payload: Unrecognized key: "deliveryId"'],
       }),
     ]);
     expect(lines.filter((l) => l.msg === "delivery job failed unexpectedly")).toEqual([]);

@@ -47,7 +47,7 @@ describe("retention loop (PostgreSQL + Redis + loopback receiver)", () => {
     expect(pending.status).toBe("pending");
     expect(await exists(slow.id)).toBe(1);
     // what each attempt got back is stored with it, and goes with it
-    const stored = await waitFor(async () => (await attemptsOf(h.db, pending.id))[0], { timeout: 5_000 });
+    const stored = await waitFor(async () => (await attemptsOf(h.db, pending))[0], { timeout: 5_000 });
     expect(stored?.responseBody).toBe("ok");
 
     // once it has failed it goes too, with its five attempts

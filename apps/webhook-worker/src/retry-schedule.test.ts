@@ -1,6 +1,7 @@
 // Integration: real PostgreSQL, real Redis (own prefix), real HTTP receivers on 127.0.0.1, the real
 // worker runtime with the schedule compressed to 200/400/600/800 ms and a 1 s attempt timeout.
 
+import { type DeliveryKey, deliveryIdOf } from "@ctxlog/core";
 import { loadScaledSlackMs, waitFor } from "@ctxlog/core/testing";
 import { retryDelivery } from "@ctxlog/db";
 import { attemptsOf } from "@ctxlog/db/testing";
@@ -18,9 +19,11 @@ async function deliveryOf(webhookId: string) {
   return waitFor(() => h.db.webhookDelivery.findFirst({ where: { webhookId } }).then((d) => d ?? undefined));
 }
 
-async function settled(id: string, status: "succeeded" | "failed") {
+async function settled({ webhookId, eventId }: DeliveryKey, status: "succeeded" | "failed") {
   return waitFor(async () => {
-    const row = await h.db.webhookDelivery.findFirstOrThrow({ where: { id } });
+    const row = await h.db.webhookDelivery.findUniqueOrThrow({
+      where: { webhookId_eventId: { webhookId, eventId } },
+    });
     return row.status === status ? row : undefined;
   });
 }
@@ -45,14 +48,16 @@ describe("webhook worker — retry schedule, BullMQ delayed retries (PostgreSQL 
     }
     const sorted = [...lateness].sort((a, b) => a - b);
     expect(((sorted[1] ?? 0) + (sorted[2] ?? 0)) / 2).toBeLessThan(loadScaledSlackMs(200));
-    // Same body and the same delivery id on every attempt.
+    // Same body and the same delivery id (its event's, as dlv_) on every attempt.
     expect(new Set(got.map((q) => q.body))).toEqual(new Set([event.payload]));
-    expect(new Set(got.map((q) => q.headers["x-service-delivery"])).size).toBe(1);
+    expect(new Set(got.map((q) => q.headers["x-service-delivery"]))).toEqual(
+      new Set([deliveryIdOf(event.id)]),
+    );
 
     const delivery = await deliveryOf(hook.id);
-    const done = await settled(delivery.id, "succeeded");
+    const done = await settled(delivery, "succeeded");
     expect(done).toMatchObject({ attempts: 5, responseStatus: 200, errorMessage: null });
-    const log = await attemptsOf(h.db, delivery.id);
+    const log = await attemptsOf(h.db, delivery);
     expect(log.map((a) => [a.number, a.responseStatus])).toEqual([
       [1, 503],
       [2, 503],
@@ -81,7 +86,7 @@ describe("webhook worker — retry schedule, BullMQ delayed retries (PostgreSQL 
     const delivery = await deliveryOf(hook.id);
     expect(delivery.status).toBe("pending"); // retrying: no delivery has spent its attempts
     healthy = true;
-    await settled(delivery.id, "succeeded");
+    await settled(delivery, "succeeded");
     expect(await status()).toBe("active");
   });
 
@@ -94,7 +99,7 @@ describe("webhook worker — retry schedule, BullMQ delayed retries (PostgreSQL 
 
     await r.waitFor(5, 10_000);
     const delivery = await deliveryOf(hook.id);
-    const failed = await settled(delivery.id, "failed");
+    const failed = await settled(delivery, "failed");
     expect(failed).toMatchObject({
       attempts: 5,
       responseStatus: 500,
@@ -107,16 +112,16 @@ describe("webhook worker — retry schedule, BullMQ delayed retries (PostgreSQL 
 
     // What POST /v1/webhooks/:id/deliveries/:delivery_id/retry does: a new cycle, then the job.
     healthy = true;
-    const retried = await retryDelivery(h.db, hook.id, delivery.id);
+    const retried = await retryDelivery(h.db, hook.id, deliveryIdOf(delivery.eventId));
     expect(retried.outcome).toBe("retried");
-    await h.enqueueDelivery(delivery.id, delivery.eventId);
+    await h.enqueueDelivery(delivery);
     const [, , , , , sixth] = await r.waitFor(6);
-    expect(sixth?.headers["x-service-delivery"]).toBe(delivery.id);
+    expect(sixth?.headers["x-service-delivery"]).toBe(deliveryIdOf(delivery.eventId));
     expect(sixth?.body).toBe(r.requests[0]?.body);
-    const done = await settled(delivery.id, "succeeded");
+    const done = await settled(delivery, "succeeded");
     expect(done).toMatchObject({ cycle: 2, attempts: 1, responseStatus: 200 });
     expect((await h.db.webhook.findUniqueOrThrow({ where: { id: hook.id } })).status).toBe("active");
-    expect(await attemptsOf(h.db, delivery.id)).toHaveLength(6);
+    expect(await attemptsOf(h.db, delivery)).toHaveLength(6);
   });
 
   it("an attempt with no complete response within the timeout fails (1.2 s receiver, 1 s timeout)", async () => {
@@ -125,8 +130,8 @@ describe("webhook worker — retry schedule, BullMQ delayed retries (PostgreSQL 
     const hook = await h.webhook(userId, r.url);
     await h.event(userId, "context.created");
     await r.waitFor(2, 10_000);
-    const delivery = await settled((await deliveryOf(hook.id)).id, "succeeded");
-    const [first] = await attemptsOf(h.db, delivery.id);
+    const delivery = await settled(await deliveryOf(hook.id), "succeeded");
+    const [first] = await attemptsOf(h.db, delivery);
     expect(first).toMatchObject({ number: 1, responseStatus: null });
     expect(first?.error).toMatch(/no complete response within 1000 ms/);
     expect(first?.durationMs).toBeGreaterThanOrEqual(990);
@@ -143,8 +148,8 @@ describe("webhook worker — retry schedule, BullMQ delayed retries (PostgreSQL 
     const hook = await h.webhook(userId, r.url);
     await h.event(userId, "context.created");
     await r.waitFor(2, 10_000);
-    const delivery = await settled((await deliveryOf(hook.id)).id, "succeeded");
-    const [first] = await attemptsOf(h.db, delivery.id);
+    const delivery = await settled(await deliveryOf(hook.id), "succeeded");
+    const [first] = await attemptsOf(h.db, delivery);
     expect(first).toMatchObject({ number: 1, responseStatus: 302 });
     expect(first?.error).toMatch(/redirects are not followed/);
     expect(elsewhere.connections()).toBe(0);
@@ -181,7 +186,7 @@ describe("webhook worker — SSRF guard on, WEBHOOK_ALLOW_PRIVATE_URLS=false (Po
     expect(delivery.attempts).toBe(5);
     expect(delivery.responseStatus).toBeNull();
     expect(delivery.errorMessage).toBe(DESTINATION_NOT_ALLOWED);
-    expect(await attemptsOf(guarded.db, delivery.id)).toHaveLength(5);
+    expect(await attemptsOf(guarded.db, delivery)).toHaveLength(5);
     expect(listener.connections()).toBe(0);
   });
 });

@@ -46,7 +46,9 @@ describe("webhook worker — secrets at rest (PostgreSQL + Redis + loopback rece
     const [got] = await r.waitFor(1, 10_000);
     expect(got?.headers["x-service-signature"]).toBe(hmacHex(secret, event.payload));
     await waitFor(async () => {
-      const d = await h.db.webhookDelivery.findFirstOrThrow({ where: { id: pending.id } });
+      const d = await h.db.webhookDelivery.findUniqueOrThrow({
+        where: { webhookId_eventId: { webhookId: hook.id, eventId: pending.eventId } },
+      });
       return d.status === "succeeded" && d.attempts === 1;
     });
   });

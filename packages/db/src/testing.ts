@@ -1,7 +1,14 @@
 // Test-only helpers, reached as `@ctxlog/db/testing`; index.ts does not export them so that no
 // production import path loads them.
 import { randomBytes } from "node:crypto";
-import { buildNewContexts, type ContextOwner, createContextSigner, SecretKeyring } from "@ctxlog/core";
+import {
+  buildNewContexts,
+  type ContextOwner,
+  createContextSigner,
+  type DeliveryKey,
+  deliveryIdOf,
+  SecretKeyring,
+} from "@ctxlog/core";
 // Types through the package's own entry: the emitted testing.d.ts sits in dist-test, beside no
 // client.d.ts, and must still name them.
 import type { Db, MigrationsOptions } from "@ctxlog/db";
@@ -134,11 +141,10 @@ export async function readContext(
   return row;
 }
 
-/** Every attempt of a delivery, oldest first, as readers see it (stored-attempts.ts). */
-export async function attemptsOf(db: Db, deliveryId: string) {
-  const { webhookId } = await db.webhookDelivery.findFirstOrThrow({ where: { id: deliveryId } });
-  const delivery = await readDelivery(db, webhookId, deliveryId);
-  if (!delivery) throw new Error(`no delivery ${deliveryId}`);
+/** Every attempt of a delivery (by its key), oldest first, as readers see it (stored-attempts.ts). */
+export async function attemptsOf(db: Db, key: DeliveryKey) {
+  const delivery = await readDelivery(db, key.webhookId, deliveryIdOf(key.eventId));
+  if (!delivery) throw new Error(`no delivery of ${key.eventId} to ${key.webhookId}`);
   return readAttemptLog(db, delivery);
 }
 

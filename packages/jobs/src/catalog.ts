@@ -1,4 +1,4 @@
-import { MAX_DELIVERY_ATTEMPTS } from "@ctxlog/core";
+import { type DeliveryKey, deliveryKeyText, MAX_DELIVERY_ATTEMPTS } from "@ctxlog/core";
 import { z } from "zod";
 
 /**
@@ -35,16 +35,17 @@ export const JOBS = {
     backoff: { type: "exponential", delay: 1_000 },
   },
   /**
-   * POST one event to one webhook endpoint. jobId = delivery id. The spec's schedule is the row's
+   * POST one event to one webhook endpoint: the delivery named by its key (@ctxlog/core
+   * delivery-key.ts), its event (the partition key: the worker's reads and writes touch its day
+   * only) and its webhook; jobId = the key as text. The spec's schedule is the row's
    * next_attempt_at (recordAttempts computes it); the "webhook-schedule" backoff waits for it, and
-   * backs off on its own only for infrastructure failures (see the webhook worker).
+   * backs off on its own only for infrastructure failures (see the webhook worker). A job of the
+   * form before (`deliveryId` and `eventId`) is refused (DESIGN.md, "Stored forms": no release
+   * queued one): its delivery, still pending, is due, and the reconciler queues it again in this form.
    */
   deliverWebhook: {
     queue: "webhook-deliveries",
-    // eventId: the delivery's partition key (its event's day), so the worker's reads and writes of
-    // the delivery touch one day. Required: no release queued a job without it (DESIGN.md, "Stored
-    // forms"), and the worker refuses one that lacks it
-    payload: z.object({ deliveryId: rowId, eventId: rowId }).strict(),
+    payload: z.object({ eventId: rowId, webhookId: rowId }).strict(),
     attempts: MAX_DELIVERY_ATTEMPTS,
     backoff: { type: "webhook-schedule" },
   },
@@ -53,17 +54,17 @@ export const JOBS = {
 export type JobName = keyof typeof JOBS;
 export type JobPayload<N extends JobName> = z.infer<(typeof JOBS)[N]["payload"]>;
 
-/** A delivery as its job names it: its id and its event's (deliveries are keyed by both). */
-export interface DeliveryRef {
-  id: string;
-  eventId: string;
-}
-
-/** The delivery job of each delivery, its id as jobId (enqueueing one twice while it exists adds nothing). */
+/**
+ * The delivery job of each delivery, its key as jobId (enqueueing one twice while it exists adds
+ * nothing).
+ */
 export function deliveryJobsFor(
-  deliveries: readonly DeliveryRef[],
+  deliveries: readonly DeliveryKey[],
 ): { payload: JobPayload<"deliverWebhook">; jobId: string }[] {
-  return deliveries.map(({ id, eventId }) => ({ payload: { deliveryId: id, eventId }, jobId: id }));
+  return deliveries.map(({ eventId, webhookId }) => ({
+    payload: { eventId, webhookId },
+    jobId: deliveryKeyText({ eventId, webhookId }),
+  }));
 }
 
 /**

@@ -2,7 +2,7 @@ import { once } from "node:events";
 import { redisTargetFrom } from "@ctxlog/core";
 import { Queue, Worker } from "bullmq";
 import { Redis } from "ioredis";
-import { JOBS } from "./catalog";
+import { deliveryJobsFor, JOBS } from "./catalog";
 import { createRedisConnection, isCluster, type RedisClient } from "./connection";
 import { publishKeyRevocation, subscribeKeyRevocations } from "./key-revocations";
 import { queuePrefix, slotTag } from "./keyspace";
@@ -80,15 +80,12 @@ describe("BullMQ on a three-master cluster", () => {
         concurrency: 16,
       },
     );
-    const ids = Array.from({ length: N }, (_, i) => rowId("dlv", i));
+    const keys = Array.from({ length: N }, (_, i) => ({
+      eventId: rowId("evt", i),
+      webhookId: rowId("whk", 1),
+    }));
     for (let i = 0; i < N; i += 100) {
-      await queues.enqueueMany(
-        "deliverWebhook",
-        ids.slice(i, i + 100).map((id, j) => ({
-          payload: { deliveryId: id, eventId: rowId("evt", i + j) },
-          jobId: id,
-        })),
-      );
+      await queues.enqueueMany("deliverWebhook", deliveryJobsFor(keys.slice(i, i + 100)));
     }
     await queues.enqueue("anchorContexts", { contextIds: [rowId("ctx", 1)] }, { jobId: "anchor_1" });
     await done;

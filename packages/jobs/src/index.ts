@@ -1,7 +1,6 @@
 export {
   ANCHOR_JOB_MAX_CONTEXTS,
   anchorJobsFor,
-  type DeliveryRef,
   deliveryJobsFor,
   JOBS,
   type JobDefinition,

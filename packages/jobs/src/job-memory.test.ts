@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { Redis } from "ioredis";
+import { deliveryJobsFor } from "./catalog";
 import { createRedisConnection } from "./connection";
 import { JobQueues } from "./queues";
 import { deleteRedisPrefix, TEST_REDIS_URL } from "./testing";
@@ -53,14 +54,13 @@ describe("Redis memory per queued job", () => {
     }
     const anchors = await bytesUnderPrefix();
     for (let i = 0; i < N; i += 500) {
-      const ids = Array.from({ length: 500 }, (_, j) => rowId("dlv", i + j));
+      const keys = Array.from({ length: 500 }, (_, j) => ({
+        eventId: rowId("evt", i + j),
+        webhookId: rowId("whk", (i + j) % 3),
+      }));
       await queues.enqueueMany(
         "deliverWebhook",
-        ids.map((deliveryId, j) => ({
-          payload: { deliveryId, eventId: rowId("evt", i + j) },
-          jobId: deliveryId,
-          delay: 3_600_000,
-        })),
+        deliveryJobsFor(keys).map((job) => ({ ...job, delay: 3_600_000 })),
       );
     }
     const deliveries = await bytesUnderPrefix();

@@ -30,7 +30,7 @@ it("finds the master through the sentinel and enqueues on it", async () => {
     const queues = new JobQueues(redis, "ctxlog-test");
     await queues.enqueue(
       "deliverWebhook",
-      { deliveryId: `dlv_${"0".repeat(26)}`, eventId: `evt_${"0".repeat(26)}` },
+      { eventId: `evt_${"0".repeat(26)}`, webhookId: `whk_${"0".repeat(26)}` },
       { jobId: "d1" },
     );
     expect(await queues.queue("deliverWebhook").getJobCounts("waiting")).toEqual({ waiting: 1 });

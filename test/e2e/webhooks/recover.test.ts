@@ -1,6 +1,7 @@
 // Integration across apps: the real API (its test harness: fresh PostgreSQL database, own Redis
 // prefix) and the real webhook-worker runtime on the same database and prefix, delivering to a
 // loopback receiver. A receiver is down, comes back, and asks for what it missed.
+import { deliveryIdOf } from "@ctxlog/core";
 import { waitFor } from "@ctxlog/core/testing";
 import { recordEvent } from "@ctxlog/db";
 import { type Receiver, startReceiver } from "@ctxlog/webhooks/testing";
@@ -77,7 +78,7 @@ it("recover sends exactly the failed deliveries of the window, with their ids an
   await new Promise((r) => setTimeout(r, 500)); // nothing else follows
   const recovered = receiver.requests.slice(sentBefore);
   expect(recovered.map((q) => q.headers["x-service-delivery"]).sort()).toEqual(
-    inWindow.map((d) => d.id).sort(),
+    inWindow.map((d) => deliveryIdOf(d.eventId)).sort(),
   );
   expect(recovered.map((q) => q.body).sort()).toEqual(missed.map((e) => e.payload).sort());
   // paced: a request arrives only once fewer than ENDPOINT_CONCURRENCY are still being answered
@@ -85,6 +86,9 @@ it("recover sends exactly the failed deliveries of the window, with their ids an
     const inFlight = recovered.filter((o) => o.at <= q.at && o.at + REPLY_MS > q.at).length;
     expect(inFlight).toBeLessThanOrEqual(ENDPOINT_CONCURRENCY);
   }
-  const rows = await h.db.webhookDelivery.findMany({ where: { webhookId: hookId }, orderBy: { id: "asc" } });
+  const rows = await h.db.webhookDelivery.findMany({
+    where: { webhookId: hookId },
+    orderBy: { eventId: "asc" },
+  });
   expect(rows.map((d) => d.status)).toEqual(["failed", ...Array(6).fill("succeeded"), "failed"]);
 }, 60_000);

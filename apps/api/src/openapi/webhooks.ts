@@ -14,7 +14,10 @@ export const deliveryHeadersSchema = z.object({
   "User-Agent": z.string().meta({ description: "`ctxlog-webhooks/1.0` unless the deployment sets another." }),
   "X-Service-Event": z.enum(EVENT_NAMES).meta({ description: "The event name, as in the body's `event`." }),
   "X-Service-Delivery": z.string().meta({
-    description: "The delivery id: the same on every automatic and manual retry; deduplicate on it.",
+    description:
+      "The delivery id: the same on every automatic and manual retry; deduplicate on it. It is the event's id " +
+      "as `dlv_`, so one event has the same delivery id at each of your endpoints (Standard Webhooks' message " +
+      "id): a receiver that must handle the event once per endpoint deduplicates on it with the endpoint.",
     example: "dlv_01JAZ0YQ8T9X2V3W4B5C6D7E8F",
   }),
   "X-Service-Timestamp": z
@@ -39,7 +42,7 @@ export const deliveryHeadersSchema = z.object({
     }),
   "webhook-id": z
     .string()
-    .meta({ description: "Standard Webhooks: the delivery id (= X-Service-Delivery)." }),
+    .meta({ description: "Standard Webhooks: the message id, the delivery id (= X-Service-Delivery)." }),
   "webhook-timestamp": z
     .string()
     .regex(/^[0-9]+$/)

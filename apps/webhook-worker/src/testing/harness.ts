@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { type EventName, generateWebhookSecret } from "@ctxlog/core";
+import { type DeliveryKey, type EventName, generateWebhookSecret } from "@ctxlog/core";
 import { createApiKey, createWebhook, recordEvent } from "@ctxlog/db";
 import { createTestDatabase, TEST_SECRETS_ENV, testSecretKeyring } from "@ctxlog/db/testing";
 import { deliveryJobsFor } from "@ctxlog/jobs";
@@ -77,11 +77,11 @@ export async function createWorkerHarness(
     return r;
   }
 
-  /** What the API does after a manual retry or a test event (deliveryJobsFor: jobId = delivery id). */
-  async function enqueueDelivery(deliveryId: string, eventId: string) {
+  /** What the API does after a manual retry or a test event (deliveryJobsFor: jobId = the delivery's key). */
+  async function enqueueDelivery(key: DeliveryKey) {
     const runtime = runtimes[0];
     if (!runtime) throw new Error("no worker started");
-    await runtime.queues.enqueueMany("deliverWebhook", deliveryJobsFor([{ id: deliveryId, eventId }]));
+    await runtime.queues.enqueueMany("deliverWebhook", deliveryJobsFor([key]));
   }
 
   async function close() {

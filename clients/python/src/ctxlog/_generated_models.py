@@ -262,7 +262,9 @@ class WebhookDelivery(_Model):
     """The answer of POST /v1/webhooks/{id}/test, POST /v1/webhooks/{id}/deliveries/{delivery_id}/retry. An
     item of the list GET /v1/webhooks/{id}/deliveries answers. (openapi.json: WebhookDelivery)"""
 
-    #: Sent as X-Service-Delivery and webhook-id; stable across retries.
+    #: Sent as X-Service-Delivery and webhook-id; stable across retries. The event's id as `dlv_` (the same
+    #: ULID as `evt_`): one event has the same delivery id at each of your webhooks (Standard Webhooks'
+    #: message id), so it is unique within a webhook.
     delivery_id: Optional[str] = None
     webhook_id: Optional[str] = None
     event: Optional[str] = None
@@ -278,6 +280,7 @@ class WebhookDelivery(_Model):
     #: HTTP status of the last attempt, if any.
     response_status: Optional[int] = None
     error_message: Optional[str] = None
+    #: Its event's time: a delivery is created as its event is sent out.
     created_at: Optional[str] = None
     last_attempt_at: Optional[str] = None
     next_attempt_at: Optional[str] = None

@@ -12,6 +12,7 @@ export {
   type RequestHeadersRef,
   unpackRequestHeaders,
 } from "./attempt-request-headers";
+export { type DeliveryKey, deliveryIdOf, deliveryKeyText, eventIdOfDelivery } from "./delivery-key";
 export {
   DELIVERY_LIFECYCLE,
   DELIVERY_STATES,

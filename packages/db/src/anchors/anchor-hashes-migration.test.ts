@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import {
   buildMerkleLevels,
   createdReference,
+  deliveryKeyText,
   generateWebhookSecret,
   newId,
   verifyMerkleProof,
@@ -216,7 +217,7 @@ it("the events stored before show and deliver the transaction hash they named", 
   const deliveries = await db.webhookDelivery.findMany();
   const targets = await loadDeliveryTargets(
     db,
-    deliveries.map((d) => ({ id: d.id, eventId: d.eventId })),
+    deliveries.map((d) => ({ eventId: d.eventId, webhookId: d.webhookId })),
   );
   for (const batch of [mined, sent]) {
     for (const id of batch.ids) {
@@ -231,7 +232,7 @@ it("the events stored before show and deliver the transaction hash they named", 
         expect(data.transaction_hash).toBe(batch.tx);
         if (e.event === "context.confirmed") expect(data.proof.merkle_root).toBe(batch.root);
         const delivery = deliveries.find((d) => d.eventId === e.id);
-        expect(targets.get(delivery?.id as string)?.payload).toBe(shown);
+        expect(delivery && targets.get(deliveryKeyText(delivery))?.payload).toBe(shown);
       }
     }
   }

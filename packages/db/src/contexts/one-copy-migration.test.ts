@@ -7,8 +7,11 @@
 import {
   buildMerkleTree,
   contextCreatedData,
+  deliveryIdOf,
+  deliveryKeyText,
   hashCanonical,
   hashContext,
+  idFloor,
   serializeEnvelope,
   verifyMerkleProof,
 } from "@ctxlog/core";
@@ -32,6 +35,9 @@ const TX = `0x${"a1".repeat(32)}`;
 // 32 bytes, as the node gives a block hash (migration 20261130031500_anchor_hashes_as_bytes stores its bytes)
 const BLOCK = `0x${"b1".repeat(32)}`;
 const SIGNATURE = `0x${"5a".repeat(65)}`;
+// an event id as newId mints them (a ULID of its time): a delivery's public id is its event's
+const EVENT_AT = new Date("2026-11-20T10:00:01.000Z");
+const EVENT_ID = idFloor("evt", EVENT_AT);
 const DATA = [
   {
     context_data: { task: "a", notes: "x".repeat(700), nested: { z: 1, a: [true, null, 2.5] } },
@@ -95,7 +101,7 @@ it("keeps every context's data, hash and proof, and every stored event, through 
   const body = JSON.parse(first.canonical) as { context_data: object; metadata: object };
   const payload = serializeEnvelope({
     event: "context.created",
-    timestamp: new Date("2026-11-20T10:00:01.000Z"),
+    timestamp: EVENT_AT,
     data: contextCreatedData({
       id: first.id,
       agentId: "agent-m",
@@ -110,8 +116,8 @@ it("keeps every context's data, hash and proof, and every stored event, through 
   });
   await sql(
     `INSERT INTO outbox_events (id, user_id, event, context_id, payload, fanned_out_at, created_at)
-     VALUES ('evt_1', 'u1', 'context.created', $1, $2, now(), '2026-11-20T10:00:01.000Z')`,
-    [first.id, payload],
+     VALUES ($3, 'u1', 'context.created', $1, $2, now(), $4)`,
+    [first.id, payload, EVENT_ID, EVENT_AT],
   );
   await sql(
     `INSERT INTO webhooks (id, user_id, url, events, secret, updated_at)
@@ -119,7 +125,8 @@ it("keeps every context's data, hash and proof, and every stored event, through 
   );
   await sql(
     `INSERT INTO webhook_deliveries (id, webhook_id, user_id, event_id, event, next_attempt_at, updated_at)
-     VALUES ('dlv_1', 'wh_1', 'u1', 'evt_1', 'context.created', now(), now())`,
+     VALUES ('dlv_1', 'wh_1', 'u1', $1, 'context.created', now(), now())`,
+    [EVENT_ID],
   );
 
   expect(await upgrade.migrateAll()).toContain(MIGRATION);
@@ -151,13 +158,16 @@ it("keeps every context's data, hash and proof, and every stored event, through 
     );
     expect(stored?.format).toBe(0);
     // the event stored whole (its reference since) is shown and delivered byte for byte as it was stored
-    expect((await sql(`SELECT payload FROM outbox_events WHERE id = 'evt_1'`))[0]).toEqual({
+    expect((await sql(`SELECT payload FROM outbox_events WHERE id = $1`, [EVENT_ID]))[0]).toEqual({
       payload: `~C${TX},`,
     });
-    expect((await getEvent(db, "u1", "evt_1"))?.payload).toBe(payload);
-    expect((await loadDeliveryTargets(db, [{ id: "dlv_1", eventId: "evt_1" }])).get("dlv_1")?.payload).toBe(
+    expect((await getEvent(db, "u1", EVENT_ID))?.payload).toBe(payload);
+    // the delivery, by its key (its public id now its event's, delivery-key.ts)
+    const key = { eventId: EVENT_ID, webhookId: "wh_1" };
+    expect((await loadDeliveryTargets(db, [key])).get(deliveryKeyText(key))).toMatchObject({
+      id: deliveryIdOf(EVENT_ID),
       payload,
-    );
+    });
     const columns = await sql<{ column_name: string }>(
       `SELECT column_name FROM information_schema.columns WHERE table_name = 'contexts'`,
     );

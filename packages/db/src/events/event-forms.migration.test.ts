@@ -3,6 +3,7 @@ import {
   type ContextOwner,
   contextConfirmedData,
   contextCreatedData,
+  deliveryKeyText,
   type EventName,
   generateWebhookSecret,
   newId,
@@ -280,11 +281,11 @@ it("stores every event of a context as its reference, shown and delivered as the
     expect(deliveries).toHaveLength(events.length - 1);
     const targets = await loadDeliveryTargets(
       db,
-      deliveries.map((d) => ({ id: d.id, eventId: d.eventId })),
+      deliveries.map((d) => ({ eventId: d.eventId, webhookId: d.webhookId })),
     );
     for (const d of deliveries) {
       const sent = events.find((e) => e.id === d.eventId)?.sent;
-      expect({ event: d.eventId, body: targets.get(d.id)?.payload }).toEqual({
+      expect({ event: d.eventId, body: targets.get(deliveryKeyText(d))?.payload }).toEqual({
         event: d.eventId,
         body: sent,
       });

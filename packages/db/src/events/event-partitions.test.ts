@@ -2,7 +2,7 @@
 // ahead, dropped whole once older than the cutoff with nothing pending, the default partition's
 // rows purged row by row.
 import { randomBytes } from "node:crypto";
-import { idFloor, newId } from "@ctxlog/core";
+import { idFloor } from "@ctxlog/core";
 import { Client } from "pg";
 import { attemptsOf, createTestDatabase } from "../testing";
 import { fanOutEvents } from "../webhooks/fan-out-events";
@@ -74,13 +74,13 @@ describe("event partitions", () => {
 
     const deliveries = await db.webhookDelivery.findMany({
       where: { webhook: { userId: owner.userId } },
-      orderBy: { id: "asc" },
+      orderBy: { eventId: "asc" },
     });
     for (const d of deliveries.filter((d) => aEvents.includes(d.eventId)))
-      await recordTestAttempts(database.db, d.id, true);
+      await recordTestAttempts(database.db, d, true);
     const bDelivery = deliveries.find((d) => d.eventId === bEvent);
     if (!bDelivery) throw new Error("day B's delivery is missing");
-    await recordTestAttempts(database.db, bDelivery.id, false); // still pending: retrying
+    await recordTestAttempts(database.db, bDelivery, false); // still pending: retrying
     // every delivery is in its event's day
     const [inA] = await db.$queryRawUnsafe<{ n: number }[]>(
       `SELECT count(*)::int AS n FROM webhook_deliveries${suffix(dayA)}`,
@@ -101,15 +101,19 @@ describe("event partitions", () => {
     }
     expect(await db.outboxEvent.count({ where: { id: { in: aEvents } } })).toBe(0);
     expect(await db.outboxEvent.count({ where: { id: { in: [bEvent, cEvent, recent.id] } } })).toBe(3);
-    expect(await attemptsOf(db, bDelivery.id)).toHaveLength(1);
+    expect(await attemptsOf(db, bDelivery)).toHaveLength(1);
 
     // once B's delivery is done and C fanned out, both go; today's day stays
-    await recordTestAttempts(database.db, bDelivery.id, true);
+    await recordTestAttempts(database.db, bDelivery, true);
     await fanOutEvents(db, { batchSize: 100 });
     const second = await retireEventPartitions(db, { cutoff });
     expect(second.retired.map((r) => r.day)).toEqual(expect.arrayContaining([dayB, dayC]));
     expect(await db.outboxEvent.count({ where: { id: { in: [bEvent, cEvent] } } })).toBe(0);
-    expect(await db.webhookDelivery.count({ where: { id: bDelivery.id } })).toBe(0);
+    expect(
+      await db.webhookDelivery.count({
+        where: { webhookId: bDelivery.webhookId, eventId: bDelivery.eventId },
+      }),
+    ).toBe(0);
     expect(await db.outboxEvent.count({ where: { id: recent.id } })).toBe(1);
     expect(await exists(`outbox_events${suffix(utcDay(0))}`)).toBe(true);
   });
@@ -195,10 +199,10 @@ describe("event partitions", () => {
       const retiring = retireEventPartitions(db, { cutoff: new Date(Date.now() - 30 * DAY) });
       await new Promise((resolve) => setTimeout(resolve, 100));
       // …and the writer now waits for users, which the retention holds: a cycle
-      const inserted = writer.query(
-        `INSERT INTO webhook_deliveries (id, webhook_id, event_id) VALUES ($1, $2, $3)`,
-        [newId("dlv"), hook.id, today.id],
-      );
+      const inserted = writer.query(`INSERT INTO webhook_deliveries (webhook_id, event_id) VALUES ($1, $2)`, [
+        hook.id,
+        today.id,
+      ]);
       const result = await retiring;
       await inserted; // the writer was not chosen as a deadlock's victim
       await writer.query("COMMIT");

@@ -4,6 +4,7 @@
 // its user's webhook after it, every event reads the same through the API's reads (a user's list, one
 // event, a delivery with its event), and no index holds the id alone. A queue row naming no event
 // stops the upgrade, naming it, and changes nothing.
+import { deliveryIdOf, deliveryKeyText } from "@ctxlog/core";
 import { createDb } from "../client";
 import { createUpgradeDatabase, type UpgradeDatabase } from "../testing/upgrade-database";
 import { fanOutEvents } from "../webhooks/fan-out-events";
@@ -66,11 +67,13 @@ it("fans out the events queued before, and reads every event the same by its use
   try {
     const fanned = await fanOutEvents(db, { batchSize: 10 });
     expect(fanned.events).toBe(2);
-    expect(fanned.deliveries.map((d) => d.eventId)).toEqual([QUEUED]);
-    const [delivery] = fanned.deliveries;
+    expect(fanned.deliveries).toEqual([{ eventId: QUEUED, webhookId: "whk_1" }]);
     const targets = await loadDeliveryTargets(db, fanned.deliveries);
-    expect(targets.get(delivery?.id ?? "")).toMatchObject({ event: "context.created", webhookId: "whk_1" });
-    expect(await getDelivery(db, "whk_1", delivery?.id ?? "")).toMatchObject({
+    expect(targets.get(deliveryKeyText({ eventId: QUEUED, webhookId: "whk_1" }))).toMatchObject({
+      event: "context.created",
+      webhookId: "whk_1",
+    });
+    expect(await getDelivery(db, "whk_1", deliveryIdOf(QUEUED))).toMatchObject({
       eventId: QUEUED,
       event: "context.created",
       outbox: { payload: '{"event":"context.created","n":1}' },

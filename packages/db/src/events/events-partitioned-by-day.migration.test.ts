@@ -3,7 +3,7 @@
 // is there after it, in the partition of its event's day, and reads through the same code.
 import { randomBytes } from "node:crypto";
 import { readdir } from "node:fs/promises";
-import { idFloor, newId } from "@ctxlog/core";
+import { deliveryIdOf, deliveryKeyText, idFloor, newId } from "@ctxlog/core";
 import { applyMigrations } from "../migrate";
 import { DEFAULT_MIGRATIONS_DIR } from "../paths";
 import { createTestDatabase } from "../testing";
@@ -42,9 +42,10 @@ const COLUMNS = {
   outbox_events: "id, user_id, event, context_id, payload, created_at",
   // (user_id left later: migration 20261127231127 leaves a delivery's user to its webhook; event later:
   // 20261130130000 leaves a delivery's event name to its event; created_at and updated_at later:
-  // 20261130190000 leaves a delivery's creation to its id's time)
+  // 20261130190000 leaves a delivery's creation to its id's time; id later: 20261130233000 names a
+  // delivery by its key, its public id its event's, read below)
   webhook_deliveries:
-    "id, webhook_id, event_id, status::text, attempts, cycle, response_status, error_message, last_attempt_at, next_attempt_at",
+    "webhook_id, event_id, status::text, attempts, cycle, response_status, error_message, last_attempt_at, next_attempt_at",
   // (id left later: migration 20261127172228 names an attempt by its delivery, cycle and number; the
   // request and response columns later: 20261130003000 makes them the attempt's exchange; the
   // delivery's id later: 20261130230000 names it by the delivery's key, COLUMNS_AFTER)
@@ -94,10 +95,14 @@ describe(`migration ${MIGRATION}`, () => {
       return { id };
     };
     const recent = await recordThen(1);
-    await db.$executeRaw`
-      INSERT INTO webhook_deliveries (id, webhook_id, user_id, event_id, event, next_attempt_at, created_at, updated_at)
-      SELECT 'dlv_' || substr(id, 5), ${hook.id}, user_id, id, event, now(), now(), now()
-        FROM outbox_events WHERE fanned_out_at IS NULL`;
+    // (each delivery with an id of its own, minted as the fan-out of the time minted it)
+    const unfanned = await db.$queryRaw<{ id: string }[]>`
+      SELECT id FROM outbox_events WHERE fanned_out_at IS NULL ORDER BY id`;
+    for (const { id } of unfanned)
+      await db.$executeRaw`
+        INSERT INTO webhook_deliveries (id, webhook_id, user_id, event_id, event, next_attempt_at, created_at, updated_at)
+        SELECT ${newId("dlv")}, ${hook.id}, user_id, id, event, now(), now(), now()
+          FROM outbox_events WHERE id = ${id}`;
     await db.$executeRaw`UPDATE outbox_events SET fanned_out_at = now() WHERE fanned_out_at IS NULL`;
     const late = await recordThen(2);
     const deliveries = await db.$queryRaw<{ id: string; event_id: string }[]>`
@@ -149,29 +154,32 @@ describe(`migration ${MIGRATION}`, () => {
     });
     expect(attemptEvents.map((a) => a.eventId)).toEqual([deliveries[0]?.event_id]);
 
-    // read through the code the API uses
+    // read through the code the API uses, each delivery by its public id now: its event's
+    const first = deliveryIdOf(deliveries[0]?.event_id ?? "");
     const page = await listEvents(db, owner.userId, { limit: 10 });
     expect(page.rows.map((e) => e.id)).toEqual([late.id, recent.id, ...[...oldIds].reverse()]);
     expect(page.rows.find((e) => e.id === oldIds[0])?.deliveries).toEqual([
-      { id: deliveries[0]?.id, webhookId: hook.id, status: "succeeded", attempts: 2 },
+      { id: first, webhookId: hook.id, status: "succeeded", attempts: 2 },
     ]);
-    const delivery = await getDelivery(db, hook.id, deliveries[0]?.id ?? "");
+    expect(await getDelivery(db, hook.id, deliveries[0]?.id ?? "")).toBeNull(); // its old id is gone
+    const delivery = await getDelivery(db, hook.id, first);
     expect(delivery?.outbox.payload).toBe(`{"id":"${oldIds[0]}"}`);
     expect(delivery?.attemptLog.map((a) => [a.number, a.responseStatus, a.responseBody])).toEqual([
       [1, 500, "ok"],
       [2, 200, "ok"],
     ]);
-    expect((await listDeliveries(db, hook.id, { limit: 10 })).rows).toHaveLength(4);
+    expect((await listDeliveries(db, hook.id, { limit: 10 })).rows.map((d) => d.id)).toEqual(
+      deliveries.map((d) => deliveryIdOf(d.event_id)).reverse(),
+    );
 
     // and the work goes on: the pending delivery is attempted, the late event fanned out
-    const pending = deliveries[3]?.id ?? "";
+    const pending = { eventId: deliveries[3]?.event_id ?? "", webhookId: hook.id };
     const now = new Date();
     const recorded = await recordAttempts(
       db,
       [
         {
-          deliveryId: pending,
-          eventId: deliveries[3]?.event_id ?? "",
+          ...pending,
           cycle: 1,
           attemptedAt: now,
           finishedAt: now,
@@ -183,7 +191,7 @@ describe(`migration ${MIGRATION}`, () => {
       ],
       [1],
     );
-    expect(recorded.get(pending)?.status).toBe("succeeded");
+    expect(recorded.get(deliveryKeyText(pending))?.status).toBe("succeeded");
     expect((await fanOutEvents(db, { batchSize: 100 })).deliveries).toHaveLength(1);
     // the migrated old day retires whole
     const { retired } = await retireEventPartitions(db, { cutoff: new Date(Date.now() - DAY) });

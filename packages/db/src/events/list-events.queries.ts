@@ -90,13 +90,13 @@ export const eventOf = new PreparedQuery<IEventOfParams,IEventOfResult>(eventOfI
 /** 'DeliveriesOfEvents' parameters type */
 export interface IDeliveriesOfEventsParams {
   eventIds: stringArray;
+  userId: string;
 }
 
 /** 'DeliveriesOfEvents' return type */
 export interface IDeliveriesOfEventsResult {
   attempts: number;
   event_id: string;
-  id: string;
   status: DeliveryStatus;
   webhook_id: string;
 }
@@ -107,15 +107,17 @@ export interface IDeliveriesOfEventsQuery {
   result: IDeliveriesOfEventsResult;
 }
 
-const deliveriesOfEventsIR: any = {"usedParamSet":{"eventIds":true},"params":[{"name":"eventIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":98,"b":107}]}],"statement":"SELECT id, webhook_id, status, attempts, event_id\n  FROM webhook_deliveries\n WHERE event_id = ANY(:eventIds!::text[])\n ORDER BY id"};
+const deliveriesOfEventsIR: any = {"usedParamSet":{"userId":true,"eventIds":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":236,"b":243}]},{"name":"eventIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":269,"b":278}]}],"statement":"-- by their key: the user's webhooks (deleted ones too: their deliveries stay) and the events\nSELECT webhook_id, status, attempts, event_id\n  FROM webhook_deliveries\n WHERE webhook_id = ANY(ARRAY(SELECT id FROM webhooks WHERE user_id = :userId!))\n   AND event_id = ANY(:eventIds!::text[])\n ORDER BY event_id, webhook_id"};
 
 /**
  * Query generated from SQL:
  * ```
- * SELECT id, webhook_id, status, attempts, event_id
+ * -- by their key: the user's webhooks (deleted ones too: their deliveries stay) and the events
+ * SELECT webhook_id, status, attempts, event_id
  *   FROM webhook_deliveries
- *  WHERE event_id = ANY(:eventIds!::text[])
- *  ORDER BY id
+ *  WHERE webhook_id = ANY(ARRAY(SELECT id FROM webhooks WHERE user_id = :userId!))
+ *    AND event_id = ANY(:eventIds!::text[])
+ *  ORDER BY event_id, webhook_id
  * ```
  */
 export const deliveriesOfEvents = new PreparedQuery<IDeliveriesOfEventsParams,IDeliveriesOfEventsResult>(deliveriesOfEventsIR);

@@ -15,7 +15,9 @@ SELECT id, event, created_at, payload, context_id
 SELECT id, event, created_at, payload, context_id FROM outbox_events WHERE id = :id! AND user_id = :userId!;
 
 /* @name deliveriesOfEvents */
-SELECT id, webhook_id, status, attempts, event_id
+-- by their key: the user's webhooks (deleted ones too: their deliveries stay) and the events
+SELECT webhook_id, status, attempts, event_id
   FROM webhook_deliveries
- WHERE event_id = ANY(:eventIds!::text[])
- ORDER BY id;
+ WHERE webhook_id = ANY(ARRAY(SELECT id FROM webhooks WHERE user_id = :userId!))
+   AND event_id = ANY(:eventIds!::text[])
+ ORDER BY event_id, webhook_id;

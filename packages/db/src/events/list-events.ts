@@ -1,3 +1,4 @@
+import { deliveryIdOf } from "@ctxlog/core";
 import type { DeliveryStatus } from "../generated/prisma/client";
 import { toPage } from "../page";
 import type { DbOrTx } from "../prisma-types";
@@ -46,12 +47,21 @@ const eventOfRow = (row: IEventOfResult): EventRow => ({
 });
 
 /** The events with their deliveries (one query; no relation: the tables hold no foreign keys) and payloads. */
-async function withDeliveries(db: DbOrTx, rows: EventRow[]): Promise<StoredEvent[]> {
+async function withDeliveries(db: DbOrTx, userId: string, rows: EventRow[]): Promise<StoredEvent[]> {
   if (rows.length === 0) return [];
-  const deliveries = await runQuery(deliveriesOfEvents, { eventIds: rows.map((r) => r.id) }, sqlOf(db));
+  const deliveries = await runQuery(
+    deliveriesOfEvents,
+    { userId, eventIds: rows.map((r) => r.id) },
+    sqlOf(db),
+  );
   const byEvent = new Map<string, EventDeliveryRef[]>();
   for (const d of deliveries) {
-    const ref = { id: d.id, webhookId: d.webhook_id, status: d.status, attempts: d.attempts };
+    const ref = {
+      id: deliveryIdOf(d.event_id),
+      webhookId: d.webhook_id,
+      status: d.status,
+      attempts: d.attempts,
+    };
     const list = byEvent.get(d.event_id);
     if (list) list.push(ref);
     else byEvent.set(d.event_id, [ref]);
@@ -81,11 +91,11 @@ export async function listEvents(db: DbOrTx, userId: string, query: ListEventsQu
     },
     sqlOf(db),
   );
-  return toPage(await withDeliveries(db, rows.map(eventOfRow)), query.limit);
+  return toPage(await withDeliveries(db, userId, rows.map(eventOfRow)), query.limit);
 }
 
 /** One of the user's events; null when absent (or another user's). */
 export async function getEvent(db: DbOrTx, userId: string, eventId: string): Promise<StoredEvent | null> {
   const [row] = await runQuery(eventOf, { id: eventId, userId }, sqlOf(db));
-  return row ? ((await withDeliveries(db, [eventOfRow(row)]))[0] as StoredEvent) : null;
+  return row ? ((await withDeliveries(db, userId, [eventOfRow(row)]))[0] as StoredEvent) : null;
 }

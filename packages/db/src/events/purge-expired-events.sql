@@ -4,7 +4,8 @@
 SELECT e.id, e.user_id FROM outbox_events e
  WHERE e.created_at < :cutoff!::timestamptz
    AND NOT EXISTS (SELECT 1 FROM unfanned_events u WHERE u.id = e.id)
-   AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.status = 'pending')
+   AND NOT EXISTS (SELECT 1 FROM webhooks w JOIN webhook_deliveries d ON d.webhook_id = w.id
+                    WHERE w.user_id = e.user_id AND d.event_id = e.id AND d.status = 'pending')
  ORDER BY e.created_at
  LIMIT :limit!::int
    FOR UPDATE SKIP LOCKED;
@@ -14,15 +15,18 @@ SELECT e.id, e.user_id FROM outbox_events e
 SELECT e.id, e.user_id FROM outbox_events_default e
  WHERE e.created_at < :cutoff!::timestamptz
    AND NOT EXISTS (SELECT 1 FROM unfanned_events u WHERE u.id = e.id)
-   AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.status = 'pending')
+   AND NOT EXISTS (SELECT 1 FROM webhooks w JOIN webhook_deliveries d ON d.webhook_id = w.id
+                    WHERE w.user_id = e.user_id AND d.event_id = e.id AND d.status = 'pending')
  ORDER BY e.created_at
  LIMIT :limit!::int
    FOR UPDATE SKIP LOCKED;
 
 /* @name lockDeliveriesOfEvents */
+-- by their key: the events' users' webhooks (deleted ones too: their deliveries stay) and the events
 SELECT event_id, status::text AS "status!", first_attempted_at IS NOT NULL AS "first!"
   FROM webhook_deliveries
- WHERE event_id = ANY(:eventIds!::text[])
+ WHERE webhook_id = ANY(ARRAY(SELECT id FROM webhooks WHERE user_id = ANY(:userIds!::text[])))
+   AND event_id = ANY(:eventIds!::text[])
    FOR UPDATE;
 
 /* @name deleteAttemptsOfEvents */
@@ -34,7 +38,9 @@ WITH deleted AS (
 SELECT count(*)::int AS "count!" FROM deleted;
 
 /* @name deleteDeliveriesOfEvents */
-DELETE FROM webhook_deliveries WHERE event_id = ANY(:eventIds!::text[]);
+DELETE FROM webhook_deliveries
+ WHERE webhook_id = ANY(ARRAY(SELECT id FROM webhooks WHERE user_id = ANY(:userIds!::text[])))
+   AND event_id = ANY(:eventIds!::text[]);
 
 /* @name deleteEventsOf */
 -- by their key, each event's user and id

@@ -1,3 +1,4 @@
+import { deliveryKeyText } from "@ctxlog/core";
 import { Client } from "pg";
 import { attemptsOf, createTestDatabase, seedContexts } from "../testing";
 import { fanOutEvents } from "../webhooks/fan-out-events";
@@ -31,8 +32,11 @@ describe("purgeExpiredEvents (PostgreSQL)", () => {
     ];
     await fanOutEvents(db, { batchSize: 100 });
     const unfanned = await ev(old); // recorded after the fan-out ran: not yet delivered
+    // the key of the event's one delivery (to the old webhook)
     const delivery = async (eventId: string) =>
-      db.webhookDelivery.findFirstOrThrow({ where: { eventId } }).then((d) => d.id);
+      db.webhookDelivery
+        .findFirstOrThrow({ where: { eventId } })
+        .then((d) => ({ eventId: d.eventId, webhookId: d.webhookId }));
     await recordTestAttempts(database.db, await delivery(succeeded.id), true);
     await recordTestAttempts(database.db, await delivery(failed.id), false, 5);
     await recordTestAttempts(database.db, await delivery(pending.id), false, 2);
@@ -47,7 +51,7 @@ describe("purgeExpiredEvents (PostgreSQL)", () => {
     expect(left.map((e) => e.id).sort()).toEqual([pending.id, recent.id, unfanned.id].sort());
     expect(await db.webhookDelivery.count({ where: { eventId: { in: [succeeded.id, failed.id] } } })).toBe(0);
     const kept = await db.webhookDelivery.findFirstOrThrow({ where: { eventId: pending.id } });
-    expect(await attemptsOf(db, kept.id)).toHaveLength(2);
+    expect(await attemptsOf(db, kept)).toHaveLength(2);
     expect(await db.context.count({ where: { id: { in: contexts } } })).toBe(2);
     expect(await purgeExpiredEvents(db, { cutoff, batchSize: 100 })).toMatchObject({ claimed: 0 });
   });
@@ -66,7 +70,7 @@ describe("purgeExpiredEvents (PostgreSQL)", () => {
     await fanOutEvents(db, { batchSize: 100 });
     const deliveries = await db.webhookDelivery.findMany({
       where: { webhookId: hook.id },
-      orderBy: { id: "asc" },
+      orderBy: { eventId: "asc" },
     });
     // fail them all at once (one statement per round, as the worker records)
     for (let n = 0; n < 5; n++) {
@@ -74,8 +78,8 @@ describe("purgeExpiredEvents (PostgreSQL)", () => {
       await recordAttempts(
         db,
         deliveries.map((d) => ({
-          deliveryId: d.id,
           eventId: d.eventId,
+          webhookId: d.webhookId,
           cycle: 1,
           attemptedAt: now,
           finishedAt: now,
@@ -99,16 +103,16 @@ describe("purgeExpiredEvents (PostgreSQL)", () => {
     })();
     // recovers of single deliveries racing the batches: newest first, while the purge goes oldest
     // first, so they meet somewhere (where depends on timing; the outcome must not)
-    const reopened: string[] = [];
+    const reopened: string[] = []; // their keys (deliveryKeyText)
     // one window per delivery: each event was recorded at its own millisecond
     const eventTime = new Map(events.map((e) => [e.id, e.createdAt]));
     for (const d of deliveries.filter((_, i) => i % 2 === 1).reverse()) {
       const at = eventTime.get(d.eventId) as Date;
-      const ids = (
+      const keys = (
         await recoverDeliveries(db, hook.id, { since: at, until: new Date(at.getTime() + 1) })
-      ).map((r) => r.id);
-      expect(ids.every((id) => id === d.id)).toBe(true);
-      reopened.push(...ids);
+      ).map(deliveryKeyText);
+      expect(keys.every((k) => k === deliveryKeyText(d))).toBe(true);
+      reopened.push(...keys);
     }
     const removed = await purge;
 
@@ -116,7 +120,7 @@ describe("purgeExpiredEvents (PostgreSQL)", () => {
     const eventsKept = await db.outboxEvent.count({ where: { id: { in: rows.map((r) => r.eventId) } } });
     expect(eventsKept).toBe(rows.length);
     // everything reopened is still there, pending, with its event (the body it will send)
-    expect(rows.filter((r) => reopened.includes(r.id)).map((r) => r.status)).toEqual(
+    expect(rows.filter((r) => reopened.includes(deliveryKeyText(r))).map((r) => r.status)).toEqual(
       reopened.map(() => "pending"),
     );
     for (const r of rows) expect(r.status).toBe("pending");
@@ -136,7 +140,7 @@ describe("purgeExpiredEvents (PostgreSQL)", () => {
     });
     await fanOutEvents(db, { batchSize: 100 });
     const delivery = await db.webhookDelivery.findFirstOrThrow({ where: { eventId: event.id } });
-    await recordTestAttempts(database.db, delivery.id, true);
+    await recordTestAttempts(database.db, delivery, true);
     const holder = new Client({ connectionString: database.url });
     await holder.connect();
     try {

@@ -45,13 +45,18 @@ export async function purgeExpiredEvents(
     await runQuery(setLocalLockTimeout, { ms: Math.max(1, Math.round(opts.lockTimeoutMs ?? 1_000)) }, sql);
     const claimed = await runQuery(claim, { cutoff: opts.cutoff, limit: opts.batchSize }, sql);
     if (claimed.length === 0) return { claimed: 0, events: 0, deliveries: 0, attempts: 0 };
-    const deliveries = await runQuery(lockDeliveriesOfEvents, { eventIds: claimed.map((e) => e.id) }, sql);
+    const userIds = [...new Set(claimed.map((e) => e.user_id))];
+    const deliveries = await runQuery(
+      lockDeliveriesOfEvents,
+      { userIds, eventIds: claimed.map((e) => e.id) },
+      sql,
+    );
     const keep = new Set(deliveries.filter((d) => d.status === "pending").map((d) => d.event_id));
     const purged = claimed.filter((e) => !keep.has(e.id));
     const eventIds = purged.map((e) => e.id);
     const gone = deliveries.filter((d) => !keep.has(d.event_id));
     const [logged] = await runQuery(deleteAttemptsOfEvents, { eventIds }, sql);
-    await runQuery(deleteDeliveriesOfEvents, { eventIds }, sql);
+    await runQuery(deleteDeliveriesOfEvents, { userIds, eventIds }, sql);
     await runQuery(deleteEventsOf, { userIds: purged.map((e) => e.user_id), eventIds }, sql);
     // a delivery's first attempt goes with its row
     const inRows = gone.filter((d) => d.first).length;

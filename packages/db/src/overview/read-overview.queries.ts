@@ -198,7 +198,7 @@ export const webhooksByStateOf = new PreparedQuery<IWebhooksByStateOfParams,IWeb
 /** 'DeliveriesFailedSince' parameters type */
 export interface IDeliveriesFailedSinceParams {
   createdFrom: string;
-  idFrom: string;
+  eventIdFrom: string;
   since: DateOrString;
   userId: string;
 }
@@ -214,22 +214,22 @@ export interface IDeliveriesFailedSinceQuery {
   result: IDeliveriesFailedSinceResult;
 }
 
-const deliveriesFailedSinceIR: any = {"usedParamSet":{"userId":true,"idFrom":true,"since":true,"createdFrom":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":518,"b":525}]},{"name":"idFrom","required":true,"transform":{"type":"scalar"},"locs":[{"a":566,"b":573}]},{"name":"since","required":true,"transform":{"type":"scalar"},"locs":[{"a":604,"b":610}]},{"name":"createdFrom","required":true,"transform":{"type":"scalar"},"locs":[{"a":667,"b":679}]}],"statement":"-- failed since `since`, as its last attempt says, or its creation for one never attempted\n-- (:createdFrom, the id floor of `since`: a delivery's id is minted as it is created). A delivery\n-- fails at an attempt, or when its endpoint is disabled or deleted: then one never attempted was\n-- created seconds before, and one retrying was last attempted within its retries' hours. :idFrom\n-- bounds the scan.\nSELECT count(*) AS \"n!\"\n  FROM webhooks w\n  JOIN webhook_deliveries d ON d.webhook_id = w.id\n WHERE w.user_id = :userId! AND d.status = 'failed'\n   AND d.id >= :idFrom!\n   AND (d.last_attempt_at >= :since!::timestamptz OR (d.last_attempt_at IS NULL AND d.id >= :createdFrom!))"};
+const deliveriesFailedSinceIR: any = {"usedParamSet":{"userId":true,"eventIdFrom":true,"since":true,"createdFrom":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":539,"b":546}]},{"name":"eventIdFrom","required":true,"transform":{"type":"scalar"},"locs":[{"a":593,"b":605}]},{"name":"since","required":true,"transform":{"type":"scalar"},"locs":[{"a":636,"b":642}]},{"name":"createdFrom","required":true,"transform":{"type":"scalar"},"locs":[{"a":705,"b":717}]}],"statement":"-- failed since `since`, as its last attempt says, or its event's time for one never attempted\n-- (:createdFrom, the event id floor of `since`: a delivery is created as its event is fanned out).\n-- A delivery fails at an attempt, or when its endpoint is disabled or deleted: then one never\n-- attempted was created seconds before, and one retrying was last attempted within its retries'\n-- hours. :eventIdFrom bounds the scan.\nSELECT count(*) AS \"n!\"\n  FROM webhooks w\n  JOIN webhook_deliveries d ON d.webhook_id = w.id\n WHERE w.user_id = :userId! AND d.status = 'failed'\n   AND d.event_id >= :eventIdFrom!\n   AND (d.last_attempt_at >= :since!::timestamptz OR (d.last_attempt_at IS NULL AND d.event_id >= :createdFrom!))"};
 
 /**
  * Query generated from SQL:
  * ```
- * -- failed since `since`, as its last attempt says, or its creation for one never attempted
- * -- (:createdFrom, the id floor of `since`: a delivery's id is minted as it is created). A delivery
- * -- fails at an attempt, or when its endpoint is disabled or deleted: then one never attempted was
- * -- created seconds before, and one retrying was last attempted within its retries' hours. :idFrom
- * -- bounds the scan.
+ * -- failed since `since`, as its last attempt says, or its event's time for one never attempted
+ * -- (:createdFrom, the event id floor of `since`: a delivery is created as its event is fanned out).
+ * -- A delivery fails at an attempt, or when its endpoint is disabled or deleted: then one never
+ * -- attempted was created seconds before, and one retrying was last attempted within its retries'
+ * -- hours. :eventIdFrom bounds the scan.
  * SELECT count(*) AS "n!"
  *   FROM webhooks w
  *   JOIN webhook_deliveries d ON d.webhook_id = w.id
  *  WHERE w.user_id = :userId! AND d.status = 'failed'
- *    AND d.id >= :idFrom!
- *    AND (d.last_attempt_at >= :since!::timestamptz OR (d.last_attempt_at IS NULL AND d.id >= :createdFrom!))
+ *    AND d.event_id >= :eventIdFrom!
+ *    AND (d.last_attempt_at >= :since!::timestamptz OR (d.last_attempt_at IS NULL AND d.event_id >= :createdFrom!))
  * ```
  */
 export const deliveriesFailedSince = new PreparedQuery<IDeliveriesFailedSinceParams,IDeliveriesFailedSinceResult>(deliveriesFailedSinceIR);

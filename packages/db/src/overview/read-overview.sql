@@ -36,14 +36,14 @@ SELECT ctxlog_endpoint_state(status, disabled_at, deleted_at) AS "state!", count
   FROM webhooks WHERE user_id = :userId! AND deleted_at IS NULL GROUP BY 1;
 
 /* @name deliveriesFailedSince */
--- failed since `since`, as its last attempt says, or its creation for one never attempted
--- (:createdFrom, the id floor of `since`: a delivery's id is minted as it is created). A delivery
--- fails at an attempt, or when its endpoint is disabled or deleted: then one never attempted was
--- created seconds before, and one retrying was last attempted within its retries' hours. :idFrom
--- bounds the scan.
+-- failed since `since`, as its last attempt says, or its event's time for one never attempted
+-- (:createdFrom, the event id floor of `since`: a delivery is created as its event is fanned out).
+-- A delivery fails at an attempt, or when its endpoint is disabled or deleted: then one never
+-- attempted was created seconds before, and one retrying was last attempted within its retries'
+-- hours. :eventIdFrom bounds the scan.
 SELECT count(*) AS "n!"
   FROM webhooks w
   JOIN webhook_deliveries d ON d.webhook_id = w.id
  WHERE w.user_id = :userId! AND d.status = 'failed'
-   AND d.id >= :idFrom!
-   AND (d.last_attempt_at >= :since!::timestamptz OR (d.last_attempt_at IS NULL AND d.id >= :createdFrom!));
+   AND d.event_id >= :eventIdFrom!
+   AND (d.last_attempt_at >= :since!::timestamptz OR (d.last_attempt_at IS NULL AND d.event_id >= :createdFrom!));

@@ -21,14 +21,16 @@ it("counts the batches in flight, and the user's deliveries that failed in the l
     const event = await recordEvent(db, { userId, event: "context.created", data: {} });
     await fanOutEvents(db, { batchSize: 100 });
     const delivery = await db.webhookDelivery.findFirstOrThrow({ where: { eventId: event.id } });
-    await recordTestAttempts(db, delivery.id, false, 5);
-    return delivery.id;
+    await recordTestAttempts(db, delivery, false, 5);
+    return { eventId: delivery.eventId, webhookId: delivery.webhookId };
   };
   await failedDelivery(owner.userId);
   const earlier = await failedDelivery(owner.userId);
   await failedDelivery(stranger.owner.userId);
   // failed at its last attempt 25 hours ago: out of the window
-  await db.$executeRaw`UPDATE webhook_deliveries SET last_attempt_at = now() - interval '25 hours' WHERE id = ${earlier}`;
+  await db.$executeRaw`
+    UPDATE webhook_deliveries SET last_attempt_at = now() - interval '25 hours'
+     WHERE webhook_id = ${earlier.webhookId} AND event_id = ${earlier.eventId}`;
   expect(await db.webhookDelivery.count({ where: { status: "failed" } })).toBe(3);
 
   const [a, b, c] = (await seedContexts(db, owner, { count: 3, signerPrivateKey: SIGNER })) as [

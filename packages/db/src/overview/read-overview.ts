@@ -66,9 +66,9 @@ export async function readOverview(
       deliveriesFailedSince,
       {
         userId,
-        idFrom: idFloor("dlv", new Date(now.getTime() - 2 * DAY)),
+        eventIdFrom: idFloor("evt", new Date(now.getTime() - 2 * DAY)),
         since: new Date(now.getTime() - DAY),
-        createdFrom: idFloor("dlv", new Date(now.getTime() - DAY)),
+        createdFrom: idFloor("evt", new Date(now.getTime() - DAY)),
       },
       sql,
     ),

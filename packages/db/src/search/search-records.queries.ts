@@ -154,7 +154,7 @@ export const liveWebhookById = new PreparedQuery<ILiveWebhookByIdParams,ILiveWeb
 
 /** 'DeliveryById' parameters type */
 export interface IDeliveryByIdParams {
-  id: string;
+  eventId: string;
   userId: string;
 }
 
@@ -169,16 +169,18 @@ export interface IDeliveryByIdQuery {
   result: IDeliveryByIdResult;
 }
 
-const deliveryByIdIR: any = {"usedParamSet":{"id":true,"userId":true},"params":[{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":180,"b":183}]},{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":266,"b":273}]}],"statement":"-- through the user's live webhooks: (webhook_id, id) is the only index that holds a delivery's id\nSELECT d.webhook_id AS \"webhookId!\"\n  FROM webhook_deliveries AS d\n WHERE d.id = :id!\n   AND d.webhook_id = ANY(ARRAY(SELECT w.id FROM webhooks AS w WHERE w.user_id = :userId! AND w.deleted_at IS NULL))"};
+const deliveryByIdIR: any = {"usedParamSet":{"eventId":true,"userId":true},"params":[{"name":"eventId","required":true,"transform":{"type":"scalar"},"locs":[{"a":257,"b":265}]},{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":348,"b":355}]}],"statement":"-- its event's deliveries to the user's live webhooks, by their key (webhook_id, event_id): a delivery's\n-- id is its event's (delivery-key.ts), the same at each webhook\nSELECT d.webhook_id AS \"webhookId!\"\n  FROM webhook_deliveries AS d\n WHERE d.event_id = :eventId!\n   AND d.webhook_id = ANY(ARRAY(SELECT w.id FROM webhooks AS w WHERE w.user_id = :userId! AND w.deleted_at IS NULL))\n ORDER BY d.webhook_id"};
 
 /**
  * Query generated from SQL:
  * ```
- * -- through the user's live webhooks: (webhook_id, id) is the only index that holds a delivery's id
+ * -- its event's deliveries to the user's live webhooks, by their key (webhook_id, event_id): a delivery's
+ * -- id is its event's (delivery-key.ts), the same at each webhook
  * SELECT d.webhook_id AS "webhookId!"
  *   FROM webhook_deliveries AS d
- *  WHERE d.id = :id!
+ *  WHERE d.event_id = :eventId!
  *    AND d.webhook_id = ANY(ARRAY(SELECT w.id FROM webhooks AS w WHERE w.user_id = :userId! AND w.deleted_at IS NULL))
+ *  ORDER BY d.webhook_id
  * ```
  */
 export const deliveryById = new PreparedQuery<IDeliveryByIdParams,IDeliveryByIdResult>(deliveryByIdIR);

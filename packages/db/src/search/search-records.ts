@@ -1,4 +1,4 @@
-import { AGENT_ID_PATTERN, isId } from "@ctxlog/core";
+import { AGENT_ID_PATTERN, eventIdOfDelivery, isId } from "@ctxlog/core";
 import { bufferOfHex } from "../hex-columns";
 import type { DbOrTx } from "../prisma-types";
 import { runQuery } from "../run-query";
@@ -80,7 +80,7 @@ export async function searchRecords(db: DbOrTx, userId: string, query: string): 
     byId("verification", "verification_id", "vrf", () => runQuery(verificationById, { id: q, userId }, sql)),
     byId("webhook", "webhook_id", "whk", () => runQuery(liveWebhookById, { id: q, userId }, sql)),
     isId(q, "dlv")
-      ? runQuery(deliveryById, { id: q, userId }, sql).then((rows) =>
+      ? runQuery(deliveryById, { eventId: eventIdOfDelivery(q) as string, userId }, sql).then((rows) =>
           rows.map((r) => hit("delivery", "delivery_id", q, { webhookId: r.webhookId })),
         )
       : [],

@@ -4,7 +4,8 @@
 // written before: the four columns (request headers whole, in format 1 and packed), exchanges whose
 // headers are whole or format 1 (in webhook_attempts and in a delivery's row), a first attempt kept
 // as a webhook_attempts row, an erased body, nothing sent. After them every attempt reads as it did
-// (the attempt log, GET delivery), is stored as its exchange with packed headers, first attempts in
+// (the attempt log, GET delivery; the delivery id its headers name is the delivery's public id since
+// 20261130233000), is stored as its exchange with packed headers, first attempts in
 // their delivery's row; the delivery is retried and sent the same; headers the packed form cannot
 // give back stop the upgrade, naming the attempt, and leave every row as it was.
 
@@ -12,6 +13,8 @@ import { deflateRawSync } from "node:zlib";
 import {
   buildWebhookHeaders,
   decodeAttemptExchange,
+  deliveryIdOf,
+  deliveryKeyText,
   generateWebhookSecret,
   keptRequestHeaders,
   newId,
@@ -82,7 +85,9 @@ async function delivery(
       WITH fanned AS (DELETE FROM unfanned_events WHERE id = ${event.id})
       INSERT INTO webhook_deliveries (id, webhook_id, event_id, event, status, next_attempt_at, created_at, updated_at)
       VALUES (${id}, ${hook.id}, ${event.id}, 'context.created', 'pending', now(), now(), now())`;
-  return { hook, id, eventId: event.id, event: "context.created" };
+  // its id as this older schema holds it, and its public id once migrated: its event's (migration
+  // 20261130233000_deliveries_keyed_by_webhook_and_event)
+  return { hook, id, publicId: deliveryIdOf(event.id), eventId: event.id, event: "context.created" };
 }
 
 /** The headers one attempt sent (the worker's, then the sender's user agent). */
@@ -241,8 +246,12 @@ async function insertOld(
   );
 }
 
-/** How old attempts should read once rewritten. */
-const expected = (list: OldAttempt[]) =>
+/**
+ * How old attempts should read once rewritten and migrated: as sent, but for the delivery id their
+ * headers name, its public id now (the headers are rebuilt from the delivery's id on read, migration
+ * 20261130233000).
+ */
+const expected = (list: OldAttempt[], deliveryId: string) =>
   list.map((a) => ({
     number: a.number,
     attemptedAt: a.attemptedAt,
@@ -250,6 +259,11 @@ const expected = (list: OldAttempt[]) =>
     error: a.error,
     responseBody: a.responseBody,
     ...a.reads,
+    requestHeaders: a.reads.requestHeaders && {
+      ...a.reads.requestHeaders,
+      "x-service-delivery": deliveryId,
+      "webhook-id": deliveryId,
+    },
   }));
 
 const readsOf = (log: AttemptView[] | undefined) =>
@@ -385,10 +399,12 @@ it("rewrites every attempt into its exchange, first attempts in their delivery's
 
     expect(await upgrade.migrateAll()).toContain("20261130003100_attempts_in_one_place");
 
-    // read as they were (GET delivery's attempt log)
-    const got = await getDelivery(db, d.hook.id, d.id);
-    expect(readsOf(got?.attemptLog)).toEqual(expected(attempts));
-    expect(readsOf((await getDelivery(db, e.hook.id, e.id))?.attemptLog)).toEqual(expected([inline]));
+    // read as they were (GET delivery's attempt log, by the delivery's public id)
+    const got = await getDelivery(db, d.hook.id, d.publicId);
+    expect(readsOf(got?.attemptLog)).toEqual(expected(attempts, d.publicId));
+    expect(readsOf((await getDelivery(db, e.hook.id, e.publicId))?.attemptLog)).toEqual(
+      expected([inline], e.publicId),
+    );
     // every attempt counted by the rates
     const rates = await readDeliveryRates(db, d.hook.id, {
       since: at(0),
@@ -419,16 +435,16 @@ it("rewrites every attempt into its exchange, first attempts in their delivery's
       });
 
     // retried: a new cycle, sent the same body, its first attempt a row of its own after the old ones
-    expect((await retryDelivery(db, d.hook.id, d.id)).outcome).toBe("retried");
-    const target = (await loadDeliveryTargets(db, [{ id: d.id, eventId: d.eventId }])).get(d.id);
-    expect(target).toMatchObject({ cycle: 2, attempts: 0, payload: got?.outbox.payload });
-    const retryHeaders = sentHeaders(d, 8);
+    expect((await retryDelivery(db, d.hook.id, d.publicId)).outcome).toBe("retried");
+    const key = { eventId: d.eventId, webhookId: d.hook.id };
+    const target = (await loadDeliveryTargets(db, [key])).get(deliveryKeyText(key));
+    expect(target).toMatchObject({ id: d.publicId, cycle: 2, attempts: 0, payload: got?.outbox.payload });
+    const retryHeaders = sentHeaders({ id: d.publicId, event: d.event }, 8);
     await recordAttempts(
       db,
       [
         {
-          deliveryId: d.id,
-          eventId: d.eventId,
+          ...key,
           cycle: 2,
           attemptedAt: at(8),
           finishedAt: at(8),
@@ -438,14 +454,14 @@ it("rewrites every attempt into its exchange, first attempts in their delivery's
           succeeded: true,
           request: {
             url: URL,
-            headers: packRequestHeaders(retryHeaders, { deliveryId: d.id, event: d.event }),
+            headers: packRequestHeaders(retryHeaders, { deliveryId: d.publicId, event: d.event }),
           },
           response: { headers: RESPONSE, body: "ok", bodyTruncated: false },
         },
       ],
       [1_000],
     );
-    const after = (await getDelivery(db, d.hook.id, d.id))?.attemptLog ?? [];
+    const after = (await getDelivery(db, d.hook.id, d.publicId))?.attemptLog ?? [];
     expect(after.map((a) => [a.cycle, a.number])).toEqual([...attempts.map((a) => [1, a.number]), [2, 1]]);
     expect(after[after.length - 1]).toMatchObject({
       requestHeaders: keptRequestHeaders(retryHeaders),
@@ -556,8 +572,8 @@ it("keeps no signature: exchanges of format 1 rewritten to format 2, read the sa
 
     await upgrade.migrateAll();
 
-    const got = await getDelivery(db, d.hook.id, d.id);
-    expect(readsOf(got?.attemptLog)).toEqual(expected(attempts));
+    const got = await getDelivery(db, d.hook.id, d.publicId);
+    expect(readsOf(got?.attemptLog)).toEqual(expected(attempts, d.publicId));
     // the attempt's record names no signature header, and its stored bytes hold none of the MACs
     for (const a of got?.attemptLog ?? [])
       expect(Object.keys(a.requestHeaders ?? {}).filter((n) => n.includes("signature"))).toEqual([]);

@@ -4,7 +4,7 @@
 // before: two deliveries of one event, to two webhooks, whose attempts share cycle and number. Each
 // delivery's attempt log and its webhook's rates read the same; an attempt whose delivery is gone
 // (which no reader could reach) goes.
-import { idFloor } from "@ctxlog/core";
+import { deliveryIdOf, idFloor } from "@ctxlog/core";
 import { createDb } from "../client";
 import { createUpgradeDatabase, type UpgradeDatabase } from "../testing/upgrade-database";
 import { getDelivery } from "./get-delivery";
@@ -63,7 +63,7 @@ it("moves each attempt to its delivery's key: logs and rates read the same, an o
     [idAt("dlv", at(60), 9), eventId, at(59)],
   );
 
-  expect(await upgrade.migrateAll()).toEqual([MIGRATION]);
+  expect(await upgrade.migrateAll()).toContain(MIGRATION);
   const key = await upgrade.sql<{ column_name: string }>(
     `SELECT a.attname AS column_name
        FROM pg_index AS x JOIN pg_attribute AS a ON a.attrelid = x.indrelid AND a.attnum = ANY(x.indkey)
@@ -76,9 +76,10 @@ it("moves each attempt to its delivery's key: logs and rates read the same, an o
 
   const db = createDb(upgrade.url, { poolSize: 2 });
   try {
-    for (const [hook, id] of Object.entries(deliveries)) {
+    // (each by its public id of today, its event's: migration 20261130233000)
+    for (const hook of Object.keys(deliveries)) {
       const numbers = [1, ...attemptsOf[hook as keyof typeof attemptsOf]];
-      const log = (await getDelivery(db, hook, id))?.attemptLog;
+      const log = (await getDelivery(db, hook, deliveryIdOf(eventId)))?.attemptLog;
       expect(log?.map((a) => [a.number, a.attemptedAt.getTime(), a.durationMs, a.error])).toEqual(
         numbers.map((n) => [n, at(60 - (n - 1)).getTime(), n === 1 ? 10 : 10 * n, "timeout"]),
       );

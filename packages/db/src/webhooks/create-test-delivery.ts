@@ -1,4 +1,4 @@
-import { type EventName, newId, sampleEventData } from "@ctxlog/core";
+import { deliveryIdOf, type EventName, sampleEventData } from "@ctxlog/core";
 import { recordEvent } from "../events/record-event";
 import type { DbOrTx } from "../prisma-types";
 import { inSqlTransaction } from "../sql-transaction";
@@ -26,10 +26,9 @@ export async function createTestDelivery(db: DbOrTx, input: CreateTestDeliveryIn
       timestamp: now,
       test: true,
     });
-    const id = newId("dlv");
-    await createTestDeliveryOf(sql, { id, eventId: event.id, webhookId: input.webhookId, now });
-    const created = await readDelivery(sql, input.webhookId, id);
-    if (!created) throw new Error(`test delivery ${id} was not created`);
+    await createTestDeliveryOf(sql, { eventId: event.id, webhookId: input.webhookId, now });
+    const created = await readDelivery(sql, input.webhookId, deliveryIdOf(event.id));
+    if (!created) throw new Error(`test delivery of ${event.id} was not created`);
     return created;
   });
 }

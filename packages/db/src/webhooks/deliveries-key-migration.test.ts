@@ -3,6 +3,9 @@
 // fan-out and the worker wrote before it (one attempted, one pending): each reads the same through
 // the API's reads and the worker's, the pending one is still attempted, the search box finds a
 // delivery for its webhook's user only, and a second delivery of an event to a webhook is refused.
+// (Since 20261130233000_deliveries_keyed_by_webhook_and_event the key is (webhook_id, event_id) and
+// a delivery's public id is its event's: what is read after the upgrade names it so.)
+import { deliveryIdOf, deliveryKeyText } from "@ctxlog/core";
 import { createDb } from "../client";
 import { searchRecords } from "../search/search-records";
 import { createUpgradeDatabase, type UpgradeDatabase } from "../testing/upgrade-database";
@@ -20,8 +23,10 @@ afterAll(() => upgrade.drop());
 const sql = <T>(text: string, values: unknown[] = []) => upgrade.sql<T>(text, values);
 
 const EVENTS = ["evt_01KAA0000000000000000000E1", "evt_01KAA0000000000000000000E2"];
+// their ids as written before, and their public ids since: their events'
 const DONE = "dlv_01KAA0000000000000000000D1";
 const PENDING = "dlv_01KAA0000000000000000000D2";
+const [DONE_ID, PENDING_ID] = EVENTS.map(deliveryIdOf) as [string, string];
 
 it("keeps every delivery, readable and attemptable by its event and webhook, scoped by the webhook's user", async () => {
   await upgrade.migrateToBefore();
@@ -61,23 +66,27 @@ it("keeps every delivery, readable and attemptable by its event and webhook, sco
   const key = await sql<{ def: string }>(
     `SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conname = 'webhook_deliveries_pkey'`,
   );
-  expect(key).toEqual([{ def: "PRIMARY KEY (event_id, webhook_id)" }]);
+  expect(key).toEqual([{ def: "PRIMARY KEY (webhook_id, event_id)" }]);
 
   const db = createDb(upgrade.url, { poolSize: 1 });
   try {
-    const done = await getDelivery(db, "whk_1", DONE);
-    expect(done).toMatchObject({ id: DONE, eventId: EVENTS[0], status: "succeeded" });
+    const done = await getDelivery(db, "whk_1", DONE_ID);
+    expect(done).toMatchObject({ id: DONE_ID, eventId: EVENTS[0], status: "succeeded" });
     expect(done?.attemptLog.map((a) => [a.number, a.responseStatus, a.responseBody])).toEqual([
       [1, 200, "ok"],
     ]);
-    expect(await getDelivery(db, "whk_other", DONE)).toBeNull();
-    expect((await listDeliveries(db, "whk_1", { limit: 10 })).rows.map((d) => d.id)).toEqual([PENDING, DONE]);
+    expect(await getDelivery(db, "whk_other", DONE_ID)).toBeNull();
+    expect(await getDelivery(db, "whk_1", DONE)).toBeNull(); // its old id names no delivery now
+    expect((await listDeliveries(db, "whk_1", { limit: 10 })).rows.map((d) => d.id)).toEqual([
+      PENDING_ID,
+      DONE_ID,
+    ]);
 
-    // the worker: by the job's delivery id and event id
+    // the worker: by the job's key (the delivery's event and webhook)
     const pendingEvent = EVENTS[1] as string;
-    expect(
-      (await loadDeliveryTargets(db, [{ id: PENDING, eventId: pendingEvent }])).get(PENDING),
-    ).toMatchObject({
+    const pending = { eventId: pendingEvent, webhookId: "whk_1" };
+    expect((await loadDeliveryTargets(db, [pending])).get(deliveryKeyText(pending))).toMatchObject({
+      id: PENDING_ID,
       eventId: pendingEvent,
       payload: '{"n":1}',
       status: "pending",
@@ -87,8 +96,7 @@ it("keeps every delivery, readable and attemptable by its event and webhook, sco
       db,
       [
         {
-          deliveryId: PENDING,
-          eventId: pendingEvent,
+          ...pending,
           cycle: 1,
           attemptedAt: now,
           finishedAt: now,
@@ -100,19 +108,22 @@ it("keeps every delivery, readable and attemptable by its event and webhook, sco
       ],
       [1, 1, 1, 1],
     );
-    expect(recorded.get(PENDING)).toMatchObject({ attempts: 1, status: "succeeded" });
+    expect(recorded.get(deliveryKeyText(pending))).toMatchObject({
+      deliveryId: PENDING_ID,
+      attempts: 1,
+      status: "succeeded",
+    });
 
     // the user is the webhook's
-    expect(await searchRecords(db, "u1", DONE)).toEqual([
-      expect.objectContaining({ kind: "delivery", id: DONE, webhookId: "whk_1" }),
+    expect(await searchRecords(db, "u1", DONE_ID)).toEqual([
+      expect.objectContaining({ kind: "delivery", id: DONE_ID, webhookId: "whk_1" }),
     ]);
-    expect(await searchRecords(db, "u2", DONE)).toEqual([]);
+    expect(await searchRecords(db, "u2", DONE_ID)).toEqual([]);
 
     // one delivery per event and webhook, as the fan-out's ON CONFLICT relies on
     const again = await sql(
-      `INSERT INTO webhook_deliveries (id, webhook_id, event_id)
-       VALUES ('dlv_01KAA0000000000000000000D3', 'whk_1', $1)
-       ON CONFLICT (event_id, webhook_id) DO NOTHING RETURNING id`,
+      `INSERT INTO webhook_deliveries (webhook_id, event_id) VALUES ('whk_1', $1)
+       ON CONFLICT (webhook_id, event_id) DO NOTHING RETURNING event_id`,
       [EVENTS[0]],
     );
     expect(again).toEqual([]);

@@ -3,6 +3,7 @@
 // the fan-out wrote them before (the name copied into the row): each reads with the same name through
 // the API's reads (one delivery, a webhook's list) and the worker's (its targets), and the column is
 // gone. A delivery whose name is not its event's stops the upgrade, naming it, and changes nothing.
+import { deliveryIdOf, deliveryKeyText } from "@ctxlog/core";
 import { createDb } from "../client";
 import { createUpgradeDatabase, type UpgradeDatabase } from "../testing/upgrade-database";
 import { getDelivery } from "./get-delivery";
@@ -14,6 +15,8 @@ const EVENTS = [
   { id: "evt_01KAA0000000000000000000E1", event: "context.created" },
   { id: "evt_01KAA0000000000000000000E2", event: "context.confirmed" },
 ];
+// their ids as the fan-out wrote them (the public id of each is its event's since
+// 20261130233000_deliveries_keyed_by_webhook_and_event)
 const DELIVERIES = ["dlv_01KAA0000000000000000000D1", "dlv_01KAA0000000000000000000D2"];
 
 const upgrades: UpgradeDatabase[] = [];
@@ -56,21 +59,19 @@ it("reads every delivery with its event's name after the column is gone", async 
 
   const db = createDb(upgrade.url, { poolSize: 2 });
   try {
-    for (const [i, e] of EVENTS.entries()) {
-      expect(await getDelivery(db, "whk_1", DELIVERIES[i] as string)).toMatchObject({
+    for (const e of EVENTS) {
+      expect(await getDelivery(db, "whk_1", deliveryIdOf(e.id))).toMatchObject({
         eventId: e.id,
         event: e.event,
       });
     }
     const listed = await listDeliveries(db, "whk_1", { limit: 10 });
     expect(listed.rows.map((d) => [d.id, d.event])).toEqual(
-      [...EVENTS.entries()].map(([i, e]) => [DELIVERIES[i], e.event]).reverse(),
+      EVENTS.map((e) => [deliveryIdOf(e.id), e.event]).reverse(),
     );
-    const targets = await loadDeliveryTargets(
-      db,
-      EVENTS.map((e, i) => ({ id: DELIVERIES[i] as string, eventId: e.id })),
-    );
-    expect([...targets.values()].map((t) => t.event).sort()).toEqual(EVENTS.map((e) => e.event).sort());
+    const keys = EVENTS.map((e) => ({ eventId: e.id, webhookId: "whk_1" }));
+    const targets = await loadDeliveryTargets(db, keys);
+    expect(keys.map((k) => targets.get(deliveryKeyText(k))?.event)).toEqual(EVENTS.map((e) => e.event));
   } finally {
     await db.$disconnect();
   }

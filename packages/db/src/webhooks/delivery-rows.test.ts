@@ -1,6 +1,12 @@
 // Integration: real PostgreSQL (a fresh database). The worker's repositories: fan-out, attempt
 // recording and the reconciler's query.
-import { generateWebhookSecret, openSecret } from "@ctxlog/core";
+import {
+  type DeliveryKey,
+  deliveryIdOf,
+  deliveryKeyText,
+  generateWebhookSecret,
+  openSecret,
+} from "@ctxlog/core";
 import { waitFor } from "@ctxlog/core/testing";
 import { createApiKey } from "../api-keys/create-api-key";
 import { listenForRecordedEvents } from "../events/outbox-notifications";
@@ -38,18 +44,19 @@ const hook = (userId: string, events: string[], url = "https://example.com/hook"
     maxPerUser: 20,
   });
 
+/** The keys (as deliveryKeyText) of the deliveries the fan-out created pending. */
 async function drainFanOut() {
-  const ids: string[] = [];
+  const keys: string[] = [];
   for (;;) {
     const r = await fanOutEvents(database.db, { batchSize: 100 });
-    ids.push(...r.deliveries.map((d) => d.id));
-    if (r.events === 0) return ids;
+    keys.push(...r.deliveries.map(deliveryKeyText));
+    if (r.events === 0) return keys;
   }
 }
 
-const outcome = (d: { id: string; eventId: string }, succeeded: boolean, cycle = 1): AttemptOutcome => ({
-  deliveryId: d.id,
+const outcome = (d: DeliveryKey, succeeded: boolean, cycle = 1): AttemptOutcome => ({
   eventId: d.eventId,
+  webhookId: d.webhookId,
   cycle,
   attemptedAt: new Date(),
   finishedAt: new Date(),
@@ -69,13 +76,14 @@ describe("fanOutEvents (PostgreSQL)", () => {
     const otherUser = await hook("u2", ["context.created"]);
 
     const event = await recordEvent(database.db, { userId: "u1", event: "context.created", data: { n: 1 } });
-    const ids = await drainFanOut();
-    expect(ids).toHaveLength(1);
+    const keys = await drainFanOut();
+    expect(keys).toEqual([deliveryKeyText({ eventId: event.id, webhookId: created.id })]);
     const rows = await database.db.webhookDelivery.findMany({ where: { eventId: event.id } });
     expect(rows.map((r) => r.webhookId)).toEqual([created.id]);
     expect(rows[0]).toMatchObject({ status: "pending", attempts: 0, cycle: 1 });
     const [listed] = (await listDeliveries(database.db, created.id, { limit: 10 })).rows;
-    expect(listed).toMatchObject({ id: rows[0]?.id, eventId: event.id, event: "context.created" });
+    // its public id is its event's (delivery-key.ts)
+    expect(listed).toMatchObject({ id: deliveryIdOf(event.id), eventId: event.id, event: "context.created" });
     expect(rows[0]?.nextAttemptAt).not.toBeNull();
     expect(confirmedOnly.id).not.toBe(otherUser.id);
 
@@ -100,7 +108,7 @@ describe("fanOutEvents (PostgreSQL)", () => {
     }
     const results = await Promise.all([1, 2, 3].map(() => fanOutEvents(database.db, { batchSize: 7 })));
     const rest = await drainFanOut();
-    const all = [...results.flatMap((r) => r.deliveries.map((d) => d.id)), ...rest];
+    const all = [...results.flatMap((r) => r.deliveries.map(deliveryKeyText)), ...rest];
     expect(new Set(all).size).toBe(30);
     expect(await database.db.webhookDelivery.count({ where: { webhookId: w.id } })).toBe(30);
   });
@@ -112,7 +120,13 @@ describe("recordAttempts (PostgreSQL)", () => {
     await recordEvent(database.db, { userId: "u1", event: "context.confirmed", data: {} });
     await drainFanOut();
     const row = await database.db.webhookDelivery.findFirstOrThrow({ where: { webhookId: w.id } });
-    return { webhookId: w.id, id: row.id, eventId: row.eventId };
+    // its key, its public id (the API's) and its key as the result's maps name it
+    return {
+      webhookId: w.id,
+      eventId: row.eventId,
+      id: deliveryIdOf(row.eventId),
+      text: deliveryKeyText(row),
+    };
   }
 
   it("numbers attempts, schedules retries (degraded), brings one forward, fails after five (failing)", async () => {
@@ -123,8 +137,8 @@ describe("recordAttempts (PostgreSQL)", () => {
     expect((await retryDelivery(database.db, d.webhookId, d.id)).outcome).toBe("not_retryable");
     for (let n = 1; n <= 4; n++) {
       const before = Date.now();
-      const r = (await recordAttempts(database.db, [outcome(d, false)], DELAYS)).get(d.id);
-      expect(r).toMatchObject({ attempts: n, status: "pending" });
+      const r = (await recordAttempts(database.db, [outcome(d, false)], DELAYS)).get(d.text);
+      expect(r).toMatchObject({ deliveryId: d.id, attempts: n, status: "pending" });
       const due = r?.nextAttemptAt?.getTime() ?? 0;
       expect(due).toBeGreaterThanOrEqual(before + (DELAYS[n - 1] ?? 0) - 5);
       expect(due).toBeLessThan(Date.now() + (DELAYS[n - 1] ?? 0) + 5);
@@ -139,12 +153,12 @@ describe("recordAttempts (PostgreSQL)", () => {
     });
     const dueNow = pushed.outcome === "due_now" ? (pushed.delivery.nextAttemptAt?.getTime() ?? 0) : 0;
     expect(dueNow).toBeLessThanOrEqual(Date.now());
-    const last = (await recordAttempts(database.db, [outcome(d, false)], DELAYS)).get(d.id);
+    const last = (await recordAttempts(database.db, [outcome(d, false)], DELAYS)).get(d.text);
     expect(last).toMatchObject({ attempts: 5, status: "failed", nextAttemptAt: null });
     expect((await database.db.webhook.findUniqueOrThrow({ where: { id: d.webhookId } })).status).toBe(
       "failing",
     );
-    const log = await attemptsOf(database.db, d.id);
+    const log = await attemptsOf(database.db, d);
     expect(log.map((a) => a.number)).toEqual([1, 2, 3, 4, 5]);
     // the first in the delivery's row, the four others in webhook_attempts
     expect(
@@ -159,32 +173,41 @@ describe("recordAttempts (PostgreSQL)", () => {
     // a new cycle not yet attempted is on its way: neither transition applies
     expect((await retryDelivery(database.db, d.webhookId, d.id)).outcome).toBe("not_retryable");
     expect((await recordAttempts(database.db, [outcome(d, true, 1)], DELAYS)).size).toBe(0);
-    const ok = (await recordAttempts(database.db, [outcome(d, true, 2)], DELAYS)).get(d.id);
+    const ok = (await recordAttempts(database.db, [outcome(d, true, 2)], DELAYS)).get(d.text);
     expect(ok).toMatchObject({ attempts: 1, status: "succeeded", nextAttemptAt: null });
     expect((await database.db.webhook.findUniqueOrThrow({ where: { id: d.webhookId } })).status).toBe(
       "active",
     );
-    expect((await attemptsOf(database.db, d.id)).filter((a) => a.cycle === 2)).toHaveLength(1);
+    expect((await attemptsOf(database.db, d)).filter((a) => a.cycle === 2)).toHaveLength(1);
   });
 
-  it("records by the delivery's event (the key's first column), within the events' days only", async () => {
+  it("records by the delivery's key (webhook and event), within the events' days only", async () => {
     const a = await freshDelivery();
     const b = await freshDelivery();
     const eb = b.eventId;
+    // b's event went to a's webhook too (same user, same event): a delivery with b's public id
+    const sibling = { webhookId: a.webhookId, eventId: eb };
+    expect(deliveryIdOf(sibling.eventId)).toBe(b.id);
     const both = await recordAttempts(database.db, [outcome(a, true), outcome(b, false)], DELAYS);
-    expect(both.get(a.id)).toMatchObject({ attempts: 1, status: "succeeded" });
-    expect(both.get(b.id)).toMatchObject({ attempts: 1, status: "pending" });
+    expect(both.get(a.text)).toMatchObject({ deliveryId: a.id, attempts: 1, status: "succeeded" });
+    expect(both.get(b.text)).toMatchObject({ deliveryId: b.id, attempts: 1, status: "pending" });
+    expect(both.size).toBe(2);
     // the bound is applied: an event id that is not the delivery's leaves it alone
     const wrong = await recordAttempts(database.db, [{ ...outcome(b, false), eventId: `${eb}~` }], DELAYS);
     expect(wrong.size).toBe(0);
-    expect(await attemptsOf(database.db, b.id)).toEqual([expect.objectContaining({ eventId: eb })]);
+    expect(await attemptsOf(database.db, b)).toEqual([expect.objectContaining({ eventId: eb })]);
+    // the other webhook's delivery of the same event is untouched
+    expect(
+      await database.db.webhookDelivery.findUniqueOrThrow({ where: { webhookId_eventId: sibling } }),
+    ).toMatchObject({ attempts: 0, status: "pending" });
+    expect(await attemptsOf(database.db, sibling)).toEqual([]);
   });
 
   it("records duplicates of one delivery in one batch as successive attempts", async () => {
     const d = await freshDelivery();
     const r = await recordAttempts(database.db, [outcome(d, false), outcome(d, false)], DELAYS);
-    expect(r.get(d.id)).toMatchObject({ attempts: 2, status: "pending" });
-    expect((await attemptsOf(database.db, d.id)).map((a) => a.number)).toEqual([1, 2]);
+    expect(r.get(d.text)).toMatchObject({ attempts: 2, status: "pending" });
+    expect((await attemptsOf(database.db, d)).map((a) => a.number)).toEqual([1, 2]);
   });
 });
 
@@ -193,23 +216,29 @@ describe("reconciler and worker reads (PostgreSQL)", () => {
     const w = await hook("u2", ["context.created"], "https://example.org/in");
     await recordEvent(database.db, { userId: "u2", event: "context.created", data: { due: true } });
     await drainFanOut();
-    const { id, eventId } = await database.db.webhookDelivery.findFirstOrThrow({
+    const { eventId } = await database.db.webhookDelivery.findFirstOrThrow({
       where: { webhookId: w.id },
     });
-    const dueIds = async () => (await findDueDeliveries(database.db, { limit: 1000 })).map((d) => d.id);
+    const key = { eventId, webhookId: w.id };
+    const text = deliveryKeyText(key);
+    const dueKeys = async () => (await findDueDeliveries(database.db, { limit: 1000 })).map(deliveryKeyText);
     expect(await findDueDeliveries(database.db, { limit: 1000 })).toContainEqual({
-      id,
       eventId,
+      webhookId: w.id,
       nextAttemptAt: expect.any(Date),
     });
-    // by id and event id (a job's); an event id that is not the delivery's finds nothing (the read
-    // is bounded by it)
-    expect((await loadDeliveryTargets(database.db, [{ id, eventId }])).get(id)?.eventId).toBe(eventId);
-    expect((await loadDeliveryTargets(database.db, [{ id, eventId: `${eventId}~` }])).size).toBe(0);
+    // by its key (a job's); an event id that is not the delivery's finds nothing (the read is
+    // bounded by it)
+    expect((await loadDeliveryTargets(database.db, [key])).get(text)).toMatchObject({
+      id: deliveryIdOf(eventId),
+      eventId,
+      webhookId: w.id,
+    });
+    expect((await loadDeliveryTargets(database.db, [{ ...key, eventId: `${eventId}~` }])).size).toBe(0);
 
     const newSecret = generateWebhookSecret();
     const rotated = await rotateWebhookSecret(database.db, "u2", w.id, { newSecret, keyring });
-    const stored = (await loadDeliveryTargets(database.db, [{ id, eventId }])).get(id);
+    const stored = (await loadDeliveryTargets(database.db, [key])).get(text);
     expect(stored).toMatchObject({
       secret: { value: rotated?.secret, keyId: "test" },
       previousSecret: { value: w.secret, keyId: "test" },
@@ -225,30 +254,32 @@ describe("reconciler and worker reads (PostgreSQL)", () => {
     });
     expect(JSON.parse(target?.payload ?? "{}").data).toEqual({ due: true });
 
-    await recordAttempts(database.db, [outcome({ id, eventId }, false)], [60_000, 60_000, 60_000, 60_000]);
-    expect(await dueIds()).not.toContain(id);
+    await recordAttempts(database.db, [outcome(key, false)], [60_000, 60_000, 60_000, 60_000]);
+    expect(await dueKeys()).not.toContain(text);
 
     await rotateWebhookSecret(database.db, "u2", w.id, {
       newSecret: generateWebhookSecret(),
       keyring,
       overlapMs: -1,
     });
-    expect((await loadDeliveryTargets(database.db, [{ id, eventId }])).get(id)?.previousSecret).toBeNull();
+    expect((await loadDeliveryTargets(database.db, [key])).get(text)?.previousSecret).toBeNull();
 
-    expect(await abandonDeliveries(database.db, [{ id, eventId }], "gone")).toBe(1);
-    expect(await database.db.webhookDelivery.findFirstOrThrow({ where: { id } })).toMatchObject({
+    expect(await abandonDeliveries(database.db, [key], "gone")).toBe(1);
+    expect(
+      await database.db.webhookDelivery.findUniqueOrThrow({ where: { webhookId_eventId: key } }),
+    ).toMatchObject({
       status: "failed",
       errorMessage: "gone",
       nextAttemptAt: null,
     });
   });
 
-  it("pages through due deliveries in (next_attempt_at, id) order", async () => {
+  it("pages through due deliveries in (next_attempt_at, event_id, webhook_id) order", async () => {
     const all = await findDueDeliveries(database.db, { limit: 1000 });
     expect(all.length).toBeGreaterThan(3);
     const first = await findDueDeliveries(database.db, { limit: 2 });
     const second = await findDueDeliveries(database.db, { limit: 2, after: first[1] });
-    expect([...first, ...second].map((d) => d.id)).toEqual(all.slice(0, 4).map((d) => d.id));
+    expect([...first, ...second].map(deliveryKeyText)).toEqual(all.slice(0, 4).map(deliveryKeyText));
   });
 
   it("enforces the per-user maximum, counting live webhooks only", async () => {

@@ -21,7 +21,6 @@ export interface ICreateDeliveriesParams {
   disabledError: string;
   disabledTo: DeliveryStatus;
   eventIds: stringArray;
-  ids: stringArray;
   to: DeliveryStatus;
   webhookIds: stringArray;
 }
@@ -29,7 +28,8 @@ export interface ICreateDeliveriesParams {
 /** 'CreateDeliveries' return type */
 export interface ICreateDeliveriesResult {
   due: boolean;
-  id: string;
+  eventId: string;
+  webhookId: string;
 }
 
 /** 'CreateDeliveries' query type */
@@ -38,20 +38,19 @@ export interface ICreateDeliveriesQuery {
   result: ICreateDeliveriesResult;
 }
 
-const createDeliveriesIR: any = {"usedParamSet":{"disabledTo":true,"to":true,"disabledError":true,"ids":true,"webhookIds":true,"eventIds":true,"disabled":true},"params":[{"name":"disabledTo","required":true,"transform":{"type":"scalar"},"locs":[{"a":170,"b":181}]},{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":206,"b":209},{"a":567,"b":570}]},{"name":"disabledError","required":true,"transform":{"type":"scalar"},"locs":[{"a":267,"b":281}]},{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":361,"b":365}]},{"name":"webhookIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":376,"b":387}]},{"name":"eventIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":398,"b":407}]},{"name":"disabled","required":true,"transform":{"type":"scalar"},"locs":[{"a":418,"b":427}]}],"statement":"INSERT INTO webhook_deliveries (id, webhook_id, event_id, status, error_message, next_attempt_at)\nSELECT t.id, t.webhook_id, t.event_id,\n       CASE WHEN t.disabled THEN :disabledTo!::\"DeliveryStatus\" ELSE :to!::\"DeliveryStatus\" END,\n       CASE WHEN t.disabled THEN :disabledError!::text END,\n       CASE WHEN t.disabled THEN NULL ELSE now() END\n  FROM unnest(:ids!::text[], :webhookIds!::text[], :eventIds!::text[], :disabled!::boolean[])\n       AS t(id, webhook_id, event_id, disabled)\nON CONFLICT (webhook_id, event_id) DO NOTHING\nRETURNING id AS \"id!\", status = :to!::\"DeliveryStatus\" AS \"due!\""};
+const createDeliveriesIR: any = {"usedParamSet":{"disabledTo":true,"to":true,"disabledError":true,"webhookIds":true,"eventIds":true,"disabled":true},"params":[{"name":"disabledTo","required":true,"transform":{"type":"scalar"},"locs":[{"a":160,"b":171}]},{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":196,"b":199},{"a":570,"b":573}]},{"name":"disabledError","required":true,"transform":{"type":"scalar"},"locs":[{"a":257,"b":271}]},{"name":"webhookIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":351,"b":362}]},{"name":"eventIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":373,"b":382}]},{"name":"disabled","required":true,"transform":{"type":"scalar"},"locs":[{"a":393,"b":402}]}],"statement":"INSERT INTO webhook_deliveries (webhook_id, event_id, status, error_message, next_attempt_at)\nSELECT t.webhook_id, t.event_id,\n       CASE WHEN t.disabled THEN :disabledTo!::\"DeliveryStatus\" ELSE :to!::\"DeliveryStatus\" END,\n       CASE WHEN t.disabled THEN :disabledError!::text END,\n       CASE WHEN t.disabled THEN NULL ELSE now() END\n  FROM unnest(:webhookIds!::text[], :eventIds!::text[], :disabled!::boolean[]) AS t(webhook_id, event_id, disabled)\nON CONFLICT (webhook_id, event_id) DO NOTHING\nRETURNING event_id AS \"eventId!\", webhook_id AS \"webhookId!\", status = :to!::\"DeliveryStatus\" AS \"due!\""};
 
 /**
  * Query generated from SQL:
  * ```
- * INSERT INTO webhook_deliveries (id, webhook_id, event_id, status, error_message, next_attempt_at)
- * SELECT t.id, t.webhook_id, t.event_id,
+ * INSERT INTO webhook_deliveries (webhook_id, event_id, status, error_message, next_attempt_at)
+ * SELECT t.webhook_id, t.event_id,
  *        CASE WHEN t.disabled THEN :disabledTo!::"DeliveryStatus" ELSE :to!::"DeliveryStatus" END,
  *        CASE WHEN t.disabled THEN :disabledError!::text END,
  *        CASE WHEN t.disabled THEN NULL ELSE now() END
- *   FROM unnest(:ids!::text[], :webhookIds!::text[], :eventIds!::text[], :disabled!::boolean[])
- *        AS t(id, webhook_id, event_id, disabled)
+ *   FROM unnest(:webhookIds!::text[], :eventIds!::text[], :disabled!::boolean[]) AS t(webhook_id, event_id, disabled)
  * ON CONFLICT (webhook_id, event_id) DO NOTHING
- * RETURNING id AS "id!", status = :to!::"DeliveryStatus" AS "due!"
+ * RETURNING event_id AS "eventId!", webhook_id AS "webhookId!", status = :to!::"DeliveryStatus" AS "due!"
  * ```
  */
 export const createDeliveries = new PreparedQuery<ICreateDeliveriesParams,ICreateDeliveriesResult>(createDeliveriesIR);
@@ -60,7 +59,6 @@ export const createDeliveries = new PreparedQuery<ICreateDeliveriesParams,ICreat
 /** 'CreateTestDeliveryRow' parameters type */
 export interface ICreateTestDeliveryRowParams {
   eventId: string;
-  id: string;
   now: DateOrString;
   to: DeliveryStatus;
   webhookId: string;
@@ -75,13 +73,13 @@ export interface ICreateTestDeliveryRowQuery {
   result: ICreateTestDeliveryRowResult;
 }
 
-const createTestDeliveryRowIR: any = {"usedParamSet":{"id":true,"webhookId":true,"eventId":true,"to":true,"now":true},"params":[{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":91,"b":94}]},{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":97,"b":107}]},{"name":"eventId","required":true,"transform":{"type":"scalar"},"locs":[{"a":110,"b":118}]},{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":121,"b":124}]},{"name":"now","required":true,"transform":{"type":"scalar"},"locs":[{"a":145,"b":149}]}],"statement":"INSERT INTO webhook_deliveries (id, webhook_id, event_id, status, next_attempt_at)\nVALUES (:id!, :webhookId!, :eventId!, :to!::\"DeliveryStatus\", :now!::timestamptz)"};
+const createTestDeliveryRowIR: any = {"usedParamSet":{"webhookId":true,"eventId":true,"to":true,"now":true},"params":[{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":87,"b":97}]},{"name":"eventId","required":true,"transform":{"type":"scalar"},"locs":[{"a":100,"b":108}]},{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":111,"b":114}]},{"name":"now","required":true,"transform":{"type":"scalar"},"locs":[{"a":135,"b":139}]}],"statement":"INSERT INTO webhook_deliveries (webhook_id, event_id, status, next_attempt_at)\nVALUES (:webhookId!, :eventId!, :to!::\"DeliveryStatus\", :now!::timestamptz)"};
 
 /**
  * Query generated from SQL:
  * ```
- * INSERT INTO webhook_deliveries (id, webhook_id, event_id, status, next_attempt_at)
- * VALUES (:id!, :webhookId!, :eventId!, :to!::"DeliveryStatus", :now!::timestamptz)
+ * INSERT INTO webhook_deliveries (webhook_id, event_id, status, next_attempt_at)
+ * VALUES (:webhookId!, :eventId!, :to!::"DeliveryStatus", :now!::timestamptz)
  * ```
  */
 export const createTestDeliveryRow = new PreparedQuery<ICreateTestDeliveryRowParams,ICreateTestDeliveryRowResult>(createTestDeliveryRowIR);
@@ -91,7 +89,6 @@ export const createTestDeliveryRow = new PreparedQuery<ICreateTestDeliveryRowPar
 export interface IRecordDeliveryAttemptsParams {
   attemptedAt: DateOrStringArray;
   cycles: numberArray;
-  deliveryIds: stringArray;
   durationsMs: numberArray;
   errors: stringArray;
   eventIds: stringArray;
@@ -108,13 +105,14 @@ export interface IRecordDeliveryAttemptsParams {
   responseStatuses: numberArray;
   retryDelaysMs: numberArray;
   succeedTo: DeliveryStatus;
+  webhookIds: stringArray;
 }
 
 /** 'RecordDeliveryAttempts' return type */
 export interface IRecordDeliveryAttemptsResult {
   attempts: number;
   endpoint_state: string;
-  id: string;
+  event_id: string;
   next_attempt_at: Date | null;
   status: DeliveryStatus;
   webhook_id: string;
@@ -126,17 +124,17 @@ export interface IRecordDeliveryAttemptsQuery {
   result: IRecordDeliveryAttemptsResult;
 }
 
-const recordDeliveryAttemptsIR: any = {"usedParamSet":{"deliveryIds":true,"cycles":true,"attemptedAt":true,"finishedAt":true,"durationsMs":true,"responseStatuses":true,"errors":true,"oks":true,"exchanges":true,"responseBodies":true,"eventIds":true,"succeedTo":true,"maxAttempts":true,"exhaustTo":true,"failAttemptTo":true,"retryDelaysMs":true,"from":true,"lo":true,"hi":true},"params":[{"name":"deliveryIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":44,"b":56}]},{"name":"cycles","required":true,"transform":{"type":"scalar"},"locs":[{"a":67,"b":74}]},{"name":"attemptedAt","required":true,"transform":{"type":"scalar"},"locs":[{"a":84,"b":96}]},{"name":"finishedAt","required":true,"transform":{"type":"scalar"},"locs":[{"a":114,"b":125}]},{"name":"durationsMs","required":true,"transform":{"type":"scalar"},"locs":[{"a":147,"b":159}]},{"name":"responseStatuses","required":true,"transform":{"type":"scalar"},"locs":[{"a":169,"b":186}]},{"name":"errors","required":true,"transform":{"type":"scalar"},"locs":[{"a":196,"b":203}]},{"name":"oks","required":true,"transform":{"type":"scalar"},"locs":[{"a":214,"b":218}]},{"name":"exchanges","required":true,"transform":{"type":"scalar"},"locs":[{"a":236,"b":246}]},{"name":"responseBodies","required":true,"transform":{"type":"scalar"},"locs":[{"a":257,"b":272}]},{"name":"eventIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":283,"b":292}]},{"name":"succeedTo","required":true,"transform":{"type":"scalar"},"locs":[{"a":566,"b":576}]},{"name":"maxAttempts","required":true,"transform":{"type":"scalar"},"locs":[{"a":642,"b":654},{"a":1990,"b":2002}]},{"name":"exhaustTo","required":true,"transform":{"type":"scalar"},"locs":[{"a":666,"b":676}]},{"name":"failAttemptTo","required":true,"transform":{"type":"scalar"},"locs":[{"a":724,"b":738}]},{"name":"retryDelaysMs","required":true,"transform":{"type":"scalar"},"locs":[{"a":2052,"b":2066}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":2348,"b":2353}]},{"name":"lo","required":true,"transform":{"type":"scalar"},"locs":[{"a":2404,"b":2407}]},{"name":"hi","required":true,"transform":{"type":"scalar"},"locs":[{"a":2419,"b":2422}]}],"statement":"WITH input AS (\n  SELECT * FROM unnest(\n    :deliveryIds!::text[], :cycles!::int[], :attemptedAt!::timestamptz[], :finishedAt!::timestamptz[],\n    :durationsMs!::int[], :responseStatuses!::int[], :errors!::text[], :oks!::boolean[],\n    :exchanges!::text[], :responseBodies!::text[], :eventIds!::text[]\n  ) AS i(delivery_id, cycle, attempted_at, finished_at, duration_ms, response_status, error, ok,\n         exchange, response_body, event_id)\n), updated AS (\n  UPDATE webhook_deliveries AS d\n     SET attempts = d.attempts + 1,\n         status = CASE WHEN i.ok THEN :succeedTo!::\"DeliveryStatus\"\n                       WHEN d.attempts + 1 >= :maxAttempts!::int THEN :exhaustTo!::\"DeliveryStatus\"\n                       ELSE :failAttemptTo!::\"DeliveryStatus\" END,\n         response_status = i.response_status,\n         error_message = i.error,\n         last_attempt_at = i.attempted_at,\n         -- the first attempt of cycle 1 (none made yet) stays in the row, its columns NULL until then\n         -- (where an attempt lives: stored-attempts.ts; written here, with the transition, in one UPDATE)\n         first_attempted_at = CASE WHEN d.cycle = 1 AND d.attempts = 0 THEN i.attempted_at ELSE d.first_attempted_at END,\n         first_duration_ms = CASE WHEN d.cycle = 1 AND d.attempts = 0 THEN i.duration_ms ELSE d.first_duration_ms END,\n         first_response_status = CASE WHEN d.cycle = 1 AND d.attempts = 0 THEN i.response_status\n                                      ELSE d.first_response_status END,\n         first_error = CASE WHEN d.cycle = 1 AND d.attempts = 0 THEN i.error ELSE d.first_error END,\n         first_exchange = CASE WHEN d.cycle = 1 AND d.attempts = 0 THEN decode(i.exchange, 'base64')\n                               ELSE d.first_exchange END,\n         first_response_body = CASE WHEN d.cycle = 1 AND d.attempts = 0 THEN i.response_body\n                                    ELSE d.first_response_body END,\n         next_attempt_at = CASE WHEN i.ok OR d.attempts + 1 >= :maxAttempts!::int THEN NULL\n           ELSE i.finished_at + (:retryDelaysMs!::int[])[d.attempts + 1] * interval '1 millisecond' END\n    FROM input AS i, webhooks AS w\n   -- by the key's event (a probe of (event_id, webhook_id)), within the batch's days\n   WHERE d.event_id = i.event_id AND d.id = i.delivery_id AND d.cycle = i.cycle\n     AND d.status = ANY(:from!::\"DeliveryStatus\"[])\n     AND d.event_id BETWEEN :lo!::text AND :hi!::text AND w.id = d.webhook_id\nRETURNING d.id, d.event_id, d.webhook_id, d.attempts, d.status, d.next_attempt_at,\n          ctxlog_endpoint_state(w.status, w.disabled_at, w.deleted_at) AS endpoint_state,\n          i.cycle, i.attempted_at, i.duration_ms, i.response_status, i.error, i.exchange, i.response_body\n), logged AS (\n  -- every attempt but the first of cycle 1 (kept in the delivery's row)\n  INSERT INTO webhook_attempts (event_id, webhook_id, cycle, number, attempted_at, duration_ms, response_status,\n                                error, exchange, response_body)\n  SELECT event_id, webhook_id, cycle, attempts, attempted_at, duration_ms, response_status, error,\n         decode(exchange, 'base64'), response_body FROM updated\n   WHERE NOT (cycle = 1 AND attempts = 1)\n)\nSELECT id AS \"id!\", webhook_id AS \"webhook_id!\", attempts AS \"attempts!\", status AS \"status!\",\n       next_attempt_at, endpoint_state AS \"endpoint_state!\"\n  FROM updated"};
+const recordDeliveryAttemptsIR: any = {"usedParamSet":{"webhookIds":true,"cycles":true,"attemptedAt":true,"finishedAt":true,"durationsMs":true,"responseStatuses":true,"errors":true,"oks":true,"exchanges":true,"responseBodies":true,"eventIds":true,"succeedTo":true,"maxAttempts":true,"exhaustTo":true,"failAttemptTo":true,"retryDelaysMs":true,"from":true,"lo":true,"hi":true},"params":[{"name":"webhookIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":44,"b":55}]},{"name":"cycles","required":true,"transform":{"type":"scalar"},"locs":[{"a":66,"b":73}]},{"name":"attemptedAt","required":true,"transform":{"type":"scalar"},"locs":[{"a":83,"b":95}]},{"name":"finishedAt","required":true,"transform":{"type":"scalar"},"locs":[{"a":113,"b":124}]},{"name":"durationsMs","required":true,"transform":{"type":"scalar"},"locs":[{"a":146,"b":158}]},{"name":"responseStatuses","required":true,"transform":{"type":"scalar"},"locs":[{"a":168,"b":185}]},{"name":"errors","required":true,"transform":{"type":"scalar"},"locs":[{"a":195,"b":202}]},{"name":"oks","required":true,"transform":{"type":"scalar"},"locs":[{"a":213,"b":217}]},{"name":"exchanges","required":true,"transform":{"type":"scalar"},"locs":[{"a":235,"b":245}]},{"name":"responseBodies","required":true,"transform":{"type":"scalar"},"locs":[{"a":256,"b":271}]},{"name":"eventIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":282,"b":291}]},{"name":"succeedTo","required":true,"transform":{"type":"scalar"},"locs":[{"a":564,"b":574}]},{"name":"maxAttempts","required":true,"transform":{"type":"scalar"},"locs":[{"a":640,"b":652},{"a":1988,"b":2000}]},{"name":"exhaustTo","required":true,"transform":{"type":"scalar"},"locs":[{"a":664,"b":674}]},{"name":"failAttemptTo","required":true,"transform":{"type":"scalar"},"locs":[{"a":722,"b":736}]},{"name":"retryDelaysMs","required":true,"transform":{"type":"scalar"},"locs":[{"a":2050,"b":2064}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":2345,"b":2350}]},{"name":"lo","required":true,"transform":{"type":"scalar"},"locs":[{"a":2401,"b":2404}]},{"name":"hi","required":true,"transform":{"type":"scalar"},"locs":[{"a":2416,"b":2419}]}],"statement":"WITH input AS (\n  SELECT * FROM unnest(\n    :webhookIds!::text[], :cycles!::int[], :attemptedAt!::timestamptz[], :finishedAt!::timestamptz[],\n    :durationsMs!::int[], :responseStatuses!::int[], :errors!::text[], :oks!::boolean[],\n    :exchanges!::text[], :responseBodies!::text[], :eventIds!::text[]\n  ) AS i(webhook_id, cycle, attempted_at, finished_at, duration_ms, response_status, error, ok,\n         exchange, response_body, event_id)\n), updated AS (\n  UPDATE webhook_deliveries AS d\n     SET attempts = d.attempts + 1,\n         status = CASE WHEN i.ok THEN :succeedTo!::\"DeliveryStatus\"\n                       WHEN d.attempts + 1 >= :maxAttempts!::int THEN :exhaustTo!::\"DeliveryStatus\"\n                       ELSE :failAttemptTo!::\"DeliveryStatus\" END,\n         response_status = i.response_status,\n         error_message = i.error,\n         last_attempt_at = i.attempted_at,\n         -- the first attempt of cycle 1 (none made yet) stays in the row, its columns NULL until then\n         -- (where an attempt lives: stored-attempts.ts; written here, with the transition, in one UPDATE)\n         first_attempted_at = CASE WHEN d.cycle = 1 AND d.attempts = 0 THEN i.attempted_at ELSE d.first_attempted_at END,\n         first_duration_ms = CASE WHEN d.cycle = 1 AND d.attempts = 0 THEN i.duration_ms ELSE d.first_duration_ms END,\n         first_response_status = CASE WHEN d.cycle = 1 AND d.attempts = 0 THEN i.response_status\n                                      ELSE d.first_response_status END,\n         first_error = CASE WHEN d.cycle = 1 AND d.attempts = 0 THEN i.error ELSE d.first_error END,\n         first_exchange = CASE WHEN d.cycle = 1 AND d.attempts = 0 THEN decode(i.exchange, 'base64')\n                               ELSE d.first_exchange END,\n         first_response_body = CASE WHEN d.cycle = 1 AND d.attempts = 0 THEN i.response_body\n                                    ELSE d.first_response_body END,\n         next_attempt_at = CASE WHEN i.ok OR d.attempts + 1 >= :maxAttempts!::int THEN NULL\n           ELSE i.finished_at + (:retryDelaysMs!::int[])[d.attempts + 1] * interval '1 millisecond' END\n    FROM input AS i, webhooks AS w\n   -- by the key (a probe of (webhook_id, event_id)), within the batch's days\n   WHERE d.webhook_id = i.webhook_id AND d.event_id = i.event_id AND d.cycle = i.cycle\n     AND d.status = ANY(:from!::\"DeliveryStatus\"[])\n     AND d.event_id BETWEEN :lo!::text AND :hi!::text AND w.id = d.webhook_id\nRETURNING d.event_id, d.webhook_id, d.attempts, d.status, d.next_attempt_at,\n          ctxlog_endpoint_state(w.status, w.disabled_at, w.deleted_at) AS endpoint_state,\n          i.cycle, i.attempted_at, i.duration_ms, i.response_status, i.error, i.exchange, i.response_body\n), logged AS (\n  -- every attempt but the first of cycle 1 (kept in the delivery's row)\n  INSERT INTO webhook_attempts (event_id, webhook_id, cycle, number, attempted_at, duration_ms, response_status,\n                                error, exchange, response_body)\n  SELECT event_id, webhook_id, cycle, attempts, attempted_at, duration_ms, response_status, error,\n         decode(exchange, 'base64'), response_body FROM updated\n   WHERE NOT (cycle = 1 AND attempts = 1)\n)\nSELECT event_id AS \"event_id!\", webhook_id AS \"webhook_id!\", attempts AS \"attempts!\", status AS \"status!\",\n       next_attempt_at, endpoint_state AS \"endpoint_state!\"\n  FROM updated"};
 
 /**
  * Query generated from SQL:
  * ```
  * WITH input AS (
  *   SELECT * FROM unnest(
- *     :deliveryIds!::text[], :cycles!::int[], :attemptedAt!::timestamptz[], :finishedAt!::timestamptz[],
+ *     :webhookIds!::text[], :cycles!::int[], :attemptedAt!::timestamptz[], :finishedAt!::timestamptz[],
  *     :durationsMs!::int[], :responseStatuses!::int[], :errors!::text[], :oks!::boolean[],
  *     :exchanges!::text[], :responseBodies!::text[], :eventIds!::text[]
- *   ) AS i(delivery_id, cycle, attempted_at, finished_at, duration_ms, response_status, error, ok,
+ *   ) AS i(webhook_id, cycle, attempted_at, finished_at, duration_ms, response_status, error, ok,
  *          exchange, response_body, event_id)
  * ), updated AS (
  *   UPDATE webhook_deliveries AS d
@@ -161,11 +159,11 @@ const recordDeliveryAttemptsIR: any = {"usedParamSet":{"deliveryIds":true,"cycle
  *          next_attempt_at = CASE WHEN i.ok OR d.attempts + 1 >= :maxAttempts!::int THEN NULL
  *            ELSE i.finished_at + (:retryDelaysMs!::int[])[d.attempts + 1] * interval '1 millisecond' END
  *     FROM input AS i, webhooks AS w
- *    -- by the key's event (a probe of (event_id, webhook_id)), within the batch's days
- *    WHERE d.event_id = i.event_id AND d.id = i.delivery_id AND d.cycle = i.cycle
+ *    -- by the key (a probe of (webhook_id, event_id)), within the batch's days
+ *    WHERE d.webhook_id = i.webhook_id AND d.event_id = i.event_id AND d.cycle = i.cycle
  *      AND d.status = ANY(:from!::"DeliveryStatus"[])
  *      AND d.event_id BETWEEN :lo!::text AND :hi!::text AND w.id = d.webhook_id
- * RETURNING d.id, d.event_id, d.webhook_id, d.attempts, d.status, d.next_attempt_at,
+ * RETURNING d.event_id, d.webhook_id, d.attempts, d.status, d.next_attempt_at,
  *           ctxlog_endpoint_state(w.status, w.disabled_at, w.deleted_at) AS endpoint_state,
  *           i.cycle, i.attempted_at, i.duration_ms, i.response_status, i.error, i.exchange, i.response_body
  * ), logged AS (
@@ -176,7 +174,7 @@ const recordDeliveryAttemptsIR: any = {"usedParamSet":{"deliveryIds":true,"cycle
  *          decode(exchange, 'base64'), response_body FROM updated
  *    WHERE NOT (cycle = 1 AND attempts = 1)
  * )
- * SELECT id AS "id!", webhook_id AS "webhook_id!", attempts AS "attempts!", status AS "status!",
+ * SELECT event_id AS "event_id!", webhook_id AS "webhook_id!", attempts AS "attempts!", status AS "status!",
  *        next_attempt_at, endpoint_state AS "endpoint_state!"
  *   FROM updated
  * ```
@@ -188,14 +186,14 @@ export const recordDeliveryAttempts = new PreparedQuery<IRecordDeliveryAttemptsP
 export interface IAbandonDeliveryRowsParams {
   eventIds: stringArray;
   from: DeliveryStatusArray;
-  ids: stringArray;
   reason: string;
   to: DeliveryStatus;
+  webhookIds: stringArray;
 }
 
 /** 'AbandonDeliveryRows' return type */
 export interface IAbandonDeliveryRowsResult {
-  id: string;
+  event_id: string;
 }
 
 /** 'AbandonDeliveryRows' query type */
@@ -204,16 +202,17 @@ export interface IAbandonDeliveryRowsQuery {
   result: IAbandonDeliveryRowsResult;
 }
 
-const abandonDeliveryRowsIR: any = {"usedParamSet":{"to":true,"reason":true,"eventIds":true,"ids":true,"from":true},"params":[{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":42,"b":45}]},{"name":"reason","required":true,"transform":{"type":"scalar"},"locs":[{"a":82,"b":89}]},{"name":"eventIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":137,"b":146}]},{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":170,"b":174}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":205,"b":210}]}],"statement":"UPDATE webhook_deliveries\n   SET status = :to!::\"DeliveryStatus\", error_message = :reason!, next_attempt_at = NULL\n WHERE event_id = ANY(:eventIds!::text[]) AND id = ANY(:ids!::text[])\n   AND status = ANY(:from!::\"DeliveryStatus\"[])\nRETURNING id"};
+const abandonDeliveryRowsIR: any = {"usedParamSet":{"to":true,"reason":true,"webhookIds":true,"eventIds":true,"from":true},"params":[{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":47,"b":50}]},{"name":"reason","required":true,"transform":{"type":"scalar"},"locs":[{"a":87,"b":94}]},{"name":"webhookIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":134,"b":145}]},{"name":"eventIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":156,"b":165}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":288,"b":293}]}],"statement":"UPDATE webhook_deliveries AS d\n   SET status = :to!::\"DeliveryStatus\", error_message = :reason!, next_attempt_at = NULL\n  FROM unnest(:webhookIds!::text[], :eventIds!::text[]) AS k(webhook_id, event_id)\n WHERE d.webhook_id = k.webhook_id AND d.event_id = k.event_id\n   AND d.status = ANY(:from!::\"DeliveryStatus\"[])\nRETURNING d.event_id"};
 
 /**
  * Query generated from SQL:
  * ```
- * UPDATE webhook_deliveries
+ * UPDATE webhook_deliveries AS d
  *    SET status = :to!::"DeliveryStatus", error_message = :reason!, next_attempt_at = NULL
- *  WHERE event_id = ANY(:eventIds!::text[]) AND id = ANY(:ids!::text[])
- *    AND status = ANY(:from!::"DeliveryStatus"[])
- * RETURNING id
+ *   FROM unnest(:webhookIds!::text[], :eventIds!::text[]) AS k(webhook_id, event_id)
+ *  WHERE d.webhook_id = k.webhook_id AND d.event_id = k.event_id
+ *    AND d.status = ANY(:from!::"DeliveryStatus"[])
+ * RETURNING d.event_id
  * ```
  */
 export const abandonDeliveryRows = new PreparedQuery<IAbandonDeliveryRowsParams,IAbandonDeliveryRowsResult>(abandonDeliveryRowsIR);
@@ -229,7 +228,7 @@ export interface IAbandonDeliveriesOfWebhookParams {
 
 /** 'AbandonDeliveriesOfWebhook' return type */
 export interface IAbandonDeliveriesOfWebhookResult {
-  id: string;
+  event_id: string;
 }
 
 /** 'AbandonDeliveriesOfWebhook' query type */
@@ -238,7 +237,7 @@ export interface IAbandonDeliveriesOfWebhookQuery {
   result: IAbandonDeliveriesOfWebhookResult;
 }
 
-const abandonDeliveriesOfWebhookIR: any = {"usedParamSet":{"to":true,"reason":true,"webhookId":true,"from":true},"params":[{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":42,"b":45}]},{"name":"reason","required":true,"transform":{"type":"scalar"},"locs":[{"a":82,"b":89}]},{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":135,"b":145}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":164,"b":169}]}],"statement":"UPDATE webhook_deliveries\n   SET status = :to!::\"DeliveryStatus\", error_message = :reason!, next_attempt_at = NULL\n WHERE webhook_id = :webhookId! AND status = ANY(:from!::\"DeliveryStatus\"[])\nRETURNING id"};
+const abandonDeliveriesOfWebhookIR: any = {"usedParamSet":{"to":true,"reason":true,"webhookId":true,"from":true},"params":[{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":42,"b":45}]},{"name":"reason","required":true,"transform":{"type":"scalar"},"locs":[{"a":82,"b":89}]},{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":135,"b":145}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":164,"b":169}]}],"statement":"UPDATE webhook_deliveries\n   SET status = :to!::\"DeliveryStatus\", error_message = :reason!, next_attempt_at = NULL\n WHERE webhook_id = :webhookId! AND status = ANY(:from!::\"DeliveryStatus\"[])\nRETURNING event_id"};
 
 /**
  * Query generated from SQL:
@@ -246,7 +245,7 @@ const abandonDeliveriesOfWebhookIR: any = {"usedParamSet":{"to":true,"reason":tr
  * UPDATE webhook_deliveries
  *    SET status = :to!::"DeliveryStatus", error_message = :reason!, next_attempt_at = NULL
  *  WHERE webhook_id = :webhookId! AND status = ANY(:from!::"DeliveryStatus"[])
- * RETURNING id
+ * RETURNING event_id
  * ```
  */
 export const abandonDeliveriesOfWebhook = new PreparedQuery<IAbandonDeliveriesOfWebhookParams,IAbandonDeliveriesOfWebhookResult>(abandonDeliveriesOfWebhookIR);
@@ -254,7 +253,7 @@ export const abandonDeliveriesOfWebhook = new PreparedQuery<IAbandonDeliveriesOf
 
 /** 'RetryFailedDelivery' parameters type */
 export interface IRetryFailedDeliveryParams {
-  deliveryId: string;
+  eventId: string;
   from: DeliveryStatusArray;
   to: DeliveryStatus;
   webhookId: string;
@@ -262,7 +261,7 @@ export interface IRetryFailedDeliveryParams {
 
 /** 'RetryFailedDelivery' return type */
 export interface IRetryFailedDeliveryResult {
-  id: string;
+  event_id: string;
 }
 
 /** 'RetryFailedDelivery' query type */
@@ -271,15 +270,15 @@ export interface IRetryFailedDeliveryQuery {
   result: IRetryFailedDeliveryResult;
 }
 
-const retryFailedDeliveryIR: any = {"usedParamSet":{"to":true,"webhookId":true,"deliveryId":true,"from":true},"params":[{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":42,"b":45}]},{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":143,"b":153}]},{"name":"deliveryId","required":true,"transform":{"type":"scalar"},"locs":[{"a":164,"b":175}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":194,"b":199}]}],"statement":"UPDATE webhook_deliveries\n   SET status = :to!::\"DeliveryStatus\", attempts = 0, cycle = cycle + 1, next_attempt_at = now()\n WHERE webhook_id = :webhookId! AND id = :deliveryId! AND status = ANY(:from!::\"DeliveryStatus\"[])\nRETURNING id"};
+const retryFailedDeliveryIR: any = {"usedParamSet":{"to":true,"webhookId":true,"eventId":true,"from":true},"params":[{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":42,"b":45}]},{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":143,"b":153}]},{"name":"eventId","required":true,"transform":{"type":"scalar"},"locs":[{"a":170,"b":178}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":197,"b":202}]}],"statement":"UPDATE webhook_deliveries\n   SET status = :to!::\"DeliveryStatus\", attempts = 0, cycle = cycle + 1, next_attempt_at = now()\n WHERE webhook_id = :webhookId! AND event_id = :eventId! AND status = ANY(:from!::\"DeliveryStatus\"[])\nRETURNING event_id"};
 
 /**
  * Query generated from SQL:
  * ```
  * UPDATE webhook_deliveries
  *    SET status = :to!::"DeliveryStatus", attempts = 0, cycle = cycle + 1, next_attempt_at = now()
- *  WHERE webhook_id = :webhookId! AND id = :deliveryId! AND status = ANY(:from!::"DeliveryStatus"[])
- * RETURNING id
+ *  WHERE webhook_id = :webhookId! AND event_id = :eventId! AND status = ANY(:from!::"DeliveryStatus"[])
+ * RETURNING event_id
  * ```
  */
 export const retryFailedDelivery = new PreparedQuery<IRetryFailedDeliveryParams,IRetryFailedDeliveryResult>(retryFailedDeliveryIR);
@@ -287,7 +286,7 @@ export const retryFailedDelivery = new PreparedQuery<IRetryFailedDeliveryParams,
 
 /** 'RetryRetryingDeliveryNow' parameters type */
 export interface IRetryRetryingDeliveryNowParams {
-  deliveryId: string;
+  eventId: string;
   from: DeliveryStatusArray;
   fromStates: stringArray;
   to: DeliveryStatus;
@@ -296,7 +295,7 @@ export interface IRetryRetryingDeliveryNowParams {
 
 /** 'RetryRetryingDeliveryNow' return type */
 export interface IRetryRetryingDeliveryNowResult {
-  id: string;
+  event_id: string;
 }
 
 /** 'RetryRetryingDeliveryNow' query type */
@@ -305,16 +304,16 @@ export interface IRetryRetryingDeliveryNowQuery {
   result: IRetryRetryingDeliveryNowResult;
 }
 
-const retryRetryingDeliveryNowIR: any = {"usedParamSet":{"to":true,"webhookId":true,"deliveryId":true,"from":true,"fromStates":true},"params":[{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":42,"b":45}]},{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":110,"b":120}]},{"name":"deliveryId","required":true,"transform":{"type":"scalar"},"locs":[{"a":131,"b":142}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":161,"b":166}]},{"name":"fromStates","required":true,"transform":{"type":"scalar"},"locs":[{"a":242,"b":253}]}],"statement":"UPDATE webhook_deliveries\n   SET status = :to!::\"DeliveryStatus\", next_attempt_at = now()\n WHERE webhook_id = :webhookId! AND id = :deliveryId! AND status = ANY(:from!::\"DeliveryStatus\"[])\n   AND ctxlog_delivery_state(status, attempts) = ANY(:fromStates!::text[])\nRETURNING id"};
+const retryRetryingDeliveryNowIR: any = {"usedParamSet":{"to":true,"webhookId":true,"eventId":true,"from":true,"fromStates":true},"params":[{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":42,"b":45}]},{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":110,"b":120}]},{"name":"eventId","required":true,"transform":{"type":"scalar"},"locs":[{"a":137,"b":145}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":164,"b":169}]},{"name":"fromStates","required":true,"transform":{"type":"scalar"},"locs":[{"a":245,"b":256}]}],"statement":"UPDATE webhook_deliveries\n   SET status = :to!::\"DeliveryStatus\", next_attempt_at = now()\n WHERE webhook_id = :webhookId! AND event_id = :eventId! AND status = ANY(:from!::\"DeliveryStatus\"[])\n   AND ctxlog_delivery_state(status, attempts) = ANY(:fromStates!::text[])\nRETURNING event_id"};
 
 /**
  * Query generated from SQL:
  * ```
  * UPDATE webhook_deliveries
  *    SET status = :to!::"DeliveryStatus", next_attempt_at = now()
- *  WHERE webhook_id = :webhookId! AND id = :deliveryId! AND status = ANY(:from!::"DeliveryStatus"[])
+ *  WHERE webhook_id = :webhookId! AND event_id = :eventId! AND status = ANY(:from!::"DeliveryStatus"[])
  *    AND ctxlog_delivery_state(status, attempts) = ANY(:fromStates!::text[])
- * RETURNING id
+ * RETURNING event_id
  * ```
  */
 export const retryRetryingDeliveryNow = new PreparedQuery<IRetryRetryingDeliveryNowParams,IRetryRetryingDeliveryNowResult>(retryRetryingDeliveryNowIR);
@@ -331,8 +330,8 @@ export interface IRecoverDeliveryRowsParams {
 
 /** 'RecoverDeliveryRows' return type */
 export interface IRecoverDeliveryRowsResult {
-  event_id: string;
-  id: string;
+  eventId: string;
+  webhookId: string;
 }
 
 /** 'RecoverDeliveryRows' query type */
@@ -341,7 +340,7 @@ export interface IRecoverDeliveryRowsQuery {
   result: IRecoverDeliveryRowsResult;
 }
 
-const recoverDeliveryRowsIR: any = {"usedParamSet":{"to":true,"webhookId":true,"from":true,"since":true,"until":true},"params":[{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":47,"b":50}]},{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":193,"b":203}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":224,"b":229}]},{"name":"since","required":true,"transform":{"type":"scalar"},"locs":[{"a":350,"b":356}]},{"name":"until","required":false,"transform":{"type":"scalar"},"locs":[{"a":379,"b":384},{"a":425,"b":430}]}],"statement":"UPDATE webhook_deliveries AS d\n   SET status = :to!::\"DeliveryStatus\", attempts = 0, cycle = d.cycle + 1, next_attempt_at = now()\n  FROM webhooks AS w, outbox_events AS e\n WHERE d.webhook_id = :webhookId! AND d.status = ANY(:from!::\"DeliveryStatus\"[]) AND w.id = d.webhook_id\n   AND e.user_id = w.user_id AND e.id = d.event_id\n   AND e.created_at >= :since!::timestamptz\n   AND (:until::timestamptz IS NULL OR e.created_at < :until::timestamptz)\nRETURNING d.id AS \"id!\", d.event_id AS \"event_id!\""};
+const recoverDeliveryRowsIR: any = {"usedParamSet":{"to":true,"webhookId":true,"from":true,"since":true,"until":true},"params":[{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":47,"b":50}]},{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":193,"b":203}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":224,"b":229}]},{"name":"since","required":true,"transform":{"type":"scalar"},"locs":[{"a":350,"b":356}]},{"name":"until","required":false,"transform":{"type":"scalar"},"locs":[{"a":379,"b":384},{"a":425,"b":430}]}],"statement":"UPDATE webhook_deliveries AS d\n   SET status = :to!::\"DeliveryStatus\", attempts = 0, cycle = d.cycle + 1, next_attempt_at = now()\n  FROM webhooks AS w, outbox_events AS e\n WHERE d.webhook_id = :webhookId! AND d.status = ANY(:from!::\"DeliveryStatus\"[]) AND w.id = d.webhook_id\n   AND e.user_id = w.user_id AND e.id = d.event_id\n   AND e.created_at >= :since!::timestamptz\n   AND (:until::timestamptz IS NULL OR e.created_at < :until::timestamptz)\nRETURNING d.event_id AS \"eventId!\", d.webhook_id AS \"webhookId!\""};
 
 /**
  * Query generated from SQL:
@@ -353,7 +352,7 @@ const recoverDeliveryRowsIR: any = {"usedParamSet":{"to":true,"webhookId":true,"
  *    AND e.user_id = w.user_id AND e.id = d.event_id
  *    AND e.created_at >= :since!::timestamptz
  *    AND (:until::timestamptz IS NULL OR e.created_at < :until::timestamptz)
- * RETURNING d.id AS "id!", d.event_id AS "event_id!"
+ * RETURNING d.event_id AS "eventId!", d.webhook_id AS "webhookId!"
  * ```
  */
 export const recoverDeliveryRows = new PreparedQuery<IRecoverDeliveryRowsParams,IRecoverDeliveryRowsResult>(recoverDeliveryRowsIR);

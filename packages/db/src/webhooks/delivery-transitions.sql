@@ -1,25 +1,24 @@
 /* @name createDeliveries */
-INSERT INTO webhook_deliveries (id, webhook_id, event_id, status, error_message, next_attempt_at)
-SELECT t.id, t.webhook_id, t.event_id,
+INSERT INTO webhook_deliveries (webhook_id, event_id, status, error_message, next_attempt_at)
+SELECT t.webhook_id, t.event_id,
        CASE WHEN t.disabled THEN :disabledTo!::"DeliveryStatus" ELSE :to!::"DeliveryStatus" END,
        CASE WHEN t.disabled THEN :disabledError!::text END,
        CASE WHEN t.disabled THEN NULL ELSE now() END
-  FROM unnest(:ids!::text[], :webhookIds!::text[], :eventIds!::text[], :disabled!::boolean[])
-       AS t(id, webhook_id, event_id, disabled)
+  FROM unnest(:webhookIds!::text[], :eventIds!::text[], :disabled!::boolean[]) AS t(webhook_id, event_id, disabled)
 ON CONFLICT (webhook_id, event_id) DO NOTHING
-RETURNING id AS "id!", status = :to!::"DeliveryStatus" AS "due!";
+RETURNING event_id AS "eventId!", webhook_id AS "webhookId!", status = :to!::"DeliveryStatus" AS "due!";
 
 /* @name createTestDeliveryRow */
-INSERT INTO webhook_deliveries (id, webhook_id, event_id, status, next_attempt_at)
-VALUES (:id!, :webhookId!, :eventId!, :to!::"DeliveryStatus", :now!::timestamptz);
+INSERT INTO webhook_deliveries (webhook_id, event_id, status, next_attempt_at)
+VALUES (:webhookId!, :eventId!, :to!::"DeliveryStatus", :now!::timestamptz);
 
 /* @name recordDeliveryAttempts */
 WITH input AS (
   SELECT * FROM unnest(
-    :deliveryIds!::text[], :cycles!::int[], :attemptedAt!::timestamptz[], :finishedAt!::timestamptz[],
+    :webhookIds!::text[], :cycles!::int[], :attemptedAt!::timestamptz[], :finishedAt!::timestamptz[],
     :durationsMs!::int[], :responseStatuses!::int[], :errors!::text[], :oks!::boolean[],
     :exchanges!::text[], :responseBodies!::text[], :eventIds!::text[]
-  ) AS i(delivery_id, cycle, attempted_at, finished_at, duration_ms, response_status, error, ok,
+  ) AS i(webhook_id, cycle, attempted_at, finished_at, duration_ms, response_status, error, ok,
          exchange, response_body, event_id)
 ), updated AS (
   UPDATE webhook_deliveries AS d
@@ -44,11 +43,11 @@ WITH input AS (
          next_attempt_at = CASE WHEN i.ok OR d.attempts + 1 >= :maxAttempts!::int THEN NULL
            ELSE i.finished_at + (:retryDelaysMs!::int[])[d.attempts + 1] * interval '1 millisecond' END
     FROM input AS i, webhooks AS w
-   -- by the key's event (a probe of (event_id, webhook_id)), within the batch's days
-   WHERE d.event_id = i.event_id AND d.id = i.delivery_id AND d.cycle = i.cycle
+   -- by the key (a probe of (webhook_id, event_id)), within the batch's days
+   WHERE d.webhook_id = i.webhook_id AND d.event_id = i.event_id AND d.cycle = i.cycle
      AND d.status = ANY(:from!::"DeliveryStatus"[])
      AND d.event_id BETWEEN :lo!::text AND :hi!::text AND w.id = d.webhook_id
-RETURNING d.id, d.event_id, d.webhook_id, d.attempts, d.status, d.next_attempt_at,
+RETURNING d.event_id, d.webhook_id, d.attempts, d.status, d.next_attempt_at,
           ctxlog_endpoint_state(w.status, w.disabled_at, w.deleted_at) AS endpoint_state,
           i.cycle, i.attempted_at, i.duration_ms, i.response_status, i.error, i.exchange, i.response_body
 ), logged AS (
@@ -59,35 +58,36 @@ RETURNING d.id, d.event_id, d.webhook_id, d.attempts, d.status, d.next_attempt_a
          decode(exchange, 'base64'), response_body FROM updated
    WHERE NOT (cycle = 1 AND attempts = 1)
 )
-SELECT id AS "id!", webhook_id AS "webhook_id!", attempts AS "attempts!", status AS "status!",
+SELECT event_id AS "event_id!", webhook_id AS "webhook_id!", attempts AS "attempts!", status AS "status!",
        next_attempt_at, endpoint_state AS "endpoint_state!"
   FROM updated;
 
 /* @name abandonDeliveryRows */
-UPDATE webhook_deliveries
+UPDATE webhook_deliveries AS d
    SET status = :to!::"DeliveryStatus", error_message = :reason!, next_attempt_at = NULL
- WHERE event_id = ANY(:eventIds!::text[]) AND id = ANY(:ids!::text[])
-   AND status = ANY(:from!::"DeliveryStatus"[])
-RETURNING id;
+  FROM unnest(:webhookIds!::text[], :eventIds!::text[]) AS k(webhook_id, event_id)
+ WHERE d.webhook_id = k.webhook_id AND d.event_id = k.event_id
+   AND d.status = ANY(:from!::"DeliveryStatus"[])
+RETURNING d.event_id;
 
 /* @name abandonDeliveriesOfWebhook */
 UPDATE webhook_deliveries
    SET status = :to!::"DeliveryStatus", error_message = :reason!, next_attempt_at = NULL
  WHERE webhook_id = :webhookId! AND status = ANY(:from!::"DeliveryStatus"[])
-RETURNING id;
+RETURNING event_id;
 
 /* @name retryFailedDelivery */
 UPDATE webhook_deliveries
    SET status = :to!::"DeliveryStatus", attempts = 0, cycle = cycle + 1, next_attempt_at = now()
- WHERE webhook_id = :webhookId! AND id = :deliveryId! AND status = ANY(:from!::"DeliveryStatus"[])
-RETURNING id;
+ WHERE webhook_id = :webhookId! AND event_id = :eventId! AND status = ANY(:from!::"DeliveryStatus"[])
+RETURNING event_id;
 
 /* @name retryRetryingDeliveryNow */
 UPDATE webhook_deliveries
    SET status = :to!::"DeliveryStatus", next_attempt_at = now()
- WHERE webhook_id = :webhookId! AND id = :deliveryId! AND status = ANY(:from!::"DeliveryStatus"[])
+ WHERE webhook_id = :webhookId! AND event_id = :eventId! AND status = ANY(:from!::"DeliveryStatus"[])
    AND ctxlog_delivery_state(status, attempts) = ANY(:fromStates!::text[])
-RETURNING id;
+RETURNING event_id;
 
 /* @name recoverDeliveryRows */
 UPDATE webhook_deliveries AS d
@@ -97,4 +97,4 @@ UPDATE webhook_deliveries AS d
    AND e.user_id = w.user_id AND e.id = d.event_id
    AND e.created_at >= :since!::timestamptz
    AND (:until::timestamptz IS NULL OR e.created_at < :until::timestamptz)
-RETURNING d.id AS "id!", d.event_id AS "event_id!";
+RETURNING d.event_id AS "eventId!", d.webhook_id AS "webhookId!";

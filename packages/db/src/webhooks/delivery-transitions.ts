@@ -1,5 +1,6 @@
 import {
   type DeliveryEvent,
+  type DeliveryKey,
   type DeliveryState,
   type DeliveryStoredStatus,
   deliveryStatesFor,
@@ -65,28 +66,24 @@ const stored = (event: DeliveryEvent): { from: DeliveryStoredStatus[]; to: Deliv
   to: storedDeliveryStatus(LEADS_TO[event].to),
 });
 
-export interface NewDelivery {
-  id: string;
-  webhookId: string;
-  eventId: string;
+export interface NewDelivery extends DeliveryKey {
   /** its endpoint is disabled: `create_disabled` (stored failed with `disabledError`, not due) */
   disabled: boolean;
 }
 
 /**
  * `create` (or `create_disabled`): the fan-out's deliveries, one statement; a second fan-out of
- * the same event and webhook (the key) is a no-op. The ids created, `due` for those created pending.
+ * the same event and webhook (the key) is a no-op. The keys created, `due` for those created pending.
  */
 export async function createDeliveryRows(
   sql: SqlRunner,
   deliveries: readonly NewDelivery[],
   disabledError: string,
-): Promise<{ id: string; due: boolean }[]> {
+): Promise<(DeliveryKey & { due: boolean })[]> {
   if (deliveries.length === 0) return [];
   return runQuery(
     createDeliveries,
     {
-      ids: deliveries.map((d) => d.id),
       webhookIds: deliveries.map((d) => d.webhookId),
       eventIds: deliveries.map((d) => d.eventId),
       disabled: deliveries.map((d) => d.disabled),
@@ -99,10 +96,7 @@ export async function createDeliveryRows(
 }
 
 /** `create`: a test event's one delivery, due at `now`. */
-export async function createTestDeliveryOf(
-  sql: SqlRunner,
-  d: { id: string; webhookId: string; eventId: string; now: Date },
-): Promise<void> {
+export async function createTestDeliveryOf(sql: SqlRunner, d: DeliveryKey & { now: Date }): Promise<void> {
   await runQuery(createTestDeliveryRow, { ...d, to: stored("create").to }, sql);
 }
 
@@ -145,17 +139,17 @@ export async function recordAttemptRows(sql: SqlRunner, columns: AttemptColumns)
   );
 }
 
-/** `abandon`: these deliveries (by id and event: the key's first column), if still queued. */
+/** `abandon`: these deliveries (by their key), if still queued. */
 export async function abandonDeliveryRowsOf(
   sql: SqlRunner,
-  deliveries: readonly { id: string; eventId: string }[],
+  deliveries: readonly DeliveryKey[],
   reason: string,
 ): Promise<number> {
   if (deliveries.length === 0) return 0;
   const rows = await runQuery(
     abandonDeliveryRows,
     {
-      ids: deliveries.map((d) => d.id),
+      webhookIds: deliveries.map((d) => d.webhookId),
       eventIds: deliveries.map((d) => d.eventId),
       reason,
       ...stored("abandon"),
@@ -176,26 +170,18 @@ export async function abandonDeliveriesOf(
 }
 
 /** `retry`: a failed delivery of the webhook starts a new cycle, due now. False when it was not failed. */
-export async function retryDeliveryRow(
-  sql: SqlRunner,
-  webhookId: string,
-  deliveryId: string,
-): Promise<boolean> {
-  return (await runQuery(retryFailedDelivery, { webhookId, deliveryId, ...stored("retry") }, sql)).length > 0;
+export async function retryDeliveryRow(sql: SqlRunner, key: DeliveryKey): Promise<boolean> {
+  return (await runQuery(retryFailedDelivery, { ...key, ...stored("retry") }, sql)).length > 0;
 }
 
 /**
  * `retry_now`: a retrying delivery of the webhook is due now (its next attempt of the same cycle,
  * not a new cycle). False when it is in no state for it.
  */
-export async function retryDeliveryNowRow(
-  sql: SqlRunner,
-  webhookId: string,
-  deliveryId: string,
-): Promise<boolean> {
+export async function retryDeliveryNowRow(sql: SqlRunner, key: DeliveryKey): Promise<boolean> {
   const rows = await runQuery(
     retryRetryingDeliveryNow,
-    { webhookId, deliveryId, ...stored("retry_now"), fromStates: LEADS_TO.retry_now.from },
+    { ...key, ...stored("retry_now"), fromStates: LEADS_TO.retry_now.from },
     sql,
   );
   return rows.length > 0;
@@ -203,7 +189,7 @@ export async function retryDeliveryNowRow(
 
 /**
  * `recover`: every failed delivery of the webhook whose event was created in [since, until) starts
- * a new cycle, due now. Their ids and event ids.
+ * a new cycle, due now. Their keys.
  */
 export async function recoverDeliveryRowsOf(
   sql: SqlRunner,

@@ -2,7 +2,7 @@
 // webhook and its deliveries: the deliveries, then the webhook. A worker recording an attempt holds
 // its delivery's row and then writes the endpoint's health; deleting or disabling the webhook at
 // that moment must wait for it, not deadlock against it (a CI run saw "deadlock detected").
-import { generateWebhookSecret } from "@ctxlog/core";
+import { type DeliveryKey, generateWebhookSecret } from "@ctxlog/core";
 import { waitFor } from "@ctxlog/core/testing";
 import { Client } from "pg";
 import { createApiKey } from "../api-keys/create-api-key";
@@ -34,18 +34,27 @@ async function pendingDelivery() {
   await recordEvent(database.db, { userId: "u1", event: "context.created", data: {} });
   while ((await fanOutEvents(database.db, { batchSize: 100 })).events > 0) {}
   const delivery = await database.db.webhookDelivery.findFirstOrThrow({ where: { webhookId: hook.id } });
-  return { webhookId: hook.id, deliveryId: delivery.id };
+  // its key: the user's earlier webhooks get the same event too
+  return { webhookId: hook.id, eventId: delivery.eventId };
 }
+
+const rowOf = (key: DeliveryKey) =>
+  database.db.webhookDelivery.findUniqueOrThrow({
+    where: { webhookId_eventId: { webhookId: key.webhookId, eventId: key.eventId } },
+  });
 
 /**
  * The worker's attempt transaction, held open after its first statement: the delivery's row is
  * locked (recordDeliveryAttempts), its endpoint's health not yet written (recordEndpointHealth).
  */
-async function workerHoldingDelivery(deliveryId: string) {
+async function workerHoldingDelivery(key: DeliveryKey) {
   const client = new Client({ connectionString: database.url });
   await client.connect();
   await client.query("BEGIN");
-  await client.query("UPDATE webhook_deliveries SET attempts = attempts WHERE id = $1", [deliveryId]);
+  await client.query(
+    "UPDATE webhook_deliveries SET attempts = attempts WHERE webhook_id = $1 AND event_id = $2",
+    [key.webhookId, key.eventId],
+  );
   return {
     pid: (await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0]?.pid,
     /** the health statement, then COMMIT; an error (a deadlock) is returned, not thrown */
@@ -77,14 +86,15 @@ async function someoneWaitsFor(pid: number | undefined) {
 
 describe("deliveries before their webhook (PostgreSQL)", () => {
   it("deleting a webhook waits for a worker recording an attempt of it, then abandons the delivery", async () => {
-    const { webhookId, deliveryId } = await pendingDelivery();
-    const worker = await workerHoldingDelivery(deliveryId);
+    const key = await pendingDelivery();
+    const { webhookId } = key;
+    const worker = await workerHoldingDelivery(key);
     const deleting = deleteWebhook(database.db, "u1", webhookId);
     await someoneWaitsFor(worker.pid);
 
     expect(await worker.finish(webhookId)).toBeNull();
     expect(await deleting).toBe(true);
-    const row = await database.db.webhookDelivery.findFirstOrThrow({ where: { id: deliveryId } });
+    const row = await rowOf(key);
     expect(row).toMatchObject({ status: "failed", errorMessage: DELETED_WEBHOOK_ERROR });
     expect(
       (await database.db.webhook.findUniqueOrThrow({ where: { id: webhookId } })).deletedAt,
@@ -92,22 +102,24 @@ describe("deliveries before their webhook (PostgreSQL)", () => {
   });
 
   it("disabling a webhook waits for it the same way", async () => {
-    const { webhookId, deliveryId } = await pendingDelivery();
-    const worker = await workerHoldingDelivery(deliveryId);
+    const key = await pendingDelivery();
+    const { webhookId } = key;
+    const worker = await workerHoldingDelivery(key);
     const disabling = disableWebhook(database.db, webhookId, "manual", { userId: "u1" });
     await someoneWaitsFor(worker.pid);
 
     expect(await worker.finish(webhookId)).toBeNull();
     expect(await disabling).not.toBeNull();
-    const row = await database.db.webhookDelivery.findFirstOrThrow({ where: { id: deliveryId } });
+    const row = await rowOf(key);
     expect(row).toMatchObject({ status: "failed", errorMessage: ENDPOINT_DISABLED_ERROR });
   });
 
   it("a webhook that cannot be deleted (another user's) leaves its deliveries untouched", async () => {
-    const { webhookId, deliveryId } = await pendingDelivery();
+    const key = await pendingDelivery();
+    const { webhookId } = key;
     expect(await deleteWebhook(database.db, "u2", webhookId)).toBe(false);
     expect(await disableWebhook(database.db, webhookId, "failing", { failingBefore: new Date() })).toBeNull();
-    const row = await database.db.webhookDelivery.findFirstOrThrow({ where: { id: deliveryId } });
+    const row = await rowOf(key);
     expect(row).toMatchObject({ status: "pending", errorMessage: null });
   });
 });

@@ -1,4 +1,4 @@
-import { type EndpointState, newId } from "@ctxlog/core";
+import { type DeliveryKey, deliveryKeyText, type EndpointState } from "@ctxlog/core";
 import type { DbOrTx } from "../prisma-types";
 import { runQuery } from "../run-query";
 import { inSqlTransaction } from "../sql-transaction";
@@ -10,9 +10,9 @@ import { claimUnfannedEvents, subscribersOfEvents } from "./fan-out-events.queri
 export interface FanOutResult {
   /** events claimed (taken out of the fan-out's queue) */
   events: number;
-  /** the deliveries created pending (the lifecycle's `create`), in event order, each with its
-   * event id: enqueue them with jobId = delivery id */
-  deliveries: { id: string; eventId: string }[];
+  /** the deliveries created pending (the lifecycle's `create`), in event order: enqueue them with
+   * jobId = the key */
+  deliveries: DeliveryKey[];
 }
 
 const DISABLED: EndpointState = "disabled";
@@ -43,14 +43,13 @@ export async function fanOutEvents(db: DbOrTx, opts: { batchSize: number }): Pro
       },
       sql,
     );
-    // The (event_id, webhook_id) key makes a second fan-out of the same event a no-op; a disabled
+    // The (webhook_id, event_id) key makes a second fan-out of the same event a no-op; a disabled
     // endpoint's delivery is created failed (recoverable later) and not queued.
     const news = pairs.flatMap((t) =>
       t.webhook_id === null
         ? []
         : [
             {
-              id: newId("dlv"),
               webhookId: t.webhook_id,
               eventId: t.event_id,
               disabled: t.disabled === true,
@@ -59,8 +58,10 @@ export async function fanOutEvents(db: DbOrTx, opts: { batchSize: number }): Pro
     );
     if (news.length === 0) return { events: claimed.length, deliveries: [] };
     const created = await createDeliveryRows(sql, news, ENDPOINT_DISABLED_ERROR);
-    const due = new Set(created.filter((r) => r.due).map((r) => r.id));
-    const deliveries = news.filter((d) => due.has(d.id)).map((d) => ({ id: d.id, eventId: d.eventId }));
+    const due = new Set(created.filter((r) => r.due).map(deliveryKeyText));
+    const deliveries = news
+      .filter((d) => due.has(deliveryKeyText(d)))
+      .map((d) => ({ eventId: d.eventId, webhookId: d.webhookId }));
     return { events: claimed.length, deliveries };
   });
 }

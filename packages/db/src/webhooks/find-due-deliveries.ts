@@ -1,12 +1,10 @@
-import { deliveryStoredStatusesFor } from "@ctxlog/core";
+import { type DeliveryKey, deliveryStoredStatusesFor } from "@ctxlog/core";
 import type { DbOrTx } from "../prisma-types";
 import { runQuery } from "../run-query";
 import { sqlOf } from "../sql-transaction";
 import { dueDeliveries } from "./find-due-deliveries.queries";
 
-export interface DueDelivery {
-  id: string;
-  eventId: string;
+export interface DueDelivery extends DeliveryKey {
   nextAttemptAt: Date;
 }
 
@@ -16,8 +14,8 @@ const ATTEMPTABLE = deliveryStoredStatusesFor("succeed");
 /**
  * Pending deliveries whose next attempt is due, oldest first, a page at a time (`after` = the last
  * row of the previous page): what the queue should hold. The reconciler re-enqueues them with
- * jobId = delivery id, so a job still in Redis is left as it is and one lost to a flush or a crash
- * is recreated.
+ * jobId = the delivery's key, so a job still in Redis is left as it is and one lost to a flush or a
+ * crash is recreated.
  */
 export async function findDueDeliveries(
   db: DbOrTx,
@@ -28,7 +26,8 @@ export async function findDueDeliveries(
     {
       due: ATTEMPTABLE,
       afterAt: opts.after?.nextAttemptAt ?? null,
-      afterId: opts.after?.id ?? null,
+      afterEventId: opts.after?.eventId ?? null,
+      afterWebhookId: opts.after?.webhookId ?? null,
       limit: opts.limit,
     },
     sqlOf(db),

@@ -5,7 +5,7 @@ export type DeliveryStatus = 'failed' | 'pending' | 'succeeded';
 
 /** 'DeliveryOfWebhook' parameters type */
 export interface IDeliveryOfWebhookParams {
-  deliveryId: string;
+  eventId: string;
   webhookId: string;
 }
 
@@ -20,7 +20,6 @@ export interface IDeliveryOfWebhookResult {
   eventId: string;
   /** The event as stored (packages/core/src/event-references.ts): ~C<tx>,<estimate ms> for a context.created of a context, ~A for a context.confirmed of a context, else the envelope sent */
   eventPayload: string;
-  id: string;
   lastAttemptAt: Date | null;
   nextAttemptAt: Date | null;
   responseStatus: number | null;
@@ -34,22 +33,22 @@ export interface IDeliveryOfWebhookQuery {
   result: IDeliveryOfWebhookResult;
 }
 
-const deliveryOfWebhookIR: any = {"usedParamSet":{"webhookId":true,"deliveryId":true},"params":[{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":824,"b":834}]},{"name":"deliveryId","required":true,"transform":{"type":"scalar"},"locs":[{"a":847,"b":858}]}],"statement":"-- a delivery by its id within its webhook ((webhook_id, id): the API's paths name both), with its\n-- event's name and stored payload (the event's row, by its key: the webhook's user and the\n-- delivery's event id)\nSELECT d.id AS \"id!\", d.webhook_id AS \"webhookId!\", d.event_id AS \"eventId!\", e.event AS \"event!\",\n       d.status AS \"status!\", d.attempts AS \"attempts!\", d.cycle AS \"cycle!\", d.response_status AS \"responseStatus\",\n       d.error_message AS \"errorMessage\", d.last_attempt_at AS \"lastAttemptAt\", d.next_attempt_at AS \"nextAttemptAt\",\n       e.payload AS \"eventPayload!\", e.context_id AS \"eventContextId\", e.created_at AS \"eventCreatedAt!\"\n  FROM webhook_deliveries AS d\n  JOIN webhooks AS w ON w.id = d.webhook_id\n  JOIN outbox_events AS e ON e.user_id = w.user_id AND e.id = d.event_id\n WHERE d.webhook_id = :webhookId! AND d.id = :deliveryId!"};
+const deliveryOfWebhookIR: any = {"usedParamSet":{"webhookId":true,"eventId":true},"params":[{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":817,"b":827}]},{"name":"eventId","required":true,"transform":{"type":"scalar"},"locs":[{"a":846,"b":854}]}],"statement":"-- a delivery by its key (the API's paths name the webhook and, in the delivery's id, the event), with\n-- its event's name and stored payload (the event's row, by its key: the webhook's user and the\n-- delivery's event id)\nSELECT d.webhook_id AS \"webhookId!\", d.event_id AS \"eventId!\", e.event AS \"event!\",\n       d.status AS \"status!\", d.attempts AS \"attempts!\", d.cycle AS \"cycle!\", d.response_status AS \"responseStatus\",\n       d.error_message AS \"errorMessage\", d.last_attempt_at AS \"lastAttemptAt\", d.next_attempt_at AS \"nextAttemptAt\",\n       e.payload AS \"eventPayload!\", e.context_id AS \"eventContextId\", e.created_at AS \"eventCreatedAt!\"\n  FROM webhook_deliveries AS d\n  JOIN webhooks AS w ON w.id = d.webhook_id\n  JOIN outbox_events AS e ON e.user_id = w.user_id AND e.id = d.event_id\n WHERE d.webhook_id = :webhookId! AND d.event_id = :eventId!"};
 
 /**
  * Query generated from SQL:
  * ```
- * -- a delivery by its id within its webhook ((webhook_id, id): the API's paths name both), with its
- * -- event's name and stored payload (the event's row, by its key: the webhook's user and the
+ * -- a delivery by its key (the API's paths name the webhook and, in the delivery's id, the event), with
+ * -- its event's name and stored payload (the event's row, by its key: the webhook's user and the
  * -- delivery's event id)
- * SELECT d.id AS "id!", d.webhook_id AS "webhookId!", d.event_id AS "eventId!", e.event AS "event!",
+ * SELECT d.webhook_id AS "webhookId!", d.event_id AS "eventId!", e.event AS "event!",
  *        d.status AS "status!", d.attempts AS "attempts!", d.cycle AS "cycle!", d.response_status AS "responseStatus",
  *        d.error_message AS "errorMessage", d.last_attempt_at AS "lastAttemptAt", d.next_attempt_at AS "nextAttemptAt",
  *        e.payload AS "eventPayload!", e.context_id AS "eventContextId", e.created_at AS "eventCreatedAt!"
  *   FROM webhook_deliveries AS d
  *   JOIN webhooks AS w ON w.id = d.webhook_id
  *   JOIN outbox_events AS e ON e.user_id = w.user_id AND e.id = d.event_id
- *  WHERE d.webhook_id = :webhookId! AND d.id = :deliveryId!
+ *  WHERE d.webhook_id = :webhookId! AND d.event_id = :eventId!
  * ```
  */
 export const deliveryOfWebhook = new PreparedQuery<IDeliveryOfWebhookParams,IDeliveryOfWebhookResult>(deliveryOfWebhookIR);

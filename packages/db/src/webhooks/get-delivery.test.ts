@@ -4,6 +4,8 @@
 import {
   buildWebhookHeaders,
   contextCreatedData,
+  type DeliveryKey,
+  deliveryIdOf,
   generateWebhookSecret,
   keptRequestHeaders,
   packRequestHeaders,
@@ -46,7 +48,8 @@ async function newDelivery() {
   await fanOutEvents(database.db, { batchSize: 10 });
   // the user's earlier webhooks get the event too: this webhook's delivery
   const delivery = await database.db.webhookDelivery.findFirstOrThrow({ where: { webhookId: webhook.id } });
-  return { webhookId: webhook.id, id: delivery.id, eventId: delivery.eventId };
+  // its key, and its public id (the API's): its event's
+  return { webhookId: webhook.id, eventId: delivery.eventId, id: deliveryIdOf(delivery.eventId) };
 }
 
 function sent(deliveryId: string, timestamp: number) {
@@ -69,9 +72,9 @@ function sent(deliveryId: string, timestamp: number) {
   };
 }
 
-const attempt = (d: { id: string; eventId: string }, over: Partial<AttemptOutcome>): AttemptOutcome => ({
-  deliveryId: d.id,
+const attempt = (d: DeliveryKey, over: Partial<AttemptOutcome>): AttemptOutcome => ({
   eventId: d.eventId,
+  webhookId: d.webhookId,
   cycle: 1,
   attemptedAt: new Date(),
   finishedAt: new Date(),
@@ -119,7 +122,8 @@ it("gives back each attempt's request and response as recorded, kept compressed"
   }
   // the first in the delivery's row, the second a webhook_attempts row
   const rows = await database.db.$queryRaw<{ number: number; bytes: number }[]>`
-    SELECT 1 AS number, octet_length(first_exchange) AS bytes FROM webhook_deliveries WHERE id = ${d.id}
+    SELECT 1 AS number, octet_length(first_exchange) AS bytes FROM webhook_deliveries
+     WHERE webhook_id = ${d.webhookId} AND event_id = ${d.eventId}
     UNION ALL
     SELECT number, octet_length(exchange) FROM webhook_attempts
      WHERE event_id = ${d.eventId} AND webhook_id = ${d.webhookId}`;
@@ -129,7 +133,9 @@ it("gives back each attempt's request and response as recorded, kept compressed"
   // the body erased with the event's data (as eraseContextsData does): its cut says nothing either
   await database.db.$executeRaw`
     UPDATE webhook_attempts SET response_body = NULL WHERE event_id = ${d.eventId} AND webhook_id = ${d.webhookId}`;
-  await database.db.$executeRaw`UPDATE webhook_deliveries SET first_response_body = NULL WHERE id = ${d.id}`;
+  await database.db.$executeRaw`
+    UPDATE webhook_deliveries SET first_response_body = NULL
+     WHERE webhook_id = ${d.webhookId} AND event_id = ${d.eventId}`;
   const erased = (await getDelivery(database.db, d.webhookId, d.id))?.attemptLog;
   expect(erased?.map((a) => [a.responseBody, a.responseBodyTruncated, a.responseHeaders !== null])).toEqual([
     [null, null, true],
@@ -152,16 +158,31 @@ it("stores nothing for an attempt that sent nothing and got nothing back", async
     ],
     DELAYS,
   );
-  const row = await database.db.webhookDelivery.findFirstOrThrow({ where: { id: d.id } });
+  const row = await database.db.webhookDelivery.findUniqueOrThrow({
+    where: { webhookId_eventId: { webhookId: d.webhookId, eventId: d.eventId } },
+  });
   expect(row).toMatchObject({ firstError: "refused", firstExchange: null });
   expect((await getDelivery(database.db, d.webhookId, d.id))?.attemptLog).toEqual([
     expect.objectContaining({
+      deliveryId: d.id,
       requestUrl: null,
       requestHeaders: null,
       responseHeaders: null,
       error: "refused",
     }),
   ]);
+  // the user's earlier webhook got the same event: a delivery with the same public id, within that
+  // webhook, with attempts of its own (none)
+  const [other] = await database.db.webhookDelivery.findMany({
+    where: { eventId: d.eventId, webhookId: { not: d.webhookId } },
+  });
+  expect(other).toMatchObject({ attempts: 0, status: "pending" });
+  expect(await getDelivery(database.db, other?.webhookId as string, d.id)).toMatchObject({
+    id: d.id,
+    webhookId: other?.webhookId,
+    eventId: d.eventId,
+    attemptLog: [],
+  });
 });
 
 it("erasing a context's data clears what receivers answered to its events, first attempt and later ones", async () => {
@@ -192,7 +213,8 @@ it("erasing a context's data clears what receivers answered to its events, first
   const failure = { responseStatus: 500, error: "HTTP 500", succeeded: false, response: echoed };
   await recordAttempts(database.db, [attempt(d, failure)], DELAYS);
   await recordAttempts(database.db, [attempt(d, { response: echoed })], DELAYS);
-  const before = (await getDelivery(database.db, webhook.id, d.id))?.attemptLog;
+  const id = deliveryIdOf(d.eventId);
+  const before = (await getDelivery(database.db, webhook.id, id))?.attemptLog;
   expect(before?.map((a) => a.responseBody)).toEqual([echoed.body, echoed.body]);
 
   await eraseContextData(database.db, {
@@ -200,7 +222,7 @@ it("erasing a context's data clears what receivers answered to its events, first
     contextId: contextId as string,
     by: { kind: "retention" },
   });
-  const after = (await getDelivery(database.db, webhook.id, d.id))?.attemptLog;
+  const after = (await getDelivery(database.db, webhook.id, id))?.attemptLog;
   expect(after?.map((a) => [a.responseBody, a.responseStatus, a.responseHeaders])).toEqual([
     [null, 500, echoed.headers],
     [null, 200, echoed.headers],

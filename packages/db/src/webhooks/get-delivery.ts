@@ -1,4 +1,4 @@
-import { idTimestamp } from "@ctxlog/core";
+import { deliveryIdOf, eventIdOfDelivery, idTimestamp } from "@ctxlog/core";
 import { renderPayloads } from "../events/render-payloads";
 import type { DbOrTx } from "../prisma-types";
 import { runQuery } from "../run-query";
@@ -7,26 +7,29 @@ import { deliveryOfWebhook, type IDeliveryOfWebhookResult } from "./get-delivery
 import { readAttemptLog } from "./stored-attempts";
 
 /** A delivery's row as the API shows it (its attempts are stored-attempts.ts's). */
-export type DeliveryRow = IDeliveryOfWebhookResult & { createdAt: Date };
+export type DeliveryRow = IDeliveryOfWebhookResult & { id: string; createdAt: Date };
 
 /**
- * When a delivery was created: its id's time. Its id is a ULID minted as the row is created (the
- * fan-out, a test event), so no column keeps the time (migration 20261130190000).
+ * A delivery as read (its key) with what no column keeps: its public id, its event's
+ * (@ctxlog/core delivery-key.ts), and its creation, its event's time — the fan-out creates it as
+ * the event is fanned out, a test event with it (migrations 20261130190000, 20261130233000).
  */
-export function deliveryCreatedAt(id: string): Date {
-  const at = idTimestamp(id);
-  if (at === null) throw new Error(`delivery id ${id} is not a ULID: it says no time`);
-  return at;
+export function withDeliveryId<R extends { eventId: string }>(row: R): R & { id: string; createdAt: Date } {
+  const createdAt = idTimestamp(row.eventId);
+  if (createdAt === null) throw new Error(`event id ${row.eventId} is not a ULID: it says no time`);
+  return { ...row, id: deliveryIdOf(row.eventId), createdAt };
 }
 
-/** One delivery of one webhook, or null: a read by (webhook_id, id). */
+/** One delivery of one webhook by its public id, or null: a read by its key (webhook_id, event_id). */
 export async function readDelivery(
   db: DbOrTx | SqlRunner,
   webhookId: string,
   deliveryId: string,
 ): Promise<DeliveryRow | null> {
-  const [row] = await runQuery(deliveryOfWebhook, { webhookId, deliveryId }, sqlOf(db));
-  return row ? { ...row, createdAt: deliveryCreatedAt(row.id) } : null;
+  const eventId = eventIdOfDelivery(deliveryId);
+  if (eventId === null) return null;
+  const [row] = await runQuery(deliveryOfWebhook, { webhookId, eventId }, sqlOf(db));
+  return row ? withDeliveryId(row) : null;
 }
 
 /**

@@ -7,7 +7,7 @@ export type NumberOrString = number | string;
 
 /** 'DeliveriesOfWebhook' parameters type */
 export interface IDeliveriesOfWebhookParams {
-  after?: string | null | void;
+  afterEventId?: string | null | void;
   limit: NumberOrString;
   state?: string | null | void;
   webhookId: string;
@@ -20,7 +20,6 @@ export interface IDeliveriesOfWebhookResult {
   errorMessage: string | null;
   event: string;
   eventId: string;
-  id: string;
   lastAttemptAt: Date | null;
   nextAttemptAt: Date | null;
   responseStatus: number | null;
@@ -34,13 +33,13 @@ export interface IDeliveriesOfWebhookQuery {
   result: IDeliveriesOfWebhookResult;
 }
 
-const deliveriesOfWebhookIR: any = {"usedParamSet":{"webhookId":true,"state":true,"after":true,"limit":true},"params":[{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":613,"b":623}]},{"name":"state","required":false,"transform":{"type":"scalar"},"locs":[{"a":633,"b":638},{"a":667,"b":672}]},{"name":"after","required":false,"transform":{"type":"scalar"},"locs":[{"a":683,"b":688},{"a":714,"b":719}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":749,"b":755}]}],"statement":"-- each with its event's name (the event's row, by its key: the webhook's user and the event id)\nSELECT d.id, d.webhook_id AS \"webhookId\", d.event_id AS \"eventId\", e.event, d.status, d.attempts, d.cycle,\n       d.response_status AS \"responseStatus\", d.error_message AS \"errorMessage\",\n       d.last_attempt_at AS \"lastAttemptAt\", d.next_attempt_at AS \"nextAttemptAt\"\n  FROM webhook_deliveries AS d\n  JOIN webhooks AS w ON w.id = d.webhook_id\n  JOIN outbox_events AS e ON e.user_id = w.user_id AND e.id = d.event_id\n CROSS JOIN LATERAL ctxlog_delivery_state(d.status, d.attempts) AS s(state)\n WHERE d.webhook_id = :webhookId!\n   AND (:state::text IS NULL OR s.state = :state)\n   AND (:after::text IS NULL OR d.id < :after)\n ORDER BY d.id DESC\n LIMIT :limit!"};
+const deliveriesOfWebhookIR: any = {"usedParamSet":{"webhookId":true,"state":true,"afterEventId":true,"limit":true},"params":[{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":607,"b":617}]},{"name":"state","required":false,"transform":{"type":"scalar"},"locs":[{"a":627,"b":632},{"a":661,"b":666}]},{"name":"afterEventId","required":false,"transform":{"type":"scalar"},"locs":[{"a":677,"b":689},{"a":721,"b":733}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":769,"b":775}]}],"statement":"-- each with its event's name (the event's row, by its key: the webhook's user and the event id)\nSELECT d.webhook_id AS \"webhookId\", d.event_id AS \"eventId\", e.event, d.status, d.attempts, d.cycle,\n       d.response_status AS \"responseStatus\", d.error_message AS \"errorMessage\",\n       d.last_attempt_at AS \"lastAttemptAt\", d.next_attempt_at AS \"nextAttemptAt\"\n  FROM webhook_deliveries AS d\n  JOIN webhooks AS w ON w.id = d.webhook_id\n  JOIN outbox_events AS e ON e.user_id = w.user_id AND e.id = d.event_id\n CROSS JOIN LATERAL ctxlog_delivery_state(d.status, d.attempts) AS s(state)\n WHERE d.webhook_id = :webhookId!\n   AND (:state::text IS NULL OR s.state = :state)\n   AND (:afterEventId::text IS NULL OR d.event_id < :afterEventId)\n ORDER BY d.event_id DESC\n LIMIT :limit!"};
 
 /**
  * Query generated from SQL:
  * ```
  * -- each with its event's name (the event's row, by its key: the webhook's user and the event id)
- * SELECT d.id, d.webhook_id AS "webhookId", d.event_id AS "eventId", e.event, d.status, d.attempts, d.cycle,
+ * SELECT d.webhook_id AS "webhookId", d.event_id AS "eventId", e.event, d.status, d.attempts, d.cycle,
  *        d.response_status AS "responseStatus", d.error_message AS "errorMessage",
  *        d.last_attempt_at AS "lastAttemptAt", d.next_attempt_at AS "nextAttemptAt"
  *   FROM webhook_deliveries AS d
@@ -49,8 +48,8 @@ const deliveriesOfWebhookIR: any = {"usedParamSet":{"webhookId":true,"state":tru
  *  CROSS JOIN LATERAL ctxlog_delivery_state(d.status, d.attempts) AS s(state)
  *  WHERE d.webhook_id = :webhookId!
  *    AND (:state::text IS NULL OR s.state = :state)
- *    AND (:after::text IS NULL OR d.id < :after)
- *  ORDER BY d.id DESC
+ *    AND (:afterEventId::text IS NULL OR d.event_id < :afterEventId)
+ *  ORDER BY d.event_id DESC
  *  LIMIT :limit!
  * ```
  */

@@ -1,6 +1,6 @@
 /* @name deliveriesOfWebhook */
 -- each with its event's name (the event's row, by its key: the webhook's user and the event id)
-SELECT d.id, d.webhook_id AS "webhookId", d.event_id AS "eventId", e.event, d.status, d.attempts, d.cycle,
+SELECT d.webhook_id AS "webhookId", d.event_id AS "eventId", e.event, d.status, d.attempts, d.cycle,
        d.response_status AS "responseStatus", d.error_message AS "errorMessage",
        d.last_attempt_at AS "lastAttemptAt", d.next_attempt_at AS "nextAttemptAt"
   FROM webhook_deliveries AS d
@@ -9,6 +9,6 @@ SELECT d.id, d.webhook_id AS "webhookId", d.event_id AS "eventId", e.event, d.st
  CROSS JOIN LATERAL ctxlog_delivery_state(d.status, d.attempts) AS s(state)
  WHERE d.webhook_id = :webhookId!
    AND (:state::text IS NULL OR s.state = :state)
-   AND (:after::text IS NULL OR d.id < :after)
- ORDER BY d.id DESC
+   AND (:afterEventId::text IS NULL OR d.event_id < :afterEventId)
+ ORDER BY d.event_id DESC
  LIMIT :limit!;

@@ -1,16 +1,16 @@
-import type { DeliveryState } from "@ctxlog/core";
+import { type DeliveryState, eventIdOfDelivery } from "@ctxlog/core";
 import { toPage } from "../page";
 import type { DbOrTx } from "../prisma-types";
 import { runQuery } from "../run-query";
 import { sqlOf } from "../sql-transaction";
-import { deliveryCreatedAt } from "./get-delivery";
+import { withDeliveryId } from "./get-delivery";
 import { deliveriesOfWebhook } from "./list-deliveries.queries";
 
 export interface ListDeliveriesQuery {
   /** a state of DELIVERY_LIFECYCLE (retrying included), as ctxlog_delivery_state derives it */
   state?: DeliveryState;
   limit: number;
-  /** id of the last row of the previous page */
+  /** id of the last row of the previous page (a delivery id) */
   after?: string;
 }
 
@@ -19,13 +19,13 @@ export interface ListDeliveriesQuery {
  * ctxlog_delivery_state puts in it.
  */
 export async function listDeliveries(db: DbOrTx, webhookId: string, query: ListDeliveriesQuery) {
+  const afterEventId = query.after === undefined ? null : eventIdOfDelivery(query.after);
+  if (query.after !== undefined && afterEventId === null)
+    throw new TypeError(`not a delivery id: ${query.after}`);
   const rows = await runQuery(
     deliveriesOfWebhook,
-    { webhookId, state: query.state ?? null, after: query.after ?? null, limit: query.limit + 1 },
+    { webhookId, state: query.state ?? null, afterEventId, limit: query.limit + 1 },
     sqlOf(db),
   );
-  return toPage(
-    rows.map((row) => ({ ...row, createdAt: deliveryCreatedAt(row.id) })),
-    query.limit,
-  );
+  return toPage(rows.map(withDeliveryId), query.limit);
 }

@@ -9,8 +9,8 @@ export type stringArray = (string)[];
 export interface IDeliveryTargetsOfParams {
   eventIds: stringArray;
   hi: string;
-  ids: stringArray;
   lo: string;
+  webhookIds: stringArray;
 }
 
 /** 'DeliveryTargetsOf' return type */
@@ -36,7 +36,6 @@ export interface IDeliveryTargetsOfResult {
   event_created_at: Date;
   event_id: string;
   gas_used: string | null;
-  id: string;
   leaf_index: number | null;
   merkle_proof: Buffer | null;
   merkle_root: Buffer | null;
@@ -66,7 +65,7 @@ export interface IDeliveryTargetsOfQuery {
   result: IDeliveryTargetsOfResult;
 }
 
-const deliveryTargetsOfIR: any = {"usedParamSet":{"eventIds":true,"ids":true,"lo":true,"hi":true},"params":[{"name":"eventIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":1990,"b":1999}]},{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":2025,"b":2029}]},{"name":"lo","required":true,"transform":{"type":"scalar"},"locs":[{"a":2066,"b":2069},{"a":2097,"b":2100}]},{"name":"hi","required":true,"transform":{"type":"scalar"},"locs":[{"a":2075,"b":2078},{"a":2106,"b":2109}]}],"statement":"-- Everything one attempt needs of each delivery of a batch, in one statement (the worker's hot\n-- path): the delivery, its webhook, its event's stored payload and, when that payload is a\n-- reference, what it is rendered from (ctxlog_context_references, migration\n-- 20261130031500_anchor_hashes_as_bytes, and ctxlog_event_is_reference, migration\n-- 20261130005000_context_references; the planner inlines both). Deliveries are found by their key\n-- (event_id, webhook_id; no index holds a delivery's id alone), and the bounds on the event id plan\n-- the statement for the batch's days alone (event-id-bounds.ts).\nSELECT d.id AS \"id!\", d.webhook_id AS \"webhook_id!\", d.event_id AS \"event_id!\", e.event AS \"event!\",\n       d.status AS \"status!\", d.attempts AS \"attempts!\", d.cycle AS \"cycle!\", d.next_attempt_at,\n       w.url, w.secret, w.secret_key_id,\n       CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret END AS previous_secret,\n       w.previous_secret_key_id,\n       ctxlog_endpoint_state(w.status, w.disabled_at, w.deleted_at) AS \"endpoint_state!\",\n       w.rate_limit,\n       e.payload AS \"payload!\", e.context_id AS event_context_id, e.created_at AS \"event_created_at!\",\n       -- the reference's context: null for an envelope, or a context that is gone\n       r.id AS context_id, r.agent_id, r.context_hash, r.signature, r.created_at, r.sequence,\n       r.prev_entry_hash, r.entry_hash, r.canonical_data, r.data_erased_at, r.merkle_proof,\n       r.leaf_index, r.anchor_id, r.transaction_hash, r.block_number, r.block_timestamp,\n       r.confirmations, r.network, r.gas_used, r.confirmed_at, r.merkle_root, r.chain_id,\n       r.registry_address, r.tree_size::text AS tree_size\n  FROM webhook_deliveries AS d\n  JOIN webhooks AS w ON w.id = d.webhook_id\n  JOIN outbox_events AS e ON e.user_id = w.user_id AND e.id = d.event_id\n  LEFT JOIN ctxlog_context_references AS r\n    ON r.id = e.context_id AND ctxlog_event_is_reference(e.payload)\n WHERE d.event_id = ANY(:eventIds!::text[]) AND d.id = ANY(:ids!::text[])\n   AND d.event_id BETWEEN :lo! AND :hi! AND e.id BETWEEN :lo! AND :hi!"};
+const deliveryTargetsOfIR: any = {"usedParamSet":{"webhookIds":true,"eventIds":true,"lo":true,"hi":true},"params":[{"name":"webhookIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":1668,"b":1679}]},{"name":"eventIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":1690,"b":1699}]},{"name":"lo","required":true,"transform":{"type":"scalar"},"locs":[{"a":2081,"b":2084},{"a":2112,"b":2115}]},{"name":"hi","required":true,"transform":{"type":"scalar"},"locs":[{"a":2090,"b":2093},{"a":2121,"b":2124}]}],"statement":"-- Everything one attempt needs of each delivery of a batch, in one statement (the worker's hot\n-- path): the delivery, its webhook, its event's stored payload and, when that payload is a\n-- reference, what it is rendered from (ctxlog_context_references, migration\n-- 20261130031500_anchor_hashes_as_bytes, and ctxlog_event_is_reference, migration\n-- 20261130005000_context_references; the planner inlines both). Deliveries are found by their key\n-- (webhook_id, event_id), and the bounds on the event id plan the statement for the batch's days\n-- alone (event-id-bounds.ts).\nSELECT d.webhook_id AS \"webhook_id!\", d.event_id AS \"event_id!\", e.event AS \"event!\",\n       d.status AS \"status!\", d.attempts AS \"attempts!\", d.cycle AS \"cycle!\", d.next_attempt_at,\n       w.url, w.secret, w.secret_key_id,\n       CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret END AS previous_secret,\n       w.previous_secret_key_id,\n       ctxlog_endpoint_state(w.status, w.disabled_at, w.deleted_at) AS \"endpoint_state!\",\n       w.rate_limit,\n       e.payload AS \"payload!\", e.context_id AS event_context_id, e.created_at AS \"event_created_at!\",\n       -- the reference's context: null for an envelope, or a context that is gone\n       r.id AS context_id, r.agent_id, r.context_hash, r.signature, r.created_at, r.sequence,\n       r.prev_entry_hash, r.entry_hash, r.canonical_data, r.data_erased_at, r.merkle_proof,\n       r.leaf_index, r.anchor_id, r.transaction_hash, r.block_number, r.block_timestamp,\n       r.confirmations, r.network, r.gas_used, r.confirmed_at, r.merkle_root, r.chain_id,\n       r.registry_address, r.tree_size::text AS tree_size\n  FROM unnest(:webhookIds!::text[], :eventIds!::text[]) AS k(webhook_id, event_id)\n  JOIN webhook_deliveries AS d ON d.webhook_id = k.webhook_id AND d.event_id = k.event_id\n  JOIN webhooks AS w ON w.id = d.webhook_id\n  JOIN outbox_events AS e ON e.user_id = w.user_id AND e.id = d.event_id\n  LEFT JOIN ctxlog_context_references AS r\n    ON r.id = e.context_id AND ctxlog_event_is_reference(e.payload)\n WHERE d.event_id BETWEEN :lo! AND :hi! AND e.id BETWEEN :lo! AND :hi!"};
 
 /**
  * Query generated from SQL:
@@ -76,9 +75,9 @@ const deliveryTargetsOfIR: any = {"usedParamSet":{"eventIds":true,"ids":true,"lo
  * -- reference, what it is rendered from (ctxlog_context_references, migration
  * -- 20261130031500_anchor_hashes_as_bytes, and ctxlog_event_is_reference, migration
  * -- 20261130005000_context_references; the planner inlines both). Deliveries are found by their key
- * -- (event_id, webhook_id; no index holds a delivery's id alone), and the bounds on the event id plan
- * -- the statement for the batch's days alone (event-id-bounds.ts).
- * SELECT d.id AS "id!", d.webhook_id AS "webhook_id!", d.event_id AS "event_id!", e.event AS "event!",
+ * -- (webhook_id, event_id), and the bounds on the event id plan the statement for the batch's days
+ * -- alone (event-id-bounds.ts).
+ * SELECT d.webhook_id AS "webhook_id!", d.event_id AS "event_id!", e.event AS "event!",
  *        d.status AS "status!", d.attempts AS "attempts!", d.cycle AS "cycle!", d.next_attempt_at,
  *        w.url, w.secret, w.secret_key_id,
  *        CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret END AS previous_secret,
@@ -92,13 +91,13 @@ const deliveryTargetsOfIR: any = {"usedParamSet":{"eventIds":true,"ids":true,"lo
  *        r.leaf_index, r.anchor_id, r.transaction_hash, r.block_number, r.block_timestamp,
  *        r.confirmations, r.network, r.gas_used, r.confirmed_at, r.merkle_root, r.chain_id,
  *        r.registry_address, r.tree_size::text AS tree_size
- *   FROM webhook_deliveries AS d
+ *   FROM unnest(:webhookIds!::text[], :eventIds!::text[]) AS k(webhook_id, event_id)
+ *   JOIN webhook_deliveries AS d ON d.webhook_id = k.webhook_id AND d.event_id = k.event_id
  *   JOIN webhooks AS w ON w.id = d.webhook_id
  *   JOIN outbox_events AS e ON e.user_id = w.user_id AND e.id = d.event_id
  *   LEFT JOIN ctxlog_context_references AS r
  *     ON r.id = e.context_id AND ctxlog_event_is_reference(e.payload)
- *  WHERE d.event_id = ANY(:eventIds!::text[]) AND d.id = ANY(:ids!::text[])
- *    AND d.event_id BETWEEN :lo! AND :hi! AND e.id BETWEEN :lo! AND :hi!
+ *  WHERE d.event_id BETWEEN :lo! AND :hi! AND e.id BETWEEN :lo! AND :hi!
  * ```
  */
 export const deliveryTargetsOf = new PreparedQuery<IDeliveryTargetsOfParams,IDeliveryTargetsOfResult>(deliveryTargetsOfIR);

@@ -8,6 +8,8 @@
 import {
   CONFIRMED_REFERENCE,
   createdReference,
+  deliveryIdOf,
+  deliveryKeyText,
   generateWebhookSecret,
   isEventReference,
   storedPayload,
@@ -94,19 +96,21 @@ it("sends each event's body as GET /v1/events shows it: references rendered from
   expect(deliveries).toHaveLength(4);
   const targets = await loadDeliveryTargets(
     db,
-    deliveries.map((d) => ({ id: d.id, eventId: d.eventId })),
+    deliveries.map((d) => ({ eventId: d.eventId, webhookId: d.webhookId })),
   );
   const events = await db.outboxEvent.findMany({ where: { userId: owner.userId } });
   const shown = new Map((await renderPayloads(db, events)).map((e) => [e.id, e.payload]));
   for (const d of deliveries) {
-    expect({ event: d.eventId, body: targets.get(d.id)?.payload }).toEqual({
+    const target = targets.get(deliveryKeyText(d));
+    expect({ event: d.eventId, id: target?.id, body: target?.payload }).toEqual({
       event: d.eventId,
+      id: deliveryIdOf(d.eventId),
       body: shown.get(d.eventId),
     });
   }
   const confirmed = deliveries
     .filter((d) => d.eventId !== failed.id)
-    .map((d) => JSON.parse(targets.get(d.id)?.payload ?? "{}"));
+    .map((d) => JSON.parse(targets.get(deliveryKeyText(d))?.payload ?? "{}"));
   // each from its own context, its proof read out of the log's tiles: it reaches the anchored root
   expect(confirmed.map((b) => b.data.context_id).sort()).toEqual([...ids].sort());
   for (const { event, data } of confirmed) {
@@ -121,7 +125,7 @@ it("sends each event's body as GET /v1/events shows it: references rendered from
     expect(proofReachesRoot(placed, data.proof.merkle_root, data.proof.tree_size)).toBe(true);
   }
   const envelope = deliveries.find((d) => d.eventId === failed.id);
-  expect(targets.get(envelope?.id ?? "")?.payload).toBe(failed.payload);
+  expect(envelope && targets.get(deliveryKeyText(envelope))?.payload).toBe(failed.payload);
 });
 
 it("reaches a reference's context by its primary key: the view is inlined into the one statement", async () => {
@@ -129,13 +133,17 @@ it("reaches a reference's context by its primary key: the view is inlined into t
   await deliveriesOfConfirmedBatch(200);
   const { deliveries } = await deliveriesOfConfirmedBatch(2);
   await db.$executeRawUnsafe("ANALYZE");
-  const refs = deliveries.map((d) => ({ id: d.id, eventId: d.eventId }));
+  const keys = deliveries.map((d) => ({ eventId: d.eventId, webhookId: d.webhookId }));
   const sql = sqlOf(db);
   let plan: { "QUERY PLAN": string }[] = [];
   // sent as the pool sends it (unnamed, so planned with the values bound)
   await runQuery(
     deliveryTargetsOf,
-    { ids: refs.map((r) => r.id), eventIds: refs.map((r) => r.eventId), ...eventIdBounds(refs) },
+    {
+      webhookIds: keys.map((k) => k.webhookId),
+      eventIds: keys.map((k) => k.eventId),
+      ...eventIdBounds(keys),
+    },
     async (text, values) => {
       plan = await sql<{ "QUERY PLAN": string }>(`EXPLAIN ${text}`, values);
       return [];

@@ -1,4 +1,7 @@
 import {
+  type DeliveryKey,
+  deliveryIdOf,
+  deliveryKeyText,
   openSecret,
   type ReferencedContext,
   renderStoredPayload,
@@ -16,11 +19,9 @@ import { deliveryTargetsOf, type IDeliveryTargetsOfResult } from "./load-deliver
  * Everything one attempt needs, read in one statement (load-delivery-targets.sql): the delivery,
  * its webhook and the body (the stored payload, a reference rendered from its context).
  */
-export interface DeliveryTarget {
+export interface DeliveryTarget extends DeliveryKey {
+  /** its public id (delivery-key.ts): what the headers carry */
   id: string;
-  webhookId: string;
-  /** the event's id: the partition key of the delivery and its attempts */
-  eventId: string;
   event: string;
   status: "pending" | "succeeded" | "failed";
   /** attempts made in the current cycle */
@@ -68,29 +69,27 @@ function referencedContextOf(r: Row): ReferencedContext | null {
   return referencedContext(hexReferences({ ...r, agent_id, context_hash, signature, created_at }));
 }
 
-/** A delivery to load: its id and its event's id (with the webhook, its key), as its job names them. */
-export interface DeliveryTargetRef {
-  id: string;
-  eventId: string;
-}
-
-/** The targets of many deliveries in one round-trip (the worker batches concurrent jobs). */
+/**
+ * The targets of many deliveries in one round-trip (the worker batches concurrent jobs), by their
+ * keys as their jobs name them; the map's keys are deliveryKeyText's.
+ */
 export async function loadDeliveryTargets(
   db: DbOrTx,
-  refs: readonly DeliveryTargetRef[],
+  keys: readonly DeliveryKey[],
 ): Promise<Map<string, StoredDeliveryTarget>> {
-  if (refs.length === 0) return new Map();
-  const { lo, hi } = eventIdBounds(refs);
+  if (keys.length === 0) return new Map();
+  const { lo, hi } = eventIdBounds(keys);
+  const unique = [...new Map(keys.map((k) => [deliveryKeyText(k), k])).values()];
   const rows = await runQuery(
     deliveryTargetsOf,
-    { ids: [...new Set(refs.map((r) => r.id))], eventIds: [...new Set(refs.map((r) => r.eventId))], lo, hi },
+    { webhookIds: unique.map((k) => k.webhookId), eventIds: unique.map((k) => k.eventId), lo, hi },
     sqlOf(db),
   );
   return new Map(
     rows.map((r) => [
-      r.id,
+      deliveryKeyText({ eventId: r.event_id, webhookId: r.webhook_id }),
       {
-        id: r.id,
+        id: deliveryIdOf(r.event_id),
         webhookId: r.webhook_id,
         eventId: r.event_id,
         event: r.event,

@@ -1,9 +1,9 @@
 /* @name attemptRatesOfWebhook */
--- one webhook's deliveries as an id range over (webhook_id, id) (ids are time-ordered), then their
+-- one webhook's deliveries as a range of its key (webhook_id, event_id) (ids are time-ordered), then their
 -- attempts wherever each lives (webhook_attempt_log), counted per bucket of the window
 WITH deliveries AS (
   SELECT event_id, webhook_id FROM webhook_deliveries
-   WHERE webhook_id = :webhookId! AND id >= :fromId! AND id < :toId!
+   WHERE webhook_id = :webhookId! AND event_id >= :fromEventId! AND event_id < :toEventId!
 )
 SELECT floor((extract(epoch FROM a.attempted_at) * 1000 - :startMs!::float8) / :bucketMs!::float8)::int AS "bucket!",
        count(*)::int AS "attempts!", (count(*) FILTER (WHERE a.error IS NULL))::int AS "succeeded!"

@@ -15,8 +15,8 @@ export interface DeliveryRateBucket {
 
 /**
  * One endpoint's attempts over [since, until) per time bucket (timeBuckets), zero-filled: how many
- * were made and how many succeeded. Reads the webhook's deliveries as an id range over
- * (webhook_id, id) — ids are time-ordered — from RETRY_HORIZON_MS before the window (a retry or
+ * were made and how many succeeded. Reads the webhook's deliveries as a range of their key
+ * (webhook_id, event_id) — event ids are time-ordered — from RETRY_HORIZON_MS before the window (a retry or
  * recover of an older delivery is not counted), then their attempts (webhook_attempt_log: wherever
  * each lives, stored-attempts.ts).
  */
@@ -30,8 +30,8 @@ export async function readDeliveryRates(
     attemptRatesOfWebhook,
     {
       webhookId,
-      fromId: idFloor("dlv", new Date(window.since.getTime() - RETRY_HORIZON_MS)),
-      toId: idFloor("dlv", new Date(window.until.getTime() + 1)),
+      fromEventId: idFloor("evt", new Date(window.since.getTime() - RETRY_HORIZON_MS)),
+      toEventId: idFloor("evt", new Date(window.until.getTime() + 1)),
       startMs: start.getTime(),
       bucketMs,
       since: window.since,

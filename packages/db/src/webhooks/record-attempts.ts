@@ -1,4 +1,4 @@
-import type { EndpointState } from "@ctxlog/core";
+import { type DeliveryKey, deliveryIdOf, deliveryKeyText, type EndpointState } from "@ctxlog/core";
 import type { DbOrTx } from "../prisma-types";
 import { inSqlTransaction } from "../sql-transaction";
 import { recordAttemptRows } from "./delivery-transitions";
@@ -6,11 +6,11 @@ import { attemptHealthEvent, healthMayChange, recordEndpointHealthOf } from "./e
 import { eventIdBounds } from "./event-id-bounds";
 import { type AttemptSides, storedExchangeOf } from "./stored-attempts";
 
-/** The outcome of one HTTP attempt, as the worker observed it: its sides, stored-attempts.ts. */
-export interface AttemptOutcome extends AttemptSides {
-  deliveryId: string;
-  /** the delivery's event id, as its target was loaded: with the webhook, the delivery's key */
-  eventId: string;
+/**
+ * The outcome of one HTTP attempt of a delivery (its key), as the worker observed it: its sides,
+ * stored-attempts.ts.
+ */
+export interface AttemptOutcome extends AttemptSides, DeliveryKey {
   /** the cycle the attempt belongs to: an attempt of an older cycle no longer counts */
   cycle: number;
   attemptedAt: Date;
@@ -39,7 +39,7 @@ export interface RecordedAttempt {
  * `retryDelaysMs[n-1]`. Its endpoint follows the health rule (endpoint-transitions.ts): one with
  * an exhausted delivery becomes `failing`, one with a success is `active` again. Outcomes for a
  * delivery that is no longer pending in that cycle (a duplicate run after a crash) change nothing
- * and are absent from the result.
+ * and are absent from the result, whose keys are deliveryKeyText's.
  */
 export async function recordAttempts(
   db: DbOrTx,
@@ -50,8 +50,8 @@ export async function recordAttempts(
   // One row per delivery per statement: UPDATE … FROM applies only one input row to a target row.
   for (const round of roundsWithoutDuplicates(outcomes)) {
     for (const row of await recordRound(db, round, retryDelaysMs)) {
-      result.set(row.id, {
-        deliveryId: row.id,
+      result.set(deliveryKeyText({ eventId: row.event_id, webhookId: row.webhook_id }), {
+        deliveryId: deliveryIdOf(row.event_id),
         attempts: row.attempts,
         status: row.status,
         nextAttemptAt: row.next_attempt_at,
@@ -66,10 +66,11 @@ function roundsWithoutDuplicates(outcomes: AttemptOutcome[]): AttemptOutcome[][]
   const seen: Set<string>[] = [];
   for (const outcome of outcomes) {
     let i = 0;
-    while (seen[i]?.has(outcome.deliveryId)) i++;
+    const key = deliveryKeyText(outcome);
+    while (seen[i]?.has(key)) i++;
     if (!seen[i]) seen[i] = new Set();
     if (!rounds[i]) rounds[i] = [];
-    seen[i]?.add(outcome.deliveryId);
+    seen[i]?.add(key);
     rounds[i]?.push(outcome);
   }
   return rounds;
@@ -79,7 +80,7 @@ async function recordRound(db: DbOrTx, outcomes: AttemptOutcome[], delays: reado
   const col = <T>(f: (o: AttemptOutcome) => T) => outcomes.map(f);
   const { lo, hi } = eventIdBounds(outcomes);
   const columns = {
-    deliveryIds: col((o) => o.deliveryId),
+    webhookIds: col((o) => o.webhookId),
     cycles: col((o) => o.cycle),
     attemptedAt: col((o) => o.attemptedAt),
     finishedAt: col((o) => o.finishedAt),

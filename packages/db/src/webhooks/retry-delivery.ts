@@ -1,3 +1,4 @@
+import { eventIdOfDelivery } from "@ctxlog/core";
 import type { DbOrTx } from "../prisma-types";
 import { sqlOf } from "../sql-transaction";
 import { retryDeliveryNowRow, retryDeliveryRow } from "./delivery-transitions";
@@ -22,9 +23,11 @@ export async function retryDelivery(
   webhookId: string,
   deliveryId: string,
 ): Promise<RetryDeliveryResult> {
+  const eventId = eventIdOfDelivery(deliveryId);
+  if (eventId === null) return { outcome: "not_found" };
   const sql = sqlOf(db);
-  const retried = await retryDeliveryRow(sql, webhookId, deliveryId);
-  const dueNow = !retried && (await retryDeliveryNowRow(sql, webhookId, deliveryId));
+  const retried = await retryDeliveryRow(sql, { webhookId, eventId });
+  const dueNow = !retried && (await retryDeliveryNowRow(sql, { webhookId, eventId }));
   const delivery = await readDelivery(sql, webhookId, deliveryId);
   if (!delivery) return { outcome: "not_found" };
   if (retried) return { outcome: "retried", delivery };

@@ -1,5 +1,6 @@
 import {
   type AttemptExchange,
+  type DeliveryKey,
   decodeAttemptExchange,
   encodeAttemptExchange,
   type PackedRequestHeaders,
@@ -51,6 +52,7 @@ export function storedExchangeOf(sides: AttemptSides): string | null {
 export interface AttemptView {
   deliveryId: string;
   eventId: string;
+  webhookId: string;
   cycle: number;
   number: number;
   attemptedAt: Date;
@@ -69,11 +71,10 @@ export interface AttemptView {
   responseBodyTruncated: boolean | null;
 }
 
-/** The delivery an attempt log is read for: its key (event and webhook), and what its attempts' packed headers leave out. */
-export interface AttemptLogDelivery {
+/** The delivery an attempt log is read for: its key, and what its attempts' packed headers leave out. */
+export interface AttemptLogDelivery extends DeliveryKey {
+  /** its public id (delivery-key.ts) */
   id: string;
-  eventId: string;
-  webhookId: string;
   /** the event's name */
   event: string;
 }
@@ -99,6 +100,7 @@ export async function readAttemptLog(
     return {
       deliveryId: delivery.id,
       eventId: delivery.eventId,
+      webhookId: delivery.webhookId,
       cycle: r.cycle,
       number: r.number,
       attemptedAt: r.attempted_at,

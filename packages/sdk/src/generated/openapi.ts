@@ -2273,7 +2273,7 @@ export interface components {
             previous_secret_expires_at: string;
         };
         WebhookDelivery: {
-            /** @description Sent as X-Service-Delivery and webhook-id; stable across retries. */
+            /** @description Sent as X-Service-Delivery and webhook-id; stable across retries. The event's id as `dlv_` (the same ULID as `evt_`): one event has the same delivery id at each of your webhooks (Standard Webhooks' message id), so it is unique within a webhook. */
             delivery_id: string;
             webhook_id: string;
             /** @enum {string} */
@@ -2288,7 +2288,10 @@ export interface components {
             /** @description HTTP status of the last attempt, if any. */
             response_status: number | null;
             error_message: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description Its event's time: a delivery is created as its event is sent out.
+             */
             created_at: string;
             last_attempt_at: string | null;
             next_attempt_at: string | null;
@@ -2299,7 +2302,7 @@ export interface components {
             next_cursor: string | null;
         };
         WebhookDeliveryDetail: {
-            /** @description Sent as X-Service-Delivery and webhook-id; stable across retries. */
+            /** @description Sent as X-Service-Delivery and webhook-id; stable across retries. The event's id as `dlv_` (the same ULID as `evt_`): one event has the same delivery id at each of your webhooks (Standard Webhooks' message id), so it is unique within a webhook. */
             delivery_id: string;
             webhook_id: string;
             /** @enum {string} */
@@ -2314,7 +2317,10 @@ export interface components {
             /** @description HTTP status of the last attempt, if any. */
             response_status: number | null;
             error_message: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description Its event's time: a delivery is created as its event is sent out.
+             */
             created_at: string;
             last_attempt_at: string | null;
             next_attempt_at: string | null;
@@ -10278,7 +10284,7 @@ export interface operations {
                 "User-Agent": string;
                 /** @description The event name, as in the body's `event`. */
                 "X-Service-Event": "context.created" | "context.confirmed" | "context.failed" | "context.erased" | "verification.completed" | "webhook.disabled";
-                /** @description The delivery id: the same on every automatic and manual retry; deduplicate on it. */
+                /** @description The delivery id: the same on every automatic and manual retry; deduplicate on it. It is the event's id as `dlv_`, so one event has the same delivery id at each of your endpoints (Standard Webhooks' message id): a receiver that must handle the event once per endpoint deduplicates on it with the endpoint. */
                 "X-Service-Delivery": string;
                 /** @description Unix seconds of this attempt (not of the event). */
                 "X-Service-Timestamp": string;
@@ -10286,7 +10292,7 @@ export interface operations {
                 "X-Service-Signature": string;
                 /** @description Only during the 24 h after a secret rotation: the same HMAC keyed with the previous secret. */
                 "X-Service-Signature-Previous"?: string;
-                /** @description Standard Webhooks: the delivery id (= X-Service-Delivery). */
+                /** @description Standard Webhooks: the message id, the delivery id (= X-Service-Delivery). */
                 "webhook-id": string;
                 /** @description Standard Webhooks: Unix seconds of this attempt (= X-Service-Timestamp). */
                 "webhook-timestamp": string;
@@ -10326,7 +10332,7 @@ export interface operations {
                 "User-Agent": string;
                 /** @description The event name, as in the body's `event`. */
                 "X-Service-Event": "context.created" | "context.confirmed" | "context.failed" | "context.erased" | "verification.completed" | "webhook.disabled";
-                /** @description The delivery id: the same on every automatic and manual retry; deduplicate on it. */
+                /** @description The delivery id: the same on every automatic and manual retry; deduplicate on it. It is the event's id as `dlv_`, so one event has the same delivery id at each of your endpoints (Standard Webhooks' message id): a receiver that must handle the event once per endpoint deduplicates on it with the endpoint. */
                 "X-Service-Delivery": string;
                 /** @description Unix seconds of this attempt (not of the event). */
                 "X-Service-Timestamp": string;
@@ -10334,7 +10340,7 @@ export interface operations {
                 "X-Service-Signature": string;
                 /** @description Only during the 24 h after a secret rotation: the same HMAC keyed with the previous secret. */
                 "X-Service-Signature-Previous"?: string;
-                /** @description Standard Webhooks: the delivery id (= X-Service-Delivery). */
+                /** @description Standard Webhooks: the message id, the delivery id (= X-Service-Delivery). */
                 "webhook-id": string;
                 /** @description Standard Webhooks: Unix seconds of this attempt (= X-Service-Timestamp). */
                 "webhook-timestamp": string;
@@ -10374,7 +10380,7 @@ export interface operations {
                 "User-Agent": string;
                 /** @description The event name, as in the body's `event`. */
                 "X-Service-Event": "context.created" | "context.confirmed" | "context.failed" | "context.erased" | "verification.completed" | "webhook.disabled";
-                /** @description The delivery id: the same on every automatic and manual retry; deduplicate on it. */
+                /** @description The delivery id: the same on every automatic and manual retry; deduplicate on it. It is the event's id as `dlv_`, so one event has the same delivery id at each of your endpoints (Standard Webhooks' message id): a receiver that must handle the event once per endpoint deduplicates on it with the endpoint. */
                 "X-Service-Delivery": string;
                 /** @description Unix seconds of this attempt (not of the event). */
                 "X-Service-Timestamp": string;
@@ -10382,7 +10388,7 @@ export interface operations {
                 "X-Service-Signature": string;
                 /** @description Only during the 24 h after a secret rotation: the same HMAC keyed with the previous secret. */
                 "X-Service-Signature-Previous"?: string;
-                /** @description Standard Webhooks: the delivery id (= X-Service-Delivery). */
+                /** @description Standard Webhooks: the message id, the delivery id (= X-Service-Delivery). */
                 "webhook-id": string;
                 /** @description Standard Webhooks: Unix seconds of this attempt (= X-Service-Timestamp). */
                 "webhook-timestamp": string;
@@ -10422,7 +10428,7 @@ export interface operations {
                 "User-Agent": string;
                 /** @description The event name, as in the body's `event`. */
                 "X-Service-Event": "context.created" | "context.confirmed" | "context.failed" | "context.erased" | "verification.completed" | "webhook.disabled";
-                /** @description The delivery id: the same on every automatic and manual retry; deduplicate on it. */
+                /** @description The delivery id: the same on every automatic and manual retry; deduplicate on it. It is the event's id as `dlv_`, so one event has the same delivery id at each of your endpoints (Standard Webhooks' message id): a receiver that must handle the event once per endpoint deduplicates on it with the endpoint. */
                 "X-Service-Delivery": string;
                 /** @description Unix seconds of this attempt (not of the event). */
                 "X-Service-Timestamp": string;
@@ -10430,7 +10436,7 @@ export interface operations {
                 "X-Service-Signature": string;
                 /** @description Only during the 24 h after a secret rotation: the same HMAC keyed with the previous secret. */
                 "X-Service-Signature-Previous"?: string;
-                /** @description Standard Webhooks: the delivery id (= X-Service-Delivery). */
+                /** @description Standard Webhooks: the message id, the delivery id (= X-Service-Delivery). */
                 "webhook-id": string;
                 /** @description Standard Webhooks: Unix seconds of this attempt (= X-Service-Timestamp). */
                 "webhook-timestamp": string;
@@ -10470,7 +10476,7 @@ export interface operations {
                 "User-Agent": string;
                 /** @description The event name, as in the body's `event`. */
                 "X-Service-Event": "context.created" | "context.confirmed" | "context.failed" | "context.erased" | "verification.completed" | "webhook.disabled";
-                /** @description The delivery id: the same on every automatic and manual retry; deduplicate on it. */
+                /** @description The delivery id: the same on every automatic and manual retry; deduplicate on it. It is the event's id as `dlv_`, so one event has the same delivery id at each of your endpoints (Standard Webhooks' message id): a receiver that must handle the event once per endpoint deduplicates on it with the endpoint. */
                 "X-Service-Delivery": string;
                 /** @description Unix seconds of this attempt (not of the event). */
                 "X-Service-Timestamp": string;
@@ -10478,7 +10484,7 @@ export interface operations {
                 "X-Service-Signature": string;
                 /** @description Only during the 24 h after a secret rotation: the same HMAC keyed with the previous secret. */
                 "X-Service-Signature-Previous"?: string;
-                /** @description Standard Webhooks: the delivery id (= X-Service-Delivery). */
+                /** @description Standard Webhooks: the message id, the delivery id (= X-Service-Delivery). */
                 "webhook-id": string;
                 /** @description Standard Webhooks: Unix seconds of this attempt (= X-Service-Timestamp). */
                 "webhook-timestamp": string;
@@ -10518,7 +10524,7 @@ export interface operations {
                 "User-Agent": string;
                 /** @description The event name, as in the body's `event`. */
                 "X-Service-Event": "context.created" | "context.confirmed" | "context.failed" | "context.erased" | "verification.completed" | "webhook.disabled";
-                /** @description The delivery id: the same on every automatic and manual retry; deduplicate on it. */
+                /** @description The delivery id: the same on every automatic and manual retry; deduplicate on it. It is the event's id as `dlv_`, so one event has the same delivery id at each of your endpoints (Standard Webhooks' message id): a receiver that must handle the event once per endpoint deduplicates on it with the endpoint. */
                 "X-Service-Delivery": string;
                 /** @description Unix seconds of this attempt (not of the event). */
                 "X-Service-Timestamp": string;
@@ -10526,7 +10532,7 @@ export interface operations {
                 "X-Service-Signature": string;
                 /** @description Only during the 24 h after a secret rotation: the same HMAC keyed with the previous secret. */
                 "X-Service-Signature-Previous"?: string;
-                /** @description Standard Webhooks: the delivery id (= X-Service-Delivery). */
+                /** @description Standard Webhooks: the message id, the delivery id (= X-Service-Delivery). */
                 "webhook-id": string;
                 /** @description Standard Webhooks: Unix seconds of this attempt (= X-Service-Timestamp). */
                 "webhook-timestamp": string;

@@ -5,6 +5,7 @@ import {
   contextConfirmedData,
   contextCreatedData,
   contextFailedData,
+  deliveryIdOf,
   type EventName,
   verificationCompletedData,
 } from "@ctxlog/core";
@@ -139,8 +140,11 @@ describe("GET /v1/events", () => {
     const first = all.body.data[1];
     expect(first.type).toBe("context.created");
     expect(JSON.stringify(first.envelope)).toBe(created.payload); // the exact bytes that were signed
-    const delivery = await h.db.webhookDelivery.findFirstOrThrow({ where: { eventId: created.id } });
-    expect(first.deliveries).toEqual([{ delivery_id: delivery.id, webhook_id: hook, status: "pending" }]);
+    // its one delivery, whose id is the event's (as dlv_)
+    expect(await h.db.webhookDelivery.count({ where: { eventId: created.id } })).toBe(1);
+    expect(first.deliveries).toEqual([
+      { delivery_id: deliveryIdOf(created.id), webhook_id: hook, status: "pending" },
+    ]);
     expect(all.body.data[0].deliveries).toEqual([]); // not subscribed
 
     const byType = await list("?type=context.failed");

@@ -1,6 +1,6 @@
 // Integration: real PostgreSQL (fresh database) and real Redis (own prefix). GET /v1/search finds
 // each kind of record of the caller by id or hash, and nothing of another user's.
-import { newId } from "@ctxlog/core";
+import { deliveryIdOf, newId } from "@ctxlog/core";
 import { bytesOfHex, fanOutEvents, recordEvent, withHexColumns } from "@ctxlog/db";
 import { bearer, createTestHarness, type TestHarness } from "../../testing/harness";
 
@@ -38,15 +38,25 @@ describe("GET /v1/search", () => {
     await h.db.context.update({ where: { id: contextId }, data: { entryHash: bytesOfHex(hex(7)) } });
     await h.db.anchor.create({ data: anchorRow(newId("anc"), hex(9), [contextId]) });
     const row = withHexColumns(await h.db.context.findUniqueOrThrow({ where: { id: contextId } }));
-    const hook = await h.request
-      .post("/v1/webhooks")
-      .set(bearer(t.keys.full))
-      .send({ url: "https://example.com/hook", events: ["context.created"] });
+    const webhookOf = () =>
+      h.request
+        .post("/v1/webhooks")
+        .set(bearer(t.keys.full))
+        .send({ url: "https://example.com/hook", events: ["context.created"] });
+    // three webhooks receive the event; one is deleted once it has its delivery
+    const hook = await webhookOf();
+    const sibling = await webhookOf();
+    const deleted = await webhookOf();
     await recordEvent(h.db, { userId: t.userId, event: "context.created", data: { n: 1 } });
     while ((await fanOutEvents(h.db, { batchSize: 100 })).events > 0);
+    expect(
+      (await h.request.delete(`/v1/webhooks/${deleted.body.webhook_id}`).set(bearer(t.keys.full))).status,
+    ).toBe(200);
     const delivery = await h.db.webhookDelivery.findFirstOrThrow({
       where: { webhookId: hook.body.webhook_id },
     });
+    // a delivery's id is its event's: the same at each webhook the event went to
+    const deliveryId = deliveryIdOf(delivery.eventId);
 
     const search = (q: string, key = t.keys.full) =>
       h.request.get(`/v1/search?q=${encodeURIComponent(q)}`).set(bearer(key));
@@ -75,22 +85,25 @@ describe("GET /v1/search", () => {
         context_id: null,
       },
     ]);
-    expect(await found(delivery.id)).toEqual([
-      {
+    // found at each of the user's live webhooks (in no particular order), not at the deleted one
+    const byWebhook = (a: { webhook_id: string }, b: { webhook_id: string }) =>
+      a.webhook_id < b.webhook_id ? -1 : a.webhook_id > b.webhook_id ? 1 : 0;
+    expect((await found(deliveryId)).sort(byWebhook)).toEqual(
+      [hook.body.webhook_id as string, sibling.body.webhook_id as string].sort().map((webhookId) => ({
         kind: "delivery",
-        id: delivery.id,
+        id: deliveryId,
         matched: "delivery_id",
-        webhook_id: hook.body.webhook_id,
+        webhook_id: webhookId,
         context_id: null,
-      },
-    ]);
+      })),
+    );
     expect(await found(delivery.eventId)).toEqual([
       { kind: "event", id: delivery.eventId, matched: "event_id", webhook_id: null, context_id: null },
     ]);
     expect(await found("nothing-here")).toEqual([]);
 
     // another user finds none of it; keys without webhooks:manage may not search
-    for (const q of [contextId, row.contextHash, hex(9), "finder-1", hook.body.webhook_id, delivery.id]) {
+    for (const q of [contextId, row.contextHash, hex(9), "finder-1", hook.body.webhook_id, deliveryId]) {
       expect((await search(q, other.keys.full)).body.results).toEqual([]);
     }
     expect((await search(contextId, t.keys.read_only)).status).toBe(403);

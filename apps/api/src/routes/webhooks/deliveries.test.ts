@@ -3,6 +3,10 @@
 // repositories the webhook worker uses (recordEvent → fanOutEvents → recordAttempts).
 import {
   buildWebhookHeaders,
+  type DeliveryKey,
+  deliveryIdOf,
+  deliveryKeyText,
+  eventIdOfDelivery,
   generateWebhookSecret,
   idTimestamp,
   keptRequestHeaders,
@@ -44,6 +48,9 @@ async function deliveriesFor(tenant: Tenant, events: ("context.created" | "conte
   while ((await fanOutEvents(h.db, { batchSize: 100 })).events > 0);
 }
 
+/** A delivery's row by its key (Prisma's compound unique). */
+const byKey = ({ webhookId, eventId }: DeliveryKey) => ({ webhookId_eventId: { webhookId, eventId } });
+
 /** What one attempt of a delivery sent (the worker's headers, then the sender's user agent) and got back. */
 function exchangeOf(delivery: { id: string; event: string }) {
   const sent = {
@@ -72,19 +79,19 @@ function exchangeOf(delivery: { id: string; event: string }) {
 }
 
 async function fail(
-  deliveryId: string,
+  key: DeliveryKey,
   times: number,
   exchange: Partial<Pick<ReturnType<typeof exchangeOf>, "request" | "response">> = {},
 ) {
   for (let i = 0; i < times; i++) {
     const now = new Date();
-    const row = await h.db.webhookDelivery.findFirstOrThrow({ where: { id: deliveryId } });
+    const row = await h.db.webhookDelivery.findUniqueOrThrow({ where: byKey(key) });
     await recordAttempts(
       h.db,
       [
         {
-          deliveryId,
-          eventId: row.eventId,
+          eventId: key.eventId,
+          webhookId: key.webhookId,
           cycle: row.cycle,
           attemptedAt: now,
           finishedAt: now,
@@ -107,20 +114,22 @@ describe("GET /v1/webhooks/:id/deliveries (PostgreSQL + Redis)", () => {
     await deliveriesFor(tenant, ["context.created", "context.failed", "context.created"]);
     const rows = await h.db.webhookDelivery.findMany({
       where: { webhookId: webhook_id },
-      orderBy: { id: "asc" },
+      orderBy: { eventId: "asc" },
     });
     expect(rows).toHaveLength(3);
-    await fail(rows[0]?.id as string, 5);
+    const [oldest] = rows;
+    if (!oldest) throw new Error("no delivery");
+    await fail(oldest, 5);
 
     const list = (q = "") =>
       h.request.get(`/v1/webhooks/${webhook_id}/deliveries${q}`).set(bearer(tenant.keys.full));
     const all = await list();
     expect(all.status).toBe(200);
     expect(all.body.data.map((d: { delivery_id: string }) => d.delivery_id)).toEqual(
-      rows.map((r) => r.id).reverse(),
+      rows.map((r) => deliveryIdOf(r.eventId)).reverse(),
     );
     expect(all.body.data[2]).toEqual({
-      delivery_id: rows[0]?.id,
+      delivery_id: deliveryIdOf(oldest.eventId),
       webhook_id,
       event: "context.created",
       status: "failed",
@@ -140,7 +149,9 @@ describe("GET /v1/webhooks/:id/deliveries (PostgreSQL + Redis)", () => {
     });
 
     const failed = await list("?status=failed");
-    expect(failed.body.data.map((d: { delivery_id: string }) => d.delivery_id)).toEqual([rows[0]?.id]);
+    expect(failed.body.data.map((d: { delivery_id: string }) => d.delivery_id)).toEqual([
+      deliveryIdOf(oldest.eventId),
+    ]);
     const pending = await list("?status=pending&limit=1");
     expect(pending.body.data).toHaveLength(1);
     const next = await list(`?status=pending&limit=1&cursor=${pending.body.next_cursor}`);
@@ -162,16 +173,17 @@ describe("GET /v1/webhooks/:id/deliveries/:delivery_id (PostgreSQL + Redis)", ()
     const { webhook_id } = await webhookOf(tenant);
     await deliveriesFor(tenant, ["context.failed"]);
     const row = await h.db.webhookDelivery.findFirstOrThrow({ where: { webhookId: webhook_id } });
-    const exchange = exchangeOf({ id: row.id, event: "context.failed" });
-    await fail(row.id, 1, { request: exchange.request, response: exchange.response });
-    await fail(row.id, 1); // nothing sent, nothing back (a refused address)
+    const deliveryId = deliveryIdOf(row.eventId);
+    const exchange = exchangeOf({ id: deliveryId, event: "context.failed" });
+    await fail(row, 1, { request: exchange.request, response: exchange.response });
+    await fail(row, 1); // nothing sent, nothing back (a refused address)
     const res = await h.request
-      .get(`/v1/webhooks/${webhook_id}/deliveries/${row.id}`)
+      .get(`/v1/webhooks/${webhook_id}/deliveries/${deliveryId}`)
       .set(bearer(tenant.keys.full));
     expect(res.status).toBe(200);
     const event = await h.db.outboxEvent.findFirstOrThrow({ where: { id: row.eventId } });
     expect(res.body).toMatchObject({
-      delivery_id: row.id,
+      delivery_id: deliveryId,
       status: "retrying", // pending with attempts made: due again at next_attempt_at
       attempts: 2,
       cycle: 1,
@@ -213,8 +225,9 @@ describe("GET /v1/webhooks/:id/deliveries/:delivery_id (PostgreSQL + Redis)", ()
     const b = await webhookOf(tenant, ["context.failed"]);
     await deliveriesFor(tenant, ["context.created"]);
     const ofA = await h.db.webhookDelivery.findFirstOrThrow({ where: { webhookId: a.webhook_id } });
+    const idOfA = deliveryIdOf(ofA.eventId);
     for (const path of [
-      `/v1/webhooks/${b.webhook_id}/deliveries/${ofA.id}`,
+      `/v1/webhooks/${b.webhook_id}/deliveries/${idOfA}`,
       `/v1/webhooks/${a.webhook_id}/deliveries/dlv_01ARZ3NDEKTSV4RRFFQ69G5FAV`,
       `/v1/webhooks/${a.webhook_id}/deliveries/not-an-id`,
     ]) {
@@ -223,52 +236,54 @@ describe("GET /v1/webhooks/:id/deliveries/:delivery_id (PostgreSQL + Redis)", ()
       expect(res.body.error.code).toBe("NOT_FOUND");
     }
     const retry = await h.request
-      .post(`/v1/webhooks/${b.webhook_id}/deliveries/${ofA.id}/retry`)
+      .post(`/v1/webhooks/${b.webhook_id}/deliveries/${idOfA}/retry`)
       .set(bearer(tenant.keys.full));
     expect(retry.status).toBe(404);
   });
 });
 
 describe("POST /v1/webhooks/:id/deliveries/:delivery_id/retry (PostgreSQL + Redis)", () => {
-  it("starts a new five-attempt cycle for a failed delivery and queues it (jobId = delivery id)", async () => {
+  it("starts a new five-attempt cycle for a failed delivery and queues it (jobId = the delivery's key)", async () => {
     const { webhook_id } = await webhookOf(t);
     await deliveriesFor(t, ["context.created"]);
     const row = await h.db.webhookDelivery.findFirstOrThrow({ where: { webhookId: webhook_id } });
-    await fail(row.id, 5);
-    await queue.remove(row.id);
+    const deliveryId = deliveryIdOf(row.eventId);
+    const jobId = deliveryKeyText(row);
+    await fail(row, 5);
+    await queue.remove(jobId);
 
     const res = await h.request
-      .post(`/v1/webhooks/${webhook_id}/deliveries/${row.id}/retry`)
+      .post(`/v1/webhooks/${webhook_id}/deliveries/${deliveryId}/retry`)
       .set(bearer(t.keys.full));
     expect(res.status).toBe(202);
     // not 0: until the new cycle's first attempt, attempts describes the last cycle, like the
     // response_status, error_message and last_attempt_at shown beside it
     expect(res.body).toMatchObject({
-      delivery_id: row.id,
+      delivery_id: deliveryId,
       status: "pending",
       attempts: 5,
       response_status: 503,
       error_message: "HTTP 503",
       last_attempt_at: expect.any(String),
     });
-    const stored = await h.db.webhookDelivery.findFirstOrThrow({ where: { id: row.id } });
+    const stored = await h.db.webhookDelivery.findUniqueOrThrow({ where: byKey(row) });
     expect(stored).toMatchObject({ status: "pending", cycle: 2, attempts: 0, eventId: row.eventId });
-    const path = `/v1/webhooks/${webhook_id}/deliveries/${row.id}`;
+    const path = `/v1/webhooks/${webhook_id}/deliveries/${deliveryId}`;
     const shown = async () => (await h.request.get(path).set(bearer(t.keys.full))).body;
     expect(await shown()).toMatchObject({ status: "pending", cycle: 2, attempts: 5 });
     const listed = await h.request.get(`/v1/webhooks/${webhook_id}/deliveries`).set(bearer(t.keys.full));
-    expect(listed.body.data[0]).toMatchObject({ delivery_id: row.id, attempts: 5 });
+    expect(listed.body.data[0]).toMatchObject({ delivery_id: deliveryId, attempts: 5 });
     const byState = async (state: string) =>
       (
         await h.request.get(`/v1/webhooks/${webhook_id}/deliveries?status=${state}`).set(bearer(t.keys.full))
       ).body.data.map((d: { delivery_id: string }) => d.delivery_id);
-    expect(await byState("pending")).toEqual([row.id]);
-    await fail(row.id, 1); // the new cycle's first attempt
+    expect(await byState("pending")).toEqual([deliveryId]);
+    await fail(row, 1); // the new cycle's first attempt
     expect(await shown()).toMatchObject({ status: "retrying", cycle: 2, attempts: 1 });
-    expect(await byState("retrying")).toEqual([row.id]);
+    expect(await byState("retrying")).toEqual([deliveryId]);
     expect(await byState("pending")).toEqual([]);
-    const job = await queue.getJob(row.id);
-    expect(job?.data).toEqual({ deliveryId: row.id, eventId: row.eventId });
+    const job = await queue.getJob(jobId);
+    expect(job?.data).toEqual({ eventId: row.eventId, webhookId: webhook_id });
     expect(job?.opts).toMatchObject({ attempts: 5, backoff: { type: "webhook-schedule" } });
   });
 
@@ -276,47 +291,49 @@ describe("POST /v1/webhooks/:id/deliveries/:delivery_id/retry (PostgreSQL + Redi
     const { webhook_id } = await webhookOf(t);
     await deliveriesFor(t, ["context.created"]);
     const row = await h.db.webhookDelivery.findFirstOrThrow({ where: { webhookId: webhook_id } });
+    const deliveryId = deliveryIdOf(row.eventId);
+    const jobId = deliveryKeyText(row);
     const retry = () =>
-      h.request.post(`/v1/webhooks/${webhook_id}/deliveries/${row.id}/retry`).set(bearer(t.keys.full));
+      h.request.post(`/v1/webhooks/${webhook_id}/deliveries/${deliveryId}/retry`).set(bearer(t.keys.full));
 
     // not attempted yet: on its way already
     const early = await retry();
     expect([early.status, early.body.error?.code]).toEqual([409, "CONFLICT"]);
     expect(early.body.error.message).toMatch(/is pending; only a failed or retrying delivery/);
 
-    await fail(row.id, 2); // retrying, due again after its delay; its job waits in the delayed set
+    await fail(row, 2); // retrying, due again after its delay; its job waits in the delayed set
     // this harness' delays are short: the next attempt is put ten minutes out, as a real delay would
-    await h.db.webhookDelivery.updateMany({
-      where: { id: row.id },
+    await h.db.webhookDelivery.update({
+      where: byKey(row),
       data: { nextAttemptAt: new Date(Date.now() + 600_000) },
     });
-    await queue.remove(row.id);
+    await queue.remove(jobId);
     await queue.add(
       "deliverWebhook",
-      { deliveryId: row.id, eventId: row.eventId },
-      { jobId: row.id, delay: 600_000 },
+      { eventId: row.eventId, webhookId: webhook_id },
+      { jobId, delay: 600_000 },
     );
-    expect(await queue.getJobState(row.id)).toBe("delayed");
-    const before = await h.db.webhookDelivery.findFirstOrThrow({ where: { id: row.id } });
+    expect(await queue.getJobState(jobId)).toBe("delayed");
+    const before = await h.db.webhookDelivery.findUniqueOrThrow({ where: byKey(row) });
     expect(before.nextAttemptAt?.getTime() ?? 0).toBeGreaterThan(Date.now());
 
     const res = await retry();
     expect(res.status).toBe(202);
-    expect(res.body).toMatchObject({ delivery_id: row.id, status: "retrying", attempts: 2 });
+    expect(res.body).toMatchObject({ delivery_id: deliveryId, status: "retrying", attempts: 2 });
     expect(Date.parse(res.body.next_attempt_at)).toBeLessThanOrEqual(Date.now());
-    const after = await h.db.webhookDelivery.findFirstOrThrow({ where: { id: row.id } });
+    const after = await h.db.webhookDelivery.findUniqueOrThrow({ where: byKey(row) });
     expect(after).toMatchObject({ status: "pending", cycle: 1, attempts: 2 });
-    expect(await queue.getJobState(row.id)).toBe("waiting");
+    expect(await queue.getJobState(jobId)).toBe("waiting");
 
     // with its job gone (Redis lost it), retry now adds it again
-    await queue.remove(row.id);
+    await queue.remove(jobId);
     expect((await retry()).status).toBe(202);
-    expect((await queue.getJob(row.id))?.data).toEqual({ deliveryId: row.id, eventId: row.eventId });
+    expect((await queue.getJob(jobId))?.data).toEqual({ eventId: row.eventId, webhookId: webhook_id });
 
     // another user's delivery is not found; a succeeded one cannot be retried
     const other = await h.tenant();
     const foreign = await h.request
-      .post(`/v1/webhooks/${webhook_id}/deliveries/${row.id}/retry`)
+      .post(`/v1/webhooks/${webhook_id}/deliveries/${deliveryId}/retry`)
       .set(bearer(other.keys.full));
     expect(foreign.status).toBe(404);
   });
@@ -331,13 +348,17 @@ describe("POST /v1/webhooks/:id/test (PostgreSQL + Redis)", () => {
     expect(res.status).toBe(202);
     expect(res.body).toMatchObject({ webhook_id, event: "context.created", status: "pending", attempts: 0 });
 
-    const delivery = await h.db.webhookDelivery.findFirstOrThrow({ where: { id: res.body.delivery_id } });
+    // the delivery's id is its event's, as dlv_
+    const eventId = eventIdOfDelivery(res.body.delivery_id) as string;
+    const delivery = await h.db.webhookDelivery.findUniqueOrThrow({
+      where: byKey({ eventId, webhookId: webhook_id }),
+    });
     const event = await h.db.outboxEvent.findFirstOrThrow({ where: { id: delivery.eventId } });
     // Recorded as recordEvent records a test event: never queued for the fan-out, stamped with one
     // clock read.
     expect(await h.db.unfannedEvent.count({ where: { id: event.id } })).toBe(0);
-    // the delivery's creation is its id's time, minted just after the event's clock read
-    expect(res.body.created_at).toBe(idTimestamp(delivery.id)?.toISOString());
+    // the delivery's creation is its event's time: its id's, minted just after the event's clock read
+    expect(res.body.created_at).toBe(idTimestamp(event.id)?.toISOString());
     expect(new Date(res.body.created_at).getTime()).toBeGreaterThanOrEqual(event.createdAt.getTime());
     const body = JSON.parse(event.payload);
     expect(body.timestamp).toBe(event.createdAt.toISOString());
@@ -345,10 +366,9 @@ describe("POST /v1/webhooks/:id/test (PostgreSQL + Redis)", () => {
     expect(body.data.context_id).toMatch(/^ctx_/);
     expect(await h.db.webhookDelivery.count({ where: { eventId: event.id } })).toBe(1);
     expect(await h.db.webhookDelivery.count({ where: { webhookId: sibling.webhook_id } })).toBe(0);
-    expect((await queue.getJob(res.body.delivery_id))?.data).toEqual({
-      deliveryId: res.body.delivery_id,
-      eventId: event.id,
-    });
+    // queued by its key (jobId = the key's text)
+    const job = await queue.getJob(deliveryKeyText({ eventId: event.id, webhookId: webhook_id }));
+    expect(job?.data).toEqual({ eventId: event.id, webhookId: webhook_id });
     expect((await fanOutEvents(h.db, { batchSize: 100 })).deliveries).toEqual([]);
   });
 
@@ -362,7 +382,10 @@ describe("POST /v1/webhooks/:id/test (PostgreSQL + Redis)", () => {
         .send({ event });
       expect(res.status).toBe(202);
       expect(res.body.event).toBe(event);
-      const delivery = await h.db.webhookDelivery.findFirstOrThrow({ where: { id: res.body.delivery_id } });
+      const eventId = eventIdOfDelivery(res.body.delivery_id) as string;
+      const delivery = await h.db.webhookDelivery.findUniqueOrThrow({
+        where: byKey({ eventId, webhookId: webhook_id }),
+      });
       const stored = await h.db.outboxEvent.findFirstOrThrow({ where: { id: delivery.eventId } });
       expect(JSON.parse(stored.payload)).toMatchObject({ event, test: true });
     },

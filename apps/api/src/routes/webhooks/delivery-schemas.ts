@@ -25,9 +25,12 @@ export const deliveryParamsSchema = webhookIdParamsSchema.extend({
 
 export const deliverySchema = z
   .object({
-    delivery_id: z
-      .string()
-      .meta({ description: "Sent as X-Service-Delivery and webhook-id; stable across retries." }),
+    delivery_id: z.string().meta({
+      description:
+        "Sent as X-Service-Delivery and webhook-id; stable across retries. The event's id as `dlv_` (the same " +
+        "ULID as `evt_`): one event has the same delivery id at each of your webhooks (Standard Webhooks' " +
+        "message id), so it is unique within a webhook.",
+    }),
     webhook_id: z.string(),
     event: eventName,
     status: deliveryStatus,
@@ -40,7 +43,9 @@ export const deliverySchema = z
     }),
     response_status: z.int().nullable().meta({ description: "HTTP status of the last attempt, if any." }),
     error_message: z.string().nullable(),
-    created_at: timestamp,
+    created_at: timestamp.meta({
+      description: "Its event's time: a delivery is created as its event is sent out.",
+    }),
     last_attempt_at: timestamp.nullable(),
     next_attempt_at: timestamp.nullable(),
   })

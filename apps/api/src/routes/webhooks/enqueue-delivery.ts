@@ -1,13 +1,14 @@
-import { type DeliveryRef, deliveryJobsFor } from "@ctxlog/jobs";
+import type { DeliveryKey } from "@ctxlog/core";
+import { deliveryJobsFor } from "@ctxlog/jobs";
 import type { ApiDeps } from "../../deps";
 
 /**
- * Queues deliveries the API created or reopened (jobId = delivery id). The rows are committed
+ * Queues deliveries the API created or reopened (jobId = the delivery's key). The rows are committed
  * already, so a lost enqueue only delays them: the webhook worker's reconciler re-enqueues due rows.
  */
 export async function enqueueDeliveries(
   { queues, logger }: ApiDeps,
-  deliveries: readonly DeliveryRef[],
+  deliveries: readonly DeliveryKey[],
 ): Promise<void> {
   if (deliveries.length === 0) return;
   await queues
@@ -21,7 +22,7 @@ export async function enqueueDeliveries(
 }
 
 /** One delivery: `enqueueDeliveries` of it. */
-export function enqueueDelivery(deps: ApiDeps, delivery: DeliveryRef): Promise<void> {
+export function enqueueDelivery(deps: ApiDeps, delivery: DeliveryKey): Promise<void> {
   return enqueueDeliveries(deps, [delivery]);
 }
 
@@ -29,14 +30,14 @@ export function enqueueDelivery(deps: ApiDeps, delivery: DeliveryRef): Promise<v
  * One delivery made due now (retry now): its job is promoted from the delayed set, or added if it
  * is gone. A lost call only delays it: the reconciler re-enqueues due rows.
  */
-export async function enqueueDeliveryNow({ queues, logger }: ApiDeps, delivery: DeliveryRef): Promise<void> {
+export async function enqueueDeliveryNow({ queues, logger }: ApiDeps, delivery: DeliveryKey): Promise<void> {
   const [job] = deliveryJobsFor([delivery]);
   if (!job) return;
   await queues
     .enqueueNow("deliverWebhook", job.payload, job.jobId)
     .catch((err: unknown) =>
       logger.warn(
-        { err, deliveryId: delivery.id },
+        { err, eventId: delivery.eventId, webhookId: delivery.webhookId },
         "delivery promotion failed; the reconciler will pick the row up",
       ),
     );

@@ -1,6 +1,7 @@
 // Integration: real PostgreSQL (fresh database) and real Redis (own prefix). rate_limit, enabling a
 // disabled webhook and POST /v1/webhooks/:id/recover through the API; delivery rows are produced by
 // the repositories the webhook worker uses (recordEvent → fanOutEvents → recordAttempts).
+import { type DeliveryKey, deliveryKeyText } from "@ctxlog/core";
 import { disableWebhook, fanOutEvents, recordAttempts, recordEvent } from "@ctxlog/db";
 import { Queue } from "bullmq";
 import { bearer, createTestHarness, REDIS_URL, type Tenant, type TestHarness } from "../../testing/harness";
@@ -32,15 +33,15 @@ async function delivery(tenant: Tenant, webhookId: string) {
   return h.db.webhookDelivery.findFirstOrThrow({ where: { webhookId, eventId: event.id } });
 }
 
-async function failAll(deliveryId: string) {
+async function failAll({ eventId, webhookId }: DeliveryKey) {
   for (let i = 0; i < 5; i++) {
     const now = new Date();
     await recordAttempts(
       h.db,
       [
         {
-          deliveryId,
-          eventId: (await h.db.webhookDelivery.findFirstOrThrow({ where: { id: deliveryId } })).eventId,
+          eventId,
+          webhookId,
           cycle: 1,
           attemptedAt: now,
           finishedAt: now,
@@ -119,21 +120,21 @@ describe("rate_limit and disabled on the webhook record", () => {
 });
 
 describe("POST /v1/webhooks/:id/recover", () => {
-  it("reopens exactly the failed deliveries created in the window, same ids, and queues them", async () => {
+  it("reopens exactly the failed deliveries created in the window, same keys, and queues them", async () => {
     const t = await h.tenant();
     const { webhook_id } = await webhookOf(t);
     const before = await delivery(t, webhook_id);
-    await failAll(before.id);
+    await failAll(before);
     const since = new Date();
     const failedA = await delivery(t, webhook_id);
     const failedB = await delivery(t, webhook_id);
     const pending = await delivery(t, webhook_id);
-    await failAll(failedA.id);
-    await failAll(failedB.id);
+    await failAll(failedA);
+    await failAll(failedB);
     const until = new Date(Date.now() + 1);
     await new Promise((r) => setTimeout(r, 5));
     const after = await delivery(t, webhook_id);
-    await failAll(after.id);
+    await failAll(after);
 
     const res = await h.request
       .post(`/v1/webhooks/${webhook_id}/recover`)
@@ -143,15 +144,17 @@ describe("POST /v1/webhooks/:id/recover", () => {
     expect(res.body).toEqual({ recovering: 2 });
     const rows = await h.db.webhookDelivery.findMany({
       where: { webhookId: webhook_id },
-      orderBy: { id: "asc" },
+      orderBy: { eventId: "asc" },
     });
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    expect(byId.get(failedA.id)).toMatchObject({ status: "pending", attempts: 0, cycle: 2 });
-    expect(byId.get(failedB.id)).toMatchObject({ status: "pending", attempts: 0, cycle: 2 });
-    expect(byId.get(before.id)).toMatchObject({ status: "failed", cycle: 1 });
-    expect(byId.get(after.id)).toMatchObject({ status: "failed", cycle: 1 });
-    expect(byId.get(pending.id)).toMatchObject({ status: "pending", cycle: 1 });
-    for (const id of [failedA.id, failedB.id]) expect(await queue.getJob(id)).toBeDefined();
+    const byKey = new Map(rows.map((r) => [deliveryKeyText(r), r]));
+    const of = (d: DeliveryKey) => byKey.get(deliveryKeyText(d));
+    expect(of(failedA)).toMatchObject({ status: "pending", attempts: 0, cycle: 2 });
+    expect(of(failedB)).toMatchObject({ status: "pending", attempts: 0, cycle: 2 });
+    expect(of(before)).toMatchObject({ status: "failed", cycle: 1 });
+    expect(of(after)).toMatchObject({ status: "failed", cycle: 1 });
+    expect(of(pending)).toMatchObject({ status: "pending", cycle: 1 });
+    // jobId = the delivery's key
+    for (const d of [failedA, failedB]) expect(await queue.getJob(deliveryKeyText(d))).toBeDefined();
 
     // without `until`: everything failed since then, which is now only the later one
     const again = await h.request
@@ -159,7 +162,10 @@ describe("POST /v1/webhooks/:id/recover", () => {
       .set(bearer(t.keys.full))
       .send({ since: since.toISOString() });
     expect(again.body).toEqual({ recovering: 1 });
-    expect(await h.db.webhookDelivery.findFirstOrThrow({ where: { id: after.id } })).toMatchObject({
+    const { eventId, webhookId } = after;
+    expect(
+      await h.db.webhookDelivery.findUniqueOrThrow({ where: { webhookId_eventId: { webhookId, eventId } } }),
+    ).toMatchObject({
       status: "pending",
       cycle: 2,
     });

@@ -62,9 +62,8 @@ function shownAttempts(row: DeliveryRow): number {
 }
 
 /** The columns a delivery's resource reads: a list's rows carry these alone (the name is its event's). */
-type DeliveryRow = { event: string; createdAt: Date } & Pick<
+type DeliveryRow = { id: string; event: string; createdAt: Date } & Pick<
   WebhookDelivery,
-  | "id"
   | "webhookId"
   | "status"
   | "attempts"

@@ -1,5 +1,6 @@
 // Integration: real PostgreSQL (fresh database) and real Redis (own prefix). GET
 // /v1/webhooks/:id/stats over attempts recorded by the worker's own repository (recordAttempts).
+import type { DeliveryKey } from "@ctxlog/core";
 import { fanOutEvents, recordAttempts, recordEvent } from "@ctxlog/db";
 import { bearer, createTestHarness, type Tenant, type TestHarness } from "../../testing/harness";
 
@@ -26,13 +27,13 @@ async function deliveryOf(tenant: Tenant, webhookId: string) {
   return h.db.webhookDelivery.findFirstOrThrow({ where: { webhookId, eventId: event.id } });
 }
 
-async function attempt(deliveryId: string, at: Date, ok: boolean) {
+async function attempt({ eventId, webhookId }: DeliveryKey, at: Date, ok: boolean) {
   await recordAttempts(
     h.db,
     [
       {
-        deliveryId,
-        eventId: (await h.db.webhookDelivery.findFirstOrThrow({ where: { id: deliveryId } })).eventId,
+        eventId,
+        webhookId,
         cycle: 1,
         attemptedAt: at,
         finishedAt: at,
@@ -54,10 +55,10 @@ describe("GET /v1/webhooks/:id/stats", () => {
     const hourStart = Math.floor(now / HOUR) * HOUR;
     // two attempts two hours ago (one failed, then the retry succeeded), one failure now
     const early = await deliveryOf(t, webhookId);
-    await attempt(early.id, new Date(hourStart - 2 * HOUR + 60_000), false);
-    await attempt(early.id, new Date(hourStart - 2 * HOUR + 120_000), true);
+    await attempt(early, new Date(hourStart - 2 * HOUR + 60_000), false);
+    await attempt(early, new Date(hourStart - 2 * HOUR + 120_000), true);
     const late = await deliveryOf(t, webhookId);
-    await attempt(late.id, new Date(now - 1_000), false);
+    await attempt(late, new Date(now - 1_000), false);
 
     const since = new Date(hourStart - 6 * HOUR).toISOString();
     const until = new Date(hourStart + HOUR).toISOString();

@@ -64,7 +64,8 @@ export function EventCard({ event, open = false }: { event: RecordedEvent; open?
         ) : (
           event.deliveries.map((d) => (
             // a phone is narrower than an id, its badge and its endpoint: they wrap, and the id may break
-            <Group key={d.delivery_id} gap={4} wrap="wrap" style={{ minWidth: 0 }}>
+            // one event's delivery id is the same at each webhook
+            <Group key={`${d.webhook_id}/${d.delivery_id}`} gap={4} wrap="wrap" style={{ minWidth: 0 }}>
               <CopyableId
                 id={d.delivery_id}
                 what="delivery id"

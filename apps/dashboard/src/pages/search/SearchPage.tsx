@@ -90,7 +90,8 @@ export default function SearchPage() {
           be gone when clicked) */}
       <Stack gap="xs">
         {(only ? [] : results).map((hit) => (
-          <Text key={`${hit.kind}-${hit.id}-${hit.matched}`} size="sm" style={{ overflowWrap: "anywhere" }}>
+          // (a delivery id is its event's, the same at each webhook: the path tells them apart)
+          <Text key={`${hit.matched}-${pathOf(hit)}`} size="sm" style={{ overflowWrap: "anywhere" }}>
             <AppLink to={pathOf(hit)}>
               {hit.kind} {hit.id}
             </AppLink>{" "}

@@ -1,6 +1,6 @@
 // Test-only factories of the retention tests: a user with a webhook old enough that every event of
 // the last 90 days fans out to it, and attempts recorded as the webhook worker records them.
-import { generateWebhookSecret } from "@ctxlog/core";
+import { type DeliveryKey, generateWebhookSecret } from "@ctxlog/core";
 import type { PrismaClient } from "../../client";
 import { seedUser, testSecretKeyring } from "../../testing";
 import { createWebhook } from "../../webhooks/create-webhook";
@@ -29,22 +29,19 @@ export async function seedUserWithOldWebhook<
   return { owner, hook };
 }
 
-/** `times` attempts of a delivery, each answered 200 (`succeeded`) or 500, with 1 ms retry delays. */
-export async function recordTestAttempts(
-  db: PrismaClient,
-  deliveryId: string,
-  succeeded: boolean,
-  times = 1,
-) {
+/** `times` attempts of a delivery (by its key), each answered 200 (`succeeded`) or 500, with 1 ms retry delays. */
+export async function recordTestAttempts(db: PrismaClient, key: DeliveryKey, succeeded: boolean, times = 1) {
   for (let i = 0; i < times; i++) {
-    const row = await db.webhookDelivery.findFirstOrThrow({ where: { id: deliveryId } });
+    const row = await db.webhookDelivery.findUniqueOrThrow({
+      where: { webhookId_eventId: { webhookId: key.webhookId, eventId: key.eventId } },
+    });
     const now = new Date();
     await recordAttempts(
       db,
       [
         {
-          deliveryId,
           eventId: row.eventId,
+          webhookId: row.webhookId,
           cycle: row.cycle,
           attemptedAt: now,
           finishedAt: now,
