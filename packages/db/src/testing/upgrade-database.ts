@@ -4,7 +4,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { cp, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { SecretKeyring } from "@ctxlog/core";
+import { idFloor, SecretKeyring } from "@ctxlog/core";
 import { Client } from "pg";
 import { DATA_STEPS, type DataStep } from "../data-steps";
 import { dropDatabase, ensureDatabase, withDatabaseName } from "../database";
@@ -13,6 +13,10 @@ import { LOCK_FILE_CONTENT } from "../migrations-dir";
 import { DEFAULT_MIGRATIONS_DIR } from "../paths";
 
 const DEFAULT_ADMIN_URL = "postgresql://root@127.0.0.1:5432/postgres";
+
+/** An id of `prefix` minted at `at`, its random part ending in `n`: old rows' ids of a chosen time. */
+export const idAt = (prefix: string, at: Date, n: number): string =>
+  `${idFloor(prefix, at).slice(0, -1)}${n}`;
 
 /** The keyring upgrade tests migrate with (a fixed test key, id "upgrade"). */
 export const UPGRADE_KEYRING = SecretKeyring.parse({ key: "11".repeat(32), keyId: "upgrade" });
@@ -36,6 +40,11 @@ export interface UpgradeDatabase {
   sql<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
   /** A user and one full key of hers (columns every schema since the first has), for old rows. */
   seedOwner(owner: { userId: string; keyId: string; familyId: string }): Promise<void>;
+  /**
+   * Webhooks of a user, subscribed to context.created, created at `createdAt` (columns every schema
+   * since 20261126123844_webhook_secret_key_ids has; the secret a placeholder no test opens).
+   */
+  seedWebhooks(userId: string, ids: readonly string[], createdAt: Date): Promise<void>;
   /** Drops this database and the temporary migrations folder, and only them. */
   drop(): Promise<void>;
 }
@@ -122,6 +131,14 @@ export async function createUpgradeDatabase(migration: string, label: string): P
          VALUES ($1, $2, 'full', $3, 'sk_', $4)`,
         [keyId, userId, column?.data_type === "bytea" ? hash : hash.toString("hex"), familyId],
       );
+    },
+    async seedWebhooks(userId, ids, createdAt) {
+      for (const id of ids)
+        await sql(
+          `INSERT INTO webhooks (id, user_id, url, events, secret, secret_key_id, created_at, updated_at)
+           VALUES ($1, $2, 'https://example.com/h', '{context.created}', 'sealed', 'k', $3, $3)`,
+          [id, userId, createdAt],
+        );
     },
     drop: async () => {
       await dropDatabase(url);

@@ -4,9 +4,9 @@
 // before: two deliveries of one event, to two webhooks, whose attempts share cycle and number. Each
 // delivery's attempt log and its webhook's rates read the same; an attempt whose delivery is gone
 // (which no reader could reach) goes.
-import { deliveryIdOf, idFloor } from "@ctxlog/core";
+import { deliveryIdOf } from "@ctxlog/core";
 import { createDb } from "../client";
-import { createUpgradeDatabase, type UpgradeDatabase } from "../testing/upgrade-database";
+import { createUpgradeDatabase, idAt, type UpgradeDatabase } from "../testing/upgrade-database";
 import { getDelivery } from "./get-delivery";
 import { readDeliveryRates } from "./read-delivery-rates";
 
@@ -15,9 +15,6 @@ const MINUTE = 60_000;
 const upgrades: UpgradeDatabase[] = [];
 afterAll(() => Promise.all(upgrades.map((u) => u.drop())));
 
-/** An id of `prefix` minted at `at` (its random part ends in `n`). */
-const idAt = (prefix: string, at: Date, n: number) => `${idFloor(prefix, at).slice(0, -1)}${n}`;
-
 it("moves each attempt to its delivery's key: logs and rates read the same, an orphan goes", async () => {
   const upgrade = await createUpgradeDatabase(MIGRATION, "attempts_keyed");
   upgrades.push(upgrade);
@@ -25,12 +22,7 @@ it("moves each attempt to its delivery's key: logs and rates read the same, an o
   await upgrade.seedOwner({ userId: "u1", keyId: "key_1", familyId: "fam_1" });
   const now = Date.now();
   const at = (minutesAgo: number) => new Date(now - minutesAgo * MINUTE);
-  for (const hook of ["whk_1", "whk_2"])
-    await upgrade.sql(
-      `INSERT INTO webhooks (id, user_id, url, events, secret, secret_key_id, created_at, updated_at)
-       VALUES ($1, 'u1', 'https://example.com/h', '{context.created}', 'sealed', 'k', $2, $2)`,
-      [hook, at(120)],
-    );
+  await upgrade.seedWebhooks("u1", ["whk_1", "whk_2"], at(120));
   const eventId = idAt("evt", at(60), 1);
   await upgrade.sql(
     `INSERT INTO outbox_events (id, user_id, event, payload, created_at)

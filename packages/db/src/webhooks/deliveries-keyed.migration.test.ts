@@ -4,10 +4,10 @@
 // own random ids: one event delivered to two webhooks, another still due. Each reads the same by
 // its new public id (its event's, as `dlv_`), in the webhook's list, the event's deliveries and the
 // reconciler's due list, and moves on (a retry) as before; its old id names nothing.
-import { deliveryIdOf, idFloor } from "@ctxlog/core";
+import { deliveryIdOf } from "@ctxlog/core";
 import { createDb } from "../client";
 import { listEvents } from "../events/list-events";
-import { createUpgradeDatabase, type UpgradeDatabase } from "../testing/upgrade-database";
+import { createUpgradeDatabase, idAt, type UpgradeDatabase } from "../testing/upgrade-database";
 import { findDueDeliveries } from "./find-due-deliveries";
 import { getDelivery } from "./get-delivery";
 import { listDeliveries } from "./list-deliveries";
@@ -18,9 +18,6 @@ const MINUTE = 60_000;
 const upgrades: UpgradeDatabase[] = [];
 afterAll(() => Promise.all(upgrades.map((u) => u.drop())));
 
-/** An id of `prefix` minted at `at` (its random part ends in `n`). */
-const idAt = (prefix: string, at: Date, n: number) => `${idFloor(prefix, at).slice(0, -1)}${n}`;
-
 it("names each delivery by its webhook and event: read, listed, due and retried the same, by its event's id", async () => {
   const upgrade = await createUpgradeDatabase(MIGRATION, "deliveries_keyed");
   upgrades.push(upgrade);
@@ -28,12 +25,7 @@ it("names each delivery by its webhook and event: read, listed, due and retried 
   await upgrade.seedOwner({ userId: "u1", keyId: "key_1", familyId: "fam_1" });
   const now = Date.now();
   const at = (minutesAgo: number) => new Date(now - minutesAgo * MINUTE);
-  for (const hook of ["whk_1", "whk_2"])
-    await upgrade.sql(
-      `INSERT INTO webhooks (id, user_id, url, events, secret, secret_key_id, created_at, updated_at)
-       VALUES ($1, 'u1', 'https://example.com/h', '{context.created}', 'sealed', 'k', $2, $2)`,
-      [hook, at(120)],
-    );
+  await upgrade.seedWebhooks("u1", ["whk_1", "whk_2"], at(120));
   const first = idAt("evt", at(60), 1);
   const second = idAt("evt", at(30), 2);
   for (const [id, minutesAgo] of [

@@ -3,10 +3,9 @@
 // updated_at), applied to a database holding deliveries written before: each reads the same, its
 // creation now its id's time, and the overview counts a delivery failed in the last 24 hours by its
 // last attempt, or by its creation when it had none, where it read updated_at before.
-import { idFloor } from "@ctxlog/core";
 import { createDb } from "../client";
 import { readOverview } from "../overview/read-overview";
-import { createUpgradeDatabase, type UpgradeDatabase } from "../testing/upgrade-database";
+import { createUpgradeDatabase, idAt, type UpgradeDatabase } from "../testing/upgrade-database";
 import { getDelivery } from "./get-delivery";
 import { listDeliveries } from "./list-deliveries";
 
@@ -15,9 +14,6 @@ const HOUR = 3_600_000;
 const upgrades: UpgradeDatabase[] = [];
 afterAll(() => Promise.all(upgrades.map((u) => u.drop())));
 
-/** An id of `prefix` minted at `at` (its random part ends in `n`). */
-const idAt = (prefix: string, at: Date, n: number) => `${idFloor(prefix, at).slice(0, -1)}${n}`;
-
 it("reads deliveries written before the same, created at their id's time; the overview counts failures without updated_at", async () => {
   const upgrade = await createUpgradeDatabase(MIGRATION, "unread_timestamps");
   upgrades.push(upgrade);
@@ -25,11 +21,7 @@ it("reads deliveries written before the same, created at their id's time; the ov
   await upgrade.seedOwner({ userId: "u1", keyId: "key_1", familyId: "fam_1" });
   const now = Date.now();
   const at = (hoursAgo: number) => new Date(now - hoursAgo * HOUR);
-  await upgrade.sql(
-    `INSERT INTO webhooks (id, user_id, url, events, secret, secret_key_id, created_at, updated_at)
-     VALUES ('whk_1', 'u1', 'https://example.com/h', '{context.created}', 'sealed', 'k', $1, $1)`,
-    [at(72)],
-  );
+  await upgrade.seedWebhooks("u1", ["whk_1"], at(72));
   // events and deliveries as the fan-out wrote them: a delivery's created_at a few ms after its id
   const rows = [
     // [hours ago created, status, last attempt hours ago | null, updated hours ago]
