@@ -19,6 +19,7 @@ export interface ListEventsQuery {
 }
 
 export interface EventDeliveryRef {
+  /** its public id, the event's (delivery-key.ts): the same at each webhook */
   id: string;
   webhookId: string;
   status: DeliveryStatus;
