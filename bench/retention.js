@@ -36,11 +36,12 @@ async function load(db, day, webhookId) {
   // each delivery's one attempt in its row, where recordAttempts keeps a first attempt
   // (packages/db/src/webhooks/stored-attempts.ts)
   await db.$executeRaw`
-    INSERT INTO webhook_deliveries (webhook_id, event_id, status, attempts, response_status,
+    INSERT INTO webhook_deliveries (webhook_ref, event_id, status, attempts, response_status,
                                     last_attempt_at, first_attempted_at, first_duration_ms, first_response_status,
                                     first_response_body)
-    SELECT ${webhookId}, id, 'succeeded', 1, 200, created_at, created_at, 12, 200, 'ok'
-      FROM outbox_events WHERE id >= ctxlog_ulid_floor('evt', ${day}) AND id < ctxlog_ulid_floor('evt', ${new Date(lo + DAY)})`;
+    SELECT w.ref, e.id, 'succeeded', 1, 200, e.created_at, e.created_at, 12, 200, 'ok'
+      FROM outbox_events AS e JOIN webhooks AS w ON w.id = ${webhookId}
+     WHERE e.id >= ctxlog_ulid_floor('evt', ${day}) AND e.id < ctxlog_ulid_floor('evt', ${new Date(lo + DAY)})`;
 }
 
 async function totalSize(db) {

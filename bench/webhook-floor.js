@@ -29,9 +29,9 @@ const parts = { load: 0, post: 0, record: 0, jobs: 0 };
 async function deliver(job) {
   const t0 = performance.now();
   const { rows } = await pool.query(
-    `SELECT d.event_id, e.event, d.cycle, w.id AS webhook_id, w.url, w.secret, w.secret_key_id, e.payload
-       FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id JOIN outbox_events e ON e.id = d.event_id
-      WHERE d.webhook_id = $1 AND d.event_id = $2 AND e.id = $2`,
+    `SELECT d.event_id, e.event, d.cycle, w.id AS webhook_id, d.webhook_ref, w.url, w.secret, w.secret_key_id, e.payload
+       FROM webhook_deliveries d JOIN webhooks w ON w.ref = d.webhook_ref JOIN outbox_events e ON e.id = d.event_id
+      WHERE w.id = $1 AND d.event_id = $2 AND e.id = $2`,
     [job.data.webhookId, job.data.eventId],
   );
   const d = rows[0];
@@ -57,11 +57,11 @@ async function deliver(job) {
     `WITH u AS (
        UPDATE webhook_deliveries SET attempts = attempts + 1, status = $2::"DeliveryStatus", response_status = $3,
               last_attempt_at = $4, next_attempt_at = NULL
-        WHERE webhook_id = $1 AND event_id = $6 RETURNING event_id, webhook_id, cycle, attempts)
-     INSERT INTO webhook_attempts (event_id, webhook_id, cycle, number, attempted_at, duration_ms, response_status)
-     SELECT event_id, webhook_id, cycle, attempts, $4, $5, $3 FROM u`,
+        WHERE webhook_ref = $1 AND event_id = $6 RETURNING event_id, webhook_ref, cycle, attempts)
+     INSERT INTO webhook_attempts (event_id, webhook_ref, cycle, number, attempted_at, duration_ms, response_status)
+     SELECT event_id, webhook_ref, cycle, attempts, $4, $5, $3 FROM u`,
     [
-      d.webhook_id,
+      d.webhook_ref,
       ok ? "succeeded" : "failed",
       res.statusCode,
       sentAt,

@@ -181,8 +181,8 @@ async function runFloor(pg, receiver, env) {
          INSERT INTO outbox_events (id, user_id, event, payload, created_at)
          SELECT id, 'bench', 'context.created', payload, $3 FROM unnest($1::text[], $2::text[]) AS t(id, payload)
          RETURNING id)
-       INSERT INTO webhook_deliveries (webhook_id, event_id, next_attempt_at)
-       SELECT $4, e, NULL FROM unnest($1::text[]) AS t(e)`,
+       INSERT INTO webhook_deliveries (webhook_ref, event_id, next_attempt_at)
+       SELECT w.ref, e, NULL FROM unnest($1::text[]) AS t(e), webhooks AS w WHERE w.id = $4`,
       [eventIds, payloads, now, webhookId],
     );
     await queue.addBulk(

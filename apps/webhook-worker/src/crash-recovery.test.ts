@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { deliveryIdOf } from "@ctxlog/core";
 import { waitFor } from "@ctxlog/core/testing";
-import { TEST_SECRETS_ENV } from "@ctxlog/db/testing";
+import { deliveryRowOf, TEST_SECRETS_ENV } from "@ctxlog/db/testing";
 import { createWorkerHarness, type WorkerHarness } from "./testing/harness";
 
 const appDir = path.resolve(__dirname, "..");
@@ -70,9 +70,7 @@ describe("webhook worker — SIGKILL mid-delivery of the spawned dist/main.js (P
     await once(first);
     expect(first.signalCode).toBe("SIGKILL");
 
-    const delivery = await h.db.webhookDelivery.findUniqueOrThrow({
-      where: { webhookId_eventId: { webhookId: hook.id, eventId: event.id } },
-    });
+    const delivery = await deliveryRowOf(h.db, { webhookId: hook.id, eventId: event.id });
     expect(delivery).toMatchObject({ status: "pending", attempts: 0 });
 
     spawnWorker();
@@ -82,9 +80,7 @@ describe("webhook worker — SIGKILL mid-delivery of the spawned dist/main.js (P
     expect(killed?.headers["x-service-delivery"]).toBe(deliveryIdOf(event.id));
     const done = await waitFor(
       async () => {
-        const row = await h.db.webhookDelivery.findUniqueOrThrow({
-          where: { webhookId_eventId: { webhookId: hook.id, eventId: event.id } },
-        });
+        const row = await deliveryRowOf(h.db, { webhookId: hook.id, eventId: event.id });
         return row.status === "succeeded" ? row : undefined;
       },
       { timeout: 10_000 },

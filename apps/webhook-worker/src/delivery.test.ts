@@ -5,7 +5,7 @@ import { createHmac } from "node:crypto";
 import { deliveryIdOf, generateWebhookSecret } from "@ctxlog/core";
 import { waitFor } from "@ctxlog/core/testing";
 import { createTestDelivery, deleteWebhook, getDelivery, rotateWebhookSecret } from "@ctxlog/db";
-import { attemptsOf } from "@ctxlog/db/testing";
+import { attemptsOf, deliveryRowOf } from "@ctxlog/db/testing";
 import { Webhook } from "standardwebhooks";
 import { createWorkerHarness, type WorkerHarness } from "./testing/harness";
 
@@ -38,8 +38,9 @@ describe("webhook worker — delivery (PostgreSQL + Redis + loopback receivers)"
     expect(headers["x-service-signature"]).toBe(hmacHex(hook.secret, event.payload));
     expect(headers["x-service-signature-previous"]).toBeUndefined();
     expect(headers["x-service-event"]).toBe("context.created");
-    const delivery = await h.db.webhookDelivery.findFirstOrThrow({ where: { webhookId: hook.id } });
+    const delivery = await h.db.webhookDelivery.findFirstOrThrow({ where: { webhook: { id: hook.id } } });
     expect(delivery.eventId).toBe(event.id);
+    const key = { webhookId: hook.id, eventId: delivery.eventId };
     // the delivery's id is its event's, as dlv_
     expect(headers["x-service-delivery"]).toBe(deliveryIdOf(event.id));
     expect(headers["webhook-id"]).toBe(deliveryIdOf(event.id));
@@ -55,13 +56,11 @@ describe("webhook worker — delivery (PostgreSQL + Redis + loopback receivers)"
     ).toThrow();
 
     const done = await waitFor(async () => {
-      const row = await h.db.webhookDelivery.findUniqueOrThrow({
-        where: { webhookId_eventId: { webhookId: hook.id, eventId: event.id } },
-      });
+      const row = await deliveryRowOf(h.db, { webhookId: hook.id, eventId: event.id });
       return row.status === "succeeded" ? row : undefined;
     });
     expect(done).toMatchObject({ attempts: 1, responseStatus: 200, errorMessage: null, nextAttemptAt: null });
-    const attempts = await attemptsOf(h.db, delivery);
+    const attempts = await attemptsOf(h.db, key);
     expect(attempts).toHaveLength(1);
     expect(attempts[0]).toMatchObject({ cycle: 1, number: 1, responseStatus: 200, error: null });
   });
@@ -115,7 +114,7 @@ describe("webhook worker — delivery (PostgreSQL + Redis + loopback receivers)"
     await control.waitFor(2);
     await settle(1_200);
     expect(flaky.requests).toHaveLength(seen);
-    const rows = await h.db.webhookDelivery.findMany({ where: { webhookId: doomed.id } });
+    const rows = await h.db.webhookDelivery.findMany({ where: { webhook: { id: doomed.id } } });
     expect(rows.map((r) => r.status)).toEqual(["failed"]);
     expect(rows[0]?.errorMessage).toMatch(/webhook deleted/);
   });
@@ -170,18 +169,18 @@ describe("webhook worker — delivery (PostgreSQL + Redis + loopback receivers)"
     const hook = await h.webhook(userId, `${r.url}/in`);
     await h.event(userId, "context.created", { both: "sides" });
     const received = await r.waitFor(2, 5_000);
-    const delivery = await h.db.webhookDelivery.findFirstOrThrow({ where: { webhookId: hook.id } });
+    const delivery = await h.db.webhookDelivery.findFirstOrThrow({ where: { webhook: { id: hook.id } } });
     const attempts = await waitFor(async () => {
       const rows = (await getDelivery(h.db, hook.id, deliveryIdOf(delivery.eventId)))?.attemptLog ?? [];
       return rows.length === 2 ? rows : undefined;
     });
     // stored compressed (the first in the delivery's row, the second a webhook_attempts row)
-    const stored = await h.db.webhookDelivery.findUniqueOrThrow({
-      where: { webhookId_eventId: { webhookId: hook.id, eventId: delivery.eventId } },
-    });
+    const stored = await deliveryRowOf(h.db, { webhookId: hook.id, eventId: delivery.eventId });
     expect(stored.firstExchange?.length).toBeLessThan(200);
+    // attempts name their webhook by ref (no relation to join): the webhook's own
+    const { ref } = await h.db.webhook.findUniqueOrThrow({ where: { id: hook.id }, select: { ref: true } });
     const rows = await h.db.webhookAttempt.findMany({
-      where: { eventId: delivery.eventId, webhookId: hook.id },
+      where: { eventId: delivery.eventId, webhookRef: ref },
     });
     expect(rows.map((row) => row.number)).toEqual([2]);
     for (const row of rows) expect(row.exchange?.length).toBeLessThan(200);

@@ -23,7 +23,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function deliveryOf(webhookId: string, eventId: string, status?: string) {
   return waitFor(
     async () => {
-      const row = await h.db.webhookDelivery.findFirst({ where: { webhookId, eventId } });
+      const row = await h.db.webhookDelivery.findFirst({ where: { webhook: { id: webhookId }, eventId } });
       return row && (status === undefined || row.status === status) ? row : undefined;
     },
     { timeout: 10_000 },
@@ -58,7 +58,7 @@ describe("endpoint health (PostgreSQL + Redis + loopback receivers)", () => {
       disabled_at: row.disabledAt?.toISOString(),
       disabled_reason: "gone",
     });
-    expect(await h.db.webhookDelivery.count({ where: { webhookId: other.id } })).toBe(1);
+    expect(await h.db.webhookDelivery.count({ where: { webhook: { id: other.id } } })).toBe(1);
 
     await sleep(TEST_RETRY_WAIT_MS); // past the schedule's next attempt: none is made
     expect(gone.requests).toHaveLength(1);

@@ -25,8 +25,8 @@ it("a host name resolving to a private address: the recorded error names neither
   const hook = await h.webhook(userId, `http://localhost:${listener.port}/hook`);
   await h.event(userId, "context.created");
   const delivery = await waitFor(async () => {
-    const row = await h.db.webhookDelivery.findFirst({ where: { webhookId: hook.id } });
-    return row?.status === "failed" ? row : undefined;
+    const row = await h.db.webhookDelivery.findFirst({ where: { webhook: { id: hook.id } } });
+    return row?.status === "failed" ? { ...row, webhookId: hook.id } : undefined;
   });
   const attempts = await attemptsOf(h.db, delivery);
   const recorded = [delivery.errorMessage, ...attempts.map((a) => a.error)];

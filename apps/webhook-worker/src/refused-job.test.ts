@@ -6,6 +6,7 @@
 import { Writable } from "node:stream";
 import { waitFor } from "@ctxlog/core/testing";
 import { createTestDelivery } from "@ctxlog/db";
+import { deliveryRowOf } from "@ctxlog/db/testing";
 import { JOBS } from "@ctxlog/jobs";
 import { TEST_REDIS_URL } from "@ctxlog/jobs/testing";
 import { Queue } from "bullmq";
@@ -53,9 +54,7 @@ it("refuses a job of the form before (delivery id and event id) once, and the de
     const [got] = await r.waitFor(1, 5_000);
     expect(got?.headers["x-service-delivery"]).toBe(delivery.id);
     const done = await waitFor(async () => {
-      const row = await h.db.webhookDelivery.findUniqueOrThrow({
-        where: { webhookId_eventId: { webhookId: hook.id, eventId: delivery.eventId } },
-      });
+      const row = await deliveryRowOf(h.db, { webhookId: hook.id, eventId: delivery.eventId });
       return row.status === "succeeded" ? row : undefined;
     });
     expect(done).toMatchObject({ attempts: 1, eventId: delivery.eventId });

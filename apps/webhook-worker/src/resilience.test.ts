@@ -55,7 +55,7 @@ describe("webhook worker — Redis FLUSHDB loses nothing (PostgreSQL + a claimed
 
     const deliveries = await waitFor(
       async () => {
-        const rows = await h.db.webhookDelivery.findMany({ where: { webhookId: hook.id } });
+        const rows = await h.db.webhookDelivery.findMany({ where: { webhook: { id: hook.id } } });
         return rows.length === 10 && rows.every((d) => d.status === "succeeded") ? rows : undefined;
       },
       { timeout: 15_000 },

@@ -1,7 +1,7 @@
 // Integration: real PostgreSQL, real Redis (own prefix), a loopback receiver and the real worker
 // runtime with its retention loop on a very short RETENTION_DAYS, removing while it delivers.
 import { waitFor } from "@ctxlog/core/testing";
-import { attemptsOf } from "@ctxlog/db/testing";
+import { attemptsOf, deliveryRowOf } from "@ctxlog/db/testing";
 import { createWorkerHarness, type WorkerHarness } from "./testing/harness";
 
 let h: WorkerHarness;
@@ -42,18 +42,19 @@ describe("retention loop (PostgreSQL + Redis + loopback receiver)", () => {
     // past the period and a few retention runs, to show that it is not removed.
     const pastPeriod = slow.createdAt.getTime() + 1_728 + 3 * 100;
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, pastPeriod - Date.now())));
-    const pending = await h.db.webhookDelivery.findFirstOrThrow({ where: { eventId: slow.id } });
+    const key = { webhookId: hook.id, eventId: slow.id };
+    const pending = await deliveryRowOf(h.db, key);
     expect(Date.now() - slow.createdAt.getTime()).toBeGreaterThan(1_728);
     expect(pending.status).toBe("pending");
     expect(await exists(slow.id)).toBe(1);
     // what each attempt got back is stored with it, and goes with it
-    const stored = await waitFor(async () => (await attemptsOf(h.db, pending))[0], { timeout: 5_000 });
+    const stored = await waitFor(async () => (await attemptsOf(h.db, key))[0], { timeout: 5_000 });
     expect(stored?.responseBody).toBe("ok");
 
     // once it has failed it goes too, with its five attempts
     await waitFor(async () => ((await exists(slow.id)) === 0 ? true : undefined), { timeout: 10_000 });
     expect(r.requests.filter((q) => JSON.parse(q.body).data.slow)).toHaveLength(5);
-    expect(await h.db.webhookDelivery.count({ where: { webhookId: hook.id } })).toBe(0);
+    expect(await h.db.webhookDelivery.count({ where: { webhook: { id: hook.id } } })).toBe(0);
     expect(await h.db.webhookAttempt.count({ where: { eventId: pending.eventId } })).toBe(0);
   }, 30_000);
 });

@@ -4,7 +4,7 @@
 import { type DeliveryKey, deliveryIdOf } from "@ctxlog/core";
 import { loadScaledSlackMs, waitFor } from "@ctxlog/core/testing";
 import { retryDelivery } from "@ctxlog/db";
-import { attemptsOf } from "@ctxlog/db/testing";
+import { attemptsOf, deliveryRowOf } from "@ctxlog/db/testing";
 import { DESTINATION_NOT_ALLOWED } from "@ctxlog/webhooks";
 import { createWorkerHarness, TEST_RETRY_DELAYS_MS, type WorkerHarness } from "./testing/harness";
 
@@ -15,15 +15,19 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
+// A webhook's delivery, its row (which names the webhook by ref) with the webhook's id read through
+// the relation: a delivery key as well as a row.
 async function deliveryOf(webhookId: string) {
-  return waitFor(() => h.db.webhookDelivery.findFirst({ where: { webhookId } }).then((d) => d ?? undefined));
+  return waitFor(() =>
+    h.db.webhookDelivery
+      .findFirst({ where: { webhook: { id: webhookId } }, include: { webhook: { select: { id: true } } } })
+      .then((d) => (d ? { ...d, webhookId: d.webhook.id } : undefined)),
+  );
 }
 
-async function settled({ webhookId, eventId }: DeliveryKey, status: "succeeded" | "failed") {
+async function settled(key: DeliveryKey, status: "succeeded" | "failed") {
   return waitFor(async () => {
-    const row = await h.db.webhookDelivery.findUniqueOrThrow({
-      where: { webhookId_eventId: { webhookId, eventId } },
-    });
+    const row = await deliveryRowOf(h.db, key);
     return row.status === status ? row : undefined;
   });
 }
@@ -130,7 +134,8 @@ describe("webhook worker — retry schedule, BullMQ delayed retries (PostgreSQL 
     const hook = await h.webhook(userId, r.url);
     await h.event(userId, "context.created");
     await r.waitFor(2, 10_000);
-    const delivery = await settled(await deliveryOf(hook.id), "succeeded");
+    const delivery = await deliveryOf(hook.id);
+    await settled(delivery, "succeeded");
     const [first] = await attemptsOf(h.db, delivery);
     expect(first).toMatchObject({ number: 1, responseStatus: null });
     expect(first?.error).toMatch(/no complete response within 1000 ms/);
@@ -148,7 +153,8 @@ describe("webhook worker — retry schedule, BullMQ delayed retries (PostgreSQL 
     const hook = await h.webhook(userId, r.url);
     await h.event(userId, "context.created");
     await r.waitFor(2, 10_000);
-    const delivery = await settled(await deliveryOf(hook.id), "succeeded");
+    const delivery = await deliveryOf(hook.id);
+    await settled(delivery, "succeeded");
     const [first] = await attemptsOf(h.db, delivery);
     expect(first).toMatchObject({ number: 1, responseStatus: 302 });
     expect(first?.error).toMatch(/redirects are not followed/);
@@ -178,8 +184,8 @@ describe("webhook worker — SSRF guard on, WEBHOOK_ALLOW_PRIVATE_URLS=false (Po
     await guarded.event(userId, "context.created");
     const delivery = await waitFor(
       async () => {
-        const row = await guarded.db.webhookDelivery.findFirst({ where: { webhookId: hook.id } });
-        return row?.status === "failed" ? row : undefined;
+        const row = await guarded.db.webhookDelivery.findFirst({ where: { webhook: { id: hook.id } } });
+        return row?.status === "failed" ? { ...row, webhookId: hook.id } : undefined;
       },
       { timeout: 10_000 },
     );

@@ -7,6 +7,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { generateWebhookSecret, SecretKeyring } from "@ctxlog/core";
 import { waitFor } from "@ctxlog/core/testing";
 import { createWebhook } from "@ctxlog/db";
+import { deliveryRowOf } from "@ctxlog/db/testing";
 import { createWorkerHarness, type WorkerHarness } from "./testing/harness";
 
 let h: WorkerHarness;
@@ -38,7 +39,7 @@ describe("webhook worker — secrets at rest (PostgreSQL + Redis + loopback rece
     const event = await h.event(userId, "context.created", { sealed: "retired" });
     await settle(1_500); // the job fails and is retried by BullMQ a few times
     expect(r.requests).toHaveLength(0);
-    const pending = await h.db.webhookDelivery.findFirstOrThrow({ where: { webhookId: hook.id } });
+    const pending = await h.db.webhookDelivery.findFirstOrThrow({ where: { webhook: { id: hook.id } } });
     expect(pending).toMatchObject({ status: "pending", attempts: 0 });
     await worker.stop();
 
@@ -46,9 +47,7 @@ describe("webhook worker — secrets at rest (PostgreSQL + Redis + loopback rece
     const [got] = await r.waitFor(1, 10_000);
     expect(got?.headers["x-service-signature"]).toBe(hmacHex(secret, event.payload));
     await waitFor(async () => {
-      const d = await h.db.webhookDelivery.findUniqueOrThrow({
-        where: { webhookId_eventId: { webhookId: hook.id, eventId: pending.eventId } },
-      });
+      const d = await deliveryRowOf(h.db, { webhookId: hook.id, eventId: pending.eventId });
       return d.status === "succeeded" && d.attempts === 1;
     });
   });

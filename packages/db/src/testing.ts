@@ -148,6 +148,32 @@ export async function attemptsOf(db: Db, key: DeliveryKey) {
   return readAttemptLog(db, delivery);
 }
 
+/**
+ * A delivery's stored row by its key, for tests that look at its columns: the row names its webhook
+ * by ref (webhooks.ref), the key by id.
+ */
+export async function deliveryRowOf(db: Db, key: DeliveryKey) {
+  return db.webhookDelivery.findFirstOrThrow({
+    where: { eventId: key.eventId, webhook: { id: key.webhookId } },
+  });
+}
+
+/**
+ * Read a delivery's row with `include: WITH_WEBHOOK_ID` to have its webhook's id beside its ref;
+ * `deliveryKeyOfRow` gives such a row's key.
+ */
+export const WITH_WEBHOOK_ID = { webhook: { select: { id: true } } } as const;
+
+/** The key (eventId, and its webhook's id) of a delivery's row read with `include: WITH_WEBHOOK_ID`. */
+export function deliveryKeyOfRow(row: { eventId: string; webhook: { id: string } }): DeliveryKey {
+  return { eventId: row.eventId, webhookId: row.webhook.id };
+}
+
+/** The ref (webhooks.ref) by which a webhook's deliveries and attempts name it; throws when there is no such webhook. */
+export async function webhookRefOf(db: Db, webhookId: string): Promise<number> {
+  return (await db.webhook.findUniqueOrThrow({ where: { id: webhookId }, select: { ref: true } })).ref;
+}
+
 export async function seedUser(db: Db, userId = `usr-${randomBytes(6).toString("hex")}`) {
   await db.user.upsert({ where: { id: userId }, create: { id: userId }, update: {} });
   const key = await db.apiKey.create({

@@ -44,7 +44,9 @@ it("recover sends exactly the failed deliveries of the window, with their ids an
   const settled = (count: number, status: string) =>
     waitFor(
       async () => {
-        const n = await h.db.webhookDelivery.count({ where: { webhookId: hookId, status: status as never } });
+        const n = await h.db.webhookDelivery.count({
+          where: { webhook: { id: hookId }, status: status as never },
+        });
         return n >= count ? n : undefined;
       },
       { timeout: 15_000 },
@@ -61,7 +63,7 @@ it("recover sends exactly the failed deliveries of the window, with their ids an
   await event(7);
   await settled(8, "failed");
   const inWindow = await h.db.webhookDelivery.findMany({
-    where: { webhookId: hookId, eventId: { in: missed.map((e) => e.id) } },
+    where: { webhook: { id: hookId }, eventId: { in: missed.map((e) => e.id) } },
   });
   expect(inWindow.every((d) => d.status === "failed" && d.attempts === 5)).toBe(true);
 
@@ -87,7 +89,7 @@ it("recover sends exactly the failed deliveries of the window, with their ids an
     expect(inFlight).toBeLessThanOrEqual(ENDPOINT_CONCURRENCY);
   }
   const rows = await h.db.webhookDelivery.findMany({
-    where: { webhookId: hookId },
+    where: { webhook: { id: hookId } },
     orderBy: { eventId: "asc" },
   });
   expect(rows.map((d) => d.status)).toEqual(["failed", ...Array(6).fill("succeeded"), "failed"]);

@@ -105,7 +105,7 @@ export interface IScrubAnsweredDataQuery {
   result: IScrubAnsweredDataResult;
 }
 
-const scrubAnsweredDataIR: any = {"usedParamSet":{"userIds":true,"since":true,"ids":true},"params":[{"name":"userIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":69,"b":77},{"a":552,"b":560}]},{"name":"since","required":true,"transform":{"type":"scalar"},"locs":[{"a":98,"b":104}]},{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":127,"b":131}]}],"statement":"WITH sent AS (\n  SELECT id FROM outbox_events\n   WHERE user_id = ANY(:userIds!::text[]) AND id >= :since! AND context_id = ANY(:ids!::text[])\n     AND event = 'context.created'),\nattempts AS (\n  UPDATE webhook_attempts SET response_body = NULL\n   WHERE event_id = ANY(ARRAY(SELECT id FROM sent)) AND response_body IS NOT NULL),\ndeliveries AS (\n  -- by their key: the users' webhooks (deleted ones too) and the events\n  UPDATE webhook_deliveries SET first_response_body = NULL\n   WHERE webhook_id = ANY(ARRAY(SELECT id FROM webhooks WHERE user_id = ANY(:userIds!::text[])))\n     AND event_id = ANY(ARRAY(SELECT id FROM sent)) AND first_response_body IS NOT NULL)\nSELECT count(*) AS \"events!\" FROM sent"};
+const scrubAnsweredDataIR: any = {"usedParamSet":{"userIds":true,"since":true,"ids":true},"params":[{"name":"userIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":69,"b":77},{"a":554,"b":562}]},{"name":"since","required":true,"transform":{"type":"scalar"},"locs":[{"a":98,"b":104}]},{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":127,"b":131}]}],"statement":"WITH sent AS (\n  SELECT id FROM outbox_events\n   WHERE user_id = ANY(:userIds!::text[]) AND id >= :since! AND context_id = ANY(:ids!::text[])\n     AND event = 'context.created'),\nattempts AS (\n  UPDATE webhook_attempts SET response_body = NULL\n   WHERE event_id = ANY(ARRAY(SELECT id FROM sent)) AND response_body IS NOT NULL),\ndeliveries AS (\n  -- by their key: the users' webhooks (deleted ones too) and the events\n  UPDATE webhook_deliveries SET first_response_body = NULL\n   WHERE webhook_ref = ANY(ARRAY(SELECT ref FROM webhooks WHERE user_id = ANY(:userIds!::text[])))\n     AND event_id = ANY(ARRAY(SELECT id FROM sent)) AND first_response_body IS NOT NULL)\nSELECT count(*) AS \"events!\" FROM sent"};
 
 /**
  * Query generated from SQL:
@@ -120,7 +120,7 @@ const scrubAnsweredDataIR: any = {"usedParamSet":{"userIds":true,"since":true,"i
  * deliveries AS (
  *   -- by their key: the users' webhooks (deleted ones too) and the events
  *   UPDATE webhook_deliveries SET first_response_body = NULL
- *    WHERE webhook_id = ANY(ARRAY(SELECT id FROM webhooks WHERE user_id = ANY(:userIds!::text[])))
+ *    WHERE webhook_ref = ANY(ARRAY(SELECT ref FROM webhooks WHERE user_id = ANY(:userIds!::text[])))
  *      AND event_id = ANY(ARRAY(SELECT id FROM sent)) AND first_response_body IS NOT NULL)
  * SELECT count(*) AS "events!" FROM sent
  * ```

@@ -27,7 +27,7 @@ attempts AS (
 deliveries AS (
   -- by their key: the users' webhooks (deleted ones too) and the events
   UPDATE webhook_deliveries SET first_response_body = NULL
-   WHERE webhook_id = ANY(ARRAY(SELECT id FROM webhooks WHERE user_id = ANY(:userIds!::text[])))
+   WHERE webhook_ref = ANY(ARRAY(SELECT ref FROM webhooks WHERE user_id = ANY(:userIds!::text[])))
      AND event_id = ANY(ARRAY(SELECT id FROM sent)) AND first_response_body IS NOT NULL)
 SELECT count(*) AS "events!" FROM sent;
 

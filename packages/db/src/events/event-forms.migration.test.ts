@@ -14,7 +14,14 @@ import { createDb } from "../client";
 import { EVENT_FORMS } from "../data-steps/event-forms";
 import { hexOf } from "../hex-columns";
 import { inSqlTransaction } from "../sql-transaction";
-import { claimBatchTree, readContext, seedContexts, testSecretKeyring } from "../testing";
+import {
+  claimBatchTree,
+  deliveryKeyOfRow,
+  readContext,
+  seedContexts,
+  testSecretKeyring,
+  WITH_WEBHOOK_ID,
+} from "../testing";
 import {
   markAnchorMined,
   TEST_ANCHOR_TARGET,
@@ -248,10 +255,13 @@ it("stores every event of a context as its reference, shown and delivered as the
       keyring: testSecretKeyring(),
       maxPerUser: 10,
     });
-    await db.webhook.update({
-      where: { id: hook.id },
-      data: { createdAt: new Date("2026-11-01T00:00:00Z") },
-    });
+    // (updateMany reads no column back: it runs on this older schema, which has no webhooks.ref)
+    expect(
+      await db.webhook.updateMany({
+        where: { id: hook.id },
+        data: { createdAt: new Date("2026-11-01T00:00:00Z") },
+      }),
+    ).toEqual({ count: 1 });
 
     expect(await upgrade.migrateAll()).toEqual(expect.arrayContaining([MIGRATION]));
 
@@ -277,12 +287,11 @@ it("stores every event of a context as its reference, shown and delivered as the
         shown: e.sent,
       });
     await fanOutEvents(db, { batchSize: 100 });
-    const deliveries = await db.webhookDelivery.findMany({ where: { webhookId: hook.id } });
+    const deliveries = (
+      await db.webhookDelivery.findMany({ where: { webhook: { id: hook.id } }, include: WITH_WEBHOOK_ID })
+    ).map(deliveryKeyOfRow);
     expect(deliveries).toHaveLength(events.length - 1);
-    const targets = await loadDeliveryTargets(
-      db,
-      deliveries.map((d) => ({ eventId: d.eventId, webhookId: d.webhookId })),
-    );
+    const targets = await loadDeliveryTargets(db, deliveries);
     for (const d of deliveries) {
       const sent = events.find((e) => e.id === d.eventId)?.sent;
       expect({ event: d.eventId, body: targets.get(deliveryKeyText(d))?.payload }).toEqual({

@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { idFloor } from "@ctxlog/core";
 import { Client } from "pg";
-import { attemptsOf, createTestDatabase } from "../testing";
+import { attemptsOf, createTestDatabase, deliveryKeyOfRow, WITH_WEBHOOK_ID } from "../testing";
 import { fanOutEvents } from "../webhooks/fan-out-events";
 import { ensureEventPartitions, listEventPartitionDays, retireEventPartitions } from "./event-partitions";
 import { purgeExpiredEvents } from "./purge-expired-events";
@@ -72,10 +72,13 @@ describe("event partitions", () => {
       data: { recent: true },
     });
 
-    const deliveries = await db.webhookDelivery.findMany({
-      where: { webhook: { userId: owner.userId } },
-      orderBy: { eventId: "asc" },
-    });
+    const deliveries = (
+      await db.webhookDelivery.findMany({
+        where: { webhook: { userId: owner.userId } },
+        include: WITH_WEBHOOK_ID,
+        orderBy: { eventId: "asc" },
+      })
+    ).map(deliveryKeyOfRow);
     for (const d of deliveries.filter((d) => aEvents.includes(d.eventId)))
       await recordTestAttempts(database.db, d, true);
     const bDelivery = deliveries.find((d) => d.eventId === bEvent);
@@ -111,7 +114,7 @@ describe("event partitions", () => {
     expect(await db.outboxEvent.count({ where: { id: { in: [bEvent, cEvent] } } })).toBe(0);
     expect(
       await db.webhookDelivery.count({
-        where: { webhookId: bDelivery.webhookId, eventId: bDelivery.eventId },
+        where: { webhook: { id: bDelivery.webhookId }, eventId: bDelivery.eventId },
       }),
     ).toBe(0);
     expect(await db.outboxEvent.count({ where: { id: recent.id } })).toBe(1);
@@ -199,10 +202,11 @@ describe("event partitions", () => {
       const retiring = retireEventPartitions(db, { cutoff: new Date(Date.now() - 30 * DAY) });
       await new Promise((resolve) => setTimeout(resolve, 100));
       // …and the writer now waits for users, which the retention holds: a cycle
-      const inserted = writer.query(`INSERT INTO webhook_deliveries (webhook_id, event_id) VALUES ($1, $2)`, [
-        hook.id,
-        today.id,
-      ]);
+      // (as the fan-out's insert names the webhook: by its ref, joined from its id)
+      const inserted = writer.query(
+        `INSERT INTO webhook_deliveries (webhook_ref, event_id) SELECT ref, $2 FROM webhooks WHERE id = $1`,
+        [hook.id, today.id],
+      );
       const result = await retiring;
       await inserted; // the writer was not chosen as a deadlock's victim
       await writer.query("COMMIT");

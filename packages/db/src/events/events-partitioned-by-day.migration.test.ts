@@ -35,8 +35,17 @@ afterAll(async () => {
 
 const snapshot = (table: string, columns: string) =>
   database.db.$queryRawUnsafe<Record<string, unknown>[]>(`SELECT ${columns} FROM ${table} ORDER BY 1, 2, 3`);
-/** Where each table's rows are read after every migration: attempts wherever they live since 20261130003000. */
-const READ_AFTER: Record<string, string> = { webhook_attempts: "webhook_attempt_log" };
+/**
+ * Where each table's rows are read after every migration: attempts wherever they live since
+ * 20261130003000; deliveries and attempts with their webhook's id joined, their rows naming it by
+ * its ref since 20261201020000.
+ */
+const READ_AFTER: Record<string, string> = {
+  webhook_deliveries:
+    "(SELECT w.id AS webhook_id, d.* FROM webhook_deliveries AS d JOIN webhooks AS w ON w.ref = d.webhook_ref) AS d",
+  webhook_attempts:
+    "(SELECT w.id AS webhook_id, a.* FROM webhook_attempt_log AS a JOIN webhooks AS w ON w.ref = a.webhook_ref) AS a",
+};
 const COLUMNS = {
   // (fanned_out_at left later: migration 20261127171452 queues the events it said were waiting)
   outbox_events: "id, user_id, event, context_id, payload, created_at",

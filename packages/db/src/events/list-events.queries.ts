@@ -107,17 +107,18 @@ export interface IDeliveriesOfEventsQuery {
   result: IDeliveriesOfEventsResult;
 }
 
-const deliveriesOfEventsIR: any = {"usedParamSet":{"userId":true,"eventIds":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":236,"b":243}]},{"name":"eventIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":269,"b":278}]}],"statement":"-- by their key: the user's webhooks (deleted ones too: their deliveries stay) and the events\nSELECT webhook_id, status, attempts, event_id\n  FROM webhook_deliveries\n WHERE webhook_id = ANY(ARRAY(SELECT id FROM webhooks WHERE user_id = :userId!))\n   AND event_id = ANY(:eventIds!::text[])\n ORDER BY event_id, webhook_id"};
+const deliveriesOfEventsIR: any = {"usedParamSet":{"userId":true,"eventIds":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":308,"b":315}]},{"name":"eventIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":343,"b":352}]}],"statement":"-- by their key: the user's webhooks (deleted ones too: their deliveries stay) and the events\nSELECT w.id AS \"webhook_id!\", d.status, d.attempts, d.event_id\n  FROM webhook_deliveries AS d\n  JOIN webhooks AS w ON w.ref = d.webhook_ref\n WHERE d.webhook_ref = ANY(ARRAY(SELECT ref FROM webhooks WHERE user_id = :userId!))\n   AND d.event_id = ANY(:eventIds!::text[])\n ORDER BY d.event_id, w.id"};
 
 /**
  * Query generated from SQL:
  * ```
  * -- by their key: the user's webhooks (deleted ones too: their deliveries stay) and the events
- * SELECT webhook_id, status, attempts, event_id
- *   FROM webhook_deliveries
- *  WHERE webhook_id = ANY(ARRAY(SELECT id FROM webhooks WHERE user_id = :userId!))
- *    AND event_id = ANY(:eventIds!::text[])
- *  ORDER BY event_id, webhook_id
+ * SELECT w.id AS "webhook_id!", d.status, d.attempts, d.event_id
+ *   FROM webhook_deliveries AS d
+ *   JOIN webhooks AS w ON w.ref = d.webhook_ref
+ *  WHERE d.webhook_ref = ANY(ARRAY(SELECT ref FROM webhooks WHERE user_id = :userId!))
+ *    AND d.event_id = ANY(:eventIds!::text[])
+ *  ORDER BY d.event_id, w.id
  * ```
  */
 export const deliveriesOfEvents = new PreparedQuery<IDeliveriesOfEventsParams,IDeliveriesOfEventsResult>(deliveriesOfEventsIR);

@@ -16,8 +16,9 @@ SELECT id, event, created_at, payload, context_id FROM outbox_events WHERE id = 
 
 /* @name deliveriesOfEvents */
 -- by their key: the user's webhooks (deleted ones too: their deliveries stay) and the events
-SELECT webhook_id, status, attempts, event_id
-  FROM webhook_deliveries
- WHERE webhook_id = ANY(ARRAY(SELECT id FROM webhooks WHERE user_id = :userId!))
-   AND event_id = ANY(:eventIds!::text[])
- ORDER BY event_id, webhook_id;
+SELECT w.id AS "webhook_id!", d.status, d.attempts, d.event_id
+  FROM webhook_deliveries AS d
+  JOIN webhooks AS w ON w.ref = d.webhook_ref
+ WHERE d.webhook_ref = ANY(ARRAY(SELECT ref FROM webhooks WHERE user_id = :userId!))
+   AND d.event_id = ANY(:eventIds!::text[])
+ ORDER BY d.event_id, w.id;

@@ -23,7 +23,7 @@ export interface IClaimExpiredEventsQuery {
   result: IClaimExpiredEventsResult;
 }
 
-const claimExpiredEventsIR: any = {"usedParamSet":{"cutoff":true,"limit":true},"params":[{"name":"cutoff","required":true,"transform":{"type":"scalar"},"locs":[{"a":199,"b":206}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":510,"b":516}]}],"statement":"-- fanned out, recorded before the cutoff, no delivery pending; SKIP LOCKED: workers share the work\n-- and none waits on the fan-out\nSELECT e.id, e.user_id FROM outbox_events e\n WHERE e.created_at < :cutoff!::timestamptz\n   AND NOT EXISTS (SELECT 1 FROM unfanned_events u WHERE u.id = e.id)\n   AND NOT EXISTS (SELECT 1 FROM webhooks w JOIN webhook_deliveries d ON d.webhook_id = w.id\n                    WHERE w.user_id = e.user_id AND d.event_id = e.id AND d.status = 'pending')\n ORDER BY e.created_at\n LIMIT :limit!::int\n   FOR UPDATE SKIP LOCKED"};
+const claimExpiredEventsIR: any = {"usedParamSet":{"cutoff":true,"limit":true},"params":[{"name":"cutoff","required":true,"transform":{"type":"scalar"},"locs":[{"a":199,"b":206}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":512,"b":518}]}],"statement":"-- fanned out, recorded before the cutoff, no delivery pending; SKIP LOCKED: workers share the work\n-- and none waits on the fan-out\nSELECT e.id, e.user_id FROM outbox_events e\n WHERE e.created_at < :cutoff!::timestamptz\n   AND NOT EXISTS (SELECT 1 FROM unfanned_events u WHERE u.id = e.id)\n   AND NOT EXISTS (SELECT 1 FROM webhooks w JOIN webhook_deliveries d ON d.webhook_ref = w.ref\n                    WHERE w.user_id = e.user_id AND d.event_id = e.id AND d.status = 'pending')\n ORDER BY e.created_at\n LIMIT :limit!::int\n   FOR UPDATE SKIP LOCKED"};
 
 /**
  * Query generated from SQL:
@@ -33,7 +33,7 @@ const claimExpiredEventsIR: any = {"usedParamSet":{"cutoff":true,"limit":true},"
  * SELECT e.id, e.user_id FROM outbox_events e
  *  WHERE e.created_at < :cutoff!::timestamptz
  *    AND NOT EXISTS (SELECT 1 FROM unfanned_events u WHERE u.id = e.id)
- *    AND NOT EXISTS (SELECT 1 FROM webhooks w JOIN webhook_deliveries d ON d.webhook_id = w.id
+ *    AND NOT EXISTS (SELECT 1 FROM webhooks w JOIN webhook_deliveries d ON d.webhook_ref = w.ref
  *                     WHERE w.user_id = e.user_id AND d.event_id = e.id AND d.status = 'pending')
  *  ORDER BY e.created_at
  *  LIMIT :limit!::int
@@ -61,7 +61,7 @@ export interface IClaimExpiredDefaultPartitionEventsQuery {
   result: IClaimExpiredDefaultPartitionEventsResult;
 }
 
-const claimExpiredDefaultPartitionEventsIR: any = {"usedParamSet":{"cutoff":true,"limit":true},"params":[{"name":"cutoff","required":true,"transform":{"type":"scalar"},"locs":[{"a":167,"b":174}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":478,"b":484}]}],"statement":"-- claimExpiredEvents among the events of the default partition only (ids outside every day)\nSELECT e.id, e.user_id FROM outbox_events_default e\n WHERE e.created_at < :cutoff!::timestamptz\n   AND NOT EXISTS (SELECT 1 FROM unfanned_events u WHERE u.id = e.id)\n   AND NOT EXISTS (SELECT 1 FROM webhooks w JOIN webhook_deliveries d ON d.webhook_id = w.id\n                    WHERE w.user_id = e.user_id AND d.event_id = e.id AND d.status = 'pending')\n ORDER BY e.created_at\n LIMIT :limit!::int\n   FOR UPDATE SKIP LOCKED"};
+const claimExpiredDefaultPartitionEventsIR: any = {"usedParamSet":{"cutoff":true,"limit":true},"params":[{"name":"cutoff","required":true,"transform":{"type":"scalar"},"locs":[{"a":167,"b":174}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":480,"b":486}]}],"statement":"-- claimExpiredEvents among the events of the default partition only (ids outside every day)\nSELECT e.id, e.user_id FROM outbox_events_default e\n WHERE e.created_at < :cutoff!::timestamptz\n   AND NOT EXISTS (SELECT 1 FROM unfanned_events u WHERE u.id = e.id)\n   AND NOT EXISTS (SELECT 1 FROM webhooks w JOIN webhook_deliveries d ON d.webhook_ref = w.ref\n                    WHERE w.user_id = e.user_id AND d.event_id = e.id AND d.status = 'pending')\n ORDER BY e.created_at\n LIMIT :limit!::int\n   FOR UPDATE SKIP LOCKED"};
 
 /**
  * Query generated from SQL:
@@ -70,7 +70,7 @@ const claimExpiredDefaultPartitionEventsIR: any = {"usedParamSet":{"cutoff":true
  * SELECT e.id, e.user_id FROM outbox_events_default e
  *  WHERE e.created_at < :cutoff!::timestamptz
  *    AND NOT EXISTS (SELECT 1 FROM unfanned_events u WHERE u.id = e.id)
- *    AND NOT EXISTS (SELECT 1 FROM webhooks w JOIN webhook_deliveries d ON d.webhook_id = w.id
+ *    AND NOT EXISTS (SELECT 1 FROM webhooks w JOIN webhook_deliveries d ON d.webhook_ref = w.ref
  *                     WHERE w.user_id = e.user_id AND d.event_id = e.id AND d.status = 'pending')
  *  ORDER BY e.created_at
  *  LIMIT :limit!::int
@@ -99,7 +99,7 @@ export interface ILockDeliveriesOfEventsQuery {
   result: ILockDeliveriesOfEventsResult;
 }
 
-const lockDeliveriesOfEventsIR: any = {"usedParamSet":{"userIds":true,"eventIds":true},"params":[{"name":"userIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":289,"b":297}]},{"name":"eventIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":332,"b":341}]}],"statement":"-- by their key: the events' users' webhooks (deleted ones too: their deliveries stay) and the events\nSELECT event_id, status::text AS \"status!\", first_attempted_at IS NOT NULL AS \"first!\"\n  FROM webhook_deliveries\n WHERE webhook_id = ANY(ARRAY(SELECT id FROM webhooks WHERE user_id = ANY(:userIds!::text[])))\n   AND event_id = ANY(:eventIds!::text[])\n   FOR UPDATE"};
+const lockDeliveriesOfEventsIR: any = {"usedParamSet":{"userIds":true,"eventIds":true},"params":[{"name":"userIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":291,"b":299}]},{"name":"eventIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":334,"b":343}]}],"statement":"-- by their key: the events' users' webhooks (deleted ones too: their deliveries stay) and the events\nSELECT event_id, status::text AS \"status!\", first_attempted_at IS NOT NULL AS \"first!\"\n  FROM webhook_deliveries\n WHERE webhook_ref = ANY(ARRAY(SELECT ref FROM webhooks WHERE user_id = ANY(:userIds!::text[])))\n   AND event_id = ANY(:eventIds!::text[])\n   FOR UPDATE"};
 
 /**
  * Query generated from SQL:
@@ -107,7 +107,7 @@ const lockDeliveriesOfEventsIR: any = {"usedParamSet":{"userIds":true,"eventIds"
  * -- by their key: the events' users' webhooks (deleted ones too: their deliveries stay) and the events
  * SELECT event_id, status::text AS "status!", first_attempted_at IS NOT NULL AS "first!"
  *   FROM webhook_deliveries
- *  WHERE webhook_id = ANY(ARRAY(SELECT id FROM webhooks WHERE user_id = ANY(:userIds!::text[])))
+ *  WHERE webhook_ref = ANY(ARRAY(SELECT ref FROM webhooks WHERE user_id = ANY(:userIds!::text[])))
  *    AND event_id = ANY(:eventIds!::text[])
  *    FOR UPDATE
  * ```
@@ -162,13 +162,13 @@ export interface IDeleteDeliveriesOfEventsQuery {
   result: IDeleteDeliveriesOfEventsResult;
 }
 
-const deleteDeliveriesOfEventsIR: any = {"usedParamSet":{"userIds":true,"eventIds":true},"params":[{"name":"userIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":105,"b":113}]},{"name":"eventIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":148,"b":157}]}],"statement":"DELETE FROM webhook_deliveries\n WHERE webhook_id = ANY(ARRAY(SELECT id FROM webhooks WHERE user_id = ANY(:userIds!::text[])))\n   AND event_id = ANY(:eventIds!::text[])"};
+const deleteDeliveriesOfEventsIR: any = {"usedParamSet":{"userIds":true,"eventIds":true},"params":[{"name":"userIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":107,"b":115}]},{"name":"eventIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":150,"b":159}]}],"statement":"DELETE FROM webhook_deliveries\n WHERE webhook_ref = ANY(ARRAY(SELECT ref FROM webhooks WHERE user_id = ANY(:userIds!::text[])))\n   AND event_id = ANY(:eventIds!::text[])"};
 
 /**
  * Query generated from SQL:
  * ```
  * DELETE FROM webhook_deliveries
- *  WHERE webhook_id = ANY(ARRAY(SELECT id FROM webhooks WHERE user_id = ANY(:userIds!::text[])))
+ *  WHERE webhook_ref = ANY(ARRAY(SELECT ref FROM webhooks WHERE user_id = ANY(:userIds!::text[])))
  *    AND event_id = ANY(:eventIds!::text[])
  * ```
  */

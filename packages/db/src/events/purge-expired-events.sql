@@ -4,7 +4,7 @@
 SELECT e.id, e.user_id FROM outbox_events e
  WHERE e.created_at < :cutoff!::timestamptz
    AND NOT EXISTS (SELECT 1 FROM unfanned_events u WHERE u.id = e.id)
-   AND NOT EXISTS (SELECT 1 FROM webhooks w JOIN webhook_deliveries d ON d.webhook_id = w.id
+   AND NOT EXISTS (SELECT 1 FROM webhooks w JOIN webhook_deliveries d ON d.webhook_ref = w.ref
                     WHERE w.user_id = e.user_id AND d.event_id = e.id AND d.status = 'pending')
  ORDER BY e.created_at
  LIMIT :limit!::int
@@ -15,7 +15,7 @@ SELECT e.id, e.user_id FROM outbox_events e
 SELECT e.id, e.user_id FROM outbox_events_default e
  WHERE e.created_at < :cutoff!::timestamptz
    AND NOT EXISTS (SELECT 1 FROM unfanned_events u WHERE u.id = e.id)
-   AND NOT EXISTS (SELECT 1 FROM webhooks w JOIN webhook_deliveries d ON d.webhook_id = w.id
+   AND NOT EXISTS (SELECT 1 FROM webhooks w JOIN webhook_deliveries d ON d.webhook_ref = w.ref
                     WHERE w.user_id = e.user_id AND d.event_id = e.id AND d.status = 'pending')
  ORDER BY e.created_at
  LIMIT :limit!::int
@@ -25,7 +25,7 @@ SELECT e.id, e.user_id FROM outbox_events_default e
 -- by their key: the events' users' webhooks (deleted ones too: their deliveries stay) and the events
 SELECT event_id, status::text AS "status!", first_attempted_at IS NOT NULL AS "first!"
   FROM webhook_deliveries
- WHERE webhook_id = ANY(ARRAY(SELECT id FROM webhooks WHERE user_id = ANY(:userIds!::text[])))
+ WHERE webhook_ref = ANY(ARRAY(SELECT ref FROM webhooks WHERE user_id = ANY(:userIds!::text[])))
    AND event_id = ANY(:eventIds!::text[])
    FOR UPDATE;
 
@@ -39,7 +39,7 @@ SELECT count(*)::int AS "count!" FROM deleted;
 
 /* @name deleteDeliveriesOfEvents */
 DELETE FROM webhook_deliveries
- WHERE webhook_id = ANY(ARRAY(SELECT id FROM webhooks WHERE user_id = ANY(:userIds!::text[])))
+ WHERE webhook_ref = ANY(ARRAY(SELECT ref FROM webhooks WHERE user_id = ANY(:userIds!::text[])))
    AND event_id = ANY(:eventIds!::text[]);
 
 /* @name deleteEventsOf */

@@ -1,6 +1,6 @@
 import { deliveryKeyText } from "@ctxlog/core";
 import { Client } from "pg";
-import { attemptsOf, createTestDatabase, seedContexts } from "../testing";
+import { attemptsOf, createTestDatabase, deliveryKeyOfRow, seedContexts, WITH_WEBHOOK_ID } from "../testing";
 import { fanOutEvents } from "../webhooks/fan-out-events";
 import { recordAttempts } from "../webhooks/record-attempts";
 import { recoverDeliveries } from "../webhooks/recover-deliveries";
@@ -35,8 +35,8 @@ describe("purgeExpiredEvents (PostgreSQL)", () => {
     // the key of the event's one delivery (to the old webhook)
     const delivery = async (eventId: string) =>
       db.webhookDelivery
-        .findFirstOrThrow({ where: { eventId } })
-        .then((d) => ({ eventId: d.eventId, webhookId: d.webhookId }));
+        .findFirstOrThrow({ where: { eventId }, include: WITH_WEBHOOK_ID })
+        .then(deliveryKeyOfRow);
     await recordTestAttempts(database.db, await delivery(succeeded.id), true);
     await recordTestAttempts(database.db, await delivery(failed.id), false, 5);
     await recordTestAttempts(database.db, await delivery(pending.id), false, 2);
@@ -50,7 +50,7 @@ describe("purgeExpiredEvents (PostgreSQL)", () => {
     const left = await db.outboxEvent.findMany({ where: { userId: owner.userId }, select: { id: true } });
     expect(left.map((e) => e.id).sort()).toEqual([pending.id, recent.id, unfanned.id].sort());
     expect(await db.webhookDelivery.count({ where: { eventId: { in: [succeeded.id, failed.id] } } })).toBe(0);
-    const kept = await db.webhookDelivery.findFirstOrThrow({ where: { eventId: pending.id } });
+    const kept = await delivery(pending.id);
     expect(await attemptsOf(db, kept)).toHaveLength(2);
     expect(await db.context.count({ where: { id: { in: contexts } } })).toBe(2);
     expect(await purgeExpiredEvents(db, { cutoff, batchSize: 100 })).toMatchObject({ claimed: 0 });
@@ -68,10 +68,13 @@ describe("purgeExpiredEvents (PostgreSQL)", () => {
       );
     }
     await fanOutEvents(db, { batchSize: 100 });
-    const deliveries = await db.webhookDelivery.findMany({
-      where: { webhookId: hook.id },
-      orderBy: { eventId: "asc" },
-    });
+    const deliveries = (
+      await db.webhookDelivery.findMany({
+        where: { webhook: { id: hook.id } },
+        include: WITH_WEBHOOK_ID,
+        orderBy: { eventId: "asc" },
+      })
+    ).map(deliveryKeyOfRow);
     // fail them all at once (one statement per round, as the worker records)
     for (let n = 0; n < 5; n++) {
       const now = new Date();
@@ -116,13 +119,16 @@ describe("purgeExpiredEvents (PostgreSQL)", () => {
     }
     const removed = await purge;
 
-    const rows = await db.webhookDelivery.findMany({ where: { webhookId: hook.id } });
+    const rows = await db.webhookDelivery.findMany({
+      where: { webhook: { id: hook.id } },
+      include: WITH_WEBHOOK_ID,
+    });
     const eventsKept = await db.outboxEvent.count({ where: { id: { in: rows.map((r) => r.eventId) } } });
     expect(eventsKept).toBe(rows.length);
     // everything reopened is still there, pending, with its event (the body it will send)
-    expect(rows.filter((r) => reopened.includes(deliveryKeyText(r))).map((r) => r.status)).toEqual(
-      reopened.map(() => "pending"),
-    );
+    expect(
+      rows.filter((r) => reopened.includes(deliveryKeyText(deliveryKeyOfRow(r)))).map((r) => r.status),
+    ).toEqual(reopened.map(() => "pending"));
     for (const r of rows) expect(r.status).toBe("pending");
     expect(rows.length).toBe(reopened.length);
     expect(removed + reopened.length).toBe(60);
@@ -139,8 +145,11 @@ describe("purgeExpiredEvents (PostgreSQL)", () => {
       timestamp: old,
     });
     await fanOutEvents(db, { batchSize: 100 });
-    const delivery = await db.webhookDelivery.findFirstOrThrow({ where: { eventId: event.id } });
-    await recordTestAttempts(database.db, delivery, true);
+    const delivery = await db.webhookDelivery.findFirstOrThrow({
+      where: { eventId: event.id },
+      include: WITH_WEBHOOK_ID,
+    });
+    await recordTestAttempts(database.db, deliveryKeyOfRow(delivery), true);
     const holder = new Client({ connectionString: database.url });
     await holder.connect();
     try {

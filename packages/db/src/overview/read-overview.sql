@@ -43,7 +43,7 @@ SELECT ctxlog_endpoint_state(status, disabled_at, deleted_at) AS "state!", count
 -- hours. :eventIdFrom bounds the scan.
 SELECT count(*) AS "n!"
   FROM webhooks w
-  JOIN webhook_deliveries d ON d.webhook_id = w.id
+  JOIN webhook_deliveries d ON d.webhook_ref = w.ref
  WHERE w.user_id = :userId! AND d.status = 'failed'
    AND d.event_id >= :eventIdFrom!
    AND (d.last_attempt_at >= :since!::timestamptz OR (d.last_attempt_at IS NULL AND d.event_id >= :createdFrom!));

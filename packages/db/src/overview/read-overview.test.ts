@@ -2,7 +2,13 @@
 // batches waiting (in flight: queued, sent, mined) and the user's deliveries failed in the last day.
 import { recordEvent } from "../events/record-event";
 import { recordTestAttempts, seedUserWithOldWebhook } from "../events/testing/retention-fixtures";
-import { claimTestBatch, createTestDatabase, seedContexts } from "../testing";
+import {
+  claimTestBatch,
+  createTestDatabase,
+  deliveryKeyOfRow,
+  seedContexts,
+  WITH_WEBHOOK_ID,
+} from "../testing";
 import { TEST_CONTEXT_SIGNER as SIGNER, TEST_ANCHOR_TARGET as TARGET } from "../testing/anchor-fixtures";
 import { fanOutEvents } from "../webhooks/fan-out-events";
 import { readOverview } from "./read-overview";
@@ -20,9 +26,11 @@ it("counts the batches in flight, and the user's deliveries that failed in the l
   const failedDelivery = async (userId: string) => {
     const event = await recordEvent(db, { userId, event: "context.created", data: {} });
     await fanOutEvents(db, { batchSize: 100 });
-    const delivery = await db.webhookDelivery.findFirstOrThrow({ where: { eventId: event.id } });
+    const delivery = deliveryKeyOfRow(
+      await db.webhookDelivery.findFirstOrThrow({ where: { eventId: event.id }, include: WITH_WEBHOOK_ID }),
+    );
     await recordTestAttempts(db, delivery, false, 5);
-    return { eventId: delivery.eventId, webhookId: delivery.webhookId };
+    return delivery;
   };
   await failedDelivery(owner.userId);
   const earlier = await failedDelivery(owner.userId);
@@ -30,7 +38,7 @@ it("counts the batches in flight, and the user's deliveries that failed in the l
   // failed at its last attempt 25 hours ago: out of the window
   await db.$executeRaw`
     UPDATE webhook_deliveries SET last_attempt_at = now() - interval '25 hours'
-     WHERE webhook_id = ${earlier.webhookId} AND event_id = ${earlier.eventId}`;
+     WHERE webhook_ref = (SELECT ref FROM webhooks WHERE id = ${earlier.webhookId}) AND event_id = ${earlier.eventId}`;
   expect(await db.webhookDelivery.count({ where: { status: "failed" } })).toBe(3);
 
   const [a, b, c] = (await seedContexts(db, owner, { count: 3, signerPrivateKey: SIGNER })) as [

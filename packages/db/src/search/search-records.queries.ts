@@ -169,18 +169,19 @@ export interface IDeliveryByIdQuery {
   result: IDeliveryByIdResult;
 }
 
-const deliveryByIdIR: any = {"usedParamSet":{"eventId":true,"userId":true},"params":[{"name":"eventId","required":true,"transform":{"type":"scalar"},"locs":[{"a":257,"b":265}]},{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":348,"b":355}]}],"statement":"-- its event's deliveries to the user's live webhooks, by their key (webhook_id, event_id): a delivery's\n-- id is its event's (delivery-key.ts), the same at each webhook\nSELECT d.webhook_id AS \"webhookId!\"\n  FROM webhook_deliveries AS d\n WHERE d.event_id = :eventId!\n   AND d.webhook_id = ANY(ARRAY(SELECT w.id FROM webhooks AS w WHERE w.user_id = :userId! AND w.deleted_at IS NULL))\n ORDER BY d.webhook_id"};
+const deliveryByIdIR: any = {"usedParamSet":{"eventId":true,"userId":true},"params":[{"name":"eventId","required":true,"transform":{"type":"scalar"},"locs":[{"a":296,"b":304}]},{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":380,"b":387}]}],"statement":"-- its event's deliveries to the user's live webhooks, by their key (webhook_ref, event_id): a\n-- delivery's id is its event's (delivery-key.ts), the same at each webhook\nSELECT w.id AS \"webhookId!\"\n  FROM webhook_deliveries AS d\n  JOIN webhooks AS w ON w.ref = d.webhook_ref\n WHERE d.event_id = :eventId!\n   AND d.webhook_ref = ANY(ARRAY(SELECT ref FROM webhooks WHERE user_id = :userId! AND deleted_at IS NULL))\n ORDER BY w.id"};
 
 /**
  * Query generated from SQL:
  * ```
- * -- its event's deliveries to the user's live webhooks, by their key (webhook_id, event_id): a delivery's
- * -- id is its event's (delivery-key.ts), the same at each webhook
- * SELECT d.webhook_id AS "webhookId!"
+ * -- its event's deliveries to the user's live webhooks, by their key (webhook_ref, event_id): a
+ * -- delivery's id is its event's (delivery-key.ts), the same at each webhook
+ * SELECT w.id AS "webhookId!"
  *   FROM webhook_deliveries AS d
+ *   JOIN webhooks AS w ON w.ref = d.webhook_ref
  *  WHERE d.event_id = :eventId!
- *    AND d.webhook_id = ANY(ARRAY(SELECT w.id FROM webhooks AS w WHERE w.user_id = :userId! AND w.deleted_at IS NULL))
- *  ORDER BY d.webhook_id
+ *    AND d.webhook_ref = ANY(ARRAY(SELECT ref FROM webhooks WHERE user_id = :userId! AND deleted_at IS NULL))
+ *  ORDER BY w.id
  * ```
  */
 export const deliveryById = new PreparedQuery<IDeliveryByIdParams,IDeliveryByIdResult>(deliveryByIdIR);

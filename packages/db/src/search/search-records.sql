@@ -20,13 +20,14 @@ SELECT id AS "id!" FROM contexts WHERE id = :id! AND user_id = :userId!;
 SELECT id AS "id!" FROM webhooks WHERE id = :id! AND user_id = :userId! AND deleted_at IS NULL;
 
 /* @name deliveryById */
--- its event's deliveries to the user's live webhooks, by their key (webhook_id, event_id): a delivery's
--- id is its event's (delivery-key.ts), the same at each webhook
-SELECT d.webhook_id AS "webhookId!"
+-- its event's deliveries to the user's live webhooks, by their key (webhook_ref, event_id): a
+-- delivery's id is its event's (delivery-key.ts), the same at each webhook
+SELECT w.id AS "webhookId!"
   FROM webhook_deliveries AS d
+  JOIN webhooks AS w ON w.ref = d.webhook_ref
  WHERE d.event_id = :eventId!
-   AND d.webhook_id = ANY(ARRAY(SELECT w.id FROM webhooks AS w WHERE w.user_id = :userId! AND w.deleted_at IS NULL))
- ORDER BY d.webhook_id;
+   AND d.webhook_ref = ANY(ARRAY(SELECT ref FROM webhooks WHERE user_id = :userId! AND deleted_at IS NULL))
+ ORDER BY w.id;
 
 /* @name eventById */
 SELECT id AS "id!" FROM outbox_events WHERE id = :id! AND user_id = :userId!;

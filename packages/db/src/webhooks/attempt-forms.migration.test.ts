@@ -419,7 +419,8 @@ it("rewrites every attempt into its exchange, first attempts in their delivery's
       ),
     ).toEqual([]);
     const rows = await upgrade.sql<{ number: number }>(
-      "SELECT number FROM webhook_attempts WHERE event_id = $1 AND webhook_id = $2 ORDER BY number",
+      `SELECT number FROM webhook_attempts
+        WHERE event_id = $1 AND webhook_ref = (SELECT ref FROM webhooks WHERE id = $2) ORDER BY number`,
       [d.eventId, d.hook.id],
     );
     expect(rows.map((r) => r.number)).toEqual([2, 3, 4, 5, 6]);

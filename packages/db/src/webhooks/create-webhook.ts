@@ -1,11 +1,10 @@
 import { newId, type SecretKeyring, sealSecret } from "@ctxlog/core";
-import type { Webhook } from "../generated/prisma/client";
 import type { DbOrTx } from "../prisma-types";
 import { runQuery } from "../run-query";
 import { inSqlTransaction } from "../sql-transaction";
 import { liveWebhooksOfLockedUser } from "./create-webhook.queries";
 import { createEndpointRow } from "./endpoint-transitions";
-import { getWebhook } from "./get-webhook";
+import { getWebhook, type WebhookRow } from "./get-webhook";
 
 export interface CreateWebhookInput {
   userId: string;
@@ -31,7 +30,7 @@ export class WebhookLimitError extends Error {
  * sealed, bound to the new webhook's id; the row returned holds it sealed. The row is the endpoint
  * lifecycle's `create` (endpoint-transitions.ts).
  */
-export async function createWebhook(db: DbOrTx, input: CreateWebhookInput): Promise<Webhook> {
+export async function createWebhook(db: DbOrTx, input: CreateWebhookInput): Promise<WebhookRow> {
   return inSqlTransaction(db, async (sql) => {
     const [{ live } = { live: 0 }] = await runQuery(liveWebhooksOfLockedUser, { userId: input.userId }, sql);
     if (live >= input.maxPerUser) {

@@ -4,7 +4,9 @@
 // the API's reads and the worker's, the pending one is still attempted, the search box finds a
 // delivery for its webhook's user only, and a second delivery of an event to a webhook is refused.
 // (Since 20261130233000_deliveries_keyed_by_webhook_and_event the key is (webhook_id, event_id) and
-// a delivery's public id is its event's: what is read after the upgrade names it so.)
+// a delivery's public id is its event's: what is read after the upgrade names it so. Since
+// 20261201020000_deliveries_name_their_webhook_by_ref the row names its webhook by webhooks.ref: the
+// key is (webhook_ref, event_id).)
 import { deliveryIdOf, deliveryKeyText } from "@ctxlog/core";
 import { createDb } from "../client";
 import { searchRecords } from "../search/search-records";
@@ -66,7 +68,7 @@ it("keeps every delivery, readable and attemptable by its event and webhook, sco
   const key = await sql<{ def: string }>(
     `SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conname = 'webhook_deliveries_pkey'`,
   );
-  expect(key).toEqual([{ def: "PRIMARY KEY (webhook_id, event_id)" }]);
+  expect(key).toEqual([{ def: "PRIMARY KEY (webhook_ref, event_id)" }]);
 
   const db = createDb(upgrade.url, { poolSize: 1 });
   try {
@@ -121,10 +123,13 @@ it("keeps every delivery, readable and attemptable by its event and webhook, sco
     expect(await searchRecords(db, "u2", DONE_ID)).toEqual([]);
 
     // one delivery per event and webhook, as the fan-out's ON CONFLICT relies on
+    // (the row names the webhook by its ref)
+    const [whk1] = await sql<{ ref: number }>("SELECT ref FROM webhooks WHERE id = 'whk_1'");
+    expect(whk1?.ref).toEqual(expect.any(Number));
     const again = await sql(
-      `INSERT INTO webhook_deliveries (webhook_id, event_id) VALUES ('whk_1', $1)
-       ON CONFLICT (webhook_id, event_id) DO NOTHING RETURNING event_id`,
-      [EVENTS[0]],
+      `INSERT INTO webhook_deliveries (webhook_ref, event_id) VALUES ($1, $2)
+       ON CONFLICT (webhook_ref, event_id) DO NOTHING RETURNING event_id`,
+      [whk1?.ref, EVENTS[0]],
     );
     expect(again).toEqual([]);
   } finally {

@@ -11,7 +11,7 @@ import { waitFor } from "@ctxlog/core/testing";
 import { createApiKey } from "../api-keys/create-api-key";
 import { listenForRecordedEvents } from "../events/outbox-notifications";
 import { recordEvent } from "../events/record-event";
-import { attemptsOf, createTestDatabase, testSecretKeyring } from "../testing";
+import { attemptsOf, createTestDatabase, deliveryRowOf, testSecretKeyring, webhookRefOf } from "../testing";
 import { abandonDeliveries } from "./abandon-deliveries";
 import { createWebhook, WebhookLimitError } from "./create-webhook";
 import { deleteWebhook } from "./delete-webhook";
@@ -78,8 +78,11 @@ describe("fanOutEvents (PostgreSQL)", () => {
     const event = await recordEvent(database.db, { userId: "u1", event: "context.created", data: { n: 1 } });
     const keys = await drainFanOut();
     expect(keys).toEqual([deliveryKeyText({ eventId: event.id, webhookId: created.id })]);
-    const rows = await database.db.webhookDelivery.findMany({ where: { eventId: event.id } });
-    expect(rows.map((r) => r.webhookId)).toEqual([created.id]);
+    const rows = await database.db.webhookDelivery.findMany({
+      where: { eventId: event.id },
+      include: { webhook: { select: { id: true } } },
+    });
+    expect(rows.map((r) => r.webhook.id)).toEqual([created.id]);
     expect(rows[0]).toMatchObject({ status: "pending", attempts: 0, cycle: 1 });
     const [listed] = (await listDeliveries(database.db, created.id, { limit: 10 })).rows;
     // its public id is its event's (delivery-key.ts)
@@ -110,7 +113,7 @@ describe("fanOutEvents (PostgreSQL)", () => {
     const rest = await drainFanOut();
     const all = [...results.flatMap((r) => r.deliveries.map(deliveryKeyText)), ...rest];
     expect(new Set(all).size).toBe(30);
-    expect(await database.db.webhookDelivery.count({ where: { webhookId: w.id } })).toBe(30);
+    expect(await database.db.webhookDelivery.count({ where: { webhook: { id: w.id } } })).toBe(30);
   });
 });
 
@@ -119,13 +122,13 @@ describe("recordAttempts (PostgreSQL)", () => {
     const w = await hook("u1", ["context.confirmed"]);
     await recordEvent(database.db, { userId: "u1", event: "context.confirmed", data: {} });
     await drainFanOut();
-    const row = await database.db.webhookDelivery.findFirstOrThrow({ where: { webhookId: w.id } });
+    const row = await database.db.webhookDelivery.findFirstOrThrow({ where: { webhook: { id: w.id } } });
     // its key, its public id (the API's) and its key as the result's maps name it
     return {
       webhookId: w.id,
       eventId: row.eventId,
       id: deliveryIdOf(row.eventId),
-      text: deliveryKeyText(row),
+      text: deliveryKeyText({ webhookId: w.id, eventId: row.eventId }),
     };
   }
 
@@ -162,7 +165,9 @@ describe("recordAttempts (PostgreSQL)", () => {
     expect(log.map((a) => a.number)).toEqual([1, 2, 3, 4, 5]);
     // the first in the delivery's row, the four others in webhook_attempts
     expect(
-      await database.db.webhookAttempt.count({ where: { eventId: d.eventId, webhookId: d.webhookId } }),
+      await database.db.webhookAttempt.count({
+        where: { eventId: d.eventId, webhookRef: await webhookRefOf(database.db, d.webhookId) },
+      }),
     ).toBe(4);
 
     // An attempt arriving late for a closed cycle changes nothing.
@@ -197,9 +202,7 @@ describe("recordAttempts (PostgreSQL)", () => {
     expect(wrong.size).toBe(0);
     expect(await attemptsOf(database.db, b)).toEqual([expect.objectContaining({ eventId: eb })]);
     // the other webhook's delivery of the same event is untouched
-    expect(
-      await database.db.webhookDelivery.findUniqueOrThrow({ where: { webhookId_eventId: sibling } }),
-    ).toMatchObject({ attempts: 0, status: "pending" });
+    expect(await deliveryRowOf(database.db, sibling)).toMatchObject({ attempts: 0, status: "pending" });
     expect(await attemptsOf(database.db, sibling)).toEqual([]);
   });
 
@@ -216,8 +219,8 @@ describe("reconciler and worker reads (PostgreSQL)", () => {
     const w = await hook("u2", ["context.created"], "https://example.org/in");
     await recordEvent(database.db, { userId: "u2", event: "context.created", data: { due: true } });
     await drainFanOut();
-    const { eventId } = await database.db.webhookDelivery.findFirstOrThrow({
-      where: { webhookId: w.id },
+    const { eventId, webhookRef } = await database.db.webhookDelivery.findFirstOrThrow({
+      where: { webhook: { id: w.id } },
     });
     const key = { eventId, webhookId: w.id };
     const text = deliveryKeyText(key);
@@ -225,6 +228,7 @@ describe("reconciler and worker reads (PostgreSQL)", () => {
     expect(await findDueDeliveries(database.db, { limit: 1000 })).toContainEqual({
       eventId,
       webhookId: w.id,
+      webhookRef,
       nextAttemptAt: expect.any(Date),
     });
     // by its key (a job's); an event id that is not the delivery's finds nothing (the read is
@@ -265,16 +269,14 @@ describe("reconciler and worker reads (PostgreSQL)", () => {
     expect((await loadDeliveryTargets(database.db, [key])).get(text)?.previousSecret).toBeNull();
 
     expect(await abandonDeliveries(database.db, [key], "gone")).toBe(1);
-    expect(
-      await database.db.webhookDelivery.findUniqueOrThrow({ where: { webhookId_eventId: key } }),
-    ).toMatchObject({
+    expect(await deliveryRowOf(database.db, key)).toMatchObject({
       status: "failed",
       errorMessage: "gone",
       nextAttemptAt: null,
     });
   });
 
-  it("pages through due deliveries in (next_attempt_at, event_id, webhook_id) order", async () => {
+  it("pages through due deliveries in (next_attempt_at, event_id, webhook_ref) order", async () => {
     const all = await findDueDeliveries(database.db, { limit: 1000 });
     expect(all.length).toBeGreaterThan(3);
     const first = await findDueDeliveries(database.db, { limit: 2 });

@@ -7,7 +7,7 @@ import { waitFor } from "@ctxlog/core/testing";
 import { Client } from "pg";
 import { createApiKey } from "../api-keys/create-api-key";
 import { recordEvent } from "../events/record-event";
-import { createTestDatabase, testSecretKeyring } from "../testing";
+import { createTestDatabase, deliveryRowOf, testSecretKeyring } from "../testing";
 import { createWebhook } from "./create-webhook";
 import { DELETED_WEBHOOK_ERROR, deleteWebhook } from "./delete-webhook";
 import { disableWebhook, ENDPOINT_DISABLED_ERROR } from "./disable-webhook";
@@ -33,15 +33,14 @@ async function pendingDelivery() {
   });
   await recordEvent(database.db, { userId: "u1", event: "context.created", data: {} });
   while ((await fanOutEvents(database.db, { batchSize: 100 })).events > 0) {}
-  const delivery = await database.db.webhookDelivery.findFirstOrThrow({ where: { webhookId: hook.id } });
+  const delivery = await database.db.webhookDelivery.findFirstOrThrow({
+    where: { webhook: { id: hook.id } },
+  });
   // its key: the user's earlier webhooks get the same event too
   return { webhookId: hook.id, eventId: delivery.eventId };
 }
 
-const rowOf = (key: DeliveryKey) =>
-  database.db.webhookDelivery.findUniqueOrThrow({
-    where: { webhookId_eventId: { webhookId: key.webhookId, eventId: key.eventId } },
-  });
+const rowOf = (key: DeliveryKey) => deliveryRowOf(database.db, key);
 
 /**
  * The worker's attempt transaction, held open after its first statement: the delivery's row is
@@ -52,7 +51,8 @@ async function workerHoldingDelivery(key: DeliveryKey) {
   await client.connect();
   await client.query("BEGIN");
   await client.query(
-    "UPDATE webhook_deliveries SET attempts = attempts WHERE webhook_id = $1 AND event_id = $2",
+    `UPDATE webhook_deliveries SET attempts = attempts
+      WHERE webhook_ref = (SELECT ref FROM webhooks WHERE id = $1) AND event_id = $2`,
     [key.webhookId, key.eventId],
   );
   return {

@@ -43,7 +43,7 @@ export async function fanOutEvents(db: DbOrTx, opts: { batchSize: number }): Pro
       },
       sql,
     );
-    // The (webhook_id, event_id) key makes a second fan-out of the same event a no-op; a disabled
+    // The (webhook_ref, event_id) key makes a second fan-out of the same event a no-op; a disabled
     // endpoint's delivery is created failed (recoverable later) and not queued.
     const news = pairs.flatMap((t) =>
       t.webhook_id === null

@@ -13,7 +13,7 @@ export type NumberOrString = number | string;
 export interface IDueDeliveriesParams {
   afterAt?: DateOrString | null | void;
   afterEventId?: string | null | void;
-  afterWebhookId?: string | null | void;
+  afterWebhookRef?: number | null | void;
   due: DeliveryStatusArray;
   limit: NumberOrString;
 }
@@ -23,6 +23,7 @@ export interface IDueDeliveriesResult {
   eventId: string;
   nextAttemptAt: Date;
   webhookId: string;
+  webhookRef: number;
 }
 
 /** 'DueDeliveries' query type */
@@ -31,19 +32,22 @@ export interface IDueDeliveriesQuery {
   result: IDueDeliveriesResult;
 }
 
-const dueDeliveriesIR: any = {"usedParamSet":{"due":true,"afterAt":true,"afterEventId":true,"afterWebhookId":true,"limit":true},"params":[{"name":"due","required":true,"transform":{"type":"scalar"},"locs":[{"a":317,"b":321}]},{"name":"afterAt","required":false,"transform":{"type":"scalar"},"locs":[{"a":381,"b":388},{"a":465,"b":472}]},{"name":"afterEventId","required":false,"transform":{"type":"scalar"},"locs":[{"a":488,"b":500}]},{"name":"afterWebhookId","required":false,"transform":{"type":"scalar"},"locs":[{"a":509,"b":523}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":588,"b":594}]}],"statement":"-- pending deliveries due now, by (next_attempt_at, event_id, webhook_id) after the previous page's last\n-- (the partial index of pending deliveries, migration 20261130233000)\nSELECT event_id AS \"eventId!\", webhook_id AS \"webhookId!\", next_attempt_at AS \"nextAttemptAt!\"\n  FROM webhook_deliveries\n WHERE status = ANY(:due!::\"DeliveryStatus\"[]) AND next_attempt_at <= now()\n   AND (:afterAt::timestamptz IS NULL\n        OR (next_attempt_at, event_id, webhook_id) > (:afterAt::timestamptz, :afterEventId::text, :afterWebhookId::text))\n ORDER BY next_attempt_at, event_id, webhook_id\n LIMIT :limit!"};
+const dueDeliveriesIR: any = {"usedParamSet":{"due":true,"afterAt":true,"afterEventId":true,"afterWebhookRef":true,"limit":true},"params":[{"name":"due","required":true,"transform":{"type":"scalar"},"locs":[{"a":473,"b":477}]},{"name":"afterAt","required":false,"transform":{"type":"scalar"},"locs":[{"a":539,"b":546},{"a":630,"b":637}]},{"name":"afterEventId","required":false,"transform":{"type":"scalar"},"locs":[{"a":653,"b":665}]},{"name":"afterWebhookRef","required":false,"transform":{"type":"scalar"},"locs":[{"a":674,"b":689}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":760,"b":766}]}],"statement":"-- pending deliveries due now, by (next_attempt_at, event_id, webhook_ref) after the previous page's\n-- last (the partial index of pending deliveries, migration 20261201020000); each with its webhook's\n-- id, and its ref, the page's position\nSELECT d.event_id AS \"eventId!\", w.id AS \"webhookId!\", d.webhook_ref AS \"webhookRef!\",\n       d.next_attempt_at AS \"nextAttemptAt!\"\n  FROM webhook_deliveries AS d\n  JOIN webhooks AS w ON w.ref = d.webhook_ref\n WHERE d.status = ANY(:due!::\"DeliveryStatus\"[]) AND d.next_attempt_at <= now()\n   AND (:afterAt::timestamptz IS NULL\n        OR (d.next_attempt_at, d.event_id, d.webhook_ref) > (:afterAt::timestamptz, :afterEventId::text, :afterWebhookRef::int))\n ORDER BY d.next_attempt_at, d.event_id, d.webhook_ref\n LIMIT :limit!"};
 
 /**
  * Query generated from SQL:
  * ```
- * -- pending deliveries due now, by (next_attempt_at, event_id, webhook_id) after the previous page's last
- * -- (the partial index of pending deliveries, migration 20261130233000)
- * SELECT event_id AS "eventId!", webhook_id AS "webhookId!", next_attempt_at AS "nextAttemptAt!"
- *   FROM webhook_deliveries
- *  WHERE status = ANY(:due!::"DeliveryStatus"[]) AND next_attempt_at <= now()
+ * -- pending deliveries due now, by (next_attempt_at, event_id, webhook_ref) after the previous page's
+ * -- last (the partial index of pending deliveries, migration 20261201020000); each with its webhook's
+ * -- id, and its ref, the page's position
+ * SELECT d.event_id AS "eventId!", w.id AS "webhookId!", d.webhook_ref AS "webhookRef!",
+ *        d.next_attempt_at AS "nextAttemptAt!"
+ *   FROM webhook_deliveries AS d
+ *   JOIN webhooks AS w ON w.ref = d.webhook_ref
+ *  WHERE d.status = ANY(:due!::"DeliveryStatus"[]) AND d.next_attempt_at <= now()
  *    AND (:afterAt::timestamptz IS NULL
- *         OR (next_attempt_at, event_id, webhook_id) > (:afterAt::timestamptz, :afterEventId::text, :afterWebhookId::text))
- *  ORDER BY next_attempt_at, event_id, webhook_id
+ *         OR (d.next_attempt_at, d.event_id, d.webhook_ref) > (:afterAt::timestamptz, :afterEventId::text, :afterWebhookRef::int))
+ *  ORDER BY d.next_attempt_at, d.event_id, d.webhook_ref
  *  LIMIT :limit!
  * ```
  */

@@ -6,6 +6,8 @@ import { dueDeliveries } from "./find-due-deliveries.queries";
 
 export interface DueDelivery extends DeliveryKey {
   nextAttemptAt: Date;
+  /** its webhook's ref: with nextAttemptAt and eventId, where the next page starts (the index's order) */
+  webhookRef: number;
 }
 
 /** The stored statuses of a delivery an attempt can be made for (pending and retrying: `pending`). */
@@ -27,7 +29,7 @@ export async function findDueDeliveries(
       due: ATTEMPTABLE,
       afterAt: opts.after?.nextAttemptAt ?? null,
       afterEventId: opts.after?.eventId ?? null,
-      afterWebhookId: opts.after?.webhookId ?? null,
+      afterWebhookRef: opts.after?.webhookRef ?? null,
       limit: opts.limit,
     },
     sqlOf(db),

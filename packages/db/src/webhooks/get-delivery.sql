@@ -2,11 +2,11 @@
 -- a delivery by its key (the API's paths name the webhook and, in the delivery's id, the event), with
 -- its event's name and stored payload (the event's row, by its key: the webhook's user and the
 -- delivery's event id)
-SELECT d.webhook_id AS "webhookId!", d.event_id AS "eventId!", e.event AS "event!",
+SELECT w.id AS "webhookId!", d.event_id AS "eventId!", e.event AS "event!",
        d.status AS "status!", d.attempts AS "attempts!", d.cycle AS "cycle!", d.response_status AS "responseStatus",
        d.error_message AS "errorMessage", d.last_attempt_at AS "lastAttemptAt", d.next_attempt_at AS "nextAttemptAt",
        e.payload AS "eventPayload!", e.context_id AS "eventContextId", e.created_at AS "eventCreatedAt!"
   FROM webhook_deliveries AS d
-  JOIN webhooks AS w ON w.id = d.webhook_id
+  JOIN webhooks AS w ON w.ref = d.webhook_ref
   JOIN outbox_events AS e ON e.user_id = w.user_id AND e.id = d.event_id
- WHERE d.webhook_id = :webhookId! AND d.event_id = :eventId!;
+ WHERE w.id = :webhookId! AND d.event_id = :eventId!;

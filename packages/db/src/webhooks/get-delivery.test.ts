@@ -15,7 +15,7 @@ import { type Context, toContextView } from "../contexts/context-view";
 import { eraseContextData } from "../contexts/erase-context-data";
 import { getContext } from "../contexts/get-context";
 import { recordEvent } from "../events/record-event";
-import { createTestDatabase, seedContexts, seedUser, testSecretKeyring } from "../testing";
+import { createTestDatabase, deliveryRowOf, seedContexts, seedUser, testSecretKeyring } from "../testing";
 import { TEST_CONTEXT_SIGNER } from "../testing/anchor-fixtures";
 import { createWebhook } from "./create-webhook";
 import { fanOutEvents } from "./fan-out-events";
@@ -47,7 +47,9 @@ async function newDelivery() {
   await recordEvent(database.db, { userId: "u1", event: "context.created", data: { n: 1 } });
   await fanOutEvents(database.db, { batchSize: 10 });
   // the user's earlier webhooks get the event too: this webhook's delivery
-  const delivery = await database.db.webhookDelivery.findFirstOrThrow({ where: { webhookId: webhook.id } });
+  const delivery = await database.db.webhookDelivery.findFirstOrThrow({
+    where: { webhook: { id: webhook.id } },
+  });
   // its key, and its public id (the API's): its event's
   return { webhookId: webhook.id, eventId: delivery.eventId, id: deliveryIdOf(delivery.eventId) };
 }
@@ -123,19 +125,20 @@ it("gives back each attempt's request and response as recorded, kept compressed"
   // the first in the delivery's row, the second a webhook_attempts row
   const rows = await database.db.$queryRaw<{ number: number; bytes: number }[]>`
     SELECT 1 AS number, octet_length(first_exchange) AS bytes FROM webhook_deliveries
-     WHERE webhook_id = ${d.webhookId} AND event_id = ${d.eventId}
+     WHERE webhook_ref = (SELECT ref FROM webhooks WHERE id = ${d.webhookId}) AND event_id = ${d.eventId}
     UNION ALL
     SELECT number, octet_length(exchange) FROM webhook_attempts
-     WHERE event_id = ${d.eventId} AND webhook_id = ${d.webhookId}`;
+     WHERE event_id = ${d.eventId} AND webhook_ref = (SELECT ref FROM webhooks WHERE id = ${d.webhookId})`;
   expect(rows.map((r) => r.number)).toEqual([1, 2]);
   for (const r of rows) expect(r.bytes).toBeLessThan(160);
 
   // the body erased with the event's data (as eraseContextsData does): its cut says nothing either
   await database.db.$executeRaw`
-    UPDATE webhook_attempts SET response_body = NULL WHERE event_id = ${d.eventId} AND webhook_id = ${d.webhookId}`;
+    UPDATE webhook_attempts SET response_body = NULL
+     WHERE event_id = ${d.eventId} AND webhook_ref = (SELECT ref FROM webhooks WHERE id = ${d.webhookId})`;
   await database.db.$executeRaw`
     UPDATE webhook_deliveries SET first_response_body = NULL
-     WHERE webhook_id = ${d.webhookId} AND event_id = ${d.eventId}`;
+     WHERE webhook_ref = (SELECT ref FROM webhooks WHERE id = ${d.webhookId}) AND event_id = ${d.eventId}`;
   const erased = (await getDelivery(database.db, d.webhookId, d.id))?.attemptLog;
   expect(erased?.map((a) => [a.responseBody, a.responseBodyTruncated, a.responseHeaders !== null])).toEqual([
     [null, null, true],
@@ -158,9 +161,7 @@ it("stores nothing for an attempt that sent nothing and got nothing back", async
     ],
     DELAYS,
   );
-  const row = await database.db.webhookDelivery.findUniqueOrThrow({
-    where: { webhookId_eventId: { webhookId: d.webhookId, eventId: d.eventId } },
-  });
+  const row = await deliveryRowOf(database.db, d);
   expect(row).toMatchObject({ firstError: "refused", firstExchange: null });
   expect((await getDelivery(database.db, d.webhookId, d.id))?.attemptLog).toEqual([
     expect.objectContaining({
@@ -174,12 +175,13 @@ it("stores nothing for an attempt that sent nothing and got nothing back", async
   // the user's earlier webhook got the same event: a delivery with the same public id, within that
   // webhook, with attempts of its own (none)
   const [other] = await database.db.webhookDelivery.findMany({
-    where: { eventId: d.eventId, webhookId: { not: d.webhookId } },
+    where: { eventId: d.eventId, webhook: { id: { not: d.webhookId } } },
+    include: { webhook: { select: { id: true } } },
   });
   expect(other).toMatchObject({ attempts: 0, status: "pending" });
-  expect(await getDelivery(database.db, other?.webhookId as string, d.id)).toMatchObject({
+  expect(await getDelivery(database.db, other?.webhook.id as string, d.id)).toMatchObject({
     id: d.id,
-    webhookId: other?.webhookId,
+    webhookId: other?.webhook.id,
     eventId: d.eventId,
     attemptLog: [],
   });
@@ -204,7 +206,8 @@ it("erasing a context's data clears what receivers answered to its events, first
     ),
   });
   await fanOutEvents(database.db, { batchSize: 10 });
-  const d = await database.db.webhookDelivery.findFirstOrThrow({ where: { webhookId: webhook.id } });
+  const row = await database.db.webhookDelivery.findFirstOrThrow({ where: { webhook: { id: webhook.id } } });
+  const d: DeliveryKey = { eventId: row.eventId, webhookId: webhook.id };
   const echoed = {
     headers: { "content-type": "text/plain" },
     body: `got ${contextId}`,

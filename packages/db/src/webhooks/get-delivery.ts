@@ -20,7 +20,7 @@ export function withDeliveryId<R extends { eventId: string }>(row: R): R & { id:
   return { ...row, id: deliveryIdOf(row.eventId), createdAt };
 }
 
-/** One delivery of one webhook by its public id, or null: a read by its key (webhook_id, event_id). */
+/** One delivery of one webhook by its public id, or null: a read by its key (webhook_ref, event_id). */
 export async function readDelivery(
   db: DbOrTx | SqlRunner,
   webhookId: string,

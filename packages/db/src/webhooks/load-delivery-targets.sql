@@ -4,9 +4,9 @@
 -- reference, what it is rendered from (ctxlog_context_references, migration
 -- 20261130031500_anchor_hashes_as_bytes, and ctxlog_event_is_reference, migration
 -- 20261130005000_context_references; the planner inlines both). Deliveries are found by their key
--- (webhook_id, event_id), and the bounds on the event id plan the statement for the batch's days
+-- (webhook_ref, event_id) through their webhook's id, and the bounds on the event id plan the statement for the batch's days
 -- alone (event-id-bounds.ts).
-SELECT d.webhook_id AS "webhook_id!", d.event_id AS "event_id!", e.event AS "event!",
+SELECT w.id AS "webhook_id!", d.event_id AS "event_id!", e.event AS "event!",
        d.status AS "status!", d.attempts AS "attempts!", d.cycle AS "cycle!", d.next_attempt_at,
        w.url, w.secret, w.secret_key_id,
        CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret END AS previous_secret,
@@ -21,8 +21,8 @@ SELECT d.webhook_id AS "webhook_id!", d.event_id AS "event_id!", e.event AS "eve
        r.confirmations, r.network, r.gas_used, r.confirmed_at, r.merkle_root, r.chain_id,
        r.registry_address, r.tree_size::text AS tree_size
   FROM unnest(:webhookIds!::text[], :eventIds!::text[]) AS k(webhook_id, event_id)
-  JOIN webhook_deliveries AS d ON d.webhook_id = k.webhook_id AND d.event_id = k.event_id
-  JOIN webhooks AS w ON w.id = d.webhook_id
+  JOIN webhooks AS w ON w.id = k.webhook_id
+  JOIN webhook_deliveries AS d ON d.webhook_ref = w.ref AND d.event_id = k.event_id
   JOIN outbox_events AS e ON e.user_id = w.user_id AND e.id = d.event_id
   LEFT JOIN ctxlog_context_references AS r
     ON r.id = e.context_id AND ctxlog_event_is_reference(e.payload)

@@ -72,7 +72,13 @@ async function deliveriesOfConfirmedBatch(contexts: number) {
     data: { context_id: ids[0], error: "test" },
   });
   while ((await fanOutEvents(db, { batchSize: 1_000 })).events > 0);
-  const deliveries = await db.webhookDelivery.findMany({ where: { webhookId: hook.id } });
+  // their keys (the rows name the webhook by its ref)
+  const deliveries = (await db.webhookDelivery.findMany({ where: { webhook: { id: hook.id } } })).map(
+    (d) => ({
+      eventId: d.eventId,
+      webhookId: hook.id,
+    }),
+  );
   return { owner, ids, failed, deliveries };
 }
 

@@ -16,7 +16,7 @@ export interface DeliveryRateBucket {
 /**
  * One endpoint's attempts over [since, until) per time bucket (timeBuckets), zero-filled: how many
  * were made and how many succeeded. Reads the webhook's deliveries as a range of their key
- * (webhook_id, event_id) — event ids are time-ordered — from RETRY_HORIZON_MS before the window (a retry or
+ * (webhook_ref, event_id) — event ids are time-ordered — from RETRY_HORIZON_MS before the window (a retry or
  * recover of an older delivery is not counted), then their attempts (webhook_attempt_log: wherever
  * each lives, stored-attempts.ts).
  */

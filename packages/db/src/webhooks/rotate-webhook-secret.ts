@@ -1,9 +1,8 @@
 import { type SecretKeyring, sealSecret } from "@ctxlog/core";
-import type { Webhook } from "../generated/prisma/client";
 import type { DbOrTx } from "../prisma-types";
 import { runQuery } from "../run-query";
 import { inSqlTransaction } from "../sql-transaction";
-import { getWebhook } from "./get-webhook";
+import { getWebhook, type WebhookRow } from "./get-webhook";
 import { rotateLiveWebhookSecret } from "./rotate-webhook-secret.queries";
 
 export const SECRET_ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
@@ -21,7 +20,7 @@ export async function rotateWebhookSecret(
   userId: string,
   webhookId: string,
   opts: { newSecret: string; keyring: SecretKeyring; overlapMs?: number; now?: Date },
-): Promise<Webhook | null> {
+): Promise<WebhookRow | null> {
   const now = opts.now ?? new Date();
   const expiresAt = new Date(now.getTime() + (opts.overlapMs ?? SECRET_ROTATION_OVERLAP_MS));
   const sealed = sealSecret(opts.keyring, opts.newSecret, webhookId);

@@ -25,7 +25,7 @@ export interface IAttemptLogOfDeliveryQuery {
   result: IAttemptLogOfDeliveryResult;
 }
 
-const attemptLogOfDeliveryIR: any = {"usedParamSet":{"eventId":true,"webhookId":true},"params":[{"name":"eventId","required":true,"transform":{"type":"scalar"},"locs":[{"a":307,"b":315}]},{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":334,"b":344}]}],"statement":"-- every attempt of one delivery, every cycle, oldest first (the view reads both places by key)\nSELECT cycle AS \"cycle!\", number AS \"number!\", attempted_at AS \"attempted_at!\", duration_ms AS \"duration_ms!\",\n       response_status, error, exchange, response_body\n  FROM webhook_attempt_log\n WHERE event_id = :eventId! AND webhook_id = :webhookId!\n ORDER BY cycle, number"};
+const attemptLogOfDeliveryIR: any = {"usedParamSet":{"eventId":true,"webhookId":true},"params":[{"name":"eventId","required":true,"transform":{"type":"scalar"},"locs":[{"a":307,"b":315}]},{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":372,"b":382}]}],"statement":"-- every attempt of one delivery, every cycle, oldest first (the view reads both places by key)\nSELECT cycle AS \"cycle!\", number AS \"number!\", attempted_at AS \"attempted_at!\", duration_ms AS \"duration_ms!\",\n       response_status, error, exchange, response_body\n  FROM webhook_attempt_log\n WHERE event_id = :eventId! AND webhook_ref = (SELECT ref FROM webhooks WHERE id = :webhookId!)\n ORDER BY cycle, number"};
 
 /**
  * Query generated from SQL:
@@ -34,7 +34,7 @@ const attemptLogOfDeliveryIR: any = {"usedParamSet":{"eventId":true,"webhookId":
  * SELECT cycle AS "cycle!", number AS "number!", attempted_at AS "attempted_at!", duration_ms AS "duration_ms!",
  *        response_status, error, exchange, response_body
  *   FROM webhook_attempt_log
- *  WHERE event_id = :eventId! AND webhook_id = :webhookId!
+ *  WHERE event_id = :eventId! AND webhook_ref = (SELECT ref FROM webhooks WHERE id = :webhookId!)
  *  ORDER BY cycle, number
  * ```
  */

@@ -1,8 +1,7 @@
-import type { Webhook } from "../generated/prisma/client";
 import type { DbOrTx } from "../prisma-types";
 import { runQuery } from "../run-query";
 import { inSqlTransaction } from "../sql-transaction";
-import { getWebhook } from "./get-webhook";
+import { getWebhook, type WebhookRow } from "./get-webhook";
 import { patchLiveWebhook } from "./update-webhook.queries";
 
 export interface WebhookPatch {
@@ -19,7 +18,7 @@ export async function updateWebhook(
   userId: string,
   webhookId: string,
   patch: WebhookPatch,
-): Promise<Webhook | null> {
+): Promise<WebhookRow | null> {
   return inSqlTransaction(db, async (sql) => {
     const patched = await runQuery(
       patchLiveWebhook,

@@ -53,7 +53,7 @@ describe("GET /v1/search", () => {
       (await h.request.delete(`/v1/webhooks/${deleted.body.webhook_id}`).set(bearer(t.keys.full))).status,
     ).toBe(200);
     const delivery = await h.db.webhookDelivery.findFirstOrThrow({
-      where: { webhookId: hook.body.webhook_id },
+      where: { webhook: { id: hook.body.webhook_id } },
     });
     // a delivery's id is its event's: the same at each webhook the event went to
     const deliveryId = deliveryIdOf(delivery.eventId);

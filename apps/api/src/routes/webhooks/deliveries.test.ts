@@ -48,8 +48,30 @@ async function deliveriesFor(tenant: Tenant, events: ("context.created" | "conte
   while ((await fanOutEvents(h.db, { batchSize: 100 })).events > 0);
 }
 
-/** A delivery's row by its key (Prisma's compound unique). */
-const byKey = ({ webhookId, eventId }: DeliveryKey) => ({ webhookId_eventId: { webhookId, eventId } });
+/** A delivery's row by its key (Prisma's compound unique: the row names its webhook by ref). */
+async function byKey({ webhookId, eventId }: DeliveryKey) {
+  const { ref } = await h.db.webhook.findUniqueOrThrow({ where: { id: webhookId }, select: { ref: true } });
+  return { webhookRef_eventId: { webhookRef: ref, eventId } };
+}
+
+/** A webhook's delivery rows, oldest first, each with its key's webhook id read through its relation. */
+async function deliveriesOf(webhookId: string) {
+  const rows = await h.db.webhookDelivery.findMany({
+    where: { webhook: { id: webhookId } },
+    include: { webhook: { select: { id: true } } },
+    orderBy: { eventId: "asc" },
+  });
+  return rows.map(({ webhook, ...row }) => ({ ...row, webhookId: webhook.id }));
+}
+
+/** A webhook's one delivery row, with its key's webhook id read through its relation. */
+async function deliveryOf(webhookId: string) {
+  const { webhook, ...row } = await h.db.webhookDelivery.findFirstOrThrow({
+    where: { webhook: { id: webhookId } },
+    include: { webhook: { select: { id: true } } },
+  });
+  return { ...row, webhookId: webhook.id };
+}
 
 /** What one attempt of a delivery sent (the worker's headers, then the sender's user agent) and got back. */
 function exchangeOf(delivery: { id: string; event: string }) {
@@ -85,7 +107,7 @@ async function fail(
 ) {
   for (let i = 0; i < times; i++) {
     const now = new Date();
-    const row = await h.db.webhookDelivery.findUniqueOrThrow({ where: byKey(key) });
+    const row = await h.db.webhookDelivery.findUniqueOrThrow({ where: await byKey(key) });
     await recordAttempts(
       h.db,
       [
@@ -112,10 +134,7 @@ describe("GET /v1/webhooks/:id/deliveries (PostgreSQL + Redis)", () => {
     const tenant = await h.tenant();
     const { webhook_id } = await webhookOf(tenant);
     await deliveriesFor(tenant, ["context.created", "context.failed", "context.created"]);
-    const rows = await h.db.webhookDelivery.findMany({
-      where: { webhookId: webhook_id },
-      orderBy: { eventId: "asc" },
-    });
+    const rows = await deliveriesOf(webhook_id);
     expect(rows).toHaveLength(3);
     const [oldest] = rows;
     if (!oldest) throw new Error("no delivery");
@@ -172,7 +191,7 @@ describe("GET /v1/webhooks/:id/deliveries/:delivery_id (PostgreSQL + Redis)", ()
     const tenant = await h.tenant();
     const { webhook_id } = await webhookOf(tenant);
     await deliveriesFor(tenant, ["context.failed"]);
-    const row = await h.db.webhookDelivery.findFirstOrThrow({ where: { webhookId: webhook_id } });
+    const row = await deliveryOf(webhook_id);
     const deliveryId = deliveryIdOf(row.eventId);
     const exchange = exchangeOf({ id: deliveryId, event: "context.failed" });
     await fail(row, 1, { request: exchange.request, response: exchange.response });
@@ -224,7 +243,7 @@ describe("GET /v1/webhooks/:id/deliveries/:delivery_id (PostgreSQL + Redis)", ()
     const a = await webhookOf(tenant, ["context.created"]);
     const b = await webhookOf(tenant, ["context.failed"]);
     await deliveriesFor(tenant, ["context.created"]);
-    const ofA = await h.db.webhookDelivery.findFirstOrThrow({ where: { webhookId: a.webhook_id } });
+    const ofA = await deliveryOf(a.webhook_id);
     const idOfA = deliveryIdOf(ofA.eventId);
     for (const path of [
       `/v1/webhooks/${b.webhook_id}/deliveries/${idOfA}`,
@@ -246,7 +265,7 @@ describe("POST /v1/webhooks/:id/deliveries/:delivery_id/retry (PostgreSQL + Redi
   it("starts a new five-attempt cycle for a failed delivery and queues it (jobId = the delivery's key)", async () => {
     const { webhook_id } = await webhookOf(t);
     await deliveriesFor(t, ["context.created"]);
-    const row = await h.db.webhookDelivery.findFirstOrThrow({ where: { webhookId: webhook_id } });
+    const row = await deliveryOf(webhook_id);
     const deliveryId = deliveryIdOf(row.eventId);
     const jobId = deliveryKeyText(row);
     await fail(row, 5);
@@ -266,7 +285,7 @@ describe("POST /v1/webhooks/:id/deliveries/:delivery_id/retry (PostgreSQL + Redi
       error_message: "HTTP 503",
       last_attempt_at: expect.any(String),
     });
-    const stored = await h.db.webhookDelivery.findUniqueOrThrow({ where: byKey(row) });
+    const stored = await h.db.webhookDelivery.findUniqueOrThrow({ where: await byKey(row) });
     expect(stored).toMatchObject({ status: "pending", cycle: 2, attempts: 0, eventId: row.eventId });
     const path = `/v1/webhooks/${webhook_id}/deliveries/${deliveryId}`;
     const shown = async () => (await h.request.get(path).set(bearer(t.keys.full))).body;
@@ -290,7 +309,7 @@ describe("POST /v1/webhooks/:id/deliveries/:delivery_id/retry (PostgreSQL + Redi
   it("tries a retrying delivery now (same cycle): its delayed job is promoted, its due time is now", async () => {
     const { webhook_id } = await webhookOf(t);
     await deliveriesFor(t, ["context.created"]);
-    const row = await h.db.webhookDelivery.findFirstOrThrow({ where: { webhookId: webhook_id } });
+    const row = await deliveryOf(webhook_id);
     const deliveryId = deliveryIdOf(row.eventId);
     const jobId = deliveryKeyText(row);
     const retry = () =>
@@ -304,7 +323,7 @@ describe("POST /v1/webhooks/:id/deliveries/:delivery_id/retry (PostgreSQL + Redi
     await fail(row, 2); // retrying, due again after its delay; its job waits in the delayed set
     // this harness' delays are short: the next attempt is put ten minutes out, as a real delay would
     await h.db.webhookDelivery.update({
-      where: byKey(row),
+      where: await byKey(row),
       data: { nextAttemptAt: new Date(Date.now() + 600_000) },
     });
     await queue.remove(jobId);
@@ -314,14 +333,14 @@ describe("POST /v1/webhooks/:id/deliveries/:delivery_id/retry (PostgreSQL + Redi
       { jobId, delay: 600_000 },
     );
     expect(await queue.getJobState(jobId)).toBe("delayed");
-    const before = await h.db.webhookDelivery.findUniqueOrThrow({ where: byKey(row) });
+    const before = await h.db.webhookDelivery.findUniqueOrThrow({ where: await byKey(row) });
     expect(before.nextAttemptAt?.getTime() ?? 0).toBeGreaterThan(Date.now());
 
     const res = await retry();
     expect(res.status).toBe(202);
     expect(res.body).toMatchObject({ delivery_id: deliveryId, status: "retrying", attempts: 2 });
     expect(Date.parse(res.body.next_attempt_at)).toBeLessThanOrEqual(Date.now());
-    const after = await h.db.webhookDelivery.findUniqueOrThrow({ where: byKey(row) });
+    const after = await h.db.webhookDelivery.findUniqueOrThrow({ where: await byKey(row) });
     expect(after).toMatchObject({ status: "pending", cycle: 1, attempts: 2 });
     expect(await queue.getJobState(jobId)).toBe("waiting");
 
@@ -351,7 +370,7 @@ describe("POST /v1/webhooks/:id/test (PostgreSQL + Redis)", () => {
     // the delivery's id is its event's, as dlv_
     const eventId = eventIdOfDelivery(res.body.delivery_id) as string;
     const delivery = await h.db.webhookDelivery.findUniqueOrThrow({
-      where: byKey({ eventId, webhookId: webhook_id }),
+      where: await byKey({ eventId, webhookId: webhook_id }),
     });
     const event = await h.db.outboxEvent.findFirstOrThrow({ where: { id: delivery.eventId } });
     // Recorded as recordEvent records a test event: never queued for the fan-out, stamped with one
@@ -365,7 +384,7 @@ describe("POST /v1/webhooks/:id/test (PostgreSQL + Redis)", () => {
     expect(body).toMatchObject({ event: "context.created", test: true, data: { status: "pending" } });
     expect(body.data.context_id).toMatch(/^ctx_/);
     expect(await h.db.webhookDelivery.count({ where: { eventId: event.id } })).toBe(1);
-    expect(await h.db.webhookDelivery.count({ where: { webhookId: sibling.webhook_id } })).toBe(0);
+    expect(await h.db.webhookDelivery.count({ where: { webhook: { id: sibling.webhook_id } } })).toBe(0);
     // queued by its key (jobId = the key's text)
     const job = await queue.getJob(deliveryKeyText({ eventId: event.id, webhookId: webhook_id }));
     expect(job?.data).toEqual({ eventId: event.id, webhookId: webhook_id });
@@ -384,7 +403,7 @@ describe("POST /v1/webhooks/:id/test (PostgreSQL + Redis)", () => {
       expect(res.body.event).toBe(event);
       const eventId = eventIdOfDelivery(res.body.delivery_id) as string;
       const delivery = await h.db.webhookDelivery.findUniqueOrThrow({
-        where: byKey({ eventId, webhookId: webhook_id }),
+        where: await byKey({ eventId, webhookId: webhook_id }),
       });
       const stored = await h.db.outboxEvent.findFirstOrThrow({ where: { id: delivery.eventId } });
       expect(JSON.parse(stored.payload)).toMatchObject({ event, test: true });

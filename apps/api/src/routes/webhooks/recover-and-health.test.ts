@@ -3,6 +3,7 @@
 // the repositories the webhook worker uses (recordEvent → fanOutEvents → recordAttempts).
 import { type DeliveryKey, deliveryKeyText } from "@ctxlog/core";
 import { disableWebhook, fanOutEvents, recordAttempts, recordEvent } from "@ctxlog/db";
+import { deliveryRowOf } from "@ctxlog/db/testing";
 import { Queue } from "bullmq";
 import { bearer, createTestHarness, REDIS_URL, type Tenant, type TestHarness } from "../../testing/harness";
 
@@ -30,7 +31,12 @@ async function webhookOf(tenant: Tenant, body: Record<string, unknown> = {}) {
 async function delivery(tenant: Tenant, webhookId: string) {
   const event = await recordEvent(h.db, { userId: tenant.userId, event: "context.created", data: {} });
   while ((await fanOutEvents(h.db, { batchSize: 100 })).events > 0);
-  return h.db.webhookDelivery.findFirstOrThrow({ where: { webhookId, eventId: event.id } });
+  // the row names its webhook by ref; its key's webhook id is read through the relation
+  const { webhook, ...row } = await h.db.webhookDelivery.findFirstOrThrow({
+    where: { webhook: { id: webhookId }, eventId: event.id },
+    include: { webhook: { select: { id: true } } },
+  });
+  return { ...row, webhookId: webhook.id };
 }
 
 async function failAll({ eventId, webhookId }: DeliveryKey) {
@@ -143,10 +149,13 @@ describe("POST /v1/webhooks/:id/recover", () => {
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ recovering: 2 });
     const rows = await h.db.webhookDelivery.findMany({
-      where: { webhookId: webhook_id },
+      where: { webhook: { id: webhook_id } },
+      include: { webhook: { select: { id: true } } },
       orderBy: { eventId: "asc" },
     });
-    const byKey = new Map(rows.map((r) => [deliveryKeyText(r), r]));
+    const byKey = new Map(
+      rows.map((r) => [deliveryKeyText({ eventId: r.eventId, webhookId: r.webhook.id }), r]),
+    );
     const of = (d: DeliveryKey) => byKey.get(deliveryKeyText(d));
     expect(of(failedA)).toMatchObject({ status: "pending", attempts: 0, cycle: 2 });
     expect(of(failedB)).toMatchObject({ status: "pending", attempts: 0, cycle: 2 });
@@ -162,10 +171,7 @@ describe("POST /v1/webhooks/:id/recover", () => {
       .set(bearer(t.keys.full))
       .send({ since: since.toISOString() });
     expect(again.body).toEqual({ recovering: 1 });
-    const { eventId, webhookId } = after;
-    expect(
-      await h.db.webhookDelivery.findUniqueOrThrow({ where: { webhookId_eventId: { webhookId, eventId } } }),
-    ).toMatchObject({
+    expect(await deliveryRowOf(h.db, after)).toMatchObject({
       status: "pending",
       cycle: 2,
     });

@@ -6,7 +6,7 @@ import {
   webhookHealth,
   webhookState,
 } from "@ctxlog/core";
-import type { DeliveryWithAttempts, Webhook, WebhookDelivery } from "@ctxlog/db";
+import type { DeliveryWithAttempts, WebhookDelivery, WebhookRow } from "@ctxlog/db";
 import type { DeliveryDetailResource, DeliveryResource } from "./delivery-schemas";
 import type { WebhookResource } from "./schemas";
 
@@ -14,7 +14,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The columns a webhook's public shape reads: never its secrets. */
 export type WebhookRecordRow = Pick<
-  Webhook,
+  WebhookRow,
   | "id"
   | "url"
   | "events"
@@ -62,16 +62,9 @@ function shownAttempts(row: DeliveryRow): number {
 }
 
 /** The columns a delivery's resource reads: a list's rows carry these alone (the name is its event's). */
-type DeliveryRow = { id: string; event: string; createdAt: Date } & Pick<
+type DeliveryRow = { id: string; webhookId: string; event: string; createdAt: Date } & Pick<
   WebhookDelivery,
-  | "webhookId"
-  | "status"
-  | "attempts"
-  | "cycle"
-  | "responseStatus"
-  | "errorMessage"
-  | "lastAttemptAt"
-  | "nextAttemptAt"
+  "status" | "attempts" | "cycle" | "responseStatus" | "errorMessage" | "lastAttemptAt" | "nextAttemptAt"
 >;
 
 export function deliveryResource(row: DeliveryRow): DeliveryResource {

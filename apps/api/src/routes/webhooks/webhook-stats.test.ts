@@ -24,7 +24,12 @@ async function webhookOf(tenant: Tenant) {
 async function deliveryOf(tenant: Tenant, webhookId: string) {
   const event = await recordEvent(h.db, { userId: tenant.userId, event: "context.created", data: {} });
   while ((await fanOutEvents(h.db, { batchSize: 100 })).events > 0);
-  return h.db.webhookDelivery.findFirstOrThrow({ where: { webhookId, eventId: event.id } });
+  // the row names its webhook by ref; its key's webhook id is read through the relation
+  const { webhook, ...row } = await h.db.webhookDelivery.findFirstOrThrow({
+    where: { webhook: { id: webhookId }, eventId: event.id },
+    include: { webhook: { select: { id: true } } },
+  });
+  return { ...row, webhookId: webhook.id };
 }
 
 async function attempt({ eventId, webhookId }: DeliveryKey, at: Date, ok: boolean) {

@@ -2,7 +2,7 @@
 // the last 90 days fans out to it, and attempts recorded as the webhook worker records them.
 import { type DeliveryKey, generateWebhookSecret } from "@ctxlog/core";
 import type { PrismaClient } from "../../client";
-import { seedUser, testSecretKeyring } from "../../testing";
+import { deliveryRowOf, seedUser, testSecretKeyring } from "../../testing";
 import { createWebhook } from "../../webhooks/create-webhook";
 import { recordAttempts } from "../../webhooks/record-attempts";
 
@@ -25,23 +25,26 @@ export async function seedUserWithOldWebhook<
     keyring: testSecretKeyring(),
     maxPerUser: 10,
   });
-  await db.webhook.update({ where: { id: hook.id }, data: { createdAt: new Date(Date.now() - 90 * DAY) } });
+  // updateMany reads no column back: it runs on an older schema too (one without webhooks.ref)
+  const { count } = await db.webhook.updateMany({
+    where: { id: hook.id },
+    data: { createdAt: new Date(Date.now() - 90 * DAY) },
+  });
+  if (count !== 1) throw new Error(`webhook ${hook.id} not found`);
   return { owner, hook };
 }
 
 /** `times` attempts of a delivery (by its key), each answered 200 (`succeeded`) or 500, with 1 ms retry delays. */
 export async function recordTestAttempts(db: PrismaClient, key: DeliveryKey, succeeded: boolean, times = 1) {
   for (let i = 0; i < times; i++) {
-    const row = await db.webhookDelivery.findUniqueOrThrow({
-      where: { webhookId_eventId: { webhookId: key.webhookId, eventId: key.eventId } },
-    });
+    const row = await deliveryRowOf(db, key);
     const now = new Date();
     await recordAttempts(
       db,
       [
         {
-          eventId: row.eventId,
-          webhookId: row.webhookId,
+          eventId: key.eventId,
+          webhookId: key.webhookId,
           cycle: row.cycle,
           attemptedAt: now,
           finishedAt: now,
