@@ -243,16 +243,16 @@ export interface IAbandonDeliveriesOfWebhookQuery {
   result: IAbandonDeliveriesOfWebhookResult;
 }
 
-const abandonDeliveriesOfWebhookIR: any = {"usedParamSet":{"to":true,"reason":true,"webhookId":true,"from":true},"params":[{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":47,"b":50}]},{"name":"reason","required":true,"transform":{"type":"scalar"},"locs":[{"a":87,"b":94}]},{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":155,"b":165}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":212,"b":217}]}],"statement":"UPDATE webhook_deliveries AS d\n   SET status = :to!::\"DeliveryStatus\", error_message = :reason!, next_attempt_at = NULL\n  FROM webhooks AS w\n WHERE w.id = :webhookId! AND d.webhook_ref = w.ref AND d.status = ANY(:from!::\"DeliveryStatus\"[])\nRETURNING d.event_id"};
+const abandonDeliveriesOfWebhookIR: any = {"usedParamSet":{"to":true,"reason":true,"webhookId":true,"from":true},"params":[{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":127,"b":130}]},{"name":"reason","required":true,"transform":{"type":"scalar"},"locs":[{"a":167,"b":174}]},{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":258,"b":268}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":288,"b":293}]}],"statement":"-- one webhook's: its ref as a value (a subquery), each partition's key probed by it\nUPDATE webhook_deliveries\n   SET status = :to!::\"DeliveryStatus\", error_message = :reason!, next_attempt_at = NULL\n WHERE webhook_ref = (SELECT ref FROM webhooks WHERE id = :webhookId!) AND status = ANY(:from!::\"DeliveryStatus\"[])\nRETURNING event_id"};
 
 /**
  * Query generated from SQL:
  * ```
- * UPDATE webhook_deliveries AS d
+ * -- one webhook's: its ref as a value (a subquery), each partition's key probed by it
+ * UPDATE webhook_deliveries
  *    SET status = :to!::"DeliveryStatus", error_message = :reason!, next_attempt_at = NULL
- *   FROM webhooks AS w
- *  WHERE w.id = :webhookId! AND d.webhook_ref = w.ref AND d.status = ANY(:from!::"DeliveryStatus"[])
- * RETURNING d.event_id
+ *  WHERE webhook_ref = (SELECT ref FROM webhooks WHERE id = :webhookId!) AND status = ANY(:from!::"DeliveryStatus"[])
+ * RETURNING event_id
  * ```
  */
 export const abandonDeliveriesOfWebhook = new PreparedQuery<IAbandonDeliveriesOfWebhookParams,IAbandonDeliveriesOfWebhookResult>(abandonDeliveriesOfWebhookIR);
@@ -277,17 +277,16 @@ export interface IRetryFailedDeliveryQuery {
   result: IRetryFailedDeliveryResult;
 }
 
-const retryFailedDeliveryIR: any = {"usedParamSet":{"to":true,"webhookId":true,"eventId":true,"from":true},"params":[{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":47,"b":50}]},{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":165,"b":175}]},{"name":"eventId","required":true,"transform":{"type":"scalar"},"locs":[{"a":220,"b":228}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":252,"b":257}]}],"statement":"UPDATE webhook_deliveries AS d\n   SET status = :to!::\"DeliveryStatus\", attempts = 0, cycle = d.cycle + 1, next_attempt_at = now()\n  FROM webhooks AS w\n WHERE w.id = :webhookId! AND d.webhook_ref = w.ref AND d.event_id = :eventId!\n   AND d.status = ANY(:from!::\"DeliveryStatus\"[])\nRETURNING d.event_id"};
+const retryFailedDeliveryIR: any = {"usedParamSet":{"to":true,"webhookId":true,"eventId":true,"from":true},"params":[{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":42,"b":45}]},{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":181,"b":191}]},{"name":"eventId","required":true,"transform":{"type":"scalar"},"locs":[{"a":209,"b":217}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":239,"b":244}]}],"statement":"UPDATE webhook_deliveries\n   SET status = :to!::\"DeliveryStatus\", attempts = 0, cycle = cycle + 1, next_attempt_at = now()\n WHERE webhook_ref = (SELECT ref FROM webhooks WHERE id = :webhookId!) AND event_id = :eventId!\n   AND status = ANY(:from!::\"DeliveryStatus\"[])\nRETURNING event_id"};
 
 /**
  * Query generated from SQL:
  * ```
- * UPDATE webhook_deliveries AS d
- *    SET status = :to!::"DeliveryStatus", attempts = 0, cycle = d.cycle + 1, next_attempt_at = now()
- *   FROM webhooks AS w
- *  WHERE w.id = :webhookId! AND d.webhook_ref = w.ref AND d.event_id = :eventId!
- *    AND d.status = ANY(:from!::"DeliveryStatus"[])
- * RETURNING d.event_id
+ * UPDATE webhook_deliveries
+ *    SET status = :to!::"DeliveryStatus", attempts = 0, cycle = cycle + 1, next_attempt_at = now()
+ *  WHERE webhook_ref = (SELECT ref FROM webhooks WHERE id = :webhookId!) AND event_id = :eventId!
+ *    AND status = ANY(:from!::"DeliveryStatus"[])
+ * RETURNING event_id
  * ```
  */
 export const retryFailedDelivery = new PreparedQuery<IRetryFailedDeliveryParams,IRetryFailedDeliveryResult>(retryFailedDeliveryIR);
@@ -313,18 +312,17 @@ export interface IRetryRetryingDeliveryNowQuery {
   result: IRetryRetryingDeliveryNowResult;
 }
 
-const retryRetryingDeliveryNowIR: any = {"usedParamSet":{"to":true,"webhookId":true,"eventId":true,"from":true,"fromStates":true},"params":[{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":47,"b":50}]},{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":130,"b":140}]},{"name":"eventId","required":true,"transform":{"type":"scalar"},"locs":[{"a":185,"b":193}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":217,"b":222}]},{"name":"fromStates","required":true,"transform":{"type":"scalar"},"locs":[{"a":302,"b":313}]}],"statement":"UPDATE webhook_deliveries AS d\n   SET status = :to!::\"DeliveryStatus\", next_attempt_at = now()\n  FROM webhooks AS w\n WHERE w.id = :webhookId! AND d.webhook_ref = w.ref AND d.event_id = :eventId!\n   AND d.status = ANY(:from!::\"DeliveryStatus\"[])\n   AND ctxlog_delivery_state(d.status, d.attempts) = ANY(:fromStates!::text[])\nRETURNING d.event_id"};
+const retryRetryingDeliveryNowIR: any = {"usedParamSet":{"to":true,"webhookId":true,"eventId":true,"from":true,"fromStates":true},"params":[{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":42,"b":45}]},{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":148,"b":158}]},{"name":"eventId","required":true,"transform":{"type":"scalar"},"locs":[{"a":176,"b":184}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":206,"b":211}]},{"name":"fromStates","required":true,"transform":{"type":"scalar"},"locs":[{"a":287,"b":298}]}],"statement":"UPDATE webhook_deliveries\n   SET status = :to!::\"DeliveryStatus\", next_attempt_at = now()\n WHERE webhook_ref = (SELECT ref FROM webhooks WHERE id = :webhookId!) AND event_id = :eventId!\n   AND status = ANY(:from!::\"DeliveryStatus\"[])\n   AND ctxlog_delivery_state(status, attempts) = ANY(:fromStates!::text[])\nRETURNING event_id"};
 
 /**
  * Query generated from SQL:
  * ```
- * UPDATE webhook_deliveries AS d
+ * UPDATE webhook_deliveries
  *    SET status = :to!::"DeliveryStatus", next_attempt_at = now()
- *   FROM webhooks AS w
- *  WHERE w.id = :webhookId! AND d.webhook_ref = w.ref AND d.event_id = :eventId!
- *    AND d.status = ANY(:from!::"DeliveryStatus"[])
- *    AND ctxlog_delivery_state(d.status, d.attempts) = ANY(:fromStates!::text[])
- * RETURNING d.event_id
+ *  WHERE webhook_ref = (SELECT ref FROM webhooks WHERE id = :webhookId!) AND event_id = :eventId!
+ *    AND status = ANY(:from!::"DeliveryStatus"[])
+ *    AND ctxlog_delivery_state(status, attempts) = ANY(:fromStates!::text[])
+ * RETURNING event_id
  * ```
  */
 export const retryRetryingDeliveryNow = new PreparedQuery<IRetryRetryingDeliveryNowParams,IRetryRetryingDeliveryNowResult>(retryRetryingDeliveryNowIR);
@@ -351,7 +349,7 @@ export interface IRecoverDeliveryRowsQuery {
   result: IRecoverDeliveryRowsResult;
 }
 
-const recoverDeliveryRowsIR: any = {"usedParamSet":{"to":true,"webhookId":true,"from":true,"since":true,"until":true},"params":[{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":47,"b":50}]},{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":185,"b":195}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":242,"b":247}]},{"name":"since","required":true,"transform":{"type":"scalar"},"locs":[{"a":344,"b":350}]},{"name":"until","required":false,"transform":{"type":"scalar"},"locs":[{"a":373,"b":378},{"a":419,"b":424}]}],"statement":"UPDATE webhook_deliveries AS d\n   SET status = :to!::\"DeliveryStatus\", attempts = 0, cycle = d.cycle + 1, next_attempt_at = now()\n  FROM webhooks AS w, outbox_events AS e\n WHERE w.id = :webhookId! AND d.webhook_ref = w.ref AND d.status = ANY(:from!::\"DeliveryStatus\"[])\n   AND e.user_id = w.user_id AND e.id = d.event_id\n   AND e.created_at >= :since!::timestamptz\n   AND (:until::timestamptz IS NULL OR e.created_at < :until::timestamptz)\nRETURNING d.event_id AS \"eventId!\", w.id AS \"webhookId!\""};
+const recoverDeliveryRowsIR: any = {"usedParamSet":{"to":true,"webhookId":true,"from":true,"since":true,"until":true},"params":[{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":47,"b":50}]},{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":231,"b":241}]},{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":292,"b":297}]},{"name":"since","required":true,"transform":{"type":"scalar"},"locs":[{"a":391,"b":397}]},{"name":"until","required":false,"transform":{"type":"scalar"},"locs":[{"a":420,"b":425},{"a":466,"b":471}]}],"statement":"UPDATE webhook_deliveries AS d\n   SET status = :to!::\"DeliveryStatus\", attempts = 0, cycle = d.cycle + 1, next_attempt_at = now()\n  FROM webhooks AS w, outbox_events AS e\n WHERE d.webhook_ref = (SELECT ref FROM webhooks WHERE id = :webhookId!) AND w.ref = d.webhook_ref\n   AND d.status = ANY(:from!::\"DeliveryStatus\"[]) AND e.user_id = w.user_id AND e.id = d.event_id\n   AND e.created_at >= :since!::timestamptz\n   AND (:until::timestamptz IS NULL OR e.created_at < :until::timestamptz)\nRETURNING d.event_id AS \"eventId!\", w.id AS \"webhookId!\""};
 
 /**
  * Query generated from SQL:
@@ -359,8 +357,8 @@ const recoverDeliveryRowsIR: any = {"usedParamSet":{"to":true,"webhookId":true,"
  * UPDATE webhook_deliveries AS d
  *    SET status = :to!::"DeliveryStatus", attempts = 0, cycle = d.cycle + 1, next_attempt_at = now()
  *   FROM webhooks AS w, outbox_events AS e
- *  WHERE w.id = :webhookId! AND d.webhook_ref = w.ref AND d.status = ANY(:from!::"DeliveryStatus"[])
- *    AND e.user_id = w.user_id AND e.id = d.event_id
+ *  WHERE d.webhook_ref = (SELECT ref FROM webhooks WHERE id = :webhookId!) AND w.ref = d.webhook_ref
+ *    AND d.status = ANY(:from!::"DeliveryStatus"[]) AND e.user_id = w.user_id AND e.id = d.event_id
  *    AND e.created_at >= :since!::timestamptz
  *    AND (:until::timestamptz IS NULL OR e.created_at < :until::timestamptz)
  * RETURNING d.event_id AS "eventId!", w.id AS "webhookId!"

@@ -77,35 +77,33 @@ UPDATE webhook_deliveries AS d
 RETURNING d.event_id;
 
 /* @name abandonDeliveriesOfWebhook */
-UPDATE webhook_deliveries AS d
+-- one webhook's: its ref as a value (a subquery), each partition's key probed by it
+UPDATE webhook_deliveries
    SET status = :to!::"DeliveryStatus", error_message = :reason!, next_attempt_at = NULL
-  FROM webhooks AS w
- WHERE w.id = :webhookId! AND d.webhook_ref = w.ref AND d.status = ANY(:from!::"DeliveryStatus"[])
-RETURNING d.event_id;
+ WHERE webhook_ref = (SELECT ref FROM webhooks WHERE id = :webhookId!) AND status = ANY(:from!::"DeliveryStatus"[])
+RETURNING event_id;
 
 /* @name retryFailedDelivery */
-UPDATE webhook_deliveries AS d
-   SET status = :to!::"DeliveryStatus", attempts = 0, cycle = d.cycle + 1, next_attempt_at = now()
-  FROM webhooks AS w
- WHERE w.id = :webhookId! AND d.webhook_ref = w.ref AND d.event_id = :eventId!
-   AND d.status = ANY(:from!::"DeliveryStatus"[])
-RETURNING d.event_id;
+UPDATE webhook_deliveries
+   SET status = :to!::"DeliveryStatus", attempts = 0, cycle = cycle + 1, next_attempt_at = now()
+ WHERE webhook_ref = (SELECT ref FROM webhooks WHERE id = :webhookId!) AND event_id = :eventId!
+   AND status = ANY(:from!::"DeliveryStatus"[])
+RETURNING event_id;
 
 /* @name retryRetryingDeliveryNow */
-UPDATE webhook_deliveries AS d
+UPDATE webhook_deliveries
    SET status = :to!::"DeliveryStatus", next_attempt_at = now()
-  FROM webhooks AS w
- WHERE w.id = :webhookId! AND d.webhook_ref = w.ref AND d.event_id = :eventId!
-   AND d.status = ANY(:from!::"DeliveryStatus"[])
-   AND ctxlog_delivery_state(d.status, d.attempts) = ANY(:fromStates!::text[])
-RETURNING d.event_id;
+ WHERE webhook_ref = (SELECT ref FROM webhooks WHERE id = :webhookId!) AND event_id = :eventId!
+   AND status = ANY(:from!::"DeliveryStatus"[])
+   AND ctxlog_delivery_state(status, attempts) = ANY(:fromStates!::text[])
+RETURNING event_id;
 
 /* @name recoverDeliveryRows */
 UPDATE webhook_deliveries AS d
    SET status = :to!::"DeliveryStatus", attempts = 0, cycle = d.cycle + 1, next_attempt_at = now()
   FROM webhooks AS w, outbox_events AS e
- WHERE w.id = :webhookId! AND d.webhook_ref = w.ref AND d.status = ANY(:from!::"DeliveryStatus"[])
-   AND e.user_id = w.user_id AND e.id = d.event_id
+ WHERE d.webhook_ref = (SELECT ref FROM webhooks WHERE id = :webhookId!) AND w.ref = d.webhook_ref
+   AND d.status = ANY(:from!::"DeliveryStatus"[]) AND e.user_id = w.user_id AND e.id = d.event_id
    AND e.created_at >= :since!::timestamptz
    AND (:until::timestamptz IS NULL OR e.created_at < :until::timestamptz)
 RETURNING d.event_id AS "eventId!", w.id AS "webhookId!";

@@ -9,4 +9,4 @@ SELECT w.id AS "webhookId!", d.event_id AS "eventId!", e.event AS "event!",
   FROM webhook_deliveries AS d
   JOIN webhooks AS w ON w.ref = d.webhook_ref
   JOIN outbox_events AS e ON e.user_id = w.user_id AND e.id = d.event_id
- WHERE w.id = :webhookId! AND d.event_id = :eventId!;
+ WHERE d.webhook_ref = (SELECT ref FROM webhooks WHERE id = :webhookId!) AND d.event_id = :eventId!;

@@ -33,12 +33,13 @@ export interface IDeliveriesOfWebhookQuery {
   result: IDeliveriesOfWebhookResult;
 }
 
-const deliveriesOfWebhookIR: any = {"usedParamSet":{"webhookId":true,"state":true,"afterEventId":true,"limit":true},"params":[{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":593,"b":603}]},{"name":"state","required":false,"transform":{"type":"scalar"},"locs":[{"a":613,"b":618},{"a":647,"b":652}]},{"name":"afterEventId","required":false,"transform":{"type":"scalar"},"locs":[{"a":663,"b":675},{"a":707,"b":719}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":755,"b":761}]}],"statement":"-- each with its event's name (the event's row, by its key: the webhook's user and the event id)\nSELECT w.id AS \"webhookId\", d.event_id AS \"eventId\", e.event, d.status, d.attempts, d.cycle,\n       d.response_status AS \"responseStatus\", d.error_message AS \"errorMessage\",\n       d.last_attempt_at AS \"lastAttemptAt\", d.next_attempt_at AS \"nextAttemptAt\"\n  FROM webhook_deliveries AS d\n  JOIN webhooks AS w ON w.ref = d.webhook_ref\n  JOIN outbox_events AS e ON e.user_id = w.user_id AND e.id = d.event_id\n CROSS JOIN LATERAL ctxlog_delivery_state(d.status, d.attempts) AS s(state)\n WHERE w.id = :webhookId!\n   AND (:state::text IS NULL OR s.state = :state)\n   AND (:afterEventId::text IS NULL OR d.event_id < :afterEventId)\n ORDER BY d.event_id DESC\n LIMIT :limit!"};
+const deliveriesOfWebhookIR: any = {"usedParamSet":{"webhookId":true,"state":true,"afterEventId":true,"limit":true},"params":[{"name":"webhookId","required":true,"transform":{"type":"scalar"},"locs":[{"a":739,"b":749}]},{"name":"state","required":false,"transform":{"type":"scalar"},"locs":[{"a":760,"b":765},{"a":794,"b":799}]},{"name":"afterEventId","required":false,"transform":{"type":"scalar"},"locs":[{"a":810,"b":822},{"a":854,"b":866}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":902,"b":908}]}],"statement":"-- each with its event's name (the event's row, by its key: the webhook's user and the event id). The\n-- webhook's ref as a value (a subquery, not a join), so each partition's key is read in order\nSELECT w.id AS \"webhookId\", d.event_id AS \"eventId\", e.event, d.status, d.attempts, d.cycle,\n       d.response_status AS \"responseStatus\", d.error_message AS \"errorMessage\",\n       d.last_attempt_at AS \"lastAttemptAt\", d.next_attempt_at AS \"nextAttemptAt\"\n  FROM webhook_deliveries AS d\n  JOIN webhooks AS w ON w.ref = d.webhook_ref\n  JOIN outbox_events AS e ON e.user_id = w.user_id AND e.id = d.event_id\n CROSS JOIN LATERAL ctxlog_delivery_state(d.status, d.attempts) AS s(state)\n WHERE d.webhook_ref = (SELECT ref FROM webhooks WHERE id = :webhookId!)\n   AND (:state::text IS NULL OR s.state = :state)\n   AND (:afterEventId::text IS NULL OR d.event_id < :afterEventId)\n ORDER BY d.event_id DESC\n LIMIT :limit!"};
 
 /**
  * Query generated from SQL:
  * ```
- * -- each with its event's name (the event's row, by its key: the webhook's user and the event id)
+ * -- each with its event's name (the event's row, by its key: the webhook's user and the event id). The
+ * -- webhook's ref as a value (a subquery, not a join), so each partition's key is read in order
  * SELECT w.id AS "webhookId", d.event_id AS "eventId", e.event, d.status, d.attempts, d.cycle,
  *        d.response_status AS "responseStatus", d.error_message AS "errorMessage",
  *        d.last_attempt_at AS "lastAttemptAt", d.next_attempt_at AS "nextAttemptAt"
@@ -46,7 +47,7 @@ const deliveriesOfWebhookIR: any = {"usedParamSet":{"webhookId":true,"state":tru
  *   JOIN webhooks AS w ON w.ref = d.webhook_ref
  *   JOIN outbox_events AS e ON e.user_id = w.user_id AND e.id = d.event_id
  *  CROSS JOIN LATERAL ctxlog_delivery_state(d.status, d.attempts) AS s(state)
- *  WHERE w.id = :webhookId!
+ *  WHERE d.webhook_ref = (SELECT ref FROM webhooks WHERE id = :webhookId!)
  *    AND (:state::text IS NULL OR s.state = :state)
  *    AND (:afterEventId::text IS NULL OR d.event_id < :afterEventId)
  *  ORDER BY d.event_id DESC

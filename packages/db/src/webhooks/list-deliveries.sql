@@ -1,5 +1,6 @@
 /* @name deliveriesOfWebhook */
--- each with its event's name (the event's row, by its key: the webhook's user and the event id)
+-- each with its event's name (the event's row, by its key: the webhook's user and the event id). The
+-- webhook's ref as a value (a subquery, not a join), so each partition's key is read in order
 SELECT w.id AS "webhookId", d.event_id AS "eventId", e.event, d.status, d.attempts, d.cycle,
        d.response_status AS "responseStatus", d.error_message AS "errorMessage",
        d.last_attempt_at AS "lastAttemptAt", d.next_attempt_at AS "nextAttemptAt"
@@ -7,7 +8,7 @@ SELECT w.id AS "webhookId", d.event_id AS "eventId", e.event, d.status, d.attemp
   JOIN webhooks AS w ON w.ref = d.webhook_ref
   JOIN outbox_events AS e ON e.user_id = w.user_id AND e.id = d.event_id
  CROSS JOIN LATERAL ctxlog_delivery_state(d.status, d.attempts) AS s(state)
- WHERE w.id = :webhookId!
+ WHERE d.webhook_ref = (SELECT ref FROM webhooks WHERE id = :webhookId!)
    AND (:state::text IS NULL OR s.state = :state)
    AND (:afterEventId::text IS NULL OR d.event_id < :afterEventId)
  ORDER BY d.event_id DESC
