@@ -1,4 +1,4 @@
-import { readContextStates } from "@ctxlog/db";
+import { ENTRIES_LEVEL, readContextStates, readLogIndexes, readStoredTile } from "@ctxlog/db";
 import { type ChainHarness, createChainHarness } from "./testing/harness";
 
 // Every UPDATE of a contexts row, as PostgreSQL runs it: a trigger of this test's own database logs
@@ -37,10 +37,27 @@ describe("chain worker on anvil, PostgreSQL and Redis: writes of a context row",
     expect(await versions()).toEqual(before);
     // each one in its batch, at its leaf (its log index: the batch anchors the log's tree head), once
     const placed = await h.db.confirmedContext.findMany({ where: { id: { in: ids } } });
-    const logIndexes = new Map(
-      (await h.db.tlogLeaf.findMany({ where: { id: { in: ids } } })).map((l) => [l.id, Number(l.logIndex)]),
-    );
+    const logIndexes = await readLogIndexes(h.db, ids);
     expect(placed).toHaveLength(ids.length);
+    expect(logIndexes.size).toBe(ids.length);
+    // its log index held there alone: the confirmation by the tree head took its tlog_leaves row
+    expect(await h.db.tlogLeaf.count({ where: { id: { in: ids } } })).toBe(0);
+    // and the log holds its entry at that index: the entry bundle's entry there is its entry hash
+    const entryHashes = new Map(
+      (
+        await h.db.$queryRawUnsafe<{ id: string; entry_hash: Uint8Array }[]>(
+          `SELECT id, entry_hash FROM contexts WHERE id = ANY($1::text[])`,
+          ids,
+        )
+      ).map((r) => [r.id, Buffer.from(r.entry_hash)]),
+    );
+    const bundles = new Map<number, Uint8Array>();
+    const loggedEntry = async (index: number) => {
+      const n = Math.floor(index / 256);
+      if (!bundles.has(n)) bundles.set(n, (await readStoredTile(h.db, ENTRIES_LEVEL, n)) ?? new Uint8Array());
+      const own = (index % 256) * 32;
+      return Buffer.from((bundles.get(n) as Uint8Array).subarray(own, own + 32));
+    };
     const states = await readContextStates(h.db, ids);
     for (const p of placed) {
       expect(states.find((s) => s.id === p.id)).toEqual({
@@ -55,6 +72,7 @@ describe("chain worker on anvil, PostgreSQL and Redis: writes of a context row",
       expect(anchor.contextIds).toContain(p.id);
       expect(p.leafIndex).toBe(logIndexes.get(p.id));
       expect(p.leafIndex).toBeLessThan(Number(anchor.treeSize));
+      expect(await loggedEntry(p.leafIndex)).toEqual(entryHashes.get(p.id));
     }
     // and out of the queue
     expect(await h.db.pendingContext.count({ where: { id: { in: ids } } })).toBe(0);

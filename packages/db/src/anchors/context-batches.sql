@@ -1,5 +1,6 @@
 /* @name placementsOf */
-SELECT c.id, s.status AS "status!", m.anchor_id, m.leaf_index, l.log_index::text AS log_index,
+SELECT c.id, s.status AS "status!", m.anchor_id, m.leaf_index,
+       ctxlog_log_index(l.log_index, a.tree_size, m.leaf_index)::text AS log_index,
        CASE WHEN :withProofs!::boolean
             THEN ctxlog_anchor_proof(a.merkle_tree, a.context_count, a.tree_size, m.leaf_index) END AS proof
   FROM contexts AS c

@@ -26,12 +26,13 @@ export interface IInFlightPlacementsQuery {
   result: IInFlightPlacementsResult;
 }
 
-const inFlightPlacementsIR: any = {"usedParamSet":{"anchorIds":true,"ids":true},"params":[{"name":"anchorIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":552,"b":562}]},{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":588,"b":592}]}],"statement":"-- a leaf is the context's place in its batch's tree, or in the log when the anchor is a tree head\nSELECT p.id AS \"id!\", p.leaf_index AS \"leaf_index!\",\n       ctxlog_anchor_proof(a.merkle_tree, a.context_count, a.tree_size, p.leaf_index) AS proof\n  FROM anchors AS a CROSS JOIN unnest(a.context_ids) WITH ORDINALITY AS b(id, n)\n CROSS JOIN LATERAL (\n   SELECT b.id, CASE WHEN a.tree_size IS NULL THEN (b.n - 1)::int\n                     ELSE (SELECT l.log_index::int FROM tlog_leaves AS l WHERE l.id = b.id) END AS leaf_index\n ) AS p\n WHERE a.id = ANY(:anchorIds!::text[]) AND b.id = ANY(:ids!::text[])"};
+const inFlightPlacementsIR: any = {"usedParamSet":{"anchorIds":true,"ids":true},"params":[{"name":"anchorIds","required":true,"transform":{"type":"scalar"},"locs":[{"a":641,"b":651}]},{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":677,"b":681}]}],"statement":"-- a leaf is the context's place in its batch's tree, or in the log when the anchor is a tree head\n-- (tlog_leaves: a context in a batch in flight is pending, its log index not yet moved)\nSELECT p.id AS \"id!\", p.leaf_index AS \"leaf_index!\",\n       ctxlog_anchor_proof(a.merkle_tree, a.context_count, a.tree_size, p.leaf_index) AS proof\n  FROM anchors AS a CROSS JOIN unnest(a.context_ids) WITH ORDINALITY AS b(id, n)\n CROSS JOIN LATERAL (\n   SELECT b.id, CASE WHEN a.tree_size IS NULL THEN (b.n - 1)::int\n                     ELSE (SELECT l.log_index::int FROM tlog_leaves AS l WHERE l.id = b.id) END AS leaf_index\n ) AS p\n WHERE a.id = ANY(:anchorIds!::text[]) AND b.id = ANY(:ids!::text[])"};
 
 /**
  * Query generated from SQL:
  * ```
  * -- a leaf is the context's place in its batch's tree, or in the log when the anchor is a tree head
+ * -- (tlog_leaves: a context in a batch in flight is pending, its log index not yet moved)
  * SELECT p.id AS "id!", p.leaf_index AS "leaf_index!",
  *        ctxlog_anchor_proof(a.merkle_tree, a.context_count, a.tree_size, p.leaf_index) AS proof
  *   FROM anchors AS a CROSS JOIN unnest(a.context_ids) WITH ORDINALITY AS b(id, n)

@@ -1,5 +1,6 @@
 /* @name inFlightPlacements */
 -- a leaf is the context's place in its batch's tree, or in the log when the anchor is a tree head
+-- (tlog_leaves: a context in a batch in flight is pending, its log index not yet moved)
 SELECT p.id AS "id!", p.leaf_index AS "leaf_index!",
        ctxlog_anchor_proof(a.merkle_tree, a.context_count, a.tree_size, p.leaf_index) AS proof
   FROM anchors AS a CROSS JOIN unnest(a.context_ids) WITH ORDINALITY AS b(id, n)

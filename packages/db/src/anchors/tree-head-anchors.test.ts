@@ -21,7 +21,7 @@ import {
   TEST_CONTEXT_SIGNER as SIGNER,
   TEST_ANCHOR_TARGET as TARGET,
 } from "../testing/anchor-fixtures";
-import { readLatestCheckpoint } from "../tlog/read-log";
+import { readLatestCheckpoint, readLogIndexes } from "../tlog/read-log";
 import { confirmAnchor } from "./confirm-anchor";
 import { createAnchorBatch } from "./create-anchor-batch";
 import { placeInFlight } from "./in-flight-anchors";
@@ -35,13 +35,30 @@ afterAll(() => database.drop());
 
 const hexNodes = (proof: readonly Uint8Array[]) => proof.map((h) => hexOf(h));
 
-/** The log as core builds it from the contexts' entry hashes, in log index order. */
+/**
+ * The log as core builds it from the contexts' entry hashes, in log index order (each context's
+ * index wherever it is held: readLogIndexes), the indexes 0 … n-1 with none skipped.
+ */
 async function memoryLog() {
-  const rows = await database.db.$queryRaw<{ entry_hash: Uint8Array }[]>`
-    SELECT c.entry_hash FROM tlog_leaves AS l JOIN contexts AS c ON c.id = l.id ORDER BY l.log_index`;
+  const rows = await database.db.$queryRaw<{ id: string; entry_hash: Uint8Array }[]>`
+    SELECT id, entry_hash FROM contexts`;
+  const indexes = await readLogIndexes(
+    database.db,
+    rows.map((r) => r.id),
+  );
+  const logged = rows
+    .filter((r) => indexes.has(r.id))
+    .sort((a, b) => (indexes.get(a.id) as number) - (indexes.get(b.id) as number));
+  expect(logged.map((r) => indexes.get(r.id))).toEqual(logged.map((_, i) => i));
   const tree = new MemoryTree();
-  for (const r of rows) tree.append(new Uint8Array(r.entry_hash));
+  for (const r of logged) tree.append(new Uint8Array(r.entry_hash));
   return tree;
+}
+
+/** The log indexes still held in the contexts' tlog_leaves rows (a row per context at most). */
+async function tlogLeavesOf(ids: readonly string[]) {
+  const rows = await database.db.tlogLeaf.findMany({ where: { id: { in: [...ids] } } });
+  return new Map(rows.map((l) => [l.id, Number(l.logIndex)]));
 }
 
 it("ctxlog_log_proof reads out of the tiles the proof core builds, at the newest size and at older ones", async () => {
@@ -92,9 +109,10 @@ it("anchors the newest checkpoint's root and size; its contexts are confirmed at
   const queued = (await listQueuedAnchors(db, TARGET.signerAddress, 10)).find((a) => a.id === anchorId);
   expect(queued).toMatchObject({ merkleRoot: hexOf(checkpoint.rootHash), anchoredCount: size });
 
-  const indexes = new Map(
-    (await db.tlogLeaf.findMany({ where: { id: { in: ids } } })).map((l) => [l.id, Number(l.logIndex)]),
-  );
+  const indexes = await readLogIndexes(db, ids);
+  expect([...indexes.keys()].sort()).toEqual([...ids].sort());
+  // claimed, not yet confirmed: each index is still held in its tlog_leaves row
+  expect(await tlogLeavesOf(ids)).toEqual(indexes);
   const tree = await memoryLog();
   const hashAt = (level: number, index: number) => tree.hashAt(level, index);
 
@@ -110,6 +128,12 @@ it("anchors the newest checkpoint's root and size; its contexts are confirmed at
 
   await markAnchorMined(db, anchorId);
   expect((await confirmAnchor(db, anchorId, BLOCK, 3)).confirmed).toBe(anchor?.contextIds.length);
+  // confirmed by the tree head: each index moved to its confirmed_contexts row, held there alone
+  expect(await tlogLeavesOf(anchor?.contextIds ?? [])).toEqual(new Map());
+  const placed = await db.confirmedContext.findMany({ where: { id: { in: ids } } });
+  expect(new Map(placed.map((p) => [p.id, p.leafIndex]))).toEqual(indexes);
+  expect(placed.every((p) => p.anchorId === anchorId)).toBe(true);
+  expect(await readLogIndexes(db, ids)).toEqual(indexes);
   for (const id of ids) {
     const context = await readContext(db, id);
     const index = indexes.get(id) as number;

@@ -44,7 +44,7 @@ export interface AnchoredFields {
 export interface ContextPlacement {
   status: ContextStatus;
   leafIndex: number | null;
-  /** its index in the transparency log (tlog_leaves), once the sequencer appended it; null before */
+  /** its index in the transparency log (ctxlog_log_index), once the sequencer appended it; null before */
   logIndex: number | null;
   merkleProof: Uint8Array | null;
 }

@@ -1,6 +1,7 @@
 /* @name readPlacedContext */
 SELECT c.*, s.status AS "placed_status!", m.anchor_id AS "placed_anchor_id?",
-       m.leaf_index AS "placed_leaf_index?", l.log_index::text AS "placed_log_index?",
+       m.leaf_index AS "placed_leaf_index?",
+       ctxlog_log_index(l.log_index, a.tree_size, m.leaf_index)::text AS "placed_log_index?",
        ctxlog_anchor_proof(a.merkle_tree, a.context_count, a.tree_size, m.leaf_index) AS placed_proof
   FROM contexts AS c
  CROSS JOIN LATERAL ctxlog_context_status(c.id, c.failed_at) AS s

@@ -11,6 +11,7 @@ import {
   TEST_CONTEXT_SIGNER as SIGNER,
   TEST_ANCHOR_TARGET as TARGET,
 } from "../testing/anchor-fixtures";
+import { readLogIndexes } from "../tlog/read-log";
 import { readContextRow, readContextWithAnchor } from "./read-context-row";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -21,8 +22,10 @@ beforeAll(async () => {
 afterAll(() => database.drop());
 
 const prismaRow = (id: string) => database.db.context.findUniqueOrThrow({ where: { id } });
-/** Its index in the transparency log, null before the sequencer appended it. */
-const logIndexOf = async (id: string) => {
+/** Its index in the transparency log (wherever it is held), null before the sequencer appended it. */
+const logIndexOf = async (id: string) => (await readLogIndexes(database.db, [id])).get(id) ?? null;
+/** The log index its tlog_leaves row holds, null when it has none. */
+const tlogLeafOf = async (id: string) => {
   const leaf = await database.db.tlogLeaf.findUnique({ where: { id } });
   return leaf === null ? null : Number(leaf.logIndex);
 };
@@ -45,12 +48,17 @@ describe("readContextRow", () => {
 
     // pending, in no batch: the row as stored, field for field and type for type
     expect(await readContextRow(db, reader, d)).toEqual(await pendingRow(d));
+    expect(await logIndexOf(d)).toBeNull();
 
     // confirmed: the row as stored but for its status, batch, leaf and the proof its anchor holds
     const anchorId = (await claimTestBatch(db, TARGET, [a, b, c]))?.anchorId as string;
     // in flight: the row as stored, its batch found by readContextWithAnchor
     expect(await readContextRow(db, reader, b)).toEqual(await pendingRow(b));
     expect((await readContextWithAnchor(db, reader, b, readAnchorViews(db)))?.anchor?.id).toBe(anchorId);
+    // sequenced, not yet confirmed: its log index is held in its tlog_leaves row
+    const logIndex = await logIndexOf(b);
+    expect(logIndex).toEqual(expect.any(Number));
+    expect(await tlogLeafOf(b)).toBe(logIndex);
     await markAnchorMined(db, anchorId);
     await confirmAnchor(db, anchorId, BLOCK, 3);
     // the log's tree head: its leaf its log index, its proof the log's inclusion proof
@@ -64,6 +72,10 @@ describe("readContextRow", () => {
       logIndex: expected.leafIndex,
       merkleProof: new Uint8Array(encodeProof(expected.proof)),
     });
+    // confirmed by the tree head: the log index it had, now held as its leaf alone
+    expect(expected.leafIndex).toBe(logIndex);
+    expect(await tlogLeafOf(b)).toBeNull();
+    expect((await db.confirmedContext.findUniqueOrThrow({ where: { id: b } })).leafIndex).toBe(logIndex);
     const withAnchor = await readContextWithAnchor(db, reader, b, readAnchorViews(db));
     expect(withAnchor?.anchor).toMatchObject({ id: anchorId, status: "confirmed" });
   });
@@ -79,11 +91,15 @@ describe("readContextRow", () => {
       details: "d",
       retryPossible: true,
     });
+    // failed: still in the log, its index held in its tlog_leaves row
+    const logIndex = await tlogLeafOf(id);
+    expect(logIndex).toEqual(expect.any(Number));
+    expect(await logIndexOf(id)).toBe(logIndex);
     expect(await readContextRow(db, { ...owner, scope: "all" }, id)).toEqual({
       ...(await prismaRow(id)),
       status: "failed",
       leafIndex: null,
-      logIndex: await logIndexOf(id),
+      logIndex,
       merkleProof: null,
     });
     expect((await prismaRow(id)).anchorId).toBe(anchorId);

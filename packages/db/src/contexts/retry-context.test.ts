@@ -4,6 +4,7 @@
 import { failAnchor } from "../anchors/track-anchors";
 import { claimTestBatch, createTestDatabase, seedContexts, seedUser } from "../testing";
 import { TEST_CONTEXT_SIGNER as SIGNER, TEST_ANCHOR_TARGET as TARGET } from "../testing/anchor-fixtures";
+import { readLogIndexes } from "../tlog/read-log";
 import { readContextStates } from "./context-statuses";
 import { decodeContextRow, UNANCHORED } from "./context-view";
 import { retryContext } from "./retry-context";
@@ -29,6 +30,10 @@ describe("retryContext", () => {
     const db = database.db;
     const { owner, ids } = await failedContexts(2, true);
     const [id, other] = ids as [string, string];
+    // failed, in the log: its index held in its tlog_leaves row
+    const logIndex = (await readLogIndexes(db, [id])).get(id);
+    expect(logIndex).toEqual(expect.any(Number));
+    expect(Number((await db.tlogLeaf.findUniqueOrThrow({ where: { id } })).logIndex)).toBe(logIndex);
     const estimated = new Date(Date.now() + 60_000);
     const result = await retryContext(db, { ...owner, scope: "all" }, id, estimated);
 
@@ -50,11 +55,14 @@ describe("retryContext", () => {
         ...decodeContextRow(stored),
         status: "pending",
         leafIndex: null,
-        logIndex: Number((await db.tlogLeaf.findUniqueOrThrow({ where: { id } })).logIndex),
+        logIndex,
         ...UNANCHORED,
       },
     });
     expect(await db.pendingContext.count({ where: { id } })).toBe(1);
+    // pending again: the same index, still held in its tlog_leaves row
+    expect((await readLogIndexes(db, [id])).get(id)).toBe(logIndex);
+    expect(Number((await db.tlogLeaf.findUniqueOrThrow({ where: { id } })).logIndex)).toBe(logIndex);
     expect((await readContextStates(db, [id, other])).map((s) => s.status)).toEqual(["pending", "failed"]);
 
     // a second retry finds it pending: refused, nothing changed

@@ -106,9 +106,14 @@ export async function expectedLogProof(
   id: string,
   treeSize: number,
 ): Promise<{ leafIndex: number; proof: string[] }> {
+  // each logged context's index, wherever it is held (ctxlog_log_index)
   const rows = await db.$queryRaw<{ id: string; entry_hash: Uint8Array }[]>`
-    SELECT l.id, c.entry_hash FROM tlog_leaves AS l JOIN contexts AS c ON c.id = l.id
-     WHERE l.log_index < ${treeSize} ORDER BY l.log_index`;
+    SELECT c.id, c.entry_hash FROM contexts AS c
+      LEFT JOIN tlog_leaves AS l ON l.id = c.id
+      LEFT JOIN confirmed_contexts AS m ON m.id = c.id
+      LEFT JOIN anchors AS a ON a.id = m.anchor_id
+     CROSS JOIN LATERAL (SELECT ctxlog_log_index(l.log_index, a.tree_size, m.leaf_index) AS log_index) AS i
+     WHERE i.log_index < ${treeSize} ORDER BY i.log_index`;
   const tree = new MemoryTree();
   for (const r of rows) tree.append(new Uint8Array(r.entry_hash));
   const leafIndex = rows.findIndex((r) => r.id === id);

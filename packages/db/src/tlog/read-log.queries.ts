@@ -108,12 +108,20 @@ export interface ILogIndexesOfQuery {
   result: ILogIndexesOfResult;
 }
 
-const logIndexesOfIR: any = {"usedParamSet":{"ids":true},"params":[{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":84,"b":88}]}],"statement":"SELECT id AS \"id!\", log_index::text AS \"log_index!\" FROM tlog_leaves WHERE id = ANY(:ids!::text[])"};
+const logIndexesOfIR: any = {"usedParamSet":{"ids":true},"params":[{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":237,"b":241}]}],"statement":"-- wherever each is held (ctxlog_log_index: tlog_leaves until a tree head's confirmation, then\n-- confirmed_contexts); the contexts the log does not hold are left out\nSELECT k.id AS \"id!\", i.log_index::text AS \"log_index!\"\n  FROM unnest(:ids!::text[]) AS k(id)\n  LEFT JOIN tlog_leaves AS l ON l.id = k.id\n  LEFT JOIN confirmed_contexts AS m ON m.id = k.id\n  LEFT JOIN anchors AS a ON a.id = m.anchor_id\n CROSS JOIN LATERAL (SELECT ctxlog_log_index(l.log_index, a.tree_size, m.leaf_index) AS log_index) AS i\n WHERE i.log_index IS NOT NULL"};
 
 /**
  * Query generated from SQL:
  * ```
- * SELECT id AS "id!", log_index::text AS "log_index!" FROM tlog_leaves WHERE id = ANY(:ids!::text[])
+ * -- wherever each is held (ctxlog_log_index: tlog_leaves until a tree head's confirmation, then
+ * -- confirmed_contexts); the contexts the log does not hold are left out
+ * SELECT k.id AS "id!", i.log_index::text AS "log_index!"
+ *   FROM unnest(:ids!::text[]) AS k(id)
+ *   LEFT JOIN tlog_leaves AS l ON l.id = k.id
+ *   LEFT JOIN confirmed_contexts AS m ON m.id = k.id
+ *   LEFT JOIN anchors AS a ON a.id = m.anchor_id
+ *  CROSS JOIN LATERAL (SELECT ctxlog_log_index(l.log_index, a.tree_size, m.leaf_index) AS log_index) AS i
+ *  WHERE i.log_index IS NOT NULL
  * ```
  */
 export const logIndexesOf = new PreparedQuery<ILogIndexesOfParams,ILogIndexesOfResult>(logIndexesOfIR);

@@ -10,7 +10,15 @@ SELECT size::text AS "size!", note AS "note!", created_at AS "created_at!"
 SELECT hashes AS "hashes!" FROM tlog_tiles WHERE level = :level!::smallint AND tile_index = :index!::bigint;
 
 /* @name logIndexesOf */
-SELECT id AS "id!", log_index::text AS "log_index!" FROM tlog_leaves WHERE id = ANY(:ids!::text[]);
+-- wherever each is held (ctxlog_log_index: tlog_leaves until a tree head's confirmation, then
+-- confirmed_contexts); the contexts the log does not hold are left out
+SELECT k.id AS "id!", i.log_index::text AS "log_index!"
+  FROM unnest(:ids!::text[]) AS k(id)
+  LEFT JOIN tlog_leaves AS l ON l.id = k.id
+  LEFT JOIN confirmed_contexts AS m ON m.id = k.id
+  LEFT JOIN anchors AS a ON a.id = m.anchor_id
+ CROSS JOIN LATERAL (SELECT ctxlog_log_index(l.log_index, a.tree_size, m.leaf_index) AS log_index) AS i
+ WHERE i.log_index IS NOT NULL;
 
 /* @name newestKey */
 SELECT verifier_key AS "verifier_key!" FROM tlog_keys ORDER BY published_at DESC, verifier_key LIMIT 1;

@@ -18,6 +18,7 @@ import {
   failAnchor,
   hexOf,
   readContextStates,
+  readLogIndexes,
   recordAnchorMined,
   saveChainStatus,
   withHexColumns,
@@ -266,11 +267,13 @@ describe("GET /v1/contexts/:id/proof", () => {
     const res = await proof(owner.keys.read_only, ids[1] as string);
     expect(res.status).toBe(200);
     const b = res.body;
-    const logIndex = Number(
-      (await h.db.tlogLeaf.findUniqueOrThrow({ where: { id: ids[1] as string } })).logIndex,
-    );
+    const logIndex = (await readLogIndexes(h.db, [ids[1] as string])).get(ids[1] as string);
+    expect(logIndex).toEqual(expect.any(Number));
     const log = b.log;
     expect(b).toMatchObject({ version: 4, merkle_algorithm: "RFC6962-SHA256", leaf_index: logIndex });
+    // the entry proved at that index is this context's own
+    const stored = withHexColumns(await h.db.context.findUniqueOrThrow({ where: { id: ids[1] as string } }));
+    expect(b.entry_hash).toBe(stored.entryHash);
     const key = parseVerifierKey(log.verifier_key);
     const opened = openCheckpoint(log.checkpoint, { origin: log.origin, key });
     expect(opened.checkpoint.size).toBe(log.tree_size);
