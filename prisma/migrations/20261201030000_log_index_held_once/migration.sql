@@ -10,7 +10,7 @@
 -- it has one, else its leaf when its confirmed_contexts row names an anchor of the log's tree head
 -- (tree_size set); null for a context the log does not hold. An expression over the columns its
 -- callers join (inlined by the planner), so each reader keeps its own plan.
-CREATE FUNCTION "ctxlog_log_index"(log_leaf_index bigint, anchor_tree_size bigint, confirmed_leaf_index integer)
+CREATE FUNCTION ctxlog_log_index(log_leaf_index bigint, anchor_tree_size bigint, confirmed_leaf_index integer)
 RETURNS bigint LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT COALESCE(log_leaf_index, CASE WHEN anchor_tree_size IS NOT NULL THEN confirmed_leaf_index::bigint END)
 $$;

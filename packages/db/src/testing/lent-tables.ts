@@ -30,27 +30,33 @@ export async function withTlogQueueLent<T>(
 }
 
 const TREE_HEADS_MIGRATION = "20261130062000_tree_head_anchors";
+const LOG_INDEX_MIGRATION = "20261201030000_log_index_held_once";
 
 /**
  * Runs `read` — today's confirmation and readers, which read a tree head's leaves in tlog_leaves,
  * each anchor's tree_size and its proof through ctxlog_anchor_proof (migration
- * 20261130062000_tree_head_anchors) — on a schema older than both: `tlog_leaves` (from
- * 20261130041500_transparency_log's text), `anchors.tree_size` and that migration's functions are
- * lent, and dropped again after.
+ * 20261130062000_tree_head_anchors), and a context's log index through ctxlog_log_index (migration
+ * 20261201030000_log_index_held_once) — on a schema older than all three: `tlog_leaves` (from
+ * 20261130041500_transparency_log's text), `anchors.tree_size` and the two later migrations'
+ * functions are lent, and dropped again after.
  */
 export async function withTreeHeadsLent<T>(
   execute: (sql: string) => Promise<unknown>,
   read: () => Promise<T>,
 ): Promise<T> {
-  const [tlog, heads] = await Promise.all(
-    [TLOG_MIGRATION, TREE_HEADS_MIGRATION].map((m) =>
+  const [tlog, ...later] = await Promise.all(
+    [TLOG_MIGRATION, TREE_HEADS_MIGRATION, LOG_INDEX_MIGRATION].map((m) =>
       readFile(path.join(DEFAULT_MIGRATIONS_DIR, m, "migration.sql"), "utf8"),
     ),
   );
   const create = /CREATE TABLE "tlog_leaves" \([\s\S]*?\);/.exec(tlog ?? "")?.[0];
   if (!create) throw new Error(`tlog_leaves is no longer created by ${TLOG_MIGRATION}`);
-  const functions = [...(heads ?? "").matchAll(/CREATE FUNCTION (ctxlog_\w+)\(([^)]*)\)[\s\S]*?\$\$;/g)];
-  if (functions.length === 0) throw new Error(`${TREE_HEADS_MIGRATION} creates no function any more`);
+  const functions = later.flatMap((text, i) => {
+    const found = [...text.matchAll(/CREATE FUNCTION "?(ctxlog_\w+)"?\(([^)]*)\)[\s\S]*?\$\$;/g)];
+    if (found.length === 0)
+      throw new Error(`${[TREE_HEADS_MIGRATION, LOG_INDEX_MIGRATION][i]} creates no function any more`);
+    return found;
+  });
   await execute(create);
   await execute('ALTER TABLE "anchors" ADD COLUMN "tree_size" BIGINT');
   for (const f of functions) await execute(f[0]);
