@@ -52,7 +52,7 @@ export async function withTreeHeadsLent<T>(
   const create = /CREATE TABLE "tlog_leaves" \([\s\S]*?\);/.exec(tlog ?? "")?.[0];
   if (!create) throw new Error(`tlog_leaves is no longer created by ${TLOG_MIGRATION}`);
   const functions = later.flatMap((text, i) => {
-    const found = [...text.matchAll(/CREATE FUNCTION "?(ctxlog_\w+)"?\(([^)]*)\)[\s\S]*?\$\$;/g)];
+    const found = [...text.matchAll(/CREATE FUNCTION (ctxlog_\w+)\(([^)]*)\)[\s\S]*?\$\$;/g)];
     if (found.length === 0)
       throw new Error(`${[TREE_HEADS_MIGRATION, LOG_INDEX_MIGRATION][i]} creates no function any more`);
     return found;
