@@ -3,6 +3,7 @@
 // and how its events come back (enable, recover).
 import { deliveryIdOf } from "@ctxlog/core";
 import { waitFor } from "@ctxlog/core/testing";
+import { deliveryRowOf } from "@ctxlog/db/testing";
 import { ENDPOINT_DISABLED_ERROR, enableWebhook, recoverDeliveries } from "@ctxlog/db";
 import { createWorkerHarness, type WorkerHarness } from "./testing/harness";
 
@@ -24,7 +25,8 @@ async function deliveryOf(webhookId: string, eventId: string, status?: string) {
   return waitFor(
     async () => {
       const row = await h.db.webhookDelivery.findFirst({ where: { webhook: { id: webhookId }, eventId } });
-      return row && (status === undefined || row.status === status) ? row : undefined;
+      if (!row || (status !== undefined && row.status !== status)) return undefined;
+      return deliveryRowOf(h.db, { webhookId, eventId }); // with its last attempt's status
     },
     { timeout: 10_000 },
   );

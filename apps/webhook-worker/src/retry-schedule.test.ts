@@ -185,7 +185,8 @@ describe("webhook worker — SSRF guard on, WEBHOOK_ALLOW_PRIVATE_URLS=false (Po
     const delivery = await waitFor(
       async () => {
         const row = await guarded.db.webhookDelivery.findFirst({ where: { webhook: { id: hook.id } } });
-        return row?.status === "failed" ? { ...row, webhookId: hook.id } : undefined;
+        if (row?.status !== "failed") return undefined;
+        return { ...(await deliveryRowOf(guarded.db, { ...row, webhookId: hook.id })), webhookId: hook.id };
       },
       { timeout: 10_000 },
     );

@@ -149,13 +149,16 @@ export async function attemptsOf(db: Db, key: DeliveryKey) {
 }
 
 /**
- * A delivery's stored row by its key, for tests that look at its columns: the row names its webhook
- * by ref (webhooks.ref), the key by id.
+ * A delivery's stored row by its key, for tests that look at its columns (the row names its webhook
+ * by ref, webhooks.ref; the key by id), with its last attempt's time and status as the API reads
+ * them from its attempts (ctxlog_last_attempt: no column keeps them).
  */
 export async function deliveryRowOf(db: Db, key: DeliveryKey) {
-  return db.webhookDelivery.findFirstOrThrow({
+  const row = await db.webhookDelivery.findFirstOrThrow({
     where: { eventId: key.eventId, webhook: { id: key.webhookId } },
   });
+  const read = await readDelivery(db, key.webhookId, deliveryIdOf(key.eventId));
+  return { ...row, lastAttemptAt: read?.lastAttemptAt ?? null, responseStatus: read?.responseStatus ?? null };
 }
 
 /**

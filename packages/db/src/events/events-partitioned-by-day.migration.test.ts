@@ -42,7 +42,9 @@ const snapshot = (table: string, columns: string) =>
  */
 const READ_AFTER: Record<string, string> = {
   webhook_deliveries:
-    "(SELECT w.id AS webhook_id, d.* FROM webhook_deliveries AS d JOIN webhooks AS w ON w.ref = d.webhook_ref) AS d",
+    "(SELECT w.id AS webhook_id, d.*, l.response_status, l.attempted_at AS last_attempt_at FROM webhook_deliveries AS d" +
+    " JOIN webhooks AS w ON w.ref = d.webhook_ref" +
+    " LEFT JOIN LATERAL ctxlog_last_attempt(d.event_id, d.webhook_ref) AS l ON true) AS d",
   webhook_attempts:
     "(SELECT w.id AS webhook_id, a.* FROM webhook_attempt_log AS a JOIN webhooks AS w ON w.ref = a.webhook_ref) AS a",
 };
@@ -52,7 +54,8 @@ const COLUMNS = {
   // (user_id left later: migration 20261127231127 leaves a delivery's user to its webhook; event later:
   // 20261130130000 leaves a delivery's event name to its event; created_at and updated_at later:
   // 20261130190000 leaves a delivery's creation to its id's time; id later: 20261130233000 names a
-  // delivery by its key, its public id its event's, read below)
+  // delivery by its key, its public id its event's, read below; response_status and last_attempt_at
+  // later: 20261201050000 reads its last attempt's from its attempts, READ_AFTER)
   webhook_deliveries:
     "webhook_id, event_id, status::text, attempts, cycle, response_status, error_message, last_attempt_at, next_attempt_at",
   // (id left later: migration 20261127172228 names an attempt by its delivery, cycle and number; the
@@ -133,6 +136,10 @@ describe(`migration ${MIGRATION}`, () => {
     await db.$executeRaw`UPDATE webhook_deliveries SET status = 'succeeded', attempts = 2 WHERE id = ${deliveries[0]?.id}`;
     await db.$executeRaw`UPDATE webhook_deliveries SET status = 'succeeded', attempts = 1 WHERE id = ${deliveries[1]?.id}`;
     await db.$executeRaw`UPDATE webhook_deliveries SET status = 'failed', error_message = 'disabled' WHERE id = ${deliveries[2]?.id}`;
+    // (each attempted delivery's last attempt copied into its row, as the code of the time did)
+    await db.$executeRaw`
+      UPDATE webhook_deliveries AS d SET response_status = a.response_status, last_attempt_at = a.attempted_at
+        FROM webhook_attempts AS a WHERE a.delivery_id = d.id AND a.cycle = d.cycle AND a.number = d.attempts`;
 
     const tables = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
     const saved = await Promise.all(tables.map((t) => snapshot(t, COLUMNS[t])));

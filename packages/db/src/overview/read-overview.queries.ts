@@ -214,7 +214,7 @@ export interface IDeliveriesFailedSinceQuery {
   result: IDeliveriesFailedSinceResult;
 }
 
-const deliveriesFailedSinceIR: any = {"usedParamSet":{"userId":true,"eventIdFrom":true,"since":true,"createdFrom":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":541,"b":548}]},{"name":"eventIdFrom","required":true,"transform":{"type":"scalar"},"locs":[{"a":595,"b":607}]},{"name":"since","required":true,"transform":{"type":"scalar"},"locs":[{"a":638,"b":644}]},{"name":"createdFrom","required":true,"transform":{"type":"scalar"},"locs":[{"a":707,"b":719}]}],"statement":"-- failed since `since`, as its last attempt says, or its event's time for one never attempted\n-- (:createdFrom, the event id floor of `since`: a delivery is created as its event is fanned out).\n-- A delivery fails at an attempt, or when its endpoint is disabled or deleted: then one never\n-- attempted was created seconds before, and one retrying was last attempted within its retries'\n-- hours. :eventIdFrom bounds the scan.\nSELECT count(*) AS \"n!\"\n  FROM webhooks w\n  JOIN webhook_deliveries d ON d.webhook_ref = w.ref\n WHERE w.user_id = :userId! AND d.status = 'failed'\n   AND d.event_id >= :eventIdFrom!\n   AND (d.last_attempt_at >= :since!::timestamptz OR (d.last_attempt_at IS NULL AND d.event_id >= :createdFrom!))"};
+const deliveriesFailedSinceIR: any = {"usedParamSet":{"userId":true,"eventIdFrom":true,"since":true,"createdFrom":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":621,"b":628}]},{"name":"eventIdFrom","required":true,"transform":{"type":"scalar"},"locs":[{"a":675,"b":687}]},{"name":"since","required":true,"transform":{"type":"scalar"},"locs":[{"a":715,"b":721}]},{"name":"createdFrom","required":true,"transform":{"type":"scalar"},"locs":[{"a":781,"b":793}]}],"statement":"-- failed since `since`, as its last attempt says, or its event's time for one never attempted\n-- (:createdFrom, the event id floor of `since`: a delivery is created as its event is fanned out).\n-- A delivery fails at an attempt, or when its endpoint is disabled or deleted: then one never\n-- attempted was created seconds before, and one retrying was last attempted within its retries'\n-- hours. :eventIdFrom bounds the scan.\nSELECT count(*) AS \"n!\"\n  FROM webhooks w\n  JOIN webhook_deliveries d ON d.webhook_ref = w.ref\n  LEFT JOIN LATERAL ctxlog_last_attempt(d.event_id, d.webhook_ref) AS l ON true\n WHERE w.user_id = :userId! AND d.status = 'failed'\n   AND d.event_id >= :eventIdFrom!\n   AND (l.attempted_at >= :since!::timestamptz OR (l.attempted_at IS NULL AND d.event_id >= :createdFrom!))"};
 
 /**
  * Query generated from SQL:
@@ -227,9 +227,10 @@ const deliveriesFailedSinceIR: any = {"usedParamSet":{"userId":true,"eventIdFrom
  * SELECT count(*) AS "n!"
  *   FROM webhooks w
  *   JOIN webhook_deliveries d ON d.webhook_ref = w.ref
+ *   LEFT JOIN LATERAL ctxlog_last_attempt(d.event_id, d.webhook_ref) AS l ON true
  *  WHERE w.user_id = :userId! AND d.status = 'failed'
  *    AND d.event_id >= :eventIdFrom!
- *    AND (d.last_attempt_at >= :since!::timestamptz OR (d.last_attempt_at IS NULL AND d.event_id >= :createdFrom!))
+ *    AND (l.attempted_at >= :since!::timestamptz OR (l.attempted_at IS NULL AND d.event_id >= :createdFrom!))
  * ```
  */
 export const deliveriesFailedSince = new PreparedQuery<IDeliveriesFailedSinceParams,IDeliveriesFailedSinceResult>(deliveriesFailedSinceIR);

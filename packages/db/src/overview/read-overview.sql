@@ -44,6 +44,7 @@ SELECT ctxlog_endpoint_state(status, disabled_at, deleted_at) AS "state!", count
 SELECT count(*) AS "n!"
   FROM webhooks w
   JOIN webhook_deliveries d ON d.webhook_ref = w.ref
+  LEFT JOIN LATERAL ctxlog_last_attempt(d.event_id, d.webhook_ref) AS l ON true
  WHERE w.user_id = :userId! AND d.status = 'failed'
    AND d.event_id >= :eventIdFrom!
-   AND (d.last_attempt_at >= :since!::timestamptz OR (d.last_attempt_at IS NULL AND d.event_id >= :createdFrom!));
+   AND (l.attempted_at >= :since!::timestamptz OR (l.attempted_at IS NULL AND d.event_id >= :createdFrom!));

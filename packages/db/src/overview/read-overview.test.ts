@@ -35,9 +35,12 @@ it("counts the batches in flight, and the user's deliveries that failed in the l
   await failedDelivery(owner.userId);
   const earlier = await failedDelivery(owner.userId);
   await failedDelivery(stranger.owner.userId);
-  // failed at its last attempt 25 hours ago: out of the window
+  // failed at its last attempt 25 hours ago (its attempts all made then): out of the window
   await db.$executeRaw`
-    UPDATE webhook_deliveries SET last_attempt_at = now() - interval '25 hours'
+    UPDATE webhook_deliveries SET first_attempted_at = now() - interval '25 hours'
+     WHERE webhook_ref = (SELECT ref FROM webhooks WHERE id = ${earlier.webhookId}) AND event_id = ${earlier.eventId}`;
+  await db.$executeRaw`
+    UPDATE webhook_attempts SET attempted_at = now() - interval '25 hours'
      WHERE webhook_ref = (SELECT ref FROM webhooks WHERE id = ${earlier.webhookId}) AND event_id = ${earlier.eventId}`;
   expect(await db.webhookDelivery.count({ where: { status: "failed" } })).toBe(3);
 

@@ -32,9 +32,7 @@ WITH input AS (
          status = CASE WHEN i.ok THEN :succeedTo!::"DeliveryStatus"
                        WHEN d.attempts + 1 >= :maxAttempts!::int THEN :exhaustTo!::"DeliveryStatus"
                        ELSE :failAttemptTo!::"DeliveryStatus" END,
-         response_status = i.response_status,
          error_message = i.error,
-         last_attempt_at = i.attempted_at,
          -- the first attempt of cycle 1 (none made yet) stays in the row, its columns NULL until then
          -- (where an attempt lives: stored-attempts.ts; written here, with the transition, in one UPDATE)
          first_attempted_at = CASE WHEN d.cycle = 1 AND d.attempts = 0 THEN i.attempted_at ELSE d.first_attempted_at END,

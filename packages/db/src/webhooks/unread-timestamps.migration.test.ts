@@ -41,8 +41,10 @@ it("reads deliveries written before the same, created at their id's time; the ov
       [eventId, `{"event":"context.created","n":${r.n}}`, at(r.created)],
     );
     await upgrade.sql(
-      `INSERT INTO webhook_deliveries (id, webhook_id, event_id, status, attempts, last_attempt_at, created_at, updated_at)
-       VALUES ($1, 'whk_1', $2, $3::"DeliveryStatus", $4, $5, $6, $7)`,
+      // (an attempted delivery's one attempt in its row, first_*, and copied as its last)
+      `INSERT INTO webhook_deliveries (id, webhook_id, event_id, status, attempts, last_attempt_at, created_at, updated_at,
+                                      first_attempted_at, first_duration_ms)
+       VALUES ($1, 'whk_1', $2, $3::"DeliveryStatus", $4, $5, $6, $7, $5, CASE WHEN $5::timestamptz IS NULL THEN NULL ELSE 10 END)`,
       [
         id,
         eventId,

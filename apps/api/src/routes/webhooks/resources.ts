@@ -61,11 +61,14 @@ function shownAttempts(row: DeliveryRow): number {
   return row.attempts === 0 && row.cycle > 1 ? MAX_DELIVERY_ATTEMPTS : row.attempts;
 }
 
-/** The columns a delivery's resource reads: a list's rows carry these alone (the name is its event's). */
+/**
+ * What a delivery's resource reads: a list's rows carry these alone (the name is its event's, the
+ * last attempt's time and status are read from its attempts).
+ */
 type DeliveryRow = { id: string; webhookId: string; event: string; createdAt: Date } & Pick<
   WebhookDelivery,
-  "status" | "attempts" | "cycle" | "responseStatus" | "errorMessage" | "lastAttemptAt" | "nextAttemptAt"
->;
+  "status" | "attempts" | "cycle" | "errorMessage" | "nextAttemptAt"
+> & { responseStatus: number | null; lastAttemptAt: Date | null };
 
 export function deliveryResource(row: DeliveryRow): DeliveryResource {
   return {
