@@ -3,8 +3,8 @@
 // and how its events come back (enable, recover).
 import { deliveryIdOf } from "@ctxlog/core";
 import { waitFor } from "@ctxlog/core/testing";
-import { deliveryRowOf } from "@ctxlog/db/testing";
 import { ENDPOINT_DISABLED_ERROR, enableWebhook, recoverDeliveries } from "@ctxlog/db";
+import { deliveryRowOf } from "@ctxlog/db/testing";
 import { createWorkerHarness, type WorkerHarness } from "./testing/harness";
 
 let h: WorkerHarness;

@@ -27,7 +27,6 @@ export interface NewContext {
   id: string;
   userId: string;
   apiKeyId: string;
-  keyFamilyId: string;
   agentId: string;
   contextData: Record<string, unknown>;
   metadata: Record<string, unknown>;
@@ -86,7 +85,6 @@ export function buildNewContexts(
       id,
       userId: owner.userId,
       apiKeyId: owner.apiKeyId,
-      keyFamilyId: owner.keyFamilyId,
       agentId: input.agent_id,
       contextData: input.context_data,
       metadata,

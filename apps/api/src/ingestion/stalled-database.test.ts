@@ -145,14 +145,12 @@ describe("a stalled PostgreSQL", () => {
       maxBatch: 1,
       maxConcurrent: 1,
     });
-    const { familyId } = await h.db.apiKey.findUniqueOrThrow({ where: { id: t.keyIds.full } });
     const row = (agentId: string): NewContext => {
       const createdAt = new Date();
       return {
         id: newId("ctx"),
         userId: t.userId,
         apiKeyId: t.keyIds.full,
-        keyFamilyId: familyId,
         agentId,
         contextData: {},
         metadata: {},

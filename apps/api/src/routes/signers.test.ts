@@ -34,7 +34,6 @@ async function insertSignedContext(signingKey: `0x${string}`, createdAt: Date): 
       id,
       userId: owner.userId,
       apiKeyId: key.id,
-      keyFamilyId: key.familyId,
       agentId: data.agent_id,
       canonicalData: encodeCanonical(canonical),
       contextHash: bytesOfHex(contextHash),

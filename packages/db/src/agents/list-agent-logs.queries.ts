@@ -5,6 +5,8 @@ export type Visibility = 'private' | 'public';
 
 export type NumberOrString = number | string;
 
+export type stringArray = (string)[];
+
 /** 'ListAgentLogRows' parameters type */
 export interface IListAgentLogRowsParams {
   activeBefore?: string | null | void;
@@ -12,7 +14,7 @@ export interface IListAgentLogRowsParams {
   after?: string | null | void;
   agentId?: string | null | void;
   limit: NumberOrString;
-  onlyFamily?: string | null | void;
+  onlyKeys?: stringArray | null | void;
   onlyVisibility?: Visibility | null | void;
   userId: string;
 }
@@ -36,7 +38,7 @@ export interface IListAgentLogRowsQuery {
   result: IListAgentLogRowsResult;
 }
 
-const listAgentLogRowsIR: any = {"usedParamSet":{"userId":true,"agentId":true,"after":true,"onlyVisibility":true,"onlyFamily":true,"activeFrom":true,"activeBefore":true,"limit":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":577,"b":584},{"a":1642,"b":1649}]},{"name":"agentId","required":false,"transform":{"type":"scalar"},"locs":[{"a":596,"b":603},{"a":635,"b":642}]},{"name":"after","required":false,"transform":{"type":"scalar"},"locs":[{"a":655,"b":660},{"a":692,"b":697}]},{"name":"onlyVisibility","required":false,"transform":{"type":"scalar"},"locs":[{"a":759,"b":773},{"a":1212,"b":1226}]},{"name":"onlyFamily","required":false,"transform":{"type":"scalar"},"locs":[{"a":776,"b":786},{"a":1229,"b":1239}]},{"name":"activeFrom","required":false,"transform":{"type":"scalar"},"locs":[{"a":799,"b":809},{"a":1022,"b":1032},{"a":1059,"b":1069}]},{"name":"activeBefore","required":false,"transform":{"type":"scalar"},"locs":[{"a":829,"b":841},{"a":1091,"b":1103},{"a":1129,"b":1141}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":1299,"b":1305}]}],"statement":"WITH seen AS (\n  SELECT l.agent_id, max(c.sequence) AS head_sequence, count(*) AS entries,\n         count(*) FILTER (WHERE s.status = 'pending') AS pending,\n         count(*) FILTER (WHERE s.status = 'confirmed') AS confirmed,\n         count(*) FILTER (WHERE s.status = 'failed') AS failed,\n         min(c.created_at) AS first_at, max(c.created_at) AS last_at\n    FROM agent_logs AS l\n    JOIN contexts AS c ON c.user_id = l.user_id AND c.agent_id = l.agent_id AND c.sequence IS NOT NULL\n   CROSS JOIN LATERAL ctxlog_context_status(c.id, c.failed_at) AS s\n   WHERE l.user_id = :userId!\n     AND (:agentId::text IS NULL OR l.agent_id = :agentId)\n     AND (:after::text IS NULL OR l.agent_id > :after)\n     AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)\n     AND (:activeFrom::text IS NULL AND :activeBefore::text IS NULL OR EXISTS (\n           SELECT 1 FROM contexts AS a\n            WHERE a.user_id = l.user_id AND a.agent_id = l.agent_id AND a.sequence IS NOT NULL\n              AND (:activeFrom::text IS NULL OR a.id >= :activeFrom)\n              AND (:activeBefore::text IS NULL OR a.id < :activeBefore)\n              AND ctxlog_reader_sees(a.visibility, a.key_family_id, :onlyVisibility, :onlyFamily)))\n   GROUP BY l.agent_id\n   ORDER BY l.agent_id\n   LIMIT :limit!)\nSELECT s.agent_id AS \"agent_id!\", s.head_sequence AS \"head_sequence!\", s.entries AS \"entries!\",\n       s.pending AS \"pending!\", s.confirmed AS \"confirmed!\", s.failed AS \"failed!\",\n       s.first_at AS \"first_at!\", s.last_at AS \"last_at!\",\n       h.entry_hash AS \"head_entry_hash!\"\n  FROM seen AS s\n  JOIN contexts AS h ON h.user_id = :userId! AND h.agent_id = s.agent_id AND h.sequence = s.head_sequence\n ORDER BY s.agent_id"};
+const listAgentLogRowsIR: any = {"usedParamSet":{"userId":true,"agentId":true,"after":true,"onlyVisibility":true,"onlyKeys":true,"activeFrom":true,"activeBefore":true,"limit":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":577,"b":584},{"a":1632,"b":1639}]},{"name":"agentId","required":false,"transform":{"type":"scalar"},"locs":[{"a":596,"b":603},{"a":635,"b":642}]},{"name":"after","required":false,"transform":{"type":"scalar"},"locs":[{"a":655,"b":660},{"a":692,"b":697}]},{"name":"onlyVisibility","required":false,"transform":{"type":"scalar"},"locs":[{"a":756,"b":770},{"a":1204,"b":1218}]},{"name":"onlyKeys","required":false,"transform":{"type":"scalar"},"locs":[{"a":773,"b":781},{"a":1221,"b":1229}]},{"name":"activeFrom","required":false,"transform":{"type":"scalar"},"locs":[{"a":794,"b":804},{"a":1017,"b":1027},{"a":1054,"b":1064}]},{"name":"activeBefore","required":false,"transform":{"type":"scalar"},"locs":[{"a":824,"b":836},{"a":1086,"b":1098},{"a":1124,"b":1136}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":1289,"b":1295}]}],"statement":"WITH seen AS (\n  SELECT l.agent_id, max(c.sequence) AS head_sequence, count(*) AS entries,\n         count(*) FILTER (WHERE s.status = 'pending') AS pending,\n         count(*) FILTER (WHERE s.status = 'confirmed') AS confirmed,\n         count(*) FILTER (WHERE s.status = 'failed') AS failed,\n         min(c.created_at) AS first_at, max(c.created_at) AS last_at\n    FROM agent_logs AS l\n    JOIN contexts AS c ON c.user_id = l.user_id AND c.agent_id = l.agent_id AND c.sequence IS NOT NULL\n   CROSS JOIN LATERAL ctxlog_context_status(c.id, c.failed_at) AS s\n   WHERE l.user_id = :userId!\n     AND (:agentId::text IS NULL OR l.agent_id = :agentId)\n     AND (:after::text IS NULL OR l.agent_id > :after)\n     AND ctxlog_reader_sees(c.visibility, c.api_key_id, :onlyVisibility, :onlyKeys)\n     AND (:activeFrom::text IS NULL AND :activeBefore::text IS NULL OR EXISTS (\n           SELECT 1 FROM contexts AS a\n            WHERE a.user_id = l.user_id AND a.agent_id = l.agent_id AND a.sequence IS NOT NULL\n              AND (:activeFrom::text IS NULL OR a.id >= :activeFrom)\n              AND (:activeBefore::text IS NULL OR a.id < :activeBefore)\n              AND ctxlog_reader_sees(a.visibility, a.api_key_id, :onlyVisibility, :onlyKeys)))\n   GROUP BY l.agent_id\n   ORDER BY l.agent_id\n   LIMIT :limit!)\nSELECT s.agent_id AS \"agent_id!\", s.head_sequence AS \"head_sequence!\", s.entries AS \"entries!\",\n       s.pending AS \"pending!\", s.confirmed AS \"confirmed!\", s.failed AS \"failed!\",\n       s.first_at AS \"first_at!\", s.last_at AS \"last_at!\",\n       h.entry_hash AS \"head_entry_hash!\"\n  FROM seen AS s\n  JOIN contexts AS h ON h.user_id = :userId! AND h.agent_id = s.agent_id AND h.sequence = s.head_sequence\n ORDER BY s.agent_id"};
 
 /**
  * Query generated from SQL:
@@ -53,13 +55,13 @@ const listAgentLogRowsIR: any = {"usedParamSet":{"userId":true,"agentId":true,"a
  *    WHERE l.user_id = :userId!
  *      AND (:agentId::text IS NULL OR l.agent_id = :agentId)
  *      AND (:after::text IS NULL OR l.agent_id > :after)
- *      AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)
+ *      AND ctxlog_reader_sees(c.visibility, c.api_key_id, :onlyVisibility, :onlyKeys)
  *      AND (:activeFrom::text IS NULL AND :activeBefore::text IS NULL OR EXISTS (
  *            SELECT 1 FROM contexts AS a
  *             WHERE a.user_id = l.user_id AND a.agent_id = l.agent_id AND a.sequence IS NOT NULL
  *               AND (:activeFrom::text IS NULL OR a.id >= :activeFrom)
  *               AND (:activeBefore::text IS NULL OR a.id < :activeBefore)
- *               AND ctxlog_reader_sees(a.visibility, a.key_family_id, :onlyVisibility, :onlyFamily)))
+ *               AND ctxlog_reader_sees(a.visibility, a.api_key_id, :onlyVisibility, :onlyKeys)))
  *    GROUP BY l.agent_id
  *    ORDER BY l.agent_id
  *    LIMIT :limit!)

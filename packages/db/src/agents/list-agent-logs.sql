@@ -11,13 +11,13 @@ WITH seen AS (
    WHERE l.user_id = :userId!
      AND (:agentId::text IS NULL OR l.agent_id = :agentId)
      AND (:after::text IS NULL OR l.agent_id > :after)
-     AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)
+     AND ctxlog_reader_sees(c.visibility, c.api_key_id, :onlyVisibility, :onlyKeys)
      AND (:activeFrom::text IS NULL AND :activeBefore::text IS NULL OR EXISTS (
            SELECT 1 FROM contexts AS a
             WHERE a.user_id = l.user_id AND a.agent_id = l.agent_id AND a.sequence IS NOT NULL
               AND (:activeFrom::text IS NULL OR a.id >= :activeFrom)
               AND (:activeBefore::text IS NULL OR a.id < :activeBefore)
-              AND ctxlog_reader_sees(a.visibility, a.key_family_id, :onlyVisibility, :onlyFamily)))
+              AND ctxlog_reader_sees(a.visibility, a.api_key_id, :onlyVisibility, :onlyKeys)))
    GROUP BY l.agent_id
    ORDER BY l.agent_id
    LIMIT :limit!)

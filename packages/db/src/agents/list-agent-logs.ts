@@ -44,7 +44,7 @@ export async function listAgentLogs(
     listAgentLogRows,
     {
       userId: reader.userId,
-      ...readerSees(reader),
+      ...(await readerSees(db, reader)),
       agentId: query.agentId ?? null,
       // one log is found by its id alone (a cursor then means nothing)
       after: query.agentId === undefined ? (query.after ?? null) : null,

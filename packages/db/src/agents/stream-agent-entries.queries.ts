@@ -5,12 +5,14 @@ export type Visibility = 'private' | 'public';
 
 export type NumberOrString = number | string;
 
+export type stringArray = (string)[];
+
 /** 'AgentEntriesPage' parameters type */
 export interface IAgentEntriesPageParams {
   after: number;
   agentId: string;
   maxRows: NumberOrString;
-  onlyFamily?: string | null | void;
+  onlyKeys?: stringArray | null | void;
   onlyVisibility?: Visibility | null | void;
   pageBytes: NumberOrString;
   toSequence?: number | null | void;
@@ -37,7 +39,6 @@ export interface IAgentEntriesPageResult {
   failed_at: Date | null;
   failure_reason: string | null;
   id: string;
-  key_family_id: string;
   network: string;
   prev_entry_hash: Buffer | null;
   retry_possible: boolean | null;
@@ -55,7 +56,7 @@ export interface IAgentEntriesPageQuery {
   result: IAgentEntriesPageResult;
 }
 
-const agentEntriesPageIR: any = {"usedParamSet":{"userId":true,"agentId":true,"after":true,"toSequence":true,"onlyVisibility":true,"onlyFamily":true,"maxRows":true,"pageBytes":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":165,"b":172},{"a":908,"b":915}]},{"name":"agentId","required":true,"transform":{"type":"scalar"},"locs":[{"a":191,"b":199},{"a":934,"b":942}]},{"name":"after","required":true,"transform":{"type":"scalar"},"locs":[{"a":218,"b":224},{"a":961,"b":967}]},{"name":"toSequence","required":false,"transform":{"type":"scalar"},"locs":[{"a":236,"b":246},{"a":278,"b":288}]},{"name":"onlyVisibility","required":false,"transform":{"type":"scalar"},"locs":[{"a":350,"b":364},{"a":1071,"b":1085}]},{"name":"onlyFamily","required":false,"transform":{"type":"scalar"},"locs":[{"a":367,"b":377},{"a":1088,"b":1098}]},{"name":"maxRows","required":true,"transform":{"type":"scalar"},"locs":[{"a":412,"b":420}]},{"name":"pageBytes","required":true,"transform":{"type":"scalar"},"locs":[{"a":519,"b":529}]}],"statement":"WITH sized AS (\n  SELECT c.sequence, sum(ctxlog_canonical_bytes(c.canonical_data)) OVER (ORDER BY c.sequence) AS running\n    FROM contexts AS c\n   WHERE c.user_id = :userId! AND c.agent_id = :agentId! AND c.sequence > :after!\n     AND (:toSequence::int IS NULL OR c.sequence <= :toSequence)\n     AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)\n   ORDER BY c.sequence\n   LIMIT :maxRows!),\npage AS (\n  SELECT GREATEST(min(sequence), max(sequence) FILTER (WHERE COALESCE(running, 0) <= :pageBytes!)) AS last\n    FROM sized)\n-- the page's bound as a scalar subquery: computed once (an InitPlan), then one index range. Joined as\n-- a relation instead, a planner without fresh statistics chose a nested loop that recomputed it for\n-- every row after the page (bench:evidence on 100,000 rows not yet analyzed: a page ran minutes)\nSELECT c.* FROM contexts AS c\n WHERE c.user_id = :userId! AND c.agent_id = :agentId! AND c.sequence > :after!\n   AND c.sequence <= (SELECT last FROM page)\n   AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)\n ORDER BY c.sequence"};
+const agentEntriesPageIR: any = {"usedParamSet":{"userId":true,"agentId":true,"after":true,"toSequence":true,"onlyVisibility":true,"onlyKeys":true,"maxRows":true,"pageBytes":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":165,"b":172},{"a":903,"b":910}]},{"name":"agentId","required":true,"transform":{"type":"scalar"},"locs":[{"a":191,"b":199},{"a":929,"b":937}]},{"name":"after","required":true,"transform":{"type":"scalar"},"locs":[{"a":218,"b":224},{"a":956,"b":962}]},{"name":"toSequence","required":false,"transform":{"type":"scalar"},"locs":[{"a":236,"b":246},{"a":278,"b":288}]},{"name":"onlyVisibility","required":false,"transform":{"type":"scalar"},"locs":[{"a":347,"b":361},{"a":1063,"b":1077}]},{"name":"onlyKeys","required":false,"transform":{"type":"scalar"},"locs":[{"a":364,"b":372},{"a":1080,"b":1088}]},{"name":"maxRows","required":true,"transform":{"type":"scalar"},"locs":[{"a":407,"b":415}]},{"name":"pageBytes","required":true,"transform":{"type":"scalar"},"locs":[{"a":514,"b":524}]}],"statement":"WITH sized AS (\n  SELECT c.sequence, sum(ctxlog_canonical_bytes(c.canonical_data)) OVER (ORDER BY c.sequence) AS running\n    FROM contexts AS c\n   WHERE c.user_id = :userId! AND c.agent_id = :agentId! AND c.sequence > :after!\n     AND (:toSequence::int IS NULL OR c.sequence <= :toSequence)\n     AND ctxlog_reader_sees(c.visibility, c.api_key_id, :onlyVisibility, :onlyKeys)\n   ORDER BY c.sequence\n   LIMIT :maxRows!),\npage AS (\n  SELECT GREATEST(min(sequence), max(sequence) FILTER (WHERE COALESCE(running, 0) <= :pageBytes!)) AS last\n    FROM sized)\n-- the page's bound as a scalar subquery: computed once (an InitPlan), then one index range. Joined as\n-- a relation instead, a planner without fresh statistics chose a nested loop that recomputed it for\n-- every row after the page (bench:evidence on 100,000 rows not yet analyzed: a page ran minutes)\nSELECT c.* FROM contexts AS c\n WHERE c.user_id = :userId! AND c.agent_id = :agentId! AND c.sequence > :after!\n   AND c.sequence <= (SELECT last FROM page)\n   AND ctxlog_reader_sees(c.visibility, c.api_key_id, :onlyVisibility, :onlyKeys)\n ORDER BY c.sequence"};
 
 /**
  * Query generated from SQL:
@@ -65,7 +66,7 @@ const agentEntriesPageIR: any = {"usedParamSet":{"userId":true,"agentId":true,"a
  *     FROM contexts AS c
  *    WHERE c.user_id = :userId! AND c.agent_id = :agentId! AND c.sequence > :after!
  *      AND (:toSequence::int IS NULL OR c.sequence <= :toSequence)
- *      AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)
+ *      AND ctxlog_reader_sees(c.visibility, c.api_key_id, :onlyVisibility, :onlyKeys)
  *    ORDER BY c.sequence
  *    LIMIT :maxRows!),
  * page AS (
@@ -77,7 +78,7 @@ const agentEntriesPageIR: any = {"usedParamSet":{"userId":true,"agentId":true,"a
  * SELECT c.* FROM contexts AS c
  *  WHERE c.user_id = :userId! AND c.agent_id = :agentId! AND c.sequence > :after!
  *    AND c.sequence <= (SELECT last FROM page)
- *    AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)
+ *    AND ctxlog_reader_sees(c.visibility, c.api_key_id, :onlyVisibility, :onlyKeys)
  *  ORDER BY c.sequence
  * ```
  */
@@ -88,7 +89,7 @@ export const agentEntriesPage = new PreparedQuery<IAgentEntriesPageParams,IAgent
 export interface IMeasureAgentEntryBytesParams {
   agentId: string;
   fromSequence: number;
-  onlyFamily?: string | null | void;
+  onlyKeys?: stringArray | null | void;
   onlyVisibility?: Visibility | null | void;
   toSequence?: number | null | void;
   userId: string;
@@ -105,7 +106,7 @@ export interface IMeasureAgentEntryBytesQuery {
   result: IMeasureAgentEntryBytesResult;
 }
 
-const measureAgentEntryBytesIR: any = {"usedParamSet":{"userId":true,"agentId":true,"fromSequence":true,"toSequence":true,"onlyVisibility":true,"onlyFamily":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":100,"b":107}]},{"name":"agentId","required":true,"transform":{"type":"scalar"},"locs":[{"a":126,"b":134}]},{"name":"fromSequence","required":true,"transform":{"type":"scalar"},"locs":[{"a":154,"b":167}]},{"name":"toSequence","required":false,"transform":{"type":"scalar"},"locs":[{"a":177,"b":187},{"a":219,"b":229}]},{"name":"onlyVisibility","required":false,"transform":{"type":"scalar"},"locs":[{"a":289,"b":303}]},{"name":"onlyFamily","required":false,"transform":{"type":"scalar"},"locs":[{"a":306,"b":316}]}],"statement":"SELECT sum(ctxlog_canonical_bytes(c.canonical_data)) AS bytes FROM contexts AS c\n WHERE c.user_id = :userId! AND c.agent_id = :agentId! AND c.sequence >= :fromSequence!\n   AND (:toSequence::int IS NULL OR c.sequence <= :toSequence)\n   AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)"};
+const measureAgentEntryBytesIR: any = {"usedParamSet":{"userId":true,"agentId":true,"fromSequence":true,"toSequence":true,"onlyVisibility":true,"onlyKeys":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":100,"b":107}]},{"name":"agentId","required":true,"transform":{"type":"scalar"},"locs":[{"a":126,"b":134}]},{"name":"fromSequence","required":true,"transform":{"type":"scalar"},"locs":[{"a":154,"b":167}]},{"name":"toSequence","required":false,"transform":{"type":"scalar"},"locs":[{"a":177,"b":187},{"a":219,"b":229}]},{"name":"onlyVisibility","required":false,"transform":{"type":"scalar"},"locs":[{"a":286,"b":300}]},{"name":"onlyKeys","required":false,"transform":{"type":"scalar"},"locs":[{"a":303,"b":311}]}],"statement":"SELECT sum(ctxlog_canonical_bytes(c.canonical_data)) AS bytes FROM contexts AS c\n WHERE c.user_id = :userId! AND c.agent_id = :agentId! AND c.sequence >= :fromSequence!\n   AND (:toSequence::int IS NULL OR c.sequence <= :toSequence)\n   AND ctxlog_reader_sees(c.visibility, c.api_key_id, :onlyVisibility, :onlyKeys)"};
 
 /**
  * Query generated from SQL:
@@ -113,7 +114,7 @@ const measureAgentEntryBytesIR: any = {"usedParamSet":{"userId":true,"agentId":t
  * SELECT sum(ctxlog_canonical_bytes(c.canonical_data)) AS bytes FROM contexts AS c
  *  WHERE c.user_id = :userId! AND c.agent_id = :agentId! AND c.sequence >= :fromSequence!
  *    AND (:toSequence::int IS NULL OR c.sequence <= :toSequence)
- *    AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)
+ *    AND ctxlog_reader_sees(c.visibility, c.api_key_id, :onlyVisibility, :onlyKeys)
  * ```
  */
 export const measureAgentEntryBytes = new PreparedQuery<IMeasureAgentEntryBytesParams,IMeasureAgentEntryBytesResult>(measureAgentEntryBytesIR);

@@ -4,7 +4,7 @@ WITH sized AS (
     FROM contexts AS c
    WHERE c.user_id = :userId! AND c.agent_id = :agentId! AND c.sequence > :after!
      AND (:toSequence::int IS NULL OR c.sequence <= :toSequence)
-     AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)
+     AND ctxlog_reader_sees(c.visibility, c.api_key_id, :onlyVisibility, :onlyKeys)
    ORDER BY c.sequence
    LIMIT :maxRows!),
 page AS (
@@ -16,11 +16,11 @@ page AS (
 SELECT c.* FROM contexts AS c
  WHERE c.user_id = :userId! AND c.agent_id = :agentId! AND c.sequence > :after!
    AND c.sequence <= (SELECT last FROM page)
-   AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)
+   AND ctxlog_reader_sees(c.visibility, c.api_key_id, :onlyVisibility, :onlyKeys)
  ORDER BY c.sequence;
 
 /* @name measureAgentEntryBytes */
 SELECT sum(ctxlog_canonical_bytes(c.canonical_data)) AS bytes FROM contexts AS c
  WHERE c.user_id = :userId! AND c.agent_id = :agentId! AND c.sequence >= :fromSequence!
    AND (:toSequence::int IS NULL OR c.sequence <= :toSequence)
-   AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily);
+   AND ctxlog_reader_sees(c.visibility, c.api_key_id, :onlyVisibility, :onlyKeys);

@@ -45,7 +45,7 @@ export async function measureAgentEntries(
     measureAgentEntryBytes,
     {
       userId: reader.userId,
-      ...readerSees(reader),
+      ...(await readerSees(db, reader)),
       agentId: query.agentId,
       fromSequence: query.fromSequence ?? 1,
       toSequence: query.toSequence ?? null,
@@ -69,6 +69,7 @@ export async function* streamAgentEntries(
 ): AsyncGenerator<AgentEntry> {
   const pageBytes = query.pageBytes ?? DEFAULT_PAGE_BYTES;
   const readAnchors = readAnchorViews(db);
+  const sees = await readerSees(db, reader); // the scope's keys read once, not a page
   let after = (query.fromSequence ?? 1) - 1;
   for (;;) {
     const page = (
@@ -76,7 +77,7 @@ export async function* streamAgentEntries(
         agentEntriesPage,
         {
           userId: reader.userId,
-          ...readerSees(reader),
+          ...sees,
           agentId: query.agentId,
           after,
           toSequence: query.toSequence ?? null,

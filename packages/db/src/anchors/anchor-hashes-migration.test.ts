@@ -21,7 +21,7 @@ import { getContextWithAnchor } from "../contexts/get-context-proof";
 import { getEvent } from "../events/list-events";
 import { searchRecords } from "../search/search-records";
 import { deliveryKeyOfRow, readContext, seedContexts, testSecretKeyring, WITH_WEBHOOK_ID } from "../testing";
-import { withTlogQueueLent, withUpdatedAtDefaulted } from "../testing/lent-tables";
+import { withKeyFamilyFilled, withTlogQueueLent, withUpdatedAtDefaulted } from "../testing/lent-tables";
 import { createUpgradeDatabase, type UpgradeDatabase } from "../testing/upgrade-database";
 import { findAnchoredContexts } from "../verifications/find-anchored-contexts";
 import { createWebhook } from "../webhooks/create-webhook";
@@ -114,7 +114,11 @@ beforeAll(async () => {
       () =>
         withTlogQueueLent(
           (sql) => upgrade.sql(sql),
-          () => seedContexts(db, owner, { count: 5, signerPrivateKey: SIGNER_KEY }),
+          () =>
+            withKeyFamilyFilled(
+              (sql) => upgrade.sql(sql),
+              () => seedContexts(db, owner, { count: 5, signerPrivateKey: SIGNER_KEY }),
+            ),
         ),
     )
   ).sort();

@@ -49,7 +49,6 @@ describe("signer lease (PostgreSQL)", () => {
         id: "ctx_01JAZ0YQ8T9X2V3W4B5C6D7E8F",
         userId: "usr-lease",
         apiKeyId: "key_lease",
-        keyFamilyId: "f",
         agentId: "a",
         contextHash: bytesOfHex(`0x${"11".repeat(32)}`),
         signature: bytesOfHex("0x"),

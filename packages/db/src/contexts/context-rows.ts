@@ -34,7 +34,6 @@ export function pendingContextRow(input: NewContext, link: ChainLink, signature:
     id: input.id,
     userId: input.userId,
     apiKeyId: input.apiKeyId,
-    keyFamilyId: input.keyFamilyId,
     agentId: input.agentId,
     // What was written is what is read back: JSON objects in, the same JSON values out (a reader
     // parses them from the canonical JSON, members in canonical order).
@@ -71,7 +70,6 @@ export const toRecord = (c: Context) => ({
   id: c.id,
   user_id: c.userId,
   api_key_id: c.apiKeyId,
-  key_family_id: c.keyFamilyId,
   agent_id: c.agentId,
   visibility: c.visibility,
   canonical_data: encodeCanonical(c.canonicalJson as string).toString("base64"),

@@ -139,7 +139,6 @@ export interface IRetryFailedContextResult {
   failed_at: Date | null;
   failure_reason: string | null;
   id: string;
-  key_family_id: string;
   network: string;
   prev_entry_hash: Buffer | null;
   retry_possible: boolean | null;
@@ -193,21 +192,21 @@ export interface IReceiveContextsQuery {
   result: IReceiveContextsResult;
 }
 
-const receiveContextsIR: any = {"usedParamSet":{"rows":true,"heads":true},"params":[{"name":"rows","required":true,"transform":{"type":"scalar"},"locs":[{"a":682,"b":687}]},{"name":"heads","required":true,"transform":{"type":"scalar"},"locs":[{"a":1567,"b":1573}]}],"statement":"WITH inserted AS (\n  INSERT INTO contexts (id, user_id, api_key_id, key_family_id, agent_id, visibility, canonical_data,\n    context_hash, signature, signature_scheme, signer_address, network, created_at,\n    estimated_confirmation, sequence, prev_entry_hash, entry_hash)\n  SELECT v.id, v.user_id, v.api_key_id, v.key_family_id, v.agent_id, v.visibility::\"Visibility\",\n         decode(v.canonical_data, 'base64'), decode(v.context_hash, 'hex'), decode(v.signature, 'hex'),\n         v.signature_scheme, v.signer_address, v.network, v.created_at,\n         v.estimated_confirmation, v.sequence, decode(v.prev_entry_hash, 'hex'), decode(v.entry_hash, 'hex')\n    FROM jsonb_to_recordset(:rows!::jsonb) AS v(id text, user_id text, api_key_id text,\n      key_family_id text, agent_id text, visibility text, canonical_data text, context_hash text,\n      signature text, signature_scheme text, signer_address text, network text,\n      created_at timestamptz, estimated_confirmation timestamptz,\n      sequence int, prev_entry_hash text, entry_hash text)\n  RETURNING id, user_id, entry_hash),\nqueued AS (INSERT INTO pending_contexts (id, user_id) SELECT id, user_id FROM inserted),\n-- a chained context also waits for the transparency log's sequencer (apps/chain-worker/src/tlog)\ntlog_queued AS (INSERT INTO tlog_queue (id) SELECT id FROM inserted WHERE entry_hash IS NOT NULL),\nheads AS (\n  UPDATE agent_logs AS a SET head_sequence = h.head_sequence, head_entry_hash = decode(h.head_entry_hash, 'hex'),\n         last_at = GREATEST(a.last_at, h.at)\n    FROM jsonb_to_recordset(:heads!::jsonb) AS h(user_id text, agent_id text, head_sequence int,\n      head_entry_hash text, at timestamptz)\n   WHERE a.user_id = h.user_id AND a.agent_id = h.agent_id)\nSELECT 1 AS \"received!\""};
+const receiveContextsIR: any = {"usedParamSet":{"rows":true,"heads":true},"params":[{"name":"rows","required":true,"transform":{"type":"scalar"},"locs":[{"a":650,"b":655}]},{"name":"heads","required":true,"transform":{"type":"scalar"},"locs":[{"a":1515,"b":1521}]}],"statement":"WITH inserted AS (\n  INSERT INTO contexts (id, user_id, api_key_id, agent_id, visibility, canonical_data,\n    context_hash, signature, signature_scheme, signer_address, network, created_at,\n    estimated_confirmation, sequence, prev_entry_hash, entry_hash)\n  SELECT v.id, v.user_id, v.api_key_id, v.agent_id, v.visibility::\"Visibility\",\n         decode(v.canonical_data, 'base64'), decode(v.context_hash, 'hex'), decode(v.signature, 'hex'),\n         v.signature_scheme, v.signer_address, v.network, v.created_at,\n         v.estimated_confirmation, v.sequence, decode(v.prev_entry_hash, 'hex'), decode(v.entry_hash, 'hex')\n    FROM jsonb_to_recordset(:rows!::jsonb) AS v(id text, user_id text, api_key_id text,\n      agent_id text, visibility text, canonical_data text, context_hash text,\n      signature text, signature_scheme text, signer_address text, network text,\n      created_at timestamptz, estimated_confirmation timestamptz,\n      sequence int, prev_entry_hash text, entry_hash text)\n  RETURNING id, user_id, entry_hash),\nqueued AS (INSERT INTO pending_contexts (id, user_id) SELECT id, user_id FROM inserted),\n-- a chained context also waits for the transparency log's sequencer (apps/chain-worker/src/tlog)\ntlog_queued AS (INSERT INTO tlog_queue (id) SELECT id FROM inserted WHERE entry_hash IS NOT NULL),\nheads AS (\n  UPDATE agent_logs AS a SET head_sequence = h.head_sequence, head_entry_hash = decode(h.head_entry_hash, 'hex'),\n         last_at = GREATEST(a.last_at, h.at)\n    FROM jsonb_to_recordset(:heads!::jsonb) AS h(user_id text, agent_id text, head_sequence int,\n      head_entry_hash text, at timestamptz)\n   WHERE a.user_id = h.user_id AND a.agent_id = h.agent_id)\nSELECT 1 AS \"received!\""};
 
 /**
  * Query generated from SQL:
  * ```
  * WITH inserted AS (
- *   INSERT INTO contexts (id, user_id, api_key_id, key_family_id, agent_id, visibility, canonical_data,
+ *   INSERT INTO contexts (id, user_id, api_key_id, agent_id, visibility, canonical_data,
  *     context_hash, signature, signature_scheme, signer_address, network, created_at,
  *     estimated_confirmation, sequence, prev_entry_hash, entry_hash)
- *   SELECT v.id, v.user_id, v.api_key_id, v.key_family_id, v.agent_id, v.visibility::"Visibility",
+ *   SELECT v.id, v.user_id, v.api_key_id, v.agent_id, v.visibility::"Visibility",
  *          decode(v.canonical_data, 'base64'), decode(v.context_hash, 'hex'), decode(v.signature, 'hex'),
  *          v.signature_scheme, v.signer_address, v.network, v.created_at,
  *          v.estimated_confirmation, v.sequence, decode(v.prev_entry_hash, 'hex'), decode(v.entry_hash, 'hex')
  *     FROM jsonb_to_recordset(:rows!::jsonb) AS v(id text, user_id text, api_key_id text,
- *       key_family_id text, agent_id text, visibility text, canonical_data text, context_hash text,
+ *       agent_id text, visibility text, canonical_data text, context_hash text,
  *       signature text, signature_scheme text, signer_address text, network text,
  *       created_at timestamptz, estimated_confirmation timestamptz,
  *       sequence int, prev_entry_hash text, entry_hash text)

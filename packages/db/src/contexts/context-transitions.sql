@@ -49,15 +49,15 @@ SELECT * FROM retried;
 
 /* @name receiveContexts */
 WITH inserted AS (
-  INSERT INTO contexts (id, user_id, api_key_id, key_family_id, agent_id, visibility, canonical_data,
+  INSERT INTO contexts (id, user_id, api_key_id, agent_id, visibility, canonical_data,
     context_hash, signature, signature_scheme, signer_address, network, created_at,
     estimated_confirmation, sequence, prev_entry_hash, entry_hash)
-  SELECT v.id, v.user_id, v.api_key_id, v.key_family_id, v.agent_id, v.visibility::"Visibility",
+  SELECT v.id, v.user_id, v.api_key_id, v.agent_id, v.visibility::"Visibility",
          decode(v.canonical_data, 'base64'), decode(v.context_hash, 'hex'), decode(v.signature, 'hex'),
          v.signature_scheme, v.signer_address, v.network, v.created_at,
          v.estimated_confirmation, v.sequence, decode(v.prev_entry_hash, 'hex'), decode(v.entry_hash, 'hex')
     FROM jsonb_to_recordset(:rows!::jsonb) AS v(id text, user_id text, api_key_id text,
-      key_family_id text, agent_id text, visibility text, canonical_data text, context_hash text,
+      agent_id text, visibility text, canonical_data text, context_hash text,
       signature text, signature_scheme text, signer_address text, network text,
       created_at timestamptz, estimated_confirmation timestamptz,
       sequence int, prev_entry_hash text, entry_hash text)

@@ -17,7 +17,7 @@ export interface IListContextRowsParams {
   fromId?: string | null | void;
   ids?: stringArray | null | void;
   limit: NumberOrString;
-  onlyFamily?: string | null | void;
+  onlyKeys?: stringArray | null | void;
   onlyVisibility?: Visibility | null | void;
   status?: ContextStatus | null | void;
   toSequence?: number | null | void;
@@ -44,7 +44,6 @@ export interface IListContextRowsResult {
   failed_at: Date | null;
   failure_reason: string | null;
   id: string;
-  key_family_id: string;
   network: string;
   prev_entry_hash: Buffer | null;
   retry_possible: boolean | null;
@@ -62,14 +61,14 @@ export interface IListContextRowsQuery {
   result: IListContextRowsResult;
 }
 
-const listContextRowsIR: any = {"usedParamSet":{"userId":true,"onlyVisibility":true,"onlyFamily":true,"agentId":true,"ids":true,"after":true,"fromId":true,"beforeId":true,"toSequence":true,"status":true,"limit":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":49,"b":56}]},{"name":"onlyVisibility","required":false,"transform":{"type":"scalar"},"locs":[{"a":115,"b":129}]},{"name":"onlyFamily","required":false,"transform":{"type":"scalar"},"locs":[{"a":132,"b":142}]},{"name":"agentId","required":false,"transform":{"type":"scalar"},"locs":[{"a":153,"b":160},{"a":192,"b":199}]},{"name":"ids","required":false,"transform":{"type":"scalar"},"locs":[{"a":210,"b":213},{"a":245,"b":248}]},{"name":"after","required":false,"transform":{"type":"scalar"},"locs":[{"a":260,"b":265},{"a":291,"b":296}]},{"name":"fromId","required":false,"transform":{"type":"scalar"},"locs":[{"a":307,"b":313},{"a":340,"b":346}]},{"name":"beforeId","required":false,"transform":{"type":"scalar"},"locs":[{"a":357,"b":365},{"a":391,"b":399}]},{"name":"toSequence","required":false,"transform":{"type":"scalar"},"locs":[{"a":410,"b":420},{"a":452,"b":462}]},{"name":"status","required":false,"transform":{"type":"scalar"},"locs":[{"a":473,"b":479},{"a":588,"b":594}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":624,"b":630}]}],"statement":"SELECT c.* FROM contexts AS c\n WHERE c.user_id = :userId!\n   AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)\n   AND (:agentId::text IS NULL OR c.agent_id = :agentId)\n   AND (:ids::text[] IS NULL OR c.id = ANY(:ids))\n   AND (:after::text IS NULL OR c.id < :after)\n   AND (:fromId::text IS NULL OR c.id >= :fromId)\n   AND (:beforeId::text IS NULL OR c.id < :beforeId)\n   AND (:toSequence::int IS NULL OR c.sequence <= :toSequence)\n   AND (:status::\"ContextStatus\" IS NULL\n        OR (SELECT s.status FROM ctxlog_context_status(c.id, c.failed_at) AS s) = :status)\n ORDER BY c.id DESC\n LIMIT :limit!"};
+const listContextRowsIR: any = {"usedParamSet":{"userId":true,"onlyVisibility":true,"onlyKeys":true,"agentId":true,"ids":true,"after":true,"fromId":true,"beforeId":true,"toSequence":true,"status":true,"limit":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":49,"b":56}]},{"name":"onlyVisibility","required":false,"transform":{"type":"scalar"},"locs":[{"a":112,"b":126}]},{"name":"onlyKeys","required":false,"transform":{"type":"scalar"},"locs":[{"a":129,"b":137}]},{"name":"agentId","required":false,"transform":{"type":"scalar"},"locs":[{"a":148,"b":155},{"a":187,"b":194}]},{"name":"ids","required":false,"transform":{"type":"scalar"},"locs":[{"a":205,"b":208},{"a":240,"b":243}]},{"name":"after","required":false,"transform":{"type":"scalar"},"locs":[{"a":255,"b":260},{"a":286,"b":291}]},{"name":"fromId","required":false,"transform":{"type":"scalar"},"locs":[{"a":302,"b":308},{"a":335,"b":341}]},{"name":"beforeId","required":false,"transform":{"type":"scalar"},"locs":[{"a":352,"b":360},{"a":386,"b":394}]},{"name":"toSequence","required":false,"transform":{"type":"scalar"},"locs":[{"a":405,"b":415},{"a":447,"b":457}]},{"name":"status","required":false,"transform":{"type":"scalar"},"locs":[{"a":468,"b":474},{"a":583,"b":589}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":619,"b":625}]}],"statement":"SELECT c.* FROM contexts AS c\n WHERE c.user_id = :userId!\n   AND ctxlog_reader_sees(c.visibility, c.api_key_id, :onlyVisibility, :onlyKeys)\n   AND (:agentId::text IS NULL OR c.agent_id = :agentId)\n   AND (:ids::text[] IS NULL OR c.id = ANY(:ids))\n   AND (:after::text IS NULL OR c.id < :after)\n   AND (:fromId::text IS NULL OR c.id >= :fromId)\n   AND (:beforeId::text IS NULL OR c.id < :beforeId)\n   AND (:toSequence::int IS NULL OR c.sequence <= :toSequence)\n   AND (:status::\"ContextStatus\" IS NULL\n        OR (SELECT s.status FROM ctxlog_context_status(c.id, c.failed_at) AS s) = :status)\n ORDER BY c.id DESC\n LIMIT :limit!"};
 
 /**
  * Query generated from SQL:
  * ```
  * SELECT c.* FROM contexts AS c
  *  WHERE c.user_id = :userId!
- *    AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)
+ *    AND ctxlog_reader_sees(c.visibility, c.api_key_id, :onlyVisibility, :onlyKeys)
  *    AND (:agentId::text IS NULL OR c.agent_id = :agentId)
  *    AND (:ids::text[] IS NULL OR c.id = ANY(:ids))
  *    AND (:after::text IS NULL OR c.id < :after)

@@ -1,7 +1,7 @@
 /* @name listContextRows */
 SELECT c.* FROM contexts AS c
  WHERE c.user_id = :userId!
-   AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)
+   AND ctxlog_reader_sees(c.visibility, c.api_key_id, :onlyVisibility, :onlyKeys)
    AND (:agentId::text IS NULL OR c.agent_id = :agentId)
    AND (:ids::text[] IS NULL OR c.id = ANY(:ids))
    AND (:after::text IS NULL OR c.id < :after)

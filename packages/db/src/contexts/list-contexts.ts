@@ -46,7 +46,7 @@ export async function listContexts(db: PrismaClient, reader: ContextReader, quer
       listContextRows,
       {
         userId: reader.userId,
-        ...readerSees(reader),
+        ...(await readerSees(db, reader)),
         agentId: query.agentId ?? null,
         ids: traceIds,
         after: query.after ?? null,

@@ -5,10 +5,12 @@ export type ContextStatus = 'confirmed' | 'failed' | 'pending';
 
 export type Visibility = 'private' | 'public';
 
+export type stringArray = (string)[];
+
 /** 'ReadPlacedContext' parameters type */
 export interface IReadPlacedContextParams {
   contextId: string;
-  onlyFamily?: string | null | void;
+  onlyKeys?: stringArray | null | void;
   onlyVisibility?: Visibility | null | void;
   userId: string;
 }
@@ -33,7 +35,6 @@ export interface IReadPlacedContextResult {
   failed_at: Date | null;
   failure_reason: string | null;
   id: string;
-  key_family_id: string;
   network: string;
   placed_anchor_id: string | null;
   placed_leaf_index: number | null;
@@ -56,7 +57,7 @@ export interface IReadPlacedContextQuery {
   result: IReadPlacedContextResult;
 }
 
-const readPlacedContextIR: any = {"usedParamSet":{"contextId":true,"userId":true,"onlyVisibility":true,"onlyFamily":true},"params":[{"name":"contextId","required":true,"transform":{"type":"scalar"},"locs":[{"a":562,"b":572}]},{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":590,"b":597}]},{"name":"onlyVisibility","required":false,"transform":{"type":"scalar"},"locs":[{"a":656,"b":670}]},{"name":"onlyFamily","required":false,"transform":{"type":"scalar"},"locs":[{"a":673,"b":683}]}],"statement":"SELECT c.*, s.status AS \"placed_status!\", m.anchor_id AS \"placed_anchor_id?\",\n       m.leaf_index AS \"placed_leaf_index?\",\n       ctxlog_log_index(l.log_index, a.tree_size, m.leaf_index)::text AS \"placed_log_index?\",\n       ctxlog_anchor_proof(a.merkle_tree, a.context_count, a.tree_size, m.leaf_index) AS placed_proof\n  FROM contexts AS c\n CROSS JOIN LATERAL ctxlog_context_status(c.id, c.failed_at) AS s\n  LEFT JOIN confirmed_contexts AS m ON m.id = c.id\n  LEFT JOIN anchors AS a ON a.id = m.anchor_id\n  LEFT JOIN tlog_leaves AS l ON l.id = c.id\n WHERE c.id = :contextId! AND c.user_id = :userId!\n   AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)"};
+const readPlacedContextIR: any = {"usedParamSet":{"contextId":true,"userId":true,"onlyVisibility":true,"onlyKeys":true},"params":[{"name":"contextId","required":true,"transform":{"type":"scalar"},"locs":[{"a":562,"b":572}]},{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":590,"b":597}]},{"name":"onlyVisibility","required":false,"transform":{"type":"scalar"},"locs":[{"a":653,"b":667}]},{"name":"onlyKeys","required":false,"transform":{"type":"scalar"},"locs":[{"a":670,"b":678}]}],"statement":"SELECT c.*, s.status AS \"placed_status!\", m.anchor_id AS \"placed_anchor_id?\",\n       m.leaf_index AS \"placed_leaf_index?\",\n       ctxlog_log_index(l.log_index, a.tree_size, m.leaf_index)::text AS \"placed_log_index?\",\n       ctxlog_anchor_proof(a.merkle_tree, a.context_count, a.tree_size, m.leaf_index) AS placed_proof\n  FROM contexts AS c\n CROSS JOIN LATERAL ctxlog_context_status(c.id, c.failed_at) AS s\n  LEFT JOIN confirmed_contexts AS m ON m.id = c.id\n  LEFT JOIN anchors AS a ON a.id = m.anchor_id\n  LEFT JOIN tlog_leaves AS l ON l.id = c.id\n WHERE c.id = :contextId! AND c.user_id = :userId!\n   AND ctxlog_reader_sees(c.visibility, c.api_key_id, :onlyVisibility, :onlyKeys)"};
 
 /**
  * Query generated from SQL:
@@ -71,7 +72,7 @@ const readPlacedContextIR: any = {"usedParamSet":{"contextId":true,"userId":true
  *   LEFT JOIN anchors AS a ON a.id = m.anchor_id
  *   LEFT JOIN tlog_leaves AS l ON l.id = c.id
  *  WHERE c.id = :contextId! AND c.user_id = :userId!
- *    AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)
+ *    AND ctxlog_reader_sees(c.visibility, c.api_key_id, :onlyVisibility, :onlyKeys)
  * ```
  */
 export const readPlacedContext = new PreparedQuery<IReadPlacedContextParams,IReadPlacedContextResult>(readPlacedContextIR);

@@ -9,4 +9,4 @@ SELECT c.*, s.status AS "placed_status!", m.anchor_id AS "placed_anchor_id?",
   LEFT JOIN anchors AS a ON a.id = m.anchor_id
   LEFT JOIN tlog_leaves AS l ON l.id = c.id
  WHERE c.id = :contextId! AND c.user_id = :userId!
-   AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily);
+   AND ctxlog_reader_sees(c.visibility, c.api_key_id, :onlyVisibility, :onlyKeys);

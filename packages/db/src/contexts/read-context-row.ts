@@ -20,7 +20,7 @@ export async function readContextRow(
 ): Promise<PlacedContextRow | null> {
   const [row] = await runQuery(
     readPlacedContext,
-    { contextId, userId: reader.userId, ...readerSees(reader) },
+    { contextId, userId: reader.userId, ...(await readerSees(db, reader)) },
     sqlOf(db),
   );
   if (!row) return null;

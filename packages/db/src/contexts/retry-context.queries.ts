@@ -3,10 +3,12 @@ import { PreparedQuery } from '@pgtyped/runtime';
 
 export type Visibility = 'private' | 'public';
 
+export type stringArray = (string)[];
+
 /** 'FindContextToRetry' parameters type */
 export interface IFindContextToRetryParams {
   contextId: string;
-  onlyFamily?: string | null | void;
+  onlyKeys?: stringArray | null | void;
   onlyVisibility?: Visibility | null | void;
   userId: string;
 }
@@ -23,14 +25,14 @@ export interface IFindContextToRetryQuery {
   result: IFindContextToRetryResult;
 }
 
-const findContextToRetryIR: any = {"usedParamSet":{"contextId":true,"userId":true,"onlyVisibility":true,"onlyFamily":true},"params":[{"name":"contextId","required":true,"transform":{"type":"scalar"},"locs":[{"a":63,"b":73}]},{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":91,"b":98}]},{"name":"onlyVisibility","required":false,"transform":{"type":"scalar"},"locs":[{"a":157,"b":171}]},{"name":"onlyFamily","required":false,"transform":{"type":"scalar"},"locs":[{"a":174,"b":184}]}],"statement":"SELECT c.id, c.retry_possible FROM contexts AS c\n WHERE c.id = :contextId! AND c.user_id = :userId!\n   AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)"};
+const findContextToRetryIR: any = {"usedParamSet":{"contextId":true,"userId":true,"onlyVisibility":true,"onlyKeys":true},"params":[{"name":"contextId","required":true,"transform":{"type":"scalar"},"locs":[{"a":63,"b":73}]},{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":91,"b":98}]},{"name":"onlyVisibility","required":false,"transform":{"type":"scalar"},"locs":[{"a":154,"b":168}]},{"name":"onlyKeys","required":false,"transform":{"type":"scalar"},"locs":[{"a":171,"b":179}]}],"statement":"SELECT c.id, c.retry_possible FROM contexts AS c\n WHERE c.id = :contextId! AND c.user_id = :userId!\n   AND ctxlog_reader_sees(c.visibility, c.api_key_id, :onlyVisibility, :onlyKeys)"};
 
 /**
  * Query generated from SQL:
  * ```
  * SELECT c.id, c.retry_possible FROM contexts AS c
  *  WHERE c.id = :contextId! AND c.user_id = :userId!
- *    AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)
+ *    AND ctxlog_reader_sees(c.visibility, c.api_key_id, :onlyVisibility, :onlyKeys)
  * ```
  */
 export const findContextToRetry = new PreparedQuery<IFindContextToRetryParams,IFindContextToRetryResult>(findContextToRetryIR);

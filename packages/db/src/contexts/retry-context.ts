@@ -29,7 +29,7 @@ export async function retryContext(
   return inSqlTransaction(db, async (sql) => {
     const [current] = await runQuery(
       findContextToRetry,
-      { contextId, userId: reader.userId, ...readerSees(reader) },
+      { contextId, userId: reader.userId, ...(await readerSees(sql, reader)) },
       sql,
     );
     if (!current) return { outcome: "not_found" as const };

@@ -10,7 +10,6 @@ export interface ContextsRow {
   id: string;
   user_id: string;
   api_key_id: string;
-  key_family_id: string;
   agent_id: string;
   visibility: StoredContextRow["visibility"];
   canonical_data: Bytes | null;
@@ -52,7 +51,6 @@ export const toStoredContextRow = (r: ContextsRow): StoredContextRow => ({
   id: r.id,
   userId: r.user_id,
   apiKeyId: r.api_key_id,
-  keyFamilyId: r.key_family_id,
   agentId: r.agent_id,
   visibility: r.visibility,
   canonicalData: bytesOf(r.canonical_data),

@@ -31,6 +31,7 @@ import {
 } from "../testing/anchor-fixtures";
 import {
   withEventUsersLent,
+  withKeyFamilyFilled,
   withTlogQueueLent,
   withTreeHeadsLent,
   withUpdatedAtDefaulted,
@@ -149,7 +150,11 @@ async function confirmedContexts(upgrade: UpgradeDatabase, db: Db, userId: strin
 async function confirmedContextsWithBytes(db: Db, owner: ContextOwner, count: number) {
   const ids = await withTlogQueueLent(
     (sql) => db.$executeRawUnsafe(sql),
-    () => seedContexts(db, owner, { count, signerPrivateKey: TEST_CONTEXT_SIGNER }),
+    () =>
+      withKeyFamilyFilled(
+        (sql) => db.$executeRawUnsafe(sql),
+        () => seedContexts(db, owner, { count, signerPrivateKey: TEST_CONTEXT_SIGNER }),
+      ),
   );
   // the batch as claims made it at this schema, before anchors were the log's tree head
   const { anchorId } = await claimBatchTree(db, TEST_ANCHOR_TARGET, ids);

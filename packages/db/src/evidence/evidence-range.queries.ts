@@ -7,11 +7,13 @@ export type Visibility = 'private' | 'public';
 
 export type DateOrString = Date | string;
 
+export type stringArray = (string)[];
+
 /** 'EvidenceSequenceRange' parameters type */
 export interface IEvidenceSequenceRangeParams {
   agentId: string;
   from: DateOrString;
-  onlyFamily?: string | null | void;
+  onlyKeys?: stringArray | null | void;
   onlyVisibility?: Visibility | null | void;
   to: DateOrString;
   userId: string;
@@ -29,7 +31,7 @@ export interface IEvidenceSequenceRangeQuery {
   result: IEvidenceSequenceRangeResult;
 }
 
-const evidenceSequenceRangeIR: any = {"usedParamSet":{"from":true,"to":true,"userId":true,"agentId":true,"onlyVisibility":true,"onlyFamily":true},"params":[{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":53,"b":58}]},{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":132,"b":135}]},{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":195,"b":202}]},{"name":"agentId","required":true,"transform":{"type":"scalar"},"locs":[{"a":221,"b":229}]},{"name":"onlyVisibility","required":false,"transform":{"type":"scalar"},"locs":[{"a":315,"b":329}]},{"name":"onlyFamily","required":false,"transform":{"type":"scalar"},"locs":[{"a":332,"b":342}]}],"statement":"SELECT min(c.sequence) FILTER (WHERE c.created_at >= :from!) AS first_sequence,\n       max(c.sequence) FILTER (WHERE c.created_at < :to!) AS last_sequence\n  FROM contexts AS c\n WHERE c.user_id = :userId! AND c.agent_id = :agentId! AND c.sequence IS NOT NULL\n   AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)"};
+const evidenceSequenceRangeIR: any = {"usedParamSet":{"from":true,"to":true,"userId":true,"agentId":true,"onlyVisibility":true,"onlyKeys":true},"params":[{"name":"from","required":true,"transform":{"type":"scalar"},"locs":[{"a":53,"b":58}]},{"name":"to","required":true,"transform":{"type":"scalar"},"locs":[{"a":132,"b":135}]},{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":195,"b":202}]},{"name":"agentId","required":true,"transform":{"type":"scalar"},"locs":[{"a":221,"b":229}]},{"name":"onlyVisibility","required":false,"transform":{"type":"scalar"},"locs":[{"a":312,"b":326}]},{"name":"onlyKeys","required":false,"transform":{"type":"scalar"},"locs":[{"a":329,"b":337}]}],"statement":"SELECT min(c.sequence) FILTER (WHERE c.created_at >= :from!) AS first_sequence,\n       max(c.sequence) FILTER (WHERE c.created_at < :to!) AS last_sequence\n  FROM contexts AS c\n WHERE c.user_id = :userId! AND c.agent_id = :agentId! AND c.sequence IS NOT NULL\n   AND ctxlog_reader_sees(c.visibility, c.api_key_id, :onlyVisibility, :onlyKeys)"};
 
 /**
  * Query generated from SQL:
@@ -38,7 +40,7 @@ const evidenceSequenceRangeIR: any = {"usedParamSet":{"from":true,"to":true,"use
  *        max(c.sequence) FILTER (WHERE c.created_at < :to!) AS last_sequence
  *   FROM contexts AS c
  *  WHERE c.user_id = :userId! AND c.agent_id = :agentId! AND c.sequence IS NOT NULL
- *    AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)
+ *    AND ctxlog_reader_sees(c.visibility, c.api_key_id, :onlyVisibility, :onlyKeys)
  * ```
  */
 export const evidenceSequenceRange = new PreparedQuery<IEvidenceSequenceRangeParams,IEvidenceSequenceRangeResult>(evidenceSequenceRangeIR);
@@ -50,7 +52,7 @@ export interface IFirstUnconfirmedEntryParams {
   confirmed: ContextStatus;
   firstSequence: number;
   lastSequence: number;
-  onlyFamily?: string | null | void;
+  onlyKeys?: stringArray | null | void;
   onlyVisibility?: Visibility | null | void;
   userId: string;
 }
@@ -67,7 +69,7 @@ export interface IFirstUnconfirmedEntryQuery {
   result: IFirstUnconfirmedEntryResult;
 }
 
-const firstUnconfirmedEntryIR: any = {"usedParamSet":{"userId":true,"agentId":true,"firstSequence":true,"lastSequence":true,"confirmed":true,"onlyVisibility":true,"onlyFamily":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":171,"b":178}]},{"name":"agentId","required":true,"transform":{"type":"scalar"},"locs":[{"a":197,"b":205}]},{"name":"firstSequence","required":true,"transform":{"type":"scalar"},"locs":[{"a":233,"b":247}]},{"name":"lastSequence","required":true,"transform":{"type":"scalar"},"locs":[{"a":253,"b":266}]},{"name":"confirmed","required":true,"transform":{"type":"scalar"},"locs":[{"a":287,"b":297}]},{"name":"onlyVisibility","required":false,"transform":{"type":"scalar"},"locs":[{"a":356,"b":370}]},{"name":"onlyFamily","required":false,"transform":{"type":"scalar"},"locs":[{"a":373,"b":383}]}],"statement":"SELECT c.sequence AS \"sequence!\", c.created_at AS \"received_at!\"\n  FROM contexts AS c\n CROSS JOIN LATERAL ctxlog_context_status(c.id, c.failed_at) AS s\n WHERE c.user_id = :userId! AND c.agent_id = :agentId!\n   AND c.sequence BETWEEN :firstSequence! AND :lastSequence!\n   AND s.status <> :confirmed!\n   AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)\n ORDER BY c.sequence\n LIMIT 1"};
+const firstUnconfirmedEntryIR: any = {"usedParamSet":{"userId":true,"agentId":true,"firstSequence":true,"lastSequence":true,"confirmed":true,"onlyVisibility":true,"onlyKeys":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":171,"b":178}]},{"name":"agentId","required":true,"transform":{"type":"scalar"},"locs":[{"a":197,"b":205}]},{"name":"firstSequence","required":true,"transform":{"type":"scalar"},"locs":[{"a":233,"b":247}]},{"name":"lastSequence","required":true,"transform":{"type":"scalar"},"locs":[{"a":253,"b":266}]},{"name":"confirmed","required":true,"transform":{"type":"scalar"},"locs":[{"a":287,"b":297}]},{"name":"onlyVisibility","required":false,"transform":{"type":"scalar"},"locs":[{"a":353,"b":367}]},{"name":"onlyKeys","required":false,"transform":{"type":"scalar"},"locs":[{"a":370,"b":378}]}],"statement":"SELECT c.sequence AS \"sequence!\", c.created_at AS \"received_at!\"\n  FROM contexts AS c\n CROSS JOIN LATERAL ctxlog_context_status(c.id, c.failed_at) AS s\n WHERE c.user_id = :userId! AND c.agent_id = :agentId!\n   AND c.sequence BETWEEN :firstSequence! AND :lastSequence!\n   AND s.status <> :confirmed!\n   AND ctxlog_reader_sees(c.visibility, c.api_key_id, :onlyVisibility, :onlyKeys)\n ORDER BY c.sequence\n LIMIT 1"};
 
 /**
  * Query generated from SQL:
@@ -78,7 +80,7 @@ const firstUnconfirmedEntryIR: any = {"usedParamSet":{"userId":true,"agentId":tr
  *  WHERE c.user_id = :userId! AND c.agent_id = :agentId!
  *    AND c.sequence BETWEEN :firstSequence! AND :lastSequence!
  *    AND s.status <> :confirmed!
- *    AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)
+ *    AND ctxlog_reader_sees(c.visibility, c.api_key_id, :onlyVisibility, :onlyKeys)
  *  ORDER BY c.sequence
  *  LIMIT 1
  * ```

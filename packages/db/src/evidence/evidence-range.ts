@@ -16,7 +16,7 @@ export async function findEvidenceSequences(
 ): Promise<{ first: number | null; last: number | null }> {
   const [row] = await runQuery(
     evidenceSequenceRange,
-    { userId: reader.userId, ...readerSees(reader), ...query },
+    { userId: reader.userId, ...(await readerSees(db, reader)), ...query },
     sqlOf(db),
   );
   return { first: row?.first_sequence ?? null, last: row?.last_sequence ?? null };
@@ -33,7 +33,7 @@ export async function findFirstUnconfirmedEntry(
 ): Promise<{ sequence: number; receivedAt: Date } | null> {
   const [row] = await runQuery(
     firstUnconfirmedEntry,
-    { userId: reader.userId, ...readerSees(reader), ...query, confirmed: "confirmed" },
+    { userId: reader.userId, ...(await readerSees(db, reader)), ...query, confirmed: "confirmed" },
     sqlOf(db),
   );
   return row ? { sequence: row.sequence, receivedAt: row.received_at } : null;

@@ -9,11 +9,10 @@ import { claimOtelSpans, findOtelSpans, releaseOtelSpans, traceContextIds } from
 let t: TestDatabase;
 let userId: string;
 let apiKeyId: string;
-let keyFamilyId: string;
 beforeAll(async () => {
   t = await createTestDatabase("ctxlog_test_otel_spans");
   const { record } = await createApiKey(t.db, { userId: "usr-otel", type: "full" });
-  ({ userId, id: apiKeyId, familyId: keyFamilyId } = record);
+  ({ userId, id: apiKeyId } = record);
 });
 afterAll(() => t.drop());
 
@@ -27,7 +26,6 @@ async function writeContext(id: string) {
       id,
       userId,
       apiKeyId,
-      keyFamilyId,
       agentId: "agent-otel",
       contextHash: bytesOfHex(`0x${"ab".repeat(32)}`),
       signature: bytesOfHex(`0x${"cd".repeat(65)}`),

@@ -3,12 +3,14 @@ import { PreparedQuery } from '@pgtyped/runtime';
 
 export type Visibility = 'private' | 'public';
 
+export type stringArray = (string)[];
+
 /** 'AgentTraceSpans' parameters type */
 export interface IAgentTraceSpansParams {
   after?: string | null | void;
   agentId: string;
   limit: number;
-  onlyFamily?: string | null | void;
+  onlyKeys?: stringArray | null | void;
   onlyVisibility?: Visibility | null | void;
   userId: string;
 }
@@ -28,7 +30,7 @@ export interface IAgentTraceSpansQuery {
   result: IAgentTraceSpansResult;
 }
 
-const agentTraceSpansIR: any = {"usedParamSet":{"userId":true,"agentId":true,"onlyVisibility":true,"onlyFamily":true,"after":true,"limit":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":357,"b":364}]},{"name":"agentId","required":true,"transform":{"type":"scalar"},"locs":[{"a":383,"b":391}]},{"name":"onlyVisibility","required":false,"transform":{"type":"scalar"},"locs":[{"a":452,"b":466}]},{"name":"onlyFamily","required":false,"transform":{"type":"scalar"},"locs":[{"a":469,"b":479}]},{"name":"after","required":false,"transform":{"type":"scalar"},"locs":[{"a":514,"b":519},{"a":550,"b":555}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":593,"b":599}]}],"statement":"-- The page's traces, picked from the agent's spans by ids alone (contexts (user_id, agent_id, id),\n-- then otel_spans' context_id key), then each of their spans by its primary key.\nWITH page AS (\n  SELECT s.trace_id, max(c.id) AS last_context_id, array_agg(c.id) AS ids\n    FROM contexts c\n    JOIN otel_spans s ON s.context_id = c.id\n   WHERE c.user_id = :userId! AND c.agent_id = :agentId!\n     AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)\n   GROUP BY s.trace_id\n  HAVING :after::text IS NULL OR max(c.id) < :after\n   ORDER BY max(c.id) DESC\n   LIMIT :limit!::int)\nSELECT p.trace_id AS \"trace_id!\", p.last_context_id AS \"last_context_id!\", c.id, c.canonical_data, c.created_at\n  FROM page p\n CROSS JOIN LATERAL unnest(p.ids) AS span(id)\n  JOIN contexts c ON c.id = span.id\n ORDER BY p.last_context_id DESC, c.id"};
+const agentTraceSpansIR: any = {"usedParamSet":{"userId":true,"agentId":true,"onlyVisibility":true,"onlyKeys":true,"after":true,"limit":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":357,"b":364}]},{"name":"agentId","required":true,"transform":{"type":"scalar"},"locs":[{"a":383,"b":391}]},{"name":"onlyVisibility","required":false,"transform":{"type":"scalar"},"locs":[{"a":449,"b":463}]},{"name":"onlyKeys","required":false,"transform":{"type":"scalar"},"locs":[{"a":466,"b":474}]},{"name":"after","required":false,"transform":{"type":"scalar"},"locs":[{"a":509,"b":514},{"a":545,"b":550}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":588,"b":594}]}],"statement":"-- The page's traces, picked from the agent's spans by ids alone (contexts (user_id, agent_id, id),\n-- then otel_spans' context_id key), then each of their spans by its primary key.\nWITH page AS (\n  SELECT s.trace_id, max(c.id) AS last_context_id, array_agg(c.id) AS ids\n    FROM contexts c\n    JOIN otel_spans s ON s.context_id = c.id\n   WHERE c.user_id = :userId! AND c.agent_id = :agentId!\n     AND ctxlog_reader_sees(c.visibility, c.api_key_id, :onlyVisibility, :onlyKeys)\n   GROUP BY s.trace_id\n  HAVING :after::text IS NULL OR max(c.id) < :after\n   ORDER BY max(c.id) DESC\n   LIMIT :limit!::int)\nSELECT p.trace_id AS \"trace_id!\", p.last_context_id AS \"last_context_id!\", c.id, c.canonical_data, c.created_at\n  FROM page p\n CROSS JOIN LATERAL unnest(p.ids) AS span(id)\n  JOIN contexts c ON c.id = span.id\n ORDER BY p.last_context_id DESC, c.id"};
 
 /**
  * Query generated from SQL:
@@ -40,7 +42,7 @@ const agentTraceSpansIR: any = {"usedParamSet":{"userId":true,"agentId":true,"on
  *     FROM contexts c
  *     JOIN otel_spans s ON s.context_id = c.id
  *    WHERE c.user_id = :userId! AND c.agent_id = :agentId!
- *      AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)
+ *      AND ctxlog_reader_sees(c.visibility, c.api_key_id, :onlyVisibility, :onlyKeys)
  *    GROUP BY s.trace_id
  *   HAVING :after::text IS NULL OR max(c.id) < :after
  *    ORDER BY max(c.id) DESC

@@ -6,7 +6,7 @@ WITH page AS (
     FROM contexts c
     JOIN otel_spans s ON s.context_id = c.id
    WHERE c.user_id = :userId! AND c.agent_id = :agentId!
-     AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)
+     AND ctxlog_reader_sees(c.visibility, c.api_key_id, :onlyVisibility, :onlyKeys)
    GROUP BY s.trace_id
   HAVING :after::text IS NULL OR max(c.id) < :after
    ORDER BY max(c.id) DESC

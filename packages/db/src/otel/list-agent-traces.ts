@@ -120,7 +120,7 @@ export async function listAgentTraces(
     agentTraceSpans,
     {
       userId: reader.userId,
-      ...readerSees(reader),
+      ...(await readerSees(db, reader)),
       agentId: query.agentId,
       after: query.after ?? null,
       limit: query.limit + 1,

@@ -107,3 +107,23 @@ export async function withUpdatedAtDefaulted<T>(
     for (const t of tables) await execute(`ALTER TABLE "${t}" ALTER COLUMN "updated_at" DROP DEFAULT`);
   }
 }
+
+/**
+ * Runs `write` — today's context writer, which writes no key family (a context's is its key's since
+ * migration 20261201060000_contexts_key_family_from_their_key) — on a schema older than that, where
+ * `contexts.key_family_id` is NOT NULL: the column takes nulls while `write` runs, then each row
+ * written gets its key's family, as the writer of the time wrote it.
+ */
+export async function withKeyFamilyFilled<T>(
+  execute: (sql: string) => Promise<unknown>,
+  write: () => Promise<T>,
+): Promise<T> {
+  await execute('ALTER TABLE "contexts" ALTER COLUMN "key_family_id" DROP NOT NULL');
+  try {
+    return await write();
+  } finally {
+    await execute(`UPDATE "contexts" AS c SET "key_family_id" = k."family_id" FROM "api_keys" AS k
+                    WHERE k."id" = c."api_key_id" AND c."key_family_id" IS NULL`);
+    await execute('ALTER TABLE "contexts" ALTER COLUMN "key_family_id" SET NOT NULL');
+  }
+}

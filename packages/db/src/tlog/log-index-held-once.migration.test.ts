@@ -15,6 +15,7 @@ import {
   TEST_CONTEXT_SIGNER as SIGNER,
   TEST_ANCHOR_TARGET as TARGET,
 } from "../testing/anchor-fixtures";
+import { withKeyFamilyFilled } from "../testing/lent-tables";
 import { expectedLogProof } from "../testing/log-anchors";
 import { createUpgradeDatabase, type UpgradeDatabase } from "../testing/upgrade-database";
 import { readLatestCheckpoint, readLogIndexes } from "./read-log";
@@ -35,11 +36,16 @@ async function seedBefore(label: string) {
   const db = createDb(upgrade.url, { poolSize: 2 });
   try {
     const owner = await seedUser(db);
-    const confirmed = await seedContexts(db, owner, { count: 5, signerPrivateKey: SIGNER, agentId: "agent" });
+    const execute = (sql: string) => upgrade.sql(sql);
+    const seed = (count: number) =>
+      withKeyFamilyFilled(execute, () =>
+        seedContexts(db, owner, { count, signerPrivateKey: SIGNER, agentId: "agent" }),
+      );
+    const confirmed = await seed(5);
     const size = await sequenceTestLog(db);
     const anchor = await createAnchorBatch(db, TARGET, { oldest: 100 });
     if (!anchor) throw new Error("no batch");
-    const [pending] = await seedContexts(db, owner, { count: 1, signerPrivateKey: SIGNER, agentId: "agent" });
+    const [pending] = await seed(1);
     await sequenceTestLog(db);
     // each one's index as the schema before reads it
     const logged = new Map(

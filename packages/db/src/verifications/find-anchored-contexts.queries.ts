@@ -3,11 +3,13 @@ import { PreparedQuery } from '@pgtyped/runtime';
 
 export type Visibility = 'private' | 'public';
 
+export type stringArray = (string)[];
+
 /** 'ContextsNamingTransaction' parameters type */
 export interface IContextsNamingTransactionParams {
   contextHash: Buffer;
   limit: number;
-  onlyFamily?: string | null | void;
+  onlyKeys?: stringArray | null | void;
   onlyVisibility?: Visibility | null | void;
   transactionHash: Buffer;
   userId: string;
@@ -33,7 +35,6 @@ export interface IContextsNamingTransactionResult {
   failed_at: Date | null;
   failure_reason: string | null;
   id: string;
-  key_family_id: string;
   network: string;
   prev_entry_hash: Buffer | null;
   retry_possible: boolean | null;
@@ -51,7 +52,7 @@ export interface IContextsNamingTransactionQuery {
   result: IContextsNamingTransactionResult;
 }
 
-const contextsNamingTransactionIR: any = {"usedParamSet":{"userId":true,"onlyVisibility":true,"onlyFamily":true,"contextHash":true,"transactionHash":true,"limit":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":206,"b":213}]},{"name":"onlyVisibility","required":false,"transform":{"type":"scalar"},"locs":[{"a":272,"b":286}]},{"name":"onlyFamily","required":false,"transform":{"type":"scalar"},"locs":[{"a":289,"b":299}]},{"name":"contextHash","required":true,"transform":{"type":"scalar"},"locs":[{"a":326,"b":338}]},{"name":"transactionHash","required":true,"transform":{"type":"scalar"},"locs":[{"a":368,"b":384}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":408,"b":414}]}],"statement":"-- the reader's rows with this hash that name, as their own batch (failed in), the batch whose\n-- transaction this is.\nSELECT c.*\n  FROM contexts c\n  JOIN anchors a ON a.id = c.anchor_id\n WHERE c.user_id = :userId!\n   AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)\n   AND c.context_hash = :contextHash!\n   AND a.transaction_hash = :transactionHash!\n ORDER BY c.id\n LIMIT :limit!::int"};
+const contextsNamingTransactionIR: any = {"usedParamSet":{"userId":true,"onlyVisibility":true,"onlyKeys":true,"contextHash":true,"transactionHash":true,"limit":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":206,"b":213}]},{"name":"onlyVisibility","required":false,"transform":{"type":"scalar"},"locs":[{"a":269,"b":283}]},{"name":"onlyKeys","required":false,"transform":{"type":"scalar"},"locs":[{"a":286,"b":294}]},{"name":"contextHash","required":true,"transform":{"type":"scalar"},"locs":[{"a":321,"b":333}]},{"name":"transactionHash","required":true,"transform":{"type":"scalar"},"locs":[{"a":363,"b":379}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":403,"b":409}]}],"statement":"-- the reader's rows with this hash that name, as their own batch (failed in), the batch whose\n-- transaction this is.\nSELECT c.*\n  FROM contexts c\n  JOIN anchors a ON a.id = c.anchor_id\n WHERE c.user_id = :userId!\n   AND ctxlog_reader_sees(c.visibility, c.api_key_id, :onlyVisibility, :onlyKeys)\n   AND c.context_hash = :contextHash!\n   AND a.transaction_hash = :transactionHash!\n ORDER BY c.id\n LIMIT :limit!::int"};
 
 /**
  * Query generated from SQL:
@@ -62,7 +63,7 @@ const contextsNamingTransactionIR: any = {"usedParamSet":{"userId":true,"onlyVis
  *   FROM contexts c
  *   JOIN anchors a ON a.id = c.anchor_id
  *  WHERE c.user_id = :userId!
- *    AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)
+ *    AND ctxlog_reader_sees(c.visibility, c.api_key_id, :onlyVisibility, :onlyKeys)
  *    AND c.context_hash = :contextHash!
  *    AND a.transaction_hash = :transactionHash!
  *  ORDER BY c.id
@@ -76,7 +77,7 @@ export const contextsNamingTransaction = new PreparedQuery<IContextsNamingTransa
 export interface IContextsWithHashParams {
   contextHash: Buffer;
   limit: number;
-  onlyFamily?: string | null | void;
+  onlyKeys?: stringArray | null | void;
   onlyVisibility?: Visibility | null | void;
   userId: string;
 }
@@ -101,7 +102,6 @@ export interface IContextsWithHashResult {
   failed_at: Date | null;
   failure_reason: string | null;
   id: string;
-  key_family_id: string;
   network: string;
   prev_entry_hash: Buffer | null;
   retry_possible: boolean | null;
@@ -119,7 +119,7 @@ export interface IContextsWithHashQuery {
   result: IContextsWithHashResult;
 }
 
-const contextsWithHashIR: any = {"usedParamSet":{"userId":true,"onlyVisibility":true,"onlyFamily":true,"contextHash":true,"limit":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":98,"b":105}]},{"name":"onlyVisibility","required":false,"transform":{"type":"scalar"},"locs":[{"a":164,"b":178}]},{"name":"onlyFamily","required":false,"transform":{"type":"scalar"},"locs":[{"a":181,"b":191}]},{"name":"contextHash","required":true,"transform":{"type":"scalar"},"locs":[{"a":218,"b":230}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":254,"b":260}]}],"statement":"-- the reader's rows with this hash, oldest first\nSELECT c.*\n  FROM contexts c\n WHERE c.user_id = :userId!\n   AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)\n   AND c.context_hash = :contextHash!\n ORDER BY c.id\n LIMIT :limit!::int"};
+const contextsWithHashIR: any = {"usedParamSet":{"userId":true,"onlyVisibility":true,"onlyKeys":true,"contextHash":true,"limit":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":98,"b":105}]},{"name":"onlyVisibility","required":false,"transform":{"type":"scalar"},"locs":[{"a":161,"b":175}]},{"name":"onlyKeys","required":false,"transform":{"type":"scalar"},"locs":[{"a":178,"b":186}]},{"name":"contextHash","required":true,"transform":{"type":"scalar"},"locs":[{"a":213,"b":225}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":249,"b":255}]}],"statement":"-- the reader's rows with this hash, oldest first\nSELECT c.*\n  FROM contexts c\n WHERE c.user_id = :userId!\n   AND ctxlog_reader_sees(c.visibility, c.api_key_id, :onlyVisibility, :onlyKeys)\n   AND c.context_hash = :contextHash!\n ORDER BY c.id\n LIMIT :limit!::int"};
 
 /**
  * Query generated from SQL:
@@ -128,7 +128,7 @@ const contextsWithHashIR: any = {"usedParamSet":{"userId":true,"onlyVisibility":
  * SELECT c.*
  *   FROM contexts c
  *  WHERE c.user_id = :userId!
- *    AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)
+ *    AND ctxlog_reader_sees(c.visibility, c.api_key_id, :onlyVisibility, :onlyKeys)
  *    AND c.context_hash = :contextHash!
  *  ORDER BY c.id
  *  LIMIT :limit!::int
@@ -140,7 +140,7 @@ export const contextsWithHash = new PreparedQuery<IContextsWithHashParams,IConte
 /** 'NewestContextWithHash' parameters type */
 export interface INewestContextWithHashParams {
   contextHash: Buffer;
-  onlyFamily?: string | null | void;
+  onlyKeys?: stringArray | null | void;
   onlyVisibility?: Visibility | null | void;
   userId: string;
 }
@@ -158,7 +158,7 @@ export interface INewestContextWithHashQuery {
   result: INewestContextWithHashResult;
 }
 
-const newestContextWithHashIR: any = {"usedParamSet":{"userId":true,"onlyVisibility":true,"onlyFamily":true,"contextHash":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":76,"b":83}]},{"name":"onlyVisibility","required":false,"transform":{"type":"scalar"},"locs":[{"a":142,"b":156}]},{"name":"onlyFamily","required":false,"transform":{"type":"scalar"},"locs":[{"a":159,"b":169}]},{"name":"contextHash","required":true,"transform":{"type":"scalar"},"locs":[{"a":196,"b":208}]}],"statement":"SELECT c.id, c.created_at, c.anchor_id\n  FROM contexts c\n WHERE c.user_id = :userId!\n   AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)\n   AND c.context_hash = :contextHash!\n ORDER BY c.id DESC\n LIMIT 1"};
+const newestContextWithHashIR: any = {"usedParamSet":{"userId":true,"onlyVisibility":true,"onlyKeys":true,"contextHash":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":76,"b":83}]},{"name":"onlyVisibility","required":false,"transform":{"type":"scalar"},"locs":[{"a":139,"b":153}]},{"name":"onlyKeys","required":false,"transform":{"type":"scalar"},"locs":[{"a":156,"b":164}]},{"name":"contextHash","required":true,"transform":{"type":"scalar"},"locs":[{"a":191,"b":203}]}],"statement":"SELECT c.id, c.created_at, c.anchor_id\n  FROM contexts c\n WHERE c.user_id = :userId!\n   AND ctxlog_reader_sees(c.visibility, c.api_key_id, :onlyVisibility, :onlyKeys)\n   AND c.context_hash = :contextHash!\n ORDER BY c.id DESC\n LIMIT 1"};
 
 /**
  * Query generated from SQL:
@@ -166,7 +166,7 @@ const newestContextWithHashIR: any = {"usedParamSet":{"userId":true,"onlyVisibil
  * SELECT c.id, c.created_at, c.anchor_id
  *   FROM contexts c
  *  WHERE c.user_id = :userId!
- *    AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)
+ *    AND ctxlog_reader_sees(c.visibility, c.api_key_id, :onlyVisibility, :onlyKeys)
  *    AND c.context_hash = :contextHash!
  *  ORDER BY c.id DESC
  *  LIMIT 1

@@ -5,7 +5,7 @@ SELECT c.*
   FROM contexts c
   JOIN anchors a ON a.id = c.anchor_id
  WHERE c.user_id = :userId!
-   AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)
+   AND ctxlog_reader_sees(c.visibility, c.api_key_id, :onlyVisibility, :onlyKeys)
    AND c.context_hash = :contextHash!
    AND a.transaction_hash = :transactionHash!
  ORDER BY c.id
@@ -16,7 +16,7 @@ SELECT c.*
 SELECT c.*
   FROM contexts c
  WHERE c.user_id = :userId!
-   AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)
+   AND ctxlog_reader_sees(c.visibility, c.api_key_id, :onlyVisibility, :onlyKeys)
    AND c.context_hash = :contextHash!
  ORDER BY c.id
  LIMIT :limit!::int;
@@ -25,7 +25,7 @@ SELECT c.*
 SELECT c.id, c.created_at, c.anchor_id
   FROM contexts c
  WHERE c.user_id = :userId!
-   AND ctxlog_reader_sees(c.visibility, c.key_family_id, :onlyVisibility, :onlyFamily)
+   AND ctxlog_reader_sees(c.visibility, c.api_key_id, :onlyVisibility, :onlyKeys)
    AND c.context_hash = :contextHash!
  ORDER BY c.id DESC
  LIMIT 1;

@@ -75,9 +75,9 @@ it("finds a context of a failed batch through the batch it names, within the rea
   // identical data logged more often than the rows looked through (the oldest 100): the failed row,
   // the newest, is still found through the batch it names
   await db.$executeRaw`
-    INSERT INTO contexts (id, user_id, api_key_id, key_family_id, agent_id, canonical_data, context_hash,
+    INSERT INTO contexts (id, user_id, api_key_id, agent_id, canonical_data, context_hash,
       signature, signer_address, network, estimated_confirmation, failed_at, created_at)
-    SELECT 'ctx_00' || lpad(g::text, 24, '0'), user_id, api_key_id, key_family_id, agent_id, canonical_data,
+    SELECT 'ctx_00' || lpad(g::text, 24, '0'), user_id, api_key_id, agent_id, canonical_data,
       context_hash, signature, signer_address, network, estimated_confirmation, now(), now()
       FROM contexts, generate_series(1, 100) AS g WHERE id = ${failed}`;
   expect((await findAnchoredContexts(db, all, contextHash, TX)).map((r) => r.id)).toEqual([failed]);

@@ -30,7 +30,6 @@ function storedRowOf(row: IContextsWithHashResult): StoredContextRow {
     id: row.id,
     userId: row.user_id,
     apiKeyId: row.api_key_id,
-    keyFamilyId: row.key_family_id,
     agentId: row.agent_id,
     visibility: row.visibility,
     canonicalData: bytesOrNull(row.canonical_data),
@@ -69,9 +68,9 @@ async function withStoredAnchors(
 }
 
 /** The reader and the hash as find-anchored-contexts.sql's parameters. */
-const readerWithHash = (reader: ContextReader, contextHashHex: string) => ({
+const readerWithHash = async (db: DbOrTx, reader: ContextReader, contextHashHex: string) => ({
   userId: reader.userId,
-  ...readerSees(reader),
+  ...(await readerSees(db, reader)),
   contextHash: Buffer.from(bytesOfHex(contextHashHex)),
 });
 
@@ -89,7 +88,7 @@ export async function findAnchoredContexts(
   transactionHash: string,
 ) {
   const sql = sqlOf(db);
-  const byHash = readerWithHash(reader, contextHashHex);
+  const byHash = await readerWithHash(db, reader, contextHashHex);
   // the anchor's hash as stored (bytes), and as readers see it (lowercase 0x-hex) for the rows found
   // through their batch, whatever the case it was given in
   const transaction = bufferOfHex(transactionHash);
@@ -129,7 +128,11 @@ export async function findAnchoredContexts(
 
 /** Any of the reader's contexts with this context_hash (to say where it is anchored instead). */
 export async function findContextByHash(db: DbOrTx, reader: ContextReader, contextHash: string) {
-  const [found] = await runQuery(newestContextWithHash, readerWithHash(reader, contextHash), sqlOf(db));
+  const [found] = await runQuery(
+    newestContextWithHash,
+    await readerWithHash(db, reader, contextHash),
+    sqlOf(db),
+  );
   if (!found) return null;
   const [anchor] = found.anchor_id === null ? [] : await readAnchorFields(db)([found.anchor_id]);
   const [row] = await attachBatches(

@@ -37,9 +37,9 @@ describe("GET /v1/overview", () => {
     // an old context: counted by status, outside the last hour
     const old = new Date(Date.now() - 3 * 3_600_000);
     await h.db.$executeRaw`
-      INSERT INTO contexts (id, user_id, api_key_id, key_family_id, agent_id, canonical_data,
+      INSERT INTO contexts (id, user_id, api_key_id, agent_id, canonical_data,
         context_hash, signature, signer_address, network, created_at, estimated_confirmation, failed_at)
-      SELECT ${idFloor("ctx", old).slice(0, 14)} || substr(id, 15), user_id, api_key_id, key_family_id, agent_id,
+      SELECT ${idFloor("ctx", old).slice(0, 14)} || substr(id, 15), user_id, api_key_id, agent_id,
         canonical_data, context_hash, signature, signer_address, network, ${old}, ${old}, ${old}
       FROM contexts WHERE id = ${ids[3]}`;
     await h.db.chainStatus.create({
@@ -121,9 +121,9 @@ describe("GET /v1/overview", () => {
     await h.request.post("/v1/contexts").set(bearer(t.keys.full)).send(context);
     // many rows of another user, so the planner has a reason to choose
     await h.db.$executeRaw`
-      INSERT INTO contexts (id, user_id, api_key_id, key_family_id, agent_id, canonical_data,
+      INSERT INTO contexts (id, user_id, api_key_id, agent_id, canonical_data,
         context_hash, signature, signer_address, network, created_at, estimated_confirmation)
-      SELECT ${newId("ctx").slice(0, 14)} || lpad(g::text, 16, '0'), user_id, api_key_id, key_family_id, agent_id,
+      SELECT ${newId("ctx").slice(0, 14)} || lpad(g::text, 16, '0'), user_id, api_key_id, agent_id,
         canonical_data, context_hash, signature, signer_address, network, now(), now()
       FROM contexts, generate_series(1, 20000) AS g WHERE user_id = ${t.userId}`;
     await h.db.$executeRawUnsafe("ANALYZE contexts");

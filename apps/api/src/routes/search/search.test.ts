@@ -192,9 +192,9 @@ describe("GET /v1/search", () => {
       .send({ agent_id: "bulk", context_data: { n: 0 } });
     // many rows of the same user, each with its own hashes, so the planner has a reason to choose
     await h.db.$executeRaw`
-      INSERT INTO contexts (id, user_id, api_key_id, key_family_id, agent_id, canonical_data,
+      INSERT INTO contexts (id, user_id, api_key_id, agent_id, canonical_data,
         context_hash, entry_hash, signature, signer_address, network, created_at, estimated_confirmation)
-      SELECT ${newId("ctx").slice(0, 14)} || lpad(g::text, 16, '0'), user_id, api_key_id, key_family_id, agent_id,
+      SELECT ${newId("ctx").slice(0, 14)} || lpad(g::text, 16, '0'), user_id, api_key_id, agent_id,
         canonical_data, ctxlog_unhex(lpad(to_hex(g), 64, '0')), ctxlog_unhex(lpad(to_hex(g + 1000000), 64, '0')),
         signature, signer_address, network, now(), now()
       FROM contexts, generate_series(1, 20000) AS g WHERE user_id = ${t.userId}`;
