@@ -85,7 +85,7 @@ async function run(name, batchMax, agents, logs = true) {
     // (through confirmed_contexts, where the confirmation writes each context's batch)
     const rows = (
       await client.$queryRawUnsafe(
-        "SELECT m.id, a.confirmed_at FROM confirmed_contexts m JOIN anchors a ON a.id = m.anchor_id",
+        "SELECT m.id, a.confirmed_at FROM confirmed_contexts m JOIN anchors a ON a.ref = m.anchor_ref",
       )
     ).map((r) => ({ id: r.id, confirmedAt: r.confirmed_at }));
     const latencies = rows.map((r) => r.confirmedAt.getTime() - sentAt.get(r.id)).sort((a, b) => a - b);

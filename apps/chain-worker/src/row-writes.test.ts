@@ -60,14 +60,14 @@ describe("chain worker on anvil, PostgreSQL and Redis: writes of a context row",
     };
     const states = await readContextStates(h.db, ids);
     for (const p of placed) {
+      const anchor = await h.db.anchor.findUniqueOrThrow({
+        where: { ref: p.anchorRef },
+        select: { id: true, contextIds: true, treeSize: true },
+      });
       expect(states.find((s) => s.id === p.id)).toEqual({
         id: p.id,
         status: "confirmed",
-        anchorId: p.anchorId,
-      });
-      const anchor = await h.db.anchor.findUniqueOrThrow({
-        where: { id: p.anchorId },
-        select: { contextIds: true, treeSize: true },
+        anchorId: anchor.id,
       });
       expect(anchor.contextIds).toContain(p.id);
       expect(p.leafIndex).toBe(logIndexes.get(p.id));

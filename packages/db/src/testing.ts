@@ -177,6 +177,11 @@ export async function webhookRefOf(db: Db, webhookId: string): Promise<number> {
   return (await db.webhook.findUniqueOrThrow({ where: { id: webhookId }, select: { ref: true } })).ref;
 }
 
+/** The ref (anchors.ref) by which its confirmed contexts' rows name an anchor; throws when there is no such anchor. */
+export async function anchorRefOf(db: Db, anchorId: string): Promise<number> {
+  return (await db.anchor.findUniqueOrThrow({ where: { id: anchorId }, select: { ref: true } })).ref;
+}
+
 export async function seedUser(db: Db, userId = `usr-${randomBytes(6).toString("hex")}`) {
   await db.user.upsert({ where: { id: userId }, create: { id: userId }, update: {} });
   const key = await db.apiKey.create({

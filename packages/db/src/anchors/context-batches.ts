@@ -13,9 +13,9 @@ interface StoredPlacement {
 
 /**
  * Rows with what no column of theirs says, as readers show them: each row's status (read through
- * ctxlog_context_status, the one definition) and leaf; a confirmed one's batch (confirmed_contexts:
- * its anchor id, leaf index and anchor, and, with `withProofs`, the proof its anchor's tree holds,
- * read in the same query), and a pending one's batch in flight (its
+ * ctxlog_context_status, the one definition) and leaf; a confirmed one's batch (confirmed_contexts,
+ * which names it by ref: its anchor id, leaf index and anchor, and, with `withProofs`, the proof its
+ * anchor's tree holds, read in the same query), and a pending one's batch in flight (its
  * anchor: its transaction once out; its anchor id staying null). A failed row's batch is its own
  * anchor_id. `readAnchors` reads anchors as the reader does. One query, and one more when some row
  * is pending (a read by id does all of it in one statement: read-context-row.ts).

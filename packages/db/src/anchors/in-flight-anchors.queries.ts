@@ -123,12 +123,12 @@ export interface IAnchorViewsOfQuery {
   result: IAnchorViewsOfResult;
 }
 
-const anchorViewsOfIR: any = {"usedParamSet":{"ids":true},"params":[{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":611,"b":615}]}],"statement":"-- every column but context_ids and merkle_tree (context-view.ts' ANCHOR_OMIT)\nSELECT id, signer_address, chain_id, network, registry_address, merkle_root, context_count,\n       tree_size::text AS tree_size, status,\n       nonce, transaction_hash, block_number::text AS block_number, block_hash, block_timestamp,\n       gas_used::text AS gas_used, effective_gas_price::text AS effective_gas_price, confirmations,\n       reverted, send_attempts, next_attempt_at, first_error_at, last_error, failure_reason, sent_at,\n       mined_at, confirmed_at, failed_at, created_at, updated_at\n  FROM anchors\n WHERE id = ANY(:ids!::text[])"};
+const anchorViewsOfIR: any = {"usedParamSet":{"ids":true},"params":[{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":616,"b":620}]}],"statement":"-- every column but context_ids, merkle_tree and ref (context-view.ts' ANCHOR_OMIT)\nSELECT id, signer_address, chain_id, network, registry_address, merkle_root, context_count,\n       tree_size::text AS tree_size, status,\n       nonce, transaction_hash, block_number::text AS block_number, block_hash, block_timestamp,\n       gas_used::text AS gas_used, effective_gas_price::text AS effective_gas_price, confirmations,\n       reverted, send_attempts, next_attempt_at, first_error_at, last_error, failure_reason, sent_at,\n       mined_at, confirmed_at, failed_at, created_at, updated_at\n  FROM anchors\n WHERE id = ANY(:ids!::text[])"};
 
 /**
  * Query generated from SQL:
  * ```
- * -- every column but context_ids and merkle_tree (context-view.ts' ANCHOR_OMIT)
+ * -- every column but context_ids, merkle_tree and ref (context-view.ts' ANCHOR_OMIT)
  * SELECT id, signer_address, chain_id, network, registry_address, merkle_root, context_count,
  *        tree_size::text AS tree_size, status,
  *        nonce, transaction_hash, block_number::text AS block_number, block_hash, block_timestamp,

@@ -18,7 +18,7 @@ SELECT x AS "context_id!", a.id AS anchor_id
    AND x = ANY(:ids!::text[]);
 
 /* @name anchorViewsOf */
--- every column but context_ids and merkle_tree (context-view.ts' ANCHOR_OMIT)
+-- every column but context_ids, merkle_tree and ref (context-view.ts' ANCHOR_OMIT)
 SELECT id, signer_address, chain_id, network, registry_address, merkle_root, context_count,
        tree_size::text AS tree_size, status,
        nonce, transaction_hash, block_number::text AS block_number, block_hash, block_timestamp,

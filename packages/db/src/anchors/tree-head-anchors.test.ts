@@ -14,7 +14,14 @@ import {
 import { streamAgentEntries } from "../agents/stream-agent-entries";
 import { renderPayloads } from "../events/render-payloads";
 import { bytesOfHex, hexOf } from "../hex-columns";
-import { createTestDatabase, readContext, seedContexts, seedUser, sequenceTestLog } from "../testing";
+import {
+  anchorRefOf,
+  createTestDatabase,
+  readContext,
+  seedContexts,
+  seedUser,
+  sequenceTestLog,
+} from "../testing";
 import {
   TEST_BLOCK_HASH as BLOCK,
   markAnchorMined,
@@ -132,7 +139,8 @@ it("anchors the newest checkpoint's root and size; its contexts are confirmed at
   expect(await tlogLeavesOf(anchor?.contextIds ?? [])).toEqual(new Map());
   const placed = await db.confirmedContext.findMany({ where: { id: { in: ids } } });
   expect(new Map(placed.map((p) => [p.id, p.leafIndex]))).toEqual(indexes);
-  expect(placed.every((p) => p.anchorId === anchorId)).toBe(true);
+  const ref = await anchorRefOf(db, anchorId);
+  expect(placed.every((p) => p.anchorRef === ref)).toBe(true);
   expect(await readLogIndexes(db, ids)).toEqual(indexes);
   for (const id of ids) {
     const context = await readContext(db, id);

@@ -98,7 +98,7 @@ describe("a batch's tree (contexts logged before chained logs)", () => {
     );
     expect(
       await db.confirmedContext.findMany({ where: { id: { in: ids } }, orderBy: { id: "asc" } }),
-    ).toEqual(ids.map((id, i) => ({ id, anchorId, leafIndex: i })));
+    ).toEqual(ids.map((id, i) => ({ id, anchorRef: anchor.ref, leafIndex: i })));
     expect((await readContext(db, ids[0] as string)).status).toBe("confirmed");
 
     const tree = buildMerkleTree(rowLeaves);

@@ -87,7 +87,11 @@ it("moves every status into the one definition, and each context reads as before
   );
   expect(columns.map((c) => c.column_name)).not.toEqual(expect.arrayContaining(["status"]));
   expect(columns.map((c) => c.column_name)).not.toEqual(expect.arrayContaining(["leaf_index"]));
-  expect(await sql(`SELECT id, anchor_id, leaf_index FROM confirmed_contexts ORDER BY id`)).toEqual([
+  // (each names its batch by ref since 20261201040000_confirmed_contexts_name_their_anchor_by_ref)
+  expect(
+    await sql(`SELECT m.id, a.id AS anchor_id, m.leaf_index FROM confirmed_contexts AS m
+                 JOIN anchors AS a ON a.ref = m.anchor_ref ORDER BY m.id`),
+  ).toEqual([
     { id: "ctx_1", anchor_id: "anc_old", leaf_index: 0 },
     { id: "ctx_2", anchor_id: "anc_new", leaf_index: 0 },
     { id: "ctx_9", anchor_id: "anc_old", leaf_index: 1 },

@@ -23,15 +23,17 @@ export interface IContextStatesOfQuery {
   result: IContextStatesOfResult;
 }
 
-const contextStatesOfIR: any = {"usedParamSet":{"ids":true},"params":[{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":241,"b":245}]}],"statement":"SELECT c.id, s.status AS \"status!\", COALESCE(m.anchor_id, c.anchor_id) AS \"anchorId\"\n  FROM contexts AS c\n CROSS JOIN LATERAL ctxlog_context_status(c.id, c.failed_at) AS s\n  LEFT JOIN confirmed_contexts AS m ON m.id = c.id\n WHERE c.id = ANY(:ids!::text[])\n ORDER BY c.id"};
+const contextStatesOfIR: any = {"usedParamSet":{"ids":true},"params":[{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":366,"b":370}]}],"statement":"-- its batch: the one it was confirmed in (by ref), else the one its row failed in\nSELECT c.id, s.status AS \"status!\", COALESCE(a.id, c.anchor_id) AS \"anchorId\"\n  FROM contexts AS c\n CROSS JOIN LATERAL ctxlog_context_status(c.id, c.failed_at) AS s\n  LEFT JOIN confirmed_contexts AS m ON m.id = c.id\n  LEFT JOIN anchors AS a ON a.ref = m.anchor_ref\n WHERE c.id = ANY(:ids!::text[])\n ORDER BY c.id"};
 
 /**
  * Query generated from SQL:
  * ```
- * SELECT c.id, s.status AS "status!", COALESCE(m.anchor_id, c.anchor_id) AS "anchorId"
+ * -- its batch: the one it was confirmed in (by ref), else the one its row failed in
+ * SELECT c.id, s.status AS "status!", COALESCE(a.id, c.anchor_id) AS "anchorId"
  *   FROM contexts AS c
  *  CROSS JOIN LATERAL ctxlog_context_status(c.id, c.failed_at) AS s
  *   LEFT JOIN confirmed_contexts AS m ON m.id = c.id
+ *   LEFT JOIN anchors AS a ON a.ref = m.anchor_ref
  *  WHERE c.id = ANY(:ids!::text[])
  *  ORDER BY c.id
  * ```

@@ -1,9 +1,11 @@
 /* @name confirmBatchContexts */
 -- a leaf is its place in the batch's tree, or its log index when the anchor is the log's tree head:
 -- then the log index moves from tlog_leaves to confirmed_contexts, held in one place at a time
--- (migration 20261201030000_log_index_held_once; read through ctxlog_log_index)
+-- (migration 20261201030000_log_index_held_once; read through ctxlog_log_index). Each row names
+-- the anchor by its ref, read off the anchor's row here (migration 20261201040000)
 WITH batch AS (
-  SELECT b.id, CASE WHEN a.tree_size IS NULL THEN (b.n - 1)::int ELSE l.log_index::int END AS leaf_index,
+  SELECT b.id, a.ref AS anchor_ref,
+         CASE WHEN a.tree_size IS NULL THEN (b.n - 1)::int ELSE l.log_index::int END AS leaf_index,
          a.tree_size IS NOT NULL AS from_log
     FROM anchors AS a CROSS JOIN unnest(a.context_ids) WITH ORDINALITY AS b(id, n)
     LEFT JOIN tlog_leaves AS l ON a.tree_size IS NOT NULL AND l.id = b.id
@@ -11,10 +13,10 @@ WITH batch AS (
 dequeued AS (
   DELETE FROM pending_contexts AS q USING batch
    WHERE q.id = batch.id
-  RETURNING q.id, q.user_id, batch.leaf_index, batch.from_log),
+  RETURNING q.id, q.user_id, batch.anchor_ref, batch.leaf_index, batch.from_log),
 confirmed AS (
-  INSERT INTO confirmed_contexts (id, anchor_id, leaf_index)
-  SELECT id, :anchorId!, leaf_index FROM dequeued),
+  INSERT INTO confirmed_contexts (id, anchor_ref, leaf_index)
+  SELECT id, anchor_ref, leaf_index FROM dequeued),
 moved AS (
   DELETE FROM tlog_leaves AS l USING dequeued AS d WHERE d.from_log AND l.id = d.id)
 SELECT id AS "id!", user_id AS "user_id!" FROM dequeued ORDER BY leaf_index;

@@ -102,12 +102,13 @@ export type AnchorOfContext = WithAnchorHexColumns<Pick<Anchor, keyof typeof ANC
 /**
  * What a reader leaves out of an anchor it includes (a Prisma `omit`): the batch's context ids, up
  * to BATCH_MAX of them, and its tree (64 bytes a context), which only the chain worker and the
- * proofs' SQL read.
+ * proofs' SQL read, and its ref, which only the statements that join confirmed_contexts use (never
+ * shown).
  */
-export const ANCHOR_OMIT = { contextIds: true, merkleTree: true } as const;
+export const ANCHOR_OMIT = { contextIds: true, merkleTree: true, ref: true } as const;
 
 /** An anchor as readers see it: its hashes, stored as bytes, in 0x-hex. */
-export type AnchorView = WithAnchorHexColumns<Omit<Anchor, "contextIds" | "merkleTree">>;
+export type AnchorView = WithAnchorHexColumns<Omit<Anchor, "contextIds" | "merkleTree" | "ref">>;
 
 /** A context in no batch, or in one not yet sent. */
 export const UNANCHORED: Readonly<AnchoredFields> = Object.freeze({

@@ -57,19 +57,19 @@ export interface IReadPlacedContextQuery {
   result: IReadPlacedContextResult;
 }
 
-const readPlacedContextIR: any = {"usedParamSet":{"contextId":true,"userId":true,"onlyVisibility":true,"onlyKeys":true},"params":[{"name":"contextId","required":true,"transform":{"type":"scalar"},"locs":[{"a":562,"b":572}]},{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":590,"b":597}]},{"name":"onlyVisibility","required":false,"transform":{"type":"scalar"},"locs":[{"a":653,"b":667}]},{"name":"onlyKeys","required":false,"transform":{"type":"scalar"},"locs":[{"a":670,"b":678}]}],"statement":"SELECT c.*, s.status AS \"placed_status!\", m.anchor_id AS \"placed_anchor_id?\",\n       m.leaf_index AS \"placed_leaf_index?\",\n       ctxlog_log_index(l.log_index, a.tree_size, m.leaf_index)::text AS \"placed_log_index?\",\n       ctxlog_anchor_proof(a.merkle_tree, a.context_count, a.tree_size, m.leaf_index) AS placed_proof\n  FROM contexts AS c\n CROSS JOIN LATERAL ctxlog_context_status(c.id, c.failed_at) AS s\n  LEFT JOIN confirmed_contexts AS m ON m.id = c.id\n  LEFT JOIN anchors AS a ON a.id = m.anchor_id\n  LEFT JOIN tlog_leaves AS l ON l.id = c.id\n WHERE c.id = :contextId! AND c.user_id = :userId!\n   AND ctxlog_reader_sees(c.visibility, c.api_key_id, :onlyVisibility, :onlyKeys)"};
+const readPlacedContextIR: any = {"usedParamSet":{"contextId":true,"userId":true,"onlyVisibility":true,"onlyKeys":true},"params":[{"name":"contextId","required":true,"transform":{"type":"scalar"},"locs":[{"a":557,"b":567}]},{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":585,"b":592}]},{"name":"onlyVisibility","required":false,"transform":{"type":"scalar"},"locs":[{"a":648,"b":662}]},{"name":"onlyKeys","required":false,"transform":{"type":"scalar"},"locs":[{"a":665,"b":673}]}],"statement":"SELECT c.*, s.status AS \"placed_status!\", a.id AS \"placed_anchor_id?\",\n       m.leaf_index AS \"placed_leaf_index?\",\n       ctxlog_log_index(l.log_index, a.tree_size, m.leaf_index)::text AS \"placed_log_index?\",\n       ctxlog_anchor_proof(a.merkle_tree, a.context_count, a.tree_size, m.leaf_index) AS placed_proof\n  FROM contexts AS c\n CROSS JOIN LATERAL ctxlog_context_status(c.id, c.failed_at) AS s\n  LEFT JOIN confirmed_contexts AS m ON m.id = c.id\n  LEFT JOIN anchors AS a ON a.ref = m.anchor_ref\n  LEFT JOIN tlog_leaves AS l ON l.id = c.id\n WHERE c.id = :contextId! AND c.user_id = :userId!\n   AND ctxlog_reader_sees(c.visibility, c.api_key_id, :onlyVisibility, :onlyKeys)"};
 
 /**
  * Query generated from SQL:
  * ```
- * SELECT c.*, s.status AS "placed_status!", m.anchor_id AS "placed_anchor_id?",
+ * SELECT c.*, s.status AS "placed_status!", a.id AS "placed_anchor_id?",
  *        m.leaf_index AS "placed_leaf_index?",
  *        ctxlog_log_index(l.log_index, a.tree_size, m.leaf_index)::text AS "placed_log_index?",
  *        ctxlog_anchor_proof(a.merkle_tree, a.context_count, a.tree_size, m.leaf_index) AS placed_proof
  *   FROM contexts AS c
  *  CROSS JOIN LATERAL ctxlog_context_status(c.id, c.failed_at) AS s
  *   LEFT JOIN confirmed_contexts AS m ON m.id = c.id
- *   LEFT JOIN anchors AS a ON a.id = m.anchor_id
+ *   LEFT JOIN anchors AS a ON a.ref = m.anchor_ref
  *   LEFT JOIN tlog_leaves AS l ON l.id = c.id
  *  WHERE c.id = :contextId! AND c.user_id = :userId!
  *    AND ctxlog_reader_sees(c.visibility, c.api_key_id, :onlyVisibility, :onlyKeys)

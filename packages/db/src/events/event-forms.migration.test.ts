@@ -30,6 +30,7 @@ import {
   TEST_TX_HASH,
 } from "../testing/anchor-fixtures";
 import {
+  withAnchorRefsLent,
   withEventUsersLent,
   withKeyFamilyFilled,
   withTlogQueueLent,
@@ -160,9 +161,9 @@ async function confirmedContextsWithBytes(db: Db, owner: ContextOwner, count: nu
   const { anchorId } = await claimBatchTree(db, TEST_ANCHOR_TARGET, ids);
   await markAnchorMined(db, anchorId);
   // today's confirmation and readers, on this older schema (lent what they read of later ones)
-  return withTreeHeadsLent(
-    (sql) => db.$executeRawUnsafe(sql),
-    () => confirmedWithTreeHeads(db, ids, anchorId, count),
+  const execute = (sql: string) => db.$executeRawUnsafe(sql);
+  return withTreeHeadsLent(execute, () =>
+    withAnchorRefsLent(execute, () => confirmedWithTreeHeads(db, ids, anchorId, count)),
   );
 }
 
@@ -322,9 +323,9 @@ it("stops the upgrade, naming the event, when a reference would render other byt
   try {
     // (the second, erased, is not used)
     const [c] = await confirmedContexts(upgrade, db, "u2", 2);
-    const ctx = await withTreeHeadsLent(
-      (sql) => db.$executeRawUnsafe(sql),
-      () => readContext(db, c?.id as string, { olderSchema: true }),
+    const execute = (sql: string) => db.$executeRawUnsafe(sql);
+    const ctx = await withTreeHeadsLent(execute, () =>
+      withAnchorRefsLent(execute, () => readContext(db, c?.id as string, { olderSchema: true })),
     );
     // its data in the order the request gave it, not its stored (canonical) order
     const reordered = Object.fromEntries(Object.entries(ctx.contextData as Json).reverse());

@@ -1,8 +1,9 @@
 /* @name referencedContextsOf */
 -- What a reference needs of its context and the batch it was confirmed in: the view
--- ctxlog_context_references (migration 20261130062000_tree_head_anchors), which the webhook
--- worker's load-delivery-targets.sql reads as well. pgTyped sees every column of a view as
--- nullable: "!" marks the contexts columns that are NOT NULL; the batch's are null without one.
+-- ctxlog_context_references (migration 20261201040000_confirmed_contexts_name_their_anchor_by_ref),
+-- which the webhook worker's load-delivery-targets.sql reads as well. pgTyped sees every column of
+-- a view as nullable: "!" marks the contexts columns that are NOT NULL; the batch's are null
+-- without one.
 SELECT r.id AS "id!", r.agent_id AS "agent_id!", r.context_hash AS "context_hash!",
        r.signature AS "signature!", r.created_at AS "created_at!", r.sequence,
        r.prev_entry_hash, r.entry_hash, r.canonical_data, r.data_erased_at, r.merkle_proof,

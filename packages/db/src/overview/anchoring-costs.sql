@@ -18,7 +18,7 @@ SELECT to_char(b.confirmed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS "day!",
       FROM contexts c
       CROSS JOIN LATERAL ctxlog_context_status(c.id, c.failed_at) AS s
       JOIN confirmed_contexts m ON m.id = c.id
-      JOIN anchors a ON a.id = m.anchor_id
+      JOIN anchors a ON a.ref = m.anchor_ref
      WHERE c.user_id = :userId! AND s.status = 'confirmed'
        AND c.id >= :idFloor! AND c.id < :idCeiling!
        AND a.confirmed_at >= :since! AND a.confirmed_at < :until! AND a.gas_used IS NOT NULL

@@ -16,7 +16,7 @@ SELECT floor((extract(epoch FROM a.confirmed_at) * 1000 - :startMs!::bigint) / :
   FROM contexts c
  CROSS JOIN LATERAL ctxlog_context_status(c.id, c.failed_at) AS s
   JOIN confirmed_contexts m ON m.id = c.id
-  JOIN anchors a ON a.id = m.anchor_id
+  JOIN anchors a ON a.ref = m.anchor_ref
  CROSS JOIN LATERAL (
    SELECT ctxlog_confirmation_seconds(c.created_at, a.confirmed_at) AS seconds
  ) t

@@ -90,7 +90,7 @@ export interface IAverageConfirmationOfQuery {
   result: IAverageConfirmationOfResult;
 }
 
-const averageConfirmationOfIR: any = {"usedParamSet":{"userId":true,"idFrom":true,"confirmedSince":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":530,"b":537}]},{"name":"idFrom","required":true,"transform":{"type":"scalar"},"locs":[{"a":581,"b":588}]},{"name":"confirmedSince","required":true,"transform":{"type":"scalar"},"locs":[{"a":615,"b":630}]}],"statement":"-- each context's confirmation time as its record shows it (context-view.ts): its anchor's\n-- confirmation less its own receipt, in whole seconds, for the confirmed ones\n-- (ctxlog_context_status); its batch is the one it was confirmed in (confirmed_contexts)\nSELECT avg(ctxlog_confirmation_seconds(c.created_at, a.confirmed_at))::float8 AS avg\n  FROM contexts c\n CROSS JOIN LATERAL ctxlog_context_status(c.id, c.failed_at) AS s\n  JOIN confirmed_contexts m ON m.id = c.id\n  JOIN anchors a ON a.id = m.anchor_id\n WHERE c.user_id = :userId! AND s.status = 'confirmed'\n   AND c.id >= :idFrom!\n   AND a.confirmed_at >= :confirmedSince!::timestamptz"};
+const averageConfirmationOfIR: any = {"usedParamSet":{"userId":true,"idFrom":true,"confirmedSince":true},"params":[{"name":"userId","required":true,"transform":{"type":"scalar"},"locs":[{"a":532,"b":539}]},{"name":"idFrom","required":true,"transform":{"type":"scalar"},"locs":[{"a":583,"b":590}]},{"name":"confirmedSince","required":true,"transform":{"type":"scalar"},"locs":[{"a":617,"b":632}]}],"statement":"-- each context's confirmation time as its record shows it (context-view.ts): its anchor's\n-- confirmation less its own receipt, in whole seconds, for the confirmed ones\n-- (ctxlog_context_status); its batch is the one it was confirmed in (confirmed_contexts)\nSELECT avg(ctxlog_confirmation_seconds(c.created_at, a.confirmed_at))::float8 AS avg\n  FROM contexts c\n CROSS JOIN LATERAL ctxlog_context_status(c.id, c.failed_at) AS s\n  JOIN confirmed_contexts m ON m.id = c.id\n  JOIN anchors a ON a.ref = m.anchor_ref\n WHERE c.user_id = :userId! AND s.status = 'confirmed'\n   AND c.id >= :idFrom!\n   AND a.confirmed_at >= :confirmedSince!::timestamptz"};
 
 /**
  * Query generated from SQL:
@@ -102,7 +102,7 @@ const averageConfirmationOfIR: any = {"usedParamSet":{"userId":true,"idFrom":tru
  *   FROM contexts c
  *  CROSS JOIN LATERAL ctxlog_context_status(c.id, c.failed_at) AS s
  *   JOIN confirmed_contexts m ON m.id = c.id
- *   JOIN anchors a ON a.id = m.anchor_id
+ *   JOIN anchors a ON a.ref = m.anchor_ref
  *  WHERE c.user_id = :userId! AND s.status = 'confirmed'
  *    AND c.id >= :idFrom!
  *    AND a.confirmed_at >= :confirmedSince!::timestamptz

@@ -20,7 +20,7 @@ SELECT avg(ctxlog_confirmation_seconds(c.created_at, a.confirmed_at))::float8 AS
   FROM contexts c
  CROSS JOIN LATERAL ctxlog_context_status(c.id, c.failed_at) AS s
   JOIN confirmed_contexts m ON m.id = c.id
-  JOIN anchors a ON a.id = m.anchor_id
+  JOIN anchors a ON a.ref = m.anchor_ref
  WHERE c.user_id = :userId! AND s.status = 'confirmed'
    AND c.id >= :idFrom!
    AND a.confirmed_at >= :confirmedSince!::timestamptz;

@@ -127,3 +127,34 @@ export async function withKeyFamilyFilled<T>(
     await execute('ALTER TABLE "contexts" ALTER COLUMN "key_family_id" SET NOT NULL');
   }
 }
+
+/**
+ * Runs `run` — today's confirmation and readers, which name a confirmed context's anchor by its ref
+ * (migration 20261201040000_confirmed_contexts_name_their_anchor_by_ref) — on a schema older than
+ * that: `anchors.ref` and `confirmed_contexts.anchor_ref` are lent (the rows already there given
+ * theirs), and dropped again after, each row confirmed meanwhile given its anchor's id as that
+ * schema holds it.
+ */
+export async function withAnchorRefsLent<T>(
+  execute: (sql: string) => Promise<unknown>,
+  run: () => Promise<T>,
+): Promise<T> {
+  await execute('ALTER TABLE "anchors" ADD COLUMN "ref" SERIAL NOT NULL');
+  await execute(
+    'ALTER TABLE "confirmed_contexts" ADD COLUMN "anchor_ref" INTEGER, ALTER COLUMN "anchor_id" DROP NOT NULL',
+  );
+  await execute(
+    'UPDATE "confirmed_contexts" AS m SET "anchor_ref" = a."ref" FROM "anchors" AS a WHERE a."id" = m."anchor_id"',
+  );
+  try {
+    return await run();
+  } finally {
+    await execute(
+      'UPDATE "confirmed_contexts" AS m SET "anchor_id" = a."id" FROM "anchors" AS a WHERE a."ref" = m."anchor_ref" AND m."anchor_id" IS NULL',
+    );
+    await execute(
+      'ALTER TABLE "confirmed_contexts" DROP COLUMN "anchor_ref", ALTER COLUMN "anchor_id" SET NOT NULL',
+    );
+    await execute('ALTER TABLE "anchors" DROP COLUMN "ref"');
+  }
+}

@@ -111,7 +111,7 @@ export async function expectedLogProof(
     SELECT c.id, c.entry_hash FROM contexts AS c
       LEFT JOIN tlog_leaves AS l ON l.id = c.id
       LEFT JOIN confirmed_contexts AS m ON m.id = c.id
-      LEFT JOIN anchors AS a ON a.id = m.anchor_id
+      LEFT JOIN anchors AS a ON a.ref = m.anchor_ref
      CROSS JOIN LATERAL (SELECT ctxlog_log_index(l.log_index, a.tree_size, m.leaf_index) AS log_index) AS i
      WHERE i.log_index < ${treeSize} ORDER BY i.log_index`;
   const tree = new MemoryTree();

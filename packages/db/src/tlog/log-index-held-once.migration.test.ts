@@ -15,7 +15,7 @@ import {
   TEST_CONTEXT_SIGNER as SIGNER,
   TEST_ANCHOR_TARGET as TARGET,
 } from "../testing/anchor-fixtures";
-import { withKeyFamilyFilled } from "../testing/lent-tables";
+import { withAnchorRefsLent, withKeyFamilyFilled } from "../testing/lent-tables";
 import { expectedLogProof } from "../testing/log-anchors";
 import { createUpgradeDatabase, type UpgradeDatabase } from "../testing/upgrade-database";
 import { readLatestCheckpoint, readLogIndexes } from "./read-log";
@@ -54,8 +54,12 @@ async function seedBefore(label: string) {
       ).map((r) => [r.id, Number(r.log_index)]),
     );
     await markAnchorMined(db, anchor.anchorId);
-    await confirmAnchor(db, anchor.anchorId, BLOCK, 3);
-    // today's confirmation moved the indexes; the one before left a copy in tlog_leaves
+    // today's confirmation, lent the anchor refs it writes (and left in the form of this schema)
+    await withAnchorRefsLent(
+      (sql) => upgrade.sql(sql),
+      () => confirmAnchor(db, anchor.anchorId, BLOCK, 3),
+    );
+    // it moved the indexes; the one before left a copy in tlog_leaves
     await upgrade.sql(
       `INSERT INTO tlog_leaves (id, log_index) SELECT id, leaf_index FROM confirmed_contexts WHERE anchor_id = $1`,
       [anchor.anchorId],

@@ -108,7 +108,7 @@ export interface ILogIndexesOfQuery {
   result: ILogIndexesOfResult;
 }
 
-const logIndexesOfIR: any = {"usedParamSet":{"ids":true},"params":[{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":237,"b":241}]}],"statement":"-- wherever each is held (ctxlog_log_index: tlog_leaves until a tree head's confirmation, then\n-- confirmed_contexts); the contexts the log does not hold are left out\nSELECT k.id AS \"id!\", i.log_index::text AS \"log_index!\"\n  FROM unnest(:ids!::text[]) AS k(id)\n  LEFT JOIN tlog_leaves AS l ON l.id = k.id\n  LEFT JOIN confirmed_contexts AS m ON m.id = k.id\n  LEFT JOIN anchors AS a ON a.id = m.anchor_id\n CROSS JOIN LATERAL (SELECT ctxlog_log_index(l.log_index, a.tree_size, m.leaf_index) AS log_index) AS i\n WHERE i.log_index IS NOT NULL"};
+const logIndexesOfIR: any = {"usedParamSet":{"ids":true},"params":[{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":237,"b":241}]}],"statement":"-- wherever each is held (ctxlog_log_index: tlog_leaves until a tree head's confirmation, then\n-- confirmed_contexts); the contexts the log does not hold are left out\nSELECT k.id AS \"id!\", i.log_index::text AS \"log_index!\"\n  FROM unnest(:ids!::text[]) AS k(id)\n  LEFT JOIN tlog_leaves AS l ON l.id = k.id\n  LEFT JOIN confirmed_contexts AS m ON m.id = k.id\n  LEFT JOIN anchors AS a ON a.ref = m.anchor_ref\n CROSS JOIN LATERAL (SELECT ctxlog_log_index(l.log_index, a.tree_size, m.leaf_index) AS log_index) AS i\n WHERE i.log_index IS NOT NULL"};
 
 /**
  * Query generated from SQL:
@@ -119,7 +119,7 @@ const logIndexesOfIR: any = {"usedParamSet":{"ids":true},"params":[{"name":"ids"
  *   FROM unnest(:ids!::text[]) AS k(id)
  *   LEFT JOIN tlog_leaves AS l ON l.id = k.id
  *   LEFT JOIN confirmed_contexts AS m ON m.id = k.id
- *   LEFT JOIN anchors AS a ON a.id = m.anchor_id
+ *   LEFT JOIN anchors AS a ON a.ref = m.anchor_ref
  *  CROSS JOIN LATERAL (SELECT ctxlog_log_index(l.log_index, a.tree_size, m.leaf_index) AS log_index) AS i
  *  WHERE i.log_index IS NOT NULL
  * ```

@@ -16,7 +16,7 @@ SELECT k.id AS "id!", i.log_index::text AS "log_index!"
   FROM unnest(:ids!::text[]) AS k(id)
   LEFT JOIN tlog_leaves AS l ON l.id = k.id
   LEFT JOIN confirmed_contexts AS m ON m.id = k.id
-  LEFT JOIN anchors AS a ON a.id = m.anchor_id
+  LEFT JOIN anchors AS a ON a.ref = m.anchor_ref
  CROSS JOIN LATERAL (SELECT ctxlog_log_index(l.log_index, a.tree_size, m.leaf_index) AS log_index) AS i
  WHERE i.log_index IS NOT NULL;
 

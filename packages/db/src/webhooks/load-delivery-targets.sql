@@ -2,10 +2,10 @@
 -- Everything one attempt needs of each delivery of a batch, in one statement (the worker's hot
 -- path): the delivery, its webhook, its event's stored payload and, when that payload is a
 -- reference, what it is rendered from (ctxlog_context_references, migration
--- 20261130031500_anchor_hashes_as_bytes, and ctxlog_event_is_reference, migration
--- 20261130005000_context_references; the planner inlines both). Deliveries are found by their key
--- (webhook_ref, event_id) through their webhook's id, and the bounds on the event id plan the
--- statement for the batch's days alone (event-id-bounds.ts).
+-- 20261201040000_confirmed_contexts_name_their_anchor_by_ref, and ctxlog_event_is_reference,
+-- migration 20261130005000_context_references; the planner inlines both). Deliveries are found by
+-- their key (webhook_ref, event_id) through their webhook's id, and the bounds on the event id plan
+-- the statement for the batch's days alone (event-id-bounds.ts).
 SELECT w.id AS "webhook_id!", d.event_id AS "event_id!", e.event AS "event!",
        d.status AS "status!", d.attempts AS "attempts!", d.cycle AS "cycle!", d.next_attempt_at,
        w.url, w.secret, w.secret_key_id,

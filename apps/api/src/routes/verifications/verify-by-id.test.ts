@@ -178,7 +178,7 @@ describe("POST /v1/verifications {context_id}", () => {
     const { ids } = await helpers.unloggedConfirmed(owner.keys.full, 3);
     // the proof is read out of the batch's tree: every node of it altered (its size kept)
     const [placed] = await h.db.confirmedContext.findMany({ where: { id: ids[2] } });
-    const anchor = await h.db.anchor.findUniqueOrThrow({ where: { id: placed?.anchorId as string } });
+    const anchor = await h.db.anchor.findUniqueOrThrow({ where: { ref: placed?.anchorRef as number } });
     await h.db.anchor.update({
       where: { id: anchor.id },
       data: { merkleTree: randomBytes(anchor.merkleTree?.length ?? 0) },

@@ -55,7 +55,7 @@ async function treeHead(count: number) {
 /** The anchor a confirmed context is in, and its log index. */
 async function placement(id: string) {
   const placed = await h.db.confirmedContext.findUniqueOrThrow({ where: { id } });
-  const anchor = await h.db.anchor.findUniqueOrThrow({ where: { id: placed.anchorId } });
+  const anchor = await h.db.anchor.findUniqueOrThrow({ where: { ref: placed.anchorRef } });
   return { leafIndex: placed.leafIndex, treeSize: Number(anchor.treeSize), anchor };
 }
 
