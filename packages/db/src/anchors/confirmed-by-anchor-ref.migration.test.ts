@@ -19,6 +19,7 @@ import {
   TEST_ANCHOR_TARGET as TARGET,
   TEST_TX_HASH as TX,
 } from "../testing/anchor-fixtures";
+import { withKeyFamilyFilled } from "../testing/lent-tables";
 import { expectedLogProof } from "../testing/log-anchors";
 import { createUpgradeDatabase, type UpgradeDatabase } from "../testing/upgrade-database";
 import { readLogIndexes } from "../tlog/read-log";
@@ -60,8 +61,14 @@ async function seedBefore(label: string) {
   const db = createDb(upgrade.url, { poolSize: 2 });
   try {
     const owner = await seedUser(db);
+    // today's writer, its rows given what this schema kept of their key (their key's family)
+    const seed = (opts: { count: number; agentId?: string }) =>
+      withKeyFamilyFilled(
+        (sql) => upgrade.sql(sql),
+        () => seedContexts(db, owner, { ...opts, signerPrivateKey: SIGNER }),
+      );
     const unlogged = async (count: number) => {
-      const ids = await seedContexts(db, owner, { count, signerPrivateKey: SIGNER });
+      const ids = await seed({ count });
       await upgrade.sql(
         "UPDATE contexts SET sequence = NULL, prev_entry_hash = NULL, entry_hash = NULL WHERE id = ANY($1)",
         [ids],
@@ -84,7 +91,7 @@ async function seedBefore(label: string) {
       retryPossible: true,
     });
 
-    const logged = await seedContexts(db, owner, { count: 3, signerPrivateKey: SIGNER, agentId: "agent" });
+    const logged = await seed({ count: 3, agentId: "agent" });
     const size = await sequenceTestLog(db);
     const logIndexes = new Map(
       (
