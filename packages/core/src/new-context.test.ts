@@ -30,7 +30,8 @@ describe("buildNewContexts", () => {
     expect(rows).toHaveLength(2);
     const [first, second] = rows;
     expect(first).toMatchObject({
-      ...owner,
+      userId: owner.userId,
+      apiKeyId: owner.apiKeyId,
       agentId: "a",
       contextData: { n: 1 },
       metadata: {},
@@ -44,6 +45,8 @@ describe("buildNewContexts", () => {
     expect(first?.canonicalJson).toBe(expected.canonical);
     expect(first?.contextHash).toBe(expected.contextHash);
     expect(first).not.toHaveProperty("signature");
+    // its key family is its key's: the row keeps none (a reader of its family lists the family's keys)
+    expect(first).not.toHaveProperty("keyFamilyId");
     expect(second).toMatchObject({ metadata: { m: true }, visibility: "public" });
     expect(rows.every((row) => isId(row.id, "ctx"))).toBe(true);
     expect(first?.id).not.toBe(second?.id);
