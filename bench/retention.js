@@ -34,12 +34,11 @@ async function load(db, day, webhookId) {
       FROM generate_series(0, ${ROWS - 1}) AS i,
            LATERAL (SELECT to_timestamp((${lo} + floor(i * ${step})) / 1000.0) AS t) AS s`;
   // each delivery's one attempt in its row, where recordAttempts keeps a first attempt
-  // (packages/db/src/webhooks/stored-attempts.ts)
+  // (packages/db/src/webhooks/stored-attempts.ts; its last attempt is that one, read from it)
   await db.$executeRaw`
-    INSERT INTO webhook_deliveries (webhook_ref, event_id, status, attempts, response_status,
-                                    last_attempt_at, first_attempted_at, first_duration_ms, first_response_status,
-                                    first_response_body)
-    SELECT w.ref, e.id, 'succeeded', 1, 200, e.created_at, e.created_at, 12, 200, 'ok'
+    INSERT INTO webhook_deliveries (webhook_ref, event_id, status, attempts, first_attempted_at,
+                                    first_duration_ms, first_response_status, first_response_body)
+    SELECT w.ref, e.id, 'succeeded', 1, e.created_at, 12, 200, 'ok'
       FROM outbox_events AS e JOIN webhooks AS w ON w.id = ${webhookId}
      WHERE e.id >= ctxlog_ulid_floor('evt', ${day}) AND e.id < ctxlog_ulid_floor('evt', ${new Date(lo + DAY)})`;
 }

@@ -55,8 +55,7 @@ async function deliver(job) {
   const t2 = performance.now();
   await pool.query(
     `WITH u AS (
-       UPDATE webhook_deliveries SET attempts = attempts + 1, status = $2::"DeliveryStatus", response_status = $3,
-              last_attempt_at = $4, next_attempt_at = NULL
+       UPDATE webhook_deliveries SET attempts = attempts + 1, status = $2::"DeliveryStatus", next_attempt_at = NULL
         WHERE webhook_ref = $1 AND event_id = $6 RETURNING event_id, webhook_ref, cycle, attempts)
      INSERT INTO webhook_attempts (event_id, webhook_ref, cycle, number, attempted_at, duration_ms, response_status)
      SELECT event_id, webhook_ref, cycle, attempts, $4, $5, $3 FROM u`,
